@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from './constants.ts';
+import { UI_LANGUAGES } from './languages.ts';
+import { MEMBER_ROLES, PROJECT_ROLES, USER_ROLES } from './roles.ts';
+import { TEXTS } from './texts.ts';
+import { TIMEZONES } from './timezones.ts';
+
+/** Every error answer: HTTP status plus this body. */
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ---------- users and auth ----------
+
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  language: z.enum(UI_LANGUAGES),
+  role: z.enum(USER_ROLES),
+  is_super_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+const newPassword = z
+  .string()
+  .min(1, TEXTS.password.required)
+  .min(PASSWORD_MIN_LENGTH, TEXTS.password.tooShort)
+  .max(256);
+
+export const SignupRequest = z.object({
+  email,
+  password: newPassword,
+  name: z.string().trim().max(120).optional(),
+  language: z.enum(UI_LANGUAGES).optional(),
+});
+export const LoginRequest = z.object({ email, password: z.string().min(1, TEXTS.password.required) });
+export const ForgotPasswordRequest = z.object({ email });
+/** Reset payload of spec 2 §3: token and password. */
+export const ResetPasswordRequest = z.object({ token: z.string().min(1), password: newPassword });
+export const ChangePasswordRequest = z.object({
+  current_password: z.string().min(1),
+  new_password: newPassword,
+});
+export const UpdateLanguageRequest = z.object({ language: z.enum(UI_LANGUAGES) });
+export const UpdateProfileRequest = z.object({ name: z.string().trim().max(120) });
+
+export const UserResponse = z.object({ data: User });
+export const OkResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+// ---------- projects ----------
+
+export const Project = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  role: z.enum(PROJECT_ROLES),
+  timezone: z.string(),
+  /** The caller's role in this project. Super admins who are not members see 'owner' rights as 'admin'. */
+  my_role: z.enum(MEMBER_ROLES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Project = z.infer<typeof Project>;
+
+export const ProjectInput = z.object({
+  name: z.string().trim().min(1, 'Project name is required').max(PROJECT_NAME_MAX),
+  description: z.string().trim().max(PROJECT_DESCRIPTION_MAX).default(''),
+  role: z.enum(PROJECT_ROLES).default('Sales'),
+  timezone: z.enum(TIMEZONES).default('UTC'),
+});
+export type ProjectInput = z.input<typeof ProjectInput>;
+export const ProjectUpdate = ProjectInput.partial();
+
+export const ProjectResponse = z.object({ data: Project });
+export const ProjectListResponse = z.object({ data: z.array(Project) });
+export const ProjectIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+// ---------- help ----------
+
+export const HelpStatus = z.enum(['found', 'fallback', 'not_found']);
+export const HelpQuery = z.object({
+  path: z.string().min(1).max(500),
+  language: z.enum(UI_LANGUAGES).default('en'),
+});
+export const HelpResponse = z.object({
+  status: HelpStatus,
+  message: z.string(),
+  fallback_used: z.boolean(),
+  language_used: z.enum(UI_LANGUAGES).nullable(),
+  available_in_en: z.boolean(),
+  article: z.object({ title: z.string(), content: z.string() }).nullable(),
+});
+export type HelpResponse = z.infer<typeof HelpResponse>;
+
+/** Tags a help article may contain after sanitising; everything else is stripped (spec 1 §7). */
+export const HELP_ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+] as const;
+
+// ---------- health ----------
+
+export const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+  version: z.string(),
+});

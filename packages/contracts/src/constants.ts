@@ -1,0 +1,36 @@
+/** Timings, sizes and limits named by the spec. Both server and web read them from here. */
+export const TIMINGS = {
+  /** Redirect to /projects/{id} after a project is created (spec 2 §2.3, §9). */
+  projectCreateRedirectMs: 1500,
+  /** Redirect to /login?password_reset=1 after a password is set (spec 2 §2.9, §9). */
+  passwordSetRedirectMs: 3000,
+  /** Navigation helper: repeated navigations within this window are ignored (spec 1 §8). */
+  navigationDebounceMs: 1000,
+  /** Navigation helper: repeated clicks within this window are ignored (spec 1 §8). */
+  clickDebounceMs: 500,
+  /** Projects list fetch: 2 retries, first after 1 s (spec 1 §7). */
+  projectsFetchRetries: 2,
+  projectsFetchRetryDelayMs: 1000,
+  toastMs: 6000,
+  noticeBarMs: 6000,
+} as const;
+
+export const LAYOUT = {
+  sidebarWidth: 240,
+  helpDrawerWidth: 400,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Password reset links stay valid this long and work once. */
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Server-side sessions last this long; each request within the window keeps them alive. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'parley_session';
+
+/** Login attempts per IP and minute before the server answers 429. */
+export const LOGIN_RATE_LIMIT_PER_MINUTE = 10;
+
+export const PROJECT_NAME_MAX = 120;
+export const PROJECT_DESCRIPTION_MAX = 2000;
