@@ -1,0 +1,69 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../shared/i18n';
+import { jsonResponse, mockFetch, renderRoutes, testProject, testUser } from '../test/utils';
+import { routes } from './routes';
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('app', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('sends anonymous visitors to /login and back to their page after sign-in, in their language', async () => {
+    let signedIn = false;
+    const projects = [testProject(), testProject({ id: 6, name: 'Support QA', my_role: 'user' })];
+    mockFetch({
+      'GET /api/auth/me': () =>
+        signedIn
+          ? jsonResponse(200, { data: testUser })
+          : jsonResponse(401, { error: { code: 'unauthorized', message: 'x' } }),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return jsonResponse(200, { data: { ...testUser, language: 'de' } });
+      },
+      'GET /api/projects': () => jsonResponse(200, { data: projects }),
+    });
+    renderRoutes(routes, '/projects/5/billing');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByTestId('placeholder-page')).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/billing');
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+
+    // switching project keeps the billing page
+    fireEvent.click(await screen.findByTestId('project-selector'));
+    fireEvent.click(await screen.findByTestId('project-option-6'));
+    expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+    expect(location()).toBe('/projects/6/billing');
+    expect(within(screen.getByTestId('sidebar')).queryByTestId('nav-billing')).not.toBeInTheDocument();
+  });
+
+  it('renders only the page content with ?pdf=1', async () => {
+    mockFetch({
+      'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+      'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }),
+    });
+    renderRoutes(routes, '/projects/5/dashboard?pdf=1');
+    expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('help-button')).not.toBeInTheDocument();
+  });
+
+  it('redirects /projects to /dashboard and /projects/:id to its dashboard; unknown pages are 404', async () => {
+    mockFetch({
+      'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+    });
+    const { router } = renderRoutes(routes, '/projects');
+    expect(await screen.findByText('No projects yet')).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+    await router.navigate('/no/such/page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import { AppBar, Box, IconButton, Stack, Toolbar, Tooltip } from '@mui/material';
+import { LAYOUT } from '@parley/contracts';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { useMe } from '../features/auth/api';
+import { HelpDrawer } from '../features/help/HelpDrawer';
+import { LanguageMenu } from '../features/profile/LanguageMenu';
+import { ProjectSelector } from '../features/projects/ProjectSelector';
+import { useSelectedProject } from '../features/projects/selection';
+import { LoadingState } from '../shared/components/States';
+import { AccountMenu } from './AccountMenu';
+import { Sidebar } from './Sidebar';
+
+/** Signed-in layout (spec 1 §2.1): sidebar, header, page content and the help drawer. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const { data: user } = useMe();
+  const { id: projectId, project } = useSelectedProject();
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const content = (
+    <Suspense fallback={<LoadingState minHeight={320} />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  if (params.get('pdf') === '1') return <Box sx={{ p: 3 }}>{content}</Box>;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        sx={{
+          width: `calc(100% - ${LAYOUT.sidebarWidth}px)`,
+          ml: `${LAYOUT.sidebarWidth}px`,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <ProjectSelector />
+          <Box sx={{ flexGrow: 1 }} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <LanguageMenu />
+            <Tooltip title={t('header.help')}>
+              <IconButton
+                data-testid="help-button"
+                aria-label={t('header.help')}
+                onClick={() => setHelpOpen(true)}
+                color={helpOpen ? 'primary' : 'default'}
+              >
+                <HelpOutlineIcon />
+              </IconButton>
+            </Tooltip>
+            {user ? <AccountMenu user={user} /> : null}
+          </Stack>
+        </Toolbar>
+      </AppBar>
+      <Sidebar
+        projectId={projectId}
+        projectName={project?.name}
+        projectRole={project?.my_role ?? null}
+        isSuperAdmin={user?.is_super_admin ?? false}
+        isSupport={user?.role === 'support'}
+      />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, md: 3 } }}>{content}</Box>
+      </Box>
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} path={pathname} />
+    </Box>
+  );
+}

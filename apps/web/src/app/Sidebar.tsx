@@ -1,0 +1,170 @@
+import {
+  Box,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { isNavItemVisible, LAYOUT, type MemberRole, NAV_ITEMS, type NavItem } from '@parley/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useGuardedClick, useSafeNavigate } from '../shared/hooks/useSafeNavigate';
+import { NAV_ICONS } from './navIcons';
+
+export interface SidebarProps {
+  projectId: number | null;
+  projectName?: string;
+  projectRole: MemberRole | null;
+  isSuperAdmin: boolean;
+  isSupport: boolean;
+}
+
+export function navItemHref(item: NavItem, projectId: number | null): string | null {
+  if (item.scope === 'global') return item.path;
+  return projectId === null ? null : `/projects/${projectId}/${item.path}`;
+}
+
+function NavEntry({
+  item,
+  href,
+  active,
+  onNavigate,
+}: {
+  item: NavItem;
+  href: string | null;
+  active: boolean;
+  onNavigate: (to: string) => void;
+}) {
+  const { t } = useTranslation();
+  const guardedClick = useGuardedClick((to: string) => onNavigate(to));
+  const label = t(`nav.${item.key}`);
+
+  if (href === null) {
+    return (
+      <Tooltip title={t('nav.selectProjectFirst')} placement="right">
+        {/* a disabled button receives no pointer events, so the tooltip sits on a wrapper */}
+        <Box component="li" sx={{ listStyle: 'none' }}>
+          <ListItemButton
+            component="div"
+            disabled
+            data-testid={`nav-${item.key}`}
+            aria-disabled="true"
+            sx={{ py: 0.5 }}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
+            <ListItemText
+              primary={label}
+              secondary={t('nav.selectProjectFirst')}
+              slotProps={{ secondary: { variant: 'caption' } }}
+            />
+          </ListItemButton>
+        </Box>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <li>
+      <ListItemButton
+        component={RouterLink}
+        to={href}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        data-testid={`nav-${item.key}`}
+        onClick={(event: React.MouseEvent) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          guardedClick(href);
+        }}
+        sx={{ py: 0.5, borderRadius: 1, mx: 1 }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </li>
+  );
+}
+
+/** Left navigation (spec 1 §2.1, §6): NAV_ITEMS filtered by the viewer's flags and project role. */
+export function Sidebar({ projectId, projectName, projectRole, isSuperAdmin, isSupport }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const safeNavigate = useSafeNavigate();
+  const viewer = { isSuperAdmin, isSupport, projectRole: projectId === null ? null : projectRole };
+  const visible = NAV_ITEMS.filter((item) => isNavItemVisible(item, viewer));
+  const projectItems = visible.filter((item) => item.scope === 'project');
+  const globalItems = visible.filter((item) => item.scope === 'global');
+
+  const activeKey = useMemo(() => {
+    let best: { key: string; length: number } | null = null;
+    for (const item of visible) {
+      const href = navItemHref(item, projectId);
+      if (!href) continue;
+      if (pathname === href || pathname.startsWith(`${href}/`)) {
+        if (!best || href.length > best.length) best = { key: item.key, length: href.length };
+      }
+    }
+    return best?.key ?? null;
+  }, [visible, pathname, projectId]);
+
+  const renderItems = (items: NavItem[]) =>
+    items.map((item) => (
+      <NavEntry
+        key={item.key}
+        item={item}
+        href={navItemHref(item, projectId)}
+        active={item.key === activeKey}
+        onNavigate={(to) => safeNavigate(to)}
+      />
+    ));
+
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="sidebar"
+      sx={{
+        width: LAYOUT.sidebarWidth,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: LAYOUT.sidebarWidth, boxSizing: 'border-box' },
+      }}
+    >
+      <Toolbar sx={{ px: 2 }}>
+        <Typography variant="h6" color="primary" sx={{ fontWeight: 700, letterSpacing: 0.5 }}>
+          {t('common.appName')}
+        </Typography>
+      </Toolbar>
+      <Box component="nav" aria-label={t('nav.label')} sx={{ overflowY: 'auto', pb: 2 }}>
+        <List
+          dense
+          subheader={
+            <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+              <Typography variant="overline" noWrap component="span" sx={{ display: 'block' }}>
+                {projectId !== null && projectName ? projectName : t('nav.projectSection')}
+              </Typography>
+            </ListSubheader>
+          }
+        >
+          {renderItems(projectItems)}
+        </List>
+        <List
+          dense
+          subheader={
+            <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+              <Typography variant="overline" component="span">
+                {t('nav.generalSection')}
+              </Typography>
+            </ListSubheader>
+          }
+        >
+          {renderItems(globalItems)}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,93 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { ProjectGuard, RequireProjectManager } from '../features/projects/ProjectGuard';
+import { AppShell } from './AppShell';
+import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/SignupPage'));
+const PasswordPage = lazy(() => import('../features/auth/PasswordPage'));
+const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'));
+const ProjectDashboardPage = lazy(() => import('../features/projects/ProjectDashboardPage'));
+const ProjectCreatePage = lazy(() =>
+  import('../features/projects/ProjectFormPages').then((m) => ({ default: m.ProjectCreatePage })),
+);
+const ProjectEditPage = lazy(() =>
+  import('../features/projects/ProjectFormPages').then((m) => ({ default: m.ProjectEditPage })),
+);
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
+const AccountAreaPage = lazy(() => import('../features/placeholders/AccountAreaPage'));
+const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
+
+const placeholder = (path: string, navKey: string): RouteObject => ({
+  path,
+  element: <PlaceholderPage navKey={navKey} />,
+});
+
+/** Project pages every member may open (spec 1 §6). */
+const memberPages: RouteObject[] = [
+  placeholder('analyses', 'analyses'),
+  placeholder('analyses/:analysisId', 'analyses'),
+  placeholder('analytics', 'analytics'),
+  placeholder('analytics/manager-dashboard', 'managerDashboard'),
+  placeholder('analytics/checklist-report', 'checklistReport'),
+  placeholder('analytics/insights', 'insights'),
+  placeholder('change-requests', 'changeRequests'),
+  placeholder('analysis/upload', 'upload'),
+];
+
+/** Project pages for admins and owners only. */
+const managerPages: RouteObject[] = [
+  { path: 'edit', element: <ProjectEditPage /> },
+  placeholder('failed-tasks', 'failedTasks'),
+  placeholder('billing', 'billing'),
+  placeholder('prompts', 'prompts'),
+  placeholder('prompts/*', 'prompts'),
+  placeholder('integrations', 'integrations'),
+  placeholder('integrations/:tab', 'integrations'),
+  placeholder('settings', 'settings'),
+  placeholder('settings/:tab', 'settings'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/set-password', element: <PasswordPage /> },
+      { path: '/reset-password', element: <PasswordPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { index: true, element: <Navigate to="/dashboard" replace /> },
+              { path: '/dashboard', element: <ProjectsPage /> },
+              { path: '/projects', element: <Navigate to="/dashboard" replace /> },
+              { path: '/projects/new', element: <ProjectCreatePage /> },
+              {
+                path: '/projects/:projectId',
+                element: <ProjectGuard />,
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: 'dashboard', element: <ProjectDashboardPage /> },
+                  ...memberPages,
+                  { element: <RequireProjectManager />, children: managerPages },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/support', element: <AccountAreaPage area="support" /> },
+              { path: '/admin/super', element: <AccountAreaPage area="superAdmin" /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,99 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { LoadingState } from '../../shared/components/States';
+import { AuthLayout } from './AuthLayout';
+import { useLogin, useMe } from './api';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { redirectTarget } from './redirect';
+import { EMAIL_PATTERN } from './validation';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const me = useMe();
+  const login = useLogin();
+  const errorMessage = useErrorMessage();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+
+  const target = redirectTarget(location.state);
+  if (me.isPending) return <LoadingState minHeight={320} />;
+  if (me.data && !login.isPending && !login.isSuccess) return <Navigate to={target} replace />;
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => void navigate(target, { replace: true }) },
+    ),
+  );
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <Stack spacing={2}>
+          {params.get('password_reset') === '1' ? (
+            <Alert severity="success">{t('auth.login.passwordResetSuccess')}</Alert>
+          ) : null}
+          {login.isError ? <Alert severity="error">{errorMessage(login.error)}</Alert> : null}
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...register('email', {
+              required: t('validation.emailRequired'),
+              pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
+            })}
+          />
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="current-password"
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+            {...register('password', { required: t('validation.passwordRequired') })}
+          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
+              {t('auth.login.forgot')}
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
+            {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('auth.login.noAccount')}{' '}
+            <Link component={RouterLink} to="/signup" state={location.state}>
+              {t('auth.login.signUp')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        initialEmail={forgotOpen ? getValues('email') : ''}
+        onClose={() => setForgotOpen(false)}
+      />
+    </AuthLayout>
+  );
+}

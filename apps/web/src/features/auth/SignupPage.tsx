@@ -1,0 +1,102 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { validatePassword } from '@parley/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { LoadingState } from '../../shared/components/States';
+import { currentLanguage } from '../../shared/i18n';
+import { AuthLayout } from './AuthLayout';
+import { useMe, useSignup } from './api';
+import { redirectTarget } from './redirect';
+import { EMAIL_PATTERN } from './validation';
+
+interface SignupForm {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export default function SignupPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const signup = useSignup();
+  const errorMessage = useErrorMessage();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignupForm>({ defaultValues: { name: '', email: '', password: '' } });
+
+  const target = redirectTarget(location.state);
+  if (me.isPending) return <LoadingState minHeight={320} />;
+  if (me.data && !signup.isPending && !signup.isSuccess) return <Navigate to={target} replace />;
+
+  const onSubmit = handleSubmit((values) =>
+    signup.mutate(
+      {
+        name: values.name.trim() || undefined,
+        email: values.email.trim(),
+        password: values.password,
+        language: currentLanguage(),
+      },
+      { onSuccess: () => void navigate(target, { replace: true }) },
+    ),
+  );
+
+  return (
+    <AuthLayout title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <Stack spacing={2}>
+          {signup.isError ? <Alert severity="error">{errorMessage(signup.error)}</Alert> : null}
+          <TextField
+            label={t('auth.name')}
+            autoComplete="name"
+            autoFocus
+            fullWidth
+            {...register('name', { maxLength: { value: 120, message: t('validation.nameTooLong') } })}
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message}
+          />
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...register('email', {
+              required: t('validation.emailRequired'),
+              pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
+            })}
+          />
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ?? t('auth.signup.passwordHint')}
+            {...register('password', {
+              validate: (value) => {
+                const problem = validatePassword(value);
+                return problem ? t(`password.${problem}`) : true;
+              },
+            })}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={signup.isPending} fullWidth>
+            {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('auth.signup.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login" state={location.state}>
+              {t('auth.signup.signIn')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

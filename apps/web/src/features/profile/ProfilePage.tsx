@@ -1,0 +1,211 @@
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  LANGUAGE_NATIVE_NAMES,
+  UI_LANGUAGES,
+  type UiLanguage,
+  validatePassword,
+  validatePasswordConfirmation,
+} from '@parley/contracts';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { Page } from '../../shared/components/Page';
+import { LoadingState } from '../../shared/components/States';
+import { currentLanguage } from '../../shared/i18n';
+import { useMe } from '../auth/api';
+import { useChangeLanguage, useChangePassword, useUpdateProfile } from './api';
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {description ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+      ) : (
+        <Box sx={{ mb: 2 }} />
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+function DetailsSection({ name: initialName, email }: { name: string; email: string }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const errorMessage = useErrorMessage();
+  const [name, setName] = useState(initialName);
+  const tooLong = name.trim().length > 120;
+
+  return (
+    <Section title={t('profile.details')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!tooLong) update.mutate(name.trim());
+        }}
+      >
+        <Stack spacing={2}>
+          {update.isSuccess ? <Alert severity="success">{t('profile.saved')}</Alert> : null}
+          {update.isError ? (
+            <Alert severity="error">{errorMessage(update.error, 'profile.saveError')}</Alert>
+          ) : null}
+          <TextField
+            label={t('profile.name')}
+            value={name}
+            onChange={(event) => {
+              update.reset();
+              setName(event.target.value);
+            }}
+            error={tooLong}
+            helperText={tooLong ? t('validation.nameTooLong') : ' '}
+            autoComplete="name"
+            fullWidth
+          />
+          <TextField
+            label={t('profile.email')}
+            value={email}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true } }}
+            helperText={t('profile.emailReadOnly')}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={update.isPending || tooLong}>
+              {update.isPending ? t('common.saving') : t('profile.saveName')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </Section>
+  );
+}
+
+function LanguageSection() {
+  const { t, i18n } = useTranslation();
+  const changeLanguage = useChangeLanguage();
+  void i18n.language;
+  return (
+    <Section title={t('profile.language')} description={t('profile.languageDescription')}>
+      <TextField
+        select
+        label={t('profile.language')}
+        value={currentLanguage()}
+        onChange={(event) => void changeLanguage(event.target.value as UiLanguage)}
+        sx={{ minWidth: 260 }}
+      >
+        {UI_LANGUAGES.map((language) => (
+          <MenuItem key={language} value={language} lang={language}>
+            {LANGUAGE_NATIVE_NAMES[language]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const errorMessage = useErrorMessage();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const currentProblem = current.length === 0 ? 'profile.currentPasswordRequired' : null;
+  const nextProblem = validatePassword(next);
+  const confirmProblem = validatePasswordConfirmation(next, confirmation);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (currentProblem || nextProblem || confirmProblem) return;
+    change.mutate(
+      { current_password: current, new_password: next },
+      {
+        onSuccess: () => {
+          setSubmitted(false);
+          setCurrent('');
+          setNext('');
+          setConfirmation('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Section title={t('profile.changePassword')}>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Stack spacing={2}>
+          {change.isSuccess ? <Alert severity="success">{t('profile.passwordChanged')}</Alert> : null}
+          {change.isError ? (
+            <Alert severity="error">{errorMessage(change.error, 'profile.passwordChangeError')}</Alert>
+          ) : null}
+          <TextField
+            label={t('profile.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={submitted && Boolean(currentProblem)}
+            helperText={submitted && currentProblem ? t(currentProblem) : ' '}
+            fullWidth
+          />
+          <TextField
+            label={t('password.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            error={submitted && Boolean(nextProblem)}
+            helperText={submitted && nextProblem ? t(`password.${nextProblem}`) : t('password.hint')}
+            fullWidth
+          />
+          <TextField
+            label={t('password.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            error={submitted && Boolean(confirmProblem)}
+            helperText={submitted && confirmProblem ? t(`password.${confirmProblem}`) : ' '}
+            fullWidth
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={change.isPending}>
+              {change.isPending ? t('common.saving') : t('profile.changePasswordSubmit')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </Section>
+  );
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: user } = useMe();
+  if (!user) return <LoadingState />;
+  return (
+    <Page title={t('profile.title')} subtitle={t('profile.subtitle')} maxWidth={800}>
+      <Stack spacing={3}>
+        <DetailsSection key={user.id} name={user.name} email={user.email} />
+        <LanguageSection />
+        <PasswordSection />
+      </Stack>
+    </Page>
+  );
+}

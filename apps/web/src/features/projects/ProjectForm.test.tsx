@@ -1,0 +1,112 @@
+import { TIMINGS } from '@parley/contracts';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes, testProject } from '../../test/utils';
+import { ProjectForm } from './ProjectForm';
+
+const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+const location = () => screen.getByTestId('location').textContent;
+
+const routes = [
+  { path: '/projects/new', element: <ProjectForm mode="create" /> },
+  { path: '/projects/5/edit', element: <ProjectForm mode="edit" project={testProject()} /> },
+  { path: '*', element: <div>elsewhere</div> },
+];
+
+describe('ProjectForm', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('requires a name (name_required) after trimming', async () => {
+    const fetch = mockFetch({});
+    renderRoutes(routes, '/projects/new');
+    await flush();
+    fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: '    ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    await flush();
+    expect(screen.getByText('Project name is required')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url) === '/api/projects')).toBe(false);
+  });
+
+  it('defaults to Sales and UTC, sends the trimmed name and redirects 1.5 s after creation', async () => {
+    const fetch = mockFetch({
+      'POST /api/projects': (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        return jsonResponse(201, { data: testProject({ id: 42, ...body }) });
+      },
+    });
+    renderRoutes(routes, '/projects/new');
+    await flush();
+    expect(screen.getByRole('combobox', { name: 'Project Role' })).toHaveTextContent('Sales');
+    expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveTextContent('UTC');
+    fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: '  Support team  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    await flush();
+    await flush();
+
+    const call = fetch.mock.calls.find(([url, init]) => url === '/api/projects' && init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      name: 'Support team',
+      description: '',
+      role: 'Sales',
+      timezone: 'UTC',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Project created successfully');
+    expect(screen.getByRole('button', { name: 'Create Project' })).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.projectCreateRedirectMs - 1));
+    expect(location()).toBe('/projects/new');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(location()).toBe('/projects/42');
+  });
+
+  it('shows save_error when saving fails', async () => {
+    mockFetch({
+      'POST /api/projects': () =>
+        jsonResponse(500, { error: { code: 'internal', message: 'Database down' } }),
+    });
+    renderRoutes(routes, '/projects/new');
+    await flush();
+    fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Project' }));
+    await flush();
+    await flush();
+    expect(screen.getByText('Failed to save the project')).toBeInTheDocument();
+    expect(screen.getByText('Database down')).toBeInTheDocument();
+  });
+
+  it('cancel goes to /projects on create and to /projects/{id} on edit', async () => {
+    mockFetch({});
+    const { unmount } = renderRoutes(routes, '/projects/new');
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await flush();
+    expect(location()).toBe('/projects');
+    unmount();
+
+    renderRoutes(routes, '/projects/5/edit');
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await flush();
+    expect(location()).toBe('/projects/5');
+  });
+
+  it('edit saves with PUT and shows update_success', async () => {
+    const fetch = mockFetch({
+      'PUT /api/projects/5': (_url, init) =>
+        jsonResponse(200, { data: testProject(JSON.parse(String(init?.body))) }),
+    });
+    renderRoutes(routes, '/projects/5/edit');
+    await flush();
+    expect(screen.getByLabelText(/Project Name/)).toHaveValue('Sales Calls');
+    fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: 'Renamed ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await flush();
+    await flush();
+    const call = fetch.mock.calls.find(([url]) => url === '/api/projects/5');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ name: 'Renamed' });
+    expect(screen.getByRole('status')).toHaveTextContent('Project updated successfully');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(location()).toBe('/projects/5/edit');
+  });
+});

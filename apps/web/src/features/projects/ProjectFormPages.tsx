@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../shared/components/Page';
+import { ProjectForm } from './ProjectForm';
+import { useCurrentProject } from './ProjectGuard';
+
+export function ProjectCreatePage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('projectForm.createTitle')} subtitle={t('projectForm.createSubtitle')} maxWidth={800}>
+      <ProjectForm mode="create" />
+    </Page>
+  );
+}
+
+export function ProjectEditPage() {
+  const { t } = useTranslation();
+  const project = useCurrentProject();
+  return (
+    <Page title={t('projectForm.editTitle')} subtitle={project.name} maxWidth={800}>
+      <ProjectForm key={project.id} mode="edit" project={project} />
+    </Page>
+  );
+}

@@ -1,0 +1,99 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
+import {
+  hasRoleAtLeast,
+  mentionsServerUnavailable,
+  type Project,
+  projectIdFromPath,
+} from '@parley/contracts';
+import { createContext, type ReactNode, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { EmptyState, LoadingState } from '../../shared/components/States';
+import { useProjectById, useProjects } from './api';
+
+const ProjectContext = createContext<Project | null>(null);
+
+/** The project of the current /projects/:projectId/... route (inside ProjectGuard). */
+export function useCurrentProject(): Project {
+  const project = useContext(ProjectContext);
+  if (!project) throw new Error('useCurrentProject is used outside ProjectGuard');
+  return project;
+}
+
+export function ProjectProvider({ project, children }: { project: Project; children: ReactNode }) {
+  return <ProjectContext.Provider value={project}>{children}</ProjectContext.Provider>;
+}
+
+function GoToProjects() {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to="/dashboard" variant="contained">
+      {t('guard.goToProjects')}
+    </Button>
+  );
+}
+
+function GuardMessage({ message, note }: { message: string; note?: string }) {
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto', mt: 4 }}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error" sx={{ width: '100%' }} data-testid="project-guard-error">
+          <AlertTitle>{message}</AlertTitle>
+          {note ?? null}
+        </Alert>
+        <GoToProjects />
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * Loads the project of /projects/:projectId/... (spec 1 §2.1, spec 2 §2.3): from the loaded list when it
+ * is there, else by id. 404 means missing or no access.
+ */
+export function ProjectGuard({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const { pathname } = useLocation();
+  const id = projectIdFromPath(pathname) ?? Number(params.projectId);
+  const validId = Number.isInteger(id) && id > 0;
+  const projects = useProjects();
+  const fromList = projects.data?.find((p) => p.id === id);
+  const listSettled = projects.isSuccess || projects.isError;
+  const byId = useProjectById(id, validId && listSettled && !fromList);
+
+  if (!validId) return <GuardMessage message={t('guard.notFound')} />;
+
+  const project = fromList ?? byId.data;
+  if (project) {
+    return <ProjectProvider project={project}>{children ?? <Outlet />}</ProjectProvider>;
+  }
+  if (!listSettled || byId.isPending) return <LoadingState label={t('guard.loading')} />;
+
+  const error = byId.error;
+  if (error instanceof ApiError && error.status === 404)
+    return <GuardMessage message={t('guard.notFound')} />;
+  const message = error?.message || t('guard.loadFailed');
+  const note = mentionsServerUnavailable(message) ? t('guard.serverUnavailable') : undefined;
+  return <GuardMessage message={message} note={note} />;
+}
+
+/** Pages for project admins and owners only (spec 1 §6): others get a 'no permission' message. */
+export function RequireProjectManager({ children }: { children?: ReactNode }) {
+  const project = useCurrentProject();
+  if (!hasRoleAtLeast(project.my_role, 'admin')) return <NoPermission />;
+  return <>{children ?? <Outlet />}</>;
+}
+
+export function NoPermission() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<LockOutlinedIcon />}
+      title={t('permission.title')}
+      description={t('permission.description')}
+    />
+  );
+}

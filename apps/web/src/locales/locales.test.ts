@@ -1,0 +1,83 @@
+import { MEMBER_ROLES, NAV_ITEMS, PROJECT_ROLES, TEXTS, UI_LANGUAGES } from '@parley/contracts';
+import { describe, expect, it } from 'vitest';
+import { LOCALE_FILES } from '../shared/i18n';
+import { flattenLocale, localeProblems } from '../shared/i18n/localeCheck';
+
+const englishTree = LOCALE_FILES.en ?? {};
+const english = flattenLocale(englishTree);
+const others = Object.keys(LOCALE_FILES).filter((lang) => lang !== 'en');
+const noProblems = { missing: [], extra: [], empty: [], placeholders: [] };
+
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+describe('locale files', () => {
+  it('has English', () => {
+    expect(english.size).toBeGreaterThan(100);
+  });
+
+  it('only has UI languages', () => {
+    for (const lang of Object.keys(LOCALE_FILES)) expect(UI_LANGUAGES).toContain(lang);
+  });
+
+  it.each(others)('%s has exactly the English keys, none empty, same placeholders', (lang) => {
+    expect(localeProblems(englishTree, LOCALE_FILES[lang]!)).toEqual(noProblems);
+  });
+
+  it('the comparison catches a missing, an extra and a broken key', () => {
+    const broken = structuredClone(englishTree) as Record<string, Record<string, string>>;
+    delete broken.guard!.notFound;
+    broken.guard!.surplus = 'x';
+    broken.help!.fallbackNote = 'no placeholder';
+    broken.common!.retry = ' ';
+    expect(localeProblems(englishTree, broken)).toEqual({
+      missing: ['guard.notFound'],
+      extra: ['guard.surplus'],
+      empty: ['common.retry'],
+      placeholders: ['help.fallbackNote'],
+    });
+  });
+
+  it('English equals the spec texts in contracts (TEXTS.<group>.<key> is <group>.<key>)', () => {
+    for (const [group, texts] of Object.entries(TEXTS as Record<string, Record<string, string>>)) {
+      if (group === 'settings') continue; // the settings pages are not built yet
+      for (const [key, text] of Object.entries(texts)) {
+        expect({ key: `${group}.${key}`, value: english.get(`${group}.${key}`) }).toEqual({
+          key: `${group}.${key}`,
+          value: text,
+        });
+      }
+    }
+  });
+
+  it('every literal key the code passes to t() exists in English', () => {
+    const used = new Set<string>();
+    for (const source of Object.values(sources)) {
+      for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used].filter((key) => !english.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has the keys the code builds from contracts (nav items, roles)', () => {
+    const keys = [
+      ...NAV_ITEMS.flatMap((item) => [`nav.${item.key}`, `placeholder.descriptions.${item.key}`]),
+      ...PROJECT_ROLES.map((role) => `projectRoles.${role}`),
+      ...MEMBER_ROLES.map((role) => `memberRoles.${role}`),
+      ...['required', 'tooShort', 'confirmRequired', 'mismatch'].map((key) => `password.${key}`),
+      ...[
+        'name_required',
+        'name_too_long',
+        'description_too_long',
+        'save_error',
+        'create_success',
+        'update_success',
+      ].map((key) => `projectForm.${key}`),
+    ];
+    expect(keys.filter((key) => !english.has(key))).toEqual([]);
+  });
+});

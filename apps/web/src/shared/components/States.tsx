@@ -1,0 +1,75 @@
+import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function LoadingState({ label, minHeight = 160 }: { label?: ReactNode; minHeight?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      role="status"
+      aria-live="polite"
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'center', minHeight, py: 4 }}
+    >
+      <CircularProgress size={32} />
+      <Typography color="text.secondary">{label ?? t('common.loading')}</Typography>
+    </Stack>
+  );
+}
+
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  children,
+}: {
+  title?: ReactNode;
+  message: ReactNode;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
+      {message}
+      {children}
+    </Alert>
+  );
+}
+
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
+      {icon ? <Box sx={{ color: 'text.secondary', mb: 1, '& svg': { fontSize: 48 } }}>{icon}</Box> : null}
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {description ? (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {description}
+        </Typography>
+      ) : null}
+      {action ? <Box sx={{ mt: 3 }}>{action}</Box> : null}
+    </Paper>
+  );
+}

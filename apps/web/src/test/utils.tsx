@@ -1,0 +1,82 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/Providers';
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Stubs fetch (the network boundary). Keys are 'METHOD /path' without the query string. */
+export function mockFetch(handlers: Record<string, Handler>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+    const handler = handlers[key];
+    if (!handler) return jsonResponse(404, { error: { code: 'not_found', message: `No mock for ${key}` } });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+  });
+}
+
+/** Renders routes in a memory router with the app's providers; every page also renders a LocationProbe. */
+export function renderRoutes(routes: RouteObject[], initialPath: string, client = testQueryClient()) {
+  const router = createMemoryRouter([{ element: <Probed />, children: routes }], {
+    initialEntries: [initialPath],
+  });
+  const result = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, client };
+}
+
+function Probed(): ReactElement {
+  return (
+    <>
+      <LocationProbe />
+      <Outlet />
+    </>
+  );
+}
+
+export const testUser = {
+  id: 1,
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  language: 'en' as const,
+  role: 'user' as const,
+  is_super_admin: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+export function testProject(overrides: Partial<Record<string, unknown>> = {}) {
+  return {
+    id: 5,
+    name: 'Sales Calls',
+    description: 'Outbound sales',
+    role: 'Sales' as const,
+    timezone: 'UTC',
+    my_role: 'owner' as const,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
+
+const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
+
+interface FreshDatabase {
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for this run: a new one on DATABASE_URL's server, else embedded PostgreSQL in a fresh DATA_DIR. */
+async function freshDatabase(): Promise<FreshDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { env: {}, drop: async () => {} };
+  const name = `parley_e2e_${Date.now()}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function waitForHealth(server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`Server exited with ${server.exitCode}; see ${SERVER_LOG}`);
+    try {
+      const response = await fetch(`${E2E_BASE_URL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`Server did not become healthy within ${timeoutMs} ms; see ${SERVER_LOG}`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  await rm(ARTIFACTS_DIR, { recursive: true, force: true });
+  const dataDir = path.join(ARTIFACTS_DIR, 'data');
+  await mkdir(dataDir, { recursive: true });
+  const log = createWriteStream(SERVER_LOG);
+  const database = await freshDatabase();
+  const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...database.env,
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: E2E_BASE_URL,
+      LOGIN_RATE_LIMIT: '200',
+      PARLEY_ROLE: 'all',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  try {
+    await waitForHealth(server, 120_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await database.drop();
+    throw error;
+  }
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    log.end();
+    await database.drop();
+  };
+}
