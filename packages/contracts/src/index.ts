@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './constants.ts';
+export * from './help.ts';
 export * from './languages.ts';
 export * from './navigation.ts';
 export * from './password.ts';

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { authPlugin } from './modules/auth/plugin.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { helpRoutes } from './modules/help/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { WEB_DIST_DIR } from './paths.ts';
+
+export interface AppOptions {
+  /** Serve the built web app from this folder (default apps/web/dist when it exists). */
+  webDir?: string | null;
+}
+
+/** The HTTP API under /api, its OpenAPI document, and the built web app with SPA fallback. */
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...errorBody('rate_limited', `Too many attempts. Please wait ${context.after} and try again.`),
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Parley API',
+        version: '1',
+        description:
+          'REST API of Parley. Errors answer `{ "error": { "code", "message" } }`. The web app signs in with ' +
+          'an httpOnly session cookie.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, ctx);
+      await api.register(authRoutes, ctx);
+      await api.register(userRoutes, ctx);
+      await api.register(projectRoutes, ctx);
+      await api.register(helpRoutes, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = options.webDir === undefined ? WEB_DIST_DIR : options.webDir;
+  const serveWeb = Boolean(webDir && existsSync(path.join(webDir, 'index.html')));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDir!, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes: any GET outside /api that is not a file gets the app's index.html.
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+  return app;
+}

@@ -1,0 +1,21 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+}
+
+export function connectDatabase(url: string, logger: Logger, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Without a listener an idle client's error (e.g. the server stopping) would crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL pool client error'));
+  return { pool, db: drizzle(pool, { schema }) };
+}
+
+/** The database or an open transaction: repository functions accept either. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error the API answers with its status and `{error:{code,message}}`. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new HttpError(400, code, message);
+export const unauthorized = (message = 'Please sign in.') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue?.message ?? 'Invalid request';
+      return reply.status(400).send(errorBody('validation_error', field ? `${field}: ${message}` : message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'Request failed');
+      return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
+    }
+    const code = status === 429 ? 'rate_limited' : (error.code?.toLowerCase() ?? `http_${status}`);
+    return reply.status(status).send(errorBody(code, error.message));
+  });
+}

@@ -1,0 +1,39 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startPlatform } from './runtime.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const logger = createLogger(config);
+try {
+  const platform = await startPlatform(config, logger);
+  const what = { api: 'API', worker: 'worker', all: 'API and worker' }[config.role];
+  logger.info({ role: config.role }, `Parley ${what} started`);
+  if (platform.app) console.log(`\n  Parley is running at ${config.publicUrl}\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info(`${signal} received: finishing in-flight work and stopping`);
+    platform.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+} catch (error) {
+  logger.fatal({ err: error }, 'Parley failed to start');
+  process.exit(1);
+}

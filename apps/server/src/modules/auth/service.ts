@@ -1,0 +1,113 @@
+import { PASSWORD_RESET_TOKEN_TTL_MS, type UiLanguage } from '@parley/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { passwordResetTokens, users } from '../../db/schema.ts';
+import { badRequest, conflict, HttpError } from '../../http/errors.ts';
+import { enqueueEmail } from '../mail/jobs.ts';
+import type { UserRow } from '../users/dto.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, deleteUserSessions } from './sessions.ts';
+import { hashToken, newSecretToken } from './tokens.ts';
+
+/** Serialises sign-ups so exactly one first account becomes the super admin. */
+const SIGNUP_LOCK = 724_310_002;
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  name?: string;
+  language?: UiLanguage;
+}
+
+/** Creates an account and a session. The very first account of the installation is the super admin. */
+export async function signup(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; token: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing) throw conflict('An account with this email already exists.', 'email_taken');
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [
+      { count: number },
+    ];
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        name: input.name ?? '',
+        passwordHash,
+        language: input.language ?? 'en',
+        isSuperAdmin: count === 0,
+      })
+      .returning();
+    return created!;
+  });
+  const token = await createSession(ctx.db, user.id);
+  return { user, token };
+}
+
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<{ user: UserRow; token: string }> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
+  const token = await createSession(ctx.db, user.id);
+  return { user, token };
+}
+
+/**
+ * Emails a single-use reset link when the account exists. Answers the same either way, so the form
+ * does not reveal which emails have accounts.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user) {
+    ctx.logger.info('Password reset requested for an unknown email');
+    return;
+  }
+  const { token, hash } = newSecretToken();
+  await ctx.db.insert(passwordResetTokens).values({
+    tokenHash: hash,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+  const minutes = Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000);
+  await enqueueEmail(ctx.boss, {
+    to: user.email,
+    subject: 'Reset your Parley password',
+    text: [
+      'Someone (hopefully you) asked to reset the password of your Parley account.',
+      `Open this link to choose a new password: ${link}`,
+      `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
+    ].join('\n'),
+  });
+}
+
+/** Sets a new password with a reset token; the token is used up and every session of the account ends. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) {
+      throw badRequest(
+        'This password reset link is invalid, expired or already used. Please request a new one.',
+        'invalid_token',
+      );
+    }
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
+    await deleteUserSessions(tx, used.userId);
+  });
+}

@@ -1,0 +1,35 @@
+import type { UiLanguage } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { deleteUserSessions } from '../auth/sessions.ts';
+import type { UserRow } from './dto.ts';
+
+export async function updateUser(
+  ctx: AppContext,
+  userId: number,
+  changes: { name?: string; language?: UiLanguage },
+): Promise<UserRow> {
+  const [user] = await ctx.db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  sessionToken: string | null,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deleteUserSessions(ctx.db, user.id, sessionToken ?? undefined);
+}
