@@ -13,7 +13,9 @@ export async function resetLinkFromLog(email: string, timeoutMs = 20_000): Promi
   const pattern = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/g;
   while (Date.now() < deadline) {
     const log = await readFile(SERVER_LOG, 'utf8');
-    const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('reset-password?token='));
+    const lines = log
+      .split('\n')
+      .filter((line) => line.includes(email) && line.includes('reset-password?token='));
     const last = lines.at(-1)?.match(pattern)?.at(-1);
     if (last) return last;
     await new Promise((resolve) => setTimeout(resolve, 250));
