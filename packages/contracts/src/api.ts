@@ -70,14 +70,22 @@ export const Project = z.object({
 });
 export type Project = z.infer<typeof Project>;
 
-export const ProjectInput = z.object({
+const projectFields = {
   name: z.string().trim().min(1, 'Project name is required').max(PROJECT_NAME_MAX),
-  description: z.string().trim().max(PROJECT_DESCRIPTION_MAX).default(''),
-  role: z.enum(PROJECT_ROLES).default('Sales'),
-  timezone: z.enum(TIMEZONES).default('UTC'),
+  description: z.string().trim().max(PROJECT_DESCRIPTION_MAX),
+  role: z.enum(PROJECT_ROLES),
+  timezone: z.enum(TIMEZONES),
+};
+
+export const ProjectInput = z.object({
+  ...projectFields,
+  description: projectFields.description.default(''),
+  role: projectFields.role.default('Sales'),
+  timezone: projectFields.timezone.default('UTC'),
 });
 export type ProjectInput = z.input<typeof ProjectInput>;
-export const ProjectUpdate = ProjectInput.partial();
+/** A partial update: fields left out keep their value (no defaults apply). */
+export const ProjectUpdate = z.object(projectFields).partial();
 
 export const ProjectResponse = z.object({ data: Project });
 export const ProjectListResponse = z.object({ data: z.array(Project) });

