@@ -39,7 +39,9 @@ describe('app', () => {
     // switching project keeps the billing page
     fireEvent.click(await screen.findByTestId('project-selector'));
     fireEvent.click(await screen.findByTestId('project-option-6'));
-    expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+    // the UI is in German now: the account's language
+    expect(await screen.findByText(i18n.t('permission.title'))).toBeInTheDocument();
+    expect(i18n.t('permission.title')).not.toBe("You don't have permission to view this page");
     expect(location()).toBe('/projects/6/billing');
     expect(within(screen.getByTestId('sidebar')).queryByTestId('nav-billing')).not.toBeInTheDocument();
   });

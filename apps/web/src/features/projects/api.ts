@@ -59,14 +59,3 @@ export function useUpdateProject(id: number) {
   });
 }
 
-export function useDeleteProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiData<unknown>(`/projects/${id}`, { method: 'DELETE' }),
-    onSuccess: (_result, id) => {
-      queryClient.setQueryData<Project[]>(projectsQueryKey, (old) => old?.filter((p) => p.id !== id));
-      queryClient.removeQueries({ queryKey: projectQueryKey(id) });
-      void queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true });
-    },
-  });
-}
