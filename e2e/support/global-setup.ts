@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { SUPER_ADMIN } from './accounts.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
 
 const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
@@ -51,6 +52,20 @@ async function waitForHealth(server: ChildProcess, timeoutMs: number): Promise<v
   throw new Error(`Server did not become healthy within ${timeoutMs} ms; see ${SERVER_LOG}`);
 }
 
+/** Takes the 'first account is super admin' slot, so every test user is an ordinary user. */
+async function createSuperAdmin(): Promise<void> {
+  const response = await fetch(`${E2E_BASE_URL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(SUPER_ADMIN),
+  });
+  if (response.status !== 201) {
+    throw new Error(`Creating the super admin failed: ${response.status} ${await response.text()}`);
+  }
+  const body = (await response.json()) as { data?: { is_super_admin?: boolean } };
+  if (!body.data?.is_super_admin) throw new Error('The first account did not become the super admin');
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await rm(ARTIFACTS_DIR, { recursive: true, force: true });
   const dataDir = path.join(ARTIFACTS_DIR, 'data');
@@ -74,6 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr?.pipe(log);
   try {
     await waitForHealth(server, 120_000);
+    await createSuperAdmin();
   } catch (error) {
     server.kill('SIGKILL');
     await database.drop();
