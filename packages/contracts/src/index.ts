@@ -4,6 +4,7 @@ export * from './help.ts';
 export * from './languages.ts';
 export * from './navigation.ts';
 export * from './password.ts';
+export * from './prompts/index.ts';
 export * from './roles.ts';
 export * from './texts.ts';
 export * from './timezones.ts';

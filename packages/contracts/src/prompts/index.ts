@@ -1,0 +1,6 @@
+export * from './fields.ts';
+export * from './models.ts';
+export * from './output-schema.ts';
+export * from './schema.ts';
+export * from './units.ts';
+export * from './validation.ts';

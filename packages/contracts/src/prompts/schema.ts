@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { PROJECT_ROLES } from '../roles.ts';
+import { DEFAULT_MODEL, DEFAULT_PROVIDER, PROVIDERS } from './models.ts';
+import { LVA_OPTIONS } from './units.ts';
+
+export const FIELD_TYPES = [
+  'string',
+  'int',
+  'float',
+  'array',
+  'bool',
+  'ok',
+  'option',
+  'marks',
+  'classification',
+  'object',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FINAL_SCORE_MODES = ['sum', 'percent', 'descending', 'no'] as const;
+export const TRANSCRIPTION_TASKS = ['translate', 'transcribe'] as const;
+export const TRANSCRIPTION_LANGUAGES = [
+  'auto',
+  'en',
+  'uk',
+  'pl',
+  'ru',
+  'es',
+  'de',
+  'pt',
+  'it',
+  'fr',
+  'tr',
+  'bg',
+] as const;
+/** Response languages of spec 1 §9; 'Auto' answers in the transcription's language. */
+export const RESPONSE_LANGUAGES = [
+  'English',
+  'Ukrainian',
+  'Polish',
+  'Russian',
+  'Spanish',
+  'German',
+  'Portuguese',
+  'Italian',
+  'French',
+  'Turkish',
+  'Bulgarian',
+  'Auto',
+] as const;
+
+export const KEY_MAX = 100;
+export const EXPLANATION_MAX = 4000;
+export const PROMPT_NAME_MAX = 120;
+export const PROMPT_TEXT_MAX = 20000;
+/** Deepest nesting of object fields. */
+export const MAX_FIELD_DEPTH = 6;
+
+export const FieldOption = z.object({
+  value: z.string().max(500),
+  explanation: z.string().max(EXPLANATION_MAX),
+});
+export const FieldMark = z.object({
+  value: z.number().int('Marks values must be whole numbers').min(0, 'Marks values must be 0 or more'),
+  explanation: z.string().max(EXPLANATION_MAX),
+});
+export const ClassificationOption = z.object({
+  promptId: z.union([z.number().int(), z.string()]).transform(String),
+  promptName: z.string().max(PROMPT_NAME_MAX),
+  description: z.string().max(EXPLANATION_MAX),
+});
+
+/** One field of a prompt's content tree (spec 1 §3, Prompt content field). */
+export const PromptField = z.object({
+  key: z.string().max(KEY_MAX),
+  type: z.enum(FIELD_TYPES),
+  explanation: z.string().max(EXPLANATION_MAX).default(''),
+  includeInScore: z.boolean().default(false),
+  options: z.array(FieldOption).optional(),
+  marks: z.array(FieldMark).optional(),
+  classificationOptions: z.array(ClassificationOption).optional(),
+  get content() {
+    return z.array(PromptField).optional();
+  },
+});
+export type PromptField = z.output<typeof PromptField>;
+
+/** What a client sends to create or replace a prompt. The same schema validates on both sides. */
+export const PromptInput = z.object({
+  scriptName: z.string().trim().max(PROMPT_NAME_MAX),
+  role: z.enum(PROJECT_ROLES).default('Sales'),
+  basicInstruction: z.string().max(PROMPT_TEXT_MAX).default(''),
+  transcribeInstructions: z.string().max(PROMPT_TEXT_MAX).default(''),
+  provider: z.enum(PROVIDERS).default(DEFAULT_PROVIDER),
+  model: z.string().trim().min(1).max(200).default(DEFAULT_MODEL),
+  responseLanguage: z.enum(RESPONSE_LANGUAGES).default('English'),
+  companyDetails: z.string().max(PROMPT_TEXT_MAX).default(''),
+  finalScore: z.enum(FINAL_SCORE_MODES).default('sum'),
+  LVA: z.enum(LVA_OPTIONS).default('none'),
+  maxScore: z.number().min(0).max(1_000_000).nullable().default(null),
+  transcriptionTask: z.enum(TRANSCRIPTION_TASKS).default('translate'),
+  transcriptionLanguage: z.enum(TRANSCRIPTION_LANGUAGES).default('auto'),
+  content: z.array(PromptField).default([]),
+  metadataFields: z
+    .array(z.string().trim().min(1).max(100))
+    .max(50)
+    .default(['Department', 'Representative']),
+  isClassification: z.boolean().default(false),
+});
+export type PromptInput = z.input<typeof PromptInput>;
+export type PromptData = z.output<typeof PromptInput>;
+
+export const Prompt = PromptInput.extend({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  /** Units charged per unit of content: model units + LVA surcharge. */
+  units: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Prompt = z.output<typeof Prompt>;
