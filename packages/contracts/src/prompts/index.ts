@@ -1,3 +1,4 @@
+export * from './api.ts';
 export * from './fields.ts';
 export * from './models.ts';
 export * from './output-schema.ts';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PROVIDERS } from './models.ts';
+import { Prompt, PromptInput } from './schema.ts';
+
+// Paths (all under /api):
+//   GET    /models/providers                          -> ProvidersResponse
+//   GET    /models/providers/{provider}/models        -> ModelsResponse
+//   GET    /projects/{id}/prompts                     -> PromptListResponse   (any member)
+//   GET    /projects/{id}/prompts/by-name?name=       -> PromptResponse       (any member)
+//   GET    /projects/{id}/prompts/{promptId}          -> PromptResponse       (any member)
+//   POST   /projects/{id}/prompts                     -> 201 PromptResponse   (admin, owner)
+//   PUT    /projects/{id}/prompts/{promptId}          -> PromptResponse       (admin, owner; name unchanged)
+//   DELETE /projects/{id}/prompts/{promptId}          -> OkResponse           (admin, owner)
+//   POST   /projects/{id}/prompts/generate            -> GeneratedPromptResponse (admin, owner)
+
+export const ProviderInfoSchema = z.object({
+  id: z.enum(PROVIDERS),
+  name: z.string(),
+  available: z.boolean(),
+});
+export const ModelInfoSchema = z.object({
+  model: z.string(),
+  display_name: z.string(),
+  max_tokens: z.number().int(),
+  context_window: z.number().int(),
+  units: z.number(),
+});
+export const ProvidersResponse = z.object({ data: z.array(ProviderInfoSchema) });
+export const ModelsResponse = z.object({ data: z.array(ModelInfoSchema) });
+export const ProviderParams = z.object({ provider: z.enum(PROVIDERS) });
+
+export const PromptParams = z.object({
+  id: z.coerce.number().int().positive(),
+  promptId: z.coerce.number().int().positive(),
+});
+export const PromptByNameQuery = z.object({ name: z.string().trim().min(1) });
+export const PromptResponse = z.object({ data: Prompt });
+export const PromptListResponse = z.object({ data: z.array(Prompt) });
+export const SavePromptRequest = PromptInput;
+
+export const GeneratePromptRequest = z.object({
+  taskDescription: z
+    .string()
+    .trim()
+    .min(1, 'Please describe the prompt you want the AI to generate.')
+    .max(10_000),
+  /** Set when improving an existing prompt: the AI starts from it. */
+  promptId: z.number().int().positive().optional(),
+});
+/** A generated prompt: complete form data, not saved yet. */
+export const GeneratedPromptResponse = z.object({ data: PromptInput.required() });
