@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { chooseLanguage, createProjectViaApi, signedInPage, uniqueName } from '../support/flows.ts';
+
+const NOT_FOUND_EN = "Content expected soon - we're working on adding help content for this page";
+
+/** Opens the help drawer with the header help button (its label is translated) and returns the drawer. */
+async function openHelp(page: Page, buttonLabel = 'Help', drawerLabel = buttonLabel) {
+  await page.getByRole('button', { name: buttonLabel, exact: true }).click();
+  const drawer = page.getByRole('complementary', { name: drawerLabel });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+test.describe('help drawer', () => {
+  test('on /dashboard it shows the projects article, in English and then in a translation', async ({
+    page,
+  }) => {
+    await signedInPage(page, { path: '/dashboard' });
+
+    let drawer = await openHelp(page);
+    await expect(drawer.getByRole('heading', { name: 'Help', exact: true })).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('help-content')).toContainText('What this page is for');
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
+
+    await drawer.getByRole('button', { name: 'Close help' }).click();
+    await expect(drawer).toBeHidden();
+
+    await chooseLanguage(page, 'Italiano');
+    drawer = await openHelp(page, 'Guida');
+    await expect(drawer.getByRole('heading', { name: 'Guida', exact: true })).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: 'Progetti', exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('help-content')).toContainText('A cosa serve questa pagina');
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('on /projects/new the article is translated too', async ({ page }) => {
+    await signedInPage(page, { path: '/projects/new', language: 'pl' });
+    const drawer = await openHelp(page, 'Pomoc');
+    await expect(drawer.getByRole('heading', { name: 'Utwórz projekt', exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
+  });
+
+  test('on a project dashboard in German it shows the English article with the fallback note', async ({
+    page,
+  }) => {
+    await signedInPage(page, { language: 'de' });
+    const project = await createProjectViaApi(page.request, { name: uniqueName('Hilfe') });
+    await page.goto(`/projects/${project.id}/dashboard`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: project.name })).toBeVisible();
+
+    const drawer = await openHelp(page, 'Hilfe');
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveText(
+      'Dieser Artikel ist noch nicht auf Deutsch verfügbar und wird daher auf Englisch angezeigt.',
+    );
+    await expect(drawer.getByRole('heading', { name: 'Project dashboard', exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('help-content')).toContainText('Project areas');
+  });
+
+  test('in English a project dashboard article needs no fallback note', async ({ page }) => {
+    await signedInPage(page);
+    const project = await createProjectViaApi(page.request, { name: uniqueName('Help') });
+    await page.goto(`/projects/${project.id}/dashboard`);
+    const drawer = await openHelp(page);
+    await expect(drawer.getByRole('heading', { name: 'Project dashboard', exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
+  });
+
+  test('on a page without an article it says content is expected soon', async ({ page }) => {
+    await signedInPage(page);
+    const project = await createProjectViaApi(page.request, { name: uniqueName('Placeholder') });
+    await page.goto(`/projects/${project.id}/analyses`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Analyses' })).toBeVisible();
+
+    const drawer = await openHelp(page);
+    await expect(drawer.getByText(NOT_FOUND_EN)).toBeVisible();
+    await expect(drawer.getByTestId('help-content')).toHaveCount(0);
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
+  });
+
+  test('the "expected soon" message is translated as well', async ({ page }) => {
+    await signedInPage(page, { language: 'de' });
+    const project = await createProjectViaApi(page.request, { name: uniqueName('Platzhalter') });
+    await page.goto(`/projects/${project.id}/analyses`);
+    const drawer = await openHelp(page, 'Hilfe');
+    await expect(
+      drawer.getByText('Inhalte folgen in Kürze – wir arbeiten an der Hilfe für diese Seite'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,123 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createProjectViaApi,
+  main,
+  type Project,
+  signedInPage,
+  switchProject,
+  uniqueName,
+} from '../support/flows.ts';
+
+/** A signed-in user with two projects, A and B. */
+async function twoProjects(page: Page): Promise<{ a: Project; b: Project }> {
+  await signedInPage(page);
+  const a = await createProjectViaApi(page.request, { name: uniqueName('Alpha') });
+  const b = await createProjectViaApi(page.request, { name: uniqueName('Bravo') });
+  return { a, b };
+}
+
+const selector = (page: Page) => page.getByRole('button', { name: 'Select project' });
+
+/** Pages that are kept on a switch: [path under /projects/{id}/, its page heading]. */
+const KEPT: Array<[string, string]> = [
+  ['settings', 'Project Settings'],
+  ['billing', 'Billing'],
+  ['prompts', 'Analysis Prompts'],
+  ['settings/api-keys', 'Project Settings'],
+  ['analytics/manager-dashboard', 'Manager Dashboard'],
+];
+
+test.describe('switching projects in the header', () => {
+  for (const [sub, heading] of KEPT) {
+    test(`on /projects/{A}/${sub} the switch keeps the page`, async ({ page }) => {
+      const { a, b } = await twoProjects(page);
+      await page.goto(`/projects/${a.id}/${sub}`);
+      await expect(main(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(selector(page)).toHaveText(a.name);
+
+      await selector(page).click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: a.name })).toHaveClass(/Mui-selected/);
+      await expect(menu.getByRole('menuitem', { name: b.name })).toContainText('Owner');
+      await menu.getByRole('menuitem', { name: b.name }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/${sub}$`));
+      await expect(main(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(selector(page)).toHaveText(b.name);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText(b.name);
+    });
+  }
+
+  test('on the edit page of A the switch opens the edit form of B with B’s values', async ({ page }) => {
+    await signedInPage(page);
+    const a = await createProjectViaApi(page.request, { name: uniqueName('Alpha'), description: 'About A' });
+    const b = await createProjectViaApi(page.request, {
+      name: uniqueName('Bravo'),
+      description: 'About B',
+      timezone: 'Asia/Tokyo',
+    });
+    await page.goto(`/projects/${a.id}/edit`);
+    await expect(page.getByRole('textbox', { name: 'Project Name' })).toHaveValue(a.name);
+
+    await switchProject(page, b);
+
+    await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/edit$`));
+    await expect(page.getByRole('textbox', { name: 'Project Name' })).toHaveValue(b.name);
+    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('About B');
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveText('Asia/Tokyo');
+  });
+
+  test('on /projects/{A}/analysis/upload the switch goes to /projects/{B}/dashboard', async ({ page }) => {
+    const { a, b } = await twoProjects(page);
+    await page.goto(`/projects/${a.id}/analysis/upload`);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible();
+
+    await switchProject(page, b);
+
+    await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/dashboard$`));
+    await expect(main(page).getByRole('heading', { level: 1, name: b.name })).toBeVisible();
+    await expect(selector(page)).toHaveText(b.name);
+  });
+
+  test('on an analysis of A the switch keeps the list but drops the id', async ({ page }) => {
+    const { a, b } = await twoProjects(page);
+    await page.goto(`/projects/${a.id}/analyses/55`);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Analyses' })).toBeVisible();
+
+    await switchProject(page, b);
+
+    await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/analyses$`));
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Analyses' })).toBeVisible();
+  });
+
+  test('from the projects list the switch opens the project dashboard and is remembered', async ({
+    page,
+  }) => {
+    const { a, b } = await twoProjects(page);
+    await page.goto('/dashboard');
+    await expect(selector(page)).toHaveText('Select a project');
+
+    await switchProject(page, a);
+    await expect(page).toHaveURL(new RegExp(`/projects/${a.id}/dashboard$`));
+    await expect(main(page).getByRole('heading', { level: 1, name: a.name })).toBeVisible();
+
+    // Back on a global page, the last project stays selected (sidebar links point into it).
+    await page.goto('/profile');
+    await expect(selector(page)).toHaveText(a.name);
+    await expect(page.getByTestId('nav-settings')).toHaveAttribute('href', `/projects/${a.id}/settings`);
+
+    // The sidebar follows the switch.
+    await switchProject(page, b);
+    await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/dashboard$`));
+    await expect(page.getByTestId('nav-billing')).toHaveAttribute('href', `/projects/${b.id}/billing`);
+  });
+
+  test('choosing the current project again stays on the page', async ({ page }) => {
+    const { a } = await twoProjects(page);
+    await page.goto(`/projects/${a.id}/analysis/upload`);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible();
+    await switchProject(page, a);
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/projects/${a.id}/analysis/upload$`));
+  });
+});
