@@ -28,6 +28,9 @@ test.describe('project guard', () => {
     await expect(page.getByText(secret.name)).toHaveCount(0);
     await expect(page.getByText('Top secret')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Select project' })).toHaveText('No Projects Available');
+    // The sidebar does not treat the foreign project as selected: its items stay disabled.
+    await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-disabled', 'true');
     // The API agrees: no access means 404, not 403.
     expect((await page.request.get(`/api/projects/${secret.id}`)).status()).toBe(404);
 
@@ -50,6 +53,22 @@ test.describe('project guard', () => {
       await expect(page.getByRole('link', { name: 'Go to Projects' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Project Name' })).toHaveCount(0);
     }
+  });
+
+  test('opening a foreign project does not replace the remembered project', async ({ page }) => {
+    const y = await isolatedApi();
+    await signUpViaApi(y, newUser('guard owner y'));
+    const secret = await createProjectViaApi(y, { name: uniqueName('Foreign') });
+    await y.dispose();
+
+    await signedInPage(page, { label: 'guard remember x' });
+    const own = await createProjectViaApi(page.request, { name: uniqueName('Mine') });
+    await page.goto(`/projects/${own.id}/dashboard`);
+    await expect(page.getByRole('button', { name: 'Select project' })).toHaveText(own.name);
+    await page.goto(`/projects/${secret.id}/dashboard`);
+    await expect(page.getByTestId('project-guard-error')).toHaveText(NOT_FOUND);
+    await page.goto('/profile');
+    await expect(page.getByRole('button', { name: 'Select project' })).toHaveText(own.name);
   });
 
   test('a project id that does not exist shows the same message', async ({ page }) => {

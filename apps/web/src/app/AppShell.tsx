@@ -19,7 +19,7 @@ export function AppShell() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const { data: user } = useMe();
-  const { id: projectId, project } = useSelectedProject();
+  const { project } = useSelectedProject();
   const [helpOpen, setHelpOpen] = useState(false);
 
   const content = (
@@ -62,7 +62,7 @@ export function AppShell() {
         </Toolbar>
       </AppBar>
       <Sidebar
-        projectId={projectId}
+        projectId={project?.id ?? null}
         projectName={project?.name}
         projectRole={project?.my_role ?? null}
         isSuperAdmin={user?.is_super_admin ?? false}

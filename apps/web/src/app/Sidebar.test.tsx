@@ -51,6 +51,7 @@ describe('Sidebar', () => {
     expect(within(sidebar).getByTestId('nav-billing')).toHaveAttribute('href', '/projects/5/billing');
     expect(within(sidebar).getByTestId('nav-upload')).toHaveAttribute('href', '/projects/5/analysis/upload');
     expect(within(sidebar).getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).queryByTestId('nav-select-project-hint')).not.toBeInTheDocument();
   });
 
   it('shows support and super-admin links by account role', () => {
@@ -65,8 +66,11 @@ describe('Sidebar', () => {
       const entry = within(sidebar).getByTestId(`nav-${item.key}`);
       expect(entry).toHaveAttribute('aria-disabled', 'true');
       expect(entry).not.toHaveAttribute('href');
-      expect(entry).toHaveTextContent('Select a project first');
+      expect(entry).toHaveAttribute('aria-describedby', 'nav-select-project-hint');
     }
+    expect(within(sidebar).getByTestId('nav-select-project-hint')).toHaveTextContent(
+      'Select a project first',
+    );
     expect(within(sidebar).getByTestId('nav-projects')).toHaveAttribute('href', '/dashboard');
     expect(within(sidebar).getByTestId('nav-newProject')).toHaveAttribute('href', '/projects/new');
     expect(within(sidebar).getByTestId('nav-profile')).toHaveAttribute('href', '/profile');

@@ -55,14 +55,11 @@ function NavEntry({
             disabled
             data-testid={`nav-${item.key}`}
             aria-disabled="true"
-            sx={{ py: 0.5 }}
+            aria-describedby="nav-select-project-hint"
+            sx={{ py: 0.5, mx: 1 }}
           >
             <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
-            <ListItemText
-              primary={label}
-              secondary={t('nav.selectProjectFirst')}
-              slotProps={{ secondary: { variant: 'caption' } }}
-            />
+            <ListItemText primary={label} />
           </ListItemButton>
         </Box>
       </Tooltip>
@@ -150,6 +147,18 @@ export function Sidebar({ projectId, projectName, projectRole, isSuperAdmin, isS
             </ListSubheader>
           }
         >
+          {projectId === null ? (
+            <Typography
+              id="nav-select-project-hint"
+              data-testid="nav-select-project-hint"
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ px: 2, pb: 0.5 }}
+            >
+              {t('nav.selectProjectFirst')}
+            </Typography>
+          ) : null}
           {renderItems(projectItems)}
         </List>
         <List

@@ -25,7 +25,7 @@ export function writeLastProjectId(id: number | null): void {
 
 /**
  * The selected project: the id in the URL, else the last one selected (if it is still in the list).
- * Also returns the project from the list when it is there.
+ * `project` is set only when the user can open it (from the list, or fetched by the guard).
  */
 export function useSelectedProject() {
   const { pathname } = useLocation();
@@ -34,11 +34,7 @@ export function useSelectedProject() {
   // Only reads the cache (the guard fills it when the project is not in the list).
   const byId = useProjectById(urlId ?? 0, false);
 
-  useEffect(() => {
-    if (urlId !== null) writeLastProjectId(urlId);
-  }, [urlId]);
-
-  return useMemo(() => {
+  const selection = useMemo(() => {
     const list = projects.data;
     let id = urlId;
     if (id === null) {
@@ -49,4 +45,12 @@ export function useSelectedProject() {
     const project = id === null ? undefined : (list?.find((p) => p.id === id) ?? fromCache);
     return { id, project, projects };
   }, [urlId, projects, byId.data]);
+
+  // Only a project the user can open is remembered (a foreign id in the URL must not replace it).
+  const accessibleId = selection.project?.id;
+  useEffect(() => {
+    if (accessibleId !== undefined) writeLastProjectId(accessibleId);
+  }, [accessibleId]);
+
+  return selection;
 }
