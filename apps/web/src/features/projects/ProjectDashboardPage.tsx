@@ -34,7 +34,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 /** /projects/:id/dashboard: the project's overview and the way into its areas. */
 export default function ProjectDashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const project = useCurrentProject();
   const { data: user } = useMe();
   const viewer = {
@@ -83,7 +83,7 @@ export default function ProjectDashboardPage() {
               <MemberRoleChip role={project.my_role} />
             </Detail>
             <Detail label={t('projectDashboard.created')}>
-              {new Date(project.created_at).toLocaleDateString()}
+              {new Date(project.created_at).toLocaleDateString(i18n.language)}
             </Detail>
           </Box>
           <Box sx={{ mt: 2 }}>
