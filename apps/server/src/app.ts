@@ -13,7 +13,9 @@ import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
+import { modelRoutes } from './modules/models/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { promptRoutes } from './modules/prompts/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 
@@ -62,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
       await api.register(projectRoutes, ctx);
+      await api.register(modelRoutes, ctx);
+      await api.register(promptRoutes, ctx);
       await api.register(helpRoutes, ctx);
     },
     { prefix: '/api' },

@@ -1,4 +1,4 @@
-import { LOGIN_RATE_LIMIT_PER_MINUTE } from '@parley/contracts';
+import { LOGIN_RATE_LIMIT_PER_MINUTE, PROVIDERS, type ProviderId } from '@parley/contracts';
 import { z } from 'zod';
 import { fromInvocationDir } from './paths.ts';
 
@@ -29,6 +29,28 @@ const EnvSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
   GROQ_API_KEY: optionalText,
   OPENAI_COMPATIBLE_BASE_URL: optionalUrl(/^https?:\/\//, 'http://localhost:11434/v1'),
+  OPENAI_COMPATIBLE_API_KEY: optionalText,
+  OPENAI_COMPATIBLE_MODELS: z
+    .string()
+    .default('llama3.1')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((model) => model.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string()).min(1, 'must name at least one model, e.g. llama3.1,qwen2.5')),
+  ANTHROPIC_BASE_URL: optionalUrl(/^https?:\/\//, 'https://api.anthropic.com/v1'),
+  OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'https://api.openai.com/v1'),
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalUrl(
+    /^https?:\/\//,
+    'https://generativelanguage.googleapis.com/v1beta',
+  ),
+  GROQ_BASE_URL: optionalUrl(/^https?:\/\//, 'https://api.groq.com/openai/v1'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  AI_GENERATION_PROVIDER: z.enum(PROVIDERS).default('anthropic'),
+  AI_GENERATION_MODEL: optionalText,
 });
 
 export interface Config {
@@ -42,12 +64,30 @@ export interface Config {
   role: 'api' | 'worker' | 'all';
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
+  /** Credentials and addresses of the LLM providers; never sent to clients or written to logs. */
   providers: {
     anthropicApiKey?: string;
     openaiApiKey?: string;
     googleApiKey?: string;
     groqApiKey?: string;
     openaiCompatibleBaseUrl?: string;
+    openaiCompatibleApiKey?: string;
+    /** Models offered for the OpenAI-compatible server (Ollama, vLLM, LM Studio ...). */
+    openaiCompatibleModels: string[];
+    /** Base URLs overriding the providers' public endpoints (proxies, gateways, tests). */
+    anthropicBaseUrl?: string;
+    openaiBaseUrl?: string;
+    googleBaseUrl?: string;
+    groqBaseUrl?: string;
+  };
+  ai: {
+    /** Whole-call limit for one LLM call, retries included. */
+    timeoutMs: number;
+    /** Retries on rate limits (429) and server errors (5xx). */
+    maxRetries: number;
+    /** The model that writes prompts for the AI generator; unset model: the provider's generation model. */
+    generationProvider: ProviderId;
+    generationModel: string | undefined;
   };
 }
 
@@ -80,6 +120,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       googleApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
       groqApiKey: e.GROQ_API_KEY,
       openaiCompatibleBaseUrl: e.OPENAI_COMPATIBLE_BASE_URL,
+      openaiCompatibleApiKey: e.OPENAI_COMPATIBLE_API_KEY,
+      openaiCompatibleModels: e.OPENAI_COMPATIBLE_MODELS,
+      anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      googleBaseUrl: e.GOOGLE_GENERATIVE_AI_BASE_URL,
+      groqBaseUrl: e.GROQ_BASE_URL,
+    },
+    ai: {
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+      generationProvider: e.AI_GENERATION_PROVIDER,
+      generationModel: e.AI_GENERATION_MODEL,
     },
   };
 }

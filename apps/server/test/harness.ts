@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { SESSION_COOKIE } from '@parley/contracts';
+import { type MemberRole, SESSION_COOKIE } from '@parley/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { projectMembers } from '../src/db/schema.ts';
 import { startBoss } from '../src/jobs/boss.ts';
 
 async function adminQuery(url: string, sql: string): Promise<void> {
@@ -44,8 +45,15 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app (API, database, job queue) on a fresh database, driven with `app.inject`. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real app (API, database, job queue) on a fresh database, driven with `app.inject`. `env` adds
+ * environment variables to the configuration (e.g. provider keys and base URLs of the fake upstreams);
+ * the process environment is never read.
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const db = await freshDatabase();
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -56,7 +64,12 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   });
   const logger = pino({ level: 'info' }, sink);
   const config: Config = {
-    ...loadConfig({ DATABASE_URL: db.url, PUBLIC_URL: 'http://parley.test', LOGIN_RATE_LIMIT: '1000' }),
+    ...loadConfig({
+      DATABASE_URL: db.url,
+      PUBLIC_URL: 'http://parley.test',
+      LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    }),
     ...overrides,
   };
   const database = connectDatabase(db.url, logger, 5);
@@ -123,4 +136,14 @@ export async function createProject(client: Client, name = 'Project'): Promise<n
   const response = await client.request({ method: 'POST', url: '/api/projects', payload: { name } });
   if (response.statusCode !== 201) throw new Error(`create project failed: ${response.body}`);
   return response.json().data.id;
+}
+
+/** Makes the client a member of the project with the given role. */
+export async function addMember(
+  t: TestApp,
+  projectId: number,
+  client: Client,
+  role: MemberRole,
+): Promise<void> {
+  await t.ctx.db.insert(projectMembers).values({ projectId, userId: client.userId, role });
 }

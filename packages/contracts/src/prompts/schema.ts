@@ -65,7 +65,11 @@ export const FieldMark = z.object({
   explanation: z.string().max(EXPLANATION_MAX),
 });
 export const ClassificationOption = z.object({
-  promptId: z.union([z.number().int(), z.string()]).transform(String),
+  /** Accepted as a number or text, kept as text. A codec (not a transform) so responses can be encoded. */
+  promptId: z.codec(z.union([z.number().int(), z.string()]), z.string(), {
+    decode: String,
+    encode: (id) => id,
+  }),
   promptName: z.string().max(PROMPT_NAME_MAX),
   description: z.string().max(EXPLANATION_MAX),
 });

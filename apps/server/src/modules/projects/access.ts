@@ -1,8 +1,11 @@
 import { hasRoleAtLeast, type MemberRole, roleRank, TEXTS } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { currentUser } from '../auth/plugin.ts';
 import type { UserRow } from '../users/dto.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -47,4 +50,26 @@ export async function requireProjectRole(
     throw forbidden(`This needs the ${minimum} role or higher in this project; yours is ${role}.`);
   }
   return { project: row.project, role };
+}
+
+const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();
+
+/**
+ * A preValidation hook for routes under /projects/:id that runs requireProjectRole before the request's
+ * params, query and body are validated, so a non-member gets 404 whatever they send. The handler reads
+ * the result with projectAccess(request).
+ */
+export function projectRole(ctx: AppContext, minimum: MemberRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const projectId = Number((request.params as { id?: string }).id);
+    if (!Number.isSafeInteger(projectId) || projectId <= 0) throw notFound(TEXTS.guard.notFound);
+    accessByRequest.set(request, await requireProjectRole(ctx.db, currentUser(request), projectId, minimum));
+  };
+}
+
+/** The access checked by the route's projectRole hook. */
+export function projectAccess(request: FastifyRequest): ProjectAccess {
+  const access = accessByRequest.get(request);
+  if (!access) throw new Error(`${request.routeOptions.url} has no projectRole hook`);
+  return access;
 }

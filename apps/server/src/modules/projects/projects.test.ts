@@ -1,7 +1,13 @@
 import { TEXTS } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { projectMembers } from '../../db/schema.ts';
+import {
+  addMember,
+  type Client,
+  createProject,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 let t: TestApp;
 let superAdmin: Client;
@@ -12,10 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function addMember(projectId: number, client: Client, role: 'user' | 'teamleader' | 'admin' | 'owner') {
-  await t.ctx.db.insert(projectMembers).values({ projectId, userId: client.userId, role });
-}
 
 describe('projects', () => {
   it('creates a project with the defaults, trimmed, and makes the creator its owner', async () => {
@@ -83,8 +85,8 @@ describe('projects', () => {
     const id = await createProject(owner, 'Team');
     const member = await signUp(t.app);
     const admin = await signUp(t.app);
-    await addMember(id, member, 'teamleader');
-    await addMember(id, admin, 'admin');
+    await addMember(t, id, member, 'teamleader');
+    await addMember(t, id, admin, 'admin');
 
     const read = await member.request({ method: 'GET', url: `/api/projects/${id}` });
     expect(read.statusCode).toBe(200);

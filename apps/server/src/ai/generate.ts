@@ -1,0 +1,124 @@
+import { PROVIDER_NAMES, type ProviderId } from '@parley/contracts';
+import {
+  APICallError,
+  generateText,
+  JSONParseError,
+  type LanguageModelUsage,
+  NoObjectGeneratedError,
+  Output,
+  RetryError,
+} from 'ai';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { aiUsage } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { configuredSecrets, languageModel } from './providers.ts';
+
+/** 502 'ai_failed': the message is shown as 'Failed to generate AI prompt: {message}' and the like. */
+export function aiFailed(message: string): HttpError {
+  return new HttpError(502, 'ai_failed', message);
+}
+
+export interface StructuredRequest<T> {
+  /** What the call is for, recorded with its usage (e.g. 'prompt_generation'). */
+  purpose: string;
+  projectId: number | null;
+  userId: number | null;
+  provider: ProviderId;
+  model: string;
+  schema: z.ZodType<T>;
+  instructions: string;
+  prompt: string;
+}
+
+/**
+ * One LLM call for a structured answer, validated against `schema`. It is bounded by AI_TIMEOUT_MS,
+ * retried on 429 and 5xx up to AI_MAX_RETRIES times, and recorded in ai_usage whether it works or not.
+ * Failures answer 502 'ai_failed' with a readable message; a provider without credentials answers 503.
+ */
+export async function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
+  const model = languageModel(ctx.config, request.provider, request.model);
+  const signal = AbortSignal.timeout(ctx.config.ai.timeoutMs);
+  const started = performance.now();
+  try {
+    const result = await generateText({
+      model,
+      instructions: request.instructions,
+      prompt: request.prompt,
+      output: Output.object({ schema: request.schema }),
+      maxRetries: ctx.config.ai.maxRetries,
+      abortSignal: signal,
+    });
+    await recordUsage(ctx, request, started, result.totalUsage, null);
+    return result.output;
+  } catch (error) {
+    const message = describeFailure(ctx.config, request.provider, error, signal);
+    const usage = NoObjectGeneratedError.isInstance(error) ? error.usage : undefined;
+    await recordUsage(ctx, request, started, usage, message);
+    ctx.logger.warn(
+      { purpose: request.purpose, provider: request.provider, model: request.model, error: message },
+      'LLM call failed',
+    );
+    throw aiFailed(message);
+  }
+}
+
+async function recordUsage(
+  ctx: AppContext,
+  request: StructuredRequest<unknown>,
+  started: number,
+  usage: LanguageModelUsage | undefined,
+  error: string | null,
+): Promise<void> {
+  await ctx.db.insert(aiUsage).values({
+    projectId: request.projectId,
+    userId: request.userId,
+    purpose: request.purpose,
+    provider: request.provider,
+    model: request.model,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    durationMs: Math.round(performance.now() - started),
+    ok: error === null,
+    error,
+  });
+}
+
+/** A message a person can act on, with any configured key scrubbed out of what the upstream said. */
+function describeFailure(config: Config, provider: ProviderId, error: unknown, signal: AbortSignal): string {
+  const name = PROVIDER_NAMES[provider];
+  let message: string;
+  if (signal.aborted) {
+    const seconds = config.ai.timeoutMs / 1000;
+    message = `${name} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  } else if (NoObjectGeneratedError.isInstance(error)) {
+    message = JSONParseError.isInstance(error.cause)
+      ? `${name} did not answer with valid JSON.`
+      : `${name} answered in an unexpected structure${schemaIssue(error)}.`;
+  } else if (RetryError.isInstance(error)) {
+    message = `${describeCall(name, error.lastError)} (after ${error.errors.length} attempts)`;
+  } else {
+    message = describeCall(name, error);
+  }
+  for (const secret of configuredSecrets(config)) message = message.replaceAll(secret, '***');
+  return message;
+}
+
+/** The first schema violation found in an error's causes, as ' (path: message)'. */
+function schemaIssue(error: unknown): string {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const issues = (cause as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
+    if (issues?.[0]) return ` (${issues[0].path.map(String).join('.') || 'answer'}: ${issues[0].message})`;
+  }
+  return '';
+}
+
+function describeCall(name: string, error: unknown): string {
+  if (APICallError.isInstance(error)) {
+    return error.statusCode
+      ? `${name} answered ${error.statusCode}: ${error.message}`
+      : `${name} could not be reached: ${error.message}`;
+  }
+  return `${name} failed: ${error instanceof Error ? error.message : String(error)}`;
+}

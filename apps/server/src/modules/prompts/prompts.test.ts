@@ -1,0 +1,361 @@
+import {
+  PROMPT_MESSAGES,
+  type PromptField,
+  type PromptInput,
+  TEXTS,
+  validatePrompt,
+} from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  type Client,
+  createProject,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.ts';
+
+let t: TestApp;
+let owner: Client;
+let projectId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await signUp(t.app); // the super admin, so the accounts below are ordinary
+  owner = await signUp(t.app);
+  projectId = await createProject(owner, 'Calls');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const field = (key: string, type: PromptField['type'] = 'string', extra: Partial<PromptField> = {}) => ({
+  key,
+  type,
+  explanation: '',
+  includeInScore: false,
+  ...extra,
+});
+
+const url = (id = projectId, rest = '') => `/api/projects/${id}/prompts${rest}`;
+
+async function create(client: Client, payload: PromptInput, id = projectId) {
+  return client.request({ method: 'POST', url: url(id), payload });
+}
+
+async function createOk(payload: PromptInput, id = projectId) {
+  const response = await create(owner, payload, id);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+describe('prompts CRUD', () => {
+  it('creates a prompt with the spec defaults and the automatic fields, and reads it back', async () => {
+    const created = await createOk({ scriptName: '  Sales QA  ', content: [field('Greeting', 'ok')] });
+    expect(created).toMatchObject({
+      projectId,
+      scriptName: 'Sales QA',
+      role: 'Sales',
+      provider: 'anthropic',
+      model: 'claude-3-7-sonnet-20250219',
+      responseLanguage: 'English',
+      finalScore: 'sum',
+      LVA: 'none',
+      maxScore: null,
+      transcriptionTask: 'translate',
+      transcriptionLanguage: 'auto',
+      metadataFields: ['Department', 'Representative'],
+      isClassification: false,
+      units: 1,
+    });
+    expect(created.content.map((f: PromptField) => f.key)).toEqual([
+      'Summary',
+      'Title',
+      'Greeting',
+      'Final Score',
+    ]);
+
+    const byId = await owner.request({ method: 'GET', url: url(projectId, `/${created.id}`) });
+    expect(byId.json().data).toEqual(created);
+    const byName = await owner.request({
+      method: 'GET',
+      url: url(projectId, `/by-name?name=${encodeURIComponent('Sales QA')}`),
+    });
+    expect(byName.json().data).toEqual(created);
+    const list = await owner.request({ method: 'GET', url: url() });
+    expect(list.json().data.map((p: { id: number }) => p.id)).toContain(created.id);
+  });
+
+  it('lists by name and only the prompts of the project', async () => {
+    const other = await createProject(owner, 'Other');
+    await createOk({ scriptName: 'Zeta' }, other);
+    await createOk({ scriptName: 'Alpha' }, other);
+    const list = await owner.request({ method: 'GET', url: url(other) });
+    expect(list.json().data.map((p: { scriptName: string }) => p.scriptName)).toEqual(['Alpha', 'Zeta']);
+  });
+
+  it('replaces a prompt on PUT, keeping nested fields, and leaves Final Score out when scoring is off', async () => {
+    const created = await createOk({ scriptName: 'Replace me' });
+    const nested = field('Call', 'object', {
+      content: [
+        field('Opening', 'marks', {
+          marks: [
+            { value: 0, explanation: 'none' },
+            { value: 2, explanation: 'good' },
+          ],
+        }),
+      ],
+    });
+    const response = await owner.request({
+      method: 'PUT',
+      url: url(projectId, `/${created.id}`),
+      payload: {
+        scriptName: 'Replace me',
+        finalScore: 'no',
+        maxScore: 12.5,
+        responseLanguage: 'German',
+        content: [field('Summary'), field('Title'), nested],
+        metadataFields: ['Department', 'Representative', 'Region'],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json().data;
+    expect(updated).toMatchObject({ finalScore: 'no', maxScore: 12.5, responseLanguage: 'German' });
+    expect(updated.content.map((f: PromptField) => f.key)).toEqual(['Summary', 'Title', 'Call']);
+    expect(updated.content[2].content[0].marks).toEqual([
+      { value: 0, explanation: 'none' },
+      { value: 2, explanation: 'good' },
+    ]);
+    expect(updated.metadataFields).toEqual(['Department', 'Representative', 'Region']);
+    expect(Date.parse(updated.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
+  });
+
+  it('deletes a prompt', async () => {
+    const created = await createOk({ scriptName: 'Delete me' });
+    const deleted = await owner.request({ method: 'DELETE', url: url(projectId, `/${created.id}`) });
+    expect(deleted.json()).toEqual({ data: { ok: true } });
+    const gone = await owner.request({ method: 'GET', url: url(projectId, `/${created.id}`) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('Prompt not found.');
+  });
+
+  it('answers 404 for a prompt of another project, even to its admin', async () => {
+    const other = await createProject(owner, 'Elsewhere');
+    const elsewhere = await createOk({ scriptName: 'Elsewhere prompt' }, other);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await owner.request({
+        method,
+        url: url(projectId, `/${elsewhere.id}`),
+        payload: method === 'PUT' ? { scriptName: 'Elsewhere prompt' } : undefined,
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const byName = await owner.request({
+      method: 'GET',
+      url: url(projectId, '/by-name?name=Elsewhere%20prompt'),
+    });
+    expect(byName.statusCode).toBe(404);
+  });
+});
+
+describe('validation', () => {
+  const invalid: Array<[string, PromptInput]> = [
+    ['blank name', { scriptName: '   ' }],
+    ['missing metadata', { scriptName: 'm', metadataFields: ['Department'] }],
+    ['empty key', { scriptName: 'k', content: [field(' ')] }],
+    ['duplicate key', { scriptName: 'd', content: [field('A'), field('A')] }],
+    [
+      'nested duplicate',
+      {
+        scriptName: 'n',
+        content: [field('Call', 'object', { content: [field('Intro'), field('Intro')] })],
+      },
+    ],
+    ['dot in key', { scriptName: 'dot', content: [field('a.b')] }],
+    ['quote in key', { scriptName: 'quote', content: [field('a"b')] }],
+    [
+      'option without value',
+      { scriptName: 'o', content: [field('O', 'option', { options: [{ value: '', explanation: '' }] })] },
+    ],
+    ['marks missing', { scriptName: 'mk', content: [field('M', 'marks', { marks: [] })] }],
+    ['empty object', { scriptName: 'obj', content: [field('Group', 'object', { content: [] })] }],
+  ];
+
+  it.each(invalid)('refuses %s with the same message as the form', async (_name, payload) => {
+    const response = await create(owner, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_prompt');
+    const formProblem = validatePrompt({
+      scriptName: payload.scriptName.trim(),
+      projectId,
+      metadataFields: payload.metadataFields ?? ['Department', 'Representative'],
+      content: (payload.content ?? []) as PromptField[],
+    });
+    expect(response.json().error.message).toBe(formProblem?.message);
+  });
+
+  it('uses the exact spec texts', async () => {
+    expect((await create(owner, { scriptName: '' })).json().error.message).toBe(
+      PROMPT_MESSAGES.requiredFields,
+    );
+    expect((await create(owner, { scriptName: 'x', content: [field('')] })).json().error.message).toBe(
+      'Empty key found in prompt fields. All fields must have a key.',
+    );
+  });
+
+  it('refuses marks that are not whole numbers of 0 or more', async () => {
+    for (const value of [1.5, -1]) {
+      const response = await create(owner, {
+        scriptName: 'marks',
+        content: [field('M', 'marks', { marks: [{ value, explanation: '' }] })],
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('keeps names unique per project', async () => {
+    await createOk({ scriptName: 'Unique' });
+    const again = await create(owner, { scriptName: 'Unique' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('A prompt with this name already exists in this project.');
+    const other = await createProject(owner, 'Same name elsewhere');
+    await createOk({ scriptName: 'Unique' }, other);
+  });
+
+  it('does not let PUT change the name', async () => {
+    const created = await createOk({ scriptName: 'Fixed name' });
+    const response = await owner.request({
+      method: 'PUT',
+      url: url(projectId, `/${created.id}`),
+      payload: { scriptName: 'New name' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('The name of an existing prompt cannot be changed.');
+  });
+});
+
+describe('classification prompts', () => {
+  const classifier = (promptId: string | number, promptName = 'x') => ({
+    key: 'Classification',
+    type: 'classification' as const,
+    classificationOptions: [{ promptId, promptName, description: 'when it fits' }],
+  });
+
+  it('point at prompts of the same project and take their current names', async () => {
+    const target = await createOk({ scriptName: 'Support flow' });
+    const created = await createOk({
+      scriptName: 'Router',
+      isClassification: true,
+      content: [classifier(target.id, 'old name')],
+    });
+    const classification = created.content.find((f: PromptField) => f.type === 'classification');
+    expect(classification.classificationOptions).toEqual([
+      { promptId: String(target.id), promptName: 'Support flow', description: 'when it fits' },
+    ]);
+  });
+
+  it('refuses a target in another project, a missing one, or the prompt itself', async () => {
+    const other = await createProject(owner, 'Foreign');
+    const foreign = await createOk({ scriptName: 'Foreign flow' }, other);
+    for (const promptId of [foreign.id, 999999, 'abc']) {
+      const response = await create(owner, {
+        scriptName: `Router ${promptId}`,
+        isClassification: true,
+        content: [classifier(promptId)],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(/must point at another prompt of this project/);
+    }
+    const router = await createOk({ scriptName: 'Self router' });
+    const self = await owner.request({
+      method: 'PUT',
+      url: url(projectId, `/${router.id}`),
+      payload: { scriptName: 'Self router', isClassification: true, content: [classifier(router.id)] },
+    });
+    expect(self.statusCode).toBe(400);
+  });
+});
+
+describe('units', () => {
+  it('are the model units from the catalog plus the LVA surcharge, exactly', async () => {
+    const cases: Array<[PromptInput, number]> = [
+      [{ scriptName: 'u1', provider: 'google', model: 'gemini-1.5-pro', LVA: 'emlo' }, 1.4],
+      [{ scriptName: 'u2', provider: 'openai', model: 'gpt-4o-mini', LVA: 'emlo-telesales' }, 4.5],
+      [{ scriptName: 'u3', provider: 'groq', model: 'llama-3.1-8b-instant', LVA: 'emlo' }, 0.3],
+      [
+        { scriptName: 'u4', provider: 'anthropic', model: 'claude-3-opus-20240229', LVA: 'emlo-callrisk' },
+        13,
+      ],
+      [{ scriptName: 'u5', provider: 'openai', model: 'not-in-the-catalog', LVA: 'emlo-pme' }, 6],
+    ];
+    for (const [payload, units] of cases) {
+      expect((await createOk(payload)).units).toBe(units);
+    }
+  });
+});
+
+describe('roles', () => {
+  let prompt: { id: number };
+  const members: Record<string, Client> = {};
+
+  beforeAll(async () => {
+    prompt = await createOk({ scriptName: 'Role check' });
+    for (const role of ['user', 'teamleader', 'admin'] as const) {
+      members[role] = await signUp(t.app);
+      await addMember(t, projectId, members[role]!, role);
+    }
+  });
+
+  it('lets every member read', async () => {
+    for (const client of Object.values(members)) {
+      expect((await client.request({ method: 'GET', url: url() })).statusCode).toBe(200);
+      expect((await client.request({ method: 'GET', url: url(projectId, `/${prompt.id}`) })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it('answers 403 to user and teamleader on writes and generation', async () => {
+    for (const role of ['user', 'teamleader']) {
+      const client = members[role]!;
+      const writes = [
+        { method: 'POST' as const, url: url(), payload: { scriptName: `by ${role}` } },
+        {
+          method: 'PUT' as const,
+          url: url(projectId, `/${prompt.id}`),
+          payload: { scriptName: 'Role check' },
+        },
+        { method: 'DELETE' as const, url: url(projectId, `/${prompt.id}`) },
+        { method: 'POST' as const, url: url(projectId, '/generate'), payload: { taskDescription: 'x' } },
+      ];
+      for (const write of writes) {
+        const response = await client.request(write);
+        expect({ role, url: write.url, status: response.statusCode }).toEqual({
+          role,
+          url: write.url,
+          status: 403,
+        });
+      }
+    }
+  });
+
+  it('lets an admin write', async () => {
+    const response = await create(members.admin!, { scriptName: 'By admin' });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('answers 404 to non-members whatever they send', async () => {
+    const stranger = await signUp(t.app);
+    const requests = [
+      { method: 'GET' as const, url: url() },
+      { method: 'GET' as const, url: url(projectId, '/by-name') },
+      { method: 'POST' as const, url: url(), payload: { invalid: true } },
+      { method: 'POST' as const, url: url(projectId, '/generate'), payload: {} },
+    ];
+    for (const request of requests) {
+      const response = await stranger.request(request);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe(TEXTS.guard.notFound);
+    }
+  });
+});

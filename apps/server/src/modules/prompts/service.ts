@@ -1,0 +1,212 @@
+import {
+  fromMilliUnits,
+  type Prompt,
+  type PromptData,
+  type PromptField,
+  promptUnitsMilli,
+  validatePrompt,
+  withDefaultFields,
+} from '@parley/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { modelUnitsMilli } from '../../ai/catalog.ts';
+import type { AppContext } from '../../context.ts';
+import { prompts } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+
+type PromptRow = typeof prompts.$inferSelect;
+
+export const PROMPT_TEXTS = {
+  notFound: 'Prompt not found.',
+  nameTaken: 'A prompt with this name already exists in this project.',
+  nameImmutable: 'The name of an existing prompt cannot be changed.',
+} as const;
+
+export function toPromptData(row: PromptRow): PromptData {
+  return {
+    scriptName: row.scriptName,
+    role: row.role,
+    basicInstruction: row.basicInstruction,
+    transcribeInstructions: row.transcribeInstructions,
+    provider: row.provider,
+    model: row.model,
+    responseLanguage: row.responseLanguage,
+    companyDetails: row.companyDetails,
+    finalScore: row.finalScore,
+    LVA: row.lva,
+    maxScore: row.maxScore,
+    transcriptionTask: row.transcriptionTask,
+    transcriptionLanguage: row.transcriptionLanguage,
+    content: row.content,
+    metadataFields: row.metadataFields,
+    isClassification: row.isClassification,
+  };
+}
+
+function toPromptDto(row: PromptRow): Prompt {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    ...toPromptData(row),
+    units: fromMilliUnits(row.unitsMilli),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listPrompts(ctx: AppContext, access: ProjectAccess): Promise<Prompt[]> {
+  const rows = await ctx.db
+    .select()
+    .from(prompts)
+    .where(eq(prompts.projectId, access.project.id))
+    .orderBy(asc(prompts.scriptName), asc(prompts.id));
+  return rows.map(toPromptDto);
+}
+
+export async function findPromptRow(ctx: AppContext, access: ProjectAccess, promptId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.projectId, access.project.id), eq(prompts.id, promptId)));
+  if (!row) throw notFound(PROMPT_TEXTS.notFound);
+  return row;
+}
+
+export async function getPrompt(ctx: AppContext, access: ProjectAccess, promptId: number): Promise<Prompt> {
+  return toPromptDto(await findPromptRow(ctx, access, promptId));
+}
+
+export async function getPromptByName(ctx: AppContext, access: ProjectAccess, name: string): Promise<Prompt> {
+  const [row] = await ctx.db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.projectId, access.project.id), eq(prompts.scriptName, name)));
+  if (!row) throw notFound(PROMPT_TEXTS.notFound);
+  return toPromptDto(row);
+}
+
+export async function createPrompt(
+  ctx: AppContext,
+  access: ProjectAccess,
+  input: PromptData,
+): Promise<Prompt> {
+  const values = await promptColumns(ctx, access, input, null);
+  const [row] = await withUniqueName(() =>
+    ctx.db
+      .insert(prompts)
+      .values({ ...values, projectId: access.project.id })
+      .returning(),
+  );
+  return toPromptDto(row!);
+}
+
+/** Replaces a prompt's settings and fields; its name stays as it is. */
+export async function updatePrompt(
+  ctx: AppContext,
+  access: ProjectAccess,
+  promptId: number,
+  input: PromptData,
+): Promise<Prompt> {
+  const existing = await findPromptRow(ctx, access, promptId);
+  const values = await promptColumns(ctx, access, input, existing);
+  const [row] = await ctx.db
+    .update(prompts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(prompts.id, existing.id))
+    .returning();
+  return toPromptDto(row!);
+}
+
+export async function deletePrompt(ctx: AppContext, access: ProjectAccess, promptId: number): Promise<void> {
+  const row = await findPromptRow(ctx, access, promptId);
+  await ctx.db.delete(prompts).where(eq(prompts.id, row.id));
+}
+
+/**
+ * The stored form of a prompt: Summary, Title and Final Score added, checked with the form's own rules
+ * (validatePrompt), classification targets resolved in this project, units fixed at the catalog's price.
+ */
+async function promptColumns(
+  ctx: AppContext,
+  access: ProjectAccess,
+  input: PromptData,
+  existing: PromptRow | null,
+) {
+  const content = withDefaultFields(input.content, input.finalScore);
+  const problem = validatePrompt({ ...input, content, projectId: access.project.id });
+  if (problem) throw badRequest(problem.message, 'invalid_prompt');
+  if (existing && input.scriptName !== existing.scriptName) {
+    throw badRequest(PROMPT_TEXTS.nameImmutable, 'prompt_name_immutable');
+  }
+  const { LVA, ...rest } = input;
+  return {
+    ...rest,
+    lva: LVA,
+    content: await resolveClassificationTargets(ctx, access, content, existing?.id ?? null),
+    unitsMilli: promptUnitsMilli(modelUnitsMilli(ctx.config, input.provider, input.model), LVA),
+  };
+}
+
+/**
+ * Classification options must name another prompt of the same project; their promptName is set to that
+ * prompt's current name.
+ */
+async function resolveClassificationTargets(
+  ctx: AppContext,
+  access: ProjectAccess,
+  content: PromptField[],
+  selfId: number | null,
+): Promise<PromptField[]> {
+  const options = classificationOptions(content);
+  if (options.length === 0) return content;
+  const ids = options
+    .map((option) => Number(option.promptId))
+    .filter((id) => Number.isSafeInteger(id) && id > 0 && id !== selfId);
+  const targets = ids.length
+    ? await ctx.db
+        .select({ id: prompts.id, name: prompts.scriptName })
+        .from(prompts)
+        .where(and(eq(prompts.projectId, access.project.id), inArray(prompts.id, ids)))
+    : [];
+  const names = new Map(targets.map((target) => [target.id, target.name]));
+  const resolve = (fields: PromptField[]): PromptField[] =>
+    fields.map((field) => ({
+      ...field,
+      ...(field.classificationOptions && {
+        classificationOptions: field.classificationOptions.map((option) => {
+          const id = Number(option.promptId);
+          const name = id === selfId ? undefined : names.get(id);
+          if (name === undefined) {
+            throw badRequest(
+              `Classification option "${option.promptName || option.promptId}" must point at another prompt of this project.`,
+              'invalid_prompt',
+            );
+          }
+          return { ...option, promptId: String(id), promptName: name };
+        }),
+      }),
+      ...(field.content && { content: resolve(field.content) }),
+    }));
+  return resolve(content);
+}
+
+function classificationOptions(fields: PromptField[]): NonNullable<PromptField['classificationOptions']> {
+  return fields.flatMap((field) => [
+    ...(field.classificationOptions ?? []),
+    ...classificationOptions(field.content ?? []),
+  ]);
+}
+
+/** Runs an insert, turning a clash on the per-project name into 409. */
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    // drizzle wraps the driver's error; the unique violation is its cause.
+    const pg = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+    if (pg.code === '23505' && pg.constraint === 'prompts_project_name_key') {
+      throw conflict(PROMPT_TEXTS.nameTaken, 'prompt_name_taken');
+    }
+    throw error;
+  }
+}

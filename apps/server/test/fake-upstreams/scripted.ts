@@ -1,0 +1,131 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+}
+
+/** One scripted answer of a fake upstream, rendered in the provider's wire format. */
+export type Reply = (
+  | { kind: 'object'; value: unknown; usage: TokenUsage }
+  | { kind: 'text'; text: string; usage: TokenUsage }
+  | { kind: 'error'; status: number; message: string; retryAfterMs?: number }
+) & { delayMs?: number };
+
+export const DEFAULT_USAGE: TokenUsage = { input: 120, output: 340 };
+
+/** A structured answer: the model returns `value` as its JSON output. */
+export const answer = (value: unknown, usage = DEFAULT_USAGE): Reply => ({ kind: 'object', value, usage });
+/** Plain text where JSON was asked for. */
+export const rawText = (text: string, usage = DEFAULT_USAGE): Reply => ({ kind: 'text', text, usage });
+/** An HTTP error in the provider's error format; `retryAfterMs` sends the retry-after-ms header. */
+export const failure = (status: number, message: string, retryAfterMs?: number): Reply => ({
+  kind: 'error',
+  status,
+  message,
+  retryAfterMs,
+});
+/** Any reply, sent only after `delayMs`. */
+export const slow = (delayMs: number, reply: Reply): Reply => ({ ...reply, delayMs });
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are inspected freely in tests
+  body: any;
+}
+
+export type SuccessReply = Extract<Reply, { kind: 'object' | 'text' }>;
+
+/** How one provider's API looks on the wire. */
+export interface WireFormat {
+  /** Whether the fake serves this path (others answer 404). */
+  serves: (method: string, path: string) => boolean;
+  success: (reply: SuccessReply, request: RecordedRequest) => unknown;
+  error: (status: number, message: string) => unknown;
+}
+
+/**
+ * A local HTTP server that answers each request with the next scripted reply, and records what it was
+ * sent. With nothing scripted it answers 500, so a test notices an unexpected call.
+ */
+export class FakeUpstream {
+  readonly requests: RecordedRequest[] = [];
+  private readonly queue: Reply[] = [];
+  private readonly server: Server;
+  /** http://127.0.0.1:{port} once started. */
+  origin = '';
+
+  private constructor(private readonly format: WireFormat) {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const request: RecordedRequest = {
+          method: req.method ?? 'GET',
+          path: (req.url ?? '/').split('?')[0]!,
+          headers: req.headers,
+          body: text ? JSON.parse(text) : null,
+        };
+        const reply = this.next(request);
+        const send = () => this.send(res, reply, request);
+        if (!reply.delayMs) return send();
+        const timer = setTimeout(send, reply.delayMs);
+        res.on('close', () => clearTimeout(timer));
+      });
+    });
+  }
+
+  static async start(format: WireFormat): Promise<FakeUpstream> {
+    const fake = new FakeUpstream(format);
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.origin = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  private next(request: RecordedRequest): Reply {
+    if (!this.format.serves(request.method, request.path)) {
+      return failure(404, `No such endpoint: ${request.method} ${request.path}`);
+    }
+    this.requests.push(request);
+    return this.queue.shift() ?? failure(500, 'The fake upstream has no scripted answer left.');
+  }
+
+  private send(res: ServerResponse, reply: Reply, request: RecordedRequest): void {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (reply.kind === 'error') {
+      if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs);
+      res.writeHead(reply.status, headers);
+      res.end(JSON.stringify(this.format.error(reply.status, reply.message)));
+    } else {
+      res.writeHead(200, headers);
+      res.end(JSON.stringify(this.format.success(reply, request)));
+    }
+  }
+
+  /** Adds replies to the end of the queue. */
+  script(...replies: Reply[]): void {
+    this.queue.push(...replies);
+  }
+
+  /** Forgets the queue and the recorded requests. */
+  reset(): void {
+    this.queue.length = 0;
+    this.requests.length = 0;
+  }
+
+  /** Scripted replies not used yet. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve, reject) =>
+      this.server.close((error) => (error ? reject(error) : resolve())),
+    );
+  }
+}
