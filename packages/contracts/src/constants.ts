@@ -13,6 +13,24 @@ export const TIMINGS = {
   projectsFetchRetryDelayMs: 1000,
   toastMs: 6000,
   noticeBarMs: 6000,
+  /** AI prompt generator: the simulated progress has five steps that change every 3 s (spec 1 §4, §9). */
+  aiProgressSteps: 5,
+  aiProgressStepMs: 3000,
+  /** After the generated prompt arrives (bar at 100), the form moves on after 1 s. */
+  aiProgressDoneMs: 1000,
+  /** 'prompt saved successfully' stays for 3 s, then the page navigates after 300 ms (spec 1 §2.2, §9). */
+  promptSavedNoticeMs: 3000,
+  promptSavedRedirectMs: 300,
+} as const;
+
+/** Progress bar values of the AI generator overlay (spec 1 §4). */
+export const AI_PROGRESS = {
+  start: 10,
+  /** The highest value the simulated steps reach. */
+  max: 90,
+  /** Held while the server is still working after the last step. */
+  waiting: 95,
+  done: 100,
 } as const;
 
 export const LAYOUT = {

@@ -20,6 +20,9 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const AccountAreaPage = lazy(() => import('../features/placeholders/AccountAreaPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
+const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
+const PromptFormPage = lazy(() => import('../features/prompts/PromptFormPage'));
+const PromptsRedirect = lazy(() => import('../features/prompts/PromptsRedirect'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -43,8 +46,9 @@ const managerPages: RouteObject[] = [
   { path: 'edit', element: <ProjectEditPage /> },
   placeholder('failed-tasks', 'failedTasks'),
   placeholder('billing', 'billing'),
-  placeholder('prompts', 'prompts'),
-  placeholder('prompts/*', 'prompts'),
+  { path: 'prompts', element: <PromptsPage /> },
+  { path: 'prompts/new', element: <PromptFormPage /> },
+  { path: 'prompts/edit', element: <PromptFormPage /> },
   placeholder('integrations', 'integrations'),
   placeholder('integrations/:tab', 'integrations'),
   placeholder('settings', 'settings'),
@@ -80,6 +84,10 @@ export const routes: RouteObject[] = [
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },
+              // Prompt pages addressed by ?projectId= / ?project_id= (spec 1 §2.2).
+              { path: '/prompts', element: <PromptsRedirect /> },
+              { path: '/prompts/new', element: <PromptsRedirect /> },
+              { path: '/prompts/edit', element: <PromptsRedirect /> },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/support', element: <AccountAreaPage area="support" /> },
               { path: '/admin/super', element: <AccountAreaPage area="superAdmin" /> },

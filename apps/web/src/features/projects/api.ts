@@ -58,4 +58,3 @@ export function useUpdateProject(id: number) {
     },
   });
 }
-

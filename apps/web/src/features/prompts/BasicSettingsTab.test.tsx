@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { chooseOption, lastBody, mockPromptApi, promptRoutes, tab } from './testUtils';
+
+const failure = () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } });
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+
+async function openBasicSettings() {
+  renderRoutes(promptRoutes, '/projects/5/prompts/new');
+  fireEvent.click(await screen.findByRole('tab', { name: 'Basic Settings' }));
+  await modelsLoaded();
+}
+
+/** The model select is disabled while its list loads. */
+const modelsLoaded = () =>
+  waitFor(() => expect(combobox('Model')).not.toHaveAttribute('aria-disabled', 'true'));
+
+describe('basic settings', () => {
+  it('shows every setting with the spec defaults', async () => {
+    mockPromptApi();
+    await openBasicSettings();
+    expect(screen.getByLabelText(/Prompt name/)).toHaveValue('');
+    expect(combobox('Role')).toHaveTextContent('Sales');
+    expect(combobox('Response language')).toHaveTextContent('English');
+    expect(screen.getByLabelText('Basic instruction')).toHaveValue('');
+    expect(screen.getByLabelText('Company details')).toHaveValue('');
+    expect(screen.getByLabelText('Transcription instructions')).toHaveValue('');
+    expect(combobox('Provider')).toHaveTextContent('Anthropic');
+    expect(combobox('Model')).toHaveTextContent('Claude 3.7 Sonnet');
+    expect(combobox('Voice analysis (LVA)')).toHaveTextContent('None');
+    expect(combobox('Final score')).toHaveTextContent('Sum of points');
+    expect(screen.getByLabelText('Maximum score')).toHaveValue(null);
+    expect(combobox('Transcription task')).toHaveTextContent('Translate to English');
+    expect(combobox('Transcription language')).toHaveTextContent('Detect automatically');
+    expect(screen.getByRole('switch', { name: 'Classification prompt' })).not.toBeChecked();
+    expect(screen.getByTestId('units-total')).toHaveTextContent('1');
+    expect(screen.getByTestId('units-max-tokens')).toHaveTextContent('64,000');
+    expect(screen.getByTestId('units-context-window')).toHaveTextContent('200,000');
+  });
+
+  it('marks unconfigured providers; changing the provider selects its first model; units follow', async () => {
+    const fetch = mockPromptApi({
+      'POST /api/projects/5/prompts': (_url, init) =>
+        jsonResponse(201, { data: JSON.parse(String(init?.body)) }),
+    });
+    await openBasicSettings();
+    fireEvent.mouseDown(combobox('Provider'));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Anthropic', 'OpenAInot configured']);
+    fireEvent.click(options[1]!);
+    await modelsLoaded();
+    // the first model of the provider's list, not the cheapest or the default
+    expect(combobox('Model')).toHaveTextContent('GPT-4o mini');
+    expect(screen.getByTestId('units-total')).toHaveTextContent('0.5');
+
+    chooseOption(combobox('Model'), 'GPT-4o');
+    chooseOption(combobox('Voice analysis (LVA)'), /EMLO Telesales/);
+    expect(screen.getByTestId('units-model-units')).toHaveTextContent('1.5');
+    expect(screen.getByTestId('units-lva-surcharge')).toHaveTextContent('4');
+    expect(screen.getByTestId('units-total')).toHaveTextContent('5.5');
+    expect(screen.getByTestId('units-max-tokens')).toHaveTextContent('16,384');
+
+    fireEvent.change(screen.getByLabelText(/Prompt name/), { target: { value: 'Mini' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    await screen.findByTestId('prompt-saved');
+    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts')).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o',
+      LVA: 'emlo-telesales',
+    });
+  });
+
+  it('falls back to the built-in providers and models without a message when the calls fail', async () => {
+    mockPromptApi({
+      'GET /api/models/providers': failure,
+      'GET /api/models/providers/anthropic/models': failure,
+      'GET /api/models/providers/groq/models': failure,
+    });
+    await openBasicSettings();
+    expect(combobox('Model')).toHaveTextContent('Claude 3.7 Sonnet');
+    fireEvent.mouseDown(combobox('Provider'));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Anthropic', 'OpenAI', 'Google', 'Groq']);
+    fireEvent.click(options[3]!);
+    await modelsLoaded();
+    expect(combobox('Model')).toHaveTextContent('Llama 3.1 8B');
+    chooseOption(combobox('Voice analysis (LVA)'), /EMLO Call Risk/);
+    // 0.1 + 10, exact
+    expect(screen.getByTestId('units-total')).toHaveTextContent('10.1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('the classification toggle inserts a locked Classification field at the top and removes it again', async () => {
+    mockPromptApi();
+    await openBasicSettings();
+    const toggle = screen.getByRole('switch', { name: 'Classification prompt' });
+    fireEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    fireEvent.click(tab('Structure'));
+    const first = screen.getByTestId('field-0');
+    expect(within(first).getByTestId('field-key')).toHaveValue('Classification');
+    expect(within(first).getByRole('combobox', { name: 'Type' })).toHaveTextContent('Classification');
+    expect(within(first).getByRole('button', { name: 'Delete Classification' })).toBeDisabled();
+    expect(within(first).getByTestId('classification-editor')).toBeInTheDocument();
+
+    fireEvent.click(tab('Basic Settings'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Classification prompt' }));
+    fireEvent.click(tab('Structure'));
+    expect(screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Summary',
+      'Title',
+      'Final Score',
+    ]);
+  });
+
+  it('final score "no" drops the Final Score field', async () => {
+    mockPromptApi();
+    await openBasicSettings();
+    chooseOption(combobox('Final score'), 'No final score');
+    fireEvent.click(tab('Structure'));
+    expect(screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Summary',
+      'Title',
+    ]);
+  });
+});

@@ -1,0 +1,177 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('prompt form', () => {
+  it('create mode has the AI generator, structure, basic settings and metadata tabs', async () => {
+    mockPromptApi();
+    renderRoutes(promptRoutes, '/projects/5/prompts/new');
+    expect(await screen.findByRole('heading', { name: 'New Prompt' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'AI Generator',
+      'Structure',
+      'Basic Settings',
+      'Metadata',
+    ]);
+    expect(tab('AI Generator')).toHaveAttribute('aria-selected', 'true');
+    // the role shown is the user's role in the selected project
+    expect(screen.getByTestId('prompt-form-role')).toHaveTextContent('Sales Calls · Your role: Owner');
+    fireEvent.click(tab('Structure'));
+    expect(screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Summary',
+      'Title',
+      'Final Score',
+    ]);
+  });
+
+  it('validation shows the problem and opens the tab that fixes it', async () => {
+    const fetch = mockPromptApi();
+    renderRoutes(promptRoutes, '/projects/5/prompts/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Prompt' }));
+    expect(screen.getByTestId('prompt-problem')).toHaveTextContent('please fill required fields');
+    expect(tab('Basic Settings')).toHaveAttribute('aria-selected', 'true');
+    const name = screen.getByLabelText(/Prompt name/);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(name, { target: { value: 'Inbound QA' } });
+    fireEvent.click(tab('Structure'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    fireEvent.click(tab('Metadata'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(screen.getByTestId('prompt-problem')).toHaveTextContent(
+      'Empty key found in prompt fields. All fields must have a key.',
+    );
+    expect(tab('Structure')).toHaveAttribute('aria-selected', 'true');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('adds Summary and Title before saving and shows the server message on failure', async () => {
+    const fetch = mockPromptApi({
+      'POST /api/projects/5/prompts': () =>
+        jsonResponse(409, {
+          error: { code: 'conflict', message: 'A prompt named "Inbound QA" already exists.' },
+        }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/new');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Structure' }));
+    const summary = screen.getByTestId('field-0');
+    // Summary is locked: it can be edited, not deleted or moved
+    expect(within(summary).getByRole('button', { name: 'Delete Summary' })).toBeDisabled();
+    // remove the locked fields' neighbours' lock by renaming them: Summary -> Overview, Title -> Headline
+    fireEvent.change(within(summary).getByTestId('field-key'), { target: { value: 'Overview' } });
+    fireEvent.change(within(screen.getByTestId('field-1')).getByTestId('field-key'), {
+      target: { value: 'Headline' },
+    });
+    fireEvent.click(tab('Basic Settings'));
+    fireEvent.change(screen.getByLabelText(/Prompt name/), { target: { value: '  Inbound QA ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(await screen.findByTestId('prompt-save-error')).toHaveTextContent(
+      'A prompt named "Inbound QA" already exists.',
+    );
+    const body = lastBody(fetch, 'POST', '/api/projects/5/prompts') as {
+      scriptName: string;
+      content: { key: string }[];
+    };
+    expect(body.scriptName).toBe('Inbound QA');
+    expect(body.content.map((f) => f.key)).toEqual([
+      'Summary',
+      'Title',
+      'Overview',
+      'Headline',
+      'Final Score',
+    ]);
+    expect(location()).toBe('/projects/5/prompts/new');
+  });
+
+  it('honours ?projectId= by moving to that project', async () => {
+    mockPromptApi({ 'GET /api/projects/6/prompts': () => jsonResponse(200, { data: [] }) });
+    renderRoutes(promptRoutes, '/projects/5/prompts/new?projectId=6');
+    expect(await screen.findByRole('heading', { name: 'New Prompt' })).toBeInTheDocument();
+    expect(location()).toBe('/projects/6/prompts/new');
+  });
+
+  it('edit mode: loads by name, name read-only, no AI tab, saves with PUT', async () => {
+    const fetch = mockPromptApi({
+      'GET /api/projects/5/prompts/by-name': (url) =>
+        url.searchParams.get('name') === 'Sales QA'
+          ? jsonResponse(200, { data: promptFixture() })
+          : jsonResponse(404, { error: { code: 'not_found', message: 'Prompt not found' } }),
+      'PUT /api/projects/5/prompts/11': (_url, init) =>
+        jsonResponse(200, { data: { ...promptFixture(), ...JSON.parse(String(init?.body)) } }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
+    expect(await screen.findByRole('tab', { name: 'Structure' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit Prompt' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'AI Generator' })).not.toBeInTheDocument();
+    expect(tab('Structure')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'AI Improve' })).toBeInTheDocument();
+    fireEvent.click(tab('Basic Settings'));
+    expect(screen.getByLabelText(/Prompt name/)).toHaveValue('Sales QA');
+    expect(screen.getByLabelText(/Prompt name/)).toBeDisabled();
+    chooseOption(screen.getByRole('combobox', { name: 'Role' }), 'Support');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(await screen.findByTestId('prompt-saved')).toHaveTextContent('prompt saved successfully');
+    expect(lastBody(fetch, 'PUT', '/api/projects/5/prompts/11')).toMatchObject({
+      scriptName: 'Sales QA',
+      role: 'Support',
+    });
+  });
+
+  it('edit mode: a missing prompt shows the server error with retry', async () => {
+    mockPromptApi({
+      'GET /api/projects/5/prompts/by-name': () =>
+        jsonResponse(404, { error: { code: 'not_found', message: 'Prompt not found' } }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Nope');
+    expect(await screen.findByText('Prompt not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('clone: the name gets _copy (after cutting to 40) and the copy goes to the chosen project', async () => {
+    const longName = 'A very long prompt name that goes past forty characters';
+    const fetch = mockPromptApi({
+      'GET /api/projects/5/prompts/by-name': () =>
+        jsonResponse(200, { data: promptFixture({ scriptName: longName }) }),
+      'POST /api/projects/6/prompts': (_url, init) =>
+        jsonResponse(201, { data: { ...promptFixture(), id: 99, ...JSON.parse(String(init?.body)) } }),
+    });
+    renderRoutes(promptRoutes, `/projects/5/prompts/new?clone=${encodeURIComponent(longName)}`);
+    const target = await screen.findByRole('combobox', { name: 'Target project' });
+    expect(screen.getByRole('heading', { name: 'Clone Prompt' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'AI Generator' })).not.toBeInTheDocument();
+    expect(target).toHaveTextContent('Sales Calls (current)');
+    fireEvent.mouseDown(target);
+    const listbox = screen.getByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sales Calls (current)', 'Support QA', 'Read Only']);
+    expect(within(listbox).getByRole('option', { name: 'Read Only' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Support QA' }));
+
+    fireEvent.click(tab('Basic Settings'));
+    expect(screen.getByLabelText(/Prompt name/)).toHaveValue(`${longName.slice(0, 40)}_copy`);
+    expect(screen.getByLabelText(/Prompt name/)).not.toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(await screen.findByTestId('prompt-saved')).toBeInTheDocument();
+    expect(lastBody(fetch, 'POST', '/api/projects/6/prompts')).toMatchObject({
+      scriptName: 'A very long prompt name that goes past f_copy',
+      basicInstruction: 'Review the call',
+    });
+  });
+
+  it('back and cancel go to the prompt list', async () => {
+    mockPromptApi();
+    renderRoutes(promptRoutes, '/projects/5/prompts/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to prompts' }));
+    expect(await screen.findByRole('heading', { name: 'Analysis Prompts' })).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/prompts');
+  });
+});

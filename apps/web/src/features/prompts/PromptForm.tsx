@@ -1,0 +1,255 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import { Alert, Box, Button, Paper, Snackbar, Stack, Tab, Tabs } from '@mui/material';
+import {
+  PROMPT_MESSAGES,
+  type Project,
+  type PromptData,
+  type PromptProblem,
+  TIMINGS,
+  validatePrompt,
+  withDefaultFields,
+} from '@parley/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { Page } from '../../shared/components/Page';
+import { useSafeNavigate } from '../../shared/hooks/useSafeNavigate';
+import { AiGeneratorTab } from './AiGeneratorTab';
+import { AiImproveDialog } from './AiImproveDialog';
+import { AiProgressOverlay } from './AiProgressOverlay';
+import { usePrompts, useSavePrompt } from './api';
+import { BasicSettingsTab } from './BasicSettingsTab';
+import { CloneTargetSelect } from './CloneTargetSelect';
+import { type PromptFormValues, valuesFromPrompt } from './formValues';
+import { MetadataTab } from './MetadataTab';
+import { translatePromptMessage } from './messages';
+import { StructureEditor } from './structure/StructureEditor';
+import { useAiGenerator } from './useAiGenerator';
+
+export type PromptFormMode = 'create' | 'edit' | 'clone';
+export type PromptTab = 'ai' | PromptProblem['tab'];
+
+interface PromptFormProps {
+  mode: PromptFormMode;
+  project: Project;
+  initialValues: PromptFormValues;
+  /** The prompt being edited (edit mode). */
+  promptId?: number;
+  /** The name of the prompt being copied (clone mode). */
+  sourceName?: string;
+}
+
+/** Prompt form of spec 1 §2.2: tabs, validation (§5), AI generation (§4) and save with redirect. */
+export function PromptForm({ mode, project, initialValues, promptId, sourceName }: PromptFormProps) {
+  const { t } = useTranslation();
+  const navigate = useSafeNavigate();
+  const errorMessage = useErrorMessage();
+  const save = useSavePrompt();
+  const [values, setValues] = useState(initialValues);
+  const [tab, setTab] = useState<PromptTab>(mode === 'create' ? 'ai' : 'structure');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [targetProjectId, setTargetProjectId] = useState(project.id);
+  const [description, setDescription] = useState('');
+  const [improveOpen, setImproveOpen] = useState(false);
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+  const listPath = `/projects/${project.id}/prompts`;
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const prompts = usePrompts(project.id);
+  const choices = useMemo(
+    () =>
+      (prompts.data ?? [])
+        .filter((prompt) => mode !== 'edit' || prompt.id !== promptId)
+        .map((prompt) => ({ id: prompt.id, name: prompt.scriptName })),
+    [prompts.data, mode, promptId],
+  );
+
+  const ai = useAiGenerator(project.id, (generated: PromptData) => {
+    setValues((current) => {
+      const next = valuesFromPrompt(generated);
+      // Improving keeps the prompt's name; a generated name only fills an empty one.
+      const keep = mode === 'edit' || current.scriptName.trim() !== '';
+      const scriptName = keep ? current.scriptName : next.scriptName;
+      return { ...next, scriptName };
+    });
+    setImproveOpen(false);
+    setDescription('');
+    setProblem(null);
+    setTab('structure');
+  });
+
+  const busy = save.isPending || saved;
+
+  const onSave = () => {
+    const content = withDefaultFields(values.content, values.finalScore);
+    const projectId = mode === 'clone' ? targetProjectId : project.id;
+    const found = validatePrompt({
+      scriptName: values.scriptName,
+      projectId,
+      metadataFields: values.metadataFields,
+      content,
+    });
+    if (found) {
+      setProblem(found.message);
+      setTab(found.tab);
+      return;
+    }
+    setProblem(null);
+    const prompt = { ...values, scriptName: values.scriptName.trim(), content };
+    setValues(prompt);
+    save.mutate(
+      { projectId, promptId: mode === 'edit' ? promptId : undefined, prompt },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          timers.current.push(
+            setTimeout(() => {
+              setSaved(false);
+              timers.current.push(setTimeout(() => navigate(listPath), TIMINGS.promptSavedRedirectMs));
+            }, TIMINGS.promptSavedNoticeMs),
+          );
+        },
+      },
+    );
+  };
+
+  const leave = () => navigate(listPath);
+  const tabs: PromptTab[] =
+    mode === 'create' ? ['ai', 'structure', 'basic', 'metadata'] : ['structure', 'basic', 'metadata'];
+  const titleKey = {
+    create: 'prompts.form.createTitle',
+    edit: 'prompts.form.editTitle',
+    clone: 'prompts.form.cloneTitle',
+  }[mode];
+  const nameMissing = problem === PROMPT_MESSAGES.requiredFields && !values.scriptName.trim();
+
+  return (
+    <Page
+      title={t(titleKey)}
+      subtitle={
+        <span data-testid="prompt-form-role">
+          {project.name} · {t('prompts.form.yourRole')} {t(`memberRoles.${project.my_role}`)}
+        </span>
+      }
+      actions={
+        <>
+          <Button startIcon={<ArrowBackIcon />} onClick={leave}>
+            {t('prompts.form.back')}
+          </Button>
+          {mode === 'edit' ? (
+            <Button
+              variant="outlined"
+              startIcon={<AutoAwesomeIcon />}
+              onClick={() => {
+                ai.clearError();
+                setImproveOpen(true);
+              }}
+              disabled={busy}
+            >
+              {t('prompts.ai.improve')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        {mode === 'clone' ? (
+          <CloneTargetSelect
+            sourceName={sourceName ?? ''}
+            value={targetProjectId}
+            onChange={setTargetProjectId}
+            currentProjectId={project.id}
+          />
+        ) : null}
+        {problem ? (
+          <Alert severity="error" data-testid="prompt-problem" onClose={() => setProblem(null)}>
+            {translatePromptMessage(problem, t)}
+          </Alert>
+        ) : null}
+        {save.isError ? (
+          <Alert severity="error" data-testid="prompt-save-error">
+            {errorMessage(save.error)}
+          </Alert>
+        ) : null}
+        <Paper variant="outlined">
+          <Tabs
+            value={tab}
+            onChange={(_event, next: PromptTab) => setTab(next)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+          >
+            {tabs.map((id) => (
+              <Tab key={id} value={id} label={t(`prompts.tabs.${id}`)} id={`prompt-tab-${id}`} />
+            ))}
+          </Tabs>
+          <Box
+            role="tabpanel"
+            aria-labelledby={`prompt-tab-${tab}`}
+            data-testid={`prompt-panel-${tab}`}
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
+            {tab === 'ai' ? (
+              <AiGeneratorTab
+                description={description}
+                onDescriptionChange={setDescription}
+                onGenerate={() => ai.generate(description)}
+                running={ai.running}
+                error={ai.error}
+              />
+            ) : null}
+            {tab === 'structure' ? (
+              <StructureEditor
+                fields={values.content}
+                onChange={(content) => setValues((current) => ({ ...current, content }))}
+                isClassification={values.isClassification}
+                choices={choices}
+                choicesLoading={prompts.isPending}
+              />
+            ) : null}
+            {tab === 'basic' ? (
+              <BasicSettingsTab
+                values={values}
+                setValues={setValues}
+                nameReadOnly={mode === 'edit'}
+                nameError={nameMissing ? t('prompts.basic.nameRequired') : undefined}
+              />
+            ) : null}
+            {tab === 'metadata' ? (
+              <MetadataTab
+                fields={values.metadataFields}
+                onChange={(metadataFields) => setValues((current) => ({ ...current, metadataFields }))}
+              />
+            ) : null}
+          </Box>
+        </Paper>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={leave} disabled={save.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="contained" onClick={onSave} disabled={busy}>
+            {save.isPending ? t('common.saving') : t('prompts.form.save')}
+          </Button>
+        </Stack>
+      </Stack>
+      <AiImproveDialog
+        open={improveOpen && !ai.running}
+        description={description}
+        onDescriptionChange={setDescription}
+        onGenerate={() => ai.generate(description, promptId)}
+        onClose={() => setImproveOpen(false)}
+        running={ai.running}
+        error={ai.error}
+      />
+      <AiProgressOverlay progress={ai.progress} />
+      <Snackbar open={saved} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <Alert severity="success" variant="filled" role="status" data-testid="prompt-saved">
+          {t('prompts.messages.saved')}
+        </Alert>
+      </Snackbar>
+    </Page>
+  );
+}

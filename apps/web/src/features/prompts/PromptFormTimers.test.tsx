@@ -1,0 +1,185 @@
+import { TIMINGS } from '@parley/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { calls, field, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
+
+const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const location = () => screen.getByTestId('location').textContent;
+const bar = () =>
+  within(screen.getByTestId('ai-progress')).getByRole('progressbar', { name: 'Generation progress' });
+const stepText = () => screen.getByTestId('ai-progress-step').textContent;
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const generated = {
+  ...promptFixture(),
+  scriptName: 'Solar Sales',
+  content: [field('Summary'), field('Title'), field('Needs discovery', 'bool', { includeInScore: true })],
+};
+
+async function openNewForm() {
+  renderRoutes(promptRoutes, '/projects/5/prompts/new');
+  await flush();
+  await flush();
+  expect(tab('AI Generator')).toHaveAttribute('aria-selected', 'true');
+}
+
+describe('prompt form timings', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('AI generator: five 3 s steps from 10 to 90, 95 while waiting, 100 on completion, moves on 1 s later', async () => {
+    const answer = deferred<Response>();
+    const fetch = mockPromptApi({ 'POST /api/projects/5/prompts/generate': () => answer.promise });
+    await openNewForm();
+
+    // the description is required
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+    expect(screen.getByTestId('ai-error')).toHaveTextContent(
+      'Please describe the prompt you want the AI to generate.',
+    );
+    expect(calls(fetch, 'POST', '/api/projects/5/prompts/generate')).toBe(0);
+
+    fireEvent.change(screen.getByLabelText(/Description/), {
+      target: { value: '  Outbound solar sales calls ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+    await flush();
+    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts/generate')).toEqual({
+      taskDescription: 'Outbound solar sales calls',
+    });
+    expect(screen.queryByTestId('ai-error')).not.toBeInTheDocument();
+    expect(bar()).toHaveAttribute('aria-valuenow', '10');
+    expect(stepText()).toBe('Step 1 of 5');
+    expect(screen.getByText('Analyzing your description').closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+
+    await advance(TIMINGS.aiProgressStepMs - 1);
+    expect(bar()).toHaveAttribute('aria-valuenow', '10');
+    const seen: Array<[string | null, string | null]> = [];
+    await advance(1);
+    seen.push([bar().getAttribute('aria-valuenow'), stepText()]);
+    for (let i = 0; i < 5; i += 1) {
+      await advance(TIMINGS.aiProgressStepMs);
+      seen.push([bar().getAttribute('aria-valuenow'), stepText()]);
+    }
+    expect(seen).toEqual([
+      ['30', 'Step 2 of 5'],
+      ['50', 'Step 3 of 5'],
+      ['70', 'Step 4 of 5'],
+      ['90', 'Step 5 of 5'],
+      ['95', 'Step 5 of 5'],
+      ['95', 'Step 5 of 5'],
+    ]);
+
+    answer.resolve(jsonResponse(200, { data: generated }));
+    await flush();
+    await flush();
+    expect(bar()).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('Your prompt is ready')).toBeInTheDocument();
+
+    await advance(TIMINGS.aiProgressDoneMs - 1);
+    expect(tab('AI Generator')).toHaveAttribute('aria-selected', 'true');
+    await advance(1);
+    expect(tab('Structure')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Summary',
+      'Title',
+      'Needs discovery',
+    ]);
+    await advance(500); // the overlay's exit transition
+    expect(screen.queryByTestId('ai-progress')).not.toBeInTheDocument();
+    fireEvent.click(tab('Basic Settings'));
+    expect(screen.getByLabelText(/Prompt name/)).toHaveValue('Solar Sales');
+  });
+
+  it('AI generator failure: the overlay closes and the alert names the reason', async () => {
+    mockPromptApi({
+      'POST /api/projects/5/prompts/generate': () =>
+        jsonResponse(503, {
+          error: { code: 'provider_unavailable', message: 'Anthropic is not configured' },
+        }),
+    });
+    await openNewForm();
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Support calls' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+    await flush();
+    await flush();
+    expect(screen.getByTestId('ai-error')).toHaveTextContent(
+      'Failed to generate AI prompt: Anthropic is not configured',
+    );
+    await advance(500);
+    expect(screen.queryByTestId('ai-progress')).not.toBeInTheDocument();
+    expect(tab('AI Generator')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('AI improve (edit mode) sends the prompt id and keeps the name', async () => {
+    const fetch = mockPromptApi({
+      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
+      'POST /api/projects/5/prompts/generate': () => jsonResponse(200, { data: generated }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
+    // loading the prompt (nothing else is timed before the dialog opens)
+    for (let i = 0; i < 20 && !screen.queryByRole('button', { name: 'AI Improve' }); i += 1)
+      await advance(50);
+    fireEvent.click(screen.getByRole('button', { name: 'AI Improve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Improve this prompt with AI' });
+    fireEvent.change(within(dialog).getByLabelText(/What should change/), {
+      target: { value: 'Score empathy' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Improve' }));
+    await flush();
+    await flush();
+    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts/generate')).toEqual({
+      taskDescription: 'Score empathy',
+      promptId: 11,
+    });
+    expect(bar()).toHaveAttribute('aria-valuenow', '100');
+    await advance(TIMINGS.aiProgressDoneMs);
+    await advance(500);
+    expect(screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value)).toContain(
+      'Needs discovery',
+    );
+    fireEvent.click(tab('Basic Settings'));
+    expect(screen.getByLabelText(/Prompt name/)).toHaveValue('Sales QA');
+  });
+
+  it('after saving: "prompt saved successfully" for 3 s, then the list 300 ms later', async () => {
+    const fetch = mockPromptApi({
+      'POST /api/projects/5/prompts': (_url, init) =>
+        jsonResponse(201, { data: { ...promptFixture(), id: 77, ...JSON.parse(String(init?.body)) } }),
+    });
+    await openNewForm();
+    fireEvent.click(tab('Basic Settings'));
+    fireEvent.change(screen.getByLabelText(/Prompt name/), { target: { value: 'Inbound QA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    await flush();
+    await flush();
+    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts')).toMatchObject({
+      scriptName: 'Inbound QA',
+      metadataFields: ['Department', 'Representative'],
+    });
+    expect(screen.getByTestId('prompt-saved')).toHaveTextContent('prompt saved successfully');
+    expect(screen.getByRole('button', { name: 'Save Prompt' })).toBeDisabled();
+
+    await advance(TIMINGS.promptSavedNoticeMs - 1);
+    expect(screen.getByTestId('prompt-saved')).toBeVisible();
+    expect(location()).toBe('/projects/5/prompts/new');
+    await advance(1);
+    await advance(TIMINGS.promptSavedRedirectMs - 1);
+    expect(location()).toBe('/projects/5/prompts/new');
+    expect(screen.queryByTestId('prompt-saved')).not.toBeInTheDocument();
+    await advance(1);
+    expect(location()).toBe('/projects/5/prompts');
+  });
+});

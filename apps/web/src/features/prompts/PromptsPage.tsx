@@ -1,0 +1,195 @@
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import {
+  Button,
+  Chip,
+  IconButton,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { PROVIDER_NAMES, type Prompt } from '@parley/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { Page } from '../../shared/components/Page';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/components/States';
+import { useCurrentProject } from '../projects/ProjectGuard';
+import { useDeletePrompt, useModelCatalog, usePrompts } from './api';
+import { formatNumber } from './units';
+
+function formatDate(value: string | undefined, language: string): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** /projects/{id}/prompts: the project's analysis prompts with create, edit, clone and delete. */
+export default function PromptsPage() {
+  const { t, i18n } = useTranslation();
+  const project = useCurrentProject();
+  const prompts = usePrompts(project.id);
+  const errorMessage = useErrorMessage();
+  const remove = useDeletePrompt(project.id);
+  const [toDelete, setToDelete] = useState<Prompt | null>(null);
+  const base = `/projects/${project.id}/prompts`;
+
+  const providers = useMemo(
+    () => [...new Set((prompts.data ?? []).map((prompt) => prompt.provider))].sort(),
+    [prompts.data],
+  );
+  const catalog = useModelCatalog(providers);
+  const modelName = (prompt: Prompt) =>
+    catalog.get(prompt.provider)?.find((model) => model.model === prompt.model)?.display_name ?? prompt.model;
+
+  const createButton = (
+    <Button component={RouterLink} to={`${base}/new`} variant="contained" startIcon={<AddIcon />}>
+      {t('prompts.list.create')}
+    </Button>
+  );
+
+  const closeDelete = () => {
+    setToDelete(null);
+    remove.reset();
+  };
+
+  let body: React.ReactNode;
+  if (prompts.isPending) body = <LoadingState label={t('prompts.list.loading')} />;
+  else if (prompts.isError)
+    body = (
+      <ErrorState
+        title={t('prompts.list.loadError')}
+        message={errorMessage(prompts.error)}
+        onRetry={() => void prompts.refetch()}
+      />
+    );
+  else if (prompts.data.length === 0)
+    body = (
+      <EmptyState
+        icon={<DescriptionOutlinedIcon />}
+        title={t('prompts.list.emptyTitle')}
+        description={t('prompts.list.emptyDescription')}
+        action={createButton}
+      />
+    );
+  else
+    body = (
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label={t('nav.prompts')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('prompts.list.columns.name')}</TableCell>
+              <TableCell>{t('prompts.list.columns.role')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {t('prompts.list.columns.model')}
+              </TableCell>
+              <TableCell align="right">{t('prompts.list.columns.fields')}</TableCell>
+              <TableCell align="right">{t('prompts.list.columns.units')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {t('prompts.list.columns.updated')}
+              </TableCell>
+              <TableCell align="right">{t('prompts.list.columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {prompts.data.map((prompt) => {
+              const editPath = `${base}/edit?promptName=${encodeURIComponent(prompt.scriptName)}`;
+              return (
+                <TableRow key={prompt.id} hover data-testid={`prompt-row-${prompt.id}`}>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Link component={RouterLink} to={editPath} sx={{ fontWeight: 500 }}>
+                        {prompt.scriptName}
+                      </Link>
+                      {prompt.isClassification ? (
+                        <Chip size="small" variant="outlined" label={t('prompts.list.classification')} />
+                      ) : null}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>{t(`projectRoles.${prompt.role}`, { defaultValue: prompt.role })}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    <Typography variant="body2">{modelName(prompt)}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {PROVIDER_NAMES[prompt.provider] ?? prompt.provider}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{(prompt.content ?? []).length}</TableCell>
+                  <TableCell align="right">
+                    {typeof prompt.units === 'number' ? formatNumber(prompt.units, i18n.language) : '—'}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                    {formatDate(prompt.updated_at, i18n.language)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('prompts.list.edit')}>
+                      <IconButton
+                        component={RouterLink}
+                        to={editPath}
+                        aria-label={t('prompts.list.editNamed', { name: prompt.scriptName })}
+                      >
+                        <EditOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t('prompts.list.clone')}>
+                      <IconButton
+                        component={RouterLink}
+                        to={`${base}/new?clone=${encodeURIComponent(prompt.scriptName)}`}
+                        aria-label={t('prompts.list.cloneNamed', { name: prompt.scriptName })}
+                      >
+                        <ContentCopyIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t('prompts.list.delete')}>
+                      <IconButton
+                        color="error"
+                        onClick={() => setToDelete(prompt)}
+                        aria-label={t('prompts.list.deleteNamed', { name: prompt.scriptName })}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <Page
+      title={t('nav.prompts')}
+      subtitle={t('prompts.list.subtitle')}
+      actions={prompts.isSuccess && prompts.data.length > 0 ? createButton : undefined}
+    >
+      {body}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('prompts.list.deleteTitle')}
+        message={t('prompts.list.deleteMessage', { name: toDelete?.scriptName ?? '' })}
+        confirmLabel={t('prompts.list.delete')}
+        destructive
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : undefined}
+        onClose={closeDelete}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete.id, { onSuccess: closeDelete });
+        }}
+      />
+    </Page>
+  );
+}

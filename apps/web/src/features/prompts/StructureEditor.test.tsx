@@ -1,0 +1,178 @@
+import type { PromptField } from '@parley/contracts';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Providers } from '../../app/Providers';
+import { testQueryClient } from '../../test/utils';
+import { StructureEditor } from './structure/StructureEditor';
+import { chooseOption, field } from './testUtils';
+
+let latest: PromptField[] = [];
+
+function Harness({
+  initial,
+  isClassification = false,
+}: {
+  initial: PromptField[];
+  isClassification?: boolean;
+}) {
+  const [fields, setFields] = useState(initial);
+  latest = fields;
+  return (
+    <StructureEditor
+      fields={fields}
+      onChange={setFields}
+      isClassification={isClassification}
+      choices={[
+        { id: 12, name: 'Support Triage' },
+        { id: 13, name: 'Retention' },
+      ]}
+    />
+  );
+}
+
+function renderEditor(initial: PromptField[], isClassification = false) {
+  return render(
+    <Providers client={testQueryClient()}>
+      <Harness initial={initial} isClassification={isClassification} />
+    </Providers>,
+  );
+}
+
+const row = (path: string) => within(screen.getByTestId(`field-${path}`));
+const keys = () => screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value);
+const defaults = () => [
+  field('Summary'),
+  field('Title'),
+  field('Greeting', 'bool', { includeInScore: true }),
+  field('Final Score', 'float'),
+];
+
+describe('structure editor', () => {
+  it('adds, reorders and removes fields; locked fields cannot be deleted or moved', () => {
+    renderEditor(defaults());
+    expect(keys()).toEqual(['Summary', 'Title', 'Greeting', 'Final Score']);
+    for (const [path, name] of [
+      ['0', 'Summary'],
+      ['1', 'Title'],
+      ['3', 'Final Score'],
+    ]) {
+      expect(row(path!).getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
+      expect(row(path!).getByRole('button', { name: `Move ${name} up` })).toBeDisabled();
+      expect(row(path!).getByRole('button', { name: `Move ${name} down` })).toBeDisabled();
+      expect(row(path!).getByTestId('field-locked')).toBeInTheDocument();
+    }
+    expect(row('2').queryByTestId('field-locked')).not.toBeInTheDocument();
+
+    fireEvent.click(row('2').getByRole('button', { name: 'Move Greeting up' }));
+    expect(keys()).toEqual(['Summary', 'Greeting', 'Title', 'Final Score']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    fireEvent.change(row('4').getByTestId('field-key'), { target: { value: 'Closing' } });
+    fireEvent.click(row('1').getByRole('button', { name: 'Delete Greeting' }));
+    expect(keys()).toEqual(['Summary', 'Title', 'Final Score', 'Closing']);
+    expect(latest.at(-1)).toEqual(field('Closing'));
+  });
+
+  it('strips quotes and dots from keys while typing and shows key errors on blur', () => {
+    renderEditor(defaults());
+    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    const key = row('4').getByTestId('field-key');
+    fireEvent.change(key, { target: { value: 'Call "quality". v2' } });
+    expect(key).toHaveValue('Call quality v2');
+
+    fireEvent.change(key, { target: { value: '' } });
+    expect(row('4').queryByText(/Empty key found/)).not.toBeInTheDocument();
+    fireEvent.blur(key);
+    expect(
+      row('4').getByText('Empty key found in prompt fields. All fields must have a key.'),
+    ).toBeInTheDocument();
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(key, { target: { value: 'Greeting' } });
+    expect(
+      row('4').getByText(
+        'Duplicate key "Greeting" found at the top level. All keys must be unique on the same level.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(key, { target: { value: 'Closing' } });
+    expect(key).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('changing the type applies the contracts rules and shows that type’s editor', () => {
+    renderEditor([field('Q')]);
+    const type = () => row('0').getByRole('combobox', { name: 'Type' });
+    const score = () => row('0').getByRole('switch', { name: 'Include in score' });
+
+    chooseOption(type(), 'Options');
+    expect(score()).not.toBeChecked();
+    const options = row('0').getByTestId('options-editor');
+    expect(within(options).getAllByLabelText(/Value/)).toHaveLength(1);
+    fireEvent.change(within(options).getByLabelText(/Value/), { target: { value: 'won' } });
+    fireEvent.click(within(options).getByRole('button', { name: 'Add option' }));
+    fireEvent.change(within(options).getAllByLabelText(/Value/)[1]!, { target: { value: 'lost' } });
+    expect(latest[0]?.options?.map((option) => option.value)).toEqual(['won', 'lost']);
+
+    chooseOption(type(), 'Whole number');
+    expect(score()).toBeChecked();
+    expect(row('0').queryByTestId('options-editor')).not.toBeInTheDocument();
+    expect(latest[0]).toEqual({ key: 'Q', type: 'int', explanation: '', includeInScore: true });
+
+    chooseOption(type(), 'Marks');
+    const marks = row('0').getByTestId('marks-editor');
+    expect(within(marks).getByLabelText('Mark')).toHaveValue('0');
+    fireEvent.change(within(marks).getByLabelText('Mark'), { target: { value: '-3.5x' } });
+    expect(within(marks).getByLabelText('Mark')).toHaveValue('35');
+    fireEvent.click(within(marks).getByRole('button', { name: 'Add mark' }));
+    expect(latest[0]?.marks?.map((mark) => mark.value)).toEqual([35, 36]);
+    expect(score()).not.toBeChecked();
+
+    chooseOption(type(), 'Classification');
+    const classification = row('0').getByTestId('classification-editor');
+    chooseOption(within(classification).getByRole('combobox', { name: 'Prompt' }), 'Retention');
+    fireEvent.change(within(classification).getByLabelText('When to choose it'), {
+      target: { value: 'The customer wants to cancel' },
+    });
+    expect(latest[0]?.classificationOptions).toEqual([
+      { promptId: '13', promptName: 'Retention', description: 'The customer wants to cancel' },
+    ]);
+
+    chooseOption(type(), 'Yes / No');
+    expect(score()).toBeChecked();
+    expect(latest[0]).toEqual({ key: 'Q', type: 'bool', explanation: '', includeInScore: true });
+  });
+
+  it('edits nested objects at any depth', () => {
+    renderEditor([field('Call')]);
+    chooseOption(row('0').getByRole('combobox', { name: 'Type' }), 'Group of fields');
+    expect(latest[0]).toMatchObject({ type: 'object', content: [] });
+    fireEvent.click(row('0').getByRole('button', { name: 'Add nested field' }));
+    fireEvent.change(row('0.0').getByTestId('field-key'), { target: { value: 'Intro' } });
+    chooseOption(row('0.0').getByRole('combobox', { name: 'Type' }), 'Group of fields');
+    fireEvent.click(row('0.0').getByRole('button', { name: 'Add nested field' }));
+    fireEvent.change(row('0.0.0').getByTestId('field-key'), { target: { value: 'Greeting' } });
+    fireEvent.click(row('0.0').getByRole('button', { name: 'Add nested field' }));
+    fireEvent.change(row('0.0.1').getByTestId('field-key'), { target: { value: 'Greeting' } });
+    fireEvent.blur(row('0.0.1').getByTestId('field-key'));
+    expect(
+      row('0.0.1').getByText(
+        'Duplicate key "Greeting" found at level 3 (inside "Call > Intro"). All keys must be unique on the same level.',
+      ),
+    ).toBeInTheDocument();
+    expect(latest).toEqual([
+      field('Call', 'object', {
+        content: [field('Intro', 'object', { content: [field('Greeting'), field('Greeting')] })],
+      }),
+    ]);
+    fireEvent.click(row('0.0.1').getByRole('button', { name: 'Delete Greeting' }));
+    expect(latest[0]?.content?.[0]?.content).toEqual([field('Greeting')]);
+  });
+
+  it('classification fields are locked in a classification prompt', () => {
+    renderEditor(
+      [field('Classification', 'classification', { classificationOptions: [] }), field('Summary')],
+      true,
+    );
+    expect(row('0').getByRole('button', { name: 'Delete Classification' })).toBeDisabled();
+    expect(row('0').getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});

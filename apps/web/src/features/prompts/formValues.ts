@@ -1,0 +1,33 @@
+import { defaultFields, type PromptData, PromptInput, REQUIRED_METADATA } from '@parley/contracts';
+
+/** The prompt form edits the complete prompt data (all defaults filled in). */
+export type PromptFormValues = PromptData;
+
+const FORM_KEYS = Object.keys(PromptInput.shape) as Array<keyof PromptFormValues>;
+
+/** Department and Representative are always there (spec 1 §5); missing ones are put first. */
+export function withRequiredMetadata(values: PromptFormValues): PromptFormValues {
+  const missing = REQUIRED_METADATA.filter((name) => !values.metadataFields.includes(name));
+  return missing.length ? { ...values, metadataFields: [...missing, ...values.metadataFields] } : values;
+}
+
+/** A new prompt: the spec defaults (§3) with the default fields Summary, Title and Final Score. */
+export function newPromptValues(): PromptFormValues {
+  const values = PromptInput.parse({ scriptName: '' });
+  return { ...values, content: defaultFields(values.finalScore) };
+}
+
+/**
+ * Form values from a loaded or generated prompt: only the prompt's own data (no id, project or dates),
+ * with defaults for anything missing. Data the schema refuses is still kept, so nothing is lost.
+ */
+export function valuesFromPrompt(raw: Partial<Record<keyof PromptFormValues, unknown>>): PromptFormValues {
+  const known = Object.fromEntries(
+    FORM_KEYS.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]]),
+  );
+  const parsed = PromptInput.safeParse(known);
+  const values = parsed.success
+    ? parsed.data
+    : ({ ...PromptInput.parse({ scriptName: '' }), ...known } as PromptFormValues);
+  return withRequiredMetadata(values);
+}

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/routes';
+import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { writeLastProjectId } from '../projects/selection';
+import { mockPromptApi } from './testUtils';
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('prompt routes', () => {
+  it('serve the prompt pages to project managers and refuse other members', async () => {
+    mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    const { router } = renderRoutes(routes, '/projects/5/prompts');
+    expect(await screen.findByTestId('prompt-row-11')).toBeInTheDocument();
+    await router.navigate('/projects/7/prompts/new');
+    expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+  });
+
+  it('/prompts/new?project_id= and /prompts/edit?projectId= open the project’s form', async () => {
+    mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    const { router } = renderRoutes(routes, '/prompts/new?project_id=5');
+    expect(await screen.findByRole('tab', { name: 'AI Generator' })).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/prompts/new');
+    await router.navigate('/prompts/edit?projectId=6&promptName=Sales%20QA');
+    expect(await screen.findByText(/Loading prompt|Failed to load the prompt/)).toBeInTheDocument();
+    expect(location()).toBe('/projects/6/prompts/edit?promptName=Sales+QA');
+  });
+
+  it('/prompts without a project uses the last selected one, else the projects list', async () => {
+    mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    const { unmount } = renderRoutes(routes, '/prompts');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+    unmount();
+    writeLastProjectId(5);
+    renderRoutes(routes, '/prompts');
+    expect(await screen.findByTestId('prompt-row-11')).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/prompts');
+  });
+});

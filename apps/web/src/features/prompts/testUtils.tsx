@@ -1,0 +1,142 @@
+import type { Prompt, PromptField } from '@parley/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
+import { ProjectGuard } from '../projects/ProjectGuard';
+import PromptFormPage from './PromptFormPage';
+import PromptsPage from './PromptsPage';
+
+/** Test helpers for the prompt pages (not used by the app). */
+
+export const promptRoutes: RouteObject[] = [
+  {
+    path: '/projects/:projectId',
+    element: <ProjectGuard />,
+    children: [
+      { path: 'prompts', element: <PromptsPage /> },
+      { path: 'prompts/new', element: <PromptFormPage /> },
+      { path: 'prompts/edit', element: <PromptFormPage /> },
+    ],
+  },
+  { path: '*', element: <div>elsewhere</div> },
+];
+
+export const field = (key: string, type: PromptField['type'] = 'string', extra: Partial<PromptField> = {}) =>
+  ({ key, type, explanation: '', includeInScore: false, ...extra }) as PromptField;
+
+export function promptFixture(overrides: Partial<Prompt> = {}): Prompt {
+  return {
+    id: 11,
+    projectId: 5,
+    scriptName: 'Sales QA',
+    role: 'Sales',
+    basicInstruction: 'Review the call',
+    transcribeInstructions: '',
+    provider: 'anthropic',
+    model: 'claude-3-7-sonnet-20250219',
+    responseLanguage: 'English',
+    companyDetails: '',
+    finalScore: 'sum',
+    LVA: 'none',
+    maxScore: null,
+    transcriptionTask: 'translate',
+    transcriptionLanguage: 'auto',
+    content: [
+      field('Summary'),
+      field('Title'),
+      field('Greeting', 'bool', { includeInScore: true }),
+      field('Final Score', 'float'),
+    ],
+    metadataFields: ['Department', 'Representative'],
+    isClassification: false,
+    units: 1,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-02T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export const projects = [
+  testProject(),
+  testProject({ id: 6, name: 'Support QA', my_role: 'owner' }),
+  testProject({ id: 7, name: 'Read Only', my_role: 'user' }),
+];
+
+/** The API the prompt pages call, answering from fixtures; override any route. */
+export function mockPromptApi(overrides: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /api/projects': () => jsonResponse(200, { data: projects }),
+    'GET /api/projects/5/prompts': () =>
+      jsonResponse(200, {
+        data: [
+          promptFixture(),
+          promptFixture({ id: 12, scriptName: 'Support Triage', provider: 'openai', model: 'gpt-4o' }),
+        ],
+      }),
+    'GET /api/models/providers': () =>
+      jsonResponse(200, {
+        data: [
+          { id: 'anthropic', name: 'Anthropic', available: true },
+          { id: 'openai', name: 'OpenAI', available: false },
+        ],
+      }),
+    'GET /api/models/providers/anthropic/models': () =>
+      jsonResponse(200, {
+        data: [
+          {
+            model: 'claude-3-7-sonnet-20250219',
+            display_name: 'Claude 3.7 Sonnet',
+            max_tokens: 64000,
+            context_window: 200000,
+            units: 1,
+          },
+          {
+            model: 'claude-3-5-haiku-20241022',
+            display_name: 'Claude 3.5 Haiku',
+            max_tokens: 8192,
+            context_window: 200000,
+            units: 0.5,
+          },
+        ],
+      }),
+    'GET /api/models/providers/openai/models': () =>
+      jsonResponse(200, {
+        data: [
+          {
+            model: 'gpt-4o-mini',
+            display_name: 'GPT-4o mini',
+            max_tokens: 16384,
+            context_window: 128000,
+            units: 0.5,
+          },
+          { model: 'gpt-4o', display_name: 'GPT-4o', max_tokens: 16384, context_window: 128000, units: 1.5 },
+        ],
+      }),
+    ...overrides,
+  });
+}
+
+/** The JSON body of the last call to METHOD path. */
+export function lastBody(fetch: ReturnType<typeof mockFetch>, method: string, path: string): unknown {
+  const calls = fetch.mock.calls.filter(
+    ([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method,
+  );
+  const init = calls.at(-1)?.[1];
+  return init?.body ? JSON.parse(String(init.body)) : undefined;
+}
+
+export function calls(fetch: ReturnType<typeof mockFetch>, method: string, path: string): number {
+  return fetch.mock.calls.filter(
+    ([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method,
+  ).length;
+}
+
+/** Opens an MUI select and clicks an option. */
+export function chooseOption(combobox: HTMLElement, name: string | RegExp) {
+  fireEvent.mouseDown(combobox);
+  const listbox = screen.getByRole('listbox');
+  fireEvent.click(within(listbox).getByRole('option', { name }));
+}
+
+/** A form tab, also while a dialog hides the page from the accessibility tree. */
+export const tab = (name: string) => screen.getByRole('tab', { name, hidden: true });
