@@ -19,9 +19,8 @@ import {
 import { isProjectManager } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { Page } from '../../shared/components/Page';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/components/States';
+import { EmptyState, QueryContent } from '../../shared/components/States';
 import { useProjects } from './api';
 import { MemberRoleChip } from './RoleChip';
 
@@ -29,7 +28,6 @@ import { MemberRoleChip } from './RoleChip';
 export default function ProjectsPage() {
   const { t } = useTranslation();
   const projects = useProjects();
-  const errorMessage = useErrorMessage();
 
   const createButton = (
     <Button component={RouterLink} to="/projects/new" variant="contained" startIcon={<AddIcon />}>
@@ -37,93 +35,90 @@ export default function ProjectsPage() {
     </Button>
   );
 
-  let body: React.ReactNode;
-  if (projects.isPending) body = <LoadingState label={t('projects.loading')} />;
-  else if (projects.isError)
-    body = (
-      <ErrorState
-        title={t('projects.loadError')}
-        message={errorMessage(projects.error)}
-        onRetry={() => void projects.refetch()}
-      />
-    );
-  else if (projects.data.length === 0)
-    body = (
-      <EmptyState
-        icon={<FolderOpenOutlinedIcon />}
-        title={t('projects.emptyTitle')}
-        description={t('projects.emptyDescription')}
-        action={createButton}
-      />
-    );
-  else
-    body = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={t('projects.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('projects.columns.name')}</TableCell>
-              <TableCell>{t('projects.columns.role')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                {t('projects.columns.description')}
-              </TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {t('projects.columns.timezone')}
-              </TableCell>
-              <TableCell>{t('projects.columns.myRole')}</TableCell>
-              <TableCell align="right">{t('projects.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {projects.data.map((project) => (
-              <TableRow key={project.id} hover data-testid={`project-row-${project.id}`}>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={`/projects/${project.id}/dashboard`}
-                    sx={{ fontWeight: 500 }}
-                  >
-                    {project.name}
-                  </Link>
+  const body = (
+    <QueryContent
+      query={projects}
+      loadingLabel={t('projects.loading')}
+      errorTitle={t('projects.loadError')}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState
+          icon={<FolderOpenOutlinedIcon />}
+          title={t('projects.emptyTitle')}
+          description={t('projects.emptyDescription')}
+          action={createButton}
+        />
+      }
+    >
+      {(data) => (
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label={t('projects.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('projects.columns.name')}</TableCell>
+                <TableCell>{t('projects.columns.role')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {t('projects.columns.description')}
                 </TableCell>
-                <TableCell>{t(`projectRoles.${project.role}`)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 360 }}>
-                  <Typography variant="body2" color="text.secondary" noWrap title={project.description}>
-                    {project.description || '—'}
-                  </Typography>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('projects.columns.timezone')}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{project.timezone}</TableCell>
-                <TableCell>
-                  <MemberRoleChip role={project.my_role} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('projects.open')}>
-                    <IconButton
+                <TableCell>{t('projects.columns.myRole')}</TableCell>
+                <TableCell align="right">{t('projects.columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((project) => (
+                <TableRow key={project.id} hover data-testid={`project-row-${project.id}`}>
+                  <TableCell>
+                    <Link
                       component={RouterLink}
                       to={`/projects/${project.id}/dashboard`}
-                      aria-label={t('projects.openNamed', { name: project.name })}
+                      sx={{ fontWeight: 500 }}
                     >
-                      <OpenInNewIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {isProjectManager(project.my_role) ? (
-                    <Tooltip title={t('projects.edit')}>
+                      {project.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{t(`projectRoles.${project.role}`)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 360 }}>
+                    <Typography variant="body2" color="text.secondary" noWrap title={project.description}>
+                      {project.description || '—'}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{project.timezone}</TableCell>
+                  <TableCell>
+                    <MemberRoleChip role={project.my_role} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('projects.open')}>
                       <IconButton
                         component={RouterLink}
-                        to={`/projects/${project.id}/edit`}
-                        aria-label={t('projects.editNamed', { name: project.name })}
+                        to={`/projects/${project.id}/dashboard`}
+                        aria-label={t('projects.openNamed', { name: project.name })}
                       >
-                        <EditOutlinedIcon fontSize="small" />
+                        <OpenInNewIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+                    {isProjectManager(project.my_role) ? (
+                      <Tooltip title={t('projects.edit')}>
+                        <IconButton
+                          component={RouterLink}
+                          to={`/projects/${project.id}/edit`}
+                          aria-label={t('projects.editNamed', { name: project.name })}
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </QueryContent>
+  );
 
   return (
     <Page

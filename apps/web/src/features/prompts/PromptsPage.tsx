@@ -26,7 +26,7 @@ import { Link as RouterLink } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { Page } from '../../shared/components/Page';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/components/States';
+import { EmptyState, QueryContent } from '../../shared/components/States';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { useDeletePrompt, useModelCatalog, usePrompts } from './api';
 import { formatNumber } from './units';
@@ -66,109 +66,106 @@ export default function PromptsPage() {
     remove.reset();
   };
 
-  let body: React.ReactNode;
-  if (prompts.isPending) body = <LoadingState label={t('prompts.list.loading')} />;
-  else if (prompts.isError)
-    body = (
-      <ErrorState
-        title={t('prompts.list.loadError')}
-        message={errorMessage(prompts.error)}
-        onRetry={() => void prompts.refetch()}
-      />
-    );
-  else if (prompts.data.length === 0)
-    body = (
-      <EmptyState
-        icon={<DescriptionOutlinedIcon />}
-        title={t('prompts.list.emptyTitle')}
-        description={t('prompts.list.emptyDescription')}
-        action={createButton}
-      />
-    );
-  else
-    body = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={t('nav.prompts')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('prompts.list.columns.name')}</TableCell>
-              <TableCell>{t('prompts.list.columns.role')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                {t('prompts.list.columns.model')}
-              </TableCell>
-              <TableCell align="right">{t('prompts.list.columns.fields')}</TableCell>
-              <TableCell align="right">{t('prompts.list.columns.units')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {t('prompts.list.columns.updated')}
-              </TableCell>
-              <TableCell align="right">{t('prompts.list.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {prompts.data.map((prompt) => {
-              const editPath = `${base}/edit?promptName=${encodeURIComponent(prompt.scriptName)}`;
-              return (
-                <TableRow key={prompt.id} hover data-testid={`prompt-row-${prompt.id}`}>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Link component={RouterLink} to={editPath} sx={{ fontWeight: 500 }}>
-                        {prompt.scriptName}
-                      </Link>
-                      {prompt.isClassification ? (
-                        <Chip size="small" variant="outlined" label={t('prompts.list.classification')} />
-                      ) : null}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{t(`projectRoles.${prompt.role}`, { defaultValue: prompt.role })}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    <Typography variant="body2">{modelName(prompt)}</Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {PROVIDER_NAMES[prompt.provider] ?? prompt.provider}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{(prompt.content ?? []).length}</TableCell>
-                  <TableCell align="right">
-                    {typeof prompt.units === 'number' ? formatNumber(prompt.units, i18n.language) : '—'}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
-                    {formatDate(prompt.updated_at, i18n.language)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('prompts.list.edit')}>
-                      <IconButton
-                        component={RouterLink}
-                        to={editPath}
-                        aria-label={t('prompts.list.editNamed', { name: prompt.scriptName })}
-                      >
-                        <EditOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('prompts.list.clone')}>
-                      <IconButton
-                        component={RouterLink}
-                        to={`${base}/new?clone=${encodeURIComponent(prompt.scriptName)}`}
-                        aria-label={t('prompts.list.cloneNamed', { name: prompt.scriptName })}
-                      >
-                        <ContentCopyIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('prompts.list.delete')}>
-                      <IconButton
-                        color="error"
-                        onClick={() => setToDelete(prompt)}
-                        aria-label={t('prompts.list.deleteNamed', { name: prompt.scriptName })}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+  const body = (
+    <QueryContent
+      query={prompts}
+      loadingLabel={t('prompts.list.loading')}
+      errorTitle={t('prompts.list.loadError')}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState
+          icon={<DescriptionOutlinedIcon />}
+          title={t('prompts.list.emptyTitle')}
+          description={t('prompts.list.emptyDescription')}
+          action={createButton}
+        />
+      }
+    >
+      {(data) => (
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label={t('nav.prompts')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('prompts.list.columns.name')}</TableCell>
+                <TableCell>{t('prompts.list.columns.role')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {t('prompts.list.columns.model')}
+                </TableCell>
+                <TableCell align="right">{t('prompts.list.columns.fields')}</TableCell>
+                <TableCell align="right">{t('prompts.list.columns.units')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('prompts.list.columns.updated')}
+                </TableCell>
+                <TableCell align="right">{t('prompts.list.columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((prompt) => {
+                const editPath = `${base}/edit?promptName=${encodeURIComponent(prompt.scriptName)}`;
+                return (
+                  <TableRow key={prompt.id} hover data-testid={`prompt-row-${prompt.id}`}>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Link component={RouterLink} to={editPath} sx={{ fontWeight: 500 }}>
+                          {prompt.scriptName}
+                        </Link>
+                        {prompt.isClassification ? (
+                          <Chip size="small" variant="outlined" label={t('prompts.list.classification')} />
+                        ) : null}
+                      </Stack>
+                    </TableCell>
+                    <TableCell>{t(`projectRoles.${prompt.role}`, { defaultValue: prompt.role })}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      <Typography variant="body2">{modelName(prompt)}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {PROVIDER_NAMES[prompt.provider] ?? prompt.provider}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{(prompt.content ?? []).length}</TableCell>
+                    <TableCell align="right">
+                      {typeof prompt.units === 'number' ? formatNumber(prompt.units, i18n.language) : '—'}
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                      {formatDate(prompt.updated_at, i18n.language)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title={t('prompts.list.edit')}>
+                        <IconButton
+                          component={RouterLink}
+                          to={editPath}
+                          aria-label={t('prompts.list.editNamed', { name: prompt.scriptName })}
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t('prompts.list.clone')}>
+                        <IconButton
+                          component={RouterLink}
+                          to={`${base}/new?clone=${encodeURIComponent(prompt.scriptName)}`}
+                          aria-label={t('prompts.list.cloneNamed', { name: prompt.scriptName })}
+                        >
+                          <ContentCopyIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t('prompts.list.delete')}>
+                        <IconButton
+                          color="error"
+                          onClick={() => setToDelete(prompt)}
+                          aria-label={t('prompts.list.deleteNamed', { name: prompt.scriptName })}
+                        >
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </QueryContent>
+  );
 
   return (
     <Page

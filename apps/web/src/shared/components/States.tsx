@@ -1,6 +1,8 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../api/useErrorMessage';
 
 export function LoadingState({ label, minHeight = 160 }: { label?: ReactNode; minHeight?: number }) {
   const { t } = useTranslation();
@@ -72,4 +74,38 @@ export function EmptyState({
       {action ? <Box sx={{ mt: 3 }}>{action}</Box> : null}
     </Paper>
   );
+}
+
+/**
+ * The loading, error (with Retry), empty and loaded states of one query, so every list page shows them
+ * the same way.
+ */
+export function QueryContent<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: ReactNode;
+  errorTitle: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const errorMessage = useErrorMessage();
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (empty && isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
 }
