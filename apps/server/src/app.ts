@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(projectRoutes, ctx);
       await api.register(modelRoutes, ctx);
       await api.register(promptRoutes, ctx);
+      await api.register(billingRoutes, ctx);
       await api.register(helpRoutes, ctx);
     },
     { prefix: '/api' },

@@ -66,4 +66,18 @@ describe('every API route', () => {
     }
     expect((await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(200);
   });
+
+  it('answers 403 to anyone but a super admin for every /api/admin route', async () => {
+    const adminRoutes = routes.filter((route) => route.url.startsWith('/api/admin/'));
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const response = await owner.request({
+        method: route.method as 'GET',
+        url: fill(route.url, projectId),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectBillingFields } from './billing/api.ts';
 import { PASSWORD_MIN_LENGTH, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from './constants.ts';
 import { UI_LANGUAGES } from './languages.ts';
 import { MEMBER_ROLES, PROJECT_ROLES, USER_ROLES } from './roles.ts';
@@ -67,6 +68,14 @@ export const Project = z.object({
   my_role: z.enum(MEMBER_ROLES),
   created_at: z.string(),
   updated_at: z.string(),
+  // Billing view (spec 2 §3). The server always sends them; optional so that older clients and fixtures
+  // that build a Project without them stay valid.
+  current_balance: ProjectBillingFields.current_balance.optional(),
+  currency: ProjectBillingFields.currency.optional(),
+  /** True when absent. */
+  use_balance_for_analysis: ProjectBillingFields.use_balance_for_analysis.optional(),
+  tariff_plan_id: ProjectBillingFields.tariff_plan_id.optional(),
+  tariff_plan: ProjectBillingFields.tariff_plan.optional(),
 });
 export type Project = z.infer<typeof Project>;
 
@@ -84,8 +93,13 @@ export const ProjectInput = z.object({
   timezone: projectFields.timezone.default('UTC'),
 });
 export type ProjectInput = z.input<typeof ProjectInput>;
-/** A partial update: fields left out keep their value (no defaults apply). */
-export const ProjectUpdate = z.object(projectFields).partial();
+/**
+ * A partial update: fields left out keep their value (no defaults apply). use_balance_for_analysis is the
+ * balance card's switch (admin and owner, like every update).
+ */
+export const ProjectUpdate = z
+  .object({ ...projectFields, use_balance_for_analysis: ProjectBillingFields.use_balance_for_analysis })
+  .partial();
 
 export const ProjectResponse = z.object({ data: Project });
 export const ProjectListResponse = z.object({ data: z.array(Project) });

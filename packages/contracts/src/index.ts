@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './billing/index.ts';
 export * from './constants.ts';
 export * from './help.ts';
 export * from './languages.ts';

@@ -1,14 +1,17 @@
 import type { MemberRole, Project, ProjectInput } from '@parley/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
+import { initProjectBilling, type ProjectBillingView, projectBillingViews } from '../billing/service.ts';
 import type { UserRow } from '../users/dto.ts';
 import { type ProjectRow, requireProjectRole } from './access.ts';
 
 type ProjectFields = Required<Pick<ProjectInput, 'name' | 'description' | 'role' | 'timezone'>>;
+type ProjectChanges = Partial<ProjectFields> & { use_balance_for_analysis?: boolean | undefined };
 
-export function toProjectDto(row: ProjectRow, myRole: MemberRole): Project {
+export function toProjectDto(row: ProjectRow, myRole: MemberRole, billing: ProjectBillingView): Project {
   return {
     id: row.id,
     name: row.name,
@@ -18,7 +21,17 @@ export function toProjectDto(row: ProjectRow, myRole: MemberRole): Project {
     my_role: myRole,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...billing,
   };
+}
+
+/** Projects with their billing view (balance, currency, plan), for every member role. */
+async function toProjectDtos(db: Executor, rows: Array<{ project: ProjectRow; role: MemberRole }>) {
+  const billing = await projectBillingViews(
+    db,
+    rows.map((row) => row.project),
+  );
+  return rows.map((row) => toProjectDto(row.project, row.role, billing.get(row.project.id)!));
 }
 
 /** The projects the user is a member of, by name. */
@@ -29,37 +42,47 @@ export async function listProjects(ctx: AppContext, user: UserRow): Promise<Proj
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, user.id))
     .orderBy(asc(projects.name), asc(projects.id));
-  return rows.map((row) => toProjectDto(row.project, row.role));
+  return toProjectDtos(ctx.db, rows);
 }
 
 export async function getProject(ctx: AppContext, user: UserRow, projectId: number): Promise<Project> {
   const { project, role } = await requireProjectRole(ctx.db, user, projectId, 'user');
-  return toProjectDto(project, role);
+  const [dto] = await toProjectDtos(ctx.db, [{ project, role }]);
+  return dto!;
 }
 
-/** Creates a project; its creator is the owner. */
+/** Creates a project on the default tariff plan; its creator is the owner. */
 export async function createProject(ctx: AppContext, user: UserRow, input: ProjectFields): Promise<Project> {
   const project = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(projects).values(input).returning();
     await tx.insert(projectMembers).values({ projectId: created!.id, userId: user.id, role: 'owner' });
-    return created!;
+    await initProjectBilling(tx, created!.id);
+    const [withPlan] = await tx.select().from(projects).where(eq(projects.id, created!.id));
+    return withPlan!;
   });
-  return toProjectDto(project, 'owner');
+  const [dto] = await toProjectDtos(ctx.db, [{ project, role: 'owner' }]);
+  return dto!;
 }
 
 export async function updateProject(
   ctx: AppContext,
   user: UserRow,
   projectId: number,
-  changes: Partial<ProjectFields>,
+  changes: ProjectChanges,
 ): Promise<Project> {
   const { role } = await requireProjectRole(ctx.db, user, projectId, 'admin');
+  const { use_balance_for_analysis, ...fields } = changes;
   const [updated] = await ctx.db
     .update(projects)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...fields,
+      ...(use_balance_for_analysis !== undefined && { useBalanceForAnalysis: use_balance_for_analysis }),
+      updatedAt: new Date(),
+    })
     .where(eq(projects.id, projectId))
     .returning();
-  return toProjectDto(updated!, role);
+  const [dto] = await toProjectDtos(ctx.db, [{ project: updated!, role }]);
+  return dto!;
 }
 
 /** Only an owner (or a super admin) deletes a project, with everything in it. */

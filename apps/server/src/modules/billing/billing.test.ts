@@ -1,0 +1,488 @@
+import { TEXTS } from '@parley/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  type Client,
+  createProject,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.ts';
+import { ledgerMismatches } from './service.ts';
+
+let t: TestApp;
+let superAdmin: Client;
+let owner: Client;
+let projectAdmin: Client;
+let teamleader: Client;
+let member: Client;
+let stranger: Client;
+let projectId: number;
+let plans: Record<string, { id: number; price: number; included_minutes: number; public: boolean }>;
+
+const json = async (client: Client, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const response = await client.request({ method, url, ...(payload && { payload }) });
+  return { status: response.statusCode, body: response.json() };
+};
+const project = async (client: Client = owner, id = projectId) =>
+  (await json(client, 'GET', `/api/projects/${id}`)).body.data;
+const topUp = (client: Client, amount: unknown, id = projectId) =>
+  json(client, 'POST', '/api/billing/invoices', {
+    amount,
+    reference_id: `manual_${Date.now()}`,
+    description: 'Balance top-up',
+    type: 'credit',
+    project_id: id,
+    approval_required: true,
+    status: 'pending',
+  });
+const adjust = (id: number, type: 'credit' | 'debit', amount: number, reason = 'Correction') =>
+  json(superAdmin, 'POST', `/api/admin/projects/${id}/adjustments`, { type, amount, reason });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  superAdmin = await signUp(t.app); // the first account
+  owner = await signUp(t.app);
+  projectAdmin = await signUp(t.app);
+  teamleader = await signUp(t.app);
+  member = await signUp(t.app);
+  stranger = await signUp(t.app);
+  projectId = await createProject(owner, 'Billing API');
+  await addMember(t, projectId, projectAdmin, 'admin');
+  await addMember(t, projectId, teamleader, 'teamleader');
+  await addMember(t, projectId, member, 'user');
+  const all = (await json(superAdmin, 'GET', '/api/admin/billing/tariffs')).body.data as Array<{
+    id: number;
+    name: string;
+    price: number;
+    included_minutes: number;
+    public: boolean;
+  }>;
+  plans = Object.fromEntries(all.map((plan) => [plan.name, plan]));
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(async () => {
+  expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
+});
+
+describe('the project billing view', () => {
+  it('GET /projects/{id} carries balance, currency, switch and plan for every member role', async () => {
+    for (const client of [owner, projectAdmin, teamleader, member]) {
+      expect(await project(client)).toMatchObject({
+        current_balance: 0,
+        currency: 'USD',
+        use_balance_for_analysis: true,
+        tariff_plan_id: plans['Pay as you go']!.id,
+        tariff_plan: {
+          name: 'Pay as you go',
+          price: 0,
+          price_per_minute: 0.05,
+          included_minutes: 0,
+          validity_period: null,
+          is_default: true,
+          public: true,
+          currency: 'USD',
+        },
+      });
+    }
+    const list = await json(member, 'GET', '/api/projects');
+    expect(list.body.data[0]).toMatchObject({ current_balance: 0, tariff_plan: { name: 'Pay as you go' } });
+  });
+
+  it('PUT /projects/{id} saves use_balance_for_analysis for admins and owners only', async () => {
+    const off = await json(projectAdmin, 'PUT', `/api/projects/${projectId}`, {
+      use_balance_for_analysis: false,
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ use_balance_for_analysis: false, name: 'Billing API' });
+    expect(
+      (await json(member, 'PUT', `/api/projects/${projectId}`, { use_balance_for_analysis: true })).status,
+    ).toBe(403);
+    await json(owner, 'PUT', `/api/projects/${projectId}`, { use_balance_for_analysis: true });
+    expect((await project()).use_balance_for_analysis).toBe(true);
+  });
+});
+
+describe('roles', () => {
+  const managerRoutes = () => [
+    ['GET', `/api/projects/${projectId}/billing/units`],
+    ['GET', `/api/projects/${projectId}/billing/invoices?period=all`],
+    ['GET', `/api/projects/${projectId}/billing/summaries/monthly?months=12`],
+    ['GET', `/api/projects/${projectId}/billing/summaries/daily?month=2026-01`],
+    ['GET', `/api/projects/${projectId}/billing/summaries/day?day=2026-01-05`],
+    ['POST', `/api/projects/${projectId}/billing/purchase`],
+  ];
+
+  it('user and teamleader get 403 on project billing, a non-member 404, admins and owners get in', async () => {
+    for (const [method, url] of managerRoutes()) {
+      const payload = method === 'POST' ? { tariff_id: plans['Pay as you go']!.id } : undefined;
+      for (const client of [member, teamleader]) {
+        const response = await json(client, method as 'GET', url!, payload);
+        expect({ url, status: response.status }).toEqual({ url, status: 403 });
+      }
+      const outsider = await json(stranger, method as 'GET', url!, payload);
+      expect({ url, status: outsider.status, message: outsider.body.error.message }).toEqual({
+        url,
+        status: 404,
+        message: TEXTS.guard.notFound,
+      });
+      if (method === 'GET') {
+        for (const client of [owner, projectAdmin]) {
+          expect({ url, status: (await json(client, 'GET', url!)).status }).toEqual({ url, status: 200 });
+        }
+      }
+    }
+  });
+
+  it('every member may ask whether the project can process content (pre-upload check)', async () => {
+    for (const client of [member, teamleader, owner]) {
+      const response = await json(client, 'GET', `/api/projects/${projectId}/billing/can-process?units=1`);
+      expect(response).toEqual({ status: 200, body: { data: { can_process: false } } });
+    }
+    expect(
+      (await json(stranger, 'GET', `/api/projects/${projectId}/billing/can-process?units=1`)).status,
+    ).toBe(404);
+    expect((await json(owner, 'GET', `/api/projects/${projectId}/billing/can-process?units=0`)).status).toBe(
+      400,
+    );
+  });
+
+  it('top-up requests need admin or owner of the project', async () => {
+    expect((await topUp(member, 10)).status).toBe(403);
+    expect((await topUp(teamleader, 10)).status).toBe(403);
+    expect((await topUp(stranger, 10)).status).toBe(404);
+  });
+
+  it('super-admin routes answer 403 to everyone else', async () => {
+    const routes: Array<[string, string, object?]> = [
+      ['GET', '/api/admin/billing/invoices?status=pending'],
+      ['POST', '/api/admin/billing/invoices/1/approve'],
+      ['POST', '/api/admin/billing/invoices/1/reject', {}],
+      ['GET', '/api/admin/billing/tariffs'],
+      ['POST', '/api/admin/billing/tariffs', { name: 'Mine', price: 0, price_per_minute: 0 }],
+      ['PUT', `/api/admin/billing/tariffs/${plans.Trial!.id}`, { public: true }],
+      ['PUT', `/api/admin/projects/${projectId}/tariff`, { tariff_id: plans.Trial!.id }],
+      ['POST', `/api/admin/projects/${projectId}/adjustments`, { type: 'credit', amount: 100, reason: 'me' }],
+      ['GET', '/api/admin/projects'],
+    ];
+    for (const [method, url, payload] of routes) {
+      for (const client of [owner, stranger]) {
+        const response = await json(client, method as 'GET', url, payload);
+        expect({ url, status: response.status }).toEqual({ url, status: 403 });
+      }
+    }
+    expect((await project()).current_balance).toBe(0);
+  });
+});
+
+describe('top-up approval', () => {
+  it('a pending request does not count; approval credits once; a second approval is refused', async () => {
+    const requested = await topUp(owner, 25.5);
+    expect(requested.status).toBe(201);
+    expect(requested.body.data).toMatchObject({
+      amount: 25.5,
+      currency: 'USD',
+      type: 'credit',
+      status: 'pending',
+      approval_required: true,
+      reference: 'topup',
+      description: 'Balance top-up',
+    });
+    expect(requested.body.data.reference_id).toMatch(/^manual_\d+$/);
+    const invoiceId = requested.body.data.id;
+    expect((await project()).current_balance).toBe(0);
+    expect(
+      (await json(owner, 'GET', `/api/projects/${projectId}/billing/invoices?period=all`)).body.data,
+    ).toEqual([expect.objectContaining({ id: invoiceId, status: 'pending' })]);
+
+    const pending = await json(superAdmin, 'GET', '/api/admin/billing/invoices?status=pending');
+    expect(pending.body.data).toEqual([
+      expect.objectContaining({ id: invoiceId, project_name: 'Billing API', created_by_email: owner.email }),
+    ]);
+
+    const approved = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ id: invoiceId, status: 'settled' });
+    expect((await project()).current_balance).toBe(25.5);
+
+    const twice = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/approve`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe('This top-up request was already approved.');
+    expect((await project()).current_balance).toBe(25.5);
+    expect((await json(superAdmin, 'GET', '/api/admin/billing/invoices?status=pending')).body.data).toEqual(
+      [],
+    );
+  });
+
+  it('a rejected request never counts and cannot be approved afterwards', async () => {
+    const requested = await topUp(projectAdmin, '100');
+    const invoiceId = requested.body.data.id;
+    const rejected = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/reject`, {
+      reason: 'No payment received',
+    });
+    expect(rejected.body.data).toMatchObject({ status: 'rejected' });
+    const late = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/approve`);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('This top-up request was already rejected.');
+    expect((await project()).current_balance).toBe(25.5);
+    expect((await json(superAdmin, 'POST', '/api/admin/billing/invoices/999999/approve')).status).toBe(404);
+  });
+
+  it('refuses invalid amounts (0, negative, more than 6 decimals) and anything but a pending credit', async () => {
+    for (const amount of [0, -5, 'abc', 1.1234567]) {
+      expect((await topUp(owner, amount)).status).toBe(400);
+    }
+    const debit = await json(owner, 'POST', '/api/billing/invoices', {
+      amount: 5,
+      type: 'debit',
+      project_id: projectId,
+    });
+    expect(debit.status).toBe(400);
+  });
+});
+
+describe('plans', () => {
+  it('lists public plans, and a project’s assigned plan only for its members', async () => {
+    const names = (await json(member, 'GET', '/api/billing/tariffs')).body.data.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(names).toEqual(['Pay as you go', 'Starter', 'Team']);
+    const trialId = plans.Trial!.id;
+    expect((await json(member, 'GET', `/api/billing/tariffs/${plans.Starter!.id}`)).body.data).toMatchObject({
+      name: 'Starter',
+      price: 49,
+      price_per_minute: 0.05,
+      included_minutes: 1000,
+      validity_period: 30,
+      public: true,
+    });
+    expect((await json(member, 'GET', `/api/billing/tariffs/${trialId}`)).status).toBe(404);
+    expect((await json(stranger, 'GET', `/api/billing/tariffs?project_id=${projectId}`)).status).toBe(404);
+
+    const other = await createProject(stranger, 'Trial project');
+    const assigned = await json(superAdmin, 'PUT', `/api/admin/projects/${other}/tariff`, {
+      tariff_id: trialId,
+    });
+    expect(assigned.body.data).toMatchObject({ id: other, tariff_plan_name: 'Trial', units_left: 60 });
+    expect((await json(stranger, 'GET', `/api/billing/tariffs/${trialId}`)).body.data.name).toBe('Trial');
+    const withAssigned = await json(stranger, 'GET', `/api/billing/tariffs?project_id=${other}`);
+    expect(withAssigned.body.data.map((p: { name: string }) => p.name)).toContain('Trial');
+    const units = await json(stranger, 'GET', `/api/projects/${other}/billing/units`);
+    expect(units.body.data).toEqual([
+      expect.objectContaining({ left_amount: 60, free: true, tariff_plan: { id: trialId, name: 'Trial' } }),
+    ]);
+    expect(
+      (await json(stranger, 'GET', `/api/projects/${other}/billing/can-process?units=1`)).body.data,
+    ).toEqual({
+      can_process: true,
+    });
+  });
+
+  it('a purchase the balance does not cover is refused with a clear error and changes nothing', async () => {
+    const response = await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, {
+      tariff_id: plans.Starter!.id,
+      use_balance_for_analysis: false,
+    });
+    expect(response.status).toBe(402);
+    expect(response.body.error).toEqual({
+      code: 'insufficient_balance',
+      message:
+        'The balance (25.50 USD) does not cover the price of Starter (49.00 USD). Please add balance first.',
+    });
+    expect(await project()).toMatchObject({
+      current_balance: 25.5,
+      use_balance_for_analysis: true,
+      tariff_plan: { name: 'Pay as you go' },
+    });
+  });
+
+  it('a non-public plan cannot be bought', async () => {
+    const response = await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, {
+      tariff_id: plans.Trial!.id,
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error.message).toBe(
+      'This plan is assigned by an administrator and cannot be purchased.',
+    );
+    expect(
+      (await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, { tariff_id: 999 })).status,
+    ).toBe(404);
+  });
+
+  it('a purchase debits the price, adds the bundle, switches the plan and sets the switch', async () => {
+    expect((await adjust(projectId, 'credit', 30, 'Bank transfer 2026-03')).status).toBe(201);
+    const before = Date.now();
+    const response = await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, {
+      tariff_id: plans.Starter!.id,
+      use_balance_for_analysis: false,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      invoice: { type: 'debit', status: 'settled', amount: 49, reference: 'purchase' },
+      bundle: { left_amount: 1000, included_amount: 1000, free: false, tariff_plan: { name: 'Starter' } },
+      tariff_plan: { name: 'Starter' },
+      current_balance: 6.5,
+      use_balance_for_analysis: false,
+    });
+    const expire = Date.parse(response.body.data.bundle.expire);
+    expect(expire - before).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(expire - before).toBeLessThan(30 * 86_400_000 + 60_000);
+    expect(await project(member)).toMatchObject({
+      current_balance: 6.5,
+      use_balance_for_analysis: false,
+      tariff_plan_id: plans.Starter!.id,
+    });
+    const units = await json(owner, 'GET', `/api/projects/${projectId}/billing/units`);
+    expect(units.body.data).toEqual([
+      expect.objectContaining({ left_amount: 1000, tariff_plan: expect.anything() }),
+    ]);
+
+    const ledger = await json(owner, 'GET', `/api/projects/${projectId}/billing/invoices?period=last7days`);
+    expect(
+      ledger.body.data.map((row: { description: string; amount: number }) => [row.description, row.amount]),
+    ).toEqual([
+      ['Plan purchase: Starter (1,000 units)', 49],
+      ['Bank transfer 2026-03', 30],
+      ['Balance top-up', 100],
+      ['Balance top-up', 25.5],
+    ]);
+    const summary = await json(owner, 'GET', `/api/projects/${projectId}/billing/summaries/monthly?months=3`);
+    expect(summary.body.data.total_summary).toEqual({
+      total_credit: 55.5,
+      credit_count: 2,
+      total_debit: 49,
+      debit_count: 1,
+      total_minutes: 0,
+      free_minutes: 0,
+    });
+    expect(summary.body.data.months).toHaveLength(1);
+    const month = summary.body.data.months[0].period;
+    const daily = await json(
+      owner,
+      'GET',
+      `/api/projects/${projectId}/billing/summaries/daily?month=${month}`,
+    );
+    expect(daily.body.data.month_summary).toMatchObject({ credit_count: 2, debit_count: 1 });
+    const day = daily.body.data.days[0].period;
+    const details = await json(owner, 'GET', `/api/projects/${projectId}/billing/summaries/day?day=${day}`);
+    expect(
+      details.body.data.transactions.map((row: { amount: number; type: string }) => [row.type, row.amount]),
+    ).toEqual([
+      ['credit', 25.5],
+      ['credit', 30],
+      ['debit', 49],
+    ]);
+    expect(Object.keys(details.body.data.transactions[0]).sort()).toEqual(
+      [
+        'amount',
+        'currency',
+        'description',
+        'id',
+        'minutes_used',
+        'process_date',
+        'type',
+        'unit_amount',
+      ].sort(),
+    );
+  });
+
+  it('validates summary and period parameters', async () => {
+    const base = `/api/projects/${projectId}/billing`;
+    expect((await json(owner, 'GET', `${base}/summaries/monthly?months=5`)).status).toBe(400);
+    expect((await json(owner, 'GET', `${base}/summaries/monthly`)).status).toBe(200);
+    expect((await json(owner, 'GET', `${base}/summaries/daily?month=2026-13`)).status).toBe(400);
+    expect((await json(owner, 'GET', `${base}/summaries/day?day=2026-02-30`)).status).toBe(400);
+    expect((await json(owner, 'GET', `${base}/invoices?period=yesterday`)).status).toBe(400);
+    expect((await json(owner, 'GET', `${base}/invoices`)).status).toBe(200);
+  });
+});
+
+describe('super admin', () => {
+  it('adjusts balances through the ledger and never below zero', async () => {
+    const debit = await adjust(projectId, 'debit', 1.5, 'Refund correction');
+    expect(debit.status).toBe(201);
+    expect(debit.body.data).toMatchObject({
+      type: 'debit',
+      status: 'settled',
+      reference: 'adjustment',
+      amount: 1.5,
+    });
+    expect((await project()).current_balance).toBe(5);
+    const overdraw = await adjust(projectId, 'debit', 5.01);
+    expect(overdraw.status).toBe(402);
+    expect((await project()).current_balance).toBe(5);
+    expect(
+      (
+        await json(superAdmin, 'POST', `/api/admin/projects/${projectId}/adjustments`, {
+          type: 'credit',
+          amount: 1,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await adjust(999_999, 'credit', 1)).status).toBe(404);
+  });
+
+  it('lists every project with balance and plan', async () => {
+    const response = await json(superAdmin, 'GET', '/api/admin/projects');
+    expect(response.body.data).toContainEqual(
+      expect.objectContaining({
+        id: projectId,
+        name: 'Billing API',
+        current_balance: 5,
+        currency: 'USD',
+        tariff_plan_name: 'Starter',
+        units_left: 1000,
+        pending_invoices: 0,
+      }),
+    );
+  });
+
+  it('creates and changes plans; one plan stays the default and new projects get it', async () => {
+    const created = await json(superAdmin, 'POST', '/api/admin/billing/tariffs', {
+      name: 'Promo',
+      description: 'Launch promotion',
+      price: 0,
+      price_per_minute: 0.045,
+      included_minutes: 100,
+      validity_period: 7,
+      public: false,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      name: 'Promo',
+      price_per_minute: 0.045,
+      is_default: false,
+      currency: 'USD',
+    });
+    const promoId = created.body.data.id;
+    const duplicate = await json(superAdmin, 'POST', '/api/admin/billing/tariffs', {
+      name: 'Promo',
+      price: 0,
+      price_per_minute: 0,
+    });
+    expect(duplicate.status).toBe(409);
+
+    const madeDefault = await json(superAdmin, 'PUT', `/api/admin/billing/tariffs/${promoId}`, {
+      is_default: true,
+    });
+    expect(madeDefault.body.data.is_default).toBe(true);
+    const fresh = await createProject(owner, 'Promo project');
+    expect(await project(owner, fresh)).toMatchObject({ tariff_plan: { name: 'Promo' }, current_balance: 0 });
+    const units = await json(owner, 'GET', `/api/projects/${fresh}/billing/units`);
+    expect(units.body.data).toEqual([expect.objectContaining({ left_amount: 100, free: true })]);
+
+    const unset = await json(superAdmin, 'PUT', `/api/admin/billing/tariffs/${promoId}`, {
+      is_default: false,
+    });
+    expect(unset.status).toBe(400);
+    await json(superAdmin, 'PUT', `/api/admin/billing/tariffs/${plans['Pay as you go']!.id}`, {
+      is_default: true,
+    });
+    const all = (await json(superAdmin, 'GET', '/api/admin/billing/tariffs')).body.data;
+    expect(
+      all.filter((plan: { is_default: boolean }) => plan.is_default).map((p: { name: string }) => p.name),
+    ).toEqual(['Pay as you go']);
+  });
+});

@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { isMoneyAmount, toMicros } from './money.ts';
+import {
+  DEFAULT_INVOICE_PERIOD,
+  DEFAULT_SUMMARY_MONTHS,
+  INVOICE_PERIODS,
+  INVOICE_REFERENCES,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  SUMMARY_MONTHS,
+} from './rules.ts';
+
+// Paths (all under /api). Money in answers: JSON numbers with at most 6 decimals (see money.ts);
+// units: JSON numbers with at most 3 decimals.
+//   GET  /projects/{id}/billing/units                      -> UnitBundlesResponse       (admin, owner)
+//   GET  /projects/{id}/billing/invoices?period=&limit=    -> InvoiceListResponse       (admin, owner)
+//   GET  /projects/{id}/billing/summaries/monthly?months=  -> MonthlySummaryResponse    (admin, owner)
+//   GET  /projects/{id}/billing/summaries/daily?month=     -> DailySummaryResponse      (admin, owner)
+//   GET  /projects/{id}/billing/summaries/day?day=         -> DayDetailsResponse        (admin, owner)
+//   GET  /projects/{id}/billing/can-process?units=         -> CanProcessResponse        (any member)
+//   POST /projects/{id}/billing/purchase                   -> PurchaseResponse          (admin, owner)
+//   GET  /billing/tariffs?project_id=                      -> TariffPlanListResponse    (signed in)
+//   GET  /billing/tariffs/{id}                             -> TariffPlanResponse        (signed in)
+//   POST /billing/invoices                                 -> 201 InvoiceResponse       (admin, owner of project_id)
+// Super admin only:
+//   GET  /admin/billing/invoices?status=                   -> AdminInvoiceListResponse
+//   POST /admin/billing/invoices/{invoiceId}/approve       -> InvoiceResponse
+//   POST /admin/billing/invoices/{invoiceId}/reject        -> InvoiceResponse
+//   GET  /admin/billing/tariffs                            -> TariffPlanListResponse (public or not)
+//   POST /admin/billing/tariffs                            -> 201 TariffPlanResponse
+//   PUT  /admin/billing/tariffs/{tariffId}                 -> TariffPlanResponse
+//   PUT  /admin/projects/{id}/tariff                       -> AdminProjectResponse
+//   POST /admin/projects/{id}/adjustments                  -> 201 InvoiceResponse
+//   GET  /admin/projects                                   -> AdminProjectListResponse
+
+/** A money amount in a request: a JSON number or decimal string with at most 6 decimals. */
+export const MoneyInput = z
+  .union([z.number(), z.string()])
+  .refine(isMoneyAmount, { message: 'Please enter an amount with at most 6 decimals.' });
+/** A positive money amount in a request (spec 2 §5: 0 or below is an invalid amount). */
+export const PositiveMoneyInput = MoneyInput.refine((value) => isMoneyAmount(value) && toMicros(value) > 0, {
+  message: 'The amount must be greater than 0.',
+});
+const NonNegativeMoneyInput = MoneyInput.refine((value) => isMoneyAmount(value) && toMicros(value) >= 0, {
+  message: 'The amount cannot be negative.',
+});
+/** Units in a request: a number with at most 3 decimals. */
+const UnitsInput = z.coerce
+  .number()
+  .nonnegative()
+  .refine((value) => Number(value.toFixed(3)) === value, { message: 'At most 3 decimals.' });
+
+export const Currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'A three-letter currency code such as USD.');
+
+export const TariffPlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Purchase cost; 0 means free. */
+  price: z.number(),
+  /** Rate per unit; 0 means free. */
+  price_per_minute: z.number(),
+  /** Units granted on purchase (a bundle). */
+  included_minutes: z.number(),
+  /** Days a bundle of this plan lasts; null means unlimited. */
+  validity_period: z.number().int().nullable(),
+  is_default: z.boolean(),
+  public: z.boolean(),
+  currency: z.string(),
+});
+export type TariffPlan = z.infer<typeof TariffPlan>;
+
+/** Billing fields of GET /projects/{id} (spec 2 §3 Project billing view). */
+export const ProjectBillingFields = {
+  current_balance: z.number(),
+  currency: z.string(),
+  use_balance_for_analysis: z.boolean(),
+  tariff_plan_id: z.number().int().nullable(),
+  tariff_plan: TariffPlan.nullable(),
+};
+
+export const UnitBundle = z.object({
+  id: z.number().int(),
+  left_amount: z.number(),
+  included_amount: z.number(),
+  /** ISO date-time; null: never expires. */
+  expire: z.string().nullable(),
+  /** Units of a free or promotional plan. */
+  free: z.boolean(),
+  created_at: z.string(),
+  tariff_plan: z.object({ id: z.number().int().nullable(), name: z.string() }),
+});
+export type UnitBundle = z.infer<typeof UnitBundle>;
+/** Usable bundles (not expired, units left), in the order they are consumed. */
+export const UnitBundlesResponse = z.object({ data: z.array(UnitBundle) });
+
+export const Invoice = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  /** Always >= 0; the type says which way it went. */
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  process_date: z.string(),
+  /** Units of content (audio minutes, 1,000-character blocks) before the prompt's multiplier. */
+  minutes_used: z.number(),
+  /** Units charged (or granted). */
+  unit_amount: z.number(),
+  /** Units of unit_amount that came from free bundles. */
+  free_units: z.number(),
+  type: z.enum(INVOICE_TYPES),
+  status: z.enum(INVOICE_STATUSES),
+  reference: z.enum(INVOICE_REFERENCES),
+  reference_id: z.string().nullable(),
+  approval_required: z.boolean(),
+  created_at: z.string(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+export const InvoiceResponse = z.object({ data: Invoice });
+export const InvoiceListResponse = z.object({ data: z.array(Invoice) });
+
+export const INVOICE_LIST_DEFAULT_LIMIT = 1000;
+export const INVOICE_LIST_MAX_LIMIT = 10_000;
+export const InvoiceListQuery = z.object({
+  period: z.enum(INVOICE_PERIODS).default(DEFAULT_INVOICE_PERIOD),
+  /** The newest this many rows of the period. */
+  limit: z.coerce.number().int().min(1).max(INVOICE_LIST_MAX_LIMIT).default(INVOICE_LIST_DEFAULT_LIMIT),
+});
+
+const counts = {
+  total_credit: z.number(),
+  credit_count: z.number().int(),
+  total_debit: z.number(),
+  debit_count: z.number().int(),
+};
+const usage = {
+  /** Units used (settled debits). */
+  total_minutes: z.number(),
+  /** Units used from free or promotional bundles. */
+  free_minutes: z.number(),
+};
+
+export const MonthlySummaryQuery = z.object({
+  months: z.coerce
+    .number()
+    .int()
+    .refine((value) => (SUMMARY_MONTHS as readonly number[]).includes(value), {
+      message: `months must be one of ${SUMMARY_MONTHS.join(', ')}.`,
+    })
+    .default(DEFAULT_SUMMARY_MONTHS),
+});
+export const MonthSummaryEntry = z.object({ period: z.string(), ...counts, ...usage });
+/** Settled transactions of the last `months` months (the current one included), newest month first. */
+export const MonthlySummaryResponse = z.object({
+  data: z.object({
+    total_summary: z.object({ ...counts, ...usage }),
+    months: z.array(MonthSummaryEntry),
+  }),
+});
+export type MonthlySummary = z.infer<typeof MonthlySummaryResponse>['data'];
+
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+const isCalendarDay = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+export const DailySummaryQuery = z.object({ month: z.string().regex(monthPattern, 'A month as YYYY-MM.') });
+export const DaySummaryEntry = z.object({ period: z.string(), ...counts, ...usage });
+export const DailySummaryResponse = z.object({
+  data: z.object({
+    month_summary: z.object({ ...usage, ...counts }),
+    days: z.array(DaySummaryEntry),
+  }),
+});
+export type DailySummary = z.infer<typeof DailySummaryResponse>['data'];
+
+export const DayDetailsQuery = z.object({
+  day: z.string().refine(isCalendarDay, { message: 'A day as YYYY-MM-DD.' }),
+});
+export const DayTransaction = z.object({
+  id: z.number().int(),
+  process_date: z.string(),
+  description: z.string(),
+  unit_amount: z.number(),
+  minutes_used: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  type: z.enum(INVOICE_TYPES),
+});
+export const DayDetailsResponse = z.object({
+  data: z.object({ day: z.string(), transactions: z.array(DayTransaction) }),
+});
+
+export const CanProcessQuery = z.object({
+  units: UnitsInput.refine((value) => value > 0, { message: 'units must be greater than 0.' }).default(1),
+});
+export const CanProcessResponse = z.object({ data: z.object({ can_process: z.boolean() }) });
+
+export const PurchaseRequest = z.object({
+  tariff_id: z.number().int().positive(),
+  /** Left out: the project keeps its setting. */
+  use_balance_for_analysis: z.boolean().optional(),
+});
+export const PurchaseResponse = z.object({
+  data: z.object({
+    invoice: Invoice,
+    /** The bundle of the plan's included units; null for a plan without included units. */
+    bundle: UnitBundle.nullable(),
+    tariff_plan: TariffPlan,
+    current_balance: z.number(),
+    use_balance_for_analysis: z.boolean(),
+  }),
+});
+
+export const TariffListQuery = z.object({
+  /** Adds this project's assigned plan when it is not public (needs membership). */
+  project_id: z.coerce.number().int().positive().optional(),
+});
+export const TariffParams = z.object({ id: z.coerce.number().int().positive() });
+export const TariffPlanResponse = z.object({ data: TariffPlan });
+export const TariffPlanListResponse = z.object({ data: z.array(TariffPlan) });
+
+/** Top-up request of the add-balance dialog (spec 2 §7); always waits for a super admin. */
+export const TopUpRequest = z.object({
+  project_id: z.number().int().positive(),
+  amount: PositiveMoneyInput,
+  reference_id: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(500).optional(),
+  type: z.literal('credit').default('credit'),
+  approval_required: z.literal(true).default(true),
+  status: z.literal('pending').default('pending'),
+});
+
+// ---------- super admin ----------
+
+export const AdminInvoice = Invoice.extend({
+  project_name: z.string(),
+  created_by_email: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decision_note: z.string().nullable(),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoice>;
+export const AdminInvoiceListQuery = z.object({ status: z.enum(INVOICE_STATUSES).optional() });
+export const AdminInvoiceListResponse = z.object({ data: z.array(AdminInvoice) });
+export const InvoiceParams = z.object({ invoiceId: z.coerce.number().int().positive() });
+export const RejectInvoiceRequest = z.object({ reason: z.string().trim().max(500).optional() }).default({});
+
+const tariffFields = {
+  name: z.string().trim().min(1, 'The plan needs a name.').max(120),
+  description: z.string().trim().max(2000),
+  price: NonNegativeMoneyInput,
+  price_per_minute: NonNegativeMoneyInput,
+  included_minutes: UnitsInput,
+  validity_period: z.number().int().min(1).max(36_500).nullable(),
+  is_default: z.boolean(),
+  public: z.boolean(),
+  currency: Currency,
+};
+export const TariffPlanInput = z.object({
+  ...tariffFields,
+  description: tariffFields.description.default(''),
+  included_minutes: tariffFields.included_minutes.default(0),
+  validity_period: tariffFields.validity_period.default(null),
+  is_default: tariffFields.is_default.default(false),
+  public: tariffFields.public.default(true),
+  currency: tariffFields.currency.default('USD'),
+});
+export type TariffPlanInput = z.input<typeof TariffPlanInput>;
+export const TariffPlanUpdate = z.object(tariffFields).partial();
+export const AdminTariffParams = z.object({ tariffId: z.coerce.number().int().positive() });
+
+export const AssignTariffRequest = z.object({ tariff_id: z.number().int().positive() });
+export const AdjustmentRequest = z.object({
+  type: z.enum(INVOICE_TYPES),
+  amount: PositiveMoneyInput,
+  reason: z.string().trim().min(1, 'Please give a reason.').max(500),
+});
+
+export const AdminProject = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  current_balance: z.number(),
+  currency: z.string(),
+  use_balance_for_analysis: z.boolean(),
+  tariff_plan_id: z.number().int().nullable(),
+  tariff_plan_name: z.string().nullable(),
+  /** Units left in usable bundles. */
+  units_left: z.number(),
+  pending_invoices: z.number().int(),
+});
+export type AdminProject = z.infer<typeof AdminProject>;
+export const AdminProjectResponse = z.object({ data: AdminProject });
+export const AdminProjectListResponse = z.object({ data: z.array(AdminProject) });
