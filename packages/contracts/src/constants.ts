@@ -21,6 +21,12 @@ export const TIMINGS = {
   /** 'prompt saved successfully' stays for 3 s, then the page navigates after 300 ms (spec 1 §2.2, §9). */
   promptSavedNoticeMs: 3000,
   promptSavedRedirectMs: 300,
+  /** Single upload: redirect to the analyses after success; metadata error and section highlights (spec 1 §9). */
+  uploadRedirectMs: 2000,
+  metadataErrorHighlightMs: 3000,
+  metadataSectionHighlightMs: 2000,
+  /** Bulk upload: the batch list is re-fetched this often while a batch is pending or processing. */
+  batchPollMs: 5000,
 } as const;
 
 /** Progress bar values of the AI generator overlay (spec 1 §4). */

@@ -1,3 +1,4 @@
+export * from './analyses/index.ts';
 export * from './api.ts';
 export * from './billing/index.ts';
 export * from './constants.ts';

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { TASK_STAGES, TASK_STATUSES } from './status.ts';
+import { DEFAULT_PRIORITY } from './upload.ts';
+
+// Paths (all under /api; {id} is the project):
+//   POST /projects/{id}/uploads          multipart: file + UploadFields            -> UploadResponse (any member)
+//   POST /projects/{id}/uploads/chunks   multipart: file (one chunk) + UploadFields + upload_id, chunk_index,
+//                                        chunk_total; answers {data:{received}} until the last chunk, then
+//                                        UploadResponse                            (any member)
+//   POST /projects/{id}/uploads/url      JSON UrlUploadRequest                     -> UploadResponse (any member)
+//   GET  /projects/{id}/upload-prompts   -> UploadPromptListResponse: prompts usable for upload (any member)
+//   GET  /projects/{id}/analyses?…       -> AnalysisListResponse (server-paged, filters; any member)
+//   GET  /projects/{id}/analyses/events  -> text/event-stream of TaskEvent (any member)
+//   GET  /projects/{id}/analyses/{taskId}        -> AnalysisDetailResponse
+//   GET  /projects/{id}/analyses/{taskId}/media  -> the media file (Range requests)
+//   POST /projects/{id}/analyses/{taskId}/reanalyze {prompt_id} -> UploadResponse
+//   GET  /projects/{id}/failed-tasks             -> FailedTaskListResponse (admin, owner)
+//   POST /projects/{id}/failed-tasks/retry {task_ids} -> {data:{retried}} (admin, owner)
+//   DELETE /projects/{id}/failed-tasks/{taskId}  -> OkResponse (admin, owner)
+
+/** Form fields of a file or chunk upload (multipart text fields). `metadata` is a JSON object of strings. */
+export const UploadFields = z.object({
+  prompt_id: z.coerce.number().int().positive(),
+  priority: z.coerce.number().int().min(0).max(2).default(DEFAULT_PRIORITY),
+  metadata: z.record(z.string(), z.string()).default({}),
+  scheduled_at: z.iso.datetime({ offset: true }).optional(),
+  force: z.boolean().default(false),
+});
+
+export const ChunkFields = UploadFields.extend({
+  upload_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  chunk_index: z.coerce.number().int().min(0),
+  chunk_total: z.coerce.number().int().min(1),
+});
+
+export const UrlUploadRequest = UploadFields.extend({
+  url: z.string().trim().min(1).max(2048),
+});
+
+/** Spec 1 §3 Upload response. */
+export const UploadResponse = z.object({
+  data: z.object({
+    duplicate: z.boolean().optional(),
+    in_progress: z.boolean().optional(),
+    restarted: z.boolean().optional(),
+    task_id: z.number().int().optional(),
+    existing_task_id: z.number().int().optional(),
+    audio: z.object({ id: z.number().int() }).optional(),
+  }),
+  message: z.string(),
+  analysis_url: z.string().optional(),
+});
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+export const UploadPrompt = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  project_id: z.number().int(),
+  /** Names of the metadata the prompt requires. */
+  metadataFields: z.array(z.string()),
+});
+export const UploadPromptListResponse = z.object({ data: z.array(UploadPrompt) });
+
+export const TaskStatusSchema = z.enum(TASK_STATUSES);
+export const TaskStageSchema = z.enum(TASK_STAGES);
+
+export const AnalysisListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  prompt_id: z.coerce.number().int().positive().optional(),
+  department: z.string().optional(),
+  representative: z.string().optional(),
+  status: TaskStatusSchema.optional(),
+  score_min: z.coerce.number().optional(),
+  score_max: z.coerce.number().optional(),
+  /** Full-text search over title and transcript. */
+  q: z.string().trim().max(200).optional(),
+});
+
+export const AnalysisListItem = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  title: z.string().nullable(),
+  representative: z.string().nullable(),
+  department: z.string().nullable(),
+  prompt_id: z.number().int().nullable(),
+  prompt_name: z.string().nullable(),
+  final_score: z.number().nullable(),
+  duration_seconds: z.number().nullable(),
+  status: TaskStatusSchema,
+  stage: TaskStageSchema.nullable(),
+  progress: z.number().min(0).max(100),
+  error: z.string().nullable(),
+  file_name: z.string().nullable(),
+});
+export const AnalysisListResponse = z.object({
+  data: z.object({
+    items: z.array(AnalysisListItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+});
+
+/** A server-sent event about one task (status, stage or progress changed). */
+export const TaskEvent = z.object({
+  task_id: z.number().int(),
+  status: TaskStatusSchema,
+  stage: TaskStageSchema.nullable(),
+  progress: z.number(),
+});

@@ -1,0 +1,3 @@
+export * from './api.ts';
+export * from './status.ts';
+export * from './upload.ts';
