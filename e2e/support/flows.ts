@@ -1,4 +1,11 @@
-import type { ProjectInput, Project as ProjectModel, UiLanguage, User } from '@parley/contracts';
+import type {
+  ProjectInput,
+  Project as ProjectModel,
+  Prompt,
+  PromptInput,
+  UiLanguage,
+  User,
+} from '@parley/contracts';
 import {
   type APIRequestContext,
   type Browser,
@@ -100,6 +107,24 @@ export async function getProjectViaApi(api: APIRequestContext, id: number): Prom
   const response = await api.get(`/api/projects/${id}`);
   await expectStatus(response, 200, `Loading project ${id}`);
   return ((await response.json()) as { data: Project }).data;
+}
+
+/** Creates an analysis prompt through `POST /api/projects/{id}/prompts` as the user signed in on `api`. */
+export async function createPromptViaApi(
+  api: APIRequestContext,
+  projectId: number,
+  input: PromptInput,
+): Promise<Prompt> {
+  const response = await api.post(`/api/projects/${projectId}/prompts`, { data: input });
+  await expectStatus(response, 201, `Creating prompt ${input.scriptName}`);
+  return ((await response.json()) as { data: Prompt }).data;
+}
+
+/** The prompts of a project through `GET /api/projects/{id}/prompts`. */
+export async function listPromptsViaApi(api: APIRequestContext, projectId: number): Promise<Prompt[]> {
+  const response = await api.get(`/api/projects/${projectId}/prompts`);
+  await expectStatus(response, 200, `Listing the prompts of project ${projectId}`);
+  return ((await response.json()) as { data: Prompt[] }).data;
 }
 
 /** An API client with its own cookie jar (not tied to any browser context): "another person". */

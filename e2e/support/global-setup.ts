@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { SUPER_ADMIN } from './accounts.ts';
+import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
 
 const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
@@ -72,6 +73,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const log = createWriteStream(SERVER_LOG);
   const database = await freshDatabase();
+  // The AI prompt generator talks to a local fake of Anthropic's API (see fake-llm.ts), never to a real one.
+  const llm = await startFakeLlm();
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -82,6 +85,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_URL: E2E_BASE_URL,
       LOGIN_RATE_LIMIT: '200',
       PARLEY_ROLE: 'all',
+      ANTHROPIC_API_KEY: FAKE_ANTHROPIC_KEY,
+      ANTHROPIC_BASE_URL: `${llm.origin}/v1`,
+      AI_GENERATION_PROVIDER: 'anthropic',
+      AI_GENERATION_MODEL: '',
+      AI_TIMEOUT_MS: '30000',
+      // No other provider is reachable from the tests, whatever the shell has set.
+      OPENAI_API_KEY: '',
+      GOOGLE_GENERATIVE_AI_API_KEY: '',
+      GROQ_API_KEY: '',
+      OPENAI_COMPATIBLE_BASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,6 +105,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await createSuperAdmin();
   } catch (error) {
     server.kill('SIGKILL');
+    await llm.close();
     await database.drop();
     throw error;
   }
@@ -104,6 +118,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (server.exitCode === null) server.kill('SIGKILL');
     }
     log.end();
+    await llm.close();
     await database.drop();
   };
 }
