@@ -23,6 +23,8 @@ const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'))
 const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
 const PromptFormPage = lazy(() => import('../features/prompts/PromptFormPage'));
 const PromptsRedirect = lazy(() => import('../features/prompts/PromptsRedirect'));
+const BillingPage = lazy(() => import('../features/billing/BillingPage'));
+const SuperAdminPage = lazy(() => import('../features/admin/SuperAdminPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -45,7 +47,7 @@ const memberPages: RouteObject[] = [
 const managerPages: RouteObject[] = [
   { path: 'edit', element: <ProjectEditPage /> },
   placeholder('failed-tasks', 'failedTasks'),
-  placeholder('billing', 'billing'),
+  { path: 'billing', element: <BillingPage /> },
   { path: 'prompts', element: <PromptsPage /> },
   { path: 'prompts/new', element: <PromptFormPage /> },
   { path: 'prompts/edit', element: <PromptFormPage /> },
@@ -90,7 +92,7 @@ export const routes: RouteObject[] = [
               { path: '/prompts/edit', element: <PromptsRedirect /> },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/support', element: <AccountAreaPage area="support" /> },
-              { path: '/admin/super', element: <AccountAreaPage area="superAdmin" /> },
+              { path: '/admin/super', element: <SuperAdminPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,0 +1,335 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import UpdateIcon from '@mui/icons-material/Update';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  Grid,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { BILLING, type Project } from '@parley/contracts';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/client';
+import { ErrorState, LoadingState } from '../../shared/components/States';
+import type { ToastMessage } from '../../shared/components/Toast';
+import {
+  normalizePlan,
+  type PlanView,
+  useBillingProject,
+  usePurchasePlan,
+  useTariffPlan,
+  useTariffPlans,
+} from './api';
+import { formatMoney, formatRate, formatUnits } from './format';
+
+export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
+
+/**
+ * What a plan card offers (spec 2 §2.1): a non-public plan is assigned by an admin (disabled button);
+ * the current plan can be prolonged; other public plans can be purchased.
+ */
+export function planAction(plan: PlanView, currentPlanId: number | null | undefined): PlanAction {
+  if (!plan.public) return 'adminAssigned';
+  if (plan.id !== undefined && plan.id === currentPlanId) return 'prolong';
+  return 'purchase';
+}
+
+function usePlanText() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    price: (plan: PlanView) =>
+      plan.price === 0 ? t('billing.tariff.free') : formatMoney(plan.price, plan.currency, language),
+    rate: (plan: PlanView) =>
+      plan.price_per_minute === 0
+        ? t('billing.tariff.free')
+        : formatRate(plan.price_per_minute, plan.currency, language),
+    included: (plan: PlanView) =>
+      plan.included_minutes > 0
+        ? t('billing.tariff.unitsValue', { units: formatUnits(plan.included_minutes, language) })
+        : t('billing.tariff.none'),
+    validity: (plan: PlanView) =>
+      plan.validity_period === null || plan.validity_period === undefined
+        ? t('billing.tariff.unlimited')
+        : t('billing.tariff.validityDays', { days: plan.validity_period }),
+  };
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500, textAlign: 'right' }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Tariff plan tab: the current plan and the plans the project can buy. */
+export function TariffPlanTab({
+  fallbackProject,
+  onToast,
+}: {
+  fallbackProject: Project;
+  onToast: (toast: ToastMessage) => void;
+}) {
+  const { t } = useTranslation();
+  const text = usePlanText();
+  const projectQuery = useBillingProject(fallbackProject.id);
+  const project = projectQuery.data ?? fallbackProject;
+  const plans = useTariffPlans(project.id);
+  const currentId = project.tariff_plan_id ?? null;
+  const inList = plans.data?.find((plan) => plan.id !== undefined && plan.id === currentId);
+  const fromProject = project.tariff_plan ? normalizePlan(project.tariff_plan) : undefined;
+  // GET /billing/tariffs/{id} only when the current plan is neither in the list nor on the project.
+  const fetched = useTariffPlan(currentId, plans.isSuccess && !inList && !fromProject);
+  const current = inList ?? fromProject ?? fetched.data;
+  const [buying, setBuying] = useState<PlanView | null>(null);
+
+  if (plans.isPending || projectQuery.isPending)
+    return <LoadingState label={t('billing.tariff.loading_plans')} />;
+  if (plans.isError) {
+    return <ErrorState message={t('billing.tariff.load_error')} onRetry={() => void plans.refetch()} />;
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Card data-testid="current-plan">
+        <CardContent>
+          <Typography variant="overline" color="text.secondary">
+            {t('billing.tariff.currentTitle')}
+          </Typography>
+          {current ? (
+            <>
+              <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+                {current.name}
+              </Typography>
+              {current.description ? (
+                <Typography color="text.secondary" sx={{ mb: 1 }}>
+                  {current.description}
+                </Typography>
+              ) : null}
+              <Box sx={{ maxWidth: 480 }}>
+                <Fact label={t('billing.tariff.pricePerUnit')} value={text.rate(current)} />
+                <Fact label={t('billing.tariff.includedUnits')} value={text.included(current)} />
+                <Fact label={t('billing.tariff.validity')} value={text.validity(current)} />
+              </Box>
+            </>
+          ) : (
+            <Typography color="text.secondary">{t('billing.tariff.noCurrent')}</Typography>
+          )}
+        </CardContent>
+      </Card>
+
+      <Typography variant="h6" component="h2">
+        {t('billing.tariff.availableTitle')}
+      </Typography>
+      {plans.data.length === 0 ? (
+        <Alert severity="info">{t('billing.tariff.noPlans')}</Alert>
+      ) : (
+        <Grid container spacing={2}>
+          {plans.data.map((plan, index) => {
+            const action = planAction(plan, currentId);
+            const isCurrent = plan.id !== undefined && plan.id === currentId;
+            return (
+              <Grid key={plan.id ?? `plan-${index}`} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card
+                  data-testid={`plan-card-${plan.id ?? index}`}
+                  sx={{
+                    height: '100%',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    borderColor: isCurrent ? 'primary.main' : undefined,
+                    borderWidth: isCurrent ? 2 : 1,
+                  }}
+                >
+                  <CardContent sx={{ flexGrow: 1 }}>
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1, minHeight: 24 }}
+                    >
+                      {plan.is_default ? (
+                        <Chip size="small" label={t('billing.tariff.badgeDefault')} />
+                      ) : null}
+                      {isCurrent ? (
+                        <Chip size="small" color="primary" label={t('billing.tariff.badgeCurrent')} />
+                      ) : null}
+                      {!plan.public ? (
+                        <Chip size="small" color="warning" label={t('billing.tariff.badgeAssigned')} />
+                      ) : null}
+                    </Stack>
+                    <Typography variant="h6" component="h3">
+                      {plan.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 40 }}>
+                      {plan.description}
+                    </Typography>
+                    <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+                      {text.price(plan)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('billing.tariff.purchaseCost')}
+                    </Typography>
+                    <Divider sx={{ my: 1 }} />
+                    <Fact label={t('billing.tariff.pricePerUnit')} value={text.rate(plan)} />
+                    <Fact label={t('billing.tariff.includedUnits')} value={text.included(plan)} />
+                    <Fact label={t('billing.tariff.validity')} value={text.validity(plan)} />
+                  </CardContent>
+                  <CardActions sx={{ p: 2, pt: 0 }}>
+                    {action === 'adminAssigned' ? (
+                      <Button fullWidth variant="outlined" disabled startIcon={<LockOutlinedIcon />}>
+                        {t('billing.tariff.adminAssigned')}
+                      </Button>
+                    ) : (
+                      <Button
+                        fullWidth
+                        variant={action === 'prolong' ? 'outlined' : 'contained'}
+                        startIcon={action === 'prolong' ? <UpdateIcon /> : <ShoppingCartOutlinedIcon />}
+                        onClick={() => setBuying(plan)}
+                      >
+                        {t(action === 'prolong' ? 'billing.tariff.prolong' : 'billing.tariff.purchase', {
+                          price: text.price(plan),
+                        })}
+                      </Button>
+                    )}
+                  </CardActions>
+                </Card>
+              </Grid>
+            );
+          })}
+        </Grid>
+      )}
+
+      <PurchaseDialog plan={buying} project={project} onClose={() => setBuying(null)} onToast={onToast} />
+    </Stack>
+  );
+}
+
+/** Confirmation before buying a plan, with the 'use balance for analysis' switch (spec 2 §2.1). */
+export function PurchaseDialog({
+  plan,
+  project,
+  onClose,
+  onToast,
+}: {
+  plan: PlanView | null;
+  project: Project;
+  onClose: () => void;
+  onToast: (toast: ToastMessage) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const text = usePlanText();
+  const titleId = useId();
+  const purchase = usePurchasePlan(project.id);
+  const [useBalance, setUseBalance] = useState(project.use_balance_for_analysis ?? true);
+  const [error, setError] = useState<string | null>(null);
+  // The last plan stays on screen while the dialog closes.
+  const [shown, setShown] = useState<PlanView | null>(plan);
+  if (plan && plan !== shown) {
+    setShown(plan);
+    setUseBalance(project.use_balance_for_analysis ?? true);
+    setError(null);
+  }
+
+  const confirm = () => {
+    if (!shown) return;
+    if (shown.id === undefined) {
+      setError(t('billing.tariff.missing_id'));
+      return;
+    }
+    setError(null);
+    purchase.mutate(
+      { tariffId: shown.id, useBalanceForAnalysis: useBalance },
+      {
+        onSuccess: () => {
+          onToast({ severity: 'success', text: t('billing.tariff.purchase_success') });
+          onClose();
+        },
+        onError: (failure) => {
+          // The server's error message; the translated fallback when the answer had none (spec 2 §8).
+          const message =
+            failure instanceof ApiError && !failure.code.startsWith('http_') && failure.message
+              ? failure.message
+              : null;
+          onToast({ severity: 'error', text: message ?? t('billing.tariff.purchase_error') });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={plan !== null}
+      onClose={purchase.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{t('billing.tariff.confirmTitle')}</DialogTitle>
+      <DialogContent>
+        {shown ? (
+          <Stack spacing={1}>
+            <Typography variant="h6" component="p" data-testid="purchase-plan-name">
+              {shown.name}
+            </Typography>
+            <Fact label={t('billing.tariff.purchaseCost')} value={text.price(shown)} />
+            <Fact label={t('billing.tariff.includedUnits')} value={text.included(shown)} />
+            <Typography variant="body2" color="text.secondary">
+              {t('billing.tariff.confirmNote', {
+                balance: formatMoney(
+                  project.current_balance ?? 0,
+                  project.currency || BILLING.defaultCurrency,
+                  i18n.language,
+                ),
+              })}
+            </Typography>
+            <FormControlLabel
+              control={
+                <Switch checked={useBalance} onChange={(event) => setUseBalance(event.target.checked)} />
+              }
+              label={t('billing.balance.useBalance')}
+            />
+            {error ? (
+              <Alert severity="error" data-testid="purchase-error">
+                {error}
+              </Alert>
+            ) : null}
+          </Stack>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={purchase.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={confirm}
+          disabled={purchase.isPending}
+          startIcon={purchase.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('billing.tariff.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Invoice, TariffPlan } from '@parley/contracts';
+import type { RouteObject } from 'react-router';
+import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
+import { ProjectGuard } from '../projects/ProjectGuard';
+import BillingPage from './BillingPage';
+
+/** Test helpers for the billing page (not used by the app). */
+
+export const billingRoutes: RouteObject[] = [
+  {
+    path: '/projects/:projectId',
+    element: <ProjectGuard />,
+    children: [{ path: 'billing', element: <BillingPage /> }],
+  },
+];
+
+export function planFixture(overrides: Partial<TariffPlan> = {}): TariffPlan {
+  return {
+    id: 1,
+    name: 'Pay as you go',
+    description: 'Every unit from the balance.',
+    price: 0,
+    price_per_minute: 0.05,
+    included_minutes: 0,
+    validity_period: null,
+    is_default: true,
+    public: true,
+    currency: 'USD',
+    ...overrides,
+  };
+}
+
+export const plans = [
+  planFixture(),
+  planFixture({
+    id: 2,
+    name: 'Starter',
+    description: '1,000 units for 30 days',
+    price: 49,
+    included_minutes: 1000,
+    validity_period: 30,
+    is_default: false,
+  }),
+  planFixture({
+    id: 4,
+    name: 'Trial',
+    description: 'Assigned by an administrator',
+    price: 0,
+    included_minutes: 60,
+    validity_period: 14,
+    is_default: false,
+    public: false,
+  }),
+];
+
+export function billingProject(overrides: Partial<Record<string, unknown>> = {}) {
+  return testProject({
+    current_balance: 25.5,
+    currency: 'USD',
+    use_balance_for_analysis: true,
+    tariff_plan_id: 1,
+    tariff_plan: plans[0],
+    ...overrides,
+  });
+}
+
+export function invoiceFixture(id: number, overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id,
+    project_id: 5,
+    amount: 1.5,
+    currency: 'USD',
+    description: `Invoice ${id}`,
+    process_date: new Date(Date.UTC(2026, 2, 1, 10, 0) - id * 60_000).toISOString(),
+    minutes_used: 2,
+    unit_amount: 3,
+    free_units: 0,
+    type: 'debit',
+    status: 'settled',
+    reference: 'analysis',
+    reference_id: `task-${id}`,
+    approval_required: false,
+    created_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The API the billing page calls, answering from fixtures; override any route. */
+export function mockBillingApi(overrides: Record<string, Handler> = {}, project = billingProject()) {
+  return mockFetch({
+    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
+    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
+    'GET /api/projects/5/billing/units': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/billing/invoices': () => jsonResponse(200, { data: [] }),
+    'GET /api/billing/tariffs': () => jsonResponse(200, { data: plans }),
+    ...overrides,
+  });
+}
+
+export function calls(fetch: ReturnType<typeof mockFetch>, method: string, path: string): number {
+  return fetch.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return (init?.method ?? 'GET') === method && url.pathname === path;
+  }).length;
+}
+
+export function requests(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetch.mock.calls
+    .filter(([input, init]) => {
+      const url = new URL(String(input), 'http://localhost');
+      return (init?.method ?? 'GET') === method && url.pathname === path;
+    })
+    .map(([input, init]) => ({
+      url: new URL(String(input), 'http://localhost'),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+}
