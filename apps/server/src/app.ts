@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { analysisRoutes } from './modules/analyses/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -17,6 +18,7 @@ import { helpRoutes } from './modules/help/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 
@@ -69,6 +71,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(promptRoutes, ctx);
       await api.register(billingRoutes, ctx);
       await api.register(helpRoutes, ctx);
+      await api.register(uploadRoutes, ctx);
+      await api.register(analysisRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -51,4 +51,63 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: 'api.openai.com' })).toThrow(/OPENAI_BASE_URL: must be a URL/);
     expect(() => loadConfig({ OPENAI_COMPATIBLE_MODELS: ' , ' })).toThrow(/OPENAI_COMPATIBLE_MODELS/);
   });
+
+  it('reads the storage and upload settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults.storage).toEqual({ kind: 'local' });
+    expect(defaults.uploads).toEqual({
+      maxBytes: 4 * 1024 * 1024 * 1024,
+      chunkSize: 52_428_800,
+      urlTimeoutMs: 600_000,
+      urlAllowHosts: [],
+    });
+    const s3 = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      URL_UPLOAD_ALLOW_HOSTS: ' LocalHost:8080, media.example.com ,[::1]:9000',
+      MAX_UPLOAD_BYTES: '1000',
+    });
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(s3.uploads.urlAllowHosts).toEqual(['localhost:8080', 'media.example.com', '[::1]:9000']);
+    expect(s3.uploads.maxBytes).toBe(1000);
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /set both or neither/,
+    );
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ URL_UPLOAD_ALLOW_HOSTS: 'http://x.example/' })).toThrow(
+      /URL_UPLOAD_ALLOW_HOSTS/,
+    );
+  });
+
+  it('reads the analysis pipeline settings with their defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ffmpegPath).toBe('ffmpeg');
+    expect(defaults.transcription).toEqual({
+      provider: 'openai',
+      model: 'whisper-1',
+      timeoutMs: 600_000,
+      chunkSeconds: 600,
+    });
+    expect(defaults.emlo).toMatchObject({ apiUrl: 'https://cloud.emlo.cloud', sensitivity: 'normal' });
+    expect(defaults.emlo.apiKey).toBeUndefined();
+    expect(defaults.analysis).toEqual({ concurrency: 2, retryLimit: 4, retryDelaySeconds: 30 });
+    expect(loadConfig({ TRANSCRIPTION_PROVIDER: 'groq' }).transcription.model).toBe('whisper-large-v3');
+    expect(loadConfig({ EMLO_API_URL: 'http://127.0.0.1:9/' }).emlo.apiUrl).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ TRANSCRIPTION_PROVIDER: 'azure' })).toThrow(/TRANSCRIPTION_PROVIDER/);
+    expect(() => loadConfig({ TRANSCRIPTION_CHUNK_SECONDS: '1200' })).toThrow(/TRANSCRIPTION_CHUNK_SECONDS/);
+  });
 });

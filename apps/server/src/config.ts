@@ -1,4 +1,10 @@
-import { LOGIN_RATE_LIMIT_PER_MINUTE, PROVIDERS, type ProviderId } from '@parley/contracts';
+import {
+  CHUNK_SIZE,
+  LOGIN_RATE_LIMIT_PER_MINUTE,
+  MAX_UPLOAD_BYTES,
+  PROVIDERS,
+  type ProviderId,
+} from '@parley/contracts';
 import { z } from 'zod';
 import { fromInvocationDir } from './paths.ts';
 
@@ -12,6 +18,32 @@ const optionalUrl = (protocols: RegExp, example: string) =>
   optionalText.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
     message: `must be a URL such as ${example}`,
   });
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default('false')
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', '']))
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** host[:port] entries, lowercased; an IPv6 host is written in brackets: [::1]:8080. */
+const hostList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, {
+        message: 'must be comma-separated host[:port] entries, e.g. localhost:9000,media.example.com',
+      }),
+    ),
+  );
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -51,6 +83,30 @@ const EnvSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   AI_GENERATION_PROVIDER: z.enum(PROVIDERS).default('anthropic'),
   AI_GENERATION_MODEL: optionalText,
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'https://s3.eu-central-1.amazonaws.com'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(MAX_UPLOAD_BYTES),
+  URL_DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  URL_UPLOAD_ALLOW_HOSTS: hostList,
+  FFMPEG_PATH: optionalText,
+  TRANSCRIPTION_PROVIDER: z.enum(['openai', 'groq']).default('openai'),
+  TRANSCRIPTION_MODEL: optionalText,
+  TRANSCRIPTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  // 16 kHz 16-bit mono WAV is 32,000 bytes a second: 780 s stays under the providers' 25 MB limit.
+  TRANSCRIPTION_CHUNK_SECONDS: z.coerce.number().int().min(1).max(780).default(600),
+  EMLO_API_URL: optionalUrl(/^https?:\/\//, 'https://cloud.emlo.cloud'),
+  EMLO_API_KEY: optionalText,
+  EMLO_API_KEY_PASSWORD: optionalText,
+  EMLO_SENSITIVITY: z.enum(['normal', 'high', 'low']).default('normal'),
+  EMLO_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
+  ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
 });
 
 export interface Config {
@@ -89,7 +145,59 @@ export interface Config {
     generationProvider: ProviderId;
     generationModel: string | undefined;
   };
+  /** Where media files live: DATA_DIR/media, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  uploads: {
+    /** Largest file accepted, single, assembled from chunks or downloaded from a link. */
+    maxBytes: number;
+    /** Largest chunk of a chunked upload (the web app sends 50 MB chunks). Not an env setting: tests lower it. */
+    chunkSize: number;
+    /** Longest a download from a link may take, redirects included. */
+    urlTimeoutMs: number;
+    /** host[:port] entries that link uploads may fetch from even on private addresses (tests, intranets). */
+    urlAllowHosts: string[];
+  };
+  /** ffmpeg for decoding media: FFMPEG_PATH, else `ffmpeg` on the PATH. */
+  ffmpegPath: string;
+  /** Speech to text through the openai SDK (OpenAI, or Groq at its OpenAI-compatible URL). */
+  transcription: {
+    provider: 'openai' | 'groq';
+    model: string;
+    /** Longest one transcription request may take, retries included. */
+    timeoutMs: number;
+    /** Long audio is sent in pieces of at most this many seconds. */
+    chunkSeconds: number;
+  };
+  /** Emotion Logic cloud (layered voice analysis, the prompt's LVA option); off without a key and password. */
+  emlo: {
+    apiUrl: string;
+    apiKey?: string;
+    apiKeyPassword?: string;
+    sensitivity: 'normal' | 'high' | 'low';
+    timeoutMs: number;
+  };
+  /** The analysis job queue's worker. */
+  analysis: {
+    /** Tasks one worker process analyses at the same time. */
+    concurrency: number;
+    /** Retries of a task after a provider failure (429, 5xx, timeout, invalid output). */
+    retryLimit: number;
+    /** First retry delay; it doubles with every retry (with jitter). */
+    retryDelaySeconds: number;
+  };
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -103,6 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required when STORAGE is s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS default credentials)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -132,6 +248,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.AI_MAX_RETRIES,
       generationProvider: e.AI_GENERATION_PROVIDER,
       generationModel: e.AI_GENERATION_MODEL,
+    },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
+    uploads: {
+      maxBytes: e.MAX_UPLOAD_BYTES,
+      chunkSize: CHUNK_SIZE,
+      urlTimeoutMs: e.URL_DOWNLOAD_TIMEOUT_MS,
+      urlAllowHosts: e.URL_UPLOAD_ALLOW_HOSTS,
+    },
+    ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
+    transcription: {
+      provider: e.TRANSCRIPTION_PROVIDER,
+      model:
+        e.TRANSCRIPTION_MODEL ?? (e.TRANSCRIPTION_PROVIDER === 'groq' ? 'whisper-large-v3' : 'whisper-1'),
+      timeoutMs: e.TRANSCRIPTION_TIMEOUT_MS,
+      chunkSeconds: e.TRANSCRIPTION_CHUNK_SECONDS,
+    },
+    emlo: {
+      apiUrl: (e.EMLO_API_URL ?? 'https://cloud.emlo.cloud').replace(/\/+$/, ''),
+      apiKey: e.EMLO_API_KEY,
+      apiKeyPassword: e.EMLO_API_KEY_PASSWORD,
+      sensitivity: e.EMLO_SENSITIVITY,
+      timeoutMs: e.EMLO_TIMEOUT_MS,
+    },
+    analysis: {
+      concurrency: e.ANALYSIS_CONCURRENCY,
+      retryLimit: e.ANALYSIS_RETRY_LIMIT,
+      retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
     },
   };
 }

@@ -37,7 +37,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     stops.push(() => database.pool.end());
     await runMigrations(database);
 
-    const boss = await startBoss(databaseUrl, logger);
+    const boss = await startBoss(databaseUrl, logger, config.analysis);
     stops.push(() => boss.stop({ graceful: true, timeout: 30_000 }));
     const ctx: AppContext = { config, db: database.db, boss, logger };
 

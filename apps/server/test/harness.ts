@@ -74,7 +74,7 @@ export async function startTestApp(
   };
   const database = connectDatabase(db.url, logger, 5);
   await runMigrations(database);
-  const boss = await startBoss(db.url, logger);
+  const boss = await startBoss(db.url, logger, config.analysis);
   const ctx: AppContext = { config, db: database.db, boss, logger };
   const app = await buildApp(ctx, { webDir: null });
   await app.ready();

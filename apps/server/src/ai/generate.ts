@@ -15,9 +15,22 @@ import { aiUsage } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
 
+/**
+ * 502 'ai_failed'. `retryable`: the same call may work later (rate limit, server error, timeout, an answer
+ * that did not fit the schema), as opposed to a request the provider refuses (bad key, unknown model).
+ */
+export class AiFailedError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(502, 'ai_failed', message);
+  }
+}
+
 /** 502 'ai_failed': the message is shown as 'Failed to generate AI prompt: {message}' and the like. */
-export function aiFailed(message: string): HttpError {
-  return new HttpError(502, 'ai_failed', message);
+export function aiFailed(message: string, retryable = true): AiFailedError {
+  return new AiFailedError(message, retryable);
 }
 
 export interface StructuredRequest<T> {
@@ -30,6 +43,8 @@ export interface StructuredRequest<T> {
   schema: z.ZodType<T>;
   instructions: string;
   prompt: string;
+  /** Longest answer allowed, in tokens; unset: the SDK's default for the model. */
+  maxOutputTokens?: number;
 }
 
 /**
@@ -47,6 +62,7 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
       instructions: request.instructions,
       prompt: request.prompt,
       output: Output.object({ schema: request.schema }),
+      ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
       maxRetries: ctx.config.ai.maxRetries,
       abortSignal: signal,
     });
@@ -60,8 +76,16 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
       { purpose: request.purpose, provider: request.provider, model: request.model, error: message },
       'LLM call failed',
     );
-    throw aiFailed(message);
+    throw aiFailed(message, isRetryable(error, signal));
   }
+}
+
+/** Whether a failed call may work when tried again later (see AiFailedError). */
+function isRetryable(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted || NoObjectGeneratedError.isInstance(error)) return true;
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(last)) return last.isRetryable || last.statusCode === undefined;
+  return true;
 }
 
 async function recordUsage(

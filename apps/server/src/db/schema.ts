@@ -370,6 +370,11 @@ export const tasks = pgTable(
     result: jsonb('result'),
     metrics: jsonb('metrics'),
     lva: jsonb('lva'),
+    /**
+     * What the analysis pipeline has finished so far (per-stage outputs it resumes from after a crash or a
+     * retry: decoded media facts, transcribed chunks, the classification step). Owned by modules/pipeline.
+     */
+    pipeline: jsonb('pipeline').$type<Record<string, unknown>>().notNull().default({}),
     unitsChargedMilli: integer('units_charged_milli'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),

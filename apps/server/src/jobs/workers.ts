@@ -2,13 +2,17 @@ import type { AppContext } from '../context.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
 import { workEmails } from '../modules/mail/jobs.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
+import { workAnalysis } from '../modules/pipeline/jobs.ts';
+import { cleanupStaleUploads } from '../modules/uploads/cleanup.ts';
 import { QUEUES } from './boss.ts';
 
 /** Starts every background worker of this process (PARLEY_ROLE worker or all). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   await workEmails(ctx.boss, createMailer(ctx.config, ctx.logger));
+  await workAnalysis(ctx);
   await ctx.boss.schedule(QUEUES.maintenance, '17 3 * * *');
   await ctx.boss.work(QUEUES.maintenance, async () => {
     await deleteExpiredSessions(ctx.db);
+    await cleanupStaleUploads(ctx);
   });
 }

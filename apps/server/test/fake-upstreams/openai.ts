@@ -1,4 +1,11 @@
-import { FakeUpstream, type SuccessReply, type WireFormat } from './scripted.ts';
+import {
+  DEFAULT_USAGE,
+  FakeUpstream,
+  type RecordedRequest,
+  type Reply,
+  type SuccessReply,
+  type WireFormat,
+} from './scripted.ts';
 
 const replyText = (reply: SuccessReply) =>
   reply.kind === 'object' ? JSON.stringify(reply.value) : reply.text;
@@ -9,13 +16,80 @@ const ERROR_TYPES: Record<number, string> = {
   429: 'rate_limit_exceeded',
 };
 
+/** One segment a scripted transcription returns (seconds from the start of the uploaded file). */
+export interface FakeSegment {
+  start: number;
+  end: number;
+  text: string;
+  /** Only in diarized_json answers. */
+  speaker?: string;
+}
+
+/** A scripted answer of /v1/audio/transcriptions or /v1/audio/translations. */
+export const transcription = (segments: FakeSegment[], language = 'english'): Reply => ({
+  kind: 'object',
+  value: { segments, language },
+  usage: DEFAULT_USAGE,
+});
+
+const AUDIO_PATH = /^\/v1\/audio\/(transcriptions|translations)$/;
+
+/** What the audio endpoints answer: verbose_json (timestamped segments) or diarized_json (speakers). */
+function audioAnswer(reply: SuccessReply, request: RecordedRequest) {
+  const { segments, language } =
+    reply.kind === 'object'
+      ? (reply.value as { segments: FakeSegment[]; language: string })
+      : { segments: [{ start: 0, end: 0, text: reply.text }], language: 'english' };
+  const text = segments.map((segment) => segment.text).join(' ');
+  const duration = segments.reduce((max, segment) => Math.max(max, segment.end), 0);
+  const format = request.body?.response_format ?? 'json';
+  if (format === 'diarized_json') {
+    return {
+      task: 'transcribe',
+      duration,
+      text,
+      segments: segments.map((segment, index) => ({
+        type: 'transcript.text.segment',
+        id: `seg_${index}`,
+        start: segment.start,
+        end: segment.end,
+        text: segment.text,
+        speaker: segment.speaker ?? 'A',
+      })),
+      usage: { type: 'duration', seconds: Math.ceil(duration) },
+    };
+  }
+  if (format !== 'verbose_json') return { text };
+  return {
+    task: request.path.endsWith('translations') ? 'translate' : 'transcribe',
+    language: request.path.endsWith('translations') ? 'english' : language,
+    duration,
+    text,
+    segments: segments.map((segment, index) => ({
+      id: index,
+      seek: 0,
+      start: segment.start,
+      end: segment.end,
+      text: ` ${segment.text}`,
+      tokens: [50364, 50414],
+      temperature: 0,
+      avg_logprob: -0.2,
+      compression_ratio: 1.2,
+      no_speech_prob: 0.01,
+    })),
+  };
+}
+
 /**
- * OpenAI's API under /v1: chat completions (also spoken by Groq and OpenAI-compatible servers) and the
- * Responses API, non-streaming, with structured output returned as the message text.
+ * OpenAI's API under /v1: chat completions (also spoken by Groq and OpenAI-compatible servers), the
+ * Responses API, non-streaming, with structured output returned as the message text, and the audio
+ * transcriptions and translations (multipart upload in; json, verbose_json or diarized_json out).
  */
 export const openaiFormat: WireFormat = {
-  serves: (method, path) => method === 'POST' && /^\/v1\/(chat\/completions|responses)$/.test(path),
+  serves: (method, path) =>
+    method === 'POST' && (/^\/v1\/(chat\/completions|responses)$/.test(path) || AUDIO_PATH.test(path)),
   success: (reply, request) => {
+    if (AUDIO_PATH.test(request.path)) return audioAnswer(reply, request);
     const created = Math.floor(Date.now() / 1000);
     if (request.path === '/v1/responses') {
       return {
@@ -68,4 +142,17 @@ export const openaiFormat: WireFormat = {
 /** Base URL for the SDKs: `${origin}/v1`. */
 export async function startFakeOpenAI(): Promise<FakeUpstream> {
   return FakeUpstream.start(openaiFormat);
+}
+
+/** Groq speaks the same API under /openai/v1. */
+export const groqFormat: WireFormat = {
+  ...openaiFormat,
+  serves: (method, path) => openaiFormat.serves(method, path.replace(/^\/openai/, '')),
+  success: (reply, request) =>
+    openaiFormat.success(reply, { ...request, path: request.path.replace(/^\/openai/, '') }),
+};
+
+/** Base URL for the openai SDK: `${origin}/openai/v1`. */
+export async function startFakeGroq(): Promise<FakeUpstream> {
+  return FakeUpstream.start(groqFormat);
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseMultipart, type UploadedFile } from './multipart.ts';
 
 export interface TokenUsage {
   input: number;
@@ -33,9 +34,15 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** JSON bodies parsed; for multipart/form-data the text fields. */
   // biome-ignore lint/suspicious/noExplicitAny: request bodies are inspected freely in tests
   body: any;
+  /** The files of a multipart/form-data body (optional for requests built by hand, e.g. in e2e). */
+  files?: UploadedFile[];
 }
+
+/** A reply decided when the request arrives (e.g. from what was uploaded). */
+export type ScriptedReply = Reply | ((request: RecordedRequest) => Reply);
 
 export type SuccessReply = Extract<Reply, { kind: 'object' | 'text' }>;
 
@@ -53,7 +60,7 @@ export interface WireFormat {
  */
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
-  private readonly queue: Reply[] = [];
+  private readonly queue: ScriptedReply[] = [];
   private readonly server: Server;
   /** http://127.0.0.1:{port} once started. */
   origin = '';
@@ -63,12 +70,18 @@ export class FakeUpstream {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const contentType = req.headers['content-type'] ?? '';
+        const multipart = /^multipart\/form-data/i.test(contentType)
+          ? parseMultipart(raw, contentType)
+          : null;
+        const text = multipart ? '' : raw.toString('utf8');
         const request: RecordedRequest = {
           method: req.method ?? 'GET',
           path: (req.url ?? '/').split('?')[0]!,
           headers: req.headers,
-          body: text ? JSON.parse(text) : null,
+          body: multipart ? multipart.fields : text ? JSON.parse(text) : null,
+          files: multipart?.files ?? [],
         };
         const reply = this.next(request);
         const send = () => this.send(res, reply, request);
@@ -91,7 +104,8 @@ export class FakeUpstream {
       return failure(404, `No such endpoint: ${request.method} ${request.path}`);
     }
     this.requests.push(request);
-    return this.queue.shift() ?? failure(500, 'The fake upstream has no scripted answer left.');
+    const next = this.queue.shift() ?? failure(500, 'The fake upstream has no scripted answer left.');
+    return typeof next === 'function' ? next(request) : next;
   }
 
   private send(res: ServerResponse, reply: Reply, request: RecordedRequest): void {
@@ -107,7 +121,7 @@ export class FakeUpstream {
   }
 
   /** Adds replies to the end of the queue. */
-  script(...replies: Reply[]): void {
+  script(...replies: ScriptedReply[]): void {
     this.queue.push(...replies);
   }
 

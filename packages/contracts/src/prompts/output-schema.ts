@@ -4,7 +4,8 @@ import type { PromptField } from './schema.ts';
 /** The answers an 'ok' field allows: the checklist item was done, not done, or does not apply. */
 export const OK_VALUES = ['ok', 'not ok', 'n/a'] as const;
 
-function fieldSchema(field: PromptField): z.ZodType {
+/** The schema of one field's value (for objects: the nested answer, built by `nested`). */
+function valueSchema(field: PromptField, nested: (fields: PromptField[]) => z.ZodObject): z.ZodType {
   const describe = <T extends z.ZodType>(schema: T) =>
     field.explanation ? schema.describe(field.explanation) : schema;
   switch (field.type) {
@@ -30,14 +31,17 @@ function fieldSchema(field: PromptField): z.ZodType {
       return describe(literals.length === 1 ? literals[0]! : z.union(literals));
     }
     case 'classification': {
-      const names = (field.classificationOptions ?? []).map(
-        (option) => option.promptName || String(option.promptId),
-      );
+      const names = classificationNames(field);
       return describe(names.length > 0 ? z.enum(names as [string, ...string[]]) : z.string());
     }
     case 'object':
-      return describe(promptOutputSchema(field.content ?? []));
+      return describe(nested(field.content ?? []));
   }
+}
+
+/** The names a classification field answers with: each option's prompt name (its id when unnamed). */
+export function classificationNames(field: PromptField): string[] {
+  return (field.classificationOptions ?? []).map((option) => option.promptName || String(option.promptId));
 }
 
 /**
@@ -45,5 +49,114 @@ function fieldSchema(field: PromptField): z.ZodType {
  * Used for structured output of prompt analyses and validated again on the answer.
  */
 export function promptOutputSchema(fields: PromptField[]): z.ZodObject {
-  return z.object(Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field)])));
+  return z.object(
+    Object.fromEntries(fields.map((field) => [field.key, valueSchema(field, promptOutputSchema)])),
+  );
+}
+
+/** Why the model gave a field its value: one sentence and the transcript passage it rests on. */
+export interface FieldEvidence {
+  justification: string;
+  /** Verbatim from the transcript; empty when nothing in the conversation supports the value. */
+  quote: string;
+  /** Where the quote starts, in seconds from the start of the conversation; null when unknown. */
+  timestamp: number | null;
+}
+
+export const EVIDENCE_DESCRIPTIONS = {
+  value: 'The answer for this field.',
+  justification: 'One sentence explaining why this is the answer.',
+  quote:
+    'A short verbatim quote from the transcript that supports the answer; an empty string when nothing in the conversation does.',
+  timestamp:
+    'Start time of the quoted passage in seconds from the start of the conversation, as shown in the transcript; null when there is no quote or no time.',
+} as const;
+
+const evidenceShape = {
+  justification: z.string().describe(EVIDENCE_DESCRIPTIONS.justification),
+  quote: z.string().describe(EVIDENCE_DESCRIPTIONS.quote),
+  timestamp: z.number().nullable().describe(EVIDENCE_DESCRIPTIONS.timestamp),
+};
+
+export interface EvidenceSchemaOptions {
+  /** Top-level keys the model is not asked for (e.g. 'Final Score', which the server computes). */
+  omitKeys?: readonly string[];
+}
+
+/**
+ * The evidence-carrying variant of promptOutputSchema: every field other than an object becomes
+ * `{value, justification, quote, timestamp}`; object fields stay objects of their fields (their
+ * leaves carry the evidence). `splitEvidence` turns such an answer back into plain values (the shape
+ * promptOutputSchema describes) and an evidence map keyed by dotted field path.
+ */
+export function promptOutputSchemaWithEvidence(
+  fields: PromptField[],
+  options: EvidenceSchemaOptions = {},
+): z.ZodObject {
+  const omit = new Set(options.omitKeys ?? []);
+  const build = (list: PromptField[], top: boolean): z.ZodObject =>
+    z.object(
+      Object.fromEntries(
+        list
+          .filter((field) => !(top && omit.has(field.key)))
+          .map((field) => {
+            if (field.type === 'object') {
+              return [field.key, valueSchema(field, (content) => build(content, false))];
+            }
+            const value = valueSchema(field, (content) => build(content, false));
+            return [
+              field.key,
+              z.object({
+                value: value.description ? value : value.describe(EVIDENCE_DESCRIPTIONS.value),
+                ...evidenceShape,
+              }),
+            ];
+          }),
+      ),
+    );
+  return build(fields, true);
+}
+
+export type FieldValues = Record<string, unknown>;
+
+/** Dotted field path (keys never contain dots) to the evidence of that field. */
+export type EvidenceMap = Record<string, FieldEvidence>;
+
+/**
+ * Splits an answer shaped by promptOutputSchemaWithEvidence into the field values and the evidence of
+ * each field, keyed by dotted path ('Discovery.Budget'). Keys the answer lacks are left out.
+ */
+export function splitEvidence(
+  fields: PromptField[],
+  answer: Record<string, unknown>,
+): { values: FieldValues; evidence: EvidenceMap } {
+  const evidence: EvidenceMap = {};
+  const walk = (list: PromptField[], node: Record<string, unknown>, prefix: string): FieldValues => {
+    const values: FieldValues = {};
+    for (const field of list) {
+      if (!(field.key in node)) continue;
+      const item = node[field.key];
+      const path = prefix ? `${prefix}.${field.key}` : field.key;
+      if (field.type === 'object') {
+        values[field.key] = isRecord(item) ? walk(field.content ?? [], item, path) : item;
+        continue;
+      }
+      if (!isRecord(item) || !('value' in item)) {
+        values[field.key] = item;
+        continue;
+      }
+      values[field.key] = item.value;
+      evidence[path] = {
+        justification: typeof item.justification === 'string' ? item.justification : '',
+        quote: typeof item.quote === 'string' ? item.quote : '',
+        timestamp: typeof item.timestamp === 'number' ? item.timestamp : null,
+      };
+    }
+    return values;
+  };
+  return { values: walk(fields, answer, ''), evidence };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

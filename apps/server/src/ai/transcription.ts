@@ -1,0 +1,194 @@
+import { openAsBlob } from 'node:fs';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
+import type { TranslationVerbose } from 'openai/resources/audio/translations';
+import type { Config } from '../config.ts';
+import { configuredSecrets } from './providers.ts';
+
+/**
+ * Speech to text through the `openai` SDK: OpenAI itself, or Groq at its OpenAI-compatible address
+ * (TRANSCRIPTION_PROVIDER). Both offer the two tasks prompts name: transcribe (in the spoken language)
+ * and translate (into English). Segments come with timestamps (verbose_json), and with speakers when the
+ * model diarizes (gpt-4o-transcribe-diarize: diarized_json).
+ */
+export type TranscriptionProvider = Config['transcription']['provider'];
+
+export const TRANSCRIPTION_PROVIDERS: Record<
+  TranscriptionProvider,
+  { name: string; credentialEnv: string; defaultBaseUrl: string | undefined }
+> = {
+  openai: { name: 'OpenAI', credentialEnv: 'OPENAI_API_KEY', defaultBaseUrl: undefined },
+  groq: { name: 'Groq', credentialEnv: 'GROQ_API_KEY', defaultBaseUrl: 'https://api.groq.com/openai/v1' },
+};
+
+/** Whisper's prompt takes about 224 tokens; longer guidance is cut. */
+const PROMPT_MAX_CHARS = 800;
+
+export interface TranscribeOptions {
+  task: 'transcribe' | 'translate';
+  /** 'auto' or an ISO-639-1 code; ignored by translation (always into English). */
+  language: string;
+  /** Guidance for the recogniser: names, terms, spelling (the prompt's transcription instructions). */
+  prompt?: string;
+  signal?: AbortSignal;
+}
+
+export interface TranscribedSegment {
+  /** Seconds from the start of the file sent. */
+  start: number;
+  end: number;
+  text: string;
+  /** The provider's speaker label when the model diarizes, else null. */
+  speaker: string | null;
+}
+
+export interface TranscriptionResult {
+  segments: TranscribedSegment[];
+  /** Language the provider detected ('english' after translation), when it says. */
+  language: string | null;
+}
+
+export interface Transcriber {
+  provider: TranscriptionProvider;
+  model: string;
+  transcribe(wavPath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
+}
+
+/** A failed transcription request; `retryable` for rate limits, server errors and timeouts. */
+export class TranscriptionFailure extends Error {
+  override name = 'TranscriptionFailure';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The transcription provider has no key: `message` names the variable to set. */
+export class TranscriptionUnavailable extends Error {
+  override name = 'TranscriptionUnavailable';
+}
+
+export function transcriptionCredential(config: Config): string | undefined {
+  return config.transcription.provider === 'groq'
+    ? config.providers.groqApiKey
+    : config.providers.openaiApiKey;
+}
+
+export function transcriptionUnavailableMessage(config: Config): string {
+  const info = TRANSCRIPTION_PROVIDERS[config.transcription.provider];
+  return `Transcription uses ${info.name} (TRANSCRIPTION_PROVIDER), which is not configured on this server. Set ${info.credentialEnv} in the server environment.`;
+}
+
+export function createTranscriber(config: Config): Transcriber {
+  const provider = config.transcription.provider;
+  const apiKey = transcriptionCredential(config);
+  if (!apiKey) throw new TranscriptionUnavailable(transcriptionUnavailableMessage(config));
+  const info = TRANSCRIPTION_PROVIDERS[provider];
+  const client = new OpenAI({
+    apiKey,
+    baseURL:
+      (provider === 'groq' ? config.providers.groqBaseUrl : config.providers.openaiBaseUrl) ??
+      info.defaultBaseUrl,
+    timeout: config.transcription.timeoutMs,
+    maxRetries: config.ai.maxRetries,
+  });
+  const model = config.transcription.model;
+  const diarize = /diariz/i.test(model);
+
+  return {
+    provider,
+    model,
+    async transcribe(wavPath, options) {
+      const file = await toFile(await openAsBlob(wavPath, { type: 'audio/wav' }), 'audio.wav', {
+        type: 'audio/wav',
+      });
+      const prompt = options.prompt?.trim().slice(0, PROMPT_MAX_CHARS) || undefined;
+      try {
+        if (options.task === 'translate') {
+          const result = (await client.audio.translations.create(
+            { file, model, response_format: 'verbose_json', prompt },
+            { signal: options.signal },
+          )) as unknown as TranslationVerbose;
+          return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
+        }
+        const language = options.language && options.language !== 'auto' ? options.language : undefined;
+        if (diarize) {
+          const result = (await client.audio.transcriptions.create(
+            { file, model, response_format: 'diarized_json', chunking_strategy: 'auto', language },
+            { signal: options.signal },
+          )) as unknown as TranscriptionDiarized;
+          return { segments: segmentsOf(result.segments, result.text), language: language ?? null };
+        }
+        const result = await client.audio.transcriptions.create(
+          {
+            file,
+            model,
+            response_format: 'verbose_json',
+            timestamp_granularities: ['segment'],
+            language,
+            prompt,
+          },
+          { signal: options.signal },
+        );
+        return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
+      } catch (error) {
+        throw describeTranscriptionFailure(config, error);
+      }
+    },
+  };
+}
+
+interface RawSegment {
+  start?: unknown;
+  end?: unknown;
+  text?: unknown;
+  speaker?: unknown;
+}
+
+function segmentsOf(
+  raw: ReadonlyArray<RawSegment> | undefined,
+  text: string | undefined,
+): TranscribedSegment[] {
+  if (!raw || raw.length === 0) {
+    // A provider without segments: the whole text as one untimed piece is still a transcript.
+    return text?.trim() ? [{ start: 0, end: 0, text: text.trim(), speaker: null }] : [];
+  }
+  return raw
+    .map((segment) => ({
+      start: Number(segment.start) || 0,
+      end: Number(segment.end) || 0,
+      text: String(segment.text ?? '').trim(),
+      speaker: typeof segment.speaker === 'string' && segment.speaker ? segment.speaker : null,
+    }))
+    .filter((segment) => segment.text !== '');
+}
+
+function describeTranscriptionFailure(config: Config, error: unknown): Error {
+  if (error instanceof APIUserAbortError) return error;
+  const name = `${TRANSCRIPTION_PROVIDERS[config.transcription.provider].name} transcription`;
+  let failure: TranscriptionFailure;
+  if (error instanceof APIConnectionTimeoutError) {
+    const seconds = config.transcription.timeoutMs / 1000;
+    failure = new TranscriptionFailure(
+      `${name} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      true,
+    );
+  } else if (error instanceof APIError && error.status !== undefined) {
+    const status = error.status;
+    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    const detail = (error.error as { message?: string } | undefined)?.message ?? error.message;
+    failure = new TranscriptionFailure(`${name} answered ${status}: ${detail}`, retryable);
+  } else if (error instanceof APIError) {
+    failure = new TranscriptionFailure(`${name} could not be reached: ${error.message}`, true);
+  } else {
+    failure = new TranscriptionFailure(
+      `${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      true,
+    );
+  }
+  let message = failure.message;
+  for (const secret of configuredSecrets(config)) message = message.replaceAll(secret, '***');
+  return new TranscriptionFailure(message, failure.retryable);
+}

@@ -1,0 +1,128 @@
+import { type ConversationSegment, transcriptToText } from '@parley/contracts';
+import { MediaError } from './ffmpeg.ts';
+
+/** Largest text conversation read (a chat export; bigger files are surely not one conversation). */
+export const MAX_TEXT_BYTES = 20 * 1024 * 1024;
+
+export const TEXT_TEXTS = {
+  empty: 'The conversation has no text to analyse.',
+  tooLarge: `The text file is larger than ${MAX_TEXT_BYTES / 1024 / 1024} MB.`,
+  badJson:
+    'The JSON file is not a chat export: expected an array of messages like {"speaker": "Ann", "text": "Hello", "time": 0}.',
+} as const;
+
+const SPEAKER_KEYS = ['speaker', 'author', 'role', 'name', 'from', 'sender', 'user'] as const;
+const TEXT_KEYS = ['text', 'message', 'content', 'body'] as const;
+const TIME_KEYS = ['time', 'timestamp', 'start', 'date', 'created_at'] as const;
+
+/**
+ * A text conversation (media kind 'text') as segments: a .json chat export (an array of
+ * {speaker|author|role, text|message|content, time?}, or an object holding such an array under
+ * messages/conversation/items/data) or a .txt file of 'Speaker: text' lines, optionally starting with a
+ * time ('[00:12] Ann: Hello'); lines without a speaker continue the previous message.
+ */
+export function parseTextConversation(raw: string, fileName: string): ConversationSegment[] {
+  const text = raw.replace(/^\uFEFF/, '');
+  const segments = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text) ? parseJsonChat(text, fileName) : null;
+  const result = segments ?? parseTextLines(text);
+  const cleaned = result.filter((segment) => segment.text.trim() !== '');
+  if (cleaned.length === 0) throw new MediaError(TEXT_TEXTS.empty);
+  return cleaned;
+}
+
+/** The conversation as the model reads it and as it is billed (characters of this text). */
+export function conversationText(segments: readonly ConversationSegment[]): string {
+  return transcriptToText(segments);
+}
+
+function parseJsonChat(text: string, fileName: string): ConversationSegment[] | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    if (/\.json$/i.test(fileName)) throw new MediaError(TEXT_TEXTS.badJson);
+    return null;
+  }
+  if (!Array.isArray(data) && isRecord(data)) {
+    data = ['messages', 'conversation', 'items', 'data', 'chat']
+      .map((key) => data && (data as Record<string, unknown>)[key])
+      .find(Array.isArray);
+  }
+  if (!Array.isArray(data)) throw new MediaError(TEXT_TEXTS.badJson);
+  const times: Array<number | null> = [];
+  const messages = data.map((item): ConversationSegment => {
+    if (typeof item === 'string') {
+      times.push(null);
+      return { start: null, end: null, speaker: null, text: item };
+    }
+    if (!isRecord(item)) throw new MediaError(TEXT_TEXTS.badJson);
+    const speaker = pick(item, SPEAKER_KEYS);
+    times.push(parseTime(pick(item, TIME_KEYS)));
+    return {
+      start: null,
+      end: null,
+      speaker: typeof speaker === 'string' && speaker.trim() ? speaker.trim() : null,
+      text: contentText(pick(item, TEXT_KEYS)),
+    };
+  });
+  // Absolute dates become seconds from the first message; plain numbers and mm:ss are already relative.
+  const first = times.find((time): time is number => time !== null);
+  const absolute = first !== undefined && first > 1e9;
+  return messages.map((message, index) => {
+    const time = times[index] ?? null;
+    const start = time === null ? null : absolute ? time - first! : time;
+    return { ...message, start, end: start };
+  });
+}
+
+function contentText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    return value
+      .map((part) =>
+        typeof part === 'string' ? part : isRecord(part) ? contentText(pick(part, TEXT_KEYS)) : '',
+      )
+      .filter(Boolean)
+      .join(' ');
+  }
+  return '';
+}
+
+/** Seconds: a number, 'h:mm:ss' / 'mm:ss', or a date (epoch seconds, compared to the first message). */
+function parseTime(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value > 1e11 ? value / 1000 : value;
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{2}(?:\.\d+)?)$/.exec(value.trim());
+  if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : date / 1000;
+}
+
+const LINE = /^\s*(?:\[?((?:\d+:)?\d{1,2}:\d{2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(?:([^:\n]{1,40}?):\s+)?(.*)$/;
+
+function parseTextLines(text: string): ConversationSegment[] {
+  const segments: ConversationSegment[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const match = LINE.exec(line)!;
+    const [, time, speaker, body = ''] = match;
+    const start = time ? parseTime(time) : null;
+    const last = segments.at(-1);
+    if (!speaker && start === null && last) {
+      last.text = `${last.text}\n${body.trim()}`;
+      continue;
+    }
+    segments.push({ start, end: start, speaker: speaker?.trim() || null, text: body.trim() });
+  }
+  return segments;
+}
+
+function pick(item: Record<string, unknown>, keys: readonly string[]): unknown {
+  for (const key of keys) if (item[key] !== undefined && item[key] !== null) return item[key];
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,134 @@
+import { type AnalysisDetail, fromMilliUnits, type TranscriptSegment } from '@parley/contracts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { findPromptRow, toPromptData } from '../prompts/service.ts';
+import { findProjectTask, type MediaRow, type TaskRow } from './tasks.ts';
+
+export const ANALYSIS_TEXTS = {
+  notFound: 'Analysis not found.',
+  mediaMissing: 'The media file of this analysis is missing from storage.',
+} as const;
+
+export async function requireTask(ctx: AppContext, access: ProjectAccess, taskId: number) {
+  const row = await findProjectTask(ctx.db, access.project.id, taskId);
+  if (!row) throw notFound(ANALYSIS_TEXTS.notFound);
+  return row;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function firstNumber(o: Record<string, unknown>, keys: string[], scale = 1): number | null {
+  for (const key of keys) {
+    const value = o[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return value / scale;
+  }
+  return null;
+}
+
+/** Transcript segments as the detail page shows them, read leniently (seconds or milliseconds). */
+export function transcriptSegments(value: unknown): TranscriptSegment[] | null {
+  const list = Array.isArray(value)
+    ? value
+    : isObject(value) && Array.isArray(value.segments)
+      ? value.segments
+      : null;
+  if (!list) return null;
+  return list.flatMap((item): TranscriptSegment[] => {
+    if (!isObject(item) || typeof item.text !== 'string') return [];
+    const start =
+      firstNumber(item, ['start', 'startSeconds']) ?? firstNumber(item, ['start_ms', 'startMs'], 1000) ?? 0;
+    const end =
+      firstNumber(item, ['end', 'endSeconds']) ?? firstNumber(item, ['end_ms', 'endMs'], 1000) ?? start;
+    const speaker =
+      typeof item.speaker === 'string'
+        ? item.speaker
+        : typeof item.speaker === 'number'
+          ? String(item.speaker)
+          : null;
+    return [{ start, end, text: item.text, speaker }];
+  });
+}
+
+async function promptInfo(
+  ctx: AppContext,
+  access: ProjectAccess,
+  task: TaskRow,
+): Promise<AnalysisDetail['prompt']> {
+  const current = task.promptId ? await findPromptRow(ctx, access, task.promptId).catch(() => null) : null;
+  if (isObject(task.promptSnapshot)) {
+    const snapshotName = task.promptSnapshot.scriptName ?? task.promptSnapshot.name;
+    return {
+      id: task.promptId,
+      name: current?.scriptName ?? (typeof snapshotName === 'string' ? snapshotName : null),
+      source: 'snapshot',
+      data: task.promptSnapshot,
+    };
+  }
+  if (!current) return null;
+  return { id: current.id, name: current.scriptName, source: 'current', data: { ...toPromptData(current) } };
+}
+
+export const mediaUrl = (projectId: number, taskId: number) =>
+  `/api/projects/${projectId}/analyses/${taskId}/media`;
+
+function mediaInfo(media: MediaRow, projectId: number, taskId: number): AnalysisDetail['media'] {
+  return {
+    id: media.id,
+    file_name: media.fileName,
+    kind: media.kind,
+    content_type: media.contentType,
+    size_bytes: media.sizeBytes,
+    duration_seconds: media.durationMs === null ? null : media.durationMs / 1000,
+    channels: media.channels,
+    has_video: media.kind === 'video',
+    source_url: media.sourceUrl,
+    url: mediaUrl(projectId, taskId),
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Everything the analysis page shows. */
+export async function analysisDetail(
+  ctx: AppContext,
+  access: ProjectAccess,
+  taskId: number,
+): Promise<AnalysisDetail> {
+  const { task, media } = await requireTask(ctx, access, taskId);
+  return {
+    id: task.id,
+    project_id: task.projectId,
+    status: task.status,
+    stage: task.stage,
+    progress: task.progress,
+    priority: task.priority,
+    scheduled_at: iso(task.scheduledAt),
+    created_at: task.createdAt.toISOString(),
+    updated_at: task.updatedAt.toISOString(),
+    started_at: iso(task.startedAt),
+    completed_at: iso(task.completedAt),
+    attempts: task.attempts,
+    title: task.title,
+    representative: task.representative,
+    department: task.department,
+    metadata: task.metadata,
+    final_score: task.finalScore,
+    units_charged: task.unitsChargedMilli === null ? null : fromMilliUnits(task.unitsChargedMilli),
+    error: task.error,
+    prompt_id: task.promptId,
+    prompt: await promptInfo(ctx, access, task),
+    media: mediaInfo(media, access.project.id, task.id),
+    transcript: transcriptSegments(task.transcript),
+    transcript_text: task.transcriptText,
+    result:
+      task.result === null || task.result === undefined
+        ? null
+        : isObject(task.result)
+          ? task.result
+          : { value: task.result },
+    metrics: task.metrics ?? null,
+    lva: task.lva ?? null,
+  };
+}

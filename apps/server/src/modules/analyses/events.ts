@@ -1,0 +1,162 @@
+import { EventEmitter } from 'node:events';
+import type { TaskStage, TaskStatus } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+
+/** PostgreSQL channel of task changes: any process (API or worker) notifies, every API process listens. */
+export const TASK_EVENTS_CHANNEL = 'task_events';
+
+/** A change of a task's status, stage or progress, as sent to the project's SSE listeners. */
+export interface TaskEventMessage {
+  project_id: number;
+  task_id: number;
+  status: TaskStatus;
+  stage: TaskStage | null;
+  progress: number;
+}
+
+/**
+ * Tells every API process that a task changed. Inside a transaction the event is delivered when it commits
+ * (and not at all when it rolls back), so call it with the transaction that wrote the change.
+ */
+export async function notifyTaskEvent(db: Executor, event: TaskEventMessage): Promise<void> {
+  const payload: TaskEventMessage = {
+    project_id: event.project_id,
+    task_id: event.task_id,
+    status: event.status,
+    stage: event.stage,
+    progress: event.progress,
+  };
+  await db.execute(sql`SELECT pg_notify(${TASK_EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/** The event of a task row (after an update). */
+export function taskEventOf(task: {
+  projectId: number;
+  id: number;
+  status: TaskStatus;
+  stage: TaskStage | null;
+  progress: number;
+}): TaskEventMessage {
+  return {
+    project_id: task.projectId,
+    task_id: task.id,
+    status: task.status,
+    stage: task.stage,
+    progress: task.progress,
+  };
+}
+
+type Listener = (event: TaskEventMessage) => void;
+
+/**
+ * One LISTEN connection per API process, shared by all of its SSE clients and fanned out by project.
+ * It connects on the first subscriber and reconnects (with backoff) when the connection drops.
+ */
+export class TaskEventHub {
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private readonly emitter = new EventEmitter();
+  private subscribers = 0;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly logger: Logger,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** Resolves once the hub listens, so an event notified after this is delivered. */
+  async subscribe(projectId: number, listener: Listener): Promise<() => void> {
+    const name = `project:${projectId}`;
+    this.emitter.on(name, listener);
+    this.subscribers += 1;
+    let active = true;
+    const unsubscribe = () => {
+      if (!active) return;
+      active = false;
+      this.emitter.off(name, listener);
+      this.subscribers -= 1;
+    };
+    try {
+      await this.ensureConnected();
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
+  private ensureConnected(): Promise<void> {
+    if (this.client) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) throw new Error('The task event hub is closed');
+    const client = new pg.Client({ ...this.connection, application_name: 'parley-task-events' });
+    client.on('error', (error) => {
+      this.logger.warn({ err: error }, 'Task event connection failed; reconnecting');
+      this.drop(client);
+    });
+    client.on('end', () => this.drop(client));
+    client.on('notification', (message) => {
+      if (message.channel !== TASK_EVENTS_CHANNEL || !message.payload) return;
+      try {
+        const event = JSON.parse(message.payload) as TaskEventMessage;
+        this.emitter.emit(`project:${event.project_id}`, event);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'Unreadable task event');
+      }
+    });
+    await client.connect();
+    await client.query(`LISTEN ${TASK_EVENTS_CHANNEL}`);
+    if (this.closed) {
+      await client.end().catch(() => {});
+      throw new Error('The task event hub is closed');
+    }
+    this.client = client;
+  }
+
+  private drop(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    this.scheduleRetry(1000);
+  }
+
+  private scheduleRetry(delayMs: number): void {
+    if (this.closed || this.retryTimer || this.subscribers === 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.ensureConnected().catch((error) => {
+        this.logger.warn({ err: error }, 'Task event reconnect failed');
+        this.scheduleRetry(Math.min(delayMs * 2, 30_000));
+      });
+    }, delayMs);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.emitter.removeAllListeners();
+    const client = this.client;
+    this.client = null;
+    await this.connecting?.catch(() => {});
+    await client?.end().catch(() => {});
+  }
+}
+
+/** The hub of an app's database (its pool's connection settings). */
+export function createTaskEventHub(db: Db, logger: Logger): TaskEventHub {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool?.options) throw new Error('The database has no pg pool to take connection settings from');
+  return new TaskEventHub(pool.options as pg.ClientConfig, logger);
+}

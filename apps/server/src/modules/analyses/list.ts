@@ -1,0 +1,68 @@
+import type { AnalysisListItem, AnalysisListQuery } from '@parley/contracts';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { mediaFiles, prompts, tasks } from '../../db/schema.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+
+type Query = z.output<typeof AnalysisListQuery>;
+type Item = z.infer<typeof AnalysisListItem>;
+
+function filters(access: ProjectAccess, query: Query): SQL {
+  const tz = access.project.timezone;
+  const conditions: SQL[] = [eq(tasks.projectId, access.project.id)];
+  // Dates are days of the project's time zone; `to` includes its whole day.
+  if (query.from)
+    conditions.push(sql`${tasks.createdAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);
+  if (query.to)
+    conditions.push(sql`${tasks.createdAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${tz})`);
+  if (query.prompt_id) conditions.push(eq(tasks.promptId, query.prompt_id));
+  if (query.department?.trim()) {
+    conditions.push(sql`lower(${tasks.department}) = lower(${query.department.trim()})`);
+  }
+  if (query.representative?.trim()) {
+    conditions.push(sql`lower(${tasks.representative}) = lower(${query.representative.trim()})`);
+  }
+  if (query.status) conditions.push(eq(tasks.status, query.status));
+  if (query.score_min !== undefined) conditions.push(gte(tasks.finalScore, query.score_min));
+  if (query.score_max !== undefined) conditions.push(lte(tasks.finalScore, query.score_max));
+  if (query.q) conditions.push(sql`${tasks.search} @@ websearch_to_tsquery('simple', ${query.q})`);
+  return and(...conditions)!;
+}
+
+/** A page of the project's analyses, newest first, with the list's filters and full-text search. */
+export async function listAnalyses(ctx: AppContext, access: ProjectAccess, query: Query) {
+  const where = filters(access, query);
+  const [counted] = await ctx.db.select({ total: count() }).from(tasks).where(where);
+  const rows = await ctx.db
+    .select({
+      task: tasks,
+      fileName: mediaFiles.fileName,
+      durationMs: mediaFiles.durationMs,
+      promptName: prompts.scriptName,
+    })
+    .from(tasks)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
+    .leftJoin(prompts, eq(prompts.id, tasks.promptId))
+    .where(where)
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const items: Item[] = rows.map(({ task, fileName, durationMs, promptName }) => ({
+    id: task.id,
+    created_at: task.createdAt.toISOString(),
+    title: task.title,
+    representative: task.representative,
+    department: task.department,
+    prompt_id: task.promptId,
+    prompt_name: promptName,
+    final_score: task.finalScore,
+    duration_seconds: durationMs === null ? null : durationMs / 1000,
+    status: task.status,
+    stage: task.stage,
+    progress: Math.min(100, Math.max(0, task.progress)),
+    error: task.error,
+    file_name: fileName,
+  }));
+  return { items, total: counted?.total ?? 0, page: query.page, page_size: query.page_size };
+}

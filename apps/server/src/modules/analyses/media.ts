@@ -1,0 +1,70 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { type ByteRange, ObjectNotFoundError, storageOf } from '../../storage/index.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { ANALYSIS_TEXTS, requireTask } from './detail.ts';
+
+/**
+ * One byte range of a Range header (RFC 9110): `bytes=a-b`, `bytes=a-`, `bytes=-n`. Null means send the whole
+ * file (no header, a form we do not serve such as several ranges, or a malformed one); 'unsatisfiable' is 416.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
+}
+
+/** Streams the analysis's file, whole or the requested range (206), with its stored content type. */
+export async function sendMedia(
+  ctx: AppContext,
+  access: ProjectAccess,
+  taskId: number,
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+) {
+  const { media } = await requireTask(ctx, access, taskId);
+  const size = media.sizeBytes;
+  const range = parseRange(rangeHeader, size);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${size}`);
+    throw new HttpError(
+      416,
+      'range_not_satisfiable',
+      `The file has ${size} bytes; the requested range is outside it.`,
+    );
+  }
+  let stream: Awaited<ReturnType<ReturnType<typeof storageOf>['get']>>;
+  try {
+    stream = await storageOf(ctx.config).get(media.storageKey, range ?? undefined);
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) throw notFound(ANALYSIS_TEXTS.mediaMissing);
+    throw error;
+  }
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', media.contentType)
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.fileName)}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, max-age=3600')
+    .header('etag', `"${media.sha256}"`);
+  if (range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
+  } else {
+    reply.status(200).header('content-length', size);
+  }
+  return reply.send(stream);
+}

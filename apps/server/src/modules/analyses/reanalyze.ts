@@ -1,0 +1,33 @@
+import { UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
+import type { AppContext } from '../../context.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { analysisUrl, checkPromptAndFunds, queueTask } from '../uploads/service.ts';
+import { requireTask } from './detail.ts';
+import { insertTask } from './tasks.ts';
+
+/** A new analysis of the same file with another (or the same) prompt; metadata and priority are kept. */
+export async function reanalyze(
+  ctx: AppContext,
+  access: ProjectAccess,
+  userId: number,
+  taskId: number,
+  promptId: number,
+): Promise<UploadResponse> {
+  const { task, media } = await requireTask(ctx, access, taskId);
+  const prompt = await checkPromptAndFunds(ctx, access, promptId, task.metadata);
+  const created = await insertTask(ctx.db, {
+    projectId: access.project.id,
+    mediaId: media.id,
+    promptId: prompt.id,
+    createdBy: userId,
+    priority: task.priority,
+    scheduledAt: null,
+    metadata: task.metadata,
+  });
+  await queueTask(ctx, created);
+  return {
+    data: { restarted: true, task_id: created.id, audio: { id: media.id } },
+    message: UPLOAD_TEXTS.forceStarted.replace('{id}', String(created.id)),
+    analysis_url: analysisUrl(access.project.id, created.id),
+  };
+}

@@ -1,0 +1,59 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TaskEventHub, TaskEventMessage } from './events.ts';
+
+export const HEARTBEAT_MS = 15_000;
+
+/** Open event streams of one app, ended when it closes (else close would wait for them forever). */
+export class EventStreams {
+  private readonly open = new Set<ServerResponse>();
+
+  constructor(
+    private readonly hub: TaskEventHub,
+    private readonly heartbeatMs = HEARTBEAT_MS,
+  ) {}
+
+  /**
+   * Serves text/event-stream to one client: an `event: task` per change of a task of this project (data: the
+   * TaskEvent JSON), a comment every 15 s so proxies keep the connection, until the client disconnects.
+   */
+  async serve(projectId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const res = reply.raw;
+    reply.hijack();
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    this.open.add(res);
+    let unsubscribe: (() => void) | null = null;
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), this.heartbeatMs);
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      unsubscribe?.();
+      this.open.delete(res);
+    };
+    res.on('close', cleanup);
+    request.raw.on('close', () => {
+      if (!res.writableEnded) res.end();
+    });
+    try {
+      const stop = await this.hub.subscribe(projectId, (event: TaskEventMessage) => {
+        const { project_id: _project, ...data } = event;
+        res.write(`event: task\ndata: ${JSON.stringify(data)}\n\n`);
+      });
+      if (res.destroyed || res.writableEnded) stop();
+      else unsubscribe = stop;
+      res.write('retry: 3000\n: connected\n\n');
+    } catch (error) {
+      request.log.warn({ err: error }, 'Task events unavailable');
+      res.end('event: error\ndata: {"message":"Live updates are unavailable right now."}\n\n');
+    }
+  }
+
+  closeAll(): void {
+    for (const res of this.open) res.end();
+    this.open.clear();
+  }
+}

@@ -1,0 +1,62 @@
+import type { TranscribedSegment } from '../../ai/transcription.ts';
+import type { ChannelLayout } from '../../media/audio.ts';
+import type { PromptAnalysis, PromptSnapshot } from './analysis.ts';
+
+/**
+ * What the pipeline has finished for a task (tasks.pipeline). Each stage stores its output here or in the
+ * task's own columns before the next one starts, so a re-run (crash, retry) skips what is done:
+ *
+ * - media: facts of the decoded file (audio) or of the text conversation; the billable length.
+ * - transcription: each transcribed piece as it arrives (a long recording is sent in pieces), so a
+ *   re-run only sends the pieces still missing; cleared when tasks.transcript is written.
+ * - classification: the classification step of a classification prompt and the prompt it chose.
+ *
+ * Finished stages are also visible in the task's columns: transcript (transcription), result
+ * (analysis), lva (voice analysis), units_charged_milli and status completed (charge).
+ */
+export interface PipelineState {
+  media?: AudioFacts | TextFacts;
+  transcription?: TranscriptionProgress;
+  classification?: ClassificationStep;
+}
+
+export interface AudioFacts {
+  kind: 'audio';
+  durationMs: number;
+  /** Decoded samples per channel and their rate: the billable length, exactly. */
+  frames: number;
+  sampleRate: number;
+  channels: number;
+  layout: ChannelLayout;
+}
+
+export interface TextFacts {
+  kind: 'text';
+  /** Characters of the conversation's text (what a text conversation is billed by). */
+  characters: number;
+  messages: number;
+}
+
+export interface TranscriptionProgress {
+  provider: string;
+  model: string;
+  task: string;
+  /** The prompt's transcription language ('auto' or a code). */
+  language: string;
+  chunkSeconds: number;
+  /** What the provider detected (set when the transcript is complete). */
+  detectedLanguage?: string | null;
+  /** Transcribed pieces by `${track}:${piece}`, with times already shifted to the whole recording. */
+  pieces: Record<string, { language: string | null; segments: TranscribedSegment[] }>;
+}
+
+export interface ClassificationStep {
+  analysis: PromptAnalysis;
+  chosen: { promptId: string; promptName: string };
+  /** The chosen prompt as it was when chosen. */
+  target: PromptSnapshot;
+}
+
+export function pipelineState(value: unknown): PipelineState {
+  return value && typeof value === 'object' ? (value as PipelineState) : {};
+}

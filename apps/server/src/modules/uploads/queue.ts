@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { tasks } from '../../db/schema.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+
+/** Data of a job on QUEUES.analysis. */
+export interface AnalysisJobData {
+  taskId: number;
+}
+
+/** pg-boss runs higher numbers first; the spec's priorities run 0 (high) first. */
+export function jobPriority(priority: number): number {
+  return 2 - Math.min(2, Math.max(0, priority));
+}
+
+export const taskJobKey = (taskId: number) => `task-${taskId}`;
+
+const LIVE_STATES = new Set(['created', 'retry', 'active']);
+
+/**
+ * Queues the analysis of a task (new, retried or restarted) with its priority and schedule. A job the
+ * task still has (queued, waiting for a retry, or running) is cancelled first, so that each task has at
+ * most one live job (the queue's policy enforces it by singletonKey). Returns the job id.
+ */
+export async function enqueueTask(ctx: Pick<AppContext, 'db' | 'boss'>, taskId: number): Promise<string> {
+  const [task] = await ctx.db
+    .select({ priority: tasks.priority, scheduledAt: tasks.scheduledAt })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  if (!task) throw new Error(`Task ${taskId} does not exist`);
+  const singletonKey = taskJobKey(taskId);
+  const live = (await ctx.boss.findJobs(QUEUES.analysis, { key: singletonKey })).filter((job) =>
+    LIVE_STATES.has(job.state),
+  );
+  if (live.length > 0) {
+    await ctx.boss.cancel(
+      QUEUES.analysis,
+      live.map((job) => job.id),
+    );
+  }
+  const data: AnalysisJobData = { taskId };
+  const id = await ctx.boss.send(QUEUES.analysis, data, {
+    priority: jobPriority(task.priority),
+    singletonKey,
+    ...(task.scheduledAt && task.scheduledAt.getTime() > Date.now() ? { startAfter: task.scheduledAt } : {}),
+  });
+  if (!id) throw new Error(`The analysis of task ${taskId} could not be queued (a live job remains)`);
+  return id;
+}

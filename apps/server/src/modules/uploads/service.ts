@@ -1,0 +1,210 @@
+import { missingMetadata, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { mediaFiles, tasks } from '../../db/schema.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { storageOf } from '../../storage/index.ts';
+import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
+import { findBySha, insertTask, resetTask, type TaskRequest, type TaskRow } from '../analyses/tasks.ts';
+import { canProcess } from '../billing/service.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { findPromptRow } from '../prompts/service.ts';
+import type { UploadInput } from './fields.ts';
+import { enqueueTask } from './queue.ts';
+import type { StagedFile } from './stage.ts';
+
+/** One unit (in thousandths) must be coverable before an analysis is queued (spec 1 §5, §7). */
+export const UPLOAD_CHECK_UNITS_MILLI = 1000;
+
+type PromptRow = Awaited<ReturnType<typeof findPromptRow>>;
+
+export interface ValidUpload {
+  input: UploadInput;
+  prompt: PromptRow;
+}
+
+const fill = (text: string, id: number) => text.replace('{id}', String(id));
+export const analysisUrl = (projectId: number, taskId: number) => `/projects/${projectId}/analysis/${taskId}`;
+
+export function insufficientFunds(): HttpError {
+  return new HttpError(402, 'insufficient_funds', UPLOAD_TEXTS.insufficientFunds);
+}
+
+/** The prompt (of this project), its required metadata and the balance, checked before a file is taken. */
+export async function checkPromptAndFunds(
+  ctx: AppContext,
+  access: ProjectAccess,
+  promptId: number,
+  metadata: Record<string, string>,
+): Promise<PromptRow> {
+  let prompt: PromptRow;
+  try {
+    prompt = await findPromptRow(ctx, access, promptId);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) {
+      throw badRequest('The chosen prompt does not exist in this project.', 'prompt_not_found');
+    }
+    throw error;
+  }
+  const missing = missingMetadata(prompt.metadataFields, metadata);
+  if (missing.length > 0) {
+    throw badRequest(UPLOAD_TEXTS.missingMetadata.replace('{names}', missing.join(', ')), 'missing_metadata');
+  }
+  if (!(await canProcess(ctx, access.project.id, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  return prompt;
+}
+
+export async function validateUpload(
+  ctx: AppContext,
+  access: ProjectAccess,
+  input: UploadInput,
+): Promise<ValidUpload> {
+  return { input, prompt: await checkPromptAndFunds(ctx, access, input.prompt_id, input.metadata) };
+}
+
+/** Queues a task that was just created or reset; a queue failure leaves it failed, for a retry. */
+export async function queueTask(ctx: AppContext, task: TaskRow): Promise<void> {
+  try {
+    await enqueueTask(ctx, task.id);
+  } catch (error) {
+    ctx.logger.error({ err: error, taskId: task.id }, 'Could not queue an analysis');
+    await ctx.db
+      .update(tasks)
+      .set({
+        status: 'failed',
+        error: 'The analysis could not be queued. Please retry it.',
+        updatedAt: sql`now()`,
+      })
+      .where(eq(tasks.id, task.id));
+    throw new HttpError(503, 'queue_unavailable', 'The analysis could not be queued. Please try again.');
+  }
+  await notifyTaskEvent(ctx.db, taskEventOf(task)).catch((error) =>
+    ctx.logger.warn({ err: error }, 'Could not notify a task event'),
+  );
+}
+
+type Outcome =
+  | { kind: 'created' | 'restarted'; task: TaskRow; mediaId: number; keepFile: boolean }
+  | { kind: 'duplicate' | 'in_progress'; task: TaskRow; keepFile: false };
+
+export interface UploadResult {
+  status: 200 | 201;
+  body: UploadResponse;
+}
+
+/**
+ * Turns a staged file into an analysis (spec 1 §4, §8). The same bytes in the same project are a duplicate:
+ * a completed (or skipped) analysis answers `duplicate`, a queued or running one `in_progress`; with force
+ * the first gets a new analysis of the stored file and the second is reset and queued again. A failed
+ * analysis does not block: the file is analysed again. The bytes of a duplicate are not kept.
+ */
+export async function ingest(
+  ctx: AppContext,
+  access: ProjectAccess,
+  userId: number,
+  upload: ValidUpload,
+  staged: StagedFile,
+): Promise<UploadResult> {
+  const projectId = access.project.id;
+  const { input, prompt } = upload;
+  const request = (mediaId: number): TaskRequest => ({
+    projectId,
+    mediaId,
+    promptId: prompt.id,
+    createdBy: userId,
+    priority: input.priority,
+    scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
+    metadata: input.metadata,
+  });
+  let outcome: Outcome;
+  try {
+    outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+      // Two uploads of the same bytes at once: the second waits and sees the first.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${projectId}, hashtext(${staged.sha256}))`);
+      const existing = await findBySha(tx, projectId, staged.sha256);
+      if (existing.media) {
+        const { task } = existing;
+        if (task && (task.status === 'queued' || task.status === 'processing')) {
+          if (!input.force) return { kind: 'in_progress', task, keepFile: false };
+          const reset = await resetTask(tx, task.id, 'restart', request(task.mediaId));
+          return { kind: 'restarted', task: reset, mediaId: task.mediaId, keepFile: false };
+        }
+        if (task && (task.status === 'completed' || task.status === 'skipped') && !input.force) {
+          return { kind: 'duplicate', task, keepFile: false };
+        }
+        const created = await insertTask(tx, request(existing.media.id));
+        return {
+          kind: input.force ? 'restarted' : 'created',
+          task: created,
+          mediaId: existing.media.id,
+          keepFile: false,
+        };
+      }
+      const [media] = await tx
+        .insert(mediaFiles)
+        .values({
+          projectId,
+          storageKey: staged.key,
+          fileName: staged.fileName,
+          contentType: staged.contentType,
+          sizeBytes: staged.size,
+          sha256: staged.sha256,
+          kind: staged.kind,
+          sourceUrl: staged.sourceUrl,
+        })
+        .returning();
+      const created = await insertTask(tx, request(media!.id));
+      return { kind: 'created', task: created, mediaId: media!.id, keepFile: true };
+    });
+  } catch (error) {
+    await discard(ctx, staged);
+    throw error;
+  }
+  if (!outcome.keepFile) await discard(ctx, staged);
+
+  const taskId = outcome.task.id;
+  switch (outcome.kind) {
+    case 'duplicate':
+      return {
+        status: 200,
+        body: {
+          data: { duplicate: true, existing_task_id: taskId },
+          message: UPLOAD_TEXTS.duplicateTitle,
+          analysis_url: analysisUrl(projectId, taskId),
+        },
+      };
+    case 'in_progress':
+      return {
+        status: 200,
+        body: {
+          data: { in_progress: true, existing_task_id: taskId },
+          message: UPLOAD_TEXTS.inProgressTitle,
+          analysis_url: analysisUrl(projectId, taskId),
+        },
+      };
+    default:
+      await queueTask(ctx, outcome.task);
+      return {
+        status: 201,
+        body:
+          outcome.kind === 'restarted'
+            ? {
+                data: { restarted: true, task_id: taskId, audio: { id: outcome.mediaId } },
+                message: fill(UPLOAD_TEXTS.forceStarted, taskId),
+                analysis_url: analysisUrl(projectId, taskId),
+              }
+            : {
+                data: { task_id: taskId, audio: { id: outcome.mediaId } },
+                message: fill(UPLOAD_TEXTS.successTask, taskId),
+                analysis_url: analysisUrl(projectId, taskId),
+              },
+      };
+  }
+}
+
+/** Removes a staged file that no task will use. */
+export async function discard(ctx: AppContext, staged: Pick<StagedFile, 'key'>): Promise<void> {
+  await storageOf(ctx.config)
+    .remove(staged.key)
+    .catch((error) => ctx.logger.warn({ err: error, key: staged.key }, 'Could not remove an unused upload'));
+}

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import { UPLOAD_TEXTS } from '@parley/contracts';
+import type { AppContext } from '../../context.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { StorageLimitError, storageOf } from '../../storage/index.ts';
+import { classifyFile, type FileType, SniffError, sniffer } from './file-type.ts';
+
+/** A file in storage that no task refers to yet. */
+export interface StagedFile extends FileType {
+  key: string;
+  size: number;
+  sha256: string;
+  fileName: string;
+  sourceUrl: string | null;
+}
+
+export function tooLarge(maxBytes: number): HttpError {
+  const mb = Math.floor(maxBytes / (1024 * 1024));
+  return new HttpError(
+    413,
+    'file_too_large',
+    `The file is larger than the upload limit of ${mb > 0 ? `${mb} MB` : `${maxBytes} bytes`}.`,
+  );
+}
+
+/** Refuses names and types that are not audio, video or a text conversation (400 with the panel's text). */
+export function fileTypeOf(fileName: string, declaredType: string): FileType {
+  const type = classifyFile(fileName, declaredType);
+  if (!type) throw badRequest(UPLOAD_TEXTS.unsupportedFile, 'unsupported_file');
+  return type;
+}
+
+/**
+ * Streams an upload into storage: its first bytes must match its type (a renamed PDF is refused), its
+ * size must stay within maxBytes; size and SHA-256 are computed on the way.
+ */
+export async function stageFile(
+  ctx: AppContext,
+  projectId: number,
+  source: Readable,
+  file: { fileName: string; declaredType: string; sourceUrl?: string | null; maxBytes: number },
+): Promise<StagedFile> {
+  const type = fileTypeOf(file.fileName, file.declaredType);
+  const checked = pipeline(source, sniffer(type), () => {});
+  try {
+    const stored = await storageOf(ctx.config).put(checked, {
+      prefix: `projects/${projectId}`,
+      extension: type.extension,
+      contentType: type.contentType,
+      maxBytes: file.maxBytes,
+    });
+    return { ...type, ...stored, fileName: file.fileName.slice(0, 255), sourceUrl: file.sourceUrl ?? null };
+  } catch (error) {
+    throw uploadError(error, file.maxBytes);
+  }
+}
+
+/** Stream failures as the answers the client gets. */
+export function uploadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof SniffError) return badRequest(UPLOAD_TEXTS.unsupportedFile, 'unsupported_file');
+  if (error instanceof StorageLimitError) return tooLarge(maxBytes);
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  return error;
+}

@@ -1,0 +1,225 @@
+/**
+ * Queue overhead bench: how many analysis tasks a second go through the real pipeline and job queue when
+ * the providers answer at once. 200 text conversations (no transcription) are stored through the storage
+ * interface, queued with the uploads module's enqueueTask and worked by the analysis worker (pg-boss)
+ * against a local fake Anthropic; the same number is first run directly (runTask in a loop, no queue)
+ * to separate the pipeline's own cost (database writes, billing) from the queue's.
+ *
+ *   npm run bench:queue -w @parley/server                 (embedded PostgreSQL in a temporary folder)
+ *   DATABASE_URL=postgres://... npm run bench:queue -w @parley/server
+ *
+ * A third run gives the provider a latency (BENCH_LATENCY_MS, default 500 ms) as real ones have: a pg-boss
+ * worker only waits its polling interval (0.5 s) after a job that took less than that, so with real
+ * providers the queue costs next to nothing, while with instant ones the polling interval is the limit.
+ *
+ * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default 4),
+ * BENCH_LATENCY_MS (default 500).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { type PromptField, withDefaultFields } from '@parley/contracts';
+import { inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { connectDatabase } from '../apps/server/src/db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { mediaFiles, projects, prompts, tasks, unitBundles } from '../apps/server/src/db/schema.ts';
+import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { createLogger } from '../apps/server/src/logger.ts';
+import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
+import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
+import { enqueueTask } from '../apps/server/src/modules/uploads/queue.ts';
+import { storageOf } from '../apps/server/src/storage/index.ts';
+import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
+import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const logger = createLogger({ logLevel: 'warn' });
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const FIELDS: PromptField[] = withDefaultFields(
+  [{ key: 'Greeting', type: 'ok', explanation: 'Did the agent greet?', includeInScore: true }],
+  'sum',
+);
+const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: 'Hello', timestamp: null });
+const ANSWER = { Summary: evidence('A greeting.'), Title: evidence('Hello'), Greeting: evidence('ok') };
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-queue-'));
+  let embedded: EmbeddedDatabase | null = null;
+  let pgDir: string | null = null;
+  let url: string;
+  let dropDatabase = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `parley_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
+    const parsed = new URL(process.env.DATABASE_URL);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    dropDatabase = () =>
+      adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else {
+    pgDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-'));
+    embedded = await startEmbeddedPostgres(pgDir, logger);
+    url = embedded.url;
+  }
+  const anthropic = await startFakeAnthropic();
+  // Quiet pool: the embedded server stopping at the end cuts connections that are still closing.
+  const database = connectDatabase(url, createLogger({ logLevel: 'error' }), 20);
+  const boss = await startBoss(url, logger, loadConfig({}).analysis);
+  try {
+    await runMigrations(database);
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      ANTHROPIC_API_KEY: 'bench',
+      ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
+      AI_MAX_RETRIES: '0',
+      ANALYSIS_CONCURRENCY: String(CONCURRENCY),
+      LOG_LEVEL: 'warn',
+    });
+    const ctx: AppContext = { config, db: database.db, boss, logger };
+
+    const [project] = await ctx.db.insert(projects).values({ name: 'Bench' }).returning();
+    const projectId = project!.id;
+    await ctx.db.insert(unitBundles).values({
+      projectId,
+      planName: 'Bench',
+      includedMilli: 1_000_000_000,
+      leftMilli: 1_000_000_000,
+      isFree: false,
+      expiresAt: null,
+    });
+    const [prompt] = await ctx.db
+      .insert(prompts)
+      .values({
+        projectId,
+        scriptName: 'Bench',
+        role: 'Sales',
+        basicInstruction: 'Check the greeting.',
+        transcribeInstructions: '',
+        provider: 'anthropic',
+        model: 'claude-3-7-sonnet-20250219',
+        responseLanguage: 'English',
+        companyDetails: '',
+        finalScore: 'sum',
+        lva: 'none',
+        maxScore: null,
+        transcriptionTask: 'transcribe',
+        transcriptionLanguage: 'auto',
+        content: FIELDS,
+        metadataFields: ['Department', 'Representative'],
+        isClassification: false,
+        unitsMilli: 1000,
+      })
+      .returning();
+
+    const storage = storageOf(config);
+    const makeTasks = async (count: number): Promise<number[]> => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const chat = JSON.stringify([
+          { speaker: 'Agent', text: `Hello, this is call ${i}. How can I help?` },
+          { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
+        ]);
+        const stored = await storage.put(Readable.from([Buffer.from(chat)]), {
+          prefix: `projects/${projectId}`,
+          extension: 'json',
+        });
+        const [file] = await ctx.db
+          .insert(mediaFiles)
+          .values({
+            projectId,
+            storageKey: stored.key,
+            fileName: `chat-${i}.json`,
+            contentType: 'application/json',
+            sizeBytes: stored.size,
+            sha256: stored.sha256,
+            kind: 'text',
+          })
+          .returning();
+        const [task] = await ctx.db
+          .insert(tasks)
+          .values({ projectId, mediaId: file!.id, promptId: prompt!.id })
+          .returning();
+        ids.push(task!.id);
+      }
+      return ids;
+    };
+
+    // Direct: the pipeline without the queue, one task after another.
+    const direct = await makeTasks(TASKS);
+    anthropic.script(...direct.map(() => answer(ANSWER)));
+    const directStart = performance.now();
+    for (const id of direct) await runTask(ctx, id, { lastAttempt: true });
+    const directSeconds = (performance.now() - directStart) / 1000;
+
+    // Queued: every task sent to the analysis queue, worked by the analysis worker.
+    await workAnalysis(ctx);
+    const throughQueue = async (latencyMs: number) => {
+      const ids = await makeTasks(TASKS);
+      anthropic.script(...ids.map(() => (latencyMs ? slow(latencyMs, answer(ANSWER)) : answer(ANSWER))));
+      const start = performance.now();
+      for (const id of ids) await enqueueTask(ctx, id);
+      const enqueueSeconds = (performance.now() - start) / 1000;
+      for (;;) {
+        const rows = await ctx.db.select({ status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
+        const failed = rows.filter((row) => row.status === 'failed').length;
+        if (failed > 0) throw new Error(`${failed} tasks failed`);
+        if (rows.every((row) => row.status === 'completed')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { seconds: (performance.now() - start) / 1000, enqueueSeconds };
+    };
+    const instant = await throughQueue(0);
+    const latency = Number(process.env.BENCH_LATENCY_MS ?? 500);
+    const slowed = await throughQueue(latency);
+
+    const rate = (s: number) => `${(TASKS / s).toFixed(1)} tasks/s`;
+    const slotMs = (s: number) => (s / TASKS) * CONCURRENCY * 1000;
+    const pipelineMs = (directSeconds / TASKS) * 1000;
+    console.log(
+      `Analysis queue (${TASKS} text tasks each, fake Anthropic, ANALYSIS_CONCURRENCY=${CONCURRENCY})`,
+    );
+    console.log(
+      `  direct runTask, one at a time:    ${directSeconds.toFixed(2)} s  ${rate(directSeconds)}  (${pipelineMs.toFixed(1)} ms a task)`,
+    );
+    console.log(
+      `  queue, instant provider:          ${instant.seconds.toFixed(2)} s  ${rate(instant.seconds)}  ` +
+        `(${slotMs(instant.seconds).toFixed(0)} ms a task per worker; enqueueing ${instant.enqueueSeconds.toFixed(2)} s)`,
+    );
+    const overhead = slotMs(slowed.seconds) - pipelineMs - latency;
+    console.log(
+      `  queue, provider answers in ${latency} ms: ${slowed.seconds.toFixed(2)} s  ${rate(slowed.seconds)}  ` +
+        `(${slotMs(slowed.seconds).toFixed(0)} ms a task per worker: queue overhead ${overhead.toFixed(0)} ms a task)`,
+    );
+  } finally {
+    await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    await database.pool.end();
+    await anthropic.close();
+    await dropDatabase();
+    await embedded?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    if (pgDir) await rm(pgDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

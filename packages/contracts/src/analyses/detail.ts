@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { TaskStageSchema, TaskStatusSchema } from './api.ts';
+
+// Response schemas of the analysis detail, the failed tasks and the chunk acknowledgement (see api.ts for paths).
+
+export const TaskParams = z.object({
+  id: z.coerce.number().int().positive(),
+  taskId: z.coerce.number().int().positive(),
+});
+
+/** Answer to every chunk but the one that completes the set (that one answers UploadResponse). */
+export const ChunkReceivedResponse = z.object({
+  data: z.object({
+    /** Chunks of this upload id stored so far. */
+    received: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+
+export const MEDIA_KINDS = ['audio', 'video', 'text'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** One piece of a transcript; times in seconds from the start of the recording. */
+export const TranscriptSegment = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker: z.string().nullable(),
+});
+export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
+
+export const AnalysisMedia = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  duration_seconds: z.number().nullable(),
+  channels: z.number().int().nullable(),
+  has_video: z.boolean(),
+  source_url: z.string().nullable(),
+  /** GET this (same session) to play or download the file; it answers Range requests. */
+  url: z.string(),
+});
+
+export const AnalysisPromptInfo = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  /** `snapshot`: the prompt as the analysis ran with it; `current`: not analysed yet, the prompt as it is now. */
+  source: z.enum(['snapshot', 'current']),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const AnalysisDetail = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  status: TaskStatusSchema,
+  stage: TaskStageSchema.nullable(),
+  progress: z.number(),
+  priority: z.number().int(),
+  scheduled_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  attempts: z.number().int(),
+  title: z.string().nullable(),
+  representative: z.string().nullable(),
+  department: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  final_score: z.number().nullable(),
+  /** Units charged for this analysis (3 decimals), null until charged. */
+  units_charged: z.number().nullable(),
+  error: z.string().nullable(),
+  prompt_id: z.number().int().nullable(),
+  prompt: AnalysisPromptInfo.nullable(),
+  media: AnalysisMedia,
+  /** Timed segments of an audio or video transcript; null until transcribed. */
+  transcript: z.array(TranscriptSegment).nullable(),
+  /** The plain transcript (for text conversations, the conversation itself). */
+  transcript_text: z.string().nullable(),
+  /** The analysis by the prompt's fields. */
+  result: z.record(z.string(), z.unknown()).nullable(),
+  metrics: z.unknown().nullable(),
+  lva: z.unknown().nullable(),
+});
+export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
+export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });
+
+export const ReanalyzeRequest = z.object({ prompt_id: z.coerce.number().int().positive() });
+
+export const FailedTaskListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const FailedTask = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  title: z.string().nullable(),
+  file_name: z.string(),
+  prompt_id: z.number().int().nullable(),
+  prompt_name: z.string().nullable(),
+  /** The stage that failed. */
+  stage: TaskStageSchema.nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export const FailedTaskListResponse = z.object({
+  data: z.object({
+    items: z.array(FailedTask),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+});
+
+export const RetryTasksRequest = z.object({
+  task_ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
+});
+export const RetryTasksResponse = z.object({ data: z.object({ retried: z.number().int() }) });

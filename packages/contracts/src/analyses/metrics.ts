@@ -1,0 +1,158 @@
+import type { ConversationSegment } from './transcript.ts';
+
+/**
+ * Conversation metrics of an audio task, computed from the timed transcript segments (tasks.metrics).
+ * Pure functions; segments without times or text are ignored; a segment without a speaker counts as
+ * speaker 'Unknown'. Times are in seconds, rounded to 2 decimals; shares are 0..1, rounded to 4.
+ *
+ * - talk time of a speaker: the union of their segments (their own overlapping segments count once);
+ *   talk ratio: talk time / the sum of all speakers' talk times.
+ * - longest monologue: the longest run of one speaker's consecutive segments with no other speaker's
+ *   segment starting in between, from the run's first start to its last end.
+ * - silence share: the part of the conversation (its duration, else the last segment's end) in which
+ *   nobody speaks.
+ * - overlaps: a segment that starts while another speaker's segment is still running. It is an
+ *   interruption when the speaker who was talking stops before the newcomer does (the newcomer takes
+ *   the floor); back-channel remarks inside the other's speech are overlaps only.
+ * - speaking rate: words per minute of the speaker's talk time.
+ * - questions: sentences ending in a question mark (?, ？ or ؟; '??' counts once).
+ */
+export interface SpeakerMetrics {
+  speaker: string;
+  talkSeconds: number;
+  talkRatio: number;
+  words: number;
+  wordsPerMinute: number | null;
+  questions: number;
+  /** Interruptions this speaker made. */
+  interruptions: number;
+}
+
+export interface ConversationMetrics {
+  durationSeconds: number;
+  speakers: SpeakerMetrics[];
+  longestMonologue: { speaker: string; seconds: number; start: number } | null;
+  silenceShare: number;
+  overlaps: number;
+  interruptions: number;
+}
+
+interface Timed {
+  start: number;
+  end: number;
+  speaker: string;
+  text: string;
+}
+
+const round = (value: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f + 0;
+};
+
+function timed(segments: readonly ConversationSegment[]): Timed[] {
+  return segments
+    .filter(
+      (s): s is ConversationSegment & { start: number; end: number } =>
+        typeof s.start === 'number' && typeof s.end === 'number' && s.end > s.start && s.text.trim() !== '',
+    )
+    .map((s) => ({ start: s.start, end: s.end, speaker: s.speaker ?? 'Unknown', text: s.text }))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** Total length of the union of intervals. */
+export function unionSeconds(intervals: ReadonlyArray<{ start: number; end: number }>): number {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  let total = 0;
+  let current: { start: number; end: number } | null = null;
+  for (const interval of sorted) {
+    if (current && interval.start <= current.end) {
+      current.end = Math.max(current.end, interval.end);
+    } else {
+      if (current) total += current.end - current.start;
+      current = { start: interval.start, end: interval.end };
+    }
+  }
+  if (current) total += current.end - current.start;
+  return total;
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+export function countQuestions(text: string): number {
+  return (text.match(/[?？؟]+/gu) ?? []).length;
+}
+
+export function conversationMetrics(
+  segments: readonly ConversationSegment[],
+  durationSeconds?: number | null,
+): ConversationMetrics {
+  const list = timed(segments);
+  const lastEnd = list.reduce((max, s) => Math.max(max, s.end), 0);
+  const duration = Math.max(durationSeconds ?? 0, lastEnd);
+
+  const names = [...new Set(list.map((s) => s.speaker))];
+  const talk = new Map(names.map((name) => [name, unionSeconds(list.filter((s) => s.speaker === name))]));
+  const totalTalk = [...talk.values()].reduce((a, b) => a + b, 0);
+
+  // Overlaps and interruptions: a segment starting inside another speaker's running segment.
+  let overlaps = 0;
+  let interruptions = 0;
+  const interruptionsBy = new Map<string, number>();
+  list.forEach((segment, index) => {
+    const running = list
+      .slice(0, index)
+      .filter((other) => other.speaker !== segment.speaker && other.end > segment.start);
+    if (running.length === 0) return;
+    overlaps += 1;
+    if (running.some((other) => other.end < segment.end)) {
+      interruptions += 1;
+      interruptionsBy.set(segment.speaker, (interruptionsBy.get(segment.speaker) ?? 0) + 1);
+    }
+  });
+
+  // Longest monologue: runs of consecutive segments of one speaker.
+  let longest: ConversationMetrics['longestMonologue'] = null;
+  let run: { speaker: string; start: number; end: number } | null = null;
+  const closeRun = () => {
+    if (run && (!longest || run.end - run.start > longest.seconds)) {
+      longest = { speaker: run.speaker, seconds: run.end - run.start, start: run.start };
+    }
+  };
+  for (const segment of list) {
+    if (run && run.speaker === segment.speaker) {
+      run.end = Math.max(run.end, segment.end);
+    } else {
+      closeRun();
+      run = { speaker: segment.speaker, start: segment.start, end: segment.end };
+    }
+  }
+  closeRun();
+  const monologue = longest as ConversationMetrics['longestMonologue'];
+
+  const speech = unionSeconds(list);
+  return {
+    durationSeconds: round(duration, 2),
+    speakers: names.map((speaker) => {
+      const own = list.filter((s) => s.speaker === speaker);
+      const seconds = talk.get(speaker) ?? 0;
+      const words = own.reduce((total, s) => total + countWords(s.text), 0);
+      return {
+        speaker,
+        talkSeconds: round(seconds, 2),
+        talkRatio: totalTalk > 0 ? round(seconds / totalTalk, 4) : 0,
+        words,
+        wordsPerMinute: seconds > 0 ? round(words / (seconds / 60), 1) : null,
+        questions: own.reduce((total, s) => total + countQuestions(s.text), 0),
+        interruptions: interruptionsBy.get(speaker) ?? 0,
+      };
+    }),
+    longestMonologue: monologue
+      ? { speaker: monologue.speaker, seconds: round(monologue.seconds, 2), start: round(monologue.start, 2) }
+      : null,
+    silenceShare: duration > 0 ? round(Math.max(0, duration - speech) / duration, 4) : 0,
+    overlaps,
+    interruptions,
+  };
+}
