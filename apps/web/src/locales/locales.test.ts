@@ -14,7 +14,23 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
   import: 'default',
 });
 
+const rawFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+
 describe('locale files', () => {
+  it("never repeat a top-level key across one language's files", () => {
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [path, tree] of Object.entries(rawFiles)) {
+      const lang = path.split('/')[1];
+      for (const key of Object.keys(tree)) {
+        const other = seen.get(`${lang}:${key}`);
+        if (other) clashes.push(`${key} in ${other} and ${path}`);
+        seen.set(`${lang}:${key}`, path);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
   it('has English', () => {
     expect(english.size).toBeGreaterThan(100);
   });

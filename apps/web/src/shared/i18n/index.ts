@@ -3,22 +3,22 @@ import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * Every locale file under src/locales/<lang>/translation.json is bundled. Adding a language is a drop-in:
- * put its file next to en's. Missing keys fall back to English.
+ * Every JSON file under src/locales/<lang>/ is bundled and merged into that language's tree, so a feature
+ * can keep its texts in a file of its own (translation.json holds the shared ones). Top-level keys must not
+ * repeat across a language's files. Missing keys fall back to English.
  */
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/translation.json', {
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
   eager: true,
   import: 'default',
 });
 
 export type LocaleTree = { [key: string]: string | LocaleTree };
 
-export const LOCALE_FILES: Record<string, LocaleTree> = Object.fromEntries(
-  Object.entries(files).map(([path, tree]) => {
-    const lang = /locales\/([^/]+)\/translation\.json$/.exec(path)?.[1] ?? path;
-    return [lang, tree as LocaleTree];
-  }),
-);
+export const LOCALE_FILES: Record<string, LocaleTree> = {};
+for (const [path, tree] of Object.entries(files)) {
+  const lang = /locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? path;
+  LOCALE_FILES[lang] = { ...LOCALE_FILES[lang], ...(tree as LocaleTree) };
+}
 
 const resources: Resource = Object.fromEntries(
   Object.entries(LOCALE_FILES).map(([lang, tree]) => [lang, { translation: tree }]),
