@@ -1,6 +1,23 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createProjectViaApi, main, type Project, signedInPage, uniqueName } from '../support/flows.ts';
+import { SUPER_ADMIN } from '../support/accounts.ts';
+import {
+  adjustBalanceViaApi,
+  billingTab,
+  fundProjectViaApi,
+  planViaApi,
+  purchasePlanViaApi,
+  requestTopUpViaApi,
+} from '../support/billing.ts';
+import {
+  createProjectViaApi,
+  freshPage,
+  main,
+  type Project,
+  signedInPage,
+  signInViaApi,
+  uniqueName,
+} from '../support/flows.ts';
 import { ARTIFACTS_DIR } from '../support/server.ts';
 
 /** Full-page screenshots for people to look at (e2e/.artifacts/screenshots/). They assert only rendering. */
@@ -9,6 +26,8 @@ const SCREENSHOTS_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
 async function shoot(page: Page, name: string): Promise<void> {
   // (a string: the e2e tsconfig has no DOM types)
   await page.evaluate('document.fonts.ready.then(() => true)');
+  // A full-page shot draws the fixed header and sidebar where the page is scrolled to: start at the top.
+  await page.evaluate('window.scrollTo(0, 0)');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.screenshot({
     path: path.join(SCREENSHOTS_DIR, `${name}.png`),
@@ -94,6 +113,58 @@ test.describe('screenshots', () => {
     await expect(main(page).getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
     await shoot(page, 'profile');
+  });
+
+  test('billing tabs', async ({ page }) => {
+    const [project] = await userWithProjects(page);
+    const starter = await planViaApi(page.request, project!.id, 'Starter');
+    await fundProjectViaApi(page.request, project!.id, '250');
+    await purchasePlanViaApi(page.request, project!.id, starter.id);
+    await adjustBalanceViaApi(project!.id, 'credit', '12.5', 'Goodwill credit for a failed upload');
+    await requestTopUpViaApi(page.request, project!.id, '100');
+
+    await page.goto(`/projects/${project!.id}/billing`);
+    await expect(page.getByTestId('balance-amount')).toHaveText('$213.50');
+    await expect(page.getByTestId('bundle-list')).toBeVisible();
+    await expect(page.getByTestId('pricing-rate')).toHaveText('$0.0500');
+    await shoot(page, 'billing-balance');
+
+    await billingTab(page, 'Invoice summaries').click();
+    await expect(page.getByTestId('summary-chart').locator('svg').first()).toBeVisible();
+    const month = page.getByTestId('month-list').locator(':scope > [data-testid^="month-"]').first();
+    await month.getByRole('button').first().click();
+    const day = month.getByTestId('month-details').locator('[data-testid^="day-"]').first();
+    await day.getByRole('button').first().click();
+    await expect(day.getByTestId('day-transactions')).toBeVisible();
+    await shoot(page, 'billing-summaries');
+
+    await billingTab(page, 'Invoice details').click();
+    await expect(page.getByTestId('invoice-row')).toHaveCount(4);
+    await shoot(page, 'billing-invoices');
+
+    await billingTab(page, 'Tariff plan').click();
+    await expect(page.getByTestId('current-plan').getByRole('heading', { level: 2 })).toHaveText('Starter');
+    await shoot(page, 'billing-tariff');
+
+    await page.getByRole('button', { name: 'Purchase plan - $199.00' }).click();
+    await expect(page.getByRole('dialog', { name: 'Confirm purchase' })).toBeVisible();
+    await shoot(page, 'billing-purchase-dialog');
+  });
+
+  test('super admin page', async ({ page, browser }) => {
+    const [project] = await userWithProjects(page);
+    await requestTopUpViaApi(page.request, project!.id, '75');
+    const admin = await freshPage(browser);
+    try {
+      await signInViaApi(admin.page.request, SUPER_ADMIN);
+      await admin.page.goto('/admin/super');
+      await expect(main(admin.page).getByRole('heading', { level: 1, name: 'Super Admin' })).toBeVisible();
+      await expect(admin.page.getByRole('table', { name: 'Pending top-ups' })).toContainText(project!.name);
+      await expect(admin.page.getByRole('table', { name: 'Tariff plans' })).toContainText('Starter');
+      await shoot(admin.page, 'super-admin');
+    } finally {
+      await admin.context.close();
+    }
   });
 
   test('sign-in page', async ({ page }) => {

@@ -64,7 +64,8 @@ export function useDecideTopUp() {
         method: 'POST',
         body: decision === 'reject' ? { reason: reason?.trim() || undefined } : {},
       }),
-    onSuccess: refresh,
+    // Also on failure: a request already decided elsewhere must leave the lists.
+    onSettled: refresh,
   });
 }
 

@@ -242,12 +242,16 @@ export function PurchaseDialog({
   const purchase = usePurchasePlan(project.id);
   const [useBalance, setUseBalance] = useState(project.use_balance_for_analysis ?? true);
   const [error, setError] = useState<string | null>(null);
-  // The last plan stays on screen while the dialog closes.
+  // The last plan stays on screen while the dialog closes; every opening starts from the saved setting.
   const [shown, setShown] = useState<PlanView | null>(plan);
-  if (plan && plan !== shown) {
-    setShown(plan);
-    setUseBalance(project.use_balance_for_analysis ?? true);
-    setError(null);
+  const [lastPlan, setLastPlan] = useState<PlanView | null>(plan);
+  if (plan !== lastPlan) {
+    setLastPlan(plan);
+    if (plan) {
+      setShown(plan);
+      setUseBalance(project.use_balance_for_analysis ?? true);
+      setError(null);
+    }
   }
 
   const confirm = () => {
