@@ -25,6 +25,11 @@ const PromptFormPage = lazy(() => import('../features/prompts/PromptFormPage'));
 const PromptsRedirect = lazy(() => import('../features/prompts/PromptsRedirect'));
 const BillingPage = lazy(() => import('../features/billing/BillingPage'));
 const SuperAdminPage = lazy(() => import('../features/admin/SuperAdminPage'));
+const AnalysesPage = lazy(() => import('../features/analyses/AnalysesPage'));
+const AnalysisPage = lazy(() => import('../features/analyses/AnalysisPage'));
+const AnalysisRedirect = lazy(() => import('../features/analyses/AnalysisRedirect'));
+const FailedTasksPage = lazy(() => import('../features/failed-tasks/FailedTasksPage'));
+const UploadPage = lazy(() => import('../features/upload/UploadPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -33,20 +38,21 @@ const placeholder = (path: string, navKey: string): RouteObject => ({
 
 /** Project pages every member may open (spec 1 §6). */
 const memberPages: RouteObject[] = [
-  placeholder('analyses', 'analyses'),
-  placeholder('analyses/:analysisId', 'analyses'),
+  { path: 'analyses', element: <AnalysesPage /> },
+  { path: 'analyses/:analysisId', element: <AnalysisRedirect /> },
+  { path: 'analysis/:taskId', element: <AnalysisPage /> },
   placeholder('analytics', 'analytics'),
   placeholder('analytics/manager-dashboard', 'managerDashboard'),
   placeholder('analytics/checklist-report', 'checklistReport'),
   placeholder('analytics/insights', 'insights'),
   placeholder('change-requests', 'changeRequests'),
-  placeholder('analysis/upload', 'upload'),
+  { path: 'analysis/upload', element: <UploadPage /> },
 ];
 
 /** Project pages for admins and owners only. */
 const managerPages: RouteObject[] = [
   { path: 'edit', element: <ProjectEditPage /> },
-  placeholder('failed-tasks', 'failedTasks'),
+  { path: 'failed-tasks', element: <FailedTasksPage /> },
   { path: 'billing', element: <BillingPage /> },
   { path: 'prompts', element: <PromptsPage /> },
   { path: 'prompts/new', element: <PromptFormPage /> },

@@ -1,0 +1,260 @@
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import {
+  Box,
+  Button,
+  LinearProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../shared/components/Page';
+import { EmptyState, QueryContent } from '../../shared/components/States';
+import { useCurrentProject } from '../projects/ProjectGuard';
+import { AnalysisFilters } from './AnalysisFilters';
+import {
+  type AnalysisRow,
+  analysisKeys,
+  analysisPath,
+  type TaskEventHandlers,
+  useAnalysisList,
+  usePromptChoices,
+  useTaskEvents,
+} from './api';
+import { formatDateTime, formatDuration, formatNumber } from './format';
+import { LiveIndicator } from './LiveIndicator';
+import {
+  FILTER_KEYS,
+  hasFilters,
+  type ListView,
+  PAGE_SIZES,
+  readListView,
+  viewParams,
+  withFilters,
+} from './listQuery';
+import { TaskStatusCell } from './TaskStatus';
+
+const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };
+const hideBelowLg = { display: { xs: 'none', lg: 'table-cell' } };
+const hideBelowXl = { display: { xs: 'none', xl: 'table-cell' } };
+
+/** /projects/{id}/analyses: the project's analyses, server-paged and filtered, with live status. */
+export default function AnalysesPage() {
+  const { t, i18n } = useTranslation();
+  const project = useCurrentProject();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readListView(params), [params]);
+  const list = useAnalysisList(project.id, view);
+  const prompts = usePromptChoices(project.id);
+  const uploadPath = `/projects/${project.id}/analysis/upload`;
+
+  // Several filters may apply in one tick (debounced fields): each builds on the one before, not on the
+  // parameters of the last render.
+  const latest = useRef({ seen: params, current: params });
+  if (latest.current.seen !== params) latest.current = { seen: params, current: params };
+  const update = (change: (view: ListView) => ListView, replace: boolean) => {
+    const base = latest.current.current;
+    const next = change(readListView(base));
+    // Parameters this page does not own (e.g. pdf=1) stay.
+    const search = new URLSearchParams(base);
+    for (const key of ['page', 'page_size', ...FILTER_KEYS]) search.delete(key);
+    for (const [key, value] of viewParams(next)) search.set(key, value);
+    latest.current.current = search;
+    setParams(search, { replace });
+  };
+  const clearFilters = () => update((current) => ({ ...current, page: 1, filters: {} }), true);
+
+  // A page past the end (rows were removed since the link was made): go to the last page.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / view.pageSize)) : 1;
+  const pastEnd = Boolean(
+    list.data && !list.isPlaceholderData && view.page > lastPage && list.data.total > 0,
+  );
+  useEffect(() => {
+    if (pastEnd) update((current) => ({ ...current, page: lastPage }), true);
+  });
+
+  const events = useMemo<TaskEventHandlers>(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: analysisKeys.lists(project.id) });
+    return {
+      onChange: (change, applied) => {
+        // A finished task gets its score and title; a new task appears on the first page.
+        if (applied.finished || (!applied.known && change.status === 'queued' && view.page === 1)) refetch();
+      },
+      onReconnect: refetch,
+    };
+  }, [queryClient, project.id, view.page]);
+  const live = useTaskEvents(project.id, events);
+
+  const openRow = (row: AnalysisRow) => navigate(analysisPath(project.id, row.id));
+
+  const uploadButton = (
+    <Button
+      component={RouterLink}
+      to={uploadPath}
+      variant="contained"
+      startIcon={<CloudUploadOutlinedIcon />}
+    >
+      {t('analyses.list.upload')}
+    </Button>
+  );
+
+  const filtered = hasFilters(view.filters);
+  const showFilters = filtered || (list.data?.total ?? 0) > 0;
+
+  return (
+    <Page
+      title={t('nav.analyses')}
+      subtitle={t('analyses.list.subtitle')}
+      actions={
+        <>
+          <LiveIndicator state={live} />
+          {uploadButton}
+        </>
+      }
+    >
+      {showFilters ? (
+        <AnalysisFilters
+          filters={view.filters}
+          prompts={prompts.data ?? []}
+          onChange={(changes) => update((current) => withFilters(current, changes), true)}
+          onClear={clearFilters}
+        />
+      ) : null}
+      <QueryContent
+        query={list}
+        loadingLabel={t('analyses.list.loading')}
+        errorTitle={t('analyses.list.loadError')}
+        isEmpty={(data) => data.total === 0 && data.items.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={<ManageSearchIcon />}
+              title={t('analyses.list.noMatchesTitle')}
+              description={t('analyses.list.noMatchesDescription')}
+              action={
+                <Button variant="outlined" onClick={clearFilters}>
+                  {t('analyses.filters.clear')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<CloudUploadOutlinedIcon />}
+              title={t('analyses.list.emptyTitle')}
+              description={t('analyses.list.emptyDescription')}
+              action={uploadButton}
+            />
+          )
+        }
+      >
+        {(data) => (
+          <Paper variant="outlined">
+            <Box sx={{ height: 4 }}>
+              {list.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
+            </Box>
+            <TableContainer>
+              <Table size="small" aria-label={t('nav.analyses')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('analyses.columns.date')}</TableCell>
+                    <TableCell>{t('analyses.columns.title')}</TableCell>
+                    <TableCell sx={hideBelowMd}>{t('analyses.columns.representative')}</TableCell>
+                    <TableCell sx={hideBelowXl}>{t('analyses.columns.department')}</TableCell>
+                    <TableCell sx={hideBelowMd}>{t('analyses.columns.prompt')}</TableCell>
+                    <TableCell align="right">{t('analyses.columns.score')}</TableCell>
+                    <TableCell align="right" sx={hideBelowLg}>
+                      {t('analyses.columns.duration')}
+                    </TableCell>
+                    <TableCell>{t('analyses.columns.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((row) => (
+                    <TableRow
+                      key={row.id}
+                      hover
+                      data-testid={`analysis-row-${row.id}`}
+                      onClick={(event) => {
+                        if ((event.target as HTMLElement).closest('a')) return;
+                        openRow(row);
+                      }}
+                      sx={{ cursor: 'pointer' }}
+                    >
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(row.created_at, i18n.language, project.timezone)}
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 260 }}>
+                        <Link
+                          component={RouterLink}
+                          to={analysisPath(project.id, row.id)}
+                          sx={{ fontWeight: 500, display: 'block' }}
+                          noWrap
+                        >
+                          {row.title || row.file_name || t('analyses.list.untitled', { id: row.id })}
+                        </Link>
+                        {row.title && row.file_name ? (
+                          <Typography variant="caption" color="text.secondary" noWrap component="div">
+                            {row.file_name}
+                          </Typography>
+                        ) : null}
+                      </TableCell>
+                      <TableCell sx={{ ...hideBelowMd, whiteSpace: 'nowrap' }}>
+                        {row.representative || '—'}
+                      </TableCell>
+                      <TableCell sx={hideBelowXl}>{row.department || '—'}</TableCell>
+                      <TableCell sx={{ ...hideBelowMd, whiteSpace: 'nowrap' }}>
+                        {row.prompt_name || '—'}
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="analysis-score">
+                        {row.final_score === null ? '—' : formatNumber(row.final_score, i18n.language)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ ...hideBelowLg, fontVariantNumeric: 'tabular-nums' }}>
+                        {formatDuration(row.duration_seconds)}
+                      </TableCell>
+                      <TableCell>
+                        <TaskStatusCell status={row.status} stage={row.stage} progress={row.progress} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={Math.min(view.page, lastPage) - 1}
+              rowsPerPage={view.pageSize}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              onPageChange={(_event, page) => update((current) => ({ ...current, page: page + 1 }), false)}
+              onRowsPerPageChange={(event) =>
+                update((current) => ({ ...current, page: 1, pageSize: Number(event.target.value) }), false)
+              }
+              labelRowsPerPage={t('analyses.list.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) =>
+                t('analyses.list.displayedRows', {
+                  from: formatNumber(from, i18n.language),
+                  to: formatNumber(to, i18n.language),
+                  total: formatNumber(count, i18n.language),
+                })
+              }
+              getItemAriaLabel={(type) => t(`analyses.list.pageNav.${type}`)}
+            />
+          </Paper>
+        )}
+      </QueryContent>
+    </Page>
+  );
+}

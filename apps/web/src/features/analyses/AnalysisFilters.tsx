@@ -1,0 +1,166 @@
+import ClearIcon from '@mui/icons-material/FilterAltOff';
+import SearchIcon from '@mui/icons-material/Search';
+import { Button, Grid, InputAdornment, MenuItem, Paper, TextField } from '@mui/material';
+import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
+import type { PromptChoice } from './api';
+import { type AnalysisFilters as Filters, hasFilters } from './listQuery';
+
+const toNumber = (text: string): number | undefined => {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+};
+
+/** The list's filters and search; every change is applied at once (text after a short pause). */
+export function AnalysisFilters({
+  filters,
+  prompts,
+  onChange,
+  onClear,
+}: {
+  filters: Filters;
+  prompts: PromptChoice[];
+  onChange: (changes: Partial<Filters>) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const promptOptions =
+    filters.prompt_id && !prompts.some((prompt) => prompt.id === filters.prompt_id)
+      ? [
+          ...prompts,
+          { id: filters.prompt_id, name: `#${filters.prompt_id}`, project_id: 0, metadataFields: [] },
+        ]
+      : prompts;
+  const dateProps = { type: 'date', size: 'small', fullWidth: true } as const;
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mb: 2 }}
+      component="section"
+      aria-label={t('analyses.filters.label')}
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <DebouncedTextField
+            size="small"
+            fullWidth
+            type="search"
+            label={t('analyses.filters.search')}
+            placeholder={t('analyses.filters.searchPlaceholder')}
+            value={filters.q ?? ''}
+            onCommit={(q) => onChange({ q: q.trim() || undefined })}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <TextField
+            {...dateProps}
+            label={t('analyses.filters.from')}
+            value={filters.from ?? ''}
+            onChange={(event) => onChange({ from: event.target.value || undefined })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <TextField
+            {...dateProps}
+            label={t('analyses.filters.to')}
+            value={filters.to ?? ''}
+            onChange={(event) => onChange({ to: event.target.value || undefined })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('analyses.filters.prompt')}
+            value={filters.prompt_id ? String(filters.prompt_id) : ''}
+            onChange={(event) => onChange({ prompt_id: Number(event.target.value) || undefined })}
+          >
+            <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
+            {promptOptions.map((prompt) => (
+              <MenuItem key={prompt.id} value={String(prompt.id)}>
+                {prompt.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('analyses.filters.status')}
+            value={filters.status ?? ''}
+            onChange={(event) =>
+              onChange({ status: (event.target.value || undefined) as TaskStatus | undefined })
+            }
+          >
+            <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
+            {TASK_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {t(`analyses.status.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <DebouncedTextField
+            size="small"
+            fullWidth
+            label={t('analyses.filters.department')}
+            value={filters.department ?? ''}
+            onCommit={(department) => onChange({ department: department.trim() || undefined })}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <DebouncedTextField
+            size="small"
+            fullWidth
+            label={t('analyses.filters.representative')}
+            value={filters.representative ?? ''}
+            onCommit={(representative) => onChange({ representative: representative.trim() || undefined })}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <DebouncedTextField
+            size="small"
+            fullWidth
+            type="number"
+            label={t('analyses.filters.scoreMin')}
+            value={filters.score_min === undefined ? '' : String(filters.score_min)}
+            onCommit={(text) => onChange({ score_min: toNumber(text) })}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <DebouncedTextField
+            size="small"
+            fullWidth
+            type="number"
+            label={t('analyses.filters.scoreMax')}
+            value={filters.score_max === undefined ? '' : String(filters.score_max)}
+            onCommit={(text) => onChange({ score_max: toNumber(text) })}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
+            {t('analyses.filters.clear')}
+          </Button>
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}

@@ -1,0 +1,434 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  LinearProgress,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type AnalysisDetail, hasRoleAtLeast } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { Page } from '../../shared/components/Page';
+import { EmptyState, QueryContent } from '../../shared/components/States';
+import { downloadJson } from '../../shared/utils/download';
+import { useCurrentProject } from '../projects/ProjectGuard';
+import { analysisKeys, type TaskEventHandlers, useAnalysis, usePrompt, useTaskEvents } from './api';
+import { DetailsCard } from './DetailsCard';
+import { FinalScoreCard } from './FinalScoreCard';
+import { formatDateTime } from './format';
+import { MetricsCard } from './MetricsCard';
+import { type Player, usePlayer } from './player';
+import { ReanalyzeDialog } from './ReanalyzeDialog';
+import { ResultFields } from './ResultFields';
+import { fieldsFor, finalScoreOf, metricsOf, parseResult, promptShape } from './result';
+import { StageLabel, TaskStatusChip } from './TaskStatus';
+import { PlainTranscript, Transcript } from './Transcript';
+
+/** /projects/{id}/analysis/{taskId}: one analysis with its recording, transcript, results and metrics. */
+export default function AnalysisPage() {
+  const { t } = useTranslation();
+  const project = useCurrentProject();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const pdf = search.get('pdf') === '1';
+  const taskId = Number(params.taskId);
+  const valid = Number.isInteger(taskId) && taskId > 0;
+  const detail = useAnalysis(project.id, taskId);
+  const queryClient = useQueryClient();
+
+  const events = useMemo<TaskEventHandlers>(() => {
+    const reload = () =>
+      void queryClient.invalidateQueries({ queryKey: analysisKeys.detail(project.id, taskId) });
+    return {
+      // Stage and progress change in place; a new status reloads the rest (results, error, times).
+      onChange: (change, applied) => {
+        if (change.task_id === taskId && (applied.finished || applied.statusChanged)) reload();
+      },
+      onReconnect: reload,
+    };
+  }, [queryClient, project.id, taskId]);
+  useTaskEvents(project.id, events, valid && !pdf);
+
+  if (!valid) {
+    return (
+      <EmptyState
+        icon={<SearchOffIcon />}
+        title={t('analysis.notFound')}
+        action={
+          <Button component={RouterLink} to={`/projects/${project.id}/analyses`} variant="outlined">
+            {t('analysis.backToList')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <QueryContent query={detail} loadingLabel={t('analysis.loading')} errorTitle={t('analysis.loadError')}>
+      {(data) => <AnalysisView detail={data} pdf={pdf} timeZone={project.timezone} />}
+    </QueryContent>
+  );
+}
+
+const noWrap = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+
+function Section({
+  title,
+  children,
+  aside,
+  testId,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  aside?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" data-testid={testId}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}
+      >
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {aside}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function AnalysisView({
+  detail,
+  pdf,
+  timeZone,
+}: {
+  detail: AnalysisDetail;
+  pdf: boolean;
+  timeZone?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const player = usePlayer();
+  const [reanalyzeOpen, setReanalyzeOpen] = useState(false);
+
+  const result = useMemo(() => parseResult(detail.result), [detail.result]);
+  const snapshot = useMemo(() => promptShape(detail.prompt?.data), [detail.prompt]);
+  const classified = result?.classification ?? null;
+  // A classification analysis answers with the prompt it chose, whose fields the snapshot does not carry.
+  const targetId =
+    classified && result?.prompt && result.prompt.id !== detail.prompt_id ? result.prompt.id : null;
+  const target = usePrompt(detail.project_id, targetId);
+  const targetShape = useMemo(() => (target.data ? promptShape(target.data) : null), [target.data]);
+  const shape = classified ? targetShape : snapshot;
+  const fields = useMemo(
+    () => (result ? fieldsFor(shape?.fields ?? null, result.values) : []),
+    [result, shape],
+  );
+  const score = finalScoreOf(result, shape);
+  const metrics = metricsOf(detail.metrics);
+  const segments = detail.transcript ?? [];
+  const hasPlayer = detail.media.kind !== 'text' && !pdf;
+  const seek = hasPlayer ? player.seek : null;
+  const title =
+    detail.title ||
+    (typeof result?.values.Title === 'string' && result.values.Title) ||
+    detail.media.file_name ||
+    t('analyses.list.untitled', { id: detail.id });
+
+  const exportJson = () => downloadJson(`analysis-${detail.id}.json`, { data: detail });
+
+  const actions = pdf ? (
+    <Button
+      variant="outlined"
+      startIcon={<PrintIcon />}
+      onClick={() => window.print()}
+      sx={{ displayPrint: 'none' }}
+    >
+      {t('analysis.actions.print')}
+    </Button>
+  ) : (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<ReplayIcon />}
+        onClick={() => setReanalyzeOpen(true)}
+        sx={noWrap}
+      >
+        {t('analysis.actions.reanalyze')}
+      </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportJson} sx={noWrap}>
+        {t('analysis.actions.export')}
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<PrintIcon />}
+        component="a"
+        href={`${pathname}?pdf=1`}
+        target="_blank"
+        rel="noopener"
+        sx={noWrap}
+      >
+        {t('analysis.actions.printView')}
+      </Button>
+    </>
+  );
+
+  const subtitle = (
+    <Stack
+      direction="row"
+      spacing={1}
+      component="span"
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+    >
+      <TaskStatusChip status={detail.status} />
+      <span>
+        {[detail.prompt?.name, formatDateTime(detail.created_at, i18n.language, timeZone)]
+          .filter(Boolean)
+          .join(' · ')}
+      </span>
+    </Stack>
+  );
+
+  const status = detail.status !== 'completed' ? <StatusPanel detail={detail} /> : null;
+
+  const transcriptSection = (
+    <Section
+      title={t('analysis.transcript.title')}
+      testId="transcript-section"
+      aside={
+        segments.length > 0 && seek ? (
+          <Typography variant="caption" color="text.secondary">
+            {t('analysis.transcript.hint')}
+          </Typography>
+        ) : null
+      }
+    >
+      {segments.length > 0 ? (
+        <Transcript segments={segments} player={hasPlayer ? player : { ...player, seek: null }} full={pdf} />
+      ) : detail.transcript_text ? (
+        <PlainTranscript text={detail.transcript_text} />
+      ) : (
+        <Typography color="text.secondary">{t('analysis.transcript.notYet')}</Typography>
+      )}
+    </Section>
+  );
+
+  const results = (
+    <Stack spacing={3}>
+      {score && score.mode !== 'no' ? <FinalScoreCard score={score} /> : null}
+      {classified ? (
+        <Section
+          title={t('analysis.classification.title')}
+          testId="classification"
+          aside={
+            <Chip
+              color="secondary"
+              label={classified.chosen.promptName || classified.chosen.promptId}
+              size="small"
+            />
+          }
+        >
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('analysis.classification.description', {
+              prompt: classified.prompt.name || detail.prompt?.name || '',
+              chosen: classified.chosen.promptName || classified.chosen.promptId,
+            })}
+          </Typography>
+          <ResultFields
+            fields={fieldsFor(snapshot?.fields ?? null, classified.values)}
+            values={classified.values}
+            evidence={classified.evidence}
+            onSeek={seek}
+            full={pdf}
+          />
+        </Section>
+      ) : null}
+      <Section
+        title={t('analysis.results.title')}
+        testId="results"
+        aside={
+          result?.prompt?.name ? (
+            <Typography variant="body2" color="text.secondary">
+              {result.prompt.name}
+            </Typography>
+          ) : null
+        }
+      >
+        {result ? (
+          <>
+            {classified && targetId !== null && target.isError ? (
+              <Alert severity="info" sx={{ mb: 1 }}>
+                {t('analysis.classification.targetMissing')}
+              </Alert>
+            ) : null}
+            <ResultFields
+              fields={fields}
+              values={result.values}
+              evidence={result.evidence}
+              scored={score?.fields}
+              onSeek={seek}
+              full={pdf}
+            />
+          </>
+        ) : (
+          <Typography color="text.secondary">
+            {detail.status === 'failed' || detail.status === 'skipped'
+              ? t('analysis.results.none')
+              : t('analysis.results.pending')}
+          </Typography>
+        )}
+      </Section>
+      {metrics ? (
+        <MetricsCard
+          metrics={metrics}
+          speakerOrder={segments.map((segment) => segment.speaker)}
+          onSeek={seek}
+        />
+      ) : null}
+      <DetailsCard detail={detail} timeZone={timeZone} />
+    </Stack>
+  );
+
+  return (
+    <Page title={title} subtitle={subtitle} actions={actions} maxWidth={pdf ? 960 : 1400}>
+      {status}
+      {pdf ? (
+        <Stack spacing={3}>
+          {results}
+          {transcriptSection}
+        </Stack>
+      ) : (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+              {hasPlayer ? <MediaPlayer detail={detail} player={player} /> : null}
+              {transcriptSection}
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>{results}</Grid>
+        </Grid>
+      )}
+      {!pdf ? (
+        <ReanalyzeDialog
+          open={reanalyzeOpen}
+          onClose={() => setReanalyzeOpen(false)}
+          projectId={detail.project_id}
+          taskId={detail.id}
+          currentPromptId={detail.prompt_id}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+/** The recording, streamed from the media route (Range requests), as video when it has a picture. */
+function MediaPlayer({ detail, player }: { detail: AnalysisDetail; player: Player }) {
+  const { t } = useTranslation();
+  const media = detail.media;
+  const label = t('analysis.player.label', { name: media.file_name });
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="player">
+      {media.has_video ? (
+        // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
+        <video
+          ref={player.ref}
+          src={media.url}
+          controls
+          preload="metadata"
+          aria-label={label}
+          style={{ width: '100%', maxHeight: 360, display: 'block', background: '#000', borderRadius: 4 }}
+        />
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
+        <audio
+          ref={player.ref}
+          src={media.url}
+          controls
+          preload="metadata"
+          aria-label={label}
+          style={{ width: '100%', display: 'block' }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** Where an unfinished, failed or skipped analysis is (live through the task events). */
+function StatusPanel({ detail }: { detail: AnalysisDetail }) {
+  const { t, i18n } = useTranslation();
+  const project = useCurrentProject();
+  const severity = detail.status === 'failed' ? 'error' : detail.status === 'skipped' ? 'warning' : 'info';
+  const running = detail.status === 'queued' || detail.status === 'processing';
+  const progress = Math.min(100, Math.max(0, detail.progress));
+  return (
+    <Alert severity={severity} sx={{ mb: 3 }} data-testid="status-panel">
+      <AlertTitle>{t(`analysis.statusPanel.${detail.status}`)}</AlertTitle>
+      <Stack spacing={1}>
+        {detail.stage && detail.status !== 'skipped' ? (
+          <Typography variant="body2">
+            {t(
+              detail.status === 'failed' ? 'analysis.statusPanel.failedStage' : 'analysis.statusPanel.stage',
+            )}{' '}
+            <strong>
+              <StageLabel stage={detail.stage} />
+            </strong>
+          </Typography>
+        ) : null}
+        {running ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, maxWidth: 480 }}>
+            <LinearProgress
+              key={detail.status}
+              variant={detail.status === 'queued' ? 'indeterminate' : 'determinate'}
+              value={progress}
+              sx={{ flex: 1, height: 6, borderRadius: 3 }}
+              aria-label={t('analyses.progressLabel', { progress: Math.round(progress) })}
+            />
+            <Typography variant="body2" data-testid="status-progress">
+              {Math.round(progress)}%
+            </Typography>
+          </Box>
+        ) : null}
+        {detail.error ? (
+          <Typography variant="body2" data-testid="status-error" sx={{ whiteSpace: 'pre-wrap' }}>
+            {detail.error}
+          </Typography>
+        ) : null}
+        {detail.status === 'failed' && hasRoleAtLeast(project.my_role, 'admin') ? (
+          <Box>
+            <Button
+              component={RouterLink}
+              to={`/projects/${project.id}/failed-tasks`}
+              size="small"
+              color="inherit"
+              variant="outlined"
+              sx={{ displayPrint: 'none' }}
+            >
+              {t('analysis.statusPanel.openFailedTasks')}
+            </Button>
+          </Box>
+        ) : null}
+        {detail.attempts > 0 ? (
+          <Typography variant="caption">
+            {t('analysis.statusPanel.attempts', {
+              number: new Intl.NumberFormat(i18n.language).format(detail.attempts),
+            })}
+          </Typography>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

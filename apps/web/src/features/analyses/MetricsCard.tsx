@@ -1,0 +1,181 @@
+import {
+  Box,
+  ButtonBase,
+  Grid,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ConversationMetrics } from '@parley/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDuration, formatNumber, formatPercent } from './format';
+
+const TalkRatioChart = lazy(() => import('./TalkRatioChart'));
+
+function Stat({
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  detail?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', height: '100%' }} data-testid={testId}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+        {value}
+      </Typography>
+      {detail ? (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {detail}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Conversation metrics: talk ratio chart, monologue, silence, interruptions, and per-speaker figures. */
+export function MetricsCard({
+  metrics,
+  speakerOrder,
+  onSeek,
+}: {
+  metrics: ConversationMetrics;
+  speakerOrder: ReadonlyArray<string | null>;
+  onSeek: ((seconds: number) => void) | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const questions = metrics.speakers.reduce((total, speaker) => total + speaker.questions, 0);
+  const monologue = metrics.longestMonologue;
+  const monologueStart = monologue ? formatDuration(monologue.start) : '';
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2.5, breakInside: 'avoid' }}
+      component="section"
+      aria-labelledby="metrics-title"
+    >
+      <Typography id="metrics-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('analysis.metrics.title')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <Typography variant="subtitle2" component="h3">
+            {t('analysis.metrics.talkRatio')}
+          </Typography>
+          {metrics.speakers.length > 0 ? (
+            <Suspense fallback={<Box sx={{ height: 220 }} />}>
+              <TalkRatioChart speakers={metrics.speakers} order={speakerOrder} />
+            </Suspense>
+          ) : (
+            <Typography color="text.secondary">{t('analysis.metrics.noSpeech')}</Typography>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 7 }}>
+          <Grid container spacing={1.5}>
+            <Grid size={6}>
+              <Stat label={t('analysis.metrics.duration')} value={formatDuration(metrics.durationSeconds)} />
+            </Grid>
+            <Grid size={6}>
+              <Stat
+                label={t('analysis.metrics.silence')}
+                value={formatPercent(metrics.silenceShare, lang)}
+                testId="metric-silence"
+              />
+            </Grid>
+            <Grid size={6}>
+              <Stat
+                label={t('analysis.metrics.longestMonologue')}
+                value={monologue ? formatDuration(monologue.seconds) : '—'}
+                testId="metric-monologue"
+                detail={
+                  monologue ? (
+                    onSeek ? (
+                      <ButtonBase
+                        onClick={() => onSeek(monologue.start)}
+                        sx={{ typography: 'caption', color: 'primary.main', textAlign: 'left' }}
+                      >
+                        {t('analysis.metrics.monologueBy', {
+                          speaker: monologue.speaker,
+                          time: monologueStart,
+                        })}
+                      </ButtonBase>
+                    ) : (
+                      t('analysis.metrics.monologueBy', { speaker: monologue.speaker, time: monologueStart })
+                    )
+                  ) : null
+                }
+              />
+            </Grid>
+            <Grid size={6}>
+              <Stat
+                label={t('analysis.metrics.interruptions')}
+                value={formatNumber(metrics.interruptions, lang)}
+                detail={t('analysis.metrics.overlaps', { number: formatNumber(metrics.overlaps, lang) })}
+                testId="metric-interruptions"
+              />
+            </Grid>
+            <Grid size={6}>
+              <Stat label={t('analysis.metrics.questions')} value={formatNumber(questions, lang)} />
+            </Grid>
+            <Grid size={6}>
+              <Stat
+                label={t('analysis.metrics.speakers')}
+                value={formatNumber(metrics.speakers.length, lang)}
+              />
+            </Grid>
+          </Grid>
+        </Grid>
+      </Grid>
+      {metrics.speakers.length > 0 ? (
+        <Box sx={{ overflowX: 'auto', mt: 2 }}>
+          <Table
+            size="small"
+            aria-label={t('analysis.metrics.perSpeaker')}
+            sx={{ '& th, & td': { whiteSpace: 'nowrap', px: 1 } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('analysis.metrics.columns.speaker')}</TableCell>
+                <TableCell align="right">{t('analysis.metrics.columns.talkTime')}</TableCell>
+                <TableCell align="right">{t('analysis.metrics.columns.share')}</TableCell>
+                <TableCell align="right">{t('analysis.metrics.columns.words')}</TableCell>
+                <TableCell align="right">{t('analysis.metrics.columns.wordsPerMinute')}</TableCell>
+                <TableCell align="right">{t('analysis.metrics.columns.questions')}</TableCell>
+                <TableCell align="right">{t('analysis.metrics.columns.interruptions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {metrics.speakers.map((speaker) => (
+                <TableRow key={speaker.speaker} data-testid={`speaker-${speaker.speaker}`}>
+                  <TableCell>{speaker.speaker}</TableCell>
+                  <TableCell align="right">{formatDuration(speaker.talkSeconds)}</TableCell>
+                  <TableCell align="right">{formatPercent(speaker.talkRatio, lang)}</TableCell>
+                  <TableCell align="right">{formatNumber(speaker.words, lang)}</TableCell>
+                  <TableCell align="right">
+                    {speaker.wordsPerMinute === null ? '—' : formatNumber(speaker.wordsPerMinute, lang, 0)}
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(speaker.questions, lang)}</TableCell>
+                  <TableCell align="right">{formatNumber(speaker.interruptions, lang)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}

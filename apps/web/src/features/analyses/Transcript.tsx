@@ -1,0 +1,156 @@
+import { Box, ButtonBase, Typography, useTheme } from '@mui/material';
+import type { TranscriptSegment } from '@parley/contracts';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from './format';
+import { activeSegmentIndex, type Player } from './player';
+import { speakerColors } from './speakers';
+
+/**
+ * The timed transcript by speaker. A click on a line seeks the player there; while playing, the line being
+ * spoken is highlighted and kept in view. `full` (print view) shows every line without a scroll area.
+ */
+export function Transcript({
+  segments,
+  player,
+  full = false,
+}: {
+  segments: TranscriptSegment[];
+  player: Player;
+  full?: boolean;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const colors = useMemo(
+    () =>
+      speakerColors(
+        segments.map((segment) => segment.speaker),
+        theme,
+      ),
+    [segments, theme],
+  );
+  const active = player.started ? activeSegmentIndex(segments, player.currentTime) : -1;
+  const container = useRef<HTMLDivElement | null>(null);
+  const lines = useRef<Array<HTMLElement | null>>([]);
+
+  // Keep the current line in view inside the scroll area (never scrolls the page itself).
+  useEffect(() => {
+    if (full || active < 0 || !player.playing) return;
+    const box = container.current;
+    const line = lines.current[active];
+    if (!box || !line) return;
+    const top = line.offsetTop;
+    if (top < box.scrollTop || top + line.offsetHeight > box.scrollTop + box.clientHeight) {
+      const target = Math.max(0, top - box.clientHeight / 3);
+      if (typeof box.scrollTo === 'function') box.scrollTo({ top: target, behavior: 'smooth' });
+      else box.scrollTop = target;
+    }
+  }, [active, full, player.playing]);
+
+  if (segments.length === 0) {
+    return <Typography color="text.secondary">{t('analysis.transcript.empty')}</Typography>;
+  }
+
+  return (
+    <Box
+      ref={container}
+      role="list"
+      aria-label={t('analysis.transcript.title')}
+      data-testid="transcript"
+      sx={
+        full
+          ? undefined
+          : {
+              position: 'relative',
+              maxHeight: { xs: 420, md: 'calc(100vh - 420px)' },
+              minHeight: 240,
+              overflowY: 'auto',
+              pr: 0.5,
+            }
+      }
+    >
+      {segments.map((segment, index) => {
+        const color = colors.get(segment.speaker ?? '') ?? theme.palette.text.secondary;
+        const current = index === active;
+        const content = (
+          <>
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 44, pt: '2px', flexShrink: 0 }}
+            >
+              {formatDuration(segment.start)}
+            </Typography>
+            <Box component="span" sx={{ minWidth: 0, flex: 1 }}>
+              {segment.speaker ? (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{ display: 'block', fontWeight: 600, color }}
+                >
+                  {segment.speaker}
+                </Typography>
+              ) : null}
+              <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>
+                {segment.text.trim()}
+              </Typography>
+            </Box>
+          </>
+        );
+        const sx = {
+          display: 'flex',
+          gap: 1.5,
+          alignItems: 'flex-start',
+          width: '100%',
+          textAlign: 'left',
+          px: 1,
+          py: 0.75,
+          borderRadius: 1,
+          borderLeft: 3,
+          borderColor: current ? 'primary.main' : 'transparent',
+          bgcolor: current ? 'action.selected' : 'transparent',
+          breakInside: 'avoid',
+        } as const;
+        return (
+          <Box
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed list without ids
+            key={index}
+            role="listitem"
+            ref={(element: HTMLElement | null) => {
+              lines.current[index] = element;
+            }}
+            aria-current={current ? 'true' : undefined}
+            data-testid={`transcript-line-${index}`}
+          >
+            {player.seek ? (
+              <ButtonBase
+                onClick={() => player.seek?.(segment.start)}
+                title={t('analysis.transcript.seek', { time: formatDuration(segment.start) })}
+                sx={{ ...sx, '&:hover': { bgcolor: current ? 'action.selected' : 'action.hover' } }}
+              >
+                {content}
+              </ButtonBase>
+            ) : (
+              <Box sx={sx}>{content}</Box>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** A text conversation (chat) or an untimed transcript: its lines as they are. */
+export function PlainTranscript({ text }: { text: string }) {
+  return (
+    <Typography
+      component="pre"
+      variant="body2"
+      data-testid="transcript-text"
+      sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0 }}
+    >
+      {text}
+    </Typography>
+  );
+}

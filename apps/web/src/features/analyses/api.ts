@@ -1,0 +1,176 @@
+import {
+  type AnalysisDetail,
+  type AnalysisListItem,
+  FINAL_TASK_STATUSES,
+  type TaskEvent,
+  type UploadPrompt,
+  type UploadResponse,
+} from '@parley/contracts';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { apiData, apiRequest } from '../../shared/api/client';
+import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
+import { normalizePrompt } from '../prompts/api';
+import { apiQuery, type ListView } from './listQuery';
+
+// Routes and shapes: packages/contracts/src/analyses/api.ts and detail.ts.
+
+export type AnalysisRow = z.infer<typeof AnalysisListItem>;
+export type TaskChange = z.infer<typeof TaskEvent>;
+export type PromptChoice = z.infer<typeof UploadPrompt>;
+export interface AnalysisPage {
+  items: AnalysisRow[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const analysisKeys = {
+  all: (projectId: number) => ['analyses', projectId] as const,
+  lists: (projectId: number) => ['analyses', projectId, 'list'] as const,
+  list: (projectId: number, query: string) => ['analyses', projectId, 'list', query] as const,
+  detail: (projectId: number, taskId: number) => ['analyses', projectId, 'detail', taskId] as const,
+  prompts: (projectId: number) => ['analyses', projectId, 'prompts'] as const,
+  prompt: (projectId: number, promptId: number) => ['analyses', projectId, 'prompt', promptId] as const,
+};
+
+export const eventsUrl = (projectId: number) => `/api/projects/${projectId}/analyses/events`;
+export const analysisPath = (projectId: number, taskId: number) =>
+  `/projects/${projectId}/analysis/${taskId}`;
+
+export function useAnalysisList(projectId: number, view: ListView) {
+  const query = apiQuery(view);
+  return useQuery({
+    queryKey: analysisKeys.list(projectId, query),
+    queryFn: ({ signal }) => apiData<AnalysisPage>(`/projects/${projectId}/analyses?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnalysis(projectId: number, taskId: number) {
+  return useQuery({
+    queryKey: analysisKeys.detail(projectId, taskId),
+    queryFn: ({ signal }) => apiData<AnalysisDetail>(`/projects/${projectId}/analyses/${taskId}`, { signal }),
+    enabled: Number.isInteger(taskId) && taskId > 0,
+  });
+}
+
+/** The prompts a member may analyse with (the filter's and the re-analyse dialog's choices). */
+export function usePromptChoices(projectId: number, enabled = true) {
+  return useQuery({
+    queryKey: analysisKeys.prompts(projectId),
+    queryFn: () => apiData<PromptChoice[]>(`/projects/${projectId}/upload-prompts`),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/**
+ * A prompt as it is now (for a classification analysis: the field definitions of the prompt it chose, which
+ * the detail's snapshot does not carry).
+ */
+export function usePrompt(projectId: number, promptId: number | null) {
+  return useQuery({
+    queryKey: analysisKeys.prompt(projectId, promptId ?? 0),
+    queryFn: async () =>
+      normalizePrompt(await apiData<unknown>(`/projects/${projectId}/prompts/${promptId}`)),
+    enabled: promptId !== null && promptId > 0,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useReanalyze(projectId: number, taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (promptId: number) =>
+      apiRequest<UploadResponse>(`/projects/${projectId}/analyses/${taskId}/reanalyze`, {
+        method: 'POST',
+        body: { prompt_id: promptId },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: analysisKeys.lists(projectId) });
+    },
+  });
+}
+
+const isFinal = (status: string) => (FINAL_TASK_STATUSES as readonly string[]).includes(status);
+
+function isTaskChange(value: unknown): value is TaskChange {
+  const event = value as Partial<TaskChange> | null;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    typeof event.task_id === 'number' &&
+    typeof event.status === 'string' &&
+    typeof event.progress === 'number'
+  );
+}
+
+export interface AppliedChange {
+  /** The task is on a cached list page or its detail is cached. */
+  known: boolean;
+  /** The cache showed another status (stage and progress changes within a status do not count). */
+  statusChanged: boolean;
+  /** The task reached a final status (completed, failed, skipped) that the cache did not show yet. */
+  finished: boolean;
+}
+
+/**
+ * Applies a task event to every cached list page and the task's cached detail: status, stage and progress
+ * change in place. After `finished` the caller reloads what an event cannot carry (score, title, result).
+ */
+export function applyTaskChange(
+  queryClient: QueryClient,
+  projectId: number,
+  change: TaskChange,
+): AppliedChange {
+  let known = false;
+  let statusChanged = false;
+  const progress = Math.min(100, Math.max(0, change.progress));
+  const patch = <T extends { status: string; stage: unknown; progress: number }>(item: T): T => {
+    known = true;
+    if (item.status !== change.status) statusChanged = true;
+    return { ...item, status: change.status, stage: change.stage, progress };
+  };
+  queryClient.setQueriesData<AnalysisPage>({ queryKey: analysisKeys.lists(projectId) }, (page) =>
+    page?.items.some((item) => item.id === change.task_id)
+      ? { ...page, items: page.items.map((item) => (item.id === change.task_id ? patch(item) : item)) }
+      : page,
+  );
+  queryClient.setQueryData<AnalysisDetail>(analysisKeys.detail(projectId, change.task_id), (detail) =>
+    detail ? patch(detail) : detail,
+  );
+  return { known, statusChanged, finished: isFinal(change.status) && (!known || statusChanged) };
+}
+
+export interface TaskEventHandlers {
+  /** After the change was applied to the cache. */
+  onChange?: (change: TaskChange, applied: AppliedChange) => void;
+  /** The stream is back after a drop: changes in between were missed. */
+  onReconnect?: () => void;
+}
+
+/** Live task changes of the project (SSE), applied to the cached list pages and details as they come. */
+export function useTaskEvents(projectId: number, handlers: TaskEventHandlers, enabled = true): LiveState {
+  const queryClient = useQueryClient();
+  const onTask = useCallback(
+    (data: unknown) => {
+      if (!isTaskChange(data)) return;
+      const applied = applyTaskChange(queryClient, projectId, data);
+      handlers.onChange?.(data, applied);
+    },
+    [queryClient, projectId, handlers],
+  );
+  return useEventSource(enabled ? eventsUrl(projectId) : null, {
+    events: { task: onTask },
+    onReconnect: handlers.onReconnect,
+  });
+}

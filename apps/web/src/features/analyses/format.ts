@@ -1,0 +1,57 @@
+import { formatTimestamp } from '@parley/contracts';
+
+/** Display formatting of the analysis pages, in the UI language (and the project's time zone for dates). */
+
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(language, options);
+  } catch {
+    const { timeZone: _zone, ...rest } = options;
+    return new Intl.DateTimeFormat(language, rest);
+  }
+}
+
+export function formatDateTime(
+  value: string | null | undefined,
+  language: string,
+  timeZone?: string,
+): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '—';
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
+  try {
+    return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+  } catch {
+    return new Intl.NumberFormat('en', { maximumFractionDigits }).format(value);
+  }
+}
+
+/** A share 0..1 as a percentage: 0.4567 -> 45.7 %. */
+export function formatPercent(share: number, language: string, maximumFractionDigits = 1): string {
+  try {
+    return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }).format(share);
+  } catch {
+    return `${(share * 100).toFixed(maximumFractionDigits)} %`;
+  }
+}
+
+/** A length of time as m:ss or h:mm:ss (a recording's duration, a transcript line's start). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  return formatTimestamp(seconds);
+}
+
+/** Bytes as KB / MB / GB in the UI language. */
+export function formatBytes(bytes: number, language: string): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${formatNumber(value, language, unit === 0 ? 0 : 1)} ${units[unit]}`;
+}

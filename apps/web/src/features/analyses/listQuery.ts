@@ -1,0 +1,113 @@
+import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
+
+/**
+ * The analyses list's view (page and filters) as URL query parameters, so a view can be shared. The names are
+ * the API's (AnalysisListQuery in contracts), so the page's query is passed on to the server as it is.
+ */
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export interface AnalysisFilters {
+  from?: string;
+  to?: string;
+  prompt_id?: number;
+  department?: string;
+  representative?: string;
+  status?: TaskStatus;
+  score_min?: number;
+  score_max?: number;
+  /** Full-text search over titles and transcripts. */
+  q?: string;
+}
+
+export interface ListView {
+  /** 1-based, as the API counts. */
+  page: number;
+  pageSize: number;
+  filters: AnalysisFilters;
+}
+
+export const FILTER_KEYS = [
+  'from',
+  'to',
+  'prompt_id',
+  'department',
+  'representative',
+  'status',
+  'score_min',
+  'score_max',
+  'q',
+] as const satisfies ReadonlyArray<keyof AnalysisFilters>;
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
+function numberParam(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+function textParam(value: string | null): string | undefined {
+  const text = value?.trim();
+  return text ? text.slice(0, 200) : undefined;
+}
+
+/** Reads the view from the URL; anything unreadable is left out (the list then shows everything). */
+export function readListView(params: URLSearchParams): ListView {
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('page_size'));
+  const from = params.get('from');
+  const to = params.get('to');
+  const promptId = Number(params.get('prompt_id'));
+  const status = params.get('status');
+  const filters: AnalysisFilters = {
+    from: from && isDate(from) ? from : undefined,
+    to: to && isDate(to) ? to : undefined,
+    prompt_id: Number.isInteger(promptId) && promptId > 0 ? promptId : undefined,
+    department: textParam(params.get('department')),
+    representative: textParam(params.get('representative')),
+    status: TASK_STATUSES.includes(status as TaskStatus) ? (status as TaskStatus) : undefined,
+    score_min: numberParam(params.get('score_min')),
+    score_max: numberParam(params.get('score_max')),
+    q: textParam(params.get('q')),
+  };
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    filters: Object.fromEntries(
+      Object.entries(filters).filter(([, value]) => value !== undefined),
+    ) as AnalysisFilters,
+  };
+}
+
+/** The view as query parameters; defaults (page 1, 25 a page) are left out so plain links stay plain. */
+export function viewParams(view: ListView, { withDefaults = false } = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  if (withDefaults || view.page !== 1) params.set('page', String(view.page));
+  if (withDefaults || view.pageSize !== DEFAULT_PAGE_SIZE) params.set('page_size', String(view.pageSize));
+  for (const key of FILTER_KEYS) {
+    const value = view.filters[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+/** The API query of a view: `page=2&page_size=25&status=completed…`. */
+export function apiQuery(view: ListView): string {
+  return viewParams(view, { withDefaults: true }).toString();
+}
+
+export function hasFilters(filters: AnalysisFilters): boolean {
+  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+}
+
+/** Query parameters of `current` with `changes` applied; any filter change goes back to the first page. */
+export function withFilters(current: ListView, changes: Partial<AnalysisFilters>): ListView {
+  const filters: AnalysisFilters = { ...current.filters };
+  for (const [key, value] of Object.entries(changes) as Array<[keyof AnalysisFilters, unknown]>) {
+    if (value === undefined || value === null || value === '') delete filters[key];
+    else (filters as Record<string, unknown>)[key] = value;
+  }
+  return { ...current, page: 1, filters };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { apiQuery, hasFilters, readListView, viewParams, withFilters } from './listQuery';
+import { activeSegmentIndex } from './player';
+import { fieldsFor, finalScoreOf, metricsOf, parseResult, promptShape, scoreBreakdown } from './result';
+import { scorecardFields, scorecardResult } from './testUtils';
+
+describe('list view in the URL', () => {
+  it('reads filters and paging, leaving defaults out of links', () => {
+    const view = readListView(new URLSearchParams('status=failed&q=%20acme%20&page=2&score_max=0'));
+    expect(view).toEqual({ page: 2, pageSize: 25, filters: { status: 'failed', q: 'acme', score_max: 0 } });
+    expect(viewParams(view).toString()).toBe('page=2&status=failed&score_max=0&q=acme');
+    expect(apiQuery(view)).toBe('page=2&page_size=25&status=failed&score_max=0&q=acme');
+    expect(hasFilters(view.filters)).toBe(true);
+  });
+
+  it('goes back to page 1 on a filter change and drops cleared filters', () => {
+    const view = readListView(new URLSearchParams('status=failed&page=4'));
+    expect(withFilters(view, { status: undefined, department: 'Sales' })).toEqual({
+      page: 1,
+      pageSize: 25,
+      filters: { department: 'Sales' },
+    });
+  });
+});
+
+describe('reading stored results', () => {
+  it('parses the pipeline result and its evidence', () => {
+    const parsed = parseResult(scorecardResult as unknown as Record<string, unknown>)!;
+    expect(parsed.prompt).toEqual({ id: 3, name: 'Sales scorecard' });
+    expect(parsed.evidence.Greeted).toEqual({
+      justification: 'The rep said hello first.',
+      quote: 'Hello, thanks for calling',
+      timestamp: 0.5,
+    });
+    expect(parsed.score?.score).toBe(44.44);
+  });
+
+  it('takes a result without values as the values themselves', () => {
+    expect(parseResult({ Summary: 'x' })?.values).toEqual({ Summary: 'x' });
+    expect(parseResult(null)).toBeNull();
+  });
+
+  it('orders fields as the prompt does and adds undescribed values', () => {
+    const fields = fieldsFor(scorecardFields.slice(0, 2), {
+      Title: 't',
+      Summary: 's',
+      Extra: [1],
+      Group: { A: 1.5 },
+    });
+    expect(fields.map((field) => [field.key, field.type])).toEqual([
+      ['Summary', 'string'],
+      ['Title', 'string'],
+      ['Extra', 'array'],
+      ['Group', 'object'],
+    ]);
+    expect(fields[3]!.content?.[0]).toMatchObject({ key: 'A', type: 'float' });
+  });
+
+  it('computes the final score from the prompt when the result has none stored', () => {
+    const parsed = parseResult({ values: { ...scorecardResult.values } })!;
+    const shape = promptShape({ finalScore: 'sum', content: scorecardFields, maxScore: null });
+    expect(finalScoreOf(parsed, shape)).toMatchObject({ mode: 'sum', score: 4 });
+  });
+
+  it('tells where the base of a percentage came from', () => {
+    expect(scoreBreakdown(scorecardResult.score).baseSource).toBe('maxScore');
+    expect(scoreBreakdown({ ...scorecardResult.score, base: 8, score: 50 }).baseSource).toBe('fields');
+  });
+
+  it('accepts only metrics of the expected shape', () => {
+    expect(metricsOf({ speakers: [] })).toBeNull();
+    expect(metricsOf({ durationSeconds: 3, speakers: [] })).not.toBeNull();
+  });
+});
+
+describe('current transcript line', () => {
+  const segments = [
+    { start: 0, end: 2, text: 'a', speaker: null },
+    { start: 2, end: 5, text: 'b', speaker: null },
+    { start: 8, end: 9, text: 'c', speaker: null },
+  ];
+  it('is the last line that has started', () => {
+    expect(activeSegmentIndex(segments, 0)).toBe(0);
+    expect(activeSegmentIndex(segments, 4.99)).toBe(1);
+    expect(activeSegmentIndex(segments, 6)).toBe(1);
+    expect(activeSegmentIndex(segments, 100)).toBe(2);
+    expect(activeSegmentIndex([{ ...segments[0]!, start: 1 }], 0.5)).toBe(-1);
+  });
+});

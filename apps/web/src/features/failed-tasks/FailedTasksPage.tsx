@@ -1,0 +1,302 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  IconButton,
+  LinearProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { Page } from '../../shared/components/Page';
+import { EmptyState, QueryContent } from '../../shared/components/States';
+import { Toast, useToast } from '../../shared/components/Toast';
+import { analysisPath } from '../analyses/api';
+import { formatDateTime, formatNumber } from '../analyses/format';
+import { StageLabel } from '../analyses/TaskStatus';
+import { useCurrentProject } from '../projects/ProjectGuard';
+import { type FailedTaskRow, useDeleteFailedTask, useFailedTasks, useRetryTasks } from './api';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+const DEFAULT_PAGE_SIZE = 25;
+
+/** /projects/{id}/failed-tasks (admin, owner): analyses that failed, to retry or delete. */
+export default function FailedTasksPage() {
+  const { t, i18n } = useTranslation();
+  const project = useCurrentProject();
+  const errorMessage = useErrorMessage();
+  const [params, setParams] = useSearchParams();
+  const pageParam = Number(params.get('page'));
+  const sizeParam = Number(params.get('page_size'));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const pageSize = PAGE_SIZES.includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
+  const list = useFailedTasks(project.id, page, pageSize);
+  const retry = useRetryTasks(project.id);
+  const remove = useDeleteFailedTask(project.id);
+  const { toast, show, close } = useToast();
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [retrying, setRetrying] = useState<Set<number>>(() => new Set());
+  const [toDelete, setToDelete] = useState<FailedTaskRow | null>(null);
+
+  const items = list.data?.items ?? [];
+  // Only rows on the page count (a retried or deleted row leaves the selection with the list).
+  const chosen = items.filter((item) => selected.has(item.id)).map((item) => item.id);
+  const allChosen = items.length > 0 && chosen.length === items.length;
+
+  const goTo = (nextPage: number, nextSize = pageSize) => {
+    const search = new URLSearchParams(params);
+    if (nextPage > 1) search.set('page', String(nextPage));
+    else search.delete('page');
+    if (nextSize !== DEFAULT_PAGE_SIZE) search.set('page_size', String(nextSize));
+    else search.delete('page_size');
+    setSelected(new Set());
+    setParams(search);
+  };
+
+  const runRetry = (ids: number[]) => {
+    setRetrying((current) => new Set([...current, ...ids]));
+    retry.mutate(ids, {
+      onSuccess: ({ retried }) => {
+        setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+        show(
+          retried > 0
+            ? {
+                severity: 'success',
+                text: t('failedTasks.retried', { number: formatNumber(retried, i18n.language) }),
+              }
+            : { severity: 'info', text: t('failedTasks.retriedNone') },
+        );
+      },
+      onError: (error) => show({ severity: 'error', text: errorMessage(error) }),
+      onSettled: () => setRetrying((current) => new Set([...current].filter((id) => !ids.includes(id)))),
+    });
+  };
+
+  const closeDelete = () => {
+    setToDelete(null);
+    remove.reset();
+  };
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const retrySelected = (
+    <Button
+      variant="contained"
+      startIcon={<ReplayIcon />}
+      disabled={chosen.length === 0 || retry.isPending}
+      onClick={() => runRetry(chosen)}
+    >
+      {t('failedTasks.retrySelected', { number: formatNumber(chosen.length, i18n.language) })}
+    </Button>
+  );
+
+  return (
+    <Page
+      title={t('nav.failedTasks')}
+      subtitle={t('failedTasks.subtitle')}
+      actions={list.data && list.data.total > 0 ? retrySelected : undefined}
+    >
+      <QueryContent
+        query={list}
+        loadingLabel={t('failedTasks.loading')}
+        errorTitle={t('failedTasks.loadError')}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          <EmptyState
+            icon={<CheckCircleOutlineIcon />}
+            title={t('failedTasks.emptyTitle')}
+            description={t('failedTasks.emptyDescription')}
+            action={
+              <Button component={RouterLink} to={`/projects/${project.id}/analyses`} variant="outlined">
+                {t('failedTasks.openAnalyses')}
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => (
+          <Paper variant="outlined">
+            <Box sx={{ height: 4 }}>
+              {list.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
+            </Box>
+            <TableContainer>
+              <Table size="small" aria-label={t('nav.failedTasks')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allChosen}
+                        indeterminate={chosen.length > 0 && !allChosen}
+                        onChange={() =>
+                          setSelected(allChosen ? new Set() : new Set(items.map((item) => item.id)))
+                        }
+                        slotProps={{ input: { 'aria-label': t('failedTasks.selectAll') } }}
+                      />
+                    </TableCell>
+                    <TableCell>{t('failedTasks.columns.time')}</TableCell>
+                    <TableCell>{t('failedTasks.columns.file')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      {t('failedTasks.columns.prompt')}
+                    </TableCell>
+                    <TableCell>{t('failedTasks.columns.stage')}</TableCell>
+                    <TableCell>{t('failedTasks.columns.error')}</TableCell>
+                    <TableCell align="right">{t('failedTasks.columns.attempts')}</TableCell>
+                    <TableCell align="right">{t('failedTasks.columns.actions')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((task) => {
+                    const name = task.title || task.file_name;
+                    const busy = retrying.has(task.id);
+                    return (
+                      <TableRow
+                        key={task.id}
+                        hover
+                        selected={selected.has(task.id)}
+                        data-testid={`failed-row-${task.id}`}
+                      >
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={selected.has(task.id)}
+                            onChange={() => toggle(task.id)}
+                            slotProps={{ input: { 'aria-label': t('failedTasks.select', { name }) } }}
+                          />
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {formatDateTime(task.updated_at, i18n.language, project.timezone)}
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 160, maxWidth: 280 }}>
+                          <Link
+                            component={RouterLink}
+                            to={analysisPath(project.id, task.id)}
+                            sx={{ fontWeight: 500, display: 'block' }}
+                            noWrap
+                            title={name}
+                          >
+                            {name}
+                          </Link>
+                          {task.title ? (
+                            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                              {task.file_name}
+                            </Typography>
+                          ) : null}
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                          {task.prompt_name || '—'}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {task.stage ? <StageLabel stage={task.stage} /> : '—'}
+                        </TableCell>
+                        <TableCell sx={{ maxWidth: 380 }}>
+                          <Typography
+                            variant="body2"
+                            color="error"
+                            title={task.error ?? undefined}
+                            sx={{
+                              display: '-webkit-box',
+                              WebkitLineClamp: 3,
+                              WebkitBoxOrient: 'vertical',
+                              overflow: 'hidden',
+                            }}
+                          >
+                            {task.error || t('failedTasks.noError')}
+                          </Typography>
+                        </TableCell>
+                        <TableCell align="right">{formatNumber(task.attempts, i18n.language)}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          <Tooltip title={t('failedTasks.retry')}>
+                            <span>
+                              <IconButton
+                                onClick={() => runRetry([task.id])}
+                                disabled={busy}
+                                aria-label={t('failedTasks.retryNamed', { name })}
+                              >
+                                {busy ? <CircularProgress size={18} /> : <ReplayIcon fontSize="small" />}
+                              </IconButton>
+                            </span>
+                          </Tooltip>
+                          <Tooltip title={t('failedTasks.delete')}>
+                            <IconButton
+                              color="error"
+                              onClick={() => setToDelete(task)}
+                              aria-label={t('failedTasks.deleteNamed', { name })}
+                            >
+                              <DeleteOutlineIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={Math.min(page, Math.max(1, Math.ceil(data.total / pageSize))) - 1}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(_event, next) => goTo(next + 1)}
+              onRowsPerPageChange={(event) => goTo(1, Number(event.target.value))}
+              labelRowsPerPage={t('analyses.list.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) =>
+                t('analyses.list.displayedRows', {
+                  from: formatNumber(from, i18n.language),
+                  to: formatNumber(to, i18n.language),
+                  total: formatNumber(count, i18n.language),
+                })
+              }
+              getItemAriaLabel={(type) => t(`analyses.list.pageNav.${type}`)}
+            />
+          </Paper>
+        )}
+      </QueryContent>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('failedTasks.deleteTitle')}
+        message={t('failedTasks.deleteMessage', {
+          name: toDelete ? toDelete.title || toDelete.file_name : '',
+        })}
+        confirmLabel={t('failedTasks.delete')}
+        destructive
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : undefined}
+        onClose={closeDelete}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              closeDelete();
+              show({ severity: 'success', text: t('failedTasks.deleted') });
+            },
+          });
+        }}
+      />
+      <Toast toast={toast} onClose={close} />
+    </Page>
+  );
+}
