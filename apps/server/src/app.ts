@@ -73,13 +73,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(helpRoutes, ctx);
       await api.register(uploadRoutes, ctx);
       await api.register(analysisRoutes, ctx);
+      await api.register(batchRoutes, ctx);
+      await api.register(blacklistRoutes, ctx);
     },
     { prefix: '/api' },
   );
 
   const webDir = options.webDir === undefined ? WEB_DIST_DIR : options.webDir;
   const serveWeb = Boolean(webDir && existsSync(path.join(webDir, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDir!, wildcard: false, index: false });
+  // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart.
+  if (serveWeb) await app.register(fastifyStatic, { root: webDir!, index: false });
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any GET outside /api that is not a file gets the app's index.html.
     if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) {

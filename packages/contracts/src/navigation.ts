@@ -9,12 +9,14 @@ export interface NavItem {
   path: string;
   scope: 'project' | 'global';
   audience: NavAudience;
+  /** Further paths (relative like `path`) under which this item is the active one, e.g. a detail page. */
+  alsoActiveOn?: readonly string[];
 }
 
 /** Sidebar destinations of spec 1 §2.1, with the visibility rules of spec 1 §6. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', path: 'dashboard', scope: 'project', audience: 'member' },
-  { key: 'analyses', path: 'analyses', scope: 'project', audience: 'member' },
+  { key: 'analyses', path: 'analyses', scope: 'project', audience: 'member', alsoActiveOn: ['analysis'] },
   { key: 'analytics', path: 'analytics', scope: 'project', audience: 'member' },
   { key: 'managerDashboard', path: 'analytics/manager-dashboard', scope: 'project', audience: 'member' },
   { key: 'checklistReport', path: 'analytics/checklist-report', scope: 'project', audience: 'member' },

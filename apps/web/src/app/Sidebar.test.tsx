@@ -1,5 +1,5 @@
 import { NAV_ITEMS } from '@parley/contracts';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderRoutes } from '../test/utils';
 import { Sidebar, type SidebarProps } from './Sidebar';
@@ -16,7 +16,7 @@ const MEMBER_KEYS = [
   'upload',
 ];
 
-function renderSidebar(props: Partial<SidebarProps>) {
+function renderSidebar(props: Partial<SidebarProps>, path = '/projects/5/dashboard') {
   mockFetch({});
   const all: SidebarProps = {
     projectId: 5,
@@ -25,7 +25,7 @@ function renderSidebar(props: Partial<SidebarProps>) {
     isSupport: false,
     ...props,
   };
-  renderRoutes([{ path: '*', element: <Sidebar {...all} /> }], '/projects/5/dashboard');
+  renderRoutes([{ path: '*', element: <Sidebar {...all} /> }], path);
   return screen.getByTestId('sidebar');
 }
 
@@ -74,5 +74,15 @@ describe('Sidebar', () => {
     expect(within(sidebar).getByTestId('nav-projects')).toHaveAttribute('href', '/dashboard');
     expect(within(sidebar).getByTestId('nav-newProject')).toHaveAttribute('href', '/projects/new');
     expect(within(sidebar).getByTestId('nav-profile')).toHaveAttribute('href', '/profile');
+  });
+
+  it('marks Analyses active on an analysis detail page and Upload on the upload page', () => {
+    let sidebar = renderSidebar({ projectRole: 'user' }, '/projects/5/analysis/12');
+    expect(within(sidebar).getByTestId('nav-analyses')).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).getByTestId('nav-upload')).not.toHaveAttribute('aria-current');
+    cleanup();
+    sidebar = renderSidebar({ projectRole: 'user' }, '/projects/5/analysis/upload');
+    expect(within(sidebar).getByTestId('nav-upload')).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).getByTestId('nav-analyses')).not.toHaveAttribute('aria-current');
   });
 });

@@ -100,11 +100,16 @@ export function Sidebar({ projectId, projectName, projectRole, isSuperAdmin, isS
 
   const activeKey = useMemo(() => {
     let best: { key: string; length: number } | null = null;
+    // The longest matching path wins: /analysis/upload is Upload, /analysis/12 is Analyses.
     for (const item of visible) {
       const href = navItemHref(item, projectId);
       if (!href) continue;
-      if (pathname === href || pathname.startsWith(`${href}/`)) {
-        if (!best || href.length > best.length) best = { key: item.key, length: href.length };
+      const extra =
+        projectId === null ? [] : (item.alsoActiveOn ?? []).map((p) => `/projects/${projectId}/${p}`);
+      for (const candidate of [href, ...extra]) {
+        if (pathname === candidate || pathname.startsWith(`${candidate}/`)) {
+          if (!best || candidate.length > best.length) best = { key: item.key, length: candidate.length };
+        }
       }
     }
     return best?.key ?? null;
