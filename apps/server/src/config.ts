@@ -107,6 +107,7 @@ const EnvSchema = z.object({
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export interface Config {
@@ -184,6 +185,11 @@ export interface Config {
     retryLimit: number;
     /** First retry delay; it doubles with every retry (with jitter). */
     retryDelaySeconds: number;
+  };
+  /** The batch item worker (bulk uploads). */
+  batches: {
+    /** Rows one worker process downloads at the same time. */
+    concurrency: number;
   };
 }
 
@@ -287,5 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.ANALYSIS_RETRY_LIMIT,
       retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
     },
+    batches: { concurrency: e.BATCH_CONCURRENCY },
   };
 }

@@ -76,6 +76,11 @@ export const Project = z.object({
   use_balance_for_analysis: ProjectBillingFields.use_balance_for_analysis.optional(),
   tariff_plan_id: ProjectBillingFields.tariff_plan_id.optional(),
   tariff_plan: ProjectBillingFields.tariff_plan.optional(),
+  // Blacklist enforcement settings. Optional for the same reason.
+  /** The metadata field holding a conversation's phone number; null: "phone" (any case). */
+  phone_metadata_field: z.string().nullable().optional(),
+  /** Keep the media of conversations skipped because of the blacklist (default: delete it). */
+  keep_skipped_media: z.boolean().optional(),
 });
 export type Project = z.infer<typeof Project>;
 
@@ -85,6 +90,9 @@ const projectFields = {
   role: z.enum(PROJECT_ROLES),
   timezone: z.enum(TIMEZONES),
 };
+
+/** Longest metadata field name a project can name as its phone field. */
+export const PHONE_METADATA_FIELD_MAX = 100;
 
 export const ProjectInput = z.object({
   ...projectFields,
@@ -98,7 +106,18 @@ export type ProjectInput = z.input<typeof ProjectInput>;
  * balance card's switch (admin and owner, like every update).
  */
 export const ProjectUpdate = z
-  .object({ ...projectFields, use_balance_for_analysis: ProjectBillingFields.use_balance_for_analysis })
+  .object({
+    ...projectFields,
+    use_balance_for_analysis: ProjectBillingFields.use_balance_for_analysis,
+    /** Blank or null: the default ("phone", any case). */
+    phone_metadata_field: z
+      .string()
+      .trim()
+      .max(PHONE_METADATA_FIELD_MAX)
+      .nullable()
+      .transform((value) => value || null),
+    keep_skipped_media: z.boolean(),
+  })
   .partial();
 
 export const ProjectResponse = z.object({ data: Project });

@@ -2,7 +2,10 @@ import { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
-/** Every queue the platform uses. A queue must exist before jobs are sent to it. */
+/**
+ * Every queue the platform uses, created in this order (a dead-letter queue before the queue that names it).
+ * A queue must exist before jobs are sent to it.
+ */
 export const QUEUES = {
   /** Analysis of one task; job data {taskId}; at most one queued or active job per task (singletonKey). */
   analysis: 'analysis',
@@ -10,12 +13,29 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Analysis jobs given up (the worker stopped on their last attempt); their tasks are marked failed. */
   analysisGivenUp: 'analysis_given_up',
+  /** Batch item jobs given up (the worker stopped on their last attempt); their items are marked failed. */
+  batchItemsGivenUp: 'batch_items_given_up',
+  /** One row of a bulk upload: download its link, store it, create and queue its analysis. Data {itemId}. */
+  batchItems: 'batch_items',
 } as const;
 
 /** A worker that stops (crash, deploy) loses its job's heartbeat; the job is retried after this long. */
 const ANALYSIS_HEARTBEAT_SECONDS = 60;
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
 const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
+
+/**
+ * Batch items: a download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and
+ * 60 s later; a worker that stops is noticed by the heartbeat; given-up jobs fail their items.
+ */
+const BATCH_ITEMS_QUEUE = {
+  retryLimit: 2,
+  retryDelay: 30,
+  retryBackoff: true,
+  heartbeatSeconds: 60,
+  expireInSeconds: 3600,
+  deadLetter: QUEUES.batchItemsGivenUp,
+} as const;
 
 /**
  * Retry, heartbeat and dead-letter settings of the analysis queue. pg-boss copies a queue's settings into
@@ -47,6 +67,7 @@ export async function startBoss(
       retryDelay: 10,
       retryBackoff: true,
       ...(name === QUEUES.analysis ? { policy: 'exclusive' as const } : {}),
+      ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
     });
   }
   await configureAnalysisQueue(boss, analysis);

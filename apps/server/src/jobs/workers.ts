@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+import { workBatchItems } from '../modules/batches/jobs.ts';
 import { workEmails } from '../modules/mail/jobs.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
@@ -10,6 +11,7 @@ import { QUEUES } from './boss.ts';
 export async function startWorkers(ctx: AppContext): Promise<void> {
   await workEmails(ctx.boss, createMailer(ctx.config, ctx.logger));
   await workAnalysis(ctx);
+  await workBatchItems(ctx);
   await ctx.boss.schedule(QUEUES.maintenance, '17 3 * * *');
   await ctx.boss.work(QUEUES.maintenance, async () => {
     await deleteExpiredSessions(ctx.db);

@@ -43,6 +43,8 @@ export const UploadResponse = z.object({
     duplicate: z.boolean().optional(),
     in_progress: z.boolean().optional(),
     restarted: z.boolean().optional(),
+    /** The conversation was not analysed (its phone number is blacklisted); task_id is the skipped task. */
+    skipped: z.boolean().optional(),
     task_id: z.number().int().optional(),
     existing_task_id: z.number().int().optional(),
     audio: z.object({ id: z.number().int() }).optional(),

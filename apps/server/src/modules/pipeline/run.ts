@@ -41,7 +41,9 @@ import {
 import { splitWav } from '../../media/wav.ts';
 import { type Storage, storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
+import { refreshBatchesOfTask } from '../batches/progress.ts';
 import { canProcess, charge } from '../billing/service.ts';
+import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { toPromptData } from '../prompts/service.ts';
 import {
   analyseWithPrompt,
@@ -77,7 +79,7 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export type RunOutcome = 'completed' | 'failed' | 'not_found' | 'already_done';
+export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'not_found' | 'already_done';
 
 /** Thrown when the task should be tried again later (the job's retry); the task waits as 'queued'. */
 export class RetryLater extends Error {
@@ -121,6 +123,10 @@ export async function runTask(
     return 'failed';
   } finally {
     await run.cleanup();
+    // Bulk uploads count their items' analyses (a no-op for tasks of no batch).
+    await refreshBatchesOfTask(ctx.db, taskId).catch((error) =>
+      ctx.logger.warn({ err: error, taskId }, 'Could not update the batch of a task'),
+    );
   }
 }
 
@@ -134,6 +140,7 @@ export async function failInterruptedTask(ctx: AppContext, taskId: number): Prom
     .where(and(eq(tasks.id, taskId), inArray(tasks.status, ['queued', 'processing'])))
     .returning();
   if (row) await notifyTaskEvent(ctx.db, taskEventOf(row)).catch(() => {});
+  await refreshBatchesOfTask(ctx.db, taskId).catch(() => {});
 }
 
 class TaskRun {
@@ -161,6 +168,8 @@ class TaskRun {
       .where(eq(tasks.id, this.taskId));
     if (!row) return 'not_found';
     if (row.task.status === 'completed' || row.task.status === 'skipped') return 'already_done';
+    // The blacklist may have changed since the upload: a blacklisted number is never analysed nor charged.
+    if (await skipIfBlacklisted(this.ctx, row.task)) return 'skipped';
     this.task = row.task;
     this.media = row.media;
     this.state = pipelineState(row.task.pipeline);

@@ -9,7 +9,11 @@ import type { UserRow } from '../users/dto.ts';
 import { type ProjectRow, requireProjectRole } from './access.ts';
 
 type ProjectFields = Required<Pick<ProjectInput, 'name' | 'description' | 'role' | 'timezone'>>;
-type ProjectChanges = Partial<ProjectFields> & { use_balance_for_analysis?: boolean | undefined };
+type ProjectChanges = Partial<ProjectFields> & {
+  use_balance_for_analysis?: boolean | undefined;
+  phone_metadata_field?: string | null | undefined;
+  keep_skipped_media?: boolean | undefined;
+};
 
 export function toProjectDto(row: ProjectRow, myRole: MemberRole, billing: ProjectBillingView): Project {
   return {
@@ -22,6 +26,8 @@ export function toProjectDto(row: ProjectRow, myRole: MemberRole, billing: Proje
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...billing,
+    phone_metadata_field: row.phoneMetadataField,
+    keep_skipped_media: row.keepSkippedMedia,
   };
 }
 
@@ -71,12 +77,14 @@ export async function updateProject(
   changes: ProjectChanges,
 ): Promise<Project> {
   const { role } = await requireProjectRole(ctx.db, user, projectId, 'admin');
-  const { use_balance_for_analysis, ...fields } = changes;
+  const { use_balance_for_analysis, phone_metadata_field, keep_skipped_media, ...fields } = changes;
   const [updated] = await ctx.db
     .update(projects)
     .set({
       ...fields,
       ...(use_balance_for_analysis !== undefined && { useBalanceForAnalysis: use_balance_for_analysis }),
+      ...(phone_metadata_field !== undefined && { phoneMetadataField: phone_metadata_field }),
+      ...(keep_skipped_media !== undefined && { keepSkippedMedia: keep_skipped_media }),
       updatedAt: new Date(),
     })
     .where(eq(projects.id, projectId))

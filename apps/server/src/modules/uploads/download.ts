@@ -11,6 +11,8 @@ export class DownloadError extends Error {
   constructor(
     message: string,
     readonly statusCode: 413 | 502 | 504 = 502,
+    /** The HTTP status the link's server answered, when it answered one. */
+    readonly upstreamStatus?: number,
   ) {
     super(message);
   }
@@ -123,6 +125,8 @@ export async function openDownload(start: URL, options: DownloadOptions): Promis
         response.resume();
         throw new DownloadError(
           `${`The link's server answered ${status} ${response.statusMessage ?? ''}`.trim()}.`,
+          502,
+          status,
         );
       }
       const length = Number(response.headers['content-length']);

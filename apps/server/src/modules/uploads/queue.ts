@@ -17,6 +17,19 @@ export const taskJobKey = (taskId: number) => `task-${taskId}`;
 
 const LIVE_STATES = new Set(['created', 'retry', 'active']);
 
+/** Cancels the task's job that is queued, waiting for a retry or running (its run stops at its next write). */
+export async function cancelLiveJobs(ctx: Pick<AppContext, 'boss'>, taskId: number): Promise<void> {
+  const live = (await ctx.boss.findJobs(QUEUES.analysis, { key: taskJobKey(taskId) })).filter((job) =>
+    LIVE_STATES.has(job.state),
+  );
+  if (live.length > 0) {
+    await ctx.boss.cancel(
+      QUEUES.analysis,
+      live.map((job) => job.id),
+    );
+  }
+}
+
 /**
  * Queues the analysis of a task (new, retried or restarted) with its priority and schedule. A job the
  * task still has (queued, waiting for a retry, or running) is cancelled first, so that each task has at
@@ -29,15 +42,7 @@ export async function enqueueTask(ctx: Pick<AppContext, 'db' | 'boss'>, taskId: 
     .where(eq(tasks.id, taskId));
   if (!task) throw new Error(`Task ${taskId} does not exist`);
   const singletonKey = taskJobKey(taskId);
-  const live = (await ctx.boss.findJobs(QUEUES.analysis, { key: singletonKey })).filter((job) =>
-    LIVE_STATES.has(job.state),
-  );
-  if (live.length > 0) {
-    await ctx.boss.cancel(
-      QUEUES.analysis,
-      live.map((job) => job.id),
-    );
-  }
+  await cancelLiveJobs(ctx, taskId);
   const data: AnalysisJobData = { taskId };
   const id = await ctx.boss.send(QUEUES.analysis, data, {
     priority: jobPriority(task.priority),

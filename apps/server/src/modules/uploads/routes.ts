@@ -26,11 +26,11 @@ import {
   removeChunkSet,
   storeChunk,
 } from './chunks.ts';
-import { DownloadError, openDownload } from './download.ts';
+import { DownloadError } from './download.ts';
 import { parseChunkFields, parseUploadFields } from './fields.ts';
 import { discard, ingest, type UploadResult, type ValidUpload, validateUpload } from './service.ts';
-import { parseDownloadUrl, UrlRefusedError } from './ssrf.ts';
-import { fileTypeOf, type StagedFile, stageFile, uploadError } from './stage.ts';
+import { UrlRefusedError } from './ssrf.ts';
+import { fileTypeOf, type StagedFile, stageFile, stageFromUrl, uploadError } from './stage.ts';
 
 const tags = ['uploads'];
 
@@ -56,7 +56,7 @@ const DRAIN_MS = 30_000;
  * unread body would stall the connection, and closing at once would reset it before the client reads the
  * answer.
  */
-function releaseUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+export function releaseUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   if (raw.complete || raw.destroyed) return;
   reply.header('connection', 'close');
@@ -250,26 +250,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const valid = await validateUpload(ctx, access, request.body);
       let staged: StagedFile;
       try {
-        const url = parseDownloadUrl(request.body.url);
-        const download = await openDownload(url, {
-          allowHosts: ctx.config.uploads.urlAllowHosts,
-          maxBytes,
-          timeoutMs: ctx.config.uploads.urlTimeoutMs,
-        });
-        try {
-          staged = await stageFile(ctx, access.project.id, download.stream, {
-            fileName: download.fileName,
-            declaredType: download.contentType,
-            sourceUrl: url.toString(),
-            maxBytes,
-          });
-        } catch (error) {
-          if (download.timedOut()) {
-            const seconds = Math.round(ctx.config.uploads.urlTimeoutMs / 100) / 10;
-            throw new DownloadError(`The download did not finish within ${seconds} s.`, 504);
-          }
-          throw error;
-        }
+        staged = await stageFromUrl(ctx, access.project.id, request.body.url);
       } catch (error) {
         throw urlError(error);
       }

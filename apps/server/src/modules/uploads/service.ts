@@ -1,4 +1,4 @@
-import { missingMetadata, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
+import { BLACKLIST_TEXTS, missingMetadata, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, tasks } from '../../db/schema.ts';
@@ -7,10 +7,11 @@ import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { findBySha, insertTask, resetTask, type TaskRequest, type TaskRow } from '../analyses/tasks.ts';
 import { canProcess } from '../billing/service.ts';
+import { blacklistedNumber, markTaskSkipped, removeSkippedMedia } from '../blacklist/enforce.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
 import type { UploadInput } from './fields.ts';
-import { enqueueTask } from './queue.ts';
+import { cancelLiveJobs, enqueueTask } from './queue.ts';
 import type { StagedFile } from './stage.ts';
 
 /** One unit (in thousandths) must be coverable before an analysis is queued (spec 1 §5, §7). */
@@ -84,7 +85,7 @@ export async function queueTask(ctx: AppContext, task: TaskRow): Promise<void> {
 }
 
 type Outcome =
-  | { kind: 'created' | 'restarted'; task: TaskRow; mediaId: number; keepFile: boolean }
+  | { kind: 'created' | 'restarted' | 'skipped'; task: TaskRow; mediaId: number; keepFile: boolean }
   | { kind: 'duplicate' | 'in_progress'; task: TaskRow; keepFile: false };
 
 export interface UploadResult {
@@ -96,12 +97,14 @@ export interface UploadResult {
  * Turns a staged file into an analysis (spec 1 §4, §8). The same bytes in the same project are a duplicate:
  * a completed (or skipped) analysis answers `duplicate`, a queued or running one `in_progress`; with force
  * the first gets a new analysis of the stored file and the second is reset and queued again. A failed
- * analysis does not block: the file is analysed again. The bytes of a duplicate are not kept.
+ * analysis does not block: the file is analysed again. The bytes of a duplicate are not kept. A new analysis
+ * of a conversation whose phone metadata is on the project's blacklist is not queued: its task ends
+ * 'skipped' at once, and its new file is deleted unless the project keeps skipped media.
  */
 export async function ingest(
   ctx: AppContext,
   access: ProjectAccess,
-  userId: number,
+  userId: number | null,
   upload: ValidUpload,
   staged: StagedFile,
 ): Promise<UploadResult> {
@@ -133,11 +136,19 @@ export async function ingest(
           return { kind: 'duplicate', task, keepFile: false };
         }
         const created = await insertTask(tx, request(existing.media.id));
+        // The stored bytes were deleted (an earlier analysis was skipped): these bytes take their place.
+        const replaces = existing.media.removedAt !== null;
+        if (replaces) {
+          await tx
+            .update(mediaFiles)
+            .set({ storageKey: staged.key, removedAt: null })
+            .where(eq(mediaFiles.id, existing.media.id));
+        }
         return {
           kind: input.force ? 'restarted' : 'created',
           task: created,
           mediaId: existing.media.id,
-          keepFile: false,
+          keepFile: replaces,
         };
       }
       const [media] = await tx
@@ -161,6 +172,17 @@ export async function ingest(
     throw error;
   }
   if (!outcome.keepFile) await discard(ctx, staged);
+  // The task is not in the job queue yet: a blacklisted number ends it here, before any work.
+  if (
+    (outcome.kind === 'created' || outcome.kind === 'restarted') &&
+    (await blacklistedNumber(ctx.db, access.project, input.metadata))
+  ) {
+    const skipped = await markTaskSkipped(ctx.db, outcome.task.id);
+    if (skipped) {
+      if (outcome.kind === 'restarted') await cancelLiveJobs(ctx, skipped.id);
+      outcome = { ...outcome, kind: 'skipped', task: skipped };
+    }
+  }
 
   const taskId = outcome.task.id;
   switch (outcome.kind) {
@@ -179,6 +201,17 @@ export async function ingest(
         body: {
           data: { in_progress: true, existing_task_id: taskId },
           message: UPLOAD_TEXTS.inProgressTitle,
+          analysis_url: analysisUrl(projectId, taskId),
+        },
+      };
+    case 'skipped':
+      await notifyTaskEvent(ctx.db, taskEventOf(outcome.task)).catch(() => {});
+      if (outcome.keepFile) await removeSkippedMedia(ctx, access.project, outcome.mediaId);
+      return {
+        status: 201,
+        body: {
+          data: { skipped: true, task_id: taskId, audio: { id: outcome.mediaId } },
+          message: BLACKLIST_TEXTS.uploadSkipped(taskId),
           analysis_url: analysisUrl(projectId, taskId),
         },
       };

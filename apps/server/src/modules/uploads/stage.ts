@@ -4,7 +4,9 @@ import { UPLOAD_TEXTS } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { StorageLimitError, storageOf } from '../../storage/index.ts';
+import { DownloadError, openDownload } from './download.ts';
 import { classifyFile, type FileType, SniffError, sniffer } from './file-type.ts';
+import { parseDownloadUrl } from './ssrf.ts';
 
 /** A file in storage that no task refers to yet. */
 export interface StagedFile extends FileType {
@@ -53,6 +55,30 @@ export async function stageFile(
     return { ...type, ...stored, fileName: file.fileName.slice(0, 255), sourceUrl: file.sourceUrl ?? null };
   } catch (error) {
     throw uploadError(error, file.maxBytes);
+  }
+}
+
+/**
+ * Downloads a link on the server (SSRF guard, redirects, size and time limits: openDownload) into storage.
+ * Fails with UrlRefusedError, DownloadError or the HttpErrors of stageFile.
+ */
+export async function stageFromUrl(ctx: AppContext, projectId: number, link: string): Promise<StagedFile> {
+  const { maxBytes, urlAllowHosts, urlTimeoutMs } = ctx.config.uploads;
+  const url = parseDownloadUrl(link);
+  const download = await openDownload(url, { allowHosts: urlAllowHosts, maxBytes, timeoutMs: urlTimeoutMs });
+  try {
+    return await stageFile(ctx, projectId, download.stream, {
+      fileName: download.fileName,
+      declaredType: download.contentType,
+      sourceUrl: url.toString(),
+      maxBytes,
+    });
+  } catch (error) {
+    if (download.timedOut()) {
+      const seconds = Math.round(urlTimeoutMs / 100) / 10;
+      throw new DownloadError(`The download did not finish within ${seconds} s.`, 504);
+    }
+    throw error;
   }
 }
 

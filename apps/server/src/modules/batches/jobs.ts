@@ -1,0 +1,151 @@
+import { bulkTaskMetadata } from '@parley/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { batchItems, projects, uploadBatches } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { DownloadError } from '../uploads/download.ts';
+import { checkPromptAndFunds, ingest } from '../uploads/service.ts';
+import { UrlRefusedError } from '../uploads/ssrf.ts';
+import { stageFromUrl } from '../uploads/stage.ts';
+import { markBatchStarted, refreshBatch } from './progress.ts';
+import type { BatchItemJob } from './service.ts';
+
+export const ITEM_TEXTS = {
+  promptMissing: 'The prompt of this batch no longer exists.',
+  interrupted: 'The download was interrupted (the worker stopped while working on it) and was given up.',
+  unexpected: (message: string) => `The row could not be processed: ${message}`,
+} as const;
+
+export interface ItemFailure {
+  message: string;
+  /** A later attempt may succeed (timeouts, unreachable servers, 5xx, 408, 429, our own outages). */
+  retryable: boolean;
+}
+
+/** Sorts why a row failed: refused links, client errors and wrong files are final; passing troubles are retried. */
+export function classifyItemFailure(error: unknown): ItemFailure {
+  if (error instanceof UrlRefusedError) return { message: error.message, retryable: false };
+  if (error instanceof DownloadError) {
+    const status = error.upstreamStatus;
+    const passing =
+      error.statusCode === 504 ||
+      (error.statusCode === 502 &&
+        (status === undefined || status >= 500 || status === 408 || status === 429));
+    return { message: error.message, retryable: passing };
+  }
+  if (error instanceof HttpError) return { message: error.message, retryable: error.statusCode >= 500 };
+  const message = error instanceof Error ? error.message : String(error);
+  return { message: ITEM_TEXTS.unexpected(message), retryable: true };
+}
+
+type ItemStatus = (typeof batchItems.$inferSelect)['status'];
+
+type ItemChange = { status: ItemStatus; error?: string | null; taskId?: number | null };
+
+async function setItem(db: Executor, itemId: number, values: ItemChange): Promise<void> {
+  await db
+    .update(batchItems)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(batchItems.id, itemId));
+}
+
+/** An item's final state and its batch's new counts, in one transaction. */
+async function finishItem(
+  ctx: AppContext,
+  batchId: number,
+  itemId: number,
+  values: ItemChange,
+): Promise<void> {
+  await refreshBatch(ctx.db, batchId, (tx) => setItem(tx, itemId, values));
+}
+
+/**
+ * One row of a bulk upload, through the same path as a link upload: the prompt and the balance are checked,
+ * the link is downloaded by the SSRF-guarded download into storage, and ingest creates and queues the
+ * analysis (or finds the duplicate, or skips a blacklisted number). A failure is recorded on the item only;
+ * a passing one (see classifyItemFailure) is retried by the queue unless this is the last attempt.
+ */
+export async function processBatchItem(
+  ctx: AppContext,
+  itemId: number,
+  options: { lastAttempt: boolean },
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ item: batchItems, batch: uploadBatches, project: projects })
+    .from(batchItems)
+    .innerJoin(uploadBatches, eq(uploadBatches.id, batchItems.batchId))
+    .innerJoin(projects, eq(projects.id, uploadBatches.projectId))
+    .where(eq(batchItems.id, itemId));
+  if (!row || (row.item.status !== 'pending' && row.item.status !== 'downloading')) return;
+  const { item, batch, project } = row;
+  await ctx.db
+    .update(batchItems)
+    .set({ status: 'downloading', attempts: sql`${batchItems.attempts} + 1`, updatedAt: new Date() })
+    .where(eq(batchItems.id, itemId));
+  await markBatchStarted(ctx.db, batch.id);
+  const access: ProjectAccess = { project, role: 'user' };
+  try {
+    if (batch.promptId === null) throw new HttpError(400, 'prompt_not_found', ITEM_TEXTS.promptMissing);
+    const metadata = bulkTaskMetadata(item);
+    const prompt = await checkPromptAndFunds(ctx, access, batch.promptId, metadata);
+    const staged = await stageFromUrl(ctx, project.id, item.url);
+    const result = await ingest(
+      ctx,
+      access,
+      batch.createdBy,
+      { input: { prompt_id: prompt.id, priority: batch.priority, metadata, force: false }, prompt },
+      staged,
+    );
+    const { data } = result.body;
+    const existing = data.duplicate || data.in_progress;
+    await finishItem(ctx, batch.id, itemId, {
+      status: existing ? 'duplicate' : 'task_created',
+      taskId: (existing ? data.existing_task_id : data.task_id) ?? null,
+      error: null,
+    });
+  } catch (error) {
+    const failure = classifyItemFailure(error);
+    if (failure.retryable && !options.lastAttempt) {
+      ctx.logger.warn({ itemId, error: failure.message }, 'Batch item failed; it will be retried');
+      await setItem(ctx.db, itemId, { status: 'pending', error: failure.message });
+      throw new Error(failure.message, { cause: error });
+    }
+    ctx.logger.info({ itemId, error: failure.message }, 'Batch item failed');
+    await finishItem(ctx, batch.id, itemId, { status: 'failed', error: failure.message });
+  }
+}
+
+/** Marks an item failed whose job was given up (the worker stopped on its last attempt). */
+export async function failInterruptedItem(ctx: AppContext, itemId: number): Promise<void> {
+  const [row] = await ctx.db
+    .update(batchItems)
+    .set({ status: 'failed', error: ITEM_TEXTS.interrupted, updatedAt: new Date() })
+    .where(and(eq(batchItems.id, itemId), inArray(batchItems.status, ['pending', 'downloading'])))
+    .returning({ batchId: batchItems.batchId });
+  if (row) await refreshBatch(ctx.db, row.batchId);
+}
+
+/**
+ * Registers the batch item worker: BATCH_CONCURRENCY downloads at a time per worker process, each item a job
+ * (retried per the queue's settings, see BATCH_ITEMS_QUEUE).
+ */
+export async function workBatchItems(ctx: AppContext): Promise<void> {
+  const concurrency = ctx.config.batches.concurrency;
+  const options = {
+    includeMetadata: true,
+    batchSize: 1,
+    localConcurrency: concurrency,
+    pollingIntervalSeconds: 0.5,
+    burstWhenReadyExceeds: concurrency,
+  } as const;
+  await ctx.boss.work<BatchItemJob, void, typeof options>(QUEUES.batchItems, options, async ([job]) => {
+    if (!job) return;
+    await processBatchItem(ctx, job.data.itemId, { lastAttempt: job.retryCount >= job.retryLimit });
+  });
+  await ctx.boss.work<BatchItemJob>(QUEUES.batchItemsGivenUp, async ([job]) => {
+    if (job) await failInterruptedItem(ctx, job.data.itemId);
+  });
+}

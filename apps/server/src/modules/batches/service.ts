@@ -1,0 +1,238 @@
+import {
+  applyPromptMetadata,
+  BatchCreateFields,
+  type BatchItem,
+  type BatchItemListQuery,
+  BULK_CSV,
+  BULK_TEXTS,
+  type UploadBatch,
+} from '@parley/contracts';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { batchItems, tasks, uploadBatches } from '../../db/schema.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { canProcess } from '../billing/service.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { findPromptRow } from '../prompts/service.ts';
+import { jobPriority } from '../uploads/queue.ts';
+import { insufficientFunds, UPLOAD_CHECK_UNITS_MILLI } from '../uploads/service.ts';
+import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
+
+export type BatchRow = typeof uploadBatches.$inferSelect;
+type ItemRow = typeof batchItems.$inferSelect;
+
+/** Data of a job on QUEUES.batchItems. */
+export interface BatchItemJob {
+  itemId: number;
+}
+
+export const BATCH_TEXTS = {
+  notFound: 'Batch not found.',
+  promptNotFound: 'The chosen prompt does not exist in this project.',
+  queueUnavailable: 'The batch could not be queued. Please try again.',
+} as const;
+
+/** Rows written per INSERT (9 columns each, well under PostgreSQL's 65,535 parameters). */
+const INSERT_CHUNK = 1000;
+
+export function toBatchDto(row: BatchRow): UploadBatch {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    file_name: row.fileName,
+    status: row.status,
+    total_items: row.totalItems,
+    processed_items: row.processedItems,
+    failed_items: row.failedItems,
+    prompt_id: row.promptId,
+    priority: row.priority,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The multipart text fields of a bulk upload (400 validation_error naming the field). */
+export function parseBatchFields(raw: Record<string, string>): z.output<typeof BatchCreateFields> {
+  const values = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ''));
+  const parsed = BatchCreateFields.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.');
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, 'validation_error');
+}
+
+/**
+ * Creates a batch from a parsed CSV: the prompt must be of this project and the balance must cover one unit
+ * (as for a single upload); every row must have the metadata the prompt requires. Any problem refuses the
+ * whole file (CsvRefused). Then the batch (pending) and one item per row are written and one job per item
+ * is queued; the downloads happen in the background (workBatchItems).
+ */
+export async function createBatch(
+  ctx: AppContext,
+  access: ProjectAccess,
+  userId: number,
+  fileName: string,
+  parsed: ParsedBulkCsv,
+  fields: z.output<typeof BatchCreateFields>,
+): Promise<BatchRow> {
+  const projectId = access.project.id;
+  let prompt: Awaited<ReturnType<typeof findPromptRow>>;
+  try {
+    prompt = await findPromptRow(ctx, access, fields.prompt_id);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) {
+      throw badRequest(BATCH_TEXTS.promptNotFound, 'prompt_not_found');
+    }
+    throw error;
+  }
+  if (!(await canProcess(ctx, projectId, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  const withPrompt = applyPromptMetadata(parsed.header, parsed.rows, prompt.metadataFields);
+  const errors = [...parsed.errors, ...withPrompt.errors].sort(
+    (a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''),
+  );
+  if (errors.length > 0) throw new CsvRefused(errors);
+
+  const { batch, itemIds } = await ctx.db.transaction(async (tx) => {
+    const [batch] = await tx
+      .insert(uploadBatches)
+      .values({
+        projectId,
+        createdBy: userId,
+        promptId: prompt.id,
+        priority: fields.priority,
+        fileName: fileName.slice(0, 255),
+        totalItems: withPrompt.rows.length,
+      })
+      .returning();
+    const itemIds: number[] = [];
+    for (let at = 0; at < withPrompt.rows.length; at += INSERT_CHUNK) {
+      const inserted = await tx
+        .insert(batchItems)
+        .values(
+          withPrompt.rows.slice(at, at + INSERT_CHUNK).map((row) => ({
+            batchId: batch!.id,
+            rowNumber: row.row,
+            url: row.url,
+            type: row.type,
+            date: row.date,
+            metadata: row.metadata,
+          })),
+        )
+        .returning({ id: batchItems.id });
+      itemIds.push(...inserted.map((item) => item.id));
+    }
+    return { batch: batch!, itemIds };
+  });
+  try {
+    for (let at = 0; at < itemIds.length; at += INSERT_CHUNK) {
+      await ctx.boss.insert(
+        QUEUES.batchItems,
+        itemIds.slice(at, at + INSERT_CHUNK).map((itemId) => ({
+          data: { itemId } satisfies BatchItemJob,
+          priority: jobPriority(fields.priority),
+        })),
+      );
+    }
+  } catch (error) {
+    ctx.logger.error({ err: error, batchId: batch.id }, 'Could not queue the items of a batch');
+    // Jobs already queued find no item and do nothing.
+    await ctx.db.delete(uploadBatches).where(eq(uploadBatches.id, batch.id));
+    throw new HttpError(503, 'queue_unavailable', BATCH_TEXTS.queueUnavailable);
+  }
+  ctx.logger.info({ batchId: batch.id, projectId, items: itemIds.length }, 'Bulk upload accepted');
+  return batch;
+}
+
+export function createdMessage(batch: BatchRow): string {
+  return BULK_TEXTS.uploaded(batch.totalItems, batch.id);
+}
+
+/** The project's most recent batches, newest first. */
+export async function listBatches(ctx: AppContext, access: ProjectAccess, limit: number) {
+  const rows = await ctx.db
+    .select()
+    .from(uploadBatches)
+    .where(eq(uploadBatches.projectId, access.project.id))
+    .orderBy(desc(uploadBatches.createdAt), desc(uploadBatches.id))
+    .limit(limit);
+  return rows.map(toBatchDto);
+}
+
+/** A batch of this project (404 otherwise, also for another project's batch). */
+export async function requireBatch(
+  ctx: AppContext,
+  access: ProjectAccess,
+  batchId: number,
+): Promise<BatchRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(uploadBatches)
+    .where(and(eq(uploadBatches.id, batchId), eq(uploadBatches.projectId, access.project.id)));
+  if (!row) throw notFound(BATCH_TEXTS.notFound);
+  return row;
+}
+
+function toItemDto(
+  item: ItemRow,
+  task: { status: BatchItem['task_status']; error: string | null } | null,
+): BatchItem {
+  return {
+    id: item.id,
+    row: item.rowNumber,
+    url: item.url,
+    type: item.type,
+    date: item.date,
+    metadata: item.metadata,
+    status: item.status,
+    task_id: item.taskId,
+    task_status: task?.status ?? null,
+    error: item.error ?? task?.error ?? null,
+    created_at: item.createdAt.toISOString(),
+    updated_at: item.updatedAt.toISOString(),
+  };
+}
+
+/** A page of a batch's items in CSV row order, with their analyses' status. */
+export async function listItems(
+  ctx: AppContext,
+  access: ProjectAccess,
+  batchId: number,
+  query: z.output<typeof BatchItemListQuery>,
+) {
+  await requireBatch(ctx, access, batchId);
+  const where = and(
+    eq(batchItems.batchId, batchId),
+    query.status ? eq(batchItems.status, query.status) : undefined,
+  );
+  const [counted] = await ctx.db.select({ total: count() }).from(batchItems).where(where);
+  const rows = await ctx.db
+    .select({ item: batchItems, taskStatus: tasks.status, taskError: tasks.error })
+    .from(batchItems)
+    .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
+    .where(where)
+    .orderBy(asc(batchItems.rowNumber), asc(batchItems.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return {
+    items: rows.map(({ item, taskStatus, taskError }) =>
+      toItemDto(item, taskStatus ? { status: taskStatus, error: taskError } : null),
+    ),
+    total: counted?.total ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** The CSV problems as the 400 answer lists them (the first BULK_CSV.maxReportedErrors, in row order). */
+export function invalidCsvBody(error: CsvRefused) {
+  return {
+    error: {
+      code: 'invalid_csv' as const,
+      message: error.message,
+      errors: error.errors.slice(0, BULK_CSV.maxReportedErrors),
+      error_count: error.errors.length,
+    },
+  };
+}

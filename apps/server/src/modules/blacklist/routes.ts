@@ -1,0 +1,259 @@
+import { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  BLACKLIST,
+  BLACKLIST_TEXTS,
+  BlacklistCreateRequest,
+  BlacklistEntryParams,
+  BlacklistEntryResponse,
+  BlacklistExportQuery,
+  BlacklistImportResult,
+  BlacklistListQuery,
+  BlacklistListResponse,
+  BlacklistUpdateRequest,
+  blacklistExportFileName,
+  OkResponse,
+  TEXTS,
+} from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { currentUser } from '../auth/plugin.ts';
+import { FileTooLargeError, whole } from '../batches/csv.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { releaseUnreadBody } from '../uploads/routes.ts';
+import {
+  createEntry,
+  deleteEntry,
+  type EntryRow,
+  exportCsv,
+  importEntries,
+  listEntries,
+  requireBlacklistManager,
+  requireEntry,
+  updateEntry,
+} from './service.ts';
+
+const tags = ['blacklist'];
+
+const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();
+const entryByRequest = new WeakMap<FastifyRequest, EntryRow>();
+
+/** The project of a project_id sent in the query or a form/JSON body, checked for admin or owner. */
+async function accessFor(ctx: AppContext, request: FastifyRequest, raw: unknown): Promise<ProjectAccess> {
+  if (raw === undefined || raw === null || raw === '') {
+    throw badRequest('project_id: is required', 'validation_error');
+  }
+  const projectId = Number(raw);
+  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw notFound(TEXTS.guard.notFound);
+  return requireBlacklistManager(ctx, currentUser(request), projectId);
+}
+
+/**
+ * preValidation hooks: the role is checked before the request is validated, so a non-member learns nothing
+ * from validation errors (404 whatever is sent).
+ */
+function byProjectId(ctx: AppContext, from: 'query' | 'body') {
+  return async (request: FastifyRequest): Promise<void> => {
+    const source = request[from] as Record<string, unknown> | null | undefined;
+    accessByRequest.set(request, await accessFor(ctx, request, source?.project_id));
+  };
+}
+
+function byEntryId(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const entryId = Number((request.params as { id?: string }).id);
+    if (!Number.isSafeInteger(entryId) || entryId <= 0) throw notFound(BLACKLIST_TEXTS.notFound);
+    const { entry, access } = await requireEntry(ctx, currentUser(request), entryId);
+    entryByRequest.set(request, entry);
+    accessByRequest.set(request, access);
+  };
+}
+
+function accessOf(request: FastifyRequest): ProjectAccess {
+  const access = accessByRequest.get(request);
+  if (!access) throw new Error(`${request.routeOptions.url} has no blacklist access hook`);
+  return access;
+}
+
+function entryOf(request: FastifyRequest): EntryRow {
+  const entry = entryByRequest.get(request);
+  if (!entry) throw new Error(`${request.routeOptions.url} has no blacklist entry hook`);
+  return entry;
+}
+
+function requireCsvName(fileName: string): void {
+  if (!/\.csv$/i.test(fileName.trim())) throw badRequest(BLACKLIST_TEXTS.csvOnly, 'csv_only');
+}
+
+/**
+ * A project's phone-number blacklist (spec 1 §2.5, §3, §5, §7 second client variant): list, add, edit, delete,
+ * CSV import and export. Admins and owners of the project (super admins too); other members 403, anyone else
+ * 404, also for the id of another project's entry.
+ */
+export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers['content-type']?.startsWith('multipart/')) releaseUnreadBody(request, reply);
+    return payload;
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/blacklist',
+    {
+      preValidation: byProjectId(ctx, 'query'),
+      schema: {
+        tags,
+        summary: "A page of the project's blacklist, newest first (page from 1, limit 1-100, default 50)",
+        querystring: BlacklistListQuery,
+        response: { 200: BlacklistListResponse },
+      },
+    },
+    async (request) => ({
+      data: await listEntries(ctx, accessOf(request), request.query.page, request.query.limit),
+    }),
+  );
+
+  r.post(
+    '/blacklist',
+    {
+      preValidation: byProjectId(ctx, 'body'),
+      schema: {
+        tags,
+        summary: 'Add a number (stored normalised; 409 when the project has it already)',
+        body: BlacklistCreateRequest,
+        response: { 201: BlacklistEntryResponse },
+      },
+    },
+    async (request, reply) => {
+      const entry = await createEntry(ctx, accessOf(request), currentUser(request).id, request.body);
+      return reply.status(201).send({ data: entry });
+    },
+  );
+
+  r.get(
+    '/blacklist/export',
+    {
+      preValidation: byProjectId(ctx, 'query'),
+      schema: {
+        tags,
+        summary: 'The whole list as a CSV file (phone_number, note, created_at)',
+        description:
+          'Answers text/csv as an attachment named blacklist-project-{id}-{YYYYMMDD-HHMMSS}.csv. Cells that ' +
+          "start with = + - @, a tab or a carriage return get a leading ' so that spreadsheets show them as text.",
+        querystring: BlacklistExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const access = accessOf(request);
+      const csv = await exportCsv(ctx, access);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${blacklistExportFileName(access.project.id, new Date())}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  r.put(
+    '/blacklist/:id',
+    {
+      preValidation: byEntryId(ctx),
+      schema: {
+        tags,
+        summary: 'Change an entry (409 when the new number is already on the list)',
+        params: BlacklistEntryParams,
+        body: BlacklistUpdateRequest,
+        response: { 200: BlacklistEntryResponse },
+      },
+    },
+    async (request) => ({ data: await updateEntry(ctx, entryOf(request), request.body) }),
+  );
+
+  r.delete(
+    '/blacklist/:id',
+    {
+      preValidation: byEntryId(ctx),
+      schema: {
+        tags,
+        summary: 'Remove an entry',
+        params: BlacklistEntryParams,
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      await deleteEntry(ctx, entryOf(request));
+      return { data: { ok: true as const } };
+    },
+  );
+
+  r.post(
+    '/blacklist-import',
+    {
+      schema: {
+        tags,
+        summary: 'Import numbers from a CSV (phone_number and note columns)',
+        description:
+          `Multipart form: project_id and one .csv file of at most ${BLACKLIST.importMaxBytes.toLocaleString('en-US')} bytes ` +
+          "whose first row names the columns phone_number and (optionally) note; ',' or ';'. Numbers already on " +
+          'the list or repeated in the file are skipped; rows without a valid number (7-15 digits after ' +
+          'normalisation) or with a note over 500 characters fail and are listed by row number in errors.',
+        consumes: ['multipart/form-data'],
+        response: { 200: BlacklistImportResult },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest(BLACKLIST_TEXTS.fileMissing, 'invalid_input');
+      const userId = currentUser(request).id;
+      const raw: Record<string, string> = {};
+      let access: ProjectAccess | null = null;
+      let result: BlacklistImportResult | null = null;
+      let buffered: { fileName: string; data: Buffer } | null = null;
+      try {
+        const limits = {
+          fileSize: BLACKLIST.importMaxBytes,
+          files: 1,
+          fields: 10,
+          fieldSize: 1024,
+          parts: 12,
+        };
+        for await (const part of request.parts({ limits })) {
+          if (part.type === 'field') {
+            raw[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (raw.project_id !== undefined) {
+            // project_id came first: checked before the file is read, which is then imported as it streams.
+            access = await accessFor(ctx, request, raw.project_id);
+            requireCsvName(part.filename);
+            result = await importEntries(ctx, access, userId, whole(part.file));
+          } else {
+            // The file came first: it is kept (at most 10 MB) until project_id has been checked.
+            const chunks: Buffer[] = [];
+            for await (const chunk of whole(part.file)) chunks.push(chunk);
+            buffered = { fileName: part.filename, data: Buffer.concat(chunks) };
+          }
+        }
+      } catch (error) {
+        if (
+          error instanceof FileTooLargeError ||
+          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ) {
+          throw new HttpError(413, 'file_too_large', BLACKLIST_TEXTS.tooLarge);
+        }
+        throw error;
+      }
+      if (result) return result;
+      access ??= await accessFor(ctx, request, raw.project_id);
+      if (!buffered) throw badRequest(BLACKLIST_TEXTS.fileMissing, 'file_missing');
+      requireCsvName(buffered.fileName);
+      return importEntries(ctx, access, userId, Readable.from([buffered.data]));
+    },
+  );
+}

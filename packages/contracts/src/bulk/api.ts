@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { TaskStatusSchema } from '../analyses/api.ts';
+import { DEFAULT_PRIORITY } from '../analyses/upload.ts';
+import { BATCH_ITEM_STATUSES, BATCH_STATUSES } from './rules.ts';
+
+// Paths (all under /api; {id} is the project; any member):
+//   POST /projects/{id}/batches                      multipart: file (.csv), prompt_id, priority
+//                                                    -> 201 BatchCreateResponse | 400 InvalidCsvResponse
+//   GET  /projects/{id}/batches?limit                -> BatchListResponse (newest first)
+//   GET  /projects/{id}/batches/template.csv         -> text/csv attachment (BULK_CSV_TEMPLATE)
+//   GET  /projects/{id}/batches/{batchId}/items?page&page_size&status -> BatchItemListResponse
+
+/** Multipart text fields of a bulk upload. */
+export const BatchCreateFields = z.object({
+  prompt_id: z.coerce.number().int().positive(),
+  priority: z.coerce.number().int().min(0).max(2).default(DEFAULT_PRIORITY),
+});
+
+export const BatchCreateResponse = z.object({
+  data: z.object({ batch_id: z.number().int() }),
+  message: z.string(),
+});
+
+export const CsvRowErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+
+/** 400 answer of a CSV that is refused: the usual error body plus the problems found. */
+export const InvalidCsvResponse = z.object({
+  error: z.object({
+    code: z.literal('invalid_csv'),
+    message: z.string(),
+    /** At most BULK_CSV.maxReportedErrors problems, in row order. */
+    errors: z.array(CsvRowErrorSchema),
+    /** How many problems there are in all. */
+    error_count: z.number().int(),
+  }),
+});
+
+export const BatchStatusSchema = z.enum(BATCH_STATUSES);
+
+/** Spec 1 §3 Upload batch. */
+export const UploadBatch = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  file_name: z.string(),
+  status: BatchStatusSchema,
+  total_items: z.number().int(),
+  processed_items: z.number().int(),
+  failed_items: z.number().int(),
+  prompt_id: z.number().int().nullable(),
+  priority: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UploadBatch = z.infer<typeof UploadBatch>;
+
+export const BatchListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const BatchListResponse = z.object({ data: z.array(UploadBatch) });
+
+export const BatchParams = z.object({
+  id: z.coerce.number().int().positive(),
+  batchId: z.coerce.number().int().positive(),
+});
+
+export const BatchItemStatusSchema = z.enum(BATCH_ITEM_STATUSES);
+
+/** One CSV row of a batch, and its analysis once created. */
+export const BatchItem = z.object({
+  id: z.number().int(),
+  /** The row in the CSV file (the header is row 1). */
+  row: z.number().int(),
+  url: z.string(),
+  type: z.string(),
+  date: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  status: BatchItemStatusSchema,
+  task_id: z.number().int().nullable(),
+  task_status: TaskStatusSchema.nullable(),
+  /** Why the item or its analysis failed or was skipped. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BatchItem = z.infer<typeof BatchItem>;
+
+export const BatchItemListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(1000).default(100),
+  status: BatchItemStatusSchema.optional(),
+});
+export const BatchItemListResponse = z.object({
+  data: z.object({
+    items: z.array(BatchItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+});

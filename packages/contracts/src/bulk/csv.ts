@@ -1,0 +1,51 @@
+/** Small CSV rules shared by the bulk upload, the blacklist import and export (server and web). */
+
+export type CsvSeparator = ',' | ';';
+
+/**
+ * The separator of a CSV file from its header line: ';' (what spreadsheet programs write in locales with a
+ * decimal comma) when the line has more semicolons than commas outside quotes, else ','.
+ */
+export function detectCsvSeparator(headerLine: string): CsvSeparator {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === ',') commas += 1;
+    else if (char === ';') semicolons += 1;
+    else if (char === '\n' || char === '\r') break;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Characters that make a spreadsheet program read a cell as a formula (or break its row), OWASP's list. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell. `guardFormulas` (for files people open in a spreadsheet) puts a ' before a value that
+ * starts with = + - @, a tab or a carriage return, so that it is shown as text and never run as a formula.
+ * Values with the separator, a quote or a line break are quoted.
+ */
+export function csvCell(
+  value: string | number | null | undefined,
+  options: { guardFormulas?: boolean } = {},
+) {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (options.guardFormulas && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A CSV line (CRLF-terminated, as RFC 4180 asks) with every cell formula-guarded. */
+export function csvLine(cells: ReadonlyArray<string | number | null | undefined>): string {
+  return `${cells.map((cell) => csvCell(cell, { guardFormulas: true })).join(',')}\r\n`;
+}
+
+/** Header names compare trimmed, case-insensitively, without a byte order mark. */
+export function csvHeaderKey(name: string): string {
+  return name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
+}

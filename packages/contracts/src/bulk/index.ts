@@ -1,0 +1,3 @@
+export * from './api.ts';
+export * from './csv.ts';
+export * from './rules.ts';
