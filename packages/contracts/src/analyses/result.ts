@@ -1,4 +1,8 @@
 import type { EvidenceMap, FieldValues } from '../prompts/output-schema.ts';
+import type { FINAL_SCORE_MODES, PromptField } from '../prompts/schema.ts';
+
+type FinalScoreMode = (typeof FINAL_SCORE_MODES)[number];
+
 import type { FinalScore } from './scoring.ts';
 
 /**
@@ -8,7 +12,17 @@ import type { FinalScore } from './scoring.ts';
  * keeps the classification step's own answer.
  */
 export interface TaskResult {
-  prompt: { id: number; name: string };
+  /**
+   * The prompt that answered, with the fields and scoring it had then (a classification's chosen prompt is
+   * not the task's prompt snapshot, and prompts change later).
+   */
+  prompt: {
+    id: number;
+    name: string;
+    content?: PromptField[];
+    finalScore?: FinalScoreMode;
+    maxScore?: number | null;
+  };
   /** Field values by key (nested for object fields); 'Final Score' holds the computed score. */
   values: FieldValues;
   evidence: EvidenceMap;

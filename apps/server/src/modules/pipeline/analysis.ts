@@ -1,15 +1,14 @@
 import {
   classificationNames,
   computeFinalScore,
-  type EvidenceMap,
   FINAL_SCORE_KEY,
   type FieldValues,
-  type FinalScore,
   OK_VALUES,
   type PromptData,
   type PromptField,
   promptOutputSchemaWithEvidence,
   splitEvidence,
+  type TaskResult,
   TITLE_KEY,
 } from '@parley/contracts';
 import { listModels } from '../../ai/catalog.ts';
@@ -38,12 +37,7 @@ export interface ConversationContext {
   timed: boolean;
 }
 
-export interface PromptAnalysis {
-  prompt: { id: number; name: string };
-  values: FieldValues;
-  evidence: EvidenceMap;
-  score: FinalScore;
-}
+export type PromptAnalysis = Omit<TaskResult, 'classification'>;
 
 const LANGUAGE_NAMES: Record<string, string> = {
   en: 'English',
@@ -167,7 +161,18 @@ export async function analyseWithPrompt(
   if (prompt.finalScore !== 'no' && prompt.content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values[FINAL_SCORE_KEY] = score.score;
   }
-  return { prompt: { id: prompt.id, name: prompt.scriptName }, values, evidence, score };
+  return {
+    prompt: {
+      id: prompt.id,
+      name: prompt.scriptName,
+      content: prompt.content,
+      finalScore: prompt.finalScore,
+      maxScore: prompt.maxScore,
+    },
+    values,
+    evidence,
+    score,
+  };
 }
 
 /**

@@ -705,7 +705,8 @@ describe('classification prompts', () => {
 
     const task = await taskRow(taskId);
     const result = task.result as TaskResult;
-    expect(result.prompt).toEqual({ id: sales, name: 'Sales call' });
+    expect(result.prompt).toMatchObject({ id: sales, name: 'Sales call', finalScore: 'percent' });
+    expect(result.prompt.content?.map((field) => field.key)).toContain('Summary');
     expect(result.values.Needs).toBe(2);
     expect(result.classification).toMatchObject({
       prompt: { id: classifier, name: 'Router' },

@@ -511,6 +511,44 @@ describe('analysis detail', () => {
     expect(value('Renewed')).toHaveTextContent('OK');
   });
 
+  it('uses the chosen prompt stored with the result, without asking for the prompt as it is now', async () => {
+    mockMedia();
+    let fetchedPrompt = false;
+    const result: TaskResult = {
+      ...scorecardResult,
+      prompt: {
+        id: 8,
+        name: 'Renewals',
+        finalScore: 'percent',
+        content: [
+          { key: 'Renewed', type: 'ok', explanation: 'Was the contract renewed?', includeInScore: true },
+        ],
+      },
+      values: { Renewed: 'ok' },
+      evidence: {},
+      classification: {
+        prompt: { id: 3, name: 'Router' },
+        field: 'Classification',
+        chosen: { promptId: '8', promptName: 'Renewals' },
+        values: { Classification: 'Renewals' },
+        evidence: {},
+      },
+    };
+    mockAnalysesApi({
+      'GET /api/projects/5/analyses/42': () =>
+        jsonResponse(200, { data: detailFixture({ result: result as unknown as Record<string, unknown> }) }),
+      'GET /api/projects/5/prompts/8': () => {
+        fetchedPrompt = true;
+        return jsonResponse(404, { error: { code: 'not_found', message: 'gone' } });
+      },
+    });
+    await openDetail();
+    expect(
+      await within(screen.getByTestId('results')).findByText('Was the contract renewed?'),
+    ).toBeInTheDocument();
+    expect(fetchedPrompt).toBe(false);
+  });
+
   it('is print-friendly with ?pdf=1: no player or live stream, every line, a print button', async () => {
     mockMedia();
     mockAnalysesApi();

@@ -128,12 +128,16 @@ function AnalysisView({
   const result = useMemo(() => parseResult(detail.result), [detail.result]);
   const snapshot = useMemo(() => promptShape(detail.prompt?.data), [detail.prompt]);
   const classified = result?.classification ?? null;
-  // A classification analysis answers with the prompt it chose, whose fields the snapshot does not carry.
+  // A classification analysis answers with the prompt it chose: its fields are stored with the result;
+  // results stored before that was done fall back to the prompt as it is now.
+  const storedTarget = useMemo(() => promptShape(detail.result?.prompt), [detail.result]);
   const targetId =
-    classified && result?.prompt && result.prompt.id !== detail.prompt_id ? result.prompt.id : null;
+    classified && !storedTarget && result?.prompt && result.prompt.id !== detail.prompt_id
+      ? result.prompt.id
+      : null;
   const target = usePrompt(detail.project_id, targetId);
   const targetShape = useMemo(() => (target.data ? promptShape(target.data) : null), [target.data]);
-  const shape = classified ? targetShape : snapshot;
+  const shape = classified ? (storedTarget ?? targetShape) : snapshot;
   const fields = useMemo(
     () => (result ? fieldsFor(shape?.fields ?? null, result.values) : []),
     [result, shape],
