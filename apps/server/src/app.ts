@@ -5,11 +5,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { SESSION_COOKIE } from '@parley/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { requestLogSerializer } from './http/log.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
@@ -17,9 +20,12 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { repRoutes } from './modules/reps/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
@@ -32,7 +38,7 @@ export interface AppOptions {
 /** The HTTP API under /api, its OpenAPI document, and the built web app with SPA fallback. */
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: ctx.logger as FastifyBaseLogger,
+    loggerInstance: ctx.logger.child({}, { serializers: { req: requestLogSerializer } }) as FastifyBaseLogger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -55,8 +61,23 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         version: '1',
         description:
           'REST API of Parley. Errors answer `{ "error": { "code", "message" } }`. The web app signs in with ' +
-          'an httpOnly session cookie.',
+          'an httpOnly session cookie (cookieAuth). Programs use a project API key: `Authorization: Bearer ' +
+          'pk_live_…` (bearerAuth), created under the project settings. A key acts as its creator within its ' +
+          "own project only (another project's routes answer 404): a full key with the creator's current role, " +
+          'a media key only to upload and to read the status and results of its own uploads (403 otherwise). ' +
+          'Revoked keys answer 401. When both are sent, the Bearer key wins.',
       },
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A project API key (pk_live_…), full or media.',
+          },
+        },
+      },
+      security: [{ cookieAuth: [] }, { bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -77,6 +98,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(analysisRoutes, ctx);
       await api.register(batchRoutes, ctx);
       await api.register(blacklistRoutes, ctx);
+      await api.register(memberRoutes, ctx);
+      await api.register(apiKeyRoutes, ctx);
+      await api.register(repRoutes, ctx);
+      await api.register(supportRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
+import { API_KEY_TEXTS, isMediaKeyRoute, SUPPORT_TEXTS } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
+import { createKey, type KeyClient, keyClient } from './settings.ts';
 
 /** Routes anonymous callers may use. Everything else under /api must answer 401 to them. */
 const PUBLIC_ROUTES = new Set([
@@ -9,6 +11,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'GET /api/invites/{token}',
 ]);
 
 let t: TestApp;
@@ -16,13 +19,26 @@ let routes: Array<{ method: string; url: string }>;
 let owner: Client;
 let stranger: Client;
 let projectId: number;
+let otherProjectId: number;
+let support: Client;
+let mediaKey: KeyClient;
+let fullKey: KeyClient;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await signUp(t.app); // the super admin, so that owner and stranger are ordinary accounts
+  const superAdmin = await signUp(t.app); // the super admin, so that owner and stranger are ordinary accounts
   owner = await signUp(t.app);
   stranger = await signUp(t.app);
+  support = await signUp(t.app);
+  await superAdmin.request({
+    method: 'PUT',
+    url: `/api/admin/users/${support.userId}`,
+    payload: { role: 'support' },
+  });
   projectId = await createProject(owner, 'Owned');
+  otherProjectId = await createProject(owner, 'Also owned');
+  mediaKey = keyClient(t.app, (await createKey(owner, projectId, 'media')).key);
+  fullKey = keyClient(t.app, (await createKey(owner, projectId, 'full')).key);
   const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(document.paths).flatMap(([url, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase(), url })),
@@ -78,6 +94,81 @@ describe('every API route', () => {
         payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
       });
       expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
+    }
+  });
+
+  const bodyFor = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
+
+  it('answers 403 to a media key on every route but the upload and status routes of its project', async () => {
+    let allowed = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC_ROUTES.has(key)) continue;
+      const fastifyUrl = route.url.replace(/\{([a-zA-Z]+)\}/g, ':$1');
+      const response = await mediaKey.request({
+        method: route.method as 'GET',
+        url: fill(route.url, projectId),
+        payload: bodyFor(route.method),
+      });
+      if (isMediaKeyRoute(route.method, fastifyUrl)) {
+        allowed += 1;
+        expect({ key, status: response.statusCode }).not.toEqual({ key, status: 403 });
+        expect({ key, status: response.statusCode }).not.toEqual({ key, status: 401 });
+      } else {
+        expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
+        expect(response.json().error.message).toBe(API_KEY_TEXTS.mediaOnly);
+      }
+    }
+    expect(allowed).toBeGreaterThanOrEqual(8);
+  });
+
+  it('answers 404 to any key on every route of another project, even one its creator owns', async () => {
+    const projectRoutes = routes.filter((route) => route.url.startsWith('/api/projects/{'));
+    for (const client of [mediaKey, fullKey]) {
+      for (const route of projectRoutes) {
+        const key = `${route.method} ${route.url}`;
+        const response = await client.request({
+          method: route.method as 'GET',
+          url: fill(route.url, otherProjectId),
+          payload: bodyFor(route.method),
+        });
+        expect({ key, status: response.statusCode }).toEqual({ key, status: 404 });
+      }
+    }
+  });
+
+  it('answers 404 to support staff without a grant, and 403 to every write with one', async () => {
+    const projectRoutes = routes.filter((route) => route.url.startsWith('/api/projects/{'));
+    for (const route of projectRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const response = await support.request({
+        method: route.method as 'GET',
+        url: fill(route.url, projectId),
+        payload: bodyFor(route.method),
+      });
+      expect({ key, status: response.statusCode }).toEqual({ key, status: 404 });
+    }
+    await owner.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/support-access`,
+      payload: { duration: 1, unit: 'hours' },
+    });
+    for (const route of projectRoutes) {
+      const key = `${route.method} ${route.url}`;
+      if (route.url.endsWith('/analyses/events')) continue; // a stream: it stays open
+      const response = await support.request({
+        method: route.method as 'GET',
+        url: fill(route.url, projectId),
+        payload: bodyFor(route.method),
+      });
+      if (route.method === 'GET') {
+        const ownerOnly = route.url.endsWith('/support-access/audit');
+        if (ownerOnly) expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
+        else expect({ key, status: response.statusCode }).not.toEqual({ key, status: 403 });
+      } else {
+        expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
+        expect(response.json().error.message).toBe(SUPPORT_TEXTS.readOnly);
+      }
     }
   });
 });

@@ -81,6 +81,11 @@ export const Project = z.object({
   phone_metadata_field: z.string().nullable().optional(),
   /** Keep the media of conversations skipped because of the blacklist (default: delete it). */
   keep_skipped_media: z.boolean().optional(),
+  // Project settings (general tab). Optional for the same reason.
+  /** The prompt the upload panel preselects; null: none. Always one of the project's prompts. */
+  default_prompt_id: z.number().int().nullable().optional(),
+  /** True when the caller sees the project through a support-access grant (read-only, admin's view). */
+  read_only: z.boolean().optional(),
 });
 export type Project = z.infer<typeof Project>;
 
@@ -117,6 +122,8 @@ export const ProjectUpdate = z
       .nullable()
       .transform((value) => value || null),
     keep_skipped_media: z.boolean(),
+    /** One of the project's prompts, or null for none. */
+    default_prompt_id: z.number().int().positive().nullable(),
   })
   .partial();
 

@@ -10,5 +10,6 @@ export * from './navigation.ts';
 export * from './password.ts';
 export * from './prompts/index.ts';
 export * from './roles.ts';
+export * from './settings/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';

@@ -11,6 +11,7 @@ describe('pathAfterProjectSwitch', () => {
   });
   it('drops entity ids of the old project', () => {
     expect(pathAfterProjectSwitch('/projects/1/analyses/55', 2)).toBe('/projects/2/analyses');
+    expect(pathAfterProjectSwitch('/projects/1/analysis/55', 2)).toBe('/projects/2/analyses');
   });
   it('sends other pages to the new dashboard', () => {
     expect(pathAfterProjectSwitch('/projects/1/analysis/upload', 2)).toBe('/projects/2/dashboard');

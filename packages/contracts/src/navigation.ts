@@ -85,7 +85,8 @@ export const PAGES_KEPT_ON_PROJECT_SWITCH = [
  */
 export function pathAfterProjectSwitch(currentPath: string, newProjectId: number | string): string {
   const match = /^\/projects\/[^/]+\/(.+?)\/?$/.exec(currentPath);
-  const rest = match?.[1];
+  // An analysis of the old project (/analysis/{taskId}) is its analyses page in the new one.
+  const rest = match?.[1]?.replace(/^analysis\/\d+(?=\/|$)/, 'analyses');
   if (rest) {
     const segments = rest.split('/');
     const page = segments[0] as (typeof PAGES_KEPT_ON_PROJECT_SWITCH)[number];

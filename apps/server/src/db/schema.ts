@@ -1,4 +1,5 @@
 import {
+  API_KEY_TYPES,
   BATCH_ITEM_STATUSES,
   BATCH_STATUSES,
   FINAL_SCORE_MODES,
@@ -20,11 +21,13 @@ import {
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -138,6 +141,10 @@ export const projects = pgTable(
     phoneMetadataField: text('phone_metadata_field'),
     /** Keep the media of conversations skipped because their number is blacklisted (else it is deleted). */
     keepSkippedMedia: boolean('keep_skipped_media').notNull().default(false),
+    /** The prompt the upload panel preselects; always one of this project's prompts (checked on save). */
+    defaultPromptId: integer('default_prompt_id').references((): AnyPgColumn => prompts.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,6 +164,143 @@ export const projectMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+/**
+ * API keys of a project (spec 2 §3): a request with `Authorization: Bearer <key>` acts as the key's creator
+ * within this project only. Only a SHA-256 hash of the key and its clear prefix ('pk_live_ab12') are stored.
+ * Keys are never deleted, only revoked, so that tasks and batches keep saying which key made them.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The creator: the key acts as this user, with their current role in the project. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The clear start of the key, shown in the list. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    type: text('type', { enum: API_KEY_TYPES }).notNull().default('full'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Written at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+    index('api_keys_project_created_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/** Invitations to a project: single use, valid until expires_at; only a hash of the emailed token is stored. */
+export const projectInvites = pgTable(
+  'project_invites',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('project_invites_token_hash_key').on(t.tokenHash),
+    index('project_invites_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * Rep mapping: a name, extension, email or phone number found in a conversation's metadata, and the canonical
+ * representative (and department) it stands for. `identifier_key` is the matched form (repIdentifierKey).
+ */
+export const repMappings = pgTable(
+  'rep_mappings',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    identifierKey: text('identifier_key').notNull(),
+    representative: text('representative').notNull(),
+    department: text('department'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('rep_mappings_project_key').on(t.projectId, t.identifierKey)],
+);
+
+/**
+ * A team leader's assignment: they see the analyses whose department or representative is listed. Goes with
+ * the membership (removed with it).
+ */
+export const teamLeaderAssignments = pgTable(
+  'team_leader_assignments',
+  {
+    projectId: integer('project_id').notNull(),
+    userId: integer('user_id').notNull(),
+    departments: jsonb('departments').$type<string[]>().notNull().default([]),
+    representatives: jsonb('representatives').$type<string[]>().notNull().default([]),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    foreignKey({
+      name: 'team_leader_assignments_member_fk',
+      columns: [t.projectId, t.userId],
+      foreignColumns: [projectMembers.projectId, projectMembers.userId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Time-limited read-only access to a project for support staff (users.role 'support'), granted by an owner. */
+export const supportGrants = pgTable(
+  'support_grants',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_grants_project_idx').on(t.projectId, t.expiresAt)],
+);
+
+/** Every request of support staff to a project they reach through a grant (allowed or refused). */
+export const supportAudit = pgTable(
+  'support_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    allowed: boolean('allowed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_audit_project_created_idx').on(t.projectId, t.createdAt)],
 );
 
 /** Help articles, loaded from docs/help on start. `content` is sanitised HTML. */
@@ -360,6 +504,8 @@ export const tasks = pgTable(
       .references(() => mediaFiles.id, { onDelete: 'cascade' }),
     promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the task was uploaded with (media keys read only their own tasks). */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('queued'),
     stage: text('stage', { enum: TASK_STAGES }),
     progress: integer('progress').notNull().default(0),
@@ -399,6 +545,7 @@ export const tasks = pgTable(
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_media_idx').on(t.mediaId),
     index('tasks_search_idx').using('gin', t.search),
+    index('tasks_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );
 
@@ -414,6 +561,8 @@ export const uploadBatches = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the CSV was uploaded with. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
     priority: integer('priority').notNull().default(1),
     fileName: text('file_name').notNull(),

@@ -20,6 +20,8 @@ describe('upload rules', () => {
     expect(isValidUploadUrl('https://example.com/a.mp3')).toBe(true);
     expect(isValidUploadUrl('example.com/a.mp3')).toBe(true);
     expect(isValidUploadUrl('http://cdn.example.co.uk:8080/x?y=1')).toBe(true);
+    expect(isValidUploadUrl('http://93.184.216.34/call.mp3')).toBe(true);
+    expect(isValidUploadUrl('10.0.0.5:8080/a.wav')).toBe(true);
     expect(isValidUploadUrl('localhost/a.mp3')).toBe(false);
     expect(isValidUploadUrl('not a url')).toBe(false);
     expect(isValidUploadUrl('')).toBe(false);

@@ -41,11 +41,14 @@ export function isTextConversationFile(name: string): boolean {
   return (TEXT_EXTENSIONS as readonly string[]).includes(extension(name));
 }
 
-/** Spec 1 §5: scheme optional, a dotted host required. Empty is not valid (the button stays disabled). */
+/**
+ * Spec 1 §5: scheme optional, a dotted host required (a domain name or an IPv4 address). Empty is not valid
+ * (the button stays disabled). Whether the host may be fetched is the server's decision (SSRF guard).
+ */
 export function isValidUploadUrl(value: string): boolean {
   const text = value.trim();
   if (!text) return false;
-  return /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(
+  return /^(https?:\/\/)?(?:(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}|(?:\d{1,3}\.){3}\d{1,3})(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(
     text,
   );
 }

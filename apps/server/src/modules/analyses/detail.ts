@@ -4,14 +4,16 @@ import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
 import { findProjectTask, type MediaRow, type TaskRow } from './tasks.ts';
+import { taskVisibilityCondition } from './visibility.ts';
 
 export const ANALYSIS_TEXTS = {
   notFound: 'Analysis not found.',
   mediaMissing: 'The media file of this analysis is missing from storage.',
 } as const;
 
+/** A task of the project the caller may see (team leaders, media keys: see visibility.ts); 404 otherwise. */
 export async function requireTask(ctx: AppContext, access: ProjectAccess, taskId: number) {
-  const row = await findProjectTask(ctx.db, access.project.id, taskId);
+  const row = await findProjectTask(ctx.db, access.project.id, taskId, taskVisibilityCondition(access));
   if (!row) throw notFound(ANALYSIS_TEXTS.notFound);
   return row;
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, prompts, tasks } from '../../db/schema.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { taskVisibilityCondition } from './visibility.ts';
 
 type Query = z.output<typeof AnalysisListQuery>;
 type Item = z.infer<typeof AnalysisListItem>;
@@ -11,6 +12,8 @@ type Item = z.infer<typeof AnalysisListItem>;
 function filters(access: ProjectAccess, query: Query): SQL {
   const tz = access.project.timezone;
   const conditions: SQL[] = [eq(tasks.projectId, access.project.id)];
+  const visible = taskVisibilityCondition(access);
+  if (visible) conditions.push(visible);
   // Dates are days of the project's time zone; `to` includes its whole day.
   if (query.from)
     conditions.push(sql`${tasks.createdAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);

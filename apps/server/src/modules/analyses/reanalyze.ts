@@ -20,6 +20,7 @@ export async function reanalyze(
     mediaId: media.id,
     promptId: prompt.id,
     createdBy: userId,
+    apiKeyId: access.apiKey?.id ?? null,
     priority: task.priority,
     scheduledAt: null,
     metadata: task.metadata,

@@ -24,12 +24,14 @@ import { listAnalyses } from './list.ts';
 import { sendMedia } from './media.ts';
 import { reanalyze } from './reanalyze.ts';
 import { EventStreams } from './sse.ts';
+import { taskEventFilter } from './visibility.ts';
 
 const tags = ['analyses'];
 
 /**
  * The read side of analyses (list, detail, media, live events) for any member, reanalysis, and failed tasks
- * for admins and owners. Teamleader visibility limits are not applied yet (project settings will add them).
+ * for admins and owners. Team leaders see only the analyses of their assignment and media keys only their own
+ * uploads, in every one of these routes (visibility.ts).
  */
 export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +70,10 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
         produces: ['text/event-stream'],
       },
     },
-    async (request, reply) => streams.serve(projectAccess(request).project.id, request, reply),
+    async (request, reply) => {
+      const access = projectAccess(request);
+      return streams.serve(access.project.id, request, reply, taskEventFilter(ctx.db, access));
+    },
   );
 
   r.get(

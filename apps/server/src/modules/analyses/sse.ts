@@ -16,8 +16,14 @@ export class EventStreams {
   /**
    * Serves text/event-stream to one client: an `event: task` per change of a task of this project (data: the
    * TaskEvent JSON), a comment every 15 s so proxies keep the connection, until the client disconnects.
+   * With `visible`, only events of tasks it accepts are sent (in their order).
    */
-  async serve(projectId: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async serve(
+    projectId: number,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    visible?: (event: TaskEventMessage) => Promise<boolean>,
+  ): Promise<void> {
     const res = reply.raw;
     reply.hijack();
     res.writeHead(200, {
@@ -39,9 +45,17 @@ export class EventStreams {
       if (!res.writableEnded) res.end();
     });
     try {
-      const stop = await this.hub.subscribe(projectId, (event: TaskEventMessage) => {
+      const send = (event: TaskEventMessage) => {
+        if (res.writableEnded) return;
         const { project_id: _project, ...data } = event;
         res.write(`event: task\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      let queue = Promise.resolve();
+      const stop = await this.hub.subscribe(projectId, (event: TaskEventMessage) => {
+        if (!visible) return send(event);
+        queue = queue.then(async () => {
+          if (await visible(event).catch(() => false)) send(event);
+        });
       });
       if (res.destroyed || res.writableEnded) stop();
       else unsubscribe = stop;

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles, tasks } from '../../db/schema.ts';
+import { taskPeople } from '../reps/lookup.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type MediaRow = typeof mediaFiles.$inferSelect;
@@ -11,27 +12,25 @@ export interface TaskRequest {
   mediaId: number;
   promptId: number;
   createdBy: number | null;
+  /** The API key it was uploaded with, if any. */
+  apiKeyId?: number | null;
   priority: number;
   scheduledAt: Date | null;
   metadata: Record<string, string>;
 }
 
-function metadataValue(metadata: Record<string, string>, name: string): string | null {
-  const entry = Object.entries(metadata).find(([key]) => key.trim().toLowerCase() === name);
-  const value = entry?.[1]?.trim();
-  return value ? value : null;
-}
-
-/** The request's columns; title, representative and department come from metadata keys of any case. */
-function requestColumns(request: TaskRequest) {
+/**
+ * The request's columns; title, representative and department come from metadata keys of any case, with the
+ * project's rep mapping applied (a mapped name, extension, email or phone gives the canonical representative
+ * and department).
+ */
+async function requestColumns(db: Executor, request: TaskRequest) {
   return {
     promptId: request.promptId,
     priority: request.priority,
     scheduledAt: request.scheduledAt,
     metadata: request.metadata,
-    title: metadataValue(request.metadata, 'title'),
-    representative: metadataValue(request.metadata, 'representative'),
-    department: metadataValue(request.metadata, 'department'),
+    ...(await taskPeople(db, request.projectId, request.metadata)),
   };
 }
 
@@ -42,8 +41,9 @@ export async function insertTask(db: Executor, request: TaskRequest): Promise<Ta
       projectId: request.projectId,
       mediaId: request.mediaId,
       createdBy: request.createdBy,
+      apiKeyId: request.apiKeyId ?? null,
       status: 'queued',
-      ...requestColumns(request),
+      ...(await requestColumns(db, request)),
     })
     .returning();
   return row!;
@@ -75,7 +75,7 @@ export async function resetTask(
       ? common
       : {
           ...common,
-          ...(request ? requestColumns(request) : {}),
+          ...(request ? await requestColumns(db, request) : {}),
           stage: null,
           pipeline: {},
           promptSnapshot: null,
@@ -113,11 +113,12 @@ export async function findBySha(
   return { media, task: row?.task ?? null };
 }
 
-export async function findProjectTask(db: Executor, projectId: number, taskId: number) {
+/** A task of the project with its file; `visible` narrows it to what the caller may see. */
+export async function findProjectTask(db: Executor, projectId: number, taskId: number, visible?: SQL) {
   const [row] = await db
     .select({ task: tasks, media: mediaFiles })
     .from(tasks)
     .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
-    .where(and(eq(tasks.projectId, projectId), eq(tasks.id, taskId)));
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.id, taskId), visible));
   return row ?? null;
 }

@@ -98,6 +98,7 @@ export async function processBatchItem(
       batch.createdBy,
       { input: { prompt_id: prompt.id, priority: batch.priority, metadata, force: false }, prompt },
       staged,
+      batch.apiKeyId,
     );
     const { data } = result.body;
     const existing = data.duplicate || data.in_progress;

@@ -7,7 +7,7 @@ import {
   BULK_TEXTS,
   type UploadBatch,
 } from '@parley/contracts';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema.ts';
@@ -100,6 +100,7 @@ export async function createBatch(
       .values({
         projectId,
         createdBy: userId,
+        apiKeyId: access.apiKey?.id ?? null,
         promptId: prompt.id,
         priority: fields.priority,
         fileName: fileName.slice(0, 255),
@@ -149,12 +150,19 @@ export function createdMessage(batch: BatchRow): string {
   return BULK_TEXTS.uploaded(batch.totalItems, batch.id);
 }
 
+/** A media key sees only the batches it uploaded (undefined: all of the project's). */
+function batchVisibility(access: ProjectAccess): SQL | undefined {
+  return access.visibility?.kind === 'apiKey'
+    ? eq(uploadBatches.apiKeyId, access.visibility.apiKeyId)
+    : undefined;
+}
+
 /** The project's most recent batches, newest first. */
 export async function listBatches(ctx: AppContext, access: ProjectAccess, limit: number) {
   const rows = await ctx.db
     .select()
     .from(uploadBatches)
-    .where(eq(uploadBatches.projectId, access.project.id))
+    .where(and(eq(uploadBatches.projectId, access.project.id), batchVisibility(access)))
     .orderBy(desc(uploadBatches.createdAt), desc(uploadBatches.id))
     .limit(limit);
   return rows.map(toBatchDto);
@@ -169,7 +177,13 @@ export async function requireBatch(
   const [row] = await ctx.db
     .select()
     .from(uploadBatches)
-    .where(and(eq(uploadBatches.id, batchId), eq(uploadBatches.projectId, access.project.id)));
+    .where(
+      and(
+        eq(uploadBatches.id, batchId),
+        eq(uploadBatches.projectId, access.project.id),
+        batchVisibility(access),
+      ),
+    );
   if (!row) throw notFound(BATCH_TEXTS.notFound);
   return row;
 }

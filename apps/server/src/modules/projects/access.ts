@@ -1,18 +1,44 @@
-import { hasRoleAtLeast, type MemberRole, roleRank, TEXTS } from '@parley/contracts';
+import {
+  hasRoleAtLeast,
+  isReadMethod,
+  type MemberRole,
+  roleRank,
+  SUPPORT_TEXTS,
+  TEXTS,
+  type TeamAssignment,
+} from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { currentUser } from '../auth/plugin.ts';
+import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
+import { teamAssignmentOf } from '../reps/team-scope.ts';
+import { hasActiveSupportGrant, recordSupportAccess } from '../support/grants.ts';
 import type { UserRow } from '../users/dto.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+/**
+ * Which analyses (tasks) and batches the caller sees: all of them; only those uploaded with one API key (a
+ * media key); or a team leader's: those whose department or representative is in their assignment (none
+ * without one).
+ */
+export type TaskVisibility =
+  | { kind: 'all' }
+  | { kind: 'apiKey'; apiKeyId: number }
+  | { kind: 'team'; assignment: TeamAssignment | null };
+
 export interface ProjectAccess {
   project: ProjectRow;
   role: MemberRole;
+  /** The API key the request authenticated with; null or absent for sessions and background work. */
+  apiKey?: ApiKeyScope | null;
+  /** Absent: all (background work, admins ...). */
+  visibility?: TaskVisibility;
+  /** Support staff reading the project through the owner's grant (read-only, the admin's view). */
+  support?: boolean;
 }
 
 /**
@@ -28,6 +54,12 @@ export function effectiveRole(user: UserRow, membership: MemberRole | null): Mem
 /**
  * Every project-scoped route goes through here. A project the caller cannot see answers 404 with the
  * guard's text (whether it exists or not is not revealed); a role below `minimum` answers 403.
+ *
+ * - An API key works only in its own project (404 elsewhere) and acts with its creator's current role.
+ * - Support staff (users.role 'support') who are not members see a project while its owner's grant runs:
+ *   reads (GET, HEAD) with the admin's view, never owner-only routes, never writes (403, read-only); every
+ *   such request is written to the project's support audit.
+ * - Team leaders and media keys get a narrowed `visibility` of analyses.
  */
 export async function requireProjectRole(
   db: Executor,
@@ -35,6 +67,9 @@ export async function requireProjectRole(
   projectId: number,
   minimum: MemberRole,
 ): Promise<ProjectAccess> {
+  const viewer = viewerOf(user);
+  const apiKey = viewer?.apiKey ?? null;
+  if (apiKey && apiKey.projectId !== projectId) throw notFound(TEXTS.guard.notFound);
   const [row] = await db
     .select({ project: projects, membership: projectMembers.role })
     .from(projects)
@@ -44,12 +79,38 @@ export async function requireProjectRole(
     )
     .where(eq(projects.id, projectId))
     .limit(1);
-  const role = row ? effectiveRole(user, row.membership) : null;
-  if (!row || !role) throw notFound(TEXTS.guard.notFound);
+  if (!row) throw notFound(TEXTS.guard.notFound);
+  let role = effectiveRole(user, row.membership);
+  let support = false;
+  if (!role && user.role === 'support' && !apiKey && (await hasActiveSupportGrant(db, projectId))) {
+    role = 'admin';
+    support = true;
+  }
+  if (!role) throw notFound(TEXTS.guard.notFound);
+  if (support) {
+    const read = viewer !== undefined && isReadMethod(viewer.method);
+    const allowed = read && minimum !== 'owner';
+    if (viewer && !viewer.audited.has(projectId)) {
+      viewer.audited.add(projectId);
+      await recordSupportAccess(db, {
+        projectId,
+        userId: user.id,
+        method: viewer.method,
+        path: viewer.path,
+        allowed,
+      });
+    }
+    if (!read) throw forbidden(SUPPORT_TEXTS.readOnly);
+  }
   if (!hasRoleAtLeast(role, minimum)) {
     throw forbidden(`This needs the ${minimum} role or higher in this project; yours is ${role}.`);
   }
-  return { project: row.project, role };
+  let visibility: TaskVisibility = { kind: 'all' };
+  if (apiKey?.type === 'media') visibility = { kind: 'apiKey', apiKeyId: apiKey.id };
+  else if (role === 'teamleader') {
+    visibility = { kind: 'team', assignment: await teamAssignmentOf(db, projectId, user.id) };
+  }
+  return { project: row.project, role, apiKey, visibility, support };
 }
 
 const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();

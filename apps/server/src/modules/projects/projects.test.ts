@@ -104,7 +104,21 @@ describe('projects', () => {
     });
     expect(adminEdit.statusCode).toBe(200);
     expect((await admin.request({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(403);
-    expect((await owner.request({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(200);
+    const unconfirmed = await owner.request({ method: 'DELETE', url: `/api/projects/${id}` });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.code).toBe('confirmation_mismatch');
+    const wrong = await owner.request({
+      method: 'DELETE',
+      url: `/api/projects/${id}`,
+      payload: { confirm_name: 'Renamed!' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await owner.request({
+      method: 'DELETE',
+      url: `/api/projects/${id}`,
+      payload: { confirm_name: ' Renamed ' },
+    });
+    expect(confirmed.statusCode).toBe(200);
     expect((await owner.request({ method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(404);
   });
 

@@ -1,21 +1,35 @@
-import type { MemberRole, Project, ProjectInput } from '@parley/contracts';
-import { asc, eq } from 'drizzle-orm';
+import {
+  breaksLastOwner,
+  deleteConfirmationMatches,
+  MEMBER_TEXTS,
+  type MemberRole,
+  type Project,
+  type ProjectInput,
+} from '@parley/contracts';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { projectMembers, projects } from '../../db/schema.ts';
-import { forbidden } from '../../http/errors.ts';
+import { projectMembers, projects, prompts } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { viewerOf } from '../auth/plugin.ts';
 import { initProjectBilling, type ProjectBillingView, projectBillingViews } from '../billing/service.ts';
 import type { UserRow } from '../users/dto.ts';
-import { type ProjectRow, requireProjectRole } from './access.ts';
+import type { ProjectAccess, ProjectRow } from './access.ts';
 
 type ProjectFields = Required<Pick<ProjectInput, 'name' | 'description' | 'role' | 'timezone'>>;
 type ProjectChanges = Partial<ProjectFields> & {
   use_balance_for_analysis?: boolean | undefined;
   phone_metadata_field?: string | null | undefined;
   keep_skipped_media?: boolean | undefined;
+  default_prompt_id?: number | null | undefined;
 };
 
-export function toProjectDto(row: ProjectRow, myRole: MemberRole, billing: ProjectBillingView): Project {
+export function toProjectDto(
+  row: ProjectRow,
+  myRole: MemberRole,
+  billing: ProjectBillingView,
+  readOnly = false,
+): Project {
   return {
     id: row.id,
     name: row.name,
@@ -28,32 +42,39 @@ export function toProjectDto(row: ProjectRow, myRole: MemberRole, billing: Proje
     ...billing,
     phone_metadata_field: row.phoneMetadataField,
     keep_skipped_media: row.keepSkippedMedia,
+    default_prompt_id: row.defaultPromptId,
+    read_only: readOnly,
   };
 }
 
 /** Projects with their billing view (balance, currency, plan), for every member role. */
-async function toProjectDtos(db: Executor, rows: Array<{ project: ProjectRow; role: MemberRole }>) {
+async function toProjectDtos(
+  db: Executor,
+  rows: Array<{ project: ProjectRow; role: MemberRole; readOnly?: boolean }>,
+) {
   const billing = await projectBillingViews(
     db,
     rows.map((row) => row.project),
   );
-  return rows.map((row) => toProjectDto(row.project, row.role, billing.get(row.project.id)!));
+  return rows.map((row) => toProjectDto(row.project, row.role, billing.get(row.project.id)!, row.readOnly));
 }
 
-/** The projects the user is a member of, by name. */
+/** The projects the user is a member of, by name (with an API key: only the key's project). */
 export async function listProjects(ctx: AppContext, user: UserRow): Promise<Project[]> {
+  const apiKey = viewerOf(user)?.apiKey;
   const rows = await ctx.db
     .select({ project: projects, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(eq(projectMembers.userId, user.id))
+    .where(and(eq(projectMembers.userId, user.id), apiKey ? eq(projects.id, apiKey.projectId) : undefined))
     .orderBy(asc(projects.name), asc(projects.id));
   return toProjectDtos(ctx.db, rows);
 }
 
-export async function getProject(ctx: AppContext, user: UserRow, projectId: number): Promise<Project> {
-  const { project, role } = await requireProjectRole(ctx.db, user, projectId, 'user');
-  const [dto] = await toProjectDtos(ctx.db, [{ project, role }]);
+export async function getProject(ctx: AppContext, access: ProjectAccess): Promise<Project> {
+  const [dto] = await toProjectDtos(ctx.db, [
+    { project: access.project, role: access.role, readOnly: access.support === true },
+  ]);
   return dto!;
 }
 
@@ -70,14 +91,22 @@ export async function createProject(ctx: AppContext, user: UserRow, input: Proje
   return dto!;
 }
 
+/** General settings (admin or owner; checked by the route). The default prompt must be one of the project's. */
 export async function updateProject(
   ctx: AppContext,
-  user: UserRow,
-  projectId: number,
+  access: ProjectAccess,
   changes: ProjectChanges,
 ): Promise<Project> {
-  const { role } = await requireProjectRole(ctx.db, user, projectId, 'admin');
-  const { use_balance_for_analysis, phone_metadata_field, keep_skipped_media, ...fields } = changes;
+  const projectId = access.project.id;
+  const { use_balance_for_analysis, phone_metadata_field, keep_skipped_media, default_prompt_id, ...fields } =
+    changes;
+  if (default_prompt_id !== undefined && default_prompt_id !== null) {
+    const [prompt] = await ctx.db
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.id, default_prompt_id), eq(prompts.projectId, projectId)));
+    if (!prompt) throw badRequest(MEMBER_TEXTS.defaultPromptNotFound, 'prompt_not_found');
+  }
   const [updated] = await ctx.db
     .update(projects)
     .set({
@@ -85,19 +114,80 @@ export async function updateProject(
       ...(use_balance_for_analysis !== undefined && { useBalanceForAnalysis: use_balance_for_analysis }),
       ...(phone_metadata_field !== undefined && { phoneMetadataField: phone_metadata_field }),
       ...(keep_skipped_media !== undefined && { keepSkippedMedia: keep_skipped_media }),
+      ...(default_prompt_id !== undefined && { defaultPromptId: default_prompt_id }),
       updatedAt: new Date(),
     })
     .where(eq(projects.id, projectId))
     .returning();
-  const [dto] = await toProjectDtos(ctx.db, [{ project: updated!, role }]);
+  const [dto] = await toProjectDtos(ctx.db, [{ project: updated!, role: access.role }]);
   return dto!;
 }
 
-/** Only an owner (or a super admin) deletes a project, with everything in it. */
-export async function deleteProject(ctx: AppContext, user: UserRow, projectId: number): Promise<void> {
-  const { role } = await requireProjectRole(ctx.db, user, projectId, 'user');
-  if (role !== 'owner' && !user.isSuperAdmin) {
-    throw forbidden('Only an owner of the project can delete it.');
+/**
+ * Only an owner (or a super admin) deletes a project, with everything in it, and only with the project's
+ * name typed as confirmation.
+ */
+export async function deleteProject(
+  ctx: AppContext,
+  user: UserRow,
+  access: ProjectAccess,
+  confirmName: string | undefined,
+): Promise<void> {
+  if (access.role !== 'owner' && !user.isSuperAdmin) throw forbidden(MEMBER_TEXTS.deleteOwnerOnly);
+  if (!deleteConfirmationMatches(access.project.name, confirmName)) {
+    throw badRequest(MEMBER_TEXTS.deleteConfirmMismatch, 'confirmation_mismatch');
   }
-  await ctx.db.delete(projects).where(eq(projects.id, projectId));
+  await ctx.db.delete(projects).where(eq(projects.id, access.project.id));
+  ctx.logger.info({ projectId: access.project.id, userId: user.id }, 'Project deleted');
+}
+
+/** Locks the project's row so that membership changes of one project happen one at a time. */
+export async function lockProject(tx: Executor, projectId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR UPDATE`);
+}
+
+/** How many owners the project has (call within a transaction that holds lockProject). */
+export async function ownerCount(tx: Executor, projectId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Hands the project to another member: they become owner, the caller (an owner) becomes admin. The last-owner
+ * rule holds by construction (the new owner is made before the old one steps down).
+ */
+export async function transferOwnership(
+  ctx: AppContext,
+  user: UserRow,
+  access: ProjectAccess,
+  targetUserId: number,
+): Promise<void> {
+  if (access.role !== 'owner' || access.support) throw forbidden(MEMBER_TEXTS.transferOwnerOnly);
+  if (targetUserId === user.id) throw badRequest(MEMBER_TEXTS.transferSelf, 'transfer_to_self');
+  const projectId = access.project.id;
+  await ctx.db.transaction(async (tx) => {
+    await lockProject(tx, projectId);
+    const [me] = await tx
+      .select({ role: projectMembers.role })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+    if (me?.role !== 'owner') throw forbidden(MEMBER_TEXTS.transferOwnerOnly);
+    const [target] = await tx
+      .update(projectMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetUserId)))
+      .returning();
+    if (!target) throw notFound(MEMBER_TEXTS.memberNotFound);
+    if (breaksLastOwner(await ownerCount(tx, projectId), 'owner', 'admin')) {
+      throw conflict(MEMBER_TEXTS.lastOwner, 'last_owner');
+    }
+    await tx
+      .update(projectMembers)
+      .set({ role: 'admin' })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+  });
+  ctx.logger.info({ projectId, from: user.id, to: targetUserId }, 'Project ownership transferred');
 }

@@ -107,6 +107,8 @@ export async function ingest(
   userId: number | null,
   upload: ValidUpload,
   staged: StagedFile,
+  /** The API key the upload came with (recorded on the task; media keys read only their own tasks). */
+  apiKeyId: number | null = access.apiKey?.id ?? null,
 ): Promise<UploadResult> {
   const projectId = access.project.id;
   const { input, prompt } = upload;
@@ -115,6 +117,7 @@ export async function ingest(
     mediaId,
     promptId: prompt.id,
     createdBy: userId,
+    apiKeyId,
     priority: input.priority,
     scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
     metadata: input.metadata,
