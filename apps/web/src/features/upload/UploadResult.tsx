@@ -58,6 +58,15 @@ export function UploadResult({
     );
   }
 
+  if (outcome.kind === 'skipped') {
+    return (
+      <Alert severity="warning" data-testid="upload-skipped">
+        <AlertTitle>{t('upload.skippedTitle')}</AlertTitle>
+        {outcome.message || t('upload.skippedFallback')}
+      </Alert>
+    );
+  }
+
   const duplicate = outcome.kind === 'duplicate';
   return (
     <Alert

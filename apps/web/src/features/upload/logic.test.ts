@@ -195,6 +195,17 @@ describe('upload response (spec 1 §3)', () => {
     expect(outcomeOf(undefined, 5)).toEqual({ kind: 'success', taskId: undefined, audioId: undefined });
   });
 
+  it('a blacklisted upload is skipped, not a success', () => {
+    expect(
+      outcomeOf({ data: { skipped: true, task_id: 6 }, message: 'Skipped: +15551234567 is blacklisted.' }, 5),
+    ).toEqual({ kind: 'skipped', taskId: 6, message: 'Skipped: +15551234567 is blacklisted.' });
+    const done = uploadReducer(uploadReducer(initialUploadState, { type: 'start', force: false }), {
+      type: 'done',
+      outcome: { kind: 'skipped', taskId: 6 },
+    });
+    expect(done.status).toBe('skipped');
+  });
+
   it('a chunk answer without a result is not a result', () => {
     expect(hasUploadResult({ data: { received: 1 } })).toBe(false);
     expect(hasUploadResult({ data: { task_id: 1 } })).toBe(true);

@@ -11,12 +11,15 @@ export type UploadStatus =
   | 'duplicate'
   | 'in_progress'
   | 'restarted'
+  | 'skipped'
   | 'error';
 
 /** What the server made of an upload. */
 export type UploadOutcome =
   | { kind: 'success'; taskId?: number; audioId?: number }
   | { kind: 'restarted'; taskId?: number; audioId?: number }
+  /** Not analysed (e.g. a blacklisted phone number): the task exists but nothing will run. */
+  | { kind: 'skipped'; taskId?: number; message?: string }
   | { kind: 'duplicate' | 'in_progress'; message?: string; analysisUrl?: string };
 
 /** An error to show: an i18n key (with values) or the server's own text, and an optional detail. */
@@ -108,6 +111,13 @@ export function outcomeOf(body: unknown, projectId: number): UploadOutcome {
         duplicate ? UPLOAD_TEXTS.duplicateTitle : UPLOAD_TEXTS.inProgressTitle,
       ),
       analysisUrl: url,
+    };
+  }
+  if (data.skipped === true) {
+    return {
+      kind: 'skipped',
+      taskId,
+      message: typeof record.message === 'string' ? record.message : undefined,
     };
   }
   if (data.restarted === true) return { kind: 'restarted', taskId, audioId };
