@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SUPER_ADMIN } from './accounts.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
+import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
 
 const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
@@ -73,8 +74,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const log = createWriteStream(SERVER_LOG);
   const database = await freshDatabase();
-  // The AI prompt generator talks to a local fake of Anthropic's API (see fake-llm.ts), never to a real one.
+  // The AI prompt generator and the analyses talk to a local fake of Anthropic's API (see fake-llm.ts),
+  // the transcription to a local fake of OpenAI's audio API (fake-transcription.ts): never to real ones.
   const llm = await startFakeLlm();
+  const speech = await startFakeTranscription();
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -90,11 +93,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AI_GENERATION_PROVIDER: 'anthropic',
       AI_GENERATION_MODEL: '',
       AI_TIMEOUT_MS: '30000',
+      OPENAI_API_KEY: FAKE_OPENAI_KEY,
+      OPENAI_BASE_URL: `${speech.origin}/v1`,
+      TRANSCRIPTION_PROVIDER: 'openai',
+      TRANSCRIPTION_MODEL: 'whisper-1',
+      TRANSCRIPTION_TIMEOUT_MS: '60000',
+      // A failure that may pass (5xx, timeout) is retried soon, not after the default 30 s.
+      ANALYSIS_RETRY_DELAY_SECONDS: '2',
+      // Link uploads refuse private addresses (the SSRF guard), whatever the shell allows.
+      URL_UPLOAD_ALLOW_HOSTS: '',
       // No other provider is reachable from the tests, whatever the shell has set.
-      OPENAI_API_KEY: '',
       GOOGLE_GENERATIVE_AI_API_KEY: '',
       GROQ_API_KEY: '',
       OPENAI_COMPATIBLE_BASE_URL: '',
+      EMLO_API_KEY: '',
+      EMLO_API_KEY_PASSWORD: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,6 +119,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     server.kill('SIGKILL');
     await llm.close();
+    await speech.close();
     await database.drop();
     throw error;
   }
@@ -119,6 +133,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     log.end();
     await llm.close();
+    await speech.close();
     await database.drop();
   };
 }

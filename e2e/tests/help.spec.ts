@@ -72,8 +72,8 @@ test.describe('help drawer', () => {
   test('on a page without an article it says content is expected soon', async ({ page }) => {
     await signedInPage(page);
     const project = await createProjectViaApi(page.request, { name: uniqueName('Placeholder') });
-    await page.goto(`/projects/${project.id}/analyses`);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Analyses' })).toBeVisible();
+    await page.goto(`/projects/${project.id}/analytics`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
 
     const drawer = await openHelp(page);
     await expect(drawer.getByText(NOT_FOUND_EN)).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('help drawer', () => {
   test('the "expected soon" message is translated as well', async ({ page }) => {
     await signedInPage(page, { language: 'de' });
     const project = await createProjectViaApi(page.request, { name: uniqueName('Platzhalter') });
-    await page.goto(`/projects/${project.id}/analyses`);
+    await page.goto(`/projects/${project.id}/analytics`);
     const drawer = await openHelp(page, 'Hilfe');
     await expect(
       drawer.getByText('Inhalte folgen in Kürze – wir arbeiten an der Hilfe für diese Seite'),

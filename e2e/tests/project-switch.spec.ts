@@ -81,8 +81,10 @@ test.describe('switching projects in the header', () => {
 
   test('on an analysis of A the switch keeps the list but drops the id', async ({ page }) => {
     const { a, b } = await twoProjects(page);
+    // Older links (/analyses/{id}) lead to the analysis page (/analysis/{id}).
     await page.goto(`/projects/${a.id}/analyses/55`);
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Analyses' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/projects/${a.id}/analysis/55$`));
+    await expect(main(page).getByText('Failed to load the analysis')).toBeVisible();
 
     await switchProject(page, b);
 

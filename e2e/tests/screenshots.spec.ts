@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import {
@@ -18,23 +17,7 @@ import {
   signInViaApi,
   uniqueName,
 } from '../support/flows.ts';
-import { ARTIFACTS_DIR } from '../support/server.ts';
-
-/** Full-page screenshots for people to look at (e2e/.artifacts/screenshots/). They assert only rendering. */
-const SCREENSHOTS_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  // (a string: the e2e tsconfig has no DOM types)
-  await page.evaluate('document.fonts.ready.then(() => true)');
-  // A full-page shot draws the fixed header and sidebar where the page is scrolled to: start at the top.
-  await page.evaluate('window.scrollTo(0, 0)');
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await page.screenshot({
-    path: path.join(SCREENSHOTS_DIR, `${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
+import { shoot } from '../support/screenshots.ts';
 
 /** A user with a few realistic projects; returns them in creation order. */
 async function userWithProjects(page: Page): Promise<Project[]> {
