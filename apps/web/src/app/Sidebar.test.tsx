@@ -84,5 +84,8 @@ describe('Sidebar', () => {
     sidebar = renderSidebar({ projectRole: 'user' }, '/projects/5/analysis/upload');
     expect(within(sidebar).getByTestId('nav-upload')).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar).getByTestId('nav-analyses')).not.toHaveAttribute('aria-current');
+    cleanup();
+    sidebar = renderSidebar({ projectRole: 'user' }, '/projects/5/analysis/bulk-upload');
+    expect(within(sidebar).getByTestId('nav-upload')).toHaveAttribute('aria-current', 'page');
   });
 });

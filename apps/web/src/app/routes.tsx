@@ -30,6 +30,8 @@ const AnalysisPage = lazy(() => import('../features/analyses/AnalysisPage'));
 const AnalysisRedirect = lazy(() => import('../features/analyses/AnalysisRedirect'));
 const FailedTasksPage = lazy(() => import('../features/failed-tasks/FailedTasksPage'));
 const UploadPage = lazy(() => import('../features/upload/UploadPage'));
+const BulkUploadPage = lazy(() => import('../features/bulk-upload/BulkUploadPage'));
+const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -47,6 +49,7 @@ const memberPages: RouteObject[] = [
   placeholder('analytics/insights', 'insights'),
   placeholder('change-requests', 'changeRequests'),
   { path: 'analysis/upload', element: <UploadPage /> },
+  { path: 'analysis/bulk-upload', element: <BulkUploadPage /> },
 ];
 
 /** Project pages for admins and owners only. */
@@ -57,8 +60,9 @@ const managerPages: RouteObject[] = [
   { path: 'prompts', element: <PromptsPage /> },
   { path: 'prompts/new', element: <PromptFormPage /> },
   { path: 'prompts/edit', element: <PromptFormPage /> },
-  placeholder('integrations', 'integrations'),
-  placeholder('integrations/:tab', 'integrations'),
+  // Only the blacklist tab is built so far (the Google Drive tab says it is coming).
+  { path: 'integrations', element: <Navigate to="blacklist" replace /> },
+  { path: 'integrations/:tab', element: <IntegrationsPage /> },
   placeholder('settings', 'settings'),
   placeholder('settings/:tab', 'settings'),
 ];

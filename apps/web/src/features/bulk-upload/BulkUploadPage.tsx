@@ -1,0 +1,392 @@
+import CloseIcon from '@mui/icons-material/Close';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { BULK_CSV, DEFAULT_PRIORITY, hasRoleAtLeast, PRIORITIES } from '@parley/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { serverMessage } from '../../shared/api/request';
+import { FileDropZone } from '../../shared/components/FileDropZone';
+import { Page } from '../../shared/components/Page';
+import { formatBytes, formatNumber } from '../analyses/format';
+import { useCurrentProject } from '../projects/ProjectGuard';
+import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
+import {
+  type BatchView,
+  createdBatchId,
+  downloadTemplate,
+  type InvalidCsv,
+  invalidCsvOf,
+  isCsvName,
+  useBatches,
+  useUploadBatch,
+} from './api';
+import { BatchesTable } from './BatchesTable';
+import { BatchItemsDialog } from './BatchItemsDialog';
+import { InvalidCsvAlert } from './InvalidCsvAlert';
+
+const PRIORITY_OPTIONS = [
+  { value: PRIORITIES.high, key: 'high' },
+  { value: PRIORITIES.normal, key: 'normal' },
+  { value: PRIORITIES.low, key: 'low' },
+] as const;
+const MAX_MB = BULK_CSV.maxBytes / (1024 * 1024);
+
+type Message =
+  | { severity: 'success' | 'error' | 'warning'; text: string; invalid?: undefined }
+  | { severity: 'error'; text?: undefined; invalid: InvalidCsv };
+
+/**
+ * /projects/{id}/analysis/bulk-upload (spec 1 §2.4, §4, §5, §8; any member): a CSV of recording links
+ * becomes a batch, one analysis per row; the recent batches are listed and followed while they work.
+ */
+export default function BulkUploadPage() {
+  const { t, i18n } = useTranslation();
+  const project = useCurrentProject();
+  const prompts = useUploadPrompts(project.id);
+  const batches = useBatches(project.id);
+  const upload = useUploadBatch(project.id);
+  const uploading = upload.isPending;
+
+  const [promptId, setPromptId] = useState<number | null>(null);
+  const [priority, setPriority] = useState<number>(DEFAULT_PRIORITY);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [templateBusy, setTemplateBusy] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const [openBatch, setOpenBatch] = useState<BatchView | null>(null);
+
+  const list = prompts.data ?? [];
+  const selected = list.find((prompt) => prompt.id === promptId) ?? null;
+  const isManager = hasRoleAtLeast(project.my_role, 'admin');
+
+  // The default prompt once the lists arrive: this project's first, else the first (spec 1 §7).
+  useEffect(() => {
+    if (promptId === null && prompts.data?.length) {
+      setPromptId(defaultUploadPrompt(prompts.data, project.id)?.id ?? null);
+    }
+  }, [prompts.data, promptId, project.id]);
+
+  const chooseFile = (next: File) => {
+    setMessage(null);
+    // Spec 1 §5: the name must end in .csv (any case); the drop zone passes only the first file.
+    if (!isCsvName(next.name)) {
+      setFile(null);
+      setFileError(t('bulk.messages.csvOnly'));
+      return;
+    }
+    if (next.size > BULK_CSV.maxBytes) {
+      setFile(null);
+      setFileError(t('bulk.messages.tooLarge', { size: formatNumber(MAX_MB, i18n.language) }));
+      return;
+    }
+    setFile(next);
+    setFileError(null);
+  };
+
+  const removeFile = () => {
+    setFile(null);
+    setFileError(null);
+  };
+
+  const canUpload = !uploading && !prompts.isPending && selected !== null && file !== null;
+
+  const submit = () => {
+    if (uploading || prompts.isPending) return;
+    if (!selected) {
+      setMessage({ severity: 'error', text: t('bulk.messages.selectPrompt') });
+      return;
+    }
+    if (!file) {
+      setMessage({ severity: 'error', text: t('bulk.messages.selectCsv') });
+      return;
+    }
+    setMessage(null);
+    upload.mutate(
+      { file, promptId: selected.id, priority },
+      {
+        onSuccess: (body) => {
+          const id = createdBatchId(body);
+          setMessage({
+            severity: 'success',
+            text: id !== null ? t('bulk.messages.successWithId', { id }) : t('bulk.messages.success'),
+          });
+          setFile(null);
+        },
+        onError: (error) => {
+          const invalid = invalidCsvOf(error);
+          setMessage(
+            invalid
+              ? { severity: 'error', invalid }
+              : { severity: 'error', text: serverMessage(error) || t('bulk.messages.uploadError') },
+          );
+        },
+      },
+    );
+  };
+
+  const getTemplate = async () => {
+    setTemplateBusy(true);
+    try {
+      await downloadTemplate(project.id);
+    } catch (error) {
+      setMessage({ severity: 'error', text: serverMessage(error) || t('bulk.template.failed') });
+    } finally {
+      setTemplateBusy(false);
+    }
+  };
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await batches.refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const promptField = prompts.isError ? (
+    <Alert severity="error" data-testid="prompts-error">
+      {t('bulk.prompt.loadFailed')}
+    </Alert>
+  ) : prompts.isSuccess && list.length === 0 ? (
+    <Alert
+      severity="warning"
+      data-testid="no-prompts"
+      action={
+        isManager ? (
+          <Button color="inherit" size="small" component={RouterLink} to={`/projects/${project.id}/prompts`}>
+            {t('bulk.prompt.openPrompts')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle>{t('bulk.prompt.none')}</AlertTitle>
+      {t(isManager ? 'bulk.prompt.noneHint' : 'bulk.prompt.noneHintMember')}
+    </Alert>
+  ) : (
+    <TextField
+      select
+      fullWidth
+      label={t('bulk.prompt.label')}
+      value={selected ? String(selected.id) : ''}
+      disabled={uploading || prompts.isPending}
+      onChange={(event) => {
+        setPromptId(Number(event.target.value));
+        setMessage(null);
+      }}
+      helperText={
+        prompts.isPending
+          ? t('bulk.prompt.loading')
+          : !selected
+            ? t('bulk.messages.selectPrompt')
+            : selected.metadataFields.length > 0
+              ? t('bulk.prompt.requiredMetadata', { names: selected.metadataFields.join(', ') })
+              : undefined
+      }
+      error={prompts.isSuccess && !selected}
+      slotProps={{
+        input: {
+          endAdornment: prompts.isPending ? (
+            <CircularProgress size={18} sx={{ mr: 3 }} aria-label={t('bulk.prompt.loading')} />
+          ) : undefined,
+        },
+      }}
+      sx={{ flex: 2 }}
+    >
+      {list.map((prompt) => (
+        <MenuItem key={prompt.id} value={String(prompt.id)}>
+          {prompt.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const shownBatch = openBatch
+    ? (batches.data?.find((batch) => batch.id === openBatch.id) ?? openBatch)
+    : null;
+
+  return (
+    <Page
+      title={t('bulk.title')}
+      subtitle={t('bulk.subtitle')}
+      maxWidth={1100}
+      actions={
+        <>
+          <Button
+            component={RouterLink}
+            to={`/projects/${project.id}/analysis/upload`}
+            variant="outlined"
+            startIcon={<UploadFileOutlinedIcon />}
+            data-testid="single-upload-link"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t('bulk.singleLink')}
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => void getTemplate()}
+            disabled={templateBusy}
+            startIcon={
+              templateBusy ? <CircularProgress size={16} color="inherit" /> : <DownloadOutlinedIcon />
+            }
+            data-testid="template-download"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t('bulk.template.download')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={3}>
+        <Paper variant="outlined">
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
+            <Stack spacing={3}>
+              <Alert severity="info" data-testid="csv-requirements">
+                <AlertTitle>{t('bulk.requirements.title')}</AlertTitle>
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  <li>{t('bulk.requirements.columns')}</li>
+                  <li>{t('bulk.requirements.date')}</li>
+                  <li>{t('bulk.requirements.metadata')}</li>
+                  <li>{t('bulk.requirements.prompt')}</li>
+                  <li>
+                    {t('bulk.requirements.limits', {
+                      rows: formatNumber(BULK_CSV.maxRows, i18n.language),
+                      size: formatNumber(MAX_MB, i18n.language),
+                    })}
+                  </li>
+                </Box>
+              </Alert>
+
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+                {promptField}
+                <TextField
+                  select
+                  label={t('bulk.priority.label')}
+                  value={String(priority)}
+                  disabled={uploading}
+                  onChange={(event) => setPriority(Number(event.target.value))}
+                  sx={{ minWidth: 200, flex: 1, width: { xs: '100%', sm: 'auto' } }}
+                >
+                  {PRIORITY_OPTIONS.map((option) => (
+                    <MenuItem key={option.key} value={String(option.value)}>
+                      {t(`bulk.priority.${option.key}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+
+              <Stack spacing={1}>
+                {file ? (
+                  <Paper
+                    variant="outlined"
+                    data-testid="selected-file"
+                    sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
+                  >
+                    <InsertDriveFileOutlinedIcon color="primary" />
+                    <Box sx={{ minWidth: 0, flex: 1 }}>
+                      <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
+                        {file.name}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {formatBytes(file.size, i18n.language)}
+                      </Typography>
+                    </Box>
+                    <Tooltip title={t('bulk.file.remove')}>
+                      <span>
+                        <IconButton
+                          aria-label={t('bulk.file.remove')}
+                          onClick={removeFile}
+                          disabled={uploading}
+                        >
+                          <CloseIcon />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </Paper>
+                ) : (
+                  <FileDropZone
+                    onFile={chooseFile}
+                    label={t('bulk.file.drop')}
+                    activeLabel={t('bulk.file.dropActive')}
+                    hint={t('bulk.file.hint')}
+                    accept=".csv,text/csv"
+                    inputLabel={t('bulk.file.input')}
+                    disabled={uploading}
+                    error={fileError !== null}
+                    data-testid="csv-drop"
+                  />
+                )}
+                {fileError ? (
+                  <Alert severity="error" data-testid="file-error">
+                    {fileError}
+                  </Alert>
+                ) : null}
+              </Stack>
+
+              {message?.invalid ? <InvalidCsvAlert invalid={message.invalid} /> : null}
+              {message?.text ? (
+                <Alert
+                  severity={message.severity}
+                  onClose={() => setMessage(null)}
+                  data-testid={message.severity === 'success' ? 'bulk-success' : 'bulk-error'}
+                >
+                  {message.text}
+                </Alert>
+              ) : null}
+
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={!canUpload}
+                startIcon={
+                  uploading ? <CircularProgress size={20} color="inherit" /> : <UploadFileOutlinedIcon />
+                }
+                sx={{ py: 1.5, fontSize: '1.05rem' }}
+                data-testid="bulk-submit"
+              >
+                {uploading ? t('bulk.uploading') : t('bulk.submit')}
+              </Button>
+            </Stack>
+          </Box>
+        </Paper>
+
+        <BatchesTable
+          batches={batches.data}
+          loading={batches.isPending}
+          refreshing={refreshing}
+          onRefresh={() => void refresh()}
+          onOpen={setOpenBatch}
+          timeZone={project.timezone}
+        />
+      </Stack>
+      <BatchItemsDialog projectId={project.id} batch={shownBatch} onClose={() => setOpenBatch(null)} />
+    </Page>
+  );
+}

@@ -1,0 +1,102 @@
+import type { BatchItem } from '@parley/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
+import { ProjectGuard } from '../projects/ProjectGuard';
+import type { BatchView } from './api';
+import BulkUploadPage from './BulkUploadPage';
+
+/** Test helpers for the bulk upload page (not used by the app). */
+
+export const BULK_PATH = '/projects/5/analysis/bulk-upload';
+
+export const bulkRoutes: RouteObject[] = [
+  {
+    path: '/projects/:projectId',
+    element: <ProjectGuard />,
+    children: [
+      { path: 'analysis/bulk-upload', element: <BulkUploadPage /> },
+      { path: 'analysis/upload', element: <div>single upload</div> },
+    ],
+  },
+  { path: '*', element: <div>elsewhere</div> },
+];
+
+export function batchFixture(id: number, overrides: Partial<BatchView> = {}): BatchView {
+  return {
+    id,
+    project_id: 5,
+    file_name: `calls-${id}.csv`,
+    status: 'completed',
+    total_items: 10,
+    processed_items: 10,
+    failed_items: 0,
+    created_at: '2026-01-15T14:30:05.000Z',
+    updated_at: '2026-01-15T14:35:00.000Z',
+    ...overrides,
+  };
+}
+
+export function itemFixture(id: number, overrides: Partial<BatchItem> = {}): BatchItem {
+  return {
+    id,
+    row: id + 1,
+    url: `https://example.com/recordings/call-${id}.mp3`,
+    type: 'call',
+    date: null,
+    metadata: {},
+    status: 'task_created',
+    task_id: 100 + id,
+    task_status: 'completed',
+    error: null,
+    created_at: '2026-01-15T14:30:05.000Z',
+    updated_at: '2026-01-15T14:30:05.000Z',
+    ...overrides,
+  };
+}
+
+export const projectPrompts = [
+  { id: 11, scriptName: 'Sales QA', projectId: 5, metadataFields: ['Department', 'Representative'] },
+];
+export const analysisPrompts = [
+  { id: 11, name: 'Sales QA', project_id: 5, metadataFields: ['Department', 'Representative'] },
+  { id: 30, name: 'Chat Review', project_id: 9, metadataFields: [] },
+];
+
+/** The API the bulk page calls, answering from fixtures; override any route. */
+export function mockBulkApi(overrides: Record<string, Handler> = {}, project = testProject()) {
+  return mockFetch({
+    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
+    'GET /api/projects/5/prompts': () => jsonResponse(200, { data: projectPrompts }),
+    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: analysisPrompts }),
+    'GET /api/projects/5/batches': () => jsonResponse(200, { data: [] }),
+    ...overrides,
+  });
+}
+
+export const csvFile = (name = 'calls.csv', content = 'url,type\nhttps://example.com/a.mp3,call\n') =>
+  new File([content], name, { type: 'text/csv' });
+
+export function chooseCsv(file: File) {
+  fireEvent.change(screen.getByTestId('csv-drop-input'), { target: { files: [file] } });
+}
+
+export function dropFiles(files: File[]) {
+  fireEvent.drop(screen.getByTestId('csv-drop'), { dataTransfer: { files } });
+}
+
+export const submitButton = () => screen.getByTestId('bulk-submit');
+export const promptSelect = () => screen.getByRole('combobox', { name: 'Analysis Prompt' });
+
+export function chooseOption(combobox: HTMLElement, name: string | RegExp) {
+  fireEvent.mouseDown(combobox);
+  const listbox = screen.getByRole('listbox');
+  fireEvent.click(within(listbox).getByRole('option', { name }));
+}
+
+export function callsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetch.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return (init?.method ?? 'GET') === method && url.pathname === path;
+  });
+}
