@@ -6,6 +6,7 @@ import pg from 'pg';
 import { SUPER_ADMIN } from './accounts.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
+import { startMediaServer } from './media-server.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
 
 const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
@@ -78,6 +79,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // the transcription to a local fake of OpenAI's audio API (fake-transcription.ts): never to real ones.
   const llm = await startFakeLlm();
   const speech = await startFakeTranscription();
+  // Recordings for link and CSV uploads (media-server.ts): the only private address the app may download from.
+  const media = await startMediaServer();
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -100,8 +103,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TRANSCRIPTION_TIMEOUT_MS: '60000',
       // A failure that may pass (5xx, timeout) is retried soon, not after the default 30 s.
       ANALYSIS_RETRY_DELAY_SECONDS: '2',
-      // Link uploads refuse private addresses (the SSRF guard), whatever the shell allows.
-      URL_UPLOAD_ALLOW_HOSTS: '',
+      // Link uploads refuse private addresses (the SSRF guard), whatever the shell allows: all but exactly
+      // the media server's host and port (127.0.0.1 on any other port stays refused).
+      URL_UPLOAD_ALLOW_HOSTS: media.host,
       // No other provider is reachable from the tests, whatever the shell has set.
       GOOGLE_GENERATIVE_AI_API_KEY: '',
       GROQ_API_KEY: '',
@@ -120,6 +124,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGKILL');
     await llm.close();
     await speech.close();
+    await media.close();
     await database.drop();
     throw error;
   }
@@ -134,6 +139,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     log.end();
     await llm.close();
     await speech.close();
+    await media.close();
     await database.drop();
   };
 }
