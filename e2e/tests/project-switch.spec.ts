@@ -18,9 +18,12 @@ async function twoProjects(page: Page): Promise<{ a: Project; b: Project }> {
 
 const selector = (page: Page) => page.getByRole('button', { name: 'Select project' });
 
-/** Pages that are kept on a switch: [path under /projects/{id}/, its page heading]. */
-const KEPT: Array<[string, string]> = [
-  ['settings', 'Project Settings'],
+/**
+ * Pages that are kept on a switch: [path under /projects/{id}/, its page heading, and where the path leads
+ * when it redirects (/settings opens its first tab, /settings/general)].
+ */
+const KEPT: Array<[string, string, string?]> = [
+  ['settings', 'Project Settings', 'settings/general'],
   ['billing', 'Billing'],
   ['prompts', 'Analysis Prompts'],
   ['settings/api-keys', 'Project Settings'],
@@ -28,11 +31,12 @@ const KEPT: Array<[string, string]> = [
 ];
 
 test.describe('switching projects in the header', () => {
-  for (const [sub, heading] of KEPT) {
+  for (const [sub, heading, shown = sub] of KEPT) {
     test(`on /projects/{A}/${sub} the switch keeps the page`, async ({ page }) => {
       const { a, b } = await twoProjects(page);
       await page.goto(`/projects/${a.id}/${sub}`);
       await expect(main(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/projects/${a.id}/${shown}$`));
       await expect(selector(page)).toHaveText(a.name);
 
       await selector(page).click();
@@ -41,7 +45,7 @@ test.describe('switching projects in the header', () => {
       await expect(menu.getByRole('menuitem', { name: b.name })).toContainText('Owner');
       await menu.getByRole('menuitem', { name: b.name }).click();
 
-      await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/${sub}$`));
+      await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/${shown}$`));
       await expect(main(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(selector(page)).toHaveText(b.name);
       await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText(b.name);

@@ -18,7 +18,6 @@ const ProjectEditPage = lazy(() =>
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
-const AccountAreaPage = lazy(() => import('../features/placeholders/AccountAreaPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
 const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
 const PromptFormPage = lazy(() => import('../features/prompts/PromptFormPage'));
@@ -32,6 +31,9 @@ const FailedTasksPage = lazy(() => import('../features/failed-tasks/FailedTasksP
 const UploadPage = lazy(() => import('../features/upload/UploadPage'));
 const BulkUploadPage = lazy(() => import('../features/bulk-upload/BulkUploadPage'));
 const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const InvitePage = lazy(() => import('../features/invites/InvitePage'));
+const SupportPage = lazy(() => import('../features/support/SupportPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -63,8 +65,8 @@ const managerPages: RouteObject[] = [
   // Only the blacklist tab is built so far (the Google Drive tab says it is coming).
   { path: 'integrations', element: <Navigate to="blacklist" replace /> },
   { path: 'integrations/:tab', element: <IntegrationsPage /> },
-  placeholder('settings', 'settings'),
-  placeholder('settings/:tab', 'settings'),
+  { path: 'settings', element: <Navigate to="general" replace /> },
+  { path: 'settings/:tab', element: <SettingsPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -75,6 +77,8 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <SignupPage /> },
       { path: '/set-password', element: <PasswordPage /> },
       { path: '/reset-password', element: <PasswordPage /> },
+      // Public: the invitee may not be signed in (or not have an account) yet.
+      { path: '/invite', element: <InvitePage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -101,7 +105,7 @@ export const routes: RouteObject[] = [
               { path: '/prompts/new', element: <PromptsRedirect /> },
               { path: '/prompts/edit', element: <PromptsRedirect /> },
               { path: '/profile', element: <ProfilePage /> },
-              { path: '/support', element: <AccountAreaPage area="support" /> },
+              { path: '/support', element: <SupportPage /> },
               { path: '/admin/super', element: <SuperAdminPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],

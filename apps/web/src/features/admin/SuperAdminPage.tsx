@@ -63,6 +63,7 @@ import {
   usePendingTopUps,
   useSaveTariff,
 } from './api';
+import { UsersSection } from './UsersSection';
 
 type ShowToast = (toast: ToastMessage) => void;
 
@@ -97,6 +98,10 @@ export default function SuperAdminPage() {
         </Grid>
         <TariffPlans query={tariffs} onToast={show} />
       </Stack>
+      <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
+        {t('adminUsers.section')}
+      </Typography>
+      <UsersSection onToast={show} />
       <Toast toast={toast} onClose={close} />
     </Page>
   );

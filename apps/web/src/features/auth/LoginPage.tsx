@@ -25,12 +25,13 @@ export default function LoginPage() {
   const login = useLogin();
   const errorMessage = useErrorMessage();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // ?email= fills the address in (an invitation link sends its invitee here).
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  } = useForm<LoginForm>({ defaultValues: { email: params.get('email')?.trim() ?? '', password: '' } });
 
   const target = redirectTarget(location.state);
   if (me.isPending) return <LoadingState minHeight={320} />;

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/mat
 import { validatePassword } from '@parley/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
@@ -21,14 +21,18 @@ export default function SignupPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const me = useMe();
   const signup = useSignup();
   const errorMessage = useErrorMessage();
+  // ?email= fills the address in (an invitation link sends its invitee here).
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignupForm>({ defaultValues: { name: '', email: '', password: '' } });
+  } = useForm<SignupForm>({
+    defaultValues: { name: '', email: params.get('email')?.trim() ?? '', password: '' },
+  });
 
   const target = redirectTarget(location.state);
   if (me.isPending) return <LoadingState minHeight={320} />;

@@ -24,7 +24,14 @@ export const projectFormSchema = ProjectInput.extend({
 });
 type FormInput = z.input<typeof projectFormSchema>;
 
-type Mode = { mode: 'create' } | { mode: 'edit'; project: Project };
+type Mode =
+  | { mode: 'create' }
+  | {
+      mode: 'edit';
+      project: Project;
+      /** Replaces going to /projects/{id} on cancel (the settings page reloads itself, spec 2 §2.3). */
+      onCancel?: () => void;
+    };
 
 function useSave(props: Mode) {
   const create = useCreateProject();
@@ -92,6 +99,7 @@ export function ProjectForm(props: Mode) {
 
   const cancel = () => {
     if (props.mode === 'create') void navigate('/projects');
+    else if (props.onCancel) props.onCancel();
     else void navigate(`/projects/${props.project.id}`);
   };
 

@@ -25,13 +25,24 @@ export function useToast() {
   return { toast, show, close };
 }
 
-/** A toast that closes itself after TIMINGS.toastMs (6 s, spec 2 §9). Clicking elsewhere keeps it. */
-export function Toast({ toast, onClose }: { toast: ToastState | null; onClose: () => void }) {
+/**
+ * A toast that closes itself after TIMINGS.toastMs (6 s, spec 2 §9), or `autoHideMs` (the settings pages'
+ * notice bar: TIMINGS.noticeBarMs). Clicking elsewhere keeps it.
+ */
+export function Toast({
+  toast,
+  onClose,
+  autoHideMs = TIMINGS.toastMs,
+}: {
+  toast: ToastState | null;
+  onClose: () => void;
+  autoHideMs?: number;
+}) {
   return (
     <Snackbar
       key={toast?.key}
       open={Boolean(toast?.open)}
-      autoHideDuration={TIMINGS.toastMs}
+      autoHideDuration={autoHideMs}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}

@@ -1,0 +1,164 @@
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Card,
+  CardContent,
+  Chip,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { USER_ROLES, type UserRole } from '@parley/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
+import { ErrorState, LoadingState } from '../../shared/components/States';
+import type { ToastMessage } from '../../shared/components/Toast';
+import { formatDate } from '../billing/format';
+import { useAdminUsers, useSetUserRole } from './usersApi';
+
+/** Super admin: find accounts and make them support staff (or plain users again). */
+export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => void }) {
+  const { t, i18n } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState<UserRole | ''>('');
+  const users = useAdminUsers(q, role, true);
+  const setUserRole = useSetUserRole();
+
+  const change = (userId: number, label: string, next: UserRole) =>
+    setUserRole.mutate(
+      { userId, role: next },
+      {
+        onSuccess: () =>
+          onToast({
+            severity: 'success',
+            text: t('adminUsers.roleSaved', { name: label, role: t(`adminUsers.roles.${next}`) }),
+          }),
+        onError: (error) => onToast({ severity: 'error', text: errorMessage(error) }),
+      },
+    );
+
+  return (
+    <Card data-testid="admin-users">
+      <CardContent>
+        <Typography variant="h6" component="h3">
+          {t('adminUsers.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('adminUsers.description')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <DebouncedTextField
+            value={q}
+            onCommit={(value) => setQ(value.trim())}
+            label={t('adminUsers.search')}
+            size="small"
+            sx={{ flex: 1, maxWidth: { sm: 420 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('adminUsers.roleFilter')}
+            value={role}
+            onChange={(event) => setRole(event.target.value as UserRole | '')}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{t('adminUsers.allRoles')}</MenuItem>
+            {USER_ROLES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`adminUsers.roles.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        {users.isPending ? (
+          <LoadingState minHeight={80} />
+        ) : users.isError ? (
+          <ErrorState
+            title={t('adminUsers.loadError')}
+            message={errorMessage(users.error)}
+            onRetry={() => void users.refetch()}
+          />
+        ) : users.data.length === 0 ? (
+          <Alert severity="info">{t('adminUsers.empty')}</Alert>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={t('adminUsers.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('adminUsers.columns.name')}</TableCell>
+                  <TableCell>{t('adminUsers.columns.email')}</TableCell>
+                  <TableCell>{t('adminUsers.columns.created')}</TableCell>
+                  <TableCell sx={{ minWidth: 170 }}>{t('adminUsers.columns.role')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {users.data.map((user) => {
+                  const label = user.name || user.email;
+                  return (
+                    <TableRow key={user.id} data-testid={`admin-user-${user.id}`}>
+                      <TableCell>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <span>{user.name || '—'}</span>
+                          {user.is_super_admin ? (
+                            <Chip size="small" color="secondary" label={t('adminUsers.superAdmin')} />
+                          ) : null}
+                        </Stack>
+                      </TableCell>
+                      <TableCell>{user.email}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(user.created_at, i18n.language)}
+                      </TableCell>
+                      <TableCell>
+                        <TextField
+                          select
+                          size="small"
+                          value={user.role}
+                          onChange={(event) => change(user.id, label, event.target.value as UserRole)}
+                          disabled={setUserRole.isPending}
+                          slotProps={{
+                            select: {
+                              SelectDisplayProps: {
+                                'aria-label': t('adminUsers.roleOf', { name: label }),
+                              },
+                            },
+                          }}
+                          sx={{ minWidth: 150 }}
+                        >
+                          {USER_ROLES.map((value) => (
+                            <MenuItem key={value} value={value}>
+                              {t(`adminUsers.roles.${value}`)}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { pageReload } from './reload';
+import { callsTo, lastBody, member, mockSettingsApi, settingsProject, settingsRoutes } from './testUtils';
+
+const location = () => screen.getByTestId('location').textContent;
+
+async function openGeneral(handlers = {}, project = settingsProject()) {
+  const fetch = mockSettingsApi(handlers, project);
+  renderRoutes(settingsRoutes, '/projects/5/settings/general');
+  await screen.findByRole('heading', { name: 'Project details' });
+  return fetch;
+}
+
+describe('general tab', () => {
+  it('saves the project form (PUT with name, description, role, timezone)', async () => {
+    let saved = settingsProject();
+    const fetch = await openGeneral({
+      'GET /api/projects': () => jsonResponse(200, { data: [saved] }),
+      'PUT /api/projects/5': (_url: URL, init?: RequestInit) => {
+        saved = settingsProject({
+          ...JSON.parse(String(init?.body)),
+          updated_at: '2026-02-01T00:00:00.000Z',
+        });
+        return jsonResponse(200, { data: saved });
+      },
+    });
+    fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: '  Inbound calls ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Project updated successfully')).toBeInTheDocument();
+    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toEqual({
+      name: 'Inbound calls',
+      description: 'Outbound sales',
+      role: 'Sales',
+      timezone: 'UTC',
+    });
+    // The page header follows the saved name.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('Inbound calls'),
+    );
+  });
+
+  it('cancel reloads the page instead of leaving it', async () => {
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    await openGeneral();
+    fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: 'Changed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(location()).toBe('/projects/5/settings/general');
+  });
+
+  it('saves the analysis settings: phone field (blank means the default), keep media, default prompt', async () => {
+    const fetch = await openGeneral({
+      'GET /api/projects/5/prompts': () =>
+        jsonResponse(200, {
+          data: [
+            { id: 11, scriptName: 'Sales QA' },
+            { id: 12, scriptName: 'Support QA' },
+          ],
+        }),
+      'PUT /api/projects/5': (_url: URL, init?: RequestInit) =>
+        jsonResponse(200, { data: settingsProject(JSON.parse(String(init?.body))) }),
+    });
+    const section = within(screen.getByTestId('analysis-settings'));
+    const phone = section.getByLabelText('Phone metadata field (blacklist)');
+    expect(phone).toHaveValue('');
+    expect(phone).toHaveAttribute('placeholder', 'phone');
+    expect(section.getByText(/When empty: phone \(any case, e.g. phone or Phone\)/)).toBeInTheDocument();
+    const save = section.getByRole('button', { name: 'Save analysis settings' });
+    expect(save).toBeDisabled();
+
+    fireEvent.change(phone, { target: { value: ' Caller Phone ' } });
+    fireEvent.click(section.getByRole('switch', { name: 'Keep the recordings of skipped conversations' }));
+    fireEvent.mouseDown(section.getByRole('combobox', { name: 'Default prompt' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Support QA' }));
+    fireEvent.click(save);
+    expect(await screen.findByText('Analysis settings saved.')).toBeInTheDocument();
+    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toEqual({
+      phone_metadata_field: 'Caller Phone',
+      keep_skipped_media: true,
+      default_prompt_id: 12,
+    });
+
+    // Clearing the field sends null (the default "phone").
+    fireEvent.change(section.getByLabelText('Phone metadata field (blacklist)'), { target: { value: '  ' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save analysis settings' }));
+    await waitFor(() => expect(callsTo(fetch, 'PUT', '/api/projects/5')).toHaveLength(2));
+    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toMatchObject({ phone_metadata_field: null });
+  });
+
+  it('deletes the project only once the typed name matches, then goes to the dashboard', async () => {
+    const fetch = await openGeneral({
+      'DELETE /api/projects/5': () => jsonResponse(200, { data: { ok: true } }),
+    });
+    fireEvent.click(
+      within(screen.getByTestId('danger-zone')).getByRole('button', { name: 'Delete project' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete project' }));
+    const confirm = dialog.getByRole('button', { name: 'Delete this project' });
+    const input = dialog.getByLabelText('Project name');
+    expect(confirm).toBeDisabled();
+
+    fireEvent.change(input, { target: { value: 'Sales' } });
+    expect(confirm).toBeDisabled();
+    expect(dialog.getByText('The name does not match the project name.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'sales calls' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(input, { target: { value: '  Sales Calls ' } });
+    expect(confirm).toBeEnabled();
+
+    fireEvent.click(confirm);
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(lastBody(fetch, 'DELETE', '/api/projects/5')).toEqual({ confirm_name: 'Sales Calls' });
+  });
+
+  it('shows the server error when deleting fails', async () => {
+    await openGeneral({
+      'DELETE /api/projects/5': () =>
+        jsonResponse(400, {
+          error: { code: 'confirmation_mismatch', message: 'Type the project name exactly.' },
+        }),
+    });
+    fireEvent.click(
+      within(screen.getByTestId('danger-zone')).getByRole('button', { name: 'Delete project' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete project' }));
+    fireEvent.change(dialog.getByLabelText('Project name'), { target: { value: 'Sales Calls' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete this project' }));
+    expect(
+      await dialog.findByText('Type the project name exactly to confirm deleting it.'),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/settings/general');
+  });
+
+  it('transfers ownership to a chosen member after confirmation', async () => {
+    const fetch = await openGeneral({
+      'GET /api/projects/5/members': () =>
+        jsonResponse(200, {
+          data: {
+            members: [
+              member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' }),
+              member(2, 'admin', { name: 'Grace Hopper' }),
+            ],
+            invites: [],
+          },
+        }),
+      'POST /api/projects/5/transfer-ownership': () => jsonResponse(200, { data: { ok: true } }),
+    });
+    const zone = within(screen.getByTestId('danger-zone'));
+    expect(zone.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    const select = zone.getByRole('combobox', { name: 'New owner' });
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled'));
+    fireEvent.mouseDown(select);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Grace Hopper (member2@example.com)']);
+    fireEvent.click(options[0]!);
+    fireEvent.click(zone.getByRole('button', { name: 'Transfer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Transfer ownership' }));
+    expect(dialog.getByText(/Make Grace Hopper the owner of Sales Calls/)).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Grace Hopper is now the owner of the project.')).toBeInTheDocument();
+    expect(lastBody(fetch, 'POST', '/api/projects/5/transfer-ownership')).toEqual({ user_id: 2 });
+  });
+
+  it('an admin sees the danger zone disabled (owner only)', async () => {
+    await openGeneral({}, settingsProject({ my_role: 'admin' }));
+    const zone = within(screen.getByTestId('danger-zone'));
+    expect(zone.getByRole('button', { name: 'Delete project' })).toBeDisabled();
+    expect(zone.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    expect(zone.getAllByText('Only an owner of the project can do this.')).toHaveLength(2);
+  });
+});

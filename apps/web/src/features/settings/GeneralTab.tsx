@@ -1,0 +1,366 @@
+import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { deleteConfirmationMatches, PHONE_METADATA_FIELD_MAX, type Project } from '@parley/contracts';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { useMe } from '../auth/api';
+import { ProjectForm } from '../projects/ProjectForm';
+import { usePrompts } from '../prompts/api';
+import { useDeleteProject, useMembers, useSaveAnalysisSettings, useTransferOwnership } from './api';
+import { pageReload } from './reload';
+import type { TabProps } from './SettingsPage';
+import { SettingsSection } from './SettingsSection';
+import { useSettingsError } from './useSettingsError';
+
+/** The default phone metadata field (any case) when the project names none. */
+const DEFAULT_PHONE_FIELD = 'phone';
+
+/** General tab: the project form, analysis settings and the danger zone (transfer, delete). */
+export function GeneralTab({ project, notify }: TabProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+          {t('settings.general.detailsTitle')}
+        </Typography>
+        <ProjectForm key={project.id} mode="edit" project={project} onCancel={() => pageReload.reload()} />
+      </Box>
+      <AnalysisSettings project={project} notify={notify} />
+      <DangerZone project={project} notify={notify} />
+    </Stack>
+  );
+}
+
+function AnalysisSettings({ project, notify }: TabProps) {
+  const { t } = useTranslation();
+  const settingsError = useSettingsError();
+  const prompts = usePrompts(project.id);
+  const save = useSaveAnalysisSettings(project.id);
+  const [phoneField, setPhoneField] = useState(project.phone_metadata_field ?? '');
+  const [keepMedia, setKeepMedia] = useState(Boolean(project.keep_skipped_media));
+  const [promptId, setPromptId] = useState<number | ''>(project.default_prompt_id ?? '');
+
+  const dirty =
+    phoneField.trim() !== (project.phone_metadata_field ?? '') ||
+    keepMedia !== Boolean(project.keep_skipped_media) ||
+    (promptId === '' ? null : promptId) !== (project.default_prompt_id ?? null);
+
+  const submit = () => {
+    save.mutate(
+      {
+        phone_metadata_field: phoneField.trim() || null,
+        keep_skipped_media: keepMedia,
+        default_prompt_id: promptId === '' ? null : promptId,
+      },
+      {
+        onSuccess: () => notify({ severity: 'success', text: t('settings.general.analysisSaved') }),
+        onError: (error) =>
+          notify({ severity: 'error', text: settingsError(error, 'settings.general.analysisSaveError') }),
+      },
+    );
+  };
+
+  const promptList = prompts.data ?? [];
+  const knownPrompt = promptId === '' || promptList.some((p) => p.id === promptId);
+
+  return (
+    <SettingsSection
+      title={t('settings.general.analysisTitle')}
+      description={t('settings.general.analysisDescription')}
+      testId="analysis-settings"
+    >
+      <Stack spacing={3}>
+        <TextField
+          label={t('settings.general.phoneField')}
+          value={phoneField}
+          onChange={(event) => setPhoneField(event.target.value)}
+          placeholder={DEFAULT_PHONE_FIELD}
+          helperText={t('settings.general.phoneFieldHelp', { field: DEFAULT_PHONE_FIELD })}
+          slotProps={{ htmlInput: { maxLength: PHONE_METADATA_FIELD_MAX }, inputLabel: { shrink: true } }}
+          disabled={save.isPending}
+          fullWidth
+        />
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={keepMedia}
+                onChange={(event) => setKeepMedia(event.target.checked)}
+                disabled={save.isPending}
+              />
+            }
+            label={t('settings.general.keepSkippedMedia')}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+            {t('settings.general.keepSkippedMediaHelp')}
+          </Typography>
+        </Box>
+        <TextField
+          select
+          label={t('settings.general.defaultPrompt')}
+          value={knownPrompt ? promptId : ''}
+          onChange={(event) => {
+            const value = event.target.value as number | '';
+            setPromptId(value === '' ? '' : Number(value));
+          }}
+          helperText={
+            prompts.isError ? t('settings.general.promptsLoadError') : t('settings.general.defaultPromptHelp')
+          }
+          error={prompts.isError}
+          disabled={save.isPending || prompts.isPending}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          fullWidth
+        >
+          <MenuItem value="">
+            <em>{t('settings.general.noDefaultPrompt')}</em>
+          </MenuItem>
+          {promptList.map((prompt) => (
+            <MenuItem key={prompt.id} value={prompt.id}>
+              {prompt.scriptName}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            variant="contained"
+            onClick={submit}
+            disabled={!dirty || save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {save.isPending ? t('common.saving') : t('settings.general.saveAnalysis')}
+          </Button>
+        </Stack>
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+function DangerZone({ project, notify }: TabProps) {
+  const { t } = useTranslation();
+  const isOwner = project.my_role === 'owner';
+  return (
+    <SettingsSection title={t('settings.danger.title')} tone="danger" testId="danger-zone">
+      <Stack spacing={2} divider={<Divider flexItem />}>
+        <TransferOwnership project={project} notify={notify} isOwner={isOwner} />
+        <DeleteProject project={project} isOwner={isOwner} />
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+function DangerRow({
+  title,
+  description,
+  action,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  action: ReactNode;
+}) {
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {description}
+        </Typography>
+      </Box>
+      <Box sx={{ flexShrink: 0 }}>{action}</Box>
+    </Stack>
+  );
+}
+
+function TransferOwnership({ project, notify, isOwner }: TabProps & { isOwner: boolean }) {
+  const { t } = useTranslation();
+  const settingsError = useSettingsError();
+  const me = useMe();
+  const members = useMembers(project.id, isOwner);
+  const transfer = useTransferOwnership(project.id);
+  const [userId, setUserId] = useState<number | ''>('');
+  const [confirming, setConfirming] = useState(false);
+  const candidates = (members.data?.members ?? []).filter(
+    (member) => member.user_id !== me.data?.id && member.role !== 'owner',
+  );
+  const target = candidates.find((member) => member.user_id === userId);
+
+  const confirm = () => {
+    if (!target) return;
+    transfer.mutate(target.user_id, {
+      onSuccess: () => {
+        setConfirming(false);
+        setUserId('');
+        notify({
+          severity: 'success',
+          text: t('settings.danger.transferred', { name: target.name || target.email }),
+        });
+      },
+    });
+  };
+
+  return (
+    <DangerRow
+      title={t('settings.danger.transferTitle')}
+      description={isOwner ? t('settings.danger.transferDescription') : t('settings.danger.ownerOnly')}
+      action={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            select
+            size="small"
+            label={t('settings.danger.newOwner')}
+            value={target ? userId : ''}
+            onChange={(event) => setUserId(Number(event.target.value))}
+            disabled={!isOwner || transfer.isPending || candidates.length === 0}
+            helperText={
+              isOwner && members.isSuccess && candidates.length === 0
+                ? t('settings.danger.noCandidates')
+                : undefined
+            }
+            sx={{ minWidth: 240 }}
+          >
+            {candidates.map((member) => (
+              <MenuItem key={member.user_id} value={member.user_id}>
+                {member.name ? `${member.name} (${member.email})` : member.email}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<SwapHorizIcon />}
+            disabled={!isOwner || !target}
+            onClick={() => {
+              transfer.reset();
+              setConfirming(true);
+            }}
+          >
+            {t('settings.danger.transfer')}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            title={t('settings.danger.transferTitle')}
+            message={t('settings.danger.transferConfirm', {
+              name: target ? target.name || target.email : '',
+              project: project.name,
+            })}
+            confirmLabel={t('settings.danger.transfer')}
+            onConfirm={confirm}
+            onClose={() => setConfirming(false)}
+            busy={transfer.isPending}
+            error={transfer.isError ? settingsError(transfer.error) : undefined}
+            destructive
+          />
+        </Stack>
+      }
+    />
+  );
+}
+
+function DeleteProject({ project, isOwner }: { project: Project; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const settingsError = useSettingsError();
+  const navigate = useNavigate();
+  const remove = useDeleteProject(project.id);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const titleId = useId();
+  const matches = deleteConfirmationMatches(project.name, typed);
+
+  const close = () => {
+    if (remove.isPending) return;
+    setOpen(false);
+  };
+
+  const confirm = () => {
+    if (!matches) return;
+    remove.mutate(typed.trim(), { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+  };
+
+  return (
+    <DangerRow
+      title={t('settings.danger.deleteTitle')}
+      description={isOwner ? t('settings.danger.deleteDescription') : t('settings.danger.ownerOnly')}
+      action={
+        <>
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<DeleteForeverOutlinedIcon />}
+            disabled={!isOwner}
+            onClick={() => {
+              setTyped('');
+              remove.reset();
+              setOpen(true);
+            }}
+          >
+            {t('settings.danger.delete')}
+          </Button>
+          <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+            <DialogTitle id={titleId}>{t('settings.danger.deleteTitle')}</DialogTitle>
+            <DialogContent>
+              <Stack spacing={2}>
+                <Alert severity="warning">{t('settings.danger.deleteWarning')}</Alert>
+                <DialogContentText>
+                  {t('settings.danger.deleteTypeName', { name: project.name })}
+                </DialogContentText>
+                <TextField
+                  label={t('settings.danger.deleteConfirmLabel')}
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') confirm();
+                  }}
+                  autoFocus
+                  fullWidth
+                  autoComplete="off"
+                  disabled={remove.isPending}
+                  error={typed.trim() !== '' && !matches}
+                  helperText={typed.trim() !== '' && !matches ? t('settings.danger.deleteMismatch') : ' '}
+                />
+                {remove.isError ? <Alert severity="error">{settingsError(remove.error)}</Alert> : null}
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close} disabled={remove.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                variant="contained"
+                color="error"
+                onClick={confirm}
+                disabled={!matches || remove.isPending}
+                startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+              >
+                {t('settings.danger.deleteConfirm')}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import type { RepMapping } from '@parley/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { callsTo, lastBody, mockSettingsApi, repMapping, settingsRoutes } from './testUtils';
+
+/** A fake rep-mapping API with a list kept in memory. */
+function mockReps(initial: RepMapping[]) {
+  let entries = [...initial];
+  let nextId = 100;
+  const fetch = mockSettingsApi({
+    'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: entries }),
+    'GET /api/projects/5/representatives': () => jsonResponse(200, { data: ['Ann Smith', 'Bob Jones'] }),
+    'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales'] }),
+    'POST /api/projects/5/rep-mappings': (_url, init) => {
+      const body = JSON.parse(String(init?.body));
+      const created = repMapping(nextId++, body);
+      entries = [...entries, created];
+      return jsonResponse(201, { data: created });
+    },
+    'PUT /api/projects/5/rep-mappings/1': (_url, init) => {
+      const updated = repMapping(1, JSON.parse(String(init?.body)));
+      entries = entries.map((entry) => (entry.id === 1 ? updated : entry));
+      return jsonResponse(200, { data: updated });
+    },
+    'DELETE /api/projects/5/rep-mappings/1': () => {
+      entries = entries.filter((entry) => entry.id !== 1);
+      return jsonResponse(200, { data: { ok: true } });
+    },
+    'POST /api/projects/5/rep-mappings/apply': () => jsonResponse(200, { data: { changed: 42 } }),
+  });
+  return fetch;
+}
+
+async function open(initial: RepMapping[]) {
+  const fetch = mockReps(initial);
+  renderRoutes(settingsRoutes, '/projects/5/settings/rep-mapping');
+  await screen.findByRole('heading', { name: 'Rep mapping' });
+  return fetch;
+}
+
+describe('rep mapping tab', () => {
+  it('shows an empty state with an add button; apply needs entries', async () => {
+    await open([]);
+    expect(await screen.findByText('No mappings yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply to existing analyses' })).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: 'Add mapping' })).toHaveLength(2);
+  });
+
+  it('adds, edits and deletes mappings', async () => {
+    const fetch = await open([
+      repMapping(1, { identifier: '101', representative: 'Ann Smith', department: 'Sales' }),
+    ]);
+    const table = within(await screen.findByRole('table', { name: 'Rep mapping' }));
+    expect(table.getByText('101')).toBeInTheDocument();
+    expect(table.getByText('Ann Smith')).toBeInTheDocument();
+    expect(table.getByText('Sales')).toBeInTheDocument();
+
+    // add: both fields are required
+    fireEvent.click(screen.getByRole('button', { name: 'Add mapping' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Add mapping' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(dialog.getByText('Please enter a name, extension, email or phone number.')).toBeInTheDocument();
+    expect(dialog.getByText('Please enter the representative.')).toBeInTheDocument();
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Identifier' }), {
+      target: { value: ' bob@example.com ' },
+    });
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Representative' }), {
+      target: { value: 'Bob Jones' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Mapping of bob@example.com added.')).toBeInTheDocument();
+    expect(lastBody(fetch, 'POST', '/api/projects/5/rep-mappings')).toEqual({
+      identifier: 'bob@example.com',
+      representative: 'Bob Jones',
+      department: null,
+    });
+    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // edit
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 101' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Edit mapping' }));
+    expect(dialog.getByRole('textbox', { name: 'Identifier' })).toHaveValue('101');
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Department' }), { target: { value: '' } });
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Representative' }), {
+      target: { value: 'Ann S.' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Mapping of 101 saved.')).toBeInTheDocument();
+    expect(lastBody(fetch, 'PUT', '/api/projects/5/rep-mappings/1')).toEqual({
+      identifier: '101',
+      representative: 'Ann S.',
+      department: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // delete
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 101' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Delete mapping' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Mapping of 101 deleted.')).toBeInTheDocument();
+    expect(callsTo(fetch, 'DELETE', '/api/projects/5/rep-mappings/1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('101')).not.toBeInTheDocument());
+  });
+
+  it('shows a duplicate identifier refused by the server in the dialog', async () => {
+    mockSettingsApi({
+      'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: [repMapping(1)] }),
+      'POST /api/projects/5/rep-mappings': () =>
+        jsonResponse(409, { error: { code: 'duplicate_identifier', message: '"ext-1" is already mapped.' } }),
+    });
+    renderRoutes(settingsRoutes, '/projects/5/settings/rep-mapping');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add mapping' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add mapping' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Identifier' }), { target: { value: 'EXT-1' } });
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Representative' }), { target: { value: 'Ann' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('This identifier is already mapped in this project.')).toBeInTheDocument();
+  });
+
+  it('applies the mapping to existing analyses and shows how many changed', async () => {
+    const fetch = await open([repMapping(1)]);
+    const apply = await screen.findByRole('button', { name: 'Apply to existing analyses' });
+    await waitFor(() => expect(apply).toBeEnabled());
+    fireEvent.click(apply);
+    expect(await screen.findByTestId('apply-result')).toHaveTextContent('Existing analyses updated: 42.');
+    expect(callsTo(fetch, 'POST', '/api/projects/5/rep-mappings/apply')).toHaveLength(1);
+  });
+});

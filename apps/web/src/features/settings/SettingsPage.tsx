@@ -1,0 +1,148 @@
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import { Alert, Box, Breadcrumbs, Link, Tab, Tabs, Typography } from '@mui/material';
+import { type Project, TIMINGS } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { serverMessage } from '../../shared/api/request';
+import { Page } from '../../shared/components/Page';
+import { LoadingState } from '../../shared/components/States';
+import { Toast, type ToastMessage, useToast } from '../../shared/components/Toast';
+import { useCurrentProject } from '../projects/ProjectGuard';
+import { ApiKeysTab } from './ApiKeysTab';
+import { useSettingsProject } from './api';
+import { GeneralTab } from './GeneralTab';
+import { RepMappingTab } from './RepMappingTab';
+import { SupportAccessTab } from './SupportAccessTab';
+import { TeamLeadersTab } from './TeamLeadersTab';
+import { TeamMembersTab } from './TeamMembersTab';
+
+/** The tabs of /projects/{id}/settings/{tab}, in order (spec 2 §2.2). */
+export const SETTINGS_TABS = [
+  'general',
+  'team-members',
+  'rep-mapping',
+  'team-leaders',
+  'api-keys',
+  'support-access',
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const TAB_LABELS: Record<SettingsTab, string> = {
+  general: 'settings.tabs.general',
+  'team-members': 'settings.tabs.teamMembers',
+  'rep-mapping': 'settings.tabs.repMapping',
+  'team-leaders': 'settings.tabs.teamLeaders',
+  'api-keys': 'settings.tabs.apiKeys',
+  'support-access': 'settings.tabs.supportAccess',
+};
+
+const isTab = (value: string | undefined): value is SettingsTab =>
+  (SETTINGS_TABS as readonly string[]).includes(value ?? '');
+
+/**
+ * The loaded project, with the general fields of the app's copy when that one is newer (the project form
+ * saves through the projects cache, which the rest of the app reads).
+ */
+function freshest(loaded: Project, current: Project): Project {
+  if (current.updated_at <= loaded.updated_at) return loaded;
+  const { name, description, role, timezone, updated_at } = current;
+  return { ...loaded, name, description, role, timezone, updated_at };
+}
+
+export type Notify = (message: ToastMessage) => void;
+
+export interface TabProps {
+  project: Project;
+  notify: Notify;
+}
+
+function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
+  switch (tab) {
+    case 'general':
+      return <GeneralTab {...props} />;
+    case 'team-members':
+      return <TeamMembersTab {...props} />;
+    case 'rep-mapping':
+      return <RepMappingTab {...props} />;
+    case 'team-leaders':
+      return <TeamLeadersTab {...props} />;
+    case 'api-keys':
+      return <ApiKeysTab {...props} />;
+    case 'support-access':
+      return <SupportAccessTab {...props} />;
+  }
+}
+
+/**
+ * /projects/{id}/settings/{tab} (admins and owners; the router wraps it in RequireProjectManager): a
+ * breadcrumb, the six tabs as links, and the open tab once the project is loaded.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const current = useCurrentProject();
+  const { tab } = useParams();
+  const query = useSettingsProject(current.id);
+  const { toast, show, close } = useToast();
+
+  if (!isTab(tab)) return <Navigate to={`/projects/${current.id}/settings/general`} replace />;
+
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto', width: '100%' }}>
+      <Breadcrumbs
+        aria-label={t('settings.breadcrumb.label')}
+        separator={<NavigateNextIcon fontSize="small" />}
+        sx={{ mb: 1.5 }}
+        data-testid="settings-breadcrumb"
+      >
+        <Link component={RouterLink} to="/dashboard" underline="hover" color="inherit">
+          {t('settings.breadcrumb.dashboard')}
+        </Link>
+        <Link component={RouterLink} to={`/projects/${current.id}`} underline="hover" color="inherit">
+          {t('settings.breadcrumb.project')}
+        </Link>
+        <Typography color="text.primary" aria-current="page">
+          {t('settings.breadcrumb.settings')}
+        </Typography>
+      </Breadcrumbs>
+      <Page title={t('nav.settings')} subtitle={current.name} maxWidth={1200}>
+        <Tabs
+          value={tab}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={t('settings.tabsLabel')}
+          sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+        >
+          {SETTINGS_TABS.map((value) => (
+            <Tab
+              key={value}
+              value={value}
+              label={t(TAB_LABELS[value])}
+              component={RouterLink}
+              to={`/projects/${current.id}/settings/${value}`}
+              data-testid={`settings-tab-${value}`}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" aria-label={t(TAB_LABELS[tab])}>
+          {query.isPending ? (
+            <LoadingState label={t('settings.loading')} />
+          ) : query.isError ? (
+            <Alert severity="error" data-testid="settings-load-error">
+              {serverMessage(query.error) || t('settings.loadFailed')}
+            </Alert>
+          ) : (
+            <>
+              {query.data.read_only ? (
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  {t('settings.readOnly')}
+                </Alert>
+              ) : null}
+              <TabPanel tab={tab} project={freshest(query.data, current)} notify={show} />
+            </>
+          )}
+        </Box>
+        <Toast toast={toast} onClose={close} autoHideMs={TIMINGS.noticeBarMs} />
+      </Page>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { callsTo, lastBody, mockSettingsApi, settingsRoutes, teamLeader } from './testUtils';
+
+describe('team leaders tab', () => {
+  it('explains the rule and, without team leaders, points to the members tab', async () => {
+    mockSettingsApi();
+    renderRoutes(settingsRoutes, '/projects/5/settings/team-leaders');
+    expect(await screen.findByText('No team leaders')).toBeInTheDocument();
+    expect(screen.getByTestId('team-leader-rule')).toHaveTextContent(
+      'A team leader sees only the analyses of their team',
+    );
+    expect(screen.getByTestId('team-leader-rule')).toHaveTextContent(
+      'Without an assignment they see no analyses.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to team members' })).toHaveAttribute(
+      'href',
+      '/projects/5/settings/team-members',
+    );
+  });
+
+  it('saves one leader’s departments and representatives (options from the project, free entry allowed)', async () => {
+    const fetch = mockSettingsApi({
+      'GET /api/projects/5/team-leaders': () =>
+        jsonResponse(200, {
+          data: [
+            teamLeader(3, {
+              name: 'Tess Lead',
+              departments: ['Sales'],
+              updated_at: '2026-03-01T10:00:00.000Z',
+            }),
+            teamLeader(4, { name: 'Nina New' }),
+          ],
+        }),
+      'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales', 'Support'] }),
+      'GET /api/projects/5/representatives': () => jsonResponse(200, { data: ['Ann Smith', 'Bob Jones'] }),
+      'PUT /api/projects/5/team-leaders/4': (_url, init) =>
+        jsonResponse(200, {
+          data: teamLeader(4, {
+            name: 'Nina New',
+            ...JSON.parse(String(init?.body)),
+            updated_at: '2026-03-02',
+          }),
+        }),
+    });
+    renderRoutes(settingsRoutes, '/projects/5/settings/team-leaders');
+    const tess = within(await screen.findByTestId('leader-3'));
+    const nina = within(screen.getByTestId('leader-4'));
+    expect(tess.getByText('Sales')).toBeInTheDocument();
+    expect(nina.getByText('No assignment: sees no analyses')).toBeInTheDocument();
+    const save = nina.getByRole('button', { name: 'Save the team of Nina New' });
+    expect(save).toBeDisabled();
+
+    // pick a suggested department
+    const departments = nina.getByRole('combobox', { name: 'Departments of Nina New' });
+    fireEvent.mouseDown(departments);
+    fireEvent.change(departments, { target: { value: 'Sup' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Support' }));
+    // type a representative that is not in the list yet
+    const representatives = nina.getByRole('combobox', { name: 'Representatives of Nina New' });
+    fireEvent.change(representatives, { target: { value: 'Carl New' } });
+    fireEvent.keyDown(representatives, { key: 'Enter' });
+    expect(nina.getByText('Carl New')).toBeInTheDocument();
+
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
+    expect(await screen.findByText('Team of Nina New saved.')).toBeInTheDocument();
+    expect(lastBody(fetch, 'PUT', '/api/projects/5/team-leaders/4')).toEqual({
+      departments: ['Support'],
+      representatives: ['Carl New'],
+    });
+    expect(callsTo(fetch, 'PUT', '/api/projects/5/team-leaders/3')).toHaveLength(0);
+    expect(nina.getByText('Departments: 1 · Representatives: 1')).toBeInTheDocument();
+  });
+});

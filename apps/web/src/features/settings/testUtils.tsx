@@ -1,0 +1,158 @@
+import type { ApiKey, Invite, Member, RepMapping, SupportAccess, TeamLeader } from '@parley/contracts';
+import { act } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { vi } from 'vitest';
+import { type Handler, jsonResponse, mockFetch, testProject, testUser } from '../../test/utils';
+import { ProjectGuard } from '../projects/ProjectGuard';
+import SettingsPage from './SettingsPage';
+
+/** Test helpers for the settings page (not used by the app). */
+
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: '/projects/:projectId',
+    element: <ProjectGuard />,
+    children: [
+      { path: 'settings', element: <Navigate to="general" replace /> },
+      { path: 'settings/:tab', element: <SettingsPage /> },
+    ],
+  },
+  { path: '*', element: <div>elsewhere</div> },
+];
+
+export const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+export const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+export function settingsProject(overrides: Partial<Record<string, unknown>> = {}) {
+  return testProject({
+    phone_metadata_field: null,
+    keep_skipped_media: false,
+    default_prompt_id: null,
+    read_only: false,
+    ...overrides,
+  });
+}
+
+export function member(userId: number, role: Member['role'], overrides: Partial<Member> = {}): Member {
+  return {
+    user_id: userId,
+    name: `Member ${userId}`,
+    email: `member${userId}@example.com`,
+    role,
+    joined_at: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function invite(id: number, overrides: Partial<Invite> = {}): Invite {
+  return {
+    id,
+    project_id: 5,
+    email: `invitee${id}@example.com`,
+    role: 'user',
+    status: 'pending',
+    invited_by: { id: 1, name: 'Ada Lovelace', email: 'ada@example.com' },
+    created_at: '2026-03-01T10:00:00.000Z',
+    expires_at: '2026-03-08T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function apiKey(id: number, overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id,
+    project_id: 5,
+    name: `Key ${id}`,
+    key_mask: `pk_live_ab${id}c…`,
+    type: 'full',
+    status: 'active',
+    user_id: 1,
+    user_first_name: 'Ada',
+    user_last_name: 'Lovelace',
+    user_email: 'ada@example.com',
+    created_at: '2026-03-01T10:00:00.000Z',
+    last_used: null,
+    revoked_at: null,
+    ...overrides,
+  };
+}
+
+export function repMapping(id: number, overrides: Partial<RepMapping> = {}): RepMapping {
+  return {
+    id,
+    project_id: 5,
+    identifier: `ext-${id}`,
+    representative: `Rep ${id}`,
+    department: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function teamLeader(userId: number, overrides: Partial<TeamLeader> = {}): TeamLeader {
+  return {
+    user_id: userId,
+    name: `Leader ${userId}`,
+    email: `leader${userId}@example.com`,
+    departments: [],
+    representatives: [],
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+export function supportAccess(overrides: Partial<SupportAccess> = {}): SupportAccess {
+  return {
+    active: false,
+    expires_at: null,
+    granted_at: null,
+    granted_by: null,
+    revoked_at: null,
+    ...overrides,
+  };
+}
+
+/** The project, the user (Ada, id 1) and empty lists; `handlers` override or add calls. */
+export function mockSettingsApi(
+  handlers: Record<string, Handler> = {},
+  project: ReturnType<typeof settingsProject> = settingsProject(),
+) {
+  return mockFetch({
+    'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
+    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
+    'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/members': () =>
+      jsonResponse(200, {
+        data: {
+          members: [member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' })],
+          invites: [],
+        },
+      }),
+    'GET /api/projects/5/departments': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/representatives': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/team-leaders': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/api-keys': () => jsonResponse(200, { data: [] }),
+    'GET /api/projects/5/support-access': () => jsonResponse(200, { data: supportAccess() }),
+    'GET /api/projects/5/support-access/audit': () =>
+      jsonResponse(200, { data: { items: [], total: 0, page: 1, page_size: 25 } }),
+    ...handlers,
+  });
+}
+
+/** Calls of `method path` (path without the query) so far. */
+export function callsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetch.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return url.pathname === path && (init?.method ?? 'GET').toUpperCase() === method;
+  });
+}
+
+/** The JSON body of the last `method path` call. */
+export function lastBody(fetch: ReturnType<typeof mockFetch>, method: string, path: string): unknown {
+  const call = callsTo(fetch, method, path).at(-1);
+  return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
+}
