@@ -90,11 +90,15 @@ export async function resetTask(
   return row!;
 }
 
-/** The newest stored file of a project with these bytes, and the newest task on any such file. */
+/**
+ * The newest stored file of the project with these bytes and its newest analysis on any such file; `visible` narrows the
+ * analysis to those the caller may see.
+ */
 export async function findBySha(
   db: Executor,
   projectId: number,
   sha256: string,
+  visible?: SQL,
 ): Promise<{ media: MediaRow | null; task: TaskRow | null }> {
   const [media] = await db
     .select()
@@ -107,7 +111,7 @@ export async function findBySha(
     .select({ task: tasks })
     .from(tasks)
     .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
-    .where(and(eq(mediaFiles.projectId, projectId), eq(mediaFiles.sha256, sha256)))
+    .where(and(eq(mediaFiles.projectId, projectId), eq(mediaFiles.sha256, sha256), visible))
     .orderBy(desc(tasks.id))
     .limit(1);
   return { media, task: row?.task ?? null };

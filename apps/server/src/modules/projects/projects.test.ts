@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { TEXTS } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,16 +11,24 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
+import { uploadCall } from '../../../test/settings.ts';
+import { createPrompt, fund } from '../../../test/uploads.ts';
 
 let t: TestApp;
 let superAdmin: Client;
+let dataDir: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'parley-projects-'));
+  t = await startTestApp({}, { DATA_DIR: dataDir });
   superAdmin = await signUp(t.app); // the first account
 });
 afterAll(async () => {
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
+
+const storedFiles = async (projectId: number) =>
+  readdir(path.join(dataDir, 'media', 'projects', String(projectId))).catch(() => []);
 
 describe('projects', () => {
   it('creates a project with the defaults, trimmed, and makes the creator its owner', async () => {
@@ -120,6 +131,27 @@ describe('projects', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect((await owner.request({ method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(404);
+  });
+
+  it('deleting a project removes its stored recordings too', async () => {
+    const owner = await signUp(t.app);
+    const id = await createProject(owner, 'Recorded');
+    const kept = await createProject(owner, 'Kept');
+    for (const projectId of [id, kept]) {
+      await fund(t, projectId);
+      const promptId = await createPrompt(owner, projectId, 'QA');
+      await uploadCall(owner, projectId, promptId, { Department: 'Sales', Representative: 'Ann' });
+      await uploadCall(owner, projectId, promptId, { Department: 'Sales', Representative: 'Bob' });
+    }
+    expect(await storedFiles(id)).toHaveLength(2);
+    const deleted = await owner.request({
+      method: 'DELETE',
+      url: `/api/projects/${id}`,
+      payload: { confirm_name: 'Recorded' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storedFiles(id)).toEqual([]);
+    expect(await storedFiles(kept)).toHaveLength(2);
   });
 
   it("hides other users' projects: 404 with the guard's text, never listed", async () => {

@@ -6,15 +6,18 @@ import {
   type Project,
   type ProjectInput,
 } from '@parley/contracts';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { projectMembers, projects, prompts } from '../../db/schema.ts';
+import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { storageOf } from '../../storage/index.ts';
 import { viewerOf } from '../auth/plugin.ts';
 import { initProjectBilling, type ProjectBillingView, projectBillingViews } from '../billing/service.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { ProjectAccess, ProjectRow } from './access.ts';
+
+const MEDIA_REMOVALS_AT_ONCE = 16;
 
 type ProjectFields = Required<Pick<ProjectInput, 'name' | 'description' | 'role' | 'timezone'>>;
 type ProjectChanges = Partial<ProjectFields> & {
@@ -137,8 +140,35 @@ export async function deleteProject(
   if (!deleteConfirmationMatches(access.project.name, confirmName)) {
     throw badRequest(MEMBER_TEXTS.deleteConfirmMismatch, 'confirmation_mismatch');
   }
-  await ctx.db.delete(projects).where(eq(projects.id, access.project.id));
-  ctx.logger.info({ projectId: access.project.id, userId: user.id }, 'Project deleted');
+  const projectId = access.project.id;
+  // The rows go with the project (ON DELETE CASCADE); the stored bytes must be removed by hand, after the
+  // delete has committed, so that a failed delete never leaves rows pointing at removed media.
+  const media = await ctx.db.transaction(async (tx) => {
+    const keys = await tx
+      .select({ key: mediaFiles.storageKey })
+      .from(mediaFiles)
+      .where(and(eq(mediaFiles.projectId, projectId), isNull(mediaFiles.removedAt)));
+    await tx.delete(projects).where(eq(projects.id, projectId));
+    return keys.map((row) => row.key);
+  });
+  await removeStoredMedia(ctx, media);
+  ctx.logger.info({ projectId, userId: user.id, mediaFiles: media.length }, 'Project deleted');
+}
+
+/** Removes stored objects a few at a time; one that can't be removed is logged, not fatal. */
+async function removeStoredMedia(ctx: AppContext, keys: string[]): Promise<void> {
+  const storage = storageOf(ctx.config);
+  for (let start = 0; start < keys.length; start += MEDIA_REMOVALS_AT_ONCE) {
+    await Promise.all(
+      keys
+        .slice(start, start + MEDIA_REMOVALS_AT_ONCE)
+        .map((key) =>
+          storage
+            .remove(key)
+            .catch((error) => ctx.logger.warn({ err: error, key }, 'Could not remove a media file')),
+        ),
+    );
+  }
 }
 
 /** Locks the project's row so that membership changes of one project happen one at a time. */

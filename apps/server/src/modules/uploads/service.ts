@@ -6,6 +6,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { findBySha, insertTask, resetTask, type TaskRequest, type TaskRow } from '../analyses/tasks.ts';
+import { taskVisibilityCondition } from '../analyses/visibility.ts';
 import { canProcess } from '../billing/service.ts';
 import { blacklistedNumber, markTaskSkipped, removeSkippedMedia } from '../blacklist/enforce.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -127,7 +128,9 @@ export async function ingest(
     outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
       // Two uploads of the same bytes at once: the second waits and sees the first.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${projectId}, hashtext(${staged.sha256}))`);
-      const existing = await findBySha(tx, projectId, staged.sha256);
+      // Only analyses the caller can see count (a media key's own, a team leader's team's): a duplicate
+      // answer must link to an analysis they can open, and force must never restart someone else's.
+      const existing = await findBySha(tx, projectId, staged.sha256, taskVisibilityCondition(access));
       if (existing.media) {
         const { task } = existing;
         if (task && (task.status === 'queued' || task.status === 'processing')) {

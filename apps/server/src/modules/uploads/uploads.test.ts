@@ -13,6 +13,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
+import { createKey, keyClient } from '../../../test/settings.ts';
 import { createPrompt, fund, META, multipart, type Part, wavBytes } from '../../../test/uploads.ts';
 import { mediaFiles, tasks } from '../../db/schema.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -47,7 +48,7 @@ const fieldsOf = (extra: Record<string, string> = {}, metadata: Record<string, s
   );
 
 async function upload(
-  client: Client,
+  client: Pick<Client, 'request'>,
   file: { filename: string; data: Buffer; contentType?: string },
   options: {
     fields?: Record<string, string>;
@@ -370,6 +371,32 @@ describe('duplicates', () => {
     expect(afterFailure.statusCode).toBe(201);
     expect(afterFailure.json().data.audio.id).toBe((await taskRow(taskId)).mediaId);
     expect(await storedFiles()).toEqual(files);
+  });
+
+  it("a media key never gets nor restarts an analysis it can't read: the same bytes are analysed anew", async () => {
+    const wav = wavBytes(0.4, 720);
+    const first = await upload(member, { filename: 'shared.wav', data: wav });
+    const memberTask = first.json().data.task_id;
+    const mediaKey = keyClient(t.app, (await createKey(owner, projectId, 'media')).key);
+
+    const viaKey = await upload(mediaKey, { filename: 'shared.wav', data: wav });
+    expect(viaKey.statusCode).toBe(201);
+    const keyTask = viaKey.json().data.task_id;
+    expect(keyTask).not.toBe(memberTask);
+    expect((await taskRow(keyTask)).mediaId).toBe((await taskRow(memberTask)).mediaId);
+
+    // Its own running analysis is a duplicate for the key; force restarts that one, not the member's.
+    const again = await upload(mediaKey, { filename: 'shared.wav', data: wav });
+    expect(again.json().data).toEqual({ in_progress: true, existing_task_id: keyTask });
+    const forced = await upload(
+      mediaKey,
+      { filename: 'shared.wav', data: wav },
+      { fields: { force: 'true' } },
+    );
+    expect(forced.json().data).toMatchObject({ restarted: true, task_id: keyTask });
+    // The member (who sees every analysis) still gets the newest one as the duplicate.
+    const byMember = await upload(member, { filename: 'shared.wav', data: wav });
+    expect(byMember.json().data).toEqual({ in_progress: true, existing_task_id: keyTask });
   });
 
   it('treats the same bytes in another project as new', async () => {
