@@ -76,12 +76,12 @@ export default function BulkUploadPage() {
   const selected = list.find((prompt) => prompt.id === promptId) ?? null;
   const isManager = hasRoleAtLeast(project.my_role, 'admin');
 
-  // The default prompt once the lists arrive: this project's first, else the first (spec 1 §7).
+  // The default prompt once the lists arrive: the project's default, else its first, else the first (spec 1 §7).
   useEffect(() => {
     if (promptId === null && prompts.data?.length) {
-      setPromptId(defaultUploadPrompt(prompts.data, project.id)?.id ?? null);
+      setPromptId(defaultUploadPrompt(prompts.data, project)?.id ?? null);
     }
-  }, [prompts.data, promptId, project.id]);
+  }, [prompts.data, promptId, project]);
 
   const chooseFile = (next: File) => {
     setMessage(null);

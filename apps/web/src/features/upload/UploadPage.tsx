@@ -107,13 +107,13 @@ export default function UploadPage({ chunkSize }: UploadPageProps) {
     clearInvalidFields();
   };
 
-  // The default prompt once the lists arrive: this project's first, else the first (spec 1 §7).
+  // The default prompt once the lists arrive: the project's default, else its first, else the first (spec 1 §7).
   const chooseRef = useRef(choosePrompt);
   chooseRef.current = choosePrompt;
   useEffect(() => {
     if (promptId === null && prompts.data?.length)
-      chooseRef.current(defaultUploadPrompt(prompts.data, project.id));
-  }, [prompts.data, promptId, project.id]);
+      chooseRef.current(defaultUploadPrompt(prompts.data, project));
+  }, [prompts.data, promptId, project]);
 
   const clearForm = () => {
     setFile(null);

@@ -71,12 +71,19 @@ export function mergeUploadPrompts(
   return [...byId.values()];
 }
 
-/** The prompt chosen at first: the first one of this project, else the first one (spec 1 §7). */
+/**
+ * The prompt chosen at first: the project's default prompt (its general settings) when it is offered, else
+ * the first one of this project, else the first one (spec 1 §7).
+ */
 export function defaultUploadPrompt(
   prompts: UploadPromptOption[],
-  projectId: number,
+  project: { id: number; default_prompt_id?: number | null },
 ): UploadPromptOption | undefined {
-  return prompts.find((prompt) => prompt.projectId === projectId) ?? prompts[0];
+  return (
+    prompts.find((prompt) => prompt.id === project.default_prompt_id) ??
+    prompts.find((prompt) => prompt.projectId === project.id) ??
+    prompts[0]
+  );
 }
 
 /**

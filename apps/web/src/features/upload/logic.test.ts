@@ -101,9 +101,12 @@ describe('prompt lists for upload (spec 1 §7)', () => {
 
   it('chooses the first prompt of this project, else the first', () => {
     const merged = mergeUploadPrompts([], analysisPrompts);
-    expect(defaultUploadPrompt(merged, 5)?.id).toBe(11);
-    expect(defaultUploadPrompt(merged, 77)?.id).toBe(30);
-    expect(defaultUploadPrompt([], 5)).toBeUndefined();
+    expect(defaultUploadPrompt(merged, { id: 5 })?.id).toBe(11);
+    expect(defaultUploadPrompt(merged, { id: 77 })?.id).toBe(30);
+    expect(defaultUploadPrompt([], { id: 5 })).toBeUndefined();
+    // The project's default prompt (general settings) wins when it is offered; a stale one is ignored.
+    expect(defaultUploadPrompt(merged, { id: 5, default_prompt_id: 30 })?.id).toBe(30);
+    expect(defaultUploadPrompt(merged, { id: 5, default_prompt_id: 999 })?.id).toBe(11);
   });
 });
 
