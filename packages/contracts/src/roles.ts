@@ -2,6 +2,14 @@
 export const MEMBER_ROLES = ['user', 'teamleader', 'admin', 'owner'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** The English names of the member roles, as the UI shows them (emails are written in English). */
+export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
+  user: 'User',
+  teamleader: 'Team Leader',
+  admin: 'Admin',
+  owner: 'Owner',
+};
+
 /** The project's own business role (spec 1 §1). */
 export const PROJECT_ROLES = ['Sales', 'Support', 'Education', 'Other'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];

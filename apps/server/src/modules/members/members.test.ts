@@ -176,7 +176,7 @@ describe('invitations', () => {
     const email = uniqueEmail('invitee');
     const { token, mail, response } = await invite(tm.owner, tm.id, email, 'teamleader');
     expect(mail!.text).toContain(`http://parley.test/invite?token=${token}`);
-    expect(mail!.text).toContain('Invited project');
+    expect(mail!.text).toContain('to join the project "Invited project" on Parley as Team Leader.');
     const expires = new Date(response.json().data.expires_at).getTime();
     expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
 

@@ -7,6 +7,7 @@ import {
   type Invite,
   type InviteInfo,
   inviteStatus,
+  MEMBER_ROLE_LABELS,
   MEMBER_TEXTS,
   type Member,
   type MemberRole,
@@ -144,7 +145,7 @@ export async function createInvite(
     to: input.email,
     subject: `You are invited to ${access.project.name} on Parley`,
     text: [
-      `${who} invited you to join the project "${access.project.name}" on Parley as ${input.role}.`,
+      `${who} invited you to join the project "${access.project.name}" on Parley as ${MEMBER_ROLE_LABELS[input.role]}.`,
       `Open this link to accept: ${link}`,
       `The link works once and expires in ${Math.round(INVITE_TTL_MS / 86_400_000)} days. ` +
         'If you have no Parley account yet, you can create one with this email address from the link.',
