@@ -22,3 +22,22 @@ export async function resetLinkFromLog(email: string, timeoutMs = 20_000): Promi
   }
   throw new Error(`No reset link for ${email} in ${SERVER_LOG}`);
 }
+
+/**
+ * The newest project invitation link the server logged for this email (the mail job writes
+ * 'Email to <address> (no SMTP_URL set, not sent): …' with the link to the log).
+ */
+export async function inviteLinkFromLog(email: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = /https?:\/\/[^\s"\\]+\/invite\?token=[A-Za-z0-9_-]+/g;
+  while (Date.now() < deadline) {
+    const log = await readFile(SERVER_LOG, 'utf8');
+    const lines = log
+      .split('\n')
+      .filter((line) => line.includes(`Email to ${email} `) && line.includes('/invite?token='));
+    const last = lines.at(-1)?.match(pattern)?.at(-1);
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No invitation link for ${email} in ${SERVER_LOG}`);
+}

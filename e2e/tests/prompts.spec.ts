@@ -26,9 +26,11 @@ import {
   signUpViaApi,
   uniqueName,
 } from '../support/flows.ts';
+import { addMemberViaApi } from '../support/members.ts';
 
 const EMPTY_KEY = 'Empty key found in prompt fields. All fields must have a key.';
 const NOT_FOUND = "Project not found or you don't have access to it.";
+const NO_PERMISSION = "You don't have permission to view this page";
 
 // ---- The prompt form ----
 
@@ -619,8 +621,54 @@ test.describe('analysis prompts', () => {
     }
   });
 
-  // A member with the role 'user' (or 'teamleader') should get the no-permission page on the prompt pages
-  // and 403 from the write API. There is no way to add a member yet (no invite or members API), so this
-  // cannot be set up from a browser test.
-  test.fixme("a project member with the role 'user' cannot manage prompts", async () => {});
+  test("a project member with the role 'user' cannot manage prompts", async ({ page }) => {
+    // The owner invites a member with the role 'user', who accepts the emailed link (support/members.ts).
+    const owner = await isolatedApi();
+    await signUpViaApi(owner, newUser('prompt owner with team'));
+    const project = await createProjectViaApi(owner, { name: uniqueName('Team prompts') });
+    const prompt = await createPromptViaApi(owner, project.id, { scriptName: uniqueName('Team QA') });
+    const { user } = await addMemberViaApi(owner, project.id, 'user', 'prompt member');
+    await owner.dispose();
+
+    await signInViaApi(page.request, user);
+    await page.goto(`/projects/${project.id}/dashboard`);
+    await expect(main(page).getByRole('heading', { level: 1, name: project.name })).toBeVisible();
+    // No prompts link in the sidebar for a user.
+    await expect(page.getByTestId('nav-prompts')).toHaveCount(0);
+    for (const path of [
+      'prompts',
+      'prompts/new',
+      `prompts/edit?promptName=${encodeURIComponent(prompt.scriptName)}`,
+    ]) {
+      await page.goto(`/projects/${project.id}/${path}`);
+      await expect(main(page).getByText(NO_PERMISSION)).toBeVisible();
+      await expect(page.getByText(prompt.scriptName)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Save Prompt' })).toHaveCount(0);
+    }
+
+    // Members may read the prompts (to choose one when uploading), but every write answers 403.
+    const api = page.request;
+    expect((await api.get(`/api/projects/${project.id}/prompts`)).status()).toBe(200);
+    const refused = await api.post(`/api/projects/${project.id}/prompts`, {
+      data: { scriptName: 'Intruder' },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { message: 'This needs the admin role or higher in this project; yours is user.' },
+    });
+    expect(
+      (
+        await api.put(`/api/projects/${project.id}/prompts/${prompt.id}`, {
+          data: { scriptName: prompt.scriptName, basicInstruction: 'Changed by a user' },
+        })
+      ).status(),
+    ).toBe(403);
+    expect(
+      (
+        await api.post(`/api/projects/${project.id}/prompts/generate`, { data: { taskDescription: 'x' } })
+      ).status(),
+    ).toBe(403);
+    expect((await api.delete(`/api/projects/${project.id}/prompts/${prompt.id}`)).status()).toBe(403);
+    expect((await listPromptsViaApi(api, project.id)).map((p) => p.scriptName)).toEqual([prompt.scriptName]);
+  });
 });
