@@ -33,6 +33,26 @@ describe('ProjectGuard', () => {
     expect(await screen.findByRole('heading', { name: 'Support QA' })).toBeInTheDocument();
   });
 
+  it('says so above every page of a project opened read-only (support access)', async () => {
+    mockFetch({
+      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects/9': () =>
+        jsonResponse(200, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
+    });
+    renderRoutes(routes, '/projects/9/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Support QA' })).toBeInTheDocument();
+    expect(screen.getByTestId('project-read-only')).toHaveTextContent(
+      'You are viewing this project through support access: everything is read-only.',
+    );
+  });
+
+  it('shows no read-only note to members', async () => {
+    mockFetch({ 'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }) });
+    renderRoutes(routes, '/projects/5/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
+    expect(screen.queryByTestId('project-read-only')).not.toBeInTheDocument();
+  });
+
   it('says not found or no access on 404, with Go to Projects', async () => {
     mockFetch({
       'GET /api/projects': () => jsonResponse(200, { data: [] }),

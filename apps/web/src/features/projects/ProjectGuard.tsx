@@ -1,4 +1,5 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import {
   hasRoleAtLeast,
@@ -68,7 +69,21 @@ export function ProjectGuard({ children }: { children?: ReactNode }) {
 
   const project = fromList ?? byId.data;
   if (project) {
-    return <ProjectProvider project={project}>{children ?? <Outlet />}</ProjectProvider>;
+    return (
+      <ProjectProvider project={project}>
+        {project.read_only ? (
+          <Alert
+            severity="info"
+            icon={<VisibilityOutlinedIcon />}
+            sx={{ mb: 2 }}
+            data-testid="project-read-only"
+          >
+            {t('guard.readOnly')}
+          </Alert>
+        ) : null}
+        {children ?? <Outlet />}
+      </ProjectProvider>
+    );
   }
   if (!listSettled || byId.isPending) return <LoadingState label={t('guard.loading')} />;
 

@@ -42,11 +42,13 @@ export function ProjectSelector() {
     }
   };
 
+  // A project opened without membership (support staff through a grant) is named though the list lacks it.
   let label: string;
   if (projects.isPending) label = t('projectSelector.loading');
+  else if (selected) label = selected.name;
   else if (projects.isError) label = t('projectSelector.loadError');
   else if (list.length === 0) label = t('projectSelector.noProjectsAvailable');
-  else label = selected?.name ?? t('projectSelector.placeholder');
+  else label = t('projectSelector.placeholder');
 
   return (
     <>

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes, testProject } from '../../test/utils';
+import { ProjectGuard } from './ProjectGuard';
+import { ProjectSelector } from './ProjectSelector';
+
+const routes = [
+  {
+    path: '/projects/:projectId',
+    element: (
+      <>
+        <ProjectSelector />
+        <ProjectGuard />
+      </>
+    ),
+    children: [{ path: 'dashboard', element: <p>Project page</p> }],
+  },
+  { path: '/dashboard', element: <ProjectSelector /> },
+];
+
+const selector = () => screen.getByRole('button', { name: 'Select project' });
+
+describe('ProjectSelector', () => {
+  it('names a project opened without membership (support access) though the list is empty', async () => {
+    mockFetch({
+      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects/9': () =>
+        jsonResponse(200, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
+    });
+    renderRoutes(routes, '/projects/9/dashboard');
+    expect(await screen.findByText('Project page')).toBeInTheDocument();
+    expect(selector()).toHaveTextContent('Support QA');
+  });
+
+  it('says No Projects Available when the user has none', async () => {
+    mockFetch({ 'GET /api/projects': () => jsonResponse(200, { data: [] }) });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('No Projects Available')).toBeInTheDocument();
+  });
+});
