@@ -100,7 +100,7 @@ export async function requireProjectRole(
         allowed,
       });
     }
-    if (!read) throw forbidden(SUPPORT_TEXTS.readOnly);
+    if (!read) throw forbidden(SUPPORT_TEXTS.readOnly, 'read_only');
   }
   if (!hasRoleAtLeast(role, minimum)) {
     throw forbidden(`This needs the ${minimum} role or higher in this project; yours is ${role}.`);

@@ -139,7 +139,7 @@ describe('support access', () => {
     ] as const) {
       const response = await support.request({ method, url, payload });
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
-      expect(response.json().error.message).toBe(SUPPORT_TEXTS.readOnly);
+      expect(response.json().error).toEqual({ code: 'read_only', message: SUPPORT_TEXTS.readOnly });
     }
     // Owner-only reads stay closed.
     expect((await support.request({ method: 'GET', url: `${accessUrl()}/audit` })).statusCode).toBe(403);
