@@ -30,6 +30,7 @@ const TEXTS = {
   noPermission: "You don't have permission to view this page",
   noPermissionHint:
     'Only project admins and owners can open this area. Ask a project owner if you need access.',
+  supportOnly: 'Only support staff can open the support dashboard.',
   notFound: "Project not found or you don't have access to it.",
   members: {
     lastOwnerRule:
@@ -800,6 +801,7 @@ test.describe('support access', () => {
   test('/support is for support staff only', async ({ page }) => {
     await signedInPage(page, { label: 'not support', path: '/support' });
     await expect(main(page).getByText(TEXTS.noPermission)).toBeVisible();
+    await expect(main(page).getByText(TEXTS.supportOnly)).toBeVisible();
     expect((await page.request.get('/api/support/projects')).status()).toBe(403);
   });
 });

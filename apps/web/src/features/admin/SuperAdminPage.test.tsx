@@ -81,6 +81,7 @@ describe('super admin page', () => {
     const fetch = mockAdminApi({}, false);
     renderRoutes(routes, '/admin/super');
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+    expect(screen.getByText('Only platform administrators can open this page.')).toBeInTheDocument();
     expect(calls(fetch, 'GET', '/api/admin/projects')).toBe(0);
   });
 

@@ -78,7 +78,7 @@ export default function SuperAdminPage() {
   const { toast, show, close } = useToast();
 
   if (me.isPending) return <LoadingState />;
-  if (!allowed) return <NoPermission />;
+  if (!allowed) return <NoPermission description={t('permission.superAdminOnly')} />;
 
   return (
     <Page title={t('nav.superAdmin')} subtitle={t('admin.subtitle')}>

@@ -102,13 +102,14 @@ export function RequireProjectManager({ children }: { children?: ReactNode }) {
   return <>{children ?? <Outlet />}</>;
 }
 
-export function NoPermission() {
+/** 'No permission', with why: by default that the area is for project admins and owners. */
+export function NoPermission({ description }: { description?: string }) {
   const { t } = useTranslation();
   return (
     <EmptyState
       icon={<LockOutlinedIcon />}
       title={t('permission.title')}
-      description={t('permission.description')}
+      description={description ?? t('permission.description')}
     />
   );
 }

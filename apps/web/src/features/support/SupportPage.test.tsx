@@ -47,6 +47,7 @@ describe('support dashboard', () => {
     const fetch = mockApi({ role: 'user' });
     renderRoutes(routes, '/support');
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+    expect(screen.getByText('Only support staff can open the support dashboard.')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/support'))).toBe(false);
   });
 });

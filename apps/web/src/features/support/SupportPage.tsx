@@ -41,7 +41,7 @@ export default function SupportPage() {
   const query = useSupportProjects(allowed);
 
   if (me.isPending) return <LoadingState />;
-  if (!allowed) return <NoPermission />;
+  if (!allowed) return <NoPermission description={t('permission.supportOnly')} />;
 
   return (
     <Page title={t('nav.support')} subtitle={t('support.subtitle')}>
