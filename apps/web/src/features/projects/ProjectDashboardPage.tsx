@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { NAV_ICONS } from '../../app/navIcons';
 import { Page } from '../../shared/components/Page';
 import { useMe } from '../auth/api';
+import { LeaveProjectButton } from './LeaveProjectButton';
 import { useCurrentProject } from './ProjectGuard';
 import { MemberRoleChip } from './RoleChip';
 
@@ -46,23 +47,25 @@ export default function ProjectDashboardPage() {
     (item) => item.scope === 'project' && item.key !== 'dashboard' && isNavItemVisible(item, viewer),
   );
 
+  // Managers edit the project (and leave it from Team Members); other members may leave it here. Support
+  // staff reading the project through a grant do neither.
+  let actions: React.ReactNode;
+  if (project.read_only || !user) actions = undefined;
+  else if (isProjectManager(project.my_role)) {
+    actions = (
+      <Button
+        component={RouterLink}
+        to={`/projects/${project.id}/edit`}
+        variant="outlined"
+        startIcon={<EditOutlinedIcon />}
+      >
+        {t('projectDashboard.edit')}
+      </Button>
+    );
+  } else actions = <LeaveProjectButton project={project} userId={user.id} />;
+
   return (
-    <Page
-      title={project.name}
-      subtitle={t('projectDashboard.subtitle')}
-      actions={
-        isProjectManager(project.my_role) ? (
-          <Button
-            component={RouterLink}
-            to={`/projects/${project.id}/edit`}
-            variant="outlined"
-            startIcon={<EditOutlinedIcon />}
-          >
-            {t('projectDashboard.edit')}
-          </Button>
-        ) : undefined
-      }
-    >
+    <Page title={project.name} subtitle={t('projectDashboard.subtitle')} actions={actions}>
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
