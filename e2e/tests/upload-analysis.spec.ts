@@ -291,7 +291,7 @@ test.describe('upload and analysis', () => {
     await expect(statusOf(row)).toHaveText('Completed', { timeout: 30_000 });
     // What a status event cannot carry (title, score) comes with the reload of the list that follows it.
     await expect(row).toContainText(fakeText('Title'));
-    await expect(row.getByTestId('analysis-score')).toHaveText('80');
+    await expect(row.getByTestId('analysis-score')).toHaveText('80 %');
     await expect(row).toContainText('0:07');
     expect(await page.evaluate('window.__e2eNotReloaded === true'), 'the list was not reloaded').toBe(true);
     await shoot(page, 'analyses-list');

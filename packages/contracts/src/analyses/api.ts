@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINAL_SCORE_MODES } from '../prompts/schema.ts';
 import { TASK_STAGES, TASK_STATUSES } from './status.ts';
 import { DEFAULT_PRIORITY } from './upload.ts';
 
@@ -90,6 +91,8 @@ export const AnalysisListItem = z.object({
   prompt_id: z.number().int().nullable(),
   prompt_name: z.string().nullable(),
   final_score: z.number().nullable(),
+  /** How the final score was computed (the answering prompt's finalScore then); null before a result. */
+  score_mode: z.enum(FINAL_SCORE_MODES).nullable(),
   duration_seconds: z.number().nullable(),
   status: TaskStatusSchema,
   stage: TaskStageSchema.nullable(),

@@ -82,6 +82,7 @@ describe('analysis list', () => {
       createdAt: new Date('2026-03-01T22:30:00Z'), // 00:30 on 2 March in Kyiv (UTC+2)
       status: 'completed',
       finalScore: 80,
+      result: { score: { mode: 'percent', score: 80 } },
       title: 'Pricing call',
       transcriptText: 'The customer asked about the premium pricing plan',
     });
@@ -118,6 +119,7 @@ describe('analysis list', () => {
       prompt_id: promptId,
       prompt_name: 'Sales QA',
       final_score: 80,
+      score_mode: 'percent',
       status: 'completed',
       progress: 0,
       file_name: expect.stringMatching(/^call-\d+\.wav$/),

@@ -1,4 +1,4 @@
-import type { AnalysisListItem, AnalysisListQuery } from '@parley/contracts';
+import type { AnalysisListItem, AnalysisListQuery, FinalScoreMode } from '@parley/contracts';
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -43,6 +43,7 @@ export async function listAnalyses(ctx: AppContext, access: ProjectAccess, query
       fileName: mediaFiles.fileName,
       durationMs: mediaFiles.durationMs,
       promptName: prompts.scriptName,
+      scoreMode: sql<FinalScoreMode | null>`${tasks.result}->'score'->>'mode'`,
     })
     .from(tasks)
     .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
@@ -51,7 +52,7 @@ export async function listAnalyses(ctx: AppContext, access: ProjectAccess, query
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  const items: Item[] = rows.map(({ task, fileName, durationMs, promptName }) => ({
+  const items: Item[] = rows.map(({ task, fileName, durationMs, promptName, scoreMode }) => ({
     id: task.id,
     created_at: task.createdAt.toISOString(),
     title: task.title,
@@ -60,6 +61,7 @@ export async function listAnalyses(ctx: AppContext, access: ProjectAccess, query
     prompt_id: task.promptId,
     prompt_name: promptName,
     final_score: task.finalScore,
+    score_mode: scoreMode,
     duration_seconds: durationMs === null ? null : durationMs / 1000,
     status: task.status,
     stage: task.stage,

@@ -33,8 +33,9 @@ describe('analyses list', () => {
         jsonResponse(
           200,
           listPage([
-            listItem(1, { final_score: 87.5, duration_seconds: 3725 }),
+            listItem(1, { final_score: 87.5, score_mode: 'percent', duration_seconds: 3725 }),
             listItem(2, { title: null, final_score: null, status: 'failed', stage: 'transcription' }),
+            listItem(3, { final_score: 12, score_mode: 'sum' }),
           ]),
         ),
     });
@@ -47,7 +48,11 @@ describe('analyses list', () => {
     expect(within(first).getByText('call-1.mp3')).toBeInTheDocument();
     expect(within(first).getByText('Alice')).toBeInTheDocument();
     expect(within(first).getByText('Sales scorecard')).toBeInTheDocument();
-    expect(within(first).getByTestId('analysis-score')).toHaveTextContent('87.5');
+    // A percentage says so, as on the analysis page; a sum is a plain number.
+    expect(within(first).getByTestId('analysis-score')).toHaveTextContent(/^87\.5 %$/);
+    expect(within(screen.getByTestId('analysis-row-3')).getByTestId('analysis-score')).toHaveTextContent(
+      /^12$/,
+    );
     expect(within(first).getByText('1:02:05')).toBeInTheDocument();
     expect(within(first).getByText('Completed')).toBeInTheDocument();
     expect(within(first).getByText(/Mar 10, 2026/)).toBeInTheDocument();

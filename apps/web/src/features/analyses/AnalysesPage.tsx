@@ -32,7 +32,7 @@ import {
   usePromptChoices,
   useTaskEvents,
 } from './api';
-import { formatDateTime, formatDuration, formatNumber } from './format';
+import { formatDateTime, formatDuration, formatNumber, formatScore } from './format';
 import { LiveIndicator } from './LiveIndicator';
 import {
   FILTER_KEYS,
@@ -219,7 +219,7 @@ export default function AnalysesPage() {
                         {row.prompt_name || '—'}
                       </TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="analysis-score">
-                        {row.final_score === null ? '—' : formatNumber(row.final_score, i18n.language)}
+                        {formatScore(row.final_score, row.score_mode, i18n.language)}
                       </TableCell>
                       <TableCell align="right" sx={{ ...hideBelowLg, fontVariantNumeric: 'tabular-nums' }}>
                         {formatDuration(row.duration_seconds)}

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import type { FinalScore } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './format';
+import { formatNumber, formatScore } from './format';
 import { fieldLoss, scoreBreakdown } from './result';
 
 /**
@@ -77,7 +77,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
             sx={{ fontWeight: 700, lineHeight: 1.1 }}
             data-testid="final-score"
           >
-            {score.score === null ? '—' : `${n(score.score)}${score.mode === 'percent' ? ' %' : ''}`}
+            {formatScore(score.score, score.mode, i18n.language)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {t(`prompts.finalScoreModes.${score.mode}`, { defaultValue: score.mode })}

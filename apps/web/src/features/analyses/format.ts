@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@parley/contracts';
+import { type FinalScoreMode, formatTimestamp } from '@parley/contracts';
 
 /** Display formatting of the analysis pages, in the UI language (and the project's time zone for dates). */
 
@@ -27,6 +27,12 @@ export function formatNumber(value: number, language: string, maximumFractionDig
   } catch {
     return new Intl.NumberFormat('en', { maximumFractionDigits }).format(value);
   }
+}
+
+/** A final score as shown in the list and the detail: '87.5', or '87.5 %' when it is a percentage. */
+export function formatScore(score: number | null, mode: FinalScoreMode | null | undefined, language: string) {
+  if (score === null) return '—';
+  return `${formatNumber(score, language)}${mode === 'percent' ? ' %' : ''}`;
 }
 
 /** A share 0..1 as a percentage: 0.4567 -> 45.7 %. */

@@ -111,6 +111,7 @@ export function listItem(id: number, overrides: Partial<AnalysisRow> = {}): Anal
     prompt_id: 3,
     prompt_name: 'Sales scorecard',
     final_score: 80,
+    score_mode: 'sum',
     duration_seconds: 125,
     status: 'completed',
     stage: 'done',
