@@ -22,20 +22,32 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Reads `{error:{code,message}}`, falling back to the HTTP status line. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
-  let code = `http_${response.status}`;
-  let message = `Request failed: ${response.status} ${response.statusText}`.trim();
+/**
+ * The code and message of an error answer's `{error:{code,message}}` body (every API error has that shape):
+ * `http_<status>` and '' where the body lacks them (not JSON, a proxy's error page ...).
+ */
+export function apiErrorFields(status: number, body: unknown): { code: string; message: string } {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return {
+    code: typeof error?.code === 'string' ? error.code : `http_${status}`,
+    message: typeof error?.message === 'string' ? error.message : '',
+  };
+}
+
+/** The body of an answer as JSON, or undefined when it is not JSON. */
+export async function jsonBodyOf(response: Response): Promise<unknown> {
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
-    if (body?.error) {
-      if (typeof body.error.code === 'string') code = body.error.code;
-      if (typeof body.error.message === 'string' && body.error.message) message = body.error.message;
-    }
+    return await response.json();
   } catch {
-    // not JSON (e.g. a proxy error page): keep the status line
+    return undefined;
   }
-  return new ApiError(response.status, code, message);
+}
+
+/** An error answer as ApiError; without a message from the server, the HTTP status line is the message. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const { code, message } = apiErrorFields(response.status, await jsonBodyOf(response));
+  const statusLine = `Request failed: ${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, code, message || statusLine);
 }
 
 /** Calls the API and returns the parsed JSON body. Throws ApiError on a non-OK answer. */

@@ -1,4 +1,4 @@
-import { API_BASE, ApiError } from './client';
+import { API_BASE, ApiError, apiErrorFields, jsonBodyOf } from './client';
 
 /**
  * Requests whose failures are shown as "the server's message, else our own text" (spec 1 §8): unlike
@@ -38,15 +38,8 @@ export interface SendOptions {
 }
 
 async function serverErrorOf(response: Response): Promise<ServerError> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
-  const message = typeof error?.message === 'string' ? error.message : '';
+  const body = await jsonBodyOf(response);
+  const { code, message } = apiErrorFields(response.status, body);
   return new ServerError(response.status, code, message, body);
 }
 

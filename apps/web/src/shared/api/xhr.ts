@@ -1,4 +1,4 @@
-import { API_BASE, ApiError } from './client';
+import { API_BASE, ApiError, apiErrorFields } from './client';
 
 /** Bytes of the request body sent so far; `total` is 0 when the browser can't tell. */
 export type UploadProgressHandler = (loaded: number, total: number) => void;
@@ -38,13 +38,7 @@ function parseJson(text: string): unknown {
 
 /** The server's `{error:{code,message}}`; the message stays empty when the server sent none. */
 function errorFromBody(status: number, body: unknown): ApiError {
-  let code = `http_${status}`;
-  let message = '';
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  if (error) {
-    if (typeof error.code === 'string') code = error.code;
-    if (typeof error.message === 'string' && error.message) message = error.message;
-  }
+  const { code, message } = apiErrorFields(status, body);
   return new ApiError(status, code, message);
 }
 
