@@ -10,6 +10,10 @@ const location = () => screen.getByTestId('location').textContent;
 const routes = [
   { path: '/projects/new', element: <ProjectForm mode="create" /> },
   { path: '/projects/5/edit', element: <ProjectForm mode="edit" project={testProject()} /> },
+  {
+    path: '/projects/5/read-only',
+    element: <ProjectForm mode="edit" project={testProject()} readOnly framed={false} />,
+  },
   { path: '*', element: <div>elsewhere</div> },
 ];
 
@@ -108,5 +112,46 @@ describe('ProjectForm', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Project updated successfully');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(location()).toBe('/projects/5/edit');
+  });
+
+  it('has its own outlined frame on create and edit unless framed is false', async () => {
+    mockFetch({});
+    const { unmount } = renderRoutes(routes, '/projects/new');
+    await flush();
+    expect(document.querySelector('.MuiPaper-outlined form')).not.toBeNull();
+    unmount();
+
+    const edit = renderRoutes(routes, '/projects/5/edit');
+    await flush();
+    expect(document.querySelector('.MuiPaper-outlined form')).not.toBeNull();
+    edit.unmount();
+
+    renderRoutes(routes, '/projects/5/read-only');
+    await flush();
+    expect(document.querySelector('form')).not.toBeNull();
+    expect(document.querySelector('.MuiPaper-outlined')).toBeNull();
+  });
+
+  it('read-only edit: fields and Save disabled, submitting sends nothing, cancel still leaves', async () => {
+    const fetch = mockFetch({
+      'PUT /api/projects/5': () => jsonResponse(200, { data: testProject() }),
+    });
+    renderRoutes(routes, '/projects/5/read-only');
+    await flush();
+    expect(screen.getByLabelText(/Project Name/)).toHaveValue('Sales Calls');
+    expect(screen.getByLabelText(/Project Name/)).toBeDisabled();
+    expect(screen.getByLabelText('Description')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Project Role' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    fireEvent.submit(document.querySelector('form')!);
+    await flush();
+    await flush();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await flush();
+    expect(location()).toBe('/projects/5');
   });
 });

@@ -31,6 +31,10 @@ type Mode =
       project: Project;
       /** Replaces going to /projects/{id} on cancel (the settings page reloads itself, spec 2 §2.3). */
       onCancel?: () => void;
+      /** Shows the project without letting it be changed (support access): fields and Save disabled. */
+      readOnly?: boolean;
+      /** False: without its own outlined frame, for a page that puts the form in a card of its own. */
+      framed?: boolean;
     };
 
 function useSave(props: Mode) {
@@ -47,6 +51,8 @@ export function ProjectForm(props: Mode) {
   const [notice, setNotice] = useState<'create_success' | 'update_success' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const project = props.mode === 'edit' ? props.project : null;
+  const readOnly = props.mode === 'edit' && Boolean(props.readOnly);
+  const framed = props.mode === 'create' || props.framed !== false;
 
   useEffect(
     () => () => {
@@ -72,9 +78,10 @@ export function ProjectForm(props: Mode) {
   });
 
   const created = props.mode === 'create' && notice === 'create_success';
-  const busy = save.isPending || created;
+  const busy = save.isPending || created || readOnly;
 
   const onSubmit = handleSubmit((values) => {
+    if (readOnly) return;
     setNotice(null);
     save.mutate(values, {
       onSuccess: (saved) => {
@@ -106,109 +113,115 @@ export function ProjectForm(props: Mode) {
   const fieldError = (message?: string) => (message ? t(`projectForm.${message}`) : undefined);
   const serverDetail = save.error instanceof ApiError ? save.error.message : undefined;
 
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <Stack spacing={3}>
-          {notice ? (
-            <Alert severity="success" role="status">
-              {t(`projectForm.${notice}`)}
-            </Alert>
-          ) : null}
-          {save.isError ? (
-            <Alert severity="error">
-              <AlertTitle>{t('projectForm.save_error')}</AlertTitle>
-              {serverDetail}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t('projectForm.name')}
-            required
-            fullWidth
-            autoFocus={props.mode === 'create'}
-            disabled={busy}
-            error={Boolean(errors.name)}
-            helperText={fieldError(errors.name?.message)}
-            slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX } }}
-            {...register('name')}
+  const form = (
+    <Box component="form" onSubmit={onSubmit} noValidate>
+      <Stack spacing={3}>
+        {notice ? (
+          <Alert severity="success" role="status">
+            {t(`projectForm.${notice}`)}
+          </Alert>
+        ) : null}
+        {save.isError ? (
+          <Alert severity="error">
+            <AlertTitle>{t('projectForm.save_error')}</AlertTitle>
+            {serverDetail}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t('projectForm.name')}
+          required
+          fullWidth
+          autoFocus={props.mode === 'create'}
+          disabled={busy}
+          error={Boolean(errors.name)}
+          helperText={fieldError(errors.name?.message)}
+          slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX } }}
+          {...register('name')}
+        />
+        <TextField
+          label={t('projectForm.description')}
+          fullWidth
+          multiline
+          minRows={3}
+          disabled={busy}
+          error={Boolean(errors.description)}
+          helperText={fieldError(errors.description?.message)}
+          {...register('description')}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            control={control}
+            name="role"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('projectForm.role')}
+                fullWidth
+                disabled={busy}
+                value={field.value ?? 'Sales'}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+              >
+                {PROJECT_ROLES.map((role) => (
+                  <MenuItem key={role} value={role}>
+                    {t(`projectRoles.${role}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          <TextField
-            label={t('projectForm.description')}
-            fullWidth
-            multiline
-            minRows={3}
-            disabled={busy}
-            error={Boolean(errors.description)}
-            helperText={fieldError(errors.description?.message)}
-            {...register('description')}
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('projectForm.timezone')}
+                fullWidth
+                disabled={busy}
+                value={field.value ?? 'UTC'}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+              >
+                {TIMEZONES.map((zone) => (
+                  <MenuItem key={zone} value={zone}>
+                    {zone}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
-              control={control}
-              name="role"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('projectForm.role')}
-                  fullWidth
-                  disabled={busy}
-                  value={field.value ?? 'Sales'}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                >
-                  {PROJECT_ROLES.map((role) => (
-                    <MenuItem key={role} value={role}>
-                      {t(`projectRoles.${role}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="timezone"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('projectForm.timezone')}
-                  fullWidth
-                  disabled={busy}
-                  value={field.value ?? 'UTC'}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                  slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-                >
-                  {TIMEZONES.map((zone) => (
-                    <MenuItem key={zone} value={zone}>
-                      {zone}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={cancel} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy || (props.mode === 'edit' && !isDirty && notice === 'update_success')}
-            >
-              {save.isPending
-                ? t('common.saving')
-                : props.mode === 'create'
-                  ? t('projectForm.createSubmit')
-                  : t('projectForm.editSubmit')}
-            </Button>
-          </Stack>
         </Stack>
-      </Box>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={cancel} disabled={save.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || (props.mode === 'edit' && !isDirty && notice === 'update_success')}
+          >
+            {save.isPending
+              ? t('common.saving')
+              : props.mode === 'create'
+                ? t('projectForm.createSubmit')
+                : t('projectForm.editSubmit')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+
+  return framed ? (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+      {form}
     </Paper>
+  ) : (
+    form
   );
 }

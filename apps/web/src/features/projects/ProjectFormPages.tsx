@@ -17,7 +17,7 @@ export function ProjectEditPage() {
   const project = useCurrentProject();
   return (
     <Page title={t('projectForm.editTitle')} subtitle={project.name} maxWidth={800}>
-      <ProjectForm key={project.id} mode="edit" project={project} />
+      <ProjectForm key={project.id} mode="edit" project={project} readOnly={project.read_only} />
     </Page>
   );
 }

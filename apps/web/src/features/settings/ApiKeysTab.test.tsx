@@ -2,12 +2,22 @@ import { TIMINGS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, jsonResponse, renderRoutes } from '../../test/utils';
-import { advance, apiKey, callsTo, flush, lastBody, mockSettingsApi, settingsRoutes } from './testUtils';
+import {
+  advance,
+  apiKey,
+  callsTo,
+  flush,
+  lastBody,
+  mockSettingsApi,
+  settingsProject,
+  settingsRoutes,
+  writeCalls,
+} from './testUtils';
 
 const SECRET = 'pk_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
 
-async function open(handlers: Record<string, Handler> = {}) {
-  const fetch = mockSettingsApi(handlers);
+async function open(handlers: Record<string, Handler> = {}, project = settingsProject()) {
+  const fetch = mockSettingsApi(handlers, project);
   renderRoutes(settingsRoutes, '/projects/5/settings/api-keys');
   await screen.findByRole('heading', { name: 'API keys' });
   return fetch;
@@ -51,6 +61,9 @@ describe('API keys tab', () => {
       'Last used',
       'Actions',
     ]);
+    // Headers and dates stay on one line.
+    for (const header of table.getAllByRole('columnheader'))
+      expect(header).toHaveStyle({ whiteSpace: 'nowrap' });
     const crm = within(screen.getByTestId('api-key-1'));
     expect(crm.getByText('Full access')).toBeInTheDocument();
     expect(crm.getByText('Ada Lovelace')).toBeInTheDocument();
@@ -237,6 +250,56 @@ describe('API keys tab', () => {
     expect(box).toHaveTextContent('Authorization: Bearer $PARLEY_KEY');
     expect(box).toHaveTextContent(`${window.location.origin}/api/projects/5/uploads`);
     expect(box).toHaveTextContent('/api/projects/5/analyses/<task_id>');
+    // No prompt in the project: a placeholder.
+    expect(box).toHaveTextContent('-F prompt_id=<prompt_id>');
+  });
+
+  it.each([
+    ['the default prompt', 12, 'prompt_id=12 '],
+    ['the first prompt when there is no default', null, 'prompt_id=11 '],
+  ])('the how-to example names %s', async (_label, defaultPromptId, expected) => {
+    await open(
+      {
+        'GET /api/projects/5/prompts': () =>
+          jsonResponse(200, {
+            data: [
+              { id: 11, scriptName: 'Sales QA', project_id: 5 },
+              { id: 12, scriptName: 'Support QA', project_id: 5 },
+            ],
+          }),
+      },
+      settingsProject({ default_prompt_id: defaultPromptId }),
+    );
+    const box = await screen.findByTestId('api-keys-howto');
+    await waitFor(() => expect(box).toHaveTextContent(expected));
+    expect(box).not.toHaveTextContent('<prompt_id>');
+  });
+
+  it('read-only (support access): keys and the example are shown, no key can be created or revoked', async () => {
+    const fetch = await open(
+      {
+        'GET /api/projects/5/api-keys': () => jsonResponse(200, { data: [apiKey(1, { name: 'CRM' })] }),
+        'POST /api/projects/5/api-keys': () => jsonResponse(201, { data: { ...apiKey(2), api_key: SECRET } }),
+        'POST /api/projects/5/api-keys/1/revoke': () => jsonResponse(200, { data: apiKey(1) }),
+      },
+      settingsProject({ read_only: true }),
+    );
+    expect(await screen.findByTestId('api-key-1')).toHaveTextContent('CRM');
+    expect(screen.getByTestId('api-keys-howto')).toHaveTextContent('Authorization: Bearer $PARLEY_KEY');
+    const create = screen.getByRole('button', { name: 'Create API key' });
+    const revoke = screen.getByRole('button', { name: 'Revoke CRM' });
+    expect(create).toBeDisabled();
+    expect(revoke).toBeDisabled();
+    fireEvent.click(create);
+    fireEvent.click(revoke);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(writeCalls(fetch)).toEqual([]);
+  });
+
+  it('read-only without keys: the empty state cannot create one', async () => {
+    await open({}, settingsProject({ read_only: true }));
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create API key' })).toBeDisabled();
   });
 });
 

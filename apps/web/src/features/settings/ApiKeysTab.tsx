@@ -31,19 +31,21 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { API_KEY, API_KEY_TYPES, type ApiKey, type ApiKeyType } from '@parley/contracts';
+import { API_KEY, API_KEY_TYPES, type ApiKey, type ApiKeyType, type Project } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { EmptyState, LoadingState } from '../../shared/components/States';
 import { formatDateTime } from '../billing/format';
+import { usePrompts } from '../prompts/api';
+import { defaultUploadPrompt, normalizeUploadPrompt } from '../upload/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import type { Notify, TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
 
 /** The API keys tab (spec 2 §2.2, §3-§5, §8): list, create (secret shown once), revoke, how to use. */
-export function ApiKeysTab({ project, notify }: TabProps) {
+export function ApiKeysTab({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();
   const projectId = project.id;
   const query = useApiKeys(projectId);
@@ -65,7 +67,7 @@ export function ApiKeysTab({ project, notify }: TabProps) {
   };
 
   const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={readOnly}>
       {t('settings.apiKeys.create')}
     </Button>
   );
@@ -96,7 +98,7 @@ export function ApiKeysTab({ project, notify }: TabProps) {
       />
     );
   } else {
-    content = <KeysTable keys={query.data} onRevoke={setRevoking} busy={revoke.isPending} />;
+    content = <KeysTable keys={query.data} onRevoke={setRevoking} disabled={readOnly || revoke.isPending} />;
   }
 
   return (
@@ -109,7 +111,7 @@ export function ApiKeysTab({ project, notify }: TabProps) {
       >
         {content}
       </SettingsSection>
-      <HowToUse projectId={projectId} promptId={project.default_prompt_id ?? null} />
+      <HowToUse project={project} />
       {creating ? (
         <CreateKeyDialog projectId={projectId} notify={notify} onClose={() => setCreating(false)} />
       ) : null}
@@ -141,11 +143,12 @@ function userOf(key: ApiKey): string {
 function KeysTable({
   keys,
   onRevoke,
-  busy,
+  disabled,
 }: {
   keys: ApiKey[];
   onRevoke: (key: ApiKey) => void;
-  busy: boolean;
+  /** Revoking is not possible now (one is under way, or the project is read-only). */
+  disabled: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -153,7 +156,7 @@ function KeysTable({
     <TableContainer>
       <Table size="small" aria-label={t('settings.apiKeys.title')}>
         <TableHead>
-          <TableRow>
+          <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableCell>{t('settings.apiKeys.columns.name')}</TableCell>
             <TableCell>{t('settings.apiKeys.columns.prefix')}</TableCell>
             <TableCell>{t('settings.apiKeys.columns.type')}</TableCell>
@@ -209,7 +212,7 @@ function KeysTable({
                       <span>
                         <IconButton
                           color="error"
-                          disabled={busy}
+                          disabled={disabled}
                           aria-label={t('settings.apiKeys.revokeNamed', { name: key.name })}
                           onClick={() => onRevoke(key)}
                         >
@@ -398,12 +401,17 @@ function CreateKeyDialog({
   );
 }
 
-/** A short 'How to use' box: upload with the key as a Bearer token, then check the analysis. */
-function HowToUse({ projectId, promptId }: { projectId: number; promptId: number | null }) {
+/**
+ * A short 'How to use' box: upload with the key as a Bearer token, then check the analysis. The example
+ * names the prompt the upload panel would preselect (the project's default prompt, else its first one).
+ */
+function HowToUse({ project }: { project: Project }) {
   const { t } = useTranslation();
+  const prompts = usePrompts(project.id);
+  const options = (prompts.data ?? []).flatMap((prompt) => normalizeUploadPrompt(prompt) ?? []);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const base = `${origin}/api/projects/${projectId}`;
-  const prompt = promptId ?? '<prompt_id>';
+  const base = `${origin}/api/projects/${project.id}`;
+  const prompt = defaultUploadPrompt(options, project)?.id ?? project.default_prompt_id ?? '<prompt_id>';
   const example = [
     `export PARLEY_KEY=${API_KEY.prefix}…`,
     '',

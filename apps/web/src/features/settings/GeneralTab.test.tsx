@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { pageReload } from './reload';
-import { callsTo, lastBody, member, mockSettingsApi, settingsProject, settingsRoutes } from './testUtils';
+import {
+  callsTo,
+  lastBody,
+  member,
+  mockSettingsApi,
+  settingsProject,
+  settingsRoutes,
+  writeCalls,
+} from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -169,5 +177,81 @@ describe('general tab', () => {
     expect(zone.getByRole('button', { name: 'Delete project' })).toBeDisabled();
     expect(zone.getByRole('button', { name: 'Transfer' })).toBeDisabled();
     expect(zone.getAllByText('Only an owner of the project can do this.')).toHaveLength(2);
+  });
+
+  it('shows the project details as a section like the others, the form without a frame of its own', async () => {
+    await openGeneral();
+    const details = within(screen.getByTestId('project-details'));
+    expect(details.getByRole('heading', { name: 'Project details' })).toBeInTheDocument();
+    expect(details.getByLabelText(/Project Name/)).toHaveValue('Sales Calls');
+    expect(details.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    // The section is the only card: no outlined paper inside it.
+    expect(screen.getByTestId('project-details').querySelector('.MuiPaper-outlined')).toBeNull();
+  });
+
+  it('read-only (support access): every control that writes is disabled and nothing is sent', async () => {
+    const fetch = await openGeneral(
+      {
+        'GET /api/projects/5/prompts': () =>
+          jsonResponse(200, { data: [{ id: 11, scriptName: 'Sales QA' }] }),
+        'GET /api/projects/5/members': () =>
+          jsonResponse(200, {
+            data: {
+              members: [
+                member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' }),
+                member(2, 'admin', { name: 'Grace Hopper' }),
+              ],
+              invites: [],
+            },
+          }),
+      },
+      settingsProject({ read_only: true }),
+    );
+    const details = within(screen.getByTestId('project-details'));
+    expect(details.getByLabelText(/Project Name/)).toBeDisabled();
+    expect(details.getByLabelText('Description')).toBeDisabled();
+    expect(details.getByRole('combobox', { name: 'Project Role' })).toHaveAttribute('aria-disabled', 'true');
+    expect(details.getByRole('combobox', { name: 'Timezone' })).toHaveAttribute('aria-disabled', 'true');
+    expect(details.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('project-details').querySelector('form')!);
+
+    const analysis = within(screen.getByTestId('analysis-settings'));
+    await waitFor(() =>
+      expect(analysis.getByRole('combobox', { name: 'Default prompt' })).toHaveTextContent('None'),
+    );
+    expect(analysis.getByLabelText('Phone metadata field (blacklist)')).toBeDisabled();
+    expect(
+      analysis.getByRole('switch', { name: 'Keep the recordings of skipped conversations' }),
+    ).toBeDisabled();
+    expect(analysis.getByRole('combobox', { name: 'Default prompt' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(analysis.getByRole('button', { name: 'Save analysis settings' })).toBeDisabled();
+
+    const zone = within(screen.getByTestId('danger-zone'));
+    await waitFor(() => expect(callsTo(fetch, 'GET', '/api/projects/5/members')).toHaveLength(1));
+    expect(zone.getByRole('combobox', { name: 'New owner' })).toHaveAttribute('aria-disabled', 'true');
+    expect(zone.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    expect(zone.getByRole('button', { name: 'Delete project' })).toBeDisabled();
+    fireEvent.click(zone.getByRole('button', { name: 'Delete project' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    expect(writeCalls(fetch)).toEqual([]);
+  });
+
+  it('without read-only the same controls are enabled', async () => {
+    await openGeneral();
+    const details = within(screen.getByTestId('project-details'));
+    expect(details.getByLabelText(/Project Name/)).toBeEnabled();
+    expect(details.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    const analysis = within(screen.getByTestId('analysis-settings'));
+    expect(analysis.getByLabelText('Phone metadata field (blacklist)')).toBeEnabled();
+    expect(
+      analysis.getByRole('switch', { name: 'Keep the recordings of skipped conversations' }),
+    ).toBeEnabled();
+    expect(
+      within(screen.getByTestId('danger-zone')).getByRole('button', { name: 'Delete project' }),
+    ).toBeEnabled();
   });
 });

@@ -36,23 +36,28 @@ import { useSettingsError } from './useSettingsError';
 const DEFAULT_PHONE_FIELD = 'phone';
 
 /** General tab: the project form, analysis settings and the danger zone (transfer, delete). */
-export function GeneralTab({ project, notify }: TabProps) {
+export function GeneralTab(props: TabProps) {
   const { t } = useTranslation();
+  const { project, readOnly } = props;
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-          {t('settings.general.detailsTitle')}
-        </Typography>
-        <ProjectForm key={project.id} mode="edit" project={project} onCancel={() => pageReload.reload()} />
-      </Box>
-      <AnalysisSettings project={project} notify={notify} />
-      <DangerZone project={project} notify={notify} />
+      <SettingsSection title={t('settings.general.detailsTitle')} testId="project-details">
+        <ProjectForm
+          key={project.id}
+          mode="edit"
+          project={project}
+          onCancel={() => pageReload.reload()}
+          readOnly={readOnly}
+          framed={false}
+        />
+      </SettingsSection>
+      <AnalysisSettings {...props} />
+      <DangerZone {...props} />
     </Stack>
   );
 }
 
-function AnalysisSettings({ project, notify }: TabProps) {
+function AnalysisSettings({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();
   const settingsError = useSettingsError();
   const prompts = usePrompts(project.id);
@@ -61,6 +66,7 @@ function AnalysisSettings({ project, notify }: TabProps) {
   const [keepMedia, setKeepMedia] = useState(Boolean(project.keep_skipped_media));
   const [promptId, setPromptId] = useState<number | ''>(project.default_prompt_id ?? '');
 
+  const locked = readOnly || save.isPending;
   const dirty =
     phoneField.trim() !== (project.phone_metadata_field ?? '') ||
     keepMedia !== Boolean(project.keep_skipped_media) ||
@@ -98,7 +104,7 @@ function AnalysisSettings({ project, notify }: TabProps) {
           placeholder={DEFAULT_PHONE_FIELD}
           helperText={t('settings.general.phoneFieldHelp', { field: DEFAULT_PHONE_FIELD })}
           slotProps={{ htmlInput: { maxLength: PHONE_METADATA_FIELD_MAX }, inputLabel: { shrink: true } }}
-          disabled={save.isPending}
+          disabled={locked}
           fullWidth
         />
         <Box>
@@ -107,7 +113,7 @@ function AnalysisSettings({ project, notify }: TabProps) {
               <Switch
                 checked={keepMedia}
                 onChange={(event) => setKeepMedia(event.target.checked)}
-                disabled={save.isPending}
+                disabled={locked}
               />
             }
             label={t('settings.general.keepSkippedMedia')}
@@ -128,7 +134,7 @@ function AnalysisSettings({ project, notify }: TabProps) {
             prompts.isError ? t('settings.general.promptsLoadError') : t('settings.general.defaultPromptHelp')
           }
           error={prompts.isError}
-          disabled={save.isPending || prompts.isPending}
+          disabled={locked || prompts.isPending}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           fullWidth
         >
@@ -145,7 +151,7 @@ function AnalysisSettings({ project, notify }: TabProps) {
           <Button
             variant="contained"
             onClick={submit}
-            disabled={!dirty || save.isPending}
+            disabled={!dirty || locked}
             startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             {save.isPending ? t('common.saving') : t('settings.general.saveAnalysis')}
@@ -156,14 +162,14 @@ function AnalysisSettings({ project, notify }: TabProps) {
   );
 }
 
-function DangerZone({ project, notify }: TabProps) {
+function DangerZone(props: TabProps) {
   const { t } = useTranslation();
-  const isOwner = project.my_role === 'owner';
+  const isOwner = props.project.my_role === 'owner';
   return (
     <SettingsSection title={t('settings.danger.title')} tone="danger" testId="danger-zone">
       <Stack spacing={2} divider={<Divider flexItem />}>
-        <TransferOwnership project={project} notify={notify} isOwner={isOwner} />
-        <DeleteProject project={project} isOwner={isOwner} />
+        <TransferOwnership {...props} isOwner={isOwner} />
+        <DeleteProject project={props.project} isOwner={isOwner} readOnly={props.readOnly} />
       </Stack>
     </SettingsSection>
   );
@@ -195,11 +201,12 @@ function DangerRow({
   );
 }
 
-function TransferOwnership({ project, notify, isOwner }: TabProps & { isOwner: boolean }) {
+function TransferOwnership({ project, notify, readOnly, isOwner }: TabProps & { isOwner: boolean }) {
   const { t } = useTranslation();
   const settingsError = useSettingsError();
   const me = useMe();
   const members = useMembers(project.id, isOwner);
+  const allowed = isOwner && !readOnly;
   const transfer = useTransferOwnership(project.id);
   const [userId, setUserId] = useState<number | ''>('');
   const [confirming, setConfirming] = useState(false);
@@ -234,7 +241,7 @@ function TransferOwnership({ project, notify, isOwner }: TabProps & { isOwner: b
             label={t('settings.danger.newOwner')}
             value={target ? userId : ''}
             onChange={(event) => setUserId(Number(event.target.value))}
-            disabled={!isOwner || transfer.isPending || candidates.length === 0}
+            disabled={!allowed || transfer.isPending || candidates.length === 0}
             helperText={
               isOwner && members.isSuccess && candidates.length === 0
                 ? t('settings.danger.noCandidates')
@@ -252,7 +259,7 @@ function TransferOwnership({ project, notify, isOwner }: TabProps & { isOwner: b
             variant="outlined"
             color="error"
             startIcon={<SwapHorizIcon />}
-            disabled={!isOwner || !target}
+            disabled={!allowed || !target}
             onClick={() => {
               transfer.reset();
               setConfirming(true);
@@ -280,7 +287,15 @@ function TransferOwnership({ project, notify, isOwner }: TabProps & { isOwner: b
   );
 }
 
-function DeleteProject({ project, isOwner }: { project: Project; isOwner: boolean }) {
+function DeleteProject({
+  project,
+  isOwner,
+  readOnly,
+}: {
+  project: Project;
+  isOwner: boolean;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const settingsError = useSettingsError();
   const navigate = useNavigate();
@@ -310,7 +325,7 @@ function DeleteProject({ project, isOwner }: { project: Project; isOwner: boolea
             variant="contained"
             color="error"
             startIcon={<DeleteForeverOutlinedIcon />}
-            disabled={!isOwner}
+            disabled={!isOwner || readOnly}
             onClick={() => {
               setTyped('');
               remove.reset();

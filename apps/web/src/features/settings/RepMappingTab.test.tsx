@@ -2,49 +2,114 @@ import type { RepMapping } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { callsTo, lastBody, mockSettingsApi, repMapping, settingsRoutes } from './testUtils';
+import {
+  callsTo,
+  lastBody,
+  mockSettingsApi,
+  repMapping,
+  settingsProject,
+  settingsRoutes,
+  writeCalls,
+} from './testUtils';
 
 /** A fake rep-mapping API with a list kept in memory. */
-function mockReps(initial: RepMapping[]) {
+function mockReps(initial: RepMapping[], project = settingsProject()) {
   let entries = [...initial];
   let nextId = 100;
-  const fetch = mockSettingsApi({
-    'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: entries }),
-    'GET /api/projects/5/representatives': () => jsonResponse(200, { data: ['Ann Smith', 'Bob Jones'] }),
-    'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales'] }),
-    'POST /api/projects/5/rep-mappings': (_url, init) => {
-      const body = JSON.parse(String(init?.body));
-      const created = repMapping(nextId++, body);
-      entries = [...entries, created];
-      return jsonResponse(201, { data: created });
+  const fetch = mockSettingsApi(
+    {
+      'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: entries }),
+      'GET /api/projects/5/representatives': () => jsonResponse(200, { data: ['Ann Smith', 'Bob Jones'] }),
+      'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales'] }),
+      'POST /api/projects/5/rep-mappings': (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        const created = repMapping(nextId++, body);
+        entries = [...entries, created];
+        return jsonResponse(201, { data: created });
+      },
+      'PUT /api/projects/5/rep-mappings/1': (_url, init) => {
+        const updated = repMapping(1, JSON.parse(String(init?.body)));
+        entries = entries.map((entry) => (entry.id === 1 ? updated : entry));
+        return jsonResponse(200, { data: updated });
+      },
+      'DELETE /api/projects/5/rep-mappings/1': () => {
+        entries = entries.filter((entry) => entry.id !== 1);
+        return jsonResponse(200, { data: { ok: true } });
+      },
+      'POST /api/projects/5/rep-mappings/apply': () => jsonResponse(200, { data: { changed: 42 } }),
     },
-    'PUT /api/projects/5/rep-mappings/1': (_url, init) => {
-      const updated = repMapping(1, JSON.parse(String(init?.body)));
-      entries = entries.map((entry) => (entry.id === 1 ? updated : entry));
-      return jsonResponse(200, { data: updated });
-    },
-    'DELETE /api/projects/5/rep-mappings/1': () => {
-      entries = entries.filter((entry) => entry.id !== 1);
-      return jsonResponse(200, { data: { ok: true } });
-    },
-    'POST /api/projects/5/rep-mappings/apply': () => jsonResponse(200, { data: { changed: 42 } }),
-  });
+    project,
+  );
   return fetch;
 }
 
-async function open(initial: RepMapping[]) {
-  const fetch = mockReps(initial);
+async function open(initial: RepMapping[], project = settingsProject()) {
+  const fetch = mockReps(initial, project);
   renderRoutes(settingsRoutes, '/projects/5/settings/rep-mapping');
   await screen.findByRole('heading', { name: 'Rep mapping' });
   return fetch;
 }
 
 describe('rep mapping tab', () => {
-  it('shows an empty state with an add button; apply needs entries', async () => {
-    await open([]);
+  it('shows an empty state with an add button; apply works without mappings too', async () => {
+    const fetch = await open([]);
     expect(await screen.findByText('No mappings yet')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Apply to existing analyses' })).toBeDisabled();
     expect(screen.getAllByRole('button', { name: 'Add mapping' })).toHaveLength(2);
+    expect(
+      screen.getByText(/values that are no longer mapped go back to those in the metadata/),
+    ).toBeInTheDocument();
+    // With the last mapping deleted, applying gives the analyses their metadata's values back.
+    const apply = screen.getByRole('button', { name: 'Apply to existing analyses' });
+    expect(apply).toBeEnabled();
+    fireEvent.click(apply);
+    expect(await screen.findByTestId('apply-result')).toHaveTextContent('Existing analyses updated: 42.');
+    expect(callsTo(fetch, 'POST', '/api/projects/5/rep-mappings/apply')).toHaveLength(1);
+  });
+
+  it('after deleting the last mapping it can still be applied', async () => {
+    const fetch = await open([repMapping(1, { identifier: '101' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete 101' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete mapping' }));
+    expect(
+      dialog.getByText(
+        'Delete the mapping of 101? Existing analyses keep their values until the mapping is applied again.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No mappings yet')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to existing analyses' }));
+    expect(await screen.findByTestId('apply-result')).toBeInTheDocument();
+    expect(callsTo(fetch, 'POST', '/api/projects/5/rep-mappings/apply')).toHaveLength(1);
+  });
+
+  it('read-only (support access): the list can be read and filtered, nothing can be changed', async () => {
+    const entries = Array.from({ length: 12 }, (_, i) => repMapping(i + 1, { identifier: `ext-${i + 1}` }));
+    const fetch = await open(entries, settingsProject({ read_only: true }));
+    const table = within(await screen.findByRole('table', { name: 'Rep mapping' }));
+    expect(table.getByText('Rep 12')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Filter'), { target: { value: 'ext-12' } });
+    expect(table.queryByText('Rep 1')).not.toBeInTheDocument();
+    expect(table.getByText('Rep 12')).toBeInTheDocument();
+
+    const apply = screen.getByRole('button', { name: 'Apply to existing analyses' });
+    const add = screen.getByRole('button', { name: 'Add mapping' });
+    const edit = table.getByRole('button', { name: 'Edit ext-12' });
+    const remove = table.getByRole('button', { name: 'Delete ext-12' });
+    for (const button of [apply, add, edit, remove]) {
+      expect(button).toBeDisabled();
+      fireEvent.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(writeCalls(fetch)).toEqual([]);
+  });
+
+  it('read-only without mappings: neither add nor apply', async () => {
+    await open([], settingsProject({ read_only: true }));
+    expect(await screen.findByText('No mappings yet')).toBeInTheDocument();
+    for (const button of screen.getAllByRole('button', { name: 'Add mapping' }))
+      expect(button).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Apply to existing analyses' })).toBeDisabled();
   });
 
   it('adds, edits and deletes mappings', async () => {

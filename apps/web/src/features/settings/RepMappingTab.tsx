@@ -42,7 +42,7 @@ const PAGE_SIZES = [10, 25, 50, 100];
  * a canonical representative and optionally a department; applied to new analyses, and on request to the
  * existing ones.
  */
-export function RepMappingTab({ project, notify }: TabProps) {
+export function RepMappingTab({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();
   const settingsError = useSettingsError();
   const query = useRepMappings(project.id);
@@ -67,7 +67,11 @@ export function RepMappingTab({ project, notify }: TabProps) {
     });
   };
 
-  const hasEntries = (query.data?.length ?? 0) > 0;
+  const addButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} disabled={readOnly}>
+      {t('settings.reps.add')}
+    </Button>
+  );
 
   return (
     <SettingsSection
@@ -80,13 +84,12 @@ export function RepMappingTab({ project, notify }: TabProps) {
             variant="outlined"
             startIcon={apply.isPending ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
             onClick={runApply}
-            disabled={apply.isPending || !hasEntries}
+            // Also without mappings: applying then gives the analyses their metadata's values back.
+            disabled={apply.isPending || readOnly}
           >
             {t('settings.reps.apply')}
           </Button>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            {t('settings.reps.add')}
-          </Button>
+          {addButton}
         </>
       }
     >
@@ -104,17 +107,14 @@ export function RepMappingTab({ project, notify }: TabProps) {
           <EmptyState
             title={t('settings.reps.emptyTitle')}
             description={t('settings.reps.emptyHint')}
-            action={
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-                {t('settings.reps.add')}
-              </Button>
-            }
+            action={addButton}
           />
         }
       >
         {(entries) => (
           <MappingTable
             entries={entries}
+            readOnly={readOnly}
             onEdit={setEditing}
             onDelete={(entry) => {
               remove.reset();
@@ -159,10 +159,12 @@ export function RepMappingTab({ project, notify }: TabProps) {
 
 function MappingTable({
   entries,
+  readOnly,
   onEdit,
   onDelete,
 }: {
   entries: RepMapping[];
+  readOnly: boolean;
   onEdit: (entry: RepMapping) => void;
   onDelete: (entry: RepMapping) => void;
 }) {
@@ -222,21 +224,27 @@ function MappingTable({
                 <TableCell>{entry.department ?? '—'}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('settings.reps.edit')}>
-                    <IconButton
-                      aria-label={t('settings.reps.editNamed', { identifier: entry.identifier })}
-                      onClick={() => onEdit(entry)}
-                    >
-                      <EditOutlinedIcon fontSize="small" />
-                    </IconButton>
+                    <span>
+                      <IconButton
+                        aria-label={t('settings.reps.editNamed', { identifier: entry.identifier })}
+                        onClick={() => onEdit(entry)}
+                        disabled={readOnly}
+                      >
+                        <EditOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </span>
                   </Tooltip>
                   <Tooltip title={t('settings.reps.delete')}>
-                    <IconButton
-                      color="error"
-                      aria-label={t('settings.reps.deleteNamed', { identifier: entry.identifier })}
-                      onClick={() => onDelete(entry)}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
+                    <span>
+                      <IconButton
+                        color="error"
+                        aria-label={t('settings.reps.deleteNamed', { identifier: entry.identifier })}
+                        onClick={() => onDelete(entry)}
+                        disabled={readOnly}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </span>
                   </Tooltip>
                 </TableCell>
               </TableRow>

@@ -54,6 +54,11 @@ export type Notify = (message: ToastMessage) => void;
 export interface TabProps {
   project: Project;
   notify: Notify;
+  /**
+   * The project is seen through a support-access grant (`project.read_only`): the server refuses every
+   * change, so every control that writes is disabled; reading (tables, paging, copying) stays possible.
+   */
+  readOnly: boolean;
 }
 
 function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
@@ -83,6 +88,7 @@ export default function SettingsPage() {
   const { tab } = useParams();
   const query = useSettingsProject(current.id);
   const { toast, show, close } = useToast();
+  const readOnly = Boolean(query.data?.read_only);
 
   if (!isTab(tab)) return <Navigate to={`/projects/${current.id}/settings/general`} replace />;
 
@@ -131,14 +137,8 @@ export default function SettingsPage() {
               {serverMessage(query.error) || t('settings.loadFailed')}
             </Alert>
           ) : (
-            <>
-              {query.data.read_only ? (
-                <Alert severity="info" sx={{ mb: 2 }}>
-                  {t('settings.readOnly')}
-                </Alert>
-              ) : null}
-              <TabPanel tab={tab} project={freshest(query.data, current)} notify={show} />
-            </>
+            // The read-only note of support access is above every project page (ProjectGuard).
+            <TabPanel tab={tab} project={freshest(query.data, current)} notify={show} readOnly={readOnly} />
           )}
         </Box>
         <Toast toast={toast} onClose={close} autoHideMs={TIMINGS.noticeBarMs} />

@@ -10,6 +10,7 @@ import {
   settingsProject,
   settingsRoutes,
   supportAccess,
+  writeCalls,
 } from './testUtils';
 
 const EXPIRES = '2026-04-10T12:00:00.000Z';
@@ -34,8 +35,12 @@ function auditEntries(page: number, pageSize: number, total: number) {
   }));
 }
 
-async function open(handlers: Record<string, Handler> = {}, myRole: 'owner' | 'admin' = 'owner') {
-  const fetch = mockSettingsApi(handlers, settingsProject({ my_role: myRole }));
+async function open(
+  handlers: Record<string, Handler> = {},
+  myRole: 'owner' | 'admin' = 'owner',
+  readOnly = false,
+) {
+  const fetch = mockSettingsApi(handlers, settingsProject({ my_role: myRole, read_only: readOnly }));
   renderRoutes(settingsRoutes, '/projects/5/settings/support-access');
   await screen.findByTestId('support-state');
   return fetch;
@@ -127,5 +132,47 @@ describe('support access tab', () => {
     await waitFor(() =>
       expect(callsTo(fetch, 'GET', '/api/projects/5/support-access/audit')).toHaveLength(0),
     );
+  });
+
+  it('read-only (support access): the state and the audit log are shown, access cannot be changed', async () => {
+    const fetch = await open(
+      {
+        'GET /api/projects/5/support-access': () => jsonResponse(200, { data: active }),
+        'POST /api/projects/5/support-access': () => jsonResponse(200, { data: active }),
+        'DELETE /api/projects/5/support-access': () => jsonResponse(200, { data: supportAccess() }),
+        'GET /api/projects/5/support-access/audit': (url) => {
+          const page = Number(url.searchParams.get('page'));
+          const size = Number(url.searchParams.get('page_size'));
+          return jsonResponse(200, {
+            data: { items: auditEntries(page, size, 30), total: 30, page, page_size: size },
+          });
+        },
+      },
+      'owner',
+      true,
+    );
+    expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is on');
+    expect(screen.getByLabelText('Duration')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Unit' })).toHaveAttribute('aria-disabled', 'true');
+    const replace = screen.getByRole('button', { name: 'Replace grant' });
+    const end = screen.getByRole('button', { name: 'End access now' });
+    expect(replace).toBeDisabled();
+    expect(end).toBeDisabled();
+    fireEvent.click(replace);
+    fireEvent.click(end);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Reading the audit log, paging included, still works.
+    const audit = within(screen.getByTestId('support-audit'));
+    expect(await audit.findByTestId('audit-1')).toBeInTheDocument();
+    fireEvent.click(audit.getByRole('button', { name: 'Go to next page' }));
+    expect(await audit.findByTestId('audit-26')).toBeInTheDocument();
+    expect(writeCalls(fetch)).toEqual([]);
+  });
+
+  it('read-only with access off: no grant', async () => {
+    await open({}, 'owner', true);
+    expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is off');
+    expect(screen.getByRole('button', { name: 'Grant access' })).toBeDisabled();
   });
 });

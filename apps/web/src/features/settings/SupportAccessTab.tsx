@@ -40,7 +40,7 @@ const AUDIT_PAGE_SIZES = [10, 25, 50, 100];
  * Support access tab: the owner lets support staff read the project for some hours or days (at most 30
  * days) or ends it; the audit log lists what they did. Admins see the state only.
  */
-export function SupportAccessTab({ project, notify }: TabProps) {
+export function SupportAccessTab({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();
   const isOwner = project.my_role === 'owner';
   const query = useSupportAccess(project.id);
@@ -61,7 +61,7 @@ export function SupportAccessTab({ project, notify }: TabProps) {
             <Stack spacing={3}>
               <AccessState access={access} />
               {isOwner ? (
-                <GrantForm projectId={project.id} access={access} notify={notify} />
+                <GrantForm projectId={project.id} access={access} notify={notify} readOnly={readOnly} />
               ) : (
                 <Alert severity="info" data-testid="support-read-only">
                   {t('settings.support.ownerOnly')}
@@ -115,10 +115,12 @@ function GrantForm({
   projectId,
   access,
   notify,
+  readOnly,
 }: {
   projectId: number;
   access: SupportAccess;
   notify: Notify;
+  readOnly: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const settingsError = useSettingsError();
@@ -130,7 +132,8 @@ function GrantForm({
   const amount = /^\d+$/.test(duration.trim()) ? Number(duration.trim()) : Number.NaN;
   const hours = supportAccessHours(amount, unit);
   const invalid = hours === null;
-  const busy = grant.isPending || revoke.isPending;
+  /** No change can be made now: one is under way, or the project is read-only. */
+  const locked = readOnly || grant.isPending || revoke.isPending;
 
   const submit = () => {
     if (invalid) return;
@@ -168,7 +171,7 @@ function GrantForm({
           onChange={(event) => setDuration(event.target.value)}
           error={invalid}
           helperText={invalid ? t('settings.support.invalidDuration') : t('settings.support.maxHint')}
-          disabled={busy}
+          disabled={locked}
           slotProps={{ htmlInput: { min: 1, step: 1 } }}
           sx={{ width: { sm: 200 } }}
         />
@@ -177,7 +180,7 @@ function GrantForm({
           label={t('settings.support.unit')}
           value={unit}
           onChange={(event) => setUnit(event.target.value as SupportAccessUnit)}
-          disabled={busy}
+          disabled={locked}
           sx={{ width: { sm: 160 } }}
         >
           {SUPPORT_ACCESS.units.map((value) => (
@@ -190,7 +193,7 @@ function GrantForm({
           <Button
             variant="contained"
             onClick={submit}
-            disabled={invalid || busy}
+            disabled={invalid || locked}
             startIcon={grant.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             {access.active ? t('settings.support.replace') : t('settings.support.grant')}
@@ -203,7 +206,7 @@ function GrantForm({
                 revoke.reset();
                 setConfirmRevoke(true);
               }}
-              disabled={busy}
+              disabled={locked}
             >
               {t('settings.support.revoke')}
             </Button>

@@ -1,7 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { callsTo, lastBody, mockSettingsApi, settingsRoutes, teamLeader } from './testUtils';
+import {
+  callsTo,
+  lastBody,
+  mockSettingsApi,
+  settingsProject,
+  settingsRoutes,
+  teamLeader,
+  writeCalls,
+} from './testUtils';
 
 describe('team leaders tab', () => {
   it('explains the rule and, without team leaders, points to the members tab', async () => {
@@ -72,5 +80,33 @@ describe('team leaders tab', () => {
     });
     expect(callsTo(fetch, 'PUT', '/api/projects/5/team-leaders/3')).toHaveLength(0);
     expect(nina.getByText('Departments: 1 · Representatives: 1')).toBeInTheDocument();
+  });
+
+  it('read-only (support access): the teams are shown, nothing can be changed', async () => {
+    const fetch = mockSettingsApi(
+      {
+        'GET /api/projects/5/team-leaders': () =>
+          jsonResponse(200, {
+            data: [
+              teamLeader(3, { name: 'Tess Lead', departments: ['Sales'], representatives: ['Ann Smith'] }),
+            ],
+          }),
+        'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales', 'Support'] }),
+        'PUT /api/projects/5/team-leaders/3': () => jsonResponse(200, { data: teamLeader(3) }),
+      },
+      settingsProject({ read_only: true }),
+    );
+    renderRoutes(settingsRoutes, '/projects/5/settings/team-leaders');
+    const tess = within(await screen.findByTestId('leader-3'));
+    expect(tess.getByText('Sales')).toBeInTheDocument();
+    expect(tess.getByText('Ann Smith')).toBeInTheDocument();
+    const departments = tess.getByRole('combobox', { name: 'Departments of Tess Lead' });
+    expect(departments).toBeDisabled();
+    expect(tess.getByRole('combobox', { name: 'Representatives of Tess Lead' })).toBeDisabled();
+    expect(tess.getByRole('button', { name: 'Save the team of Tess Lead' })).toBeDisabled();
+    fireEvent.mouseDown(departments);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    fireEvent.click(tess.getByRole('button', { name: 'Save the team of Tess Lead' }));
+    expect(writeCalls(fetch)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * Team leaders tab: each member with the teamleader role gets departments and representatives; they see
  * only the analyses of those (enforced on the server, teamLeaderSees), none without an assignment.
  */
-export function TeamLeadersTab({ project, notify }: TabProps) {
+export function TeamLeadersTab({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();
   const query = useTeamLeaders(project.id);
   const departments = useNames(project.id, 'departments');
@@ -76,6 +76,7 @@ export function TeamLeadersTab({ project, notify }: TabProps) {
                   departmentOptions={departments.data ?? []}
                   representativeOptions={representatives.data ?? []}
                   notify={notify}
+                  readOnly={readOnly}
                 />
               ))}
             </Stack>
@@ -92,18 +93,21 @@ function LeaderCard({
   departmentOptions,
   representativeOptions,
   notify,
+  readOnly,
 }: {
   projectId: number;
   leader: TeamLeader;
   departmentOptions: string[];
   representativeOptions: string[];
   notify: Notify;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const settingsError = useSettingsError();
   const save = useSaveTeamLeader(projectId);
   const [departments, setDepartments] = useState<string[]>(leader.departments);
   const [representatives, setRepresentatives] = useState<string[]>(leader.representatives);
+  const locked = readOnly || save.isPending;
   const dirty =
     !sameList(departments, leader.departments) || !sameList(representatives, leader.representatives);
   const assigned = leader.departments.length + leader.representatives.length > 0;
@@ -165,7 +169,7 @@ function LeaderCard({
               value={departments}
               onChange={setDepartments}
               options={departmentOptions}
-              disabled={save.isPending}
+              disabled={locked}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
@@ -175,7 +179,7 @@ function LeaderCard({
               value={representatives}
               onChange={setRepresentatives}
               options={representativeOptions}
-              disabled={save.isPending}
+              disabled={locked}
             />
           </Grid>
         </Grid>
@@ -186,7 +190,7 @@ function LeaderCard({
                 setDepartments(leader.departments);
                 setRepresentatives(leader.representatives);
               }}
-              disabled={save.isPending}
+              disabled={locked}
             >
               {t('settings.leaders.reset')}
             </Button>
@@ -194,7 +198,7 @@ function LeaderCard({
           <Button
             variant="contained"
             onClick={submit}
-            disabled={!dirty || save.isPending}
+            disabled={!dirty || locked}
             startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
             aria-label={t('settings.leaders.saveNamed', { name: label })}
           >

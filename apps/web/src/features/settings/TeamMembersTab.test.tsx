@@ -10,6 +10,7 @@ import {
   mockSettingsApi,
   settingsProject,
   settingsRoutes,
+  writeCalls,
 } from './testUtils';
 
 const ada = (role: Member['role']) => member(1, role, { name: 'Ada Lovelace', email: 'ada@example.com' });
@@ -19,13 +20,14 @@ async function openMembers(
   invites: Invite[] = [],
   myRole: Member['role'] = 'owner',
   handlers: Record<string, Handler> = {},
+  readOnly = false,
 ) {
   const fetch = mockSettingsApi(
     {
       'GET /api/projects/5/members': () => jsonResponse(200, { data: { members, invites } }),
       ...handlers,
     },
-    settingsProject({ my_role: myRole }),
+    settingsProject({ my_role: myRole, read_only: readOnly }),
   );
   renderRoutes(settingsRoutes, '/projects/5/settings/team-members');
   await screen.findByRole('table', { name: 'Team members' });
@@ -171,5 +173,57 @@ describe('team members tab', () => {
       await screen.findByText('The invitation of invitee7@example.com was revoked.'),
     ).toBeInTheDocument();
     expect(callsTo(fetch, 'DELETE', '/api/projects/5/invites/7')).toHaveLength(1);
+  });
+
+  it('read-only (support access): members and invitations are listed, nothing can be changed', async () => {
+    const ok = () => jsonResponse(200, { data: { ok: true } });
+    const fetch = await openMembers(
+      [ada('owner'), member(2, 'owner'), member(3, 'user')],
+      [invite(7)],
+      'owner',
+      {
+        'PUT /api/projects/5/members/3': () => jsonResponse(200, { data: member(3, 'admin') }),
+        'DELETE /api/projects/5/members/3': ok,
+        'DELETE /api/projects/5/invites/7': ok,
+        'POST /api/projects/5/invites': () => jsonResponse(201, { data: invite(9) }),
+      },
+      true,
+    );
+    expect(row(3).getByText('member3@example.com')).toBeInTheDocument();
+    expect(within(screen.getByTestId('invite-7')).getByText('invitee7@example.com')).toBeInTheDocument();
+
+    expect(screen.getByRole('button', { name: 'Invite member' })).toBeDisabled();
+    for (const [id, name] of [
+      [1, 'Ada Lovelace'],
+      [2, 'Member 2'],
+      [3, 'Member 3'],
+    ] as const) {
+      expect(row(id).getByRole('combobox', { name: `Role of ${name}` })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+    }
+    expect(row(1).getByRole('button', { name: 'Leave project' })).toBeDisabled();
+    expect(row(3).getByRole('button', { name: 'Remove Member 3' })).toBeDisabled();
+    const revoke = screen.getByRole('button', { name: 'Revoke the invitation of invitee7@example.com' });
+    expect(revoke).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Invite member' }));
+    fireEvent.mouseDown(row(3).getByRole('combobox', { name: 'Role of Member 3' }));
+    fireEvent.click(row(3).getByRole('button', { name: 'Remove Member 3' }));
+    fireEvent.click(revoke);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(writeCalls(fetch)).toEqual([]);
+  });
+
+  it('without read-only the same controls are enabled', async () => {
+    await openMembers([ada('owner'), member(2, 'owner'), member(3, 'user')], [invite(7)]);
+    expect(screen.getByRole('button', { name: 'Invite member' })).toBeEnabled();
+    expect(row(3).getByRole('combobox', { name: 'Role of Member 3' })).not.toHaveAttribute('aria-disabled');
+    expect(row(3).getByRole('button', { name: 'Remove Member 3' })).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: 'Revoke the invitation of invitee7@example.com' }),
+    ).toBeEnabled();
   });
 });

@@ -60,11 +60,11 @@ type Pending =
   | { kind: 'revoke'; invite: Invite };
 
 /** Team members tab: members with their roles, open invitations, the invite dialog (spec 1 §6 roles). */
-export function TeamMembersTab({ project, notify }: TabProps) {
+export function TeamMembersTab({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();
   const query = useMembers(project.id);
   const [inviting, setInviting] = useState(false);
-  const canInvite = assignableRoles(project.my_role).length > 0;
+  const canInvite = !readOnly && assignableRoles(project.my_role).length > 0;
 
   return (
     <Stack spacing={3}>
@@ -92,7 +92,7 @@ export function TeamMembersTab({ project, notify }: TabProps) {
             loadingLabel={t('settings.members.loading')}
             errorTitle={t('settings.members.loadError')}
           >
-            {(data) => <TeamTables project={project} data={data} notify={notify} />}
+            {(data) => <TeamTables project={project} data={data} notify={notify} readOnly={readOnly} />}
           </QueryContent>
         </Stack>
       </SettingsSection>
@@ -111,7 +111,7 @@ export function TeamMembersTab({ project, notify }: TabProps) {
   );
 }
 
-function TeamTables({ project, data, notify }: TabProps & { data: MembersData }) {
+function TeamTables({ project, data, notify, readOnly }: TabProps & { data: MembersData }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const settingsError = useSettingsError();
@@ -183,6 +183,8 @@ function TeamTables({ project, data, notify }: TabProps & { data: MembersData })
   };
 
   const busy = changeRole.isPending || removeMember.isPending || revokeInvite.isPending;
+  /** No change can be made now: one is under way, or the project is read-only. */
+  const locked = busy || readOnly;
   const pendingError =
     pending?.kind === 'remove' && removeMember.isError
       ? settingsError(removeMember.error)
@@ -233,7 +235,7 @@ function TeamTables({ project, data, notify }: TabProps & { data: MembersData })
                             size="small"
                             value={member.role}
                             onChange={(event) => onRoleChange(member, event.target.value as MemberRole)}
-                            disabled={roleLocked || busy}
+                            disabled={roleLocked || locked}
                             slotProps={{
                               select: {
                                 SelectDisplayProps: {
@@ -284,7 +286,7 @@ function TeamTables({ project, data, notify }: TabProps & { data: MembersData })
                               ? t('settings.members.leave')
                               : t('settings.members.removeNamed', { name: label })
                           }
-                          disabled={!removable || busy}
+                          disabled={!removable || locked}
                           onClick={() => {
                             removeMember.reset();
                             setPending({ kind: 'remove', member, self });
@@ -347,7 +349,7 @@ function TeamTables({ project, data, notify }: TabProps & { data: MembersData })
                       <Button
                         size="small"
                         color="error"
-                        disabled={busy}
+                        disabled={locked}
                         onClick={() => {
                           revokeInvite.reset();
                           setPending({ kind: 'revoke', invite });

@@ -156,3 +156,11 @@ export function lastBody(fetch: ReturnType<typeof mockFetch>, method: string, pa
   const call = callsTo(fetch, method, path).at(-1);
   return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
 }
+
+/** The calls that would change something (any method but GET) so far, as 'METHOD /path'. */
+export function writeCalls(fetch: ReturnType<typeof mockFetch>): string[] {
+  return fetch.mock.calls.flatMap(([input, init]) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    return method === 'GET' ? [] : [`${method} ${new URL(String(input), 'http://localhost').pathname}`];
+  });
+}
