@@ -46,6 +46,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/components/States';
 import { Toast, type ToastMessage, useToast } from '../../shared/components/Toast';
@@ -796,19 +797,12 @@ function PlanDialog({
           {save.isError ? <Alert severity="error">{errorMessage(save.error)}</Alert> : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('admin.plans.save')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onClose}
+        onSubmit={submit}
+        submitLabel={t('admin.plans.save')}
+        busy={save.isPending}
+      />
     </Dialog>
   );
 }

@@ -1,9 +1,6 @@
 import {
   Alert,
-  Button,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -14,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { analysisPath, usePromptChoices, useReanalyze } from './api';
 
 /**
@@ -103,19 +101,13 @@ export function ReanalyzeDialog({
           </Alert>
         ) : null}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={reanalyze.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={!promptId || reanalyze.isPending}
-          startIcon={reanalyze.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('analysis.reanalyze.submit')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={close}
+        onSubmit={submit}
+        submitLabel={t('analysis.reanalyze.submit')}
+        busy={reanalyze.isPending}
+        disabled={!promptId}
+      />
     </Dialog>
   );
 }

@@ -13,7 +13,6 @@ import {
   CardContent,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Divider,
@@ -36,6 +35,7 @@ import {
 import { BILLING, fromMicros, isLowBalance, isMoneyAmount, type Project, toMicros } from '@parley/contracts';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { useBillingProject, useRequestTopUp, useSetBalanceUsage, useUnitBundles } from './api';
@@ -414,19 +414,12 @@ function AddBalanceDialog({
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={request.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={request.isPending}
-          startIcon={request.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('billing.addBalance.submit')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onClose}
+        onSubmit={submit}
+        submitLabel={t('billing.addBalance.submit')}
+        busy={request.isPending}
+      />
     </Dialog>
   );
 }

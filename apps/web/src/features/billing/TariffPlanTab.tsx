@@ -9,9 +9,7 @@ import {
   CardActions,
   CardContent,
   Chip,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Divider,
@@ -25,6 +23,7 @@ import { BILLING, type Project } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import {
@@ -321,19 +320,12 @@ export function PurchaseDialog({
           </Stack>
         ) : null}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={purchase.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={confirm}
-          disabled={purchase.isPending}
-          startIcon={purchase.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('billing.tariff.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onClose}
+        onSubmit={confirm}
+        submitLabel={t('billing.tariff.confirm')}
+        busy={purchase.isPending}
+      />
     </Dialog>
   );
 }

@@ -8,7 +8,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -36,6 +35,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { EmptyState, LoadingState } from '../../shared/components/States';
 import { formatDateTime } from '../billing/format';
 import { usePrompts } from '../prompts/api';
@@ -351,19 +351,13 @@ function CreateKeyDialog({
               </FormControl>
             </Stack>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={create.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={submit}
-              disabled={blank || create.isPending}
-              startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {t('settings.apiKeys.createSubmit')}
-            </Button>
-          </DialogActions>
+          <DialogButtons
+            onCancel={close}
+            onSubmit={submit}
+            submitLabel={t('settings.apiKeys.createSubmit')}
+            busy={create.isPending}
+            disabled={blank}
+          />
         </>
       ) : (
         <>

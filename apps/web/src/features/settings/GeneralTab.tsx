@@ -6,7 +6,6 @@ import {
   Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -23,6 +22,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useMe } from '../auth/api';
 import { ProjectForm } from '../projects/ProjectForm';
 import { usePrompts } from '../prompts/api';
@@ -359,20 +359,14 @@ function DeleteProject({
                 {remove.isError ? <Alert severity="error">{settingsError(remove.error)}</Alert> : null}
               </Stack>
             </DialogContent>
-            <DialogActions>
-              <Button onClick={close} disabled={remove.isPending}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                variant="contained"
-                color="error"
-                onClick={confirm}
-                disabled={!matches || remove.isPending}
-                startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-              >
-                {t('settings.danger.deleteConfirm')}
-              </Button>
-            </DialogActions>
+            <DialogButtons
+              onCancel={close}
+              onSubmit={confirm}
+              submitLabel={t('settings.danger.deleteConfirm')}
+              busy={remove.isPending}
+              disabled={!matches}
+              destructive
+            />
           </Dialog>
         </>
       }

@@ -9,7 +9,6 @@ import {
   Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
@@ -29,6 +28,7 @@ import { REP_MAPPING, type RepMapping, uniqueNames } from '@parley/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { useApplyRepMappings, useDeleteRepMapping, useNames, useRepMappings, useSaveRepMapping } from './api';
 import type { TabProps } from './SettingsPage';
@@ -366,19 +366,12 @@ function MappingDialog({
           {save.isError ? <Alert severity="error">{settingsError(save.error)}</Alert> : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('settings.save')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onClose}
+        onSubmit={submit}
+        submitLabel={t('settings.save')}
+        busy={save.isPending}
+      />
     </Dialog>
   );
 }

@@ -5,9 +5,7 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
@@ -37,6 +35,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DialogButtons } from '../../shared/components/DialogButtons';
 import { QueryContent } from '../../shared/components/States';
 import { useMe } from '../auth/api';
 import { EMAIL_PATTERN } from '../auth/validation';
@@ -488,19 +487,12 @@ export function InviteDialog({
           {invite.isError ? <Alert severity="error">{settingsError(invite.error)}</Alert> : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={invite.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={invite.isPending}
-          startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('settings.members.sendInvite')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onClose}
+        onSubmit={submit}
+        submitLabel={t('settings.members.sendInvite')}
+        busy={invite.isPending}
+      />
     </Dialog>
   );
 }

@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DialogButtons } from './DialogButtons';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -38,7 +29,6 @@ export function ConfirmDialog({
   error,
   destructive = false,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog
@@ -57,20 +47,13 @@ export function ConfirmDialog({
           </Alert>
         ) : null}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        onCancel={onClose}
+        onSubmit={onConfirm}
+        submitLabel={confirmLabel}
+        busy={busy}
+        destructive={destructive}
+      />
     </Dialog>
   );
 }
