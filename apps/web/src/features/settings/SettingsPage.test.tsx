@@ -19,6 +19,15 @@ describe('settings page', () => {
     expect(crumbs.getByText('Settings')).toHaveAttribute('aria-current', 'page');
   });
 
+  it("takes the API keys tab's project from ?projectId=, else the selected project", async () => {
+    mockSettingsApi({
+      'GET /api/projects/9': () => jsonResponse(200, { data: settingsProject({ id: 9, name: 'Other' }) }),
+    });
+    renderRoutes(settingsRoutes, '/projects/9/settings/api-keys?projectId=5');
+    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/settings/api-keys');
+  });
+
   it('has the six tabs in order; choosing one navigates to its route', async () => {
     mockSettingsApi();
     renderRoutes(settingsRoutes, '/projects/5/settings/general');

@@ -2,7 +2,7 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Alert, Box, Breadcrumbs, Link, Tab, Tabs, Typography } from '@mui/material';
 import { type Project, TIMINGS } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { serverMessage } from '../../shared/api/request';
 import { Page } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
@@ -86,11 +86,17 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const current = useCurrentProject();
   const { tab } = useParams();
+  const [params] = useSearchParams();
   const query = useSettingsProject(current.id);
   const { toast, show, close } = useToast();
   const readOnly = Boolean(query.data?.read_only);
 
   if (!isTab(tab)) return <Navigate to={`/projects/${current.id}/settings/general`} replace />;
+  // Spec 2 §2.2: the API keys tab takes its project from ?projectId= when given, else the selected one.
+  const requested = Number(params.get('projectId'));
+  if (tab === 'api-keys' && Number.isInteger(requested) && requested > 0 && requested !== current.id) {
+    return <Navigate to={`/projects/${requested}/settings/api-keys`} replace />;
+  }
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', width: '100%' }}>
