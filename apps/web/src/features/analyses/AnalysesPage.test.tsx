@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INPUT_DEBOUNCE_MS } from '../../shared/components/DebouncedTextField';
 import { EVENT_SOURCE_RETRY_MS } from '../../shared/hooks/useEventSource';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   analysesRoutes,
   listItem,
@@ -203,6 +203,18 @@ describe('analyses list', () => {
     expect(screen.queryByLabelText('Search')).not.toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: 'Upload' });
     expect(links[0]).toHaveAttribute('href', '/projects/5/analysis/upload');
+  });
+
+  it('read-only (support access): rows and filters work, Upload is not offered', async () => {
+    const fetch = mockAnalysesApi({}, testProject({ my_role: 'admin', read_only: true }));
+    await openList();
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    expect(upload).toBeDisabled();
+    fireEvent.click(upload);
+    expect(location()).toBe('/projects/5/analyses');
+    fireEvent.click(within(screen.getByTestId('analysis-row-2')).getByText('Alice'));
+    expect(location()).toBe('/projects/5/analysis/2');
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
   });
 
   it('says when filters match nothing, with a way to clear them', async () => {

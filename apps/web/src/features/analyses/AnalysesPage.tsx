@@ -53,6 +53,8 @@ const hideBelowXl = { display: { xs: 'none', xl: 'table-cell' } };
 export default function AnalysesPage() {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: nothing can be uploaded (the upload page only says so).
+  const readOnly = Boolean(project.read_only);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -102,8 +104,7 @@ export default function AnalysesPage() {
 
   const uploadButton = (
     <Button
-      component={RouterLink}
-      to={uploadPath}
+      {...(readOnly ? { disabled: true } : { component: RouterLink, to: uploadPath })}
       variant="contained"
       startIcon={<CloudUploadOutlinedIcon />}
     >

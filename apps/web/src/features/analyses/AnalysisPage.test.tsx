@@ -1,7 +1,7 @@
 import type { FinalScore, TaskResult } from '@parley/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import { FinalScoreCard } from './FinalScoreCard';
 import {
   analysesRoutes,
@@ -297,6 +297,29 @@ describe('analysis detail', () => {
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Queued call' })).toBeInTheDocument();
     expect(screen.getByTestId('status-panel')).toHaveTextContent('Waiting in the queue');
+  });
+
+  it('read-only (support access): no re-analysis; the player, export and print view stay', async () => {
+    mockMedia();
+    const fetch = mockAnalysesApi(
+      {
+        'POST /api/projects/5/analyses/42/reanalyze': () =>
+          jsonResponse(201, { data: { restarted: true, task_id: 43, audio: { id: 7 } } }),
+      },
+      testProject({ my_role: 'admin', read_only: true }),
+    );
+    await openDetail();
+    const reanalyze = screen.getByRole('button', { name: 'Re-analyse' });
+    expect(reanalyze).toBeDisabled();
+    fireEvent.click(reanalyze);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Recording acme-call.mp3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export JSON' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Print view' })).toHaveAttribute(
+      'href',
+      '/projects/5/analysis/42?pdf=1',
+    );
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
   });
 
   it('shows why a re-analysis was refused and keeps the dialog open', async () => {

@@ -39,6 +39,8 @@ import { PlainTranscript, Transcript } from './Transcript';
 export default function AnalysisPage() {
   const { t } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: the analysis can be read, exported and printed, not re-analysed.
+  const readOnly = Boolean(project.read_only);
   const params = useParams();
   const [search] = useSearchParams();
   const pdf = search.get('pdf') === '1';
@@ -76,7 +78,7 @@ export default function AnalysisPage() {
 
   return (
     <QueryContent query={detail} loadingLabel={t('analysis.loading')} errorTitle={t('analysis.loadError')}>
-      {(data) => <AnalysisView detail={data} pdf={pdf} timeZone={project.timezone} />}
+      {(data) => <AnalysisView detail={data} pdf={pdf} timeZone={project.timezone} readOnly={readOnly} />}
     </QueryContent>
   );
 }
@@ -115,10 +117,12 @@ function AnalysisView({
   detail,
   pdf,
   timeZone,
+  readOnly,
 }: {
   detail: AnalysisDetail;
   pdf: boolean;
   timeZone?: string;
+  readOnly: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
@@ -170,6 +174,7 @@ function AnalysisView({
         variant="outlined"
         startIcon={<ReplayIcon />}
         onClick={() => setReanalyzeOpen(true)}
+        disabled={readOnly}
         sx={noWrap}
       >
         {t('analysis.actions.reanalyze')}

@@ -63,10 +63,12 @@ interface BalanceTabProps {
   fallbackProject: Project;
   refreshKey: number;
   onToast: (toast: ToastMessage) => void;
+  /** A support-access view: no top-up request and no change of the balance setting. */
+  readOnly: boolean;
 }
 
 /** Account balance tab: the balance card (left) and the pricing explainer (right). */
-export function BalanceTab({ fallbackProject, refreshKey, onToast }: BalanceTabProps) {
+export function BalanceTab({ fallbackProject, refreshKey, onToast, readOnly }: BalanceTabProps) {
   const projectId = fallbackProject.id;
   const query = useBillingProject(projectId);
   const units = useUnitBundles(projectId);
@@ -104,6 +106,7 @@ export function BalanceTab({ fallbackProject, refreshKey, onToast }: BalanceTabP
           onRefresh={refresh}
           refreshing={query.isFetching || units.isFetching}
           onToast={onToast}
+          readOnly={readOnly}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6, lg: 7 }}>
@@ -124,9 +127,18 @@ interface BalanceCardProps {
   onRefresh: () => void;
   refreshing: boolean;
   onToast: (toast: ToastMessage) => void;
+  readOnly: boolean;
 }
 
-function BalanceCard({ query, project, bundles, onRefresh, refreshing, onToast }: BalanceCardProps) {
+function BalanceCard({
+  query,
+  project,
+  bundles,
+  onRefresh,
+  refreshing,
+  onToast,
+  readOnly,
+}: BalanceCardProps) {
   const { t } = useTranslation();
   const [addOpen, setAddOpen] = useState(false);
   const header = (
@@ -146,7 +158,9 @@ function BalanceCard({ query, project, bundles, onRefresh, refreshing, onToast }
 
   let body: ReactNode;
   if (project) {
-    body = <LoadedBalance project={project} bundles={bundles} onAdd={() => setAddOpen(true)} />;
+    body = (
+      <LoadedBalance project={project} bundles={bundles} onAdd={() => setAddOpen(true)} readOnly={readOnly} />
+    );
   } else if (query.isPending) {
     body = <LoadingState label={t('billing.balance.loading')} />;
   } else if (query.isError) {
@@ -193,10 +207,12 @@ function LoadedBalance({
   project,
   bundles,
   onAdd,
+  readOnly,
 }: {
   project: Project;
   bundles: BalanceCardProps['bundles'];
   onAdd: () => void;
+  readOnly: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -304,7 +320,7 @@ function LoadedBalance({
           <Switch
             checked={useBalance}
             onChange={(event) => toggle(event.target.checked)}
-            disabled={save.isPending}
+            disabled={save.isPending || readOnly}
           />
         }
         label={t('billing.balance.useBalance')}
@@ -318,7 +334,7 @@ function LoadedBalance({
         </Alert>
       ) : null}
       <Box sx={{ pt: 1 }}>
-        <Button variant="contained" startIcon={<AddCardIcon />} onClick={onAdd}>
+        <Button variant="contained" startIcon={<AddCardIcon />} onClick={onAdd} disabled={readOnly}>
           {t('billing.balance.addBalance')}
         </Button>
       </Box>

@@ -236,6 +236,38 @@ describe('billing page', () => {
   });
 });
 
+describe('billing page: read-only support access', () => {
+  it('shows balance, invoices and plans; no refill, balance setting or purchase can be sent', async () => {
+    const fetch = mockBillingApi({}, billingProject({ my_role: 'admin', read_only: true }));
+    await openBilling();
+    expect(screen.getByTestId('balance-amount')).toHaveTextContent('$25.50');
+    const toggle = screen.getByRole('switch', { name: 'Use balance for analysis' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    const add = screen.getByRole('button', { name: 'Add balance' });
+    expect(add).toBeDisabled();
+    fireEvent.click(add);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    fireEvent.click(tab('Invoice details'));
+    expect(await screen.findByText('There are no invoices in this period.')).toBeInTheDocument();
+
+    fireEvent.click(tab('Tariff plan'));
+    const prolong = within(await screen.findByTestId('plan-card-1')).getByRole('button', {
+      name: 'Prolong plan - Free',
+    });
+    const purchase = within(screen.getByTestId('plan-card-2')).getByRole('button', {
+      name: 'Purchase plan - $49.00',
+    });
+    for (const button of [prolong, purchase]) {
+      expect(button).toBeDisabled();
+      fireEvent.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+});
+
 describe('invoice details tab', () => {
   const many = Array.from({ length: 23 }, (_, index) =>
     invoiceFixture(index + 1, index % 2 ? { type: 'credit', status: 'pending' } : {}),

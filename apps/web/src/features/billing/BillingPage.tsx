@@ -24,6 +24,8 @@ const isBillingTab = (value: string | null): value is BillingTab =>
 export default function BillingPage() {
   const { t } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: balance, invoices and plans can be read, nothing requested or bought.
+  const readOnly = Boolean(project.read_only);
   const queryClient = useQueryClient();
   const idBase = useId();
   const [params, setParams] = useSearchParams();
@@ -80,11 +82,13 @@ export default function BillingPage() {
       </Box>
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'balance' ? (
-          <BalanceTab fallbackProject={project} refreshKey={refreshKey} onToast={show} />
+          <BalanceTab fallbackProject={project} refreshKey={refreshKey} onToast={show} readOnly={readOnly} />
         ) : null}
         {tab === 'summaries' ? <InvoiceSummariesTab project={project} /> : null}
         {tab === 'invoices' ? <InvoiceDetailsTab project={project} /> : null}
-        {tab === 'tariff' ? <TariffPlanTab fallbackProject={project} onToast={show} /> : null}
+        {tab === 'tariff' ? (
+          <TariffPlanTab fallbackProject={project} onToast={show} readOnly={readOnly} />
+        ) : null}
       </Box>
       <Toast toast={toast} onClose={close} />
     </Page>

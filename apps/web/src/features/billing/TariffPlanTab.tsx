@@ -86,9 +86,12 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 export function TariffPlanTab({
   fallbackProject,
   onToast,
+  readOnly,
 }: {
   fallbackProject: Project;
   onToast: (toast: ToastMessage) => void;
+  /** A support-access view: the plans can be compared, not bought. */
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const text = usePlanText();
@@ -204,6 +207,7 @@ export function TariffPlanTab({
                         variant={action === 'prolong' ? 'outlined' : 'contained'}
                         startIcon={action === 'prolong' ? <UpdateIcon /> : <ShoppingCartOutlinedIcon />}
                         onClick={() => setBuying(plan)}
+                        disabled={readOnly}
                       >
                         {t(action === 'prolong' ? 'billing.tariff.prolong' : 'billing.tariff.purchase', {
                           price: text.price(plan),

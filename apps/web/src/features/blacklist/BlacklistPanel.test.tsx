@@ -175,6 +175,37 @@ describe('blacklist panel: export', () => {
   });
 });
 
+describe('blacklist panel: read-only support access', () => {
+  it('lists, pages and exports; add, import, edit and delete are disabled and nothing is written', async () => {
+    const fetch = mockBlacklistApi(
+      {
+        'GET /api/blacklist/export': () =>
+          new Response('phone_number,note,created_at\r\n', {
+            status: 200,
+            headers: { 'Content-Disposition': 'attachment; filename="blacklist.csv"' },
+          }),
+      },
+      testProject({ my_role: 'admin', read_only: true }),
+    );
+    await open();
+    const first = within(await screen.findByTestId('blacklist-row-1'));
+    const add = screen.getByTestId('blacklist-add');
+    const importButton = screen.getByTestId('blacklist-import');
+    const edit = first.getByRole('button', { name: 'Edit +15550000001' });
+    const remove = first.getByRole('button', { name: 'Delete +15550000001' });
+    for (const button of [add, importButton, edit, remove]) {
+      expect(button).toBeDisabled();
+      fireEvent.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const saved = captureDownloads();
+    fireEvent.click(screen.getByTestId('blacklist-export'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+});
+
 describe('blacklist panel: add and edit', () => {
   it('previews the normalised number and counts the note up to 500', async () => {
     mockBlacklistApi();

@@ -38,13 +38,18 @@ import { ImportDialog } from './ImportDialog';
 interface BlacklistPanelProps {
   projectId: number;
   timeZone?: string;
+  /**
+   * The project is seen through a support-access grant: the server refuses every change, so add, edit,
+   * delete and import are disabled (the list, paging and export stay).
+   */
+  readOnly: boolean;
 }
 
 /**
  * A project's phone-number blacklist (spec 1 §2.5, §4, §5, §8): a paged table with add, edit, delete,
  * CSV import and export.
  */
-export function BlacklistPanel({ projectId, timeZone }: BlacklistPanelProps) {
+export function BlacklistPanel({ projectId, timeZone, readOnly }: BlacklistPanelProps) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(BLACKLIST.defaultPageSize);
@@ -161,23 +166,29 @@ export function BlacklistPanel({ projectId, timeZone }: BlacklistPanelProps) {
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={t('blacklist.edit')}>
-                      <IconButton
-                        size="small"
-                        onClick={() => setDialog({ open: true, entry })}
-                        aria-label={t('blacklist.editNamed', { number: entry.phone_number })}
-                      >
-                        <EditOutlinedIcon fontSize="small" />
-                      </IconButton>
+                      <span>
+                        <IconButton
+                          size="small"
+                          onClick={() => setDialog({ open: true, entry })}
+                          disabled={readOnly}
+                          aria-label={t('blacklist.editNamed', { number: entry.phone_number })}
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </span>
                     </Tooltip>
                     <Tooltip title={t('blacklist.delete')}>
-                      <IconButton
-                        size="small"
-                        color="error"
-                        onClick={() => setToDelete({ open: true, entry })}
-                        aria-label={t('blacklist.deleteNamed', { number: entry.phone_number })}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
+                      <span>
+                        <IconButton
+                          size="small"
+                          color="error"
+                          onClick={() => setToDelete({ open: true, entry })}
+                          disabled={readOnly}
+                          aria-label={t('blacklist.deleteNamed', { number: entry.phone_number })}
+                        >
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </span>
                     </Tooltip>
                   </TableCell>
                 </TableRow>
@@ -235,6 +246,7 @@ export function BlacklistPanel({ projectId, timeZone }: BlacklistPanelProps) {
           <Button
             variant="outlined"
             onClick={() => setImporting(true)}
+            disabled={readOnly}
             startIcon={<UploadFileOutlinedIcon />}
             data-testid="blacklist-import"
           >
@@ -243,6 +255,7 @@ export function BlacklistPanel({ projectId, timeZone }: BlacklistPanelProps) {
           <Button
             variant="contained"
             onClick={() => setDialog({ open: true, entry: null })}
+            disabled={readOnly}
             startIcon={<AddIcon />}
             data-testid="blacklist-add"
           >

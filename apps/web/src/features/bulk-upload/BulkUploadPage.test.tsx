@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   BULK_PATH,
   batchFixture,
@@ -461,5 +461,32 @@ describe('bulk upload page: batches table', () => {
     expect(within(second).queryByTestId('item-analysis')).not.toBeInTheDocument();
     const [input] = callsTo(fetch, 'GET', '/api/projects/5/batches/3/items')[0]!;
     expect(new URL(String(input), 'http://localhost').search).toBe('?page=1&page_size=50');
+  });
+});
+
+describe('bulk upload page: read-only support access', () => {
+  it('offers no upload form but keeps the batches and their rows readable; sends nothing', async () => {
+    const fetch = mockBulkApi(
+      {
+        'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batchFixture(3)] }),
+        'GET /api/projects/5/batches/3/items': () =>
+          jsonResponse(200, { data: { items: [itemFixture(1)], total: 1, page: 1, page_size: 50 } }),
+      },
+      testProject({ my_role: 'admin', read_only: true }),
+    );
+    renderRoutes(bulkRoutes, BULK_PATH);
+    expect(
+      await screen.findByText('Uploading is not available with read-only support access.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('csv-drop')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-submit')).not.toBeInTheDocument();
+    // the single upload page has nothing to offer either
+    expect(screen.getByTestId('single-upload-link')).toBeDisabled();
+    expect(screen.getByTestId('template-download')).toBeEnabled();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the rows of calls-3.csv' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rows of calls-3.csv' });
+    expect(await within(dialog).findByTestId('item-row-1')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
   Alert,
   AlertTitle,
@@ -23,6 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../shared/api/request';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
+import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../analyses/format';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
@@ -58,6 +60,9 @@ type Message =
 export default function BulkUploadPage() {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: the server refuses every upload, so the form is not offered
+  // (the batches stay readable).
+  const readOnly = Boolean(project.read_only);
   const prompts = useUploadPrompts(project.id);
   const batches = useBatches(project.id);
   const upload = useUploadBatch(project.id);
@@ -218,6 +223,16 @@ export default function BulkUploadPage() {
     </TextField>
   );
 
+  const messageAlert = message?.text ? (
+    <Alert
+      severity={message.severity}
+      onClose={() => setMessage(null)}
+      data-testid={message.severity === 'success' ? 'bulk-success' : 'bulk-error'}
+    >
+      {message.text}
+    </Alert>
+  ) : null;
+
   const shownBatch = openBatch
     ? (batches.data?.find((batch) => batch.id === openBatch.id) ?? openBatch)
     : null;
@@ -230,8 +245,9 @@ export default function BulkUploadPage() {
       actions={
         <>
           <Button
-            component={RouterLink}
-            to={`/projects/${project.id}/analysis/upload`}
+            {...(readOnly
+              ? { disabled: true }
+              : { component: RouterLink, to: `/projects/${project.id}/analysis/upload` })}
             variant="outlined"
             startIcon={<UploadFileOutlinedIcon />}
             data-testid="single-upload-link"
@@ -255,127 +271,126 @@ export default function BulkUploadPage() {
       }
     >
       <Stack spacing={3}>
-        <Paper variant="outlined">
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-            sx={{ p: { xs: 2, sm: 3 } }}
-          >
-            <Stack spacing={3}>
-              <Alert severity="info" data-testid="csv-requirements">
-                <AlertTitle>{t('bulk.requirements.title')}</AlertTitle>
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  <li>{t('bulk.requirements.columns')}</li>
-                  <li>{t('bulk.requirements.date')}</li>
-                  <li>{t('bulk.requirements.metadata')}</li>
-                  <li>{t('bulk.requirements.prompt')}</li>
-                  <li>
-                    {t('bulk.requirements.limits', {
-                      rows: formatNumber(BULK_CSV.maxRows, i18n.language),
-                      size: formatNumber(MAX_MB, i18n.language),
-                    })}
-                  </li>
-                </Box>
-              </Alert>
-
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-                {promptField}
-                <TextField
-                  select
-                  label={t('bulk.priority.label')}
-                  value={String(priority)}
-                  disabled={uploading}
-                  onChange={(event) => setPriority(Number(event.target.value))}
-                  sx={{ minWidth: 200, flex: 1, width: { xs: '100%', sm: 'auto' } }}
-                >
-                  {PRIORITY_OPTIONS.map((option) => (
-                    <MenuItem key={option.key} value={String(option.value)}>
-                      {t(`bulk.priority.${option.key}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Stack>
-
-              <Stack spacing={1}>
-                {file ? (
-                  <Paper
-                    variant="outlined"
-                    data-testid="selected-file"
-                    sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-                  >
-                    <InsertDriveFileOutlinedIcon color="primary" />
-                    <Box sx={{ minWidth: 0, flex: 1 }}>
-                      <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
-                        {file.name}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {formatBytes(file.size, i18n.language)}
-                      </Typography>
-                    </Box>
-                    <Tooltip title={t('bulk.file.remove')}>
-                      <span>
-                        <IconButton
-                          aria-label={t('bulk.file.remove')}
-                          onClick={removeFile}
-                          disabled={uploading}
-                        >
-                          <CloseIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </Paper>
-                ) : (
-                  <FileDropZone
-                    onFile={chooseFile}
-                    label={t('bulk.file.drop')}
-                    activeLabel={t('bulk.file.dropActive')}
-                    hint={t('bulk.file.hint')}
-                    accept=".csv,text/csv"
-                    inputLabel={t('bulk.file.input')}
-                    disabled={uploading}
-                    error={fileError !== null}
-                    data-testid="csv-drop"
-                  />
-                )}
-                {fileError ? (
-                  <Alert severity="error" data-testid="file-error">
-                    {fileError}
-                  </Alert>
-                ) : null}
-              </Stack>
-
-              {message?.invalid ? <InvalidCsvAlert invalid={message.invalid} /> : null}
-              {message?.text ? (
-                <Alert
-                  severity={message.severity}
-                  onClose={() => setMessage(null)}
-                  data-testid={message.severity === 'success' ? 'bulk-success' : 'bulk-error'}
-                >
-                  {message.text}
+        {readOnly ? (
+          <>
+            <EmptyState icon={<VisibilityOutlinedIcon />} title={t('bulk.readOnly')} />
+            {messageAlert}
+          </>
+        ) : (
+          <Paper variant="outlined">
+            <Box
+              component="form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit();
+              }}
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
+              <Stack spacing={3}>
+                <Alert severity="info" data-testid="csv-requirements">
+                  <AlertTitle>{t('bulk.requirements.title')}</AlertTitle>
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                    <li>{t('bulk.requirements.columns')}</li>
+                    <li>{t('bulk.requirements.date')}</li>
+                    <li>{t('bulk.requirements.metadata')}</li>
+                    <li>{t('bulk.requirements.prompt')}</li>
+                    <li>
+                      {t('bulk.requirements.limits', {
+                        rows: formatNumber(BULK_CSV.maxRows, i18n.language),
+                        size: formatNumber(MAX_MB, i18n.language),
+                      })}
+                    </li>
+                  </Box>
                 </Alert>
-              ) : null}
 
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                disabled={!canUpload}
-                startIcon={
-                  uploading ? <CircularProgress size={20} color="inherit" /> : <UploadFileOutlinedIcon />
-                }
-                sx={{ py: 1.5, fontSize: '1.05rem' }}
-                data-testid="bulk-submit"
-              >
-                {uploading ? t('bulk.uploading') : t('bulk.submit')}
-              </Button>
-            </Stack>
-          </Box>
-        </Paper>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+                  {promptField}
+                  <TextField
+                    select
+                    label={t('bulk.priority.label')}
+                    value={String(priority)}
+                    disabled={uploading}
+                    onChange={(event) => setPriority(Number(event.target.value))}
+                    sx={{ minWidth: 200, flex: 1, width: { xs: '100%', sm: 'auto' } }}
+                  >
+                    {PRIORITY_OPTIONS.map((option) => (
+                      <MenuItem key={option.key} value={String(option.value)}>
+                        {t(`bulk.priority.${option.key}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Stack>
+
+                <Stack spacing={1}>
+                  {file ? (
+                    <Paper
+                      variant="outlined"
+                      data-testid="selected-file"
+                      sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
+                    >
+                      <InsertDriveFileOutlinedIcon color="primary" />
+                      <Box sx={{ minWidth: 0, flex: 1 }}>
+                        <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
+                          {file.name}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {formatBytes(file.size, i18n.language)}
+                        </Typography>
+                      </Box>
+                      <Tooltip title={t('bulk.file.remove')}>
+                        <span>
+                          <IconButton
+                            aria-label={t('bulk.file.remove')}
+                            onClick={removeFile}
+                            disabled={uploading}
+                          >
+                            <CloseIcon />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </Paper>
+                  ) : (
+                    <FileDropZone
+                      onFile={chooseFile}
+                      label={t('bulk.file.drop')}
+                      activeLabel={t('bulk.file.dropActive')}
+                      hint={t('bulk.file.hint')}
+                      accept=".csv,text/csv"
+                      inputLabel={t('bulk.file.input')}
+                      disabled={uploading}
+                      error={fileError !== null}
+                      data-testid="csv-drop"
+                    />
+                  )}
+                  {fileError ? (
+                    <Alert severity="error" data-testid="file-error">
+                      {fileError}
+                    </Alert>
+                  ) : null}
+                </Stack>
+
+                {message?.invalid ? <InvalidCsvAlert invalid={message.invalid} /> : null}
+                {messageAlert}
+
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  fullWidth
+                  disabled={!canUpload}
+                  startIcon={
+                    uploading ? <CircularProgress size={20} color="inherit" /> : <UploadFileOutlinedIcon />
+                  }
+                  sx={{ py: 1.5, fontSize: '1.05rem' }}
+                  data-testid="bulk-submit"
+                >
+                  {uploading ? t('bulk.uploading') : t('bulk.submit')}
+                </Button>
+              </Stack>
+            </Box>
+          </Paper>
+        )}
 
         <BatchesTable
           batches={batches.data}

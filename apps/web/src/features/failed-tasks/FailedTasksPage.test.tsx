@@ -27,21 +27,25 @@ const page = (items: FailedTaskRow[], total = items.length) => ({
 /** A failed-tasks API that really removes retried and deleted rows. */
 function mockFailedApi(
   initial = [failedTask(11), failedTask(12), failedTask(13, { title: 'Renewal call' })],
+  project = testProject(),
 ) {
   let rows = [...initial];
-  const fetch = mockAnalysesApi({
-    'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page(rows)),
-    'POST /api/projects/5/failed-tasks/retry': (_url, init) => {
-      const ids = (JSON.parse(String(init?.body)) as { task_ids: number[] }).task_ids;
-      const before = rows.length;
-      rows = rows.filter((row) => !ids.includes(row.id));
-      return jsonResponse(200, { data: { retried: before - rows.length } });
+  const fetch = mockAnalysesApi(
+    {
+      'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page(rows)),
+      'POST /api/projects/5/failed-tasks/retry': (_url, init) => {
+        const ids = (JSON.parse(String(init?.body)) as { task_ids: number[] }).task_ids;
+        const before = rows.length;
+        rows = rows.filter((row) => !ids.includes(row.id));
+        return jsonResponse(200, { data: { retried: before - rows.length } });
+      },
+      'DELETE /api/projects/5/failed-tasks/12': () => {
+        rows = rows.filter((row) => row.id !== 12);
+        return jsonResponse(200, { data: { ok: true } });
+      },
     },
-    'DELETE /api/projects/5/failed-tasks/12': () => {
-      rows = rows.filter((row) => row.id !== 12);
-      return jsonResponse(200, { data: { ok: true } });
-    },
-  });
+    project,
+  );
   return fetch;
 }
 
@@ -207,6 +211,25 @@ describe('failed tasks', () => {
     expect(requests(fetch, 'GET', '/api/projects/5/failed-tasks').at(-1)!.url.search).toBe(
       '?page=2&page_size=25',
     );
+  });
+
+  it('read-only (support access): the tasks can be read, not selected, retried or deleted', async () => {
+    const fetch = mockFailedApi(undefined, testProject({ my_role: 'admin', read_only: true }));
+    await openFailed();
+    expect(within(row(11)).getByRole('link', { name: 'call-11.mp3' })).toBeInTheDocument();
+    const controls = [
+      screen.getByRole('button', { name: 'Retry selected (0)' }),
+      screen.getByRole('checkbox', { name: 'Select all on this page' }),
+      screen.getByRole('checkbox', { name: 'Select call-12.mp3' }),
+      screen.getByRole('button', { name: 'Retry call-12.mp3' }),
+      screen.getByRole('button', { name: 'Delete call-12.mp3' }),
+    ];
+    for (const control of controls) {
+      expect(control).toBeDisabled();
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
   });
 
   it('is for admins and owners only', async () => {

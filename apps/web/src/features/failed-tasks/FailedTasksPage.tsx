@@ -41,6 +41,8 @@ const DEFAULT_PAGE_SIZE = 25;
 export default function FailedTasksPage() {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: the failed tasks can be read and paged, not retried or deleted.
+  const readOnly = Boolean(project.read_only);
   const errorMessage = useErrorMessage();
   const [params, setParams] = useSearchParams();
   const pageParam = Number(params.get('page'));
@@ -106,7 +108,7 @@ export default function FailedTasksPage() {
     <Button
       variant="contained"
       startIcon={<ReplayIcon />}
-      disabled={chosen.length === 0 || retry.isPending}
+      disabled={readOnly || chosen.length === 0 || retry.isPending}
       onClick={() => runRetry(chosen)}
     >
       {t('failedTasks.retrySelected', { number: formatNumber(chosen.length, i18n.language) })}
@@ -150,6 +152,7 @@ export default function FailedTasksPage() {
                       <Checkbox
                         checked={allChosen}
                         indeterminate={chosen.length > 0 && !allChosen}
+                        disabled={readOnly}
                         onChange={() =>
                           setSelected(allChosen ? new Set() : new Set(items.map((item) => item.id)))
                         }
@@ -182,6 +185,7 @@ export default function FailedTasksPage() {
                           <Checkbox
                             checked={selected.has(task.id)}
                             onChange={() => toggle(task.id)}
+                            disabled={readOnly}
                             slotProps={{ input: { 'aria-label': t('failedTasks.select', { name }) } }}
                           />
                         </TableCell>
@@ -231,7 +235,7 @@ export default function FailedTasksPage() {
                             <span>
                               <IconButton
                                 onClick={() => runRetry([task.id])}
-                                disabled={busy}
+                                disabled={readOnly || busy}
                                 aria-label={t('failedTasks.retryNamed', { name })}
                               >
                                 {busy ? <CircularProgress size={18} /> : <ReplayIcon fontSize="small" />}
@@ -239,13 +243,16 @@ export default function FailedTasksPage() {
                             </span>
                           </Tooltip>
                           <Tooltip title={t('failedTasks.delete')}>
-                            <IconButton
-                              color="error"
-                              onClick={() => setToDelete(task)}
-                              aria-label={t('failedTasks.deleteNamed', { name })}
-                            >
-                              <DeleteOutlineIcon fontSize="small" />
-                            </IconButton>
+                            <span>
+                              <IconButton
+                                color="error"
+                                onClick={() => setToDelete(task)}
+                                disabled={readOnly}
+                                aria-label={t('failedTasks.deleteNamed', { name })}
+                              >
+                                <DeleteOutlineIcon fontSize="small" />
+                              </IconButton>
+                            </span>
                           </Tooltip>
                         </TableCell>
                       </TableRow>

@@ -58,6 +58,8 @@ function GoogleDrivePanel({ projectId }: { projectId: number }) {
 export default function IntegrationsPage() {
   const { t } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: the server refuses every change.
+  const readOnly = Boolean(project.read_only);
   const { tab } = useParams();
   if (!isTab(tab)) {
     return <Navigate to={`/projects/${project.id}/integrations/${DEFAULT_INTEGRATION_TAB}`} replace />;
@@ -83,7 +85,7 @@ export default function IntegrationsPage() {
         ))}
       </Tabs>
       {tab === 'blacklist' ? (
-        <BlacklistPanel projectId={project.id} timeZone={project.timezone} />
+        <BlacklistPanel projectId={project.id} timeZone={project.timezone} readOnly={readOnly} />
       ) : (
         <GoogleDrivePanel projectId={project.id} />
       )}

@@ -10,6 +10,8 @@ interface AiGeneratorTabProps {
   onGenerate: () => void;
   running: boolean;
   error: string | null;
+  /** Generating is not offered (a read-only project). */
+  disabled: boolean;
 }
 
 /** AI generator tab (create mode, spec 1 §2.2): a plain description in, a complete prompt out. */
@@ -19,6 +21,7 @@ export function AiGeneratorTab({
   onGenerate,
   running,
   error,
+  disabled,
 }: AiGeneratorTabProps) {
   const { t } = useTranslation();
   return (
@@ -46,7 +49,12 @@ export function AiGeneratorTab({
         slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
       />
       <Box>
-        <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={onGenerate} disabled={running}>
+        <Button
+          variant="contained"
+          startIcon={<AutoAwesomeIcon />}
+          onClick={onGenerate}
+          disabled={running || disabled}
+        >
           {t('prompts.ai.generate')}
         </Button>
       </Box>

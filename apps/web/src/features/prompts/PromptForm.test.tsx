@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -118,6 +118,37 @@ describe('prompt form', () => {
       scriptName: 'Sales QA',
       role: 'Support',
     });
+  });
+
+  it('read-only (support access): a prompt can be looked through, not saved or improved', async () => {
+    const fetch = mockPromptApi({
+      'GET /api/projects': () =>
+        jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
+      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
+    expect(await screen.findByRole('tab', { name: 'Structure' })).toBeInTheDocument();
+    fireEvent.click(tab('Basic Settings'));
+    expect(screen.getByLabelText(/Prompt name/)).toHaveValue('Sales QA');
+    const save = screen.getByRole('button', { name: 'Save Prompt' });
+    const improve = screen.getByRole('button', { name: 'AI Improve' });
+    for (const button of [save, improve]) {
+      expect(button).toBeDisabled();
+      fireEvent.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('read-only: the new prompt form neither generates nor saves', async () => {
+    mockPromptApi({
+      'GET /api/projects': () =>
+        jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/new');
+    expect(await screen.findByRole('button', { name: 'Generate Prompt' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save Prompt' })).toBeDisabled();
   });
 
   it('edit mode: a missing prompt shows the server error with retry', async () => {

@@ -55,6 +55,8 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
   const [improveOpen, setImproveOpen] = useState(false);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   const listPath = `/projects/${project.id}/prompts`;
+  // Seen through a support-access grant: the prompt can be looked through, but not saved or generated.
+  const readOnly = Boolean(project.read_only);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -147,7 +149,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
                 ai.clearError();
                 setImproveOpen(true);
               }}
-              disabled={busy}
+              disabled={busy || readOnly}
             >
               {t('prompts.ai.improve')}
             </Button>
@@ -199,6 +201,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
                 onGenerate={() => ai.generate(description)}
                 running={ai.running}
                 error={ai.error}
+                disabled={readOnly}
               />
             ) : null}
             {tab === 'structure' ? (
@@ -230,7 +233,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
           <Button onClick={leave} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button variant="contained" onClick={onSave} disabled={busy}>
+          <Button variant="contained" onClick={onSave} disabled={busy || readOnly}>
             {save.isPending ? t('common.saving') : t('prompts.form.save')}
           </Button>
         </Stack>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import { calls, mockPromptApi, promptFixture, promptRoutes } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -96,5 +96,39 @@ describe('prompts page', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('prompt-row-11')).toBeInTheDocument();
+  });
+
+  it('read-only (support access): prompts open for reading; none can be created, cloned or deleted', async () => {
+    const fetch = mockPromptApi({
+      'GET /api/projects': () =>
+        jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts');
+    const row = within(await screen.findByTestId('prompt-row-11'));
+    expect(row.getByRole('link', { name: 'Edit Sales QA' })).toHaveAttribute(
+      'href',
+      '/projects/5/prompts/edit?promptName=Sales%20QA',
+    );
+    const create = screen.getByRole('button', { name: 'New Prompt' });
+    const clone = row.getByRole('button', { name: 'Clone Sales QA' });
+    const remove = row.getByRole('button', { name: 'Delete Sales QA' });
+    for (const button of [create, clone, remove]) {
+      expect(button).toBeDisabled();
+      fireEvent.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/projects/5/prompts');
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+  });
+
+  it('read-only without prompts: the empty state cannot create one', async () => {
+    mockPromptApi({
+      'GET /api/projects': () =>
+        jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
+      'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts');
+    expect(await screen.findByText('No prompts yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Prompt' })).toBeDisabled();
   });
 });

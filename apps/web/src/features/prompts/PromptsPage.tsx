@@ -41,6 +41,8 @@ function formatDate(value: string | undefined, language: string): string {
 export default function PromptsPage() {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: prompts can be opened and read, not created, cloned or deleted.
+  const readOnly = Boolean(project.read_only);
   const prompts = usePrompts(project.id);
   const errorMessage = useErrorMessage();
   const remove = useDeletePrompt(project.id);
@@ -56,7 +58,11 @@ export default function PromptsPage() {
     catalog.get(prompt.provider)?.find((model) => model.model === prompt.model)?.display_name ?? prompt.model;
 
   const createButton = (
-    <Button component={RouterLink} to={`${base}/new`} variant="contained" startIcon={<AddIcon />}>
+    <Button
+      {...(readOnly ? { disabled: true } : { component: RouterLink, to: `${base}/new` })}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
       {t('prompts.list.create')}
     </Button>
   );
@@ -139,22 +145,31 @@ export default function PromptsPage() {
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={t('prompts.list.clone')}>
-                        <IconButton
-                          component={RouterLink}
-                          to={`${base}/new?clone=${encodeURIComponent(prompt.scriptName)}`}
-                          aria-label={t('prompts.list.cloneNamed', { name: prompt.scriptName })}
-                        >
-                          <ContentCopyIcon fontSize="small" />
-                        </IconButton>
+                        <span>
+                          <IconButton
+                            {...(readOnly
+                              ? { disabled: true }
+                              : {
+                                  component: RouterLink,
+                                  to: `${base}/new?clone=${encodeURIComponent(prompt.scriptName)}`,
+                                })}
+                            aria-label={t('prompts.list.cloneNamed', { name: prompt.scriptName })}
+                          >
+                            <ContentCopyIcon fontSize="small" />
+                          </IconButton>
+                        </span>
                       </Tooltip>
                       <Tooltip title={t('prompts.list.delete')}>
-                        <IconButton
-                          color="error"
-                          onClick={() => setToDelete(prompt)}
-                          aria-label={t('prompts.list.deleteNamed', { name: prompt.scriptName })}
-                        >
-                          <DeleteOutlineIcon fontSize="small" />
-                        </IconButton>
+                        <span>
+                          <IconButton
+                            color="error"
+                            onClick={() => setToDelete(prompt)}
+                            disabled={readOnly}
+                            aria-label={t('prompts.list.deleteNamed', { name: prompt.scriptName })}
+                          >
+                            <DeleteOutlineIcon fontSize="small" />
+                          </IconButton>
+                        </span>
                       </Tooltip>
                     </TableCell>
                   </TableRow>

@@ -581,3 +581,23 @@ describe('upload page: duplicates and force', () => {
     expect(requests[1]?.json).toMatchObject({ url: 'https://example.com/a.mp3', force: true });
   });
 });
+
+describe('upload page: read-only support access', () => {
+  it('offers no upload form, says why and sends nothing; the bulk page (its batches) stays linked', async () => {
+    const fetch = mockUploadApi({}, testProject({ my_role: 'admin', read_only: true }));
+    const xhr = installFakeXhr();
+    renderRoutes(uploadRoutes(), UPLOAD_PATH);
+    expect(
+      await screen.findByText('Uploading is not available with read-only support access.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('bulk-upload-link')).toHaveAttribute(
+      'href',
+      '/projects/5/analysis/bulk-upload',
+    );
+    expect(screen.queryByRole('tab', { name: 'File Upload' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('file-drop')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Upload$/ })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+    expect(xhr).toEqual([]);
+  });
+});

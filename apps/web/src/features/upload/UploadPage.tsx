@@ -3,6 +3,7 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddOutlinedIcon from '@mui/icons-material/PlaylistAddOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
   Alert,
   AlertTitle,
@@ -28,6 +29,7 @@ import {
   isValidUploadUrl,
   MEDIA_EXTENSIONS,
   PRIORITIES,
+  type Project,
   TEXT_EXTENSIONS,
   TIMINGS,
 } from '@parley/contracts';
@@ -36,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
+import { EmptyState } from '../../shared/components/States';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
 import { localInputToIso } from '../../shared/utils/dateTime';
 import { useCurrentProject } from '../projects/ProjectGuard';
@@ -73,8 +76,39 @@ interface UploadPageProps {
  * prompt at a chosen priority, with the call's metadata.
  */
 export default function UploadPage({ chunkSize }: UploadPageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const project = useCurrentProject();
+  // Seen through a support-access grant: the server refuses every upload, so the form is not offered.
+  const readOnly = Boolean(project.read_only);
+  return (
+    <Page
+      title={t('upload.title')}
+      subtitle={t('upload.subtitle')}
+      maxWidth={880}
+      actions={
+        <Button
+          component={RouterLink}
+          to={`/projects/${project.id}/analysis/bulk-upload`}
+          variant="outlined"
+          startIcon={<PlaylistAddOutlinedIcon />}
+          data-testid="bulk-upload-link"
+        >
+          {t('upload.bulkLink')}
+        </Button>
+      }
+    >
+      {readOnly ? (
+        <EmptyState icon={<VisibilityOutlinedIcon />} title={t('upload.readOnly')} />
+      ) : (
+        <UploadPanel project={project} chunkSize={chunkSize} />
+      )}
+    </Page>
+  );
+}
+
+/** The upload form: source tabs, prompt, priority, schedule, metadata and the Upload button. */
+function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Project }) {
+  const { t, i18n } = useTranslation();
   const prompts = useUploadPrompts(project.id);
   const upload = useUpload(project.id, { chunkSize });
   const { state } = upload;
@@ -252,202 +286,185 @@ export default function UploadPage({ chunkSize }: UploadPageProps) {
   );
 
   return (
-    <Page
-      title={t('upload.title')}
-      subtitle={t('upload.subtitle')}
-      maxWidth={880}
-      actions={
-        <Button
-          component={RouterLink}
-          to={`/projects/${project.id}/analysis/bulk-upload`}
-          variant="outlined"
-          startIcon={<PlaylistAddOutlinedIcon />}
-          data-testid="bulk-upload-link"
-        >
-          {t('upload.bulkLink')}
-        </Button>
-      }
-    >
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Tabs
-          value={source}
-          onChange={(_event, next: Source) => switchSource(next)}
-          aria-label={t('upload.tabs.label')}
-          variant="fullWidth"
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tab
-            value="file"
-            label={t('upload.tabs.file')}
-            icon={<UploadFileOutlinedIcon />}
-            iconPosition="start"
-            disabled={uploading}
-          />
-          <Tab
-            value="url"
-            label={t('upload.tabs.url')}
-            icon={<LinkIcon />}
-            iconPosition="start"
-            disabled={uploading}
-          />
-        </Tabs>
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Tabs
+        value={source}
+        onChange={(_event, next: Source) => switchSource(next)}
+        aria-label={t('upload.tabs.label')}
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab
+          value="file"
+          label={t('upload.tabs.file')}
+          icon={<UploadFileOutlinedIcon />}
+          iconPosition="start"
+          disabled={uploading}
+        />
+        <Tab
+          value="url"
+          label={t('upload.tabs.url')}
+          icon={<LinkIcon />}
+          iconPosition="start"
+          disabled={uploading}
+        />
+      </Tabs>
 
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-          sx={{ p: { xs: 2, sm: 3 } }}
-        >
-          <Stack spacing={3}>
-            {source === 'file' ? (
-              <Stack spacing={1}>
-                {file ? (
-                  <Paper
-                    variant="outlined"
-                    data-testid="selected-file"
-                    sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-                  >
-                    <InsertDriveFileOutlinedIcon color="primary" />
-                    <Box sx={{ minWidth: 0, flex: 1 }}>
-                      <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
-                        {file.name}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" data-testid="file-size">
-                        {t('upload.file.size', { size: megabytes(file.size) })}
-                      </Typography>
-                    </Box>
-                    <Tooltip title={t('upload.file.remove')}>
-                      <span>
-                        <IconButton
-                          aria-label={t('upload.file.remove')}
-                          onClick={removeFile}
-                          disabled={uploading}
-                        >
-                          <CloseIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </Paper>
-                ) : (
-                  <FileDropZone
-                    onFile={chooseFile}
-                    label={t('upload.file.drop')}
-                    activeLabel={t('upload.file.dropActive')}
-                    hint={t('upload.file.hint', {
-                      media: MEDIA_EXTENSIONS.join(', '),
-                      text: TEXT_EXTENSIONS.map((ext) => `.${ext}`).join(', '),
-                    })}
-                    accept={ACCEPT}
-                    inputLabel={t('upload.file.input')}
-                    disabled={uploading}
-                    error={fileRefused}
-                    data-testid="file-drop"
-                  />
-                )}
-                {fileRefused ? (
-                  <Alert severity="error" data-testid="file-error">
-                    {t(textKey('unsupportedFile'))}
-                  </Alert>
-                ) : null}
-              </Stack>
-            ) : (
-              <TextField
-                fullWidth
-                type="url"
-                label={t('upload.url.label')}
-                placeholder={t('upload.url.placeholder')}
-                value={url}
-                disabled={uploading}
-                onChange={(event) => {
-                  setUrl(event.target.value);
-                  if (state.status !== 'idle' && !uploading) upload.reset();
-                }}
-                error={urlInvalid}
-                helperText={urlInvalid ? t(textKey('invalidUrl')) : t('upload.url.hint')}
-                slotProps={{ htmlInput: { maxLength: 2048, 'data-testid': 'url-input' } }}
-              />
-            )}
-
-            {showProgress ? (
-              <Stack spacing={0.5} data-testid="upload-progress">
-                <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {uploading ? t('upload.uploading') : t('upload.progressLabel')}
-                  </Typography>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="upload-percent">
-                    {t('upload.percent', { percent: state.progress })}
-                  </Typography>
-                </Stack>
-                <LinearProgress
-                  variant="determinate"
-                  value={state.progress}
-                  aria-label={t('upload.progressLabel')}
-                  sx={{ height: 8, borderRadius: 4 }}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Stack spacing={3}>
+          {source === 'file' ? (
+            <Stack spacing={1}>
+              {file ? (
+                <Paper
+                  variant="outlined"
+                  data-testid="selected-file"
+                  sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
+                >
+                  <InsertDriveFileOutlinedIcon color="primary" />
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
+                      {file.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" data-testid="file-size">
+                      {t('upload.file.size', { size: megabytes(file.size) })}
+                    </Typography>
+                  </Box>
+                  <Tooltip title={t('upload.file.remove')}>
+                    <span>
+                      <IconButton
+                        aria-label={t('upload.file.remove')}
+                        onClick={removeFile}
+                        disabled={uploading}
+                      >
+                        <CloseIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </Paper>
+              ) : (
+                <FileDropZone
+                  onFile={chooseFile}
+                  label={t('upload.file.drop')}
+                  activeLabel={t('upload.file.dropActive')}
+                  hint={t('upload.file.hint', {
+                    media: MEDIA_EXTENSIONS.join(', '),
+                    text: TEXT_EXTENSIONS.map((ext) => `.${ext}`).join(', '),
+                  })}
+                  accept={ACCEPT}
+                  inputLabel={t('upload.file.input')}
+                  disabled={uploading}
+                  error={fileRefused}
+                  data-testid="file-drop"
                 />
+              )}
+              {fileRefused ? (
+                <Alert severity="error" data-testid="file-error">
+                  {t(textKey('unsupportedFile'))}
+                </Alert>
+              ) : null}
+            </Stack>
+          ) : (
+            <TextField
+              fullWidth
+              type="url"
+              label={t('upload.url.label')}
+              placeholder={t('upload.url.placeholder')}
+              value={url}
+              disabled={uploading}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                if (state.status !== 'idle' && !uploading) upload.reset();
+              }}
+              error={urlInvalid}
+              helperText={urlInvalid ? t(textKey('invalidUrl')) : t('upload.url.hint')}
+              slotProps={{ htmlInput: { maxLength: 2048, 'data-testid': 'url-input' } }}
+            />
+          )}
+
+          {showProgress ? (
+            <Stack spacing={0.5} data-testid="upload-progress">
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {uploading ? t('upload.uploading') : t('upload.progressLabel')}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="upload-percent">
+                  {t('upload.percent', { percent: state.progress })}
+                </Typography>
               </Stack>
-            ) : null}
-
-            {promptSection}
-
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('upload.priority.label')}
-                value={String(priority)}
-                disabled={uploading}
-                onChange={(event) => setPriority(Number(event.target.value))}
-                sx={{ minWidth: 200 }}
-              >
-                {PRIORITY_OPTIONS.map((option) => (
-                  <MenuItem key={option.key} value={String(option.value)}>
-                    {t(`upload.priority.${option.key}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                type="datetime-local"
-                label={t('upload.schedule.label')}
-                value={scheduled}
-                disabled={uploading}
-                onChange={(event) => setScheduled(event.target.value)}
-                helperText={t('upload.schedule.hint')}
-                sx={{ flex: 1 }}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-input' } }}
+              <LinearProgress
+                variant="determinate"
+                value={state.progress}
+                aria-label={t('upload.progressLabel')}
+                sx={{ height: 8, borderRadius: 4 }}
               />
             </Stack>
+          ) : null}
 
-            <MetadataSection
-              ref={sectionRef}
-              entries={entries}
-              onChange={setEntries}
-              expanded={metadataOpen}
-              onExpandedChange={setMetadataOpen}
-              invalid={invalidFields}
-              highlighted={sectionHighlighted}
+          {promptSection}
+
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              label={t('upload.priority.label')}
+              value={String(priority)}
               disabled={uploading}
-            />
-
-            <UploadResult state={state} errorText={upload.errorText} onForce={() => void force()} />
-
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={!canUpload}
-              startIcon={
-                uploading ? <CircularProgress size={20} color="inherit" /> : <UploadFileOutlinedIcon />
-              }
-              sx={{ py: 1.5, fontSize: '1.05rem' }}
+              onChange={(event) => setPriority(Number(event.target.value))}
+              sx={{ minWidth: 200 }}
             >
-              {uploading ? t('upload.uploading') : t('upload.submit')}
-            </Button>
+              {PRIORITY_OPTIONS.map((option) => (
+                <MenuItem key={option.key} value={String(option.value)}>
+                  {t(`upload.priority.${option.key}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="datetime-local"
+              label={t('upload.schedule.label')}
+              value={scheduled}
+              disabled={uploading}
+              onChange={(event) => setScheduled(event.target.value)}
+              helperText={t('upload.schedule.hint')}
+              sx={{ flex: 1 }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-input' } }}
+            />
           </Stack>
-        </Box>
-      </Paper>
-    </Page>
+
+          <MetadataSection
+            ref={sectionRef}
+            entries={entries}
+            onChange={setEntries}
+            expanded={metadataOpen}
+            onExpandedChange={setMetadataOpen}
+            invalid={invalidFields}
+            highlighted={sectionHighlighted}
+            disabled={uploading}
+          />
+
+          <UploadResult state={state} errorText={upload.errorText} onForce={() => void force()} />
+
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={!canUpload}
+            startIcon={
+              uploading ? <CircularProgress size={20} color="inherit" /> : <UploadFileOutlinedIcon />
+            }
+            sx={{ py: 1.5, fontSize: '1.05rem' }}
+          >
+            {uploading ? t('upload.uploading') : t('upload.submit')}
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
   );
 }
