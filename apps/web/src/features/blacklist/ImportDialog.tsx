@@ -1,9 +1,7 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import {
   Alert,
   AlertTitle,
@@ -15,17 +13,16 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   LinearProgress,
   Paper,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { BLACKLIST, type BlacklistImportResult } from '@parley/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestTimeoutError, serverMessage } from '../../shared/api/request';
+import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { downloadFile } from '../../shared/utils/download';
 import { formatBytes, formatNumber } from '../analyses/format';
@@ -228,33 +225,20 @@ export function ImportDialog({ projectId, open, onClose }: ImportDialogProps) {
         {t('blacklist.import.intro')}
       </Typography>
       {file ? (
-        <Paper
-          variant="outlined"
-          data-testid="import-file"
-          sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-        >
-          <InsertDriveFileOutlinedIcon color="primary" />
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography noWrap sx={{ fontWeight: 500 }}>
-              {file.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" data-testid="import-rows">
+        <ChosenFile
+          name={file.name}
+          detail={
+            <>
               {formatBytes(file.size, i18n.language)}
               {rows !== null ? ` · ${t('blacklist.import.rows', { rows: number(rows) })}` : ''}
-            </Typography>
-          </Box>
-          <Tooltip title={t('blacklist.import.remove')}>
-            <span>
-              <IconButton
-                aria-label={t('blacklist.import.remove')}
-                onClick={clear}
-                disabled={state === 'importing'}
-              >
-                <CloseIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </Paper>
+            </>
+          }
+          removeLabel={t('blacklist.import.remove')}
+          onRemove={clear}
+          disabled={state === 'importing'}
+          testId="import-file"
+          detailTestId="import-rows"
+        />
       ) : (
         <FileDropZone
           onFile={choose}

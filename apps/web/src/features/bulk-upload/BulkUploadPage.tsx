@@ -1,6 +1,4 @@
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
@@ -9,19 +7,17 @@ import {
   Box,
   Button,
   CircularProgress,
-  IconButton,
   MenuItem,
   Paper,
   Stack,
   TextField,
-  Tooltip,
-  Typography,
 } from '@mui/material';
 import { BULK_CSV, DEFAULT_PRIORITY, hasRoleAtLeast, PRIORITIES } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../shared/api/request';
+import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
@@ -324,32 +320,14 @@ export default function BulkUploadPage() {
 
                 <Stack spacing={1}>
                   {file ? (
-                    <Paper
-                      variant="outlined"
-                      data-testid="selected-file"
-                      sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-                    >
-                      <InsertDriveFileOutlinedIcon color="primary" />
-                      <Box sx={{ minWidth: 0, flex: 1 }}>
-                        <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
-                          {file.name}
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {formatBytes(file.size, i18n.language)}
-                        </Typography>
-                      </Box>
-                      <Tooltip title={t('bulk.file.remove')}>
-                        <span>
-                          <IconButton
-                            aria-label={t('bulk.file.remove')}
-                            onClick={removeFile}
-                            disabled={uploading}
-                          >
-                            <CloseIcon />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </Paper>
+                    <ChosenFile
+                      name={file.name}
+                      detail={formatBytes(file.size, i18n.language)}
+                      removeLabel={t('bulk.file.remove')}
+                      onRemove={removeFile}
+                      disabled={uploading}
+                      testId="selected-file"
+                    />
                   ) : (
                     <FileDropZone
                       onFile={chooseFile}

@@ -1,5 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddOutlinedIcon from '@mui/icons-material/PlaylistAddOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
@@ -10,7 +8,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  IconButton,
   LinearProgress,
   MenuItem,
   Paper,
@@ -18,7 +15,6 @@ import {
   Tab,
   Tabs,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import {
@@ -36,6 +32,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
@@ -323,32 +320,15 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
           {source === 'file' ? (
             <Stack spacing={1}>
               {file ? (
-                <Paper
-                  variant="outlined"
-                  data-testid="selected-file"
-                  sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-                >
-                  <InsertDriveFileOutlinedIcon color="primary" />
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
-                      {file.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" data-testid="file-size">
-                      {t('upload.file.size', { size: megabytes(file.size) })}
-                    </Typography>
-                  </Box>
-                  <Tooltip title={t('upload.file.remove')}>
-                    <span>
-                      <IconButton
-                        aria-label={t('upload.file.remove')}
-                        onClick={removeFile}
-                        disabled={uploading}
-                      >
-                        <CloseIcon />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Paper>
+                <ChosenFile
+                  name={file.name}
+                  detail={t('upload.file.size', { size: megabytes(file.size) })}
+                  removeLabel={t('upload.file.remove')}
+                  onRemove={removeFile}
+                  disabled={uploading}
+                  testId="selected-file"
+                  detailTestId="file-size"
+                />
               ) : (
                 <FileDropZone
                   onFile={chooseFile}
