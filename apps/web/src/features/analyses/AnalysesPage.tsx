@@ -11,7 +11,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -32,7 +31,8 @@ import {
   usePromptChoices,
   useTaskEvents,
 } from './api';
-import { formatDateTime, formatDuration, formatNumber, formatScore } from './format';
+import { formatDateTime, formatDuration, formatScore } from './format';
+import { ListPagination } from './ListPagination';
 import { LiveIndicator } from './LiveIndicator';
 import {
   FILTER_KEYS,
@@ -233,25 +233,13 @@ export default function AnalysesPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.min(view.page, lastPage) - 1}
-              rowsPerPage={view.pageSize}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onPageChange={(_event, page) => update((current) => ({ ...current, page: page + 1 }), false)}
-              onRowsPerPageChange={(event) =>
-                update((current) => ({ ...current, page: 1, pageSize: Number(event.target.value) }), false)
-              }
-              labelRowsPerPage={t('analyses.list.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) =>
-                t('analyses.list.displayedRows', {
-                  from: formatNumber(from, i18n.language),
-                  to: formatNumber(to, i18n.language),
-                  total: formatNumber(count, i18n.language),
-                })
-              }
-              getItemAriaLabel={(type) => t(`analyses.list.pageNav.${type}`)}
+            <ListPagination
+              total={data.total}
+              page={view.page}
+              pageSize={view.pageSize}
+              pageSizes={PAGE_SIZES}
+              onPage={(page) => update((current) => ({ ...current, page }), false)}
+              onPageSize={(pageSize) => update((current) => ({ ...current, page: 1, pageSize }), false)}
             />
           </Paper>
         )}

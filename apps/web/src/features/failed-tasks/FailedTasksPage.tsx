@@ -15,7 +15,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -30,6 +29,7 @@ import { EmptyState, QueryContent } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { analysisPath } from '../analyses/api';
 import { formatDateTime, formatNumber } from '../analyses/format';
+import { ListPagination } from '../analyses/ListPagination';
 import { StageLabel } from '../analyses/TaskStatus';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { type FailedTaskRow, useDeleteFailedTask, useFailedTasks, useRetryTasks } from './api';
@@ -261,23 +261,13 @@ export default function FailedTasksPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.min(page, Math.max(1, Math.ceil(data.total / pageSize))) - 1}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_event, next) => goTo(next + 1)}
-              onRowsPerPageChange={(event) => goTo(1, Number(event.target.value))}
-              labelRowsPerPage={t('analyses.list.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) =>
-                t('analyses.list.displayedRows', {
-                  from: formatNumber(from, i18n.language),
-                  to: formatNumber(to, i18n.language),
-                  total: formatNumber(count, i18n.language),
-                })
-              }
-              getItemAriaLabel={(type) => t(`analyses.list.pageNav.${type}`)}
+            <ListPagination
+              total={data.total}
+              page={page}
+              pageSize={pageSize}
+              pageSizes={PAGE_SIZES}
+              onPage={(next) => goTo(next)}
+              onPageSize={(size) => goTo(1, size)}
             />
           </Paper>
         )}
