@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
-import { requestLogSerializer } from './http/log.ts';
+import { RequestLogController, requestLogSerializer } from './http/log.ts';
 import { registerWebApp } from './http/web.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -37,6 +37,7 @@ export interface AppOptions {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: { req: requestLogSerializer } }) as FastifyBaseLogger,
+    logController: new RequestLogController(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });

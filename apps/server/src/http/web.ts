@@ -13,7 +13,7 @@ const REVALIDATE = 'no-cache';
 /** A path whose last segment has an extension names a file; a missing one is a 404, never the page. */
 const FILE_LIKE = /\/[^/]*\.[^/]*$/;
 
-function isApiPath(pathname: string): boolean {
+export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
