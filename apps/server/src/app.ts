@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE } from '@parley/contracts';
@@ -10,7 +7,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
-import { requestLogSerializer } from './http/log.ts';
+import { RequestLogController, requestLogSerializer } from './http/log.ts';
+import { registerWebApp } from './http/web.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
@@ -39,6 +37,7 @@ export interface AppOptions {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: { req: requestLogSerializer } }) as FastifyBaseLogger,
+    logController: new RequestLogController(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -106,18 +105,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     { prefix: '/api' },
   );
 
-  const webDir = options.webDir === undefined ? WEB_DIST_DIR : options.webDir;
-  const serveWeb = Boolean(webDir && existsSync(path.join(webDir, 'index.html')));
-  // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart.
-  if (serveWeb) await app.register(fastifyStatic, { root: webDir!, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    // Client-side routes: any GET outside /api that is not a file gets the app's index.html.
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
-  });
+  await registerWebApp(app, options.webDir === undefined ? WEB_DIST_DIR : options.webDir);
   return app;
 }
