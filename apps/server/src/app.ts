@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { requestLogSerializer } from './http/log.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
@@ -39,7 +40,7 @@ export interface AppOptions {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: { req: requestLogSerializer } }) as FastifyBaseLogger,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
