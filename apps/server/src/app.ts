@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { requestLogSerializer } from './http/log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, ctx.config.publicUrl);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -82,7 +84,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // No external validator: the docs call nothing but this server.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', validatorUrl: false });
   await app.register(authPlugin, ctx);
 
   await app.register(
