@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '@parley/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { requestLogSerializer } from './http/log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, ctx.config.publicUrl);
+  registerCsrfProtection(app, ctx.config.publicUrl);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
