@@ -16,6 +16,7 @@ import {
   test,
 } from '@playwright/test';
 import { E2E_BASE_URL } from './server.ts';
+import { watchContentSecurityPolicy } from './test.ts';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
@@ -208,6 +209,7 @@ export function main(page: Page) {
  */
 export async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 1366, height: 860 } });
+  watchContentSecurityPolicy(context);
   return { context, page: await context.newPage() };
 }
 

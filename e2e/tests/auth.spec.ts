@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   main,
   newUser,
@@ -9,6 +8,7 @@ import {
   signUpViaUi,
   submitLogin,
 } from '../support/flows.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('authentication', () => {
   test('signing up through /signup lands on the projects list', async ({ page }) => {

@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import {
   adjustBalanceViaApi,
@@ -28,6 +27,7 @@ import {
   signUpViaApi,
   uniqueName,
 } from '../support/flows.ts';
+import { expect, type Locator, type Page, type Request, test } from '../support/test.ts';
 
 const NOT_FOUND = "Project not found or you don't have access to it.";
 const NO_PERMISSION = "You don't have permission to view this page";

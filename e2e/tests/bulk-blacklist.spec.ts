@@ -2,14 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { AnalysisDetail, BatchItem, BlacklistEntry, Prompt } from '@parley/contracts';
 import { TIMINGS } from '@parley/contracts';
 import {
-  type APIRequestContext,
-  type Download,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import {
   analysisViaApi,
   createScorecardViaApi,
   fundProject,
@@ -34,6 +26,14 @@ import {
 import { mediaRequests, type RecordingName, recordingUrl } from '../support/media-server.ts';
 import { shoot } from '../support/screenshots.ts';
 import { SERVER_LOG } from '../support/server.ts';
+import {
+  type APIRequestContext,
+  type Download,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '../support/test.ts';
 
 // Every test has its own users, project, prompt and media scope: they may run on both workers at once.
 test.describe.configure({ mode: 'parallel' });

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   createProjectViaApi,
   isolatedApi,
@@ -8,6 +7,7 @@ import {
   signUpViaApi,
   uniqueName,
 } from '../support/flows.ts';
+import { expect, test } from '../support/test.ts';
 
 const NOT_FOUND = "Project not found or you don't have access to it.";
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { chooseLanguage, createProjectViaApi, signedInPage, uniqueName } from '../support/flows.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const NOT_FOUND_EN = "Content expected soon - we're working on adding help content for this page";
 

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   freshPage,
@@ -9,6 +8,7 @@ import {
   signOutViaUi,
   submitLogin,
 } from '../support/flows.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const h1 = (page: Page, name: string) => main(page).getByRole('heading', { level: 1, name });
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { isolatedApi, registerUser, signInViaUi, submitLogin, type TestUser } from '../support/flows.ts';
 import { resetLinkFromLog } from '../support/server.ts';
+import { expect, type Page, test, watchContentSecurityPolicy } from '../support/test.ts';
 
 const MISSING_TOKEN = 'Invalid or missing reset token. Please request a new password reset link.';
 const USED_LINK = 'This password reset link is invalid, expired or already used. Please request a new one.';
@@ -111,6 +111,7 @@ test.describe('password reset', () => {
     const user = await registerUser();
     // Signed in elsewhere.
     const elsewhere = await browser.newContext();
+    watchContentSecurityPolicy(elsewhere);
     try {
       const other = await elsewhere.newPage();
       await signInViaUi(other, user);

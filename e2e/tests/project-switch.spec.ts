@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   createProjectViaApi,
   main,
@@ -7,6 +6,7 @@ import {
   switchProject,
   uniqueName,
 } from '../support/flows.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /** A signed-in user with two projects, A and B. */
 async function twoProjects(page: Page): Promise<{ a: Project; b: Project }> {

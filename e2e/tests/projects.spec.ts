@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   createProjectViaApi,
   escapeRegExp,
@@ -7,6 +6,7 @@ import {
   signedInPage,
   uniqueName,
 } from '../support/flows.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('projects', () => {
   test('creating a project through /projects/new shows success and redirects after ~1.5 s', async ({

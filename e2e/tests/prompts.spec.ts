@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import {
   answer,
@@ -27,6 +26,7 @@ import {
   uniqueName,
 } from '../support/flows.ts';
 import { addMemberViaApi } from '../support/members.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 const EMPTY_KEY = 'Empty key found in prompt fields. All fields must have a key.';
 const NOT_FOUND = "Project not found or you don't have access to it.";

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import {
   adjustBalanceViaApi,
@@ -18,6 +17,7 @@ import {
   uniqueName,
 } from '../support/flows.ts';
 import { shoot } from '../support/screenshots.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /** A user with a few realistic projects; returns them in creation order. */
 async function userWithProjects(page: Page): Promise<Project[]> {

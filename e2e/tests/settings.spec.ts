@@ -1,5 +1,4 @@
 import type { AnalysisDetail, ApiKey, MemberRole, TeamLeader, UploadResponse } from '@parley/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createScorecardViaApi, fundProject, removeSpeechFixtures, stereoCall } from '../support/analyses.ts';
 import {
   createProjectViaApi,
@@ -18,6 +17,7 @@ import {
 import { addMemberViaApi, inviteViaApi, makeSupportStaff, membersViaApi } from '../support/members.ts';
 import { shoot } from '../support/screenshots.ts';
 import { E2E_BASE_URL, inviteLinkFromLog } from '../support/server.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 // Every test has its own users and project: they may run on both workers at once.
 test.describe.configure({ mode: 'parallel' });

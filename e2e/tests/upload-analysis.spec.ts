@@ -1,5 +1,4 @@
 import { type AnalysisDetail, type Prompt, TIMINGS } from '@parley/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   AGENT_LINE,
   analysisIdsViaApi,
@@ -28,6 +27,7 @@ import {
   uniqueName,
 } from '../support/flows.ts';
 import { shoot } from '../support/screenshots.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 // Every test has its own user, project, prompt and markers: they may run on both workers at once.
 test.describe.configure({ mode: 'parallel' });

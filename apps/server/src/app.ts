@@ -6,8 +6,11 @@ import { SESSION_COOKIE } from '@parley/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RequestLogController, requestLogSerializer } from './http/log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -38,12 +41,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: { req: requestLogSerializer } }) as FastifyBaseLogger,
     logController: new RequestLogController(),
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, ctx.config.publicUrl);
+  registerCsrfProtection(app, ctx.config.publicUrl);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -80,7 +85,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // No external validator: the docs call nothing but this server.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', validatorUrl: false });
   await app.register(authPlugin, ctx);
 
   await app.register(

@@ -110,4 +110,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRANSCRIPTION_PROVIDER: 'azure' })).toThrow(/TRANSCRIPTION_PROVIDER/);
     expect(() => loadConfig({ TRANSCRIPTION_CHUNK_SECONDS: '1200' })).toThrow(/TRANSCRIPTION_CHUNK_SECONDS/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names hops or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const wrong of ['true', '10.0.0.0/33', 'proxy.example.com', '1.2.3', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import {
   type ProviderId,
 } from '@parley/contracts';
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_HINT, type TrustProxy } from './http/trust-proxy.ts';
 import { fromInvocationDir } from './paths.ts';
 
 const optionalText = z
@@ -56,6 +57,11 @@ const EnvSchema = z.object({
   PARLEY_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(LOGIN_RATE_LIMIT_PER_MINUTE),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((value) => parseTrustProxy(value) !== null, { message: TRUST_PROXY_HINT })
+    .transform((value) => parseTrustProxy(value)!),
   ANTHROPIC_API_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
@@ -121,6 +127,8 @@ export interface Config {
   role: 'api' | 'worker' | 'all';
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
+  /** Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address of rate limits, logs). */
+  trustProxy: TrustProxy;
   /** Credentials and addresses of the LLM providers; never sent to clients or written to logs. */
   providers: {
     anthropicApiKey?: string;
@@ -236,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.PARLEY_ROLE,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     providers: {
       anthropicApiKey: e.ANTHROPIC_API_KEY,
       openaiApiKey: e.OPENAI_API_KEY,
