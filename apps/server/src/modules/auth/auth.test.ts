@@ -21,6 +21,9 @@ afterAll(async () => {
   await t.close();
 });
 
+const ACCOUNT_LOCKED =
+  'Too many failed sign-ins for this email. Please wait 15 minutes or reset your password.';
+
 const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
 
 describe('sign up', () => {
@@ -141,6 +144,89 @@ describe('login rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('per-account limits', () => {
+  const loginFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': ip },
+      payload: { email, password },
+    });
+
+  it('answers 429 after 10 failed sign-ins for one email in 15 minutes, whatever the IP', async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    for (let i = 1; i <= 10; i += 1) {
+      expect((await loginFrom(`10.0.0.${i}`, email, `wrong password ${i}`)).statusCode).toBe(401);
+    }
+    for (const password of ['wrong password 11', 'right password']) {
+      const blocked = await loginFrom('10.0.1.1', email, password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toEqual({ code: 'rate_limited', message: ACCOUNT_LOCKED });
+    }
+    // Another account is not affected; an unknown email is limited the same way (no enumeration).
+    const other = await signUp(t.app, uniqueEmail(), 'other password');
+    expect((await loginFrom('10.0.1.2', other.email, 'other password')).statusCode).toBe(200);
+    const ghost = uniqueEmail('ghost');
+    for (let i = 1; i <= 10; i += 1) await loginFrom(`10.0.2.${i}`, ghost, 'whatever1');
+    expect((await loginFrom('10.0.2.99', ghost, 'whatever1')).statusCode).toBe(429);
+
+    // 15 minutes later the account opens again.
+    await t.ctx.db.execute(
+      sql`UPDATE auth_attempts SET created_at = created_at - interval '15 minutes' WHERE email = ${email}`,
+    );
+    expect((await loginFrom('10.0.1.3', email, 'right password')).statusCode).toBe(200);
+  });
+
+  it('forgets failed sign-ins after a successful one', async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    for (let i = 1; i <= 9; i += 1) await loginFrom('10.1.0.1', email, 'wrong password');
+    expect((await loginFrom('10.1.0.1', email, 'right password')).statusCode).toBe(200);
+    for (let i = 1; i <= 9; i += 1) await loginFrom('10.1.0.1', email, 'wrong password');
+    expect((await loginFrom('10.1.0.1', email, 'right password')).statusCode).toBe(200);
+  });
+
+  it('never lets more than 10 concurrent wrong sign-ins through', async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom(`10.2.0.${i}`, email, `wrong password ${i}`)),
+    );
+    const failed = answers.filter((a) => a.statusCode === 401).length;
+    expect(failed).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(20 - failed);
+  });
+
+  it('sends at most 3 reset emails per email and hour, answering the same every time', async () => {
+    await takeQueuedEmails(t.ctx.boss);
+    const { email } = await signUp(t.app);
+    const answers = [];
+    for (let i = 1; i <= 5; i += 1) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: `10.3.0.${i}`,
+          payload: { email },
+        }),
+      );
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+    expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(3);
+
+    // An hour later a link can be sent again; attempts older than that are pruned.
+    await t.ctx.db.execute(sql`UPDATE auth_attempts SET created_at = created_at - interval '1 hour'`);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(1);
+    const old = await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM auth_attempts WHERE created_at < now() - interval '1 hour'`,
+    );
+    expect(old.rows[0]).toEqual({ n: 0 });
   });
 });
 
