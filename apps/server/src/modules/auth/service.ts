@@ -5,6 +5,7 @@ import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
+import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt } from './limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
@@ -50,21 +51,29 @@ export async function login(
   email: string,
   password: string,
 ): Promise<{ user: UserRow; token: string }> {
+  if (!(await countAttempt(ctx.db, 'sign_in_failure', email))) {
+    throw new HttpError(429, 'rate_limited', ACCOUNT_LOCKED_MESSAGE);
+  }
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
+  await clearAttempts(ctx.db, 'sign_in_failure', email);
   const token = await createSession(ctx.db, user.id);
   return { user, token };
 }
 
 /**
- * Emails a single-use reset link when the account exists. Answers the same either way, so the form
- * does not reveal which emails have accounts.
+ * Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour.
+ * Answers the same either way, so the form reveals neither which emails have accounts nor the limit.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) {
     ctx.logger.info('Password reset requested for an unknown email');
+    return;
+  }
+  if (!(await countAttempt(ctx.db, 'reset_email', user.email))) {
+    ctx.logger.warn({ userId: user.id }, 'Password reset email not sent: hourly limit reached');
     return;
   }
   const { token, hash } = newSecretToken();
