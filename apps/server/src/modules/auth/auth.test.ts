@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@parley/contracts';
+import { SESSION_COOKIE, TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +72,33 @@ describe('sign up', () => {
       payload: { email: 'not-an-email', password: 'whatever1' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('password strength', () => {
+  const signup = (email: string, password: string, name?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, name } });
+
+  it('refuses common and easily guessed passwords at sign-up with the shared message', async () => {
+    for (const password of ['12345678', 'password', 'qwertyuiop']) {
+      const response = await signup(uniqueEmail(), password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'password_common', message: TEXTS.password.common });
+    }
+    for (const password of [' '.repeat(12), 'Password1!', 'aaaaaaaaaaaa']) {
+      const response = await signup(uniqueEmail(), password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'password_too_weak', message: TEXTS.password.tooWeak });
+    }
+  });
+
+  it('counts the email and the name as guessable', async () => {
+    const email = 'marguerite.dupontel@example.com';
+    const byEmail = await signup(email, 'marguerite.dupontel');
+    expect(byEmail.json().error?.code).toBe('password_too_weak');
+    const byName = await signup(uniqueEmail(), 'Xavierthornquist', 'Xavier Thornquist');
+    expect(byName.json().error?.code).toBe('password_too_weak');
+    expect((await signup(uniqueEmail(), 'plum rocket violin')).statusCode).toBe(201);
   });
 });
 
@@ -263,6 +290,9 @@ describe('password reset', () => {
     await forgot(client.email);
     const token = resetTokenFrom((await takeQueuedEmails(t.ctx.boss))[0]!);
     expect((await reset(token, 'short')).statusCode).toBe(400);
+    const weak = await reset(token, 'password');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe('password_common');
     await t.ctx.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await reset(token, 'long enough')).json().error.code).toBe('invalid_token');
   });
