@@ -38,7 +38,7 @@ describe('sign up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough' },
+      payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.email).toBe('mixed.case@example.com');
@@ -47,7 +47,7 @@ describe('sign up', () => {
     expect(cookie.sameSite).toBe('Lax');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(row!.passwordHash).not.toContain('long enough');
+    expect(row!.passwordHash).not.toContain('long enough indeed');
   });
 
   it('refuses a taken email, a short password and a malformed email', async () => {
@@ -55,7 +55,7 @@ describe('sign up', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: email.toUpperCase(), password: 'whatever1' },
+      payload: { email: email.toUpperCase(), password: 'whatever works 1' },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('email_taken');
@@ -69,7 +69,7 @@ describe('sign up', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: 'not-an-email', password: 'whatever1' },
+      payload: { email: 'not-an-email', password: 'whatever works 1' },
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -160,7 +160,7 @@ describe('login rate limit', () => {
         limited.app.inject({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { email: 'nobody@example.com', password: 'whatever1' },
+          payload: { email: 'nobody@example.com', password: 'whatever works 1' },
         });
       expect((await attempt()).statusCode).toBe(401);
       expect((await attempt()).statusCode).toBe(401);
@@ -265,19 +265,19 @@ describe('password reset', () => {
 
   it('emails a single-use link that sets the password and ends every session', async () => {
     await takeQueuedEmails(t.ctx.boss);
-    const client = await signUp(t.app, uniqueEmail(), 'old password');
+    const client = await signUp(t.app, uniqueEmail(), 'older secret word');
     expect((await forgot(client.email)).statusCode).toBe(200);
     const [email] = await takeQueuedEmails(t.ctx.boss);
     expect(email!.to).toBe(client.email);
     expect(email!.text).toContain('http://parley.test/reset-password?token=');
     const token = resetTokenFrom(email!);
 
-    expect((await reset(token, 'new password')).statusCode).toBe(200);
+    expect((await reset(token, 'newer secret word')).statusCode).toBe(200);
     expect((await me(client.cookie)).statusCode).toBe(401);
     const login = (password: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: client.email, password } });
-    expect((await login('old password')).statusCode).toBe(401);
-    expect((await login('new password')).statusCode).toBe(200);
+    expect((await login('older secret word')).statusCode).toBe(401);
+    expect((await login('newer secret word')).statusCode).toBe(200);
 
     const reused = await reset(token, 'third password');
     expect(reused.statusCode).toBe(400);
@@ -294,7 +294,7 @@ describe('password reset', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('password_common');
     await t.ctx.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await reset(token, 'long enough')).json().error.code).toBe('invalid_token');
+    expect((await reset(token, 'long enough indeed')).json().error.code).toBe('invalid_token');
   });
 
   it('answers the same for unknown emails and sends nothing', async () => {

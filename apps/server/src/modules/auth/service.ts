@@ -6,6 +6,7 @@ import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt } from './limits.ts';
+import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
@@ -22,6 +23,7 @@ export interface SignupInput {
 
 /** Creates an account and a session. The very first account of the installation is the super admin. */
 export async function signup(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; token: string }> {
+  await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
@@ -97,7 +99,6 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /** Sets a new password with a reset token; the token is used up and every session of the account ends. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
@@ -116,6 +117,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
         'invalid_token',
       );
     }
+    const [user] = await tx.select().from(users).where(eq(users.id, used.userId));
+    // A refused password rolls the transaction back, so the link still works for a better one.
+    await assertPasswordAllowed(password, user!);
+    const passwordHash = await hashPassword(password);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
     await deleteUserSessions(tx, used.userId);
   });
