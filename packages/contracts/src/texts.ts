@@ -28,6 +28,9 @@ export const TEXTS = {
     backToSignIn: 'Back to Sign In',
     required: 'Password is required',
     tooShort: 'Password must be at least 8 characters',
+    common: 'This password is too common. Please choose one that is harder to guess.',
+    tooWeak:
+      'This password is too easy to guess. Add more words or characters, or avoid your name and email.',
     confirmRequired: 'Please confirm your password',
     mismatch: 'Passwords do not match',
     missingToken: 'Invalid or missing reset token. Please request a new password reset link.',

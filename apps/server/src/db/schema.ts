@@ -86,6 +86,28 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** What a per-account limit counts (see modules/auth/limits.ts). */
+export const AUTH_ATTEMPT_KINDS = ['sign_in_failure', 'reset_email'] as const;
+export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
+
+/**
+ * Recent sign-in failures and sent account emails per (lower-cased) email address, for the per-account
+ * limits that hold whatever the client's IP. Rows older than the longest window are pruned.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: AUTH_ATTEMPT_KINDS }).notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_kind_email_created_idx').on(t.kind, t.email, t.createdAt),
+    index('auth_attempts_created_idx').on(t.createdAt),
+  ],
+);
+
 /**
  * Tariff plans. Money in integer micros of `currency` (1 USD = 1,000,000), units in milli-units. Seeded by
  * the billing migration; exactly one plan is the default that new projects get.

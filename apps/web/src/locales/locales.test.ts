@@ -83,7 +83,10 @@ describe('locale files', () => {
       ...NAV_ITEMS.flatMap((item) => [`nav.${item.key}`, `placeholder.descriptions.${item.key}`]),
       ...PROJECT_ROLES.map((role) => `projectRoles.${role}`),
       ...MEMBER_ROLES.map((role) => `memberRoles.${role}`),
-      ...['required', 'tooShort', 'confirmRequired', 'mismatch'].map((key) => `password.${key}`),
+      ...['required', 'tooShort', 'common', 'tooWeak', 'confirmRequired', 'mismatch'].map(
+        (key) => `password.${key}`,
+      ),
+      ...['veryWeak', 'weak', 'fair', 'good', 'strong'].map((key) => `password.strength.${key}`),
       ...[
         'name_required',
         'name_too_long',

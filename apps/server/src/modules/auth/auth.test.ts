@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@parley/contracts';
+import { SESSION_COOKIE, TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,9 @@ afterAll(async () => {
   await t.close();
 });
 
+const ACCOUNT_LOCKED =
+  'Too many failed sign-ins for this email. Please wait 15 minutes or reset your password.';
+
 const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
 
 describe('sign up', () => {
@@ -35,7 +38,7 @@ describe('sign up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough' },
+      payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.email).toBe('mixed.case@example.com');
@@ -44,7 +47,7 @@ describe('sign up', () => {
     expect(cookie.sameSite).toBe('Lax');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(row!.passwordHash).not.toContain('long enough');
+    expect(row!.passwordHash).not.toContain('long enough indeed');
   });
 
   it('refuses a taken email, a short password and a malformed email', async () => {
@@ -52,7 +55,7 @@ describe('sign up', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: email.toUpperCase(), password: 'whatever1' },
+      payload: { email: email.toUpperCase(), password: 'whatever works 1' },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('email_taken');
@@ -66,9 +69,36 @@ describe('sign up', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: 'not-an-email', password: 'whatever1' },
+      payload: { email: 'not-an-email', password: 'whatever works 1' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('password strength', () => {
+  const signup = (email: string, password: string, name?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, name } });
+
+  it('refuses common and easily guessed passwords at sign-up with the shared message', async () => {
+    for (const password of ['12345678', 'password', 'qwertyuiop']) {
+      const response = await signup(uniqueEmail(), password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'password_common', message: TEXTS.password.common });
+    }
+    for (const password of [' '.repeat(12), 'Password1!', 'aaaaaaaaaaaa']) {
+      const response = await signup(uniqueEmail(), password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'password_too_weak', message: TEXTS.password.tooWeak });
+    }
+  });
+
+  it('counts the email and the name as guessable', async () => {
+    const email = 'marguerite.dupontel@example.com';
+    const byEmail = await signup(email, 'marguerite.dupontel');
+    expect(byEmail.json().error?.code).toBe('password_too_weak');
+    const byName = await signup(uniqueEmail(), 'Xavierthornquist', 'Xavier Thornquist');
+    expect(byName.json().error?.code).toBe('password_too_weak');
+    expect((await signup(uniqueEmail(), 'plum rocket violin')).statusCode).toBe(201);
   });
 });
 
@@ -130,7 +160,7 @@ describe('login rate limit', () => {
         limited.app.inject({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { email: 'nobody@example.com', password: 'whatever1' },
+          payload: { email: 'nobody@example.com', password: 'whatever works 1' },
         });
       expect((await attempt()).statusCode).toBe(401);
       expect((await attempt()).statusCode).toBe(401);
@@ -144,6 +174,89 @@ describe('login rate limit', () => {
   });
 });
 
+describe('per-account limits', () => {
+  const loginFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': ip },
+      payload: { email, password },
+    });
+
+  it('answers 429 after 10 failed sign-ins for one email in 15 minutes, whatever the IP', async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    for (let i = 1; i <= 10; i += 1) {
+      expect((await loginFrom(`10.0.0.${i}`, email, `wrong password ${i}`)).statusCode).toBe(401);
+    }
+    for (const password of ['wrong password 11', 'right password']) {
+      const blocked = await loginFrom('10.0.1.1', email, password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toEqual({ code: 'rate_limited', message: ACCOUNT_LOCKED });
+    }
+    // Another account is not affected; an unknown email is limited the same way (no enumeration).
+    const other = await signUp(t.app, uniqueEmail(), 'other password');
+    expect((await loginFrom('10.0.1.2', other.email, 'other password')).statusCode).toBe(200);
+    const ghost = uniqueEmail('ghost');
+    for (let i = 1; i <= 10; i += 1) await loginFrom(`10.0.2.${i}`, ghost, 'whatever1');
+    expect((await loginFrom('10.0.2.99', ghost, 'whatever1')).statusCode).toBe(429);
+
+    // 15 minutes later the account opens again.
+    await t.ctx.db.execute(
+      sql`UPDATE auth_attempts SET created_at = created_at - interval '15 minutes' WHERE email = ${email}`,
+    );
+    expect((await loginFrom('10.0.1.3', email, 'right password')).statusCode).toBe(200);
+  });
+
+  it('forgets failed sign-ins after a successful one', async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    for (let i = 1; i <= 9; i += 1) await loginFrom('10.1.0.1', email, 'wrong password');
+    expect((await loginFrom('10.1.0.1', email, 'right password')).statusCode).toBe(200);
+    for (let i = 1; i <= 9; i += 1) await loginFrom('10.1.0.1', email, 'wrong password');
+    expect((await loginFrom('10.1.0.1', email, 'right password')).statusCode).toBe(200);
+  });
+
+  it('never lets more than 10 concurrent wrong sign-ins through', async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom(`10.2.0.${i}`, email, `wrong password ${i}`)),
+    );
+    const failed = answers.filter((a) => a.statusCode === 401).length;
+    expect(failed).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(20 - failed);
+  });
+
+  it('sends at most 3 reset emails per email and hour, answering the same every time', async () => {
+    await takeQueuedEmails(t.ctx.boss);
+    const { email } = await signUp(t.app);
+    const answers = [];
+    for (let i = 1; i <= 5; i += 1) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: `10.3.0.${i}`,
+          payload: { email },
+        }),
+      );
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+    expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(3);
+
+    // An hour later a link can be sent again; attempts older than that are pruned.
+    await t.ctx.db.execute(sql`UPDATE auth_attempts SET created_at = created_at - interval '1 hour'`);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(1);
+    const old = await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM auth_attempts WHERE created_at < now() - interval '1 hour'`,
+    );
+    expect(old.rows[0]).toEqual({ n: 0 });
+  });
+});
+
 describe('password reset', () => {
   const forgot = (email: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
@@ -152,19 +265,19 @@ describe('password reset', () => {
 
   it('emails a single-use link that sets the password and ends every session', async () => {
     await takeQueuedEmails(t.ctx.boss);
-    const client = await signUp(t.app, uniqueEmail(), 'old password');
+    const client = await signUp(t.app, uniqueEmail(), 'older secret word');
     expect((await forgot(client.email)).statusCode).toBe(200);
     const [email] = await takeQueuedEmails(t.ctx.boss);
     expect(email!.to).toBe(client.email);
     expect(email!.text).toContain('http://parley.test/reset-password?token=');
     const token = resetTokenFrom(email!);
 
-    expect((await reset(token, 'new password')).statusCode).toBe(200);
+    expect((await reset(token, 'newer secret word')).statusCode).toBe(200);
     expect((await me(client.cookie)).statusCode).toBe(401);
     const login = (password: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: client.email, password } });
-    expect((await login('old password')).statusCode).toBe(401);
-    expect((await login('new password')).statusCode).toBe(200);
+    expect((await login('older secret word')).statusCode).toBe(401);
+    expect((await login('newer secret word')).statusCode).toBe(200);
 
     const reused = await reset(token, 'third password');
     expect(reused.statusCode).toBe(400);
@@ -177,8 +290,11 @@ describe('password reset', () => {
     await forgot(client.email);
     const token = resetTokenFrom((await takeQueuedEmails(t.ctx.boss))[0]!);
     expect((await reset(token, 'short')).statusCode).toBe(400);
+    const weak = await reset(token, 'password');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe('password_common');
     await t.ctx.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await reset(token, 'long enough')).json().error.code).toBe('invalid_token');
+    expect((await reset(token, 'long enough indeed')).json().error.code).toBe('invalid_token');
   });
 
   it('answers the same for unknown emails and sends nothing', async () => {

@@ -5,6 +5,8 @@ import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
+import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt } from './limits.ts';
+import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
@@ -21,6 +23,7 @@ export interface SignupInput {
 
 /** Creates an account and a session. The very first account of the installation is the super admin. */
 export async function signup(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; token: string }> {
+  await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
@@ -50,21 +53,29 @@ export async function login(
   email: string,
   password: string,
 ): Promise<{ user: UserRow; token: string }> {
+  if (!(await countAttempt(ctx.db, 'sign_in_failure', email))) {
+    throw new HttpError(429, 'rate_limited', ACCOUNT_LOCKED_MESSAGE);
+  }
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
+  await clearAttempts(ctx.db, 'sign_in_failure', email);
   const token = await createSession(ctx.db, user.id);
   return { user, token };
 }
 
 /**
- * Emails a single-use reset link when the account exists. Answers the same either way, so the form
- * does not reveal which emails have accounts.
+ * Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour.
+ * Answers the same either way, so the form reveals neither which emails have accounts nor the limit.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) {
     ctx.logger.info('Password reset requested for an unknown email');
+    return;
+  }
+  if (!(await countAttempt(ctx.db, 'reset_email', user.email))) {
+    ctx.logger.warn({ userId: user.id }, 'Password reset email not sent: hourly limit reached');
     return;
   }
   const { token, hash } = newSecretToken();
@@ -88,7 +99,6 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /** Sets a new password with a reset token; the token is used up and every session of the account ends. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
@@ -107,6 +117,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
         'invalid_token',
       );
     }
+    const [user] = await tx.select().from(users).where(eq(users.id, used.userId));
+    // A refused password rolls the transaction back, so the link still works for a better one.
+    await assertPasswordAllowed(password, user!);
+    const passwordHash = await hashPassword(password);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
     await deleteUserSessions(tx, used.userId);
   });

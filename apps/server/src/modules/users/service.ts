@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { assertPasswordAllowed } from '../auth/password-rule.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import type { UserRow } from './dto.ts';
@@ -29,6 +30,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
   }
+  await assertPasswordAllowed(input.new_password, user);
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
   await deleteUserSessions(ctx.db, user.id, sessionToken ?? undefined);

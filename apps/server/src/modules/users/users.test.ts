@@ -62,6 +62,13 @@ describe('profile', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('wrong_password');
+    const weak = await client.request({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: { current_password: 'first password', new_password: ' '.repeat(12) },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe('password_too_weak');
     const right = await client.request({
       method: 'PUT',
       url: '/api/users/me/password',

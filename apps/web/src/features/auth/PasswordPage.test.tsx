@@ -1,8 +1,9 @@
 import { TEXTS, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import PasswordPage from './PasswordPage';
+import { loadPasswordRule } from './passwordRule';
 
 const routes = [
   { path: '/set-password', element: <PasswordPage /> },
@@ -21,6 +22,9 @@ function fill(password: string, confirmation: string) {
 }
 
 describe('PasswordPage', () => {
+  beforeAll(async () => {
+    await loadPasswordRule(); // the page loads it lazily; loaded here so fake timers need not wait for it
+  });
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -63,11 +67,35 @@ describe('PasswordPage', () => {
     await flush();
     expect(screen.getByText(TEXTS.password.tooShort)).toBeInTheDocument();
 
-    fill('long enough', 'different!!');
+    for (const [password, message] of [
+      ['12345678', TEXTS.password.common],
+      [' '.repeat(12), TEXTS.password.tooWeak],
+    ] as const) {
+      fill(password, password);
+      fireEvent.click(submit);
+      await flush();
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+
+    fill('long enough indeed', 'different!!');
     fireEvent.click(submit);
     await flush();
     expect(screen.getByText(TEXTS.password.mismatch)).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('reset-password'))).toBe(false);
+  });
+
+  it('rates the new password as it is typed', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/reset-password?token=abc');
+    await flush();
+    expect(screen.queryByTestId('password-strength')).not.toBeInTheDocument();
+    fill('password', '');
+    expect(screen.getByRole('progressbar', { name: 'Password strength: very weak' })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
+    fill('plum rocket violin', '');
+    expect(screen.getByText('Password strength: strong')).toBeInTheDocument();
   });
 
   it('on success clears the fields, disables the form and redirects after exactly 3 s', async () => {

@@ -6,6 +6,8 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from './AuthLayout';
 import { useResetPassword } from './api';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { usePasswordStrength } from './passwordRule';
 
 /** /set-password and /reset-password?token=... (spec 2 §2.9, §4, §5). */
 export default function PasswordPage() {
@@ -33,16 +35,17 @@ export default function PasswordPage() {
   const title = isSetPage ? t('password.setTitle') : t('password.resetTitle');
   const disabled = reset.isPending || !token || done;
 
-  const passwordProblem = validatePassword(password);
+  const { strength, check } = usePasswordStrength(password);
+  const passwordProblem = strength ? strength.problem : validatePassword(password);
   const confirmProblem = validatePasswordConfirmation(password, confirmation);
   const showPasswordError = submitted && passwordProblem !== null;
   const showConfirmError = submitted && confirmProblem !== null;
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (disabled) return;
     setSubmitted(true);
-    if (passwordProblem || confirmProblem) return;
+    if (confirmProblem || (await check())) return;
     reset.mutate(
       { token, password },
       {
@@ -82,6 +85,7 @@ export default function PasswordPage() {
             error={showPasswordError}
             helperText={showPasswordError ? t(`password.${passwordProblem}`) : t('password.hint')}
           />
+          <PasswordStrengthMeter strength={strength} />
           <TextField
             label={t('password.confirmPassword')}
             type="password"

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { validatePassword } from '@parley/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +7,8 @@ import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
 import { AuthLayout } from './AuthLayout';
 import { useMe, useSignup } from './api';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { passwordProblem, usePasswordStrength } from './passwordRule';
 import { redirectTarget } from './redirect';
 import { EMAIL_PATTERN } from './validation';
 
@@ -29,10 +30,13 @@ export default function SignupPage() {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<SignupForm>({
     defaultValues: { name: '', email: params.get('email')?.trim() ?? '', password: '' },
   });
+  const [name, email, password] = watch(['name', 'email', 'password']);
+  const { strength } = usePasswordStrength(password, { email, name });
 
   const target = redirectTarget(location.state);
   if (me.isPending) return <LoadingState minHeight={320} />;
@@ -82,14 +86,15 @@ export default function SignupPage() {
             autoComplete="new-password"
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? t('auth.signup.passwordHint')}
+            helperText={errors.password?.message ?? t('password.hint')}
             {...register('password', {
-              validate: (value) => {
-                const problem = validatePassword(value);
+              validate: async (value, values) => {
+                const problem = await passwordProblem(value, { email: values.email, name: values.name });
                 return problem ? t(`password.${problem}`) : true;
               },
             })}
           />
+          <PasswordStrengthMeter strength={strength} />
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} fullWidth>
             {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
           </Button>

@@ -6,6 +6,7 @@ import {
   validatePassword,
   validatePasswordConfirmation,
 } from '@parley/contracts';
+import type { PasswordOwner } from '@parley/contracts/password-strength';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -13,6 +14,8 @@ import { Page } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
 import { useMe } from '../auth/api';
+import { PasswordStrengthMeter } from '../auth/PasswordStrengthMeter';
+import { usePasswordStrength } from '../auth/passwordRule';
 import { useChangeLanguage, useChangePassword, useUpdateProfile } from './api';
 
 function Section({
@@ -116,7 +119,7 @@ function LanguageSection() {
   );
 }
 
-function PasswordSection() {
+function PasswordSection({ owner }: { owner: PasswordOwner }) {
   const { t } = useTranslation();
   const change = useChangePassword();
   const errorMessage = useErrorMessage();
@@ -126,13 +129,14 @@ function PasswordSection() {
   const [submitted, setSubmitted] = useState(false);
 
   const currentProblem = current.length === 0 ? 'profile.currentPasswordRequired' : null;
-  const nextProblem = validatePassword(next);
+  const { strength, check } = usePasswordStrength(next, owner);
+  const nextProblem = strength ? strength.problem : validatePassword(next);
   const confirmProblem = validatePasswordConfirmation(next, confirmation);
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (currentProblem || nextProblem || confirmProblem) return;
+    if (currentProblem || confirmProblem || (await check())) return;
     change.mutate(
       { current_password: current, new_password: next },
       {
@@ -174,6 +178,7 @@ function PasswordSection() {
             helperText={submitted && nextProblem ? t(`password.${nextProblem}`) : t('password.hint')}
             fullWidth
           />
+          <PasswordStrengthMeter strength={strength} />
           <TextField
             label={t('password.confirmPassword')}
             type="password"
@@ -204,7 +209,7 @@ export default function ProfilePage() {
       <Stack spacing={3}>
         <DetailsSection key={user.id} name={user.name} email={user.email} />
         <LanguageSection />
-        <PasswordSection />
+        <PasswordSection owner={user} />
       </Stack>
     </Page>
   );

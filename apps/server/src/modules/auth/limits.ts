@@ -1,0 +1,57 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type AuthAttemptKind, authAttempts } from '../../db/schema.ts';
+
+interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Per-account limits, counted per email address whatever the client's IP (the per-IP limit is the rate-limit
+ * plugin's): failed sign-ins, and account emails a stranger can trigger (a flood of them is abuse).
+ */
+export const ACCOUNT_LIMITS = {
+  sign_in_failure: { max: 10, windowMs: 15 * 60 * 1000 },
+  reset_email: { max: 3, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<AuthAttemptKind, Limit>;
+
+const LONGEST_WINDOW_MS = Math.max(...Object.values(ACCOUNT_LIMITS).map((limit) => limit.windowMs));
+
+export const ACCOUNT_LOCKED_MESSAGE = `Too many failed sign-ins for this email. Please wait ${
+  ACCOUNT_LIMITS.sign_in_failure.windowMs / 60_000
+} minutes or reset your password.`;
+
+/**
+ * Counts an attempt before the work it guards and says whether it is within the limit. Counting first means
+ * concurrent requests cannot all slip under the limit: each sees at least every attempt that committed before
+ * its own. A refused attempt is not counted (it did no work), so waiting out the window always opens the
+ * account again. Old rows of every email are pruned on the way.
+ */
+export async function countAttempt(db: Db, kind: AuthAttemptKind, email: string): Promise<boolean> {
+  const limit = ACCOUNT_LIMITS[kind];
+  await db.delete(authAttempts).where(lt(authAttempts.createdAt, since(LONGEST_WINDOW_MS)));
+  const [row] = await db.insert(authAttempts).values({ kind, email }).returning({ id: authAttempts.id });
+  const [{ count }] = (await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, kind),
+        eq(authAttempts.email, email),
+        gt(authAttempts.createdAt, since(limit.windowMs)),
+      ),
+    )) as [{ count: number }];
+  if (count <= limit.max) return true;
+  await db.delete(authAttempts).where(eq(authAttempts.id, row!.id));
+  return false;
+}
+
+/** Forgets an email's attempts of one kind (failed sign-ins once the right password is given). */
+export async function clearAttempts(db: Db, kind: AuthAttemptKind, email: string): Promise<void> {
+  await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.email, email)));
+}
+
+function since(ms: number) {
+  return sql`now() - make_interval(secs => ${ms / 1000})`;
+}
