@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { analysisUnitsMilli, fromMicros, unitsPriceMicros } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +9,14 @@ import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { answer, type FakeUpstream, slow } from '../../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, META, multipart } from '../../../test/uploads.ts';
-import { invoices, projects, tasks, users } from '../../db/schema.ts';
+import { billingHolds, invoices, mediaFiles, projects, tasks, users } from '../../db/schema.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
+import { storageOf } from '../../storage/index.ts';
 import { PIPELINE_TEXTS } from '../pipeline/failures.ts';
 import { workAnalysis } from '../pipeline/jobs.ts';
-import { adjustBalance, ledgerMismatches } from './service.ts';
+import { runTask } from '../pipeline/run.ts';
+import { adjustBalance, canProcess, charge, ledgerMismatches, releaseHold, reserve } from './service.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -46,7 +49,10 @@ const superAdmin = async () => (await t.ctx.db.select().from(users).where(eq(use
 /** A chat of `n` of 1.2 units (the upload check asks for one): each costs the same. */
 const chat = (n: number) =>
   `Agent: Hello, this is call ${String(n).padStart(3, '0')}.\nClient: ${'Tell me about the panels. '.repeat(45)}\n`;
-const GREETING = { Greeting: { value: 'ok', justification: 'Said hello.', quote: 'Hello', timestamp: null } };
+/** What each chat costs: its characters x a 1-unit model. */
+const units = analysisUnitsMilli(conversationText(parseTextConversation(chat(0), 'chat.txt')).length, 1000);
+const evidence = (value: string) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+const ANSWER = { Summary: evidence('Panels.'), Title: evidence('Panels'), Greeting: evidence('ok') };
 
 async function waitUntil<T>(
   read: () => Promise<T>,
@@ -77,7 +83,7 @@ describe('holds', () => {
       reason: 'Five analyses',
     });
     // Slow answers keep every paid run open while the other tasks start.
-    anthropic.script(...Array.from({ length: 5 }, () => slow(300, answer(GREETING))));
+    anthropic.script(...Array.from({ length: 5 }, () => slow(300, answer(ANSWER))));
     const ctx = {
       ...t.ctx,
       config: { ...t.ctx.config, analysis: { ...t.ctx.config.analysis, concurrency: 8, retryLimit: 0 } },
@@ -135,4 +141,106 @@ describe('holds', () => {
       await t.ctx.boss.offWork(QUEUES.analysis);
     }
   }, 120_000);
+
+  it('count in canProcess and in the available balance; a task asking for itself skips its own hold', async () => {
+    const { projectId, taskIds } = await funded(0.5, 3); // 10 units at 0.05
+    const [a, b] = taskIds as [number, number];
+    expect(await reserve(t.ctx, projectId, a, 6000)).toBe('held');
+    expect(await canProcess(t.ctx, projectId, 4000)).toBe(true);
+    expect(await canProcess(t.ctx, projectId, 4001)).toBe(false);
+    expect(await canProcess(t.ctx, projectId, 10_000, { exceptTaskId: a })).toBe(true);
+    const view = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).json().data;
+    expect(view).toMatchObject({ current_balance: 0.5, available_balance: 0.2 });
+
+    expect(await reserve(t.ctx, projectId, b, 4001)).toBe('insufficient');
+    expect(await reserve(t.ctx, projectId, b, 4000)).toBe('held');
+    expect(await heldUnits(projectId)).toEqual({ [a]: 6000, [b]: 4000 });
+  });
+
+  it('are one per task: a re-run replaces the hold, a refused one releases it', async () => {
+    const { projectId, taskIds } = await funded(0.5, 3);
+    const [a, b] = taskIds as [number, number];
+    expect(await reserve(t.ctx, projectId, a, 3000)).toBe('held');
+    expect(await reserve(t.ctx, projectId, a, 3000)).toBe('held');
+    expect(await reserve(t.ctx, projectId, a, 5000)).toBe('held'); // a classification chose a second prompt
+    expect(await heldUnits(projectId)).toEqual({ [a]: 5000 });
+    expect(await reserve(t.ctx, projectId, b, 5000)).toBe('held');
+    expect(await reserve(t.ctx, projectId, a, 5001)).toBe('insufficient');
+    expect(await heldUnits(projectId)).toEqual({ [b]: 5000 });
+  });
+
+  it('are settled by the charge of the units actually used, released by failures and deletion', async () => {
+    const { projectId, taskIds } = await funded(0.5, 3);
+    const [a, b, c] = taskIds as [number, number, number];
+    await reserve(t.ctx, projectId, a, 4000);
+    await reserve(t.ctx, projectId, b, 4000);
+    await reserve(t.ctx, projectId, c, 2000);
+    // Less than held (voice analysis did not run): the charge takes what was used and frees the rest.
+    const charged = await charge(t.ctx, projectId, a, 3000);
+    expect(charged.status === 'charged' && charged.invoice.amountMicros).toBe(150_000);
+    expect(await heldUnits(projectId)).toEqual({ [b]: 4000, [c]: 2000 });
+    expect(await reserve(t.ctx, projectId, a, 1000)).toBe('already_charged');
+    expect(await heldUnits(projectId)).toEqual({ [b]: 4000, [c]: 2000 });
+
+    await releaseHold(t.ctx.db, b);
+    await t.ctx.db.delete(tasks).where(eq(tasks.id, c));
+    expect(await heldUnits(projectId)).toEqual({});
+    expect(await canProcess(t.ctx, projectId, 7000)).toBe(true);
+  });
+
+  it('a task failing on its last attempt releases its hold; one waiting for a retry keeps it', async () => {
+    const projectId = await createProject(owner, 'Failing');
+    await credit(projectId, 1);
+    const promptId = await createPrompt(owner, projectId, 'Greeting');
+    const taskId = await textTask(projectId, promptId, chat(1));
+    // Nothing scripted: the model answers 500.
+    await expect(runTask(t.ctx, taskId, { lastAttempt: false })).rejects.toThrow();
+    expect(await heldUnits(projectId)).toEqual({ [taskId]: units });
+    expect(await runTask(t.ctx, taskId, { lastAttempt: true })).toBe('failed');
+    expect(await heldUnits(projectId)).toEqual({});
+    anthropic.reset();
+  });
 });
+
+async function credit(projectId: number, amount: number): Promise<void> {
+  await adjustBalance(t.ctx, projectId, await superAdmin(), { type: 'credit', amount, reason: 'Test' });
+}
+
+/** A project with `amount` of balance and `count` tasks (rows only). */
+async function funded(amount: number, count: number) {
+  const projectId = await createProject(owner, 'Held');
+  await credit(projectId, amount);
+  const taskIds: number[] = [];
+  for (let n = 0; n < count; n += 1) taskIds.push(await textTask(projectId, null, chat(n)));
+  return { projectId, taskIds };
+}
+
+/** A task of a text conversation, its file stored in the data directory. */
+async function textTask(projectId: number, promptId: number | null, text: string): Promise<number> {
+  const stored = await storageOf(t.ctx.config).put(Readable.from([Buffer.from(text)]), {
+    prefix: `projects/${projectId}`,
+    extension: '.txt',
+  });
+  const [media] = await t.ctx.db
+    .insert(mediaFiles)
+    .values({
+      projectId,
+      storageKey: stored.key,
+      fileName: 'chat.txt',
+      contentType: 'text/plain',
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+      kind: 'text',
+    })
+    .returning();
+  const [task] = await t.ctx.db
+    .insert(tasks)
+    .values({ projectId, mediaId: media!.id, promptId, metadata: META })
+    .returning();
+  return task!.id;
+}
+
+async function heldUnits(projectId: number): Promise<Record<number, number>> {
+  const rows = await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.projectId, projectId));
+  return Object.fromEntries(rows.map((row) => [row.taskId, row.unitsMilli]));
+}
