@@ -71,6 +71,7 @@ export const Project = z.object({
   // Billing view (spec 2 §3). The server always sends them; optional so that older clients and fixtures
   // that build a Project without them stay valid.
   current_balance: ProjectBillingFields.current_balance.optional(),
+  available_balance: ProjectBillingFields.available_balance.optional(),
   currency: ProjectBillingFields.currency.optional(),
   /** True when absent. */
   use_balance_for_analysis: ProjectBillingFields.use_balance_for_analysis.optional(),

@@ -572,6 +572,30 @@ export const tasks = pgTable(
 );
 
 /**
+ * Units reserved by an analysis that has started its paid work (transcription, model, voice analysis) and
+ * is not charged yet: they are not available to other analyses. One per task; its charge settles it (in
+ * the charge's transaction), a failure or skip releases it, and deleting the task deletes it. Written only
+ * under the project's row lock, like the balance.
+ */
+export const billingHolds = pgTable(
+  'billing_holds',
+  {
+    taskId: integer('task_id')
+      .primaryKey()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('billing_holds_project_idx').on(t.projectId),
+    check('billing_holds_units_check', sql`${t.unitsMilli} >= 0`),
+  ],
+);
+
+/**
  * A bulk upload: one CSV file whose rows (batch_items) are downloaded and analysed in the background.
  * The counters and the status are recomputed from the items and their tasks (modules/batches/progress.ts).
  */

@@ -76,6 +76,8 @@ export type TariffPlan = z.infer<typeof TariffPlan>;
 /** Billing fields of GET /projects/{id} (spec 2 §3 Project billing view). */
 export const ProjectBillingFields = {
   current_balance: z.number(),
+  /** The balance less what analyses in progress hold of it: what new analyses can still use. */
+  available_balance: z.number(),
   currency: z.string(),
   use_balance_for_analysis: z.boolean(),
   tariff_plan_id: z.number().int().nullable(),

@@ -70,23 +70,23 @@ describe('charges', () => {
     const expired = await addBundle(id, 1000, new Date(now.getTime() - DAY));
     const unlimited = await addBundle(id, 1000, null);
 
-    const first = await charge(t.ctx, id, 'task-a', 1500);
+    const first = await charge(t.ctx, id, 1, 1500);
     expect(first.status).toBe('charged');
     expect([await bundleLeft(sooner), await bundleLeft(later), await bundleLeft(unlimited)]).toEqual([
       0, 500, 1000,
     ]);
     expect(await bundleLeft(expired)).toBe(1000);
 
-    await charge(t.ctx, id, 'task-b', 1000);
+    await charge(t.ctx, id, 2, 1000);
     expect([await bundleLeft(later), await bundleLeft(unlimited)]).toEqual([0, 500]);
     expect(await balance(id)).toBe(0);
 
     // 500 left in bundles, 500 more would cost 0.025 from an empty balance: refused, nothing consumed.
-    expect((await charge(t.ctx, id, 'task-c', 1000)).status).toBe('insufficient');
+    expect((await charge(t.ctx, id, 3, 1000)).status).toBe('insufficient');
     expect(await bundleLeft(unlimited)).toBe(500);
 
     await credit(id, '0.025');
-    const paid = await charge(t.ctx, id, 'task-c', 1000, { minutesMilli: 800 });
+    const paid = await charge(t.ctx, id, 3, 1000, { minutesMilli: 800 });
     expect(paid.status === 'charged' && paid.invoice).toMatchObject({
       type: 'debit',
       status: 'settled',
@@ -94,7 +94,7 @@ describe('charges', () => {
       unitsMilli: 1000,
       minutesMilli: 800,
       reference: 'analysis',
-      referenceId: 'task-c',
+      referenceId: 'task:3',
     });
     expect(await bundleLeft(unlimited)).toBe(0);
     expect(await balance(id)).toBe(0);
@@ -106,7 +106,7 @@ describe('charges', () => {
     const { bundle } = await assignPlan(t.ctx, id, trial!.id);
     expect(bundle).toMatchObject({ includedMilli: 60_000, leftMilli: 60_000, isFree: true });
     await credit(id, 1);
-    const result = await charge(t.ctx, id, 'free-1', 61_000);
+    const result = await charge(t.ctx, id, 4, 61_000);
     expect(result.status === 'charged' && result.invoice).toMatchObject({
       unitsMilli: 61_000,
       freeUnitsMilli: 60_000,
@@ -116,11 +116,11 @@ describe('charges', () => {
     expect(summary.total_summary).toMatchObject({ total_minutes: 61, free_minutes: 60, total_debit: 0.05 });
   });
 
-  it('are idempotent by task reference, also when the retries race', async () => {
+  it('are idempotent by task, also when the retries race', async () => {
     const id = await newProject();
     await credit(id, 1);
-    const first = await charge(t.ctx, id, 'job-42', 2000);
-    const again = await charge(t.ctx, id, 'job-42', 2000);
+    const first = await charge(t.ctx, id, 42, 2000);
+    const again = await charge(t.ctx, id, 42, 2000);
     expect(first.status).toBe('charged');
     expect(again.status).toBe('already_charged');
     expect(again.status === 'already_charged' && first.status === 'charged' && again.invoice.id).toBe(
@@ -128,7 +128,7 @@ describe('charges', () => {
     );
     expect(await balance(id)).toBe(900_000);
 
-    const racing = await Promise.all(Array.from({ length: 10 }, () => charge(t.ctx, id, 'job-43', 1000)));
+    const racing = await Promise.all(Array.from({ length: 10 }, () => charge(t.ctx, id, 43, 1000)));
     expect(racing.filter((r) => r.status === 'charged')).toHaveLength(1);
     expect(racing.filter((r) => r.status === 'already_charged')).toHaveLength(9);
     expect(await balance(id)).toBe(850_000);
@@ -138,7 +138,7 @@ describe('charges', () => {
     const id = await newProject();
     await credit(id, 3); // 60 units at 0.05
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => charge(t.ctx, id, `concurrent-${i}`, 1000)),
+      Array.from({ length: 100 }, (_, i) => charge(t.ctx, id, 1000 + i, 1000)),
     );
     expect(results.filter((r) => r.status === 'charged')).toHaveLength(60);
     expect(results.filter((r) => r.status === 'insufficient')).toHaveLength(40);
@@ -166,8 +166,8 @@ describe('canProcess', () => {
     await t.ctx.db.update(projects).set({ useBalanceForAnalysis: false }).where(eq(projects.id, id));
     expect(await canProcess(t.ctx, id, 1000)).toBe(true);
     expect(await canProcess(t.ctx, id, 1001)).toBe(false);
-    expect((await charge(t.ctx, id, 'off-1', 1001)).status).toBe('insufficient');
-    expect((await charge(t.ctx, id, 'off-2', 1000)).status).toBe('charged');
+    expect((await charge(t.ctx, id, 5, 1001)).status).toBe('insufficient');
+    expect((await charge(t.ctx, id, 6, 1000)).status).toBe('charged');
     expect(await canProcess(t.ctx, id, 1)).toBe(false);
   });
 
@@ -191,8 +191,8 @@ describe('periods and summaries (project timezone America/New_York)', () => {
     ids.jan = (await credit(id, 10, new Date('2026-01-10T12:00:00Z'))).id;
     // 03:00 UTC on 1 March is still 28 February in New York.
     ids.feb28 = (await credit(id, 5, new Date('2026-03-01T03:00:00Z'))).id;
-    const c = await charge(t.ctx, id, 'mar-1', 2000, { now: new Date('2026-03-01T06:00:00Z') });
-    const d = await charge(t.ctx, id, 'mar-10', 1000, { now: new Date('2026-03-10T12:00:00Z') });
+    const c = await charge(t.ctx, id, 7, 2000, { now: new Date('2026-03-01T06:00:00Z') });
+    const d = await charge(t.ctx, id, 8, 1000, { now: new Date('2026-03-10T12:00:00Z') });
     ids.mar1 = c.status === 'charged' ? c.invoice.id : 0;
     ids.mar10 = d.status === 'charged' ? d.invoice.id : 0;
     const rejected = await requestTopUp(

@@ -18,11 +18,19 @@ import {
   toMicros,
   toMilliUnits,
 } from '@parley/contracts';
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { invoices, projectMembers, projects, tariffPlans, unitBundles, users } from '../../db/schema.ts';
+import {
+  billingHolds,
+  invoices,
+  projectMembers,
+  projects,
+  tariffPlans,
+  unitBundles,
+  users,
+} from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { type ProjectRow, requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
@@ -197,6 +205,7 @@ export async function updateTariff(
 
 export interface ProjectBillingView {
   current_balance: number;
+  available_balance: number;
   currency: string;
   use_balance_for_analysis: boolean;
   tariff_plan_id: number | null;
@@ -212,6 +221,7 @@ export async function projectBillingViews(
     db,
     rows.flatMap((row) => (row.tariffPlanId === null ? [] : [row.tariffPlanId])),
   );
+  const available = await availableBalances(db, rows);
   return new Map(
     rows.map((row) => {
       const plan = row.tariffPlanId === null ? undefined : plans.get(row.tariffPlanId);
@@ -219,6 +229,7 @@ export async function projectBillingViews(
         row.id,
         {
           current_balance: fromMicros(row.balanceMicros),
+          available_balance: fromMicros(available.get(row.id) ?? row.balanceMicros),
           currency: row.currency,
           use_balance_for_analysis: row.useBalanceForAnalysis,
           tariff_plan_id: row.tariffPlanId,
@@ -227,6 +238,37 @@ export async function projectBillingViews(
       ];
     }),
   );
+}
+
+/**
+ * Balances (micros) less the money held by analyses in progress, for the projects that have holds. Held
+ * units are paid from bundles first, then from the balance, as their charges will be.
+ */
+async function availableBalances(
+  db: Executor,
+  rows: ProjectRow[],
+  now = new Date(),
+): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
+  const held = await db
+    .select({ projectId: billingHolds.projectId, total: sql<string>`sum(${billingHolds.unitsMilli})` })
+    .from(billingHolds)
+    .where(
+      inArray(
+        billingHolds.projectId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(billingHolds.projectId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const result = new Map<number, number>();
+  for (const { projectId, total } of held) {
+    const project = byId.get(projectId)!;
+    const inputs = await chargeInputs(db, project, Number(total), now);
+    const reserved = inputs.useBalance ? Math.min(project.balanceMicros, planCharge(inputs).amountMicros) : 0;
+    result.set(projectId, project.balanceMicros - reserved);
+  }
+  return result;
 }
 
 /**
@@ -343,19 +385,106 @@ function checkUnits(unitsMilli: number): void {
   }
 }
 
-// ---------- analysis: canProcess and charge (for the upload check and the analysis pipeline) ----------
+// ---------- analysis: holds, canProcess and charge (for the upload check and the analysis pipeline) ----------
 
-/** Do the project's bundles, and its balance when use_balance_for_analysis is on, cover these units? */
+/** The ledger reference of a task's analysis charge. */
+export const analysisChargeRef = (taskId: number) => `task:${taskId}`;
+
+/** Units held by the project's analyses in progress, leaving out the hold of `exceptTaskId`. */
+async function heldUnits(db: Executor, projectId: number, exceptTaskId?: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${billingHolds.unitsMilli}), 0)` })
+    .from(billingHolds)
+    .where(
+      and(
+        eq(billingHolds.projectId, projectId),
+        exceptTaskId === undefined ? undefined : ne(billingHolds.taskId, exceptTaskId),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Do the project's bundles, and its balance when allowed, cover `unitsMilli` on top of what the analyses
+ * in progress hold? Held units are paid first (bundles, then balance), as their charges will be.
+ */
+async function coversBesideHolds(
+  db: Executor,
+  project: ProjectRow,
+  unitsMilli: number,
+  now: Date,
+  exceptTaskId?: number,
+): Promise<boolean> {
+  const held = await heldUnits(db, project.id, exceptTaskId);
+  return canCover(await chargeInputs(db, project, held + unitsMilli, now));
+}
+
+/**
+ * Do the project's bundles, and its balance when use_balance_for_analysis is on, cover these units beside
+ * the units held by analyses in progress? `exceptTaskId`: a task asking for itself does not count its own
+ * hold.
+ */
 export async function canProcess(
   ctx: Pick<AppContext, 'db'>,
   projectId: number,
   unitsMilli: number,
-  now = new Date(),
+  options: { now?: Date; exceptTaskId?: number } = {},
 ): Promise<boolean> {
   checkUnits(unitsMilli);
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound(BILLING_TEXTS.projectNotFound);
-  return canCover(await chargeInputs(ctx.db, project, unitsMilli, now));
+  return coversBesideHolds(ctx.db, project, unitsMilli, options.now ?? new Date(), options.exceptTaskId);
+}
+
+export type HoldResult = 'held' | 'already_charged' | 'insufficient';
+
+/**
+ * Reserves the estimated units of a task that is about to start paid work, so that analyses running at
+ * the same time never start more work than the bundles and balance pay for. Under the project's row lock:
+ * the units must be covered beside every other task's hold, else nothing is held ('insufficient', and a
+ * hold the task had is released). Idempotent by task: a re-run (retry, resumed crash, a larger estimate
+ * once a classification has chosen its prompt) replaces the task's hold. A task charged already needs none.
+ */
+export async function reserve(
+  ctx: Pick<AppContext, 'db'>,
+  projectId: number,
+  taskId: number,
+  unitsMilli: number,
+  now = new Date(),
+): Promise<HoldResult> {
+  checkUnits(unitsMilli);
+  return ctx.db.transaction(async (tx) => {
+    const project = await lockProject(tx, projectId);
+    if (await findAnalysisCharge(tx, projectId, taskId)) return 'already_charged';
+    if (!(await coversBesideHolds(tx, project, unitsMilli, now, taskId))) {
+      await tx.delete(billingHolds).where(eq(billingHolds.taskId, taskId));
+      return 'insufficient';
+    }
+    await tx
+      .insert(billingHolds)
+      .values({ taskId, projectId, unitsMilli, createdAt: now })
+      .onConflictDoUpdate({ target: billingHolds.taskId, set: { unitsMilli } });
+    return 'held';
+  });
+}
+
+/** Releases the hold of a task that will not be charged (failed, skipped). */
+export async function releaseHold(db: Executor, taskId: number): Promise<void> {
+  await db.delete(billingHolds).where(eq(billingHolds.taskId, taskId));
+}
+
+async function findAnalysisCharge(db: Executor, projectId: number, taskId: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.projectId, projectId),
+        eq(invoices.reference, 'analysis'),
+        eq(invoices.referenceId, analysisChargeRef(taskId)),
+      ),
+    );
+  return row ?? null;
 }
 
 export type ChargeResult =
@@ -373,35 +502,30 @@ export interface ChargeDetails {
 }
 
 /**
- * Charges an analysis: `unitsMilli` (see analysisUnitsMilli) from the project's bundles, earliest expiry
- * first, then from the money balance at the plan's rate when the project allows it. All or nothing.
+ * Charges the analysis of a task: `unitsMilli` (see analysisUnitsMilli), the units it actually used, from
+ * the project's bundles, earliest expiry first, then from the money balance at the plan's rate when the
+ * project allows it. All or nothing, never below zero. The task's hold is settled (deleted) in the same
+ * transaction, whatever the outcome. The work is done by now, so the charge is taken whenever bundles and
+ * balance cover it, even beyond the hold (the pipeline grows the hold before each paid step, so the actual
+ * units never exceed it).
  *
- * Idempotent by `taskRef`: a second call for the same task returns the first charge and changes nothing.
+ * Idempotent by task: a second call for the same task returns the first charge and changes nothing.
  * Safe under concurrency: the project row is locked (SELECT ... FOR UPDATE) for the whole transaction, so
  * concurrent charges run one after another and the balance never goes below zero.
  */
 export async function charge(
   ctx: Pick<AppContext, 'db'>,
   projectId: number,
-  taskRef: string,
+  taskId: number,
   unitsMilli: number,
   details: ChargeDetails = {},
 ): Promise<ChargeResult> {
   checkUnits(unitsMilli);
-  if (!taskRef) throw new Error('charge needs a task reference');
   const now = details.now ?? new Date();
   return ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
-    const [previous] = await tx
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.projectId, projectId),
-          eq(invoices.reference, 'analysis'),
-          eq(invoices.referenceId, taskRef),
-        ),
-      );
+    await releaseHold(tx, taskId);
+    const previous = await findAnalysisCharge(tx, projectId, taskId);
     if (previous) return { status: 'already_charged', invoice: previous };
 
     const plan = planCharge(await chargeInputs(tx, project, unitsMilli, now));
@@ -421,7 +545,7 @@ export async function charge(
       description: details.description ?? `Analysis: ${unitsText(unitsMilli)}`,
       processDate: now,
       reference: 'analysis',
-      referenceId: taskRef,
+      referenceId: analysisChargeRef(taskId),
     });
     return { status: 'charged', invoice, plan };
   });

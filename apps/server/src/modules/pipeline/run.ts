@@ -42,7 +42,7 @@ import { splitWav } from '../../media/wav.ts';
 import { type Storage, storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { refreshBatchesOfTask } from '../batches/progress.ts';
-import { canProcess, charge } from '../billing/service.ts';
+import { canProcess, charge, releaseHold, reserve } from '../billing/service.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { toPromptData } from '../prompts/service.ts';
 import {
@@ -88,13 +88,12 @@ export class RetryLater extends Error {
 
 class TaskGone extends Error {}
 
-/** The analysis unit of a task's charge (its invoice reference). */
-export const taskChargeRef = (taskId: number) => `task:${taskId}`;
-
 /**
- * Runs (or resumes) the analysis of one task: media -> transcription -> analysis -> lva -> charge.
+ * Runs (or resumes) the analysis of one task: media -> hold -> transcription -> analysis -> lva -> charge.
  * Every stage stores its output before the next starts and is skipped when already done, so a re-run
- * after a crash or a retry does no work twice and charges once. A failure that may pass (provider 429,
+ * after a crash or a retry does no work twice and charges once. Before any paid work the task holds its
+ * estimated units (billing holds), so concurrent tasks never start work the project cannot pay for; the
+ * charge settles the hold, a failure or skip releases it. A failure that may pass (provider 429,
  * 5xx, timeout, invalid answer) throws RetryLater unless this is the last attempt; any other failure,
  * or one on the last attempt, leaves the task 'failed' with the reason, uncharged.
  */
@@ -134,11 +133,15 @@ export async function runTask(
 export async function failInterruptedTask(ctx: AppContext, taskId: number): Promise<void> {
   const [task] = await ctx.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
   if (!task) return;
-  const [row] = await ctx.db
-    .update(tasks)
-    .set({ status: 'failed', error: PIPELINE_TEXTS.interrupted(task.attempts), updatedAt: new Date() })
-    .where(and(eq(tasks.id, taskId), inArray(tasks.status, ['queued', 'processing'])))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(tasks)
+      .set({ status: 'failed', error: PIPELINE_TEXTS.interrupted(task.attempts), updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ['queued', 'processing'])))
+      .returning();
+    if (failed) await releaseHold(tx, taskId);
+    return failed;
+  });
   if (row) await notifyTaskEvent(ctx.db, taskEventOf(row)).catch(() => {});
   await refreshBatchesOfTask(ctx.db, taskId).catch(() => {});
 }
@@ -169,7 +172,10 @@ class TaskRun {
     if (!row) return 'not_found';
     if (row.task.status === 'completed' || row.task.status === 'skipped') return 'already_done';
     // The blacklist may have changed since the upload: a blacklisted number is never analysed nor charged.
-    if (await skipIfBlacklisted(this.ctx, row.task)) return 'skipped';
+    if (await skipIfBlacklisted(this.ctx, row.task)) {
+      await releaseHold(this.ctx.db, this.taskId);
+      return 'skipped';
+    }
     this.task = row.task;
     this.media = row.media;
     this.state = pipelineState(row.task.pipeline);
@@ -186,12 +192,13 @@ class TaskRun {
     );
     const prompt = await this.snapshot();
     this.checkCredentials(prompt);
-    if (this.task.result === null && !(await canProcess(this.ctx, this.task.projectId, 1))) {
-      throw new PipelineFailure(PIPELINE_TEXTS.noFunds);
-    }
+    const noFunds =
+      this.task.result === null &&
+      !(await canProcess(this.ctx, this.task.projectId, 1, { exceptTaskId: this.taskId }));
+    if (noFunds) throw new PipelineFailure(PIPELINE_TEXTS.noFunds);
 
     await this.mediaStage();
-    if (this.task.result === null) await this.checkBalance(prompt);
+    await this.hold(prompt);
     await this.transcriptionStage(prompt);
     await this.analysisStage(prompt);
     await this.lvaStage(prompt);
@@ -348,11 +355,14 @@ class TaskRun {
     );
   }
 
-  /** Before paying providers: can the project pay for this analysis (with LVA when it will run)? */
-  private async checkBalance(prompt: PromptSnapshot): Promise<void> {
+  /**
+   * Before paying providers: holds what this analysis will cost as far as it is known (with LVA when it
+   * will run, with the chosen prompt once a classification has chosen one), or fails for lack of funds.
+   */
+  private async hold(prompt: PromptSnapshot): Promise<void> {
     const lvaWillRun = this.isAudio && this.lvaOption(prompt) !== 'none' && isEmloConfigured(this.ctx.config);
     const units = analysisUnitsMilli(this.contentUnitsMilli(), this.promptUnitsMilli(prompt, lvaWillRun));
-    if (!(await canProcess(this.ctx, this.task.projectId, units))) {
+    if ((await reserve(this.ctx, this.task.projectId, this.taskId, units)) === 'insufficient') {
       throw new PipelineFailure(PIPELINE_TEXTS.insufficientFunds(fromMilliUnits(units).toString()));
     }
   }
@@ -485,6 +495,7 @@ class TaskRun {
         if (!isProviderAvailable(this.ctx.config, step.target.provider)) {
           throw new PipelineFailure(providerUnavailable(step.target.provider).message);
         }
+        await this.hold(prompt);
       }
       final = await analyseWithPrompt(this.ctx, step.target, context, { ...who, purpose: 'analysis' });
       classification = {
@@ -560,7 +571,7 @@ class TaskRun {
     const lvaRan = (this.task.lva as { status?: string } | null)?.status === 'completed';
     const content = this.contentUnitsMilli();
     const units = analysisUnitsMilli(content, this.promptUnitsMilli(prompt, lvaRan));
-    const outcome = await charge(this.ctx, this.task.projectId, taskChargeRef(this.taskId), units, {
+    const outcome = await charge(this.ctx, this.task.projectId, this.taskId, units, {
       minutesMilli: content,
       description: `Analysis #${this.taskId}: ${this.media.fileName}`.slice(0, 300),
     });
@@ -616,13 +627,17 @@ class TaskRun {
     await this.update({ ...columns, pipeline: this.state });
   }
 
-  /** Leaves the task queued (waiting for a retry) or failed, with the reason. */
+  /** Leaves the task queued (waiting for a retry, keeping its hold) or failed (releasing it), with the reason. */
   async settle(status: Extract<TaskStatus, 'queued' | 'failed'>, reason: string): Promise<void> {
-    const [row] = await this.ctx.db
-      .update(tasks)
-      .set({ status, error: reason.slice(0, 2000), updatedAt: new Date() })
-      .where(and(eq(tasks.id, this.taskId), sql`${tasks.status} <> 'completed'`))
-      .returning();
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [settled] = await tx
+        .update(tasks)
+        .set({ status, error: reason.slice(0, 2000), updatedAt: new Date() })
+        .where(and(eq(tasks.id, this.taskId), sql`${tasks.status} <> 'completed'`))
+        .returning();
+      if (settled && status === 'failed') await releaseHold(tx, this.taskId);
+      return settled;
+    });
     if (row) await notifyTaskEvent(this.ctx.db, taskEventOf(row)).catch(() => {});
   }
 }
