@@ -1,0 +1,269 @@
+/**
+ * Web bytes bench: what a browser with an empty cache downloads to show /login and a project's analyses
+ * page, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
+ *
+ *   npm run build && npm run bench:web                        (embedded PostgreSQL in a temporary folder)
+ *   DATABASE_URL=postgres://... npm run bench:web             (a fresh database there, dropped afterwards)
+ *
+ * The server starts as in the e2e tests; the bench signs a user up, creates a project and opens each page
+ * in headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium) asking for `Accept-Encoding: br, gzip`.
+ * Bytes on the wire are Chromium's own count per response (headers included). For the JS and CSS files the
+ * bench also prints their size on disk and brotli-compressed (quality 11, as a build would precompress them),
+ * so the figure is known even where the server sends them uncompressed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import pg from 'pg';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(repoRoot, 'apps/web/dist');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(server: ChildProcess, base: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`The server was not healthy within ${timeoutMs} ms`);
+}
+
+/** Signs a user up and creates a project through the API; returns the session cookie and the project id. */
+async function seed(base: string): Promise<{ cookies: string[]; projectId: number }> {
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Origin: base };
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: `Bench ${randomBytes(12).toString('base64url')}`,
+      name: 'Bench user',
+    }),
+  });
+  if (!signup.ok) throw new Error(`Sign-up failed: ${signup.status} ${await signup.text()}`);
+  const cookies = signup.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const project = await fetch(`${base}/api/projects`, {
+    method: 'POST',
+    headers: { ...headers, Cookie: cookies.join('; ') },
+    body: JSON.stringify({ name: 'Bench project', description: '', role: 'Sales', timezone: 'UTC' }),
+  });
+  if (!project.ok) throw new Error(`Creating the project failed: ${project.status} ${await project.text()}`);
+  const { data } = (await project.json()) as { data: { id: number } };
+  return { cookies, projectId: data.id };
+}
+
+interface Download {
+  url: string;
+  eventStream: boolean;
+  wire: number;
+  encoding: string;
+  done: boolean;
+}
+
+/**
+ * Opens `url` in `context` and collects every response until the page is quiet (nothing loading, the
+ * server-sent event stream aside, for one second) after `ready` resolved.
+ */
+async function load(context: BrowserContext, url: string, ready: (page: Page) => Promise<void>) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const downloads = new Map<string, Download>();
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    lastActivity = Date.now();
+    downloads.set(event.requestId, {
+      url: event.request.url,
+      eventStream: event.type === 'EventSource',
+      wire: 0,
+      encoding: '',
+      done: false,
+    });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const download = downloads.get(event.requestId);
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    if (download) download.encoding = String(headers['content-encoding'] ?? '');
+  });
+  const finish = (requestId: string, wire: number) => {
+    lastActivity = Date.now();
+    const download = downloads.get(requestId);
+    if (download) Object.assign(download, { wire, done: true });
+  };
+  cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength));
+  cdp.on('Network.loadingFailed', (event) => finish(event.requestId, 0));
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'br, gzip' } });
+
+  await page.goto(url);
+  await ready(page);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const busy = [...downloads.values()].some((d) => !d.done && !d.eventStream);
+    if (!busy && Date.now() - lastActivity >= 1000) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.close();
+  return [...downloads.values()].filter((d) => d.done);
+}
+
+const brotliCache = new Map<string, { raw: number; br: number }>();
+/** Size on disk and brotli-compressed of a built asset. */
+async function assetSizes(url: string): Promise<{ raw: number; br: number }> {
+  const pathname = new URL(url).pathname;
+  let sizes = brotliCache.get(pathname);
+  if (!sizes) {
+    const content = await readFile(path.join(distDir, pathname));
+    const br = brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    sizes = { raw: content.length, br };
+    brotliCache.set(pathname, sizes);
+  }
+  return sizes;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function report(route: string, downloads: Download[]) {
+  const of = (extension: string) => downloads.filter((d) => new URL(d.url).pathname.endsWith(extension));
+  const sum = (list: Download[]) => list.reduce((total, d) => total + d.wire, 0);
+  const js = of('.js');
+  const css = of('.css');
+  let jsRaw = 0;
+  let jsBr = 0;
+  for (const d of js) {
+    const sizes = await assetSizes(d.url);
+    jsRaw += sizes.raw;
+    jsBr += sizes.br;
+  }
+  const plain = [...js, ...css].filter((d) => !d.encoding).length;
+  console.log(`${route}`);
+  console.log(
+    `  JS     ${String(js.length).padStart(3)} files  ${kb(sum(js)).padStart(10)} on the wire  (${kb(jsRaw)} raw, ${kb(jsBr)} brotli)`,
+  );
+  console.log(`  CSS    ${String(css.length).padStart(3)} files  ${kb(sum(css)).padStart(10)} on the wire`);
+  console.log(
+    `  total  ${String(downloads.length).padStart(3)} files  ${kb(sum(downloads)).padStart(10)} on the wire (page, scripts, styles, fonts, API)`,
+  );
+  if (plain > 0) console.log(`  (${plain} of the JS and CSS files came uncompressed)`);
+}
+
+async function main() {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error('No web build in apps/web/dist: run `npm run build` first');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-web-'));
+  const env: Record<string, string> = {};
+  let dropDatabase = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `parley_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
+    const parsed = new URL(process.env.DATABASE_URL);
+    parsed.pathname = `/${name}`;
+    env.DATABASE_URL = parsed.toString();
+    dropDatabase = () =>
+      adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    await waitForHealth(server, base, 120_000);
+    const { cookies, projectId } = await seed(base);
+
+    const anonymous = await browser.newContext({ baseURL: base });
+    const login = await load(anonymous, '/login', (page) =>
+      page.getByRole('button', { name: 'Sign In' }).waitFor(),
+    );
+    await anonymous.close();
+
+    const signedIn = await browser.newContext({ baseURL: base });
+    await signedIn.addCookies(
+      cookies.map((cookie) => {
+        const [name = '', ...value] = cookie.split('=');
+        return { name, value: value.join('='), url: base };
+      }),
+    );
+    const analysesPath = `/projects/${projectId}/analyses`;
+    const analyses = await load(signedIn, analysesPath, (page) =>
+      page.getByRole('heading', { level: 1, name: 'Analyses' }).waitFor(),
+    );
+    await signedIn.close();
+
+    await report('/login', login);
+    await report(analysesPath.replace(String(projectId), '{id}'), analyses);
+  } finally {
+    await browser.close();
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
