@@ -8,7 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { startBoss } from './jobs/boss.ts';
 import { startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
-import { readHelpArticles, syncHelpArticles } from './modules/help/loader.ts';
+import { loadHelpArticles } from './modules/help/sync.ts';
 import { HELP_DOCS_DIR } from './paths.ts';
 
 export interface Platform {
@@ -43,7 +43,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
 
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {
-      await syncHelpArticles(ctx.db, await readHelpArticles(HELP_DOCS_DIR, logger));
+      await loadHelpArticles(ctx.db, HELP_DOCS_DIR, logger);
       app = await buildApp(ctx);
       stops.push(() => app!.close());
       await app.listen({ port: config.port, host: config.host });
