@@ -57,11 +57,11 @@ export interface Transcriber {
 /** A failed transcription request; `retryable` for rate limits, server errors and timeouts. */
 export class TranscriptionFailure extends Error {
   override name = 'TranscriptionFailure';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
     super(message);
+    this.retryable = retryable;
   }
 }
 
