@@ -52,7 +52,9 @@ const stamp = await readFile(STAMP, 'utf8').catch(() => null);
 if (process.argv.includes('--if-changed') && stamp?.trim() === hash) {
   console.log('The web app is up to date (apps/web/dist).');
 } else {
+  // As `vite build` in apps/web does it, wherever this was started from (npm start runs it at the root).
+  process.chdir(WEB_DIR);
   const { build } = await import('vite');
-  await build({ root: WEB_DIR, configFile: path.join(WEB_DIR, 'vite.config.ts') });
+  await build();
   await writeFile(STAMP, `${hash}\n`);
 }
