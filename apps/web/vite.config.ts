@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const apiTarget = env.VITE_API_PROXY ?? process.env.VITE_API_PROXY ?? 'http://localhost:3000';
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     server: {
       port: Number(env.WEB_PORT ?? 5173),
       proxy: {
@@ -14,7 +15,8 @@ export default defineConfig(({ mode }) => {
     },
     build: {
       outDir: 'dist',
-      sourcemap: true,
+      // Source maps would publish the whole source; production answers a request for a .map with 404.
+      sourcemap: false,
       chunkSizeWarningLimit: 1200,
     },
   };

@@ -81,7 +81,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const speech = await startFakeTranscription();
   // Recordings for link and CSV uploads (media-server.ts): the only private address the app may download from.
   const media = await startMediaServer();
-  const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // Started as `npm start` runs it: Node's own type stripping, no tsx.
+  const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,6 +1,11 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import { startPlatform } from './runtime.ts';
+import { enableCompileCache } from 'node:module';
+
+// V8 keeps the compiled code of the server and its dependencies on disk (in the system's temp folder), so
+// later starts skip most of the parsing. It must be on before the modules load, hence the dynamic imports.
+enableCompileCache();
+const { ConfigError, loadConfig } = await import('./config.ts');
+const { createLogger } = await import('./logger.ts');
+const { startPlatform } = await import('./runtime.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { connectDatabase } from './db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
-import { startBoss } from './jobs/boss.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { type EmbeddedDatabase, launchEmbeddedPostgres } from './db/embedded.ts';
 import type { Logger } from './logger.ts';
-import { readHelpArticles, syncHelpArticles } from './modules/help/loader.ts';
 import { HELP_DOCS_DIR } from './paths.ts';
 
 export interface Platform {
@@ -16,6 +10,26 @@ export interface Platform {
   app: FastifyInstance | null;
   /** Graceful stop: no new requests, in-flight work finishes, then queue, pool and database close. */
   stop: () => Promise<void>;
+}
+
+/** The rest of the server: some two thousand modules, loaded while PostgreSQL starts. */
+async function loadServer() {
+  const [app, client, migrate, boss, workers, help] = await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/migrate.ts'),
+    import('./jobs/boss.ts'),
+    import('./jobs/workers.ts'),
+    import('./modules/help/sync.ts'),
+  ]);
+  return {
+    buildApp: app.buildApp,
+    connectDatabase: client.connectDatabase,
+    runMigrations: migrate.runMigrations,
+    startBoss: boss.startBoss,
+    startWorkers: workers.startWorkers,
+    loadHelpArticles: help.loadHelpArticles,
+  };
 }
 
 /** Starts what PARLEY_ROLE asks for: database (embedded unless DATABASE_URL), migrations, API, workers. */
@@ -28,27 +42,30 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     }
   };
   try {
-    if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres(config.dataDir, logger);
+    // Loading the modules keeps this process busy for a second or so: PostgreSQL starts meanwhile.
+    const launched = config.databaseUrl ? null : await launchEmbeddedPostgres(config.dataDir, logger);
+    const server = await loadServer();
+    if (launched) {
+      embedded = await launched.ready;
       stops.push(embedded.stop);
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    const database = connectDatabase(databaseUrl, logger);
+    const database = server.connectDatabase(databaseUrl, logger);
     stops.push(() => database.pool.end());
-    await runMigrations(database);
+    await server.runMigrations(database);
 
-    const boss = await startBoss(databaseUrl, logger, config.analysis);
+    const boss = await server.startBoss(databaseUrl, logger, config.analysis);
     stops.push(() => boss.stop({ graceful: true, timeout: 30_000 }));
     const ctx: AppContext = { config, db: database.db, boss, logger };
 
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {
-      await syncHelpArticles(ctx.db, await readHelpArticles(HELP_DOCS_DIR, logger));
-      app = await buildApp(ctx);
+      await server.loadHelpArticles(ctx.db, HELP_DOCS_DIR, logger);
+      app = await server.buildApp(ctx);
       stops.push(() => app!.close());
       await app.listen({ port: config.port, host: config.host });
     }
-    if (config.role !== 'api') await startWorkers(ctx);
+    if (config.role !== 'api') await server.startWorkers(ctx);
     return { ctx, app, stop };
   } catch (error) {
     await stop();

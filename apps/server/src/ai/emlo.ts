@@ -32,11 +32,11 @@ export function isEmloConfigured(config: Config): boolean {
 
 export class EmloFailure extends Error {
   override name = 'EmloFailure';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
     super(message);
+    this.retryable = retryable;
   }
 }
 

@@ -20,11 +20,11 @@ import { configuredSecrets, languageModel } from './providers.ts';
  * that did not fit the schema), as opposed to a request the provider refuses (bad key, unknown model).
  */
 export class AiFailedError extends HttpError {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
     super(502, 'ai_failed', message);
+    this.retryable = retryable;
   }
 }
 

@@ -1,5 +1,5 @@
 import { openAsBlob } from 'node:fs';
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import type OpenAI from 'openai';
 import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
 import type { TranslationVerbose } from 'openai/resources/audio/translations';
 import type { Config } from '../config.ts';
@@ -57,11 +57,11 @@ export interface Transcriber {
 /** A failed transcription request; `retryable` for rate limits, server errors and timeouts. */
 export class TranscriptionFailure extends Error {
   override name = 'TranscriptionFailure';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
     super(message);
+    this.retryable = retryable;
   }
 }
 
@@ -86,22 +86,25 @@ export function createTranscriber(config: Config): Transcriber {
   const apiKey = transcriptionCredential(config);
   if (!apiKey) throw new TranscriptionUnavailable(transcriptionUnavailableMessage(config));
   const info = TRANSCRIPTION_PROVIDERS[provider];
-  const client = new OpenAI({
-    apiKey,
-    baseURL:
-      (provider === 'groq' ? config.providers.groqBaseUrl : config.providers.openaiBaseUrl) ??
-      info.defaultBaseUrl,
-    timeout: config.transcription.timeoutMs,
-    maxRetries: config.ai.maxRetries,
-  });
   const model = config.transcription.model;
   const diarize = /diariz/i.test(model);
+  let client: OpenAI | null = null;
 
   return {
     provider,
     model,
     async transcribe(wavPath, options) {
-      const file = await toFile(await openAsBlob(wavPath, { type: 'audio/wav' }), 'audio.wav', {
+      // The SDK is large (some 800 modules): it loads with the first transcription, not with the server.
+      const sdk = await import('openai');
+      client ??= new sdk.default({
+        apiKey,
+        baseURL:
+          (provider === 'groq' ? config.providers.groqBaseUrl : config.providers.openaiBaseUrl) ??
+          info.defaultBaseUrl,
+        timeout: config.transcription.timeoutMs,
+        maxRetries: config.ai.maxRetries,
+      });
+      const file = await sdk.toFile(await openAsBlob(wavPath, { type: 'audio/wav' }), 'audio.wav', {
         type: 'audio/wav',
       });
       const prompt = options.prompt?.trim().slice(0, PROMPT_MAX_CHARS) || undefined;
@@ -134,7 +137,7 @@ export function createTranscriber(config: Config): Transcriber {
         );
         return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
       } catch (error) {
-        throw describeTranscriptionFailure(config, error);
+        throw describeTranscriptionFailure(sdk, config, error);
       }
     },
   };
@@ -165,7 +168,8 @@ function segmentsOf(
     .filter((segment) => segment.text !== '');
 }
 
-function describeTranscriptionFailure(config: Config, error: unknown): Error {
+function describeTranscriptionFailure(sdk: typeof import('openai'), config: Config, error: unknown): Error {
+  const { APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (error instanceof APIUserAbortError) return error;
   const name = `${TRANSCRIPTION_PROVIDERS[config.transcription.provider].name} transcription`;
   let failure: TranscriptionFailure;

@@ -62,6 +62,17 @@ async function clusterPassword(dataDir: string): Promise<string> {
  * 127.0.0.1 only, and returns a connection URL to its `parley` database.
  */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+  return (await launchEmbeddedPostgres(dataDir, logger)).ready;
+}
+
+/**
+ * startEmbeddedPostgres in two steps: resolves once PostgreSQL's process runs (its first log line), with
+ * `ready` for when it accepts connections, so the caller can use the time it takes to start.
+ */
+export async function launchEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+): Promise<{ ready: Promise<EmbeddedDatabase> }> {
   await mkdir(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its folder inside ours.
@@ -73,7 +84,12 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const password = await clusterPassword(dataDir);
   const port = await getPort({ host: '127.0.0.1' });
   const recent: string[] = [];
+  let launched: () => void = () => {};
+  const running = new Promise<void>((resolve) => {
+    launched = resolve;
+  });
   const remember = (message: unknown) => {
+    launched();
     recent.push(String(message).trim());
     if (recent.length > 40) recent.shift();
   };
@@ -89,26 +105,32 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     onLog: remember,
     onError: remember,
   });
-  try {
-    if (isNew) {
-      logger.info({ databaseDir }, 'Creating the embedded PostgreSQL cluster');
-      await cluster.initialise();
+  const ready = (async (): Promise<EmbeddedDatabase> => {
+    try {
+      if (isNew) {
+        logger.info({ databaseDir }, 'Creating the embedded PostgreSQL cluster');
+        await cluster.initialise();
+      }
+      await cluster.start();
+    } catch (error) {
+      // start() rejects with undefined when the server exits early: the reason is in its log.
+      const reason = error instanceof Error ? error.message : 'PostgreSQL exited during start';
+      throw new Error(`Embedded PostgreSQL failed to start: ${reason}\n${recent.join('\n')}`);
     }
-    await cluster.start();
-  } catch (error) {
-    // start() rejects with undefined when the server exits early: the reason is in its log.
-    const reason = error instanceof Error ? error.message : 'PostgreSQL exited during start';
-    throw new Error(`Embedded PostgreSQL failed to start: ${reason}\n${recent.join('\n')}`);
-  }
-  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
-  const client = cluster.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await client.end();
-  }
-  logger.info({ port, databaseDir }, 'Embedded PostgreSQL is running');
-  return { url, stop: () => cluster.stop() };
+    const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+    const client = cluster.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+    } finally {
+      await client.end();
+    }
+    logger.info({ port, databaseDir }, 'Embedded PostgreSQL is running');
+    return { url, stop: () => cluster.stop() };
+  })();
+  // A failure is reported to whoever awaits `ready`, however late.
+  ready.catch(() => {});
+  await Promise.race([running, ready]);
+  return { ready };
 }

@@ -339,6 +339,16 @@ export const helpArticles = pgTable(
   (t) => [uniqueIndex('help_articles_path_language_key').on(t.path, t.language)],
 );
 
+/**
+ * A hash of files last loaded into the database, by what they are ('help_articles': docs/help), so an
+ * unchanged folder is not loaded again on every start.
+ */
+export const loadedSources = pgTable('loaded_sources', {
+  name: text('name').primaryKey(),
+  hash: text('hash').notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Analysis prompts (scorecards) of a project; the name is unique within the project. */
 export const prompts = pgTable(
   'prompts',

@@ -17,6 +17,7 @@ async function fixtureDist(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'parley-web-'));
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dir, '.build-stamp'), 'abc123');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'assets', 'app-1.js'), SCRIPT);
   await writeFile(path.join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(SCRIPT));
@@ -100,8 +101,8 @@ describe('files', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/assets/app-1.js.map', '/assets/gone-2.js', '/robots.txt'])(
-    'answers a missing file %s with a 404, not the page',
+  it.each(['/assets/app-1.js.map', '/assets/gone-2.js', '/robots.txt', '/.build-stamp'])(
+    'answers a missing or hidden file %s with a 404, not the page',
     async (url) => {
       const missing = await app.inject({ method: 'GET', url });
       expect(missing.statusCode).toBe(404);

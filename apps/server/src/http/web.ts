@@ -32,6 +32,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | null
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // Dotfiles such as the build stamp (.build-stamp) are not part of the app.
+      dotfiles: 'ignore',
       // A directory is never a file: `/` and `/some/route/` go to the page below.
       allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders: (reply, filePath) => {

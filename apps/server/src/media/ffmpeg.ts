@@ -62,11 +62,13 @@ export function runFfmpeg(args: string[], options: FfmpegOptions): Promise<void>
 
 export class FfmpegFailure extends Error {
   override name = 'FfmpegFailure';
-  constructor(
-    readonly code: number | null,
-    readonly stderr: string,
-  ) {
+  readonly code: number | null;
+  readonly stderr: string;
+
+  constructor(code: number | null, stderr: string) {
     super(`ffmpeg exited with ${code}: ${lastLine(stderr)}`);
+    this.code = code;
+    this.stderr = stderr;
   }
 }
 

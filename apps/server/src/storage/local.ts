@@ -18,8 +18,11 @@ const TEMP_FOLDER = '.tmp';
 /** Files under one folder (DATA_DIR/media). Writes go to .tmp/ first and are renamed into place. */
 export class LocalStorage implements Storage {
   readonly kind = 'local';
+  readonly root: string;
 
-  constructor(readonly root: string) {}
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private pathOf(key: string): string {
     assertValidKey(key);

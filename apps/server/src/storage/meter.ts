@@ -6,9 +6,11 @@ import { StorageLimitError } from './types.ts';
 export class Meter extends Transform {
   size = 0;
   private readonly hash = createHash('sha256');
+  private readonly maxBytes: number;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(maxBytes = Number.POSITIVE_INFINITY) {
     super();
+    this.maxBytes = maxBytes;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {

@@ -48,8 +48,10 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
 export class S3Storage implements Storage {
   readonly kind = 's3';
   private readonly client: S3Client;
+  private readonly settings: S3Settings;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(settings: S3Settings) {
+    this.settings = settings;
     this.client = new S3Client(s3ClientConfig(settings));
   }
 

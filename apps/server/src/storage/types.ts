@@ -47,7 +47,10 @@ export class ObjectNotFoundError extends Error {
 /** The stream was longer than PutOptions.maxBytes. */
 export class StorageLimitError extends Error {
   override name = 'StorageLimitError';
-  constructor(readonly maxBytes: number) {
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
     super(`The stream is longer than ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
   }
 }

@@ -64,8 +64,10 @@ export class FakeUpstream {
   private readonly server: Server;
   /** http://127.0.0.1:{port} once started. */
   origin = '';
+  private readonly format: WireFormat;
 
-  private constructor(private readonly format: WireFormat) {
+  private constructor(format: WireFormat) {
+    this.format = format;
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -63,10 +63,12 @@ export class TaskEventHub {
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly connection: pg.ClientConfig,
-    private readonly logger: Logger,
-  ) {
+  private readonly connection: pg.ClientConfig;
+  private readonly logger: Logger;
+
+  constructor(connection: pg.ClientConfig, logger: Logger) {
+    this.connection = connection;
+    this.logger = logger;
     this.emitter.setMaxListeners(0);
   }
 

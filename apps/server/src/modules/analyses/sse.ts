@@ -8,10 +8,13 @@ export const HEARTBEAT_MS = 15_000;
 export class EventStreams {
   private readonly open = new Set<ServerResponse>();
 
-  constructor(
-    private readonly hub: TaskEventHub,
-    private readonly heartbeatMs = HEARTBEAT_MS,
-  ) {}
+  private readonly hub: TaskEventHub;
+  private readonly heartbeatMs: number;
+
+  constructor(hub: TaskEventHub, heartbeatMs = HEARTBEAT_MS) {
+    this.hub = hub;
+    this.heartbeatMs = heartbeatMs;
+  }
 
   /**
    * Serves text/event-stream to one client: an `event: task` per change of a task of this project (data: the

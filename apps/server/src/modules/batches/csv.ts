@@ -5,11 +5,11 @@ import { CsvError, parse } from 'csv-parse';
 /** A CSV file that cannot be read from `row` on (an unclosed quote, UTF-16 text ...). */
 export class CsvReadError extends Error {
   override name = 'CsvReadError';
-  constructor(
-    message: string,
-    readonly row: number,
-  ) {
+  readonly row: number;
+
+  constructor(message: string, row: number) {
     super(message);
+    this.row = row;
   }
 }
 

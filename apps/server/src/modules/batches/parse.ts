@@ -13,8 +13,11 @@ import { CsvReadError, readCsv } from './csv.ts';
 /** A CSV refused as a whole: the answer is 400 invalid_csv with these problems. */
 export class CsvRefused extends Error {
   override name = 'CsvRefused';
-  constructor(readonly errors: CsvRowError[]) {
+  readonly errors: CsvRowError[];
+
+  constructor(errors: CsvRowError[]) {
     super(BULK_TEXTS.invalid(errors.length));
+    this.errors = errors;
   }
 }
 

@@ -1,11 +1,14 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEXTS } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { helpArticles } from '../../db/schema.ts';
 import { HELP_DOCS_DIR } from '../../paths.ts';
 import { readHelpArticles, renderHelpMarkdown, syncHelpArticles } from './loader.ts';
+import { helpSourceHash, loadHelpArticles } from './sync.ts';
 
 let t: TestApp;
 let client: Client;
@@ -31,6 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await rm(docsDir, { recursive: true, force: true });
 });
 
 const help = (pagePath: string, language: string) =>
@@ -117,5 +121,31 @@ describe('the shipped articles', () => {
       ]),
     );
     for (const article of articles) expect(article.content.length).toBeGreaterThan(200);
+  });
+});
+
+describe('loading the articles on start', () => {
+  const titleOf = async (pagePath: string) =>
+    (await help(pagePath, 'en')).json().article?.title as string | undefined;
+
+  it('loads them when their files changed since the last load, and only then', async () => {
+    await loadHelpArticles(t.ctx.db, docsDir, t.ctx.logger);
+    expect(await titleOf('/profile')).toBe('Profile');
+
+    // Unchanged files: the database is left alone (an edit made there survives).
+    await t.ctx.db.update(helpArticles).set({ title: 'Edited' }).where(eq(helpArticles.path, '/profile'));
+    await loadHelpArticles(t.ctx.db, docsDir, t.ctx.logger);
+    expect(await titleOf('/profile')).toBe('Edited');
+
+    await writeArticle('en', 'profile', '/profile', 'Your profile', 'Name and password.');
+    await loadHelpArticles(t.ctx.db, docsDir, t.ctx.logger);
+    expect(await titleOf('/profile')).toBe('Your profile');
+  });
+
+  it('hashes names and contents of the files', async () => {
+    const before = await helpSourceHash(docsDir);
+    expect(await helpSourceHash(docsDir)).toBe(before);
+    await writeArticle('fr', 'profile', '/profile', 'Profil', 'Votre profil.');
+    expect(await helpSourceHash(docsDir)).not.toBe(before);
   });
 });

@@ -25,11 +25,11 @@ export const PIPELINE_TEXTS = {
 /** A failure the pipeline decided on itself. `retryable`: a later attempt may succeed. */
 export class PipelineFailure extends Error {
   override name = 'PipelineFailure';
-  constructor(
-    message: string,
-    readonly retryable = false,
-  ) {
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable = false) {
     super(message);
+    this.retryable = retryable;
   }
 }
 

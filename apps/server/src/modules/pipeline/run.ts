@@ -153,13 +153,16 @@ class TaskRun {
   private workDir: string | null = null;
   private audio: PreparedAudio | null = null;
   private readonly storage: Pick<Storage, 'get'>;
+  private readonly ctx: AppContext;
+  private readonly taskId: number;
+  private readonly options: RunOptions;
+  private readonly deps: PipelineDeps;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly taskId: number,
-    private readonly options: RunOptions,
-    private readonly deps: PipelineDeps,
-  ) {
+  constructor(ctx: AppContext, taskId: number, options: RunOptions, deps: PipelineDeps) {
+    this.ctx = ctx;
+    this.taskId = taskId;
+    this.options = options;
+    this.deps = deps;
     this.storage = deps.storage ?? storageOf(ctx.config);
   }
 

@@ -8,13 +8,14 @@ export const MAX_REDIRECTS = 5;
 /** The link's server failed us (unreachable, an error status, too slow). */
 export class DownloadError extends Error {
   override name = 'DownloadError';
-  constructor(
-    message: string,
-    readonly statusCode: 413 | 502 | 504 = 502,
-    /** The HTTP status the link's server answered, when it answered one. */
-    readonly upstreamStatus?: number,
-  ) {
+  readonly statusCode: 413 | 502 | 504;
+  /** The HTTP status the link's server answered, when it answered one. */
+  readonly upstreamStatus: number | undefined;
+
+  constructor(message: string, statusCode: 413 | 502 | 504 = 502, upstreamStatus?: number) {
     super(message);
+    this.statusCode = statusCode;
+    this.upstreamStatus = upstreamStatus;
   }
 }
 
