@@ -13,6 +13,7 @@ import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { requestLogSerializer } from './http/log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   await registerSecurityHeaders(app, ctx.config.publicUrl);
   registerCsrfProtection(app, ctx.config.publicUrl);
+  registerTextGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

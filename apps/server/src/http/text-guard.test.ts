@@ -92,12 +92,11 @@ function probesOf(paths: Record<string, Record<string, Operation>>, text: string
       if (parameters.some((p) => p.in === 'path' && typeOf(p.schema) === 'string')) {
         probes.push({ what: `${base.method} ${route} path`, options: { ...base, url: url(true) } });
       }
-      const body = operation.requestBody?.content['application/json']?.schema;
-      if (body) {
-        probes.push({
-          what: `${base.method} ${route} body`,
-          options: { ...base, url: url(false), payload: sample(body, text) as object },
-        });
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      const payload = schema && (sample(schema, text) as object);
+      // Bodies of numbers and choices only have no text to carry.
+      if (payload && JSON.stringify(payload).includes(JSON.stringify(text).slice(1, -1))) {
+        probes.push({ what: `${base.method} ${route} body`, options: { ...base, url: url(false), payload } });
       }
     }
   }
