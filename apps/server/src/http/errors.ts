@@ -38,6 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const failure = databaseFailure(error);
     if (failure) {
+      if (failure.statusCode >= 500) request.log.warn({ err: error }, 'Database unavailable');
       return reply
         .status(failure.statusCode)
         .headers(failure.headers)
