@@ -10,6 +10,7 @@ import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RequestLogController, requestLogSerializer } from './http/log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
@@ -49,6 +50,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandler(app);
   await registerSecurityHeaders(app, ctx.config.publicUrl);
   registerCsrfProtection(app, ctx.config.publicUrl);
+  registerTextGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

@@ -10,8 +10,11 @@ export interface Database {
   db: Db;
 }
 
+/** A request waiting for a connection fails after this (the API answers 503) instead of hanging for ever. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function connectDatabase(url: string, logger: Logger, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // Without a listener an idle client's error (e.g. the server stopping) would crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL pool client error'));
   return { pool, db: drizzle(pool, { schema }) };

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseFailure } from './database-errors.ts';
 
 /** An error the API answers with its status and `{error:{code,message}}`. */
 export class HttpError extends Error {
@@ -34,6 +35,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       const message = issue?.message ?? 'Invalid request';
       return reply.status(400).send(errorBody('validation_error', field ? `${field}: ${message}` : message));
+    }
+    const failure = databaseFailure(error);
+    if (failure) {
+      if (failure.statusCode >= 500) request.log.warn({ err: error }, 'Database unavailable');
+      return reply
+        .status(failure.statusCode)
+        .headers(failure.headers)
+        .send(errorBody(failure.code, failure.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

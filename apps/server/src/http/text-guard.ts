@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors.ts';
+
+/** In a `u` pattern a surrogate pair is one code point, so only an unpaired surrogate matches. */
+const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
+
+/** Why PostgreSQL cannot store a text: it refuses NUL, and an unpaired surrogate is no Unicode character. */
+function flaw(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
+  if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode text (it contains an unpaired surrogate)';
+  return null;
+}
+
+/**
+ * Parsed JSON, query and path objects (the query parser's have a prototype without one); not a Buffer or
+ * stream of a raw body.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+}
+
+/**
+ * The first string or object key in a parsed query, path or JSON body that PostgreSQL cannot store, as
+ * `field: reason` (field as in validation errors, e.g. `content.0.key`). Iterative: a deeply nested body must
+ * not overflow the stack.
+ */
+export function findInvalidText(value: unknown): string | null {
+  const pending: Array<{ value: unknown; field: string }> = [{ value, field: '' }];
+  const at = (field: string, name: string) => (field ? `${field}.${name}` : name);
+  while (pending.length > 0) {
+    const { value: current, field } = pending.pop()!;
+    if (typeof current === 'string') {
+      const reason = flaw(current);
+      if (reason) return `${field || 'text'}: ${reason}`;
+    } else if (Array.isArray(current)) {
+      for (const [index, item] of current.entries())
+        pending.push({ value: item, field: at(field, String(index)) });
+    } else if (isPlainObject(current)) {
+      for (const [name, item] of Object.entries(current)) {
+        const reason = flaw(name);
+        if (reason) return `${field || 'body'}: a name ${reason}`;
+        pending.push({ value: item, field: at(field, name) });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses, before any route sees it, text that PostgreSQL cannot store (it would answer 500 deep in a query):
+ * every string of the query, the path parameters and a JSON body. 400 invalid_text names the field.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const problem = findInvalidText(part);
+      if (problem) throw badRequest(problem, 'invalid_text');
+    }
+  });
+}
