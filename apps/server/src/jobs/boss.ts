@@ -1,5 +1,7 @@
-import { PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -19,8 +21,21 @@ export const QUEUES = {
   batchItems: 'batch_items',
 } as const;
 
-/** A worker that stops (crash, deploy) loses its job's heartbeat; the job is retried after this long. */
-const ANALYSIS_HEARTBEAT_SECONDS = 60;
+/**
+ * A worker that stops (crash, kill -9, a lost machine) stops refreshing its job's heartbeat; once the
+ * heartbeat is this old, the supervisor (every SUPERVISE_SECONDS) fails the attempt and another worker
+ * resumes the task at once: at most HEARTBEAT + SUPERVISE + the polling interval after the crash. The
+ * smallest pg-boss allows.
+ */
+const ANALYSIS_HEARTBEAT_SECONDS = 10;
+/**
+ * How often a running analysis refreshes its heartbeat: well within ANALYSIS_HEARTBEAT_SECONDS, so that a
+ * live task (whose provider calls may take minutes; they are awaited, never blocking the event loop) is
+ * never taken for a crashed one.
+ */
+export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 2;
+/** How often pg-boss looks for jobs whose heartbeat or time ran out (and refreshes its queue stats). */
+const SUPERVISE_SECONDS = 2;
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
 const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
 
@@ -40,12 +55,15 @@ const BATCH_ITEMS_QUEUE = {
 /**
  * Retry, heartbeat and dead-letter settings of the analysis queue. pg-boss copies a queue's settings into
  * each job when it is sent, so every process that sends (API) or works (worker) applies them at start.
+ * pg-boss applies a queue's retry delay to every failed attempt, crashed ones included; the queue has
+ * none, so a crashed attempt resumes at once, and an attempt that failed for a passing reason waits its
+ * ANALYSIS_RETRY_DELAY_SECONDS through retryLater.
  */
 export async function configureAnalysisQueue(boss: PgBoss, analysis: Config['analysis']): Promise<void> {
   await boss.updateQueue(QUEUES.analysis, {
     retryLimit: analysis.retryLimit,
-    retryDelay: analysis.retryDelaySeconds,
-    retryBackoff: analysis.retryDelaySeconds > 0,
+    retryDelay: 0,
+    retryBackoff: false,
     deadLetter: QUEUES.analysisGivenUp,
     heartbeatSeconds: ANALYSIS_HEARTBEAT_SECONDS,
     expireInSeconds: ANALYSIS_EXPIRE_SECONDS,
@@ -58,7 +76,13 @@ export async function startBoss(
   logger: Logger,
   analysis: Config['analysis'],
 ): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 5, application_name: 'parley-jobs' });
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 5,
+    application_name: 'parley-jobs',
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'Job queue error'));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
@@ -72,4 +96,33 @@ export async function startBoss(
   }
   await configureAnalysisQueue(boss, analysis);
   return boss;
+}
+
+/**
+ * The delay before the next attempt of a job whose attempt `retryCount` (0 for the first) failed: `base`
+ * seconds doubled with every retry, with up to as much again at random so that jobs failed together do
+ * not all come back together (as pg-boss's own backoff).
+ */
+export function retryDelaySeconds(base: number, retryCount: number): number {
+  return Math.round(base * 2 ** Math.min(16, retryCount) * (1 + Math.random()));
+}
+
+/**
+ * Fails a job's attempt from inside its handler and has the next attempt wait `delaySeconds`, in one
+ * transaction so that no worker can take the job in between. The handler then returns normally (pg-boss
+ * finds nothing left to complete).
+ */
+export async function retryLater(
+  boss: PgBoss,
+  database: Db,
+  job: JobWithMetadata<object>,
+  reason: string,
+  delaySeconds: number,
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const db = fromDrizzle(tx, sql);
+    await boss.fail(job.name, job, { message: reason }, { db });
+    if (delaySeconds > 0)
+      await boss.update(job.name, undefined, { id: job.id, startAfter: delaySeconds, db });
+  });
 }

@@ -168,6 +168,13 @@ describe('CSV helpers', () => {
     expect(csvCell(null)).toBe('');
     expect(csvLine(['=1+2', 'a;b', 'plain'])).toBe(`'=1+2,"a;b",plain\r\n`);
   });
+
+  it('guards the full-width ＝ ＋ － ＠ too (spreadsheets read them as = + - @)', () => {
+    for (const start of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) {
+      expect(csvCell(`${start}SUM(A1:A9)`, { guardFormulas: true })).toBe(`'${start}SUM(A1:A9)`);
+    }
+    expect(csvLine(['＝1＋2', 'ok＝'])).toBe("'＝1＋2,ok＝\r\n");
+  });
 });
 
 describe('batches', () => {

@@ -20,12 +20,17 @@ export function detectCsvSeparator(headerLine: string): CsvSeparator {
   return semicolons > commas ? ';' : ',';
 }
 
-/** Characters that make a spreadsheet program read a cell as a formula (or break its row), OWASP's list. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Characters that make a spreadsheet program read a cell as a formula (or break its row): OWASP's list,
+ * plus the full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheets in East Asian
+ * locales take as their ASCII forms.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /**
  * One CSV cell. `guardFormulas` (for files people open in a spreadsheet) puts a ' before a value that
- * starts with = + - @, a tab or a carriage return, so that it is shown as text and never run as a formula.
+ * starts with = + - @ (ASCII or full-width), a tab or a carriage return, so that it is shown as text and
+ * never run as a formula.
  * Values with the separator, a quote or a line break are quoted.
  */
 export function csvCell(

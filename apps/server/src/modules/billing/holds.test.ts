@@ -1,18 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { analysisUnitsMilli, fromMicros, unitsPriceMicros } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { answer, type FakeUpstream, slow } from '../../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { GREETING_ANSWER, insertTextTask, waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, META, multipart } from '../../../test/uploads.ts';
-import { billingHolds, invoices, mediaFiles, projects, tasks, users } from '../../db/schema.ts';
+import { billingHolds, invoices, projects, tasks, users } from '../../db/schema.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
-import { storageOf } from '../../storage/index.ts';
 import { PIPELINE_TEXTS } from '../pipeline/failures.ts';
 import { workAnalysis } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
@@ -51,39 +50,19 @@ const chat = (n: number) =>
   `Agent: Hello, this is call ${String(n).padStart(3, '0')}.\nClient: ${'Tell me about the panels. '.repeat(45)}\n`;
 /** What each chat costs: its characters x a 1-unit model. */
 const units = analysisUnitsMilli(conversationText(parseTextConversation(chat(0), 'chat.txt')).length, 1000);
-const evidence = (value: string) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
-const ANSWER = { Summary: evidence('Panels.'), Title: evidence('Panels'), Greeting: evidence('ok') };
-
-async function waitUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still waiting: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('holds', () => {
   it('100 concurrent uploads on a balance for 5: five provider runs, five charges, balance = ledger', async () => {
     const projectId = await createProject(owner, 'Concurrent');
     const promptId = await createPrompt(owner, projectId, 'Greeting');
     // Default plan: 0.05 per unit; a 1-unit model; billed by the characters of the conversation's text.
-    const units = analysisUnitsMilli(
-      conversationText(parseTextConversation(chat(0), 'chat.txt')).length,
-      1000,
-    );
     await adjustBalance(t.ctx, projectId, await superAdmin(), {
       type: 'credit',
       amount: fromMicros(5 * unitsPriceMicros(units, 50_000)),
       reason: 'Five analyses',
     });
     // Slow answers keep every paid run open while the other tasks start.
-    anthropic.script(...Array.from({ length: 5 }, () => slow(300, answer(ANSWER))));
+    anthropic.script(...Array.from({ length: 5 }, () => slow(300, answer(GREETING_ANSWER))));
     const ctx = {
       ...t.ctx,
       config: { ...t.ctx.config, analysis: { ...t.ctx.config.analysis, concurrency: 8, retryLimit: 0 } },
@@ -192,7 +171,7 @@ describe('holds', () => {
     const projectId = await createProject(owner, 'Failing');
     await credit(projectId, 1);
     const promptId = await createPrompt(owner, projectId, 'Greeting');
-    const taskId = await textTask(projectId, promptId, chat(1));
+    const taskId = await insertTextTask(t, projectId, promptId, chat(1));
     // Nothing scripted: the model answers 500.
     await expect(runTask(t.ctx, taskId, { lastAttempt: false })).rejects.toThrow();
     expect(await heldUnits(projectId)).toEqual({ [taskId]: units });
@@ -211,33 +190,8 @@ async function funded(amount: number, count: number) {
   const projectId = await createProject(owner, 'Held');
   await credit(projectId, amount);
   const taskIds: number[] = [];
-  for (let n = 0; n < count; n += 1) taskIds.push(await textTask(projectId, null, chat(n)));
+  for (let n = 0; n < count; n += 1) taskIds.push(await insertTextTask(t, projectId, null, chat(n)));
   return { projectId, taskIds };
-}
-
-/** A task of a text conversation, its file stored in the data directory. */
-async function textTask(projectId: number, promptId: number | null, text: string): Promise<number> {
-  const stored = await storageOf(t.ctx.config).put(Readable.from([Buffer.from(text)]), {
-    prefix: `projects/${projectId}`,
-    extension: '.txt',
-  });
-  const [media] = await t.ctx.db
-    .insert(mediaFiles)
-    .values({
-      projectId,
-      storageKey: stored.key,
-      fileName: 'chat.txt',
-      contentType: 'text/plain',
-      sizeBytes: stored.size,
-      sha256: stored.sha256,
-      kind: 'text',
-    })
-    .returning();
-  const [task] = await t.ctx.db
-    .insert(tasks)
-    .values({ projectId, mediaId: media!.id, promptId, metadata: META })
-    .returning();
-  return task!.id;
 }
 
 async function heldUnits(projectId: number): Promise<Record<number, number>> {

@@ -1,5 +1,11 @@
 import type { AppContext } from '../../context.ts';
-import { configureAnalysisQueue, QUEUES } from '../../jobs/boss.ts';
+import {
+  ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
+  configureAnalysisQueue,
+  QUEUES,
+  retryDelaySeconds,
+  retryLater,
+} from '../../jobs/boss.ts';
 import { failInterruptedTask, type PipelineDeps, RetryLater, runTask } from './run.ts';
 
 /** Data of a job on QUEUES.analysis (sent by the uploads module). */
@@ -11,6 +17,7 @@ export interface AnalysisJob {
  * Registers the analysis worker: each job runs (or resumes) one task through the pipeline. Retries follow
  * ANALYSIS_RETRY_LIMIT and ANALYSIS_RETRY_DELAY_SECONDS with exponential backoff; a task waits as
  * 'queued' between attempts and ends 'failed' (with the reason and its attempts) when they are used up.
+ * An attempt whose worker died is resumed by another worker as soon as its heartbeat is missed.
  */
 export async function workAnalysis(ctx: AppContext, deps: PipelineDeps = {}): Promise<void> {
   const { concurrency } = ctx.config.analysis;
@@ -24,6 +31,7 @@ export async function workAnalysis(ctx: AppContext, deps: PipelineDeps = {}): Pr
     localConcurrency: concurrency,
     pollingIntervalSeconds: 0.5,
     burstWhenReadyExceeds: concurrency,
+    heartbeatRefreshSeconds: ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
   } as const;
   await ctx.boss.work<AnalysisJob, void, typeof options>(QUEUES.analysis, options, async ([job]) => {
     if (!job) return;
@@ -35,9 +43,10 @@ export async function workAnalysis(ctx: AppContext, deps: PipelineDeps = {}): Pr
         deps,
       );
     } catch (error) {
-      // The task already says why it waits; pg-boss only needs to know the attempt failed.
-      if (error instanceof RetryLater) throw new Error(error.message);
-      throw error;
+      if (!(error instanceof RetryLater)) throw error;
+      // The task already says why it waits; the job waits the retry delay (the queue has none: see boss.ts).
+      const delay = retryDelaySeconds(ctx.config.analysis.retryDelaySeconds, job.retryCount);
+      await retryLater(ctx.boss, ctx.db, job, error.message, delay);
     }
   });
   await ctx.boss.work<AnalysisJob>(QUEUES.analysisGivenUp, async ([job]) => {

@@ -217,6 +217,7 @@ function LoadedBalance({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const balance = project.current_balance ?? 0;
+  const available = project.available_balance ?? balance;
   const currency = project.currency || BILLING.defaultCurrency;
   const low = isLowBalance(balance);
   const rate = projectRate(project);
@@ -268,6 +269,11 @@ function LoadedBalance({
           </Typography>
           <Typography color="text.secondary">{currency}</Typography>
         </Stack>
+        {available < balance ? (
+          <Typography variant="body2" color="text.secondary" data-testid="balance-available">
+            {t('billing.balance.available', { amount: formatMoney(available, currency, language) })}
+          </Typography>
+        ) : null}
       </Box>
       {low ? (
         <Alert severity="error" icon={<WarningAmberIcon />} data-testid="low-balance-warning">

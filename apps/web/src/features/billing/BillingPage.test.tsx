@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
@@ -129,6 +129,19 @@ describe('billing page', () => {
     expect(screen.getByTestId('balance-amount')).toHaveTextContent('$5.00');
     expect(screen.queryByTestId('low-balance-warning')).not.toBeInTheDocument();
     expect(screen.getByTestId('balance-amount-box')).toHaveAttribute('data-low', 'false');
+  });
+
+  it('says how much is available when analyses in progress hold part of the balance', async () => {
+    mockBillingApi({}, billingProject({ current_balance: 25.5, available_balance: 25.5 }));
+    await openBilling();
+    expect(screen.queryByTestId('balance-available')).not.toBeInTheDocument();
+    cleanup();
+    mockBillingApi({}, billingProject({ current_balance: 25.5, available_balance: 20.25 }));
+    await openBilling();
+    expect(screen.getByTestId('balance-amount')).toHaveTextContent('$25.50');
+    expect(screen.getByTestId('balance-available')).toHaveTextContent(
+      '$20.25 available · the rest is reserved for analyses in progress',
+    );
   });
 
   it('uses the project from the route when the billing view fails', async () => {

@@ -1,0 +1,43 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Everything the process wrote (JSON log lines), for a failing test's message. */
+  output: () => string;
+  /** SIGKILL (no shutdown at all, as a crash or an out-of-memory kill) and wait until it is gone. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * The real server as a worker process (PARLEY_ROLE=worker: migrations, job queue and every worker),
+ * started from source like `npm run dev`. `env` is its whole configuration besides PATH and HOME.
+ */
+export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PARLEY_ROLE: 'worker', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return {
+    child,
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
