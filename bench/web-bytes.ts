@@ -9,7 +9,7 @@
  * in headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium) asking for `Accept-Encoding: br, gzip`.
  * Bytes on the wire are Chromium's own count per response (headers included). For the JS and CSS files the
  * bench also prints their size on disk and brotli-compressed (quality 11, as a build would precompress them),
- * so the figure is known even where the server sends them uncompressed.
+ * so the figure is known even where the server sends them uncompressed. BENCH_FILES=1 lists the JS files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -181,6 +181,11 @@ async function report(route: string, downloads: Download[]) {
     jsBr += sizes.br;
   }
   const plain = [...js, ...css].filter((d) => !d.encoding).length;
+  const files: string[] = [];
+  for (const d of js) {
+    const sizes = await assetSizes(d.url);
+    files.push(`    ${kb(d.wire).padStart(10)} ${kb(sizes.br).padStart(10)} br  ${new URL(d.url).pathname}`);
+  }
   console.log(`${route}`);
   console.log(
     `  JS     ${String(js.length).padStart(3)} files  ${kb(sum(js)).padStart(10)} on the wire  (${kb(jsRaw)} raw, ${kb(jsBr)} brotli)`,
@@ -190,6 +195,7 @@ async function report(route: string, downloads: Download[]) {
     `  total  ${String(downloads.length).padStart(3)} files  ${kb(sum(downloads)).padStart(10)} on the wire (page, scripts, styles, fonts, API)`,
   );
   if (plain > 0) console.log(`  (${plain} of the JS and CSS files came uncompressed)`);
+  if (process.env.BENCH_FILES) console.log(files.join('\n'));
 }
 
 async function main() {

@@ -1,25 +1,26 @@
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
-import './shared/i18n';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/Providers';
 import { routes } from './app/routes';
-import { LoadingState } from './shared/components/States';
+import { i18nReady } from './shared/i18n';
 
+// The router starts loading the code of the opened page at once, while the language's texts load.
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers client={queryClient}>
-      <Suspense fallback={<LoadingState minHeight={400} />}>
+// Nothing renders before the texts are in, so no text shows as its raw key.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers client={queryClient}>
         <RouterProvider router={router} />
-      </Suspense>
-    </Providers>
-  </StrictMode>,
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,15 +1,14 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
-import { AppBar, Box, IconButton, Stack, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, IconButton, LinearProgress, Stack, Toolbar, Tooltip } from '@mui/material';
 import { LAYOUT } from '@parley/contracts';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useMe } from '../features/auth/api';
 import { HelpDrawer } from '../features/help/HelpDrawer';
 import { LanguageMenu } from '../features/profile/LanguageMenu';
 import { ProjectSelector } from '../features/projects/ProjectSelector';
 import { useSelectedProject } from '../features/projects/selection';
-import { LoadingState } from '../shared/components/States';
 import { AccountMenu } from './AccountMenu';
 import { Sidebar } from './Sidebar';
 
@@ -21,14 +20,16 @@ export function AppShell() {
   const { data: user } = useMe();
   const { project } = useSelectedProject();
   const [helpOpen, setHelpOpen] = useState(false);
+  // The next page's code is loading: the current page stays until it is in.
+  const navigating = useNavigation().state === 'loading';
 
-  const content = (
-    <Suspense fallback={<LoadingState minHeight={320} />}>
-      <Outlet />
-    </Suspense>
-  );
-
-  if (params.get('pdf') === '1') return <Box sx={{ p: 3 }}>{content}</Box>;
+  if (params.get('pdf') === '1') {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Outlet />
+      </Box>
+    );
+  }
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -60,6 +61,12 @@ export function AppShell() {
             {user ? <AccountMenu user={user} /> : null}
           </Stack>
         </Toolbar>
+        {navigating ? (
+          <LinearProgress
+            aria-label={t('common.loading')}
+            sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }}
+          />
+        ) : null}
       </AppBar>
       <Sidebar
         projectId={project?.id ?? null}
@@ -70,7 +77,9 @@ export function AppShell() {
       />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
         <Toolbar />
-        <Box sx={{ p: { xs: 2, md: 3 } }}>{content}</Box>
+        <Box sx={{ p: { xs: 2, md: 3 } }}>
+          <Outlet />
+        </Box>
       </Box>
       <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} path={pathname} />
     </Box>

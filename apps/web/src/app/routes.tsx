@@ -1,113 +1,133 @@
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ProjectGuard, RequireProjectManager } from '../features/projects/ProjectGuard';
-import { AppShell } from './AppShell';
+import { LoadingState } from '../shared/components/States';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const SignupPage = lazy(() => import('../features/auth/SignupPage'));
-const PasswordPage = lazy(() => import('../features/auth/PasswordPage'));
-const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'));
-const ProjectDashboardPage = lazy(() => import('../features/projects/ProjectDashboardPage'));
-const ProjectCreatePage = lazy(() =>
-  import('../features/projects/ProjectFormPages').then((m) => ({ default: m.ProjectCreatePage })),
+/**
+ * A route whose component is a chunk of its own. The router fetches the chunks of all the routes a URL
+ * matches at once (the shell's and the page's together) and shows the page when they are in. (The lazy
+ * function form: the router never changes it, so one route list serves many routers, as in the tests.)
+ */
+const lazyComponent = (load: () => Promise<ComponentType>) => ({
+  lazy: async () => ({ Component: await load() }),
+});
+const page = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyComponent(async () => (await load()).default);
+
+const loginPage = page(() => import('../features/auth/LoginPage'));
+const signupPage = page(() => import('../features/auth/SignupPage'));
+const passwordPage = page(() => import('../features/auth/PasswordPage'));
+const invitePage = page(() => import('../features/invites/InvitePage'));
+const appShell = lazyComponent(async () => (await import('./AppShell')).AppShell);
+const projectGuard = lazyComponent(
+  async () => (await import('../features/projects/ProjectGuard')).ProjectGuard,
 );
-const ProjectEditPage = lazy(() =>
-  import('../features/projects/ProjectFormPages').then((m) => ({ default: m.ProjectEditPage })),
+const requireProjectManager = lazyComponent(
+  async () => (await import('../features/projects/ProjectGuard')).RequireProjectManager,
 );
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
-const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
-const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
-const PromptFormPage = lazy(() => import('../features/prompts/PromptFormPage'));
-const PromptsRedirect = lazy(() => import('../features/prompts/PromptsRedirect'));
-const BillingPage = lazy(() => import('../features/billing/BillingPage'));
-const SuperAdminPage = lazy(() => import('../features/admin/SuperAdminPage'));
-const AnalysesPage = lazy(() => import('../features/analyses/AnalysesPage'));
-const AnalysisPage = lazy(() => import('../features/analyses/AnalysisPage'));
-const AnalysisRedirect = lazy(() => import('../features/analyses/AnalysisRedirect'));
-const FailedTasksPage = lazy(() => import('../features/failed-tasks/FailedTasksPage'));
-const UploadPage = lazy(() => import('../features/upload/UploadPage'));
-const BulkUploadPage = lazy(() => import('../features/bulk-upload/BulkUploadPage'));
-const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const InvitePage = lazy(() => import('../features/invites/InvitePage'));
-const SupportPage = lazy(() => import('../features/support/SupportPage'));
+const projectsPage = page(() => import('../features/projects/ProjectsPage'));
+const projectDashboardPage = page(() => import('../features/projects/ProjectDashboardPage'));
+const projectCreatePage = lazyComponent(
+  async () => (await import('../features/projects/ProjectFormPages')).ProjectCreatePage,
+);
+const projectEditPage = lazyComponent(
+  async () => (await import('../features/projects/ProjectFormPages')).ProjectEditPage,
+);
+const profilePage = page(() => import('../features/profile/ProfilePage'));
+const notFoundPage = page(() => import('../features/placeholders/NotFoundPage'));
+const promptsPage = page(() => import('../features/prompts/PromptsPage'));
+const promptFormPage = page(() => import('../features/prompts/PromptFormPage'));
+const promptsRedirect = page(() => import('../features/prompts/PromptsRedirect'));
+const billingPage = page(() => import('../features/billing/BillingPage'));
+const superAdminPage = page(() => import('../features/admin/SuperAdminPage'));
+const analysesPage = page(() => import('../features/analyses/AnalysesPage'));
+const analysisPage = page(() => import('../features/analyses/AnalysisPage'));
+const analysisRedirect = page(() => import('../features/analyses/AnalysisRedirect'));
+const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksPage'));
+const uploadPage = page(() => import('../features/upload/UploadPage'));
+const bulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'));
+const integrationsPage = page(() => import('../features/integrations/IntegrationsPage'));
+const settingsPage = page(() => import('../features/settings/SettingsPage'));
+const supportPage = page(() => import('../features/support/SupportPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
-  element: <PlaceholderPage navKey={navKey} />,
+  lazy: async () => {
+    const { default: PlaceholderPage } = await import('../features/placeholders/PlaceholderPage');
+    return { element: <PlaceholderPage navKey={navKey} /> };
+  },
 });
 
 /** Project pages every member may open (spec 1 §6). */
 const memberPages: RouteObject[] = [
-  { path: 'analyses', element: <AnalysesPage /> },
-  { path: 'analyses/:analysisId', element: <AnalysisRedirect /> },
-  { path: 'analysis/:taskId', element: <AnalysisPage /> },
+  { path: 'analyses', ...analysesPage },
+  { path: 'analyses/:analysisId', ...analysisRedirect },
+  { path: 'analysis/:taskId', ...analysisPage },
   placeholder('analytics', 'analytics'),
   placeholder('analytics/manager-dashboard', 'managerDashboard'),
   placeholder('analytics/checklist-report', 'checklistReport'),
   placeholder('analytics/insights', 'insights'),
   placeholder('change-requests', 'changeRequests'),
-  { path: 'analysis/upload', element: <UploadPage /> },
-  { path: 'analysis/bulk-upload', element: <BulkUploadPage /> },
+  { path: 'analysis/upload', ...uploadPage },
+  { path: 'analysis/bulk-upload', ...bulkUploadPage },
 ];
 
 /** Project pages for admins and owners only. */
 const managerPages: RouteObject[] = [
-  { path: 'edit', element: <ProjectEditPage /> },
-  { path: 'failed-tasks', element: <FailedTasksPage /> },
-  { path: 'billing', element: <BillingPage /> },
-  { path: 'prompts', element: <PromptsPage /> },
-  { path: 'prompts/new', element: <PromptFormPage /> },
-  { path: 'prompts/edit', element: <PromptFormPage /> },
+  { path: 'edit', ...projectEditPage },
+  { path: 'failed-tasks', ...failedTasksPage },
+  { path: 'billing', ...billingPage },
+  { path: 'prompts', ...promptsPage },
+  { path: 'prompts/new', ...promptFormPage },
+  { path: 'prompts/edit', ...promptFormPage },
   // Only the blacklist tab is built so far (the Google Drive tab says it is coming).
   { path: 'integrations', element: <Navigate to="blacklist" replace /> },
-  { path: 'integrations/:tab', element: <IntegrationsPage /> },
+  { path: 'integrations/:tab', ...integrationsPage },
   { path: 'settings', element: <Navigate to="general" replace /> },
-  { path: 'settings/:tab', element: <SettingsPage /> },
+  { path: 'settings/:tab', ...settingsPage },
 ];
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingState minHeight={400} />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/set-password', element: <PasswordPage /> },
-      { path: '/reset-password', element: <PasswordPage /> },
+      { path: '/login', ...loginPage },
+      { path: '/signup', ...signupPage },
+      { path: '/set-password', ...passwordPage },
+      { path: '/reset-password', ...passwordPage },
       // Public: the invitee may not be signed in (or not have an account) yet.
-      { path: '/invite', element: <InvitePage /> },
+      { path: '/invite', ...invitePage },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            ...appShell,
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
-              { path: '/dashboard', element: <ProjectsPage /> },
+              { path: '/dashboard', ...projectsPage },
               { path: '/projects', element: <Navigate to="/dashboard" replace /> },
-              { path: '/projects/new', element: <ProjectCreatePage /> },
+              { path: '/projects/new', ...projectCreatePage },
               {
                 path: '/projects/:projectId',
-                element: <ProjectGuard />,
+                ...projectGuard,
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', element: <ProjectDashboardPage /> },
+                  { path: 'dashboard', ...projectDashboardPage },
                   ...memberPages,
-                  { element: <RequireProjectManager />, children: managerPages },
-                  { path: '*', element: <NotFoundPage /> },
+                  { ...requireProjectManager, children: managerPages },
+                  { path: '*', ...notFoundPage },
                 ],
               },
               // Prompt pages addressed by ?projectId= / ?project_id= (spec 1 §2.2).
-              { path: '/prompts', element: <PromptsRedirect /> },
-              { path: '/prompts/new', element: <PromptsRedirect /> },
-              { path: '/prompts/edit', element: <PromptsRedirect /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/support', element: <SupportPage /> },
-              { path: '/admin/super', element: <SuperAdminPage /> },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '/prompts', ...promptsRedirect },
+              { path: '/prompts/new', ...promptsRedirect },
+              { path: '/prompts/edit', ...promptsRedirect },
+              { path: '/profile', ...profilePage },
+              { path: '/support', ...supportPage },
+              { path: '/admin/super', ...superAdminPage },
+              { path: '*', ...notFoundPage },
             ],
           },
         ],

@@ -1,7 +1,7 @@
 import { MEMBER_ROLES, NAV_ITEMS, PROJECT_ROLES, TEXTS, UI_LANGUAGES } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_FILES } from '../shared/i18n';
 import { flattenLocale, localeProblems } from '../shared/i18n/localeCheck';
+import { LOCALE_FILES } from '../test/locales';
 
 const englishTree = LOCALE_FILES.en ?? {};
 const english = flattenLocale(englishTree);

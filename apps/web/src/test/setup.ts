@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../shared/i18n';
+import i18n, { i18nReady } from '../shared/i18n';
+import { LOCALE_FILES } from './locales';
+
+// Every language at hand, so a test can switch language without waiting for a fetch.
+for (const [language, tree] of Object.entries(LOCALE_FILES))
+  i18n.addResourceBundle(language, 'translation', tree);
+await i18nReady;
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { BILLING } from '@parley/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LOCALE_FILES } from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
+import { LOCALE_FILES } from '../../test/locales';
 import { normalizeInvoiceList, normalizePlan, unwrapProject } from './api';
 import { announceInvoiceApproved, INVOICE_APPROVED_STORAGE_KEY, parseInvoiceApproved } from './approvalEvent';
 import { parseTopUpAmount, projectRate } from './BalanceTab';

@@ -9,8 +9,9 @@ import {
   validatePrompt,
 } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import i18n, { LOCALE_FILES } from '../../shared/i18n';
+import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
+import { LOCALE_FILES } from '../../test/locales';
 import { AI_PROGRESS_INITIAL, nextAiProgress } from './aiProgress';
 import { normalizePrompt } from './api';
 import { newPromptValues, valuesFromPrompt } from './formValues';

@@ -11,7 +11,8 @@ describe('prompt routes', () => {
   it('serve the prompt pages to project managers and refuse other members', async () => {
     mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
     const { router } = renderRoutes(routes, '/projects/5/prompts');
-    expect(await screen.findByTestId('prompt-row-11')).toBeInTheDocument();
+    // the shell and the page are lazy chunks: give their first import time when the suite runs in parallel
+    expect(await screen.findByTestId('prompt-row-11', {}, { timeout: 5000 })).toBeInTheDocument();
     await router.navigate('/projects/7/prompts/new');
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
   });
@@ -19,7 +20,7 @@ describe('prompt routes', () => {
   it('/prompts/new?project_id= and /prompts/edit?projectId= open the project’s form', async () => {
     mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
     const { router } = renderRoutes(routes, '/prompts/new?project_id=5');
-    expect(await screen.findByRole('tab', { name: 'AI Generator' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'AI Generator' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/projects/5/prompts/new');
     await router.navigate('/prompts/edit?projectId=6&promptName=Sales%20QA');
     expect(await screen.findByText(/Loading prompt|Failed to load the prompt/)).toBeInTheDocument();
@@ -29,7 +30,7 @@ describe('prompt routes', () => {
   it('/prompts without a project uses the last selected one, else the projects list', async () => {
     mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
     const { unmount } = renderRoutes(routes, '/prompts');
-    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/dashboard');
     unmount();
     writeLastProjectId(5);

@@ -1,8 +1,9 @@
 import { CHUNK_SIZE, chunkCount, UPLOAD_TEXTS } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import i18n, { LOCALE_FILES } from '../../shared/i18n';
+import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { localInputToIso, toIsoWithOffset } from '../../shared/utils/dateTime';
+import { LOCALE_FILES } from '../../test/locales';
 import { defaultUploadPrompt, mergeUploadPrompts, normalizeUploadPrompt, promptListOf } from './api';
 import { initialUploadState, outcomeOf, type UploadState, uploadReducer } from './machine';
 import {

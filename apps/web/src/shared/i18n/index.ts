@@ -1,28 +1,35 @@
 import { DEFAULT_LANGUAGE, isUiLanguage, UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { type LocaleTree, localeFileLanguage } from './files';
 
 /**
- * Every JSON file under src/locales/<lang>/ is bundled and merged into that language's tree, so a feature
- * can keep its texts in a file of its own (translation.json holds the shared ones). Top-level keys must not
- * repeat across a language's files. Missing keys fall back to English.
+ * The texts of a language live in src/locales/<lang>/*.json, so a feature can keep its texts in a file of
+ * its own (translation.json holds the shared ones); top-level keys must not repeat across a language's
+ * files. Each file is a chunk of its own, fetched when its language is first used: the active language
+ * and English, the fallback for a key a translation lacks.
  */
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const localeFiles = import.meta.glob<LocaleTree>('../../locales/*/*.json', { import: 'default' });
 
-export type LocaleTree = { [key: string]: string | LocaleTree };
-
-export const LOCALE_FILES: Record<string, LocaleTree> = {};
-for (const [path, tree] of Object.entries(files)) {
-  const lang = /locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1] ?? path;
-  LOCALE_FILES[lang] = { ...LOCALE_FILES[lang], ...(tree as LocaleTree) };
+async function readLanguage(language: string): Promise<LocaleTree> {
+  const loads = Object.entries(localeFiles)
+    .filter(([path]) => localeFileLanguage(path) === language)
+    .map(([, load]) => load());
+  return Object.assign({}, ...(await Promise.all(loads)));
 }
 
-const resources: Resource = Object.fromEntries(
-  Object.entries(LOCALE_FILES).map(([lang, tree]) => [lang, { translation: tree }]),
-);
+/** i18next loads a language through this before switching to it, so no text shows as its raw key. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    readLanguage(language).then(
+      (tree) => callback(null, tree),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 export const LANGUAGE_STORAGE_KEY = 'parley.language';
 
@@ -49,22 +56,23 @@ export function currentLanguage(): UiLanguage {
   return isUiLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-function setHtmlLang(language: string): void {
+i18n.on('languageChanged', (language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-}
-
-i18n.on('languageChanged', setHtmlLang);
-
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage() ?? DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...UI_LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false },
-  initAsync: false,
 });
-setHtmlLang(i18n.language);
+
+/** Resolves once the starting language's texts (and English) are loaded: render the app after it. */
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage() ?? DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...UI_LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+    // A locale chunk that failed to load (e.g. gone after a deploy) does not come back by waiting.
+    maxRetries: 1,
+  });
 
 export default i18n;

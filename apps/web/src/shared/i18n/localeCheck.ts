@@ -1,4 +1,4 @@
-import type { LocaleTree } from './index';
+import type { LocaleTree } from './files';
 
 export function flattenLocale(tree: LocaleTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
