@@ -8,6 +8,7 @@ import { RouteError } from './RouteError';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const PasswordPage = lazy(() => import('../features/auth/PasswordPage'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage'));
 const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'));
 const ProjectDashboardPage = lazy(() => import('../features/projects/ProjectDashboardPage'));
 const ProjectCreatePage = lazy(() =>
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <SignupPage /> },
       { path: '/set-password', element: <PasswordPage /> },
       { path: '/reset-password', element: <PasswordPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
       // Public: the invitee may not be signed in (or not have an account) yet.
       { path: '/invite', element: <InvitePage /> },
       {
