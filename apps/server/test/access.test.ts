@@ -8,6 +8,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'POST /api/auth/signup',
   'POST /api/auth/login',
+  'POST /api/auth/confirm',
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',

@@ -18,3 +18,9 @@ export function resetTokenFrom(message: EmailMessage): string {
   if (!token) throw new Error(`No reset link in: ${message.text}`);
   return token;
 }
+
+export function confirmTokenFrom(message: EmailMessage): string {
+  const token = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(message.text)?.[1];
+  if (!token) throw new Error(`No confirmation link in: ${message.text}`);
+  return token;
+}

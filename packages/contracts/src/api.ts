@@ -41,7 +41,17 @@ export const SignupRequest = z.object({
   password: newPassword,
   name: z.string().trim().max(120).optional(),
   language: z.enum(UI_LANGUAGES).optional(),
+  /** The token of an invitation link for this email: the account is confirmed and signed in at once. */
+  invite_token: z.string().min(1).max(200).optional(),
 });
+/**
+ * Sign-up of an ordinary account (202): the same answer whether the email is new or taken; a link to confirm
+ * it, or a note to the owner of the taken one, is emailed.
+ */
+export const SignupAcceptedResponse = z.object({
+  data: z.object({ status: z.literal('confirmation_sent') }),
+});
+export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
 export const LoginRequest = z.object({ email, password: z.string().min(1, TEXTS.password.required) });
 export const ForgotPasswordRequest = z.object({ email });
 /** Reset payload of spec 2 §3: token and password. */

@@ -49,6 +49,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Password reset links stay valid this long and work once. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** Email confirmation links of new accounts stay valid this long and work once. */
+export const EMAIL_CONFIRMATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Server-side sessions last this long; each request within the window keeps them alive. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'parley_session';

@@ -54,6 +54,12 @@ export const users = pgTable(
     language: text('language', { enum: UI_LANGUAGES }).notNull().default('en'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /**
+     * When the owner proved the email is theirs (emailed link, invitation, password reset); null: not yet, and
+     * the account cannot sign in. Defaults to now so that accounts older than confirmation count as confirmed:
+     * an ordinary sign-up sets null explicitly.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,6 +81,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/** Single-use email confirmation tokens of new accounts (hashed), valid until expires_at. */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_confirmation_tokens_user_idx').on(t.userId)],
+);
+
 /** Single-use password reset tokens (hashed), valid until expires_at. */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
@@ -87,7 +108,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 });
 
 /** What a per-account limit counts (see modules/auth/limits.ts). */
-export const AUTH_ATTEMPT_KINDS = ['sign_in_failure', 'reset_email'] as const;
+export const AUTH_ATTEMPT_KINDS = ['sign_in_failure', 'reset_email', 'signup_email'] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 
 /**

@@ -18,6 +18,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) =>
 const loginPage = page(() => import('../features/auth/LoginPage'));
 const signupPage = page(() => import('../features/auth/SignupPage'));
 const passwordPage = page(() => import('../features/auth/PasswordPage'));
+const confirmEmailPage = page(() => import('../features/auth/ConfirmEmailPage'));
 const invitePage = page(() => import('../features/invites/InvitePage'));
 const appShell = lazyComponent(async () => (await import('./AppShell')).AppShell);
 const projectGuard = lazyComponent(
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: '/signup', ...signupPage },
       { path: '/set-password', ...passwordPage },
       { path: '/reset-password', ...passwordPage },
+      { path: '/confirm-email', ...confirmEmailPage },
       // Public: the invitee may not be signed in (or not have an account) yet.
       { path: '/invite', ...invitePage },
       {

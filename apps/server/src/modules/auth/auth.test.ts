@@ -3,13 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientWithCookie,
+  createProject,
   sessionCookie,
   signUp,
   startTestApp,
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness.ts';
-import { resetTokenFrom, takeQueuedEmails } from '../../../test/mail.ts';
+import { confirmTokenFrom, resetTokenFrom, takeQueuedEmails } from '../../../test/mail.ts';
 import { buildApp } from '../../app.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 
@@ -24,6 +25,9 @@ afterAll(async () => {
 const ACCOUNT_LOCKED =
   'Too many failed sign-ins for this email. Please wait 15 minutes or reset your password.';
 
+const EMAIL_NOT_CONFIRMED =
+  'Please confirm your email address first: open the link we emailed you when you signed up.';
+
 const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
 
 describe('sign up', () => {
@@ -34,31 +38,29 @@ describe('sign up', () => {
     expect((await me(second.cookie)).json().data.is_super_admin).toBe(false);
   });
 
-  it('stores an argon2id hash, lower-cases the email and sets an httpOnly session cookie', async () => {
+  it('stores an argon2id hash and the lower-cased email; the confirmation sets an httpOnly session cookie', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().data.email).toBe('mixed.case@example.com');
-    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    expect(cookie.httpOnly).toBe(true);
-    expect(cookie.sameSite).toBe('Lax');
+    expect(response.statusCode).toBe(202);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain('long enough indeed');
+    const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === 'mixed.case@example.com');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm',
+      payload: { token: confirmTokenFrom(mail!) },
+    });
+    expect(confirmed.json().data.email).toBe('mixed.case@example.com');
+    const cookie = confirmed.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
   });
 
-  it('refuses a taken email, a short password and a malformed email', async () => {
-    const { email } = await signUp(t.app);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: email.toUpperCase(), password: 'whatever works 1' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('email_taken');
+  it('refuses a short password and a malformed email', async () => {
     const short = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -72,6 +74,129 @@ describe('sign up', () => {
       payload: { email: 'not-an-email', password: 'whatever works 1' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('sign-up without enumeration', () => {
+  const signup = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const confirm = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { token } });
+  const mailsTo = async (email: string) =>
+    (await takeQueuedEmails(t.ctx.boss)).filter((message) => message.to === email);
+
+  it('answers a new and a taken email alike; the owner of the taken one gets an email instead', async () => {
+    await signUp(t.app); // not the first account of the installation
+    await takeQueuedEmails(t.ctx.boss);
+    const existing = await signUp(t.app, uniqueEmail(), 'owner password 1');
+    const fresh = uniqueEmail('fresh');
+
+    const forNew = await signup({ email: fresh, password: 'newcomer password 1' });
+    const forTaken = await signup({ email: existing.email.toUpperCase(), password: 'intruder password 2' });
+    for (const answer of [forNew, forTaken]) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual({ data: { status: 'confirmation_sent' } });
+      expect(answer.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    }
+    expect(forTaken.body).toBe(forNew.body);
+
+    const mails = await takeQueuedEmails(t.ctx.boss);
+    const confirmation = mails.find((message) => message.to === fresh);
+    expect(confirmation!.text).toContain('http://parley.test/confirm-email?token=');
+    const notice = mails.find((message) => message.to === existing.email);
+    expect(notice!.subject).toBe('Someone tried to sign up to Parley with your email');
+    expect(notice!.text).toContain('http://parley.test/login');
+    expect(notice!.text).not.toContain('token=');
+    // The existing account is untouched.
+    expect((await login(existing.email, 'owner password 1')).statusCode).toBe(200);
+    expect((await login(existing.email, 'intruder password 2')).statusCode).toBe(401);
+  });
+
+  it('signs in an unconfirmed account only after its emailed link is followed', async () => {
+    await takeQueuedEmails(t.ctx.boss);
+    const email = uniqueEmail('unconfirmed');
+    await signup({ email, password: 'waiting password 1', name: 'Wanda' });
+    const token = confirmTokenFrom((await mailsTo(email))[0]!);
+
+    const early = await login(email, 'waiting password 1');
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error).toEqual({ code: 'email_not_confirmed', message: EMAIL_NOT_CONFIRMED });
+    expect((await login(email, 'not the password 1')).statusCode).toBe(401);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ email, name: 'Wanda', is_super_admin: false });
+    expect((await me(sessionCookie(confirmed))).json().data.email).toBe(email);
+
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('invalid_token');
+    expect((await login(email, 'waiting password 1')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link; signing up again sends a fresh one with the new password', async () => {
+    await takeQueuedEmails(t.ctx.boss);
+    const email = uniqueEmail('again');
+    await signup({ email, password: 'first try password' });
+    const stale = confirmTokenFrom((await mailsTo(email))[0]!);
+    await t.ctx.db.execute(
+      sql`UPDATE email_confirmation_tokens SET expires_at = now() - interval '1 second'`,
+    );
+    expect((await confirm(stale)).json().error.code).toBe('invalid_token');
+
+    expect((await signup({ email, password: 'second try password' })).statusCode).toBe(202);
+    const fresh = confirmTokenFrom((await mailsTo(email))[0]!);
+    expect((await confirm(fresh)).statusCode).toBe(200);
+    expect((await login(email, 'first try password')).statusCode).toBe(401);
+    expect((await login(email, 'second try password')).statusCode).toBe(200);
+  });
+
+  it('signs in at once with an open invitation for the same email', async () => {
+    const owner = await signUp(t.app);
+    const projectId = await createProject(owner, 'Invited');
+    const invitee = uniqueEmail('invitee');
+    await takeQueuedEmails(t.ctx.boss);
+    await owner.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/invites`,
+      payload: { email: invitee, role: 'user' },
+    });
+    const inviteToken = /invite\?token=([A-Za-z0-9_-]+)/.exec((await mailsTo(invitee))[0]!.text)![1]!;
+
+    const stranger = await signup({
+      email: uniqueEmail(),
+      password: 'stranger password 1',
+      invite_token: inviteToken,
+    });
+    expect(stranger.statusCode).toBe(202);
+    const joined = await signup({
+      email: invitee,
+      password: 'invitee password 1',
+      invite_token: inviteToken,
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json().data.email).toBe(invitee);
+    const accepted = await clientWithCookie(
+      t.app,
+      sessionCookie(joined),
+    )({
+      method: 'POST',
+      url: `/api/invites/${inviteToken}/accept`,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await mailsTo(invitee)).toEqual([]);
+  });
+
+  it('emails one address at most 3 times an hour, answering the same', async () => {
+    await takeQueuedEmails(t.ctx.boss);
+    const email = uniqueEmail('flood');
+    for (let i = 1; i <= 5; i += 1) {
+      const answer = await signup({ email, password: `flood password ${i}` });
+      expect(answer.statusCode).toBe(202);
+    }
+    expect(await mailsTo(email)).toHaveLength(3);
   });
 });
 
@@ -98,7 +223,7 @@ describe('password strength', () => {
     expect(byEmail.json().error?.code).toBe('password_too_weak');
     const byName = await signup(uniqueEmail(), 'Xavierthornquist', 'Xavier Thornquist');
     expect(byName.json().error?.code).toBe('password_too_weak');
-    expect((await signup(uniqueEmail(), 'plum rocket violin')).statusCode).toBe(201);
+    expect((await signup(uniqueEmail(), 'plum rocket violin')).statusCode).toBe(202);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { type AuthAttemptKind, authAttempts } from '../../db/schema.ts';
 
 interface Limit {
@@ -14,6 +14,7 @@ interface Limit {
 export const ACCOUNT_LIMITS = {
   sign_in_failure: { max: 10, windowMs: 15 * 60 * 1000 },
   reset_email: { max: 3, windowMs: 60 * 60 * 1000 },
+  signup_email: { max: 3, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<AuthAttemptKind, Limit>;
 
 const LONGEST_WINDOW_MS = Math.max(...Object.values(ACCOUNT_LIMITS).map((limit) => limit.windowMs));
@@ -28,7 +29,7 @@ export const ACCOUNT_LOCKED_MESSAGE = `Too many failed sign-ins for this email. 
  * its own. A refused attempt is not counted (it did no work), so waiting out the window always opens the
  * account again. Old rows of every email are pruned on the way.
  */
-export async function countAttempt(db: Db, kind: AuthAttemptKind, email: string): Promise<boolean> {
+export async function countAttempt(db: Executor, kind: AuthAttemptKind, email: string): Promise<boolean> {
   const limit = ACCOUNT_LIMITS[kind];
   await db.delete(authAttempts).where(lt(authAttempts.createdAt, since(LONGEST_WINDOW_MS)));
   const [row] = await db.insert(authAttempts).values({ kind, email }).returning({ id: authAttempts.id });
@@ -48,7 +49,7 @@ export async function countAttempt(db: Db, kind: AuthAttemptKind, email: string)
 }
 
 /** Forgets an email's attempts of one kind (failed sign-ins once the right password is given). */
-export async function clearAttempts(db: Db, kind: AuthAttemptKind, email: string): Promise<void> {
+export async function clearAttempts(db: Executor, kind: AuthAttemptKind, email: string): Promise<void> {
   await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.email, email)));
 }
 

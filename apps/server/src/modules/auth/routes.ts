@@ -1,8 +1,10 @@
 import {
+  ConfirmEmailRequest,
   ForgotPasswordRequest,
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
+  SignupAcceptedResponse,
   SignupRequest,
   UserResponse,
 } from '@parley/contracts';
@@ -11,8 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { toUserDto } from '../users/dto.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from './plugin.ts';
-import { login, requestPasswordReset, resetPassword, signup } from './service.ts';
+import { login, requestPasswordReset, resetPassword } from './service.ts';
 import { deleteSession } from './sessions.ts';
+import { confirmEmail, signup } from './signup.ts';
 
 const tags = ['auth'];
 
@@ -26,15 +29,39 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: limited,
       schema: {
         tags,
-        summary: 'Create an account and sign in',
+        summary: 'Create an account',
+        description:
+          'The first account of the installation, and an invitee with the token of their invitation, are ' +
+          'signed in at once (201). Otherwise the answer is 202 whether the email is new or taken: a new account ' +
+          'is emailed a confirmation link (POST /auth/confirm), the owner of a taken email a note.',
         body: SignupRequest,
-        response: { 201: UserResponse },
+        response: { 201: UserResponse, 202: SignupAcceptedResponse },
       },
     },
     async (request, reply) => {
-      const { user, token } = await signup(ctx, request.body);
+      const outcome = await signup(ctx, request.body);
+      if (!outcome.signedIn)
+        return reply.status(202).send({ data: { status: 'confirmation_sent' as const } });
+      setSessionCookie(ctx, reply, outcome.token);
+      return reply.status(201).send({ data: toUserDto(outcome.user) });
+    },
+  );
+
+  r.post(
+    '/auth/confirm',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Confirm the email of a new account with the token of its link, and sign in',
+        body: ConfirmEmailRequest,
+        response: { 200: UserResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await confirmEmail(ctx, request.body.token);
       setSessionCookie(ctx, reply, token);
-      return reply.status(201).send({ data: toUserDto(user) });
+      return { data: toUserDto(user) };
     },
   );
 

@@ -1,52 +1,15 @@
-import { PASSWORD_RESET_TOKEN_TTL_MS, type UiLanguage } from '@parley/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { PASSWORD_RESET_TOKEN_TTL_MS } from '@parley/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError } from '../../http/errors.ts';
+import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
-import { hashToken, newSecretToken } from './tokens.ts';
-
-/** Serialises sign-ups so exactly one first account becomes the super admin. */
-const SIGNUP_LOCK = 724_310_002;
-
-export interface SignupInput {
-  email: string;
-  password: string;
-  name?: string;
-  language?: UiLanguage;
-}
-
-/** Creates an account and a session. The very first account of the installation is the super admin. */
-export async function signup(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; token: string }> {
-  await assertPasswordAllowed(input.password, input);
-  const passwordHash = await hashPassword(input.password);
-  const user = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (existing) throw conflict('An account with this email already exists.', 'email_taken');
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [
-      { count: number },
-    ];
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        name: input.name ?? '',
-        passwordHash,
-        language: input.language ?? 'en',
-        isSuperAdmin: count === 0,
-      })
-      .returning();
-    return created!;
-  });
-  const token = await createSession(ctx.db, user.id);
-  return { user, token };
-}
+import { newSecretToken, useLinkToken } from './tokens.ts';
 
 export async function login(
   ctx: AppContext,
@@ -60,6 +23,13 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
   await clearAttempts(ctx.db, 'sign_in_failure', email);
+  // Only someone with the right password learns this, and they know the account exists anyway.
+  if (!user.emailConfirmedAt) {
+    throw forbidden(
+      'Please confirm your email address first: open the link we emailed you when you signed up.',
+      'email_not_confirmed',
+    );
+  }
   const token = await createSession(ctx.db, user.id);
   return { user, token };
 }
@@ -100,28 +70,26 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 /** Sets a new password with a reset token; the token is used up and every session of the account ends. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) {
+    const userId = await useLinkToken(tx, passwordResetTokens, token);
+    if (userId === null) {
       throw badRequest(
         'This password reset link is invalid, expired or already used. Please request a new one.',
         'invalid_token',
       );
     }
-    const [user] = await tx.select().from(users).where(eq(users.id, used.userId));
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
     // A refused password rolls the transaction back, so the link still works for a better one.
     await assertPasswordAllowed(password, user!);
     const passwordHash = await hashPassword(password);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
-    await deleteUserSessions(tx, used.userId);
+    // The emailed link proves the address too: an account never confirmed is confirmed now.
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await deleteUserSessions(tx, userId);
   });
 }

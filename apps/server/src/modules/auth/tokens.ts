@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { emailConfirmationTokens, passwordResetTokens } from '../../db/schema.ts';
 
 /** A random secret for a cookie or an emailed link, and the hash that is stored instead of it. */
 export function newSecretToken(): { token: string; hash: string } {
@@ -8,4 +11,17 @@ export function newSecretToken(): { token: string; hash: string } {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** The single-use tokens of emailed links: stored hashed, used at most once, before they expire. */
+type LinkTokens = typeof passwordResetTokens | typeof emailConfirmationTokens;
+
+/** Uses up a link's token; the id of its user, or null when the token is unknown, used or expired. */
+export async function useLinkToken(db: Executor, table: LinkTokens, token: string): Promise<number | null> {
+  const [used] = await db
+    .update(table)
+    .set({ usedAt: new Date() })
+    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt), gt(table.expiresAt, sql`now()`)))
+    .returning({ userId: table.userId });
+  return used?.userId ?? null;
 }

@@ -16,6 +16,7 @@ import {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { projectInvites, projectMembers, projects, users } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { revokeKeysOf } from '../api-keys/service.ts';
@@ -251,6 +252,15 @@ function usableInvite(row: InviteRow | undefined): InviteRow {
     default:
       return row;
   }
+}
+
+/** Whether a link's token is of an open invitation for this email: holding it proves the email is theirs. */
+export async function isOpenInviteFor(db: Executor, token: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(projectInvites)
+    .where(eq(projectInvites.tokenHash, hashToken(token)));
+  return row !== undefined && row.email === email && inviteStatus(row) === 'pending';
 }
 
 /** What the invitation page shows (public: whoever holds the link). */

@@ -26,7 +26,7 @@ export default function SignupPage() {
   const me = useMe();
   const signup = useSignup();
   const errorMessage = useErrorMessage();
-  // ?email= fills the address in (an invitation link sends its invitee here).
+  // ?email= fills the address in, ?invite= is the invitation's token (an invitation link sends its invitee here).
   const {
     register,
     handleSubmit,
@@ -41,6 +41,7 @@ export default function SignupPage() {
   const target = redirectTarget(location.state);
   if (me.isPending) return <LoadingState minHeight={320} />;
   if (me.data && !signup.isPending && !signup.isSuccess) return <Navigate to={target} replace />;
+  if (signup.data?.signedIn === false) return <CheckEmail email={email.trim()} />;
 
   const onSubmit = handleSubmit((values) =>
     signup.mutate(
@@ -49,8 +50,13 @@ export default function SignupPage() {
         email: values.email.trim(),
         password: values.password,
         language: currentLanguage(),
+        invite_token: params.get('invite')?.trim() || undefined,
       },
-      { onSuccess: () => void navigate(target, { replace: true }) },
+      {
+        onSuccess: (result) => {
+          if (result.signedIn) void navigate(target, { replace: true });
+        },
+      },
     ),
   );
 
@@ -106,6 +112,28 @@ export default function SignupPage() {
           </Typography>
         </Stack>
       </Box>
+    </AuthLayout>
+  );
+}
+
+/** After a sign-up that needs confirming: the same words whether or not the email already had an account. */
+function CheckEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout title={t('auth.checkEmail.title')}>
+      <Stack spacing={2}>
+        <Alert severity="success" role="status">
+          {t('auth.checkEmail.message', { email })}
+        </Alert>
+        <Typography variant="body2" color="text.secondary">
+          {t('auth.checkEmail.hint')}
+        </Typography>
+        <Box sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to="/login" variant="body2">
+            {t('auth.checkEmail.backToSignIn')}
+          </Link>
+        </Box>
+      </Stack>
     </AuthLayout>
   );
 }

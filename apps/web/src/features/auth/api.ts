@@ -26,27 +26,52 @@ export interface LoginInput {
 export interface SignupInput extends LoginInput {
   name?: string;
   language?: UiLanguage;
+  /** The token of the invitation the invitee signs up from. */
+  invite_token?: string;
+}
+
+/** Signed in at once (the first account, an invitee), or a confirmation link was emailed. */
+export type SignupResult = { signedIn: true; user: User } | { signedIn: false };
+
+/** A signed-in user: the cache of the previous account goes, the new one is `me`. */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (user: User) => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    queryClient.setQueryData(meQueryKey, user);
+  };
 }
 
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (input: LoginInput) => apiData<User>('/auth/login', { method: 'POST', body: input }),
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      queryClient.setQueryData(meQueryKey, user);
-    },
+    onSuccess: signedIn,
   });
 }
 
 export function useSignup() {
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (input: SignupInput) => apiData<User>('/auth/signup', { method: 'POST', body: input }),
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      queryClient.setQueryData(meQueryKey, user);
+    mutationFn: async (input: SignupInput): Promise<SignupResult> => {
+      const data = await apiData<User | { status: 'confirmation_sent' }>('/auth/signup', {
+        method: 'POST',
+        body: input,
+      });
+      return 'status' in data ? { signedIn: false } : { signedIn: true, user: data };
     },
+    onSuccess: (result) => {
+      if (result.signedIn) signedIn(result.user);
+    },
+  });
+}
+
+/** Follows the link of a confirmation email: confirms the account and signs it in. */
+export function useConfirmEmail() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (token: string) => apiData<User>('/auth/confirm', { method: 'POST', body: { token } }),
+    onSuccess: signedIn,
   });
 }
 

@@ -55,7 +55,7 @@ describe('invite page', () => {
     expect(signIn).toHaveAttribute('href', '/login?email=new%40example.com');
     expect(details.getByRole('link', { name: 'Create account' })).toHaveAttribute(
       'href',
-      '/signup?email=new%40example.com',
+      '/signup?email=new%40example.com&invite=tok123',
     );
     fireEvent.click(signIn);
     // The login form has the email filled in and comes back to the invitation afterwards.
@@ -75,7 +75,7 @@ describe('invite page', () => {
     expect(buttons).toEqual(['Create account', 'Sign in']);
     fireEvent.click(details.getByRole('link', { name: 'Create account' }));
     expect(await screen.findByLabelText(/Email/)).toHaveValue('new@example.com');
-    expect(location()).toBe('/signup?email=new%40example.com');
+    expect(location()).toBe('/signup?email=new%40example.com&invite=tok123');
   });
 
   it('signed in with the invited email: join the project and go there', async () => {

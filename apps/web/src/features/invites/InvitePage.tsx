@@ -169,7 +169,7 @@ function InviteDetails({ token, invite }: { token: string; invite: InviteInfo })
     const signUp = (
       <Button
         component={RouterLink}
-        to={withEmail('/signup')}
+        to={`${withEmail('/signup')}&invite=${encodeURIComponent(token)}`}
         state={back}
         variant={invite.account_exists ? 'outlined' : 'contained'}
         size="large"

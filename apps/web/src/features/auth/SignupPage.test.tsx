@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { loadPasswordRule } from './passwordRule';
+import SignupPage from './SignupPage';
+
+const routes = [
+  { path: '/signup', element: <SignupPage /> },
+  { path: '*', element: <div>elsewhere</div> },
+];
+
+const signedOut = () => jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in.' } });
+const location = () => screen.getByTestId('location').textContent;
+
+async function fill(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+function signupBody(fetch: ReturnType<typeof mockFetch>) {
+  const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/auth/signup'));
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+describe('SignupPage', () => {
+  beforeAll(async () => {
+    await loadPasswordRule();
+  });
+
+  it('refuses a common password with the shared message and a strength meter', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/me': signedOut });
+    renderRoutes(routes, '/signup');
+    await fill('ann@example.com', '12345678');
+    expect(
+      await screen.findByText('This password is too common. Please choose one that is harder to guess.'),
+    );
+    expect(screen.getByText('Password strength: very weak')).toBeInTheDocument();
+    expect(signupBody(fetch)).toBeUndefined();
+  });
+
+  it('after a sign-up that needs confirming, asks to check the email', async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/signup': () => jsonResponse(202, { data: { status: 'confirmation_sent' } }),
+    });
+    renderRoutes(routes, '/signup');
+    await fill('ann@example.com', 'plum rocket violin');
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We have sent an email to ann@example.com. Open the link in it to confirm your address and sign in.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
+    expect(location()).toBe('/signup');
+    expect(signupBody(fetch)).toMatchObject({ email: 'ann@example.com', password: 'plum rocket violin' });
+  });
+
+  it("sends an invitation's token and, signed in at once, goes on", async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/signup': () => jsonResponse(201, { data: { ...testUser, email: 'ann@example.com' } }),
+    });
+    renderRoutes(routes, '/signup?email=ann%40example.com&invite=tok123');
+    await fill('ann@example.com', 'plum rocket violin');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(signupBody(fetch)).toMatchObject({ email: 'ann@example.com', invite_token: 'tok123' });
+  });
+});
