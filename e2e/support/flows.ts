@@ -15,7 +15,7 @@ import {
   request,
   test,
 } from '@playwright/test';
-import { E2E_BASE_URL } from './server.ts';
+import { confirmLinkFromLog, E2E_BASE_URL } from './server.ts';
 import { watchContentSecurityPolicy } from './test.ts';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -69,8 +69,9 @@ async function expectStatus(
 }
 
 /**
- * Signs a user up through the API. With `page.request` (or `context.request`) the session cookie lands in
- * that browser context, so the page is signed in afterwards.
+ * Signs a user up through the API and follows the emailed confirmation link, as the user would. With
+ * `page.request` (or `context.request`) the session cookie lands in that browser context, so the page is signed
+ * in afterwards.
  */
 export async function signUpViaApi(
   api: APIRequestContext,
@@ -80,7 +81,15 @@ export async function signUpViaApi(
   const response = await api.post('/api/auth/signup', {
     data: { email: user.email, password: user.password, name: user.name, language: options.language },
   });
-  await expectStatus(response, 201, `Sign-up of ${user.email}`);
+  await expectStatus(response, 202, `Sign-up of ${user.email}`);
+  return confirmViaApi(api, user.email);
+}
+
+/** Confirms an account with the link of its confirmation email (read from the server log); signs `api` in. */
+export async function confirmViaApi(api: APIRequestContext, email: string): Promise<User> {
+  const token = new URL(await confirmLinkFromLog(email)).searchParams.get('token');
+  const response = await api.post('/api/auth/confirm', { data: { token } });
+  await expectStatus(response, 200, `Confirming the email of ${email}`);
   return ((await response.json()) as { data: User }).data;
 }
 
@@ -156,7 +165,7 @@ export async function signedInPage(
   return user;
 }
 
-/** Fills and submits the /signup form. */
+/** Fills and submits the /signup form (the page then asks to check the email: see openConfirmLink). */
 export async function signUpViaUi(page: Page, user: TestUser): Promise<void> {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -164,6 +173,11 @@ export async function signUpViaUi(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Opens the link of the confirmation email sent after sign-up, which signs the page in. */
+export async function openConfirmLink(page: Page, email: string): Promise<void> {
+  await page.goto(await confirmLinkFromLog(email));
 }
 
 /** Fills and submits the /login form (the page must already show it). */

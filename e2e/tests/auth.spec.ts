@@ -1,20 +1,31 @@
+import { readFile } from 'node:fs/promises';
 import {
   main,
   newUser,
+  openConfirmLink,
   registerUser,
   signedInPage,
   signInViaUi,
   signOutViaUi,
   signUpViaUi,
   submitLogin,
+  uniqueEmail,
 } from '../support/flows.ts';
+import { confirmLinkFromLog, SERVER_LOG } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
+const checkEmail = (email: string) =>
+  `We have sent an email to ${email}. Open the link in it to confirm your address and sign in.`;
+
 test.describe('authentication', () => {
-  test('signing up through /signup lands on the projects list', async ({ page }) => {
+  test('signing up through /signup, then the emailed link, lands on the projects list', async ({ page }) => {
     const user = newUser();
     await signUpViaUi(page, user);
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(checkEmail(user.email));
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 
+    await openConfirmLink(page, user.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(main(page).getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(page.getByText('All projects you are a member of.')).toBeVisible();
@@ -38,11 +49,55 @@ test.describe('authentication', () => {
     });
   });
 
-  test('signing up with an email that is taken shows an error', async ({ page }) => {
+  test('signing up with a taken email answers as for a new one and emails the owner', async ({ page }) => {
     const existing = await registerUser();
-    await signUpViaUi(page, { ...existing, name: 'Someone Else' });
-    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
-    await expect(page).toHaveURL(/\/signup$/);
+    await signUpViaUi(page, { ...existing, name: 'Someone Else', password: 'intruder picks 42 words' });
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(checkEmail(existing.email));
+    const noticeLogged = async () =>
+      (await readFile(SERVER_LOG, 'utf8'))
+        .split('\n')
+        .some(
+          (line) => line.includes(`Email to ${existing.email} `) && line.includes('Someone tried to sign up'),
+        );
+    await expect.poll(noticeLogged).toBe(true);
+    // The account and its password are untouched.
+    await signInViaUi(page, existing);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('an account signs in only after following the emailed link', async ({ page }) => {
+    const user = newUser();
+    await signUpViaUi(page, user);
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Sign In' }).click();
+    await submitLogin(page, user);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please confirm your email address first: open the link we emailed you when you signed up.',
+    );
+
+    await openConfirmLink(page, user.email);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    // The link works once.
+    const link = await confirmLinkFromLog(user.email);
+    await signOutViaUi(page);
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This confirmation link is invalid, expired or already used. Sign up again to get a new one.',
+    );
+  });
+
+  test('the sign-up form rates the password and refuses a weak one', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail());
+    await page.getByLabel('Password', { exact: true }).fill('12345678');
+    await expect(page.getByRole('progressbar', { name: 'Password strength: very weak' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(
+      page.getByText('This password is too common. Please choose one that is harder to guess.'),
+    ).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('plum rocket violin');
+    await expect(page.getByText('Password strength: strong')).toBeVisible();
   });
 
   test('signing out via the account menu returns to /login and protects the app', async ({ page }) => {

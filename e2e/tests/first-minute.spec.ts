@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { main, registerUser, submitLogin } from '../support/flows.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('the first minute', () => {
   test('opening / sends an anonymous visitor to sign in, and a signed-in one to the dashboard', async ({

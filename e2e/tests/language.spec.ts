@@ -3,6 +3,7 @@ import {
   freshPage,
   main,
   newUser,
+  openConfirmLink,
   registerUser,
   signedInPage,
   signOutViaUi,
@@ -106,7 +107,9 @@ test.describe('interface language', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Créer un compte' }).click();
+    await expect(page.getByRole('heading', { name: 'Consultez vos e-mails' })).toBeVisible();
 
+    await openConfirmLink(page, user.email);
     await expect(h1(page, 'Projets')).toBeVisible();
     expect(await accountLanguage(page)).toBe('fr');
   });

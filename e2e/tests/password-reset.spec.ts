@@ -57,6 +57,13 @@ test.describe('password reset', () => {
     await confirmField(page).fill('short');
     await submit.click();
     await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await newPasswordField(page).fill('password');
+    await confirmField(page).fill('password');
+    await expect(page.getByText('Password strength: very weak')).toBeVisible();
+    await submit.click();
+    await expect(
+      page.getByText('This password is too common. Please choose one that is harder to guess.'),
+    ).toBeVisible();
 
     await newPasswordField(page).fill('brand new password');
     await confirmField(page).fill('brand new passw0rd');

@@ -23,7 +23,8 @@ function fill(password: string, confirmation: string) {
 
 describe('PasswordPage', () => {
   beforeAll(async () => {
-    await loadPasswordRule(); // the page loads it lazily; loaded here so fake timers need not wait for it
+    // The page loads the rule lazily; loaded (and its estimator built) here so that tests need not wait for it.
+    (await loadPasswordRule()).checkPassword('warm up');
   });
   beforeEach(() => {
     vi.useFakeTimers();

@@ -25,7 +25,8 @@ function signupBody(fetch: ReturnType<typeof mockFetch>) {
 
 describe('SignupPage', () => {
   beforeAll(async () => {
-    await loadPasswordRule();
+    // The pages load the rule lazily; loaded (and its estimator built) here so that tests need not wait for it.
+    (await loadPasswordRule()).checkPassword('warm up');
   });
 
   it('refuses a common password with the shared message and a strength meter', async () => {
