@@ -71,7 +71,7 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },
-    // A locale chunk that failed to load (e.g. gone after a deploy) does not come back by waiting.
+    // One quick retry: a locale chunk that failed to load (e.g. gone after a deploy) rarely comes back later.
     maxRetries: 1,
   });
 
