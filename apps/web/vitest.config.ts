@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Pages render lazily and tests share a busy 2-core machine: wait for what the user would see, longer.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n, { i18nReady } from '../shared/i18n';
 import { LOCALE_FILES } from './locales';
@@ -8,6 +8,8 @@ import { LOCALE_FILES } from './locales';
 for (const [language, tree] of Object.entries(LOCALE_FILES))
   i18n.addResourceBundle(language, 'translation', tree);
 await i18nReady;
+
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   BLACKLIST_PATH,
@@ -11,9 +11,7 @@ import {
   requestsTo,
 } from './testUtils';
 
-vi.setConfig({ testTimeout: 20_000 });
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 async function open(path = BLACKLIST_PATH) {
   const result = renderRoutes(integrationRoutes, path);

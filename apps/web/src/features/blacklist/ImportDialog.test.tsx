@@ -1,5 +1,5 @@
 import { BLACKLIST } from '@parley/contracts';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
@@ -12,9 +12,7 @@ import {
   requestsTo,
 } from './testUtils';
 
-vi.setConfig({ testTimeout: 20_000 });
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 async function openImport() {
   renderRoutes(integrationRoutes, BLACKLIST_PATH);

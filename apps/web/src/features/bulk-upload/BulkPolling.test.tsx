@@ -5,8 +5,6 @@ import { jsonResponse, renderRoutes } from '../../test/utils';
 import type { BatchView } from './api';
 import { BULK_PATH, batchFixture, bulkRoutes, callsTo, mockBulkApi } from './testUtils';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** Answers the batch list from `lists`, one per call; the last one repeats. */

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
@@ -17,9 +17,7 @@ import {
 } from './testUtils';
 
 // Rendering the whole page in jsdom is slow on a busy machine; the steps themselves are fast.
-vi.setConfig({ testTimeout: 20_000 });
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 async function open() {
   const result = renderRoutes(bulkRoutes, BULK_PATH);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/utils';
 import {
   audioFile,
@@ -15,7 +15,6 @@ import {
 } from './testUtils';
 
 // Rendering the whole page in jsdom is slow on a busy machine; the steps themselves are fast.
-vi.setConfig({ testTimeout: 20_000 });
 
 // The real chunk size is 50 MB (CHUNK_SIZE, checked in logic.test.ts); here the page gets 10 bytes.
 const CHUNK = 10;

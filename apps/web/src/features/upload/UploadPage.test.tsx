@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   analysisPrompts,
@@ -20,7 +20,6 @@ import {
 } from './testUtils';
 
 // Rendering the whole page in jsdom is slow on a busy machine; the steps themselves are fast.
-vi.setConfig({ testTimeout: 20_000 });
 
 const calls = (fetch: ReturnType<typeof mockUploadApi>, path: string) =>
   fetch.mock.calls.filter(([url]) => String(url).split('?')[0] === path).length;

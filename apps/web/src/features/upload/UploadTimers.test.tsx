@@ -15,7 +15,6 @@ import {
 } from './testUtils';
 
 // Rendering the whole page in jsdom is slow on a busy machine; the steps themselves are fast.
-vi.setConfig({ testTimeout: 20_000 });
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
