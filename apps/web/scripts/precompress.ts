@@ -11,8 +11,8 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|wasm|ttf|otf)$/;
 /** Below this, the headers of a compressed answer cost about what compression saves. */
 const MIN_BYTES = 1024;
-/** Within 2% of the maximum (11) in size, at a third of its time. */
-const BROTLI_QUALITY = 10;
+/** The maximum: files are compressed once per build and sent on every first load. */
+const BROTLI_QUALITY = 11;
 
 async function compressFile(file: string): Promise<void> {
   const source = await readFile(file);

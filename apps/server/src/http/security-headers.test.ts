@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   t = await startTestApp();
   const webDir = await mkdtemp(path.join(tmpdir(), 'parley-web-'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'assets', 'index-Abc123.js'), 'console.log(1);');
   web = await buildApp(t.ctx, { webDir });
   https = await buildApp(
     { ...t.ctx, config: { ...t.ctx.config, publicUrl: 'https://parley.example.com' } },
@@ -59,6 +61,18 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("are on the app's hashed files too, narrowed to what applies to a file", async () => {
+    const response = await web.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+    expect(response.statusCode).toBe(200);
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['x-xss-protection']).toBeUndefined();
   });
 
   it('ask for HTTPS only when PUBLIC_URL is https', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
+import { useFileSecurityHeaders } from './security-headers.ts';
 
 /** Vite's hashed output: a changed file gets a new name, so browsers may keep these forever. */
 const ASSETS_DIR = 'assets';
@@ -37,7 +38,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | null
       // A directory is never a file: `/` and `/some/route/` go to the page below.
       allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+        const hashed = filePath.startsWith(assetsDir);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        if (hashed) {
+          useFileSecurityHeaders(reply);
+          // Its name changes with its content: a browser never needs to revalidate it.
+          reply.removeHeader('etag');
+          reply.removeHeader('last-modified');
+        }
       },
     });
   }
