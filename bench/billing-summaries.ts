@@ -8,14 +8,8 @@
  * Options (environment): BENCH_ROWS (default 100000), BENCH_NOISE_ROWS (default 100000), BENCH_RUNS (30),
  * BENCH_EXPLAIN=1 (print the plan of the 24-month summary).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { projects } from '../apps/server/src/db/schema.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
@@ -31,6 +25,7 @@ import {
   monthlySummary,
   monthlySummarySql,
 } from '../apps/server/src/modules/billing/summaries.ts';
+import { freshBenchDatabase } from './support/database.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const NOISE_ROWS = Number(process.env.BENCH_NOISE_ROWS ?? 100_000);
@@ -39,16 +34,6 @@ const NOISE_PROJECTS = 10;
 const TIMEZONE = 'Europe/Kyiv';
 
 const logger = createLogger({ logLevel: 'warn' });
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * One project's ledger: 10% credits of 50-500 USD, 90% analysis debits of 1-30 units at 0.05 USD (a fifth
@@ -97,19 +82,8 @@ async function time(name: string, run: () => Promise<number>): Promise<Timing> {
 }
 
 async function main(): Promise<void> {
-  let embedded: EmbeddedDatabase | null = null;
-  let dataDir: string | null = null;
-  let serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-'));
-    embedded = await startEmbeddedPostgres(dataDir, logger);
-    serverUrl = embedded.url;
-  }
-  const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), logger, 4);
+  const scratch = await freshBenchDatabase(logger);
+  const database = connectDatabase(scratch.url, logger, 4);
   try {
     await runMigrations(database);
     const { db } = database;
@@ -203,9 +177,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.pool.end();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    if (embedded) await embedded.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

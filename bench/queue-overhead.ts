@@ -15,69 +15,33 @@
  * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default 4),
  * BENCH_LATENCY_MS (default 500).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { type PromptField, withDefaultFields } from '@parley/contracts';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { mediaFiles, projects, prompts, tasks, unitBundles } from '../apps/server/src/db/schema.ts';
+import { tasks } from '../apps/server/src/db/schema.ts';
 import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
 import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
 import { enqueueTask } from '../apps/server/src/modules/uploads/queue.ts';
-import { storageOf } from '../apps/server/src/storage/index.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
+import { ANSWER, createTextTask, seedAnalysisProject } from './support/analysis.ts';
+import { freshBenchDatabase } from './support/database.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const logger = createLogger({ logLevel: 'warn' });
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const FIELDS: PromptField[] = withDefaultFields(
-  [{ key: 'Greeting', type: 'ok', explanation: 'Did the agent greet?', includeInScore: true }],
-  'sum',
-);
-const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: 'Hello', timestamp: null });
-const ANSWER = { Summary: evidence('A greeting.'), Title: evidence('Hello'), Greeting: evidence('ok') };
-
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-queue-'));
-  let embedded: EmbeddedDatabase | null = null;
-  let pgDir: string | null = null;
-  let url: string;
-  let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
-    const parsed = new URL(process.env.DATABASE_URL);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = () =>
-      adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else {
-    pgDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-'));
-    embedded = await startEmbeddedPostgres(pgDir, logger);
-    url = embedded.url;
-  }
+  const scratch = await freshBenchDatabase(logger);
+  const { url } = scratch;
   const anthropic = await startFakeAnthropic();
   // Quiet pool: the embedded server stopping at the end cuts connections that are still closing.
   const database = connectDatabase(url, createLogger({ logLevel: 'error' }), 20);
@@ -95,41 +59,8 @@ async function main() {
     });
     const ctx: AppContext = { config, db: database.db, boss, logger };
 
-    const [project] = await ctx.db.insert(projects).values({ name: 'Bench' }).returning();
-    const projectId = project!.id;
-    await ctx.db.insert(unitBundles).values({
-      projectId,
-      planName: 'Bench',
-      includedMilli: 1_000_000_000,
-      leftMilli: 1_000_000_000,
-      isFree: false,
-      expiresAt: null,
-    });
-    const [prompt] = await ctx.db
-      .insert(prompts)
-      .values({
-        projectId,
-        scriptName: 'Bench',
-        role: 'Sales',
-        basicInstruction: 'Check the greeting.',
-        transcribeInstructions: '',
-        provider: 'anthropic',
-        model: 'claude-3-7-sonnet-20250219',
-        responseLanguage: 'English',
-        companyDetails: '',
-        finalScore: 'sum',
-        lva: 'none',
-        maxScore: null,
-        transcriptionTask: 'transcribe',
-        transcriptionLanguage: 'auto',
-        content: FIELDS,
-        metadataFields: ['Department', 'Representative'],
-        isClassification: false,
-        unitsMilli: 1000,
-      })
-      .returning();
+    const project = await seedAnalysisProject(ctx, 1_000_000_000, ['Department', 'Representative']);
 
-    const storage = storageOf(config);
     const makeTasks = async (count: number): Promise<number[]> => {
       const ids: number[] = [];
       for (let i = 0; i < count; i += 1) {
@@ -137,27 +68,13 @@ async function main() {
           { speaker: 'Agent', text: `Hello, this is call ${i}. How can I help?` },
           { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
         ]);
-        const stored = await storage.put(Readable.from([Buffer.from(chat)]), {
-          prefix: `projects/${projectId}`,
-          extension: 'json',
-        });
-        const [file] = await ctx.db
-          .insert(mediaFiles)
-          .values({
-            projectId,
-            storageKey: stored.key,
-            fileName: `chat-${i}.json`,
+        ids.push(
+          await createTextTask(ctx, project, {
+            name: `chat-${i}.json`,
             contentType: 'application/json',
-            sizeBytes: stored.size,
-            sha256: stored.sha256,
-            kind: 'text',
-          })
-          .returning();
-        const [task] = await ctx.db
-          .insert(tasks)
-          .values({ projectId, mediaId: file!.id, promptId: prompt!.id })
-          .returning();
-        ids.push(task!.id);
+            text: chat,
+          }),
+        );
       }
       return ids;
     };
@@ -212,10 +129,8 @@ async function main() {
     await boss.stop({ graceful: true, timeout: 10_000, close: true });
     await database.pool.end();
     await anthropic.close();
-    await dropDatabase();
-    await embedded?.stop();
+    await scratch.close();
     await rm(dataDir, { recursive: true, force: true });
-    if (pgDir) await rm(pgDir, { recursive: true, force: true });
   }
 }
 

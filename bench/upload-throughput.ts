@@ -22,31 +22,20 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { SESSION_COOKIE } from '@parley/contracts';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { unitBundles } from '../apps/server/src/db/schema.ts';
 import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
+import { freshBenchDatabase } from './support/database.ts';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const logger = createLogger({ logLevel: 'warn' });
 const run = promisify(execFile);
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A PCM WAV header followed by noise, written in 1 MB blocks. */
 async function writeWav(file: string, megabytes: number): Promise<number> {
@@ -148,25 +137,14 @@ async function diskCopy(from: string, to: string): Promise<number> {
 
 async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(process.env.BENCH_DIR ?? tmpdir(), 'parley-upload-bench-'));
-  let embedded: EmbeddedDatabase | null = null;
-  let pgDir: string | null = null;
-  let serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    pgDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-pg-'));
-    embedded = await startEmbeddedPostgres(pgDir, logger);
-    serverUrl = embedded.url;
-  }
-  const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), logger, 4);
+  const scratch = await freshBenchDatabase(logger);
+  const database = connectDatabase(scratch.url, logger, 4);
   const config = loadConfig({
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     DATA_DIR: path.join(workDir, 'data'),
     LOG_LEVEL: 'warn',
   });
-  const boss = await startBoss(url.toString(), logger, config.analysis);
+  const boss = await startBoss(scratch.url, logger, config.analysis);
   await runMigrations(database);
   const ctx: AppContext = { config, db: database.db, boss, logger };
   const app = await buildApp(ctx, { webDir: null });
@@ -259,9 +237,7 @@ async function main(): Promise<void> {
     await app.close();
     await boss.stop({ graceful: false, close: true });
     await database.pool.end();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    if (embedded) await embedded.stop();
-    if (pgDir) await rm(pgDir, { recursive: true, force: true });
+    await scratch.close();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -21,30 +21,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import pg from 'pg';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium.ts';
+import { createDatabaseOn } from './support/database.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(repoRoot, 'apps/web/dist');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -203,24 +184,14 @@ async function main() {
     throw new Error('No web build in apps/web/dist: run `npm run build` first');
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-web-'));
-  const env: Record<string, string> = {};
-  let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
-    const parsed = new URL(process.env.DATABASE_URL);
-    parsed.pathname = `/${name}`;
-    env.DATABASE_URL = parsed.toString();
-    dropDatabase = () =>
-      adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  const scratch = process.env.DATABASE_URL ? await createDatabaseOn(process.env.DATABASE_URL) : null;
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      ...env,
+      ...(scratch && { DATABASE_URL: scratch.url }),
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
@@ -228,10 +199,7 @@ async function main() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     await waitForHealth(server, base, 120_000);
     const { cookies, projectId } = await seed(base);
@@ -264,7 +232,7 @@ async function main() {
       server.kill('SIGTERM');
       await exited;
     }
-    await dropDatabase();
+    await scratch?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,67 +10,33 @@
  *
  * Options (environment): BENCH_RUNS (default 3).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { type PromptField, withDefaultFields } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { invoices, mediaFiles, projects, prompts, tasks, unitBundles } from '../apps/server/src/db/schema.ts';
+import { invoices, tasks } from '../apps/server/src/db/schema.ts';
 import { QUEUES, startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
 import { enqueueTask } from '../apps/server/src/modules/uploads/queue.ts';
-import { storageOf } from '../apps/server/src/storage/index.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { waitUntil } from '../apps/server/test/tasks.ts';
 import { startWorkerProcess } from '../apps/server/test/worker-process.ts';
+import { ANSWER, createTextTask, seedAnalysisProject } from './support/analysis.ts';
+import { freshBenchDatabase } from './support/database.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const logger = createLogger({ logLevel: 'warn' });
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const FIELDS: PromptField[] = withDefaultFields(
-  [{ key: 'Greeting', type: 'ok', explanation: 'Did the agent greet?', includeInScore: true }],
-  'sum',
-);
-const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: 'Hello', timestamp: null });
-const ANSWER = { Summary: evidence('A greeting.'), Title: evidence('Hello'), Greeting: evidence('ok') };
-
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-resume-'));
-  let embedded: EmbeddedDatabase | null = null;
-  let url: string;
-  let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name}`);
-    const parsed = new URL(process.env.DATABASE_URL);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = () =>
-      adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else {
-    embedded = await startEmbeddedPostgres(dataDir, logger);
-    url = embedded.url;
-  }
+  const scratch = await freshBenchDatabase(logger);
+  const { url } = scratch;
   const anthropic = await startFakeAnthropic();
   const database = connectDatabase(url, createLogger({ logLevel: 'error' }));
   await runMigrations(database);
@@ -88,64 +54,16 @@ async function main() {
   const boss = await startBoss(url, logger, config.analysis);
   try {
     const ctx: AppContext = { config, db: database.db, boss, logger };
-    const [project] = await ctx.db.insert(projects).values({ name: 'Bench' }).returning();
-    const projectId = project!.id;
-    await ctx.db.insert(unitBundles).values({
-      projectId,
-      planName: 'Bench',
-      includedMilli: 1_000_000,
-      leftMilli: 1_000_000,
-      isFree: false,
-      expiresAt: null,
-    });
-    const [prompt] = await ctx.db
-      .insert(prompts)
-      .values({
-        projectId,
-        scriptName: 'Bench',
-        role: 'Sales',
-        basicInstruction: 'Check the greeting.',
-        transcribeInstructions: '',
-        provider: 'anthropic',
-        model: 'claude-3-7-sonnet-20250219',
-        responseLanguage: 'English',
-        companyDetails: '',
-        finalScore: 'sum',
-        lva: 'none',
-        maxScore: null,
-        transcriptionTask: 'transcribe',
-        transcriptionLanguage: 'auto',
-        content: FIELDS,
-        metadataFields: [],
-        isClassification: false,
-        unitsMilli: 1000,
-      })
-      .returning();
+    const project = await seedAnalysisProject(ctx, 1_000_000, []);
 
     const seconds: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const chat = `Agent: Hello, this is call ${run}.\nCustomer: A quote for solar panels, please.\n`;
-      const stored = await storageOf(config).put(Readable.from([Buffer.from(chat)]), {
-        prefix: `projects/${projectId}`,
-        extension: 'txt',
+      const taskId = await createTextTask(ctx, project, {
+        name: `chat-${run}.txt`,
+        contentType: 'text/plain',
+        text: chat,
       });
-      const [file] = await ctx.db
-        .insert(mediaFiles)
-        .values({
-          projectId,
-          storageKey: stored.key,
-          fileName: `chat-${run}.txt`,
-          contentType: 'text/plain',
-          sizeBytes: stored.size,
-          sha256: stored.sha256,
-          kind: 'text',
-        })
-        .returning();
-      const [task] = await ctx.db
-        .insert(tasks)
-        .values({ projectId, mediaId: file!.id, promptId: prompt!.id })
-        .returning();
-      const taskId = task!.id;
 
       anthropic.reset();
       anthropic.script(slow(600_000, answer(ANSWER)), answer(ANSWER));
@@ -194,8 +112,7 @@ async function main() {
     await boss.stop({ graceful: false, close: true });
     await database.pool.end();
     await anthropic.close();
-    await embedded?.stop();
-    await dropDatabase();
+    await scratch.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import type { Logger } from '../../apps/server/src/logger.ts';
+
+export interface BenchDatabase {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, randomly named database on the PostgreSQL server at `serverUrl`; close drops it. */
+export async function createDatabaseOn(serverUrl: string): Promise<BenchDatabase> {
+  const name = `parley_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    close: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * A new database on the server at DATABASE_URL, or without it an embedded PostgreSQL in a temporary folder;
+ * close drops the database, or stops the embedded server and removes its folder.
+ */
+export async function freshBenchDatabase(logger: Logger): Promise<BenchDatabase> {
+  if (process.env.DATABASE_URL) return createDatabaseOn(process.env.DATABASE_URL);
+  const dir = await mkdtemp(path.join(tmpdir(), 'parley-bench-pg-'));
+  const embedded = await startEmbeddedPostgres(dir, logger);
+  return {
+    url: embedded.url,
+    close: async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
