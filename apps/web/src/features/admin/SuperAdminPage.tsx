@@ -620,7 +620,7 @@ function TariffPlans({ query, onToast }: { query: UseQueryResult<TariffPlan[]>; 
                       <TableCell>
                         {plan.validity_period === null
                           ? t('billing.tariff.unlimited')
-                          : t('billing.tariff.validityDays', { days: plan.validity_period })}
+                          : t('billing.tariff.validityDays', { count: plan.validity_period })}
                       </TableCell>
                       <TableCell>
                         <Chip

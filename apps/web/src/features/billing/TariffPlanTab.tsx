@@ -65,7 +65,7 @@ function usePlanText() {
     validity: (plan: PlanView) =>
       plan.validity_period === null || plan.validity_period === undefined
         ? t('billing.tariff.unlimited')
-        : t('billing.tariff.validityDays', { days: plan.validity_period }),
+        : t('billing.tariff.validityDays', { count: plan.validity_period }),
   };
 }
 

@@ -102,7 +102,7 @@ export default function SupportPage() {
                                 label={
                                   left < 48
                                     ? t('support.hoursLeft', { hours: left })
-                                    : t('support.daysLeft', { days: Math.floor(left / 24) })
+                                    : t('support.daysLeft', { count: Math.floor(left / 24) })
                                 }
                               />
                             ) : null}
