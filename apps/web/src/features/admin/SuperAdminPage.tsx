@@ -50,9 +50,10 @@ import { DialogButtons } from '../../shared/components/DialogButtons';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/components/States';
 import { Toast, type ToastMessage, useToast } from '../../shared/components/Toast';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { useMe } from '../auth/api';
 import { announceInvoiceApproved } from '../billing/approvalEvent';
-import { currencySymbol, formatDateTime, formatMoney, formatRate, formatUnits } from '../billing/format';
+import { currencySymbol, formatMoney, formatRate, formatUnits } from '../billing/format';
 import { NoPermission } from '../projects/ProjectGuard';
 import {
   type TariffPlanPayload,

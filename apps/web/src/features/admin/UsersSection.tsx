@@ -23,7 +23,7 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
-import { formatDate } from '../billing/format';
+import { formatDate } from '../../shared/utils/displayDates';
 import { useAdminUsers, useSetUserRole } from './usersApi';
 
 /** Super admin: find accounts and make them support staff (or plain users again). */

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { AnalysisFilters } from './AnalysisFilters';
 import {
@@ -31,7 +32,7 @@ import {
   usePromptChoices,
   useTaskEvents,
 } from './api';
-import { formatDateTime, formatDuration, formatScore } from './format';
+import { formatDuration, formatScore } from './format';
 import { ListPagination } from './ListPagination';
 import { LiveIndicator } from './LiveIndicator';
 import {

@@ -2,25 +2,6 @@ import { type FinalScoreMode, formatTimestamp } from '@parley/contracts';
 
 /** Display formatting of the analysis pages, in the UI language (and the project's time zone for dates). */
 
-function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(language, options);
-  } catch {
-    const { timeZone: _zone, ...rest } = options;
-    return new Intl.DateTimeFormat(language, rest);
-  }
-}
-
-export function formatDateTime(
-  value: string | null | undefined,
-  language: string,
-  timeZone?: string,
-): string {
-  const date = value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return '—';
-  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
-}
-
 export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
   try {
     return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);

@@ -38,8 +38,9 @@ import { useTranslation } from 'react-i18next';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
+import { formatDate } from '../../shared/utils/displayDates';
 import { useBillingProject, useRequestTopUp, useSetBalanceUsage, useUnitBundles } from './api';
-import { currencySymbol, formatDate, formatMoney, formatRate, formatUnits, priceOfUnits } from './format';
+import { currencySymbol, formatMoney, formatRate, formatUnits, priceOfUnits } from './format';
 
 /** The rate a loaded project pays per unit: its plan's rate, else the default 0.05 (spec 2 §9). */
 export function projectRate(project: Project | null | undefined): number {

@@ -29,8 +29,9 @@ import {
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../shared/components/States';
+import { formatTime } from '../../shared/utils/displayDates';
 import { InvalidBillingData, useDailySummary, useDayDetails, useMonthlySummaries } from './api';
-import { formatCount, formatDay, formatMoney, formatMonth, formatTime, formatUnits } from './format';
+import { formatCount, formatDay, formatMoney, formatMonth, formatUnits } from './format';
 import { TypeChip } from './InvoiceDetailsTab';
 
 const SummaryChart = lazy(() => import('./SummaryChart'));

@@ -7,10 +7,10 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { LoadingState } from '../../shared/components/States';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { AuthLayout } from '../auth/AuthLayout';
 import { useLogout, useMe } from '../auth/api';
 import type { FromState } from '../auth/redirect';
-import { formatDateTime } from '../billing/format';
 import { MemberRoleChip } from '../projects/RoleChip';
 import { useAcceptInvite, useInviteInfo } from './api';
 

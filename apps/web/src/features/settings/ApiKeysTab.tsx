@@ -37,7 +37,7 @@ import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { EmptyState, LoadingState } from '../../shared/components/States';
-import { formatDateTime } from '../billing/format';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { usePrompts } from '../prompts/api';
 import { defaultUploadPrompt, normalizeUploadPrompt } from '../upload/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';

@@ -1,8 +1,8 @@
 import type { SupportAccess } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { type Handler, jsonResponse, renderRoutes } from '../../test/utils';
-import { formatDateTime } from '../billing/format';
 import {
   callsTo,
   lastBody,

@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
-import { formatDateTime } from '../billing/format';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { useGrantSupport, useRevokeSupport, useSupportAccess, useSupportAudit } from './api';
 import type { Notify, TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';

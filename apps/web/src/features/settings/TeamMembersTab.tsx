@@ -37,9 +37,9 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { QueryContent } from '../../shared/components/States';
+import { formatDate, formatDateTime } from '../../shared/utils/displayDates';
 import { useMe } from '../auth/api';
 import { EMAIL_PATTERN } from '../auth/validation';
-import { formatDate, formatDateTime } from '../billing/format';
 import { MemberRoleChip } from '../projects/RoleChip';
 import {
   type MembersData,

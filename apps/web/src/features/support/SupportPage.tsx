@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, LoadingState, QueryContent } from '../../shared/components/States';
+import { formatDateTime } from '../../shared/utils/displayDates';
 import { useMe } from '../auth/api';
-import { formatDateTime } from '../billing/format';
 import { NoPermission } from '../projects/ProjectGuard';
 import { useSupportProjects } from './api';
 

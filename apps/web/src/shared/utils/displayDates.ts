@@ -1,0 +1,39 @@
+/** Dates and times in the UI language, in a given time zone (the project's) or the browser's. */
+
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(language, options);
+  } catch {
+    // unknown time zone: the browser's own
+    const { timeZone: _zone, ...rest } = options;
+    return new Intl.DateTimeFormat(language, rest);
+  }
+}
+
+const parse = (value: string | null | undefined): Date | null => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+export function formatDateTime(
+  value: string | null | undefined,
+  language: string,
+  timeZone?: string,
+): string {
+  const date = parse(value);
+  if (!date) return '—';
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+export function formatDate(value: string | null | undefined, language: string, timeZone?: string): string {
+  const date = parse(value);
+  if (!date) return '—';
+  return dateFormat(language, { dateStyle: 'medium', timeZone }).format(date);
+}
+
+export function formatTime(value: string | null | undefined, language: string, timeZone?: string): string {
+  const date = parse(value);
+  if (!date) return '—';
+  return dateFormat(language, { timeStyle: 'short', timeZone }).format(date);
+}
