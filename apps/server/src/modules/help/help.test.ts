@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEXTS } from '@parley/contracts';
+import { TEXTS, UI_LANGUAGES } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -121,6 +121,18 @@ describe('the shipped articles', () => {
       ]),
     );
     for (const article of articles) expect(article.content.length).toBeGreaterThan(200);
+  });
+
+  it('exist in every interface language for every page English has', async () => {
+    const articles = await readHelpArticles(HELP_DOCS_DIR, t.ctx.logger);
+    const pathsIn = (language: string) =>
+      articles
+        .filter((a) => a.language === language)
+        .map((a) => a.path)
+        .sort();
+    const english = pathsIn('en');
+    for (const language of UI_LANGUAGES)
+      expect({ language, paths: pathsIn(language) }).toEqual({ language, paths: english });
   });
 });
 
