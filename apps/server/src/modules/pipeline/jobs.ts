@@ -6,7 +6,8 @@ import {
   retryDelaySeconds,
   retryLater,
 } from '../../jobs/boss.ts';
-import { failInterruptedTask, type PipelineDeps, RetryLater, runTask } from './run.ts';
+import { failInterruptedTask, RetryLater, runTask } from './run.ts';
+import type { PipelineDeps } from './task-run.ts';
 
 /** Data of a job on QUEUES.analysis (sent by the uploads module). */
 export interface AnalysisJob {

@@ -1,0 +1,93 @@
+import { type TaskResult, transcriptToText } from '@parley/contracts';
+import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
+import type { TranscribedSegment } from '../../../ai/transcription.ts';
+import {
+  analyseWithPrompt,
+  type ConversationContext,
+  chosenOption,
+  classificationField,
+  type PromptAnalysis,
+  type PromptSnapshot,
+  titleOf,
+} from '../analysis.ts';
+import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
+import { hold } from './hold.ts';
+import { findPrompt, snapshotOf } from './prompt.ts';
+
+function conversationContext(run: TaskRun): ConversationContext {
+  const audio = run.state.media?.kind === 'audio' ? run.state.media : null;
+  const segments = (run.task.transcript as TranscribedSegment[] | null) ?? null;
+  return {
+    transcript: segments ? transcriptToText(segments, { seconds: true }) : (run.task.transcriptText ?? ''),
+    metadata: run.task.metadata,
+    fileName: run.media.fileName,
+    kind: run.media.kind,
+    durationMs: audio?.durationMs ?? null,
+    createdAt: run.task.createdAt,
+    detectedLanguage: run.state.transcription?.detectedLanguage ?? null,
+    timed: segments !== null,
+  };
+}
+
+/**
+ * Analyses the conversation with the prompt. A classification prompt first chooses the prompt to
+ * analyse with (stored, then held for), and the result keeps that step.
+ */
+export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
+  if (run.task.result !== null) return;
+  await setStage(run, 'analysis', PROGRESS.analysis);
+  const context = conversationContext(run);
+  const who = { projectId: run.task.projectId, userId: run.task.createdBy };
+  let final: PromptAnalysis;
+  let classification: TaskResult['classification'];
+  const found = prompt.isClassification ? classificationField(prompt.content) : null;
+  if (found) {
+    let step = run.state.classification;
+    if (!step) {
+      const analysis = await analyseWithPrompt(run.ctx, prompt, context, {
+        ...who,
+        purpose: 'classification',
+      });
+      const option = chosenOption(found.field, analysis.values, found.path);
+      if (!option) throw new PipelineFailure(PIPELINE_TEXTS.classificationUnanswered, true);
+      const row = await findPrompt(run, Number(option.promptId));
+      if (!row)
+        throw new PipelineFailure(PIPELINE_TEXTS.classificationTarget(option.promptName || option.promptId));
+      step = {
+        analysis,
+        chosen: { promptId: String(option.promptId), promptName: option.promptName || row.scriptName },
+        target: snapshotOf(row),
+      };
+      await saveState(run, { classification: step }, { progress: PROGRESS.analysis + 10 });
+      await notifyRun(run);
+      if (!isProviderAvailable(run.ctx.config, step.target.provider)) {
+        throw new PipelineFailure(providerUnavailable(step.target.provider).message);
+      }
+      await hold(run, prompt);
+    }
+    final = await analyseWithPrompt(run.ctx, step.target, context, { ...who, purpose: 'analysis' });
+    classification = {
+      prompt: step.analysis.prompt,
+      field: found.path.join('.'),
+      chosen: step.chosen,
+      values: step.analysis.values,
+      evidence: step.analysis.evidence,
+    };
+  } else {
+    final = await analyseWithPrompt(run.ctx, prompt, context, { ...who, purpose: 'analysis' });
+  }
+  const result: TaskResult = {
+    prompt: final.prompt,
+    values: final.values,
+    evidence: final.evidence,
+    score: final.score,
+    ...(classification && { classification }),
+  };
+  await update(run, {
+    result,
+    title: titleOf(final.values) ?? run.task.title,
+    finalScore: final.score.score,
+  });
+  await run.deps.afterStage?.('analysis', run.taskId);
+}

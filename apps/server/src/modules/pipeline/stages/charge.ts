@@ -1,0 +1,32 @@
+import { analysisUnitsMilli, fromMilliUnits } from '@parley/contracts';
+import { charge } from '../../billing/service.ts';
+import type { PromptSnapshot } from '../analysis.ts';
+import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { type TaskRun, update } from '../task-run.ts';
+import { contentUnitsMilli, promptUnitsMilli } from '../units.ts';
+
+/** Charges what the analysis cost (settling its hold) and completes the task. */
+export async function chargeStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
+  const lvaRan = (run.task.lva as { status?: string } | null)?.status === 'completed';
+  const content = contentUnitsMilli(run);
+  const units = analysisUnitsMilli(content, promptUnitsMilli(run, prompt, lvaRan));
+  const outcome = await charge(run.ctx, run.task.projectId, run.taskId, units, {
+    minutesMilli: content,
+    description: `Analysis #${run.taskId}: ${run.media.fileName}`.slice(0, 300),
+  });
+  if (outcome.status === 'insufficient') {
+    throw new PipelineFailure(PIPELINE_TEXTS.insufficientFunds(fromMilliUnits(units).toString()));
+  }
+  await update(
+    run,
+    {
+      status: 'completed',
+      stage: 'done',
+      progress: 100,
+      error: null,
+      completedAt: new Date(),
+      unitsChargedMilli: outcome.invoice.unitsMilli,
+    },
+    true,
+  );
+}

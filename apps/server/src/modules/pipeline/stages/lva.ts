@@ -1,0 +1,46 @@
+import { analyzeWithEmlo, EmloFailure, isEmloConfigured } from '../../../ai/emlo.ts';
+import type { PromptSnapshot } from '../analysis.ts';
+import { isAudio, PROGRESS, setStage, type TaskRun, update } from '../task-run.ts';
+import { lvaOption } from '../units.ts';
+import { ensureAudio } from './media.ts';
+
+/** Voice analysis (LVA) of the recording, when the prompt asks for it. */
+export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
+  const option = lvaOption(run, prompt);
+  if (option === 'none' || run.task.lva !== null) return;
+  await setStage(run, 'lva', PROGRESS.lva);
+  let lva: Record<string, unknown>;
+  if (!isAudio(run)) {
+    lva = {
+      status: 'not_applicable',
+      option,
+      reason: 'Voice analysis needs a recording; this is a text conversation.',
+    };
+  } else if (!isEmloConfigured(run.ctx.config)) {
+    lva = { status: 'not_configured', option };
+  } else {
+    try {
+      const audio = await ensureAudio(run);
+      const report = await analyzeWithEmlo(run.ctx.config, {
+        wavPath: audio.wavPath,
+        option,
+        requestId: `task-${run.taskId}`,
+        signal: run.options.signal,
+      });
+      lva = {
+        status: 'completed',
+        option,
+        provider: 'emlo',
+        requestId: report.requestId,
+        report: report.report,
+      };
+    } catch (error) {
+      if (!(error instanceof EmloFailure)) throw error;
+      if (error.retryable && !run.options.lastAttempt) throw error;
+      // Voice analysis is an add-on: the analysis completes without it (and without its surcharge).
+      lva = { status: 'failed', option, error: error.message };
+    }
+  }
+  await update(run, { lva });
+  await run.deps.afterStage?.('lva', run.taskId);
+}

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
+import { transcriptionCredential, transcriptionUnavailableMessage } from '../../../ai/transcription.ts';
+import { prompts } from '../../../db/schema.ts';
+import { toPromptData } from '../../prompts/service.ts';
+import type { PromptSnapshot } from '../analysis.ts';
+import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { isAudio, type TaskRun, update } from '../task-run.ts';
+
+type PromptRow = typeof prompts.$inferSelect;
+
+/** The prompt as the analysis runs with it; taken once (a restarted task takes it again). */
+export async function takePromptSnapshot(run: TaskRun): Promise<PromptSnapshot> {
+  if (run.task.promptSnapshot) return run.task.promptSnapshot as PromptSnapshot;
+  if (run.task.promptId === null) throw new PipelineFailure(PIPELINE_TEXTS.promptMissing);
+  const row = await findPrompt(run, run.task.promptId);
+  if (!row) throw new PipelineFailure(PIPELINE_TEXTS.promptMissing);
+  const snapshot = snapshotOf(row);
+  // A fresh snapshot means a fresh analysis (new task, or a restart): only the facts of the file stay.
+  const media = run.state.media;
+  run.state = media ? { media } : {};
+  await update(run, { promptSnapshot: snapshot, pipeline: run.state });
+  return snapshot;
+}
+
+/** A prompt of the task's project. */
+export async function findPrompt(run: TaskRun, promptId: number): Promise<PromptRow | null> {
+  const [row] = await run.ctx.db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.id, promptId), eq(prompts.projectId, run.task.projectId)));
+  return row ?? null;
+}
+
+export function snapshotOf(row: PromptRow): PromptSnapshot {
+  return { id: row.id, projectId: row.projectId, ...toPromptData(row), unitsMilli: row.unitsMilli };
+}
+
+/** Work that needs a provider without credentials fails now, naming the variable to set. */
+export function checkCredentials(run: TaskRun, prompt: PromptSnapshot): void {
+  const config = run.ctx.config;
+  if (
+    isAudio(run) &&
+    run.task.transcript === null &&
+    !transcriptionCredential(config) &&
+    !run.deps.transcriber
+  ) {
+    throw new PipelineFailure(transcriptionUnavailableMessage(config));
+  }
+  if (run.task.result === null) {
+    const target = run.state.classification?.target ?? prompt;
+    if (!isProviderAvailable(config, target.provider)) {
+      throw new PipelineFailure(providerUnavailable(target.provider).message);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { conversationMetrics, transcriptToText } from '@parley/contracts';
+import { createTranscriber, type TranscribedSegment } from '../../../ai/transcription.ts';
+import { splitWav } from '../../../media/wav.ts';
+import type { PromptSnapshot } from '../analysis.ts';
+import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
+import { ensureAudio, tempDir } from './media.ts';
+
+/**
+ * Transcribes the recording in pieces, storing each piece as it arrives (a re-run with the same settings
+ * sends only the missing ones), then stores the whole transcript and its metrics.
+ */
+export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
+  if (!isAudio(run) || run.task.transcript !== null) return;
+  await setStage(run, 'transcription', PROGRESS.transcription);
+  const transcriber = run.deps.transcriber
+    ? run.deps.transcriber(run.ctx)
+    : createTranscriber(run.ctx.config);
+  const chunkSeconds = run.ctx.config.transcription.chunkSeconds;
+  const settings = {
+    provider: transcriber.provider,
+    model: transcriber.model,
+    task: prompt.transcriptionTask,
+    language: prompt.transcriptionLanguage,
+    chunkSeconds,
+  };
+  const previous = run.state.transcription;
+  const same =
+    previous &&
+    (Object.keys(settings) as Array<keyof typeof settings>).every((key) => previous[key] === settings[key]);
+  const progress = { ...settings, pieces: same ? { ...previous.pieces } : {} };
+
+  const audio = await ensureAudio(run);
+  const dir = await tempDir(run);
+  const tracks = await Promise.all(
+    audio.tracks.map(async (track, t) => ({
+      track,
+      pieces: await splitWav(track.path, chunkSeconds, (i) => path.join(dir, `track-${t}-piece-${i}.wav`)),
+    })),
+  );
+  const total = tracks.reduce((sum, t) => sum + t.pieces.length, 0);
+  let done = Object.keys(progress.pieces).length;
+  for (const [t, { track, pieces }] of tracks.entries()) {
+    for (const [p, piece] of pieces.entries()) {
+      const key = `${t}:${p}`;
+      if (progress.pieces[key]) continue;
+      const result = await transcriber.transcribe(piece.path, {
+        task: prompt.transcriptionTask,
+        language: prompt.transcriptionLanguage,
+        prompt: prompt.transcribeInstructions,
+        signal: run.options.signal,
+      });
+      progress.pieces[key] = {
+        language: result.language,
+        segments: result.segments.map((segment) => ({
+          ...segment,
+          start: round3(segment.start + piece.offsetSeconds),
+          end: round3(segment.end + piece.offsetSeconds),
+          speaker: track.speaker ?? (segment.speaker ? `Speaker ${segment.speaker}` : null),
+          ...(track.channel !== null && { channel: track.channel }),
+        })),
+      };
+      done += 1;
+      const share = PROGRESS.analysis - PROGRESS.transcription;
+      await saveState(
+        run,
+        { transcription: progress },
+        { progress: PROGRESS.transcription + Math.floor((share * done) / total) },
+      );
+      await notifyRun(run);
+    }
+  }
+
+  const segments: Array<TranscribedSegment & { channel?: number }> = tracks
+    .flatMap((t, index) => t.pieces.flatMap((_, p) => progress.pieces[`${index}:${p}`]?.segments ?? []))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  if (segments.length === 0) throw new PipelineFailure(PIPELINE_TEXTS.noSpeech);
+  const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
+  const durationSeconds = (run.state.media as { durationMs: number }).durationMs / 1000;
+  await saveState(
+    run,
+    { transcription: { ...settings, detectedLanguage: language, pieces: {} } },
+    {
+      transcript: segments,
+      transcriptText: transcriptToText(segments),
+      metrics: conversationMetrics(segments, durationSeconds),
+    },
+  );
+  await run.deps.afterStage?.('transcription', run.taskId);
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;

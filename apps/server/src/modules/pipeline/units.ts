@@ -1,0 +1,33 @@
+import {
+  audioUnitsMilliFromSamples,
+  LVA_SURCHARGE_MILLI,
+  type LvaOption,
+  textUnitsMilli,
+} from '@parley/contracts';
+import type { PromptSnapshot } from './analysis.ts';
+import type { TaskRun } from './task-run.ts';
+
+/** Units of content: decoded audio seconds (per second) or characters of text. */
+export function contentUnitsMilli(run: TaskRun): number {
+  const media = run.state.media!;
+  return media.kind === 'audio'
+    ? audioUnitsMilliFromSamples(media.frames, media.sampleRate)
+    : textUnitsMilli(media.characters);
+}
+
+/** The LVA option that applies: the task's prompt's, else (classification) the chosen prompt's. */
+export function lvaOption(run: TaskRun, prompt: PromptSnapshot): LvaOption {
+  if (prompt.LVA !== 'none') return prompt.LVA;
+  return run.state.classification?.target.LVA ?? 'none';
+}
+
+/** Prompt units: model units of every prompt that analysed, plus the LVA surcharge when LVA ran. */
+export function promptUnitsMilli(run: TaskRun, prompt: PromptSnapshot, lvaRan: boolean): number {
+  const modelUnits = (p: PromptSnapshot) => Math.max(0, p.unitsMilli - LVA_SURCHARGE_MILLI[p.LVA]);
+  const target = run.state.classification?.target;
+  return (
+    modelUnits(prompt) +
+    (target ? modelUnits(target) : 0) +
+    (lvaRan ? LVA_SURCHARGE_MILLI[lvaOption(run, prompt)] : 0)
+  );
+}
