@@ -29,7 +29,7 @@ import {
   transcriptionUnavailableMessage,
 } from '../../ai/transcription.ts';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, prompts, tasks } from '../../db/schema.ts';
+import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import { type PreparedAudio, prepareAudio } from '../../media/audio.ts';
 import { MediaError } from '../../media/ffmpeg.ts';
 import {
