@@ -11,7 +11,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { projects } from '../apps/server/src/db/schema.ts';
+import { projects } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import {
   canProcess,

@@ -18,7 +18,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { invoices, tasks } from '../apps/server/src/db/schema.ts';
+import { invoices, tasks } from '../apps/server/src/db/schema/index.ts';
 import { QUEUES, startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';

@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate -w @parley/server` writes a new SQL migration from changes to src/db/schema.ts.
+// `npm run db:generate -w @parley/server` writes a new SQL migration from changes to the tables in src/db/schema/.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
 });

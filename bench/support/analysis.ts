@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { type PromptField, withDefaultFields } from '@parley/contracts';
 import type { AppContext } from '../../apps/server/src/context.ts';
-import { mediaFiles, projects, prompts, tasks, unitBundles } from '../../apps/server/src/db/schema.ts';
+import { mediaFiles, projects, prompts, tasks, unitBundles } from '../../apps/server/src/db/schema/index.ts';
 import { storageOf } from '../../apps/server/src/storage/index.ts';
 
 const FIELDS: PromptField[] = withDefaultFields(

@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { projectMembers } from '../src/db/schema.ts';
+import { projectMembers } from '../src/db/schema/index.ts';
 import { QUEUES, startBoss } from '../src/jobs/boss.ts';
 import type { EmailMessage } from '../src/modules/mail/mailer.ts';
 import { confirmTokenFrom } from './mail.ts';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { mediaFiles, tasks } from '../src/db/schema.ts';
+import { mediaFiles, tasks } from '../src/db/schema/index.ts';
 import { storageOf } from '../src/storage/index.ts';
 import type { TestApp } from './harness.ts';
 import { META } from './uploads.ts';

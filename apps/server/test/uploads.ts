@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { unitBundles } from '../src/db/schema.ts';
+import { unitBundles } from '../src/db/schema/index.ts';
 import type { Client, TestApp } from './harness.ts';
 
 /** A real PCM WAV file: 16-bit mono sine at `hz`. */

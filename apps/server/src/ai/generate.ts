@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { aiUsage } from '../db/schema.ts';
+import { aiUsage } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createKey, keyClient } from '../../test/settings.ts';
-import { apiKeys } from '../db/schema.ts';
+import { apiKeys } from '../db/schema/index.ts';
 
 let t: TestApp;
 let owner: Client;

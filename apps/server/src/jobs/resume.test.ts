@@ -10,7 +10,7 @@ import { GREETING_ANSWER, insertTextTask, waitUntil } from '../../test/tasks.ts'
 import { createPrompt } from '../../test/uploads.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../test/worker-process.ts';
 import type { Config } from '../config.ts';
-import { billingHolds, invoices, tasks, users } from '../db/schema.ts';
+import { billingHolds, invoices, tasks, users } from '../db/schema/index.ts';
 import { adjustBalance, ledgerMismatches } from '../modules/billing/service.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
 import { enqueueTask, taskJobKey } from '../modules/uploads/queue.ts';

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
-import { mediaFiles, projects, tasks, unitBundles } from '../../db/schema.ts';
+import { mediaFiles, projects, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { FailedTaskListQuery } from '@parley/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, prompts, tasks } from '../../db/schema.ts';
+import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/service.ts';

@@ -2,7 +2,7 @@ import type { AnalysisListItem, AnalysisListQuery, FinalScoreMode } from '@parle
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, prompts, tasks } from '../../db/schema.ts';
+import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskVisibilityCondition } from './visibility.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { mediaFiles, tasks } from '../../db/schema.ts';
+import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { taskPeople } from '../reps/lookup.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;

@@ -1,7 +1,7 @@
 import { uniqueNames } from '@parley/contracts';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tasks } from '../../db/schema.ts';
+import { tasks } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import type { TaskEventMessage } from './events.ts';
 

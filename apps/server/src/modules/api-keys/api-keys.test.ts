@@ -15,7 +15,7 @@ import {
 } from '../../../test/harness.ts';
 import { createKey, keyClient, logText, uploadCall } from '../../../test/settings.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
-import { apiKeys, tasks, uploadBatches } from '../../db/schema.ts';
+import { apiKeys, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { redactUrl } from '../../http/log.ts';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { apiKeys, users } from '../../db/schema.ts';
+import { apiKeys, users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ProjectAccess } from '../projects/access.ts';

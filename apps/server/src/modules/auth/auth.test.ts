@@ -12,7 +12,7 @@ import {
 } from '../../../test/harness.ts';
 import { confirmTokenFrom, resetTokenFrom, takeQueuedEmails } from '../../../test/mail.ts';
 import { buildApp } from '../../app.ts';
-import { passwordResetTokens, users } from '../../db/schema.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

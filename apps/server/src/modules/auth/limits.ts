@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type AuthAttemptKind, authAttempts } from '../../db/schema.ts';
+import { type AuthAttemptKind, authAttempts } from '../../db/schema/index.ts';
 
 interface Limit {
   max: number;

@@ -1,7 +1,7 @@
 import { PASSWORD_RESET_TOKEN_TTL_MS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { passwordResetTokens, users } from '../../db/schema.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';

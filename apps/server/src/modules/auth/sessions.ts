@@ -1,7 +1,7 @@
 import { SESSION_TTL_MS } from '@parley/contracts';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 

@@ -2,7 +2,7 @@ import { EMAIL_CONFIRMATION_TOKEN_TTL_MS, type UiLanguage } from '@parley/contra
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { emailConfirmationTokens, users } from '../../db/schema.ts';
+import { emailConfirmationTokens, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { EmailMessage } from '../mail/mailer.ts';

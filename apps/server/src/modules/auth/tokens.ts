@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { emailConfirmationTokens, passwordResetTokens } from '../../db/schema.ts';
+import type { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
 
 /** A random secret for a cookie or an emailed link, and the hash that is stored instead of it. */
 export function newSecretToken(): { token: string; hash: string } {

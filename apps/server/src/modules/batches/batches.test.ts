@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, multipart, type Part } from '../../../test/uploads.ts';
-import { batchItems, uploadBatches } from '../../db/schema.ts';
+import { batchItems, uploadBatches } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { EMPTY_CSV } from './parse.ts';
 

@@ -2,7 +2,7 @@ import { bulkTaskMetadata } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { batchItems, projects, uploadBatches } from '../../db/schema.ts';
+import { batchItems, projects, uploadBatches } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectAccess } from '../projects/access.ts';

@@ -1,7 +1,7 @@
 import { type BatchStatus, batchStatusFromCounts } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { batchItems, tasks, uploadBatches } from '../../db/schema.ts';
+import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 
 /**
  * Recomputes a batch's counters and status from its items and their tasks: processed = items whose analysis

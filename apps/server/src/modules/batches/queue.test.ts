@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, fund, multipart, wavBytes } from '../../../test/uploads.ts';
-import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema.ts';
+import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { runTask } from '../pipeline/run.ts';
 import { DownloadError } from '../uploads/download.ts';

@@ -10,7 +10,7 @@ import {
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { batchItems, tasks, uploadBatches } from '../../db/schema.ts';
+import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { canProcess } from '../billing/service.ts';

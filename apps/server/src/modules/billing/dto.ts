@@ -6,7 +6,7 @@ import {
   type TariffPlan,
   type UnitBundle,
 } from '@parley/contracts';
-import type { invoices, tariffPlans, unitBundles } from '../../db/schema.ts';
+import type { invoices, tariffPlans, unitBundles } from '../../db/schema/index.ts';
 
 export type TariffPlanRow = typeof tariffPlans.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -9,7 +9,7 @@ import { answer, type FakeUpstream, slow } from '../../../test/fake-upstreams/sc
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { GREETING_ANSWER, insertTextTask, waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, META, multipart } from '../../../test/uploads.ts';
-import { billingHolds, invoices, projects, tasks, users } from '../../db/schema.ts';
+import { billingHolds, invoices, projects, tasks, users } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
 import { PIPELINE_TEXTS } from '../pipeline/failures.ts';

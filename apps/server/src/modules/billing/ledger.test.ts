@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { invoices, projects, tariffPlans, unitBundles, users } from '../../db/schema.ts';
+import { invoices, projects, tariffPlans, unitBundles, users } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import {

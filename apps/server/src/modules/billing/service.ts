@@ -30,7 +30,7 @@ import {
   tariffPlans,
   unitBundles,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { type ProjectRow, requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { invoices } from '../../db/schema.ts';
+import { invoices } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { InvoiceRow } from './dto.ts';
 

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { multipart, type Part } from '../../../test/uploads.ts';
-import { blacklistEntries } from '../../db/schema.ts';
+import { blacklistEntries } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let superAdmin: Client;

@@ -2,7 +2,7 @@ import { normalizePhone, phoneFromMetadata, SKIPPED_BLACKLISTED } from '@parley/
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { blacklistEntries, mediaFiles, projects, tasks } from '../../db/schema.ts';
+import { blacklistEntries, mediaFiles, projects, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 

@@ -19,7 +19,14 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
-import { batchItems, invoices, mediaFiles, tasks, unitBundles, uploadBatches } from '../../db/schema.ts';
+import {
+  batchItems,
+  invoices,
+  mediaFiles,
+  tasks,
+  unitBundles,
+  uploadBatches,
+} from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { mediaDir } from '../../storage/index.ts';
 import { workBatchItems } from '../batches/jobs.ts';

@@ -5,7 +5,7 @@ import { TEXTS, UI_LANGUAGES } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { helpArticles } from '../../db/schema.ts';
+import { helpArticles } from '../../db/schema/index.ts';
 import { HELP_DOCS_DIR } from '../../paths.ts';
 import { readHelpArticles, renderHelpMarkdown, syncHelpArticles } from './loader.ts';
 import { helpSourceHash, loadHelpArticles } from './sync.ts';

@@ -6,7 +6,7 @@ import matter from 'gray-matter';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
-import { helpArticles } from '../../db/schema.ts';
+import { helpArticles } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface HelpArticleFile {

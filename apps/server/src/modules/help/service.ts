@@ -1,7 +1,7 @@
 import { type HelpResponse, helpArticlePath, TEXTS, type UiLanguage } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { helpArticles } from '../../db/schema.ts';
+import { helpArticles } from '../../db/schema/index.ts';
 
 /** The article for a page in the language asked for, else the English one (fallback), else not found. */
 export async function findHelpArticle(db: Db, pagePath: string, language: UiLanguage): Promise<HelpResponse> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { HELP_ALLOWED_TAGS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loadedSources } from '../../db/schema.ts';
+import { loadedSources } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 
 const SOURCE = 'help_articles';

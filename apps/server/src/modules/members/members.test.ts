@@ -12,7 +12,7 @@ import {
 } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { createPrompt } from '../../../test/uploads.ts';
-import { projectInvites, projectMembers } from '../../db/schema.ts';
+import { projectInvites, projectMembers } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let superAdmin: Client;

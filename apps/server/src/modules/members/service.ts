@@ -17,7 +17,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { projectInvites, projectMembers, projects, users } from '../../db/schema.ts';
+import { projectInvites, projectMembers, projects, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { revokeKeysOf } from '../api-keys/service.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';

@@ -21,7 +21,7 @@ import {
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { aiUsage, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema.ts';
+import { aiUsage, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { storageOf } from '../../storage/index.ts';
 import { TASK_EVENTS_CHANNEL } from '../analyses/events.ts';

@@ -1,7 +1,7 @@
 import type { TaskStatus } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, tasks } from '../../db/schema.ts';
+import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { refreshBatchesOfTask } from '../batches/progress.ts';

@@ -2,7 +2,7 @@ import type { TaskStage } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { Transcriber } from '../../ai/transcription.ts';
 import type { AppContext } from '../../context.ts';
-import { type mediaFiles, tasks } from '../../db/schema.ts';
+import { type mediaFiles, tasks } from '../../db/schema/index.ts';
 import type { PreparedAudio } from '../../media/audio.ts';
 import type { Storage } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';

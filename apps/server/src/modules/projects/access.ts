@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { projectMembers, projects } from '../../db/schema.ts';
+import { projectMembers, projects } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
 import { teamAssignmentOf } from '../reps/team-scope.ts';

@@ -9,7 +9,7 @@ import {
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema.ts';
+import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { viewerOf } from '../auth/plugin.ts';

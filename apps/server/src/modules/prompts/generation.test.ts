@@ -14,7 +14,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
-import { aiUsage } from '../../db/schema.ts';
+import { aiUsage } from '../../db/schema/index.ts';
 
 const SECRETS = {
   ANTHROPIC_API_KEY: 'sk-ant-fake-secret-1',

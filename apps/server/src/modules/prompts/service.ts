@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { modelUnitsMilli } from '../../ai/catalog.ts';
 import type { AppContext } from '../../context.ts';
-import { prompts } from '../../db/schema.ts';
+import { prompts } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 

@@ -1,7 +1,7 @@
 import { deriveTaskPeople, type RepMappingTarget, repLookupKeys } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { repMappings } from '../../db/schema.ts';
+import { repMappings } from '../../db/schema/index.ts';
 
 /** The project's entries for these identifier keys (repIdentifierKey form). */
 export async function repMappingsFor(

@@ -15,7 +15,7 @@ import {
 } from '../../../test/harness.ts';
 import { uploadCall } from '../../../test/settings.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
-import { tasks } from '../../db/schema.ts';
+import { tasks } from '../../db/schema/index.ts';
 import { notifyTaskEvent } from '../analyses/events.ts';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { projectMembers, repMappings, tasks, teamLeaderAssignments, users } from '../../db/schema.ts';
+import { projectMembers, repMappings, tasks, teamLeaderAssignments, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { taskVisibilityCondition } from '../analyses/visibility.ts';
 import type { ProjectAccess } from '../projects/access.ts';

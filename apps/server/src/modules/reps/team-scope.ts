@@ -1,7 +1,7 @@
 import type { TeamAssignment } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { teamLeaderAssignments } from '../../db/schema.ts';
+import { teamLeaderAssignments } from '../../db/schema/index.ts';
 
 /** A team leader's assignment in a project, or null when none was saved (they then see no analyses). */
 export async function teamAssignmentOf(

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { supportAudit, supportGrants } from '../../db/schema.ts';
+import { supportAudit, supportGrants } from '../../db/schema/index.ts';
 
 /** The running grant of a project: not revoked and not yet expired. */
 export const activeGrantCondition = and(

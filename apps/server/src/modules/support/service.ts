@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import { projects, supportAudit, supportGrants, users } from '../../db/schema.ts';
+import { projects, supportAudit, supportGrants, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';

@@ -9,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
-import { supportAudit, supportGrants } from '../../db/schema.ts';
+import { supportAudit, supportGrants } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let superAdmin: Client;

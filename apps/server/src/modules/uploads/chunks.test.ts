@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
 import { loadConfig } from '../../config.ts';
-import { mediaFiles } from '../../db/schema.ts';
+import { mediaFiles } from '../../db/schema/index.ts';
 import { removeStaleUploads } from './chunks.ts';
 
 const CHUNK = 16 * 1024;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tasks } from '../../db/schema.ts';
+import { tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 
 /** Data of a job on QUEUES.analysis. */

@@ -1,7 +1,7 @@
 import { BLACKLIST_TEXTS, missingMetadata, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, tasks } from '../../db/schema.ts';
+import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';

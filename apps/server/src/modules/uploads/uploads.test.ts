@@ -15,7 +15,7 @@ import {
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { createPrompt, fund, META, multipart, type Part, wavBytes } from '../../../test/uploads.ts';
-import { mediaFiles, tasks } from '../../db/schema.ts';
+import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { taskJobKey } from './queue.ts';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, fund, META, wavBytes } from '../../../test/uploads.ts';
-import { mediaFiles } from '../../db/schema.ts';
+import { mediaFiles } from '../../db/schema/index.ts';
 
 const MAX = 200_000;
 const wav = wavBytes(0.5, 440);

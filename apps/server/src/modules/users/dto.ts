@@ -1,5 +1,5 @@
 import type { User } from '@parley/contracts';
-import type { users } from '../../db/schema.ts';
+import type { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { UiLanguage } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { assertPasswordAllowed } from '../auth/password-rule.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import { countCharacters } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { mediaFiles } from '../../../db/schema.ts';
+import { mediaFiles } from '../../../db/schema/index.ts';
 import { type PreparedAudio, prepareAudio } from '../../../media/audio.ts';
 import { MediaError } from '../../../media/ffmpeg.ts';
 import {

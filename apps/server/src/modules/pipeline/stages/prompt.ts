@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import { transcriptionCredential, transcriptionUnavailableMessage } from '../../../ai/transcription.ts';
-import { prompts } from '../../../db/schema.ts';
+import { prompts } from '../../../db/schema/index.ts';
 import { toPromptData } from '../../prompts/service.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';

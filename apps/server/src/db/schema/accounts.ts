@@ -1,0 +1,99 @@
+import { UI_LANGUAGES, USER_ROLES } from '@parley/contracts';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    language: text('language', { enum: UI_LANGUAGES }).notNull().default('en'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /**
+     * When the owner proved the email is theirs (emailed link, invitation, password reset); null: not yet, and
+     * the account cannot sign in. Defaults to now so that accounts older than confirmation count as confirmed:
+     * an ordinary sign-up sets null explicitly.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Server-side sessions. Only a SHA-256 hash of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use email confirmation tokens of new accounts (hashed), valid until expires_at. */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_confirmation_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use password reset tokens (hashed), valid until expires_at. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** What a per-account limit counts (see modules/auth/limits.ts). */
+export const AUTH_ATTEMPT_KINDS = ['sign_in_failure', 'reset_email', 'signup_email'] as const;
+export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
+
+/**
+ * Recent sign-in failures and sent account emails per (lower-cased) email address, for the per-account
+ * limits that hold whatever the client's IP. Rows older than the longest window are pruned.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: AUTH_ATTEMPT_KINDS }).notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_kind_email_created_idx').on(t.kind, t.email, t.createdAt),
+    index('auth_attempts_created_idx').on(t.createdAt),
+  ],
+);

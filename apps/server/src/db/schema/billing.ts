@@ -1,0 +1,172 @@
+import { INVOICE_REFERENCES, INVOICE_STATUSES, INVOICE_TYPES } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { projects } from './projects.ts';
+import { tasks } from './tasks.ts';
+
+/**
+ * Tariff plans. Money in integer micros of `currency` (1 USD = 1,000,000), units in milli-units. Seeded by
+ * the billing migration; exactly one plan is the default that new projects get.
+ */
+export const tariffPlans = pgTable(
+  'tariff_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Purchase cost; 0 means a free or promotional plan (its units are reported as free units). */
+    priceMicros: bigint('price_micros', { mode: 'number' }).notNull().default(0),
+    /** The money price of one unit used beyond the bundles. */
+    pricePerUnitMicros: bigint('price_per_unit_micros', { mode: 'number' }).notNull(),
+    /** Units granted as a bundle on purchase or assignment. */
+    includedUnitsMilli: bigint('included_units_milli', { mode: 'number' }).notNull().default(0),
+    /** Days a bundle lasts; null: unlimited. */
+    validityDays: integer('validity_days'),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Public plans can be bought by project admins; the others are assigned by a super admin. */
+    isPublic: boolean('public').notNull().default(true),
+    currency: text('currency').notNull().default('USD'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tariff_plans_name_key').on(t.name),
+    uniqueIndex('tariff_plans_single_default_key').on(t.isDefault).where(sql`${t.isDefault}`),
+    check(
+      'tariff_plans_amounts_check',
+      sql`${t.priceMicros} >= 0 AND ${t.pricePerUnitMicros} >= 0 AND ${t.includedUnitsMilli} >= 0 AND (${t.validityDays} IS NULL OR ${t.validityDays} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * The billing ledger: every credit and debit of a project's money balance is a row. The balance is the sum
+ * of the settled rows (credits minus debits); pending rows (top-up requests) and rejected ones never count.
+ * Analysis charges paid entirely from unit bundles are rows too (amount 0, their units in units_milli).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: INVOICE_TYPES }).notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    /** Always >= 0; the type gives the direction. */
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** Units charged (analysis) in milli-units. */
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull().default(0),
+    /** Units of content before the prompt's multiplier (audio minutes, 1,000-character blocks). */
+    minutesMilli: bigint('minutes_milli', { mode: 'number' }).notNull().default(0),
+    /** The part of units_milli taken from bundles of free plans. */
+    freeUnitsMilli: bigint('free_units_milli', { mode: 'number' }).notNull().default(0),
+    description: text('description').notNull(),
+    /** When the row took effect: creation, or the approval of a top-up. Summaries group by it. */
+    processDate: timestamp('process_date', { withTimezone: true }).notNull().defaultNow(),
+    reference: text('reference', { enum: INVOICE_REFERENCES }).notNull(),
+    /** The analysis task, the bought plan, or the client's top-up reference. */
+    referenceId: text('reference_id'),
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    /**
+     * (project_id, process_date) leads: period filters and the newest-first list are range scans. The other
+     * columns make it covering, so the summaries run as index-only scans (see bench/).
+     */
+    index('invoices_project_process_date_idx').on(
+      t.projectId,
+      t.processDate,
+      t.status,
+      t.type,
+      t.amountMicros,
+      t.unitsMilli,
+      t.freeUnitsMilli,
+    ),
+    /** A retried analysis job never charges twice. */
+    uniqueIndex('invoices_analysis_task_key')
+      .on(t.projectId, t.referenceId)
+      .where(sql`${t.reference} = 'analysis'`),
+    index('invoices_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'invoices_amounts_check',
+      sql`${t.amountMicros} >= 0 AND ${t.unitsMilli} >= 0 AND ${t.minutesMilli} >= 0 AND ${t.freeUnitsMilli} >= 0 AND ${t.freeUnitsMilli} <= ${t.unitsMilli}`,
+    ),
+  ],
+);
+
+/**
+ * Units bought with (or assigned by) a tariff plan. Consumed before the money balance, earliest expiry
+ * first; expired bundles are skipped. Written only under a row lock on the project.
+ */
+export const unitBundles = pgTable(
+  'unit_bundles',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tariffPlanId: integer('tariff_plan_id').references(() => tariffPlans.id, { onDelete: 'set null' }),
+    /** The plan's name when the bundle was made (plans can be renamed). */
+    planName: text('plan_name').notNull(),
+    includedMilli: bigint('included_milli', { mode: 'number' }).notNull(),
+    leftMilli: bigint('left_milli', { mode: 'number' }).notNull(),
+    /** From a plan with price 0: its units are reported as free units. */
+    isFree: boolean('is_free').notNull(),
+    /** null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The purchase that paid for it; null when a super admin assigned the plan. */
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('unit_bundles_project_idx').on(t.projectId, t.expiresAt),
+    check('unit_bundles_left_check', sql`${t.leftMilli} >= 0 AND ${t.leftMilli} <= ${t.includedMilli}`),
+  ],
+);
+
+/**
+ * Units reserved by an analysis that has started its paid work (transcription, model, voice analysis) and
+ * is not charged yet: they are not available to other analyses. One per task; its charge settles it (in
+ * the charge's transaction), a failure or skip releases it, and deleting the task deletes it. Written only
+ * under the project's row lock, like the balance.
+ */
+export const billingHolds = pgTable(
+  'billing_holds',
+  {
+    taskId: integer('task_id')
+      .primaryKey()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('billing_holds_project_idx').on(t.projectId),
+    check('billing_holds_units_check', sql`${t.unitsMilli} >= 0`),
+  ],
+);

@@ -1,0 +1,10 @@
+// One Drizzle schema, split by domain; drizzle.config.ts and every query import it from here.
+export * from './access.ts';
+export * from './accounts.ts';
+export * from './ai-usage.ts';
+export * from './batches.ts';
+export * from './billing.ts';
+export * from './help.ts';
+export * from './projects.ts';
+export * from './prompts.ts';
+export * from './tasks.ts';

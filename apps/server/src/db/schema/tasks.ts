@@ -1,0 +1,106 @@
+import { TASK_STAGES, TASK_STATUSES } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { apiKeys } from './access.ts';
+import { users } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { projects } from './projects.ts';
+import { prompts } from './prompts.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A stored recording or text conversation. Content is addressed by its SHA-256 for duplicate detection. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Where the storage keeps the bytes (relative key, never a machine path). */
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    kind: text('kind', { enum: ['audio', 'video', 'text'] }).notNull(),
+    sourceUrl: text('source_url'),
+    /** Filled by the media stage from the decoded samples. */
+    durationMs: integer('duration_ms'),
+    channels: integer('channels'),
+    /** When the bytes were deleted from storage (a conversation skipped by the blacklist); the row stays. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_files_project_sha_idx').on(t.projectId, t.sha256)],
+);
+
+/** One analysis of one conversation with one prompt, through the stages media -> transcription -> analysis. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    mediaId: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => mediaFiles.id, { onDelete: 'cascade' }),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the task was uploaded with (media keys read only their own tasks). */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('queued'),
+    stage: text('stage', { enum: TASK_STAGES }),
+    progress: integer('progress').notNull().default(0),
+    priority: integer('priority').notNull().default(1),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** Denormalised from metadata and result for filters and the list. */
+    title: text('title'),
+    representative: text('representative'),
+    department: text('department'),
+    finalScore: numeric('final_score', { mode: 'number' }),
+    /** The prompt as it was when the analysis ran (prompts change later). */
+    promptSnapshot: jsonb('prompt_snapshot'),
+    transcript: jsonb('transcript'),
+    transcriptText: text('transcript_text'),
+    result: jsonb('result'),
+    metrics: jsonb('metrics'),
+    lva: jsonb('lva'),
+    /**
+     * What the analysis pipeline has finished so far (per-stage outputs it resumes from after a crash or a
+     * retry: decoded media facts, transcribed chunks, the classification step). Owned by modules/pipeline.
+     */
+    pipeline: jsonb('pipeline').$type<Record<string, unknown>>().notNull().default({}),
+    unitsChargedMilli: integer('units_charged_milli'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(transcript_text, ''))`,
+    ),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_project_created_idx').on(t.projectId, t.createdAt),
+    index('tasks_project_status_idx').on(t.projectId, t.status),
+    index('tasks_media_idx').on(t.mediaId),
+    index('tasks_search_idx').using('gin', t.search),
+    index('tasks_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
+  ],
+);
