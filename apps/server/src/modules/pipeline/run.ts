@@ -42,7 +42,8 @@ import { splitWav } from '../../media/wav.ts';
 import { type Storage, storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { refreshBatchesOfTask } from '../batches/progress.ts';
-import { canProcess, charge, releaseHold, reserve } from '../billing/service.ts';
+import { charge } from '../billing/charge.ts';
+import { canProcess, releaseHold, reserve } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { toPromptData } from '../prompts/service.ts';
 import {
