@@ -13,11 +13,9 @@ import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { projects } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
-import {
-  canProcess,
-  initProjectBilling,
-  ledgerMismatches,
-} from '../apps/server/src/modules/billing/service.ts';
+import { canProcess } from '../apps/server/src/modules/billing/holds.ts';
+import { ledgerMismatches } from '../apps/server/src/modules/billing/ledger.ts';
+import { initProjectBilling } from '../apps/server/src/modules/billing/project-billing.ts';
 import {
   dailySummary,
   dayTransactions,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
-import { canProcess } from '../billing/service.ts';
+import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { insufficientFunds, queueTask, UPLOAD_CHECK_UNITS_MILLI } from '../uploads/service.ts';
 import { resetTask } from './tasks.ts';

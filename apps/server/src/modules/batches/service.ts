@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { canProcess } from '../billing/service.ts';
+import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
 import { jobPriority } from '../uploads/queue.ts';

@@ -8,7 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
-import { ledgerMismatches } from './service.ts';
+import { ledgerMismatches } from './ledger.ts';
 
 let t: TestApp;
 let superAdmin: Client;

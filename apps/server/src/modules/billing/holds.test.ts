@@ -15,7 +15,10 @@ import { conversationText, parseTextConversation } from '../../media/text-conver
 import { PIPELINE_TEXTS } from '../pipeline/failures.ts';
 import { workAnalysis } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
-import { adjustBalance, canProcess, charge, ledgerMismatches, releaseHold, reserve } from './service.ts';
+import { adjustBalance } from './adjustments.ts';
+import { charge } from './charge.ts';
+import { canProcess, releaseHold, reserve } from './holds.ts';
+import { ledgerMismatches } from './ledger.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;

@@ -4,16 +4,13 @@ import { type Client, createProject, signUp, startTestApp, type TestApp } from '
 import { invoices, projects, tariffPlans, unitBundles, users } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
-import {
-  adjustBalance,
-  assignPlan,
-  canProcess,
-  charge,
-  decideTopUp,
-  ledgerMismatches,
-  requestTopUp,
-} from './service.ts';
+import { adjustBalance } from './adjustments.ts';
+import { charge } from './charge.ts';
+import { canProcess } from './holds.ts';
+import { ledgerMismatches } from './ledger.ts';
+import { assignPlan } from './plan-purchases.ts';
 import { dailySummary, dayTransactions, listInvoices, monthlySummary } from './summaries.ts';
+import { decideTopUp, requestTopUp } from './top-ups.ts';
 
 let t: TestApp;
 let admin: UserRow;

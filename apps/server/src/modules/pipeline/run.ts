@@ -5,7 +5,7 @@ import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { refreshBatchesOfTask } from '../batches/progress.ts';
-import { canProcess, releaseHold } from '../billing/service.ts';
+import { canProcess, releaseHold } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { classifyFailure, PIPELINE_TEXTS, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';

@@ -13,7 +13,11 @@ import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema/i
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { viewerOf } from '../auth/plugin.ts';
-import { initProjectBilling, type ProjectBillingView, projectBillingViews } from '../billing/service.ts';
+import {
+  initProjectBilling,
+  type ProjectBillingView,
+  projectBillingViews,
+} from '../billing/project-billing.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { ProjectAccess, ProjectRow } from './access.ts';
 

@@ -7,7 +7,7 @@ import { storageOf } from '../../storage/index.ts';
 import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
 import { findBySha, insertTask, resetTask, type TaskRequest, type TaskRow } from '../analyses/tasks.ts';
 import { taskVisibilityCondition } from '../analyses/visibility.ts';
-import { canProcess } from '../billing/service.ts';
+import { canProcess } from '../billing/holds.ts';
 import { blacklistedNumber, markTaskSkipped, removeSkippedMedia } from '../blacklist/enforce.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';

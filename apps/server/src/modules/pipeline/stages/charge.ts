@@ -1,5 +1,5 @@
 import { analysisUnitsMilli, fromMilliUnits } from '@parley/contracts';
-import { charge } from '../../billing/service.ts';
+import { charge } from '../../billing/charge.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
 import { type TaskRun, update } from '../task-run.ts';

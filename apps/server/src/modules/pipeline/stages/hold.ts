@@ -1,6 +1,6 @@
 import { analysisUnitsMilli, fromMilliUnits } from '@parley/contracts';
 import { isEmloConfigured } from '../../../ai/emlo.ts';
-import { reserve } from '../../billing/service.ts';
+import { reserve } from '../../billing/holds.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun } from '../task-run.ts';

@@ -1,0 +1,155 @@
+import { BILLING, type BundleState, bundleExpiry, type InvoiceType } from '@parley/contracts';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { invoices, projects, unitBundles } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ProjectRow } from '../projects/access.ts';
+import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';
+import { BILLING_TEXTS } from './messages.ts';
+import { findPlan } from './plans.ts';
+
+/**
+ * Ledger primitives: every write runs inside a transaction holding the project's row lock (lockProject).
+ * Also the bundle and ledger reads that the charge rules and the tests build on.
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** SELECT ... FOR UPDATE on the project row: every write to a project's balance and bundles takes it first. */
+export async function lockProject(tx: Tx, projectId: number): Promise<ProjectRow> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  if (!row) throw notFound(BILLING_TEXTS.projectNotFound);
+  return row;
+}
+
+type NewInvoice = Omit<typeof invoices.$inferInsert, 'status' | 'projectId' | 'currency'>;
+
+/** Writes a settled row and moves the cached balance with it, in the caller's transaction. */
+export async function settle(tx: Tx, project: ProjectRow, values: NewInvoice): Promise<InvoiceRow> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...values, projectId: project.id, currency: project.currency, status: 'settled' })
+    .returning();
+  await moveBalance(tx, project.id, values.type, values.amountMicros);
+  return row!;
+}
+
+export async function moveBalance(
+  tx: Tx,
+  projectId: number,
+  type: InvoiceType,
+  amountMicros: number,
+): Promise<void> {
+  if (amountMicros === 0) return;
+  const delta = type === 'credit' ? amountMicros : -amountMicros;
+  await tx
+    .update(projects)
+    .set({ balanceMicros: sql`${projects.balanceMicros} + ${delta}` })
+    .where(eq(projects.id, projectId));
+}
+
+export async function addBundle(
+  tx: Executor,
+  projectId: number,
+  plan: TariffPlanRow,
+  invoiceId: number | null,
+  now: Date,
+): Promise<BundleRow | null> {
+  if (plan.includedUnitsMilli <= 0) return null;
+  const [bundle] = await tx
+    .insert(unitBundles)
+    .values({
+      projectId,
+      tariffPlanId: plan.id,
+      planName: plan.name,
+      includedMilli: plan.includedUnitsMilli,
+      leftMilli: plan.includedUnitsMilli,
+      isFree: plan.priceMicros === 0,
+      expiresAt: bundleExpiry(now, plan.validityDays),
+      invoiceId,
+      createdAt: now,
+    })
+    .returning();
+  return bundle!;
+}
+
+/** Bundles that can still be used at `now`, in consumption order (earliest expiry first). */
+export async function usableBundles(db: Executor, projectId: number, now = new Date()): Promise<BundleRow[]> {
+  return db
+    .select()
+    .from(unitBundles)
+    .where(
+      and(
+        eq(unitBundles.projectId, projectId),
+        gt(unitBundles.leftMilli, 0),
+        or(isNull(unitBundles.expiresAt), gt(unitBundles.expiresAt, now)),
+      ),
+    )
+    .orderBy(sql`${unitBundles.expiresAt} ASC NULLS LAST`, asc(unitBundles.id));
+}
+
+const bundleState = (row: BundleRow): BundleState => ({
+  id: row.id,
+  leftMilli: row.leftMilli,
+  expiresAt: row.expiresAt,
+  free: row.isFree,
+});
+
+export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli: number, now: Date) {
+  const plan = project.tariffPlanId === null ? null : await findPlan(db, project.tariffPlanId);
+  return {
+    unitsMilli,
+    bundles: (await usableBundles(db, project.id, now)).map(bundleState),
+    balanceMicros: project.balanceMicros,
+    useBalance: project.useBalanceForAnalysis,
+    pricePerUnitMicros: plan?.pricePerUnitMicros ?? BILLING.defaultRatePerUnitMicros,
+    now,
+  };
+}
+
+export function checkUnits(unitsMilli: number): void {
+  if (!Number.isSafeInteger(unitsMilli) || unitsMilli < 0) {
+    throw new Error(`Units must be whole milli-units >= 0, got ${unitsMilli}`);
+  }
+}
+
+/** The ledger reference of a task's analysis charge. */
+export const analysisChargeRef = (taskId: number) => `task:${taskId}`;
+
+export async function findAnalysisCharge(db: Executor, projectId: number, taskId: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.projectId, projectId),
+        eq(invoices.reference, 'analysis'),
+        eq(invoices.referenceId, analysisChargeRef(taskId)),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function listUsableBundles(ctx: AppContext, projectId: number): Promise<BundleRow[]> {
+  return usableBundles(ctx.db, projectId);
+}
+
+/**
+ * Projects whose cached balance differs from the sum of their settled invoices. Always empty; tests check
+ * it after every scenario.
+ */
+export async function ledgerMismatches(
+  db: Executor,
+): Promise<Array<{ projectId: number; cached: string; ledger: string }>> {
+  const result = await db.execute<{ project_id: number; cached: string; ledger: string }>(sql`
+    SELECT p.id AS project_id, p.balance_micros::text AS cached, coalesce(l.total, 0)::text AS ledger
+    FROM ${projects} p
+    LEFT JOIN (
+      SELECT project_id, sum(CASE WHEN type = 'credit' THEN amount_micros ELSE -amount_micros END) AS total
+      FROM ${invoices} WHERE status = 'settled' GROUP BY project_id
+    ) l ON l.project_id = p.id
+    WHERE p.balance_micros <> coalesce(l.total, 0)
+  `);
+  return result.rows.map((row) => ({ projectId: row.project_id, cached: row.cached, ledger: row.ledger }));
+}

@@ -1,0 +1,17 @@
+import { formatMoney, fromMilliUnits } from '@parley/contracts';
+import { HttpError } from '../../http/errors.ts';
+
+export const BILLING_TEXTS = {
+  projectNotFound: 'Project not found.',
+  planNotFound: 'Tariff plan not found.',
+  planNotPublic: 'This plan is assigned by an administrator and cannot be purchased.',
+  invoiceNotFound: 'Invoice not found.',
+  notATopUp: 'Only top-up requests wait for approval.',
+  planNameTaken: 'A tariff plan with this name already exists.',
+  defaultRequired: 'One plan must stay the default: make another plan the default instead.',
+} as const;
+
+export const paymentRequired = (message: string) => new HttpError(402, 'insufficient_balance', message);
+export const money = (micros: number, currency: string) => `${formatMoney(micros)} ${currency}`;
+export const unitsText = (milli: number) =>
+  `${fromMilliUnits(milli).toLocaleString('en-US', { maximumFractionDigits: 3 })} ${milli === 1000 ? 'unit' : 'units'}`;
