@@ -5,7 +5,7 @@ import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { LOCALE_FILES } from '../../test/locales';
 import { normalizeInvoiceList, normalizePlan, unwrapProject } from './api';
 import { announceInvoiceApproved, INVOICE_APPROVED_STORAGE_KEY, parseInvoiceApproved } from './approvalEvent';
-import { parseTopUpAmount, projectRate } from './BalanceTab';
+import { parseTopUpAmount, projectRate } from './balance';
 import { formatMoney, formatRate, monthRange, priceOfUnits, rateDecimals } from './format';
 import { planAction } from './TariffPlanTab';
 import { useRefreshCounter } from './useRefreshCounter';
