@@ -3,8 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } 
 import { apiKeys } from './access.ts';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { projects } from './projects.ts';
-import { prompts } from './prompts.ts';
+import { projects, prompts } from './projects.ts';
 import { tasks } from './tasks.ts';
 
 /**

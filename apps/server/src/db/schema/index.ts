@@ -5,6 +5,6 @@ export * from './ai-usage.ts';
 export * from './batches.ts';
 export * from './billing.ts';
 export * from './help.ts';
+export * from './plans.ts';
 export * from './projects.ts';
-export * from './prompts.ts';
 export * from './tasks.ts';

@@ -16,8 +16,7 @@ import {
 import { apiKeys } from './access.ts';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { projects } from './projects.ts';
-import { prompts } from './prompts.ts';
+import { projects, prompts } from './projects.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
