@@ -2,21 +2,10 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Chip,
-  Grid,
-  LinearProgress,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { type AnalysisDetail, hasRoleAtLeast } from '@parley/contracts';
+import { Alert, Button, Chip, Grid, Stack, Typography } from '@mui/material';
+import type { AnalysisDetail } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
@@ -24,15 +13,18 @@ import { EmptyState, QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { downloadJson } from '../../shared/utils/download';
 import { useCurrentProject } from '../projects/ProjectGuard';
+import { AnalysisSection } from './AnalysisSection';
 import { analysisKeys, type TaskEventHandlers, useAnalysis, usePrompt, useTaskEvents } from './api';
 import { DetailsCard } from './DetailsCard';
 import { FinalScoreCard } from './FinalScoreCard';
+import { MediaPlayer } from './MediaPlayer';
 import { MetricsCard } from './MetricsCard';
-import { type Player, usePlayer } from './player';
+import { usePlayer } from './player';
 import { ReanalyzeDialog } from './ReanalyzeDialog';
 import { ResultFields } from './ResultFields';
 import { fieldsFor, finalScoreOf, metricsOf, parseResult, promptShape } from './result';
-import { StageLabel, TaskStatusChip } from './TaskStatus';
+import { StatusPanel } from './StatusPanel';
+import { TaskStatusChip } from './TaskStatus';
 import { PlainTranscript, Transcript } from './Transcript';
 
 /** /projects/{id}/analysis/{taskId}: one analysis with its recording, transcript, results and metrics. */
@@ -84,34 +76,6 @@ export default function AnalysisPage() {
 }
 
 const noWrap = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
-
-function Section({
-  title,
-  children,
-  aside,
-  testId,
-}: {
-  title: ReactNode;
-  children: ReactNode;
-  aside?: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" data-testid={testId}>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}
-      >
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {aside}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
 
 function AnalysisView({
   detail,
@@ -215,7 +179,7 @@ function AnalysisView({
   const status = detail.status !== 'completed' ? <StatusPanel detail={detail} /> : null;
 
   const transcriptSection = (
-    <Section
+    <AnalysisSection
       title={t('analysis.transcript.title')}
       testId="transcript-section"
       aside={
@@ -233,14 +197,14 @@ function AnalysisView({
       ) : (
         <Typography color="text.secondary">{t('analysis.transcript.notYet')}</Typography>
       )}
-    </Section>
+    </AnalysisSection>
   );
 
   const results = (
     <Stack spacing={3}>
       {score && score.mode !== 'no' ? <FinalScoreCard score={score} /> : null}
       {classified ? (
-        <Section
+        <AnalysisSection
           title={t('analysis.classification.title')}
           testId="classification"
           aside={
@@ -264,9 +228,9 @@ function AnalysisView({
             onSeek={seek}
             full={pdf}
           />
-        </Section>
+        </AnalysisSection>
       ) : null}
-      <Section
+      <AnalysisSection
         title={t('analysis.results.title')}
         testId="results"
         aside={
@@ -300,7 +264,7 @@ function AnalysisView({
               : t('analysis.results.pending')}
           </Typography>
         )}
-      </Section>
+      </AnalysisSection>
       {metrics ? (
         <MetricsCard
           metrics={metrics}
@@ -341,103 +305,5 @@ function AnalysisView({
         />
       ) : null}
     </Page>
-  );
-}
-
-/** The recording, streamed from the media route (Range requests), as video when it has a picture. */
-function MediaPlayer({ detail, player }: { detail: AnalysisDetail; player: Player }) {
-  const { t } = useTranslation();
-  const media = detail.media;
-  const label = t('analysis.player.label', { name: media.file_name });
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="player">
-      {media.has_video ? (
-        // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
-        <video
-          ref={player.ref}
-          src={media.url}
-          controls
-          preload="metadata"
-          aria-label={label}
-          style={{ width: '100%', maxHeight: 360, display: 'block', background: '#000', borderRadius: 4 }}
-        />
-      ) : (
-        // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
-        <audio
-          ref={player.ref}
-          src={media.url}
-          controls
-          preload="metadata"
-          aria-label={label}
-          style={{ width: '100%', display: 'block' }}
-        />
-      )}
-    </Paper>
-  );
-}
-
-/** Where an unfinished, failed or skipped analysis is (live through the task events). */
-function StatusPanel({ detail }: { detail: AnalysisDetail }) {
-  const { t, i18n } = useTranslation();
-  const project = useCurrentProject();
-  const severity = detail.status === 'failed' ? 'error' : detail.status === 'skipped' ? 'warning' : 'info';
-  const running = detail.status === 'queued' || detail.status === 'processing';
-  const progress = Math.min(100, Math.max(0, detail.progress));
-  return (
-    <Alert severity={severity} sx={{ mb: 3 }} data-testid="status-panel">
-      <AlertTitle>{t(`analysis.statusPanel.${detail.status}`)}</AlertTitle>
-      <Stack spacing={1}>
-        {detail.stage && detail.status !== 'skipped' ? (
-          <Typography variant="body2">
-            {t(
-              detail.status === 'failed' ? 'analysis.statusPanel.failedStage' : 'analysis.statusPanel.stage',
-            )}{' '}
-            <strong>
-              <StageLabel stage={detail.stage} />
-            </strong>
-          </Typography>
-        ) : null}
-        {running ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, maxWidth: 480 }}>
-            <LinearProgress
-              key={detail.status}
-              variant={detail.status === 'queued' ? 'indeterminate' : 'determinate'}
-              value={progress}
-              sx={{ flex: 1, height: 6, borderRadius: 3 }}
-              aria-label={t('analyses.progressLabel', { progress: Math.round(progress) })}
-            />
-            <Typography variant="body2" data-testid="status-progress">
-              {Math.round(progress)}%
-            </Typography>
-          </Box>
-        ) : null}
-        {detail.error ? (
-          <Typography variant="body2" data-testid="status-error" sx={{ whiteSpace: 'pre-wrap' }}>
-            {detail.error}
-          </Typography>
-        ) : null}
-        {detail.status === 'failed' && hasRoleAtLeast(project.my_role, 'admin') ? (
-          <Box>
-            <Button
-              component={RouterLink}
-              to={`/projects/${project.id}/failed-tasks`}
-              size="small"
-              color="inherit"
-              variant="outlined"
-              sx={{ displayPrint: 'none' }}
-            >
-              {t('analysis.statusPanel.openFailedTasks')}
-            </Button>
-          </Box>
-        ) : null}
-        {detail.attempts > 0 ? (
-          <Typography variant="caption">
-            {t('analysis.statusPanel.attempts', {
-              number: new Intl.NumberFormat(i18n.language).format(detail.attempts),
-            })}
-          </Typography>
-        ) : null}
-      </Stack>
-    </Alert>
   );
 }

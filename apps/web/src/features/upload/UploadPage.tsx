@@ -2,38 +2,20 @@ import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddOutlinedIcon from '@mui/icons-material/PlaylistAddOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  CircularProgress,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, CircularProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField } from '@mui/material';
 import {
   DEFAULT_PRIORITY,
   hasRoleAtLeast,
   isSupportedMediaFile,
   isTextConversationFile,
   isValidUploadUrl,
-  MEDIA_EXTENSIONS,
   PRIORITIES,
   type Project,
-  TEXT_EXTENSIONS,
   TIMINGS,
 } from '@parley/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ChosenFile } from '../../shared/components/ChosenFile';
-import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
@@ -42,23 +24,18 @@ import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from './api';
 import { MetadataSection } from './MetadataSection';
 import { entriesForPrompt, type MetadataEntry, metadataOf, missingRequired } from './metadata';
+import { PromptSelect } from './PromptSelect';
+import { UploadProgress } from './UploadProgress';
 import { UploadResult } from './UploadResult';
+import { type UploadSource, UploadSourceInput } from './UploadSourceInput';
 import { textKey, useUpload } from './useUpload';
 
-type Source = 'file' | 'url';
-
-const ACCEPT = [
-  'audio/*',
-  'video/*',
-  ...[...MEDIA_EXTENSIONS, ...TEXT_EXTENSIONS].map((ext) => `.${ext}`),
-].join(',');
 const PRIORITY_OPTIONS = [
   { value: PRIORITIES.high, key: 'high' },
   { value: PRIORITIES.normal, key: 'normal' },
   { value: PRIORITIES.low, key: 'low' },
 ] as const;
 const NO_FIELDS: ReadonlySet<string> = new Set();
-const MB = 1024 * 1024;
 
 export const isAcceptedUploadFile = (file: File) =>
   isSupportedMediaFile(file.name, file.type) || isTextConversationFile(file.name);
@@ -105,13 +82,13 @@ export default function UploadPage({ chunkSize }: UploadPageProps) {
 
 /** The upload form: source tabs, prompt, priority, schedule, metadata and the Upload button. */
 function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Project }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const prompts = useUploadPrompts(project.id);
   const upload = useUpload(project.id, { chunkSize });
   const { state } = upload;
   const uploading = state.status === 'uploading';
 
-  const [source, setSource] = useState<Source>('file');
+  const [source, setSource] = useState<UploadSource>('file');
   const [file, setFile] = useState<File | null>(null);
   const [fileRefused, setFileRefused] = useState(false);
   const [url, setUrl] = useState('');
@@ -124,7 +101,6 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
     useTimedValue<ReadonlySet<string>>(NO_FIELDS);
   const [sectionHighlighted, flashSection] = useTimedValue(false);
   const sectionRef = useRef<HTMLDivElement>(null);
-  const promptLabelId = useId();
 
   const list = prompts.data ?? [];
   const selected = list.find((prompt) => prompt.id === promptId) ?? null;
@@ -156,7 +132,7 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
     clearInvalidFields();
   };
 
-  const switchSource = (next: Source) => {
+  const switchSource = (next: UploadSource) => {
     if (uploading || next === source) return;
     setSource(next);
     // Spec 1 §4: switching tabs clears the file, URL, errors and progress.
@@ -184,7 +160,11 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
     upload.reset();
   };
 
-  const urlInvalid = url.trim() !== '' && !isValidUploadUrl(url);
+  const changeUrl = (next: string) => {
+    setUrl(next);
+    if (state.status !== 'idle' && !uploading) upload.reset();
+  };
+
   const hasInput = source === 'file' ? file !== null : isValidUploadUrl(url);
   const canUpload = !uploading && !prompts.isPending && selected !== null && hasInput;
 
@@ -221,72 +201,14 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
 
   const force = async () => afterUpload(await upload.force());
 
-  const megabytes = (bytes: number) =>
-    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      bytes / MB,
-    );
   const showProgress = uploading || state.progress > 0;
   const isManager = hasRoleAtLeast(project.my_role, 'admin');
-
-  const promptSection = prompts.isError ? (
-    <Alert severity="error" data-testid="prompts-error">
-      {t(textKey('promptsLoadFailed'))}
-    </Alert>
-  ) : prompts.isSuccess && list.length === 0 ? (
-    <Alert
-      severity="warning"
-      data-testid="no-prompts"
-      action={
-        isManager ? (
-          <Button color="inherit" size="small" component={RouterLink} to={`/projects/${project.id}/prompts`}>
-            {t('upload.prompt.openPrompts')}
-          </Button>
-        ) : undefined
-      }
-    >
-      <AlertTitle>{t(textKey('noPrompts'))}</AlertTitle>
-      {t(isManager ? 'upload.prompt.noPromptsHint' : 'upload.prompt.noPromptsHintMember')}
-    </Alert>
-  ) : (
-    <TextField
-      select
-      fullWidth
-      id={promptLabelId}
-      label={t('upload.prompt.label')}
-      value={selected ? String(selected.id) : ''}
-      disabled={uploading || prompts.isPending}
-      onChange={(event) => choosePrompt(list.find((prompt) => String(prompt.id) === event.target.value))}
-      helperText={
-        prompts.isPending
-          ? t('upload.prompt.loading')
-          : !selected
-            ? t('upload.select_project_prompt')
-            : selected.metadataFields.length > 0
-              ? t('upload.prompt.requiredMetadata', { names: selected.metadataFields.join(', ') })
-              : undefined
-      }
-      error={prompts.isSuccess && !selected}
-      slotProps={{
-        input: {
-          endAdornment: prompts.isPending ? (
-            <CircularProgress size={18} sx={{ mr: 3 }} aria-label={t('upload.prompt.loading')} />
-          ) : undefined,
-        },
-      }}
-    >
-      {list.map((prompt) => (
-        <MenuItem key={prompt.id} value={String(prompt.id)}>
-          {prompt.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Tabs
         value={source}
-        onChange={(_event, next: Source) => switchSource(next)}
+        onChange={(_event, next: UploadSource) => switchSource(next)}
         aria-label={t('upload.tabs.label')}
         variant="fullWidth"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
@@ -317,78 +239,27 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
         sx={{ p: { xs: 2, sm: 3 } }}
       >
         <Stack spacing={3}>
-          {source === 'file' ? (
-            <Stack spacing={1}>
-              {file ? (
-                <ChosenFile
-                  name={file.name}
-                  detail={t('upload.file.size', { size: megabytes(file.size) })}
-                  removeLabel={t('upload.file.remove')}
-                  onRemove={removeFile}
-                  disabled={uploading}
-                  testId="selected-file"
-                  detailTestId="file-size"
-                />
-              ) : (
-                <FileDropZone
-                  onFile={chooseFile}
-                  label={t('upload.file.drop')}
-                  activeLabel={t('upload.file.dropActive')}
-                  hint={t('upload.file.hint', {
-                    media: MEDIA_EXTENSIONS.join(', '),
-                    text: TEXT_EXTENSIONS.map((ext) => `.${ext}`).join(', '),
-                  })}
-                  accept={ACCEPT}
-                  inputLabel={t('upload.file.input')}
-                  disabled={uploading}
-                  error={fileRefused}
-                  data-testid="file-drop"
-                />
-              )}
-              {fileRefused ? (
-                <Alert severity="error" data-testid="file-error">
-                  {t(textKey('unsupportedFile'))}
-                </Alert>
-              ) : null}
-            </Stack>
-          ) : (
-            <TextField
-              fullWidth
-              type="url"
-              label={t('upload.url.label')}
-              placeholder={t('upload.url.placeholder')}
-              value={url}
-              disabled={uploading}
-              onChange={(event) => {
-                setUrl(event.target.value);
-                if (state.status !== 'idle' && !uploading) upload.reset();
-              }}
-              error={urlInvalid}
-              helperText={urlInvalid ? t(textKey('invalidUrl')) : t('upload.url.hint')}
-              slotProps={{ htmlInput: { maxLength: 2048, 'data-testid': 'url-input' } }}
-            />
-          )}
+          <UploadSourceInput
+            source={source}
+            file={file}
+            fileRefused={fileRefused}
+            url={url}
+            onFile={chooseFile}
+            onRemoveFile={removeFile}
+            onUrlChange={changeUrl}
+            disabled={uploading}
+          />
 
-          {showProgress ? (
-            <Stack spacing={0.5} data-testid="upload-progress">
-              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-                <Typography variant="body2" color="text.secondary">
-                  {uploading ? t('upload.uploading') : t('upload.progressLabel')}
-                </Typography>
-                <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="upload-percent">
-                  {t('upload.percent', { percent: state.progress })}
-                </Typography>
-              </Stack>
-              <LinearProgress
-                variant="determinate"
-                value={state.progress}
-                aria-label={t('upload.progressLabel')}
-                sx={{ height: 8, borderRadius: 4 }}
-              />
-            </Stack>
-          ) : null}
+          {showProgress ? <UploadProgress progress={state.progress} uploading={uploading} /> : null}
 
-          {promptSection}
+          <PromptSelect
+            prompts={prompts}
+            selected={selected}
+            onChoose={choosePrompt}
+            disabled={uploading}
+            isManager={isManager}
+            projectId={project.id}
+          />
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField

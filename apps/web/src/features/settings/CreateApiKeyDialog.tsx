@@ -1,0 +1,191 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { API_KEY, API_KEY_TYPES, type ApiKeyType } from '@parley/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogButtons } from '../../shared/components/DialogButtons';
+import { useCreateApiKey } from './api';
+import { withDetail } from './apiKeyErrors';
+import type { Notify } from './SettingsPage';
+
+/**
+ * The create dialog: the form (name required, type full or media, default full), then after success the
+ * secret once, with a warning and a copy button. Closing after success shows the 'save key' reminder and
+ * forgets the secret.
+ */
+export function CreateApiKeyDialog({
+  projectId,
+  notify,
+  onClose,
+}: {
+  projectId: number;
+  notify: Notify;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const create = useCreateApiKey(projectId);
+  const [name, setName] = useState('');
+  const [type, setType] = useState<ApiKeyType>(API_KEY.defaultType);
+  const [secret, setSecret] = useState<string | null>(null);
+  const blank = name.trim() === '';
+
+  const submit = () => {
+    if (create.isPending) return;
+    const trimmed = name.trim();
+    if (!projectId || !trimmed) {
+      notify({ severity: 'error', text: t('settings.apiKeys.no_project_or_empty_name') });
+      return;
+    }
+    create.mutate(
+      { name: trimmed, type },
+      {
+        onSuccess: (created) => {
+          if (!created?.api_key) {
+            notify({ severity: 'error', text: t('settings.apiKeys.no_api_key_returned') });
+            return;
+          }
+          setSecret(created.api_key);
+        },
+        onError: (error) =>
+          notify({
+            severity: 'error',
+            text: withDetail(t('settings.apiKeys.failed_to_create_api_key'), error),
+          }),
+      },
+    );
+  };
+
+  const close = () => {
+    if (create.isPending) return;
+    if (secret !== null) {
+      setSecret(null);
+      notify({ severity: 'info', text: t('settings.apiKeys.save_key_reminder') });
+    }
+    onClose();
+  };
+
+  const copy = () => {
+    if (!secret) return;
+    const done = () => notify({ severity: 'success', text: t('settings.apiKeys.api_key_copied') });
+    const failed = () => notify({ severity: 'error', text: t('settings.apiKeys.copy_failed') });
+    try {
+      void navigator.clipboard.writeText(secret).then(done, failed);
+    } catch {
+      failed();
+    }
+  };
+
+  return (
+    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>
+        {secret === null ? t('settings.apiKeys.createTitle') : t('settings.apiKeys.createdTitle')}
+      </DialogTitle>
+      {secret === null ? (
+        <>
+          <DialogContent>
+            <Stack spacing={3} sx={{ pt: 1 }}>
+              <TextField
+                label={t('settings.apiKeys.name')}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    submit();
+                  }
+                }}
+                placeholder={t('settings.apiKeys.namePlaceholder')}
+                required
+                autoFocus
+                fullWidth
+                disabled={create.isPending}
+                slotProps={{ htmlInput: { maxLength: API_KEY.nameMax } }}
+              />
+              <FormControl disabled={create.isPending}>
+                <FormLabel id={`${titleId}-type`}>{t('settings.apiKeys.columns.type')}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={`${titleId}-type`}
+                  value={type}
+                  onChange={(event) => setType(event.target.value as ApiKeyType)}
+                >
+                  {API_KEY_TYPES.map((value) => (
+                    <FormControlLabel
+                      key={value}
+                      value={value}
+                      control={<Radio />}
+                      label={
+                        <Box sx={{ py: 0.5 }}>
+                          <Typography>{t(`settings.apiKeys.types.${value}`)}</Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {t(`settings.apiKeys.typeHelp.${value}`)}
+                          </Typography>
+                        </Box>
+                      }
+                    />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+            </Stack>
+          </DialogContent>
+          <DialogButtons
+            onCancel={close}
+            onSubmit={submit}
+            submitLabel={t('settings.apiKeys.createSubmit')}
+            busy={create.isPending}
+            disabled={blank}
+          />
+        </>
+      ) : (
+        <>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Alert severity="warning" data-testid="api-key-warning">
+                <AlertTitle>{t('settings.apiKeys.secretWarningTitle')}</AlertTitle>
+                {t('settings.apiKeys.secretWarning')}
+              </Alert>
+              <Paper
+                variant="outlined"
+                sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'grey.50' }}
+              >
+                <Box
+                  component="code"
+                  data-testid="api-key-secret"
+                  sx={{ flex: 1, fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}
+                >
+                  {secret}
+                </Box>
+                <Button variant="contained" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>
+                  {t('settings.apiKeys.copy')}
+                </Button>
+              </Paper>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" onClick={close}>
+              {t('settings.apiKeys.done')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
