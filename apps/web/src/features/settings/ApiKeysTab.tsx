@@ -11,8 +11,8 @@ import { ApiKeysTable } from './ApiKeysTable';
 import { useApiKeys, useRevokeApiKey } from './api';
 import { withDetail } from './apiKeyErrors';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
-import type { TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
+import type { TabProps } from './tabProps';
 
 /** The API keys tab (spec 2 §2.2, §3-§5, §8): list, create (secret shown once), revoke, how to use. */
 export function ApiKeysTab({ project, notify, readOnly }: TabProps) {

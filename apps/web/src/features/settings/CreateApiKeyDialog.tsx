@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useCreateApiKey } from './api';
 import { withDetail } from './apiKeyErrors';
-import type { Notify } from './SettingsPage';
+import type { Notify } from './tabProps';
 
 /**
  * The create dialog: the form (name required, type full or media, default full), then after success the

@@ -28,8 +28,8 @@ import { ProjectForm } from '../projects/ProjectForm';
 import { usePrompts } from '../prompts/api';
 import { useDeleteProject, useMembers, useSaveAnalysisSettings, useTransferOwnership } from './api';
 import { pageReload } from './reload';
-import type { TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
+import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
 /** The default phone metadata field (any case) when the project names none. */

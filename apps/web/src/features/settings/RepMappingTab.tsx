@@ -9,8 +9,8 @@ import { EmptyState, QueryContent } from '../../shared/components/States';
 import { useApplyRepMappings, useDeleteRepMapping, useRepMappings } from './api';
 import { RepMappingDialog } from './RepMappingDialog';
 import { RepMappingTable } from './RepMappingTable';
-import type { TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
+import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
 /**

@@ -6,7 +6,7 @@ import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-
 import { serverMessage } from '../../shared/api/request';
 import { Page } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
-import { Toast, type ToastMessage, useToast } from '../../shared/components/Toast';
+import { Toast, useToast } from '../../shared/components/Toast';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { ApiKeysTab } from './ApiKeysTab';
 import { useSettingsProject } from './api';
@@ -15,6 +15,7 @@ import { RepMappingTab } from './RepMappingTab';
 import { SupportAccessTab } from './SupportAccessTab';
 import { TeamLeadersTab } from './TeamLeadersTab';
 import { TeamMembersTab } from './TeamMembersTab';
+import type { TabProps } from './tabProps';
 
 /** The tabs of /projects/{id}/settings/{tab}, in order (spec 2 §2.2). */
 export const SETTINGS_TABS = [
@@ -47,18 +48,6 @@ function freshest(loaded: Project, current: Project): Project {
   if (current.updated_at <= loaded.updated_at) return loaded;
   const { name, description, role, timezone, updated_at } = current;
   return { ...loaded, name, description, role, timezone, updated_at };
-}
-
-export type Notify = (message: ToastMessage) => void;
-
-export interface TabProps {
-  project: Project;
-  notify: Notify;
-  /**
-   * The project is seen through a support-access grant (`project.read_only`): the server refuses every
-   * change, so every control that writes is disabled; reading (tables, paging, copying) stays possible.
-   */
-  readOnly: boolean;
 }
 
 function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {

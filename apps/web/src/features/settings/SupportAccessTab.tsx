@@ -30,8 +30,8 @@ import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { useGrantSupport, useRevokeSupport, useSupportAccess, useSupportAudit } from './api';
-import type { Notify, TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
+import type { Notify, TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
 const AUDIT_PAGE_SIZES = [10, 25, 50, 100];

@@ -17,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { useNames, useSaveTeamLeader, useTeamLeaders } from './api';
-import type { Notify, TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
+import type { Notify, TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
 const sameList = (a: readonly string[], b: readonly string[]) =>

@@ -11,8 +11,8 @@ import { type MembersData, useChangeRole, useMembers, useRemoveMember, useRevoke
 import { InviteDialog } from './InviteDialog';
 import { InvitesTable } from './InvitesTable';
 import { MembersTable } from './MembersTable';
-import type { TabProps } from './SettingsPage';
 import { SettingsSection } from './SettingsSection';
+import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
 type Pending =
