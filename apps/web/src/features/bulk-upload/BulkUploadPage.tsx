@@ -24,6 +24,7 @@ import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../analyses/format';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
+import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
 import {
   type BatchView,
   createdBatchId,
@@ -53,6 +54,18 @@ type Message =
  * /projects/{id}/analysis/bulk-upload (spec 1 §2.4, §4, §5, §8; any member): a CSV of recording links
  * becomes a batch, one analysis per row; the recent batches are listed and followed while they work.
  */
+const PROMPT_TEXTS: PromptSelectTexts = {
+  label: 'bulk.prompt.label',
+  loading: 'bulk.prompt.loading',
+  loadFailed: 'bulk.prompt.loadFailed',
+  none: 'bulk.prompt.none',
+  noneHint: 'bulk.prompt.noneHint',
+  noneHintMember: 'bulk.prompt.noneHintMember',
+  openPrompts: 'bulk.prompt.openPrompts',
+  select: 'bulk.messages.selectPrompt',
+  requiredMetadata: 'bulk.prompt.requiredMetadata',
+};
+
 export default function BulkUploadPage() {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
@@ -162,63 +175,6 @@ export default function BulkUploadPage() {
     }
   };
 
-  const promptField = prompts.isError ? (
-    <Alert severity="error" data-testid="prompts-error">
-      {t('bulk.prompt.loadFailed')}
-    </Alert>
-  ) : prompts.isSuccess && list.length === 0 ? (
-    <Alert
-      severity="warning"
-      data-testid="no-prompts"
-      action={
-        isManager ? (
-          <Button color="inherit" size="small" component={RouterLink} to={`/projects/${project.id}/prompts`}>
-            {t('bulk.prompt.openPrompts')}
-          </Button>
-        ) : undefined
-      }
-    >
-      <AlertTitle>{t('bulk.prompt.none')}</AlertTitle>
-      {t(isManager ? 'bulk.prompt.noneHint' : 'bulk.prompt.noneHintMember')}
-    </Alert>
-  ) : (
-    <TextField
-      select
-      fullWidth
-      label={t('bulk.prompt.label')}
-      value={selected ? String(selected.id) : ''}
-      disabled={uploading || prompts.isPending}
-      onChange={(event) => {
-        setPromptId(Number(event.target.value));
-        setMessage(null);
-      }}
-      helperText={
-        prompts.isPending
-          ? t('bulk.prompt.loading')
-          : !selected
-            ? t('bulk.messages.selectPrompt')
-            : selected.metadataFields.length > 0
-              ? t('bulk.prompt.requiredMetadata', { names: selected.metadataFields.join(', ') })
-              : undefined
-      }
-      error={prompts.isSuccess && !selected}
-      slotProps={{
-        input: {
-          endAdornment: prompts.isPending ? (
-            <CircularProgress size={18} sx={{ mr: 3 }} aria-label={t('bulk.prompt.loading')} />
-          ) : undefined,
-        },
-      }}
-      sx={{ flex: 2 }}
-    >
-      {list.map((prompt) => (
-        <MenuItem key={prompt.id} value={String(prompt.id)}>
-          {prompt.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-
   const messageAlert = message?.text ? (
     <Alert
       severity={message.severity}
@@ -301,7 +257,19 @@ export default function BulkUploadPage() {
                 </Alert>
 
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-                  {promptField}
+                  <PromptSelect
+                    prompts={prompts}
+                    selected={selected}
+                    onChoose={(prompt) => {
+                      setPromptId(prompt?.id ?? null);
+                      setMessage(null);
+                    }}
+                    disabled={uploading}
+                    isManager={isManager}
+                    projectId={project.id}
+                    texts={PROMPT_TEXTS}
+                    sx={{ flex: 2 }}
+                  />
                   <TextField
                     select
                     label={t('bulk.priority.label')}

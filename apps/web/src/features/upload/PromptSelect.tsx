@@ -1,9 +1,29 @@
-import { Alert, AlertTitle, Button, CircularProgress, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  CircularProgress,
+  MenuItem,
+  type SxProps,
+  TextField,
+} from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { UploadPromptOption, useUploadPrompts } from './api';
-import { textKey } from './useUpload';
+
+/** The translation keys of the texts around the select: each upload form words them its own way. */
+export interface PromptSelectTexts {
+  label: string;
+  loading: string;
+  loadFailed: string;
+  none: string;
+  noneHint: string;
+  noneHintMember: string;
+  openPrompts: string;
+  select: string;
+  requiredMetadata: string;
+}
 
 /**
  * The prompt to analyse with: a select with the project's prompts, or why there is none (the load failed,
@@ -16,6 +36,8 @@ export function PromptSelect({
   disabled,
   isManager,
   projectId,
+  texts,
+  sx,
 }: {
   prompts: ReturnType<typeof useUploadPrompts>;
   selected: UploadPromptOption | null;
@@ -23,6 +45,8 @@ export function PromptSelect({
   disabled: boolean;
   isManager: boolean;
   projectId: number;
+  texts: PromptSelectTexts;
+  sx?: SxProps;
 }) {
   const { t } = useTranslation();
   const promptLabelId = useId();
@@ -30,7 +54,7 @@ export function PromptSelect({
 
   return prompts.isError ? (
     <Alert severity="error" data-testid="prompts-error">
-      {t(textKey('promptsLoadFailed'))}
+      {t(texts.loadFailed)}
     </Alert>
   ) : prompts.isSuccess && list.length === 0 ? (
     <Alert
@@ -39,40 +63,41 @@ export function PromptSelect({
       action={
         isManager ? (
           <Button color="inherit" size="small" component={RouterLink} to={`/projects/${projectId}/prompts`}>
-            {t('upload.prompt.openPrompts')}
+            {t(texts.openPrompts)}
           </Button>
         ) : undefined
       }
     >
-      <AlertTitle>{t(textKey('noPrompts'))}</AlertTitle>
-      {t(isManager ? 'upload.prompt.noPromptsHint' : 'upload.prompt.noPromptsHintMember')}
+      <AlertTitle>{t(texts.none)}</AlertTitle>
+      {t(isManager ? texts.noneHint : texts.noneHintMember)}
     </Alert>
   ) : (
     <TextField
       select
       fullWidth
       id={promptLabelId}
-      label={t('upload.prompt.label')}
+      label={t(texts.label)}
       value={selected ? String(selected.id) : ''}
       disabled={disabled || prompts.isPending}
       onChange={(event) => onChoose(list.find((prompt) => String(prompt.id) === event.target.value))}
       helperText={
         prompts.isPending
-          ? t('upload.prompt.loading')
+          ? t(texts.loading)
           : !selected
-            ? t('upload.select_project_prompt')
+            ? t(texts.select)
             : selected.metadataFields.length > 0
-              ? t('upload.prompt.requiredMetadata', { names: selected.metadataFields.join(', ') })
+              ? t(texts.requiredMetadata, { names: selected.metadataFields.join(', ') })
               : undefined
       }
       error={prompts.isSuccess && !selected}
       slotProps={{
         input: {
           endAdornment: prompts.isPending ? (
-            <CircularProgress size={18} sx={{ mr: 3 }} aria-label={t('upload.prompt.loading')} />
+            <CircularProgress size={18} sx={{ mr: 3 }} aria-label={t(texts.loading)} />
           ) : undefined,
         },
       }}
+      sx={sx}
     >
       {list.map((prompt) => (
         <MenuItem key={prompt.id} value={String(prompt.id)}>

@@ -24,11 +24,23 @@ import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from './api';
 import { MetadataSection } from './MetadataSection';
 import { entriesForPrompt, type MetadataEntry, metadataOf, missingRequired } from './metadata';
-import { PromptSelect } from './PromptSelect';
+import { PromptSelect, type PromptSelectTexts } from './PromptSelect';
 import { UploadProgress } from './UploadProgress';
 import { UploadResult } from './UploadResult';
 import { type UploadSource, UploadSourceInput } from './UploadSourceInput';
 import { textKey, useUpload } from './useUpload';
+
+const PROMPT_TEXTS: PromptSelectTexts = {
+  label: 'upload.prompt.label',
+  loading: 'upload.prompt.loading',
+  loadFailed: textKey('promptsLoadFailed'),
+  none: textKey('noPrompts'),
+  noneHint: 'upload.prompt.noPromptsHint',
+  noneHintMember: 'upload.prompt.noPromptsHintMember',
+  openPrompts: 'upload.prompt.openPrompts',
+  select: 'upload.select_project_prompt',
+  requiredMetadata: 'upload.prompt.requiredMetadata',
+};
 
 const PRIORITY_OPTIONS = [
   { value: PRIORITIES.high, key: 'high' },
@@ -259,6 +271,7 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
             disabled={uploading}
             isManager={isManager}
             projectId={project.id}
+            texts={PROMPT_TEXTS}
           />
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
