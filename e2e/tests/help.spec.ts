@@ -44,7 +44,7 @@ test.describe('help drawer', () => {
     await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
   });
 
-  test('on a project dashboard in German it shows the English article with the fallback note', async ({
+  test('on a project dashboard in German it shows the German article, without a fallback note', async ({
     page,
   }) => {
     await signedInPage(page, { language: 'de' });
@@ -53,11 +53,9 @@ test.describe('help drawer', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: project.name })).toBeVisible();
 
     const drawer = await openHelp(page, 'Hilfe');
-    await expect(drawer.getByTestId('help-fallback-note')).toHaveText(
-      'Dieser Artikel ist noch nicht auf Deutsch verfügbar und wird daher auf Englisch angezeigt.',
-    );
-    await expect(drawer.getByRole('heading', { name: 'Project dashboard', exact: true })).toBeVisible();
-    await expect(drawer.getByTestId('help-content')).toContainText('Project areas');
+    await expect(drawer.getByRole('heading', { name: 'Projekt-Dashboard', exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('help-content')).toContainText('Wofür diese Seite da ist');
+    await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
   });
 
   test('in English a project dashboard article needs no fallback note', async ({ page }) => {
