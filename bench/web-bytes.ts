@@ -156,17 +156,14 @@ async function report(route: string, downloads: Download[]) {
   const css = of('.css');
   let jsRaw = 0;
   let jsBr = 0;
+  const files: string[] = [];
   for (const d of js) {
     const sizes = await assetSizes(d.url);
     jsRaw += sizes.raw;
     jsBr += sizes.br;
-  }
-  const plain = [...js, ...css].filter((d) => !d.encoding).length;
-  const files: string[] = [];
-  for (const d of js) {
-    const sizes = await assetSizes(d.url);
     files.push(`    ${kb(d.wire).padStart(10)} ${kb(sizes.br).padStart(10)} br  ${new URL(d.url).pathname}`);
   }
+  const plain = [...js, ...css].filter((d) => !d.encoding).length;
   console.log(`${route}`);
   console.log(
     `  JS     ${String(js.length).padStart(3)} files  ${kb(sum(js)).padStart(10)} on the wire  (${kb(jsRaw)} raw, ${kb(jsBr)} brotli)`,
@@ -187,7 +184,7 @@ async function main() {
   const scratch = process.env.DATABASE_URL ? await createDatabaseOn(process.env.DATABASE_URL) : null;
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
