@@ -1,36 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import type { Logger } from '../../apps/server/src/logger.ts';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 
 export interface BenchDatabase {
   url: string;
   close(): Promise<void>;
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, randomly named database on the PostgreSQL server at `serverUrl`; close drops it. */
 export async function createDatabaseOn(serverUrl: string): Promise<BenchDatabase> {
-  const name = `parley_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    close: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  const database = await createScratchDatabase(serverUrl, 'parley_bench');
+  return { url: database.url, close: database.drop };
 }
 
 /**

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { SUPER_ADMIN } from './accounts.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
@@ -16,28 +16,12 @@ interface FreshDatabase {
   drop: () => Promise<void>;
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database for this run: a new one on DATABASE_URL's server, else embedded PostgreSQL in a fresh DATA_DIR. */
 async function freshDatabase(): Promise<FreshDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { env: {}, drop: async () => {} };
-  const name = `parley_e2e_${Date.now()}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  const database = await createScratchDatabase(adminUrl, 'parley_e2e');
+  return { env: { DATABASE_URL: database.url }, drop: database.drop };
 }
 
 async function waitForHealth(server: ChildProcess, timeoutMs: number): Promise<void> {

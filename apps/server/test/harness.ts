@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { type MemberRole, SESSION_COOKIE } from '@parley/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -14,28 +13,11 @@ import { projectMembers } from '../src/db/schema/index.ts';
 import { QUEUES, startBoss } from '../src/jobs/boss.ts';
 import type { EmailMessage } from '../src/modules/mail/mailer.ts';
 import { confirmTokenFrom } from './mail.ts';
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 /** A fresh, migrated database of its own for one test file. */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `parley_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+export function freshDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(inject('adminDatabaseUrl'), 'parley_test');
 }
 
 /** The context of each app startTestApp built (signUp reads the confirmation email from its job queue). */
