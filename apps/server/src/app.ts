@@ -2,13 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { SESSION_COOKIE } from '@parley/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RequestLogController, requestLogSerializer } from './http/log.ts';
+import { openApiDocument, openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -61,31 +61,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     }),
   });
   await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Parley API',
-        version: '1',
-        description:
-          'REST API of Parley. Errors answer `{ "error": { "code", "message" } }`. The web app signs in with ' +
-          'an httpOnly session cookie (cookieAuth). Programs use a project API key: `Authorization: Bearer ' +
-          'pk_live_…` (bearerAuth), created under the project settings. A key acts as its creator within its ' +
-          "own project only (another project's routes answer 404): a full key with the creator's current role, " +
-          'a media key only to upload and to read the status and results of its own uploads (403 otherwise). ' +
-          'Revoked keys answer 401. When both are sent, the Bearer key wins.',
-      },
-      components: {
-        securitySchemes: {
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-          bearerAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'A project API key (pk_live_…), full or media.',
-          },
-        },
-      },
-      security: [{ cookieAuth: [] }, { bearerAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
+    openapi: openApiDocument(ctx.config.publicUrl),
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   // No external validator: the docs call nothing but this server.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', validatorUrl: false });

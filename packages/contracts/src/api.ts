@@ -7,9 +7,9 @@ import { TEXTS } from './texts.ts';
 import { TIMEZONES } from './timezones.ts';
 
 /** Every error answer: HTTP status plus this body. */
-export const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
+export const ErrorBody = z
+  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 // ---------- users and auth ----------

@@ -10,6 +10,7 @@ export * from './navigation.ts';
 export * from './password.ts';
 export * from './prompts/index.ts';
 export * from './roles.ts';
+export * from './routes/index.ts';
 export * from './settings/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';

@@ -81,8 +81,8 @@ export const AnalysisDetail = z.object({
   transcript_text: z.string().nullable(),
   /** The analysis by the prompt's fields. */
   result: z.record(z.string(), z.unknown()).nullable(),
-  metrics: z.unknown().nullable(),
-  lva: z.unknown().nullable(),
+  metrics: z.record(z.string(), z.unknown()).nullable(),
+  lva: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
 export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });

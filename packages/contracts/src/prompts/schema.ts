@@ -75,18 +75,20 @@ export const ClassificationOption = z.object({
 });
 
 /** One field of a prompt's content tree (spec 1 §3, Prompt content field). */
-export const PromptField = z.object({
-  key: z.string().max(KEY_MAX),
-  type: z.enum(FIELD_TYPES),
-  explanation: z.string().max(EXPLANATION_MAX).default(''),
-  includeInScore: z.boolean().default(false),
-  options: z.array(FieldOption).optional(),
-  marks: z.array(FieldMark).optional(),
-  classificationOptions: z.array(ClassificationOption).optional(),
-  get content() {
-    return z.array(PromptField).optional();
-  },
-});
+export const PromptField = z
+  .object({
+    key: z.string().max(KEY_MAX),
+    type: z.enum(FIELD_TYPES),
+    explanation: z.string().max(EXPLANATION_MAX).default(''),
+    includeInScore: z.boolean().default(false),
+    options: z.array(FieldOption).optional(),
+    marks: z.array(FieldMark).optional(),
+    classificationOptions: z.array(ClassificationOption).optional(),
+    get content() {
+      return z.array(PromptField).optional();
+    },
+  })
+  .meta({ id: 'PromptField' });
 export type PromptField = z.output<typeof PromptField>;
 
 /** What a client sends to create or replace a prompt. The same schema validates on both sides. */

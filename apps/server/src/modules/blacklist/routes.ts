@@ -3,22 +3,15 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   BLACKLIST,
   BLACKLIST_TEXTS,
-  BlacklistCreateRequest,
-  BlacklistEntryParams,
-  BlacklistEntryResponse,
-  BlacklistExportQuery,
-  BlacklistImportResult,
-  BlacklistListQuery,
-  BlacklistListResponse,
-  BlacklistUpdateRequest,
+  type BlacklistImportResult,
   blacklistExportFileName,
-  OkResponse,
+  blacklistRoutes as routes,
   TEXTS,
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { FileTooLargeError, whole } from '../batches/csv.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -34,8 +27,6 @@ import {
   requireEntry,
   updateEntry,
 } from './service.ts';
-
-const tags = ['blacklist'];
 
 const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();
 const entryByRequest = new WeakMap<FastifyRequest, EntryRow>();
@@ -98,56 +89,25 @@ export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (request.headers['content-type']?.startsWith('multipart/')) releaseUnreadBody(request, reply);
     return payload;
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/blacklist',
-    {
-      preValidation: byProjectId(ctx, 'query'),
-      schema: {
-        tags,
-        summary: "A page of the project's blacklist, newest first (page from 1, limit 1-100, default 50)",
-        querystring: BlacklistListQuery,
-        response: { 200: BlacklistListResponse },
-      },
-    },
-    async (request) => ({
+  serve(app, routes.list, {
+    preValidation: byProjectId(ctx, 'query'),
+    handler: async (request) => ({
       data: await listEntries(ctx, accessOf(request), request.query.page, request.query.limit),
     }),
-  );
+  });
 
-  r.post(
-    '/blacklist',
-    {
-      preValidation: byProjectId(ctx, 'body'),
-      schema: {
-        tags,
-        summary: 'Add a number (stored normalised; 409 when the project has it already)',
-        body: BlacklistCreateRequest,
-        response: { 201: BlacklistEntryResponse },
-      },
-    },
-    async (request, reply) => {
+  serve(app, routes.create, {
+    preValidation: byProjectId(ctx, 'body'),
+    handler: async (request, reply) => {
       const entry = await createEntry(ctx, accessOf(request), currentUser(request).id, request.body);
       return reply.status(201).send({ data: entry });
     },
-  );
+  });
 
-  r.get(
-    '/blacklist/export',
-    {
-      preValidation: byProjectId(ctx, 'query'),
-      schema: {
-        tags,
-        summary: 'The whole list as a CSV file (phone_number, note, created_at)',
-        description:
-          'Answers text/csv as an attachment named blacklist-project-{id}-{YYYYMMDD-HHMMSS}.csv. Cells that ' +
-          "start with = + - @, a tab or a carriage return get a leading ' so that spreadsheets show them as text.",
-        querystring: BlacklistExportQuery,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
+  serve(app, routes.export, {
+    preValidation: byProjectId(ctx, 'query'),
+    handler: async (request, reply) => {
       const access = accessOf(request);
       const csv = await exportCsv(ctx, access);
       return reply
@@ -159,56 +119,23 @@ export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Pr
         .header('cache-control', 'no-store')
         .send(csv);
     },
-  );
+  });
 
-  r.put(
-    '/blacklist/:id',
-    {
-      preValidation: byEntryId(ctx),
-      schema: {
-        tags,
-        summary: 'Change an entry (409 when the new number is already on the list)',
-        params: BlacklistEntryParams,
-        body: BlacklistUpdateRequest,
-        response: { 200: BlacklistEntryResponse },
-      },
-    },
-    async (request) => ({ data: await updateEntry(ctx, entryOf(request), request.body) }),
-  );
+  serve(app, routes.update, {
+    preValidation: byEntryId(ctx),
+    handler: async (request) => ({ data: await updateEntry(ctx, entryOf(request), request.body) }),
+  });
 
-  r.delete(
-    '/blacklist/:id',
-    {
-      preValidation: byEntryId(ctx),
-      schema: {
-        tags,
-        summary: 'Remove an entry',
-        params: BlacklistEntryParams,
-        response: { 200: OkResponse },
-      },
-    },
-    async (request) => {
+  serve(app, routes.remove, {
+    preValidation: byEntryId(ctx),
+    handler: async (request) => {
       await deleteEntry(ctx, entryOf(request));
       return { data: { ok: true as const } };
     },
-  );
+  });
 
-  r.post(
-    '/blacklist-import',
-    {
-      schema: {
-        tags,
-        summary: 'Import numbers from a CSV (phone_number and note columns)',
-        description:
-          `Multipart form: project_id and one .csv file of at most ${BLACKLIST.importMaxBytes.toLocaleString('en-US')} bytes ` +
-          "whose first row names the columns phone_number and (optionally) note; ',' or ';'. Numbers already on " +
-          'the list or repeated in the file are skipped; rows without a valid number (7-15 digits after ' +
-          'normalisation) or with a note over 500 characters fail and are listed by row number in errors.',
-        consumes: ['multipart/form-data'],
-        response: { 200: BlacklistImportResult },
-      },
-    },
-    async (request) => {
+  serve(app, routes.import, {
+    handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(BLACKLIST_TEXTS.fileMissing, 'invalid_input');
       const userId = currentUser(request).id;
       const raw: Record<string, string> = {};
@@ -255,5 +182,5 @@ export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Pr
       requireCsvName(buffered.fileName);
       return importEntries(ctx, access, userId, Readable.from([buffered.data]));
     },
-  );
+  });
 }

@@ -1,14 +1,7 @@
-import {
-  BLACKLIST,
-  type BlacklistEntry,
-  type BlacklistImportResult,
-  blacklistExportFileName,
-} from '@parley/contracts';
+import { BLACKLIST, type BlacklistEntry, blacklistExportFileName, blacklistRoutes } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchFile, send } from '../../shared/api/request';
+import { call, download } from '../../shared/api/call';
 import { downloadFile } from '../../shared/utils/download';
-
-// Routes and shapes: packages/contracts/src/blacklist/api.ts (admins and owners of the project).
 
 export interface BlacklistPage {
   entries: BlacklistEntry[];
@@ -20,26 +13,16 @@ export const blacklistKeys = {
   page: (projectId: number, page: number, limit: number) => ['blacklist', projectId, page, limit] as const,
 };
 
-type RecordLike = Record<string, unknown>;
-const isRecord = (value: unknown): value is RecordLike =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The entries and total of GET /blacklist (data.data and data.total; spec 1 §7 second variant). */
-export function blacklistPageOf(body: unknown): BlacklistPage {
-  const data = isRecord(body) ? body.data : undefined;
-  const list = isRecord(data) && Array.isArray(data.data) ? data.data : Array.isArray(data) ? data : [];
-  const entries = list.filter(isRecord) as unknown as BlacklistEntry[];
-  const total = isRecord(data) ? Number(data.total) : Number.NaN;
-  return { entries, total: Number.isFinite(total) && total >= 0 ? total : entries.length };
-}
-
 export function useBlacklist(projectId: number, page: number, limit: number) {
   return useQuery({
     queryKey: blacklistKeys.page(projectId, page, limit),
-    queryFn: async ({ signal }) =>
-      blacklistPageOf(
-        await send<unknown>(`/blacklist?project_id=${projectId}&page=${page}&limit=${limit}`, { signal }),
-      ),
+    queryFn: async ({ signal }): Promise<BlacklistPage> => {
+      const { data } = await call(blacklistRoutes.list, {
+        query: { project_id: projectId, page, limit },
+        signal,
+      });
+      return { entries: data.data, total: data.total };
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -61,14 +44,10 @@ export function useSaveEntry(projectId: number) {
   return useMutation({
     mutationFn: ({ id, phone, note }: EntryInput & { id: number | null }) =>
       id === null
-        ? send<{ data: BlacklistEntry }>('/blacklist', {
-            method: 'POST',
-            json: { project_id: projectId, phone_number: phone, ...(note.trim() ? { note } : {}) },
+        ? call(blacklistRoutes.create, {
+            body: { project_id: projectId, phone_number: phone, ...(note.trim() ? { note } : {}) },
           })
-        : send<{ data: BlacklistEntry }>(`/blacklist/${id}`, {
-            method: 'PUT',
-            json: { phone_number: phone, note },
-          }),
+        : call(blacklistRoutes.update, { params: { id }, body: { phone_number: phone, note } }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -76,7 +55,7 @@ export function useSaveEntry(projectId: number) {
 export function useDeleteEntry(projectId: number) {
   const invalidate = useInvalidate(projectId);
   return useMutation({
-    mutationFn: (id: number) => send<unknown>(`/blacklist/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(blacklistRoutes.remove, { params: { id } }),
     onSettled: () => void invalidate(),
   });
 }
@@ -89,11 +68,7 @@ export function useImportBlacklist(projectId: number) {
       const form = new FormData();
       form.append('project_id', String(projectId));
       form.append('file', file, file.name);
-      return send<BlacklistImportResult>('/blacklist-import', {
-        method: 'POST',
-        form,
-        timeoutMs: BLACKLIST.importTimeoutMs,
-      });
+      return call(blacklistRoutes.import, { form, timeoutMs: BLACKLIST.importTimeoutMs });
     },
     onSuccess: () => void invalidate(),
   });
@@ -101,7 +76,7 @@ export function useImportBlacklist(projectId: number) {
 
 /** GET /blacklist/export, saved as blacklist-project-{projectId}-{timestamp}.csv. */
 export async function exportBlacklist(projectId: number, now = new Date()): Promise<string> {
-  const { blob, fileName } = await fetchFile(`/blacklist/export?project_id=${projectId}`);
+  const { blob, fileName } = await download(blacklistRoutes.export, { query: { project_id: projectId } });
   const name = fileName ?? blacklistExportFileName(projectId, now);
   downloadFile(name, blob, 'text/csv');
   return name;

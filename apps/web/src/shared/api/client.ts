@@ -1,14 +1,18 @@
 /** Thin fetch wrapper for the Parley API: same-origin session cookie, JSON in and out, typed errors. */
 
+/** A non-OK answer: the server's code and message ('' when it sent none) and the parsed body. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The whole answer, for errors that carry more than a message (e.g. the row errors of a refused CSV). */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 

@@ -9,12 +9,9 @@ import { API_BASE, ApiError, apiErrorFields, jsonBodyOf } from './client';
 
 /** A non-OK answer: the server's code and message ('' when it sent none) and the parsed body. */
 export class ServerError extends ApiError {
-  readonly body: unknown;
-
   constructor(status: number, code: string, message: string, body: unknown) {
-    super(status, code, message);
+    super(status, code, message, body);
     this.name = 'ServerError';
-    this.body = body;
   }
 }
 

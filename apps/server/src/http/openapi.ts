@@ -1,0 +1,95 @@
+import type { SwaggerTransform } from '@fastify/swagger';
+import { ErrorBody, type ErrorStatus, type RouteDefinition, SESSION_COOKIE } from '@parley/contracts';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'The input is invalid (code validation_error, or a more precise code); the message says what to fix.',
+  401: 'Not signed in, or the API key is unknown or revoked.',
+  403: 'Signed in, but the role or the API key type does not allow this.',
+  404: 'Not found, or not visible to the caller (another project answers 404 too).',
+  409: 'Conflicts with the current state (a duplicate, or a change that is no longer possible).',
+  410: 'Expired or already used.',
+  413: 'The body or file is larger than allowed.',
+  415: 'The file type is not supported.',
+  422: 'Understood but not processable (e.g. the upstream AI answered nothing usable).',
+  429: 'Too many requests; try again after the time the message names.',
+  502: 'An upstream service (AI provider, link host) failed.',
+  503: 'A service the request needs is not available (database, provider without credentials).',
+};
+
+/** The error answers an operation documents: its own, plus 401 for signed-in routes and 400 for input. */
+export function errorStatusesOf(route: RouteDefinition): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(route.errors);
+  if (route.access !== 'public') statuses.add(401);
+  if (route.params || route.query || route.body || route.consumes) statuses.add(400);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * The OpenAPI view of a route: its zod schemas as JSON Schema (jsonSchemaTransform) plus the error answers
+ * its definition names, all with the `{ error: { code, message } }` body.
+ */
+export const openApiTransform: SwaggerTransform = (document) => {
+  const route = document.route.config?.route;
+  if (!route || route.hidden) return jsonSchemaTransform(document);
+  const errorResponses = Object.fromEntries(
+    errorStatusesOf(route).map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ErrorBody } } },
+    ]),
+  );
+  const schema = document.schema as { response?: Record<string, unknown> };
+  const success = Object.fromEntries(
+    Object.entries(route.responses)
+      .filter(([, body]) => body === null)
+      .map(([status]) => [status, nonJsonAnswer(route)]),
+  );
+  return jsonSchemaTransform({
+    ...document,
+    schema: { ...document.schema, response: { ...schema.response, ...success, ...errorResponses } },
+  });
+};
+
+/** A success answer that is not JSON: a file or an event stream in the types the route produces. */
+function nonJsonAnswer(route: RouteDefinition) {
+  const types = route.produces ?? [];
+  const description = types.includes('text/event-stream')
+    ? 'An event stream.'
+    : types.length
+      ? `A file (${types.join(', ')}).`
+      : 'No content.';
+  const body = z.string().meta({ format: 'binary' });
+  return { description, content: Object.fromEntries(types.map((type) => [type, { schema: body }])) };
+}
+
+/** Components shared by every operation: schemas with an id (e.g. the recursive prompt field), security. */
+export const openApiTransformObject = jsonSchemaTransformObject;
+
+export function openApiDocument(publicUrl: string) {
+  return {
+    info: {
+      title: 'Parley API',
+      version: '1',
+      description:
+        'REST API of Parley. Errors answer `{ "error": { "code", "message" } }`. The web app signs in with ' +
+        'an httpOnly session cookie (cookieAuth). Programs use a project API key: `Authorization: Bearer ' +
+        'pk_live_…` (bearerAuth), created under the project settings. A key acts as its creator within its ' +
+        "own project only (another project's routes answer 404): a full key with the creator's current role, " +
+        'a media key only to upload and to read the status and results of its own uploads (403 otherwise). ' +
+        'Revoked keys answer 401. When both are sent, the Bearer key wins.',
+    },
+    servers: [{ url: publicUrl.replace(/\/+$/, '') }],
+    components: {
+      securitySchemes: {
+        cookieAuth: { type: 'apiKey' as const, in: 'cookie' as const, name: SESSION_COOKIE },
+        bearerAuth: {
+          type: 'http' as const,
+          scheme: 'bearer',
+          description: 'A project API key (pk_live_…), full or media.',
+        },
+      },
+    },
+    security: [{ cookieAuth: [] }, { bearerAuth: [] }] as Array<Record<string, string[]>>,
+  };
+}

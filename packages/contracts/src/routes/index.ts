@@ -1,0 +1,13 @@
+// The route table: every API route is defined once here (method, path, input and answer schemas, who may
+// call it). The server registers its handlers from these definitions, the OpenAPI document and the API-key
+// policy read them, and the web calls them through its typed client.
+import { blacklistRoutes } from './blacklist.ts';
+import type { RouteDefinition } from './route.ts';
+
+export * from './route.ts';
+export { blacklistRoutes };
+
+/** Every route, for checks that must see all of them (each is registered, names are unique). */
+export const ALL_ROUTES: readonly RouteDefinition[] = [blacklistRoutes].flatMap((group) =>
+  Object.values(group),
+);

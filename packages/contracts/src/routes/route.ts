@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. Every route but 'public' needs a signed-in user of the web app (session cookie);
+ * API keys reach only what this says, and only within their own project (spec 2 §3 API key types):
+ * - 'public': anyone, signed in or not (sign-in, sign-up, health ...);
+ * - 'session': signed-in users only, never an API key (account, admin, key and support-access management);
+ * - 'full-key': signed-in users and full API keys;
+ * - 'media-key': signed-in users and both key types (uploading and reading one's own uploads).
+ */
+export type RouteAccess = 'public' | 'session' | 'full-key' | 'media-key';
+
+/** The error answers a route documents; every one has the body `{ error: { code, message } }`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
+/**
+ * One API route, defined once: the server registers its handler from it, the OpenAPI document and the
+ * API-key policy read it, and the web calls it through the typed client (shared/api/client.ts).
+ */
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Fastify pattern under /api, e.g. '/projects/:id/blacklist/:entryId'. */
+  path: string;
+  /** Unique name of the operation in the OpenAPI document (what generated clients call the method). */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  access: RouteAccess;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body. Multipart routes leave it out and name 'multipart/form-data' in consumes. */
+  body?: z.ZodType;
+  consumes?: readonly string[];
+  /** Content types of a success answer other than JSON (files, event streams). */
+  produces?: readonly string[];
+  /** Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none). */
+  responses: Partial<Record<SuccessStatus, z.ZodType | null>>;
+  /** Error answers besides 401 (added for every non-public route) and 400 (added when it takes input). */
+  errors: readonly ErrorStatus[];
+  /** Hidden from the OpenAPI document (internal plumbing). */
+  hidden?: boolean;
+}
+
+/** Keeps a route's literal types (path, schemas) for the typed server registration and web client. */
+export function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route;
+}
+
+type Schema<R, K extends 'params' | 'query' | 'body'> =
+  R extends Record<K, infer S extends z.ZodType> ? S : undefined;
+
+/** What a caller sends: the input type of each schema the route has. */
+export type RouteParams<R extends RouteDefinition> =
+  Schema<R, 'params'> extends z.ZodType ? z.input<Schema<R, 'params'>> : undefined;
+export type RouteQuery<R extends RouteDefinition> =
+  Schema<R, 'query'> extends z.ZodType ? z.input<Schema<R, 'query'>> : undefined;
+export type RouteBody<R extends RouteDefinition> =
+  Schema<R, 'body'> extends z.ZodType ? z.input<Schema<R, 'body'>> : undefined;
+
+/** The JSON success answer of a route (the first of 200, 201, 202 it defines), as the client parses it. */
+export type RouteAnswer<R extends RouteDefinition> = R['responses'] extends { 200: infer S extends z.ZodType }
+  ? z.output<S>
+  : R['responses'] extends { 201: infer S extends z.ZodType }
+    ? z.output<S>
+    : R['responses'] extends { 202: infer S extends z.ZodType }
+      ? z.output<S>
+      : undefined;
+
+/** The success schema the client parses an answer with (200, else 201, else 202), or null. */
+export function answerSchema(route: RouteDefinition): z.ZodType | null {
+  const { responses } = route;
+  return responses[200] ?? responses[201] ?? responses[202] ?? null;
+}
+
+/**
+ * The path of a call: each ':name' of the pattern replaced by its value, URL-encoded. Throws when a value is
+ * missing, so a call can't silently reach another route.
+ */
+export function pathOf(route: Pick<RouteDefinition, 'path'>, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`${route.path}: the path parameter ${name} is missing`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * A query string ('' or '?a=1&b=2'): undefined, null and '' values are left out, arrays repeat their key,
+ * dates are sent as ISO strings.
+ */
+export function queryStringOf(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    const text = value instanceof Date ? value.toISOString() : String(value);
+    pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  };
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) add(key, item);
+    else add(key, value);
+  }
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
