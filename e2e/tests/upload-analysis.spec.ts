@@ -386,7 +386,7 @@ test.describe('upload and analysis', () => {
     const metrics = main(page).getByRole('region', { name: 'Conversation metrics' });
     await expect(metrics.locator('svg').first()).toBeVisible();
     await expect(metrics.locator('svg path')).not.toHaveCount(0);
-    const figures = detail.metrics as Metrics;
+    const figures = detail.metrics as unknown as Metrics;
     expect(figures.speakers.map((speaker) => speaker.speaker).sort()).toEqual(['Channel 1', 'Channel 2']);
     for (const speaker of figures.speakers) {
       const speakerRow = metrics.getByTestId(`speaker-${speaker.speaker}`);

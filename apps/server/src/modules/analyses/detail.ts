@@ -130,7 +130,7 @@ export async function analysisDetail(
         : isObject(task.result)
           ? task.result
           : { value: task.result },
-    metrics: task.metrics ?? null,
-    lva: task.lva ?? null,
+    metrics: (task.metrics ?? null) as Record<string, unknown> | null,
+    lva: (task.lva ?? null) as Record<string, unknown> | null,
   };
 }

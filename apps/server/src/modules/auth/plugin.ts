@@ -98,7 +98,10 @@ function checkKeyRoute(request: FastifyRequest, key: ApiKeyScope): void {
   }
   const access = request.routeOptions.config?.route?.access;
   // TRANSITIONAL (issue 13): routes not yet registered from a definition keep the old lists.
-  if (!access) return legacyCheckKeyRoute(request.method, url, key);
+  if (!access) {
+    legacyCheckKeyRoute(request.method, url, key);
+    return;
+  }
   if (access === 'media-key') return;
   if (key.type === 'media') throw forbidden(API_KEY_TEXTS.mediaOnly);
   if (access !== 'full-key') throw forbidden(API_KEY_TEXTS.notForRoute);
