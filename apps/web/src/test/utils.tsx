@@ -1,3 +1,4 @@
+import type { User } from '@parley/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -61,11 +62,11 @@ export const testUser = {
   id: 1,
   email: 'ada@example.com',
   name: 'Ada Lovelace',
-  language: 'en' as const,
-  role: 'user' as const,
+  language: 'en',
+  role: 'user',
   is_super_admin: false,
   created_at: '2026-01-01T00:00:00.000Z',
-};
+} satisfies User;
 
 export function testProject(overrides: Partial<Record<string, unknown>> = {}) {
   return {

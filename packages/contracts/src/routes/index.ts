@@ -1,13 +1,22 @@
 // The route table: every API route is defined once here (method, path, input and answer schemas, who may
 // call it). The server registers its handlers from these definitions, the OpenAPI document and the API-key
 // policy read them, and the web calls them through its typed client.
+import { authRoutes } from './auth.ts';
 import { blacklistRoutes } from './blacklist.ts';
+import { healthRoutes } from './health.ts';
+import { helpRoutes } from './help.ts';
 import type { RouteDefinition } from './route.ts';
+import { adminUserRoutes, userRoutes } from './users.ts';
 
 export * from './route.ts';
-export { blacklistRoutes };
+export { adminUserRoutes, authRoutes, blacklistRoutes, healthRoutes, helpRoutes, userRoutes };
 
 /** Every route, for checks that must see all of them (each is registered, names are unique). */
-export const ALL_ROUTES: readonly RouteDefinition[] = [blacklistRoutes].flatMap((group) =>
-  Object.values(group),
-);
+export const ALL_ROUTES: readonly RouteDefinition[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  adminUserRoutes,
+  helpRoutes,
+  blacklistRoutes,
+].flatMap((group) => Object.values(group));

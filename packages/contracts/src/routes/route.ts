@@ -38,8 +38,11 @@ export interface RouteDefinition {
   consumes?: readonly string[];
   /** Content types of a success answer other than JSON (files, event streams). */
   produces?: readonly string[];
-  /** Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none). */
-  responses: Partial<Record<SuccessStatus, z.ZodType | null>>;
+  /**
+   * Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none).
+   * An error status is here only when its body is not the error body (the help lookup's 404).
+   */
+  responses: Partial<Record<SuccessStatus | ErrorStatus, z.ZodType | null>>;
   /** Error answers besides 401 (added for every non-public route) and 400 (added when it takes input). */
   errors: readonly ErrorStatus[];
   /** Hidden from the OpenAPI document (internal plumbing). */
@@ -62,18 +65,30 @@ export type RouteQuery<R extends RouteDefinition> =
 export type RouteBody<R extends RouteDefinition> =
   Schema<R, 'body'> extends z.ZodType ? z.input<Schema<R, 'body'>> : undefined;
 
-/** The JSON success answer of a route (the first of 200, 201, 202 it defines), as the client parses it. */
-export type RouteAnswer<R extends RouteDefinition> = R['responses'] extends { 200: infer S extends z.ZodType }
-  ? z.output<S>
-  : R['responses'] extends { 201: infer S extends z.ZodType }
-    ? z.output<S>
-    : R['responses'] extends { 202: infer S extends z.ZodType }
-      ? z.output<S>
-      : undefined;
+type JsonAnswer<R extends RouteDefinition, S extends SuccessStatus> = R['responses'] extends {
+  [K in S]: infer T extends z.ZodType;
+}
+  ? z.output<T>
+  : never;
 
-/** The success schema the client parses an answer with (200, else 201, else 202), or null. */
-export function answerSchema(route: RouteDefinition): z.ZodType | null {
+/**
+ * The JSON success answer of a route as the client parses it: one of those its 200, 201 and 202 define
+ * (a route may answer several, e.g. sign-up), undefined when none is JSON.
+ */
+export type RouteAnswer<R extends RouteDefinition> = [
+  JsonAnswer<R, 200> | JsonAnswer<R, 201> | JsonAnswer<R, 202>,
+] extends [never]
+  ? undefined
+  : JsonAnswer<R, 200> | JsonAnswer<R, 201> | JsonAnswer<R, 202>;
+
+/**
+ * The success schema the client parses an answer with: the one of the status the server answered, else the
+ * first of 200, 201 and 202 it defines; null when the answer is not JSON.
+ */
+export function answerSchema(route: RouteDefinition, status?: number): z.ZodType | null {
   const { responses } = route;
+  const own = responses[status as SuccessStatus];
+  if (own !== undefined) return own;
   return responses[200] ?? responses[201] ?? responses[202] ?? null;
 }
 

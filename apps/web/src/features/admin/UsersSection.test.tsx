@@ -1,5 +1,7 @@
+import type { AdminUser, AdminUserListResponse, AdminUserResponse, UserResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
 import SuperAdminPage from './SuperAdminPage';
 
@@ -22,12 +24,15 @@ const accounts = [
     is_super_admin: false,
     created_at: '2026-01-05T00:00:00.000Z',
   },
-];
+] satisfies z.input<typeof AdminUser>[];
 
 function mockApi() {
   let users = accounts.map((user) => ({ ...user }));
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, is_super_admin: true } }),
+    'GET /api/auth/me': () =>
+      jsonResponse(200, {
+        data: { ...testUser, is_super_admin: true },
+      } satisfies z.input<typeof UserResponse>),
     'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),
@@ -39,12 +44,12 @@ function mockApi() {
           (user) =>
             (!q || `${user.name} ${user.email}`.toLowerCase().includes(q)) && (!role || user.role === role),
         ),
-      });
+      } satisfies z.input<typeof AdminUserListResponse>);
     },
     'PUT /api/admin/users/2': (_url, init) => {
       const { role } = JSON.parse(String(init?.body));
       users = users.map((user) => (user.id === 2 ? { ...user, role } : user));
-      return jsonResponse(200, { data: users[1] });
+      return jsonResponse(200, { data: users[1]! } satisfies z.input<typeof AdminUserResponse>);
     },
   });
 }

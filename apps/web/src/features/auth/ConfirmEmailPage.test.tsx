@@ -1,5 +1,7 @@
+import type { ErrorBody, UserResponse } from '@parley/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
 import ConfirmEmailPage from './ConfirmEmailPage';
 
@@ -14,7 +16,10 @@ const confirmCalls = (fetch: ReturnType<typeof mockFetch>) =>
 
 describe('ConfirmEmailPage', () => {
   it('sends the token once and opens the app signed in', async () => {
-    const fetch = mockFetch({ 'POST /api/auth/confirm': () => jsonResponse(200, { data: testUser }) });
+    const fetch = mockFetch({
+      'POST /api/auth/confirm': () =>
+        jsonResponse(200, { data: testUser } satisfies z.input<typeof UserResponse>),
+    });
     renderRoutes(routes, '/confirm-email?token=tok123');
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(confirmCalls(fetch)).toHaveLength(1);
@@ -26,7 +31,7 @@ describe('ConfirmEmailPage', () => {
       'POST /api/auth/confirm': () =>
         jsonResponse(400, {
           error: { code: 'invalid_token', message: 'This confirmation link is invalid.' },
-        }),
+        } satisfies ErrorBody),
     });
     renderRoutes(routes, '/confirm-email?token=old');
     expect(

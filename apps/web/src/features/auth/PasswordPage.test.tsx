@@ -1,6 +1,7 @@
-import { TEXTS, TIMINGS } from '@parley/contracts';
+import { type ErrorBody, type OkResponse, TEXTS, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import PasswordPage from './PasswordPage';
 import { loadPasswordRule } from './passwordRule';
@@ -101,7 +102,8 @@ describe('PasswordPage', () => {
 
   it('on success clears the fields, disables the form and redirects after exactly 3 s', async () => {
     const fetch = mockFetch({
-      'POST /api/auth/reset-password': () => jsonResponse(200, { data: { ok: true } }),
+      'POST /api/auth/reset-password': () =>
+        jsonResponse(200, { data: { ok: true } } satisfies z.input<typeof OkResponse>),
     });
     renderRoutes(routes, '/set-password?token=tok123');
     await flush();
@@ -127,7 +129,9 @@ describe('PasswordPage', () => {
   it('shows a server error in an alert and stays', async () => {
     mockFetch({
       'POST /api/auth/reset-password': () =>
-        jsonResponse(400, { error: { code: 'invalid_token', message: 'This reset link has expired.' } }),
+        jsonResponse(400, {
+          error: { code: 'invalid_token', message: 'This reset link has expired.' },
+        } satisfies ErrorBody),
     });
     renderRoutes(routes, '/reset-password?token=old');
     await flush();

@@ -1,5 +1,7 @@
+import type { ErrorBody, SignupAcceptedResponse, UserResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
 import { loadPasswordRule } from './passwordRule';
 import SignupPage from './SignupPage';
@@ -9,7 +11,8 @@ const routes = [
   { path: '*', element: <div>elsewhere</div> },
 ];
 
-const signedOut = () => jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in.' } });
+const signedOut = () =>
+  jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in.' } } satisfies ErrorBody);
 const location = () => screen.getByTestId('location').textContent;
 
 async function fill(email: string, password: string) {
@@ -43,7 +46,10 @@ describe('SignupPage', () => {
   it('after a sign-up that needs confirming, asks to check the email', async () => {
     const fetch = mockFetch({
       'GET /api/auth/me': signedOut,
-      'POST /api/auth/signup': () => jsonResponse(202, { data: { status: 'confirmation_sent' } }),
+      'POST /api/auth/signup': () =>
+        jsonResponse(202, {
+          data: { status: 'confirmation_sent' },
+        } satisfies z.input<typeof SignupAcceptedResponse>),
     });
     renderRoutes(routes, '/signup');
     await fill('ann@example.com', 'plum rocket violin');
@@ -59,7 +65,10 @@ describe('SignupPage', () => {
   it("sends an invitation's token and, signed in at once, goes on", async () => {
     const fetch = mockFetch({
       'GET /api/auth/me': signedOut,
-      'POST /api/auth/signup': () => jsonResponse(201, { data: { ...testUser, email: 'ann@example.com' } }),
+      'POST /api/auth/signup': () =>
+        jsonResponse(201, {
+          data: { ...testUser, email: 'ann@example.com' },
+        } satisfies z.input<typeof UserResponse>),
     });
     renderRoutes(routes, '/signup?email=ann%40example.com&invite=tok123');
     await fill('ann@example.com', 'plum rocket violin');

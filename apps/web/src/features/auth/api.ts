@@ -1,15 +1,16 @@
-import type { UiLanguage, User } from '@parley/contracts';
+import { authRoutes, type RouteBody, type User } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
+import { isApiError } from '../../shared/api/client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
 /** The signed-in user, or null when the session is missing (401). */
 export async function fetchMe(): Promise<User | null> {
   try {
-    return await apiData<User>('/auth/me');
+    return (await call(authRoutes.me, {})).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isApiError(error, 401)) return null;
     throw error;
   }
 }
@@ -18,19 +19,7 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60 * 1000, retry: 1 });
 }
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export interface SignupInput extends LoginInput {
-  name?: string;
-  language?: UiLanguage;
-  /** The token of the invitation the invitee signs up from. */
-  invite_token?: string;
-}
-
-/** Signed in at once (the first account, an invitee), or a confirmation link was emailed. */
+/** Signed in at once (the first account, an invitee: 201), or a confirmation link was emailed (202). */
 export type SignupResult = { signedIn: true; user: User } | { signedIn: false };
 
 /** A signed-in user: the cache of the previous account goes, the new one is `me`. */
@@ -45,7 +34,8 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiData<User>('/auth/login', { method: 'POST', body: input }),
+    mutationFn: async (body: RouteBody<typeof authRoutes.login>) =>
+      (await call(authRoutes.login, { body })).data,
     onSuccess: signedIn,
   });
 }
@@ -53,11 +43,8 @@ export function useLogin() {
 export function useSignup() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (input: SignupInput): Promise<SignupResult> => {
-      const data = await apiData<User | { status: 'confirmation_sent' }>('/auth/signup', {
-        method: 'POST',
-        body: input,
-      });
+    mutationFn: async (body: RouteBody<typeof authRoutes.signup>): Promise<SignupResult> => {
+      const { data } = await call(authRoutes.signup, { body });
       return 'status' in data ? { signedIn: false } : { signedIn: true, user: data };
     },
     onSuccess: (result) => {
@@ -70,7 +57,7 @@ export function useSignup() {
 export function useConfirmEmail() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (token: string) => apiData<User>('/auth/confirm', { method: 'POST', body: { token } }),
+    mutationFn: async (token: string) => (await call(authRoutes.confirm, { body: { token } })).data,
     onSuccess: signedIn,
   });
 }
@@ -78,7 +65,7 @@ export function useConfirmEmail() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiData<{ ok: true }>('/auth/logout', { method: 'POST' }),
+    mutationFn: () => call(authRoutes.logout, {}),
     onSettled: () => {
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
@@ -88,14 +75,13 @@ export function useLogout() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) =>
-      apiData<{ ok: true }>('/auth/forgot-password', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => call(authRoutes.forgotPassword, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      apiData<{ ok: true }>('/auth/reset-password', { method: 'POST', body: input }),
+    mutationFn: (body: RouteBody<typeof authRoutes.resetPassword>) =>
+      call(authRoutes.resetPassword, { body }),
   });
 }

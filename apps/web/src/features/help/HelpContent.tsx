@@ -3,9 +3,10 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { LANGUAGE_NATIVE_NAMES } from '@parley/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/client';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
-import { HelpLoadError, useHelpArticle } from './api';
+import { useHelpArticle } from './api';
 import { sanitizeHelpHtml } from './sanitize';
 
 function HelpHtml({ html }: { html: string }) {
@@ -42,10 +43,8 @@ export default function HelpContent({ path }: { path: string }) {
 
   if (help.isPending) return <LoadingState label={t('help.loading')} />;
   if (help.isError) {
-    const message =
-      help.error instanceof HelpLoadError && help.error.reason === 'failed'
-        ? t('help.loadFailed')
-        : t('help.loadError');
+    // The server answered an error, or the request itself failed (network, unreadable answer).
+    const message = isApiError(help.error) ? t('help.loadFailed') : t('help.loadError');
     return (
       <Alert
         severity="error"

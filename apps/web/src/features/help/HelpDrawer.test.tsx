@@ -1,4 +1,4 @@
-import { TEXTS } from '@parley/contracts';
+import { type ErrorBody, type HelpResponse, TEXTS } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
@@ -14,8 +14,18 @@ function found(content: string, status: 'found' | 'fallback' = 'found') {
     language_used: 'en',
     available_in_en: true,
     article: { title: 'Projects list', content },
-  });
+  } satisfies HelpResponse);
 }
+
+/** What the server answers, with status 404, for a page without an article. */
+const notFound = {
+  status: 'not_found',
+  message: TEXTS.help.notFound,
+  fallback_used: false,
+  language_used: null,
+  available_in_en: false,
+  article: null,
+} satisfies HelpResponse;
 
 function renderDrawer(path = '/dashboard') {
   return renderRoutes([{ path: '*', element: <HelpDrawer open onClose={() => {}} path={path} /> }], path);
@@ -49,7 +59,7 @@ describe('HelpDrawer', () => {
 
   it('shows the not-found text on 404', async () => {
     mockFetch({
-      'GET /api/knowledge-base/help': () => jsonResponse(404, { error: { code: 'not_found', message: 'x' } }),
+      'GET /api/knowledge-base/help': () => jsonResponse(404, notFound),
     });
     renderDrawer();
     expect(await screen.findByText(TEXTS.help.notFound)).toBeInTheDocument();
@@ -68,7 +78,7 @@ describe('HelpDrawer', () => {
       'GET /api/knowledge-base/help': () => {
         calls += 1;
         return calls === 1
-          ? jsonResponse(500, { error: { code: 'internal', message: 'boom' } })
+          ? jsonResponse(500, { error: { code: 'internal_error', message: 'boom' } } satisfies ErrorBody)
           : found('<p>Now it works</p>');
       },
     });

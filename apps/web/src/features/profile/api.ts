@@ -1,26 +1,22 @@
-import type { UiLanguage, User } from '@parley/contracts';
+import { type RouteBody, type UiLanguage, type User, userRoutes } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 import i18n, { storeLanguage } from '../../shared/i18n';
 import { meQueryKey, useMe } from '../auth/api';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiData<User>('/users/me', { method: 'PUT', body: { name } }),
-    onSuccess: (user, name) => {
-      queryClient.setQueryData<User | null>(meQueryKey, (old) =>
-        user && typeof user === 'object' && 'id' in user ? user : old ? { ...old, name } : old,
-      );
-    },
+    mutationFn: async (name: string) => (await call(userRoutes.updateProfile, { body: { name } })).data,
+    onSuccess: (user) => queryClient.setQueryData<User | null>(meQueryKey, user),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { current_password: string; new_password: string }) =>
-      apiData<unknown>('/users/me/password', { method: 'PUT', body: input }),
+    mutationFn: (body: RouteBody<typeof userRoutes.changePassword>) =>
+      call(userRoutes.changePassword, { body }),
   });
 }
 
@@ -35,7 +31,7 @@ export function useChangeLanguage() {
       if (!user) return;
       queryClient.setQueryData<User | null>(meQueryKey, (old) => (old ? { ...old, language } : old));
       try {
-        await apiData<unknown>('/users/language', { method: 'PUT', body: { language } });
+        await call(userRoutes.updateLanguage, { body: { language } });
       } catch (error) {
         // The UI keeps the chosen language; the account keeps the old one until the next change.
         console.warn('Saving the language failed', error);

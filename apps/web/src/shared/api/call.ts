@@ -80,9 +80,16 @@ function rawUrlOf(route: RouteDefinition, { params, query }: RawInput): string {
   return `${API_BASE}${pathOf(route, params as Record<string, unknown>)}${queryStringOf(query as Record<string, unknown>)}`;
 }
 
-/** The answer parsed with the route's success schema (undefined for routes without a JSON answer). */
-export function parseAnswer<R extends RouteDefinition>(route: R, body: unknown): RouteAnswer<R> {
-  const schema = answerSchema(route);
+/**
+ * The answer parsed with the route's success schema, the one of its status when given (undefined for routes
+ * without a JSON answer).
+ */
+export function parseAnswer<R extends RouteDefinition>(
+  route: R,
+  body: unknown,
+  status?: number,
+): RouteAnswer<R> {
+  const schema = answerSchema(route, status);
   if (!schema) return undefined as RouteAnswer<R>;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -145,7 +152,7 @@ export async function call<R extends RouteDefinition>(
 ): Promise<RouteAnswer<R>> {
   const response = await fetchRoute(route, input, 'application/json');
   const text = response.status === 204 ? '' : await response.text();
-  return parseAnswer(route, text ? JSON.parse(text) : undefined);
+  return parseAnswer(route, text ? JSON.parse(text) : undefined, response.status);
 }
 
 /** The file name of a Content-Disposition header (filename* preferred), or null. */
@@ -222,7 +229,7 @@ export function callWithProgress<R extends RouteDefinition>(
         return;
       }
       try {
-        resolve(parseAnswer(route, answer));
+        resolve(parseAnswer(route, answer, xhr.status));
       } catch (error) {
         reject(error);
       }

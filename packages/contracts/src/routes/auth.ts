@@ -1,0 +1,98 @@
+import {
+  ConfirmEmailRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  OkResponse,
+  ResetPasswordRequest,
+  SignupAcceptedResponse,
+  SignupRequest,
+  UserResponse,
+} from '../api.ts';
+import { defineRoute } from './route.ts';
+
+// Signing up, in and out, and the password reset. The public routes that take an email or token are rate
+// limited per client (429).
+const tags = ['auth'] as const;
+
+export const authRoutes = {
+  signup: defineRoute({
+    method: 'POST',
+    path: '/auth/signup',
+    operationId: 'signUp',
+    summary: 'Create an account',
+    description:
+      'The first account of the installation, and an invitee with the token of their invitation, are ' +
+      'signed in at once (201). Otherwise the answer is 202 whether the email is new or taken: a new account ' +
+      'is emailed a confirmation link (POST /auth/confirm), the owner of a taken email a note.',
+    tags,
+    access: 'public',
+    body: SignupRequest,
+    responses: { 201: UserResponse, 202: SignupAcceptedResponse },
+    errors: [429],
+  }),
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/auth/confirm',
+    operationId: 'confirmEmail',
+    summary: 'Confirm the email of a new account with the token of its link, and sign in',
+    tags,
+    access: 'public',
+    body: ConfirmEmailRequest,
+    responses: { 200: UserResponse },
+    errors: [429],
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/auth/login',
+    operationId: 'signIn',
+    summary: 'Sign in',
+    tags,
+    access: 'public',
+    body: LoginRequest,
+    responses: { 200: UserResponse },
+    errors: [401, 403, 429],
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    operationId: 'signOut',
+    summary: 'Sign out',
+    tags,
+    access: 'public',
+    responses: { 200: OkResponse },
+    // Like every state-changing request, one sent from another website is refused (http/csrf.ts).
+    errors: [403],
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/auth/me',
+    operationId: 'getCurrentUser',
+    summary: 'The signed-in user',
+    tags,
+    access: 'full-key',
+    responses: { 200: UserResponse },
+    errors: [],
+  }),
+  forgotPassword: defineRoute({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    operationId: 'requestPasswordReset',
+    summary: 'Email a password reset link (answers the same whether the account exists or not)',
+    tags,
+    access: 'public',
+    body: ForgotPasswordRequest,
+    responses: { 200: OkResponse },
+    errors: [429],
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/auth/reset-password',
+    operationId: 'resetPassword',
+    summary: 'Set a new password with the token of a reset link',
+    tags,
+    access: 'public',
+    body: ResetPasswordRequest,
+    responses: { 200: OkResponse },
+    errors: [429],
+  }),
+};
