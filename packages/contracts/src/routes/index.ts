@@ -2,12 +2,14 @@
 // call it). The server registers its handlers from these definitions, the OpenAPI document and the API-key
 // policy read them, and the web calls them through its typed client.
 import { blacklistRoutes } from './blacklist.ts';
+import { modelRoutes } from './models.ts';
+import { promptRoutes } from './prompts.ts';
 import type { RouteDefinition } from './route.ts';
 
 export * from './route.ts';
-export { blacklistRoutes };
+export { blacklistRoutes, modelRoutes, promptRoutes };
 
 /** Every route, for checks that must see all of them (each is registered, names are unique). */
-export const ALL_ROUTES: readonly RouteDefinition[] = [blacklistRoutes].flatMap((group) =>
-  Object.values(group),
+export const ALL_ROUTES: readonly RouteDefinition[] = [blacklistRoutes, modelRoutes, promptRoutes].flatMap(
+  (group) => Object.values(group),
 );
