@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { PROVIDERS } from './models.ts';
 import { Prompt, PromptInput } from './schema.ts';
 
-// Paths (all under /api):
-//   GET    /models/providers                          -> ProvidersResponse
-//   GET    /models/providers/{provider}/models        -> ModelsResponse
-//   GET    /projects/{id}/prompts                     -> PromptListResponse   (any member)
-//   GET    /projects/{id}/prompts/by-name?name=       -> PromptResponse       (any member)
-//   GET    /projects/{id}/prompts/{promptId}          -> PromptResponse       (any member)
-//   POST   /projects/{id}/prompts                     -> 201 PromptResponse   (admin, owner)
-//   PUT    /projects/{id}/prompts/{promptId}          -> PromptResponse       (admin, owner; name unchanged)
-//   DELETE /projects/{id}/prompts/{promptId}          -> OkResponse           (admin, owner)
-//   POST   /projects/{id}/prompts/generate            -> GeneratedPromptResponse (admin, owner)
+// The routes: packages/contracts/src/routes/prompts.ts and models.ts.
 
 export const ProviderInfoSchema = z.object({
   id: z.enum(PROVIDERS),

@@ -5,18 +5,31 @@ import { authRoutes } from './auth.ts';
 import { blacklistRoutes } from './blacklist.ts';
 import { healthRoutes } from './health.ts';
 import { helpRoutes } from './help.ts';
+import { modelRoutes } from './models.ts';
+import { promptRoutes } from './prompts.ts';
 import type { RouteDefinition } from './route.ts';
 import { adminUserRoutes, userRoutes } from './users.ts';
 
 export * from './route.ts';
-export { adminUserRoutes, authRoutes, blacklistRoutes, healthRoutes, helpRoutes, userRoutes };
+export {
+  adminUserRoutes,
+  authRoutes,
+  blacklistRoutes,
+  healthRoutes,
+  helpRoutes,
+  modelRoutes,
+  promptRoutes,
+  userRoutes,
+};
 
 /** Every route, for checks that must see all of them (each is registered, names are unique). */
 export const ALL_ROUTES: readonly RouteDefinition[] = [
-  healthRoutes,
-  authRoutes,
-  userRoutes,
   adminUserRoutes,
-  helpRoutes,
+  authRoutes,
   blacklistRoutes,
+  healthRoutes,
+  helpRoutes,
+  modelRoutes,
+  promptRoutes,
+  userRoutes,
 ].flatMap((group) => Object.values(group));

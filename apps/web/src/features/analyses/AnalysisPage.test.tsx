@@ -2,6 +2,7 @@ import type { FinalScore, TaskResult } from '@parley/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { field as promptField, promptFixture } from '../prompts/testUtils';
 import { FinalScoreCard } from './FinalScoreCard';
 import {
   analysesRoutes,
@@ -512,15 +513,15 @@ describe('analysis detail', () => {
         }),
       'GET /api/projects/5/prompts/8': () =>
         jsonResponse(200, {
-          data: {
+          data: promptFixture({
             id: 8,
             scriptName: 'Renewals',
             finalScore: 'percent',
             content: [
-              { key: 'Summary', type: 'string', explanation: '', includeInScore: false },
-              { key: 'Renewed', type: 'ok', explanation: 'Did they renew?', includeInScore: true },
+              promptField('Summary'),
+              promptField('Renewed', 'ok', { explanation: 'Did they renew?', includeInScore: true }),
             ],
-          },
+          }),
         }),
     });
     await openDetail();

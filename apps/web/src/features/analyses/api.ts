@@ -17,7 +17,7 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { apiData, apiRequest } from '../../shared/api/client';
 import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
-import { normalizePrompt } from '../prompts/api';
+import { fetchPrompt } from '../prompts/api';
 import { apiQuery, type ListView } from './listQuery';
 
 // Routes and shapes: packages/contracts/src/analyses/api.ts and detail.ts.
@@ -79,8 +79,7 @@ export function usePromptChoices(projectId: number, enabled = true) {
 export function usePrompt(projectId: number, promptId: number | null) {
   return useQuery({
     queryKey: analysisKeys.prompt(projectId, promptId ?? 0),
-    queryFn: async () =>
-      normalizePrompt(await apiData<unknown>(`/projects/${projectId}/prompts/${promptId}`)),
+    queryFn: ({ signal }) => fetchPrompt(projectId, promptId ?? 0, signal),
     enabled: promptId !== null && promptId > 0,
     retry: false,
     staleTime: 5 * 60_000,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { chooseOption, lastBody, mockPromptApi, promptRoutes, tab } from './testUtils';
+import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
 
 const failure = () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } });
 const combobox = (name: string) => screen.getByRole('combobox', { name });
@@ -42,7 +42,7 @@ describe('basic settings', () => {
   it('marks unconfigured providers; changing the provider selects its first model; units follow', async () => {
     const fetch = mockPromptApi({
       'POST /api/projects/5/prompts': (_url, init) =>
-        jsonResponse(201, { data: JSON.parse(String(init?.body)) }),
+        jsonResponse(201, { data: { ...promptFixture({ id: 99 }), ...JSON.parse(String(init?.body)) } }),
     });
     await openBasicSettings();
     fireEvent.mouseDown(combobox('Provider'));

@@ -2,7 +2,16 @@ import { TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { calls, field, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
+import {
+  calls,
+  field,
+  lastBody,
+  mockPromptApi,
+  promptDataFixture,
+  promptFixture,
+  promptRoutes,
+  tab,
+} from './testUtils';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -19,11 +28,10 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const generated = {
-  ...promptFixture(),
+const generated = promptDataFixture({
   scriptName: 'Solar Sales',
   content: [field('Summary'), field('Title'), field('Needs discovery', 'bool', { includeInScore: true })],
-};
+});
 
 async function openNewForm() {
   renderRoutes(promptRoutes, '/projects/5/prompts/new');

@@ -2,14 +2,16 @@ import {
   FALLBACK_MODELS,
   FALLBACK_PROVIDERS,
   type ModelInfo,
+  modelRoutes,
   type Prompt,
   type PromptData,
+  type ProviderId,
   type ProviderInfo,
+  promptRoutes,
+  type RouteBody,
 } from '@parley/contracts';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../shared/api/client';
-
-// Routes and shapes: packages/contracts/src/prompts/api.ts.
+import { call } from '../../shared/api/call';
 
 const MODELS_STALE_MS = 5 * 60_000;
 
@@ -18,37 +20,26 @@ export const promptKeys = {
   list: (projectId: number) => ['prompts', projectId, 'list'] as const,
   byName: (projectId: number, name: string) => ['prompts', projectId, 'by-name', name] as const,
   providers: ['models', 'providers'] as const,
-  models: (provider: string) => ['models', 'providers', provider, 'models'] as const,
+  models: (provider: ProviderId) => ['models', 'providers', provider, 'models'] as const,
 };
-
-/**
- * A prompt as the server sent it. The id may arrive as id, ID or promptId and the name as scriptName or
- * name (spec 1 §3); everything else in the app reads `id` and `scriptName`.
- */
-export function normalizePrompt(raw: unknown): Prompt {
-  const record = (raw ?? {}) as Record<string, unknown>;
-  const id = record.id ?? record.ID ?? record.promptId;
-  const scriptName = record.scriptName ?? record.name ?? '';
-  return { ...(record as Prompt), id: Number(id), scriptName: String(scriptName) };
-}
 
 /** Providers with the server's availability; the built-in list when the call fails (spec 1 §7, §8). */
 export async function fetchProviders(): Promise<ProviderInfo[]> {
   try {
-    return await apiData<ProviderInfo[]>('/models/providers');
+    return (await call(modelRoutes.listProviders, {})).data;
   } catch {
     return FALLBACK_PROVIDERS;
   }
 }
 
-export function fallbackModels(provider: string): ModelInfo[] {
-  return (FALLBACK_MODELS as Record<string, ModelInfo[] | undefined>)[provider] ?? [];
+export function fallbackModels(provider: ProviderId): ModelInfo[] {
+  return provider === 'openai-compatible' ? [] : FALLBACK_MODELS[provider];
 }
 
 /** A provider's models; the built-in list when the call fails, without a message (spec 1 §7, §8). */
-export async function fetchModels(provider: string): Promise<ModelInfo[]> {
+export async function fetchModels(provider: ProviderId): Promise<ModelInfo[]> {
   try {
-    return await apiData<ModelInfo[]>(`/models/providers/${encodeURIComponent(provider)}/models`);
+    return (await call(modelRoutes.listModels, { params: { provider } })).data;
   } catch {
     return fallbackModels(provider);
   }
@@ -63,7 +54,7 @@ export function useProviders() {
   });
 }
 
-export const modelsQuery = (provider: string) =>
+export const modelsQuery = (provider: ProviderId) =>
   queryOptions({
     queryKey: promptKeys.models(provider),
     queryFn: () => fetchModels(provider),
@@ -71,14 +62,14 @@ export const modelsQuery = (provider: string) =>
     retry: false,
   });
 
-export function useModels(provider: string) {
+export function useModels(provider: ProviderId) {
   return useQuery(modelsQuery(provider));
 }
 
 /** Model lists for several providers at once (the prompt list shows model display names). */
-export function useModelCatalog(providers: string[]): Map<string, ModelInfo[]> {
+export function useModelCatalog(providers: ProviderId[]): Map<ProviderId, ModelInfo[]> {
   const results = useQueries({ queries: providers.map((provider) => modelsQuery(provider)) });
-  const catalog = new Map<string, ModelInfo[]>();
+  const catalog = new Map<ProviderId, ModelInfo[]>();
   providers.forEach((provider, index) => {
     catalog.set(provider, results[index]?.data ?? fallbackModels(provider));
   });
@@ -88,7 +79,8 @@ export function useModelCatalog(providers: string[]): Map<string, ModelInfo[]> {
 export function usePrompts(projectId: number, enabled = true) {
   return useQuery({
     queryKey: promptKeys.list(projectId),
-    queryFn: async () => (await apiData<unknown[]>(`/projects/${projectId}/prompts`)).map(normalizePrompt),
+    queryFn: async ({ signal }) =>
+      (await call(promptRoutes.list, { params: { id: projectId }, signal })).data,
     enabled,
   });
 }
@@ -96,17 +88,23 @@ export function usePrompts(projectId: number, enabled = true) {
 export function usePromptByName(projectId: number, name: string | null) {
   return useQuery({
     queryKey: promptKeys.byName(projectId, name ?? ''),
-    queryFn: async () =>
-      normalizePrompt(
-        await apiData<unknown>(
-          `/projects/${projectId}/prompts/by-name?name=${encodeURIComponent(name ?? '')}`,
-        ),
-      ),
+    queryFn: async ({ signal }) =>
+      (await call(promptRoutes.getByName, { params: { id: projectId }, query: { name: name ?? '' }, signal }))
+        .data,
     enabled: Boolean(name),
     // The form edits a copy; a refetch must not replace what the user is typing.
     staleTime: 0,
     refetchOnWindowFocus: false,
   });
+}
+
+/** A prompt as it is now. */
+export async function fetchPrompt(
+  projectId: number,
+  promptId: number,
+  signal?: AbortSignal,
+): Promise<Prompt> {
+  return (await call(promptRoutes.get, { params: { id: projectId, promptId }, signal })).data;
 }
 
 export interface SavePromptVariables {
@@ -119,13 +117,12 @@ export interface SavePromptVariables {
 export function useSavePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ projectId, promptId, prompt }: SavePromptVariables) =>
-      normalizePrompt(
-        await apiData<unknown>(
-          promptId ? `/projects/${projectId}/prompts/${promptId}` : `/projects/${projectId}/prompts`,
-          { method: promptId ? 'PUT' : 'POST', body: prompt },
-        ),
-      ),
+    mutationFn: async ({ projectId, promptId, prompt }: SavePromptVariables) => {
+      const saved = promptId
+        ? await call(promptRoutes.update, { params: { id: projectId, promptId }, body: prompt })
+        : await call(promptRoutes.create, { params: { id: projectId }, body: prompt });
+      return saved.data;
+    },
     onSuccess: (_saved, { projectId }) => {
       void queryClient.invalidateQueries({ queryKey: ['prompts', projectId] });
     },
@@ -135,8 +132,7 @@ export function useSavePrompt() {
 export function useDeletePrompt(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (promptId: number) =>
-      apiData<{ ok: true }>(`/projects/${projectId}/prompts/${promptId}`, { method: 'DELETE' }),
+    mutationFn: (promptId: number) => call(promptRoutes.remove, { params: { id: projectId, promptId } }),
     onSuccess: (_result, promptId) => {
       queryClient.setQueryData<Prompt[]>(promptKeys.list(projectId), (old) =>
         old?.filter((prompt) => prompt.id !== promptId),
@@ -146,13 +142,10 @@ export function useDeletePrompt(projectId: number) {
   });
 }
 
-export interface GenerateRequest {
-  taskDescription: string;
-  /** Set when improving an existing prompt. */
-  promptId?: number;
-}
-
-/** AI prompt generation: complete form data, not saved yet. */
-export function generatePrompt(projectId: number, request: GenerateRequest): Promise<PromptData> {
-  return apiData<PromptData>(`/projects/${projectId}/prompts/generate`, { method: 'POST', body: request });
+/** AI prompt generation (promptId set: improving that prompt): complete form data, not saved yet. */
+export async function generatePrompt(
+  projectId: number,
+  request: RouteBody<typeof promptRoutes.generate>,
+): Promise<PromptData> {
+  return (await call(promptRoutes.generate, { params: { id: projectId }, body: request })).data;
 }

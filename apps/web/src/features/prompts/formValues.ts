@@ -17,17 +17,8 @@ export function newPromptValues(): PromptFormValues {
   return { ...values, content: defaultFields(values.finalScore) };
 }
 
-/**
- * Form values from a loaded or generated prompt: only the prompt's own data (no id, project or dates),
- * with defaults for anything missing. Data the schema refuses is still kept, so nothing is lost.
- */
-export function valuesFromPrompt(raw: Partial<Record<keyof PromptFormValues, unknown>>): PromptFormValues {
-  const known = Object.fromEntries(
-    FORM_KEYS.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]]),
-  );
-  const parsed = PromptInput.safeParse(known);
-  const values = parsed.success
-    ? parsed.data
-    : ({ ...PromptInput.parse({ scriptName: '' }), ...known } as PromptFormValues);
+/** Form values from a loaded or generated prompt: only the prompt's own data (no id, project or dates). */
+export function valuesFromPrompt(prompt: PromptData): PromptFormValues {
+  const values = Object.fromEntries(FORM_KEYS.map((key) => [key, prompt[key]])) as PromptFormValues;
   return withRequiredMetadata(values);
 }

@@ -13,11 +13,10 @@ import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { LOCALE_FILES } from '../../test/locales';
 import { AI_PROGRESS_INITIAL, nextAiProgress } from './aiProgress';
-import { normalizePrompt } from './api';
 import { newPromptValues, valuesFromPrompt } from './formValues';
 import { translatePromptMessage } from './messages';
 import { keyErrorAt } from './structure/keyError';
-import { field } from './testUtils';
+import { field, promptFixture } from './testUtils';
 import { unitsBreakdown } from './units';
 
 const english = flattenLocale(LOCALE_FILES.en ?? {});
@@ -167,18 +166,10 @@ describe('form values', () => {
   });
 
   it('loaded prompts keep their data, lose server fields and always have the required metadata', () => {
-    const values = valuesFromPrompt({
-      ...normalizePrompt({ ID: 3, name: 'Old', projectId: 5, metadataFields: ['Region'] }),
-    } as never);
+    const values = valuesFromPrompt(promptFixture({ id: 3, scriptName: 'Old', metadataFields: ['Region'] }));
     expect(values.scriptName).toBe('Old');
     expect(values.metadataFields).toEqual(['Department', 'Representative', 'Region']);
     expect(values).not.toHaveProperty('id');
     expect(values).not.toHaveProperty('projectId');
-  });
-
-  it('reads the prompt id from id, ID or promptId', () => {
-    expect(normalizePrompt({ id: 1, scriptName: 'a' }).id).toBe(1);
-    expect(normalizePrompt({ ID: 2, scriptName: 'a' }).id).toBe(2);
-    expect(normalizePrompt({ promptId: '3', name: 'b' })).toMatchObject({ id: 3, scriptName: 'b' });
   });
 });

@@ -1,6 +1,14 @@
-import type { Prompt, PromptField } from '@parley/contracts';
+import type {
+  ModelsResponse,
+  Prompt,
+  PromptData,
+  PromptField,
+  PromptListResponse,
+  ProvidersResponse,
+} from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import PromptFormPage from './PromptFormPage';
@@ -24,10 +32,9 @@ export const promptRoutes: RouteObject[] = [
 export const field = (key: string, type: PromptField['type'] = 'string', extra: Partial<PromptField> = {}) =>
   ({ key, type, explanation: '', includeInScore: false, ...extra }) as PromptField;
 
-export function promptFixture(overrides: Partial<Prompt> = {}): Prompt {
+/** A prompt's form data, as the AI generator answers it. */
+export function promptDataFixture(overrides: Partial<PromptData> = {}): PromptData {
   return {
-    id: 11,
-    projectId: 5,
     scriptName: 'Sales QA',
     role: 'Sales',
     basicInstruction: 'Review the call',
@@ -49,6 +56,16 @@ export function promptFixture(overrides: Partial<Prompt> = {}): Prompt {
     ],
     metadataFields: ['Department', 'Representative'],
     isClassification: false,
+    ...overrides,
+  };
+}
+
+/** A saved prompt, as the server answers it. */
+export function promptFixture(overrides: Partial<Prompt> = {}): Prompt {
+  return {
+    ...promptDataFixture(),
+    id: 11,
+    projectId: 5,
     units: 1,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-02T15:30:00.000Z',
@@ -72,14 +89,14 @@ export function mockPromptApi(overrides: Record<string, Handler> = {}) {
           promptFixture(),
           promptFixture({ id: 12, scriptName: 'Support Triage', provider: 'openai', model: 'gpt-4o' }),
         ],
-      }),
+      } satisfies z.input<typeof PromptListResponse>),
     'GET /api/models/providers': () =>
       jsonResponse(200, {
         data: [
           { id: 'anthropic', name: 'Anthropic', available: true },
           { id: 'openai', name: 'OpenAI', available: false },
         ],
-      }),
+      } satisfies z.input<typeof ProvidersResponse>),
     'GET /api/models/providers/anthropic/models': () =>
       jsonResponse(200, {
         data: [
@@ -98,7 +115,7 @@ export function mockPromptApi(overrides: Record<string, Handler> = {}) {
             units: 0.5,
           },
         ],
-      }),
+      } satisfies z.input<typeof ModelsResponse>),
     'GET /api/models/providers/openai/models': () =>
       jsonResponse(200, {
         data: [
@@ -111,7 +128,7 @@ export function mockPromptApi(overrides: Record<string, Handler> = {}) {
           },
           { model: 'gpt-4o', display_name: 'GPT-4o', max_tokens: 16384, context_window: 128000, units: 1.5 },
         ],
-      }),
+      } satisfies z.input<typeof ModelsResponse>),
     ...overrides,
   });
 }

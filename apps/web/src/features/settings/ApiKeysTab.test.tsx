@@ -2,6 +2,7 @@ import { TIMINGS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, jsonResponse, renderRoutes } from '../../test/utils';
+import { promptFixture } from '../prompts/testUtils';
 import {
   advance,
   apiKey,
@@ -262,10 +263,7 @@ describe('API keys tab', () => {
       {
         'GET /api/projects/5/prompts': () =>
           jsonResponse(200, {
-            data: [
-              { id: 11, scriptName: 'Sales QA', project_id: 5 },
-              { id: 12, scriptName: 'Support QA', project_id: 5 },
-            ],
+            data: [promptFixture({ id: 11 }), promptFixture({ id: 12, scriptName: 'Support QA' })],
           }),
       },
       settingsProject({ default_prompt_id: defaultPromptId }),

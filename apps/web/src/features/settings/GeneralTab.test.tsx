@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
+import { promptFixture } from '../prompts/testUtils';
 import { pageReload } from './reload';
 import {
   callsTo,
@@ -62,10 +63,7 @@ describe('general tab', () => {
     const fetch = await openGeneral({
       'GET /api/projects/5/prompts': () =>
         jsonResponse(200, {
-          data: [
-            { id: 11, scriptName: 'Sales QA' },
-            { id: 12, scriptName: 'Support QA' },
-          ],
+          data: [promptFixture({ id: 11 }), promptFixture({ id: 12, scriptName: 'Support QA' })],
         }),
       'PUT /api/projects/5': (_url: URL, init?: RequestInit) =>
         jsonResponse(200, { data: settingsProject(JSON.parse(String(init?.body))) }),
@@ -192,8 +190,7 @@ describe('general tab', () => {
   it('read-only (support access): every control that writes is disabled and nothing is sent', async () => {
     const fetch = await openGeneral(
       {
-        'GET /api/projects/5/prompts': () =>
-          jsonResponse(200, { data: [{ id: 11, scriptName: 'Sales QA' }] }),
+        'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [promptFixture({ id: 11 })] }),
         'GET /api/projects/5/members': () =>
           jsonResponse(200, {
             data: {

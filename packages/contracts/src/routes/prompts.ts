@@ -1,0 +1,108 @@
+import { OkResponse, ProjectIdParams } from '../api.ts';
+import {
+  GeneratedPromptResponse,
+  GeneratePromptRequest,
+  PromptByNameQuery,
+  PromptListResponse,
+  PromptParams,
+  PromptResponse,
+  SavePromptRequest,
+} from '../prompts/api.ts';
+import { defineRoute } from './route.ts';
+
+// Analysis prompts of a project (spec 1 §2.2, §3, §4): any member reads them; admins and owners (super admins
+// too) write and generate. Other members 403, anyone else 404, also for another project's prompt id; support
+// staff read with a grant and get 403 on writes.
+const tags = ['prompts'] as const;
+const access = 'full-key';
+const errors = [403, 404] as const;
+
+export const promptRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts',
+    operationId: 'listPrompts',
+    summary: "The project's prompts, by name",
+    tags,
+    access,
+    params: ProjectIdParams,
+    responses: { 200: PromptListResponse },
+    errors,
+  }),
+  getByName: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts/by-name',
+    operationId: 'getPromptByName',
+    summary: 'A prompt by its name (edit and clone load it this way)',
+    tags,
+    access,
+    params: ProjectIdParams,
+    query: PromptByNameQuery,
+    responses: { 200: PromptResponse },
+    errors,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts/:promptId',
+    operationId: 'getPrompt',
+    summary: 'A prompt',
+    tags,
+    access,
+    params: PromptParams,
+    responses: { 200: PromptResponse },
+    errors,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/prompts',
+    operationId: 'createPrompt',
+    summary: 'Create a prompt (admin or owner); cloning posts a copy to the target project',
+    description:
+      'Summary, Title and Final Score fields are added as the final score mode needs them; classification ' +
+      'options must name other prompts of the project. 409 when the project has a prompt of that name.',
+    tags,
+    access,
+    params: ProjectIdParams,
+    body: SavePromptRequest,
+    responses: { 201: PromptResponse },
+    errors: [...errors, 409],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/projects/:id/prompts/:promptId',
+    operationId: 'updatePrompt',
+    summary: 'Replace a prompt (admin or owner); its name cannot change',
+    tags,
+    access,
+    params: PromptParams,
+    body: SavePromptRequest,
+    responses: { 200: PromptResponse },
+    errors,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/projects/:id/prompts/:promptId',
+    operationId: 'deletePrompt',
+    summary: 'Delete a prompt (admin or owner)',
+    tags,
+    access,
+    params: PromptParams,
+    responses: { 200: OkResponse },
+    errors,
+  }),
+  generate: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/prompts/generate',
+    operationId: 'generatePrompt',
+    summary: 'Write a prompt with AI from a description, or improve an existing one (not saved)',
+    description:
+      'Answers complete form data to review and save. 502 when the AI provider fails or answers nothing ' +
+      'usable, 503 when no provider is configured on the server.',
+    tags,
+    access,
+    params: ProjectIdParams,
+    body: GeneratePromptRequest,
+    responses: { 200: GeneratedPromptResponse },
+    errors: [...errors, 502, 503],
+  }),
+};
