@@ -1,13 +1,15 @@
 // The route table: every API route is defined once here (method, path, input and answer schemas, who may
 // call it). The server registers its handlers from these definitions, the OpenAPI document and the API-key
 // policy read them, and the web calls them through its typed client.
+import { adminRoutes } from './admin.ts';
+import { billingRoutes } from './billing.ts';
 import { blacklistRoutes } from './blacklist.ts';
 import type { RouteDefinition } from './route.ts';
 
 export * from './route.ts';
-export { blacklistRoutes };
+export { adminRoutes, billingRoutes, blacklistRoutes };
 
 /** Every route, for checks that must see all of them (each is registered, names are unique). */
-export const ALL_ROUTES: readonly RouteDefinition[] = [blacklistRoutes].flatMap((group) =>
-  Object.values(group),
+export const ALL_ROUTES: readonly RouteDefinition[] = [blacklistRoutes, billingRoutes, adminRoutes].flatMap(
+  (group) => Object.values(group),
 );
