@@ -17,8 +17,8 @@ import {
 } from '../billing/api.ts';
 import { defineRoute } from './route.ts';
 
-// The super admin's billing (spec 2 §2.3): top-up approval, plans, every project's plan and balance
-// adjustments. Anyone else signed in gets 403 before the input is validated; API keys never reach them.
+// The super admin's billing: top-up approval, plans, every project's plan and balance adjustments. Anyone
+// else signed in gets 403 before the input is validated; so does every API key.
 const tags = ['billing (super admin)'] as const;
 const access = 'session';
 const errors = [403] as const;

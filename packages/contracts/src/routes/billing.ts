@@ -22,9 +22,9 @@ import {
 } from '../billing/api.ts';
 import { defineRoute } from './route.ts';
 
-// A project's billing (spec 2 §2-§5): bundles, ledger and summaries for its admins and owners (super admins
-// too; other members 403, anyone else 404), the pre-upload check for any member, the plans a signed-in user
-// may see and top-up requests. Full keys may call them all within their own project; media keys get 403.
+// A project's billing: bundles, ledger and summaries for its admins and owners (super admins too; other
+// members 403, anyone else 404), the pre-upload check for any member, the plans a signed-in user may see and
+// top-up requests. Full keys may call them all within their own project; media keys get 403.
 const tags = ['billing'] as const;
 const access = 'full-key';
 const errors = [403, 404] as const;
