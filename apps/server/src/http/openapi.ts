@@ -6,6 +6,7 @@ import { z } from 'zod';
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The input is invalid (code validation_error, or a more precise code); the message says what to fix.',
   401: 'Not signed in, or the API key is unknown or revoked.',
+  402: 'The balance (or the unit bundles) does not cover the cost.',
   403: 'Signed in, but the role or the API key type does not allow this.',
   404: 'Not found, or not visible to the caller (another project answers 404 too).',
   409: 'Conflicts with the current state (a duplicate, or a change that is no longer possible).',

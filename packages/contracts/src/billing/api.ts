@@ -10,28 +10,8 @@ import {
   SUMMARY_MONTHS,
 } from './rules.ts';
 
-// Paths (all under /api). Money in answers: JSON numbers with at most 6 decimals (see money.ts);
-// units: JSON numbers with at most 3 decimals.
-//   GET  /projects/{id}/billing/units                      -> UnitBundlesResponse       (admin, owner)
-//   GET  /projects/{id}/billing/invoices?period=&limit=    -> InvoiceListResponse       (admin, owner)
-//   GET  /projects/{id}/billing/summaries/monthly?months=  -> MonthlySummaryResponse    (admin, owner)
-//   GET  /projects/{id}/billing/summaries/daily?month=     -> DailySummaryResponse      (admin, owner)
-//   GET  /projects/{id}/billing/summaries/day?day=         -> DayDetailsResponse        (admin, owner)
-//   GET  /projects/{id}/billing/can-process?units=         -> CanProcessResponse        (any member)
-//   POST /projects/{id}/billing/purchase                   -> PurchaseResponse          (admin, owner)
-//   GET  /billing/tariffs?project_id=                      -> TariffPlanListResponse    (signed in)
-//   GET  /billing/tariffs/{id}                             -> TariffPlanResponse        (signed in)
-//   POST /billing/invoices                                 -> 201 InvoiceResponse       (admin, owner of project_id)
-// Super admin only:
-//   GET  /admin/billing/invoices?status=                   -> AdminInvoiceListResponse
-//   POST /admin/billing/invoices/{invoiceId}/approve       -> InvoiceResponse
-//   POST /admin/billing/invoices/{invoiceId}/reject        -> InvoiceResponse
-//   GET  /admin/billing/tariffs                            -> TariffPlanListResponse (public or not)
-//   POST /admin/billing/tariffs                            -> 201 TariffPlanResponse
-//   PUT  /admin/billing/tariffs/{tariffId}                 -> TariffPlanResponse
-//   PUT  /admin/projects/{id}/tariff                       -> AdminProjectResponse
-//   POST /admin/projects/{id}/adjustments                  -> 201 InvoiceResponse
-//   GET  /admin/projects                                   -> AdminProjectListResponse
+// The routes are in ../routes/billing.ts and ../routes/admin.ts. Money in answers: JSON numbers with at most
+// 6 decimals (see money.ts); units: JSON numbers with at most 3 decimals.
 
 /** A money amount in a request: a JSON number or decimal string with at most 6 decimals. */
 export const MoneyInput = z

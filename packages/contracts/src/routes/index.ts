@@ -1,7 +1,9 @@
 // The route table: every API route is defined once here (method, path, input and answer schemas, who may
 // call it). The server registers its handlers from these definitions, the OpenAPI document and the API-key
 // policy read them, and the web calls them through its typed client.
+import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { billingRoutes } from './billing.ts';
 import { blacklistRoutes } from './blacklist.ts';
 import { healthRoutes } from './health.ts';
 import { helpRoutes } from './help.ts';
@@ -12,8 +14,10 @@ import { adminUserRoutes, userRoutes } from './users.ts';
 
 export * from './route.ts';
 export {
+  adminRoutes,
   adminUserRoutes,
   authRoutes,
+  billingRoutes,
   blacklistRoutes,
   healthRoutes,
   helpRoutes,
@@ -24,8 +28,10 @@ export {
 
 /** Every route, for checks that must see all of them (each is registered, names are unique). */
 export const ALL_ROUTES: readonly RouteDefinition[] = [
+  adminRoutes,
   adminUserRoutes,
   authRoutes,
+  billingRoutes,
   blacklistRoutes,
   healthRoutes,
   helpRoutes,

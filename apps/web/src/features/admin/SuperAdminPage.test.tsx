@@ -1,9 +1,10 @@
-import type { AdminInvoice, AdminProject } from '@parley/contracts';
+import type { AdminInvoice, AdminProject, TariffPlanInput, TariffPlanResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
 import { INVOICE_APPROVED_STORAGE_KEY } from '../billing/approvalEvent';
-import { calls, plans, requests } from '../billing/testUtils';
+import { calls, planFixture, plans, requests } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 
 const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];
@@ -56,6 +57,20 @@ const adminProjects: AdminProject[] = [
     pending_invoices: 0,
   },
 ];
+
+/** What the server answers for a saved plan form: the plan with its money as numbers. */
+function savedPlan(id: number, init: RequestInit | undefined): z.input<typeof TariffPlanResponse> {
+  const form = JSON.parse(String(init?.body)) as Required<TariffPlanInput>;
+  return {
+    data: planFixture({
+      ...form,
+      id,
+      price: Number(form.price),
+      price_per_minute: Number(form.price_per_minute),
+      included_minutes: Number(form.included_minutes),
+    }),
+  };
+}
 
 function mockAdminApi(overrides: Record<string, Handler> = {}, superAdmin = true) {
   return mockFetch({
@@ -186,10 +201,8 @@ describe('super admin page', () => {
 
   it('creates and edits tariff plans', async () => {
     const fetch = mockAdminApi({
-      'POST /api/admin/billing/tariffs': (_url, init) =>
-        jsonResponse(201, { data: { ...plans[1], ...JSON.parse(String(init?.body)), id: 9 } }),
-      'PUT /api/admin/billing/tariffs/2': (_url, init) =>
-        jsonResponse(200, { data: { ...plans[1], ...JSON.parse(String(init?.body)) } }),
+      'POST /api/admin/billing/tariffs': (_url, init) => jsonResponse(201, savedPlan(9, init)),
+      'PUT /api/admin/billing/tariffs/2': (_url, init) => jsonResponse(200, savedPlan(2, init)),
     });
     renderRoutes(routes, '/admin/super');
     const row = within(await screen.findByTestId('admin-plan-4'));

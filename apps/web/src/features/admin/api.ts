@@ -1,8 +1,6 @@
-import type { AdminInvoice, AdminProject, Invoice, InvoiceType, TariffPlan } from '@parley/contracts';
+import { type AdminInvoice, adminRoutes, type InvoiceType, type RouteBody } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../shared/api/client';
-
-// Super admin routes: packages/contracts/src/billing/api.ts (GET/POST /admin/...).
+import { call } from '../../shared/api/call';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -14,7 +12,8 @@ export const adminKeys = {
 export function usePendingTopUps(enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.pending,
-    queryFn: () => apiData<AdminInvoice[]>('/admin/billing/invoices?status=pending'),
+    queryFn: async ({ signal }) =>
+      (await call(adminRoutes.invoices, { query: { status: 'pending' }, signal })).data,
     enabled,
     staleTime: 0,
   });
@@ -23,7 +22,7 @@ export function usePendingTopUps(enabled: boolean) {
 export function useAdminTariffs(enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.tariffs,
-    queryFn: () => apiData<TariffPlan[]>('/admin/billing/tariffs'),
+    queryFn: async ({ signal }) => (await call(adminRoutes.tariffs, { signal })).data,
     enabled,
     staleTime: 0,
   });
@@ -32,7 +31,7 @@ export function useAdminTariffs(enabled: boolean) {
 export function useAdminProjects(enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.projects,
-    queryFn: () => apiData<AdminProject[]>('/admin/projects'),
+    queryFn: async ({ signal }) => (await call(adminRoutes.projects, { signal })).data,
     enabled,
     staleTime: 0,
   });
@@ -51,7 +50,7 @@ function useRefreshAfterChange() {
 export function useDecideTopUp() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       invoice,
       decision,
       reason,
@@ -59,36 +58,31 @@ export function useDecideTopUp() {
       invoice: AdminInvoice;
       decision: 'approve' | 'reject';
       reason?: string;
-    }) =>
-      apiData<Invoice>(`/admin/billing/invoices/${invoice.id}/${decision}`, {
-        method: 'POST',
-        body: decision === 'reject' ? { reason: reason?.trim() || undefined } : {},
-      }),
+    }) => {
+      const params = { invoiceId: invoice.id };
+      const answer =
+        decision === 'approve'
+          ? await call(adminRoutes.approve, { params })
+          : await call(adminRoutes.reject, { params, body: { reason: reason?.trim() || undefined } });
+      return answer.data;
+    },
     // Also on failure: a request already decided elsewhere must leave the lists.
     onSettled: refresh,
   });
 }
 
-export interface TariffPlanPayload {
-  name: string;
-  description: string;
-  price: string;
-  price_per_minute: string;
-  included_minutes: number;
-  validity_period: number | null;
-  is_default: boolean;
-  public: boolean;
-  currency: string;
-}
+/** What the plan dialog sends, for a new plan or a change (every field). */
+export type TariffPlanPayload = RouteBody<typeof adminRoutes.createTariff>;
 
 export function useSaveTariff() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: ({ id, plan }: { id?: number; plan: TariffPlanPayload }) =>
-      apiData<TariffPlan>(id ? `/admin/billing/tariffs/${id}` : '/admin/billing/tariffs', {
-        method: id ? 'PUT' : 'POST',
-        body: plan,
-      }),
+    mutationFn: async ({ id, plan }: { id?: number; plan: TariffPlanPayload }) => {
+      const answer = id
+        ? await call(adminRoutes.updateTariff, { params: { tariffId: id }, body: plan })
+        : await call(adminRoutes.createTariff, { body: plan });
+      return answer.data;
+    },
     onSuccess: refresh,
   });
 }
@@ -96,11 +90,9 @@ export function useSaveTariff() {
 export function useAssignTariff() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: ({ projectId, tariffId }: { projectId: number; tariffId: number }) =>
-      apiData<AdminProject>(`/admin/projects/${projectId}/tariff`, {
-        method: 'PUT',
-        body: { tariff_id: tariffId },
-      }),
+    mutationFn: async ({ projectId, tariffId }: { projectId: number; tariffId: number }) =>
+      (await call(adminRoutes.assignTariff, { params: { id: projectId }, body: { tariff_id: tariffId } }))
+        .data,
     onSuccess: refresh,
   });
 }
@@ -108,7 +100,7 @@ export function useAssignTariff() {
 export function useAdjustBalance() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       projectId,
       type,
       amount,
@@ -119,10 +111,7 @@ export function useAdjustBalance() {
       amount: string;
       reason: string;
     }) =>
-      apiData<Invoice>(`/admin/projects/${projectId}/adjustments`, {
-        method: 'POST',
-        body: { type, amount, reason },
-      }),
+      (await call(adminRoutes.adjust, { params: { id: projectId }, body: { type, amount, reason } })).data,
     onSuccess: refresh,
   });
 }

@@ -1,14 +1,23 @@
+import type {
+  DailySummaryResponse,
+  DayDetailsResponse,
+  MonthlySummaryResponse,
+  UnitBundlesResponse,
+} from '@parley/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
   billingProject,
   billingRoutes,
+  bundleFixture,
   calls,
   invoiceFixture,
   mockBillingApi,
   planFixture,
   plans,
+  purchaseAnswer,
   requests,
 } from './testUtils';
 
@@ -73,26 +82,16 @@ describe('billing page', () => {
       'GET /api/projects/5/billing/units': () =>
         jsonResponse(200, {
           data: [
-            {
-              id: 1,
-              left_amount: 120.5,
-              included_amount: 1000,
-              expire: '2026-04-01T00:00:00.000Z',
-              free: false,
-              created_at: '2026-03-01T00:00:00.000Z',
-              tariff_plan: { id: 2, name: 'Starter' },
-            },
-            {
-              id: 2,
+            bundleFixture(1, { left_amount: 120.5 }),
+            bundleFixture(2, {
               left_amount: 60,
               included_amount: 60,
               expire: null,
               free: true,
-              created_at: '2026-03-01T00:00:00.000Z',
               tariff_plan: { id: 4, name: 'Trial' },
-            },
+            }),
           ],
-        }),
+        } satisfies z.input<typeof UnitBundlesResponse>),
     });
     await openBilling();
     const card = within(screen.getByTestId('balance-card'));
@@ -197,7 +196,9 @@ describe('billing page', () => {
   it('add balance: refuses 0, abc and -1 without a request, then sends a pending credit request', async () => {
     const fetch = mockBillingApi({
       'POST /api/billing/invoices': () =>
-        jsonResponse(201, { data: invoiceFixture(99, { status: 'pending' }) }),
+        jsonResponse(201, {
+          data: invoiceFixture(99, { type: 'credit', status: 'pending', reference: 'topup' }),
+        }),
     });
     await openBilling();
     fireEvent.click(screen.getByRole('button', { name: 'Add balance' }));
@@ -345,22 +346,20 @@ describe('invoice details tab', () => {
     );
   });
 
-  it('reads invoices under data.invoices and ProcessDate, leaves invalid ones out; no list is an error', async () => {
-    let body: unknown = {
-      data: {
-        invoices: [
-          { ...invoiceFixture(1), process_date: undefined, ProcessDate: '2026-03-01T09:00:00.000Z' },
-          { ...invoiceFixture(2), amount: '3' },
-        ],
-      },
-    };
+  it('an answer that is not a list of invoices is a load error', async () => {
+    let body: unknown = { data: [invoiceFixture(1)] };
     mockBillingApi({ 'GET /api/projects/5/billing/invoices': () => jsonResponse(200, body) });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=invoices');
     expect(await screen.findAllByTestId('invoice-row')).toHaveLength(1);
-    body = { status: 'ok' };
+    body = { data: [{ ...invoiceFixture(2), amount: '3' }] };
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'This month' }));
     expect(await screen.findByText('Failed to load the invoices.')).toBeInTheDocument();
+    body = { status: 'ok' };
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Last month' }));
+    expect(await screen.findByText('Failed to load the invoices.')).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-row')).not.toBeInTheDocument();
   });
 });
 
@@ -396,8 +395,8 @@ describe('invoice summaries tab', () => {
         },
       ],
     },
-  };
-  const daily = (month: string) => ({
+  } satisfies z.input<typeof MonthlySummaryResponse>;
+  const daily = (month: string): z.input<typeof DailySummaryResponse> => ({
     data: {
       month_summary: {
         total_minutes: 800,
@@ -429,7 +428,7 @@ describe('invoice summaries tab', () => {
       ],
     },
   });
-  const dayDetails = (day: string) => ({
+  const dayDetails = (day: string): z.input<typeof DayDetailsResponse> => ({
     data: {
       day,
       transactions: [
@@ -671,7 +670,7 @@ describe('tariff plan tab', () => {
       {
         'POST /api/projects/5/billing/purchase': () => {
           bought = true;
-          return jsonResponse(200, { data: {} });
+          return jsonResponse(200, purchaseAnswer(plans[1]!));
         },
         'GET /api/projects/5': () =>
           jsonResponse(200, {
@@ -741,16 +740,14 @@ describe('tariff plan tab', () => {
     );
   });
 
-  it('a plan without an id cannot be bought: Tariff ID is missing', async () => {
+  it('a plan list the contract does not allow (a plan without an id) is a load error: nothing can be bought', async () => {
     const fetch = mockBillingApi({
       'GET /api/billing/tariffs': () =>
         jsonResponse(200, { data: [plans[0], { ...plans[1], id: undefined, name: 'No Id' }] }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=tariff');
-    fireEvent.click(await screen.findByRole('button', { name: 'Purchase plan - $49.00' }));
-    const dialog = within(await screen.findByRole('dialog'));
-    fireEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
-    expect(dialog.getByTestId('purchase-error')).toHaveTextContent('Tariff ID is missing');
+    expect(await screen.findByText('Failed to load the tariff plans.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Purchase plan/ })).not.toBeInTheDocument();
     expect(calls(fetch, 'POST', '/api/projects/5/billing/purchase')).toBe(0);
   });
 });

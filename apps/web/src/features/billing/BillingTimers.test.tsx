@@ -3,7 +3,15 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { INVOICE_APPROVED_STORAGE_KEY } from './approvalEvent';
-import { billingProject, billingRoutes, calls, mockBillingApi } from './testUtils';
+import {
+  billingProject,
+  billingRoutes,
+  calls,
+  invoiceFixture,
+  mockBillingApi,
+  plans,
+  purchaseAnswer,
+} from './testUtils';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -57,7 +65,12 @@ describe('billing timings', () => {
   });
 
   it('the refill toast stays 6 s', async () => {
-    mockBillingApi({ 'POST /api/billing/invoices': () => jsonResponse(201, { data: {} }) });
+    mockBillingApi({
+      'POST /api/billing/invoices': () =>
+        jsonResponse(201, {
+          data: invoiceFixture(99, { type: 'credit', status: 'pending', reference: 'topup' }),
+        }),
+    });
     await open('/projects/5/billing');
     fireEvent.click(screen.getByRole('button', { name: 'Add balance' }));
     await flush();
@@ -75,7 +88,9 @@ describe('billing timings', () => {
   });
 
   it('the purchase toast stays 6 s', async () => {
-    mockBillingApi({ 'POST /api/projects/5/billing/purchase': () => jsonResponse(200, { data: {} }) });
+    mockBillingApi({
+      'POST /api/projects/5/billing/purchase': () => jsonResponse(200, purchaseAnswer(plans[1]!)),
+    });
     await open('/projects/5/billing?tab=tariff');
     fireEvent.click(screen.getByRole('button', { name: 'Purchase plan - $49.00' }));
     await flush();

@@ -1,9 +1,10 @@
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { UnexpectedAnswerError } from '../../shared/api/call';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { formatTime } from '../../shared/utils/displayDates';
-import { InvalidBillingData, useDayDetails } from './api';
+import { useDayDetails } from './api';
 import { formatDay, formatMoney, formatUnits } from './format';
 import { TypeChip } from './InvoiceDetailsTab';
 
@@ -17,7 +18,7 @@ export function DayTransactions({ project, day }: { project: Project; day: strin
     return (
       <ErrorState
         message={
-          details.error instanceof InvalidBillingData
+          details.error instanceof UnexpectedAnswerError
             ? t('billing.invalid_transaction_details_error')
             : t('billing.failed_load_transaction_details', { day: formatDay(day, language) })
         }

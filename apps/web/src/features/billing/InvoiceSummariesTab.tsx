@@ -19,8 +19,9 @@ import {
 } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnexpectedAnswerError } from '../../shared/api/call';
 import { ErrorState, LoadingState } from '../../shared/components/States';
-import { InvalidBillingData, useMonthlySummaries } from './api';
+import { useMonthlySummaries } from './api';
 import { formatMonth } from './format';
 import { MonthDetails } from './MonthDetails';
 import { Totals } from './SummaryStats';
@@ -47,7 +48,7 @@ export function InvoiceSummariesTab({ project }: { project: Project }) {
     content = (
       <ErrorState
         message={
-          summaries.error instanceof InvalidBillingData
+          summaries.error instanceof UnexpectedAnswerError
             ? t('billing.invoice.summary.invalid_data_error')
             : t('billing.loading_error')
         }

@@ -2,8 +2,9 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Grid, Stack } from '@mui/material';
 import { BILLING, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { UnexpectedAnswerError } from '../../shared/api/call';
 import { ErrorState, LoadingState } from '../../shared/components/States';
-import { InvalidBillingData, useDailySummary } from './api';
+import { useDailySummary } from './api';
 import { DayTransactions } from './DayTransactions';
 import { formatCount, formatDay, formatMonth, formatUnits } from './format';
 import { Stat, Totals } from './SummaryStats';
@@ -30,7 +31,7 @@ export function MonthDetails({
     return (
       <ErrorState
         message={
-          daily.error instanceof InvalidBillingData
+          daily.error instanceof UnexpectedAnswerError
             ? t('billing.invalid_daily_summary_error')
             : t('billing.failed_load_daily_summary', { month: formatMonth(month, language) })
         }

@@ -19,21 +19,14 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { BILLING, type Project } from '@parley/contracts';
+import { BILLING, type Project, type TariffPlan } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
-import {
-  normalizePlan,
-  type PlanView,
-  useBillingProject,
-  usePurchasePlan,
-  useTariffPlan,
-  useTariffPlans,
-} from './api';
+import { useBillingProject, usePurchasePlan, useTariffPlan, useTariffPlans } from './api';
 import { formatMoney, formatRate, formatUnits } from './format';
 
 export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
@@ -42,9 +35,9 @@ export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
  * What a plan card offers (spec 2 §2.1): a non-public plan is assigned by an admin (disabled button);
  * the current plan can be prolonged; other public plans can be purchased.
  */
-export function planAction(plan: PlanView, currentPlanId: number | null | undefined): PlanAction {
+export function planAction(plan: TariffPlan, currentPlanId: number | null | undefined): PlanAction {
   if (!plan.public) return 'adminAssigned';
-  if (plan.id !== undefined && plan.id === currentPlanId) return 'prolong';
+  if (plan.id === currentPlanId) return 'prolong';
   return 'purchase';
 }
 
@@ -52,18 +45,18 @@ function usePlanText() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return {
-    price: (plan: PlanView) =>
+    price: (plan: TariffPlan) =>
       plan.price === 0 ? t('billing.tariff.free') : formatMoney(plan.price, plan.currency, language),
-    rate: (plan: PlanView) =>
+    rate: (plan: TariffPlan) =>
       plan.price_per_minute === 0
         ? t('billing.tariff.free')
         : formatRate(plan.price_per_minute, plan.currency, language),
-    included: (plan: PlanView) =>
+    included: (plan: TariffPlan) =>
       plan.included_minutes > 0
         ? t('billing.tariff.unitsValue', { units: formatUnits(plan.included_minutes, language) })
         : t('billing.tariff.none'),
-    validity: (plan: PlanView) =>
-      plan.validity_period === null || plan.validity_period === undefined
+    validity: (plan: TariffPlan) =>
+      plan.validity_period === null
         ? t('billing.tariff.unlimited')
         : t('billing.tariff.validityDays', { count: plan.validity_period }),
   };
@@ -99,12 +92,12 @@ export function TariffPlanTab({
   const project = projectQuery.data ?? fallbackProject;
   const plans = useTariffPlans(project.id);
   const currentId = project.tariff_plan_id ?? null;
-  const inList = plans.data?.find((plan) => plan.id !== undefined && plan.id === currentId);
-  const fromProject = project.tariff_plan ? normalizePlan(project.tariff_plan) : undefined;
+  const inList = plans.data?.find((plan) => plan.id === currentId);
+  const fromProject = project.tariff_plan ?? undefined;
   // GET /billing/tariffs/{id} only when the current plan is neither in the list nor on the project.
   const fetched = useTariffPlan(currentId, plans.isSuccess && !inList && !fromProject);
   const current = inList ?? fromProject ?? fetched.data;
-  const [buying, setBuying] = useState<PlanView | null>(null);
+  const [buying, setBuying] = useState<TariffPlan | null>(null);
 
   if (plans.isPending || projectQuery.isPending)
     return <LoadingState label={t('billing.tariff.loading_plans')} />;
@@ -148,13 +141,13 @@ export function TariffPlanTab({
         <Alert severity="info">{t('billing.tariff.noPlans')}</Alert>
       ) : (
         <Grid container spacing={2}>
-          {plans.data.map((plan, index) => {
+          {plans.data.map((plan) => {
             const action = planAction(plan, currentId);
-            const isCurrent = plan.id !== undefined && plan.id === currentId;
+            const isCurrent = plan.id === currentId;
             return (
-              <Grid key={plan.id ?? `plan-${index}`} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Grid key={plan.id} size={{ xs: 12, sm: 6, lg: 4 }}>
                 <Card
-                  data-testid={`plan-card-${plan.id ?? index}`}
+                  data-testid={`plan-card-${plan.id}`}
                   sx={{
                     height: '100%',
                     display: 'flex',
@@ -234,7 +227,7 @@ export function PurchaseDialog({
   onClose,
   onToast,
 }: {
-  plan: PlanView | null;
+  plan: TariffPlan | null;
   project: Project;
   onClose: () => void;
   onToast: (toast: ToastMessage) => void;
@@ -244,26 +237,19 @@ export function PurchaseDialog({
   const titleId = useId();
   const purchase = usePurchasePlan(project.id);
   const [useBalance, setUseBalance] = useState(project.use_balance_for_analysis ?? true);
-  const [error, setError] = useState<string | null>(null);
   // The last plan stays on screen while the dialog closes; every opening starts from the saved setting.
-  const [shown, setShown] = useState<PlanView | null>(plan);
-  const [lastPlan, setLastPlan] = useState<PlanView | null>(plan);
+  const [shown, setShown] = useState<TariffPlan | null>(plan);
+  const [lastPlan, setLastPlan] = useState<TariffPlan | null>(plan);
   if (plan !== lastPlan) {
     setLastPlan(plan);
     if (plan) {
       setShown(plan);
       setUseBalance(project.use_balance_for_analysis ?? true);
-      setError(null);
     }
   }
 
   const confirm = () => {
     if (!shown) return;
-    if (shown.id === undefined) {
-      setError(t('billing.tariff.missing_id'));
-      return;
-    }
-    setError(null);
     purchase.mutate(
       { tariffId: shown.id, useBalanceForAnalysis: useBalance },
       {
@@ -316,11 +302,6 @@ export function PurchaseDialog({
               }
               label={t('billing.balance.useBalance')}
             />
-            {error ? (
-              <Alert severity="error" data-testid="purchase-error">
-                {error}
-              </Alert>
-            ) : null}
           </Stack>
         ) : null}
       </DialogContent>

@@ -1,20 +1,14 @@
 import {
-  DailySummaryResponse,
-  DayDetailsResponse,
-  type Invoice,
+  billingRoutes,
   type InvoicePeriod,
-  MonthlySummaryResponse,
   type Project,
+  type RouteBody,
   type SummaryMonths,
-  type TariffPlan,
-  type UnitBundle,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiData, apiRequest } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
+import { apiData } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
-
-// Routes and shapes: packages/contracts/src/billing/api.ts (and GET/PUT /projects/{id}).
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -28,99 +22,12 @@ export const billingKeys = {
   tariff: (tariffId: number) => ['billing-tariff', tariffId] as const,
 };
 
-/** A response the screen can't use (wrong shape); shown with the screen's own 'invalid data' text. */
-export class InvalidBillingData extends Error {
-  constructor(what: string) {
-    super(`Invalid ${what}`);
-    this.name = 'InvalidBillingData';
-  }
-}
-
-type RecordLike = Record<string, unknown>;
-const isRecord = (value: unknown): value is RecordLike =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The project of a GET /projects/{id} answer: under data, under project, under data.project, or bare. */
-export function unwrapProject(body: unknown): Project | null {
-  if (!isRecord(body)) return null;
-  const candidates = [isRecord(body.data) ? body.data.project : undefined, body.data, body.project, body];
-  for (const candidate of candidates) {
-    if (isRecord(candidate) && ('id' in candidate || 'current_balance' in candidate)) {
-      return candidate as unknown as Project;
-    }
-  }
-  return null;
-}
-
-/** A tariff plan whose id may arrive as ID (spec 2 §3); id stays undefined when it has neither. */
-export type PlanView = Omit<TariffPlan, 'id'> & { id: number | undefined };
-
-export function normalizePlan(raw: unknown): PlanView {
-  const record = (isRecord(raw) ? raw : {}) as RecordLike;
-  const id = Number(record.id ?? record.ID);
-  return {
-    ...(record as unknown as TariffPlan),
-    id: Number.isInteger(id) && id > 0 ? id : undefined,
-    name: String(record.name ?? ''),
-    description: String(record.description ?? ''),
-    price: Number(record.price ?? 0),
-    price_per_minute: Number(record.price_per_minute ?? 0),
-    included_minutes: Number(record.included_minutes ?? 0),
-    validity_period:
-      record.validity_period === null || record.validity_period === undefined
-        ? null
-        : Number(record.validity_period),
-    is_default: Boolean(record.is_default),
-    public: record.public === undefined ? true : Boolean(record.public),
-    currency: String(record.currency ?? 'USD'),
-  };
-}
-
-/**
- * The invoices of a list answer: a bare array, or under invoices, data or data.invoices (spec 2 §3). A
- * valid invoice has a numeric amount and string currency, description and process_date (or ProcessDate);
- * others are left out. An answer without any list is a load error.
- */
-export function normalizeInvoiceList(body: unknown): Invoice[] {
-  let list: unknown;
-  if (Array.isArray(body)) list = body;
-  else if (isRecord(body)) {
-    if (Array.isArray(body.invoices)) list = body.invoices;
-    else if (Array.isArray(body.data)) list = body.data;
-    else if (isRecord(body.data) && Array.isArray(body.data.invoices)) list = body.data.invoices;
-  }
-  if (!Array.isArray(list)) throw new InvalidBillingData('invoice list');
-  const invoices: Invoice[] = [];
-  for (const raw of list) {
-    if (!isRecord(raw)) continue;
-    const processDate = raw.process_date ?? raw.ProcessDate;
-    if (
-      typeof raw.amount !== 'number' ||
-      typeof raw.currency !== 'string' ||
-      typeof raw.description !== 'string' ||
-      typeof processDate !== 'string'
-    ) {
-      continue;
-    }
-    invoices.push({
-      ...(raw as unknown as Invoice),
-      id: Number(raw.id ?? raw.ID),
-      process_date: processDate,
-      minutes_used: Number(raw.minutes_used ?? 0),
-      unit_amount: Number(raw.unit_amount ?? 0),
-    });
-  }
-  return invoices;
-}
-
-export async function fetchBillingProject(projectId: number): Promise<Project | null> {
-  return unwrapProject(await apiRequest<unknown>(`/projects/${projectId}`));
-}
-
+// TRANSITIONAL (issue 13): GET and PUT /projects/{id} belong to the projects routes; they move to call()
+// with those route definitions once they exist.
 export function useBillingProject(projectId: number) {
   return useQuery({
     queryKey: billingKeys.project(projectId),
-    queryFn: () => fetchBillingProject(projectId),
+    queryFn: () => apiData<Project>(`/projects/${projectId}`),
     staleTime: 0,
     retry: false,
   });
@@ -129,9 +36,9 @@ export function useBillingProject(projectId: number) {
 export function useUnitBundles(projectId: number) {
   return useQuery({
     queryKey: billingKeys.units(projectId),
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       try {
-        return await apiData<UnitBundle[]>(`/projects/${projectId}/billing/units`);
+        return (await call(billingRoutes.units, { params: { id: projectId }, signal })).data;
       } catch (error) {
         // A failed unit load is only logged (spec 2 §8).
         console.warn('Failed to load unit bundles', error);
@@ -147,32 +54,19 @@ export function useInvoices(projectId: number, period: InvoicePeriod) {
   return useQuery({
     queryKey: billingKeys.invoices(projectId, period),
     // The server's default period is last30days, so 'all' is sent too.
-    queryFn: async () =>
-      normalizeInvoiceList(
-        await apiRequest<unknown>(
-          `/projects/${projectId}/billing/invoices?period=${encodeURIComponent(period)}`,
-        ),
-      ),
+    queryFn: async ({ signal }) =>
+      (await call(billingRoutes.invoices, { params: { id: projectId }, query: { period }, signal })).data,
     staleTime: 0,
     retry: false,
   });
 }
 
-function parseData<D>(schema: z.ZodType<{ data: D }>, body: unknown, what: string): D {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new InvalidBillingData(what);
-  return parsed.data.data;
-}
-
 export function useMonthlySummaries(projectId: number, months: SummaryMonths) {
   return useQuery({
     queryKey: billingKeys.monthly(projectId, months),
-    queryFn: async () =>
-      parseData(
-        MonthlySummaryResponse,
-        await apiRequest<unknown>(`/projects/${projectId}/billing/summaries/monthly?months=${months}`),
-        'monthly summaries',
-      ),
+    queryFn: async ({ signal }) =>
+      (await call(billingRoutes.monthlySummary, { params: { id: projectId }, query: { months }, signal }))
+        .data,
     staleTime: 0,
     retry: false,
   });
@@ -181,14 +75,14 @@ export function useMonthlySummaries(projectId: number, months: SummaryMonths) {
 export function useDailySummary(projectId: number, month: string | null) {
   return useQuery({
     queryKey: billingKeys.daily(projectId, month ?? ''),
-    queryFn: async () =>
-      parseData(
-        DailySummaryResponse,
-        await apiRequest<unknown>(
-          `/projects/${projectId}/billing/summaries/daily?month=${encodeURIComponent(month ?? '')}`,
-        ),
-        'daily summary',
-      ),
+    queryFn: async ({ signal }) =>
+      (
+        await call(billingRoutes.dailySummary, {
+          params: { id: projectId },
+          query: { month: month ?? '' },
+          signal,
+        })
+      ).data,
     enabled: Boolean(month),
     staleTime: 0,
     retry: false,
@@ -198,14 +92,9 @@ export function useDailySummary(projectId: number, month: string | null) {
 export function useDayDetails(projectId: number, day: string | null) {
   return useQuery({
     queryKey: billingKeys.day(projectId, day ?? ''),
-    queryFn: async () =>
-      parseData(
-        DayDetailsResponse,
-        await apiRequest<unknown>(
-          `/projects/${projectId}/billing/summaries/day?day=${encodeURIComponent(day ?? '')}`,
-        ),
-        'day details',
-      ),
+    queryFn: async ({ signal }) =>
+      (await call(billingRoutes.dayDetails, { params: { id: projectId }, query: { day: day ?? '' }, signal }))
+        .data,
     enabled: Boolean(day),
     staleTime: 0,
     retry: false,
@@ -216,8 +105,8 @@ export function useDayDetails(projectId: number, day: string | null) {
 export function useTariffPlans(projectId: number) {
   return useQuery({
     queryKey: billingKeys.tariffs(projectId),
-    queryFn: async () =>
-      (await apiData<unknown[]>(`/billing/tariffs?project_id=${projectId}`)).map(normalizePlan),
+    queryFn: async ({ signal }) =>
+      (await call(billingRoutes.tariffs, { query: { project_id: projectId }, signal })).data,
     staleTime: 0,
     retry: false,
   });
@@ -227,7 +116,8 @@ export function useTariffPlans(projectId: number) {
 export function useTariffPlan(tariffId: number | null | undefined, enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.tariff(tariffId ?? 0),
-    queryFn: async () => normalizePlan(await apiData<unknown>(`/billing/tariffs/${tariffId}`)),
+    queryFn: async ({ signal }) =>
+      (await call(billingRoutes.tariff, { params: { id: tariffId ?? 0 }, signal })).data,
     enabled: enabled && typeof tariffId === 'number' && tariffId > 0,
     retry: false,
   });
@@ -248,34 +138,21 @@ function useStoreProject() {
 export function useSetBalanceUsage(projectId: number) {
   const store = useStoreProject();
   return useMutation({
-    mutationFn: async (value: boolean) =>
-      unwrapProject(
-        await apiRequest<unknown>(`/projects/${projectId}`, {
-          method: 'PUT',
-          body: { use_balance_for_analysis: value },
-        }),
-      ),
-    onSuccess: (project) => {
-      if (project) store(project);
-    },
+    mutationFn: (value: boolean) =>
+      apiData<Project>(`/projects/${projectId}`, {
+        method: 'PUT',
+        body: { use_balance_for_analysis: value },
+      }),
+    onSuccess: store,
   });
 }
 
-export interface TopUpPayload {
-  amount: number;
-  reference_id: string;
-  description: string;
-  type: 'credit';
-  project_id: number;
-  approval_required: true;
-  status: 'pending';
-}
+export type TopUpPayload = RouteBody<typeof billingRoutes.requestTopUp>;
 
 export function useRequestTopUp(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: TopUpPayload) =>
-      apiData<Invoice>('/billing/invoices', { method: 'POST', body: payload }),
+    mutationFn: async (body: TopUpPayload) => (await call(billingRoutes.requestTopUp, { body })).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['billing', projectId, 'invoices'] });
     },
@@ -290,11 +167,13 @@ export interface PurchaseVariables {
 export function usePurchasePlan(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ tariffId, useBalanceForAnalysis }: PurchaseVariables) =>
-      apiData<unknown>(`/projects/${projectId}/billing/purchase`, {
-        method: 'POST',
-        body: { tariff_id: tariffId, use_balance_for_analysis: useBalanceForAnalysis },
-      }),
+    mutationFn: async ({ tariffId, useBalanceForAnalysis }: PurchaseVariables) =>
+      (
+        await call(billingRoutes.purchase, {
+          params: { id: projectId },
+          body: { tariff_id: tariffId, use_balance_for_analysis: useBalanceForAnalysis },
+        })
+      ).data,
     onSuccess: () => {
       // The project moved to the bought plan: reload the page data (spec 2 §4).
       void queryClient.invalidateQueries({ queryKey: ['billing', projectId] });

@@ -3,11 +3,11 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { LOCALE_FILES } from '../../test/locales';
-import { normalizeInvoiceList, normalizePlan, unwrapProject } from './api';
 import { announceInvoiceApproved, INVOICE_APPROVED_STORAGE_KEY, parseInvoiceApproved } from './approvalEvent';
 import { parseTopUpAmount, projectRate } from './balance';
 import { formatMoney, formatRate, monthRange, priceOfUnits, rateDecimals } from './format';
 import { planAction } from './TariffPlanTab';
+import { planFixture } from './testUtils';
 import { useRefreshCounter } from './useRefreshCounter';
 
 describe('billing display rules', () => {
@@ -48,37 +48,14 @@ describe('billing display rules', () => {
   });
 
   it('plan buttons: admin assigned for non-public, prolong for the current plan, purchase otherwise', () => {
-    const plan = normalizePlan({ ID: 3, name: 'Team', public: true });
-    expect(plan.id).toBe(3);
+    const plan = planFixture({ id: 3, name: 'Team', public: true });
     expect(planAction(plan, 3)).toBe('prolong');
     expect(planAction(plan, 1)).toBe('purchase');
     expect(planAction({ ...plan, public: false }, 3)).toBe('adminAssigned');
-    expect(normalizePlan({ name: 'x' }).id).toBeUndefined();
   });
 
   it('month range for the chart', () => {
     expect(monthRange('2026-02', 3)).toEqual(['2025-12', '2026-01', '2026-02']);
-  });
-});
-
-describe('billing responses', () => {
-  it('finds the project under data, project or data.project', () => {
-    const project = { id: 5, current_balance: 1 };
-    expect(unwrapProject({ data: project })).toEqual(project);
-    expect(unwrapProject({ project })).toEqual(project);
-    expect(unwrapProject({ data: { project } })).toEqual(project);
-    expect(unwrapProject(project)).toEqual(project);
-    expect(unwrapProject(null)).toBeNull();
-  });
-
-  it('reads invoice lists in every shape; no list at all is an error', () => {
-    const invoice = { id: 1, amount: 2, currency: 'USD', description: 'x', process_date: '2026-01-01' };
-    expect(normalizeInvoiceList([invoice])).toHaveLength(1);
-    expect(normalizeInvoiceList({ invoices: [invoice] })).toHaveLength(1);
-    expect(normalizeInvoiceList({ data: [invoice] })).toHaveLength(1);
-    expect(normalizeInvoiceList({ data: { invoices: [invoice] } })).toHaveLength(1);
-    expect(normalizeInvoiceList({ data: [{ ...invoice, currency: 1 }] })).toHaveLength(0);
-    expect(() => normalizeInvoiceList({ data: null })).toThrow();
   });
 });
 

@@ -1,5 +1,15 @@
-import type { Invoice, TariffPlan } from '@parley/contracts';
+import type {
+  Invoice,
+  InvoiceListResponse,
+  Project,
+  PurchaseResponse,
+  TariffPlan,
+  TariffPlanListResponse,
+  UnitBundle,
+  UnitBundlesResponse,
+} from '@parley/contracts';
 import type { RouteObject } from 'react-router';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import BillingPage from './BillingPage';
@@ -53,15 +63,16 @@ export const plans = [
   }),
 ];
 
-export function billingProject(overrides: Partial<Record<string, unknown>> = {}) {
-  return testProject({
+export function billingProject(overrides: Partial<z.input<typeof Project>> = {}): z.input<typeof Project> {
+  return {
+    ...testProject(),
     current_balance: 25.5,
     currency: 'USD',
     use_balance_for_analysis: true,
     tariff_plan_id: 1,
     tariff_plan: plans[0],
     ...overrides,
-  });
+  };
 }
 
 export function invoiceFixture(id: number, overrides: Partial<Invoice> = {}): Invoice {
@@ -85,14 +96,51 @@ export function invoiceFixture(id: number, overrides: Partial<Invoice> = {}): In
   };
 }
 
+export function bundleFixture(id: number, overrides: Partial<UnitBundle> = {}): UnitBundle {
+  return {
+    id,
+    left_amount: 1000,
+    included_amount: 1000,
+    expire: '2026-04-01T00:00:00.000Z',
+    free: false,
+    created_at: '2026-03-01T00:00:00.000Z',
+    tariff_plan: { id: 2, name: 'Starter' },
+    ...overrides,
+  };
+}
+
+/** The answer of POST /projects/5/billing/purchase for a plan bought from a balance of 50. */
+export function purchaseAnswer(plan: TariffPlan): z.input<typeof PurchaseResponse> {
+  return {
+    data: {
+      invoice: invoiceFixture(50, {
+        amount: plan.price,
+        description: plan.name,
+        reference: 'purchase',
+        reference_id: String(plan.id),
+      }),
+      bundle:
+        plan.included_minutes > 0
+          ? bundleFixture(7, { left_amount: plan.included_minutes, included_amount: plan.included_minutes })
+          : null,
+      tariff_plan: plan,
+      current_balance: 50 - plan.price,
+      use_balance_for_analysis: true,
+    },
+  };
+}
+
 /** The API the billing page calls, answering from fixtures; override any route. */
 export function mockBillingApi(overrides: Record<string, Handler> = {}, project = billingProject()) {
   return mockFetch({
     'GET /api/projects': () => jsonResponse(200, { data: [project] }),
     'GET /api/projects/5': () => jsonResponse(200, { data: project }),
-    'GET /api/projects/5/billing/units': () => jsonResponse(200, { data: [] }),
-    'GET /api/projects/5/billing/invoices': () => jsonResponse(200, { data: [] }),
-    'GET /api/billing/tariffs': () => jsonResponse(200, { data: plans }),
+    'GET /api/projects/5/billing/units': () =>
+      jsonResponse(200, { data: [] } satisfies z.input<typeof UnitBundlesResponse>),
+    'GET /api/projects/5/billing/invoices': () =>
+      jsonResponse(200, { data: [] } satisfies z.input<typeof InvoiceListResponse>),
+    'GET /api/billing/tariffs': () =>
+      jsonResponse(200, { data: plans } satisfies z.input<typeof TariffPlanListResponse>),
     ...overrides,
   });
 }
