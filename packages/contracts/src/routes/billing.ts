@@ -6,6 +6,7 @@ import {
   DailySummaryResponse,
   DayDetailsQuery,
   DayDetailsResponse,
+  Invoice,
   InvoiceListQuery,
   InvoiceListResponse,
   InvoiceResponse,
@@ -21,6 +22,7 @@ import {
   UnitBundlesResponse,
 } from '../billing/api.ts';
 import { defineRoute } from './route.ts';
+import { tolerantList, withAliases } from './tolerance.ts';
 
 // A project's billing: bundles, ledger and summaries for its admins and owners (super admins too; other
 // members 403, anyone else 404), the pre-upload check for any member, the plans a signed-in user may see and
@@ -51,6 +53,13 @@ export const billingRoutes = {
     params: ProjectIdParams,
     query: InvoiceListQuery,
     responses: { 200: InvoiceListResponse },
+    // Spec 2 §3 Invoice: ID or id, ProcessDate or process_date; the list bare, under invoices, data or
+    // data.invoices; invalid invoices are left out.
+    accepts: tolerantList(withAliases(Invoice, { id: ['ID'], process_date: ['ProcessDate'] }), [
+      'data',
+      'invoices',
+      'data.invoices',
+    ]),
     errors,
   }),
   monthlySummary: defineRoute({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { OkResponse, ProjectIdParams } from '../api.ts';
 import {
   GeneratedPromptResponse,
@@ -8,7 +9,13 @@ import {
   PromptResponse,
   SavePromptRequest,
 } from '../prompts/api.ts';
+import { Prompt } from '../prompts/schema.ts';
 import { defineRoute } from './route.ts';
+import { withAliases } from './tolerance.ts';
+
+/** Spec 1 §3 Prompt: the id may arrive as id, ID or promptId, scriptName also as name. */
+const AcceptedPrompt = withAliases(Prompt, { id: ['ID', 'promptId'], scriptName: ['name'] });
+const acceptsOne = z.object({ data: AcceptedPrompt });
 
 // Analysis prompts of a project (spec 1 §2.2, §3, §4): any member reads them; admins and owners (super admins
 // too) write and generate. Other members 403, anyone else 404, also for another project's prompt id; support
@@ -27,6 +34,7 @@ export const promptRoutes = {
     access,
     params: ProjectIdParams,
     responses: { 200: PromptListResponse },
+    accepts: z.object({ data: z.array(AcceptedPrompt) }),
     errors,
   }),
   getByName: defineRoute({
@@ -39,6 +47,7 @@ export const promptRoutes = {
     params: ProjectIdParams,
     query: PromptByNameQuery,
     responses: { 200: PromptResponse },
+    accepts: acceptsOne,
     errors,
   }),
   get: defineRoute({
@@ -50,6 +59,7 @@ export const promptRoutes = {
     access,
     params: PromptParams,
     responses: { 200: PromptResponse },
+    accepts: acceptsOne,
     errors,
   }),
   create: defineRoute({
@@ -65,6 +75,7 @@ export const promptRoutes = {
     params: ProjectIdParams,
     body: SavePromptRequest,
     responses: { 201: PromptResponse },
+    accepts: acceptsOne,
     errors: [...errors, 409],
   }),
   update: defineRoute({
@@ -77,6 +88,7 @@ export const promptRoutes = {
     params: PromptParams,
     body: SavePromptRequest,
     responses: { 200: PromptResponse },
+    accepts: acceptsOne,
     errors,
   }),
   remove: defineRoute({

@@ -43,6 +43,11 @@ export interface RouteDefinition {
    * An error status is here only when its body is not the error body (the help lookup's 404).
    */
   responses: Partial<Record<SuccessStatus | ErrorStatus, z.ZodType | null>>;
+  /**
+   * What the web accepts as the success answer where the spec lets it arrive in more shapes than the server
+   * sends (other key names, a list under other keys: routes/tolerance.ts). Its output is the response's.
+   */
+  accepts?: z.ZodType;
   /** Error answers besides 401 (added for every non-public route) and 400 (added when it takes input). */
   errors: readonly ErrorStatus[];
   /** Hidden from the OpenAPI document (internal plumbing). */
@@ -82,11 +87,12 @@ export type RouteAnswer<R extends RouteDefinition> = [
   : JsonAnswer<R, 200> | JsonAnswer<R, 201> | JsonAnswer<R, 202>;
 
 /**
- * The success schema the client parses an answer with: the one of the status the server answered, else the
- * first of 200, 201 and 202 it defines; null when the answer is not JSON.
+ * The schema the client parses an answer with: `accepts` for a success when the route has one, else the one
+ * of the status the server answered, else the first of 200, 201 and 202 it defines; null when not JSON.
  */
 export function answerSchema(route: RouteDefinition, status?: number): z.ZodType | null {
   const { responses } = route;
+  if (route.accepts && (status === undefined || status < 300)) return route.accepts;
   const own = responses[status as SuccessStatus];
   if (own !== undefined) return own;
   return responses[200] ?? responses[201] ?? responses[202] ?? null;
