@@ -69,3 +69,9 @@ describe('answers the spec lets arrive in several shapes', () => {
     expect(parsed.data.map((item) => item.id)).toEqual([1]);
   });
 });
+
+describe('an answer without any list', () => {
+  it('is refused, not read as an empty list', () => {
+    expect(answerSchema(billingRoutes.invoices)?.safeParse({ status: 'ok' }).success).toBe(false);
+  });
+});

@@ -33,13 +33,16 @@ function at(value: unknown, path: string): unknown {
 
 /**
  * `{ data: T[] }` from a list that may arrive bare or under any of `paths` (e.g. 'data', 'invoices',
- * 'data.invoices'); items the item schema refuses are left out (spec: only valid items are shown).
+ * 'data.invoices'); items the item schema refuses are left out (spec: only valid items are shown), and an
+ * answer without a list is refused.
  */
 export function tolerantList<T extends z.ZodType>(item: T, paths: readonly string[]) {
   return z.preprocess(
     (value) => {
       const list = Array.isArray(value) ? value : paths.map((path) => at(value, path)).find(Array.isArray);
-      return { data: (list ?? []).filter((entry) => item.safeParse(entry).success) };
+      // No list anywhere: left as it is, so the answer is refused.
+      if (!list) return value;
+      return { data: list.filter((entry) => item.safeParse(entry).success) };
     },
     z.object({ data: z.array(item) }),
   );
