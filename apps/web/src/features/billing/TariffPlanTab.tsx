@@ -35,6 +35,7 @@ import {
   useTariffPlans,
 } from './api';
 import { formatMoney, formatRate, formatUnits } from './format';
+import { useSeededPlanText } from './seededPlans';
 
 export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
 
@@ -51,7 +52,10 @@ export function planAction(plan: PlanView, currentPlanId: number | null | undefi
 function usePlanText() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const seeded = useSeededPlanText();
   return {
+    name: (plan: PlanView) => seeded.name(plan.name),
+    description: (plan: PlanView) => seeded.description(plan.description),
     price: (plan: PlanView) =>
       plan.price === 0 ? t('billing.tariff.free') : formatMoney(plan.price, plan.currency, language),
     rate: (plan: PlanView) =>
@@ -122,11 +126,11 @@ export function TariffPlanTab({
           {current ? (
             <>
               <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-                {current.name}
+                {text.name(current)}
               </Typography>
               {current.description ? (
                 <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {current.description}
+                  {text.description(current)}
                 </Typography>
               ) : null}
               <Box sx={{ maxWidth: 480 }}>
@@ -180,10 +184,10 @@ export function TariffPlanTab({
                       ) : null}
                     </Stack>
                     <Typography variant="h6" component="h3">
-                      {plan.name}
+                      {text.name(plan)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 40 }}>
-                      {plan.description}
+                      {text.description(plan)}
                     </Typography>
                     <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
                       {text.price(plan)}
@@ -297,7 +301,7 @@ export function PurchaseDialog({
         {shown ? (
           <Stack spacing={1}>
             <Typography variant="h6" component="p" data-testid="purchase-plan-name">
-              {shown.name}
+              {text.name(shown)}
             </Typography>
             <Fact label={t('billing.tariff.purchaseCost')} value={text.price(shown)} />
             <Fact label={t('billing.tariff.includedUnits')} value={text.included(shown)} />
