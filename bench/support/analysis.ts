@@ -7,6 +7,7 @@ import { storageOf } from '../../apps/server/src/storage/index.ts';
 const FIELDS: PromptField[] = withDefaultFields(
   [{ key: 'Greeting', type: 'ok', explanation: 'Did the agent greet?', includeInScore: true }],
   'sum',
+  'en',
 );
 const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: 'Hello', timestamp: null });
 /** What the fake Anthropic answers for the prompt of seedAnalysisProject. */

@@ -1,3 +1,5 @@
+import type { UiLanguage } from '../languages.ts';
+import { DEFAULT_FIELD_EXPLANATIONS } from './default-explanations.ts';
 import type { FieldType, PromptField } from './schema.ts';
 
 export const SUMMARY_KEY = 'Summary';
@@ -9,28 +11,29 @@ export const LOCKED_KEYS = [SUMMARY_KEY, TITLE_KEY, FINAL_SCORE_KEY] as const;
 /** Metadata names every prompt has; they cannot be removed (spec 1 §5). */
 export const REQUIRED_METADATA = ['Department', 'Representative'] as const;
 
-export const SUMMARY_FIELD: PromptField = {
-  key: SUMMARY_KEY,
-  type: 'string',
-  explanation: 'Provide a concise summary of the conversation',
-  includeInScore: false,
-};
-export const TITLE_FIELD: PromptField = {
-  key: TITLE_KEY,
-  type: 'string',
-  explanation: 'Provide a descriptive title for this conversation',
-  includeInScore: false,
-};
-export const FINAL_SCORE_FIELD: PromptField = {
-  key: FINAL_SCORE_KEY,
-  type: 'float',
-  explanation: 'The final score of the conversation',
-  includeInScore: false,
-};
+/** The default fields with their explanations in `language` (see DEFAULT_FIELD_EXPLANATIONS). */
+function defaultFieldsIn(language: UiLanguage) {
+  const text = DEFAULT_FIELD_EXPLANATIONS[language];
+  const field = (key: string, type: FieldType, explanation: string): PromptField => ({
+    key,
+    type,
+    explanation,
+    includeInScore: false,
+  });
+  return {
+    summary: field(SUMMARY_KEY, 'string', text.summary),
+    title: field(TITLE_KEY, 'string', text.title),
+    finalScore: field(FINAL_SCORE_KEY, 'float', text.finalScore),
+  };
+}
 
-/** The fields a new prompt starts with (spec 1 §3): Summary, Title and, unless scoring is off, Final Score. */
-export function defaultFields(finalScore: string): PromptField[] {
-  return finalScore === 'no' ? [SUMMARY_FIELD, TITLE_FIELD] : [SUMMARY_FIELD, TITLE_FIELD, FINAL_SCORE_FIELD];
+/**
+ * The fields a new prompt starts with (spec 1 §3): Summary, Title and, unless scoring is off, Final Score,
+ * explained in the language of whoever creates the prompt.
+ */
+export function defaultFields(finalScore: string, language: UiLanguage): PromptField[] {
+  const { summary, title, finalScore: score } = defaultFieldsIn(language);
+  return finalScore === 'no' ? [summary, title] : [summary, title, score];
 }
 
 export function isLockedField(field: PromptField, isClassificationPrompt: boolean): boolean {
@@ -78,13 +81,21 @@ export function sanitizeKeyInput(value: string): string {
   return value.replace(/[".]/g, '');
 }
 
-/** Adds Summary and Title when missing, and keeps Final Score in step with the scoring mode. */
-export function withDefaultFields(content: PromptField[], finalScore: string): PromptField[] {
+/**
+ * Adds Summary and Title when missing, and keeps Final Score in step with the scoring mode; added fields
+ * are explained in `language`.
+ */
+export function withDefaultFields(
+  content: PromptField[],
+  finalScore: string,
+  language: UiLanguage,
+): PromptField[] {
+  const defaults = defaultFieldsIn(language);
   let fields = content;
   const has = (key: string) => fields.some((field) => field.key === key);
   if (finalScore === 'no') fields = fields.filter((field) => field.key !== FINAL_SCORE_KEY);
-  else if (!has(FINAL_SCORE_KEY)) fields = [...fields, FINAL_SCORE_FIELD];
-  const missing = [SUMMARY_FIELD, TITLE_FIELD].filter((field) => !has(field.key));
+  else if (!has(FINAL_SCORE_KEY)) fields = [...fields, defaults.finalScore];
+  const missing = [defaults.summary, defaults.title].filter((field) => !has(field.key));
   return [...missing, ...fields];
 }
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { UI_LANGUAGES } from '../languages.ts';
+import { DEFAULT_FIELD_EXPLANATIONS } from './default-explanations.ts';
 import {
   addMetadataField,
   changeFieldType,
   cloneName,
+  defaultFields,
   isLockedField,
   sanitizeKeyInput,
   toggleClassification,
@@ -88,15 +91,45 @@ describe('small rules', () => {
     expect(addMetadataField(['Department'], ' Phone ')).toEqual(['Department', 'Phone']);
   });
   it('adds Summary and Title when missing, and Final Score unless scoring is off', () => {
-    expect(withDefaultFields([field('X')], 'sum').map((f) => f.key)).toEqual([
+    expect(withDefaultFields([field('X')], 'sum', 'en').map((f) => f.key)).toEqual([
       'Summary',
       'Title',
       'X',
       'Final Score',
     ]);
     expect(
-      withDefaultFields([field('Final Score', 'float'), field('Title')], 'no').map((f) => f.key),
+      withDefaultFields([field('Final Score', 'float'), field('Title')], 'no', 'en').map((f) => f.key),
     ).toEqual(['Summary', 'Title']);
+  });
+  it('explains the default fields it adds in the language given, and keeps the explanations there', () => {
+    const kept = field('Title', 'string', { explanation: 'My own title' });
+    expect(withDefaultFields([kept], 'sum', 'uk')).toEqual([
+      field('Summary', 'string', { explanation: 'Наведіть стислий підсумок розмови' }),
+      kept,
+      field('Final Score', 'float', { explanation: 'Підсумкова оцінка розмови' }),
+    ]);
+  });
+  it('starts a new prompt with the default fields in the language given', () => {
+    expect(defaultFields('sum', 'en')).toEqual([
+      field('Summary', 'string', { explanation: 'Provide a concise summary of the conversation' }),
+      field('Title', 'string', { explanation: 'Provide a descriptive title for this conversation' }),
+      field('Final Score', 'float', { explanation: 'The final score of the conversation' }),
+    ]);
+    expect(defaultFields('no', 'fr').map((f) => f.explanation)).toEqual([
+      'Fournissez un résumé concis de la conversation',
+      'Donnez un titre descriptif à cette conversation',
+    ]);
+  });
+  it('has the default explanations in every UI language, each its own translation', () => {
+    expect(Object.keys(DEFAULT_FIELD_EXPLANATIONS).sort()).toEqual([...UI_LANGUAGES].sort());
+    const english = DEFAULT_FIELD_EXPLANATIONS.en;
+    for (const language of UI_LANGUAGES.filter((lang) => lang !== 'en')) {
+      const texts = DEFAULT_FIELD_EXPLANATIONS[language];
+      for (const key of ['summary', 'title', 'finalScore'] as const) {
+        expect(texts[key].trim(), `${language}.${key}`).not.toBe('');
+        expect(texts[key], `${language}.${key}`).not.toBe(english[key]);
+      }
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import {
   SUPPORT_TEXTS,
   TEXTS,
   type TeamAssignment,
+  type UiLanguage,
 } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -39,6 +40,11 @@ export interface ProjectAccess {
   visibility?: TaskVisibility;
   /** Support staff reading the project through the owner's grant (read-only, the admin's view). */
   support?: boolean;
+  /**
+   * The caller's UI language: what the server writes on their behalf (the default fields it adds to a
+   * prompt) is in it. Absent: English (background work).
+   */
+  language?: UiLanguage;
 }
 
 /**
@@ -110,7 +116,7 @@ export async function requireProjectRole(
   else if (role === 'teamleader') {
     visibility = { kind: 'team', assignment: await teamAssignmentOf(db, projectId, user.id) };
   }
-  return { project: row.project, role, apiKey, visibility, support };
+  return { project: row.project, role, apiKey, visibility, support, language: user.language };
 }
 
 const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();

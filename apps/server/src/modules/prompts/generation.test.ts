@@ -1,5 +1,5 @@
 import type { ProviderId } from '@parley/contracts';
-import { PromptInput, validatePrompt } from '@parley/contracts';
+import { DEFAULT_FIELD_EXPLANATIONS, PromptInput, validatePrompt } from '@parley/contracts';
 import { desc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forcedTool, startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -224,6 +224,27 @@ describe('AI prompt generation', () => {
       ok: true,
       error: null,
     });
+  });
+
+  it('explains the default fields it adds in the language of the account asking', async () => {
+    const setLanguage = (language: string) =>
+      admin.request({ method: 'PUT', url: '/api/users/language', payload: { language } });
+    expect((await setLanguage('es')).statusCode).toBe(200);
+    try {
+      anthropic.script(answer(GENERATED));
+      const response = await generate({ taskDescription: 'Sales calls' });
+      expect(response.statusCode, response.body).toBe(200);
+      const byKey = new Map(
+        response.json().data.content.map((f: { key: string; explanation: string }) => [f.key, f.explanation]),
+      );
+      expect([byKey.get('Summary'), byKey.get('Title'), byKey.get('Final Score')]).toEqual([
+        DEFAULT_FIELD_EXPLANATIONS.es.summary,
+        DEFAULT_FIELD_EXPLANATIONS.es.title,
+        DEFAULT_FIELD_EXPLANATIONS.es.finalScore,
+      ]);
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('uses the forced json tool with Anthropic models that lack native structured output', async () => {

@@ -1,5 +1,6 @@
 import {
   addMetadataField,
+  DEFAULT_LANGUAGE,
   DEFAULT_MODEL,
   DEFAULT_PROVIDER,
   KEY_MAX,
@@ -93,6 +94,7 @@ function assemblePrompt(
     content: withDefaultFields(
       [...classification, ...normalizeFields(generated.content)],
       generated.finalScore,
+      access.language ?? DEFAULT_LANGUAGE,
     ),
     metadataFields: [
       ...REQUIRED_METADATA,

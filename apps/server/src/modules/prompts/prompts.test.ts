@@ -1,4 +1,5 @@
 import {
+  DEFAULT_FIELD_EXPLANATIONS,
   PROMPT_MESSAGES,
   type PromptField,
   type PromptInput,
@@ -128,6 +129,28 @@ describe('prompts CRUD', () => {
     ]);
     expect(updated.metadataFields).toEqual(['Department', 'Representative', 'Region']);
     expect(Date.parse(updated.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
+  });
+
+  it('explains the default fields it adds in the language of the account that saves', async () => {
+    const setLanguage = (language: string) =>
+      owner.request({ method: 'PUT', url: '/api/users/language', payload: { language } });
+    expect((await setLanguage('uk')).statusCode).toBe(200);
+    try {
+      const created = await createOk({
+        scriptName: 'Ukrainian defaults',
+        content: [field('Title', 'string', { explanation: 'Own title' }), field('Greeting', 'bool')],
+      });
+      expect(created.content.map((f: PromptField) => [f.key, f.explanation])).toEqual([
+        ['Summary', DEFAULT_FIELD_EXPLANATIONS.uk.summary],
+        ['Title', 'Own title'],
+        ['Greeting', ''],
+        ['Final Score', DEFAULT_FIELD_EXPLANATIONS.uk.finalScore],
+      ]);
+    } finally {
+      await setLanguage('en');
+    }
+    const english = await createOk({ scriptName: 'English defaults' });
+    expect(english.content[0].explanation).toBe('Provide a concise summary of the conversation');
   });
 
   it('deletes a prompt', async () => {

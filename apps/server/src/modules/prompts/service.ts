@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   fromMilliUnits,
   type Prompt,
   type PromptData,
@@ -132,7 +133,7 @@ async function promptColumns(
   input: PromptData,
   existing: PromptRow | null,
 ) {
-  const content = withDefaultFields(input.content, input.finalScore);
+  const content = withDefaultFields(input.content, input.finalScore, access.language ?? DEFAULT_LANGUAGE);
   const problem = validatePrompt({ ...input, content, projectId: access.project.id });
   if (problem) throw badRequest(problem.message, 'invalid_prompt');
   if (existing && input.scriptName !== existing.scriptName) {

@@ -3,6 +3,7 @@ import type { AdminProject, TariffPlan } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { useSeededPlanText } from '../billing/seededPlans';
 import { useAssignTariff } from './api';
 import { ProjectPicker } from './ProjectPicker';
 import { Section, type ShowToast } from './Section';
@@ -19,6 +20,7 @@ export function AssignPlan({
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const planText = useSeededPlanText();
   const assign = useAssignTariff();
   const [project, setProject] = useState<AdminProject | null>(null);
   const [planId, setPlanId] = useState<number | ''>('');
@@ -33,7 +35,10 @@ export function AssignPlan({
         onSuccess: () =>
           onToast({
             severity: 'success',
-            text: t('admin.assign.success', { plan: plan?.name ?? '', project: project.name }),
+            text: t('admin.assign.success', {
+              plan: plan ? planText.name(plan.name) : '',
+              project: project.name,
+            }),
           }),
         onError: (error) => onToast({ severity: 'error', text: errorMessage(error) }),
       },
@@ -49,7 +54,9 @@ export function AssignPlan({
         <ProjectPicker projects={projects} value={project} onChange={setProject} />
         {current ? (
           <Typography variant="body2" color="text.secondary">
-            {t('admin.assign.currentPlan', { plan: current.tariff_plan_name ?? '—' })}
+            {t('admin.assign.currentPlan', {
+              plan: current.tariff_plan_name ? planText.name(current.tariff_plan_name) : '—',
+            })}
           </Typography>
         ) : null}
         <TextField
@@ -60,7 +67,7 @@ export function AssignPlan({
         >
           {plans.map((plan) => (
             <MenuItem key={plan.id} value={plan.id}>
-              {plan.name}
+              {planText.name(plan.name)}
               {plan.public ? '' : ` (${t('admin.plans.hidden')})`}
             </MenuItem>
           ))}

@@ -8,11 +8,12 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { BILLING, type TariffPlan } from '@parley/contracts';
+import { BILLING, type SeededPlanText, seededPlanKey, type TariffPlan } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { useSeededPlanText } from '../billing/seededPlans';
 import { type TariffPlanPayload, useSaveTariff } from './api';
 import { validAmount } from './validAmount';
 
@@ -69,6 +70,7 @@ export function PlanDialog({
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const planText = useSeededPlanText();
   const titleId = useId();
   const save = useSaveTariff();
   const [form, setForm] = useState<PlanForm>(() => formOf(plan));
@@ -94,13 +96,21 @@ export function PlanDialog({
     save.mutate({ id: plan?.id, plan: payload }, { onSuccess: (saved) => onSaved(saved.name) });
   };
 
-  const field = (key: keyof PlanForm, label: string, extra: Record<string, unknown> = {}) => (
+  // The texts the app seeded are shown translated until they are changed: say so where they are edited.
+  const seededHint = (part: SeededPlanText) =>
+    seededPlanKey(part, form[part]) ? t('seeded.adminHint') : undefined;
+
+  const field = (
+    key: keyof PlanForm,
+    label: string,
+    { helperText, ...extra }: { helperText?: string } & Record<string, unknown> = {},
+  ) => (
     <TextField
       label={label}
       value={form[key] as string}
       onChange={(event) => set(key, event.target.value as never)}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? (extra.helperText as string | undefined)}
+      helperText={errors[key] ?? helperText}
       fullWidth
       {...extra}
     />
@@ -115,12 +125,16 @@ export function PlanDialog({
       fullWidth
     >
       <DialogTitle id={titleId}>
-        {plan ? t('admin.plans.editTitle', { name: plan.name }) : t('admin.plans.createTitle')}
+        {plan ? t('admin.plans.editTitle', { name: planText.name(plan.name) }) : t('admin.plans.createTitle')}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {field('name', t('admin.plans.fields.name'), { required: true })}
-          {field('description', t('admin.plans.fields.description'), { multiline: true, minRows: 2 })}
+          {field('name', t('admin.plans.fields.name'), { required: true, helperText: seededHint('name') })}
+          {field('description', t('admin.plans.fields.description'), {
+            multiline: true,
+            minRows: 2,
+            helperText: seededHint('description'),
+          })}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {field('price', t('admin.plans.fields.price'), { type: 'number' })}
             {field('price_per_minute', t('admin.plans.fields.pricePerUnit'), { type: 'number' })}

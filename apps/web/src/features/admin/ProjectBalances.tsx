@@ -13,12 +13,14 @@ import { type AdminProject, BILLING } from '@parley/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatUnits } from '../billing/format';
+import { useSeededPlanText } from '../billing/seededPlans';
 import { QueryBody, Section } from './Section';
 
 /** Every project with its balance, plan, units left and pending top-ups. */
 export function ProjectBalances({ query }: { query: UseQueryResult<AdminProject[]> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const planText = useSeededPlanText();
   return (
     <Section title={t('admin.projects.title')}>
       <QueryBody query={query} errorTitle={t('admin.loadError')}>
@@ -58,7 +60,9 @@ export function ProjectBalances({ query }: { query: UseQueryResult<AdminProject[
                       >
                         {formatMoney(project.current_balance, project.currency, language)}
                       </TableCell>
-                      <TableCell>{project.tariff_plan_name ?? '—'}</TableCell>
+                      <TableCell>
+                        {project.tariff_plan_name ? planText.name(project.tariff_plan_name) : '—'}
+                      </TableCell>
                       <TableCell align="right">{formatUnits(project.units_left, language)}</TableCell>
                       <TableCell>
                         {project.use_balance_for_analysis ? t('admin.yes') : t('admin.no')}

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../shared/components/States';
 import { formatMoney, formatRate, formatUnits } from '../billing/format';
+import { useSeededPlanText } from '../billing/seededPlans';
 import { PlanDialog } from './PlanDialog';
 import { QueryBody, Section, type ShowToast } from './Section';
 
@@ -26,6 +27,7 @@ import { QueryBody, Section, type ShowToast } from './Section';
 export function TariffPlans({ query, onToast }: { query: UseQueryResult<TariffPlan[]>; onToast: ShowToast }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const planText = useSeededPlanText();
   const [editing, setEditing] = useState<TariffPlan | 'new' | null>(null);
   return (
     <Section
@@ -59,7 +61,7 @@ export function TariffPlans({ query, onToast }: { query: UseQueryResult<TariffPl
                     <TableRow key={plan.id} data-testid={`admin-plan-${plan.id}`}>
                       <TableCell>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <span>{plan.name}</span>
+                          <span>{planText.name(plan.name)}</span>
                           {plan.is_default ? (
                             <Chip size="small" label={t('billing.tariff.badgeDefault')} />
                           ) : null}
@@ -87,7 +89,7 @@ export function TariffPlans({ query, onToast }: { query: UseQueryResult<TariffPl
                         <Tooltip title={t('admin.plans.edit')}>
                           <IconButton
                             onClick={() => setEditing(plan)}
-                            aria-label={t('admin.plans.editNamed', { name: plan.name })}
+                            aria-label={t('admin.plans.editNamed', { name: planText.name(plan.name) })}
                           >
                             <EditOutlinedIcon fontSize="small" />
                           </IconButton>
@@ -107,7 +109,7 @@ export function TariffPlans({ query, onToast }: { query: UseQueryResult<TariffPl
           onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null);
-            onToast({ severity: 'success', text: t('admin.plans.saved', { name }) });
+            onToast({ severity: 'success', text: t('admin.plans.saved', { name: planText.name(name) }) });
           }}
         />
       ) : null}

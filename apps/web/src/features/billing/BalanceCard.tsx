@@ -25,6 +25,7 @@ import type { useBillingProject, useUnitBundles } from './api';
 import { BalanceSetting } from './BalanceSetting';
 import { projectRate } from './balance';
 import { formatMoney, formatRate, formatUnits } from './format';
+import { useSeededPlanText } from './seededPlans';
 
 interface BalanceCardProps {
   query: ReturnType<typeof useBillingProject>;
@@ -123,6 +124,7 @@ function LoadedBalance({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const planText = useSeededPlanText();
   const balance = project.current_balance ?? 0;
   const available = project.available_balance ?? balance;
   const currency = project.currency || BILLING.defaultCurrency;
@@ -171,7 +173,7 @@ function LoadedBalance({
 
       <Box>
         <Row label={t('billing.balance.tariffPlan')}>
-          {project.tariff_plan?.name ?? t('billing.balance.noPlan')}
+          {project.tariff_plan ? planText.name(project.tariff_plan.name) : t('billing.balance.noPlan')}
         </Row>
         <Divider />
         <Row label={t('billing.balance.baseRate')}>
@@ -195,7 +197,7 @@ function LoadedBalance({
               >
                 {t('billing.balance.bundleLine', {
                   units: formatUnits(bundle.left_amount, language),
-                  plan: bundle.tariff_plan?.name ?? '—',
+                  plan: bundle.tariff_plan ? planText.name(bundle.tariff_plan.name) : '—',
                   expiry: bundle.expire
                     ? t('billing.balance.expires', {
                         date: formatDate(bundle.expire, language, project.timezone),

@@ -28,6 +28,7 @@ import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { useBillingProject, usePurchasePlan, useTariffPlan, useTariffPlans } from './api';
 import { formatMoney, formatRate, formatUnits } from './format';
+import { useSeededPlanText } from './seededPlans';
 
 export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
 
@@ -44,7 +45,10 @@ export function planAction(plan: TariffPlan, currentPlanId: number | null | unde
 function usePlanText() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const seeded = useSeededPlanText();
   return {
+    name: (plan: TariffPlan) => seeded.name(plan.name),
+    description: (plan: TariffPlan) => seeded.description(plan.description),
     price: (plan: TariffPlan) =>
       plan.price === 0 ? t('billing.tariff.free') : formatMoney(plan.price, plan.currency, language),
     rate: (plan: TariffPlan) =>
@@ -115,11 +119,11 @@ export function TariffPlanTab({
           {current ? (
             <>
               <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-                {current.name}
+                {text.name(current)}
               </Typography>
               {current.description ? (
                 <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {current.description}
+                  {text.description(current)}
                 </Typography>
               ) : null}
               <Box sx={{ maxWidth: 480 }}>
@@ -173,10 +177,10 @@ export function TariffPlanTab({
                       ) : null}
                     </Stack>
                     <Typography variant="h6" component="h3">
-                      {plan.name}
+                      {text.name(plan)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 40 }}>
-                      {plan.description}
+                      {text.description(plan)}
                     </Typography>
                     <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
                       {text.price(plan)}
@@ -283,7 +287,7 @@ export function PurchaseDialog({
         {shown ? (
           <Stack spacing={1}>
             <Typography variant="h6" component="p" data-testid="purchase-plan-name">
-              {shown.name}
+              {text.name(shown)}
             </Typography>
             <Fact label={t('billing.tariff.purchaseCost')} value={text.price(shown)} />
             <Fact label={t('billing.tariff.includedUnits')} value={text.included(shown)} />

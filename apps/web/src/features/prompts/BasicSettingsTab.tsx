@@ -19,6 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../shared/i18n';
 import { fallbackModels, modelsQuery, useModels, useProviders } from './api';
 import type { PromptFormValues } from './formValues';
 import { UnitsSummary } from './UnitsSummary';
@@ -217,7 +218,7 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
             setValues((current) => ({
               ...current,
               finalScore,
-              content: withDefaultFields(current.content, finalScore),
+              content: withDefaultFields(current.content, finalScore, currentLanguage()),
             }));
           }}
         >

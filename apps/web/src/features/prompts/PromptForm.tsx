@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { Page } from '../../shared/components/Page';
 import { useSafeNavigate } from '../../shared/hooks/useSafeNavigate';
+import { currentLanguage } from '../../shared/i18n';
 import { AiGeneratorTab } from './AiGeneratorTab';
 import { AiImproveDialog } from './AiImproveDialog';
 import { AiProgressOverlay } from './AiProgressOverlay';
@@ -86,7 +87,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
   const busy = save.isPending || saved;
 
   const onSave = () => {
-    const content = withDefaultFields(values.content, values.finalScore);
+    const content = withDefaultFields(values.content, values.finalScore, currentLanguage());
     const projectId = mode === 'clone' ? targetProjectId : project.id;
     const found = validatePrompt({
       scriptName: values.scriptName,

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { Page } from '../../shared/components/Page';
 import { ErrorState, LoadingState } from '../../shared/components/States';
+import { currentLanguage } from '../../shared/i18n';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { usePromptByName } from './api';
 import { newPromptValues, valuesFromPrompt } from './formValues';
@@ -34,7 +35,14 @@ export default function PromptFormPage() {
   }
 
   if (!sourceName) {
-    return <PromptForm key="create" mode="create" project={project} initialValues={newPromptValues()} />;
+    return (
+      <PromptForm
+        key="create"
+        mode="create"
+        project={project}
+        initialValues={newPromptValues(currentLanguage())}
+      />
+    );
   }
 
   const title = promptName ? t('prompts.form.editTitle') : t('prompts.form.cloneTitle');

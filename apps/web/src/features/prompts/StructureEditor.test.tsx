@@ -1,11 +1,12 @@
 import type { PromptField } from '@parley/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { testQueryClient } from '../../test/utils';
 import { StructureEditor } from './structure/StructureEditor';
-import { chooseOption, field } from './testUtils';
+import { field, pickOption } from './testUtils';
 
 let latest: PromptField[] = [];
 
@@ -32,11 +33,13 @@ function Harness({
 }
 
 function renderEditor(initial: PromptField[], isClassification = false) {
-  return render(
+  const user = userEvent.setup();
+  render(
     <Providers client={testQueryClient()}>
       <Harness initial={initial} isClassification={isClassification} />
     </Providers>,
   );
+  return user;
 }
 
 const row = (path: string) => within(screen.getByTestId(`field-${path}`));
@@ -49,8 +52,8 @@ const defaults = () => [
 ];
 
 describe('structure editor', () => {
-  it('adds, reorders and removes fields; locked fields cannot be deleted or moved', () => {
-    renderEditor(defaults());
+  it('adds, reorders and removes fields; locked fields cannot be deleted or moved', async () => {
+    const user = renderEditor(defaults());
     expect(keys()).toEqual(['Summary', 'Title', 'Greeting', 'Final Score']);
     for (const [path, name] of [
       ['0', 'Summary'],
@@ -64,95 +67,99 @@ describe('structure editor', () => {
     }
     expect(row('2').queryByTestId('field-locked')).not.toBeInTheDocument();
 
-    fireEvent.click(row('2').getByRole('button', { name: 'Move Greeting up' }));
+    await user.click(row('2').getByRole('button', { name: 'Move Greeting up' }));
     expect(keys()).toEqual(['Summary', 'Greeting', 'Title', 'Final Score']);
-    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
-    fireEvent.change(row('4').getByTestId('field-key'), { target: { value: 'Closing' } });
-    fireEvent.click(row('1').getByRole('button', { name: 'Delete Greeting' }));
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    await user.type(row('4').getByTestId('field-key'), 'Closing');
+    await user.click(row('1').getByRole('button', { name: 'Delete Greeting' }));
     expect(keys()).toEqual(['Summary', 'Title', 'Final Score', 'Closing']);
     expect(latest.at(-1)).toEqual(field('Closing'));
   });
 
-  it('strips quotes and dots from keys while typing and shows key errors on blur', () => {
-    renderEditor(defaults());
-    fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+  it('strips quotes and dots from keys while typing and shows key errors on blur', async () => {
+    const user = renderEditor(defaults());
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
     const key = row('4').getByTestId('field-key');
-    fireEvent.change(key, { target: { value: 'Call "quality". v2' } });
+    await user.type(key, 'Call "quality". v2');
     expect(key).toHaveValue('Call quality v2');
 
-    fireEvent.change(key, { target: { value: '' } });
+    await user.clear(key);
     expect(row('4').queryByText(/Empty key found/)).not.toBeInTheDocument();
-    fireEvent.blur(key);
+    await user.tab();
     expect(
       row('4').getByText('Empty key found in prompt fields. All fields must have a key.'),
     ).toBeInTheDocument();
     expect(key).toHaveAttribute('aria-invalid', 'true');
 
-    fireEvent.change(key, { target: { value: 'Greeting' } });
+    await user.type(key, 'Greeting');
     expect(
       row('4').getByText(
         'Duplicate key "Greeting" found at the top level. All keys must be unique on the same level.',
       ),
     ).toBeInTheDocument();
-    fireEvent.change(key, { target: { value: 'Closing' } });
+    await user.clear(key);
+    await user.type(key, 'Closing');
     expect(key).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('changing the type applies the contracts rules and shows that type’s editor', () => {
-    renderEditor([field('Q')]);
+  it('changing the type applies the contracts rules and shows that type’s editor', async () => {
+    const user = renderEditor([field('Q')]);
     const type = () => row('0').getByRole('combobox', { name: 'Type' });
     const score = () => row('0').getByRole('switch', { name: 'Include in score' });
 
-    chooseOption(type(), 'Options');
+    await pickOption(user, type(), 'Options');
     expect(score()).not.toBeChecked();
     const options = row('0').getByTestId('options-editor');
     expect(within(options).getAllByLabelText(/Value/)).toHaveLength(1);
-    fireEvent.change(within(options).getByLabelText(/Value/), { target: { value: 'won' } });
-    fireEvent.click(within(options).getByRole('button', { name: 'Add option' }));
-    fireEvent.change(within(options).getAllByLabelText(/Value/)[1]!, { target: { value: 'lost' } });
+    await user.type(within(options).getByLabelText(/Value/), 'won');
+    await user.click(within(options).getByRole('button', { name: 'Add option' }));
+    await user.type(within(options).getAllByLabelText(/Value/)[1]!, 'lost');
     expect(latest[0]?.options?.map((option) => option.value)).toEqual(['won', 'lost']);
 
-    chooseOption(type(), 'Whole number');
+    await pickOption(user, type(), 'Whole number');
     expect(score()).toBeChecked();
     expect(row('0').queryByTestId('options-editor')).not.toBeInTheDocument();
     expect(latest[0]).toEqual({ key: 'Q', type: 'int', explanation: '', includeInScore: true });
 
-    chooseOption(type(), 'Marks');
+    await pickOption(user, type(), 'Marks');
     const marks = row('0').getByTestId('marks-editor');
-    expect(within(marks).getByLabelText('Mark')).toHaveValue('0');
-    fireEvent.change(within(marks).getByLabelText('Mark'), { target: { value: '-3.5x' } });
-    expect(within(marks).getByLabelText('Mark')).toHaveValue('35');
-    fireEvent.click(within(marks).getByRole('button', { name: 'Add mark' }));
-    expect(latest[0]?.marks?.map((mark) => mark.value)).toEqual([35, 36]);
+    const mark = within(marks).getByLabelText('Mark');
+    expect(mark).toHaveValue('0');
+    await user.clear(mark);
+    await user.type(mark, '-3.5x');
+    expect(mark).toHaveValue('35');
+    await user.click(within(marks).getByRole('button', { name: 'Add mark' }));
+    expect(latest[0]?.marks?.map((entry) => entry.value)).toEqual([35, 36]);
     expect(score()).not.toBeChecked();
 
-    chooseOption(type(), 'Classification');
+    await pickOption(user, type(), 'Classification');
     const classification = row('0').getByTestId('classification-editor');
-    chooseOption(within(classification).getByRole('combobox', { name: 'Prompt' }), 'Retention');
-    fireEvent.change(within(classification).getByLabelText('When to choose it'), {
-      target: { value: 'The customer wants to cancel' },
-    });
+    await pickOption(user, within(classification).getByRole('combobox', { name: 'Prompt' }), 'Retention');
+    await user.type(
+      within(classification).getByLabelText('When to choose it'),
+      'The customer wants to cancel',
+    );
     expect(latest[0]?.classificationOptions).toEqual([
       { promptId: '13', promptName: 'Retention', description: 'The customer wants to cancel' },
     ]);
 
-    chooseOption(type(), 'Yes / No');
+    await pickOption(user, type(), 'Yes / No');
     expect(score()).toBeChecked();
     expect(latest[0]).toEqual({ key: 'Q', type: 'bool', explanation: '', includeInScore: true });
   });
 
-  it('edits nested objects at any depth', () => {
-    renderEditor([field('Call')]);
-    chooseOption(row('0').getByRole('combobox', { name: 'Type' }), 'Group of fields');
+  it('edits nested objects at any depth', async () => {
+    const user = renderEditor([field('Call')]);
+    await pickOption(user, row('0').getByRole('combobox', { name: 'Type' }), 'Group of fields');
     expect(latest[0]).toMatchObject({ type: 'object', content: [] });
-    fireEvent.click(row('0').getByRole('button', { name: 'Add nested field' }));
-    fireEvent.change(row('0.0').getByTestId('field-key'), { target: { value: 'Intro' } });
-    chooseOption(row('0.0').getByRole('combobox', { name: 'Type' }), 'Group of fields');
-    fireEvent.click(row('0.0').getByRole('button', { name: 'Add nested field' }));
-    fireEvent.change(row('0.0.0').getByTestId('field-key'), { target: { value: 'Greeting' } });
-    fireEvent.click(row('0.0').getByRole('button', { name: 'Add nested field' }));
-    fireEvent.change(row('0.0.1').getByTestId('field-key'), { target: { value: 'Greeting' } });
-    fireEvent.blur(row('0.0.1').getByTestId('field-key'));
+    await user.click(row('0').getByRole('button', { name: 'Add nested field' }));
+    await user.type(row('0.0').getByTestId('field-key'), 'Intro');
+    await pickOption(user, row('0.0').getByRole('combobox', { name: 'Type' }), 'Group of fields');
+    await user.click(row('0.0').getByRole('button', { name: 'Add nested field' }));
+    await user.type(row('0.0.0').getByTestId('field-key'), 'Greeting');
+    await user.click(row('0.0').getByRole('button', { name: 'Add nested field' }));
+    await user.type(row('0.0.1').getByTestId('field-key'), 'Greeting');
+    await user.tab();
     expect(
       row('0.0.1').getByText(
         'Duplicate key "Greeting" found at level 3 (inside "Call > Intro"). All keys must be unique on the same level.',
@@ -163,7 +170,7 @@ describe('structure editor', () => {
         content: [field('Intro', 'object', { content: [field('Greeting'), field('Greeting')] })],
       }),
     ]);
-    fireEvent.click(row('0.0.1').getByRole('button', { name: 'Delete Greeting' }));
+    await user.click(row('0.0.1').getByRole('button', { name: 'Delete Greeting' }));
     expect(latest[0]?.content?.[0]?.content).toEqual([field('Greeting')]);
   });
 

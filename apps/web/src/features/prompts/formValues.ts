@@ -1,4 +1,10 @@
-import { defaultFields, type PromptData, PromptInput, REQUIRED_METADATA } from '@parley/contracts';
+import {
+  defaultFields,
+  type PromptData,
+  PromptInput,
+  REQUIRED_METADATA,
+  type UiLanguage,
+} from '@parley/contracts';
 
 /** The prompt form edits the complete prompt data (all defaults filled in). */
 export type PromptFormValues = PromptData;
@@ -11,10 +17,13 @@ export function withRequiredMetadata(values: PromptFormValues): PromptFormValues
   return missing.length ? { ...values, metadataFields: [...missing, ...values.metadataFields] } : values;
 }
 
-/** A new prompt: the spec defaults (§3) with the default fields Summary, Title and Final Score. */
-export function newPromptValues(): PromptFormValues {
+/**
+ * A new prompt: the spec defaults (§3) with the default fields Summary, Title and Final Score, explained
+ * in the user's language.
+ */
+export function newPromptValues(language: UiLanguage): PromptFormValues {
   const values = PromptInput.parse({ scriptName: '' });
-  return { ...values, content: defaultFields(values.finalScore) };
+  return { ...values, content: defaultFields(values.finalScore, language) };
 }
 
 /** Form values from a loaded or generated prompt: only the prompt's own data (no id, project or dates). */

@@ -149,7 +149,7 @@ describe('units (spec 1 §9)', () => {
 
 describe('form values', () => {
   it('a new prompt has the spec defaults and the default fields', () => {
-    const values = newPromptValues();
+    const values = newPromptValues('en');
     expect(values).toMatchObject({
       role: 'Sales',
       provider: 'anthropic',
@@ -163,6 +163,15 @@ describe('form values', () => {
       isClassification: false,
     });
     expect(values.content.map((f) => f.key)).toEqual(['Summary', 'Title', 'Final Score']);
+    expect(values.content[0]?.explanation).toBe('Provide a concise summary of the conversation');
+  });
+
+  it('a new prompt explains its default fields in the language given', () => {
+    expect(newPromptValues('de').content.map((f) => f.explanation)).toEqual([
+      'Gib eine knappe Zusammenfassung des Gesprächs',
+      'Gib diesem Gespräch einen aussagekräftigen Titel',
+      'Die Endpunktzahl des Gesprächs',
+    ]);
   });
 
   it('loaded prompts keep their data, lose server fields and always have the required metadata', () => {

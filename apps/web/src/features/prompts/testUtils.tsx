@@ -7,6 +7,7 @@ import type {
   ProvidersResponse,
 } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
@@ -153,6 +154,12 @@ export function chooseOption(combobox: HTMLElement, name: string | RegExp) {
   fireEvent.mouseDown(combobox);
   const listbox = screen.getByRole('listbox');
   fireEvent.click(within(listbox).getByRole('option', { name }));
+}
+
+/** Opens an MUI select and clicks an option, the way a user does. */
+export async function pickOption(user: UserEvent, combobox: HTMLElement, name: string | RegExp) {
+  await user.click(combobox);
+  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
 }
 
 /** A form tab, also while a dialog hides the page from the accessibility tree. */

@@ -1,9 +1,7 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { EXPLANATION_MAX, type PromptField } from '@parley/contracts';
+import { MenuItem, TextField, Typography } from '@mui/material';
+import type { PromptField } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { removeAt, replaceAt } from './fieldTree';
+import { RowListEditor, RowTextField } from './RowListEditor';
 import { useStructureSettings } from './StructureContext';
 
 type ClassificationOption = NonNullable<PromptField['classificationOptions']>[number];
@@ -22,24 +20,27 @@ export function ClassificationOptionsEditor({
   const { t } = useTranslation();
   const { choices, choicesLoading } = useStructureSettings();
   return (
-    <Stack spacing={1} data-testid="classification-editor">
-      <Typography variant="subtitle2">{t('prompts.structure.classificationOptions')}</Typography>
-      {!choicesLoading && choices.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('prompts.structure.noOtherPrompts')}
-        </Typography>
-      ) : null}
-      {options.map((option, index) => {
+    <RowListEditor
+      rows={options}
+      onChange={onChange}
+      title={t('prompts.structure.classificationOptions')}
+      testId="classification-editor"
+      addLabel={t('prompts.structure.addClassificationOption')}
+      removeLabel={t('prompts.structure.removeClassificationOption')}
+      removeRowLabel={(number) => t('prompts.structure.removeClassificationOptionNumbered', { number })}
+      newRow={() => ({ promptId: '', promptName: '', description: '' })}
+      notice={
+        !choicesLoading && choices.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('prompts.structure.noOtherPrompts')}
+          </Typography>
+        ) : null
+      }
+      renderRow={(option, change) => {
         const promptId = String(option.promptId);
         const known = choices.some((choice) => String(choice.id) === promptId);
         return (
-          <Stack
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; inputs are controlled
-            key={index}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: 'flex-start' }}
-          >
+          <>
             <TextField
               select
               size="small"
@@ -48,14 +49,7 @@ export function ClassificationOptionsEditor({
               value={promptId}
               onChange={(event) => {
                 const choice = choices.find((entry) => String(entry.id) === event.target.value);
-                if (!choice) return;
-                onChange(
-                  replaceAt(options, index, {
-                    ...option,
-                    promptId: String(choice.id),
-                    promptName: choice.name,
-                  }),
-                );
+                if (choice) change({ ...option, promptId: String(choice.id), promptName: choice.name });
               }}
               sx={{ minWidth: 220 }}
             >
@@ -68,37 +62,14 @@ export function ClassificationOptionsEditor({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              size="small"
+            <RowTextField
               label={t('prompts.structure.classificationDescription')}
               value={option.description}
-              fullWidth
-              multiline
-              onChange={(event) =>
-                onChange(replaceAt(options, index, { ...option, description: event.target.value }))
-              }
-              slotProps={{ htmlInput: { maxLength: EXPLANATION_MAX } }}
+              onChange={(description) => change({ ...option, description })}
             />
-            <Tooltip title={t('prompts.structure.removeClassificationOption')}>
-              <IconButton
-                aria-label={t('prompts.structure.removeClassificationOptionNumbered', { number: index + 1 })}
-                onClick={() => onChange(removeAt(options, index))}
-              >
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
+          </>
         );
-      })}
-      <div>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => onChange([...options, { promptId: '', promptName: '', description: '' }])}
-        >
-          {t('prompts.structure.addClassificationOption')}
-        </Button>
-      </div>
-    </Stack>
+      }}
+    />
   );
 }
