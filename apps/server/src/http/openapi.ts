@@ -6,16 +6,19 @@ import { z } from 'zod';
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The input is invalid (code validation_error, or a more precise code); the message says what to fix.',
   401: 'Not signed in, or the API key is unknown or revoked.',
+  402: "The project's balance does not cover the analysis.",
   403: 'Signed in, but the role or the API key type does not allow this.',
   404: 'Not found, or not visible to the caller (another project answers 404 too).',
   409: 'Conflicts with the current state (a duplicate, or a change that is no longer possible).',
   410: 'Expired or already used.',
   413: 'The body or file is larger than allowed.',
   415: 'The file type is not supported.',
+  416: 'The requested byte range is outside the file.',
   422: 'Understood but not processable (e.g. the upstream AI answered nothing usable).',
   429: 'Too many requests; try again after the time the message names.',
   502: 'An upstream service (AI provider, link host) failed.',
   503: 'A service the request needs is not available (database, provider without credentials).',
+  504: 'An upstream service (e.g. a link host) did not answer in time.',
 };
 
 /** The error answers an operation documents: its own, plus 401 for signed-in routes and 400 for input. */
@@ -28,7 +31,7 @@ export function errorStatusesOf(route: RouteDefinition): ErrorStatus[] {
 
 /**
  * The OpenAPI view of a route: its zod schemas as JSON Schema (jsonSchemaTransform) plus the error answers
- * its definition names, all with the `{ error: { code, message } }` body.
+ * its definition names, with the `{ error: { code, message } }` body unless the route defines its own.
  */
 export const openApiTransform: SwaggerTransform = (document) => {
   const route = document.route.config?.route;
@@ -36,7 +39,10 @@ export const openApiTransform: SwaggerTransform = (document) => {
   const errorResponses = Object.fromEntries(
     errorStatusesOf(route).map((status) => [
       status,
-      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ErrorBody } } },
+      {
+        description: ERROR_DESCRIPTIONS[status],
+        content: { 'application/json': { schema: route.responses[status] ?? ErrorBody } },
+      },
     ]),
   );
   const schema = document.schema as { response?: Record<string, unknown> };

@@ -13,9 +13,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = 'public' | 'session' | 'full-key' | 'media-key';
 
 /** The error answers a route documents; every one has the body `{ error: { code, message } }`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 402
+  | 403
+  | 404
+  | 409
+  | 410
+  | 413
+  | 415
+  | 416
+  | 422
+  | 429
+  | 502
+  | 503
+  | 504;
 
-export type SuccessStatus = 200 | 201 | 202 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 
 /**
  * One API route, defined once: the server registers its handler from it, the OpenAPI document and the
@@ -38,8 +53,11 @@ export interface RouteDefinition {
   consumes?: readonly string[];
   /** Content types of a success answer other than JSON (files, event streams). */
   produces?: readonly string[];
-  /** Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none). */
-  responses: Partial<Record<SuccessStatus, z.ZodType | null>>;
+  /**
+   * Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none). An
+   * error status listed here answers this body instead of the usual one (e.g. a refused CSV's row errors).
+   */
+  responses: Partial<Record<SuccessStatus, z.ZodType | null> & Record<ErrorStatus, z.ZodType>>;
   /** Error answers besides 401 (added for every non-public route) and 400 (added when it takes input). */
   errors: readonly ErrorStatus[];
   /** Hidden from the OpenAPI document (internal plumbing). */

@@ -1,4 +1,10 @@
-import { type AnalysisDetail, fromMilliUnits, type TranscriptSegment } from '@parley/contracts';
+import {
+  type AnalysisDetail,
+  ConversationMetrics,
+  fromMilliUnits,
+  LvaResult,
+  type TranscriptSegment,
+} from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -130,7 +136,8 @@ export async function analysisDetail(
         : isObject(task.result)
           ? task.result
           : { value: task.result },
-    metrics: (task.metrics ?? null) as Record<string, unknown> | null,
-    lva: (task.lva ?? null) as Record<string, unknown> | null,
+    // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
+    metrics: ConversationMetrics.safeParse(task.metrics).data ?? null,
+    lva: LvaResult.safeParse(task.lva).data ?? null,
   };
 }
