@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
-import { isAbortError } from '../../shared/api/xhr';
+import { isAbortError } from '../../shared/api/call';
 import { canProcess } from './api';
 import {
   initialUploadState,
