@@ -170,8 +170,7 @@ describe('bulk upload page: upload button', () => {
 describe('bulk upload page: sending', () => {
   it('sends file, prompt_id and priority; shows the batch id and refreshes the batches', async () => {
     const fetch = mockBulkApi({
-      'POST /api/projects/5/batches': () =>
-        jsonResponse(201, batchCreated(42)),
+      'POST /api/projects/5/batches': () => jsonResponse(201, batchCreated(42)),
     });
     await open();
     chooseOption(promptSelect(), 'Text Chat Review');
@@ -195,8 +194,7 @@ describe('bulk upload page: sending', () => {
 
   it('sends the first prompt with the default priority 1', async () => {
     const fetch = mockBulkApi({
-      'POST /api/projects/5/batches': () =>
-        jsonResponse(201, batchCreated(7)),
+      'POST /api/projects/5/batches': () => jsonResponse(201, batchCreated(7)),
     });
     await open();
     chooseCsv(csvFile());

@@ -14,7 +14,8 @@ export function ApiKeysHowTo({ project }: { project: Project }) {
   const prompts = usePrompts(project.id);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const base = `${origin}/api/projects/${project.id}`;
-  const prompt = defaultUploadPrompt(prompts.data ?? [], project)?.id ?? project.default_prompt_id ?? '<prompt_id>';
+  const prompt =
+    defaultUploadPrompt(prompts.data ?? [], project)?.id ?? project.default_prompt_id ?? '<prompt_id>';
   const example = [
     `export PARLEY_KEY=${API_KEY.prefix}…`,
     '',
