@@ -1,8 +1,10 @@
 import {
   type AnalysisDetail,
+  analysisRoutes,
   ConversationMetrics,
   fromMilliUnits,
   LvaResult,
+  pathOf,
   type TranscriptSegment,
 } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
@@ -78,8 +80,8 @@ async function promptInfo(
   return { id: current.id, name: current.scriptName, source: 'current', data: { ...toPromptData(current) } };
 }
 
-export const mediaUrl = (projectId: number, taskId: number) =>
-  `/api/projects/${projectId}/analyses/${taskId}/media`;
+const mediaUrl = (projectId: number, taskId: number) =>
+  `/api${pathOf(analysisRoutes.media, { id: projectId, taskId })}`;
 
 function mediaInfo(media: MediaRow, projectId: number, taskId: number): AnalysisDetail['media'] {
   return {
