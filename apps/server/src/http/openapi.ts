@@ -13,10 +13,12 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   410: 'Expired or already used.',
   413: 'The body or file is larger than allowed.',
   415: 'The file type is not supported.',
+  416: 'The requested byte range is outside the file.',
   422: 'Understood but not processable (e.g. the upstream AI answered nothing usable).',
   429: 'Too many requests; try again after the time the message names.',
   502: 'An upstream service (AI provider, link host) failed.',
   503: 'A service the request needs is not available (database, provider without credentials).',
+  504: 'An upstream service (e.g. a link host) did not answer in time.',
 };
 
 /** The error answers an operation documents: its own, plus 401 for signed-in routes and 400 for input. */
@@ -29,7 +31,7 @@ export function errorStatusesOf(route: RouteDefinition): ErrorStatus[] {
 
 /**
  * The OpenAPI view of a route: its zod schemas as JSON Schema (jsonSchemaTransform) plus the error answers
- * its definition names, all with the `{ error: { code, message } }` body.
+ * its definition names, with the `{ error: { code, message } }` body unless the route defines its own.
  */
 export const openApiTransform: SwaggerTransform = (document) => {
   const route = document.route.config?.route;
@@ -37,7 +39,10 @@ export const openApiTransform: SwaggerTransform = (document) => {
   const errorResponses = Object.fromEntries(
     errorStatusesOf(route).map((status) => [
       status,
-      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ErrorBody } } },
+      {
+        description: ERROR_DESCRIPTIONS[status],
+        content: { 'application/json': { schema: route.responses[status] ?? ErrorBody } },
+      },
     ]),
   );
   const schema = document.schema as { response?: Record<string, unknown> };

@@ -1,4 +1,4 @@
-import type { RouteDefinition, SuccessStatus } from '@parley/contracts';
+import type { RouteDefinition } from '@parley/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -54,9 +54,9 @@ export interface ServeOptions<R extends RouteDefinition> {
 
 /** The Fastify schema of a route: its input schemas, the JSON answers, and what the OpenAPI document shows. */
 function fastifySchemaOf(route: RouteDefinition) {
-  const response: Partial<Record<SuccessStatus, z.ZodType>> = {};
+  const response: Record<number, z.ZodType> = {};
   for (const [status, schema] of Object.entries(route.responses)) {
-    if (schema) response[Number(status) as SuccessStatus] = schema;
+    if (schema) response[Number(status)] = schema;
   }
   return {
     operationId: route.operationId,
@@ -85,6 +85,8 @@ export function serve<R extends RouteDefinition>(
     url: route.path,
     schema: fastifySchemaOf(route),
     config: { ...options.config, route },
+    // A HEAD request of an event stream would hold the connection open like the stream itself.
+    ...(route.produces?.includes('text/event-stream') ? { exposeHeadRoute: false } : {}),
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),

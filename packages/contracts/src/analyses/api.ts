@@ -3,21 +3,7 @@ import { FINAL_SCORE_MODES } from '../prompts/schema.ts';
 import { TASK_STAGES, TASK_STATUSES } from './status.ts';
 import { DEFAULT_PRIORITY } from './upload.ts';
 
-// Paths (all under /api; {id} is the project):
-//   POST /projects/{id}/uploads          multipart: file + UploadFields            -> UploadResponse (any member)
-//   POST /projects/{id}/uploads/chunks   multipart: file (one chunk) + UploadFields + upload_id, chunk_index,
-//                                        chunk_total; answers {data:{received}} until the last chunk, then
-//                                        UploadResponse                            (any member)
-//   POST /projects/{id}/uploads/url      JSON UrlUploadRequest                     -> UploadResponse (any member)
-//   GET  /projects/{id}/upload-prompts   -> UploadPromptListResponse: prompts usable for upload (any member)
-//   GET  /projects/{id}/analyses?…       -> AnalysisListResponse (server-paged, filters; any member)
-//   GET  /projects/{id}/analyses/events  -> text/event-stream of TaskEvent (any member)
-//   GET  /projects/{id}/analyses/{taskId}        -> AnalysisDetailResponse
-//   GET  /projects/{id}/analyses/{taskId}/media  -> the media file (Range requests)
-//   POST /projects/{id}/analyses/{taskId}/reanalyze {prompt_id} -> UploadResponse
-//   GET  /projects/{id}/failed-tasks             -> FailedTaskListResponse (admin, owner)
-//   POST /projects/{id}/failed-tasks/retry {task_ids} -> {data:{retried}} (admin, owner)
-//   DELETE /projects/{id}/failed-tasks/{taskId}  -> OkResponse (admin, owner)
+// Schemas of uploads and the analyses list; the routes are in ../routes/uploads.ts and analyses.ts.
 
 /** Form fields of a file or chunk upload (multipart text fields). `metadata` is a JSON object of strings. */
 export const UploadFields = z.object({

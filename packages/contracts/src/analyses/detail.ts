@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
+import { ConversationMetrics } from './metrics.ts';
 
-// Response schemas of the analysis detail, the failed tasks and the chunk acknowledgement (see api.ts for paths).
+// Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
 
 export const TaskParams = z.object({
   id: z.coerce.number().int().positive(),
@@ -51,6 +53,27 @@ export const AnalysisPromptInfo = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+export const LVA_STATUSES = ['completed', 'failed', 'not_configured', 'not_applicable'] as const;
+
+/**
+ * The voice analysis (LVA) of a task whose prompt asks for one: completed (Emotion Logic's report), failed
+ * (the analysis completed without it and without its surcharge), not_configured (the server has no
+ * Emotion Logic credentials) or not_applicable (a text conversation has no recording).
+ */
+export const LvaResult = z.object({
+  status: z.enum(LVA_STATUSES),
+  option: z.enum(LVA_OPTIONS),
+  /** completed: who analysed it ('emlo'), our request id and the report as the provider sent it. */
+  provider: z.string().optional(),
+  requestId: z.string().optional(),
+  report: z.unknown().optional(),
+  /** failed: what went wrong. */
+  error: z.string().optional(),
+  /** not_applicable: why. */
+  reason: z.string().optional(),
+});
+export type LvaResult = z.infer<typeof LvaResult>;
+
 export const AnalysisDetail = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -81,8 +104,10 @@ export const AnalysisDetail = z.object({
   transcript_text: z.string().nullable(),
   /** The analysis by the prompt's fields. */
   result: z.record(z.string(), z.unknown()).nullable(),
-  metrics: z.record(z.string(), z.unknown()).nullable(),
-  lva: z.record(z.string(), z.unknown()).nullable(),
+  /** Conversation metrics of a transcribed recording; null before transcription and for text conversations. */
+  metrics: ConversationMetrics.nullable(),
+  /** Null when the prompt asks for no voice analysis, or before it ran. */
+  lva: LvaResult.nullable(),
 });
 export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
 export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });

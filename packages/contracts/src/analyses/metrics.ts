@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ConversationSegment } from './transcript.ts';
 
 /**
@@ -17,25 +18,27 @@ import type { ConversationSegment } from './transcript.ts';
  * - speaking rate: words per minute of the speaker's talk time.
  * - questions: sentences ending in a question mark (?, ？ or ؟; '??' counts once).
  */
-export interface SpeakerMetrics {
-  speaker: string;
-  talkSeconds: number;
-  talkRatio: number;
-  words: number;
-  wordsPerMinute: number | null;
-  questions: number;
+export const SpeakerMetrics = z.object({
+  speaker: z.string(),
+  talkSeconds: z.number(),
+  talkRatio: z.number(),
+  words: z.number().int(),
+  wordsPerMinute: z.number().nullable(),
+  questions: z.number().int(),
   /** Interruptions this speaker made. */
-  interruptions: number;
-}
+  interruptions: z.number().int(),
+});
+export type SpeakerMetrics = z.infer<typeof SpeakerMetrics>;
 
-export interface ConversationMetrics {
-  durationSeconds: number;
-  speakers: SpeakerMetrics[];
-  longestMonologue: { speaker: string; seconds: number; start: number } | null;
-  silenceShare: number;
-  overlaps: number;
-  interruptions: number;
-}
+export const ConversationMetrics = z.object({
+  durationSeconds: z.number(),
+  speakers: z.array(SpeakerMetrics),
+  longestMonologue: z.object({ speaker: z.string(), seconds: z.number(), start: z.number() }).nullable(),
+  silenceShare: z.number(),
+  overlaps: z.number().int(),
+  interruptions: z.number().int(),
+});
+export type ConversationMetrics = z.infer<typeof ConversationMetrics>;
 
 interface Timed {
   start: number;

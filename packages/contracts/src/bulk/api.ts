@@ -3,12 +3,7 @@ import { TaskStatusSchema } from '../analyses/api.ts';
 import { DEFAULT_PRIORITY } from '../analyses/upload.ts';
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES } from './rules.ts';
 
-// Paths (all under /api; {id} is the project; any member):
-//   POST /projects/{id}/batches                      multipart: file (.csv), prompt_id, priority
-//                                                    -> 201 BatchCreateResponse | 400 InvalidCsvResponse
-//   GET  /projects/{id}/batches?limit                -> BatchListResponse (newest first)
-//   GET  /projects/{id}/batches/template.csv         -> text/csv attachment (BULK_CSV_TEMPLATE)
-//   GET  /projects/{id}/batches/{batchId}/items?page&page_size&status -> BatchItemListResponse
+// Schemas of the bulk upload; the routes are in ../routes/batches.ts.
 
 /** Multipart text fields of a bulk upload. */
 export const BatchCreateFields = z.object({

@@ -22,7 +22,7 @@ import {
   UnitBundlesResponse,
 } from '../billing/api.ts';
 import { defineRoute } from './route.ts';
-import { tolerantList, withAliases } from './tolerance.ts';
+import { maybeUnderData, tolerantList, withAliases } from './tolerance.ts';
 
 // A project's billing: bundles, ledger and summaries for its admins and owners (super admins too; other
 // members 403, anyone else 404), the pre-upload check for any member, the plans a signed-in user may see and
@@ -108,6 +108,8 @@ export const billingRoutes = {
     params: ProjectIdParams,
     query: CanProcessQuery,
     responses: { 200: CanProcessResponse },
+    // Spec 1 §7: can_process inside data or at the top.
+    accepts: maybeUnderData(CanProcessResponse.shape.data),
     errors,
   }),
   purchase: defineRoute({

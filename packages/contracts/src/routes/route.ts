@@ -13,9 +13,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = 'public' | 'session' | 'full-key' | 'media-key';
 
 /** The error answers a route documents; every one has the body `{ error: { code, message } }`. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 402
+  | 403
+  | 404
+  | 409
+  | 410
+  | 413
+  | 415
+  | 416
+  | 422
+  | 429
+  | 502
+  | 503
+  | 504;
 
-export type SuccessStatus = 200 | 201 | 202 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 
 /**
  * One API route, defined once: the server registers its handler from it, the OpenAPI document and the
@@ -39,10 +54,11 @@ export interface RouteDefinition {
   /** Content types of a success answer other than JSON (files, event streams). */
   produces?: readonly string[];
   /**
-   * Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none).
-   * An error status is here only when its body is not the error body (the help lookup's 404).
+   * Success answers: a JSON schema, or null for a body that is not JSON (a file, an event stream, none). An
+   * error status listed here answers this body instead of the usual one (a refused CSV's row errors, the
+   * help lookup's 404).
    */
-  responses: Partial<Record<SuccessStatus | ErrorStatus, z.ZodType | null>>;
+  responses: Partial<Record<SuccessStatus, z.ZodType | null> & Record<ErrorStatus, z.ZodType>>;
   /**
    * What the web accepts as the success answer where the spec lets it arrive in more shapes than the server
    * sends (other key names, a list under other keys: routes/tolerance.ts). Its output is the response's.

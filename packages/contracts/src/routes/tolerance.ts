@@ -47,3 +47,11 @@ export function tolerantList<T extends z.ZodType>(item: T, paths: readonly strin
     z.object({ data: z.array(item) }),
   );
 }
+
+/** `{ data: X }` that may also arrive as X itself (its fields at the top of the answer). */
+export function maybeUnderData<T extends z.ZodType>(data: T) {
+  return z.preprocess(
+    (value) => (isObject(value) && !isObject(value.data) ? { data: value } : value),
+    z.object({ data }),
+  );
+}

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { conversationMetrics } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -178,6 +179,14 @@ describe('analysis detail and media', () => {
     });
     expect(queued.prompt.data.scriptName).toBe('Sales QA');
 
+    const metrics = conversationMetrics(
+      [
+        { start: 0, end: 1.5, text: 'Hello', speaker: 'A' },
+        { start: 1.5, end: 3, text: 'Hi there', speaker: null },
+      ],
+      3,
+    );
+    const lva = { status: 'not_configured', option: 'emlo' };
     await setTask(id, {
       status: 'completed',
       stage: 'done',
@@ -189,7 +198,8 @@ describe('analysis detail and media', () => {
       ],
       transcriptText: 'Hello\nHi there',
       result: { Summary: 'Greeting', 'Final Score': 7 },
-      metrics: { talk_ratio: 0.5 },
+      metrics,
+      lva,
       finalScore: 7,
       unitsChargedMilli: 1250,
     });
@@ -209,9 +219,14 @@ describe('analysis detail and media', () => {
         { start: 1.5, end: 3, text: 'Hi there', speaker: null },
       ],
       result: { Summary: 'Greeting', 'Final Score': 7 },
-      metrics: { talk_ratio: 0.5 },
+      metrics,
+      lva,
       media: { duration_seconds: 3, channels: 1 },
     });
+
+    // Stored metrics or voice analysis of another shape are left out rather than passed on.
+    await setTask(id, { metrics: { talk_ratio: 0.5 }, lva: { status: 'unknown' } });
+    expect((await get(user, `/analyses/${id}`)).json().data).toMatchObject({ metrics: null, lva: null });
     expect((await get(user, '/analyses/999999')).statusCode).toBe(404);
   });
 

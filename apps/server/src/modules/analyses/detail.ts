@@ -1,4 +1,12 @@
-import { type AnalysisDetail, fromMilliUnits, type TranscriptSegment } from '@parley/contracts';
+import {
+  type AnalysisDetail,
+  analysisRoutes,
+  ConversationMetrics,
+  fromMilliUnits,
+  LvaResult,
+  pathOf,
+  type TranscriptSegment,
+} from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -72,8 +80,8 @@ async function promptInfo(
   return { id: current.id, name: current.scriptName, source: 'current', data: { ...toPromptData(current) } };
 }
 
-export const mediaUrl = (projectId: number, taskId: number) =>
-  `/api/projects/${projectId}/analyses/${taskId}/media`;
+const mediaUrl = (projectId: number, taskId: number) =>
+  `/api${pathOf(analysisRoutes.media, { id: projectId, taskId })}`;
 
 function mediaInfo(media: MediaRow, projectId: number, taskId: number): AnalysisDetail['media'] {
   return {
@@ -130,7 +138,8 @@ export async function analysisDetail(
         : isObject(task.result)
           ? task.result
           : { value: task.result },
-    metrics: (task.metrics ?? null) as Record<string, unknown> | null,
-    lva: (task.lva ?? null) as Record<string, unknown> | null,
+    // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
+    metrics: ConversationMetrics.safeParse(task.metrics).data ?? null,
+    lva: LvaResult.safeParse(task.lva).data ?? null,
   };
 }

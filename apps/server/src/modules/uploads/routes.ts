@@ -1,17 +1,10 @@
 import { rm } from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  ChunkReceivedResponse,
-  ProjectIdParams,
-  UPLOAD_TEXTS,
-  UploadPromptListResponse,
-  UploadResponse,
-  UrlUploadRequest,
-} from '@parley/contracts';
+import { uploadRoutes as routes, UPLOAD_TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { listPrompts } from '../prompts/service.ts';
@@ -31,14 +24,6 @@ import { parseChunkFields, parseUploadFields } from './fields.ts';
 import { discard, ingest, type UploadResult, type ValidUpload, validateUpload } from './service.ts';
 import { UrlRefusedError } from './ssrf.ts';
 import { fileTypeOf, type StagedFile, stageFile, stageFromUrl, uploadError } from './stage.ts';
-
-const tags = ['uploads'];
-
-const FIELDS_DOC =
-  'Multipart form: text fields prompt_id, priority (0 high, 1 normal, 2 low; default 1), metadata (a JSON object ' +
-  'of names and values), scheduled_at (ISO date-time), force (true/false), and one file part. The fields may ' +
-  'come before or after the file (before lets a wrong prompt or missing metadata be refused without reading the ' +
-  'file).';
 
 /** Multipart limits: one file, a few small fields. */
 const limits = (fileSize: number) => ({ fileSize, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 });
@@ -87,22 +72,12 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (request.headers['content-type']?.startsWith('multipart/')) releaseUnreadBody(request, reply);
     return payload;
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const member = { preValidation: projectRole(ctx, 'user') };
+  const member = projectRole(ctx, 'user');
   const { maxBytes, chunkSize } = ctx.config.uploads;
 
-  r.get(
-    '/projects/:id/upload-prompts',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: "The project's prompts for the upload panel, with the metadata each requires",
-        params: ProjectIdParams,
-        response: { 200: UploadPromptListResponse },
-      },
-    },
-    async (request) => ({
+  serve(app, routes.prompts, {
+    preValidation: member,
+    handler: async (request) => ({
       data: (await listPrompts(ctx, projectAccess(request))).map((prompt) => ({
         id: prompt.id,
         name: prompt.scriptName,
@@ -110,22 +85,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
         metadataFields: prompt.metadataFields,
       })),
     }),
-  );
+  });
 
-  r.post(
-    '/projects/:id/uploads',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Upload one recording or text conversation (streamed) and queue its analysis',
-        description: FIELDS_DOC,
-        consumes: ['multipart/form-data'],
-        params: ProjectIdParams,
-        response: { 200: UploadResponse, 201: UploadResponse },
-      },
-    },
-    async (request, reply) => {
+  serve(app, routes.file, {
+    preValidation: member,
+    handler: async (request, reply) => {
       requireMultipart(request);
       const access = projectAccess(request);
       const raw: Record<string, string> = {};
@@ -156,27 +120,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const result = await ingest(ctx, access, currentUser(request).id, valid, staged);
       return reply.status(result.status).send(result.body);
     },
-  );
+  });
 
-  r.post(
-    '/projects/:id/uploads/chunks',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Upload one chunk of a large file; the chunk that completes the set queues the analysis',
-        description:
-          `${FIELDS_DOC} Plus upload_id (8-64 letters, digits, _ or -, the same for all chunks), chunk_index ` +
-          "(from 0), chunk_total, and optionally file_name (else the file part's name is the file's name). " +
-          'Every chunk but the last is at most 50 MB; chunks may be sent in any order or again (a retried chunk ' +
-          'replaces the earlier copy), but the last one (index chunk_total - 1) after all others were ' +
-          'acknowledged. Until then the answer is {data:{received,total}}.',
-        consumes: ['multipart/form-data'],
-        params: ProjectIdParams,
-        response: { 200: UploadResponse.or(ChunkReceivedResponse), 201: UploadResponse },
-      },
-    },
-    async (request, reply) => {
+  serve(app, routes.chunk, {
+    preValidation: member,
+    handler: async (request, reply) => {
       requireMultipart(request);
       const access = projectAccess(request);
       const userId = currentUser(request).id;
@@ -231,21 +179,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
         if (received) await rm(received.path, { force: true });
       }
     },
-  );
+  });
 
-  r.post(
-    '/projects/:id/uploads/url',
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: 'Download a recording from a public http(s) link on the server and queue its analysis',
-        params: ProjectIdParams,
-        body: UrlUploadRequest,
-        response: { 200: UploadResponse, 201: UploadResponse },
-      },
-    },
-    async (request, reply) => {
+  serve(app, routes.url, {
+    preValidation: member,
+    handler: async (request, reply) => {
       const access = projectAccess(request);
       const valid = await validateUpload(ctx, access, request.body);
       let staged: StagedFile;
@@ -257,5 +195,5 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const result = await ingest(ctx, access, currentUser(request).id, valid, staged);
       return reply.status(result.status).send(result.body);
     },
-  );
+  });
 }

@@ -9,6 +9,7 @@ import {
   detailFixture,
   MockEventSource,
   mockAnalysesApi,
+  reanalyzed,
   requests,
   scorecardResult,
   stubEventSource,
@@ -266,12 +267,7 @@ describe('analysis detail', () => {
   it('re-analyses with another prompt and opens the new analysis', async () => {
     mockMedia();
     const fetch = mockAnalysesApi({
-      'POST /api/projects/5/analyses/42/reanalyze': () =>
-        jsonResponse(201, {
-          data: { restarted: true, task_id: 43, audio: { id: 7 } },
-          message: 'Force reanalysis started! Task ID: 43',
-          analysis_url: '/projects/5/analysis/43',
-        }),
+      'POST /api/projects/5/analyses/42/reanalyze': () => jsonResponse(201, reanalyzed(43)),
       'GET /api/projects/5/analyses/43': () =>
         jsonResponse(200, {
           data: detailFixture({
@@ -304,8 +300,7 @@ describe('analysis detail', () => {
     mockMedia();
     const fetch = mockAnalysesApi(
       {
-        'POST /api/projects/5/analyses/42/reanalyze': () =>
-          jsonResponse(201, { data: { restarted: true, task_id: 43, audio: { id: 7 } } }),
+        'POST /api/projects/5/analyses/42/reanalyze': () => jsonResponse(201, reanalyzed(43)),
       },
       testProject({ my_role: 'admin', read_only: true }),
     );

@@ -22,7 +22,7 @@ import { MetricsCard } from './MetricsCard';
 import { usePlayer } from './player';
 import { ReanalyzeDialog } from './ReanalyzeDialog';
 import { ResultFields } from './ResultFields';
-import { fieldsFor, finalScoreOf, metricsOf, parseResult, promptShape } from './result';
+import { fieldsFor, finalScoreOf, parseResult, promptShape } from './result';
 import { StatusPanel } from './StatusPanel';
 import { TaskStatusChip } from './TaskStatus';
 import { PlainTranscript, Transcript } from './Transcript';
@@ -111,7 +111,7 @@ function AnalysisView({
     [result, shape],
   );
   const score = finalScoreOf(result, shape);
-  const metrics = metricsOf(detail.metrics);
+  const metrics = detail.metrics;
   const segments = detail.transcript ?? [];
   const hasPlayer = detail.media.kind !== 'text' && !pdf;
   const seek = hasPlayer ? player.seek : null;

@@ -1,12 +1,14 @@
 import { Paper } from '@mui/material';
-import type { AnalysisDetail } from '@parley/contracts';
+import { type AnalysisDetail, analysisRoutes } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { urlOf } from '../../shared/api/call';
 import type { Player } from './player';
 
 /** The recording, streamed from the media route (Range requests), as video when it has a picture. */
 export function MediaPlayer({ detail, player }: { detail: AnalysisDetail; player: Player }) {
   const { t } = useTranslation();
   const media = detail.media;
+  const src = urlOf(analysisRoutes.media, { params: { id: detail.project_id, taskId: detail.id } });
   const label = t('analysis.player.label', { name: media.file_name });
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="player">
@@ -14,7 +16,7 @@ export function MediaPlayer({ detail, player }: { detail: AnalysisDetail; player
         // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
         <video
           ref={player.ref}
-          src={media.url}
+          src={src}
           controls
           preload="metadata"
           aria-label={label}
@@ -24,7 +26,7 @@ export function MediaPlayer({ detail, player }: { detail: AnalysisDetail; player
         // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
         <audio
           ref={player.ref}
-          src={media.url}
+          src={src}
           controls
           preload="metadata"
           aria-label={label}

@@ -1,10 +1,10 @@
 import {
   type AnalysisDetail,
   type AnalysisListItem,
+  analysisRoutes,
   FINAL_TASK_STATUSES,
-  type TaskEvent,
-  type UploadPrompt,
-  type UploadResponse,
+  type RouteAnswer,
+  TaskEvent,
 } from '@parley/contracts';
 import {
   keepPreviousData,
@@ -15,33 +15,29 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { apiData, apiRequest } from '../../shared/api/client';
+import { call, urlOf } from '../../shared/api/call';
 import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
 import { fetchPrompt } from '../prompts/api';
+import { type UploadPromptOption, uploadPromptsQuery } from '../upload/api';
 import { apiQuery, type ListView } from './listQuery';
 
-// Routes and shapes: packages/contracts/src/analyses/api.ts and detail.ts.
+// Routes and shapes: packages/contracts/src/routes/analyses.ts.
 
 export type AnalysisRow = z.infer<typeof AnalysisListItem>;
 export type TaskChange = z.infer<typeof TaskEvent>;
-export type PromptChoice = z.infer<typeof UploadPrompt>;
-export interface AnalysisPage {
-  items: AnalysisRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type PromptChoice = UploadPromptOption;
+export type AnalysisPage = RouteAnswer<typeof analysisRoutes.list>['data'];
 
 export const analysisKeys = {
   all: (projectId: number) => ['analyses', projectId] as const,
   lists: (projectId: number) => ['analyses', projectId, 'list'] as const,
-  list: (projectId: number, query: string) => ['analyses', projectId, 'list', query] as const,
+  list: (projectId: number, query: ReturnType<typeof apiQuery>) =>
+    ['analyses', projectId, 'list', query] as const,
   detail: (projectId: number, taskId: number) => ['analyses', projectId, 'detail', taskId] as const,
-  prompts: (projectId: number) => ['analyses', projectId, 'prompts'] as const,
   prompt: (projectId: number, promptId: number) => ['analyses', projectId, 'prompt', promptId] as const,
 };
 
-export const eventsUrl = (projectId: number) => `/api/projects/${projectId}/analyses/events`;
+export const eventsUrl = (projectId: number) => urlOf(analysisRoutes.events, { params: { id: projectId } });
 export const analysisPath = (projectId: number, taskId: number) =>
   `/projects/${projectId}/analysis/${taskId}`;
 
@@ -49,7 +45,8 @@ export function useAnalysisList(projectId: number, view: ListView) {
   const query = apiQuery(view);
   return useQuery({
     queryKey: analysisKeys.list(projectId, query),
-    queryFn: ({ signal }) => apiData<AnalysisPage>(`/projects/${projectId}/analyses?${query}`, { signal }),
+    queryFn: async ({ signal }) =>
+      (await call(analysisRoutes.list, { params: { id: projectId }, query, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -57,19 +54,15 @@ export function useAnalysisList(projectId: number, view: ListView) {
 export function useAnalysis(projectId: number, taskId: number) {
   return useQuery({
     queryKey: analysisKeys.detail(projectId, taskId),
-    queryFn: ({ signal }) => apiData<AnalysisDetail>(`/projects/${projectId}/analyses/${taskId}`, { signal }),
+    queryFn: async ({ signal }) =>
+      (await call(analysisRoutes.detail, { params: { id: projectId, taskId }, signal })).data,
     enabled: Number.isInteger(taskId) && taskId > 0,
   });
 }
 
 /** The prompts a member may analyse with (the filter's and the re-analyse dialog's choices). */
 export function usePromptChoices(projectId: number, enabled = true) {
-  return useQuery({
-    queryKey: analysisKeys.prompts(projectId),
-    queryFn: () => apiData<PromptChoice[]>(`/projects/${projectId}/upload-prompts`),
-    staleTime: 60_000,
-    enabled,
-  });
+  return useQuery({ ...uploadPromptsQuery(projectId), staleTime: 60_000, enabled });
 }
 
 /**
@@ -90,10 +83,7 @@ export function useReanalyze(projectId: number, taskId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (promptId: number) =>
-      apiRequest<UploadResponse>(`/projects/${projectId}/analyses/${taskId}/reanalyze`, {
-        method: 'POST',
-        body: { prompt_id: promptId },
-      }),
+      call(analysisRoutes.reanalyze, { params: { id: projectId, taskId }, body: { prompt_id: promptId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: analysisKeys.lists(projectId) });
     },
@@ -101,17 +91,6 @@ export function useReanalyze(projectId: number, taskId: number) {
 }
 
 const isFinal = (status: string) => (FINAL_TASK_STATUSES as readonly string[]).includes(status);
-
-function isTaskChange(value: unknown): value is TaskChange {
-  const event = value as Partial<TaskChange> | null;
-  return (
-    typeof event === 'object' &&
-    event !== null &&
-    typeof event.task_id === 'number' &&
-    typeof event.status === 'string' &&
-    typeof event.progress === 'number'
-  );
-}
 
 export interface AppliedChange {
   /** The task is on a cached list page or its detail is cached. */
@@ -162,9 +141,10 @@ export function useTaskEvents(projectId: number, handlers: TaskEventHandlers, en
   const queryClient = useQueryClient();
   const onTask = useCallback(
     (data: unknown) => {
-      if (!isTaskChange(data)) return;
-      const applied = applyTaskChange(queryClient, projectId, data);
-      handlers.onChange?.(data, applied);
+      const event = TaskEvent.safeParse(data);
+      if (!event.success) return;
+      const applied = applyTaskChange(queryClient, projectId, event.data);
+      handlers.onChange?.(event.data, applied);
     },
     [queryClient, projectId, handlers],
   );

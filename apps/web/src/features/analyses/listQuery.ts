@@ -1,4 +1,5 @@
-import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
+import { type AnalysisListQuery, TASK_STATUSES, type TaskStatus } from '@parley/contracts';
+import type { z } from 'zod';
 
 /**
  * The analyses list's view (page and filters) as URL query parameters, so a view can be shared. The names are
@@ -93,9 +94,22 @@ export function viewParams(view: ListView, { withDefaults = false } = {}): URLSe
   return params;
 }
 
-/** The API query of a view: `page=2&page_size=25&status=completed…`. */
-export function apiQuery(view: ListView): string {
-  return viewParams(view, { withDefaults: true }).toString();
+/** The API query of a view: page, page size and the filters (in FILTER_KEYS order; unset ones are not sent). */
+export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof AnalysisListQuery> {
+  const { from, to, prompt_id, department, representative, status, score_min, score_max, q } = filters;
+  return {
+    page,
+    page_size: pageSize,
+    from,
+    to,
+    prompt_id,
+    department,
+    representative,
+    status,
+    score_min,
+    score_max,
+    q,
+  };
 }
 
 export function hasFilters(filters: AnalysisFilters): boolean {

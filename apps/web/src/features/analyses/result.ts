@@ -1,5 +1,4 @@
 import {
-  type ConversationMetrics,
   computeFinalScore,
   type EvidenceMap,
   FINAL_SCORE_MODES,
@@ -10,8 +9,8 @@ import {
 } from '@parley/contracts';
 
 /**
- * Reading what the pipeline stored (tasks.result, tasks.metrics, the prompt snapshot) for display. The detail
- * answer types these as unknown records, so everything is checked before it is shown.
+ * Reading what the pipeline stored (tasks.result, the prompt snapshot) for display. The detail answer types
+ * these as unknown records, so everything is checked before it is shown.
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -190,14 +189,6 @@ export function scoreBreakdown(score: FinalScore): ScoreBreakdown {
 /** What a counted field lost in the descending mode. */
 export function fieldLoss(field: FinalScore['fields'][number]): number {
   return field.max === null ? Math.max(0, field.points) : Math.max(0, field.max - field.points);
-}
-
-/** The conversation metrics, when they have the expected shape. */
-export function metricsOf(value: unknown): ConversationMetrics | null {
-  if (!isRecord(value) || !Array.isArray(value.speakers) || typeof value.durationSeconds !== 'number') {
-    return null;
-  }
-  return value as unknown as ConversationMetrics;
 }
 
 /** The value at a dotted path ('Discovery.Budget'). */

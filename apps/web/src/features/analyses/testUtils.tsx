@@ -1,7 +1,15 @@
-import type { AnalysisDetail, PromptField, TaskResult } from '@parley/contracts';
+import type {
+  AnalysisDetail,
+  AnalysisListResponse,
+  PromptField,
+  TaskResult,
+  UploadPrompt,
+  UploadResponse,
+} from '@parley/contracts';
 import { act } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
 import FailedTasksPage from '../failed-tasks/FailedTasksPage';
 import { ProjectGuard, RequireProjectManager } from '../projects/ProjectGuard';
@@ -123,13 +131,21 @@ export function listItem(id: number, overrides: Partial<AnalysisRow> = {}): Anal
 }
 
 export function listPage(items: AnalysisRow[], total = items.length, page = 1, pageSize = 25) {
-  return { data: { items, total, page, page_size: pageSize } };
+  return { data: { items, total, page, page_size: pageSize } } satisfies z.input<typeof AnalysisListResponse>;
 }
 
 export const promptChoices = [
   { id: 3, name: 'Sales scorecard', project_id: 5, metadataFields: ['Department', 'Representative'] },
   { id: 4, name: 'Support checklist', project_id: 5, metadataFields: [] },
-];
+] satisfies z.input<typeof UploadPrompt>[];
+
+/** POST /projects/5/analyses/42/reanalyze: the new analysis. */
+export const reanalyzed = (taskId: number) =>
+  ({
+    data: { restarted: true, task_id: taskId, audio: { id: 7 } },
+    message: `Force reanalysis started! Task ID: ${taskId}`,
+    analysis_url: `/projects/5/analysis/${taskId}`,
+  }) satisfies z.input<typeof UploadResponse>;
 
 /** A prompt with one field of every type (and a group). */
 export const scorecardFields: PromptField[] = [

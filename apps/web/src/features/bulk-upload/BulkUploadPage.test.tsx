@@ -3,12 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   BULK_PATH,
+  batchCreated,
   batchFixture,
   bulkRoutes,
   callsTo,
   chooseCsv,
   chooseOption,
   csvFile,
+  csvRefused,
   dropFiles,
   itemFixture,
   mockBulkApi,
@@ -127,12 +129,8 @@ describe('bulk upload page: upload button', () => {
       'GET /api/projects/5/upload-prompts': async () => {
         await prompts;
         return jsonResponse(200, {
-          data: [{ id: 30, name: 'Chat Review', project_id: 5, metadataFields: [] }],
+          data: [{ id: 30, name: 'Text Chat Review', project_id: 5, metadataFields: [] }],
         });
-      },
-      'GET /api/projects/5/prompts': async () => {
-        await prompts;
-        return jsonResponse(200, { data: [] });
       },
       'POST /api/projects/5/batches': () =>
         new Promise<Response>((resolve) => {
@@ -145,7 +143,7 @@ describe('bulk upload page: upload button', () => {
     // prompts loading
     expect(submitButton()).toBeDisabled();
     releasePrompts();
-    await waitFor(() => expect(promptSelect()).toHaveTextContent('Chat Review'));
+    await waitFor(() => expect(promptSelect()).toHaveTextContent('Text Chat Review'));
     expect(submitButton()).toBeEnabled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
@@ -154,15 +152,12 @@ describe('bulk upload page: upload button', () => {
     fireEvent.click(submitButton());
     await waitFor(() => expect(submitButton()).toHaveTextContent('Uploading...'));
     expect(submitButton()).toBeDisabled();
-    answer(jsonResponse(201, { data: { batch_id: 9 }, message: 'Batch #9 created' }));
+    answer(jsonResponse(201, batchCreated(9)));
     await screen.findByTestId('bulk-success');
   });
 
   it('is disabled with no prompt chosen, and says to select one', async () => {
-    mockBulkApi({
-      'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
-      'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }),
-    });
+    mockBulkApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) });
     renderRoutes(bulkRoutes, BULK_PATH);
     expect(await screen.findByTestId('no-prompts')).toHaveTextContent(
       'Please create a prompt first to analyze your recordings',
@@ -175,11 +170,10 @@ describe('bulk upload page: upload button', () => {
 describe('bulk upload page: sending', () => {
   it('sends file, prompt_id and priority; shows the batch id and refreshes the batches', async () => {
     const fetch = mockBulkApi({
-      'POST /api/projects/5/batches': () =>
-        jsonResponse(201, { data: { batch_id: 42 }, message: 'Batch #42 created with 1 row' }),
+      'POST /api/projects/5/batches': () => jsonResponse(201, batchCreated(42)),
     });
     await open();
-    chooseOption(promptSelect(), 'Chat Review');
+    chooseOption(promptSelect(), 'Text Chat Review');
     chooseOption(screen.getByRole('combobox', { name: 'Priority' }), 'High');
     chooseCsv(csvFile('leads.csv'));
     const before = callsTo(fetch, 'GET', '/api/projects/5/batches').length;
@@ -198,16 +192,14 @@ describe('bulk upload page: sending', () => {
     );
   });
 
-  it('sends the default priority 1 and shows a generic success without a batch id', async () => {
+  it('sends the first prompt with the default priority 1', async () => {
     const fetch = mockBulkApi({
-      'POST /api/projects/5/batches': () => jsonResponse(201, { message: 'ok' }),
+      'POST /api/projects/5/batches': () => jsonResponse(201, batchCreated(7)),
     });
     await open();
     chooseCsv(csvFile());
     fireEvent.click(submitButton());
-    expect(await screen.findByTestId('bulk-success')).toHaveTextContent(
-      'CSV uploaded successfully. The recordings are downloaded and analysed in the background.',
-    );
+    expect(await screen.findByTestId('bulk-success')).toHaveTextContent('Batch #7 was created');
     expect(formOf(fetch).get('priority')).toBe('1');
     expect(formOf(fetch).get('prompt_id')).toBe('11');
   });
@@ -244,17 +236,16 @@ describe('bulk upload page: sending', () => {
   it('lists the row and column of every problem of a refused CSV', async () => {
     mockBulkApi({
       'POST /api/projects/5/batches': () =>
-        jsonResponse(400, {
-          error: {
-            code: 'invalid_csv',
-            message: 'The CSV file has 2 problems; nothing was uploaded. Fix them and upload the file again.',
-            errors: [
+        jsonResponse(
+          400,
+          csvRefused(
+            'The CSV file has 2 problems; nothing was uploaded. Fix them and upload the file again.',
+            [
               { row: 1, column: 'type', message: 'The required column "type" is missing from the header.' },
               { row: 3, column: null, message: 'This row is broken.' },
             ],
-            error_count: 2,
-          },
-        }),
+          ),
+        ),
     });
     await open();
     chooseCsv(csvFile());
@@ -282,9 +273,7 @@ describe('bulk upload page: sending', () => {
     }));
     mockBulkApi({
       'POST /api/projects/5/batches': () =>
-        jsonResponse(400, {
-          error: { code: 'invalid_csv', message: 'The CSV file has 250 problems.', errors, error_count: 250 },
-        }),
+        jsonResponse(400, csvRefused('The CSV file has 250 problems.', errors, 250)),
     });
     await open();
     chooseCsv(csvFile());
@@ -305,7 +294,7 @@ describe('bulk upload page: sending', () => {
 });
 
 describe('bulk upload page: batches table', () => {
-  it('formats dates (N/A when invalid), badges the statuses and shows raw unknown ones', async () => {
+  it('formats dates (N/A when invalid) and badges the statuses', async () => {
     mockBulkApi({
       'GET /api/projects/5/batches': () =>
         jsonResponse(200, {
@@ -315,7 +304,6 @@ describe('bulk upload page: batches table', () => {
             batchFixture(3, { status: 'failed', failed_items: 10, processed_items: 0 }),
             batchFixture(4, { status: 'processing', processed_items: 3 }),
             batchFixture(5, { status: 'pending', processed_items: 0, created_at: 'not a date' }),
-            batchFixture(6, { status: 'archived' }),
           ],
         }),
     });
@@ -334,8 +322,6 @@ describe('bulk upload page: batches table', () => {
     expect(badge(4)).toHaveClass('MuiChip-colorPrimary');
     expect(badge(5)).toHaveTextContent('Pending');
     expect(badge(5)).toHaveClass('MuiChip-colorDefault');
-    expect(badge(6)).toHaveTextContent('archived');
-    expect(badge(6)).not.toHaveClass('MuiChip-root');
     expect(row(1).getByTestId('batch-processed')).toHaveTextContent('10');
     expect(row(2).getByTestId('batch-failed')).toHaveTextContent('2');
     expect(row(2).getByTestId('batch-total')).toHaveTextContent('10');
@@ -364,31 +350,6 @@ describe('bulk upload page: batches table', () => {
     expect(progress(2)).toHaveAttribute('aria-valuenow', '75');
     expect(progress(2)).toHaveClass('MuiLinearProgress-colorWarning');
     expect(progress(3)).toHaveAttribute('aria-valuenow', '0');
-  });
-
-  it('reads ID and CreatedAt, and lists under data.items or data.change_requests', async () => {
-    mockBulkApi({
-      'GET /api/projects/5/batches': () =>
-        jsonResponse(200, {
-          data: {
-            change_requests: [
-              {
-                ID: 77,
-                file_name: 'legacy.csv',
-                status: 'completed',
-                total_items: 1,
-                processed_items: 1,
-                failed_items: 0,
-                CreatedAt: '2026-03-02T08:09:10Z',
-              },
-            ],
-          },
-        }),
-    });
-    await open();
-    const row = await screen.findByTestId('batch-row-77');
-    expect(row).toHaveTextContent('legacy.csv');
-    expect(within(row).getByTestId('batch-date')).toHaveTextContent('Mar 2, 2026, 08:09:10');
   });
 
   it('only logs a failed batch list load', async () => {

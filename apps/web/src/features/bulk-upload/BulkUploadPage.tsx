@@ -16,7 +16,7 @@ import { BULK_CSV, DEFAULT_PRIORITY, hasRoleAtLeast, PRIORITIES } from '@parley/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { serverMessage } from '../../shared/api/request';
+import { serverMessage } from '../../shared/api/call';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
@@ -27,7 +27,6 @@ import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
 import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
 import {
   type BatchView,
-  createdBatchId,
   downloadTemplate,
   type InvalidCsv,
   invalidCsvOf,
@@ -136,10 +135,9 @@ export default function BulkUploadPage() {
       { file, promptId: selected.id, priority },
       {
         onSuccess: (body) => {
-          const id = createdBatchId(body);
           setMessage({
             severity: 'success',
-            text: id !== null ? t('bulk.messages.successWithId', { id }) : t('bulk.messages.success'),
+            text: t('bulk.messages.successWithId', { id: body.data.batch_id }),
           });
           setFile(null);
         },

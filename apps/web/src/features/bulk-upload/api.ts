@@ -1,29 +1,21 @@
-import { type BatchItem, BULK_CSV, type CsvRowError, isBatchActive, TIMINGS } from '@parley/contracts';
+import {
+  BULK_CSV,
+  batchRoutes,
+  type CsvRowError,
+  InvalidCsvResponse,
+  isBatchActive,
+  TIMINGS,
+  type UploadBatch,
+} from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchFile, ServerError, send } from '../../shared/api/request';
+import { call, download } from '../../shared/api/call';
+import { ApiError } from '../../shared/api/client';
 import { downloadFile } from '../../shared/utils/download';
 
-// Routes and shapes: packages/contracts/src/bulk/api.ts (any member of the project).
+// Routes and shapes: packages/contracts/src/routes/batches.ts (any member of the project).
 
-/** A batch as the table shows it (spec 1 §3 Upload batch); the status is kept as sent (unknown ones too). */
-export interface BatchView {
-  id: number;
-  project_id: number;
-  file_name: string;
-  status: string;
-  total_items: number;
-  processed_items: number;
-  failed_items: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BatchItemPage {
-  items: BatchItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** A batch as the table shows it (spec 1 §3 Upload batch). */
+export type BatchView = UploadBatch;
 
 /** How many batches the recent list shows. */
 export const RECENT_BATCHES = 50;
@@ -36,50 +28,14 @@ export const bulkKeys = {
     ['bulk', projectId, 'batch', batchId, 'items', page, pageSize] as const,
 };
 
-type RecordLike = Record<string, unknown>;
-const isRecord = (value: unknown): value is RecordLike =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const count = (value: unknown) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0;
-};
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** Reads a batch whose id may be ID or id and whose dates may be CreatedAt/UpdatedAt (spec 1 §3). */
-export function normalizeBatch(raw: unknown): BatchView | null {
-  if (!isRecord(raw)) return null;
-  const id = Number(raw.id ?? raw.ID);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  return {
-    id,
-    project_id: count(raw.project_id),
-    file_name: text(raw.file_name),
-    status: text(raw.status),
-    total_items: count(raw.total_items),
-    processed_items: count(raw.processed_items),
-    failed_items: count(raw.failed_items),
-    created_at: text(raw.created_at ?? raw.CreatedAt),
-    updated_at: text(raw.updated_at ?? raw.UpdatedAt),
-  };
-}
-
-/** The batches of a list answer: data as an array, or an object with an items or change_requests array. */
-export function batchListOf(body: unknown): BatchView[] {
-  const data = isRecord(body) ? body.data : body;
-  let list: unknown[] = [];
-  if (Array.isArray(data)) list = data;
-  else if (isRecord(data)) {
-    if (Array.isArray(data.items)) list = data.items;
-    else if (Array.isArray(data.change_requests)) list = data.change_requests;
-  }
-  return list.map(normalizeBatch).filter((batch): batch is BatchView => batch !== null);
-}
-
 export async function fetchBatches(projectId: number, signal?: AbortSignal): Promise<BatchView[]> {
   try {
-    return batchListOf(
-      await send<unknown>(`/projects/${projectId}/batches?limit=${RECENT_BATCHES}`, { signal }),
-    );
+    const { data } = await call(batchRoutes.list, {
+      params: { id: projectId },
+      query: { limit: RECENT_BATCHES },
+      signal,
+    });
+    return data;
   } catch (error) {
     // Spec 1 §8: batch list load errors are only logged; the table keeps what it showed. A request
     // cancelled on purpose (the page was left, a refresh replaced it) is no error.
@@ -109,11 +65,12 @@ export function useBatchItems(
   return useQuery({
     queryKey: bulkKeys.items(projectId, batchId ?? 0, page, pageSize),
     queryFn: async ({ signal }) => {
-      const body = await send<{ data: BatchItemPage }>(
-        `/projects/${projectId}/batches/${batchId}/items?page=${page}&page_size=${pageSize}`,
-        { signal },
-      );
-      return body.data;
+      const { data } = await call(batchRoutes.items, {
+        params: { id: projectId, batchId },
+        query: { page, page_size: pageSize },
+        signal,
+      });
+      return data;
     },
     enabled: batchId !== null,
     placeholderData: keepPreviousData,
@@ -127,11 +84,6 @@ export interface BatchUpload {
   priority: number;
 }
 
-export interface BatchCreated {
-  data?: { batch_id?: unknown };
-  message?: string;
-}
-
 /** POST /projects/{id}/batches (multipart: file, prompt_id, priority). */
 export function useUploadBatch(projectId: number) {
   const queryClient = useQueryClient();
@@ -141,16 +93,10 @@ export function useUploadBatch(projectId: number) {
       form.append('prompt_id', String(promptId));
       form.append('priority', String(priority));
       form.append('file', file, file.name);
-      return send<BatchCreated>(`/projects/${projectId}/batches`, { method: 'POST', form });
+      return call(batchRoutes.create, { params: { id: projectId }, form });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: bulkKeys.batches(projectId) }),
   });
-}
-
-/** The batch id of an upload answer (data.batch_id), when it has one. */
-export function createdBatchId(body: BatchCreated | undefined): number | null {
-  const id = Number(body?.data?.batch_id);
-  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 export interface InvalidCsv {
@@ -162,23 +108,16 @@ export interface InvalidCsv {
 
 /** The row and column problems of a 400 invalid_csv answer, or null for any other failure. */
 export function invalidCsvOf(error: unknown): InvalidCsv | null {
-  if (!(error instanceof ServerError) || error.status !== 400 || error.code !== 'invalid_csv') return null;
-  const body = isRecord(error.body) && isRecord(error.body.error) ? error.body.error : {};
-  const errors = (Array.isArray(body.errors) ? body.errors : []).filter(isRecord).map((entry) => ({
-    row: count(entry.row),
-    column: typeof entry.column === 'string' && entry.column ? entry.column : null,
-    message: text(entry.message),
-  }));
-  return {
-    message: error.message,
-    errors,
-    errorCount: Math.max(errors.length, count(body.error_count)),
-  };
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const refused = InvalidCsvResponse.safeParse(error.body);
+  if (!refused.success) return null;
+  const { message, errors, error_count } = refused.data.error;
+  return { message, errors, errorCount: error_count };
 }
 
 /** GET /projects/{id}/batches/template.csv, saved as a file. */
 export async function downloadTemplate(projectId: number): Promise<void> {
-  const { blob, fileName } = await fetchFile(`/projects/${projectId}/batches/template.csv`);
+  const { blob, fileName } = await download(batchRoutes.template, { params: { id: projectId } });
   downloadFile(fileName ?? BULK_CSV.templateFileName, blob, 'text/csv');
 }
 

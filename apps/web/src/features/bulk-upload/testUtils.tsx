@@ -1,6 +1,13 @@
-import type { BatchItem } from '@parley/contracts';
+import type {
+  BatchCreateResponse,
+  BatchItem,
+  CsvRowError,
+  InvalidCsvResponse,
+  UploadPrompt,
+} from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import type { BatchView } from './api';
@@ -31,6 +38,8 @@ export function batchFixture(id: number, overrides: Partial<BatchView> = {}): Ba
     total_items: 10,
     processed_items: 10,
     failed_items: 0,
+    prompt_id: 11,
+    priority: 1,
     created_at: '2026-01-15T14:30:05.000Z',
     updated_at: '2026-01-15T14:35:00.000Z',
     ...overrides,
@@ -55,20 +64,30 @@ export function itemFixture(id: number, overrides: Partial<BatchItem> = {}): Bat
   };
 }
 
-export const projectPrompts = [
-  { id: 11, scriptName: 'Sales QA', projectId: 5, metadataFields: ['Department', 'Representative'] },
-];
-export const analysisPrompts = [
+/** POST /projects/5/batches: the batch was created. */
+export const batchCreated = (batchId: number, rows = 1) =>
+  ({
+    data: { batch_id: batchId },
+    message: `Batch #${batchId} created with ${rows} row`,
+  }) satisfies z.input<typeof BatchCreateResponse>;
+
+/** POST /projects/5/batches: the CSV was refused (400). */
+export const csvRefused = (message: string, errors: CsvRowError[], errorCount = errors.length) =>
+  ({
+    error: { code: 'invalid_csv', message, errors, error_count: errorCount },
+  }) satisfies z.input<typeof InvalidCsvResponse>;
+
+/** GET /projects/5/upload-prompts: the project's prompts, by name as the server lists them. */
+export const uploadPrompts = [
   { id: 11, name: 'Sales QA', project_id: 5, metadataFields: ['Department', 'Representative'] },
-  { id: 30, name: 'Chat Review', project_id: 9, metadataFields: [] },
-];
+  { id: 30, name: 'Text Chat Review', project_id: 5, metadataFields: [] },
+] satisfies z.input<typeof UploadPrompt>[];
 
 /** The API the bulk page calls, answering from fixtures; override any route. */
 export function mockBulkApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
     'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5/prompts': () => jsonResponse(200, { data: projectPrompts }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: analysisPrompts }),
+    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: uploadPrompts }),
     'GET /api/projects/5/batches': () => jsonResponse(200, { data: [] }),
     ...overrides,
   });

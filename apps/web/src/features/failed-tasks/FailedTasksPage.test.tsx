@@ -1,5 +1,7 @@
+import type { FailedTaskListResponse, OkResponse, RetryTasksResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import { analysesRoutes, mockAnalysesApi, requests } from '../analyses/testUtils';
 import type { FailedTaskRow } from './api';
@@ -20,9 +22,8 @@ function failedTask(id: number, overrides: Partial<FailedTaskRow> = {}): FailedT
   };
 }
 
-const page = (items: FailedTaskRow[], total = items.length) => ({
-  data: { items, total, page: 1, page_size: 25 },
-});
+const page = (items: FailedTaskRow[], total = items.length) =>
+  ({ data: { items, total, page: 1, page_size: 25 } }) satisfies z.input<typeof FailedTaskListResponse>;
 
 /** A failed-tasks API that really removes retried and deleted rows. */
 function mockFailedApi(
@@ -37,11 +38,14 @@ function mockFailedApi(
         const ids = (JSON.parse(String(init?.body)) as { task_ids: number[] }).task_ids;
         const before = rows.length;
         rows = rows.filter((row) => !ids.includes(row.id));
-        return jsonResponse(200, { data: { retried: before - rows.length } });
+        const answer = { data: { retried: before - rows.length } } satisfies z.input<
+          typeof RetryTasksResponse
+        >;
+        return jsonResponse(200, answer);
       },
       'DELETE /api/projects/5/failed-tasks/12': () => {
         rows = rows.filter((row) => row.id !== 12);
-        return jsonResponse(200, { data: { ok: true } });
+        return jsonResponse(200, { data: { ok: true } } satisfies z.input<typeof OkResponse>);
       },
     },
     project,

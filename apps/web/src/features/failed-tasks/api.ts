@@ -1,17 +1,12 @@
-import type { FailedTask } from '@parley/contracts';
+import { analysisRoutes, type FailedTask, type RouteAnswer } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 
-// Routes and shapes: packages/contracts/src/analyses/api.ts and detail.ts (admin and owner only).
+// Routes and shapes: packages/contracts/src/routes/analyses.ts (admin and owner only).
 
 export type FailedTaskRow = z.infer<typeof FailedTask>;
-export interface FailedTaskPage {
-  items: FailedTaskRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type FailedTaskPage = RouteAnswer<typeof analysisRoutes.failed>['data'];
 
 export const failedTaskKeys = {
   all: (projectId: number) => ['failed-tasks', projectId] as const,
@@ -22,10 +17,14 @@ export const failedTaskKeys = {
 export function useFailedTasks(projectId: number, page: number, pageSize: number) {
   return useQuery({
     queryKey: failedTaskKeys.page(projectId, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiData<FailedTaskPage>(`/projects/${projectId}/failed-tasks?page=${page}&page_size=${pageSize}`, {
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      (
+        await call(analysisRoutes.failed, {
+          params: { id: projectId },
+          query: { page, page_size: pageSize },
+          signal,
+        })
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -42,11 +41,8 @@ function useInvalidate(projectId: number) {
 export function useRetryTasks(projectId: number) {
   const invalidate = useInvalidate(projectId);
   return useMutation({
-    mutationFn: (taskIds: number[]) =>
-      apiData<{ retried: number }>(`/projects/${projectId}/failed-tasks/retry`, {
-        method: 'POST',
-        body: { task_ids: taskIds },
-      }),
+    mutationFn: async (taskIds: number[]) =>
+      (await call(analysisRoutes.retry, { params: { id: projectId }, body: { task_ids: taskIds } })).data,
     onSettled: invalidate,
   });
 }
@@ -54,8 +50,7 @@ export function useRetryTasks(projectId: number) {
 export function useDeleteFailedTask(projectId: number) {
   const invalidate = useInvalidate(projectId);
   return useMutation({
-    mutationFn: (taskId: number) =>
-      apiData<{ ok: true }>(`/projects/${projectId}/failed-tasks/${taskId}`, { method: 'DELETE' }),
+    mutationFn: (taskId: number) => call(analysisRoutes.deleteFailed, { params: { id: projectId, taskId } }),
     onSettled: invalidate,
   });
 }

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { API_KEY, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePrompts } from '../prompts/api';
-import { defaultUploadPrompt, normalizeUploadPrompt } from '../upload/api';
+import { defaultUploadPrompt } from '../upload/api';
 import { SettingsSection } from './SettingsSection';
 
 /**
@@ -12,10 +12,10 @@ import { SettingsSection } from './SettingsSection';
 export function ApiKeysHowTo({ project }: { project: Project }) {
   const { t } = useTranslation();
   const prompts = usePrompts(project.id);
-  const options = (prompts.data ?? []).flatMap((prompt) => normalizeUploadPrompt(prompt) ?? []);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const base = `${origin}/api/projects/${project.id}`;
-  const prompt = defaultUploadPrompt(options, project)?.id ?? project.default_prompt_id ?? '<prompt_id>';
+  const prompt =
+    defaultUploadPrompt(prompts.data ?? [], project)?.id ?? project.default_prompt_id ?? '<prompt_id>';
   const example = [
     `export PARLEY_KEY=${API_KEY.prefix}…`,
     '',

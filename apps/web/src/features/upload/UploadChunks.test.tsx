@@ -10,6 +10,7 @@ import {
   mockUploadApi,
   promptSelect,
   UPLOAD_PATH,
+  type UploadAnswer,
   uploadButton,
   uploadRoutes,
 } from './testUtils';
@@ -30,7 +31,8 @@ async function openWithFile(size: number) {
 }
 
 const percent = () => screen.getByTestId('upload-percent').textContent;
-const received = (index: number) => ({ data: { received: index + 1 } });
+/** The answer to every chunk but the last. */
+const received = (index: number, total = 3): UploadAnswer => ({ data: { received: index + 1, total } });
 const chunkText = async (request: FakeRequest) => (request.form.get('file') as File).text();
 
 describe('chunked upload (spec 1 §4, §9)', () => {
@@ -150,7 +152,7 @@ describe('chunked upload (spec 1 §4, §9)', () => {
 describe('real chunk size', () => {
   it('splits a file reported larger than 50 MB', async () => {
     mockUploadApi();
-    const requests = installFakeXhr((request) => request.respond(200, received(0)));
+    const requests = installFakeXhr((request) => request.respond(200, received(0, 2)));
     renderRoutes(uploadRoutes(), UPLOAD_PATH);
     await waitFor(() => expect(promptSelect()).toHaveTextContent('Sales QA'), { timeout: 5000 });
     fireEvent.change(screen.getByTestId('metadata-value-Department'), { target: { value: 'Sales' } });

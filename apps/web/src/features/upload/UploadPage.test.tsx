@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
-  analysisPrompts,
   answerCreated,
   audioFile,
   chooseFile,
@@ -16,6 +15,7 @@ import {
   tabNamed,
   UPLOAD_PATH,
   uploadButton,
+  uploadPrompts,
   uploadRoutes,
 } from './testUtils';
 
@@ -58,55 +58,35 @@ describe('upload page: layout and prompts', () => {
     expect(uploadButton()).toBeDisabled();
   });
 
-  it('merges project and analysis prompts without repeats; the project prompt is chosen', async () => {
+  it("lists the project's prompts from one call; the first one is chosen", async () => {
     const fetch = mockUploadApi();
     installFakeXhr();
     await open();
-    expect(calls(fetch, '/api/projects/5/prompts')).toBe(1);
     expect(calls(fetch, '/api/projects/5/upload-prompts')).toBe(1);
-    expect(optionNames(promptSelect())).toEqual(['Sales QA', 'Support Triage', 'Chat Review']);
+    expect(calls(fetch, '/api/projects/5/prompts')).toBe(0);
+    expect(optionNames(promptSelect())).toEqual(['Sales QA', 'Support Triage', 'Text Chat Review']);
   });
 
-  it('uses the analysis prompts when the project prompts fail, choosing this project’s prompt', async () => {
-    mockUploadApi({
-      'GET /api/projects/5/prompts': () => jsonResponse(403, { error: { code: 'forbidden', message: 'No' } }),
-      'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [...analysisPrompts].reverse() }),
-    });
+  it("chooses the project's default prompt", async () => {
+    mockUploadApi({}, testProject({ default_prompt_id: 12 }));
     installFakeXhr();
-    await open();
-    expect(optionNames(promptSelect())).toEqual(['Chat Review', 'Sales QA']);
+    renderRoutes(uploadRoutes(), UPLOAD_PATH);
+    await waitFor(() => expect(promptSelect()).toHaveTextContent('Support Triage'));
   });
 
-  it('uses the project prompts when the analysis prompts fail', async () => {
+  it('a prompt without required metadata leaves the metadata section closed and empty', async () => {
     mockUploadApi({
       'GET /api/projects/5/upload-prompts': () =>
-        jsonResponse(500, { error: { code: 'x', message: 'boom' } }),
-    });
-    installFakeXhr();
-    await open();
-    expect(optionNames(promptSelect())).toEqual(['Sales QA', 'Support Triage']);
-  });
-
-  it('chooses the first prompt when none belongs to this project (answer under `prompts`)', async () => {
-    mockUploadApi({
-      'GET /api/projects/5/prompts': () => jsonResponse(500, {}),
-      'GET /api/projects/5/upload-prompts': () =>
-        jsonResponse(200, {
-          prompts: [{ ID: 40, scriptName: 'Elsewhere', project_id: 8, metadataFields: [] }],
-        }),
+        jsonResponse(200, { data: [{ id: 40, name: 'Elsewhere', project_id: 5, metadataFields: [] }] }),
     });
     installFakeXhr();
     renderRoutes(uploadRoutes(), UPLOAD_PATH);
     await waitFor(() => expect(promptSelect()).toHaveTextContent('Elsewhere'));
-    // no required metadata: the section stays closed and empty
     expect(screen.getByTestId('metadata-empty')).toBeInTheDocument();
   });
 
-  it('shows an error when both prompt lists fail; upload stays disabled', async () => {
-    mockUploadApi({
-      'GET /api/projects/5/prompts': () => jsonResponse(500, {}),
-      'GET /api/projects/5/upload-prompts': () => jsonResponse(500, {}),
-    });
+  it('shows an error when the prompts fail to load; upload stays disabled', async () => {
+    mockUploadApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(500, {}) });
     installFakeXhr();
     renderRoutes(uploadRoutes(), UPLOAD_PATH);
     expect(await screen.findByTestId('prompts-error')).toHaveTextContent(
@@ -117,10 +97,7 @@ describe('upload page: layout and prompts', () => {
   });
 
   it('without prompts asks to create one; admins get a link to the prompts', async () => {
-    mockUploadApi({
-      'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
-      'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }),
-    });
+    mockUploadApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) });
     installFakeXhr();
     renderRoutes(uploadRoutes(), UPLOAD_PATH);
     const alert = await screen.findByTestId('no-prompts');
@@ -136,10 +113,7 @@ describe('upload page: layout and prompts', () => {
 
   it('members without prompts get the hint without a link', async () => {
     mockUploadApi(
-      {
-        'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
-        'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }),
-      },
+      { 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) },
       testProject({ my_role: 'user' }),
     );
     installFakeXhr();
@@ -154,7 +128,7 @@ describe('upload page: layout and prompts', () => {
   it('keeps the upload disabled while the prompts load', async () => {
     let release: (response: Response) => void = () => {};
     mockUploadApi({
-      'GET /api/projects/5/prompts': () =>
+      'GET /api/projects/5/upload-prompts': () =>
         new Promise<Response>((resolve) => {
           release = resolve;
         }),
@@ -165,7 +139,7 @@ describe('upload page: layout and prompts', () => {
     chooseFile(audioFile());
     expect(promptSelect()).toHaveAttribute('aria-disabled', 'true');
     expect(uploadButton()).toBeDisabled();
-    release(jsonResponse(200, { data: [] }));
+    release(jsonResponse(200, { data: uploadPrompts }));
     await waitFor(() => expect(uploadButton()).toBeEnabled());
   });
 });
@@ -284,7 +258,7 @@ describe('upload page: metadata', () => {
     expect(fieldValue('Department')).toHaveValue('');
     expect(fieldValue('Region')).toHaveValue('');
 
-    chooseOption(promptSelect(), 'Chat Review');
+    chooseOption(promptSelect(), 'Text Chat Review');
     expect(screen.queryByTestId('metadata-value-Department')).not.toBeInTheDocument();
     expect(screen.getByTestId('metadata-empty')).toBeInTheDocument();
 

@@ -4,7 +4,7 @@ import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { localInputToIso, toIsoWithOffset } from '../../shared/utils/dateTime';
 import { LOCALE_FILES } from '../../test/locales';
-import { defaultUploadPrompt, mergeUploadPrompts, normalizeUploadPrompt, promptListOf } from './api';
+import { defaultUploadPrompt } from './api';
 import { initialUploadState, outcomeOf, type UploadState, uploadReducer } from './machine';
 import {
   addCustomEntry,
@@ -14,7 +14,7 @@ import {
   removeEntry,
   setEntryValue,
 } from './metadata';
-import { chunkRanges, hasUploadResult, newUploadId } from './transport';
+import { chunkRanges, isUploadResult, newUploadId } from './transport';
 
 const english = flattenLocale(LOCALE_FILES.en ?? {});
 const asI18n = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
@@ -46,68 +46,18 @@ describe('upload texts', () => {
   });
 });
 
-describe('prompt lists for upload (spec 1 §7)', () => {
-  const projectPrompts = [
-    { id: 11, scriptName: 'Sales QA', projectId: 5, metadataFields: ['Department', 'Representative'] },
-    { ID: 12, scriptName: 'Support', projectId: 5, metadataFields: ['Department', ' ', 'Department'] },
-  ];
-  const analysisPrompts = [
-    { id: 30, name: 'Shared', project_id: 9, metadataFields: [] },
-    { id: 11, name: 'Sales QA (again)', project_id: 5, metadataFields: ['Other'] },
-    { promptId: '40', name: 'No metadata list' },
-    { name: 'no id' },
+describe('the prompt chosen for upload (spec 1 §7)', () => {
+  const prompts = [
+    { id: 11, name: 'Sales QA', project_id: 5, metadataFields: ['Department', 'Representative'] },
+    { id: 30, name: 'Support', project_id: 5, metadataFields: [] },
   ];
 
-  it('reads id, ID or promptId and name or scriptName', () => {
-    expect(normalizeUploadPrompt({ promptId: '3', scriptName: 'A' })).toEqual({
-      id: 3,
-      name: 'A',
-      projectId: null,
-      metadataFields: [],
-    });
-    expect(
-      normalizeUploadPrompt({ ID: 4, name: 'B', project_id: 5, metadataFields: ['X', 'X', ''] }),
-    ).toEqual({
-      id: 4,
-      name: 'B',
-      projectId: 5,
-      metadataFields: ['X'],
-    });
-    expect(normalizeUploadPrompt({ name: 'no id' })).toBeNull();
-  });
-
-  it('finds the list in data, prompts, data.prompts or the body', () => {
-    expect(promptListOf({ data: [1] })).toEqual([1]);
-    expect(promptListOf({ prompts: [2] })).toEqual([2]);
-    expect(promptListOf({ data: { prompts: [3] } })).toEqual([3]);
-    expect(promptListOf([4])).toEqual([4]);
-    expect(promptListOf({ data: null })).toEqual([]);
-  });
-
-  it('merges both lists without repeating an id; project prompts first', () => {
-    const merged = mergeUploadPrompts(projectPrompts, analysisPrompts);
-    expect(merged.map((prompt) => [prompt.id, prompt.name])).toEqual([
-      [11, 'Sales QA'],
-      [12, 'Support'],
-      [30, 'Shared'],
-      [40, 'No metadata list'],
-    ]);
-    expect(merged[1]?.metadataFields).toEqual(['Department']);
-  });
-
-  it('uses either list alone', () => {
-    expect(mergeUploadPrompts(projectPrompts, []).map((p) => p.id)).toEqual([11, 12]);
-    expect(mergeUploadPrompts([], analysisPrompts).map((p) => p.id)).toEqual([30, 11, 40]);
-  });
-
-  it('chooses the first prompt of this project, else the first', () => {
-    const merged = mergeUploadPrompts([], analysisPrompts);
-    expect(defaultUploadPrompt(merged, { id: 5 })?.id).toBe(11);
-    expect(defaultUploadPrompt(merged, { id: 77 })?.id).toBe(30);
-    expect(defaultUploadPrompt([], { id: 5 })).toBeUndefined();
-    // The project's default prompt (general settings) wins when it is offered; a stale one is ignored.
-    expect(defaultUploadPrompt(merged, { id: 5, default_prompt_id: 30 })?.id).toBe(30);
-    expect(defaultUploadPrompt(merged, { id: 5, default_prompt_id: 999 })?.id).toBe(11);
+  it("is the project's default prompt when it is offered, else the first", () => {
+    expect(defaultUploadPrompt(prompts, {})?.id).toBe(11);
+    expect(defaultUploadPrompt([], {})).toBeUndefined();
+    expect(defaultUploadPrompt(prompts, { default_prompt_id: 30 })?.id).toBe(30);
+    // a stale default prompt is ignored
+    expect(defaultUploadPrompt(prompts, { default_prompt_id: 999 })?.id).toBe(11);
   });
 });
 
@@ -186,17 +136,21 @@ describe('upload response (spec 1 §3)', () => {
       kind: 'in_progress',
       analysisUrl: '/projects/5/analysis/3',
     });
-    expect(outcomeOf({ data: { restarted: true, task_id: 4 } }, 5)).toEqual({
+    expect(outcomeOf({ data: { restarted: true, task_id: 4 }, message: '' }, 5)).toEqual({
       kind: 'restarted',
       taskId: 4,
       audioId: undefined,
     });
-    expect(outcomeOf({ data: { audio: { id: 9 } } }, 5)).toEqual({
+    expect(outcomeOf({ data: { audio: { id: 9 } }, message: '' }, 5)).toEqual({
       kind: 'success',
       taskId: undefined,
       audioId: 9,
     });
-    expect(outcomeOf(undefined, 5)).toEqual({ kind: 'success', taskId: undefined, audioId: undefined });
+    expect(outcomeOf({ data: {}, message: '' }, 5)).toEqual({
+      kind: 'success',
+      taskId: undefined,
+      audioId: undefined,
+    });
   });
 
   it('a blacklisted upload is skipped, not a success', () => {
@@ -210,10 +164,9 @@ describe('upload response (spec 1 §3)', () => {
     expect(done.status).toBe('skipped');
   });
 
-  it('a chunk answer without a result is not a result', () => {
-    expect(hasUploadResult({ data: { received: 1 } })).toBe(false);
-    expect(hasUploadResult({ data: { task_id: 1 } })).toBe(true);
-    expect(hasUploadResult(undefined)).toBe(false);
+  it("a chunk's receipt is not a result", () => {
+    expect(isUploadResult({ data: { received: 1, total: 3 } })).toBe(false);
+    expect(isUploadResult({ data: { task_id: 1 }, message: '' })).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { UPLOAD_TEXTS } from '@parley/contracts';
+import { UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 
 /**
  * The single upload's states (spec 1 §4): idle, then uploading (progress 0 to 100), then success,
@@ -76,50 +76,29 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
   }
 }
 
-type RecordLike = Record<string, unknown>;
-const isRecord = (value: unknown): value is RecordLike =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const positiveInt = (value: unknown) =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
-
 /** The server's text, unless it only repeats the English title the panel shows anyway. */
-function ownMessage(message: unknown, title: string): string | undefined {
-  if (typeof message !== 'string') return undefined;
+function ownMessage(message: string, title: string): string | undefined {
   const text = message.trim();
   return text && text !== title ? text : undefined;
 }
 
-/** Reads an UploadResponse (spec 1 §3). Where the existing analysis is: analysis_url, else built from its id. */
-export function outcomeOf(body: unknown, projectId: number): UploadOutcome {
-  const record = isRecord(body) ? body : {};
-  const data = isRecord(record.data) ? record.data : {};
-  const taskId = positiveInt(data.task_id);
-  const audioId = isRecord(data.audio) ? positiveInt(data.audio.id) : undefined;
-  if (data.duplicate === true || data.in_progress === true) {
-    const existing = positiveInt(data.existing_task_id) ?? taskId;
+/** What an UploadResponse says (spec 1 §3). Where the existing analysis is: analysis_url, else built from its id. */
+export function outcomeOf(answer: UploadResponse, projectId: number): UploadOutcome {
+  const { data, message } = answer;
+  const taskId = data.task_id;
+  const audioId = data.audio?.id;
+  if (data.duplicate || data.in_progress) {
+    const existing = data.existing_task_id ?? taskId;
     const url =
-      typeof record.analysis_url === 'string' && record.analysis_url.trim()
-        ? record.analysis_url.trim()
-        : existing
-          ? `/projects/${projectId}/analysis/${existing}`
-          : undefined;
+      answer.analysis_url?.trim() || (existing ? `/projects/${projectId}/analysis/${existing}` : undefined);
     const duplicate = data.duplicate === true;
     return {
       kind: duplicate ? 'duplicate' : 'in_progress',
-      message: ownMessage(
-        record.message,
-        duplicate ? UPLOAD_TEXTS.duplicateTitle : UPLOAD_TEXTS.inProgressTitle,
-      ),
+      message: ownMessage(message, duplicate ? UPLOAD_TEXTS.duplicateTitle : UPLOAD_TEXTS.inProgressTitle),
       analysisUrl: url,
     };
   }
-  if (data.skipped === true) {
-    return {
-      kind: 'skipped',
-      taskId,
-      message: typeof record.message === 'string' ? record.message : undefined,
-    };
-  }
-  if (data.restarted === true) return { kind: 'restarted', taskId, audioId };
+  if (data.skipped) return { kind: 'skipped', taskId, message };
+  if (data.restarted) return { kind: 'restarted', taskId, audioId };
   return { kind: 'success', taskId, audioId };
 }

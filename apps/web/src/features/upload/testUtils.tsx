@@ -1,9 +1,10 @@
+import type { ChunkReceivedResponse, ErrorBody, UploadPrompt, UploadResponse } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
-import { promptFixture } from '../prompts/testUtils';
 import UploadPage from './UploadPage';
 
 /** Test helpers for the upload page (not used by the app). */
@@ -24,31 +25,33 @@ export function uploadRoutes(chunkSize?: number): RouteObject[] {
 
 export const UPLOAD_PATH = '/projects/5/analysis/upload';
 
-/** GET /projects/5/prompts: full prompts of the project. */
-export const projectPrompts = [
-  promptFixture({ id: 11, scriptName: 'Sales QA', metadataFields: ['Department', 'Representative'] }),
-  promptFixture({
-    id: 12,
-    scriptName: 'Support Triage',
-    metadataFields: ['Department', 'Representative', 'Region'],
-  }),
-];
-/** GET /projects/5/upload-prompts: one repeats a project prompt, one is shared from another project. */
-export const analysisPrompts = [
+/** GET /projects/5/upload-prompts: the project's prompts, by name as the server lists them. */
+export const uploadPrompts = [
   { id: 11, name: 'Sales QA', project_id: 5, metadataFields: ['Department', 'Representative'] },
-  { id: 30, name: 'Chat Review', project_id: 9, metadataFields: [] },
-];
+  {
+    id: 12,
+    name: 'Support Triage',
+    project_id: 5,
+    metadataFields: ['Department', 'Representative', 'Region'],
+  },
+  { id: 30, name: 'Text Chat Review', project_id: 5, metadataFields: [] },
+] satisfies z.input<typeof UploadPrompt>[];
 
 /** The API the upload page calls (fetch), answering from fixtures; override any route. */
 export function mockUploadApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
     'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5/prompts': () => jsonResponse(200, { data: projectPrompts }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: analysisPrompts }),
+    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: uploadPrompts }),
     'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }),
     ...overrides,
   });
 }
+
+/** What an upload route answers: a result, a chunk's receipt, or an error. */
+export type UploadAnswer =
+  | z.input<typeof UploadResponse>
+  | z.input<typeof ChunkReceivedResponse>
+  | z.input<typeof ErrorBody>;
 
 export interface FakeRequest {
   method: string;
@@ -61,7 +64,7 @@ export interface FakeRequest {
   json: Record<string, unknown>;
   /** Reports upload progress of this request's body. */
   progress: (loaded: number, total: number) => void;
-  respond: (status: number, body: unknown) => void;
+  respond: (status: number, body: UploadAnswer) => void;
   /** The connection breaks. */
   fail: () => void;
 }
@@ -140,11 +143,12 @@ export function installFakeXhr(handler?: (request: FakeRequest) => void) {
   return requests;
 }
 
-export const created = (taskId = 101, audioId = 7) => ({
-  data: { task_id: taskId, audio: { id: audioId } },
-  message: `Upload successful! Task ID: ${taskId}`,
-  analysis_url: `/projects/5/analysis/${taskId}`,
-});
+export const created = (taskId = 101, audioId = 7) =>
+  ({
+    data: { task_id: taskId, audio: { id: audioId } },
+    message: `Upload successful! Task ID: ${taskId}`,
+    analysis_url: `/projects/5/analysis/${taskId}`,
+  }) satisfies z.input<typeof UploadResponse>;
 
 /** Every request is answered with 201 and a new task. */
 export const answerCreated = (request: FakeRequest) => request.respond(201, created());

@@ -1,7 +1,13 @@
-import { CHUNK_SIZE, normalizeUploadUrl, type UploadResponse } from '@parley/contracts';
-import { sendWithProgress } from '../../shared/api/xhr';
+import {
+  CHUNK_SIZE,
+  normalizeUploadUrl,
+  type RouteAnswer,
+  type UploadResponse,
+  uploadRoutes,
+} from '@parley/contracts';
+import { callWithProgress, isAbortError, type UploadProgressHandler } from '../../shared/api/call';
 
-// Requests of spec 1 §3 'Single upload request' on the routes of packages/contracts/src/analyses/api.ts.
+// Requests of spec 1 §3 'Single upload request' on the routes of packages/contracts/src/routes/uploads.ts.
 
 export interface UploadOptions {
   promptId: number;
@@ -58,12 +64,18 @@ function appendFields(form: FormData, options: UploadOptions) {
   form.append('force', String(options.force));
 }
 
-const RESULT_KEYS = ['duplicate', 'in_progress', 'restarted', 'task_id', 'existing_task_id', 'audio'];
+/** Percent of the request's bytes sent, when the browser can tell. */
+function wholeProgress(send: SendOptions): UploadProgressHandler {
+  return (loaded, total) => {
+    if (total > 0) send.onProgress?.(clampPercent((loaded / total) * 100));
+  };
+}
 
-/** Whether an answer carries an upload result (a chunk that doesn't complete the set answers {received}). */
-export function hasUploadResult(body: unknown): body is UploadResponse {
-  const data = (body as { data?: unknown } | null | undefined)?.data;
-  return typeof data === 'object' && data !== null && RESULT_KEYS.some((key) => key in data);
+type ChunkAnswer = RouteAnswer<typeof uploadRoutes.chunk>;
+
+/** Whether a chunk's answer is the upload's result (every chunk but the last answers how many arrived). */
+export function isUploadResult(answer: ChunkAnswer): answer is UploadResponse {
+  return !('received' in answer.data);
 }
 
 /** One request with the whole file (POST /projects/{id}/uploads). */
@@ -76,12 +88,11 @@ async function uploadWhole(
   const form = new FormData();
   appendFields(form, options);
   form.append('file', file, file.name);
-  return sendWithProgress<UploadResponse>(`/projects/${projectId}/uploads`, {
-    body: form,
+  return callWithProgress(uploadRoutes.file, {
+    params: { id: projectId },
+    form,
     signal: send.signal,
-    onProgress: (loaded, total) => {
-      if (total > 0) send.onProgress?.(clampPercent((loaded / total) * 100));
-    },
+    onProgress: wholeProgress(send),
   });
 }
 
@@ -98,7 +109,7 @@ async function uploadChunks(
   const ranges = chunkRanges(file.size, send.chunkSize);
   const uploadId = newUploadId();
   let sent = 0;
-  let answer: unknown;
+  let answer: ChunkAnswer | undefined;
   for (const [index, [start, end]] of ranges.entries()) {
     const chunk = file.slice(start, end);
     const form = new FormData();
@@ -110,8 +121,9 @@ async function uploadChunks(
     form.append('file', chunk, file.name);
     const size = end - start;
     try {
-      answer = await sendWithProgress<unknown>(`/projects/${projectId}/uploads/chunks`, {
-        body: form,
+      answer = await callWithProgress(uploadRoutes.chunk, {
+        params: { id: projectId },
+        form,
         signal: send.signal,
         onProgress: (loaded, total) => {
           // The request is larger than the chunk (multipart framing): count the chunk's share.
@@ -120,13 +132,13 @@ async function uploadChunks(
         },
       });
     } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') throw error;
+      if (isAbortError(error)) throw error;
       throw new ChunkUploadError(error);
     }
     sent += size;
     send.onProgress?.(clampPercent((sent / file.size) * 100));
   }
-  if (!hasUploadResult(answer)) throw new ChunkUploadError();
+  if (!answer || !isUploadResult(answer)) throw new ChunkUploadError();
   return answer;
 }
 
@@ -150,19 +162,17 @@ export function uploadUrl(
   options: UploadOptions,
   send: SendOptions = {},
 ): Promise<UploadResponse> {
-  const body = {
-    url: normalizeUploadUrl(url),
-    prompt_id: options.promptId,
-    priority: options.priority,
-    metadata: options.metadata,
-    force: options.force,
-    ...(options.scheduledAt ? { scheduled_at: options.scheduledAt } : {}),
-  };
-  return sendWithProgress<UploadResponse>(`/projects/${projectId}/uploads/url`, {
-    body: JSON.stringify(body),
-    signal: send.signal,
-    onProgress: (loaded, total) => {
-      if (total > 0) send.onProgress?.(clampPercent((loaded / total) * 100));
+  return callWithProgress(uploadRoutes.url, {
+    params: { id: projectId },
+    body: {
+      url: normalizeUploadUrl(url),
+      prompt_id: options.promptId,
+      priority: options.priority,
+      metadata: options.metadata,
+      force: options.force,
+      ...(options.scheduledAt ? { scheduled_at: options.scheduledAt } : {}),
     },
+    signal: send.signal,
+    onProgress: wholeProgress(send),
   });
 }

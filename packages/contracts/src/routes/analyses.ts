@@ -1,0 +1,115 @@
+import { AnalysisListQuery, AnalysisListResponse, UploadResponse } from '../analyses/api.ts';
+import {
+  AnalysisDetailResponse,
+  FailedTaskListQuery,
+  FailedTaskListResponse,
+  ReanalyzeRequest,
+  RetryTasksRequest,
+  RetryTasksResponse,
+  TaskParams,
+} from '../analyses/detail.ts';
+import { OkResponse, ProjectIdParams } from '../api.ts';
+import { defineRoute } from './route.ts';
+
+// The read side of analyses (list, detail, media, live events) for any member, reanalysis, and failed tasks
+// for admins and owners. Team leaders see only the analyses of their assignment and media keys only their
+// own uploads. Media keys may read the list, a detail and its media (403 elsewhere); anyone outside the
+// project gets 404.
+const tags = ['analyses'] as const;
+
+export const analysisRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses',
+    operationId: 'listAnalyses',
+    summary: "A page of the project's analyses, newest first (filters; q searches titles and transcripts)",
+    tags,
+    access: 'media-key',
+    params: ProjectIdParams,
+    query: AnalysisListQuery,
+    responses: { 200: AnalysisListResponse },
+    errors: [404],
+  }),
+  events: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/events',
+    operationId: 'streamAnalysisEvents',
+    summary: 'Live task changes of the project (text/event-stream; `event: task`, data: TaskEvent)',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    produces: ['text/event-stream'],
+    responses: { 200: null },
+    errors: [403, 404],
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/:taskId',
+    operationId: 'getAnalysis',
+    summary: 'Everything the analysis page shows',
+    tags,
+    access: 'media-key',
+    params: TaskParams,
+    responses: { 200: AnalysisDetailResponse },
+    errors: [404],
+  }),
+  media: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/:taskId/media',
+    operationId: 'getAnalysisMedia',
+    summary: "The analysis's recording or conversation file (answers Range requests with 206)",
+    tags,
+    access: 'media-key',
+    params: TaskParams,
+    produces: ['audio/*', 'video/*', 'text/plain', 'application/json', 'application/octet-stream'],
+    responses: { 200: null, 206: null },
+    errors: [404, 416],
+  }),
+  reanalyze: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/analyses/:taskId/reanalyze',
+    operationId: 'reanalyzeAnalysis',
+    summary: 'Analyse the same file again, with this prompt (a new analysis)',
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    body: ReanalyzeRequest,
+    responses: { 201: UploadResponse },
+    errors: [402, 403, 404, 503],
+  }),
+  failed: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/failed-tasks',
+    operationId: 'listFailedTasks',
+    summary: "The project's failed analyses (admin or owner)",
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: FailedTaskListQuery,
+    responses: { 200: FailedTaskListResponse },
+    errors: [403, 404],
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/failed-tasks/retry',
+    operationId: 'retryFailedTasks',
+    summary: 'Queue failed analyses again (admin or owner); ids that are not failed are ignored',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    body: RetryTasksRequest,
+    responses: { 200: RetryTasksResponse },
+    errors: [402, 403, 404, 503],
+  }),
+  deleteFailed: defineRoute({
+    method: 'DELETE',
+    path: '/projects/:id/failed-tasks/:taskId',
+    operationId: 'deleteFailedTask',
+    summary: 'Delete a failed analysis (admin or owner); its file goes when no analysis uses it',
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    responses: { 200: OkResponse },
+    errors: [403, 404],
+  }),
+};
