@@ -87,6 +87,8 @@ export type ApiKey = z.infer<typeof ApiKey>;
 export const ApiKeyCreateRequest = z.object({
   name: z.string().trim().min(1, API_KEY_TEXTS.nameRequired).max(API_KEY.nameMax, API_KEY_TEXTS.nameTooLong),
   type: ApiKeyTypeSchema.default(API_KEY.defaultType),
+  /** The project, as the settings screen sends it (spec 2 §7); the path's id is the one that counts. */
+  project_id: z.number().int().positive().optional(),
 });
 export const ApiKeyListResponse = z.object({ data: z.array(ApiKey) });
 export const ApiKeyResponse = z.object({ data: ApiKey });

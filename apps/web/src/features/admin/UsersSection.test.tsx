@@ -1,11 +1,13 @@
+import { supportRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
 import SuperAdminPage from './SuperAdminPage';
+import type { AdminUserRow } from './usersApi';
 
 const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];
 
-const accounts = [
+const accounts: AdminUserRow[] = [
   {
     id: 1,
     email: 'ada@example.com',
@@ -34,7 +36,7 @@ function mockApi() {
     'GET /api/admin/users': (url) => {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const role = url.searchParams.get('role');
-      return jsonResponse(200, {
+      return routeAnswer(supportRoutes.listUsers, {
         data: users.filter(
           (user) =>
             (!q || `${user.name} ${user.email}`.toLowerCase().includes(q)) && (!role || user.role === role),
@@ -44,7 +46,7 @@ function mockApi() {
     'PUT /api/admin/users/2': (_url, init) => {
       const { role } = JSON.parse(String(init?.body));
       users = users.map((user) => (user.id === 2 ? { ...user, role } : user));
-      return jsonResponse(200, { data: users[1] });
+      return routeAnswer(supportRoutes.setUserRole, { data: users[1]! });
     },
   });
 }

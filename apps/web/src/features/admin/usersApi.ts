@@ -1,9 +1,9 @@
-import type { AdminUser, UserRole } from '@parley/contracts';
+import { type AdminUser, supportRoutes, type UserRole } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 
-// Super admin: GET /admin/users?q&role (at most 200) and PUT /admin/users/{userId} {role: user|support}.
+// Super admin: the accounts (at most 200) and their role (user or support).
 
 export type AdminUserRow = z.infer<typeof AdminUser>;
 
@@ -15,13 +15,8 @@ export const adminUserKeys = {
 export function useAdminUsers(q: string, role: UserRole | '', enabled: boolean) {
   return useQuery({
     queryKey: adminUserKeys.list(q, role),
-    queryFn: () => {
-      const params = new URLSearchParams();
-      if (q) params.set('q', q);
-      if (role) params.set('role', role);
-      const query = params.toString();
-      return apiData<AdminUserRow[]>(`/admin/users${query ? `?${query}` : ''}`);
-    },
+    queryFn: async () =>
+      (await call(supportRoutes.listUsers, { query: { q, role: role || undefined } })).data,
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -31,8 +26,8 @@ export function useAdminUsers(q: string, role: UserRole | '', enabled: boolean) 
 export function useSetUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: UserRole }) =>
-      apiData<AdminUserRow>(`/admin/users/${userId}`, { method: 'PUT', body: { role } }),
+    mutationFn: async ({ userId, role }: { userId: number; role: UserRole }) =>
+      (await call(supportRoutes.setUserRole, { params: { userId }, body: { role } })).data,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }
