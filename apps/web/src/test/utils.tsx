@@ -1,13 +1,28 @@
-import type { User } from '@parley/contracts';
+import type { Project, RouteDefinition, User } from '@parley/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import { Providers } from '../app/Providers';
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type SuccessBody<R extends RouteDefinition> = R['responses'] extends { 200: infer S extends z.ZodType }
+  ? z.input<S>
+  : R['responses'] extends { 201: infer S extends z.ZodType }
+    ? z.input<S>
+    : never;
+
+/**
+ * A route's JSON success answer (200, else 201) with a body typed by the route's schema, so that a mocked
+ * answer can't drift from what the server sends.
+ */
+export function routeAnswer<R extends RouteDefinition>(route: R, body: SuccessBody<R>): Response {
+  return jsonResponse(route.responses[200] ? 200 : 201, body);
 }
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -68,7 +83,7 @@ export const testUser = {
   created_at: '2026-01-01T00:00:00.000Z',
 } satisfies User;
 
-export function testProject(overrides: Partial<Record<string, unknown>> = {}) {
+export function testProject(overrides: Partial<Project> = {}): Project {
   return {
     id: 5,
     name: 'Sales Calls',

@@ -5,13 +5,6 @@ import {
   UpdateProfileRequest,
   UserResponse,
 } from '../api.ts';
-import {
-  AdminUserListQuery,
-  AdminUserListResponse,
-  AdminUserParams,
-  AdminUserResponse,
-  AdminUserUpdate,
-} from '../settings/api.ts';
 import { defineRoute } from './route.ts';
 
 // The signed-in user's own account: never reachable with an API key.
@@ -51,34 +44,5 @@ export const userRoutes = {
     body: ChangePasswordRequest,
     responses: { 200: OkResponse },
     errors: [],
-  }),
-};
-
-// Super admins manage accounts (the support role); anyone else signed in gets 403.
-const adminTags = ['admin'] as const;
-
-export const adminUserRoutes = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/admin/users',
-    operationId: 'listUsers',
-    summary: 'Accounts (search by name or email, filter by role); at most 200',
-    tags: adminTags,
-    access,
-    query: AdminUserListQuery,
-    responses: { 200: AdminUserListResponse },
-    errors: [403],
-  }),
-  setRole: defineRoute({
-    method: 'PUT',
-    path: '/admin/users/:userId',
-    operationId: 'setUserRole',
-    summary: "Set an account's role: user or support (support staff can read projects whose owner grants it)",
-    tags: adminTags,
-    access,
-    params: AdminUserParams,
-    body: AdminUserUpdate,
-    responses: { 200: AdminUserResponse },
-    errors: [403, 404],
   }),
 };

@@ -13,37 +13,8 @@ import {
   supportAccessHours,
 } from './rules.ts';
 
-// Paths (all under /api; project routes answer 404 to non-members, 403 to roles below the minimum):
-//   PUT    /projects/{id}                           ProjectUpdate (+ default_prompt_id)       admin, owner
-//   DELETE /projects/{id}                           DeleteProjectRequest {confirm_name}       owner
-//   POST   /projects/{id}/transfer-ownership        TransferOwnershipRequest {user_id}        owner
-//   GET    /projects/{id}/members                   -> MembersResponse {data:{members, invites}}   admin, owner
-//   POST   /projects/{id}/invites                   InviteCreateRequest -> 201 InviteResponse       admin, owner
-//   DELETE /projects/{id}/invites/{inviteId}        -> OkResponse                                   admin, owner
-//   PUT    /projects/{id}/members/{userId}          MemberRoleUpdate -> MemberResponse              admin, owner
-//   DELETE /projects/{id}/members/{userId}          -> OkResponse (admin, owner; anyone for themselves)
-//   GET    /invites/{token}                         -> InviteInfoResponse (public)
-//   POST   /invites/{token}/accept                  -> InviteAcceptResponse (signed in with the invited email)
-//   GET    /projects/{id}/rep-mappings              -> RepMappingListResponse                       admin, owner
-//   POST   /projects/{id}/rep-mappings              RepMappingInput -> 201 RepMappingResponse        admin, owner
-//   PUT    /projects/{id}/rep-mappings/{mappingId}  RepMappingInput -> RepMappingResponse            admin, owner
-//   DELETE /projects/{id}/rep-mappings/{mappingId}  -> OkResponse                                   admin, owner
-//   POST   /projects/{id}/rep-mappings/apply        -> RepMappingApplyResponse {data:{changed}}      admin, owner
-//   GET    /projects/{id}/representatives           -> NameListResponse                              any member
-//   GET    /projects/{id}/departments               -> NameListResponse                              any member
-//   GET    /projects/{id}/team-leaders              -> TeamLeaderListResponse                        admin, owner
-//   GET    /projects/{id}/team-leaders/{userId}     -> TeamLeaderResponse                            admin, owner
-//   PUT    /projects/{id}/team-leaders/{userId}     TeamLeaderUpdate -> TeamLeaderResponse           admin, owner
-//   GET    /projects/{id}/api-keys                  -> ApiKeyListResponse                            admin, owner
-//   POST   /projects/{id}/api-keys                  ApiKeyCreateRequest -> 201 ApiKeyCreateResponse  admin, owner
-//   POST   /projects/{id}/api-keys/{keyId}/revoke   -> ApiKeyResponse (also DELETE /api-keys/{keyId}) admin, owner
-//   GET    /projects/{id}/support-access            -> SupportAccessResponse                         admin, owner
-//   POST   /projects/{id}/support-access            SupportAccessGrantRequest -> SupportAccessResponse owner
-//   DELETE /projects/{id}/support-access            -> SupportAccessResponse                         owner
-//   GET    /projects/{id}/support-access/audit      ?page&page_size -> SupportAuditResponse          owner
-//   GET    /support/projects                        -> SupportProjectListResponse      support staff, super admins
-//   GET    /admin/users                             ?q -> AdminUserListResponse                       super admin
-//   PUT    /admin/users/{userId}                    AdminUserUpdate {role} -> AdminUserResponse       super admin
+// The routes that take and answer these shapes, and who may call them: ../routes (projects, members,
+// api-keys, reps, support).
 
 const id = z.coerce.number().int().positive();
 const email = z
@@ -87,6 +58,8 @@ export type ApiKey = z.infer<typeof ApiKey>;
 export const ApiKeyCreateRequest = z.object({
   name: z.string().trim().min(1, API_KEY_TEXTS.nameRequired).max(API_KEY.nameMax, API_KEY_TEXTS.nameTooLong),
   type: ApiKeyTypeSchema.default(API_KEY.defaultType),
+  /** The project, as the settings screen sends it (spec 2 §7); the path's id is the one that counts. */
+  project_id: z.number().int().positive().optional(),
 });
 export const ApiKeyListResponse = z.object({ data: z.array(ApiKey) });
 export const ApiKeyResponse = z.object({ data: ApiKey });

@@ -1,13 +1,13 @@
-import type { AdminUser, AdminUserListResponse, AdminUserResponse, UserResponse } from '@parley/contracts';
+import { supportRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
 import SuperAdminPage from './SuperAdminPage';
+import type { AdminUserRow } from './usersApi';
 
 const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];
 
-const accounts = [
+const accounts: AdminUserRow[] = [
   {
     id: 1,
     email: 'ada@example.com',
@@ -24,32 +24,29 @@ const accounts = [
     is_super_admin: false,
     created_at: '2026-01-05T00:00:00.000Z',
   },
-] satisfies z.input<typeof AdminUser>[];
+];
 
 function mockApi() {
   let users = accounts.map((user) => ({ ...user }));
   return mockFetch({
-    'GET /api/auth/me': () =>
-      jsonResponse(200, {
-        data: { ...testUser, is_super_admin: true },
-      } satisfies z.input<typeof UserResponse>),
+    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, is_super_admin: true } }),
     'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/users': (url) => {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const role = url.searchParams.get('role');
-      return jsonResponse(200, {
+      return routeAnswer(supportRoutes.listUsers, {
         data: users.filter(
           (user) =>
             (!q || `${user.name} ${user.email}`.toLowerCase().includes(q)) && (!role || user.role === role),
         ),
-      } satisfies z.input<typeof AdminUserListResponse>);
+      });
     },
     'PUT /api/admin/users/2': (_url, init) => {
       const { role } = JSON.parse(String(init?.body));
       users = users.map((user) => (user.id === 2 ? { ...user, role } : user));
-      return jsonResponse(200, { data: users[1]! } satisfies z.input<typeof AdminUserResponse>);
+      return routeAnswer(supportRoutes.setUserRole, { data: users[1]! });
     },
   });
 }

@@ -1,8 +1,11 @@
-import { adminUserRoutes, type UserRole } from '@parley/contracts';
+import { type AdminUser, supportRoutes, type UserRole } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { call } from '../../shared/api/call';
 
-// Super admin: the accounts (search, at most 200) and their role (user or support).
+// Super admin: the accounts (at most 200) and their role (user or support).
+
+export type AdminUserRow = z.infer<typeof AdminUser>;
 
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
@@ -12,7 +15,8 @@ export const adminUserKeys = {
 export function useAdminUsers(q: string, role: UserRole | '', enabled: boolean) {
   return useQuery({
     queryKey: adminUserKeys.list(q, role),
-    queryFn: async () => (await call(adminUserRoutes.list, { query: { q, role: role || undefined } })).data,
+    queryFn: async () =>
+      (await call(supportRoutes.listUsers, { query: { q, role: role || undefined } })).data,
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -23,7 +27,7 @@ export function useSetUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, role }: { userId: number; role: UserRole }) =>
-      (await call(adminUserRoutes.setRole, { params: { userId }, body: { role } })).data,
+      (await call(supportRoutes.setUserRole, { params: { userId }, body: { role } })).data,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

@@ -2,12 +2,12 @@ import {
   billingRoutes,
   type InvoicePeriod,
   type Project,
+  projectRoutes,
   type RouteBody,
   type SummaryMonths,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/call';
-import { apiData } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
 
 export const billingKeys = {
@@ -22,12 +22,11 @@ export const billingKeys = {
   tariff: (tariffId: number) => ['billing-tariff', tariffId] as const,
 };
 
-// TRANSITIONAL (issue 13): GET and PUT /projects/{id} belong to the projects routes; they move to call()
-// with those route definitions once they exist.
 export function useBillingProject(projectId: number) {
   return useQuery({
     queryKey: billingKeys.project(projectId),
-    queryFn: () => apiData<Project>(`/projects/${projectId}`),
+    queryFn: async ({ signal }) =>
+      (await call(projectRoutes.get, { params: { id: projectId }, signal })).data,
     staleTime: 0,
     retry: false,
   });
@@ -138,11 +137,13 @@ function useStoreProject() {
 export function useSetBalanceUsage(projectId: number) {
   const store = useStoreProject();
   return useMutation({
-    mutationFn: (value: boolean) =>
-      apiData<Project>(`/projects/${projectId}`, {
-        method: 'PUT',
-        body: { use_balance_for_analysis: value },
-      }),
+    mutationFn: async (value: boolean) =>
+      (
+        await call(projectRoutes.update, {
+          params: { id: projectId },
+          body: { use_balance_for_analysis: value },
+        })
+      ).data,
     onSuccess: store,
   });
 }

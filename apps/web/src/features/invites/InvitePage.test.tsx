@@ -1,7 +1,7 @@
-import type { InviteInfo } from '@parley/contracts';
+import { type InviteInfo, memberRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { type Handler, jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
 import LoginPage from '../auth/LoginPage';
 import SignupPage from '../auth/SignupPage';
 import InvitePage from './InvitePage';
@@ -34,7 +34,7 @@ const signedOut = () => jsonResponse(401, { error: { code: 'unauthorized', messa
 function open(handlers: Record<string, Handler>, path = '/invite?token=tok123') {
   const fetch = mockFetch({
     'GET /api/auth/me': signedOut,
-    'GET /api/invites/tok123': () => jsonResponse(200, { data: info() }),
+    'GET /api/invites/tok123': () => routeAnswer(memberRoutes.inviteInfo, { data: info() }),
     ...handlers,
   });
   const view = renderRoutes(routes, path);
@@ -66,7 +66,10 @@ describe('invite page', () => {
   });
 
   it('without an account, offers to create one first (email prefilled)', async () => {
-    open({ 'GET /api/invites/tok123': () => jsonResponse(200, { data: info({ account_exists: false }) }) });
+    open({
+      'GET /api/invites/tok123': () =>
+        routeAnswer(memberRoutes.inviteInfo, { data: info({ account_exists: false }) }),
+    });
     const details = within(await screen.findByTestId('invite-details'));
     expect(
       details.getByText('Create an account with new@example.com to accept the invitation.'),
@@ -82,7 +85,7 @@ describe('invite page', () => {
     const { fetch } = open({
       'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, email: 'New@Example.com' } }),
       'POST /api/invites/tok123/accept': () =>
-        jsonResponse(200, { data: { project_id: 7, role: 'teamleader' } }),
+        routeAnswer(memberRoutes.acceptInvite, { data: { project_id: 7, role: 'teamleader' } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Join project' }));
     await waitFor(() => expect(location()).toBe('/projects/7'));

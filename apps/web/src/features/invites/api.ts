@@ -1,14 +1,14 @@
-import type { InviteInfo, MemberRole } from '@parley/contracts';
+import { memberRoutes } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 import { projectsQueryKey } from '../projects/api';
 
-// GET /invites/{token} (public) and POST /invites/{token}/accept (signed in with the invited email).
+// The invitation link: its lookup (public) and accepting it (signed in with the invited email).
 
 export function useInviteInfo(token: string) {
   return useQuery({
     queryKey: ['invites', token],
-    queryFn: () => apiData<InviteInfo>(`/invites/${encodeURIComponent(token)}`),
+    queryFn: async () => (await call(memberRoutes.inviteInfo, { params: { token } })).data,
     enabled: token !== '',
     retry: false,
     staleTime: 0,
@@ -20,10 +20,7 @@ export function useInviteInfo(token: string) {
 export function useAcceptInvite(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiData<{ project_id: number; role: MemberRole }>(`/invites/${encodeURIComponent(token)}/accept`, {
-        method: 'POST',
-      }),
+    mutationFn: async () => (await call(memberRoutes.acceptInvite, { params: { token } })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
   });
 }

@@ -1,11 +1,11 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
-import type { Project } from '@parley/contracts';
+import { memberRoutes, type Project } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { projectsQueryKey } from './api';
@@ -21,8 +21,7 @@ export function LeaveProjectButton({ project, userId }: { project: Project; user
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const leave = useMutation({
-    mutationFn: () =>
-      apiData<{ ok: true }>(`/projects/${project.id}/members/${userId}`, { method: 'DELETE' }),
+    mutationFn: () => call(memberRoutes.remove, { params: { id: project.id, userId } }),
     onSuccess: async () => {
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: projectsQueryKey });

@@ -1,7 +1,8 @@
+import { memberRoutes, projectRoutes } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, testProject, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject, testUser } from '../../test/utils';
 import ProjectDashboardPage from './ProjectDashboardPage';
 import { ProjectGuard } from './ProjectGuard';
 
@@ -18,11 +19,11 @@ function serve(project: ReturnType<typeof testProject>) {
   let projects = [project];
   const fetch = mockFetch({
     'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
-    'GET /api/projects': () => jsonResponse(200, { data: projects }),
-    [`GET /api/projects/${project.id}`]: () => jsonResponse(200, { data: project }),
+    'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: projects }),
+    [`GET /api/projects/${project.id}`]: () => routeAnswer(projectRoutes.get, { data: project }),
     [`DELETE /api/projects/${project.id}/members/${testUser.id}`]: () => {
       projects = [];
-      return jsonResponse(200, { data: { ok: true } });
+      return routeAnswer(memberRoutes.remove, { data: { ok: true } });
     },
   });
   return fetch;

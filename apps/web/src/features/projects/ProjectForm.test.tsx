@@ -1,7 +1,7 @@
-import { TIMINGS } from '@parley/contracts';
+import { projectRoutes, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
 import { ProjectForm } from './ProjectForm';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -36,7 +36,7 @@ describe('ProjectForm', () => {
     const fetch = mockFetch({
       'POST /api/projects': (_url, init) => {
         const body = JSON.parse(String(init?.body));
-        return jsonResponse(201, { data: testProject({ id: 42, ...body }) });
+        return routeAnswer(projectRoutes.create, { data: testProject({ id: 42, ...body }) });
       },
     });
     renderRoutes(routes, '/projects/new');
@@ -98,7 +98,7 @@ describe('ProjectForm', () => {
   it('edit saves with PUT and shows update_success', async () => {
     const fetch = mockFetch({
       'PUT /api/projects/5': (_url, init) =>
-        jsonResponse(200, { data: testProject(JSON.parse(String(init?.body))) }),
+        routeAnswer(projectRoutes.update, { data: testProject(JSON.parse(String(init?.body))) }),
     });
     renderRoutes(routes, '/projects/5/edit');
     await flush();
@@ -134,7 +134,7 @@ describe('ProjectForm', () => {
 
   it('read-only edit: fields and Save disabled, submitting sends nothing, cancel still leaves', async () => {
     const fetch = mockFetch({
-      'PUT /api/projects/5': () => jsonResponse(200, { data: testProject() }),
+      'PUT /api/projects/5': () => routeAnswer(projectRoutes.update, { data: testProject() }),
     });
     renderRoutes(routes, '/projects/5/read-only');
     await flush();

@@ -1,7 +1,7 @@
-import { TEXTS } from '@parley/contracts';
+import { projectRoutes, TEXTS } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
 import { ProjectGuard, useCurrentProject } from './ProjectGuard';
 
 function ProjectName() {
@@ -18,7 +18,7 @@ const routes = [
 
 describe('ProjectGuard', () => {
   it('renders the page with the project from the loaded list', async () => {
-    mockFetch({ 'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }) });
+    mockFetch({ 'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [testProject()] }) });
     renderRoutes(routes, '/projects/5/dashboard');
     expect(screen.getByText(TEXTS.guard.loading)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
@@ -26,8 +26,9 @@ describe('ProjectGuard', () => {
 
   it('fetches by id when the project is not in the list', async () => {
     mockFetch({
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
-      'GET /api/projects/9': () => jsonResponse(200, { data: testProject({ id: 9, name: 'Support QA' }) }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
+      'GET /api/projects/9': () =>
+        routeAnswer(projectRoutes.get, { data: testProject({ id: 9, name: 'Support QA' }) }),
     });
     renderRoutes(routes, '/projects/9/dashboard');
     expect(await screen.findByRole('heading', { name: 'Support QA' })).toBeInTheDocument();
@@ -35,9 +36,9 @@ describe('ProjectGuard', () => {
 
   it('says so above every page of a project opened read-only (support access)', async () => {
     mockFetch({
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
       'GET /api/projects/9': () =>
-        jsonResponse(200, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
+        routeAnswer(projectRoutes.get, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
     });
     renderRoutes(routes, '/projects/9/dashboard');
     expect(await screen.findByRole('heading', { name: 'Support QA' })).toBeInTheDocument();
@@ -47,7 +48,7 @@ describe('ProjectGuard', () => {
   });
 
   it('shows no read-only note to members', async () => {
-    mockFetch({ 'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }) });
+    mockFetch({ 'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [testProject()] }) });
     renderRoutes(routes, '/projects/5/dashboard');
     expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
     expect(screen.queryByTestId('project-read-only')).not.toBeInTheDocument();
@@ -55,7 +56,7 @@ describe('ProjectGuard', () => {
 
   it('says not found or no access on 404, with Go to Projects', async () => {
     mockFetch({
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
       'GET /api/projects/5': () =>
         jsonResponse(404, { error: { code: 'not_found', message: TEXTS.guard.notFound } }),
     });
@@ -70,7 +71,7 @@ describe('ProjectGuard', () => {
 
   it('shows the error and the server-unavailable note for a 502', async () => {
     mockFetch({
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
       'GET /api/projects/5': () =>
         new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     });
@@ -82,7 +83,7 @@ describe('ProjectGuard', () => {
 
   it('uses the server message for other failures, without the note', async () => {
     mockFetch({
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
       'GET /api/projects/5': () =>
         jsonResponse(500, { error: { code: 'internal', message: 'Database error' } }),
     });

@@ -10,6 +10,7 @@ import {
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { UnexpectedAnswerError } from '../../shared/api/call';
 import { ApiError } from '../../shared/api/client';
 import { EmptyState, LoadingState } from '../../shared/components/States';
 import { useProjectById, useProjects } from './api';
@@ -25,6 +26,17 @@ export function useCurrentProject(): Project {
 
 export function ProjectProvider({ project, children }: { project: Project; children: ReactNode }) {
   return <ProjectContext.Provider value={project}>{children}</ProjectContext.Provider>;
+}
+
+/**
+ * What the guard shows of a failed load (spec 2 §2.3): the server's message, else the HTTP status (a proxy's
+ * '502 Bad Gateway' page), else the browser's own (network). An answer off the contract shows the default.
+ */
+function loadErrorText(error: Error): string {
+  if (error instanceof ApiError) {
+    return error.message || `Request failed: ${error.status} ${error.statusText}`.trim();
+  }
+  return error instanceof UnexpectedAnswerError ? '' : error.message;
 }
 
 function GoToProjects() {
@@ -90,7 +102,7 @@ export function ProjectGuard({ children }: { children?: ReactNode }) {
   const error = byId.error;
   if (error instanceof ApiError && error.status === 404)
     return <GuardMessage message={t('guard.notFound')} />;
-  const message = error?.message || t('guard.loadFailed');
+  const message = (error ? loadErrorText(error) : '') || t('guard.loadFailed');
   const note = mentionsServerUnavailable(message) ? t('guard.serverUnavailable') : undefined;
   return <GuardMessage message={message} note={note} />;
 }

@@ -1,6 +1,7 @@
+import { projectRoutes } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, testProject } from '../../test/utils';
+import { mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
 import { ProjectGuard } from './ProjectGuard';
 import { ProjectSelector } from './ProjectSelector';
 
@@ -23,9 +24,9 @@ const selector = () => screen.getByRole('button', { name: 'Select project' });
 describe('ProjectSelector', () => {
   it('names a project opened without membership (support access) though the list is empty', async () => {
     mockFetch({
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
       'GET /api/projects/9': () =>
-        jsonResponse(200, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
+        routeAnswer(projectRoutes.get, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
     });
     renderRoutes(routes, '/projects/9/dashboard');
     expect(await screen.findByText('Project page')).toBeInTheDocument();
@@ -33,7 +34,7 @@ describe('ProjectSelector', () => {
   });
 
   it('says No Projects Available when the user has none', async () => {
-    mockFetch({ 'GET /api/projects': () => jsonResponse(200, { data: [] }) });
+    mockFetch({ 'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }) });
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('No Projects Available')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
-import { type Project, type ProjectInput, TIMINGS } from '@parley/contracts';
+import { type Project, type ProjectInput, projectRoutes, TIMINGS } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 
 export const projectsQueryKey = ['projects'] as const;
 export const projectQueryKey = (id: number) => ['projects', id] as const;
@@ -9,7 +9,7 @@ export const projectQueryKey = (id: number) => ['projects', id] as const;
 export function useProjects(enabled = true) {
   return useQuery({
     queryKey: projectsQueryKey,
-    queryFn: () => apiData<Project[]>('/projects'),
+    queryFn: async () => (await call(projectRoutes.list, {})).data,
     retry: TIMINGS.projectsFetchRetries,
     retryDelay: (attempt) => TIMINGS.projectsFetchRetryDelayMs * 2 ** attempt,
     enabled,
@@ -19,7 +19,7 @@ export function useProjects(enabled = true) {
 export function useProjectById(id: number, enabled: boolean) {
   return useQuery({
     queryKey: projectQueryKey(id),
-    queryFn: () => apiData<Project>(`/projects/${id}`),
+    queryFn: async () => (await call(projectRoutes.get, { params: { id } })).data,
     retry: false,
     enabled,
   });
@@ -35,7 +35,7 @@ export type ProjectPayload = {
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProjectPayload) => apiData<Project>('/projects', { method: 'POST', body: input }),
+    mutationFn: async (input: ProjectPayload) => (await call(projectRoutes.create, { body: input })).data,
     onSuccess: (project) => {
       queryClient.setQueryData<Project[]>(projectsQueryKey, (old) => (old ? [...old, project] : old));
       queryClient.setQueryData(projectQueryKey(project.id), project);
@@ -47,8 +47,8 @@ export function useCreateProject() {
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProjectPayload) =>
-      apiData<Project>(`/projects/${id}`, { method: 'PUT', body: input }),
+    mutationFn: async (input: ProjectPayload) =>
+      (await call(projectRoutes.update, { params: { id }, body: input })).data,
     onSuccess: (project) => {
       queryClient.setQueryData<Project[]>(projectsQueryKey, (old) =>
         old?.map((p) => (p.id === project.id ? project : p)),

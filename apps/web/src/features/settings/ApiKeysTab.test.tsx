@@ -1,7 +1,7 @@
-import { TIMINGS } from '@parley/contracts';
+import { apiKeyRoutes, TIMINGS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, jsonResponse, renderRoutes } from '../../test/utils';
+import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
 import { promptFixture } from '../prompts/testUtils';
 import {
   advance,
@@ -44,7 +44,7 @@ describe('API keys tab', () => {
   it('lists keys: prefix, type, user, created, last used or never; revoked rows dimmed, labelled, no revoke', async () => {
     await open({
       'GET /api/projects/5/api-keys': () =>
-        jsonResponse(200, {
+        routeAnswer(apiKeyRoutes.list, {
           data: [
             apiKey(1, { name: 'CRM', type: 'full', last_used: '2026-03-05T12:00:00.000Z' }),
             apiKey(2, { name: 'Phone system', type: 'media', key_mask: 'pk_live_zz99…' }),
@@ -97,7 +97,7 @@ describe('API keys tab', () => {
       'GET /api/projects/5/api-keys': () =>
         fail
           ? jsonResponse(500, { error: { code: 'internal_error', message: 'boom' } })
-          : jsonResponse(200, { data: [apiKey(1)] }),
+          : routeAnswer(apiKeyRoutes.list, { data: [apiKey(1)] }),
     });
     expect(await screen.findByTestId('api-keys-load-error')).toHaveTextContent('Failed to load API keys.');
     fail = false;
@@ -110,12 +110,12 @@ describe('API keys tab', () => {
     const writeText = stubClipboard();
     let keys = [apiKey(1)];
     const fetch = await open({
-      'GET /api/projects/5/api-keys': () => jsonResponse(200, { data: keys }),
+      'GET /api/projects/5/api-keys': () => routeAnswer(apiKeyRoutes.list, { data: keys }),
       'POST /api/projects/5/api-keys': (_url, init) => {
         const body = JSON.parse(String(init?.body));
         const created = apiKey(2, { name: body.name, type: body.type });
         keys = [...keys, created];
-        return jsonResponse(201, { data: { ...created, api_key: SECRET } });
+        return routeAnswer(apiKeyRoutes.create, { data: { ...created, api_key: SECRET } });
       },
     });
     const dialog = await openCreateDialog();
@@ -164,7 +164,7 @@ describe('API keys tab', () => {
   it('creates a media key when chosen', async () => {
     const fetch = await open({
       'POST /api/projects/5/api-keys': () =>
-        jsonResponse(201, { data: { ...apiKey(2, { type: 'media' }), api_key: SECRET } }),
+        routeAnswer(apiKeyRoutes.create, { data: { ...apiKey(2, { type: 'media' }), api_key: SECRET } }),
     });
     const dialog = await openCreateDialog();
     fireEvent.change(dialog.getByLabelText(/Key name/), { target: { value: 'Uploader' } });
@@ -188,6 +188,7 @@ describe('API keys tab', () => {
 
   it('says no_api_key_returned when the answer has no api_key', async () => {
     await open({
+      // Off the contract on purpose: the answer lacks the secret.
       'POST /api/projects/5/api-keys': () => jsonResponse(201, { data: apiKey(2) }),
     });
     const dialog = await openCreateDialog();
@@ -222,10 +223,11 @@ describe('API keys tab', () => {
   it('revokes an active key after confirmation; a failure says failed_to_revoke_api_key', async () => {
     let ok = false;
     const fetch = await open({
-      'GET /api/projects/5/api-keys': () => jsonResponse(200, { data: [apiKey(1, { name: 'CRM' })] }),
+      'GET /api/projects/5/api-keys': () =>
+        routeAnswer(apiKeyRoutes.list, { data: [apiKey(1, { name: 'CRM' })] }),
       'POST /api/projects/5/api-keys/1/revoke': () =>
         ok
-          ? jsonResponse(200, { data: apiKey(1, { name: 'CRM', status: 'revoked' }) })
+          ? routeAnswer(apiKeyRoutes.revoke, { data: apiKey(1, { name: 'CRM', status: 'revoked' }) })
           : jsonResponse(500, {
               error: { code: 'internal_error', message: 'Something went wrong on our side.' },
             }),
@@ -276,9 +278,11 @@ describe('API keys tab', () => {
   it('read-only (support access): keys and the example are shown, no key can be created or revoked', async () => {
     const fetch = await open(
       {
-        'GET /api/projects/5/api-keys': () => jsonResponse(200, { data: [apiKey(1, { name: 'CRM' })] }),
-        'POST /api/projects/5/api-keys': () => jsonResponse(201, { data: { ...apiKey(2), api_key: SECRET } }),
-        'POST /api/projects/5/api-keys/1/revoke': () => jsonResponse(200, { data: apiKey(1) }),
+        'GET /api/projects/5/api-keys': () =>
+          routeAnswer(apiKeyRoutes.list, { data: [apiKey(1, { name: 'CRM' })] }),
+        'POST /api/projects/5/api-keys': () =>
+          routeAnswer(apiKeyRoutes.create, { data: { ...apiKey(2), api_key: SECRET } }),
+        'POST /api/projects/5/api-keys/1/revoke': () => routeAnswer(apiKeyRoutes.revoke, { data: apiKey(1) }),
       },
       settingsProject({ read_only: true }),
     );
@@ -311,7 +315,8 @@ describe('API keys notice bar', () => {
     vi.useFakeTimers();
     stubClipboard();
     mockSettingsApi({
-      'POST /api/projects/5/api-keys': () => jsonResponse(201, { data: { ...apiKey(2), api_key: SECRET } }),
+      'POST /api/projects/5/api-keys': () =>
+        routeAnswer(apiKeyRoutes.create, { data: { ...apiKey(2), api_key: SECRET } }),
     });
     renderRoutes(settingsRoutes, '/projects/5/settings/api-keys');
     for (let i = 0; i < 10; i += 1) await advance(50);

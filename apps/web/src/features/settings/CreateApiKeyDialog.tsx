@@ -21,9 +21,10 @@ import {
 import { API_KEY, API_KEY_TYPES, type ApiKeyType } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnexpectedAnswerError } from '../../shared/api/call';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useCreateApiKey } from './api';
 import { withDetail } from './apiKeyErrors';
+import { useCreateApiKey } from './apiKeysApi';
 import type { Notify } from './tabProps';
 
 /**
@@ -58,17 +59,15 @@ export function CreateApiKeyDialog({
     create.mutate(
       { name: trimmed, type },
       {
-        onSuccess: (created) => {
-          if (!created?.api_key) {
-            notify({ severity: 'error', text: t('settings.apiKeys.no_api_key_returned') });
-            return;
-          }
-          setSecret(created.api_key);
-        },
+        onSuccess: (created) => setSecret(created.api_key),
         onError: (error) =>
           notify({
             severity: 'error',
-            text: withDetail(t('settings.apiKeys.failed_to_create_api_key'), error),
+            // An answer without the key's secret does not match the route's contract.
+            text:
+              error instanceof UnexpectedAnswerError
+                ? t('settings.apiKeys.no_api_key_returned')
+                : withDetail(t('settings.apiKeys.failed_to_create_api_key'), error),
           }),
       },
     );

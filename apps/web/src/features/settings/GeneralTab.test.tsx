@@ -1,6 +1,7 @@
+import { memberRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
 import { promptFixture } from '../prompts/testUtils';
 import { pageReload } from './reload';
 import {
@@ -26,13 +27,13 @@ describe('general tab', () => {
   it('saves the project form (PUT with name, description, role, timezone)', async () => {
     let saved = settingsProject();
     const fetch = await openGeneral({
-      'GET /api/projects': () => jsonResponse(200, { data: [saved] }),
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [saved] }),
       'PUT /api/projects/5': (_url: URL, init?: RequestInit) => {
         saved = settingsProject({
           ...JSON.parse(String(init?.body)),
           updated_at: '2026-02-01T00:00:00.000Z',
         });
-        return jsonResponse(200, { data: saved });
+        return routeAnswer(projectRoutes.update, { data: saved });
       },
     });
     fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: '  Inbound calls ' } });
@@ -66,7 +67,7 @@ describe('general tab', () => {
           data: [promptFixture({ id: 11 }), promptFixture({ id: 12, scriptName: 'Support QA' })],
         }),
       'PUT /api/projects/5': (_url: URL, init?: RequestInit) =>
-        jsonResponse(200, { data: settingsProject(JSON.parse(String(init?.body))) }),
+        routeAnswer(projectRoutes.update, { data: settingsProject(JSON.parse(String(init?.body))) }),
     });
     const section = within(screen.getByTestId('analysis-settings'));
     const phone = section.getByLabelText('Phone metadata field (blacklist)');
@@ -97,7 +98,7 @@ describe('general tab', () => {
 
   it('deletes the project only once the typed name matches, then goes to the dashboard', async () => {
     const fetch = await openGeneral({
-      'DELETE /api/projects/5': () => jsonResponse(200, { data: { ok: true } }),
+      'DELETE /api/projects/5': () => routeAnswer(projectRoutes.remove, { data: { ok: true } }),
     });
     fireEvent.click(
       within(screen.getByTestId('danger-zone')).getByRole('button', { name: 'Delete project' }),
@@ -142,7 +143,7 @@ describe('general tab', () => {
   it('transfers ownership to a chosen member after confirmation', async () => {
     const fetch = await openGeneral({
       'GET /api/projects/5/members': () =>
-        jsonResponse(200, {
+        routeAnswer(memberRoutes.list, {
           data: {
             members: [
               member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' }),
@@ -151,7 +152,8 @@ describe('general tab', () => {
             invites: [],
           },
         }),
-      'POST /api/projects/5/transfer-ownership': () => jsonResponse(200, { data: { ok: true } }),
+      'POST /api/projects/5/transfer-ownership': () =>
+        routeAnswer(projectRoutes.transferOwnership, { data: { ok: true } }),
     });
     const zone = within(screen.getByTestId('danger-zone'));
     expect(zone.getByRole('button', { name: 'Transfer' })).toBeDisabled();
@@ -192,7 +194,7 @@ describe('general tab', () => {
       {
         'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [promptFixture({ id: 11 })] }),
         'GET /api/projects/5/members': () =>
-          jsonResponse(200, {
+          routeAnswer(memberRoutes.list, {
             data: {
               members: [
                 member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' }),

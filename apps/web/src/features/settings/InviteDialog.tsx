@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { EMAIL_PATTERN } from '../auth/validation';
-import { useInvite } from './api';
+import { useInvite } from './membersApi';
 import { useSettingsError } from './useSettingsError';
 
 /** Invite by email; the roles offered are those my role may give (assignableRoles). */

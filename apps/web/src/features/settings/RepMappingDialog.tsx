@@ -3,7 +3,7 @@ import { REP_MAPPING, type RepMapping, uniqueNames } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useNames, useSaveRepMapping } from './api';
+import { useNames, useSaveRepMapping } from './repMappingApi';
 import { useSettingsError } from './useSettingsError';
 
 /** Add or edit one mapping; representative and department suggest the names already in use. */

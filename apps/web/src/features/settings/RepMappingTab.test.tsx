@@ -1,7 +1,7 @@
-import type { RepMapping } from '@parley/contracts';
+import { type RepMapping, repRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
 import {
   callsTo,
   lastBody,
@@ -18,25 +18,27 @@ function mockReps(initial: RepMapping[], project = settingsProject()) {
   let nextId = 100;
   const fetch = mockSettingsApi(
     {
-      'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: entries }),
-      'GET /api/projects/5/representatives': () => jsonResponse(200, { data: ['Ann Smith', 'Bob Jones'] }),
-      'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales'] }),
+      'GET /api/projects/5/rep-mappings': () => routeAnswer(repRoutes.listMappings, { data: entries }),
+      'GET /api/projects/5/representatives': () =>
+        routeAnswer(repRoutes.representatives, { data: ['Ann Smith', 'Bob Jones'] }),
+      'GET /api/projects/5/departments': () => routeAnswer(repRoutes.departments, { data: ['Sales'] }),
       'POST /api/projects/5/rep-mappings': (_url, init) => {
         const body = JSON.parse(String(init?.body));
         const created = repMapping(nextId++, body);
         entries = [...entries, created];
-        return jsonResponse(201, { data: created });
+        return routeAnswer(repRoutes.createMapping, { data: created });
       },
       'PUT /api/projects/5/rep-mappings/1': (_url, init) => {
         const updated = repMapping(1, JSON.parse(String(init?.body)));
         entries = entries.map((entry) => (entry.id === 1 ? updated : entry));
-        return jsonResponse(200, { data: updated });
+        return routeAnswer(repRoutes.updateMapping, { data: updated });
       },
       'DELETE /api/projects/5/rep-mappings/1': () => {
         entries = entries.filter((entry) => entry.id !== 1);
-        return jsonResponse(200, { data: { ok: true } });
+        return routeAnswer(repRoutes.removeMapping, { data: { ok: true } });
       },
-      'POST /api/projects/5/rep-mappings/apply': () => jsonResponse(200, { data: { changed: 42 } }),
+      'POST /api/projects/5/rep-mappings/apply': () =>
+        routeAnswer(repRoutes.applyMappings, { data: { changed: 42 } }),
     },
     project,
   );
@@ -171,7 +173,8 @@ describe('rep mapping tab', () => {
 
   it('shows a duplicate identifier refused by the server in the dialog', async () => {
     mockSettingsApi({
-      'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: [repMapping(1)] }),
+      'GET /api/projects/5/rep-mappings': () =>
+        routeAnswer(repRoutes.listMappings, { data: [repMapping(1)] }),
       'POST /api/projects/5/rep-mappings': () =>
         jsonResponse(409, { error: { code: 'duplicate_identifier', message: '"ext-1" is already mapped.' } }),
     });

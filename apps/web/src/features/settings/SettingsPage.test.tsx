@@ -1,7 +1,7 @@
-import { TEXTS } from '@parley/contracts';
+import { projectRoutes, TEXTS } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
 import { mockSettingsApi, settingsProject, settingsRoutes } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -21,7 +21,8 @@ describe('settings page', () => {
 
   it("takes the API keys tab's project from ?projectId=, else the selected project", async () => {
     mockSettingsApi({
-      'GET /api/projects/9': () => jsonResponse(200, { data: settingsProject({ id: 9, name: 'Other' }) }),
+      'GET /api/projects/9': () =>
+        routeAnswer(projectRoutes.get, { data: settingsProject({ id: 9, name: 'Other' }) }),
     });
     renderRoutes(settingsRoutes, '/projects/9/settings/api-keys?projectId=5');
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('settings page', () => {
     });
     renderRoutes(settingsRoutes, '/projects/5/settings/general');
     expect(await screen.findByText('Loading project settings...')).toBeInTheDocument();
-    release(jsonResponse(200, { data: settingsProject() }));
+    release(routeAnswer(projectRoutes.get, { data: settingsProject() }));
     expect(await screen.findByRole('heading', { name: 'Project details' })).toBeInTheDocument();
   });
 

@@ -3,14 +3,14 @@ import { Alert, Box, Breadcrumbs, Link, Tab, Tabs, Typography } from '@mui/mater
 import { type Project, TIMINGS } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { serverMessage } from '../../shared/api/request';
+import { serverMessage } from '../../shared/api/call';
 import { Page } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { ApiKeysTab } from './ApiKeysTab';
-import { useSettingsProject } from './api';
 import { GeneralTab } from './GeneralTab';
+import { useSettingsProject } from './projectApi';
 import { RepMappingTab } from './RepMappingTab';
 import { SupportAccessTab } from './SupportAccessTab';
 import { TeamLeadersTab } from './TeamLeadersTab';

@@ -1,8 +1,8 @@
-import type { SupportAccess } from '@parley/contracts';
+import { type SupportAccess, supportRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { type Handler, jsonResponse, renderRoutes } from '../../test/utils';
+import { type Handler, renderRoutes, routeAnswer } from '../../test/utils';
 import {
   callsTo,
   lastBody,
@@ -50,14 +50,14 @@ describe('support access tab', () => {
   it('the owner grants access for some days, then ends it', async () => {
     let state: SupportAccess = supportAccess();
     const fetch = await open({
-      'GET /api/projects/5/support-access': () => jsonResponse(200, { data: state }),
+      'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: state }),
       'POST /api/projects/5/support-access': () => {
         state = active;
-        return jsonResponse(200, { data: state });
+        return routeAnswer(supportRoutes.grant, { data: state });
       },
       'DELETE /api/projects/5/support-access': () => {
         state = supportAccess({ ...active, active: false, revoked_at: '2026-04-09T15:00:00.000Z' });
-        return jsonResponse(200, { data: state });
+        return routeAnswer(supportRoutes.revoke, { data: state });
       },
     });
     expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is off');
@@ -90,11 +90,11 @@ describe('support access tab', () => {
 
   it('the owner sees the audit log, paged on the server', async () => {
     const fetch = await open({
-      'GET /api/projects/5/support-access': () => jsonResponse(200, { data: active }),
+      'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: active }),
       'GET /api/projects/5/support-access/audit': (url) => {
         const page = Number(url.searchParams.get('page'));
         const size = Number(url.searchParams.get('page_size'));
-        return jsonResponse(200, {
+        return routeAnswer(supportRoutes.audit, {
           data: { items: auditEntries(page, size, 30), total: 30, page, page_size: size },
         });
       },
@@ -118,7 +118,7 @@ describe('support access tab', () => {
 
   it('an admin sees the state read-only: no grant form, no audit', async () => {
     const fetch = await open(
-      { 'GET /api/projects/5/support-access': () => jsonResponse(200, { data: active }) },
+      { 'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: active }) },
       'admin',
     );
     expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is on');
@@ -137,13 +137,14 @@ describe('support access tab', () => {
   it('read-only (support access): the state and the audit log are shown, access cannot be changed', async () => {
     const fetch = await open(
       {
-        'GET /api/projects/5/support-access': () => jsonResponse(200, { data: active }),
-        'POST /api/projects/5/support-access': () => jsonResponse(200, { data: active }),
-        'DELETE /api/projects/5/support-access': () => jsonResponse(200, { data: supportAccess() }),
+        'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: active }),
+        'POST /api/projects/5/support-access': () => routeAnswer(supportRoutes.grant, { data: active }),
+        'DELETE /api/projects/5/support-access': () =>
+          routeAnswer(supportRoutes.revoke, { data: supportAccess() }),
         'GET /api/projects/5/support-access/audit': (url) => {
           const page = Number(url.searchParams.get('page'));
           const size = Number(url.searchParams.get('page_size'));
-          return jsonResponse(200, {
+          return routeAnswer(supportRoutes.audit, {
             data: { items: auditEntries(page, size, 30), total: 30, page, page_size: size },
           });
         },

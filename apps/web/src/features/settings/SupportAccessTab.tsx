@@ -29,8 +29,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { useGrantSupport, useRevokeSupport, useSupportAccess, useSupportAudit } from './api';
 import { SettingsSection } from './SettingsSection';
+import { useGrantSupport, useRevokeSupport, useSupportAccess, useSupportAudit } from './supportApi';
 import type { Notify, TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

@@ -1,6 +1,7 @@
+import { repRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { renderRoutes, routeAnswer } from '../../test/utils';
 import {
   callsTo,
   lastBody,
@@ -31,7 +32,7 @@ describe('team leaders tab', () => {
   it('saves one leader’s departments and representatives (options from the project, free entry allowed)', async () => {
     const fetch = mockSettingsApi({
       'GET /api/projects/5/team-leaders': () =>
-        jsonResponse(200, {
+        routeAnswer(repRoutes.listTeamLeaders, {
           data: [
             teamLeader(3, {
               name: 'Tess Lead',
@@ -41,10 +42,12 @@ describe('team leaders tab', () => {
             teamLeader(4, { name: 'Nina New' }),
           ],
         }),
-      'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales', 'Support'] }),
-      'GET /api/projects/5/representatives': () => jsonResponse(200, { data: ['Ann Smith', 'Bob Jones'] }),
+      'GET /api/projects/5/departments': () =>
+        routeAnswer(repRoutes.departments, { data: ['Sales', 'Support'] }),
+      'GET /api/projects/5/representatives': () =>
+        routeAnswer(repRoutes.representatives, { data: ['Ann Smith', 'Bob Jones'] }),
       'PUT /api/projects/5/team-leaders/4': (_url, init) =>
-        jsonResponse(200, {
+        routeAnswer(repRoutes.setTeamLeader, {
           data: teamLeader(4, {
             name: 'Nina New',
             ...JSON.parse(String(init?.body)),
@@ -86,13 +89,15 @@ describe('team leaders tab', () => {
     const fetch = mockSettingsApi(
       {
         'GET /api/projects/5/team-leaders': () =>
-          jsonResponse(200, {
+          routeAnswer(repRoutes.listTeamLeaders, {
             data: [
               teamLeader(3, { name: 'Tess Lead', departments: ['Sales'], representatives: ['Ann Smith'] }),
             ],
           }),
-        'GET /api/projects/5/departments': () => jsonResponse(200, { data: ['Sales', 'Support'] }),
-        'PUT /api/projects/5/team-leaders/3': () => jsonResponse(200, { data: teamLeader(3) }),
+        'GET /api/projects/5/departments': () =>
+          routeAnswer(repRoutes.departments, { data: ['Sales', 'Support'] }),
+        'PUT /api/projects/5/team-leaders/3': () =>
+          routeAnswer(repRoutes.setTeamLeader, { data: teamLeader(3) }),
       },
       settingsProject({ read_only: true }),
     );

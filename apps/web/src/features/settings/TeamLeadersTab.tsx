@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState, QueryContent } from '../../shared/components/States';
-import { useNames, useSaveTeamLeader, useTeamLeaders } from './api';
+import { useNames, useSaveTeamLeader, useTeamLeaders } from './repMappingApi';
 import { SettingsSection } from './SettingsSection';
 import type { Notify, TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

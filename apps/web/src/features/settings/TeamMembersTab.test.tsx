@@ -1,7 +1,7 @@
-import type { Invite, Member } from '@parley/contracts';
+import { type Invite, type Member, memberRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, jsonResponse, renderRoutes } from '../../test/utils';
+import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
 import {
   callsTo,
   invite,
@@ -24,7 +24,7 @@ async function openMembers(
 ) {
   const fetch = mockSettingsApi(
     {
-      'GET /api/projects/5/members': () => jsonResponse(200, { data: { members, invites } }),
+      'GET /api/projects/5/members': () => routeAnswer(memberRoutes.list, { data: { members, invites } }),
       ...handlers,
     },
     settingsProject({ my_role: myRole, read_only: readOnly }),
@@ -93,7 +93,9 @@ describe('team members tab', () => {
       role: 'teamleader',
     });
 
-    answer = jsonResponse(201, { data: invite(9, { email: 'x@example.com', role: 'teamleader' }) });
+    answer = routeAnswer(memberRoutes.invite, {
+      data: invite(9, { email: 'x@example.com', role: 'teamleader' }),
+    });
     fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to x@example.com.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -135,7 +137,7 @@ describe('team members tab', () => {
   });
 
   it('changes a role (PUT) and shows the server error when refused', async () => {
-    let answer = jsonResponse(200, { data: member(3, 'teamleader') });
+    let answer = routeAnswer(memberRoutes.changeRole, { data: member(3, 'teamleader') });
     const fetch = await openMembers([ada('owner'), member(3, 'user')], [], 'owner', {
       'PUT /api/projects/5/members/3': () => answer,
     });
@@ -156,8 +158,9 @@ describe('team members tab', () => {
 
   it('removes a member and revokes an invitation after confirmation', async () => {
     const fetch = await openMembers([ada('owner'), member(2, 'user')], [invite(7)], 'owner', {
-      'DELETE /api/projects/5/members/2': () => jsonResponse(200, { data: { ok: true } }),
-      'DELETE /api/projects/5/invites/7': () => jsonResponse(200, { data: { ok: true } }),
+      'DELETE /api/projects/5/members/2': () => routeAnswer(memberRoutes.remove, { data: { ok: true } }),
+      'DELETE /api/projects/5/invites/7': () =>
+        routeAnswer(memberRoutes.revokeInvite, { data: { ok: true } }),
     });
     fireEvent.click(row(2).getByRole('button', { name: 'Remove Member 2' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Remove member' }));
@@ -176,16 +179,17 @@ describe('team members tab', () => {
   });
 
   it('read-only (support access): members and invitations are listed, nothing can be changed', async () => {
-    const ok = () => jsonResponse(200, { data: { ok: true } });
+    const ok = () => routeAnswer(memberRoutes.remove, { data: { ok: true } });
     const fetch = await openMembers(
       [ada('owner'), member(2, 'owner'), member(3, 'user')],
       [invite(7)],
       'owner',
       {
-        'PUT /api/projects/5/members/3': () => jsonResponse(200, { data: member(3, 'admin') }),
+        'PUT /api/projects/5/members/3': () =>
+          routeAnswer(memberRoutes.changeRole, { data: member(3, 'admin') }),
         'DELETE /api/projects/5/members/3': ok,
         'DELETE /api/projects/5/invites/7': ok,
-        'POST /api/projects/5/invites': () => jsonResponse(201, { data: invite(9) }),
+        'POST /api/projects/5/invites': () => routeAnswer(memberRoutes.invite, { data: invite(9) }),
       },
       true,
     );

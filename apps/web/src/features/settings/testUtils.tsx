@@ -1,9 +1,22 @@
-import type { ApiKey, Invite, Member, RepMapping, SupportAccess, TeamLeader } from '@parley/contracts';
+import {
+  type ApiKey,
+  apiKeyRoutes,
+  type Invite,
+  type Member,
+  memberRoutes,
+  type Project,
+  projectRoutes,
+  type RepMapping,
+  repRoutes,
+  type SupportAccess,
+  supportRoutes,
+  type TeamLeader,
+} from '@parley/contracts';
 import { act } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { vi } from 'vitest';
-import { type Handler, jsonResponse, mockFetch, testProject, testUser } from '../../test/utils';
+import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject, testUser } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import SettingsPage from './SettingsPage';
 
@@ -24,7 +37,7 @@ export const settingsRoutes: RouteObject[] = [
 export const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 export const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-export function settingsProject(overrides: Partial<Record<string, unknown>> = {}) {
+export function settingsProject(overrides: Partial<Project> = {}): Project {
   return testProject({
     phone_metadata_field: null,
     keep_skipped_media: false,
@@ -115,30 +128,27 @@ export function supportAccess(overrides: Partial<SupportAccess> = {}): SupportAc
 }
 
 /** The project, the user (Ada, id 1) and empty lists; `handlers` override or add calls. */
-export function mockSettingsApi(
-  handlers: Record<string, Handler> = {},
-  project: ReturnType<typeof settingsProject> = settingsProject(),
-) {
+export function mockSettingsApi(handlers: Record<string, Handler> = {}, project = settingsProject()) {
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
+    'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [project] }),
+    'GET /api/projects/5': () => routeAnswer(projectRoutes.get, { data: project }),
     'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
     'GET /api/projects/5/members': () =>
-      jsonResponse(200, {
+      routeAnswer(memberRoutes.list, {
         data: {
           members: [member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' })],
           invites: [],
         },
       }),
-    'GET /api/projects/5/departments': () => jsonResponse(200, { data: [] }),
-    'GET /api/projects/5/representatives': () => jsonResponse(200, { data: [] }),
-    'GET /api/projects/5/rep-mappings': () => jsonResponse(200, { data: [] }),
-    'GET /api/projects/5/team-leaders': () => jsonResponse(200, { data: [] }),
-    'GET /api/projects/5/api-keys': () => jsonResponse(200, { data: [] }),
-    'GET /api/projects/5/support-access': () => jsonResponse(200, { data: supportAccess() }),
+    'GET /api/projects/5/departments': () => routeAnswer(repRoutes.departments, { data: [] }),
+    'GET /api/projects/5/representatives': () => routeAnswer(repRoutes.representatives, { data: [] }),
+    'GET /api/projects/5/rep-mappings': () => routeAnswer(repRoutes.listMappings, { data: [] }),
+    'GET /api/projects/5/team-leaders': () => routeAnswer(repRoutes.listTeamLeaders, { data: [] }),
+    'GET /api/projects/5/api-keys': () => routeAnswer(apiKeyRoutes.list, { data: [] }),
+    'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: supportAccess() }),
     'GET /api/projects/5/support-access/audit': () =>
-      jsonResponse(200, { data: { items: [], total: 0, page: 1, page_size: 25 } }),
+      routeAnswer(supportRoutes.audit, { data: { items: [], total: 0, page: 1, page_size: 25 } }),
     ...handlers,
   });
 }

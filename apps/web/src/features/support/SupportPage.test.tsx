@@ -1,14 +1,19 @@
+import { type SupportProject, supportRoutes } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import type { z } from 'zod';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
 import SupportPage from './SupportPage';
 
 const routes = [{ path: '/support', element: <SupportPage /> }];
 
-function mockApi(user: Partial<typeof testUser> | Record<string, unknown>, projects: unknown[] = []) {
+function mockApi(
+  user: Partial<typeof testUser> | Record<string, unknown>,
+  projects: z.input<typeof SupportProject>[] = [],
+) {
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, ...user } }),
-    'GET /api/support/projects': () => jsonResponse(200, { data: projects }),
+    'GET /api/support/projects': () => routeAnswer(supportRoutes.projects, { data: projects }),
   });
 }
 

@@ -1,7 +1,7 @@
-import type { SupportProject } from '@parley/contracts';
+import { type SupportProject, supportRoutes } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiData } from '../../shared/api/client';
+import { call } from '../../shared/api/call';
 
 export type SupportProjectRow = z.infer<typeof SupportProject>;
 
@@ -9,7 +9,7 @@ export type SupportProjectRow = z.infer<typeof SupportProject>;
 export function useSupportProjects(enabled: boolean) {
   return useQuery({
     queryKey: ['support', 'projects'],
-    queryFn: () => apiData<SupportProjectRow[]>('/support/projects'),
+    queryFn: async () => (await call(supportRoutes.projects, {})).data,
     enabled,
     staleTime: 0,
   });

@@ -102,7 +102,7 @@ export function parseAnswer<R extends RouteDefinition>(
 async function errorOf(response: Response): Promise<ApiError> {
   const body = await jsonBodyOf(response);
   const { code, message } = apiErrorFields(response.status, body);
-  return new ApiError(response.status, code, message, body);
+  return new ApiError(response.status, code, message, body, response.statusText);
 }
 
 function bodyOf(input: RawInput, headers: Record<string, string>): FormData | string | undefined {
@@ -225,7 +225,7 @@ export function callWithProgress<R extends RouteDefinition>(
       const answer = parseJson(xhr.responseText);
       if (xhr.status < 200 || xhr.status >= 300) {
         const { code, message } = apiErrorFields(xhr.status, answer);
-        reject(new ApiError(xhr.status, code, message, answer));
+        reject(new ApiError(xhr.status, code, message, answer, xhr.statusText));
         return;
       }
       try {

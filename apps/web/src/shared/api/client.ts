@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly code: string;
   /** The whole answer, for errors that carry more than a message (e.g. the row errors of a refused CSV). */
   readonly body: unknown;
+  /** The HTTP reason phrase ('Bad Gateway'), for answers that are not the API's own (a proxy's page). */
+  readonly statusText: string;
 
-  constructor(status: number, code: string, message: string, body?: unknown) {
+  constructor(status: number, code: string, message: string, body?: unknown, statusText = '') {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.body = body;
+    this.statusText = statusText;
   }
 }
 
