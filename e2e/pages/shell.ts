@@ -76,3 +76,18 @@ export async function choose(page: Page, combobox: Locator, option: string, exac
   await page.getByRole('option', { name: option, exact }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
 }
+
+/** A dialog that asks to confirm (or cancel) an action, found by its title. */
+export class ConfirmDialog {
+  readonly root: Locator;
+
+  constructor(page: Page, title: string) {
+    this.root = page.getByRole('dialog', { name: title });
+  }
+
+  /** Clicks the dialog's confirming button and waits until the dialog has closed. */
+  async confirm(button: string): Promise<void> {
+    await this.root.getByRole('button', { name: button, exact: true }).click();
+    await expect(this.root).toBeHidden();
+  }
+}

@@ -10,7 +10,6 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
-  expect,
   type Page,
   request,
   test,

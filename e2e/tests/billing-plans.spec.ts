@@ -77,7 +77,9 @@ test.describe('billing plans and summaries', () => {
     await expect(billing.currentPlan).toHaveText('Starter');
     await expect(starterCard.getByText('Current', { exact: true })).toBeVisible();
     await expect(starterCard.getByRole('button', { name: 'Prolong plan - $49.00' })).toBeVisible();
-    await expect(billing.planCard(payg.id).getByRole('button', { name: 'Purchase plan - Free' })).toBeVisible();
+    await expect(
+      billing.planCard(payg.id).getByRole('button', { name: 'Purchase plan - Free' }),
+    ).toBeVisible();
 
     // The balance card: the price is paid, the bundle of included units is listed with its expiry.
     const [bundle] = await bundlesViaApi(page.request, project.id);
