@@ -3,14 +3,12 @@ import { SuperAdminPage } from '../pages/admin.ts';
 import { BillingPage } from '../pages/billing.ts';
 import { AppShell, SHELL_TEXTS } from '../pages/shell.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
+import { announceApproval, countApprovalSignals, lastApproval } from '../support/approval-signal.ts';
 import {
-  announceApproval,
   asSuperAdmin,
-  countApprovalSignals,
   decideTopUpViaApi,
   fundProjectViaApi,
   invoicesViaApi,
-  lastApproval,
   REFILL_DESCRIPTION,
   requestTopUpViaApi,
 } from '../support/billing.ts';
