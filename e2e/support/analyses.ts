@@ -1,11 +1,18 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AnalysisDetail, Prompt, PromptField, TaskStatus, UploadResponse } from '@parley/contracts';
+import type {
+  AnalysisDetail,
+  ProjectInput,
+  Prompt,
+  PromptField,
+  TaskStatus,
+  UploadResponse,
+} from '@parley/contracts';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 // The server tests' speech recordings (espeak-ng + ffmpeg), generated in test setup: nothing binary is committed.
 import { makeSpeechFixtures, type SpeechFixtures } from '../../apps/server/test/fixtures/speech.ts';
 import { adjustBalanceViaApi } from './billing.ts';
-import { createPromptViaApi } from './flows.ts';
+import { createProjectViaApi, createPromptViaApi, type Project, signedInPage, uniqueName } from './flows.ts';
 
 /**
  * Analyses set-up through the API (apps/server/src/modules/uploads, analyses), for tests that need a
@@ -102,6 +109,38 @@ export function createScorecardViaApi(
   });
 }
 
+/**
+ * A signed-in user with a project (funded unless told otherwise) and a scorecard prompt (optionally after
+ * another one, so that it is not the default choice).
+ */
+export async function projectWithScorecard(
+  page: Page,
+  options: {
+    label: string;
+    project?: { name: string; timezone?: ProjectInput['timezone'] };
+    funded?: boolean;
+    otherPromptFirst?: boolean;
+    transcribeInstructions?: string;
+    basicInstruction?: string;
+  },
+): Promise<{ project: Project; prompt: Prompt }> {
+  await signedInPage(page, { label: options.label });
+  const project = await createProjectViaApi(page.request, {
+    name: uniqueName(options.project?.name ?? 'Inbound Calls'),
+    timezone: options.project?.timezone ?? 'UTC',
+  });
+  if (options.funded ?? true) await fundProject(project.id);
+  if (options.otherPromptFirst) {
+    await createScorecardViaApi(page.request, project.id, { name: uniqueName('Support checklist') });
+  }
+  const prompt = await createScorecardViaApi(page.request, project.id, {
+    name: uniqueName('Sales scorecard'),
+    transcribeInstructions: options.transcribeInstructions,
+    basicInstruction: options.basicInstruction,
+  });
+  return { project, prompt };
+}
+
 /** Gives a project money through a super admin credit, so its analyses can be charged. */
 export async function fundProject(projectId: number, amount = '100'): Promise<void> {
   await adjustBalanceViaApi(projectId, 'credit', amount, 'E2E analyses');
@@ -168,35 +207,4 @@ export async function analysisIdsViaApi(api: APIRequestContext, projectId: numbe
   return ((await response.json()) as { data: { items: Array<{ id: number }> } }).data.items.map(
     (item) => item.id,
   );
-}
-
-/** The page's <audio> or <video> element (the analysis player): its position and readiness. */
-export async function mediaState(
-  page: Page,
-): Promise<{ currentTime: number; readyState: number; paused: boolean }> {
-  // (a string: the e2e tsconfig has no DOM types)
-  return page.evaluate(`(() => {
-    const element = document.querySelector('[data-testid="player"] audio, [data-testid="player"] video');
-    if (!element) throw new Error('No media element on the page');
-    return { currentTime: element.currentTime, readyState: element.readyState, paused: element.paused };
-  })()`);
-}
-
-/** Pauses the player (seeking plays from the new position). */
-export async function pauseMedia(page: Page): Promise<void> {
-  await page.evaluate(
-    `document.querySelector('[data-testid="player"] audio, [data-testid="player"] video')?.pause()`,
-  );
-}
-
-/** A time `seconds` from now as an <input type="datetime-local"> value with seconds, in the browser's zone. */
-export async function localInputIn(page: Page, seconds: number): Promise<string> {
-  return page.evaluate((ms) => {
-    const date = new Date(Date.now() + ms);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return (
-      `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-      `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-    );
-  }, seconds * 1000);
 }

@@ -1,5 +1,5 @@
 import type { Invoice, TariffPlan, UnitBundle } from '@parley/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { SUPER_ADMIN } from './accounts.ts';
 import { isolatedApi, signInViaApi } from './flows.ts';
 
@@ -7,9 +7,6 @@ import { isolatedApi, signInViaApi } from './flows.ts';
  * Billing set-up through the API (apps/server/src/modules/billing/routes.ts), for tests that need a
  * balance, a bought plan or a ledger without clicking through the screens the test is not about.
  */
-
-/** The cross-tab signal the super admin screen writes (apps/web/src/features/billing/approvalEvent.ts). */
-export const INVOICE_APPROVED_STORAGE_KEY = 'parley.billing.invoiceApproved';
 
 /** The description the add-balance dialog gives a top-up request (billing.addBalance.requestDescription). */
 export const REFILL_DESCRIPTION = 'Balance refill request';
@@ -136,14 +133,6 @@ export async function invoicesViaApi(api: APIRequestContext, projectId: number):
     200,
     `Listing the invoices of project ${projectId}`,
   );
-}
-
-/** A tab of /projects/{id}/billing. */
-export function billingTab(
-  page: Page,
-  name: 'Account balance' | 'Invoice summaries' | 'Invoice details' | 'Tariff plan',
-) {
-  return page.getByRole('tab', { name, exact: true });
 }
 
 /** The local date of `iso` in `timeZone`: 'YYYY-MM-DD' (the summaries' day keys). */

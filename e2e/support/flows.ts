@@ -10,7 +10,6 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
-  expect,
   type Page,
   request,
   test,
@@ -163,58 +162,6 @@ export async function signedInPage(
   await signUpViaApi(page.request, user, { language: options.language });
   if (options.path) await page.goto(options.path);
   return user;
-}
-
-/** Fills and submits the /signup form (the page then asks to check the email: see openConfirmLink). */
-export async function signUpViaUi(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/signup');
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-}
-
-/** Opens the link of the confirmation email sent after sign-up, which signs the page in. */
-export async function openConfirmLink(page: Page, email: string): Promise<void> {
-  await page.goto(await confirmLinkFromLog(email));
-}
-
-/** Fills and submits the /login form (the page must already show it). */
-export async function submitLogin(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-export async function signInViaUi(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, user);
-}
-
-/** Logs out through the header account menu. */
-export async function signOutViaUi(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-}
-
-/** Picks a language in the header language menu (the menu lists languages by their own names). */
-export async function chooseLanguage(page: Page, nativeName: string): Promise<void> {
-  await page.getByTestId('language-menu').click();
-  await page.getByRole('menuitem', { name: nativeName }).click();
-  await expect(page.getByRole('menu')).toBeHidden();
-}
-
-/** Switches project in the header project selector. */
-export async function switchProject(page: Page, project: Project): Promise<void> {
-  await page.getByRole('button', { name: 'Select project' }).click();
-  await page.getByRole('menuitem', { name: project.name }).click();
-}
-
-/** The main content area of the signed-in shell. */
-export function main(page: Page) {
-  return page.getByRole('main');
 }
 
 /**

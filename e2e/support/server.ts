@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -12,18 +13,21 @@ export const SERVER_LOG = path.join(ARTIFACTS_DIR, 'server.log');
  * mail job writes 'Email to <address> (no SMTP_URL set, not sent): …' with the whole text to the log.
  */
 async function mailedLinkFromLog(email: string, route: string, timeoutMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`https?://[^\\s"\\\\]+${route}\\?token=[A-Za-z0-9_-]+`, 'g');
-  while (Date.now() < deadline) {
-    const log = await readFile(SERVER_LOG, 'utf8');
-    const lines = log
-      .split('\n')
-      .filter((line) => line.includes(`Email to ${email} `) && line.includes(`${route}?token=`));
-    const last = lines.at(-1)?.match(pattern)?.at(-1);
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No ${route} link for ${email} in ${SERVER_LOG}`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const lines = (await readFile(SERVER_LOG, 'utf8'))
+          .split('\n')
+          .filter((line) => line.includes(`Email to ${email} `) && line.includes(`${route}?token=`));
+        link = lines.at(-1)?.match(pattern)?.at(-1);
+        return link;
+      },
+      { timeout: timeoutMs, message: `a ${route} link for ${email} in ${SERVER_LOG}` },
+    )
+    .toBeTruthy();
+  return link!;
 }
 
 /** The newest password-reset link the server logged for this email. */

@@ -1,4 +1,6 @@
-import { main, registerUser, submitLogin } from '../support/flows.ts';
+import { SignInPage } from '../pages/auth.ts';
+import { AppShell } from '../pages/shell.ts';
+import { registerUser } from '../support/flows.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe('the first minute', () => {
@@ -6,17 +8,18 @@ test.describe('the first minute', () => {
     page,
   }) => {
     const user = await registerUser();
+    const shell = new AppShell(page);
 
     const first = await page.goto('/');
     expect(first?.status()).toBe(200);
     await expect(page).toHaveURL(/\/login$/);
 
-    await submitLogin(page, user);
+    await new SignInPage(page).signIn(user);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(shell.heading('Projects')).toBeVisible();
 
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(shell.heading('Projects')).toBeVisible();
   });
 });

@@ -1,8 +1,8 @@
+import { ProjectDashboard, ProjectForm, ProjectsListPage } from '../pages/projects.ts';
 import {
   createProjectViaApi,
   escapeRegExp,
   getProjectViaApi,
-  main,
   signedInPage,
   uniqueName,
 } from '../support/flows.ts';
@@ -12,48 +12,49 @@ test.describe('projects', () => {
   test('creating a project through /projects/new shows success and redirects after ~1.5 s', async ({
     page,
   }) => {
+    const list = new ProjectsListPage(page);
+    const form = new ProjectForm(page);
     await signedInPage(page, { path: '/dashboard' });
-    await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
-    await main(page).getByRole('link', { name: 'New Project' }).click();
+    await expect(list.emptyHeading).toBeVisible();
+    await list.main.getByRole('link', { name: 'New Project' }).click();
     await expect(page).toHaveURL(/\/projects\/new$/);
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Create Project' })).toBeVisible();
+    await expect(form.heading('Create Project')).toBeVisible();
 
     // Defaults of the form.
-    await expect(page.getByRole('combobox', { name: 'Project Role' })).toHaveText('Sales');
-    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveText('UTC');
+    await expect(form.role).toHaveText('Sales');
+    await expect(form.timezone).toHaveText('UTC');
 
     const name = uniqueName('Support Calls');
-    await page.getByRole('textbox', { name: 'Project Name' }).fill(`  ${name}  `);
-    await page.getByRole('textbox', { name: 'Description' }).fill('Inbound support calls\nsecond line');
-    await page.getByRole('combobox', { name: 'Project Role' }).click();
-    await page.getByRole('option', { name: 'Support' }).click();
-    await expect(page.getByRole('combobox', { name: 'Project Role' })).toHaveText('Support');
-    await page.getByRole('combobox', { name: 'Timezone' }).click();
-    await page.getByRole('option', { name: 'Europe/Berlin', exact: true }).click();
-    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveText('Europe/Berlin');
+    await form.name.fill(`  ${name}  `);
+    await form.description.fill('Inbound support calls\nsecond line');
+    await form.chooseRole('Support');
+    await expect(form.role).toHaveText('Support');
+    await form.chooseTimezone('Europe/Berlin');
+    await expect(form.timezone).toHaveText('Europe/Berlin');
 
     const created = page.waitForResponse(
       (response) => response.url().endsWith('/api/projects') && response.request().method() === 'POST',
     );
-    await page.getByRole('button', { name: 'Create Project' }).click();
+    await form.button('Create Project').click();
     const response = await created;
     expect(response.status()).toBe(201);
     const savedAt = Date.now();
     const project = (await response.json()).data as { id: number };
 
-    await expect(page.getByRole('status')).toHaveText('Project created successfully');
+    await expect(form.status).toHaveText('Project created successfully');
     // It does wait before redirecting, with the form locked meanwhile.
     expect(new URL(page.url()).pathname).toBe('/projects/new');
-    await expect(page.getByRole('button', { name: 'Create Project' })).toBeDisabled();
-    await expect(page.getByRole('textbox', { name: 'Project Name' })).toBeDisabled();
+    await expect(form.button('Create Project')).toBeDisabled();
+    await expect(form.name).toBeDisabled();
 
     await page.waitForURL(new RegExp(`/projects/${project.id}(/dashboard)?$`));
     const elapsed = Date.now() - savedAt;
     expect(elapsed).toBeGreaterThanOrEqual(1000); // 1.5 s, less the time the test saw the answer late
     expect(elapsed).toBeLessThan(5000);
 
+    const dashboard = new ProjectDashboard(page);
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/dashboard$`));
-    await expect(main(page).getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(dashboard.heading(name)).toBeVisible();
     await expect(page.getByText('Project overview')).toBeVisible();
     const details = page.getByRole('definition');
     await expect(details.filter({ hasText: 'Support' }).first()).toBeVisible();
@@ -61,8 +62,8 @@ test.describe('projects', () => {
     await expect(details.filter({ hasText: 'Owner' })).toBeVisible();
     await expect(page.getByText('Inbound support calls')).toBeVisible();
     // The header selector and the sidebar now show the new project.
-    await expect(page.getByRole('button', { name: 'Select project' })).toHaveText(name);
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText(name);
+    await expect(dashboard.projectSelector).toHaveText(name);
+    await expect(dashboard.navigation).toContainText(name);
 
     // The server stored the trimmed name and the chosen values.
     expect(await getProjectViaApi(page.request, project.id)).toMatchObject({
@@ -74,12 +75,9 @@ test.describe('projects', () => {
     });
 
     // It appears in the projects list.
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Projects' })
-      .click();
+    await dashboard.navigation.getByRole('link', { name: 'Projects' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const row = list.row(name);
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell')).toHaveText([
       name,
@@ -92,9 +90,10 @@ test.describe('projects', () => {
   });
 
   test('the create form requires a name', async ({ page }) => {
+    const form = new ProjectForm(page);
     await signedInPage(page, { path: '/projects/new' });
-    await page.getByRole('textbox', { name: 'Project Name' }).fill('   ');
-    await page.getByRole('button', { name: 'Create Project' }).click();
+    await form.name.fill('   ');
+    await form.button('Create Project').click();
     await expect(page.getByText('Project name is required')).toBeVisible();
     await expect(page).toHaveURL(/\/projects\/new$/);
     const list = await page.request.get('/api/projects');
@@ -102,6 +101,7 @@ test.describe('projects', () => {
   });
 
   test('the projects list shows every project of the user with open and edit actions', async ({ page }) => {
+    const list = new ProjectsListPage(page);
     await signedInPage(page);
     const first = await createProjectViaApi(page.request, {
       name: uniqueName('Alpha'),
@@ -112,34 +112,31 @@ test.describe('projects', () => {
       role: 'Education',
       description: 'Lectures',
     });
-    await page.goto('/dashboard');
+    await list.open();
 
-    const table = page.getByRole('table', { name: 'Projects' });
-    await expect(table.getByRole('row')).toHaveCount(3); // header + 2
+    await expect(list.table.getByRole('row')).toHaveCount(3); // header + 2
     for (const project of [first, second]) {
-      await expect(table.getByRole('link', { name: project.name, exact: true })).toHaveAttribute(
+      await expect(list.table.getByRole('link', { name: project.name, exact: true })).toHaveAttribute(
         'href',
         `/projects/${project.id}/dashboard`,
       );
-      await expect(table.getByRole('link', { name: `Open ${project.name}` })).toBeVisible();
-      await expect(table.getByRole('link', { name: `Edit ${project.name}` })).toHaveAttribute(
+      await expect(list.table.getByRole('link', { name: `Open ${project.name}` })).toBeVisible();
+      await expect(list.table.getByRole('link', { name: `Edit ${project.name}` })).toHaveAttribute(
         'href',
         `/projects/${project.id}/edit`,
       );
     }
-    await expect(
-      table.getByRole('row').filter({ hasText: first.name }).getByRole('cell', { name: 'Asia/Tokyo' }),
-    ).toBeVisible();
-    await expect(
-      table.getByRole('row').filter({ hasText: second.name }).getByRole('cell', { name: 'Education' }),
-    ).toBeVisible();
+    await expect(list.row(first.name).getByRole('cell', { name: 'Asia/Tokyo' })).toBeVisible();
+    await expect(list.row(second.name).getByRole('cell', { name: 'Education' })).toBeVisible();
 
-    await table.getByRole('link', { name: `Open ${second.name}` }).click();
+    await list.table.getByRole('link', { name: `Open ${second.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${second.id}/dashboard$`));
-    await expect(main(page).getByRole('heading', { level: 1, name: second.name })).toBeVisible();
+    await expect(list.heading(second.name)).toBeVisible();
   });
 
   test('editing a project through its edit page saves the changes', async ({ page }) => {
+    const list = new ProjectsListPage(page);
+    const form = new ProjectForm(page);
     await signedInPage(page);
     const project = await createProjectViaApi(page.request, {
       name: uniqueName('Original'),
@@ -147,32 +144,29 @@ test.describe('projects', () => {
       role: 'Sales',
       timezone: 'UTC',
     });
-    await page.goto('/dashboard');
+    await list.open();
     await page.getByRole('link', { name: `Edit ${project.name}` }).click();
 
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/edit$`));
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Edit Project' })).toBeVisible();
-    await expect(main(page).getByText(project.name, { exact: true })).toBeVisible();
-    const nameField = page.getByRole('textbox', { name: 'Project Name' });
-    await expect(nameField).toHaveValue(project.name);
-    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Before');
-    await expect(page.getByRole('combobox', { name: 'Project Role' })).toHaveText('Sales');
-    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveText('UTC');
+    await expect(form.heading('Edit Project')).toBeVisible();
+    await expect(form.main.getByText(project.name, { exact: true })).toBeVisible();
+    await expect(form.name).toHaveValue(project.name);
+    await expect(form.description).toHaveValue('Before');
+    await expect(form.role).toHaveText('Sales');
+    await expect(form.timezone).toHaveText('UTC');
 
     const renamed = uniqueName('Renamed');
-    await nameField.fill(renamed);
-    await page.getByRole('textbox', { name: 'Description' }).fill('After');
-    await page.getByRole('combobox', { name: 'Project Role' }).click();
-    await page.getByRole('option', { name: 'Other' }).click();
-    await page.getByRole('combobox', { name: 'Timezone' }).click();
-    await page.getByRole('option', { name: 'America/New_York', exact: true }).click();
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await form.name.fill(renamed);
+    await form.description.fill('After');
+    await form.chooseRole('Other');
+    await form.chooseTimezone('America/New_York');
+    await form.button('Save Changes').click();
 
-    await expect(page.getByRole('status')).toHaveText('Project updated successfully');
+    await expect(form.status).toHaveText('Project updated successfully');
     // Saved and not changed since: nothing to save; the page stays.
-    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await expect(form.button('Save Changes')).toBeDisabled();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/edit$`));
-    await expect(page.getByRole('button', { name: 'Select project' })).toHaveText(renamed);
+    await expect(form.projectSelector).toHaveText(renamed);
 
     expect(await getProjectViaApi(page.request, project.id)).toMatchObject({
       name: renamed,
@@ -182,43 +176,45 @@ test.describe('projects', () => {
     });
 
     // The change shows everywhere after a reload too.
-    await page.goto(`/projects/${project.id}/dashboard`);
-    await expect(main(page).getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    const dashboard = new ProjectDashboard(page);
+    await dashboard.open(project.id);
+    await expect(dashboard.heading(renamed)).toBeVisible();
     await expect(page.getByText('America/New_York')).toBeVisible();
-    await page.goto('/dashboard');
+    await list.open();
     await expect(page.getByRole('link', { name: renamed, exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: project.name, exact: true })).toHaveCount(0);
   });
 
   test('the project dashboard links to the edit page', async ({ page }) => {
+    const form = new ProjectForm(page);
     await signedInPage(page);
     const project = await createProjectViaApi(page.request, { name: uniqueName('Linked') });
     await page.goto(`/projects/${project.id}`);
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/dashboard$`));
-    await main(page).getByRole('link', { name: 'Edit Project' }).click();
+    await form.main.getByRole('link', { name: 'Edit Project' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/edit$`));
-    await expect(page.getByRole('textbox', { name: 'Project Name' })).toHaveValue(project.name);
+    await expect(form.name).toHaveValue(project.name);
   });
 
   test('cancel on the create form goes to the projects list', async ({ page }) => {
+    const form = new ProjectForm(page);
     await signedInPage(page, { path: '/projects/new' });
-    await page.getByRole('textbox', { name: 'Project Name' }).fill('Never saved');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await form.name.fill('Never saved');
+    await form.button('Cancel').click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(form.heading('Projects')).toBeVisible();
     await expect(page.getByText('Never saved')).toHaveCount(0);
   });
 
   test('cancel on the edit form goes back to the project without saving', async ({ page }) => {
+    const form = new ProjectForm(page);
     await signedInPage(page);
     const project = await createProjectViaApi(page.request, { name: uniqueName('Keep') });
-    await page.goto(`/projects/${project.id}/edit`);
-    await page.getByRole('textbox', { name: 'Project Name' }).fill('Discarded name');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await form.openEdit(project.id);
+    await form.name.fill('Discarded name');
+    await form.button('Cancel').click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/dashboard$`));
-    await expect(
-      main(page).getByRole('heading', { level: 1, name: new RegExp(`^${escapeRegExp(project.name)}$`) }),
-    ).toBeVisible();
+    await expect(form.heading(new RegExp(`^${escapeRegExp(project.name)}$`))).toBeVisible();
     expect((await getProjectViaApi(page.request, project.id)).name).toBe(project.name);
   });
 });

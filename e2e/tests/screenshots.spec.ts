@@ -1,7 +1,11 @@
+import { SuperAdminPage } from '../pages/admin.ts';
+import { PasswordPage, SignInPage } from '../pages/auth.ts';
+import { BillingPage } from '../pages/billing.ts';
+import { ProjectDashboard, ProjectForm, ProjectsListPage } from '../pages/projects.ts';
+import { AppShell } from '../pages/shell.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import {
   adjustBalanceViaApi,
-  billingTab,
   fundProjectViaApi,
   planViaApi,
   purchasePlanViaApi,
@@ -10,7 +14,6 @@ import {
 import {
   createProjectViaApi,
   freshPage,
-  main,
   type Project,
   signedInPage,
   signInViaApi,
@@ -47,58 +50,60 @@ async function userWithProjects(page: Page): Promise<Project[]> {
 
 test.describe('screenshots', () => {
   test('shell with the projects list', async ({ page }) => {
+    const list = new ProjectsListPage(page);
     const projects = await userWithProjects(page);
-    await page.goto('/dashboard');
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Projects' }).getByRole('row')).toHaveCount(
-      projects.length + 1,
-    );
+    await list.open();
+    await expect(list.heading('Projects')).toBeVisible();
+    await expect(list.table.getByRole('row')).toHaveCount(projects.length + 1);
     await shoot(page, 'projects-list');
   });
 
   test('project form', async ({ page }) => {
+    const form = new ProjectForm(page);
     await signedInPage(page, { label: 'screenshots', path: '/projects/new' });
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Create Project' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Project Name' })).toBeVisible();
+    await expect(form.heading('Create Project')).toBeVisible();
+    await expect(form.name).toBeVisible();
     await shoot(page, 'project-form');
   });
 
   test('password page', async ({ page }) => {
+    const form = new PasswordPage(page);
     await page.goto('/reset-password?token=example-token');
-    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-    await expect(page.getByLabel('New Password', { exact: true })).toBeEnabled();
+    await expect(form.heading('Reset Password')).toBeVisible();
+    await expect(form.newPassword).toBeEnabled();
     await shoot(page, 'password-page');
 
     await page.goto('/reset-password');
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(form.error).toBeVisible();
     await shoot(page, 'password-page-missing-token');
   });
 
   test('help drawer open', async ({ page }) => {
     await userWithProjects(page);
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Help', exact: true }).click();
-    const drawer = page.getByRole('complementary', { name: 'Help' });
+    await new ProjectsListPage(page).open();
+    const drawer = await new AppShell(page).openHelp();
     await expect(drawer.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
     await shoot(page, 'help-drawer');
   });
 
   test('project dashboard', async ({ page }) => {
+    const dashboard = new ProjectDashboard(page);
     const [project] = await userWithProjects(page);
-    await page.goto(`/projects/${project!.id}/dashboard`);
-    await expect(main(page).getByRole('heading', { level: 1, name: project!.name })).toBeVisible();
+    await dashboard.open(project!.id);
+    await expect(dashboard.heading(project!.name)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Project areas' })).toBeVisible();
     await shoot(page, 'project-dashboard');
   });
 
   test('profile page', async ({ page }) => {
     await signedInPage(page, { label: 'screenshots', path: '/profile' });
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(new AppShell(page).heading('Profile')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
     await shoot(page, 'profile');
   });
 
   test('billing tabs', async ({ page }) => {
+    const billing = new BillingPage(page);
     const [project] = await userWithProjects(page);
     const starter = await planViaApi(page.request, project!.id, 'Starter');
     await fundProjectViaApi(page.request, project!.id, '250');
@@ -106,53 +111,54 @@ test.describe('screenshots', () => {
     await adjustBalanceViaApi(project!.id, 'credit', '12.5', 'Goodwill credit for a failed upload');
     await requestTopUpViaApi(page.request, project!.id, '100');
 
-    await page.goto(`/projects/${project!.id}/billing`);
-    await expect(page.getByTestId('balance-amount')).toHaveText('$213.50');
+    await billing.open(project!.id);
+    await expect(billing.balance).toHaveText('$213.50');
     await expect(page.getByTestId('bundle-list')).toBeVisible();
     await expect(page.getByTestId('pricing-rate')).toHaveText('$0.0500');
     await shoot(page, 'billing-balance');
 
-    await billingTab(page, 'Invoice summaries').click();
-    await expect(page.getByTestId('summary-chart').locator('svg').first()).toBeVisible();
-    const month = page.getByTestId('month-list').locator(':scope > [data-testid^="month-"]').first();
+    await billing.showTab('Invoice summaries');
+    await expect(billing.summaryChart).toBeVisible();
+    const month = billing.months.first();
     await month.getByRole('button').first().click();
     const day = month.getByTestId('month-details').locator('[data-testid^="day-"]').first();
     await day.getByRole('button').first().click();
     await expect(day.getByTestId('day-transactions')).toBeVisible();
     await shoot(page, 'billing-summaries');
 
-    await billingTab(page, 'Invoice details').click();
-    await expect(page.getByTestId('invoice-row')).toHaveCount(4);
+    await billing.showTab('Invoice details');
+    await expect(billing.invoiceRows).toHaveCount(4);
     await shoot(page, 'billing-invoices');
 
-    await billingTab(page, 'Tariff plan').click();
-    await expect(page.getByTestId('current-plan').getByRole('heading', { level: 2 })).toHaveText('Starter');
+    await billing.showTab('Tariff plan');
+    await expect(billing.currentPlan).toHaveText('Starter');
     await shoot(page, 'billing-tariff');
 
-    await page.getByRole('button', { name: 'Purchase plan - $199.00' }).click();
-    await expect(page.getByRole('dialog', { name: 'Confirm purchase' })).toBeVisible();
+    const dialog = await billing.buyPlan('Purchase plan - $199.00');
+    await expect(dialog.root).toBeVisible();
     await shoot(page, 'billing-purchase-dialog');
   });
 
   test('super admin page', async ({ page, browser }) => {
     const [project] = await userWithProjects(page);
     await requestTopUpViaApi(page.request, project!.id, '75');
-    const admin = await freshPage(browser);
+    const desk = await freshPage(browser);
     try {
-      await signInViaApi(admin.page.request, SUPER_ADMIN);
-      await admin.page.goto('/admin/super');
-      await expect(main(admin.page).getByRole('heading', { level: 1, name: 'Super Admin' })).toBeVisible();
-      await expect(admin.page.getByRole('table', { name: 'Pending top-ups' })).toContainText(project!.name);
-      await expect(admin.page.getByRole('table', { name: 'Tariff plans' })).toContainText('Starter');
-      await shoot(admin.page, 'super-admin');
+      const admin = new SuperAdminPage(desk.page);
+      await signInViaApi(desk.page.request, SUPER_ADMIN);
+      await admin.openAsSuperAdmin();
+      await expect(admin.pendingTable).toContainText(project!.name);
+      await expect(admin.plansTable).toContainText('Starter');
+      await shoot(desk.page, 'super-admin');
     } finally {
-      await admin.context.close();
+      await desk.context.close();
     }
   });
 
   test('sign-in page', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await expect(signIn.heading).toBeVisible();
     await shoot(page, 'login');
   });
 });

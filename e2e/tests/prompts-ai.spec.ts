@@ -1,0 +1,158 @@
+import { expectValues, PromptEditor, PromptListPage } from '../pages/prompts.ts';
+import {
+  answer,
+  DEFAULT_GENERATED,
+  FAIL_MARKER,
+  FAIL_MESSAGE,
+  FAKE_ANTHROPIC_KEY,
+  llmRequests,
+  scriptLlm,
+  slow,
+  uniqueMarker,
+} from '../support/fake-llm.ts';
+import { createProjectViaApi, listPromptsViaApi, signedInPage, uniqueName } from '../support/flows.ts';
+import { expect, test } from '../support/test.ts';
+
+test.describe('the AI prompt generator', () => {
+  test('the AI generator shows its progress, fills the form, and the result saves', async ({ page }) => {
+    const editor = new PromptEditor(page);
+    await signedInPage(page, { label: 'prompt ai' });
+    const project = await createProjectViaApi(page.request, { name: uniqueName('AI'), role: 'Support' });
+    const marker = uniqueMarker('generate');
+    const generatedName = uniqueName('AI support review');
+    await scriptLlm(
+      marker,
+      // Slow enough to see the progress move on to the second step (after 3 s; the third comes at 6 s).
+      slow(
+        5000,
+        answer({
+          ...DEFAULT_GENERATED,
+          scriptName: generatedName,
+          role: 'Support',
+          content: [
+            {
+              key: 'Resolution',
+              type: 'object',
+              explanation: 'How the issue was handled',
+              includeInScore: false,
+              options: [],
+              marks: [],
+              content: [
+                {
+                  key: 'Solved',
+                  type: 'bool',
+                  explanation: 'Was the issue solved?',
+                  includeInScore: true,
+                  options: [],
+                  marks: [],
+                  content: [],
+                },
+              ],
+            },
+            {
+              key: 'Tone',
+              type: 'option',
+              explanation: 'The tone of the agent',
+              includeInScore: false,
+              options: [
+                { value: 'friendly', explanation: 'warm and polite' },
+                { value: 'rude', explanation: 'impolite' },
+              ],
+              marks: [],
+              content: [],
+            },
+          ],
+        }),
+      ),
+    );
+
+    await editor.openNew(project.id);
+    await expect(
+      editor.panel('AI Generator').getByRole('heading', { name: 'Generate a prompt with AI' }),
+    ).toBeVisible();
+    // Without a description nothing is sent.
+    await editor.generateButton.click();
+    await expect(editor.aiError).toHaveText('Please describe the prompt you want the AI to generate.');
+
+    const description = `Inbound support calls. Check whether the issue was solved and the tone. ${marker}`;
+    await editor.aiDescription.fill(description);
+    await editor.generateButton.click();
+
+    const progress = page.getByRole('dialog', { name: 'Generating your prompt...' });
+    await expect(progress).toBeVisible();
+    await expect(editor.aiError).toHaveCount(0);
+    await expect(progress.getByTestId('ai-progress-step')).toHaveText('Step 1 of 5');
+    await expect(progress.getByText('Analyzing your description')).toBeVisible();
+    await expect(progress.getByTestId('ai-progress-step')).toHaveText('Step 2 of 5', { timeout: 5000 });
+    // The answer: 100 %, then the form is filled and shows the structure.
+    // (One locator for both: the finished dialog stays only 1 s.)
+    await expect(
+      page.getByRole('dialog', { name: 'Your prompt is ready' }).getByTestId('ai-progress-value'),
+    ).toHaveText('100%', { timeout: 10_000 });
+    await expect(editor.aiProgress).toBeHidden({ timeout: 5000 });
+    await expect(editor.tab('Structure')).toHaveAttribute('aria-selected', 'true');
+    await expectValues(editor.keys, ['Summary', 'Title', 'Resolution', 'Solved', 'Tone', 'Final Score']);
+    await expect(editor.typeOf('2')).toHaveText('Group of fields');
+    await expectValues(
+      editor.field('3').getByTestId('options-editor').getByRole('textbox', { name: 'Value' }),
+      ['friendly', 'rude'],
+    );
+    await editor.showTab('Basic Settings');
+    await expect(editor.name).toHaveValue(generatedName);
+    await expect(page.getByRole('textbox', { name: 'Basic instruction' })).toHaveValue(
+      DEFAULT_GENERATED.basicInstruction,
+    );
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Support');
+    await editor.showTab('Metadata');
+    await expect(editor.panel('Metadata')).toContainText('Customer ID');
+
+    // The server asked the (fake) Anthropic API once, with its key and the description.
+    const sent = await llmRequests(marker);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe('/v1/messages');
+    expect(sent[0]!.headers['x-api-key']).toBe(FAKE_ANTHROPIC_KEY);
+    expect(JSON.stringify(sent[0]!.body.messages)).toContain('Check whether the issue was solved');
+    // Nothing is saved until the form is.
+    expect(await listPromptsViaApi(page.request, project.id)).toEqual([]);
+
+    await editor.saveAndReturnToList(project.id);
+    const row = new PromptListPage(page).row(generatedName);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(3)).toHaveText('5');
+    const [saved] = await listPromptsViaApi(page.request, project.id);
+    expect(saved).toMatchObject({
+      scriptName: generatedName,
+      role: 'Support',
+      metadataFields: expect.arrayContaining(['Customer ID']),
+    });
+    expect(saved!.content[2]).toMatchObject({
+      key: 'Resolution',
+      content: [{ key: 'Solved', type: 'bool' }],
+    });
+  });
+
+  test('a failing AI generator shows "Failed to generate AI prompt: ..." and keeps the form', async ({
+    page,
+  }) => {
+    const editor = new PromptEditor(page);
+    await signedInPage(page, { label: 'prompt ai failure' });
+    const project = await createProjectViaApi(page.request, { name: uniqueName('AI failure') });
+    await editor.openNew(project.id);
+    const description = `Sales calls, please. ${FAIL_MARKER}`;
+    await editor.aiDescription.fill(description);
+    await editor.generateButton.click();
+
+    await expect(editor.aiError).toHaveText(
+      `Failed to generate AI prompt: Anthropic answered 400: ${FAIL_MESSAGE}`,
+    );
+    await expect(editor.aiProgress).toBeHidden();
+    // Still on the generator with the description kept, free to try again; the fields are untouched.
+    await expect(editor.tab('AI Generator')).toHaveAttribute('aria-selected', 'true');
+    await expect(editor.aiDescription).toHaveValue(description);
+    await expect(editor.generateButton).toBeEnabled();
+    await editor.showTab('Structure');
+    await expectValues(editor.keys, ['Summary', 'Title', 'Final Score']);
+    // The key is never shown to the user.
+    await expect(page.getByText(FAKE_ANTHROPIC_KEY)).toHaveCount(0);
+  });
+});
