@@ -71,6 +71,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', (route) => {
+        if (route.config?.route) return;
+        throw new Error(
+          `${route.method} ${route.url}: API routes are registered from their definition in packages/contracts/src/routes with serve()`,
+        );
+      });
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);

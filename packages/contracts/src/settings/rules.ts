@@ -60,47 +60,6 @@ export const API_KEY_TEXTS = {
   neverUsed: 'never',
 } as const;
 
-/**
- * The routes (Fastify route patterns under /api) a media key may use: the upload paths (file, chunks, link,
- * CSV batch, and the prompts offered for uploading) and the status of what it uploaded (the analysis list
- * filtered to its own tasks, their detail and media, its own batches). Everything else answers 403
- * API_KEY_TEXTS.mediaOnly.
- */
-export const MEDIA_KEY_ROUTES: ReadonlyArray<readonly [method: string, url: string]> = [
-  ['GET', '/api/projects/:id/upload-prompts'],
-  ['POST', '/api/projects/:id/uploads'],
-  ['POST', '/api/projects/:id/uploads/chunks'],
-  ['POST', '/api/projects/:id/uploads/url'],
-  ['POST', '/api/projects/:id/batches'],
-  ['GET', '/api/projects/:id/batches'],
-  ['GET', '/api/projects/:id/batches/template.csv'],
-  ['GET', '/api/projects/:id/batches/:batchId/items'],
-  ['GET', '/api/projects/:id/analyses'],
-  ['GET', '/api/projects/:id/analyses/:taskId'],
-  ['GET', '/api/projects/:id/analyses/:taskId/media'],
-];
-
-export function isMediaKeyRoute(method: string, routeUrl: string): boolean {
-  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  return MEDIA_KEY_ROUTES.some(([allowedMethod, url]) => allowedMethod === m && url === routeUrl);
-}
-
-/**
- * Routes outside /api/projects/{id}/… a full key may use: reading the signed-in user and the key's project,
- * the model catalogue, tariffs, help, and the blacklist and top-up calls (which name their project in the
- * body or query and are checked against the key's project).
- */
-export function isFullKeyGlobalRoute(method: string, routeUrl: string): boolean {
-  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  if (m === 'GET' && (routeUrl === '/api/auth/me' || routeUrl === '/api/projects')) return true;
-  return /^\/api\/(blacklist|blacklist-import|billing|models|knowledge-base)(\/|$)/.test(routeUrl);
-}
-
-/** Project routes no key may use, whatever its creator's role: keys never manage keys or support access. */
-export function isKeyManagementRoute(routeUrl: string): boolean {
-  return /^\/api\/projects\/:id\/(api-keys|support-access)(\/|$)/.test(routeUrl);
-}
-
 /** First and last name for the key list (users have one name field: the first word, then the rest). */
 export function splitUserName(name: string): { first: string; last: string } {
   const parts = name.trim().split(/\s+/).filter(Boolean);

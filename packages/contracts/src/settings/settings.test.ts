@@ -14,9 +14,6 @@ import {
   INVITE_TTL_MS,
   inviteStatus,
   isApiKeyFormat,
-  isFullKeyGlobalRoute,
-  isKeyManagementRoute,
-  isMediaKeyRoute,
   isReadMethod,
   type RepMappingTarget,
   repIdentifierKey,
@@ -42,30 +39,6 @@ describe('API key format', () => {
     expect(apiKeyDisplayPrefix(key)).toBe('pk_live_a1B2');
     expect(apiKeyMask(apiKeyDisplayPrefix(key))).toBe('pk_live_a1B2…');
     expect(API_KEY.defaultType).toBe('full');
-  });
-
-  it('lets media keys use only the upload and status routes', () => {
-    expect(isMediaKeyRoute('POST', '/api/projects/:id/uploads')).toBe(true);
-    expect(isMediaKeyRoute('post', '/api/projects/:id/uploads/url')).toBe(true);
-    expect(isMediaKeyRoute('HEAD', '/api/projects/:id/analyses/:taskId/media')).toBe(true);
-    expect(isMediaKeyRoute('GET', '/api/projects/:id/analyses/events')).toBe(false);
-    expect(isMediaKeyRoute('POST', '/api/projects/:id/analyses/:taskId/reanalyze')).toBe(false);
-    expect(isMediaKeyRoute('GET', '/api/projects/:id')).toBe(false);
-    expect(isMediaKeyRoute('DELETE', '/api/projects/:id/uploads')).toBe(false);
-  });
-
-  it('lets full keys use their project and a few global reads, never key management', () => {
-    expect(isFullKeyGlobalRoute('GET', '/api/auth/me')).toBe(true);
-    expect(isFullKeyGlobalRoute('GET', '/api/projects')).toBe(true);
-    expect(isFullKeyGlobalRoute('POST', '/api/projects')).toBe(false);
-    expect(isFullKeyGlobalRoute('PUT', '/api/users/me/password')).toBe(false);
-    expect(isFullKeyGlobalRoute('GET', '/api/admin/projects')).toBe(false);
-    expect(isFullKeyGlobalRoute('POST', '/api/blacklist')).toBe(true);
-    expect(isFullKeyGlobalRoute('GET', '/api/blacklistx')).toBe(false);
-    expect(isKeyManagementRoute('/api/projects/:id/api-keys')).toBe(true);
-    expect(isKeyManagementRoute('/api/projects/:id/api-keys/:keyId/revoke')).toBe(true);
-    expect(isKeyManagementRoute('/api/projects/:id/support-access/audit')).toBe(true);
-    expect(isKeyManagementRoute('/api/projects/:id/analyses')).toBe(false);
   });
 
   it('splits the creator name into first and last name', () => {

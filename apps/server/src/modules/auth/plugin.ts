@@ -1,13 +1,4 @@
-import {
-  API_KEY_TEXTS,
-  type ApiKeyType,
-  isFullKeyGlobalRoute,
-  isKeyManagementRoute,
-  isMediaKeyRoute,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-  TEXTS,
-} from '@parley/contracts';
+import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, SESSION_TTL_MS, TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
@@ -37,10 +28,6 @@ export interface RequestViewer {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** TRANSITIONAL (issue 13): anonymous callers may use this route; definitions say access 'public'. */
-    public?: boolean;
-  }
   interface FastifyRequest {
     /** The signed-in user (session cookie) or the creator of the API key, or null for anonymous requests. */
     user: UserRow | null;
@@ -97,11 +84,6 @@ function checkKeyRoute(request: FastifyRequest, key: ApiKeyScope): void {
     if (projectId !== key.projectId) throw notFound(TEXTS.guard.notFound);
   }
   const access = request.routeOptions.config?.route?.access;
-  // TRANSITIONAL (issue 13): routes not yet registered from a definition keep the old lists.
-  if (!access) {
-    legacyCheckKeyRoute(request.method, url, key);
-    return;
-  }
   if (access === 'media-key') return;
   if (key.type === 'media') throw forbidden(API_KEY_TEXTS.mediaOnly);
   if (access !== 'full-key') throw forbidden(API_KEY_TEXTS.notForRoute);
@@ -109,23 +91,7 @@ function checkKeyRoute(request: FastifyRequest, key: ApiKeyScope): void {
 
 /** Anonymous callers may use the route (its definition says 'public'). */
 function isPublicRoute(request: FastifyRequest): boolean {
-  return (
-    request.routeOptions.config?.route?.access === 'public' || request.routeOptions.config?.public === true
-  );
-}
-
-// TRANSITIONAL (issue 13): removed once every route is registered from its definition.
-function legacyCheckKeyRoute(method: string, url: string, key: ApiKeyScope): void {
-  if (url === '/api/projects/:id' || url.startsWith('/api/projects/:id/')) {
-    if (key.type === 'media' && !isMediaKeyRoute(method, url)) throw forbidden(API_KEY_TEXTS.mediaOnly);
-    if (isKeyManagementRoute(url)) throw forbidden(API_KEY_TEXTS.notForRoute);
-    return;
-  }
-  if (key.type === 'media') {
-    if (!isMediaKeyRoute(method, url)) throw forbidden(API_KEY_TEXTS.mediaOnly);
-    return;
-  }
-  if (!isFullKeyGlobalRoute(method, url)) throw forbidden(API_KEY_TEXTS.notForRoute);
+  return request.routeOptions.config?.route?.access === 'public';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type AdminInvoice, adminRoutes, type InvoiceType, type RouteBody } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -1,7 +1,7 @@
 import { type AdminUser, supportRoutes, type UserRole } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 
 // Super admin: the accounts (at most 200) and their role (user or support).
 

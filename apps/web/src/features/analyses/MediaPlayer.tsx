@@ -1,7 +1,7 @@
 import { Paper } from '@mui/material';
 import { type AnalysisDetail, analysisRoutes } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { urlOf } from '../../shared/api/call';
+import { urlOf } from '../../shared/api/client';
 import type { Player } from './player';
 
 /** The recording, streamed from the media route (Range requests), as video when it has a picture. */

@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { call, urlOf } from '../../shared/api/call';
+import { call, urlOf } from '../../shared/api/client';
 import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
 import { fetchPrompt } from '../prompts/api';
 import { type UploadPromptOption, uploadPromptsQuery } from '../upload/api';

@@ -1,7 +1,7 @@
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { UnexpectedAnswerError } from '../../shared/api/call';
+import { UnexpectedAnswerError } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { formatTime } from '../../shared/utils/displayDates';
 import { useDayDetails } from './api';

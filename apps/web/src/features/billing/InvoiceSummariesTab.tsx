@@ -19,7 +19,7 @@ import {
 } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnexpectedAnswerError } from '../../shared/api/call';
+import { UnexpectedAnswerError } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { useMonthlySummaries } from './api';
 import { formatMonth } from './format';

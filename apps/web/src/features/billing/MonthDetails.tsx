@@ -2,7 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Grid, Stack } from '@mui/material';
 import { BILLING, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { UnexpectedAnswerError } from '../../shared/api/call';
+import { UnexpectedAnswerError } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { useDailySummary } from './api';
 import { DayTransactions } from './DayTransactions';

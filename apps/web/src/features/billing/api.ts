@@ -7,7 +7,7 @@ import {
   type SummaryMonths,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
 
 export const billingKeys = {

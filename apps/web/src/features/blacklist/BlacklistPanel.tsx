@@ -26,7 +26,7 @@ import {
 import { BLACKLIST, type BlacklistEntry } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../shared/api/call';
+import { serverMessage } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { EmptyState, LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';

@@ -12,7 +12,7 @@ import {
 import { BLACKLIST, type BlacklistEntry, isPlausiblePhone, normalizePhone } from '@parley/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../shared/api/call';
+import { serverMessage } from '../../shared/api/client';
 import { useSaveEntry } from './api';
 
 interface EntryDialogProps {

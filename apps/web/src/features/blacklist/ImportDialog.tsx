@@ -21,7 +21,7 @@ import {
 import { BLACKLIST, type BlacklistImportResult } from '@parley/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestTimeoutError, serverMessage } from '../../shared/api/call';
+import { RequestTimeoutError, serverMessage } from '../../shared/api/client';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { downloadFile } from '../../shared/utils/download';

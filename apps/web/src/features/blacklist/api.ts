@@ -1,6 +1,6 @@
 import { BLACKLIST, type BlacklistEntry, blacklistExportFileName, blacklistRoutes } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, download } from '../../shared/api/call';
+import { call, download } from '../../shared/api/client';
 import { downloadFile } from '../../shared/utils/download';
 
 export interface BlacklistPage {

@@ -23,7 +23,7 @@ import { isBatchActive } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { serverMessage } from '../../shared/api/call';
+import { serverMessage } from '../../shared/api/client';
 import { LoadingState } from '../../shared/components/States';
 import { analysisPath } from '../analyses/api';
 import { formatNumber } from '../analyses/format';

@@ -16,7 +16,7 @@ import { BULK_CSV, DEFAULT_PRIORITY, hasRoleAtLeast, PRIORITIES } from '@parley/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { serverMessage } from '../../shared/api/call';
+import { serverMessage } from '../../shared/api/client';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';

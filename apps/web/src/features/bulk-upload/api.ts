@@ -8,8 +8,7 @@ import {
   type UploadBatch,
 } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, download } from '../../shared/api/call';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, call, download } from '../../shared/api/client';
 import { downloadFile } from '../../shared/utils/download';
 
 // Routes and shapes: packages/contracts/src/routes/batches.ts (any member of the project).

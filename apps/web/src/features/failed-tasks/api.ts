@@ -1,7 +1,7 @@
 import { analysisRoutes, type FailedTask, type RouteAnswer } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 
 // Routes and shapes: packages/contracts/src/routes/analyses.ts (admin and owner only).
 

@@ -1,7 +1,6 @@
 import { helpRoutes, type UiLanguage } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
-import { isApiError } from '../../shared/api/client';
+import { call, isApiError } from '../../shared/api/client';
 
 export type HelpResult =
   | { kind: 'found'; title: string; content: string }

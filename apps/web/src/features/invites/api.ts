@@ -1,6 +1,6 @@
 import { memberRoutes } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { projectsQueryKey } from '../projects/api';
 
 // The invitation link: its lookup (public) and accepting it (signed in with the invited email).

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { projectsQueryKey } from './api';

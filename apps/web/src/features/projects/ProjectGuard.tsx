@@ -10,8 +10,7 @@ import {
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
-import { UnexpectedAnswerError } from '../../shared/api/call';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, UnexpectedAnswerError } from '../../shared/api/client';
 import { EmptyState, LoadingState } from '../../shared/components/States';
 import { useProjectById, useProjects } from './api';
 

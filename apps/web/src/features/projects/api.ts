@@ -1,6 +1,6 @@
 import { type Project, type ProjectInput, projectRoutes, TIMINGS } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 
 export const projectsQueryKey = ['projects'] as const;
 export const projectQueryKey = (id: number) => ['projects', id] as const;

@@ -21,7 +21,7 @@ import {
 import { API_KEY, API_KEY_TYPES, type ApiKeyType } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnexpectedAnswerError } from '../../shared/api/call';
+import { UnexpectedAnswerError } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { withDetail } from './apiKeyErrors';
 import { useCreateApiKey } from './apiKeysApi';

@@ -3,7 +3,7 @@ import { Alert, Box, Breadcrumbs, Link, Tab, Tabs, Typography } from '@mui/mater
 import { type Project, TIMINGS } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { serverMessage } from '../../shared/api/call';
+import { serverMessage } from '../../shared/api/client';
 import { Page } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';

@@ -1,6 +1,6 @@
 import { type ApiKey, type ApiKeyType, apiKeyRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { settingsKeys } from './queryKeys';
 
 // The API-keys tab (admins and owners, signed in: keys can't manage keys).

@@ -1,7 +1,7 @@
 import { type MemberRole, type MembersResponse, memberRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { projectsQueryKey } from '../projects/api';
 import { settingsKeys } from './queryKeys';
 

@@ -1,6 +1,6 @@
 import { type Project, projectRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
 import { settingsKeys } from './queryKeys';
 

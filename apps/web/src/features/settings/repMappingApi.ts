@@ -1,6 +1,6 @@
 import { repRoutes, type TeamLeader } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 import { settingsKeys } from './queryKeys';
 
 // The rep-mapping and team-leaders tabs (admins and owners), and the project's names (any member).

@@ -1,7 +1,7 @@
 import { type SupportProject, supportRoutes } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../shared/api/call';
+import { call } from '../../shared/api/client';
 
 export type SupportProjectRow = z.infer<typeof SupportProject>;
 

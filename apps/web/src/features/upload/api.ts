@@ -1,7 +1,7 @@
 import { billingRoutes, type UploadPrompt, uploadRoutes } from '@parley/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, UnexpectedAnswerError } from '../../shared/api/call';
+import { call, UnexpectedAnswerError } from '../../shared/api/client';
 
 /** A prompt the upload panel can use (spec 1 §3 'Upload prompt'). */
 export type UploadPromptOption = z.infer<typeof UploadPrompt>;

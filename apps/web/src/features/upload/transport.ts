@@ -5,7 +5,7 @@ import {
   type UploadResponse,
   uploadRoutes,
 } from '@parley/contracts';
-import { callWithProgress, isAbortError, type UploadProgressHandler } from '../../shared/api/call';
+import { callWithProgress, isAbortError, type UploadProgressHandler } from '../../shared/api/client';
 
 // Requests of spec 1 §3 'Single upload request' on the routes of packages/contracts/src/routes/uploads.ts.
 

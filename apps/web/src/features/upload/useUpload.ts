@@ -2,8 +2,7 @@ import { TIMINGS } from '@parley/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isAbortError } from '../../shared/api/call';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, isAbortError } from '../../shared/api/client';
 import { canProcess } from './api';
 import {
   initialUploadState,

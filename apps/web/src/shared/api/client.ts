@@ -1,4 +1,19 @@
-/** Thin fetch wrapper for the Parley API: same-origin session cookie, JSON in and out, typed errors. */
+import {
+  answerSchema,
+  pathOf,
+  queryStringOf,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+} from '@parley/contracts';
+
+/**
+ * The one way the web calls the API: a route of packages/contracts/src/routes, its typed input, and the
+ * answer parsed with the route's response schema. A non-OK answer rejects with ApiError (the server's code
+ * and message, '' when it sent none, and the whole body).
+ */
 
 /** A non-OK answer: the server's code and message ('' when it sent none) and the parsed body. */
 export class ApiError extends Error {
@@ -21,14 +36,6 @@ export class ApiError extends Error {
 
 export const API_BASE = '/api';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
-export interface RequestOptions {
-  method?: Method;
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
 /**
  * The code and message of an error answer's `{error:{code,message}}` body (every API error has that shape):
  * `http_<status>` and '' where the body lacks them (not JSON, a proxy's error page ...).
@@ -50,38 +57,252 @@ export async function jsonBodyOf(response: Response): Promise<unknown> {
   }
 }
 
-/** An error answer as ApiError; without a message from the server, the HTTP status line is the message. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
-  const { code, message } = apiErrorFields(response.status, await jsonBodyOf(response));
-  const statusLine = `Request failed: ${response.status} ${response.statusText}`.trim();
-  return new ApiError(response.status, code, message || statusLine);
-}
-
-/** Calls the API and returns the parsed JSON body. Throws ApiError on a non-OK answer. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = {
-    method: options.method ?? 'GET',
-    credentials: 'same-origin',
-    headers,
-    signal: options.signal,
-  };
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${API_BASE}${path}`, init);
-  if (!response.ok) throw await errorFromResponse(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
-/** Most endpoints answer `{data: ...}`; this unwraps it. */
-export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const body = await apiRequest<{ data: T }>(path, options);
-  return body.data;
-}
-
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** The request took longer than its time limit and was stopped. */
+export class RequestTimeoutError extends Error {
+  constructor() {
+    super('The request timed out');
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+/** Rejects a request stopped through its AbortSignal. */
+export class RequestAbortedError extends Error {
+  constructor() {
+    super('The request was aborted');
+    this.name = 'AbortError';
+  }
+}
+
+/** The connection failed before an answer arrived (offline, reset, CORS). */
+export class NetworkRequestError extends Error {
+  constructor() {
+    super('The request could not reach the server');
+    this.name = 'NetworkRequestError';
+  }
+}
+
+/** The server answered something its contract does not allow (a bug on one side: never shown raw). */
+export class UnexpectedAnswerError extends Error {
+  constructor(operationId: string, issues: string) {
+    super(`${operationId}: unexpected answer (${issues})`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/** A part of the input is optional when the route has none or every field of it is optional. */
+type Field<K extends string, T> = undefined extends T
+  ? { [P in K]?: T }
+  : Record<never, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call sends: params, query and body as the route's schemas take them. */
+export type CallInput<R extends RouteDefinition> = Field<'params', RouteParams<R>> &
+  Field<'query', RouteQuery<R>> &
+  Field<'body', RouteBody<R>> & {
+    /** A multipart form, for routes that consume multipart/form-data. */
+    form?: FormData;
+    signal?: AbortSignal;
+    /** Stops the request after this long (RequestTimeoutError). */
+    timeoutMs?: number;
+  };
+
+/** CallInput as the transport reads it, whatever the route. */
+interface RawInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The URL of a call under /api: the route's path with its params, then the query string. */
+export function urlOf<R extends RouteDefinition>(route: R, input: Partial<CallInput<R>> = {}): string {
+  return rawUrlOf(route, input as RawInput);
+}
+
+function rawUrlOf(route: RouteDefinition, { params, query }: RawInput): string {
+  return `${API_BASE}${pathOf(route, params as Record<string, unknown>)}${queryStringOf(query as Record<string, unknown>)}`;
+}
+
+/**
+ * The answer parsed with the route's success schema, the one of its status when given (undefined for routes
+ * without a JSON answer).
+ */
+export function parseAnswer<R extends RouteDefinition>(
+  route: R,
+  body: unknown,
+  status?: number,
+): RouteAnswer<R> {
+  const schema = answerSchema(route, status);
+  if (!schema) return undefined as RouteAnswer<R>;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new UnexpectedAnswerError(route.operationId, issues.slice(0, 3).join('; '));
+  }
+  return parsed.data as RouteAnswer<R>;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = await jsonBodyOf(response);
+  const { code, message } = apiErrorFields(response.status, body);
+  return new ApiError(response.status, code, message, body, response.statusText);
+}
+
+function bodyOf(input: RawInput, headers: Record<string, string>): FormData | string | undefined {
+  if (input.form) return input.form;
+  if (input.body === undefined) return undefined;
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(input.body);
+}
+
+async function fetchRoute(route: RouteDefinition, input: RawInput, accept: string): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    input.timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, input.timeoutMs)
+      : null;
+  const forward = () => controller.abort();
+  if (input.signal?.aborted) controller.abort();
+  input.signal?.addEventListener('abort', forward);
+  const headers: Record<string, string> = { Accept: accept };
+  try {
+    const response = await fetch(rawUrlOf(route, input), {
+      method: route.method,
+      credentials: 'same-origin',
+      headers,
+      body: bodyOf(input, headers),
+      signal: controller.signal,
+    });
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  } catch (error) {
+    if (timedOut) throw new RequestTimeoutError();
+    throw error;
+  } finally {
+    if (timer !== null) clearTimeout(timer);
+    input.signal?.removeEventListener('abort', forward);
+  }
+}
+
+/** Calls a route and answers its parsed JSON answer. */
+export async function call<R extends RouteDefinition>(
+  route: R,
+  input: CallInput<R>,
+): Promise<RouteAnswer<R>> {
+  const response = await fetchRoute(route, input, 'application/json');
+  const text = response.status === 204 ? '' : await response.text();
+  return parseAnswer(route, text ? JSON.parse(text) : undefined, response.status);
+}
+
+/** The file name of a Content-Disposition header (filename* preferred), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || null;
+}
+
+/** Calls a route that answers a file: its content and the name the server suggests (null when none). */
+export async function download<R extends RouteDefinition>(
+  route: R,
+  input: CallInput<R>,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await fetchRoute(route, input, '*/*');
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
+}
+
+/** Bytes of the request body sent so far; `total` is 0 when the browser can't tell. */
+export type UploadProgressHandler = (loaded: number, total: number) => void;
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls a route with XMLHttpRequest, because fetch can't report upload progress; the answer is parsed as
+ * by `call`. A broken connection rejects with NetworkRequestError, an abort with RequestAbortedError.
+ */
+export function callWithProgress<R extends RouteDefinition>(
+  route: R,
+  input: CallInput<R> & { onProgress?: UploadProgressHandler },
+): Promise<RouteAnswer<R>> {
+  return new Promise((resolve, reject) => {
+    if (input.signal?.aborted) {
+      reject(new RequestAbortedError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(route.method, rawUrlOf(route, input as RawInput));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const headers: Record<string, string> = {};
+    const body = bodyOf(input as RawInput, headers);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    const onAbort = () => xhr.abort();
+    const done = () => input.signal?.removeEventListener('abort', onAbort);
+    if (input.onProgress) {
+      const report = input.onProgress;
+      xhr.upload.onprogress = (event) => report(event.loaded, event.lengthComputable ? event.total : 0);
+    }
+    xhr.onload = () => {
+      done();
+      const answer = parseJson(xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const { code, message } = apiErrorFields(xhr.status, answer);
+        reject(new ApiError(xhr.status, code, message, answer, xhr.statusText));
+        return;
+      }
+      try {
+        resolve(parseAnswer(route, answer, xhr.status));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new NetworkRequestError());
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      done();
+      reject(new RequestAbortedError());
+    };
+    input.signal?.addEventListener('abort', onAbort);
+    xhr.send(body ?? null);
+  });
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** The server's own message of a failed call, or '' (no answer, or an answer without a message). */
+export function serverMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message.trim() : '';
 }
