@@ -467,14 +467,30 @@ describe('failures and billing', () => {
     expect(await chargesOf(projectId)).toHaveLength(0);
   });
 
-  it('checks the real cost once the length is known, and fails when the charge is refused at the end', async () => {
-    // 0.1 units cover the first check but not 7 s (0.117 units).
-    const projectId = await newProject(100);
+  it('asks the balance to cover one unit before any work, as the upload does', async () => {
+    // 0.5 units would pay for this short chat (0.032 units), but the check before the work asks for one unit.
+    const projectId = await newProject(500);
     const promptId = await createPrompt(projectId);
-    const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
+    const taskId = await insertTask(projectId, promptId, {
+      text: { fileName: 'chat.txt', content: 'Agent: Hello.\nCustomer: What does a panel cost?' },
+    });
+    anthropic.script(answer(SCORECARD_ANSWER));
     expect(await run(taskId)).toBe('failed');
-    expect((await taskRow(taskId)).error).toMatch(/needs 0\.117 units/);
-    expect(openai.requests).toHaveLength(0);
+    expect(await taskRow(taskId)).toMatchObject({ status: 'failed', error: PIPELINE_TEXTS.noFunds });
+    expect(anthropic.requests).toHaveLength(0);
+    expect(await chargesOf(projectId)).toHaveLength(0);
+  });
+
+  it('checks the real cost once the length is known, and fails when the charge is refused at the end', async () => {
+    // One unit covers the first check but not 1,200 characters (1.2 units).
+    const projectId = await newProject(1000);
+    const promptId = await createPrompt(projectId);
+    const taskId = await insertTask(projectId, promptId, {
+      text: { fileName: 'long.txt', content: `Agent: ${'x'.repeat(1193)}` },
+    });
+    expect(await run(taskId)).toBe('failed');
+    expect((await taskRow(taskId)).error).toMatch(/needs 1\.2 units/);
+    expect(anthropic.requests).toHaveLength(0);
 
     // Enough at the start, but the units are gone by the time of the charge.
     const other = await newProject(117);
