@@ -1,6 +1,7 @@
 import {
   DEFAULT_MODEL_UNITS_MILLI,
   FALLBACK_MODELS,
+  type MilliUnits,
   type ModelInfo,
   PROVIDER_NAMES,
   type ProviderId,
@@ -152,7 +153,7 @@ export function listModels(config: Config, provider: ProviderId): ModelInfo[] {
 }
 
 /** A model's units in thousandths; models not in the catalog count the spec's default of 1. */
-export function modelUnitsMilli(config: Config, provider: ProviderId, model: string): number {
+export function modelUnitsMilli(config: Config, provider: ProviderId, model: string): MilliUnits {
   const found = listModels(config, provider).find((info) => info.model === model);
   return found ? toMilliUnits(found.units) : DEFAULT_MODEL_UNITS_MILLI;
 }

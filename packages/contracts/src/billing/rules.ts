@@ -1,4 +1,5 @@
 import { unitsPriceMicros } from './money.ts';
+import type { MilliUnits } from './units.ts';
 
 /** Billing constants of spec 2 §2.1, §9. */
 export const BILLING = {
@@ -76,7 +77,7 @@ export function bundlesInUseOrder<T extends BundleState>(bundles: readonly T[], 
 }
 
 export interface ChargeInput {
-  unitsMilli: number;
+  unitsMilli: MilliUnits;
   bundles: readonly BundleState[];
   balanceMicros: number;
   /** The project's 'use balance for analysis' switch. */
@@ -106,7 +107,7 @@ export interface ChargePlan {
  * result under a row lock.
  */
 export function planCharge(input: ChargeInput): ChargePlan {
-  let rest = input.unitsMilli;
+  let rest: number = input.unitsMilli;
   const fromBundles: ChargePlan['fromBundles'] = [];
   let freeMilli = 0;
   for (const bundle of bundlesInUseOrder(input.bundles, input.now)) {

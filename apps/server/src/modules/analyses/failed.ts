@@ -1,4 +1,4 @@
-import type { FailedTaskListQuery } from '@parley/contracts';
+import { ANALYSIS_CHECK_UNITS, type FailedTaskListQuery } from '@parley/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { insufficientFunds, queueTask, UPLOAD_CHECK_UNITS_MILLI } from '../uploads/service.ts';
+import { insufficientFunds, queueTask } from '../uploads/service.ts';
 import { resetTask } from './tasks.ts';
 
 export const FAILED_TEXTS = { notFound: 'Failed task not found.' } as const;
@@ -59,7 +59,7 @@ export async function retryFailedTasks(
     .from(tasks)
     .where(and(eq(tasks.projectId, access.project.id), eq(tasks.status, 'failed'), inArray(tasks.id, ids)));
   if (failed.length === 0) return 0;
-  if (!(await canProcess(ctx, access.project.id, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  if (!(await canProcess(ctx, access.project.id, ANALYSIS_CHECK_UNITS))) throw insufficientFunds();
   let retried = 0;
   for (const { id } of failed) {
     const task = await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_CHECK_UNITS,
   applyPromptMetadata,
   BatchCreateFields,
   type BatchItem,
@@ -17,7 +18,7 @@ import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
 import { jobPriority } from '../uploads/queue.ts';
-import { insufficientFunds, UPLOAD_CHECK_UNITS_MILLI } from '../uploads/service.ts';
+import { insufficientFunds } from '../uploads/service.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
 
 export type BatchRow = typeof uploadBatches.$inferSelect;
@@ -87,7 +88,7 @@ export async function createBatch(
     }
     throw error;
   }
-  if (!(await canProcess(ctx, projectId, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  if (!(await canProcess(ctx, projectId, ANALYSIS_CHECK_UNITS))) throw insufficientFunds();
   const withPrompt = applyPromptMetadata(parsed.header, parsed.rows, prompt.metadataFields);
   const errors = [...parsed.errors, ...withPrompt.errors].sort(
     (a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''),

@@ -474,7 +474,6 @@ describe('failures and billing', () => {
     const taskId = await insertTask(projectId, promptId, {
       text: { fileName: 'chat.txt', content: 'Agent: Hello.\nCustomer: What does a panel cost?' },
     });
-    anthropic.script(answer(SCORECARD_ANSWER));
     expect(await run(taskId)).toBe('failed');
     expect(await taskRow(taskId)).toMatchObject({ status: 'failed', error: PIPELINE_TEXTS.noFunds });
     expect(anthropic.requests).toHaveLength(0);
@@ -493,7 +492,7 @@ describe('failures and billing', () => {
     expect(anthropic.requests).toHaveLength(0);
 
     // Enough at the start, but the units are gone by the time of the charge.
-    const other = await newProject(117);
+    const other = await newProject(1000);
     const otherPrompt = await createPrompt(other);
     const second = await insertTask(other, otherPrompt, { fixture: fixtures.mono.wav });
     scriptMonoTranscription();

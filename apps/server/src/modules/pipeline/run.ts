@@ -1,4 +1,4 @@
-import type { TaskStatus } from '@parley/contracts';
+import { ANALYSIS_CHECK_UNITS, type TaskStatus } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, tasks } from '../../db/schema/index.ts';
@@ -135,7 +135,8 @@ async function execute(
   const prompt = await takePromptSnapshot(run);
   checkCredentials(run, prompt);
   const noFunds =
-    run.task.result === null && !(await canProcess(ctx, run.task.projectId, 1, { exceptTaskId: taskId }));
+    run.task.result === null &&
+    !(await canProcess(ctx, run.task.projectId, ANALYSIS_CHECK_UNITS, { exceptTaskId: taskId }));
   if (noFunds) throw new PipelineFailure(PIPELINE_TEXTS.noFunds);
 
   await mediaStage(run);

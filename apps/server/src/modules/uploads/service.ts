@@ -1,4 +1,10 @@
-import { BLACKLIST_TEXTS, missingMetadata, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
+import {
+  ANALYSIS_CHECK_UNITS,
+  BLACKLIST_TEXTS,
+  missingMetadata,
+  UPLOAD_TEXTS,
+  type UploadResponse,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, tasks } from '../../db/schema/index.ts';
@@ -14,9 +20,6 @@ import { findPromptRow } from '../prompts/service.ts';
 import type { UploadInput } from './fields.ts';
 import { cancelLiveJobs, enqueueTask } from './queue.ts';
 import type { StagedFile } from './stage.ts';
-
-/** One unit (in thousandths) must be coverable before an analysis is queued (spec 1 §5, §7). */
-export const UPLOAD_CHECK_UNITS_MILLI = 1000;
 
 type PromptRow = Awaited<ReturnType<typeof findPromptRow>>;
 
@@ -52,7 +55,7 @@ export async function checkPromptAndFunds(
   if (missing.length > 0) {
     throw badRequest(UPLOAD_TEXTS.missingMetadata.replace('{names}', missing.join(', ')), 'missing_metadata');
   }
-  if (!(await canProcess(ctx, access.project.id, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  if (!(await canProcess(ctx, access.project.id, ANALYSIS_CHECK_UNITS))) throw insufficientFunds();
   return prompt;
 }
 
