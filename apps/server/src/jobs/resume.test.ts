@@ -14,7 +14,7 @@ import { billingHolds, invoices, tasks, users } from '../db/schema/index.ts';
 import { adjustBalance } from '../modules/billing/adjustments.ts';
 import { ledgerMismatches } from '../modules/billing/ledger.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
-import { enqueueTask, taskJobKey } from '../modules/uploads/queue.ts';
+import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
 import { QUEUES } from './boss.ts';
 
 let t: TestApp;

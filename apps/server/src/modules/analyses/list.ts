@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { taskVisibilityCondition } from './visibility.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
 type Query = z.output<typeof AnalysisListQuery>;
 type Item = z.infer<typeof AnalysisListItem>;

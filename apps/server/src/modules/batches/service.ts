@@ -1,5 +1,4 @@
 import {
-  ANALYSIS_CHECK_UNITS,
   applyPromptMetadata,
   BatchCreateFields,
   type BatchItem,
@@ -14,11 +13,10 @@ import type { AppContext } from '../../context.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
-import { jobPriority } from '../uploads/queue.ts';
-import { insufficientFunds } from '../uploads/service.ts';
+import { jobPriority } from '../tasks/queue.ts';
+import { requireAnalysisFunds } from '../tasks/request.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
 
 export type BatchRow = typeof uploadBatches.$inferSelect;
@@ -88,7 +86,7 @@ export async function createBatch(
     }
     throw error;
   }
-  if (!(await canProcess(ctx, projectId, ANALYSIS_CHECK_UNITS))) throw insufficientFunds();
+  await requireAnalysisFunds(ctx, projectId);
   const withPrompt = applyPromptMetadata(parsed.header, parsed.rows, prompt.metadataFields);
   const errors = [...parsed.errors, ...withPrompt.errors].sort(
     (a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''),

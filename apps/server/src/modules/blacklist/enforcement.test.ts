@@ -31,7 +31,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { mediaDir } from '../../storage/index.ts';
 import { workBatchItems } from '../batches/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
-import { taskJobKey } from '../uploads/queue.ts';
+import { taskJobKey } from '../tasks/queue.ts';
 
 let server: Server;
 let port: number;

@@ -17,8 +17,6 @@ export const PIPELINE_TEXTS = {
   classificationUnanswered: 'The model did not choose one of the classification options.',
   classificationTarget: (name: string) =>
     `The classification chose "${name}", but that prompt no longer exists in this project.`,
-  interrupted: (attempts: number) =>
-    `The analysis was interrupted ${attempts} time${attempts === 1 ? '' : 's'} (the worker stopped while working on it) and was given up. Retry the task.`,
   unexpected: (message: string) => `The analysis failed unexpectedly: ${message}`,
 } as const;
 

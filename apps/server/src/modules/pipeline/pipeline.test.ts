@@ -24,11 +24,13 @@ import type { AppContext } from '../../context.ts';
 import { aiUsage, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { storageOf } from '../../storage/index.ts';
-import { TASK_EVENTS_CHANNEL } from '../analyses/events.ts';
-import { enqueueTask, taskJobKey } from '../uploads/queue.ts';
+import { TASK_EVENTS_CHANNEL } from '../tasks/notify.ts';
+import { enqueueTask, taskJobKey } from '../tasks/queue.ts';
+import { failInterruptedTask, TASK_TEXTS } from '../tasks/state.ts';
+import { RetryLater } from '../tasks/worker.ts';
 import { PIPELINE_TEXTS } from './failures.ts';
 import { workAnalysis } from './jobs.ts';
-import { failInterruptedTask, RetryLater, runTask } from './run.ts';
+import { runTask } from './run.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -586,7 +588,7 @@ describe('failures and billing', () => {
     const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
     await t.ctx.db.update(tasks).set({ status: 'processing', attempts: 3 }).where(eq(tasks.id, taskId));
     await failInterruptedTask(t.ctx, taskId);
-    expect(await taskRow(taskId)).toMatchObject({ status: 'failed', error: PIPELINE_TEXTS.interrupted(3) });
+    expect(await taskRow(taskId)).toMatchObject({ status: 'failed', error: TASK_TEXTS.interrupted(3) });
   });
 
   it('a stalled transcription times out and fails on the last attempt', async () => {
