@@ -1,5 +1,3 @@
-import { BILLING } from './rules.ts';
-
 /**
  * Billing units are exact: they are kept as integer thousandths ("milli-units") and only turned into a
  * decimal for display or JSON. 1 unit = 1 minute of audio or 1,000 characters of text (spec 2 §1).
@@ -31,12 +29,6 @@ export function toMilliUnits(units: number | string): MilliUnits {
 export function fromMilliUnits(milli: number): number {
   return Number((milli / MILLI).toFixed(3));
 }
-
-/**
- * What every check before an analysis asks the balance to cover: one unit (spec 1 §5, §7), at the upload,
- * the bulk upload, a retry and the start of the pipeline.
- */
-export const ANALYSIS_CHECK_UNITS = toMilliUnits(BILLING.preUploadUnits);
 
 /**
  * Units of content (spec 2 §1): one minute of audio or 1,000 characters of text is one unit. Units are
