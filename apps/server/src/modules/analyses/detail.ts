@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
-import { findTaskWithMedia, type MediaRow, type TaskRow } from '../tasks/rows.ts';
+import { findTaskWithMedia, type MediaRow, type TaskRow, taskErrorFields } from '../tasks/rows.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
 export const ANALYSIS_TEXTS = {
@@ -121,7 +121,7 @@ export async function analysisDetail(
     metadata: task.metadata,
     final_score: task.finalScore,
     units_charged: task.unitsChargedMilli === null ? null : fromMilliUnits(task.unitsChargedMilli),
-    error: task.error,
+    ...taskErrorFields(task.errorReason),
     prompt_id: task.promptId,
     prompt: await promptInfo(ctx, access, task),
     media: mediaInfo(media, access.project.id, task.id),

@@ -9,6 +9,7 @@ import { retryTask } from '../tasks/create.ts';
 import { queueTask } from '../tasks/queue.ts';
 import { removeFailedTask } from '../tasks/remove.ts';
 import { requireAnalysisFunds } from '../tasks/request.ts';
+import { taskErrorFields } from '../tasks/rows.ts';
 
 export const FAILED_TEXTS = { notFound: 'Failed task not found.' } as const;
 
@@ -39,7 +40,7 @@ export async function listFailedTasks(
       prompt_id: task.promptId,
       prompt_name: promptName,
       stage: task.stage,
-      error: task.error,
+      ...taskErrorFields(task.errorReason),
       attempts: task.attempts,
     })),
     total: counted?.total ?? 0,

@@ -5,6 +5,7 @@ import {
   analysisUnitsMilli,
   fromMicros,
   milliUnits,
+  taskError,
   textUnitsMilli,
   unitsPriceMicros,
 } from '@parley/contracts';
@@ -18,7 +19,6 @@ import { createPrompt, META, multipart } from '../../../test/uploads.ts';
 import { billingHolds, invoices, projects, tasks, users } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
-import { PIPELINE_TEXTS } from '../pipeline/failures.ts';
 import { workAnalysis } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { adjustBalance } from './adjustments.ts';
@@ -119,9 +119,10 @@ describe('holds', () => {
       expect(charges).toHaveLength(5);
       expect(finished.filter((row) => row.status === 'completed')).toHaveLength(5);
       for (const row of finished.filter((r) => r.status === 'failed')) {
-        expect([PIPELINE_TEXTS.noFunds, PIPELINE_TEXTS.insufficientFunds(String(units / 1000))]).toContain(
-          row.error,
-        );
+        expect([
+          taskError('no_funds'),
+          taskError('insufficient_funds', { units: String(units / 1000) }),
+        ]).toContainEqual(row.errorReason);
       }
       const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
       expect(project!.balanceMicros).toBe(0);

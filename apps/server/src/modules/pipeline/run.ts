@@ -1,4 +1,4 @@
-import { ANALYSIS_CHECK_UNITS } from '@parley/contracts';
+import { ANALYSIS_CHECK_UNITS, taskError, taskErrorText } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/holds.ts';
@@ -6,7 +6,7 @@ import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { findTaskWithMedia } from '../tasks/rows.ts';
 import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
 import { RetryLater } from '../tasks/worker.ts';
-import { classifyFailure, PIPELINE_TEXTS, PipelineFailure } from './failures.ts';
+import { classifyFailure, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';
 import { chargeStage } from './stages/charge.ts';
 import { hold } from './stages/hold.ts';
@@ -48,14 +48,15 @@ export async function runTask(
   } catch (error) {
     if (error instanceof TaskGone) return 'not_found';
     if (options.signal?.aborted) throw error;
-    const failure = classifyFailure(error);
-    if (failure.retryable && !options.lastAttempt) {
-      ctx.logger.warn({ taskId, error: failure.message }, 'Analysis failed; it will be retried');
-      await waitForRetry(ctx, taskId, failure.message).catch(() => {});
-      throw new RetryLater(failure.message, { cause: error });
+    const { reason, retryable } = classifyFailure(error);
+    const message = taskErrorText(reason);
+    if (retryable && !options.lastAttempt) {
+      ctx.logger.warn({ taskId, error: message }, 'Analysis failed; it will be retried');
+      await waitForRetry(ctx, taskId, reason).catch(() => {});
+      throw new RetryLater(message, { cause: error });
     }
-    ctx.logger.warn({ taskId, error: failure.message }, 'Analysis failed');
-    await failTask(ctx, taskId, failure.message).catch((settleError) => {
+    ctx.logger.warn({ taskId, error: message }, 'Analysis failed');
+    await failTask(ctx, taskId, reason).catch((settleError) => {
       ctx.logger.error({ err: settleError, taskId }, 'Could not mark the task failed');
     });
     return 'failed';
@@ -94,7 +95,7 @@ async function execute(
   const noFunds =
     run.task.result === null &&
     !(await canProcess(ctx, run.task.projectId, ANALYSIS_CHECK_UNITS, { exceptTaskId: taskId }));
-  if (noFunds) throw new PipelineFailure(PIPELINE_TEXTS.noFunds);
+  if (noFunds) throw new PipelineFailure(taskError('no_funds'));
 
   await mediaStage(run);
   await hold(run, prompt);

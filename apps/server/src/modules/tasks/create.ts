@@ -46,7 +46,7 @@ export async function createTask(db: Executor, request: TaskRequest): Promise<Ta
 const queuedAgain = {
   status: 'queued' as const,
   progress: 0,
-  error: null,
+  errorReason: null,
   attempts: 0,
   startedAt: null,
   completedAt: null,

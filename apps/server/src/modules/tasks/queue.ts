@@ -1,3 +1,4 @@
+import { taskError } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks } from '../../db/schema/index.ts';
@@ -12,10 +13,8 @@ export interface AnalysisJob {
   taskId: number;
 }
 
-export const QUEUE_TEXTS = {
-  failed: 'The analysis could not be queued. Please retry it.',
-  unavailable: 'The analysis could not be queued. Please try again.',
-} as const;
+/** The answer when the job queue refuses (the task itself fails with the reason queue_failed). */
+const QUEUE_UNAVAILABLE = 'The analysis could not be queued. Please try again.';
 
 /** pg-boss runs higher numbers first; the spec's priorities run 0 (high) first. */
 export function jobPriority(priority: number): number {
@@ -71,8 +70,8 @@ export async function queueTask(ctx: AppContext, task: TaskRow): Promise<void> {
     await enqueueTask(ctx, task.id);
   } catch (error) {
     ctx.logger.error({ err: error, taskId: task.id }, 'Could not queue an analysis');
-    await failTask(ctx, task.id, QUEUE_TEXTS.failed);
-    throw new HttpError(503, 'queue_unavailable', QUEUE_TEXTS.unavailable);
+    await failTask(ctx, task.id, taskError('queue_failed'));
+    throw new HttpError(503, 'queue_unavailable', QUEUE_UNAVAILABLE);
   }
   await notifyTask(ctx, task);
 }

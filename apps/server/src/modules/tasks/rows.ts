@@ -1,3 +1,4 @@
+import { type TaskError, taskErrorText } from '@parley/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles, tasks } from '../../db/schema/index.ts';
@@ -50,4 +51,12 @@ export async function findTaskWithMedia(
       ),
     );
   return row ?? null;
+}
+
+/** A task's reason as the API answers it: the English text (`error`, as before codes) and the code itself. */
+export function taskErrorFields(reason: TaskError | null): {
+  error: string | null;
+  error_reason: TaskError | null;
+} {
+  return { error: reason && taskErrorText(reason), error_reason: reason };
 }

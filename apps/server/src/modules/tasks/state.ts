@@ -1,4 +1,4 @@
-import { SKIPPED_BLACKLISTED } from '@parley/contracts';
+import { type TaskError, taskError } from '@parley/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks } from '../../db/schema/index.ts';
@@ -12,11 +12,6 @@ import { emitTaskSettled } from './settled.ts';
  * stores on the way, then one end: completed, failed (or back to queued, to wait for a retry) or skipped.
  * Each end releases what the task held and tells the live view and the 'task settled' listeners.
  */
-
-export const TASK_TEXTS = {
-  interrupted: (attempts: number) =>
-    `The analysis was interrupted ${attempts} time${attempts === 1 ? '' : 's'} (the worker stopped while working on it) and was given up. Retry the task.`,
-} as const;
 
 type TaskInsert = typeof tasks.$inferInsert;
 
@@ -54,7 +49,7 @@ export async function startTask(ctx: AppContext, taskId: number): Promise<TaskRo
   const row = await write(ctx, taskId, {
     status: 'processing',
     stage: sql`coalesce(${tasks.stage}, 'media')`,
-    error: null,
+    errorReason: null,
     attempts: sql`${tasks.attempts} + 1`,
     startedAt: sql`coalesce(${tasks.startedAt}, now())`,
   });
@@ -81,12 +76,21 @@ export async function completeTask(
     status: 'completed',
     stage: 'done',
     progress: 100,
-    error: null,
+    errorReason: null,
     completedAt: new Date(),
     unitsChargedMilli,
   });
   if (row) await settled(ctx, row);
   return row;
+}
+
+/** Texts from elsewhere (a provider's answer, an exception) are kept to their first 2,000 characters. */
+function bounded(reason: TaskError): TaskError {
+  const params = Object.entries(reason.params).map(([key, value]) => [
+    key,
+    typeof value === 'string' ? value.slice(0, 2000) : value,
+  ]);
+  return { ...reason, params: Object.fromEntries(params) } as TaskError;
 }
 
 const notCompleted = sql`${tasks.status} <> 'completed'`;
@@ -100,7 +104,7 @@ async function end(
   ctx: AppContext,
   taskId: number,
   from: SQL,
-  values: { status: 'failed' | 'skipped'; error: string; completedAt?: Date },
+  values: { status: 'failed' | 'skipped'; errorReason: TaskError; completedAt?: Date },
 ): Promise<TaskRow | null> {
   const row = await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
@@ -116,15 +120,15 @@ async function end(
 }
 
 /** Fails a task that has not completed, with the reason. */
-export async function failTask(ctx: AppContext, taskId: number, reason: string): Promise<void> {
-  await end(ctx, taskId, notCompleted, { status: 'failed', error: reason.slice(0, 2000) });
+export async function failTask(ctx: AppContext, taskId: number, reason: TaskError): Promise<void> {
+  await end(ctx, taskId, notCompleted, { status: 'failed', errorReason: bounded(reason) });
 }
 
 /** Puts a task that has not completed back to queued, keeping its hold, with the reason it waits. */
-export async function waitForRetry(ctx: AppContext, taskId: number, reason: string): Promise<void> {
+export async function waitForRetry(ctx: AppContext, taskId: number, reason: TaskError): Promise<void> {
   const [row] = await ctx.db
     .update(tasks)
-    .set({ status: 'queued', error: reason.slice(0, 2000), updatedAt: new Date() })
+    .set({ status: 'queued', errorReason: bounded(reason), updatedAt: new Date() })
     .where(and(eq(tasks.id, taskId), notCompleted))
     .returning();
   if (row) await notifyTask(ctx, row);
@@ -137,7 +141,7 @@ export async function waitForRetry(ctx: AppContext, taskId: number, reason: stri
 export async function skipTask(ctx: AppContext, taskId: number): Promise<TaskRow | null> {
   return end(ctx, taskId, queuedOrRunning, {
     status: 'skipped',
-    error: SKIPPED_BLACKLISTED,
+    errorReason: taskError('blacklisted'),
     completedAt: new Date(),
   });
 }
@@ -146,7 +150,10 @@ export async function skipTask(ctx: AppContext, taskId: number): Promise<TaskRow
 export async function failInterruptedTask(ctx: AppContext, taskId: number): Promise<void> {
   const [task] = await ctx.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
   if (!task) return;
-  await end(ctx, taskId, queuedOrRunning, { status: 'failed', error: TASK_TEXTS.interrupted(task.attempts) });
+  await end(ctx, taskId, queuedOrRunning, {
+    status: 'failed',
+    errorReason: taskError('interrupted', { count: task.attempts }),
+  });
 }
 
 async function settled(ctx: AppContext, task: TaskRow): Promise<void> {

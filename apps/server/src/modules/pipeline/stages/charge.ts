@@ -1,8 +1,8 @@
-import { analysisUnitsMilli, fromMilliUnits } from '@parley/contracts';
+import { analysisUnitsMilli, fromMilliUnits, taskError } from '@parley/contracts';
 import { charge } from '../../billing/charge.ts';
 import { completeTask } from '../../tasks/state.ts';
 import type { PromptSnapshot } from '../analysis.ts';
-import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { PipelineFailure } from '../failures.ts';
 import { type TaskRun, write } from '../task-run.ts';
 import { contentUnitsMilli, promptUnitsMilli } from '../units.ts';
 
@@ -16,7 +16,7 @@ export async function chargeStage(run: TaskRun, prompt: PromptSnapshot): Promise
     description: `Analysis #${run.taskId}: ${run.media.fileName}`.slice(0, 300),
   });
   if (outcome.status === 'insufficient') {
-    throw new PipelineFailure(PIPELINE_TEXTS.insufficientFunds(fromMilliUnits(units).toString()));
+    throw new PipelineFailure(taskError('insufficient_funds', { units: fromMilliUnits(units).toString() }));
   }
   await write(run, () => completeTask(run.ctx, run.taskId, outcome.invoice.unitsMilli));
 }
