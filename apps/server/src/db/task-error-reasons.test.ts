@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type TaskError, taskError, taskErrorText } from '@parley/contracts';
+import { TASK_ERROR_EXAMPLES, type TaskError, taskError, taskErrorText } from '@parley/contracts';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,38 +41,10 @@ afterAll(async () => {
   await rm(before, { recursive: true, force: true });
 });
 
-/** A reason of every code, with parameters as the server wrote them. */
-const REASONS: TaskError[] = [
-  taskError('prompt_missing'),
-  taskError('media_missing'),
-  taskError('no_speech'),
-  taskError('no_funds'),
-  taskError('insufficient_funds', { units: '1.2' }),
-  taskError('classification_unanswered'),
-  taskError('classification_target', { name: 'Sales "B" (new)' }),
-  taskError('interrupted', { count: 1 }),
-  taskError('interrupted', { count: 3 }),
-  taskError('unexpected', { message: 'boom\nat line 2' }),
-  taskError('queue_failed'),
-  taskError('blacklisted'),
-  taskError('media_undecodable'),
-  taskError('media_undecodable_detail', { detail: 'Invalid data found when processing input' }),
-  taskError('media_no_audio'),
-  taskError('media_empty'),
-  taskError('media_silent'),
-  taskError('ffmpeg_missing', { path: 'ffmpeg' }),
-  taskError('ffmpeg_timeout', { seconds: 1800 }),
-  taskError('text_empty'),
-  taskError('text_too_large', { megabytes: 20 }),
-  taskError('text_bad_json'),
-  taskError('transcription_unavailable', { provider: 'OpenAI', variable: 'OPENAI_API_KEY' }),
-  taskError('provider_unavailable', { provider: 'Anthropic', variable: 'ANTHROPIC_API_KEY' }),
-];
-/** Texts without a code: provider failures and anything else. */
-const OTHER_TEXTS = [
-  'OpenAI transcription answered 400: The audio file could not be decoded.',
-  'Something else.',
-];
+/** Texts the server wrote: one of every code, and texts without a code (a provider's failure, anything else). */
+const withoutCode = (reason: TaskError) => reason.code === 'other' || reason.code === 'provider_failed';
+const CODED = TASK_ERROR_EXAMPLES.filter((reason) => !withoutCode(reason));
+const OTHER_TEXTS = TASK_ERROR_EXAMPLES.filter(withoutCode).map((reason) => taskErrorText(reason));
 
 describe(`migration ${MIGRATION}`, () => {
   it("maps every English reason the server wrote to its code and parameters, anything else to 'other'", async () => {
@@ -85,7 +57,7 @@ describe(`migration ${MIGRATION}`, () => {
        VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, 'x', 'audio') RETURNING id`,
       [projectId],
     );
-    const texts = [...REASONS.map(taskErrorText), ...OTHER_TEXTS, null];
+    const texts = [...CODED.map(taskErrorText), ...OTHER_TEXTS, null];
     const ids: number[] = [];
     for (const text of texts) {
       ids.push(
@@ -102,7 +74,7 @@ describe(`migration ${MIGRATION}`, () => {
     const reasons = new Map(
       (rows as Array<{ id: number; error_reason: TaskError | null }>).map((r) => [r.id, r.error_reason]),
     );
-    const expected = [...REASONS, ...OTHER_TEXTS.map((message) => taskError('other', { message })), null];
+    const expected = [...CODED, ...OTHER_TEXTS.map((message) => taskError('other', { message })), null];
     expect(ids.map((id) => reasons.get(id))).toEqual(expected);
     // The API answers the same English text as before.
     expect(ids.map((id) => reasons.get(id)).map((reason) => reason && taskErrorText(reason))).toEqual(texts);

@@ -111,3 +111,35 @@ export const TaskErrorSchema = z.object({
   code: z.enum(TASK_ERROR_CODES as [TaskErrorCode, ...TaskErrorCode[]]),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
+
+/** One reason of every code, with parameters as the server writes them (the tests of each side read them all). */
+export const TASK_ERROR_EXAMPLES: readonly TaskError[] = [
+  taskError('prompt_missing'),
+  taskError('media_missing'),
+  taskError('no_speech'),
+  taskError('no_funds'),
+  taskError('insufficient_funds', { units: '1.2' }),
+  taskError('classification_unanswered'),
+  taskError('classification_target', { name: 'Sales "B" (new)' }),
+  taskError('interrupted', { count: 1 }),
+  taskError('interrupted', { count: 3 }),
+  taskError('unexpected', { message: 'Connection reset\nby peer' }),
+  taskError('queue_failed'),
+  taskError('blacklisted'),
+  taskError('media_undecodable'),
+  taskError('media_undecodable_detail', { detail: 'Invalid data found when processing input' }),
+  taskError('media_no_audio'),
+  taskError('media_empty'),
+  taskError('media_silent'),
+  taskError('ffmpeg_missing', { path: 'ffmpeg' }),
+  taskError('ffmpeg_timeout', { seconds: 1800 }),
+  taskError('text_empty'),
+  taskError('text_too_large', { megabytes: 20 }),
+  taskError('text_bad_json'),
+  taskError('provider_unavailable', { provider: 'Anthropic', variable: 'ANTHROPIC_API_KEY' }),
+  taskError('transcription_unavailable', { provider: 'OpenAI', variable: 'OPENAI_API_KEY' }),
+  taskError('provider_failed', {
+    message: 'OpenAI transcription answered 400: The audio file could not be decoded.',
+  }),
+  taskError('other', { message: 'Stopped by an operator.' }),
+];

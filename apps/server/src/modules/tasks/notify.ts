@@ -32,7 +32,7 @@ export async function notifyTaskEvent(db: Executor, event: TaskEventMessage): Pr
 }
 
 /** The event of a task row (after an update). */
-export function taskEventOf(task: {
+function taskEventOf(task: {
   projectId: number;
   id: number;
   status: TaskStatus;

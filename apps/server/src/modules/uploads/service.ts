@@ -1,6 +1,7 @@
 import { BLACKLIST_TEXTS, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { mediaFiles } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
 import { blacklistedNumber, removeSkippedMedia } from '../blacklist/enforce.ts';
@@ -58,8 +59,7 @@ export async function ingest(
 ): Promise<UploadResult> {
   const projectId = access.project.id;
   const { input, prompt } = upload;
-  const people = await taskPeople(ctx.db, projectId, input.metadata);
-  const request = (mediaId: number): TaskRequest => ({
+  const request = async (db: Executor, mediaId: number): Promise<TaskRequest> => ({
     projectId,
     mediaId,
     promptId: prompt.id,
@@ -68,7 +68,7 @@ export async function ingest(
     priority: input.priority,
     scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
     metadata: input.metadata,
-    people,
+    people: await taskPeople(db, projectId, input.metadata),
   });
   let outcome: Outcome;
   try {
@@ -82,13 +82,13 @@ export async function ingest(
         const { task } = existing;
         if (task && (task.status === 'queued' || task.status === 'processing')) {
           if (!input.force) return { kind: 'in_progress', task, keepFile: false };
-          const reset = await restartTask(tx, task.id, request(task.mediaId));
+          const reset = await restartTask(tx, task.id, await request(tx, task.mediaId));
           return { kind: 'restarted', task: reset, mediaId: task.mediaId, keepFile: false };
         }
         if (task && (task.status === 'completed' || task.status === 'skipped') && !input.force) {
           return { kind: 'duplicate', task, keepFile: false };
         }
-        const created = await createTask(tx, request(existing.media.id));
+        const created = await createTask(tx, await request(tx, existing.media.id));
         // The stored bytes were deleted (an earlier analysis was skipped): these bytes take their place.
         const replaces = existing.media.removedAt !== null;
         if (replaces) {
@@ -117,7 +117,7 @@ export async function ingest(
           sourceUrl: staged.sourceUrl,
         })
         .returning();
-      const created = await createTask(tx, request(media!.id));
+      const created = await createTask(tx, await request(tx, media!.id));
       return { kind: 'created', task: created, mediaId: media!.id, keepFile: true };
     });
   } catch (error) {
