@@ -8,6 +8,7 @@
  * Options (environment): BENCH_ROWS (default 100000), BENCH_NOISE_ROWS (default 100000), BENCH_RUNS (30),
  * BENCH_EXPLAIN=1 (print the plan of the 24-month summary).
  */
+import { ANALYSIS_CHECK_UNITS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
@@ -148,7 +149,9 @@ async function main(): Promise<void> {
         'invoice list, lastmonth (limit 10000)',
         async () => (await listInvoices(db, project!, 'lastmonth', 10_000)).length,
       ),
-      await time('canProcess (1 unit)', async () => Number(await canProcess({ db }, project!.id, 1000))),
+      await time('canProcess (1 unit)', async () =>
+        Number(await canProcess({ db }, project!.id, ANALYSIS_CHECK_UNITS)),
+      ),
     ];
 
     const pad = (text: string, width: number) => text.padEnd(width);

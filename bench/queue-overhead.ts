@@ -28,7 +28,7 @@ import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
 import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
-import { enqueueTask } from '../apps/server/src/modules/uploads/queue.ts';
+import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { ANSWER, createTextTask, seedAnalysisProject } from './support/analysis.ts';

@@ -22,7 +22,7 @@ import { invoices, tasks } from '../apps/server/src/db/schema/index.ts';
 import { QUEUES, startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
-import { enqueueTask } from '../apps/server/src/modules/uploads/queue.ts';
+import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { waitUntil } from '../apps/server/test/tasks.ts';

@@ -17,6 +17,7 @@ import { analysisRoutes } from './modules/analyses/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { subscribeBatchProgress } from './modules/batches/progress.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
@@ -39,6 +40,8 @@ export interface AppOptions {
 
 /** The HTTP API under /api, its OpenAPI document, and the built web app with SPA fallback. */
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Requests settle tasks too (an upload of a blacklisted number, a failed queueing).
+  subscribeBatchProgress();
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: { req: requestLogSerializer } }) as FastifyBaseLogger,
     logController: new RequestLogController(),

@@ -1,10 +1,14 @@
 import {
   DEFAULT_MODEL_UNITS_MILLI,
   FALLBACK_MODELS,
+  type MilliUnits,
   type ModelInfo,
   PROVIDER_NAMES,
   type ProviderId,
   type ProviderInfo,
+  type TaskError,
+  taskError,
+  taskErrorText,
   toMilliUnits,
 } from '@parley/contracts';
 import type { Config } from '../config.ts';
@@ -152,17 +156,27 @@ export function listModels(config: Config, provider: ProviderId): ModelInfo[] {
 }
 
 /** A model's units in thousandths; models not in the catalog count the spec's default of 1. */
-export function modelUnitsMilli(config: Config, provider: ProviderId, model: string): number {
+export function modelUnitsMilli(config: Config, provider: ProviderId, model: string): MilliUnits {
   const found = listModels(config, provider).find((info) => info.model === model);
   return found ? toMilliUnits(found.units) : DEFAULT_MODEL_UNITS_MILLI;
 }
 
-export function providerUnavailable(provider: ProviderId): HttpError {
-  return new HttpError(
-    503,
-    'provider_unavailable',
-    `${PROVIDER_NAMES[provider]} is not configured on this server. Set ${credentialEnv(provider)} in the server environment.`,
-  );
+/** 503 provider_unavailable: the provider has no credentials; `reason` names the variable to set. */
+export class ProviderUnavailable extends HttpError {
+  readonly reason: TaskError;
+
+  constructor(provider: ProviderId) {
+    const reason = taskError('provider_unavailable', {
+      provider: PROVIDER_NAMES[provider],
+      variable: credentialEnv(provider),
+    });
+    super(503, 'provider_unavailable', taskErrorText(reason));
+    this.reason = reason;
+  }
+}
+
+export function providerUnavailable(provider: ProviderId): ProviderUnavailable {
+  return new ProviderUnavailable(provider);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { openAsBlob } from 'node:fs';
+import { type TaskError, taskError, taskErrorText } from '@parley/contracts';
 import type OpenAI from 'openai';
 import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
 import type { TranslationVerbose } from 'openai/resources/audio/translations';
@@ -65,9 +66,20 @@ export class TranscriptionFailure extends Error {
   }
 }
 
-/** The transcription provider has no key: `message` names the variable to set. */
+/** The transcription provider has no key: `reason` names the variable to set. */
 export class TranscriptionUnavailable extends Error {
   override name = 'TranscriptionUnavailable';
+  readonly reason: TaskError;
+
+  constructor(config: Config) {
+    const info = TRANSCRIPTION_PROVIDERS[config.transcription.provider];
+    const reason = taskError('transcription_unavailable', {
+      provider: info.name,
+      variable: info.credentialEnv,
+    });
+    super(taskErrorText(reason));
+    this.reason = reason;
+  }
 }
 
 export function transcriptionCredential(config: Config): string | undefined {
@@ -76,15 +88,10 @@ export function transcriptionCredential(config: Config): string | undefined {
     : config.providers.openaiApiKey;
 }
 
-export function transcriptionUnavailableMessage(config: Config): string {
-  const info = TRANSCRIPTION_PROVIDERS[config.transcription.provider];
-  return `Transcription uses ${info.name} (TRANSCRIPTION_PROVIDER), which is not configured on this server. Set ${info.credentialEnv} in the server environment.`;
-}
-
 export function createTranscriber(config: Config): Transcriber {
   const provider = config.transcription.provider;
   const apiKey = transcriptionCredential(config);
-  if (!apiKey) throw new TranscriptionUnavailable(transcriptionUnavailableMessage(config));
+  if (!apiKey) throw new TranscriptionUnavailable(config);
   const info = TRANSCRIPTION_PROVIDERS[provider];
   const model = config.transcription.model;
   const diarize = /diariz/i.test(model);

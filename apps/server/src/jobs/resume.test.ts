@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { taskErrorText } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../test/fake-upstreams/anthropic.ts';
@@ -14,7 +15,7 @@ import { billingHolds, invoices, tasks, users } from '../db/schema/index.ts';
 import { adjustBalance } from '../modules/billing/adjustments.ts';
 import { ledgerMismatches } from '../modules/billing/ledger.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
-import { enqueueTask, taskJobKey } from '../modules/uploads/queue.ts';
+import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
 import { QUEUES } from './boss.ts';
 
 let t: TestApp;
@@ -145,6 +146,8 @@ describe('a live task', () => {
     expect(waits).toBeGreaterThan(25);
     expect(waits).toBeLessThanOrEqual(60);
     expect(await taskRow(taskId)).toMatchObject({ status: 'queued', attempts: 1 });
-    expect((await taskRow(taskId)).error).toMatch(/503/);
+    const { errorReason } = await taskRow(taskId);
+    expect(errorReason?.code).toBe('provider_failed');
+    expect(errorReason && taskErrorText(errorReason)).toMatch(/503/);
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
 import { workBatchItems } from '../modules/batches/jobs.ts';
+import { subscribeBatchProgress } from '../modules/batches/progress.ts';
 import { workEmails } from '../modules/mail/jobs.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
@@ -9,6 +10,7 @@ import { QUEUES } from './boss.ts';
 
 /** Starts every background worker of this process (PARLEY_ROLE worker or all). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
+  subscribeBatchProgress();
   await workEmails(ctx.boss, createMailer(ctx.config, ctx.logger));
   await workAnalysis(ctx);
   await workBatchItems(ctx);

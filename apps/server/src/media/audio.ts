@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { decodeToWav, type FfmpegOptions, MEDIA_TEXTS, MediaError } from './ffmpeg.ts';
+import { taskError } from '@parley/contracts';
+import { decodeToWav, type FfmpegOptions, MediaError } from './ffmpeg.ts';
 import { channelStats, extractMono, readWavInfo } from './wav.ts';
 
 /** Loudest sample below which a recording (or one channel) counts as silent: about -60 dBFS. */
@@ -53,9 +54,9 @@ export async function prepareAudio(
   const wavPath = path.join(workDir, 'decoded.wav');
   await decodeToWav(inputPath, wavPath, options);
   const info = await readWavInfo(wavPath);
-  if (info.frames === 0) throw new MediaError(MEDIA_TEXTS.empty);
+  if (info.frames === 0) throw new MediaError(taskError('media_empty'));
   const stats = await channelStats(wavPath, info);
-  if (Math.max(...stats.peak) <= SILENCE_PEAK) throw new MediaError(MEDIA_TEXTS.silent);
+  if (Math.max(...stats.peak) <= SILENCE_PEAK) throw new MediaError(taskError('media_silent'));
 
   const base = {
     wavPath,

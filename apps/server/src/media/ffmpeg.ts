@@ -1,21 +1,17 @@
 import { spawn } from 'node:child_process';
+import { type TaskError, taskError, taskErrorText } from '@parley/contracts';
 import { SAMPLE_RATE } from './wav.ts';
 
-/** A media problem that no retry fixes (corrupt, silent, no audio): the task fails with this message. */
+/** A media problem that no retry fixes (corrupt, silent, no audio): the task fails with this reason. */
 export class MediaError extends Error {
   override name = 'MediaError';
-}
+  readonly reason: TaskError;
 
-export const MEDIA_TEXTS = {
-  undecodable:
-    'The file could not be decoded as audio or video: it is damaged, incomplete or not a media file',
-  noAudio: 'The file has no audio track.',
-  empty: 'The file contains no audio (0 seconds after decoding).',
-  silent: 'The recording is silent: there is nothing to transcribe.',
-  ffmpegMissing: (path: string) =>
-    `ffmpeg was not found (${path}). Install ffmpeg (Debian package ffmpeg) or set FFMPEG_PATH on the server.`,
-  ffmpegTimeout: (seconds: number) => `Decoding the file took longer than ${seconds} seconds.`,
-} as const;
+  constructor(reason: TaskError) {
+    super(taskErrorText(reason));
+    this.reason = reason;
+  }
+}
 
 export interface FfmpegOptions {
   ffmpegPath: string;
@@ -48,11 +44,16 @@ export function runFfmpeg(args: string[], options: FfmpegOptions): Promise<void>
     };
     child.on('error', (error: NodeJS.ErrnoException) => {
       done();
-      reject(error.code === 'ENOENT' ? new MediaError(MEDIA_TEXTS.ffmpegMissing(options.ffmpegPath)) : error);
+      reject(
+        error.code === 'ENOENT'
+          ? new MediaError(taskError('ffmpeg_missing', { path: options.ffmpegPath }))
+          : error,
+      );
     });
     child.on('close', (code) => {
       done();
-      if (timedOut) return reject(new MediaError(MEDIA_TEXTS.ffmpegTimeout(Math.round(timeoutMs / 1000))));
+      if (timedOut)
+        return reject(new MediaError(taskError('ffmpeg_timeout', { seconds: Math.round(timeoutMs / 1000) })));
       if (options.signal?.aborted) return reject(options.signal.reason ?? new Error('Aborted'));
       if (code === 0) return resolve();
       reject(new FfmpegFailure(code, stderr));
@@ -121,9 +122,11 @@ export async function decodeToWav(
     );
   } catch (error) {
     if (error instanceof FfmpegFailure) {
-      if (/matches no streams/i.test(error.stderr)) throw new MediaError(MEDIA_TEXTS.noAudio);
+      if (/matches no streams/i.test(error.stderr)) throw new MediaError(taskError('media_no_audio'));
       const detail = lastLine(error.stderr);
-      throw new MediaError(`${MEDIA_TEXTS.undecodable}${detail ? ` (ffmpeg: ${detail})` : ''}.`);
+      throw new MediaError(
+        detail ? taskError('media_undecodable_detail', { detail }) : taskError('media_undecodable'),
+      );
     }
     throw error;
   }

@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { taskError, taskErrorText } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaFixture, makeSpeechFixtures, type SpeechFixtures } from '../../test/fixtures/speech.ts';
 import { prepareAudio } from './audio.ts';
-import { MEDIA_TEXTS, MediaError } from './ffmpeg.ts';
-import { parseTextConversation, TEXT_TEXTS } from './text-conversation.ts';
+import { MediaError } from './ffmpeg.ts';
+import { parseTextConversation, TEXT_ERRORS } from './text-conversation.ts';
 import { channelStats, readWavInfo, splitWav } from './wav.ts';
 
 let fixtures: SpeechFixtures;
@@ -131,7 +132,12 @@ describe('decoding with ffmpeg', () => {
     const error = await prepareAudio(fixtures.mono.wav.path, work, {
       ffmpegPath: '/nonexistent/ffmpeg',
     }).catch((e: unknown) => e);
-    expect((error as Error).message).toBe(MEDIA_TEXTS.ffmpegMissing('/nonexistent/ffmpeg'));
+    expect((error as MediaError).reason).toEqual(
+      taskError('ffmpeg_missing', { path: '/nonexistent/ffmpeg' }),
+    );
+    expect((error as Error).message).toBe(
+      'ffmpeg was not found (/nonexistent/ffmpeg). Install ffmpeg (Debian package ffmpeg) or set FFMPEG_PATH on the server.',
+    );
   });
 
   it('cuts long audio into pieces of at most the chunk length, with their offsets', async () => {
@@ -182,8 +188,8 @@ describe('text conversations', () => {
   });
 
   it('refuses empty conversations and JSON that is not a chat', () => {
-    expect(() => parseTextConversation('  \n ', 'a.txt')).toThrow(TEXT_TEXTS.empty);
-    expect(() => parseTextConversation('{"a": 1}', 'a.json')).toThrow(TEXT_TEXTS.badJson);
-    expect(() => parseTextConversation('{nope', 'a.json')).toThrow(TEXT_TEXTS.badJson);
+    expect(() => parseTextConversation('  \n ', 'a.txt')).toThrow(taskErrorText(TEXT_ERRORS.empty));
+    expect(() => parseTextConversation('{"a": 1}', 'a.json')).toThrow(taskErrorText(TEXT_ERRORS.badJson));
+    expect(() => parseTextConversation('{nope', 'a.json')).toThrow(taskErrorText(TEXT_ERRORS.badJson));
   });
 });

@@ -1,14 +1,13 @@
-import { type ConversationSegment, transcriptToText } from '@parley/contracts';
+import { type ConversationSegment, taskError, transcriptToText } from '@parley/contracts';
 import { MediaError } from './ffmpeg.ts';
 
 /** Largest text conversation read (a chat export; bigger files are surely not one conversation). */
 export const MAX_TEXT_BYTES = 20 * 1024 * 1024;
 
-export const TEXT_TEXTS = {
-  empty: 'The conversation has no text to analyse.',
-  tooLarge: `The text file is larger than ${MAX_TEXT_BYTES / 1024 / 1024} MB.`,
-  badJson:
-    'The JSON file is not a chat export: expected an array of messages like {"speaker": "Ann", "text": "Hello", "time": 0}.',
+export const TEXT_ERRORS = {
+  empty: taskError('text_empty'),
+  tooLarge: taskError('text_too_large', { megabytes: MAX_TEXT_BYTES / 1024 / 1024 }),
+  badJson: taskError('text_bad_json'),
 } as const;
 
 const SPEAKER_KEYS = ['speaker', 'author', 'role', 'name', 'from', 'sender', 'user'] as const;
@@ -26,7 +25,7 @@ export function parseTextConversation(raw: string, fileName: string): Conversati
   const segments = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text) ? parseJsonChat(text, fileName) : null;
   const result = segments ?? parseTextLines(text);
   const cleaned = result.filter((segment) => segment.text.trim() !== '');
-  if (cleaned.length === 0) throw new MediaError(TEXT_TEXTS.empty);
+  if (cleaned.length === 0) throw new MediaError(TEXT_ERRORS.empty);
   return cleaned;
 }
 
@@ -40,7 +39,7 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
   try {
     data = JSON.parse(text);
   } catch {
-    if (/\.json$/i.test(fileName)) throw new MediaError(TEXT_TEXTS.badJson);
+    if (/\.json$/i.test(fileName)) throw new MediaError(TEXT_ERRORS.badJson);
     return null;
   }
   if (!Array.isArray(data) && isRecord(data)) {
@@ -48,14 +47,14 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
       .map((key) => data && (data as Record<string, unknown>)[key])
       .find(Array.isArray);
   }
-  if (!Array.isArray(data)) throw new MediaError(TEXT_TEXTS.badJson);
+  if (!Array.isArray(data)) throw new MediaError(TEXT_ERRORS.badJson);
   const times: Array<number | null> = [];
   const messages = data.map((item): ConversationSegment => {
     if (typeof item === 'string') {
       times.push(null);
       return { start: null, end: null, speaker: null, text: item };
     }
-    if (!isRecord(item)) throw new MediaError(TEXT_TEXTS.badJson);
+    if (!isRecord(item)) throw new MediaError(TEXT_ERRORS.badJson);
     const speaker = pick(item, SPEAKER_KEYS);
     times.push(parseTime(pick(item, TIME_KEYS)));
     return {

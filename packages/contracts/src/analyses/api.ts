@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FINAL_SCORE_MODES } from '../prompts/schema.ts';
 import { TASK_STAGES, TASK_STATUSES } from './status.ts';
+import { TaskErrorSchema } from './task-errors.ts';
 import { DEFAULT_PRIORITY } from './upload.ts';
 
 // Schemas of uploads and the analyses list; the routes are in ../routes/uploads.ts and analyses.ts.
@@ -83,7 +84,10 @@ export const AnalysisListItem = z.object({
   status: TaskStatusSchema,
   stage: TaskStageSchema.nullable(),
   progress: z.number().min(0).max(100),
+  /** Why it failed, waits for a retry or was skipped, in English. */
   error: z.string().nullable(),
+  /** The same reason as a code with parameters (analyses/task-errors.ts), to show in the reader's language. */
+  error_reason: TaskErrorSchema.nullable(),
   file_name: z.string().nullable(),
 });
 export const AnalysisListResponse = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
 import { ConversationMetrics } from './metrics.ts';
+import { TaskErrorSchema } from './task-errors.ts';
 
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
 
@@ -94,7 +95,10 @@ export const AnalysisDetail = z.object({
   final_score: z.number().nullable(),
   /** Units charged for this analysis (3 decimals), null until charged. */
   units_charged: z.number().nullable(),
+  /** Why it failed, waits for a retry or was skipped, in English. */
   error: z.string().nullable(),
+  /** The same reason as a code with parameters (analyses/task-errors.ts), to show in the reader's language. */
+  error_reason: TaskErrorSchema.nullable(),
   prompt_id: z.number().int().nullable(),
   prompt: AnalysisPromptInfo.nullable(),
   media: AnalysisMedia,
@@ -129,7 +133,10 @@ export const FailedTask = z.object({
   prompt_name: z.string().nullable(),
   /** The stage that failed. */
   stage: TaskStageSchema.nullable(),
+  /** Why it failed, waits for a retry or was skipped, in English. */
   error: z.string().nullable(),
+  /** The same reason as a code with parameters (analyses/task-errors.ts), to show in the reader's language. */
+  error_reason: TaskErrorSchema.nullable(),
   attempts: z.number().int(),
 });
 export const FailedTaskListResponse = z.object({

@@ -4,5 +4,6 @@ export * from './metrics.ts';
 export * from './result.ts';
 export * from './scoring.ts';
 export * from './status.ts';
+export * from './task-errors.ts';
 export * from './transcript.ts';
 export * from './upload.ts';

@@ -14,6 +14,7 @@ import {
   audioUnitsMilli,
   audioUnitsMilliFromSamples,
   countCharacters,
+  milliUnits,
   textUnitsMilli,
 } from './units.ts';
 
@@ -102,10 +103,10 @@ describe('units', () => {
   });
 
   it('costs an analysis content units x prompt units, rounded up', () => {
-    expect(analysisUnitsMilli(10_000, 1000)).toBe(10_000); // 10 min x 1
-    expect(analysisUnitsMilli(10_000, 1200)).toBe(12_000); // with emlo
-    expect(analysisUnitsMilli(1017, 500)).toBe(509); // 508.5 -> 509
-    expect(analysisUnitsMilli(5000, 11_500)).toBe(57_500);
+    expect(analysisUnitsMilli(milliUnits(10_000), milliUnits(1000))).toBe(10_000); // 10 min x 1
+    expect(analysisUnitsMilli(milliUnits(10_000), milliUnits(1200))).toBe(12_000); // with emlo
+    expect(analysisUnitsMilli(milliUnits(1017), milliUnits(500))).toBe(509); // 508.5 -> 509
+    expect(analysisUnitsMilli(milliUnits(5000), milliUnits(11_500))).toBe(57_500);
   });
 });
 
@@ -140,7 +141,7 @@ describe('bundles and charges', () => {
   it('take units from bundles first, then the balance at the plan rate', () => {
     const plan = planCharge({
       ...base,
-      unitsMilli: 2500,
+      unitsMilli: milliUnits(2500),
       bundles: [bundle(1, 1000, day(3), true), bundle(2, 500, day(1))],
       balanceMicros: 1_000_000,
     });
@@ -159,29 +160,44 @@ describe('bundles and charges', () => {
 
   it('answer canProcess at the edges', () => {
     // exactly enough balance
-    expect(canCover({ ...base, unitsMilli: 1000, bundles: [], balanceMicros: 50_000 })).toBe(true);
-    expect(canCover({ ...base, unitsMilli: 1001, bundles: [], balanceMicros: 50_000 })).toBe(false);
+    expect(canCover({ ...base, unitsMilli: milliUnits(1000), bundles: [], balanceMicros: 50_000 })).toBe(
+      true,
+    );
+    expect(canCover({ ...base, unitsMilli: milliUnits(1001), bundles: [], balanceMicros: 50_000 })).toBe(
+      false,
+    );
     // exactly enough bundle, no balance
-    expect(canCover({ ...base, unitsMilli: 1000, bundles: [bundle(1, 1000, null)] })).toBe(true);
+    expect(canCover({ ...base, unitsMilli: milliUnits(1000), bundles: [bundle(1, 1000, null)] })).toBe(true);
     // bundles + balance together
     expect(
-      canCover({ ...base, unitsMilli: 2000, bundles: [bundle(1, 1000, null)], balanceMicros: 50_000 }),
+      canCover({
+        ...base,
+        unitsMilli: milliUnits(2000),
+        bundles: [bundle(1, 1000, null)],
+        balanceMicros: 50_000,
+      }),
     ).toBe(true);
     // the switch off: only bundles count
     expect(
-      canCover({ ...base, unitsMilli: 1000, bundles: [], balanceMicros: 10_000_000, useBalance: false }),
+      canCover({
+        ...base,
+        unitsMilli: milliUnits(1000),
+        bundles: [],
+        balanceMicros: 10_000_000,
+        useBalance: false,
+      }),
     ).toBe(false);
     expect(
       canCover({
         ...base,
-        unitsMilli: 1000,
+        unitsMilli: milliUnits(1000),
         bundles: [bundle(1, 1000, null)],
         balanceMicros: 0,
         useBalance: false,
       }),
     ).toBe(true);
     // an expired bundle does not count
-    expect(canCover({ ...base, unitsMilli: 1, bundles: [bundle(1, 1000, now)] })).toBe(false);
+    expect(canCover({ ...base, unitsMilli: milliUnits(1), bundles: [bundle(1, 1000, now)] })).toBe(false);
   });
 
   it('flag a low balance below 5', () => {

@@ -1,4 +1,5 @@
 import { unitsPriceMicros } from './money.ts';
+import { type MilliUnits, toMilliUnits } from './units.ts';
 
 /** Billing constants of spec 2 §2.1, §9. */
 export const BILLING = {
@@ -19,6 +20,12 @@ export const BILLING = {
   /** Units asked for by the pre-upload check (spec 1 §5). */
   preUploadUnits: 1,
 } as const;
+
+/**
+ * What every check before an analysis asks the balance to cover: one unit (spec 1 §5, §7), at the upload,
+ * the bulk upload, a retry and the start of the pipeline.
+ */
+export const ANALYSIS_CHECK_UNITS = toMilliUnits(BILLING.preUploadUnits);
 
 export const INVOICE_PERIODS = ['last7days', 'last30days', 'thismonth', 'lastmonth', 'all'] as const;
 export type InvoicePeriod = (typeof INVOICE_PERIODS)[number];
@@ -76,7 +83,7 @@ export function bundlesInUseOrder<T extends BundleState>(bundles: readonly T[], 
 }
 
 export interface ChargeInput {
-  unitsMilli: number;
+  unitsMilli: MilliUnits;
   bundles: readonly BundleState[];
   balanceMicros: number;
   /** The project's 'use balance for analysis' switch. */
@@ -106,7 +113,7 @@ export interface ChargePlan {
  * result under a row lock.
  */
 export function planCharge(input: ChargeInput): ChargePlan {
-  let rest = input.unitsMilli;
+  let rest: number = input.unitsMilli;
   const fromBundles: ChargePlan['fromBundles'] = [];
   let freeMilli = 0;
   for (const bundle of bundlesInUseOrder(input.bundles, input.now)) {

@@ -1,4 +1,34 @@
-import { MILLI } from '../prompts/units.ts';
+/**
+ * Billing units are exact: they are kept as integer thousandths ("milli-units") and only turned into a
+ * decimal for display or JSON. 1 unit = 1 minute of audio or 1,000 characters of text (spec 2 §1).
+ */
+export const MILLI = 1000;
+
+/**
+ * An amount of units in milli-units. A plain number is not one: it comes from milliUnits (a count of
+ * milli-units, checked), toMilliUnits (a decimal amount of units) or the unit arithmetic below, so that
+ * "1" meaning one unit can never be passed where 1 milli-unit is read.
+ */
+export type MilliUnits = number & { readonly __brand: 'MilliUnits' };
+
+/** A whole, non-negative number of milli-units (throws otherwise). */
+export function milliUnits(value: number): MilliUnits {
+  wholeNonNegative(value, 'Milli-units');
+  return value as MilliUnits;
+}
+
+/** Milli-units from a decimal such as 1.2 or '0.5' (at most three decimals). */
+export function toMilliUnits(units: number | string): MilliUnits {
+  const text = typeof units === 'number' ? units.toFixed(3) : units.trim();
+  const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(text);
+  if (!match) throw new Error(`Not a unit amount: ${units}`);
+  return milliUnits(Number(match[1]) * MILLI + Number((match[2] ?? '').padEnd(3, '0')));
+}
+
+/** The decimal value of milli-units, for display and JSON (1200 -> 1.2). */
+export function fromMilliUnits(milli: number): number {
+  return Number((milli / MILLI).toFixed(3));
+}
 
 /**
  * Units of content (spec 2 §1): one minute of audio or 1,000 characters of text is one unit. Units are
@@ -20,27 +50,27 @@ function wholeNonNegative(value: number, what: string): void {
  * seconds / 60 in milli-units, rounded up (61 s -> 1017, 60 s -> 1000, 0.2 s -> 17).
  * Float noise below a microsecond is ignored (60.0000000001 s counts as 60 s).
  */
-export function audioUnitsMilli(seconds: number): number {
+export function audioUnitsMilli(seconds: number): MilliUnits {
   if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`Bad duration: ${seconds}`);
   return wholeSecondsUnitsMilli(Math.ceil(Math.round(seconds * 1_000_000) / 1_000_000));
 }
 
 /** Units of audio from the decoded sample count, exactly (no float at all). */
-export function audioUnitsMilliFromSamples(samples: number, sampleRate: number): number {
+export function audioUnitsMilliFromSamples(samples: number, sampleRate: number): MilliUnits {
   wholeNonNegative(samples, 'samples');
   if (!Number.isSafeInteger(sampleRate) || sampleRate <= 0) throw new Error(`Bad sample rate: ${sampleRate}`);
   return wholeSecondsUnitsMilli(Number(ceilDiv(BigInt(samples), BigInt(sampleRate))));
 }
 
-function wholeSecondsUnitsMilli(seconds: number): number {
+function wholeSecondsUnitsMilli(seconds: number): MilliUnits {
   wholeNonNegative(seconds, 'seconds');
-  return Number(ceilDiv(BigInt(seconds) * BigInt(MILLI), BigInt(SECONDS_PER_UNIT)));
+  return milliUnits(Number(ceilDiv(BigInt(seconds) * BigInt(MILLI), BigInt(SECONDS_PER_UNIT))));
 }
 
 /** Units of text: 1,000 characters are one unit, so one character is exactly one milli-unit. */
-export function textUnitsMilli(characters: number): number {
+export function textUnitsMilli(characters: number): MilliUnits {
   wholeNonNegative(characters, 'characters');
-  return (characters * MILLI) / CHARACTERS_PER_UNIT;
+  return milliUnits((characters * MILLI) / CHARACTERS_PER_UNIT);
 }
 
 /** Characters of a text as a reader counts them: Unicode code points, not UTF-16 code units. */
@@ -54,10 +84,8 @@ export function countCharacters(text: string): number {
  * Units an analysis costs: the content's units x the prompt's units (model units + LVA surcharge, see
  * promptUnitsMilli), both in milli-units, rounded up to the next milli-unit.
  */
-export function analysisUnitsMilli(contentUnitsMilli: number, promptUnitsMilli: number): number {
-  wholeNonNegative(contentUnitsMilli, 'content units');
-  wholeNonNegative(promptUnitsMilli, 'prompt units');
+export function analysisUnitsMilli(contentUnitsMilli: MilliUnits, promptUnitsMilli: MilliUnits): MilliUnits {
   const milli = ceilDiv(BigInt(contentUnitsMilli) * BigInt(promptUnitsMilli), BigInt(MILLI));
   if (milli > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('Units out of range');
-  return Number(milli);
+  return milliUnits(Number(milli));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskStatusSchema } from '../analyses/api.ts';
+import { TaskErrorSchema } from '../analyses/task-errors.ts';
 import { DEFAULT_PRIORITY } from '../analyses/upload.ts';
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES } from './rules.ts';
 
@@ -76,8 +77,13 @@ export const BatchItem = z.object({
   status: BatchItemStatusSchema,
   task_id: z.number().int().nullable(),
   task_status: TaskStatusSchema.nullable(),
-  /** Why the item or its analysis failed or was skipped. */
+  /** Why the item or its analysis failed or was skipped, in English. */
   error: z.string().nullable(),
+  /**
+   * When the reason is its analysis's: the same reason as a code with parameters (analyses/task-errors.ts), to
+   * show in the reader's language. Null for the item's own reasons (a refused or failed download).
+   */
+  error_reason: TaskErrorSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

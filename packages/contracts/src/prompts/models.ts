@@ -1,4 +1,4 @@
-import { MILLI } from './units.ts';
+import { MILLI, milliUnits } from '../billing/units.ts';
 
 export const PROVIDERS = ['anthropic', 'openai', 'google', 'groq', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDERS)[number];
@@ -30,7 +30,7 @@ export interface ProviderInfo {
 export const DEFAULT_PROVIDER: ProviderId = 'anthropic';
 export const DEFAULT_MODEL = 'claude-3-7-sonnet-20250219';
 /** Model units when a model is not in the catalog (spec 1 §9: default 1). */
-export const DEFAULT_MODEL_UNITS_MILLI = MILLI;
+export const DEFAULT_MODEL_UNITS_MILLI = milliUnits(MILLI);
 
 /**
  * The built-in catalog of spec 1 §9, used by the client when the models call fails and as the base of

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fromMilliUnits, milliUnits, toMilliUnits } from '../billing/units.ts';
 import { UI_LANGUAGES } from '../languages.ts';
 import { DEFAULT_FIELD_EXPLANATIONS } from './default-explanations.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from './fields.ts';
 import { promptOutputSchema } from './output-schema.ts';
 import { type PromptField, PromptInput } from './schema.ts';
-import { fromMilliUnits, promptUnitsMilli, toMilliUnits } from './units.ts';
+import { promptUnitsMilli } from './units.ts';
 import { PROMPT_MESSAGES, validatePrompt } from './validation.ts';
 
 const field = (
@@ -139,8 +140,8 @@ describe('units', () => {
     expect(fromMilliUnits(promptUnitsMilli(toMilliUnits(0.1), 'emlo'))).toBe(0.3);
     expect(fromMilliUnits(promptUnitsMilli(toMilliUnits('1.5'), 'emlo-callrisk'))).toBe(11.5);
     expect(promptUnitsMilli(toMilliUnits(1), 'none')).toBe(1000);
-    expect(promptUnitsMilli(1000, 'emlo-telesales')).toBe(5000);
-    expect(promptUnitsMilli(1000, 'emlo-pme')).toBe(6000);
+    expect(promptUnitsMilli(milliUnits(1000), 'emlo-telesales')).toBe(5000);
+    expect(promptUnitsMilli(milliUnits(1000), 'emlo-pme')).toBe(6000);
     expect(() => toMilliUnits('1.2345')).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { TASK_STAGES, TASK_STATUSES } from '@parley/contracts';
+import { TASK_STAGES, TASK_STATUSES, type TaskError } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -85,7 +85,8 @@ export const tasks = pgTable(
      */
     pipeline: jsonb('pipeline').$type<Record<string, unknown>>().notNull().default({}),
     unitsChargedMilli: integer('units_charged_milli'),
-    error: text('error'),
+    /** Why the task failed, waits for a retry or was skipped: a code with parameters (contracts task-errors.ts). */
+    errorReason: jsonb('error_reason').$type<TaskError>(),
     attempts: integer('attempts').notNull().default(0),
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(transcript_text, ''))`,

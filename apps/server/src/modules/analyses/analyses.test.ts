@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { conversationMetrics } from '@parley/contracts';
+import { conversationMetrics, taskError } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -90,7 +90,7 @@ describe('analysis list', () => {
     await setTask(b.task_id, {
       createdAt: new Date('2026-03-05T10:00:00Z'),
       status: 'failed',
-      error: 'Transcription failed',
+      errorReason: taskError('other', { message: 'Transcription failed' }),
       finalScore: null,
     });
     await setTask(c.task_id, {
@@ -305,10 +305,14 @@ describe('failed tasks', () => {
     await setTask(first.task_id, {
       status: 'failed',
       stage: 'transcription',
-      error: 'Provider down',
+      errorReason: taskError('provider_failed', { message: 'Provider down' }),
       attempts: 5,
     });
-    await setTask(second.task_id, { status: 'failed', stage: 'media', error: 'Not decodable' });
+    await setTask(second.task_id, {
+      status: 'failed',
+      stage: 'media',
+      errorReason: taskError('media_no_audio'),
+    });
 
     for (const client of [user, teamleader]) {
       expect((await get(client, '/failed-tasks')).statusCode).toBe(403);
@@ -333,9 +337,15 @@ describe('failed tasks', () => {
     expect(mine.find((item: { id: number }) => item.id === first.task_id)).toMatchObject({
       stage: 'transcription',
       error: 'Provider down',
+      error_reason: { code: 'provider_failed', params: { message: 'Provider down' } },
       attempts: 5,
       prompt_name: 'Sales QA',
       file_name: expect.stringMatching(/\.wav$/),
+    });
+    // The English text as before codes, and the code for a text in the reader's language.
+    expect(mine.find((item: { id: number }) => item.id === second.task_id)).toMatchObject({
+      error: 'The file has no audio track.',
+      error_reason: { code: 'media_no_audio', params: {} },
     });
 
     const retried = await owner.request({
@@ -347,7 +357,7 @@ describe('failed tasks', () => {
     expect(retried.json()).toEqual({ data: { retried: 1 } });
     const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, first.task_id));
     // A retry resumes: the failed stage is kept, the error and attempts are cleared.
-    expect(row).toMatchObject({ status: 'queued', stage: 'transcription', error: null, attempts: 0 });
+    expect(row).toMatchObject({ status: 'queued', stage: 'transcription', errorReason: null, attempts: 0 });
     const jobs = await t.ctx.boss.findJobs(QUEUES.analysis, { key: `task-${first.task_id}` });
     expect(jobs.filter((job) => job.state === 'created')).toHaveLength(1);
 
@@ -383,7 +393,7 @@ describe('failed tasks', () => {
       payload: { prompt_id: promptId },
     });
     const failedId = again.json().data.task_id;
-    await setTask(failedId, { status: 'failed', error: 'x' });
+    await setTask(failedId, { status: 'failed', errorReason: taskError('other', { message: 'x' }) });
     expect(
       (await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}/failed-tasks/${failedId}` }))
         .statusCode,
@@ -394,7 +404,7 @@ describe('failed tasks', () => {
 
   it('refuses a retry the balance cannot cover', async () => {
     const { task_id: id } = await uploadOne();
-    await setTask(id, { status: 'failed', error: 'x' });
+    await setTask(id, { status: 'failed', errorReason: taskError('other', { message: 'x' }) });
     await t.ctx.db.update(unitBundles).set({ leftMilli: 0 }).where(eq(unitBundles.projectId, projectId));
     try {
       const response = await owner.request({

@@ -11,8 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
-import { findProjectTask, type MediaRow, type TaskRow } from './tasks.ts';
-import { taskVisibilityCondition } from './visibility.ts';
+import { findTaskWithMedia, type MediaRow, type TaskRow, taskErrorFields } from '../tasks/rows.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
 export const ANALYSIS_TEXTS = {
   notFound: 'Analysis not found.',
@@ -21,7 +21,10 @@ export const ANALYSIS_TEXTS = {
 
 /** A task of the project the caller may see (team leaders, media keys: see visibility.ts); 404 otherwise. */
 export async function requireTask(ctx: AppContext, access: ProjectAccess, taskId: number) {
-  const row = await findProjectTask(ctx.db, access.project.id, taskId, taskVisibilityCondition(access));
+  const row = await findTaskWithMedia(ctx.db, taskId, {
+    projectId: access.project.id,
+    visible: taskVisibilityCondition(access),
+  });
   if (!row) throw notFound(ANALYSIS_TEXTS.notFound);
   return row;
 }
@@ -126,7 +129,7 @@ export async function analysisDetail(
     metadata: task.metadata,
     final_score: task.finalScore,
     units_charged: task.unitsChargedMilli === null ? null : fromMilliUnits(task.unitsChargedMilli),
-    error: task.error,
+    ...taskErrorFields(task.errorReason),
     prompt_id: task.promptId,
     prompt: await promptInfo(ctx, access, task),
     media: mediaInfo(media, access.project.id, task.id),

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
-import { notifyTaskEvent } from './events.ts';
+import { notifyTaskEvent } from '../tasks/notify.ts';
 
 let t: TestApp;
 let dataDir: string;

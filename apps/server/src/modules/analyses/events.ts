@@ -1,53 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { TaskStage, TaskStatus } from '@parley/contracts';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-
-/** PostgreSQL channel of task changes: any process (API or worker) notifies, every API process listens. */
-export const TASK_EVENTS_CHANNEL = 'task_events';
-
-/** A change of a task's status, stage or progress, as sent to the project's SSE listeners. */
-export interface TaskEventMessage {
-  project_id: number;
-  task_id: number;
-  status: TaskStatus;
-  stage: TaskStage | null;
-  progress: number;
-}
-
-/**
- * Tells every API process that a task changed. Inside a transaction the event is delivered when it commits
- * (and not at all when it rolls back), so call it with the transaction that wrote the change.
- */
-export async function notifyTaskEvent(db: Executor, event: TaskEventMessage): Promise<void> {
-  const payload: TaskEventMessage = {
-    project_id: event.project_id,
-    task_id: event.task_id,
-    status: event.status,
-    stage: event.stage,
-    progress: event.progress,
-  };
-  await db.execute(sql`SELECT pg_notify(${TASK_EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
-}
-
-/** The event of a task row (after an update). */
-export function taskEventOf(task: {
-  projectId: number;
-  id: number;
-  status: TaskStatus;
-  stage: TaskStage | null;
-  progress: number;
-}): TaskEventMessage {
-  return {
-    project_id: task.projectId,
-    task_id: task.id,
-    status: task.status,
-    stage: task.stage,
-    progress: task.progress,
-  };
-}
+import { TASK_EVENTS_CHANNEL, type TaskEventMessage } from '../tasks/notify.ts';
 
 type Listener = (event: TaskEventMessage) => void;
 

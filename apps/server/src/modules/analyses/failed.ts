@@ -1,14 +1,15 @@
 import type { FailedTaskListQuery } from '@parley/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { storageOf } from '../../storage/index.ts';
-import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { insufficientFunds, queueTask, UPLOAD_CHECK_UNITS_MILLI } from '../uploads/service.ts';
-import { resetTask } from './tasks.ts';
+import { retryTask } from '../tasks/create.ts';
+import { queueTask } from '../tasks/queue.ts';
+import { removeFailedTask } from '../tasks/remove.ts';
+import { requireAnalysisFunds } from '../tasks/request.ts';
+import { taskErrorFields } from '../tasks/rows.ts';
 
 export const FAILED_TEXTS = { notFound: 'Failed task not found.' } as const;
 
@@ -39,7 +40,7 @@ export async function listFailedTasks(
       prompt_id: task.promptId,
       prompt_name: promptName,
       stage: task.stage,
-      error: task.error,
+      ...taskErrorFields(task.errorReason),
       attempts: task.attempts,
     })),
     total: counted?.total ?? 0,
@@ -59,17 +60,10 @@ export async function retryFailedTasks(
     .from(tasks)
     .where(and(eq(tasks.projectId, access.project.id), eq(tasks.status, 'failed'), inArray(tasks.id, ids)));
   if (failed.length === 0) return 0;
-  if (!(await canProcess(ctx, access.project.id, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  await requireAnalysisFunds(ctx, access.project.id);
   let retried = 0;
   for (const { id } of failed) {
-    const task = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ status: tasks.status })
-        .from(tasks)
-        .where(eq(tasks.id, id))
-        .for('update');
-      return row?.status === 'failed' ? resetTask(tx, id, 'retry') : null;
-    });
+    const task = await retryTask(ctx, id);
     if (!task) continue;
     await queueTask(ctx, task);
     retried += 1;
@@ -77,37 +71,11 @@ export async function retryFailedTasks(
   return retried;
 }
 
-/** Deletes a failed task, and its file when no other task uses it. */
+/** Deletes a failed task of the project, and its file when no other task uses it (404 otherwise). */
 export async function deleteFailedTask(
   ctx: AppContext,
   access: ProjectAccess,
   taskId: number,
 ): Promise<void> {
-  const removedKey = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ mediaId: tasks.mediaId, sha256: mediaFiles.sha256 })
-      .from(tasks)
-      .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
-      .where(and(eq(tasks.projectId, access.project.id), eq(tasks.id, taskId), eq(tasks.status, 'failed')));
-    if (!row) throw notFound(FAILED_TEXTS.notFound);
-    // The same lock as an upload of the same bytes: it cannot pick this file while it is being removed.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${access.project.id}, hashtext(${row.sha256}))`);
-    const deleted = await tx
-      .delete(tasks)
-      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'failed')))
-      .returning({ id: tasks.id });
-    if (deleted.length === 0) throw notFound(FAILED_TEXTS.notFound);
-    const [users] = await tx.select({ n: count() }).from(tasks).where(eq(tasks.mediaId, row.mediaId));
-    if ((users?.n ?? 0) > 0) return null;
-    const [media] = await tx
-      .delete(mediaFiles)
-      .where(eq(mediaFiles.id, row.mediaId))
-      .returning({ key: mediaFiles.storageKey });
-    return media?.key ?? null;
-  });
-  if (removedKey) {
-    await storageOf(ctx.config)
-      .remove(removedKey)
-      .catch((error) => ctx.logger.warn({ err: error, key: removedKey }, 'Could not remove a media file'));
-  }
+  if (!(await removeFailedTask(ctx, access.project.id, taskId))) throw notFound(FAILED_TEXTS.notFound);
 }

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { taskVisibilityCondition } from './visibility.ts';
+import { taskErrorFields } from '../tasks/rows.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
 type Query = z.output<typeof AnalysisListQuery>;
 type Item = z.infer<typeof AnalysisListItem>;
@@ -66,7 +67,7 @@ export async function listAnalyses(ctx: AppContext, access: ProjectAccess, query
     status: task.status,
     stage: task.stage,
     progress: Math.min(100, Math.max(0, task.progress)),
-    error: task.error,
+    ...taskErrorFields(task.errorReason),
     file_name: fileName,
   }));
   return { items, total: counted?.total ?? 0, page: query.page, page_size: query.page_size };

@@ -1,9 +1,11 @@
 import { UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { analysisUrl, checkPromptAndFunds, queueTask } from '../uploads/service.ts';
+import { taskPeople } from '../reps/lookup.ts';
+import { createTask } from '../tasks/create.ts';
+import { queueTask } from '../tasks/queue.ts';
+import { analysisUrl, checkPromptAndFunds } from '../tasks/request.ts';
 import { requireTask } from './detail.ts';
-import { insertTask } from './tasks.ts';
 
 /** A new analysis of the same file with another (or the same) prompt; metadata and priority are kept. */
 export async function reanalyze(
@@ -15,7 +17,7 @@ export async function reanalyze(
 ): Promise<UploadResponse> {
   const { task, media } = await requireTask(ctx, access, taskId);
   const prompt = await checkPromptAndFunds(ctx, access, promptId, task.metadata);
-  const created = await insertTask(ctx.db, {
+  const created = await createTask(ctx.db, {
     projectId: access.project.id,
     mediaId: media.id,
     promptId: prompt.id,
@@ -24,6 +26,7 @@ export async function reanalyze(
     priority: task.priority,
     scheduledAt: null,
     metadata: task.metadata,
+    people: await taskPeople(ctx.db, access.project.id, task.metadata),
   });
   await queueTask(ctx, created);
   return {

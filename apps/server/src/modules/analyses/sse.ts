@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TaskEventHub, TaskEventMessage } from './events.ts';
+import type { TaskEventMessage } from '../tasks/notify.ts';
+import type { TaskEventHub } from './events.ts';
 
 export const HEARTBEAT_MS = 15_000;
 

@@ -2,6 +2,7 @@ import { type BatchStatus, batchStatusFromCounts } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
+import { onTaskSettled, type TaskSettledListener } from '../tasks/settled.ts';
 
 /**
  * Recomputes a batch's counters and status from its items and their tasks: processed = items whose analysis
@@ -71,4 +72,14 @@ export async function refreshBatchesOfTask(db: Db, taskId: number): Promise<void
     .from(batchItems)
     .where(eq(batchItems.taskId, taskId));
   for (const { batchId } of rows) await refreshBatch(db, batchId);
+}
+
+const refreshOnSettled: TaskSettledListener = (ctx, task) => refreshBatchesOfTask(ctx.db, task.id);
+
+/**
+ * Bulk uploads count their items' analyses: a batch is refreshed whenever one of its tasks settles, in the
+ * process where it settles. Every process that can settle a task (API, worker) subscribes at start.
+ */
+export function subscribeBatchProgress(): void {
+  onTaskSettled(refreshOnSettled);
 }

@@ -10,8 +10,8 @@ import { createPrompt, fund, multipart, wavBytes } from '../../../test/uploads.t
 import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { runTask } from '../pipeline/run.ts';
+import { taskJobKey } from '../tasks/queue.ts';
 import { DownloadError } from '../uploads/download.ts';
-import { taskJobKey } from '../uploads/queue.ts';
 import { UrlRefusedError } from '../uploads/ssrf.ts';
 import { classifyItemFailure, workBatchItems } from './jobs.ts';
 import { refreshBatchesOfTask } from './progress.ts';

@@ -5,6 +5,7 @@ import {
   type BatchItemListQuery,
   BULK_CSV,
   BULK_TEXTS,
+  type TaskError,
   type UploadBatch,
 } from '@parley/contracts';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
@@ -13,11 +14,11 @@ import type { AppContext } from '../../context.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
-import { jobPriority } from '../uploads/queue.ts';
-import { insufficientFunds, UPLOAD_CHECK_UNITS_MILLI } from '../uploads/service.ts';
+import { jobPriority } from '../tasks/queue.ts';
+import { requireAnalysisFunds } from '../tasks/request.ts';
+import { taskErrorFields } from '../tasks/rows.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
 
 export type BatchRow = typeof uploadBatches.$inferSelect;
@@ -87,7 +88,7 @@ export async function createBatch(
     }
     throw error;
   }
-  if (!(await canProcess(ctx, projectId, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
+  await requireAnalysisFunds(ctx, projectId);
   const withPrompt = applyPromptMetadata(parsed.header, parsed.rows, prompt.metadataFields);
   const errors = [...parsed.errors, ...withPrompt.errors].sort(
     (a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''),
@@ -190,7 +191,7 @@ export async function requireBatch(
 
 function toItemDto(
   item: ItemRow,
-  task: { status: BatchItem['task_status']; error: string | null } | null,
+  task: { status: BatchItem['task_status']; reason: TaskError | null } | null,
 ): BatchItem {
   return {
     id: item.id,
@@ -202,7 +203,10 @@ function toItemDto(
     status: item.status,
     task_id: item.taskId,
     task_status: task?.status ?? null,
-    error: item.error ?? task?.error ?? null,
+    // The item's own reason (its download) comes first; else its analysis's, if any.
+    ...(item.error !== null
+      ? { error: item.error, error_reason: null }
+      : taskErrorFields(task?.reason ?? null)),
     created_at: item.createdAt.toISOString(),
     updated_at: item.updatedAt.toISOString(),
   };
@@ -222,7 +226,7 @@ export async function listItems(
   );
   const [counted] = await ctx.db.select({ total: count() }).from(batchItems).where(where);
   const rows = await ctx.db
-    .select({ item: batchItems, taskStatus: tasks.status, taskError: tasks.error })
+    .select({ item: batchItems, taskStatus: tasks.status, taskReason: tasks.errorReason })
     .from(batchItems)
     .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
     .where(where)
@@ -230,8 +234,8 @@ export async function listItems(
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   return {
-    items: rows.map(({ item, taskStatus, taskError }) =>
-      toItemDto(item, taskStatus ? { status: taskStatus, error: taskError } : null),
+    items: rows.map(({ item, taskStatus, taskReason }) =>
+      toItemDto(item, taskStatus ? { status: taskStatus, reason: taskReason } : null),
     ),
     total: counted?.total ?? 0,
     page: query.page,

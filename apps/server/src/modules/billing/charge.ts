@@ -1,17 +1,10 @@
-import { type ChargePlan, planCharge } from '@parley/contracts';
+import { type ChargePlan, type MilliUnits, planCharge } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { unitBundles } from '../../db/schema/index.ts';
 import type { InvoiceRow } from './dto.ts';
 import { releaseHold } from './holds.ts';
-import {
-  analysisChargeRef,
-  chargeInputs,
-  checkUnits,
-  findAnalysisCharge,
-  lockProject,
-  settle,
-} from './ledger.ts';
+import { analysisChargeRef, chargeInputs, findAnalysisCharge, lockProject, settle } from './ledger.ts';
 import { unitsText } from './messages.ts';
 
 export type ChargeResult =
@@ -44,10 +37,9 @@ export async function charge(
   ctx: Pick<AppContext, 'db'>,
   projectId: number,
   taskId: number,
-  unitsMilli: number,
+  unitsMilli: MilliUnits,
   details: ChargeDetails = {},
 ): Promise<ChargeResult> {
-  checkUnits(unitsMilli);
   const now = details.now ?? new Date();
   return ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);

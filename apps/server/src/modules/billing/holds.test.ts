@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analysisUnitsMilli, fromMicros, unitsPriceMicros } from '@parley/contracts';
+import {
+  analysisUnitsMilli,
+  fromMicros,
+  milliUnits,
+  taskError,
+  textUnitsMilli,
+  unitsPriceMicros,
+} from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -12,7 +19,6 @@ import { createPrompt, META, multipart } from '../../../test/uploads.ts';
 import { billingHolds, invoices, projects, tasks, users } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
-import { PIPELINE_TEXTS } from '../pipeline/failures.ts';
 import { workAnalysis } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { adjustBalance } from './adjustments.ts';
@@ -52,7 +58,10 @@ const superAdmin = async () => (await t.ctx.db.select().from(users).where(eq(use
 const chat = (n: number) =>
   `Agent: Hello, this is call ${String(n).padStart(3, '0')}.\nClient: ${'Tell me about the panels. '.repeat(45)}\n`;
 /** What each chat costs: its characters x a 1-unit model. */
-const units = analysisUnitsMilli(conversationText(parseTextConversation(chat(0), 'chat.txt')).length, 1000);
+const units = analysisUnitsMilli(
+  textUnitsMilli(conversationText(parseTextConversation(chat(0), 'chat.txt')).length),
+  milliUnits(1000),
+);
 
 describe('holds', () => {
   it('100 concurrent uploads on a balance for 5: five provider runs, five charges, balance = ledger', async () => {
@@ -110,9 +119,10 @@ describe('holds', () => {
       expect(charges).toHaveLength(5);
       expect(finished.filter((row) => row.status === 'completed')).toHaveLength(5);
       for (const row of finished.filter((r) => r.status === 'failed')) {
-        expect([PIPELINE_TEXTS.noFunds, PIPELINE_TEXTS.insufficientFunds(String(units / 1000))]).toContain(
-          row.error,
-        );
+        expect([
+          taskError('no_funds'),
+          taskError('insufficient_funds', { units: String(units / 1000) }),
+        ]).toContainEqual(row.errorReason);
       }
       const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
       expect(project!.balanceMicros).toBe(0);
@@ -127,47 +137,47 @@ describe('holds', () => {
   it('count in canProcess and in the available balance; a task asking for itself skips its own hold', async () => {
     const { projectId, taskIds } = await funded(0.5, 3); // 10 units at 0.05
     const [a, b] = taskIds as [number, number];
-    expect(await reserve(t.ctx, projectId, a, 6000)).toBe('held');
-    expect(await canProcess(t.ctx, projectId, 4000)).toBe(true);
-    expect(await canProcess(t.ctx, projectId, 4001)).toBe(false);
-    expect(await canProcess(t.ctx, projectId, 10_000, { exceptTaskId: a })).toBe(true);
+    expect(await reserve(t.ctx, projectId, a, milliUnits(6000))).toBe('held');
+    expect(await canProcess(t.ctx, projectId, milliUnits(4000))).toBe(true);
+    expect(await canProcess(t.ctx, projectId, milliUnits(4001))).toBe(false);
+    expect(await canProcess(t.ctx, projectId, milliUnits(10_000), { exceptTaskId: a })).toBe(true);
     const view = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).json().data;
     expect(view).toMatchObject({ current_balance: 0.5, available_balance: 0.2 });
 
-    expect(await reserve(t.ctx, projectId, b, 4001)).toBe('insufficient');
-    expect(await reserve(t.ctx, projectId, b, 4000)).toBe('held');
+    expect(await reserve(t.ctx, projectId, b, milliUnits(4001))).toBe('insufficient');
+    expect(await reserve(t.ctx, projectId, b, milliUnits(4000))).toBe('held');
     expect(await heldUnits(projectId)).toEqual({ [a]: 6000, [b]: 4000 });
   });
 
   it('are one per task: a re-run replaces the hold, a refused one releases it', async () => {
     const { projectId, taskIds } = await funded(0.5, 3);
     const [a, b] = taskIds as [number, number];
-    expect(await reserve(t.ctx, projectId, a, 3000)).toBe('held');
-    expect(await reserve(t.ctx, projectId, a, 3000)).toBe('held');
-    expect(await reserve(t.ctx, projectId, a, 5000)).toBe('held'); // a classification chose a second prompt
+    expect(await reserve(t.ctx, projectId, a, milliUnits(3000))).toBe('held');
+    expect(await reserve(t.ctx, projectId, a, milliUnits(3000))).toBe('held');
+    expect(await reserve(t.ctx, projectId, a, milliUnits(5000))).toBe('held'); // a classification chose a second prompt
     expect(await heldUnits(projectId)).toEqual({ [a]: 5000 });
-    expect(await reserve(t.ctx, projectId, b, 5000)).toBe('held');
-    expect(await reserve(t.ctx, projectId, a, 5001)).toBe('insufficient');
+    expect(await reserve(t.ctx, projectId, b, milliUnits(5000))).toBe('held');
+    expect(await reserve(t.ctx, projectId, a, milliUnits(5001))).toBe('insufficient');
     expect(await heldUnits(projectId)).toEqual({ [b]: 5000 });
   });
 
   it('are settled by the charge of the units actually used, released by failures and deletion', async () => {
     const { projectId, taskIds } = await funded(0.5, 3);
     const [a, b, c] = taskIds as [number, number, number];
-    await reserve(t.ctx, projectId, a, 4000);
-    await reserve(t.ctx, projectId, b, 4000);
-    await reserve(t.ctx, projectId, c, 2000);
+    await reserve(t.ctx, projectId, a, milliUnits(4000));
+    await reserve(t.ctx, projectId, b, milliUnits(4000));
+    await reserve(t.ctx, projectId, c, milliUnits(2000));
     // Less than held (voice analysis did not run): the charge takes what was used and frees the rest.
-    const charged = await charge(t.ctx, projectId, a, 3000);
+    const charged = await charge(t.ctx, projectId, a, milliUnits(3000));
     expect(charged.status === 'charged' && charged.invoice.amountMicros).toBe(150_000);
     expect(await heldUnits(projectId)).toEqual({ [b]: 4000, [c]: 2000 });
-    expect(await reserve(t.ctx, projectId, a, 1000)).toBe('already_charged');
+    expect(await reserve(t.ctx, projectId, a, milliUnits(1000))).toBe('already_charged');
     expect(await heldUnits(projectId)).toEqual({ [b]: 4000, [c]: 2000 });
 
     await releaseHold(t.ctx.db, b);
     await t.ctx.db.delete(tasks).where(eq(tasks.id, c));
     expect(await heldUnits(projectId)).toEqual({});
-    expect(await canProcess(t.ctx, projectId, 7000)).toBe(true);
+    expect(await canProcess(t.ctx, projectId, milliUnits(7000))).toBe(true);
   });
 
   it('a task failing on its last attempt releases its hold; one waiting for a retry keeps it', async () => {

@@ -1,17 +1,17 @@
-import { canCover } from '@parley/contracts';
+import { canCover, type MilliUnits, milliUnits } from '@parley/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { billingHolds, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
-import { chargeInputs, checkUnits, findAnalysisCharge, lockProject } from './ledger.ts';
+import { chargeInputs, findAnalysisCharge, lockProject } from './ledger.ts';
 import { BILLING_TEXTS } from './messages.ts';
 
 /** Holds of analyses in progress, and canProcess (for the upload check and the analysis pipeline). */
 
 /** Units held by the project's analyses in progress, leaving out the hold of `exceptTaskId`. */
-async function heldUnits(db: Executor, projectId: number, exceptTaskId?: number): Promise<number> {
+async function heldUnits(db: Executor, projectId: number, exceptTaskId?: number): Promise<MilliUnits> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${billingHolds.unitsMilli}), 0)` })
     .from(billingHolds)
@@ -21,7 +21,7 @@ async function heldUnits(db: Executor, projectId: number, exceptTaskId?: number)
         exceptTaskId === undefined ? undefined : ne(billingHolds.taskId, exceptTaskId),
       ),
     );
-  return Number(row?.total ?? 0);
+  return milliUnits(Number(row?.total ?? 0));
 }
 
 /**
@@ -31,12 +31,12 @@ async function heldUnits(db: Executor, projectId: number, exceptTaskId?: number)
 async function coversBesideHolds(
   db: Executor,
   project: ProjectRow,
-  unitsMilli: number,
+  unitsMilli: MilliUnits,
   now: Date,
   exceptTaskId?: number,
 ): Promise<boolean> {
   const held = await heldUnits(db, project.id, exceptTaskId);
-  return canCover(await chargeInputs(db, project, held + unitsMilli, now));
+  return canCover(await chargeInputs(db, project, milliUnits(held + unitsMilli), now));
 }
 
 /**
@@ -47,10 +47,9 @@ async function coversBesideHolds(
 export async function canProcess(
   ctx: Pick<AppContext, 'db'>,
   projectId: number,
-  unitsMilli: number,
+  unitsMilli: MilliUnits,
   options: { now?: Date; exceptTaskId?: number } = {},
 ): Promise<boolean> {
-  checkUnits(unitsMilli);
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound(BILLING_TEXTS.projectNotFound);
   return coversBesideHolds(ctx.db, project, unitsMilli, options.now ?? new Date(), options.exceptTaskId);
@@ -69,10 +68,9 @@ export async function reserve(
   ctx: Pick<AppContext, 'db'>,
   projectId: number,
   taskId: number,
-  unitsMilli: number,
+  unitsMilli: MilliUnits,
   now = new Date(),
 ): Promise<HoldResult> {
-  checkUnits(unitsMilli);
   return ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
     if (await findAnalysisCharge(tx, projectId, taskId)) return 'already_charged';

@@ -1,3 +1,4 @@
+import { milliUnits } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -67,23 +68,23 @@ describe('charges', () => {
     const expired = await addBundle(id, 1000, new Date(now.getTime() - DAY));
     const unlimited = await addBundle(id, 1000, null);
 
-    const first = await charge(t.ctx, id, 1, 1500);
+    const first = await charge(t.ctx, id, 1, milliUnits(1500));
     expect(first.status).toBe('charged');
     expect([await bundleLeft(sooner), await bundleLeft(later), await bundleLeft(unlimited)]).toEqual([
       0, 500, 1000,
     ]);
     expect(await bundleLeft(expired)).toBe(1000);
 
-    await charge(t.ctx, id, 2, 1000);
+    await charge(t.ctx, id, 2, milliUnits(1000));
     expect([await bundleLeft(later), await bundleLeft(unlimited)]).toEqual([0, 500]);
     expect(await balance(id)).toBe(0);
 
     // 500 left in bundles, 500 more would cost 0.025 from an empty balance: refused, nothing consumed.
-    expect((await charge(t.ctx, id, 3, 1000)).status).toBe('insufficient');
+    expect((await charge(t.ctx, id, 3, milliUnits(1000))).status).toBe('insufficient');
     expect(await bundleLeft(unlimited)).toBe(500);
 
     await credit(id, '0.025');
-    const paid = await charge(t.ctx, id, 3, 1000, { minutesMilli: 800 });
+    const paid = await charge(t.ctx, id, 3, milliUnits(1000), { minutesMilli: 800 });
     expect(paid.status === 'charged' && paid.invoice).toMatchObject({
       type: 'debit',
       status: 'settled',
@@ -103,7 +104,7 @@ describe('charges', () => {
     const { bundle } = await assignPlan(t.ctx, id, trial!.id);
     expect(bundle).toMatchObject({ includedMilli: 60_000, leftMilli: 60_000, isFree: true });
     await credit(id, 1);
-    const result = await charge(t.ctx, id, 4, 61_000);
+    const result = await charge(t.ctx, id, 4, milliUnits(61_000));
     expect(result.status === 'charged' && result.invoice).toMatchObject({
       unitsMilli: 61_000,
       freeUnitsMilli: 60_000,
@@ -116,8 +117,8 @@ describe('charges', () => {
   it('are idempotent by task, also when the retries race', async () => {
     const id = await newProject();
     await credit(id, 1);
-    const first = await charge(t.ctx, id, 42, 2000);
-    const again = await charge(t.ctx, id, 42, 2000);
+    const first = await charge(t.ctx, id, 42, milliUnits(2000));
+    const again = await charge(t.ctx, id, 42, milliUnits(2000));
     expect(first.status).toBe('charged');
     expect(again.status).toBe('already_charged');
     expect(again.status === 'already_charged' && first.status === 'charged' && again.invoice.id).toBe(
@@ -125,7 +126,9 @@ describe('charges', () => {
     );
     expect(await balance(id)).toBe(900_000);
 
-    const racing = await Promise.all(Array.from({ length: 10 }, () => charge(t.ctx, id, 43, 1000)));
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => charge(t.ctx, id, 43, milliUnits(1000))),
+    );
     expect(racing.filter((r) => r.status === 'charged')).toHaveLength(1);
     expect(racing.filter((r) => r.status === 'already_charged')).toHaveLength(9);
     expect(await balance(id)).toBe(850_000);
@@ -135,7 +138,7 @@ describe('charges', () => {
     const id = await newProject();
     await credit(id, 3); // 60 units at 0.05
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => charge(t.ctx, id, 1000 + i, 1000)),
+      Array.from({ length: 100 }, (_, i) => charge(t.ctx, id, 1000 + i, milliUnits(1000))),
     );
     expect(results.filter((r) => r.status === 'charged')).toHaveLength(60);
     expect(results.filter((r) => r.status === 'insufficient')).toHaveLength(40);
@@ -148,30 +151,30 @@ describe('charges', () => {
 describe('canProcess', () => {
   it('is true for exactly enough balance and false for a milli-unit more', async () => {
     const id = await newProject();
-    expect(await canProcess(t.ctx, id, 1)).toBe(false);
+    expect(await canProcess(t.ctx, id, milliUnits(1))).toBe(false);
     await credit(id, '0.05');
-    expect(await canProcess(t.ctx, id, 1000)).toBe(true);
-    expect(await canProcess(t.ctx, id, 1001)).toBe(false);
+    expect(await canProcess(t.ctx, id, milliUnits(1000))).toBe(true);
+    expect(await canProcess(t.ctx, id, milliUnits(1001))).toBe(false);
   });
 
   it('adds bundles and balance, and ignores the balance when the switch is off', async () => {
     const id = await newProject();
     await credit(id, '0.05');
     await addBundle(id, 1000, null);
-    expect(await canProcess(t.ctx, id, 2000)).toBe(true);
-    expect(await canProcess(t.ctx, id, 2001)).toBe(false);
+    expect(await canProcess(t.ctx, id, milliUnits(2000))).toBe(true);
+    expect(await canProcess(t.ctx, id, milliUnits(2001))).toBe(false);
     await t.ctx.db.update(projects).set({ useBalanceForAnalysis: false }).where(eq(projects.id, id));
-    expect(await canProcess(t.ctx, id, 1000)).toBe(true);
-    expect(await canProcess(t.ctx, id, 1001)).toBe(false);
-    expect((await charge(t.ctx, id, 5, 1001)).status).toBe('insufficient');
-    expect((await charge(t.ctx, id, 6, 1000)).status).toBe('charged');
-    expect(await canProcess(t.ctx, id, 1)).toBe(false);
+    expect(await canProcess(t.ctx, id, milliUnits(1000))).toBe(true);
+    expect(await canProcess(t.ctx, id, milliUnits(1001))).toBe(false);
+    expect((await charge(t.ctx, id, 5, milliUnits(1001))).status).toBe('insufficient');
+    expect((await charge(t.ctx, id, 6, milliUnits(1000))).status).toBe('charged');
+    expect(await canProcess(t.ctx, id, milliUnits(1))).toBe(false);
   });
 
   it('skips expired bundles', async () => {
     const id = await newProject();
     await addBundle(id, 5000, new Date(Date.now() - 1000));
-    expect(await canProcess(t.ctx, id, 1)).toBe(false);
+    expect(await canProcess(t.ctx, id, milliUnits(1))).toBe(false);
   });
 });
 
@@ -188,8 +191,8 @@ describe('periods and summaries (project timezone America/New_York)', () => {
     ids.jan = (await credit(id, 10, new Date('2026-01-10T12:00:00Z'))).id;
     // 03:00 UTC on 1 March is still 28 February in New York.
     ids.feb28 = (await credit(id, 5, new Date('2026-03-01T03:00:00Z'))).id;
-    const c = await charge(t.ctx, id, 7, 2000, { now: new Date('2026-03-01T06:00:00Z') });
-    const d = await charge(t.ctx, id, 8, 1000, { now: new Date('2026-03-10T12:00:00Z') });
+    const c = await charge(t.ctx, id, 7, milliUnits(2000), { now: new Date('2026-03-01T06:00:00Z') });
+    const d = await charge(t.ctx, id, 8, milliUnits(1000), { now: new Date('2026-03-10T12:00:00Z') });
     ids.mar1 = c.status === 'charged' ? c.invoice.id : 0;
     ids.mar10 = d.status === 'charged' ? d.invoice.id : 0;
     const rejected = await requestTopUp(

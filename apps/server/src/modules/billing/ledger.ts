@@ -1,4 +1,10 @@
-import { BILLING, type BundleState, bundleExpiry, type InvoiceType } from '@parley/contracts';
+import {
+  BILLING,
+  type BundleState,
+  bundleExpiry,
+  type InvoiceType,
+  type MilliUnits,
+} from '@parley/contracts';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -96,7 +102,7 @@ const bundleState = (row: BundleRow): BundleState => ({
   free: row.isFree,
 });
 
-export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli: number, now: Date) {
+export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli: MilliUnits, now: Date) {
   const plan = project.tariffPlanId === null ? null : await findPlan(db, project.tariffPlanId);
   return {
     unitsMilli,
@@ -106,12 +112,6 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
     pricePerUnitMicros: plan?.pricePerUnitMicros ?? BILLING.defaultRatePerUnitMicros,
     now,
   };
-}
-
-export function checkUnits(unitsMilli: number): void {
-  if (!Number.isSafeInteger(unitsMilli) || unitsMilli < 0) {
-    throw new Error(`Units must be whole milli-units >= 0, got ${unitsMilli}`);
-  }
 }
 
 /** The ledger reference of a task's analysis charge. */

@@ -1,4 +1,4 @@
-import { fromMicros, planCharge, type TariffPlan } from '@parley/contracts';
+import { fromMicros, milliUnits, planCharge, type TariffPlan } from '@parley/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { billingHolds, projects, tariffPlans } from '../../db/schema/index.ts';
@@ -73,7 +73,7 @@ async function availableBalances(
   const result = new Map<number, number>();
   for (const { projectId, total } of held) {
     const project = byId.get(projectId)!;
-    const inputs = await chargeInputs(db, project, Number(total), now);
+    const inputs = await chargeInputs(db, project, milliUnits(Number(total)), now);
     const reserved = inputs.useBalance ? Math.min(project.balanceMicros, planCharge(inputs).amountMicros) : 0;
     result.set(projectId, project.balanceMicros - reserved);
   }

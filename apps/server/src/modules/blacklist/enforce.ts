@@ -1,10 +1,10 @@
-import { normalizePhone, phoneFromMetadata, SKIPPED_BLACKLISTED } from '@parley/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { normalizePhone, phoneFromMetadata } from '@parley/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { blacklistEntries, mediaFiles, projects, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
-import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
+import { skipTask } from '../tasks/state.ts';
 
 /** The project settings the blacklist check reads. */
 export interface BlacklistSettings {
@@ -43,17 +43,6 @@ export async function blacklistedNumber(
     .where(and(eq(blacklistEntries.projectId, project.id), eq(blacklistEntries.phoneNumber, number)))
     .limit(1);
   return hit ? number : null;
-}
-
-/** Ends a task as skipped (not analysed, not charged) with the reason 'skipped: blacklisted'. */
-export async function markTaskSkipped(db: Executor, taskId: number) {
-  const now = new Date();
-  const [row] = await db
-    .update(tasks)
-    .set({ status: 'skipped', error: SKIPPED_BLACKLISTED, completedAt: now, updatedAt: now })
-    .where(and(eq(tasks.id, taskId), inArray(tasks.status, ['queued', 'processing'])))
-    .returning();
-  return row ?? null;
 }
 
 /**
@@ -96,10 +85,8 @@ export async function skipIfBlacklisted(
 ): Promise<boolean> {
   const project = await blacklistSettings(ctx.db, task.projectId);
   if (!project || !(await blacklistedNumber(ctx.db, project, task.metadata))) return false;
-  const row = await markTaskSkipped(ctx.db, task.id);
-  if (!row) return false;
+  if (!(await skipTask(ctx, task.id))) return false;
   ctx.logger.info({ taskId: task.id }, 'Analysis skipped: the phone number is blacklisted');
-  await notifyTaskEvent(ctx.db, taskEventOf(row)).catch(() => {});
   await removeSkippedMedia(ctx, project, task.mediaId);
   return true;
 }

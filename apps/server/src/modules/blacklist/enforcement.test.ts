@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BLACKLIST_TEXTS, SKIPPED_BLACKLISTED } from '@parley/contracts';
+import { BLACKLIST_TEXTS, SKIPPED_BLACKLISTED, taskError } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -31,7 +31,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import { mediaDir } from '../../storage/index.ts';
 import { workBatchItems } from '../batches/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
-import { taskJobKey } from '../uploads/queue.ts';
+import { taskJobKey } from '../tasks/queue.ts';
 
 let server: Server;
 let port: number;
@@ -158,7 +158,10 @@ describe('blacklist enforcement at upload', () => {
       audio: { id: expect.any(Number) },
     });
     expect(message).toBe(BLACKLIST_TEXTS.uploadSkipped(data.task_id));
-    expect(await taskRow(data.task_id)).toMatchObject({ status: 'skipped', error: SKIPPED_BLACKLISTED });
+    expect(await taskRow(data.task_id)).toMatchObject({
+      status: 'skipped',
+      errorReason: taskError('blacklisted'),
+    });
     expect(await t.ctx.boss.findJobs(QUEUES.analysis, { key: taskJobKey(data.task_id) })).toEqual([]);
     const media = await mediaRow(data.audio.id);
     expect(media.removedAt).not.toBeNull();
@@ -171,6 +174,7 @@ describe('blacklist enforcement at upload', () => {
       id: data.task_id,
       status: 'skipped',
       error: SKIPPED_BLACKLISTED,
+      error_reason: { code: 'blacklisted', params: {} },
     });
 
     // Another number is analysed as usual.
@@ -255,7 +259,7 @@ describe('blacklist enforcement at the start of processing', () => {
     expect(await runTask(t.ctx, taskId, { lastAttempt: false })).toBe('skipped');
     expect(await taskRow(taskId)).toMatchObject({
       status: 'skipped',
-      error: SKIPPED_BLACKLISTED,
+      errorReason: taskError('blacklisted'),
       attempts: 0,
       unitsChargedMilli: null,
     });
@@ -294,7 +298,10 @@ describe('blacklist enforcement at the start of processing', () => {
       items = await t.ctx.db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
     }
     items.sort((a, b) => a.rowNumber - b.rowNumber);
-    expect(await taskRow(items[0]!.taskId!)).toMatchObject({ status: 'skipped', error: SKIPPED_BLACKLISTED });
+    expect(await taskRow(items[0]!.taskId!)).toMatchObject({
+      status: 'skipped',
+      errorReason: taskError('blacklisted'),
+    });
     expect(await taskRow(items[1]!.taskId!)).toMatchObject({ status: 'queued' });
     const [midway] = await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, batchId));
     expect(midway).toMatchObject({ status: 'processing', processedItems: 1, failedItems: 0 });

@@ -1,3 +1,5 @@
+import { type TaskError, taskError, taskErrorText } from '@parley/contracts';
+import { ProviderUnavailable } from '../../ai/catalog.ts';
 import { EmloFailure } from '../../ai/emlo.ts';
 import { AiFailedError } from '../../ai/generate.ts';
 import { TranscriptionFailure, TranscriptionUnavailable } from '../../ai/transcription.ts';
@@ -5,52 +7,42 @@ import { HttpError } from '../../http/errors.ts';
 import { MediaError } from '../../media/ffmpeg.ts';
 import { ObjectNotFoundError } from '../../storage/index.ts';
 
-/** Reasons the pipeline gives (stored in tasks.error and shown on the failed-tasks screen). */
-export const PIPELINE_TEXTS = {
-  promptMissing: 'The prompt of this task no longer exists. Reanalyse the file with another prompt.',
-  mediaMissing: 'The stored file of this task is missing.',
-  noSpeech: 'No speech was found in the recording.',
-  noFunds:
-    "Insufficient funds: the project's unit bundles and allowed balance are used up. Add funds or buy units, then retry the task.",
-  insufficientFunds: (units: string) =>
-    `Insufficient funds: this analysis needs ${units} units, more than the project's unit bundles and allowed balance cover. Add funds or buy units, then retry the task.`,
-  classificationUnanswered: 'The model did not choose one of the classification options.',
-  classificationTarget: (name: string) =>
-    `The classification chose "${name}", but that prompt no longer exists in this project.`,
-  interrupted: (attempts: number) =>
-    `The analysis was interrupted ${attempts} time${attempts === 1 ? '' : 's'} (the worker stopped while working on it) and was given up. Retry the task.`,
-  unexpected: (message: string) => `The analysis failed unexpectedly: ${message}`,
-} as const;
-
-/** A failure the pipeline decided on itself. `retryable`: a later attempt may succeed. */
+/** A failure the pipeline decided on itself, with its reason. `retryable`: a later attempt may succeed. */
 export class PipelineFailure extends Error {
   override name = 'PipelineFailure';
+  readonly reason: TaskError;
   readonly retryable: boolean;
 
-  constructor(message: string, retryable = false) {
-    super(message);
+  constructor(reason: TaskError, retryable = false) {
+    super(taskErrorText(reason));
+    this.reason = reason;
     this.retryable = retryable;
   }
 }
 
 export interface ClassifiedFailure {
-  message: string;
+  /** Why, as the task stores it (a code with parameters). */
+  reason: TaskError;
   /** Worth another attempt (rate limits, server errors, timeouts, answers that did not fit the schema). */
   retryable: boolean;
 }
 
-/** Sorts an error into 'try again later' or 'give up now', with the message a person reads. */
+const providerFailed = (error: Error) => taskError('provider_failed', { message: error.message });
+
+/** Sorts an error into 'try again later' or 'give up now', with the reason a person reads. */
 export function classifyFailure(error: unknown): ClassifiedFailure {
-  if (error instanceof PipelineFailure) return { message: error.message, retryable: error.retryable };
-  if (error instanceof MediaError) return { message: error.message, retryable: false };
-  if (error instanceof TranscriptionUnavailable) return { message: error.message, retryable: false };
-  if (error instanceof TranscriptionFailure) return { message: error.message, retryable: error.retryable };
-  if (error instanceof EmloFailure) return { message: error.message, retryable: error.retryable };
-  if (error instanceof AiFailedError) return { message: error.message, retryable: error.retryable };
-  // 503 provider_unavailable: the provider has no credentials; the message names the variable.
-  if (error instanceof HttpError)
-    return { message: error.message, retryable: error.statusCode >= 500 && error.statusCode !== 503 };
-  if (error instanceof ObjectNotFoundError) return { message: PIPELINE_TEXTS.mediaMissing, retryable: false };
+  if (error instanceof PipelineFailure) return { reason: error.reason, retryable: error.retryable };
+  if (error instanceof MediaError) return { reason: error.reason, retryable: false };
+  if (error instanceof TranscriptionUnavailable) return { reason: error.reason, retryable: false };
+  if (error instanceof ProviderUnavailable) return { reason: error.reason, retryable: false };
+  if (error instanceof TranscriptionFailure)
+    return { reason: providerFailed(error), retryable: error.retryable };
+  if (error instanceof EmloFailure) return { reason: providerFailed(error), retryable: error.retryable };
+  if (error instanceof AiFailedError) return { reason: providerFailed(error), retryable: error.retryable };
+  if (error instanceof HttpError) {
+    return { reason: taskError('other', { message: error.message }), retryable: error.statusCode >= 500 };
+  }
+  if (error instanceof ObjectNotFoundError) return { reason: taskError('media_missing'), retryable: false };
   const message = error instanceof Error ? error.message : String(error);
-  return { message: PIPELINE_TEXTS.unexpected(message), retryable: true };
+  return { reason: taskError('unexpected', { message }), retryable: true };
 }

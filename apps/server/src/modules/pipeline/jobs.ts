@@ -1,56 +1,9 @@
 import type { AppContext } from '../../context.ts';
-import {
-  ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
-  configureAnalysisQueue,
-  QUEUES,
-  retryDelaySeconds,
-  retryLater,
-} from '../../jobs/boss.ts';
-import { failInterruptedTask, RetryLater, runTask } from './run.ts';
+import { workAnalysisQueue } from '../tasks/worker.ts';
+import { runTask } from './run.ts';
 import type { PipelineDeps } from './task-run.ts';
 
-/** Data of a job on QUEUES.analysis (sent by the uploads module). */
-export interface AnalysisJob {
-  taskId: number;
-}
-
-/**
- * Registers the analysis worker: each job runs (or resumes) one task through the pipeline. Retries follow
- * ANALYSIS_RETRY_LIMIT and ANALYSIS_RETRY_DELAY_SECONDS with exponential backoff; a task waits as
- * 'queued' between attempts and ends 'failed' (with the reason and its attempts) when they are used up.
- * An attempt whose worker died is resumed by another worker as soon as its heartbeat is missed.
- */
+/** Registers this process as an analysis worker: each job of the analysis queue runs one task's pipeline. */
 export async function workAnalysis(ctx: AppContext, deps: PipelineDeps = {}): Promise<void> {
-  const { concurrency } = ctx.config.analysis;
-  await configureAnalysisQueue(ctx.boss, ctx.config.analysis);
-  // Each of `concurrency` workers takes one task at a time. A worker waits for the polling interval only
-  // when its last task took less than that; with a backlog in the queue's (cached) stats it does not
-  // wait at all (a backlog larger than the workers).
-  const options = {
-    includeMetadata: true,
-    batchSize: 1,
-    localConcurrency: concurrency,
-    pollingIntervalSeconds: 0.5,
-    burstWhenReadyExceeds: concurrency,
-    heartbeatRefreshSeconds: ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
-  } as const;
-  await ctx.boss.work<AnalysisJob, void, typeof options>(QUEUES.analysis, options, async ([job]) => {
-    if (!job) return;
-    try {
-      await runTask(
-        ctx,
-        job.data.taskId,
-        { lastAttempt: job.retryCount >= job.retryLimit, signal: job.signal },
-        deps,
-      );
-    } catch (error) {
-      if (!(error instanceof RetryLater)) throw error;
-      // The task already says why it waits; the job waits the retry delay (the queue has none: see boss.ts).
-      const delay = retryDelaySeconds(ctx.config.analysis.retryDelaySeconds, job.retryCount);
-      await retryLater(ctx.boss, ctx.db, job, error.message, delay);
-    }
-  });
-  await ctx.boss.work<AnalysisJob>(QUEUES.analysisGivenUp, async ([job]) => {
-    if (job) await failInterruptedTask(ctx, job.data.taskId);
-  });
+  await workAnalysisQueue(ctx, (taskId, attempt) => runTask(ctx, taskId, attempt, deps));
 }

@@ -3,7 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { PromptField, TaskResult, TaskStage } from '@parley/contracts';
+import {
+  type PromptField,
+  type TaskError,
+  type TaskResult,
+  type TaskStage,
+  taskError,
+  taskErrorText,
+} from '@parley/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,11 +31,12 @@ import type { AppContext } from '../../context.ts';
 import { aiUsage, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { storageOf } from '../../storage/index.ts';
-import { TASK_EVENTS_CHANNEL } from '../analyses/events.ts';
-import { enqueueTask, taskJobKey } from '../uploads/queue.ts';
-import { PIPELINE_TEXTS } from './failures.ts';
+import { TASK_EVENTS_CHANNEL } from '../tasks/notify.ts';
+import { enqueueTask, taskJobKey } from '../tasks/queue.ts';
+import { failInterruptedTask } from '../tasks/state.ts';
+import { RetryLater } from '../tasks/worker.ts';
 import { workAnalysis } from './jobs.ts';
-import { failInterruptedTask, RetryLater, runTask } from './run.ts';
+import { runTask } from './run.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -226,6 +234,10 @@ async function insertTask(
 const taskRow = async (taskId: number) =>
   (await t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]!;
 
+/** The reason's English text, as the API answers it. */
+const errorText = (row: { errorReason: TaskError | null }) =>
+  row.errorReason && taskErrorText(row.errorReason);
+
 const chargesOf = (projectId: number) =>
   t.ctx.db
     .select()
@@ -276,7 +288,7 @@ describe('analysis pipeline', () => {
       status: 'completed',
       stage: 'done',
       progress: 100,
-      error: null,
+      errorReason: null,
       attempts: 1,
       title: 'Price enquiry about solar panels',
       finalScore: 60,
@@ -461,23 +473,38 @@ describe('failures and billing', () => {
     expect(await run(taskId)).toBe('failed');
     const task = await taskRow(taskId);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(PIPELINE_TEXTS.noFunds);
+    expect(task.errorReason).toEqual(taskError('no_funds'));
     expect(openai.requests).toHaveLength(0);
     expect(anthropic.requests).toHaveLength(0);
     expect(await chargesOf(projectId)).toHaveLength(0);
   });
 
-  it('checks the real cost once the length is known, and fails when the charge is refused at the end', async () => {
-    // 0.1 units cover the first check but not 7 s (0.117 units).
-    const projectId = await newProject(100);
+  it('asks the balance to cover one unit before any work, as the upload does', async () => {
+    // 0.5 units would pay for this short chat (0.032 units), but the check before the work asks for one unit.
+    const projectId = await newProject(500);
     const promptId = await createPrompt(projectId);
-    const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
+    const taskId = await insertTask(projectId, promptId, {
+      text: { fileName: 'chat.txt', content: 'Agent: Hello.\nCustomer: What does a panel cost?' },
+    });
     expect(await run(taskId)).toBe('failed');
-    expect((await taskRow(taskId)).error).toMatch(/needs 0\.117 units/);
-    expect(openai.requests).toHaveLength(0);
+    expect(await taskRow(taskId)).toMatchObject({ status: 'failed', errorReason: taskError('no_funds') });
+    expect(anthropic.requests).toHaveLength(0);
+    expect(await chargesOf(projectId)).toHaveLength(0);
+  });
+
+  it('checks the real cost once the length is known, and fails when the charge is refused at the end', async () => {
+    // One unit covers the first check but not 1,200 characters (1.2 units).
+    const projectId = await newProject(1000);
+    const promptId = await createPrompt(projectId);
+    const taskId = await insertTask(projectId, promptId, {
+      text: { fileName: 'long.txt', content: `Agent: ${'x'.repeat(1193)}` },
+    });
+    expect(await run(taskId)).toBe('failed');
+    expect((await taskRow(taskId)).errorReason).toEqual(taskError('insufficient_funds', { units: '1.2' }));
+    expect(anthropic.requests).toHaveLength(0);
 
     // Enough at the start, but the units are gone by the time of the charge.
-    const other = await newProject(117);
+    const other = await newProject(1000);
     const otherPrompt = await createPrompt(other);
     const second = await insertTask(other, otherPrompt, { fixture: fixtures.mono.wav });
     scriptMonoTranscription();
@@ -489,7 +516,8 @@ describe('failures and billing', () => {
     expect(await run(second, t.ctx, { lastAttempt: false }, { afterStage: drain })).toBe('failed');
     const task = await taskRow(second);
     expect(task).toMatchObject({ status: 'failed', unitsChargedMilli: null });
-    expect(task.error).toMatch(/^Insufficient funds: this analysis needs 0\.117 units/);
+    expect(task.errorReason).toEqual(taskError('insufficient_funds', { units: '0.117' }));
+    expect(errorText(task)).toMatch(/^Insufficient funds: this analysis needs 0\.117 units/);
     expect(task.result).not.toBeNull();
     expect(await chargesOf(other)).toHaveLength(0);
   });
@@ -523,7 +551,11 @@ describe('failures and billing', () => {
       const task = await waitFor(taskId, (row) => row.status === 'failed', 30_000);
       expect(task.attempts).toBe(3);
       expect(task.stage).toBe('analysis');
-      expect(task.error).toBe('Anthropic answered 500: The fake upstream has no scripted answer left.');
+      expect(task.errorReason).toEqual(
+        taskError('provider_failed', {
+          message: 'Anthropic answered 500: The fake upstream has no scripted answer left.',
+        }),
+      );
       expect(task.unitsChargedMilli).toBeNull();
       expect(anthropic.requests).toHaveLength(3);
       // The transcript was kept between attempts: transcribed once.
@@ -547,7 +579,7 @@ describe('failures and billing', () => {
     expect(await taskRow(taskId)).toMatchObject({
       status: 'queued',
       stage: 'transcription',
-      error: 'OpenAI transcription answered 503: Overloaded',
+      errorReason: taskError('provider_failed', { message: 'OpenAI transcription answered 503: Overloaded' }),
     });
   });
 
@@ -559,7 +591,9 @@ describe('failures and billing', () => {
     anthropic.script(answer({ ...SCORECARD_ANSWER, Needs: ev(7) }));
     await expect(run(taskId)).rejects.toBeInstanceOf(RetryLater);
     expect(await taskRow(taskId)).toMatchObject({ status: 'queued', stage: 'analysis' });
-    expect((await taskRow(taskId)).error).toMatch(/^Anthropic answered in an unexpected structure/);
+    const waiting = await taskRow(taskId);
+    expect(waiting.errorReason?.code).toBe('provider_failed');
+    expect(errorText(waiting)).toMatch(/^Anthropic answered in an unexpected structure/);
     anthropic.script(answer(SCORECARD_ANSWER));
     expect(await run(taskId)).toBe('completed');
     expect(await chargesOf(projectId)).toHaveLength(1);
@@ -571,7 +605,10 @@ describe('failures and billing', () => {
     const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
     await t.ctx.db.update(tasks).set({ status: 'processing', attempts: 3 }).where(eq(tasks.id, taskId));
     await failInterruptedTask(t.ctx, taskId);
-    expect(await taskRow(taskId)).toMatchObject({ status: 'failed', error: PIPELINE_TEXTS.interrupted(3) });
+    expect(await taskRow(taskId)).toMatchObject({
+      status: 'failed',
+      errorReason: taskError('interrupted', { count: 3 }),
+    });
   });
 
   it('a stalled transcription times out and fails on the last attempt', async () => {
@@ -581,7 +618,9 @@ describe('failures and billing', () => {
     const ctx = withConfig({ ai: { maxRetries: 0 }, transcription: { timeoutMs: 1000 } });
     openai.script(slow(5000, transcription([{ start: 0, end: 1, text: 'late' }])));
     expect(await run(taskId, ctx, { lastAttempt: true })).toBe('failed');
-    expect((await taskRow(taskId)).error).toBe('OpenAI transcription did not answer within 1 second.');
+    expect((await taskRow(taskId)).errorReason).toEqual(
+      taskError('provider_failed', { message: 'OpenAI transcription did not answer within 1 second.' }),
+    );
     expect(await chargesOf(projectId)).toHaveLength(0);
   });
 
@@ -590,7 +629,11 @@ describe('failures and billing', () => {
     const google = await createPrompt(projectId, { provider: 'google', model: 'gemini-2.5-flash' });
     const first = await insertTask(projectId, google, { fixture: fixtures.mono.wav });
     expect(await run(first)).toBe('failed');
-    expect((await taskRow(first)).error).toBe(
+    const noGoogle = await taskRow(first);
+    expect(noGoogle.errorReason).toEqual(
+      taskError('provider_unavailable', { provider: 'Google', variable: 'GOOGLE_GENERATIVE_AI_API_KEY' }),
+    );
+    expect(errorText(noGoogle)).toBe(
       'Google is not configured on this server. Set GOOGLE_GENERATIVE_AI_API_KEY in the server environment.',
     );
 
@@ -598,7 +641,11 @@ describe('failures and billing', () => {
     const second = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
     const noOpenAI = withConfig({ providers: { openaiApiKey: undefined } });
     expect(await run(second, noOpenAI)).toBe('failed');
-    expect((await taskRow(second)).error).toBe(
+    const noTranscription = await taskRow(second);
+    expect(noTranscription.errorReason).toEqual(
+      taskError('transcription_unavailable', { provider: 'OpenAI', variable: 'OPENAI_API_KEY' }),
+    );
+    expect(errorText(noTranscription)).toBe(
       'Transcription uses OpenAI (TRANSCRIPTION_PROVIDER), which is not configured on this server. Set OPENAI_API_KEY in the server environment.',
     );
     expect(openai.requests).toHaveLength(0);
@@ -611,10 +658,13 @@ describe('failures and billing', () => {
     const promptId = await createPrompt(projectId);
     const fake = await insertTask(projectId, promptId, { fixture: fixtures.fake });
     expect(await run(fake)).toBe('failed');
-    expect((await taskRow(fake)).error).toMatch(/^The file could not be decoded as audio or video/);
+    const undecodable = await taskRow(fake);
+    expect(undecodable.errorReason?.code).toMatch(/^media_undecodable/);
+    expect(errorText(undecodable)).toMatch(/^The file could not be decoded as audio or video/);
     const silent = await insertTask(projectId, promptId, { fixture: fixtures.silent });
     expect(await run(silent)).toBe('failed');
-    expect((await taskRow(silent)).error).toBe('The recording is silent: there is nothing to transcribe.');
+    expect((await taskRow(silent)).errorReason).toEqual(taskError('media_silent'));
+    expect(errorText(await taskRow(silent))).toBe('The recording is silent: there is nothing to transcribe.');
     expect(await chargesOf(projectId)).toHaveLength(0);
     expect(openai.requests).toHaveLength(0);
   });
@@ -806,7 +856,7 @@ async function waitFor(
   for (;;) {
     const row = await taskRow(taskId);
     if (done(row)) return row;
-    if (Date.now() > deadline) throw new Error(`Task ${taskId} still ${row.status}: ${row.error}`);
+    if (Date.now() > deadline) throw new Error(`Task ${taskId} still ${row.status}: ${errorText(row)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

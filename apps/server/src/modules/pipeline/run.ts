@@ -1,13 +1,12 @@
-import type { TaskStatus } from '@parley/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ANALYSIS_CHECK_UNITS, taskError, taskErrorText } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
-import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
-import { refreshBatchesOfTask } from '../batches/progress.ts';
-import { canProcess, releaseHold } from '../billing/holds.ts';
+import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
-import { classifyFailure, PIPELINE_TEXTS, PipelineFailure } from './failures.ts';
+import { findTaskWithMedia } from '../tasks/rows.ts';
+import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
+import { RetryLater } from '../tasks/worker.ts';
+import { classifyFailure, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';
 import { chargeStage } from './stages/charge.ts';
 import { hold } from './stages/hold.ts';
@@ -21,16 +20,11 @@ import {
   type RunOptions,
   TaskGone,
   type TaskRun,
-  update,
   type WorkFiles,
+  write,
 } from './task-run.ts';
 
 export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'not_found' | 'already_done';
-
-/** Thrown when the task should be tried again later (the job's retry); the task waits as 'queued'. */
-export class RetryLater extends Error {
-  override name = 'RetryLater';
-}
 
 /**
  * Runs (or resumes) the analysis of one task: media -> hold -> transcription -> analysis -> lva -> charge.
@@ -39,7 +33,8 @@ export class RetryLater extends Error {
  * estimated units (billing holds), so concurrent tasks never start work the project cannot pay for; the
  * charge settles the hold, a failure or skip releases it. A failure that may pass (provider 429,
  * 5xx, timeout, invalid answer) throws RetryLater unless this is the last attempt; any other failure,
- * or one on the last attempt, leaves the task 'failed' with the reason, uncharged.
+ * or one on the last attempt, leaves the task 'failed' with the reason, uncharged. The task's state
+ * changes go through the tasks module (which tells the live view and the 'task settled' listeners).
  */
 export async function runTask(
   ctx: AppContext,
@@ -53,41 +48,21 @@ export async function runTask(
   } catch (error) {
     if (error instanceof TaskGone) return 'not_found';
     if (options.signal?.aborted) throw error;
-    const failure = classifyFailure(error);
-    if (failure.retryable && !options.lastAttempt) {
-      ctx.logger.warn({ taskId, error: failure.message }, 'Analysis failed; it will be retried');
-      await settle(ctx, taskId, 'queued', failure.message).catch(() => {});
-      throw new RetryLater(failure.message, { cause: error });
+    const { reason, retryable } = classifyFailure(error);
+    const message = taskErrorText(reason);
+    if (retryable && !options.lastAttempt) {
+      ctx.logger.warn({ taskId, error: message }, 'Analysis failed; it will be retried');
+      await waitForRetry(ctx, taskId, reason).catch(() => {});
+      throw new RetryLater(message, { cause: error });
     }
-    ctx.logger.warn({ taskId, error: failure.message }, 'Analysis failed');
-    await settle(ctx, taskId, 'failed', failure.message).catch((settleError) => {
+    ctx.logger.warn({ taskId, error: message }, 'Analysis failed');
+    await failTask(ctx, taskId, reason).catch((settleError) => {
       ctx.logger.error({ err: settleError, taskId }, 'Could not mark the task failed');
     });
     return 'failed';
   } finally {
     await removeWorkFiles(work);
-    // Bulk uploads count their items' analyses (a no-op for tasks of no batch).
-    await refreshBatchesOfTask(ctx.db, taskId).catch((error) =>
-      ctx.logger.warn({ err: error, taskId }, 'Could not update the batch of a task'),
-    );
   }
-}
-
-/** Marks a task failed whose job was given up (the worker stopped while running its last attempt). */
-export async function failInterruptedTask(ctx: AppContext, taskId: number): Promise<void> {
-  const [task] = await ctx.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
-  if (!task) return;
-  const row = await ctx.db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(tasks)
-      .set({ status: 'failed', error: PIPELINE_TEXTS.interrupted(task.attempts), updatedAt: new Date() })
-      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ['queued', 'processing'])))
-      .returning();
-    if (failed) await releaseHold(tx, taskId);
-    return failed;
-  });
-  if (row) await notifyTaskEvent(ctx.db, taskEventOf(row)).catch(() => {});
-  await refreshBatchesOfTask(ctx.db, taskId).catch(() => {});
 }
 
 async function execute(
@@ -97,18 +72,11 @@ async function execute(
   deps: PipelineDeps,
   work: WorkFiles,
 ): Promise<RunOutcome> {
-  const [row] = await ctx.db
-    .select({ task: tasks, media: mediaFiles })
-    .from(tasks)
-    .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
-    .where(eq(tasks.id, taskId));
+  const row = await findTaskWithMedia(ctx.db, taskId);
   if (!row) return 'not_found';
   if (row.task.status === 'completed' || row.task.status === 'skipped') return 'already_done';
   // The blacklist may have changed since the upload: a blacklisted number is never analysed nor charged.
-  if (await skipIfBlacklisted(ctx, row.task)) {
-    await releaseHold(ctx.db, taskId);
-    return 'skipped';
-  }
+  if (await skipIfBlacklisted(ctx, row.task)) return 'skipped';
   const run: TaskRun = {
     ctx,
     taskId,
@@ -121,22 +89,13 @@ async function execute(
     state: pipelineState(row.task.pipeline),
   };
 
-  await update(
-    run,
-    {
-      status: 'processing',
-      stage: run.task.stage ?? 'media',
-      error: null,
-      attempts: sql`${tasks.attempts} + 1`,
-      startedAt: run.task.startedAt ?? new Date(),
-    },
-    true,
-  );
+  await write(run, () => startTask(ctx, taskId));
   const prompt = await takePromptSnapshot(run);
   checkCredentials(run, prompt);
   const noFunds =
-    run.task.result === null && !(await canProcess(ctx, run.task.projectId, 1, { exceptTaskId: taskId }));
-  if (noFunds) throw new PipelineFailure(PIPELINE_TEXTS.noFunds);
+    run.task.result === null &&
+    !(await canProcess(ctx, run.task.projectId, ANALYSIS_CHECK_UNITS, { exceptTaskId: taskId }));
+  if (noFunds) throw new PipelineFailure(taskError('no_funds'));
 
   await mediaStage(run);
   await hold(run, prompt);
@@ -145,23 +104,4 @@ async function execute(
   await lvaStage(run, prompt);
   await chargeStage(run, prompt);
   return 'completed';
-}
-
-/** Leaves the task queued (waiting for a retry, keeping its hold) or failed (releasing it), with the reason. */
-async function settle(
-  ctx: AppContext,
-  taskId: number,
-  status: Extract<TaskStatus, 'queued' | 'failed'>,
-  reason: string,
-): Promise<void> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const [settled] = await tx
-      .update(tasks)
-      .set({ status, error: reason.slice(0, 2000), updatedAt: new Date() })
-      .where(and(eq(tasks.id, taskId), sql`${tasks.status} <> 'completed'`))
-      .returning();
-    if (settled && status === 'failed') await releaseHold(tx, taskId);
-    return settled;
-  });
-  if (row) await notifyTaskEvent(ctx.db, taskEventOf(row)).catch(() => {});
 }

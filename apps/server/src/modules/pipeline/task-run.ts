@@ -1,11 +1,12 @@
 import type { TaskStage } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
 import type { Transcriber } from '../../ai/transcription.ts';
 import type { AppContext } from '../../context.ts';
-import { type mediaFiles, tasks } from '../../db/schema/index.ts';
 import type { PreparedAudio } from '../../media/audio.ts';
 import type { Storage } from '../../storage/index.ts';
-import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
+import { notifyTask } from '../tasks/notify.ts';
+import type { MediaRow, TaskRow } from '../tasks/rows.ts';
+import { saveTaskWork, type TaskWork } from '../tasks/state.ts';
+import type { AnalysisAttempt } from '../tasks/worker.ts';
 import type { PipelineState } from './state.ts';
 
 /** Progress (0-100) at which each stage starts; transcription moves on within its share. */
@@ -25,12 +26,7 @@ export interface PipelineDeps {
   afterStage?: (stage: TaskStage, taskId: number) => void | Promise<void>;
 }
 
-export interface RunOptions {
-  /** No retry follows: a failure that could pass later fails the task now. */
-  lastAttempt: boolean;
-  /** Aborted when the job is cancelled or expires. */
-  signal?: AbortSignal;
-}
+export type RunOptions = AnalysisAttempt;
 
 /** Files of one run on local disk: a temporary folder and the recording decoded into it. */
 export interface WorkFiles {
@@ -45,9 +41,9 @@ export interface TaskRun {
   readonly options: RunOptions;
   readonly deps: PipelineDeps;
   readonly storage: Pick<Storage, 'get'>;
-  readonly media: typeof mediaFiles.$inferSelect;
+  readonly media: MediaRow;
   readonly work: WorkFiles;
-  task: typeof tasks.$inferSelect;
+  task: TaskRow;
   state: PipelineState;
 }
 
@@ -56,27 +52,24 @@ export class TaskGone extends Error {}
 
 export const isAudio = (run: TaskRun): boolean => run.media.kind !== 'text';
 
-export async function update(
-  run: TaskRun,
-  values: Partial<typeof tasks.$inferInsert> | Record<string, unknown>,
-  notify = false,
-): Promise<void> {
-  // A job whose claim is gone (cancelled by a restart, expired) must not write over the task any more.
+/**
+ * Writes through the tasks module and follows the row. A job whose claim is gone (cancelled by a restart,
+ * expired) must not write over the task any more; a task deleted meanwhile ends the run (TaskGone).
+ */
+export async function write(run: TaskRun, change: () => Promise<TaskRow | null>): Promise<void> {
   run.options.signal?.throwIfAborted();
-  const [row] = await run.ctx.db
-    .update(tasks)
-    .set({ ...(values as Partial<typeof tasks.$inferInsert>), updatedAt: new Date() })
-    .where(eq(tasks.id, run.taskId))
-    .returning();
+  const row = await change();
   if (!row) throw new TaskGone();
   run.task = row;
+}
+
+export async function update(run: TaskRun, values: TaskWork, notify = false): Promise<void> {
+  await write(run, () => saveTaskWork(run.ctx, run.taskId, values));
   if (notify) await notifyRun(run);
 }
 
 export async function notifyRun(run: TaskRun): Promise<void> {
-  await notifyTaskEvent(run.ctx.db, taskEventOf(run.task)).catch((error) =>
-    run.ctx.logger.warn({ err: error, taskId: run.taskId }, 'Task event not sent'),
-  );
+  await notifyTask(run.ctx, run.task);
 }
 
 export async function setStage(run: TaskRun, stage: TaskStage, progress: number): Promise<void> {
@@ -90,7 +83,7 @@ export async function setStage(run: TaskRun, stage: TaskStage, progress: number)
 export async function saveState(
   run: TaskRun,
   patch: Partial<PipelineState>,
-  columns: Record<string, unknown> = {},
+  columns: TaskWork = {},
 ): Promise<void> {
   run.state = { ...run.state, ...patch };
   await update(run, { ...columns, pipeline: run.state });

@@ -2,13 +2,15 @@ import {
   audioUnitsMilliFromSamples,
   LVA_SURCHARGE_MILLI,
   type LvaOption,
+  type MilliUnits,
+  milliUnits,
   textUnitsMilli,
 } from '@parley/contracts';
 import type { PromptSnapshot } from './analysis.ts';
 import type { TaskRun } from './task-run.ts';
 
 /** Units of content: decoded audio seconds (per second) or characters of text. */
-export function contentUnitsMilli(run: TaskRun): number {
+export function contentUnitsMilli(run: TaskRun): MilliUnits {
   const media = run.state.media!;
   return media.kind === 'audio'
     ? audioUnitsMilliFromSamples(media.frames, media.sampleRate)
@@ -22,12 +24,12 @@ export function lvaOption(run: TaskRun, prompt: PromptSnapshot): LvaOption {
 }
 
 /** Prompt units: model units of every prompt that analysed, plus the LVA surcharge when LVA ran. */
-export function promptUnitsMilli(run: TaskRun, prompt: PromptSnapshot, lvaRan: boolean): number {
+export function promptUnitsMilli(run: TaskRun, prompt: PromptSnapshot, lvaRan: boolean): MilliUnits {
   const modelUnits = (p: PromptSnapshot) => Math.max(0, p.unitsMilli - LVA_SURCHARGE_MILLI[p.LVA]);
   const target = run.state.classification?.target;
-  return (
+  return milliUnits(
     modelUnits(prompt) +
-    (target ? modelUnits(target) : 0) +
-    (lvaRan ? LVA_SURCHARGE_MILLI[lvaOption(run, prompt)] : 0)
+      (target ? modelUnits(target) : 0) +
+      (lvaRan ? LVA_SURCHARGE_MILLI[lvaOption(run, prompt)] : 0),
   );
 }

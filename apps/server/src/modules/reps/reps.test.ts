@@ -16,7 +16,7 @@ import {
 import { uploadCall } from '../../../test/settings.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
 import { tasks } from '../../db/schema/index.ts';
-import { notifyTaskEvent } from '../analyses/events.ts';
+import { notifyTaskEvent } from '../tasks/notify.ts';
 
 let t: TestApp;
 let dataDir: string;

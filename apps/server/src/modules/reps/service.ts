@@ -12,8 +12,9 @@ import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projectMembers, repMappings, tasks, teamLeaderAssignments, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { taskVisibilityCondition } from '../analyses/visibility.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { updateTaskPeople } from '../tasks/people.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
 import type { UserRow } from '../users/dto.ts';
 
 type MappingRow = typeof repMappings.$inferSelect;
@@ -156,15 +157,7 @@ export async function applyMappings(ctx: AppContext, access: ProjectAccess): Pro
         ? []
         : [{ id: row.id, representative: people.representative, department: people.department }];
     });
-    if (updates.length === 0) continue;
-    const values = sql.join(
-      updates.map((u) => sql`(${u.id}::int, ${u.representative}::text, ${u.department}::text)`),
-      sql`, `,
-    );
-    await ctx.db.execute(sql`
-      UPDATE tasks SET representative = v.representative, department = v.department, updated_at = now()
-      FROM (VALUES ${values}) AS v(id, representative, department)
-      WHERE tasks.id = v.id AND tasks.project_id = ${projectId}`);
+    await updateTaskPeople(ctx.db, projectId, updates);
     changed += updates.length;
   }
   ctx.logger.info({ projectId, changed }, 'Rep mapping applied to existing analyses');

@@ -1,24 +1,20 @@
-import { BLACKLIST_TEXTS, missingMetadata, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
+import { BLACKLIST_TEXTS, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, tasks } from '../../db/schema/index.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import type { Executor } from '../../db/client.ts';
+import { mediaFiles } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
-import { notifyTaskEvent, taskEventOf } from '../analyses/events.ts';
-import { findBySha, insertTask, resetTask, type TaskRequest, type TaskRow } from '../analyses/tasks.ts';
-import { taskVisibilityCondition } from '../analyses/visibility.ts';
-import { canProcess } from '../billing/holds.ts';
-import { blacklistedNumber, markTaskSkipped, removeSkippedMedia } from '../blacklist/enforce.ts';
+import { blacklistedNumber, removeSkippedMedia } from '../blacklist/enforce.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { findPromptRow } from '../prompts/service.ts';
+import { taskPeople } from '../reps/lookup.ts';
+import { createTask, restartTask, type TaskRequest } from '../tasks/create.ts';
+import { cancelLiveJobs, queueTask } from '../tasks/queue.ts';
+import { analysisUrl, checkPromptAndFunds, type PromptRow } from '../tasks/request.ts';
+import { findBySha, type TaskRow } from '../tasks/rows.ts';
+import { skipTask } from '../tasks/state.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
 import type { UploadInput } from './fields.ts';
-import { cancelLiveJobs, enqueueTask } from './queue.ts';
 import type { StagedFile } from './stage.ts';
-
-/** One unit (in thousandths) must be coverable before an analysis is queued (spec 1 §5, §7). */
-export const UPLOAD_CHECK_UNITS_MILLI = 1000;
-
-type PromptRow = Awaited<ReturnType<typeof findPromptRow>>;
 
 export interface ValidUpload {
   input: UploadInput;
@@ -26,35 +22,6 @@ export interface ValidUpload {
 }
 
 const fill = (text: string, id: number) => text.replace('{id}', String(id));
-export const analysisUrl = (projectId: number, taskId: number) => `/projects/${projectId}/analysis/${taskId}`;
-
-export function insufficientFunds(): HttpError {
-  return new HttpError(402, 'insufficient_funds', UPLOAD_TEXTS.insufficientFunds);
-}
-
-/** The prompt (of this project), its required metadata and the balance, checked before a file is taken. */
-export async function checkPromptAndFunds(
-  ctx: AppContext,
-  access: ProjectAccess,
-  promptId: number,
-  metadata: Record<string, string>,
-): Promise<PromptRow> {
-  let prompt: PromptRow;
-  try {
-    prompt = await findPromptRow(ctx, access, promptId);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) {
-      throw badRequest('The chosen prompt does not exist in this project.', 'prompt_not_found');
-    }
-    throw error;
-  }
-  const missing = missingMetadata(prompt.metadataFields, metadata);
-  if (missing.length > 0) {
-    throw badRequest(UPLOAD_TEXTS.missingMetadata.replace('{names}', missing.join(', ')), 'missing_metadata');
-  }
-  if (!(await canProcess(ctx, access.project.id, UPLOAD_CHECK_UNITS_MILLI))) throw insufficientFunds();
-  return prompt;
-}
 
 export async function validateUpload(
   ctx: AppContext,
@@ -62,27 +29,6 @@ export async function validateUpload(
   input: UploadInput,
 ): Promise<ValidUpload> {
   return { input, prompt: await checkPromptAndFunds(ctx, access, input.prompt_id, input.metadata) };
-}
-
-/** Queues a task that was just created or reset; a queue failure leaves it failed, for a retry. */
-export async function queueTask(ctx: AppContext, task: TaskRow): Promise<void> {
-  try {
-    await enqueueTask(ctx, task.id);
-  } catch (error) {
-    ctx.logger.error({ err: error, taskId: task.id }, 'Could not queue an analysis');
-    await ctx.db
-      .update(tasks)
-      .set({
-        status: 'failed',
-        error: 'The analysis could not be queued. Please retry it.',
-        updatedAt: sql`now()`,
-      })
-      .where(eq(tasks.id, task.id));
-    throw new HttpError(503, 'queue_unavailable', 'The analysis could not be queued. Please try again.');
-  }
-  await notifyTaskEvent(ctx.db, taskEventOf(task)).catch((error) =>
-    ctx.logger.warn({ err: error }, 'Could not notify a task event'),
-  );
 }
 
 type Outcome =
@@ -113,7 +59,7 @@ export async function ingest(
 ): Promise<UploadResult> {
   const projectId = access.project.id;
   const { input, prompt } = upload;
-  const request = (mediaId: number): TaskRequest => ({
+  const request = async (db: Executor, mediaId: number): Promise<TaskRequest> => ({
     projectId,
     mediaId,
     promptId: prompt.id,
@@ -122,6 +68,7 @@ export async function ingest(
     priority: input.priority,
     scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
     metadata: input.metadata,
+    people: await taskPeople(db, projectId, input.metadata),
   });
   let outcome: Outcome;
   try {
@@ -135,13 +82,13 @@ export async function ingest(
         const { task } = existing;
         if (task && (task.status === 'queued' || task.status === 'processing')) {
           if (!input.force) return { kind: 'in_progress', task, keepFile: false };
-          const reset = await resetTask(tx, task.id, 'restart', request(task.mediaId));
+          const reset = await restartTask(tx, task.id, await request(tx, task.mediaId));
           return { kind: 'restarted', task: reset, mediaId: task.mediaId, keepFile: false };
         }
         if (task && (task.status === 'completed' || task.status === 'skipped') && !input.force) {
           return { kind: 'duplicate', task, keepFile: false };
         }
-        const created = await insertTask(tx, request(existing.media.id));
+        const created = await createTask(tx, await request(tx, existing.media.id));
         // The stored bytes were deleted (an earlier analysis was skipped): these bytes take their place.
         const replaces = existing.media.removedAt !== null;
         if (replaces) {
@@ -170,7 +117,7 @@ export async function ingest(
           sourceUrl: staged.sourceUrl,
         })
         .returning();
-      const created = await insertTask(tx, request(media!.id));
+      const created = await createTask(tx, await request(tx, media!.id));
       return { kind: 'created', task: created, mediaId: media!.id, keepFile: true };
     });
   } catch (error) {
@@ -183,7 +130,7 @@ export async function ingest(
     (outcome.kind === 'created' || outcome.kind === 'restarted') &&
     (await blacklistedNumber(ctx.db, access.project, input.metadata))
   ) {
-    const skipped = await markTaskSkipped(ctx.db, outcome.task.id);
+    const skipped = await skipTask(ctx, outcome.task.id);
     if (skipped) {
       if (outcome.kind === 'restarted') await cancelLiveJobs(ctx, skipped.id);
       outcome = { ...outcome, kind: 'skipped', task: skipped };
@@ -211,7 +158,6 @@ export async function ingest(
         },
       };
     case 'skipped':
-      await notifyTaskEvent(ctx.db, taskEventOf(outcome.task)).catch(() => {});
       if (outcome.keepFile) await removeSkippedMedia(ctx, access.project, outcome.mediaId);
       return {
         status: 201,

@@ -17,7 +17,7 @@ import { createKey, keyClient } from '../../../test/settings.ts';
 import { createPrompt, fund, META, multipart, type Part, wavBytes } from '../../../test/uploads.ts';
 import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { taskJobKey } from './queue.ts';
+import { taskJobKey } from '../tasks/queue.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -2,12 +2,14 @@ import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } fro
 import { type AnalysisDetail, hasRoleAtLeast } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { StageLabel } from './TaskStatus';
 
 /** Where an unfinished, failed or skipped analysis is (live through the task events). */
 export function StatusPanel({ detail }: { detail: AnalysisDetail }) {
   const { t, i18n } = useTranslation();
+  const reason = useTaskErrorText()(detail);
   const project = useCurrentProject();
   const severity = detail.status === 'failed' ? 'error' : detail.status === 'skipped' ? 'warning' : 'info';
   const running = detail.status === 'queued' || detail.status === 'processing';
@@ -40,9 +42,9 @@ export function StatusPanel({ detail }: { detail: AnalysisDetail }) {
             </Typography>
           </Box>
         ) : null}
-        {detail.error ? (
+        {reason ? (
           <Typography variant="body2" data-testid="status-error" sx={{ whiteSpace: 'pre-wrap' }}>
-            {detail.error}
+            {reason}
           </Typography>
         ) : null}
         {detail.status === 'failed' && hasRoleAtLeast(project.my_role, 'admin') ? (

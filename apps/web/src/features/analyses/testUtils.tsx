@@ -125,6 +125,7 @@ export function listItem(id: number, overrides: Partial<AnalysisRow> = {}): Anal
     stage: 'done',
     progress: 100,
     error: null,
+    error_reason: null,
     file_name: `call-${id}.mp3`,
     ...overrides,
   };
@@ -247,6 +248,7 @@ export function detailFixture(overrides: Partial<AnalysisDetail> = {}): Analysis
     final_score: 44.44,
     units_charged: 3.125,
     error: null,
+    error_reason: null,
     prompt_id: 3,
     prompt: {
       id: 3,

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../shared/api/client';
 import { LoadingState } from '../../shared/components/States';
+import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { analysisPath } from '../analyses/api';
 import { formatNumber } from '../analyses/format';
 import { TaskStatusChip } from '../analyses/TaskStatus';
@@ -47,6 +48,7 @@ interface BatchItemsDialogProps {
 /** The rows of one batch (GET …/batches/{batchId}/items): link, status, analysis status, error, analysis. */
 export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialogProps) {
   const { t, i18n } = useTranslation();
+  const reasonText = useTaskErrorText();
   const titleId = useId();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_ITEM_PAGE_SIZE);
@@ -120,7 +122,7 @@ export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialog
                   <TableCell sx={{ minWidth: 240, maxWidth: 420 }}>
                     {item.error ? (
                       <Typography variant="body2" color="error" sx={{ wordBreak: 'break-word' }}>
-                        {item.error}
+                        {reasonText(item)}
                       </Typography>
                     ) : (
                       '—'

@@ -58,6 +58,7 @@ export function itemFixture(id: number, overrides: Partial<BatchItem> = {}): Bat
     task_id: 100 + id,
     task_status: 'completed',
     error: null,
+    error_reason: null,
     created_at: '2026-01-15T14:30:05.000Z',
     updated_at: '2026-01-15T14:30:05.000Z',
     ...overrides,

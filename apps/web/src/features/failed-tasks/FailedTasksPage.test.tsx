@@ -17,6 +17,10 @@ function failedTask(id: number, overrides: Partial<FailedTaskRow> = {}): FailedT
     prompt_name: 'Sales scorecard',
     stage: 'transcription',
     error: `Transcription failed for ${id}: 429 Too Many Requests`,
+    error_reason: {
+      code: 'provider_failed',
+      params: { message: `Transcription failed for ${id}: 429 Too Many Requests` },
+    },
     attempts: 5,
     ...overrides,
   };

@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
+import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { analysisPath } from '../analyses/api';
 import { formatNumber } from '../analyses/format';
@@ -41,6 +42,7 @@ const DEFAULT_PAGE_SIZE = 25;
 /** /projects/{id}/failed-tasks (admin, owner): analyses that failed, to retry or delete. */
 export default function FailedTasksPage() {
   const { t, i18n } = useTranslation();
+  const reasonText = useTaskErrorText();
   const project = useCurrentProject();
   // Seen through a support-access grant: the failed tasks can be read and paged, not retried or deleted.
   const readOnly = Boolean(project.read_only);
@@ -219,7 +221,7 @@ export default function FailedTasksPage() {
                           <Typography
                             variant="body2"
                             color="error"
-                            title={task.error ?? undefined}
+                            title={reasonText(task) ?? undefined}
                             sx={{
                               display: '-webkit-box',
                               WebkitLineClamp: 3,
@@ -227,7 +229,7 @@ export default function FailedTasksPage() {
                               overflow: 'hidden',
                             }}
                           >
-                            {task.error || t('failedTasks.noError')}
+                            {reasonText(task) || t('failedTasks.noError')}
                           </Typography>
                         </TableCell>
                         <TableCell align="right">{formatNumber(task.attempts, i18n.language)}</TableCell>

@@ -3,13 +3,14 @@ import {
   fromMilliUnits,
   LVA_SURCHARGE_MILLI,
   type LvaOption,
+  type MilliUnits,
   type ModelInfo,
   promptUnitsMilli,
   toMilliUnits,
 } from '@parley/contracts';
 
 /** A model's units in milli-units; 1 unit when the model is unknown (spec 1 §9). */
-export function modelUnitsMilli(model: ModelInfo | undefined): number {
+export function modelUnitsMilli(model: ModelInfo | undefined): MilliUnits {
   if (!model) return DEFAULT_MODEL_UNITS_MILLI;
   try {
     return toMilliUnits(model.units);

@@ -1,4 +1,4 @@
-import { type TaskResult, transcriptToText } from '@parley/contracts';
+import { type TaskResult, taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import type { TranscribedSegment } from '../../../ai/transcription.ts';
 import {
@@ -10,7 +10,7 @@ import {
   type PromptSnapshot,
   titleOf,
 } from '../analysis.ts';
-import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { PipelineFailure } from '../failures.ts';
 import { notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
 import { hold } from './hold.ts';
 import { findPrompt, snapshotOf } from './prompt.ts';
@@ -50,10 +50,12 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
         purpose: 'classification',
       });
       const option = chosenOption(found.field, analysis.values, found.path);
-      if (!option) throw new PipelineFailure(PIPELINE_TEXTS.classificationUnanswered, true);
+      if (!option) throw new PipelineFailure(taskError('classification_unanswered'), true);
       const row = await findPrompt(run, Number(option.promptId));
       if (!row)
-        throw new PipelineFailure(PIPELINE_TEXTS.classificationTarget(option.promptName || option.promptId));
+        throw new PipelineFailure(
+          taskError('classification_target', { name: option.promptName || option.promptId }),
+        );
       step = {
         analysis,
         chosen: { promptId: String(option.promptId), promptName: option.promptName || row.scriptName },
@@ -62,7 +64,7 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
       await saveState(run, { classification: step }, { progress: PROGRESS.analysis + 10 });
       await notifyRun(run);
       if (!isProviderAvailable(run.ctx.config, step.target.provider)) {
-        throw new PipelineFailure(providerUnavailable(step.target.provider).message);
+        throw providerUnavailable(step.target.provider);
       }
       await hold(run, prompt);
     }

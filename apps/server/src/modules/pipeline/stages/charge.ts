@@ -1,8 +1,9 @@
-import { analysisUnitsMilli, fromMilliUnits } from '@parley/contracts';
+import { analysisUnitsMilli, fromMilliUnits, taskError } from '@parley/contracts';
 import { charge } from '../../billing/charge.ts';
+import { completeTask } from '../../tasks/state.ts';
 import type { PromptSnapshot } from '../analysis.ts';
-import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
-import { type TaskRun, update } from '../task-run.ts';
+import { PipelineFailure } from '../failures.ts';
+import { type TaskRun, write } from '../task-run.ts';
 import { contentUnitsMilli, promptUnitsMilli } from '../units.ts';
 
 /** Charges what the analysis cost (settling its hold) and completes the task. */
@@ -15,18 +16,7 @@ export async function chargeStage(run: TaskRun, prompt: PromptSnapshot): Promise
     description: `Analysis #${run.taskId}: ${run.media.fileName}`.slice(0, 300),
   });
   if (outcome.status === 'insufficient') {
-    throw new PipelineFailure(PIPELINE_TEXTS.insufficientFunds(fromMilliUnits(units).toString()));
+    throw new PipelineFailure(taskError('insufficient_funds', { units: fromMilliUnits(units).toString() }));
   }
-  await update(
-    run,
-    {
-      status: 'completed',
-      stage: 'done',
-      progress: 100,
-      error: null,
-      completedAt: new Date(),
-      unitsChargedMilli: outcome.invoice.unitsMilli,
-    },
-    true,
-  );
+  await write(run, () => completeTask(run.ctx, run.taskId, outcome.invoice.unitsMilli));
 }

@@ -1,8 +1,8 @@
-import { analysisUnitsMilli, fromMilliUnits } from '@parley/contracts';
+import { analysisUnitsMilli, fromMilliUnits, taskError } from '@parley/contracts';
 import { isEmloConfigured } from '../../../ai/emlo.ts';
 import { reserve } from '../../billing/holds.ts';
 import type { PromptSnapshot } from '../analysis.ts';
-import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun } from '../task-run.ts';
 import { contentUnitsMilli, lvaOption, promptUnitsMilli } from '../units.ts';
 
@@ -14,6 +14,6 @@ export async function hold(run: TaskRun, prompt: PromptSnapshot): Promise<void> 
   const lvaWillRun = isAudio(run) && lvaOption(run, prompt) !== 'none' && isEmloConfigured(run.ctx.config);
   const units = analysisUnitsMilli(contentUnitsMilli(run), promptUnitsMilli(run, prompt, lvaWillRun));
   if ((await reserve(run.ctx, run.task.projectId, run.taskId, units)) === 'insufficient') {
-    throw new PipelineFailure(PIPELINE_TEXTS.insufficientFunds(fromMilliUnits(units).toString()));
+    throw new PipelineFailure(taskError('insufficient_funds', { units: fromMilliUnits(units).toString() }));
   }
 }

@@ -13,7 +13,7 @@ import {
   conversationText,
   MAX_TEXT_BYTES,
   parseTextConversation,
-  TEXT_TEXTS,
+  TEXT_ERRORS,
 } from '../../../media/text-conversation.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
 
@@ -58,7 +58,7 @@ async function readText(run: TaskRun): Promise<string> {
     size += chunk.length;
     if (size > MAX_TEXT_BYTES) {
       stream.destroy();
-      throw new MediaError(TEXT_TEXTS.tooLarge);
+      throw new MediaError(TEXT_ERRORS.tooLarge);
     }
     chunks.push(chunk);
   }

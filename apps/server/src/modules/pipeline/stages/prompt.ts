@@ -1,10 +1,11 @@
+import { taskError } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
-import { transcriptionCredential, transcriptionUnavailableMessage } from '../../../ai/transcription.ts';
+import { TranscriptionUnavailable, transcriptionCredential } from '../../../ai/transcription.ts';
 import { prompts } from '../../../db/schema/index.ts';
 import { toPromptData } from '../../prompts/service.ts';
 import type { PromptSnapshot } from '../analysis.ts';
-import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun, update } from '../task-run.ts';
 
 type PromptRow = typeof prompts.$inferSelect;
@@ -12,9 +13,9 @@ type PromptRow = typeof prompts.$inferSelect;
 /** The prompt as the analysis runs with it; taken once (a restarted task takes it again). */
 export async function takePromptSnapshot(run: TaskRun): Promise<PromptSnapshot> {
   if (run.task.promptSnapshot) return run.task.promptSnapshot as PromptSnapshot;
-  if (run.task.promptId === null) throw new PipelineFailure(PIPELINE_TEXTS.promptMissing);
+  if (run.task.promptId === null) throw new PipelineFailure(taskError('prompt_missing'));
   const row = await findPrompt(run, run.task.promptId);
-  if (!row) throw new PipelineFailure(PIPELINE_TEXTS.promptMissing);
+  if (!row) throw new PipelineFailure(taskError('prompt_missing'));
   const snapshot = snapshotOf(row);
   // A fresh snapshot means a fresh analysis (new task, or a restart): only the facts of the file stay.
   const media = run.state.media;
@@ -45,12 +46,12 @@ export function checkCredentials(run: TaskRun, prompt: PromptSnapshot): void {
     !transcriptionCredential(config) &&
     !run.deps.transcriber
   ) {
-    throw new PipelineFailure(transcriptionUnavailableMessage(config));
+    throw new TranscriptionUnavailable(config);
   }
   if (run.task.result === null) {
     const target = run.state.classification?.target ?? prompt;
     if (!isProviderAvailable(config, target.provider)) {
-      throw new PipelineFailure(providerUnavailable(target.provider).message);
+      throw providerUnavailable(target.provider);
     }
   }
 }

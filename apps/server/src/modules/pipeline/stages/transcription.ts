@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { conversationMetrics, transcriptToText } from '@parley/contracts';
+import { conversationMetrics, taskError, transcriptToText } from '@parley/contracts';
 import { createTranscriber, type TranscribedSegment } from '../../../ai/transcription.ts';
 import { splitWav } from '../../../media/wav.ts';
 import type { PromptSnapshot } from '../analysis.ts';
-import { PIPELINE_TEXTS, PipelineFailure } from '../failures.ts';
+import { PipelineFailure } from '../failures.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
 import { ensureAudio, tempDir } from './media.ts';
 
@@ -75,7 +75,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   const segments: Array<TranscribedSegment & { channel?: number }> = tracks
     .flatMap((t, index) => t.pieces.flatMap((_, p) => progress.pieces[`${index}:${p}`]?.segments ?? []))
     .sort((a, b) => a.start - b.start || a.end - b.end);
-  if (segments.length === 0) throw new PipelineFailure(PIPELINE_TEXTS.noSpeech);
+  if (segments.length === 0) throw new PipelineFailure(taskError('no_speech'));
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
   const durationSeconds = (run.state.media as { durationMs: number }).durationMs / 1000;
   await saveState(

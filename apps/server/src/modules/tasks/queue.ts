@@ -1,12 +1,20 @@
+import { taskError } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { notifyTask } from './notify.ts';
+import type { TaskRow } from './rows.ts';
+import { failTask } from './state.ts';
 
-/** Data of a job on QUEUES.analysis. */
-export interface AnalysisJobData {
+/** Data of a job on QUEUES.analysis: the task to run. */
+export interface AnalysisJob {
   taskId: number;
 }
+
+/** The answer when the job queue refuses (the task itself fails with the reason queue_failed). */
+const QUEUE_UNAVAILABLE = 'The analysis could not be queued. Please try again.';
 
 /** pg-boss runs higher numbers first; the spec's priorities run 0 (high) first. */
 export function jobPriority(priority: number): number {
@@ -43,7 +51,7 @@ export async function enqueueTask(ctx: Pick<AppContext, 'db' | 'boss'>, taskId: 
   if (!task) throw new Error(`Task ${taskId} does not exist`);
   const singletonKey = taskJobKey(taskId);
   await cancelLiveJobs(ctx, taskId);
-  const data: AnalysisJobData = { taskId };
+  const data: AnalysisJob = { taskId };
   const id = await ctx.boss.send(QUEUES.analysis, data, {
     priority: jobPriority(task.priority),
     singletonKey,
@@ -51,4 +59,19 @@ export async function enqueueTask(ctx: Pick<AppContext, 'db' | 'boss'>, taskId: 
   });
   if (!id) throw new Error(`The analysis of task ${taskId} could not be queued (a live job remains)`);
   return id;
+}
+
+/**
+ * Queues a task that was just created or reset and tells the live view; a queue failure leaves it failed,
+ * for a retry, and answers 503 queue_unavailable.
+ */
+export async function queueTask(ctx: AppContext, task: TaskRow): Promise<void> {
+  try {
+    await enqueueTask(ctx, task.id);
+  } catch (error) {
+    ctx.logger.error({ err: error, taskId: task.id }, 'Could not queue an analysis');
+    await failTask(ctx, task.id, taskError('queue_failed'));
+    throw new HttpError(503, 'queue_unavailable', QUEUE_UNAVAILABLE);
+  }
+  await notifyTask(ctx, task);
 }

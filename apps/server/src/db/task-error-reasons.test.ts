@@ -1,0 +1,82 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TASK_ERROR_EXAMPLES, type TaskError, taskError, taskErrorText } from '@parley/contracts';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/harness.ts';
+import type { ScratchDatabase } from '../../test/scratch-database.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
+import { connectDatabase, type Database } from './client.ts';
+
+/** The migration that turned tasks.error (English text) into tasks.error_reason (a code with parameters). */
+const MIGRATION = '0008_task_error_reasons';
+
+let scratch: ScratchDatabase;
+let database: Database;
+let before: string;
+
+/** The checked-in migrations up to, not including, MIGRATION. */
+async function migrationsBefore(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'parley-migrations-'));
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+beforeAll(async () => {
+  scratch = await freshDatabase();
+  database = connectDatabase(scratch.url, pino({ level: 'silent' }), 2);
+  before = await migrationsBefore();
+  await migrate(database.db, { migrationsFolder: before });
+});
+afterAll(async () => {
+  await database.pool.end();
+  await scratch.drop();
+  await rm(before, { recursive: true, force: true });
+});
+
+/** Texts the server wrote: one of every code, and texts without a code (a provider's failure, anything else). */
+const withoutCode = (reason: TaskError) => reason.code === 'other' || reason.code === 'provider_failed';
+const CODED = TASK_ERROR_EXAMPLES.filter((reason) => !withoutCode(reason));
+const OTHER_TEXTS = TASK_ERROR_EXAMPLES.filter(withoutCode).map((reason) => taskErrorText(reason));
+
+describe(`migration ${MIGRATION}`, () => {
+  it("maps every English reason the server wrote to its code and parameters, anything else to 'other'", async () => {
+    const { pool } = database;
+    const insertId = async (sql: string, values: unknown[] = []) =>
+      ((await pool.query(sql, values)).rows[0] as { id: number }).id;
+    const projectId = await insertId(`INSERT INTO projects (name) VALUES ('Old') RETURNING id`);
+    const mediaId = await insertId(
+      `INSERT INTO media_files (project_id, storage_key, file_name, content_type, size_bytes, sha256, kind)
+       VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, 'x', 'audio') RETURNING id`,
+      [projectId],
+    );
+    const texts = [...CODED.map(taskErrorText), ...OTHER_TEXTS, null];
+    const ids: number[] = [];
+    for (const text of texts) {
+      ids.push(
+        await insertId(
+          `INSERT INTO tasks (project_id, media_id, status, error) VALUES ($1, $2, 'failed', $3) RETURNING id`,
+          [projectId, mediaId, text],
+        ),
+      );
+    }
+
+    await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
+
+    const { rows } = await pool.query('SELECT id, error_reason FROM tasks ORDER BY id');
+    const reasons = new Map(
+      (rows as Array<{ id: number; error_reason: TaskError | null }>).map((r) => [r.id, r.error_reason]),
+    );
+    const expected = [...CODED, ...OTHER_TEXTS.map((message) => taskError('other', { message })), null];
+    expect(ids.map((id) => reasons.get(id))).toEqual(expected);
+    // The API answers the same English text as before.
+    expect(ids.map((id) => reasons.get(id)).map((reason) => reason && taskErrorText(reason))).toEqual(texts);
+  });
+});

@@ -1,0 +1,42 @@
+import { ANALYSIS_CHECK_UNITS, missingMetadata, UPLOAD_TEXTS } from '@parley/contracts';
+import type { AppContext } from '../../context.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { canProcess } from '../billing/holds.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { findPromptRow } from '../prompts/service.ts';
+
+export type PromptRow = Awaited<ReturnType<typeof findPromptRow>>;
+
+/** Where the web app shows an analysis (the analysis_url of upload answers). */
+export const analysisUrl = (projectId: number, taskId: number) => `/projects/${projectId}/analysis/${taskId}`;
+
+/** Every new analysis, retry or bulk upload first asks the balance to cover one unit (spec 1 §5, §7). */
+export async function requireAnalysisFunds(ctx: AppContext, projectId: number): Promise<void> {
+  if (!(await canProcess(ctx, projectId, ANALYSIS_CHECK_UNITS))) {
+    throw new HttpError(402, 'insufficient_funds', UPLOAD_TEXTS.insufficientFunds);
+  }
+}
+
+/** The prompt (of this project), its required metadata and the balance, checked before a task is made. */
+export async function checkPromptAndFunds(
+  ctx: AppContext,
+  access: ProjectAccess,
+  promptId: number,
+  metadata: Record<string, string>,
+): Promise<PromptRow> {
+  let prompt: PromptRow;
+  try {
+    prompt = await findPromptRow(ctx, access, promptId);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) {
+      throw badRequest('The chosen prompt does not exist in this project.', 'prompt_not_found');
+    }
+    throw error;
+  }
+  const missing = missingMetadata(prompt.metadataFields, metadata);
+  if (missing.length > 0) {
+    throw badRequest(UPLOAD_TEXTS.missingMetadata.replace('{names}', missing.join(', ')), 'missing_metadata');
+  }
+  await requireAnalysisFunds(ctx, access.project.id);
+  return prompt;
+}

@@ -1,0 +1,162 @@
+import { type TaskError, taskError } from '@parley/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { tasks } from '../../db/schema/index.ts';
+import { releaseHold } from '../billing/holds.ts';
+import { notifyTask } from './notify.ts';
+import type { TaskRow } from './rows.ts';
+import { emitTaskSettled } from './settled.ts';
+
+/**
+ * The state changes of a task's run (the pipeline does the work and calls these): start, the work it
+ * stores on the way, then one end: completed, failed (or back to queued, to wait for a retry) or skipped.
+ * Each end releases what the task held and tells the live view and the 'task settled' listeners.
+ */
+
+type TaskInsert = typeof tasks.$inferInsert;
+
+/** What the pipeline stores while it works: stage, progress and each stage's output, never the status. */
+export type TaskWork = Partial<
+  Pick<
+    TaskInsert,
+    | 'stage'
+    | 'progress'
+    | 'promptSnapshot'
+    | 'title'
+    | 'transcript'
+    | 'transcriptText'
+    | 'result'
+    | 'metrics'
+    | 'lva'
+    | 'finalScore'
+  > & {
+    /** What the pipeline has finished so far (its own record, see modules/pipeline/state.ts). */
+    pipeline: object;
+  }
+>;
+
+async function write(ctx: Pick<AppContext, 'db'>, taskId: number, values: Record<string, unknown>) {
+  const [row] = await ctx.db
+    .update(tasks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tasks.id, taskId))
+    .returning();
+  return row ?? null;
+}
+
+/** An attempt starts: processing, at its stage (media for a new one), one attempt more. Null: no such task. */
+export async function startTask(ctx: AppContext, taskId: number): Promise<TaskRow | null> {
+  const row = await write(ctx, taskId, {
+    status: 'processing',
+    stage: sql`coalesce(${tasks.stage}, 'media')`,
+    errorReason: null,
+    attempts: sql`${tasks.attempts} + 1`,
+    startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+  });
+  if (row) await notifyTask(ctx, row);
+  return row;
+}
+
+/** Stores work of the running task (not sent to the live view: see notifyTask). Null: no such task. */
+export async function saveTaskWork(
+  ctx: Pick<AppContext, 'db'>,
+  taskId: number,
+  values: TaskWork,
+): Promise<TaskRow | null> {
+  return write(ctx, taskId, values);
+}
+
+/** The analysis is done and charged. Null: no such task. */
+export async function completeTask(
+  ctx: AppContext,
+  taskId: number,
+  unitsChargedMilli: number,
+): Promise<TaskRow | null> {
+  const row = await write(ctx, taskId, {
+    status: 'completed',
+    stage: 'done',
+    progress: 100,
+    errorReason: null,
+    completedAt: new Date(),
+    unitsChargedMilli,
+  });
+  if (row) await settled(ctx, row);
+  return row;
+}
+
+/** Texts from elsewhere (a provider's answer, an exception) are kept to their first 2,000 characters. */
+function bounded(reason: TaskError): TaskError {
+  const params = Object.entries(reason.params).map(([key, value]) => [
+    key,
+    typeof value === 'string' ? value.slice(0, 2000) : value,
+  ]);
+  return { ...reason, params: Object.fromEntries(params) } as TaskError;
+}
+
+const notCompleted = sql`${tasks.status} <> 'completed'`;
+const queuedOrRunning = inArray(tasks.status, ['queued', 'processing']);
+
+/**
+ * Ends a task in `from` (failed or skipped), releasing its hold in the same transaction, then tells the live
+ * view and the 'task settled' listeners. Null when the task was not in `from`.
+ */
+async function end(
+  ctx: AppContext,
+  taskId: number,
+  from: SQL,
+  values: { status: 'failed' | 'skipped'; errorReason: TaskError; completedAt?: Date },
+): Promise<TaskRow | null> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(tasks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), from))
+      .returning();
+    if (ended) await releaseHold(tx, taskId);
+    return ended;
+  });
+  if (row) await settled(ctx, row);
+  return row ?? null;
+}
+
+/** Fails a task that has not completed, with the reason. */
+export async function failTask(ctx: AppContext, taskId: number, reason: TaskError): Promise<void> {
+  await end(ctx, taskId, notCompleted, { status: 'failed', errorReason: bounded(reason) });
+}
+
+/** Puts a task that has not completed back to queued, keeping its hold, with the reason it waits. */
+export async function waitForRetry(ctx: AppContext, taskId: number, reason: TaskError): Promise<void> {
+  const [row] = await ctx.db
+    .update(tasks)
+    .set({ status: 'queued', errorReason: bounded(reason), updatedAt: new Date() })
+    .where(and(eq(tasks.id, taskId), notCompleted))
+    .returning();
+  if (row) await notifyTask(ctx, row);
+}
+
+/**
+ * Ends a queued or running task as skipped (not analysed, not charged) with the reason 'skipped:
+ * blacklisted'. Null when it was not queued or running.
+ */
+export async function skipTask(ctx: AppContext, taskId: number): Promise<TaskRow | null> {
+  return end(ctx, taskId, queuedOrRunning, {
+    status: 'skipped',
+    errorReason: taskError('blacklisted'),
+    completedAt: new Date(),
+  });
+}
+
+/** Fails a task whose job was given up (the worker stopped while running its last attempt). */
+export async function failInterruptedTask(ctx: AppContext, taskId: number): Promise<void> {
+  const [task] = await ctx.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
+  if (!task) return;
+  await end(ctx, taskId, queuedOrRunning, {
+    status: 'failed',
+    errorReason: taskError('interrupted', { count: task.attempts }),
+  });
+}
+
+async function settled(ctx: AppContext, task: TaskRow): Promise<void> {
+  await notifyTask(ctx, task);
+  await emitTaskSettled(ctx, { id: task.id, projectId: task.projectId, status: task.status });
+}
