@@ -54,6 +54,10 @@ export const batchItems = pgTable(
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    /** What the batch's counters count this item as now; a refresh applies the difference (O(1)). */
+    countedAs: text('counted_as', { enum: ['none', 'processed', 'failed'] })
+      .notNull()
+      .default('none'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

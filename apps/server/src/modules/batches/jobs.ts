@@ -11,7 +11,7 @@ import { DownloadError } from '../uploads/download.ts';
 import { ingest } from '../uploads/service.ts';
 import { UrlRefusedError } from '../uploads/ssrf.ts';
 import { stageFromUrl } from '../uploads/stage.ts';
-import { markBatchStarted, refreshBatch } from './progress.ts';
+import { markBatchStarted, refreshBatchItem } from './progress.ts';
 import type { BatchItemJob } from './service.ts';
 
 export const ITEM_TEXTS = {
@@ -54,13 +54,8 @@ async function setItem(db: Executor, itemId: number, values: ItemChange): Promis
 }
 
 /** An item's final state and its batch's new counts, in one transaction. */
-async function finishItem(
-  ctx: AppContext,
-  batchId: number,
-  itemId: number,
-  values: ItemChange,
-): Promise<void> {
-  await refreshBatch(ctx.db, batchId, (tx) => setItem(tx, itemId, values));
+async function finishItem(ctx: AppContext, itemId: number, values: ItemChange): Promise<void> {
+  await refreshBatchItem(ctx.db, itemId, (tx) => setItem(tx, itemId, values));
 }
 
 /**
@@ -103,7 +98,7 @@ export async function processBatchItem(
     );
     const { data } = result.body;
     const existing = data.duplicate || data.in_progress;
-    await finishItem(ctx, batch.id, itemId, {
+    await finishItem(ctx, itemId, {
       status: existing ? 'duplicate' : 'task_created',
       taskId: (existing ? data.existing_task_id : data.task_id) ?? null,
       error: null,
@@ -116,7 +111,7 @@ export async function processBatchItem(
       throw new Error(failure.message, { cause: error });
     }
     ctx.logger.info({ itemId, error: failure.message }, 'Batch item failed');
-    await finishItem(ctx, batch.id, itemId, { status: 'failed', error: failure.message });
+    await finishItem(ctx, itemId, { status: 'failed', error: failure.message });
   }
 }
 
@@ -126,8 +121,8 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
     .update(batchItems)
     .set({ status: 'failed', error: ITEM_TEXTS.interrupted, updatedAt: new Date() })
     .where(and(eq(batchItems.id, itemId), inArray(batchItems.status, ['pending', 'downloading'])))
-    .returning({ batchId: batchItems.batchId });
-  if (row) await refreshBatch(ctx.db, row.batchId);
+    .returning({ id: batchItems.id });
+  if (row) await refreshBatchItem(ctx.db, row.id);
 }
 
 /**

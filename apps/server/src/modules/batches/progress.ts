@@ -4,55 +4,70 @@ import type { Db, Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { onTaskSettled, type TaskSettledListener } from '../tasks/settled.ts';
 
+type TaskStatus = (typeof tasks.$inferSelect)['status'];
+type ItemStatus = (typeof batchItems.$inferSelect)['status'];
+type CountedAs = (typeof batchItems.$inferSelect)['countedAs'];
+
 /**
- * Recomputes a batch's counters and status from its items and their tasks: processed = items whose analysis
- * completed or was skipped, failed = items that failed or whose analysis failed (or was deleted). Called when
- * an item or its task finishes. The batch row is locked first, so that two items finishing at once are
- * counted by whichever refresh runs second (its count starts after the first has committed).
+ * What an item counts as in its batch: processed when its analysis completed or was skipped, failed when the
+ * item failed or its analysis failed (or was deleted), else nothing yet.
  */
-export async function refreshBatch(
+export function itemCountsAs(itemStatus: ItemStatus, taskStatus: TaskStatus | null): CountedAs {
+  if (itemStatus === 'failed') return 'failed';
+  if (itemStatus !== 'task_created' && itemStatus !== 'duplicate') return 'none';
+  if (taskStatus === null || taskStatus === 'failed') return 'failed';
+  return taskStatus === 'completed' || taskStatus === 'skipped' ? 'processed' : 'none';
+}
+
+const delta = (from: CountedAs, to: CountedAs, counted: CountedAs) =>
+  (to === counted ? 1 : 0) - (from === counted ? 1 : 0);
+
+/**
+ * Brings a batch's counters and status up to date with one of its items, in O(1): the item's class is
+ * compared with what the batch counts it as, and only the difference is applied. The batch row is locked
+ * first (as every change of an item's class does), so two items finishing at once are both counted.
+ */
+export async function refreshBatchItem(
   db: Db,
-  batchId: number,
-  /** A change to apply first, in the same transaction, so nobody sees it without the new counts. */
+  itemId: number,
+  /** A change to the item to apply first, in the same transaction, so nobody sees it without the new counts. */
   change?: (tx: Executor) => Promise<unknown>,
 ): Promise<BatchStatus | null> {
   return db.transaction(async (tx) => {
     const [batch] = await tx
-      .select({ status: uploadBatches.status, total: uploadBatches.totalItems })
+      .select({ id: uploadBatches.id, status: uploadBatches.status, total: uploadBatches.totalItems })
       .from(uploadBatches)
-      .where(eq(uploadBatches.id, batchId))
+      .where(
+        sql`${uploadBatches.id} = (SELECT ${batchItems.batchId} FROM ${batchItems} WHERE ${batchItems.id} = ${itemId})`,
+      )
       .for('update');
     if (!batch) return null;
     await change?.(tx);
-    const linked = sql`${batchItems.status} IN ('task_created', 'duplicate')`;
-    const [counts] = await tx
-      .select({
-        pending: sql<number>`count(*) FILTER (WHERE ${batchItems.status} = 'pending')`.mapWith(Number),
-        processed:
-          sql<number>`count(*) FILTER (WHERE ${linked} AND ${tasks.status} IN ('completed', 'skipped'))`.mapWith(
-            Number,
-          ),
-        failed:
-          sql<number>`count(*) FILTER (WHERE ${batchItems.status} = 'failed' OR (${linked} AND (${tasks.id} IS NULL OR ${tasks.status} = 'failed')))`.mapWith(
-            Number,
-          ),
-      })
+    const [item] = await tx
+      .select({ status: batchItems.status, countedAs: batchItems.countedAs, taskStatus: tasks.status })
       .from(batchItems)
       .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
-      .where(eq(batchItems.batchId, batchId));
-    const { pending, processed, failed } = counts!;
-    let status = batchStatusFromCounts({ total: batch.total, pending, processed, failed });
-    // An item waiting for a retry does not put a started batch back to pending.
-    if (status === 'pending' && batch.status !== 'pending') status = 'processing';
-    await tx
+      .where(eq(batchItems.id, itemId));
+    if (!item) return null;
+    const now = itemCountsAs(item.status, item.taskStatus);
+    if (now === item.countedAs) return batch.status;
+    await tx.update(batchItems).set({ countedAs: now }).where(eq(batchItems.id, itemId));
+    const [counts] = await tx
       .update(uploadBatches)
-      .set({ status, processedItems: processed, failedItems: failed, updatedAt: new Date() })
-      .where(
-        and(
-          eq(uploadBatches.id, batchId),
-          sql`(${uploadBatches.status}, ${uploadBatches.processedItems}, ${uploadBatches.failedItems}) IS DISTINCT FROM (${status}, ${processed}::int, ${failed}::int)`,
-        ),
-      );
+      .set({
+        processedItems: sql`${uploadBatches.processedItems} + ${delta(item.countedAs, now, 'processed')}::int`,
+        failedItems: sql`${uploadBatches.failedItems} + ${delta(item.countedAs, now, 'failed')}::int`,
+        updatedAt: new Date(),
+      })
+      .where(eq(uploadBatches.id, batch.id))
+      .returning({ processed: uploadBatches.processedItems, failed: uploadBatches.failedItems });
+    const { processed, failed } = counts!;
+    // Until its first item starts a batch is pending; an item waiting for a retry does not put it back.
+    const pending = batch.status === 'pending' ? batch.total : 0;
+    const status = batchStatusFromCounts({ total: batch.total, pending, processed, failed });
+    if (status !== batch.status) {
+      await tx.update(uploadBatches).set({ status }).where(eq(uploadBatches.id, batch.id));
+    }
     return status;
   });
 }
@@ -65,13 +80,10 @@ export async function markBatchStarted(db: Db, batchId: number): Promise<void> {
     .where(and(eq(uploadBatches.id, batchId), eq(uploadBatches.status, 'pending')));
 }
 
-/** Refreshes the batches whose items use this task (none for single uploads). */
+/** Refreshes the batch items that use this task (none for single uploads). */
 export async function refreshBatchesOfTask(db: Db, taskId: number): Promise<void> {
-  const rows = await db
-    .selectDistinct({ batchId: batchItems.batchId })
-    .from(batchItems)
-    .where(eq(batchItems.taskId, taskId));
-  for (const { batchId } of rows) await refreshBatch(db, batchId);
+  const rows = await db.select({ id: batchItems.id }).from(batchItems).where(eq(batchItems.taskId, taskId));
+  for (const { id } of rows) await refreshBatchItem(db, id);
 }
 
 const refreshOnSettled: TaskSettledListener = (ctx, task) => refreshBatchesOfTask(ctx.db, task.id);

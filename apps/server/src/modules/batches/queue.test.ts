@@ -196,6 +196,32 @@ describe('batch items through the queue', () => {
     });
   });
 
+  it('moves a row from failed to processed when its failed analysis is retried and completes', async () => {
+    const batchId = await upload([local('/calls/31.wav'), local('/calls/32.wav')]);
+    const items = await settled(batchId);
+    await finishTasks([items[0]!.taskId!, items[1]!.taskId!], 'failed');
+    expect(await batchRow(batchId)).toMatchObject({ status: 'failed', processedItems: 0, failedItems: 2 });
+    await finishTasks([items[0]!.taskId!], 'completed');
+    expect(await batchRow(batchId)).toMatchObject({
+      status: 'partially_completed',
+      processedItems: 1,
+      failedItems: 1,
+    });
+  });
+
+  it('counts a row once however many refreshes of it run at the same time', async () => {
+    const batchId = await upload([local('/calls/41.wav'), local('/calls/42.wav')]);
+    const items = await settled(batchId);
+    const taskId = items[0]!.taskId!;
+    await t.ctx.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, taskId));
+    await Promise.all(Array.from({ length: 6 }, () => refreshBatchesOfTask(t.ctx.db, taskId)));
+    expect(await batchRow(batchId)).toMatchObject({
+      status: 'processing',
+      processedItems: 1,
+      failedItems: 0,
+    });
+  });
+
   it('retries passing download failures, never refused links', () => {
     expect(classifyItemFailure(new UrlRefusedError('private')).retryable).toBe(false);
     expect(classifyItemFailure(new DownloadError('timeout', 504)).retryable).toBe(true);
