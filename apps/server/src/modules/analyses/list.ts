@@ -38,9 +38,22 @@ function filters(access: ProjectAccess, query: Query): SQL {
 export async function listAnalyses(ctx: AppContext, access: ProjectAccess, query: Query) {
   const where = filters(access, query);
   const [counted] = await ctx.db.select({ total: count() }).from(tasks).where(where);
+  // Only what a row shows: transcripts, results and prompt copies stay on disk.
   const rows = await ctx.db
     .select({
-      task: tasks,
+      task: {
+        id: tasks.id,
+        createdAt: tasks.createdAt,
+        title: tasks.title,
+        representative: tasks.representative,
+        department: tasks.department,
+        promptId: tasks.promptId,
+        finalScore: tasks.finalScore,
+        status: tasks.status,
+        stage: tasks.stage,
+        progress: tasks.progress,
+        errorReason: tasks.errorReason,
+      },
       fileName: mediaFiles.fileName,
       durationMs: mediaFiles.durationMs,
       promptName: prompts.scriptName,
