@@ -90,10 +90,16 @@ export const AnalysisListItem = z.object({
   error_reason: TaskErrorSchema.nullable(),
   file_name: z.string().nullable(),
 });
+/** The analyses list counts matching rows up to this many; beyond it the total says "more than". */
+export const ANALYSES_COUNT_CAP = 10_000;
+
 export const AnalysisListResponse = z.object({
   data: z.object({
     items: z.array(AnalysisListItem),
+    /** Matching analyses, counted up to ANALYSES_COUNT_CAP (then this is the cap and total_capped is true). */
     total: z.number().int(),
+    /** More analyses match than `total` says (counting every one of a million rows on each page is slow). */
+    total_capped: z.boolean(),
     page: z.number().int(),
     page_size: z.number().int(),
   }),

@@ -23,6 +23,9 @@ export const analysisRoutes = {
     path: '/projects/:id/analyses',
     operationId: 'listAnalyses',
     summary: "A page of the project's analyses, newest first (filters; q searches titles and transcripts)",
+    description:
+      '`total` counts the matching analyses up to 10,000; when more match, `total` is 10,000 and `total_capped` ' +
+      'is true (later pages can still be read).',
     tags,
     access: 'media-key',
     params: ProjectIdParams,

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INPUT_DEBOUNCE_MS } from '../../shared/components/DebouncedTextField';
 import { EVENT_SOURCE_RETRY_MS } from '../../shared/hooks/useEventSource';
@@ -120,6 +121,22 @@ describe('analyses list', () => {
     fireEvent.click(await screen.findByRole('option', { name: '50' }));
     expect(location()).toBe('/projects/5/analyses?page_size=50');
     await waitFor(() => expect(lastListCall(fetch).toString()).toBe('page=1&page_size=50'));
+  });
+
+  it('says "more than" a capped total, and pages on past it without jumping back', async () => {
+    const user = userEvent.setup();
+    const fetch = mockAnalysesApi({
+      'GET /api/projects/5/analyses': (url) => {
+        const page = Number(url.searchParams.get('page'));
+        return jsonResponse(200, listPage([listItem(page * 100 + 1), listItem(1)], 10_000, page, 25, true));
+      },
+    });
+    await openList('/projects/5/analyses?page=401');
+    expect(await screen.findByText('10,001–10,025 of more than 10,000')).toBeInTheDocument();
+    expect(location()).toBe('/projects/5/analyses?page=401');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(location()).toBe('/projects/5/analyses?page=402');
+    await waitFor(() => expect(lastListCall(fetch).toString()).toBe('page=402&page_size=25'));
   });
 
   it('applies a select filter at once and goes back to the first page', async () => {

@@ -83,7 +83,11 @@ export default function AnalysesPage() {
   // A page past the end (rows were removed since the link was made): go to the last page.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / view.pageSize)) : 1;
   const pastEnd = Boolean(
-    list.data && !list.isPlaceholderData && view.page > lastPage && list.data.total > 0,
+    list.data &&
+      !list.isPlaceholderData &&
+      !list.data.total_capped &&
+      view.page > lastPage &&
+      list.data.total > 0,
   );
   useEffect(() => {
     if (pastEnd) update((current) => ({ ...current, page: lastPage }), true);
@@ -236,6 +240,7 @@ export default function AnalysesPage() {
             </TableContainer>
             <ListPagination
               total={data.total}
+              totalCapped={data.total_capped}
               page={view.page}
               pageSize={view.pageSize}
               pageSizes={PAGE_SIZES}

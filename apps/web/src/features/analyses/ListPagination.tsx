@@ -8,6 +8,7 @@ import { formatNumber } from './format';
  */
 export function ListPagination({
   total,
+  totalCapped = false,
   page,
   pageSize,
   pageSizes,
@@ -15,6 +16,8 @@ export function ListPagination({
   onPageSize,
 }: {
   total: number;
+  /** More rows match than `total` (a capped count): "of more than", and the next page stays open. */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
   pageSizes: readonly number[];
@@ -23,11 +26,11 @@ export function ListPagination({
 }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const lastPage = totalCapped ? page : Math.max(1, Math.ceil(total / pageSize));
   return (
     <TablePagination
       component="div"
-      count={total}
+      count={totalCapped ? -1 : total}
       page={Math.min(page, lastPage) - 1}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...pageSizes]}
@@ -35,7 +38,9 @@ export function ListPagination({
       onRowsPerPageChange={(event) => onPageSize(Number(event.target.value))}
       labelRowsPerPage={t('analyses.list.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) =>
-        t('analyses.list.displayedRows', { from: n(from), to: n(to), total: n(count) })
+        count === -1
+          ? t('analyses.list.displayedRowsMore', { from: n(from), to: n(to), total: n(total) })
+          : t('analyses.list.displayedRows', { from: n(from), to: n(to), total: n(count) })
       }
       getItemAriaLabel={(type) => t(`analyses.list.pageNav.${type}`)}
     />

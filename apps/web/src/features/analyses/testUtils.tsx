@@ -131,8 +131,16 @@ export function listItem(id: number, overrides: Partial<AnalysisRow> = {}): Anal
   };
 }
 
-export function listPage(items: AnalysisRow[], total = items.length, page = 1, pageSize = 25) {
-  return { data: { items, total, page, page_size: pageSize } } satisfies z.input<typeof AnalysisListResponse>;
+export function listPage(
+  items: AnalysisRow[],
+  total = items.length,
+  page = 1,
+  pageSize = 25,
+  totalCapped = false,
+) {
+  return {
+    data: { items, total, total_capped: totalCapped, page, page_size: pageSize },
+  } satisfies z.input<typeof AnalysisListResponse>;
 }
 
 export const promptChoices = [

@@ -1,0 +1,37 @@
+import { AnalysisListQuery } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertTextTask } from '../../../test/tasks.ts';
+import { projects } from '../../db/schema/index.ts';
+import type { ProjectRow } from '../projects/access.ts';
+import { listAnalyses } from './list.ts';
+
+let t: TestApp;
+let owner: Client;
+let projectId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t.app);
+  projectId = await createProject(owner, 'Counted');
+  for (let i = 0; i < 4; i += 1) await insertTextTask(t, projectId, null, `conversation ${i}`);
+});
+afterAll(() => t.close());
+
+describe('the analyses list total', () => {
+  it('is exact up to the cap, and says when more analyses match', async () => {
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const access = { project: project as ProjectRow, role: 'owner' as const };
+    const query = AnalysisListQuery.parse({ page_size: 2 });
+    expect(await listAnalyses(t.ctx, access, query, 3)).toMatchObject({ total: 3, total_capped: true });
+    expect(await listAnalyses(t.ctx, access, query, 4)).toMatchObject({ total: 4, total_capped: false });
+    const later = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({ page: 2, page_size: 2 }), 3);
+    expect(later.items).toHaveLength(2);
+  });
+
+  it('answers total and total_capped over the API', async () => {
+    const response = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
+    expect(response.json().data).toMatchObject({ total: 4, total_capped: false });
+  });
+});
