@@ -100,7 +100,12 @@ export const tasks = pgTable(
     index('tasks_project_created_idx').on(t.projectId, t.createdAt),
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_media_idx').on(t.mediaId),
-    index('tasks_search_idx').using('gin', t.search),
+    // The project is part of the search index (btree_gin), so a word frequent elsewhere costs nothing here.
+    index('tasks_project_search_idx').using('gin', t.projectId, t.search),
+    // The list's representative and department filters compare lower-cased names; a department is often
+    // asked with a minimum score.
+    index('tasks_project_rep_idx').on(t.projectId, sql`lower(${t.representative})`, t.createdAt),
+    index('tasks_project_dept_score_idx').on(t.projectId, sql`lower(${t.department})`, t.finalScore),
     index('tasks_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );

@@ -30,6 +30,17 @@ describe('the analyses list total', () => {
     expect(later.items).toHaveLength(2);
   });
 
+  it('lists newest first whether many analyses match (index walk) or few (sorted after filtering)', async () => {
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const access = { project: project as ProjectRow, role: 'owner' as const };
+    const query = AnalysisListQuery.parse({ page_size: 10 });
+    const many = await listAnalyses(t.ctx, access, query, 2);
+    const few = await listAnalyses(t.ctx, access, query, 100);
+    const ids = few.items.map((item) => item.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(many.items.map((item) => item.id)).toEqual(ids);
+  });
+
   it('answers total and total_capped over the API', async () => {
     const response = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
     expect(response.json().data).toMatchObject({ total: 4, total_capped: false });

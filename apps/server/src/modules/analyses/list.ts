@@ -59,34 +59,44 @@ export async function listAnalyses(
     .as('matching');
   const [counted] = await ctx.db.select({ total: count() }).from(matching);
   const found = counted?.total ?? 0;
+  // Few matches (a rare search word, one representative): sort them after their own indexes found them.
+  // Many: walk the (project, created_at) index newest first and stop at the page. The planner can't tell
+  // the two apart for a search word, and walking a million rows for a word that is in none took 0.3 s.
+  const newestFirst =
+    found <= countCap
+      ? [sql`${tasks.createdAt} + interval '0 s' DESC`, desc(tasks.id)]
+      : [desc(tasks.createdAt), desc(tasks.id)];
   // Only what a row shows: transcripts, results and prompt copies stay on disk.
-  const rows = await ctx.db
-    .select({
-      task: {
-        id: tasks.id,
-        createdAt: tasks.createdAt,
-        title: tasks.title,
-        representative: tasks.representative,
-        department: tasks.department,
-        promptId: tasks.promptId,
-        finalScore: tasks.finalScore,
-        status: tasks.status,
-        stage: tasks.stage,
-        progress: tasks.progress,
-        errorReason: tasks.errorReason,
-      },
-      fileName: mediaFiles.fileName,
-      durationMs: mediaFiles.durationMs,
-      promptName: prompts.scriptName,
-      scoreMode: sql<FinalScoreMode | null>`${tasks.result}->'score'->>'mode'`,
-    })
-    .from(tasks)
-    .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
-    .leftJoin(prompts, eq(prompts.id, tasks.promptId))
-    .where(where)
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+  const rows =
+    found === 0
+      ? []
+      : await ctx.db
+          .select({
+            task: {
+              id: tasks.id,
+              createdAt: tasks.createdAt,
+              title: tasks.title,
+              representative: tasks.representative,
+              department: tasks.department,
+              promptId: tasks.promptId,
+              finalScore: tasks.finalScore,
+              status: tasks.status,
+              stage: tasks.stage,
+              progress: tasks.progress,
+              errorReason: tasks.errorReason,
+            },
+            fileName: mediaFiles.fileName,
+            durationMs: mediaFiles.durationMs,
+            promptName: prompts.scriptName,
+            scoreMode: sql<FinalScoreMode | null>`${tasks.result}->'score'->>'mode'`,
+          })
+          .from(tasks)
+          .innerJoin(mediaFiles, eq(mediaFiles.id, tasks.mediaId))
+          .leftJoin(prompts, eq(prompts.id, tasks.promptId))
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size);
   const items: Item[] = rows.map(({ task, fileName, durationMs, promptName, scoreMode }) => ({
     id: task.id,
     created_at: task.createdAt.toISOString(),
