@@ -34,13 +34,13 @@ export class ApiError extends Error {
   }
 }
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /**
  * The code and message of an error answer's `{error:{code,message}}` body (every API error has that shape):
  * `http_<status>` and '' where the body lacks them (not JSON, a proxy's error page ...).
  */
-export function apiErrorFields(status: number, body: unknown): { code: string; message: string } {
+function apiErrorFields(status: number, body: unknown): { code: string; message: string } {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   return {
     code: typeof error?.code === 'string' ? error.code : `http_${status}`,
@@ -49,7 +49,7 @@ export function apiErrorFields(status: number, body: unknown): { code: string; m
 }
 
 /** The body of an answer as JSON, or undefined when it is not JSON. */
-export async function jsonBodyOf(response: Response): Promise<unknown> {
+async function jsonBodyOf(response: Response): Promise<unknown> {
   try {
     return await response.json();
   } catch {
@@ -70,7 +70,7 @@ export class RequestTimeoutError extends Error {
 }
 
 /** Rejects a request stopped through its AbortSignal. */
-export class RequestAbortedError extends Error {
+class RequestAbortedError extends Error {
   constructor() {
     super('The request was aborted');
     this.name = 'AbortError';
@@ -78,7 +78,7 @@ export class RequestAbortedError extends Error {
 }
 
 /** The connection failed before an answer arrived (offline, reset, CORS). */
-export class NetworkRequestError extends Error {
+class NetworkRequestError extends Error {
   constructor() {
     super('The request could not reach the server');
     this.name = 'NetworkRequestError';
@@ -134,11 +134,7 @@ function rawUrlOf(route: RouteDefinition, { params, query }: RawInput): string {
  * The answer parsed with the route's success schema, the one of its status when given (undefined for routes
  * without a JSON answer).
  */
-export function parseAnswer<R extends RouteDefinition>(
-  route: R,
-  body: unknown,
-  status?: number,
-): RouteAnswer<R> {
+function parseAnswer<R extends RouteDefinition>(route: R, body: unknown, status?: number): RouteAnswer<R> {
   const schema = answerSchema(route, status);
   if (!schema) return undefined as RouteAnswer<R>;
   const parsed = schema.safeParse(body);
