@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -101,10 +102,22 @@ describe('loadConfig', () => {
       model: 'whisper-1',
       timeoutMs: 600_000,
       chunkSeconds: 600,
+      parallelPieces: 8,
     });
     expect(defaults.emlo).toMatchObject({ apiUrl: 'https://cloud.emlo.cloud', sensitivity: 'normal' });
     expect(defaults.emlo.apiKey).toBeUndefined();
-    expect(defaults.analysis).toEqual({ concurrency: 2, retryLimit: 4, retryDelaySeconds: 30 });
+    // Analyses wait on providers: hundreds at once, paced by the providers' limits; ffmpeg by the cores.
+    expect(defaults.analysis).toEqual({ concurrency: 200, retryLimit: 4, retryDelaySeconds: 30 });
+    expect(defaults.batches).toEqual({ concurrency: 32 });
+    expect(defaults.mediaConcurrency).toBe(availableParallelism());
+    expect(defaults.rateLimits.openai).toEqual({ rpm: 5000, tpm: 2_000_000 });
+    expect(defaults.rateLimits['openai-compatible']).toEqual({ rpm: 0, tpm: 0 });
+    expect(loadConfig({ ANTHROPIC_RPM: '50', ANTHROPIC_TPM: '0' }).rateLimits.anthropic).toEqual({
+      rpm: 50,
+      tpm: 0,
+    });
+    expect(loadConfig({ TRANSCRIPTION_RPM: '20' }).rateLimits.transcription).toEqual({ rpm: 20, tpm: 0 });
+    expect(() => loadConfig({ OPENAI_RPM: '-1' })).toThrow(/OPENAI_RPM/);
     expect(loadConfig({ TRANSCRIPTION_PROVIDER: 'groq' }).transcription.model).toBe('whisper-large-v3');
     expect(loadConfig({ EMLO_API_URL: 'http://127.0.0.1:9/' }).emlo.apiUrl).toBe('http://127.0.0.1:9');
     expect(() => loadConfig({ TRANSCRIPTION_PROVIDER: 'azure' })).toThrow(/TRANSCRIPTION_PROVIDER/);

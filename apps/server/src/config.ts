@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   CHUNK_SIZE,
   LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -6,6 +7,7 @@ import {
   type ProviderId,
 } from '@parley/contracts';
 import { z } from 'zod';
+import { RATE_LIMIT_DEFAULTS as LIMITS, type RateLimits } from './ai/rate-limit-config.ts';
 import { parseTrustProxy, TRUST_PROXY_HINT, type TrustProxy } from './http/trust-proxy.ts';
 import { fromInvocationDir } from './paths.ts';
 
@@ -45,6 +47,9 @@ const hostList = z
       }),
     ),
   );
+
+/** Requests or tokens a minute; 0: no limit. */
+const perMinute = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -110,10 +115,23 @@ const EnvSchema = z.object({
   EMLO_API_KEY_PASSWORD: optionalText,
   EMLO_SENSITIVITY: z.enum(['normal', 'high', 'low']).default('normal'),
   EMLO_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
-  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
-  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(availableParallelism()),
+  TRANSCRIPTION_PARALLEL_PIECES: z.coerce.number().int().min(1).max(64).default(8),
+  ANTHROPIC_RPM: perMinute(LIMITS.anthropic.rpm),
+  ANTHROPIC_TPM: perMinute(LIMITS.anthropic.tpm),
+  OPENAI_RPM: perMinute(LIMITS.openai.rpm),
+  OPENAI_TPM: perMinute(LIMITS.openai.tpm),
+  GOOGLE_RPM: perMinute(LIMITS.google.rpm),
+  GOOGLE_TPM: perMinute(LIMITS.google.tpm),
+  GROQ_RPM: perMinute(LIMITS.groq.rpm),
+  GROQ_TPM: perMinute(LIMITS.groq.tpm),
+  OPENAI_COMPATIBLE_RPM: perMinute(LIMITS['openai-compatible'].rpm),
+  OPENAI_COMPATIBLE_TPM: perMinute(LIMITS['openai-compatible'].tpm),
+  TRANSCRIPTION_RPM: perMinute(LIMITS.transcription.rpm),
 });
 
 export interface Config {
@@ -146,9 +164,9 @@ export interface Config {
     groqBaseUrl?: string;
   };
   ai: {
-    /** Whole-call limit for one LLM call, retries included. */
+    /** Longest one request to an LLM provider may take (waiting for its rate limit not included). */
     timeoutMs: number;
-    /** Retries on rate limits (429) and server errors (5xx). */
+    /** Retries on server errors (5xx) and lost connections; 429s are waited out (ai/provider-fetch.ts). */
     maxRetries: number;
     /** The model that writes prompts for the AI generator; unset model: the provider's generation model. */
     generationProvider: ProviderId;
@@ -176,6 +194,8 @@ export interface Config {
     timeoutMs: number;
     /** Long audio is sent in pieces of at most this many seconds. */
     chunkSeconds: number;
+    /** Pieces of one recording sent to the provider at the same time. */
+    parallelPieces: number;
   };
   /** Emotion Logic cloud (layered voice analysis, the prompt's LVA option); off without a key and password. */
   emlo: {
@@ -185,9 +205,13 @@ export interface Config {
     sensitivity: 'normal' | 'high' | 'low';
     timeoutMs: number;
   };
+  /** Requests and tokens a minute each provider accepts, shared by every worker process (0: no limit). */
+  rateLimits: RateLimits;
+  /** ffmpeg processes (decoding, splitting) one worker process runs at the same time. */
+  mediaConcurrency: number;
   /** The analysis job queue's worker. */
   analysis: {
-    /** Tasks one worker process analyses at the same time. */
+    /** Tasks one worker process analyses at the same time (most of it waiting on providers). */
     concurrency: number;
     /** Retries of a task after a provider failure (429, 5xx, timeout, invalid output). */
     retryLimit: number;
@@ -289,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.TRANSCRIPTION_MODEL ?? (e.TRANSCRIPTION_PROVIDER === 'groq' ? 'whisper-large-v3' : 'whisper-1'),
       timeoutMs: e.TRANSCRIPTION_TIMEOUT_MS,
       chunkSeconds: e.TRANSCRIPTION_CHUNK_SECONDS,
+      parallelPieces: e.TRANSCRIPTION_PARALLEL_PIECES,
     },
     emlo: {
       apiUrl: (e.EMLO_API_URL ?? 'https://cloud.emlo.cloud').replace(/\/+$/, ''),
@@ -303,5 +328,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
     },
     batches: { concurrency: e.BATCH_CONCURRENCY },
+    rateLimits: {
+      anthropic: { rpm: e.ANTHROPIC_RPM, tpm: e.ANTHROPIC_TPM },
+      openai: { rpm: e.OPENAI_RPM, tpm: e.OPENAI_TPM },
+      google: { rpm: e.GOOGLE_RPM, tpm: e.GOOGLE_TPM },
+      groq: { rpm: e.GROQ_RPM, tpm: e.GROQ_TPM },
+      'openai-compatible': { rpm: e.OPENAI_COMPATIBLE_RPM, tpm: e.OPENAI_COMPATIBLE_TPM },
+      transcription: { rpm: e.TRANSCRIPTION_RPM, tpm: 0 },
+    },
+    mediaConcurrency: e.MEDIA_CONCURRENCY,
   };
 }

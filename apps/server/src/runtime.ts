@@ -50,7 +50,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       stops.push(embedded.stop);
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    const database = server.connectDatabase(databaseUrl, logger);
+    // A worker runs hundreds of tasks at once: a larger pool keeps their short writes from queueing.
+    const database = server.connectDatabase(databaseUrl, logger, config.role === 'api' ? 10 : 20);
     stops.push(() => database.pool.end());
     await server.runMigrations(database);
 

@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { aiUsage } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
 
 /**
@@ -45,16 +46,21 @@ export interface StructuredRequest<T> {
   prompt: string;
   /** Longest answer allowed, in tokens; unset: the SDK's default for the model. */
   maxOutputTokens?: number;
+  /** Stops the call (e.g. its task was cancelled). */
+  signal?: AbortSignal;
 }
 
 /**
- * One LLM call for a structured answer, validated against `schema`. It is bounded by AI_TIMEOUT_MS,
- * retried on 429 and 5xx up to AI_MAX_RETRIES times, and recorded in ai_usage whether it works or not.
- * Failures answer 502 'ai_failed' with a readable message; a provider without credentials answers 503.
+ * One LLM call for a structured answer, validated against `schema`. It waits for its turn within the
+ * provider's rate limits, each request is bounded by AI_TIMEOUT_MS, 429s slow the provider down and are
+ * sent again (ai/provider-fetch.ts), 5xx are retried up to AI_MAX_RETRIES times, and the call is recorded
+ * in ai_usage whether it works or not. Failures answer 502 'ai_failed' with a readable message; a
+ * provider without credentials answers 503.
  */
 export async function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
-  const model = languageModel(ctx.config, request.provider, request.model);
-  const signal = AbortSignal.timeout(ctx.config.ai.timeoutMs);
+  const fetch = providerFetch(ctx, request.provider, ctx.config.ai.timeoutMs);
+  const model = languageModel(ctx.config, request.provider, request.model, fetch);
+  const signal = request.signal ?? new AbortController().signal;
   const started = performance.now();
   try {
     const result = await generateText({
@@ -82,7 +88,7 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
 
 /** Whether a failed call may work when tried again later (see AiFailedError). */
 function isRetryable(error: unknown, signal: AbortSignal): boolean {
-  if (signal.aborted || NoObjectGeneratedError.isInstance(error)) return true;
+  if (signal.aborted || timedOut(error) || NoObjectGeneratedError.isInstance(error)) return true;
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(last)) return last.isRetryable || last.statusCode === undefined;
   return true;
@@ -109,11 +115,19 @@ async function recordUsage(
   });
 }
 
+/** A request ran past AI_TIMEOUT_MS (ai/provider-fetch.ts aborts it with a TimeoutError). */
+function timedOut(error: unknown): boolean {
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  return last instanceof Error && last.name === 'TimeoutError';
+}
+
 /** A message a person can act on, with any configured key scrubbed out of what the upstream said. */
 function describeFailure(config: Config, provider: ProviderId, error: unknown, signal: AbortSignal): string {
   const name = PROVIDER_NAMES[provider];
   let message: string;
   if (signal.aborted) {
+    message = `The call to ${name} was cancelled.`;
+  } else if (timedOut(error)) {
     const seconds = config.ai.timeoutMs / 1000;
     message = `${name} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`;
   } else if (NoObjectGeneratedError.isInstance(error)) {

@@ -10,9 +10,15 @@ import { providerUnavailable } from './catalog.ts';
 
 /**
  * The AI SDK model for a provider and model id, with credentials and base URL from the configuration
- * (never from the SDKs' own environment lookups). A provider without credentials answers 503.
+ * (never from the SDKs' own environment lookups), its requests sent through `fetch` (ai/provider-fetch.ts:
+ * the shared rate limits). A provider without credentials answers 503.
  */
-export function languageModel(config: Config, provider: ProviderId, model: string): LanguageModel {
+export function languageModel(
+  config: Config,
+  provider: ProviderId,
+  model: string,
+  fetch: typeof globalThis.fetch,
+): LanguageModel {
   const p = config.providers;
   const need = (value: string | undefined) => {
     if (!value) throw providerUnavailable(provider);
@@ -20,20 +26,21 @@ export function languageModel(config: Config, provider: ProviderId, model: strin
   };
   switch (provider) {
     case 'anthropic':
-      return createAnthropic({ apiKey: need(p.anthropicApiKey), baseURL: p.anthropicBaseUrl })(model);
+      return createAnthropic({ apiKey: need(p.anthropicApiKey), baseURL: p.anthropicBaseUrl, fetch })(model);
     case 'openai':
       // The Responses API (the provider's default for OpenAI itself).
-      return createOpenAI({ apiKey: need(p.openaiApiKey), baseURL: p.openaiBaseUrl })(model);
+      return createOpenAI({ apiKey: need(p.openaiApiKey), baseURL: p.openaiBaseUrl, fetch })(model);
     case 'google':
-      return createGoogle({ apiKey: need(p.googleApiKey), baseURL: p.googleBaseUrl })(model);
+      return createGoogle({ apiKey: need(p.googleApiKey), baseURL: p.googleBaseUrl, fetch })(model);
     case 'groq':
-      return createGroq({ apiKey: need(p.groqApiKey), baseURL: p.groqBaseUrl })(model);
+      return createGroq({ apiKey: need(p.groqApiKey), baseURL: p.groqBaseUrl, fetch })(model);
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: need(p.openaiCompatibleBaseUrl),
         apiKey: p.openaiCompatibleApiKey,
         supportsStructuredOutputs: true,
+        fetch,
       })(model);
   }
 }

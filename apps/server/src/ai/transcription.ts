@@ -4,6 +4,8 @@ import type OpenAI from 'openai';
 import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
 import type { TranslationVerbose } from 'openai/resources/audio/translations';
 import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets } from './providers.ts';
 
 /**
@@ -21,6 +23,9 @@ export const TRANSCRIPTION_PROVIDERS: Record<
   openai: { name: 'OpenAI', credentialEnv: 'OPENAI_API_KEY', defaultBaseUrl: undefined },
   groq: { name: 'Groq', credentialEnv: 'GROQ_API_KEY', defaultBaseUrl: 'https://api.groq.com/openai/v1' },
 };
+
+/** Longer than any attempt may run (jobs/boss.ts): the SDK leaves timing out to providerFetch. */
+const SDK_TIMEOUT_MS = 6 * 3600_000;
 
 /** Whisper's prompt takes about 224 tokens; longer guidance is cut. */
 const PROMPT_MAX_CHARS = 800;
@@ -88,7 +93,13 @@ export function transcriptionCredential(config: Config): string | undefined {
     : config.providers.openaiApiKey;
 }
 
-export function createTranscriber(config: Config): Transcriber {
+/**
+ * The transcriber of TRANSCRIPTION_PROVIDER. Its requests wait for their turn within TRANSCRIPTION_RPM
+ * (shared by all workers) and 429s are waited out (ai/provider-fetch.ts); each is bounded by
+ * TRANSCRIPTION_TIMEOUT_MS.
+ */
+export function createTranscriber(ctx: Pick<AppContext, 'config' | 'db' | 'logger'>): Transcriber {
+  const config = ctx.config;
   const provider = config.transcription.provider;
   const apiKey = transcriptionCredential(config);
   if (!apiKey) throw new TranscriptionUnavailable(config);
@@ -108,8 +119,10 @@ export function createTranscriber(config: Config): Transcriber {
         baseURL:
           (provider === 'groq' ? config.providers.groqBaseUrl : config.providers.openaiBaseUrl) ??
           info.defaultBaseUrl,
-        timeout: config.transcription.timeoutMs,
+        // The SDK's own timeout would count the wait for the rate limit: the fetch bounds each request.
+        timeout: SDK_TIMEOUT_MS,
         maxRetries: config.ai.maxRetries,
+        fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs),
       });
       const file = await sdk.toFile(await openAsBlob(wavPath, { type: 'audio/wav' }), 'audio.wav', {
         type: 'audio/wav',

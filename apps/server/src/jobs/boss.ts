@@ -34,8 +34,26 @@ const ANALYSIS_HEARTBEAT_SECONDS = 10;
  * never taken for a crashed one.
  */
 export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 2;
-/** How often pg-boss looks for jobs whose heartbeat or time ran out (and refreshes its queue stats). */
+/** How often pg-boss looks for jobs whose heartbeat or time ran out, and refreshes its queue stats. */
 const SUPERVISE_SECONDS = 2;
+
+/**
+ * How `concurrency` workers of one queue (hundreds for analyses, which wait on providers) find jobs: a
+ * sent job wakes them at once (LISTEN/NOTIFY); one that finished a job takes the next at once while a
+ * backlog lasts (the queue's stats, refreshed every SUPERVISE_SECONDS); idle ones look for jobs that
+ * became due without a notification (retries, a crashed worker's job) every concurrency / 10 seconds
+ * (2 to 30), so that hundreds of idle workers ask the database about ten times a second, not hundreds.
+ * Without LISTEN/NOTIFY (e.g. behind PgBouncer in transaction mode) they poll every 2 s.
+ */
+export function manyWorkers(concurrency: number) {
+  return {
+    batchSize: 1,
+    localConcurrency: concurrency,
+    pollingIntervalSeconds: 2,
+    notifyPollingIntervalSeconds: Math.min(30, Math.max(2, concurrency / 10)),
+    burstWhenReadyExceeds: 1,
+  } as const;
+}
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
 const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
 
@@ -44,6 +62,7 @@ const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
  * 60 s later; a worker that stops is noticed by the heartbeat; given-up jobs fail their items.
  */
 const BATCH_ITEMS_QUEUE = {
+  notify: true,
   retryLimit: 2,
   retryDelay: 30,
   retryBackoff: true,
@@ -61,6 +80,7 @@ const BATCH_ITEMS_QUEUE = {
  */
 export async function configureAnalysisQueue(boss: PgBoss, analysis: Config['analysis']): Promise<void> {
   await boss.updateQueue(QUEUES.analysis, {
+    notify: true,
     retryLimit: analysis.retryLimit,
     retryDelay: 0,
     retryBackoff: false,
@@ -82,6 +102,8 @@ export async function startBoss(
     application_name: 'parley-jobs',
     superviseIntervalSeconds: SUPERVISE_SECONDS,
     monitorIntervalSeconds: SUPERVISE_SECONDS,
+    queueCacheIntervalSeconds: SUPERVISE_SECONDS,
+    useListenNotify: true,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'Job queue error'));
   await boss.start();
@@ -94,6 +116,7 @@ export async function startBoss(
       ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
     });
   }
+  await boss.updateQueue(QUEUES.batchItems, { notify: true });
   await configureAnalysisQueue(boss, analysis);
   return boss;
 }

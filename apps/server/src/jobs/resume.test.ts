@@ -92,7 +92,7 @@ describe('a worker that dies mid-task', () => {
       throw new Error(`${error.message}\n${worker?.output()}`);
     });
     expect(await taskRow(taskId)).toMatchObject({ status: 'processing', attempts: 1 });
-    await workAnalysis(t.ctx); // a second worker, idle until the task comes back
+    await workAnalysis(withAnalysis({ concurrency: 1 })); // a second worker, idle until the task comes back
 
     await worker.kill();
     const killedAt = Date.now();

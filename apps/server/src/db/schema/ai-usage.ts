@@ -1,5 +1,5 @@
 import { PROVIDERS } from '@parley/contracts';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { projects } from './projects.ts';
@@ -23,3 +23,14 @@ export const aiUsage = pgTable(
   },
   (t) => [index('ai_usage_project_created_idx').on(t.projectId, t.createdAt)],
 );
+
+/**
+ * The shared pace of each rate-limited provider, one row per limit ('openai:requests', 'openai:tokens',
+ * …): every worker process reserves its calls here (ai/rate-limiter.ts), so the limits hold for all of
+ * them together.
+ */
+export const providerRateLimits = pgTable('provider_rate_limits', {
+  key: text('key').primaryKey(),
+  /** When the limit's budget is spent until (the generic cell rate algorithm's theoretical arrival time). */
+  tat: timestamp('tat', { withTimezone: true }).notNull(),
+});

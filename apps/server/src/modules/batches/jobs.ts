@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { batchItems, projects, uploadBatches } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { manyWorkers, QUEUES } from '../../jobs/boss.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checkPromptAndFunds } from '../tasks/request.ts';
 import { DownloadError } from '../uploads/download.ts';
@@ -130,14 +130,7 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
  * (retried per the queue's settings, see BATCH_ITEMS_QUEUE).
  */
 export async function workBatchItems(ctx: AppContext): Promise<void> {
-  const concurrency = ctx.config.batches.concurrency;
-  const options = {
-    includeMetadata: true,
-    batchSize: 1,
-    localConcurrency: concurrency,
-    pollingIntervalSeconds: 0.5,
-    burstWhenReadyExceeds: concurrency,
-  } as const;
+  const options = { ...manyWorkers(ctx.config.batches.concurrency), includeMetadata: true } as const;
   await ctx.boss.work<BatchItemJob, void, typeof options>(QUEUES.batchItems, options, async ([job]) => {
     if (!job) return;
     await processBatchItem(ctx, job.data.itemId, { lastAttempt: job.retryCount >= job.retryLimit });

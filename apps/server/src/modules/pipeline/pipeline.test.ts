@@ -75,6 +75,8 @@ beforeAll(async () => {
       AI_TIMEOUT_MS: '5000',
       // 7-second recordings go in two pieces: the second one's times are shifted by 4 s.
       TRANSCRIPTION_CHUNK_SECONDS: '4',
+      // Scripted answers go to pieces in order; one test below sends them side by side.
+      TRANSCRIPTION_PARALLEL_PIECES: '1',
     },
   );
   admin = await signUp(t.app);

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import {
   ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
   configureAnalysisQueue,
+  manyWorkers,
   QUEUES,
   retryDelaySeconds,
   retryLater,
@@ -35,15 +36,11 @@ export class RetryLater extends Error {
 export async function workAnalysisQueue(ctx: AppContext, run: AnalysisRunner): Promise<void> {
   const { concurrency } = ctx.config.analysis;
   await configureAnalysisQueue(ctx.boss, ctx.config.analysis);
-  // Each of `concurrency` workers takes one task at a time. A worker waits for the polling interval only
-  // when its last task took less than that; with a backlog in the queue's (cached) stats it does not
-  // wait at all (a backlog larger than the workers).
+  // Each of `concurrency` workers takes one task at a time; a task spends most of its time waiting on
+  // providers (whose rate limits set the pace, ai/rate-limiter.ts), so there are hundreds of them.
   const options = {
+    ...manyWorkers(concurrency),
     includeMetadata: true,
-    batchSize: 1,
-    localConcurrency: concurrency,
-    pollingIntervalSeconds: 0.5,
-    burstWhenReadyExceeds: concurrency,
     heartbeatRefreshSeconds: ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
   } as const;
   await ctx.boss.work<AnalysisJob, void, typeof options>(QUEUES.analysis, options, async ([job]) => {

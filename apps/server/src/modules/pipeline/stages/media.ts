@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import { countCharacters } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { mediaFiles } from '../../../db/schema/index.ts';
 import { type PreparedAudio, prepareAudio } from '../../../media/audio.ts';
 import { MediaError } from '../../../media/ffmpeg.ts';
@@ -76,11 +77,24 @@ export async function ensureAudio(run: TaskRun): Promise<PreparedAudio> {
   const input = path.join(dir, `input${extension}`);
   const source: Readable = await run.storage.get(run.media.storageKey);
   await pipeStreams(source, createWriteStream(input));
-  run.work.audio = await prepareAudio(input, dir, {
-    ffmpegPath: run.ctx.config.ffmpegPath,
-    signal: run.options.signal,
-  });
+  run.work.audio = await cpuSlots(run.ctx.config.mediaConcurrency)(() =>
+    prepareAudio(input, dir, { ffmpegPath: run.ctx.config.ffmpegPath, signal: run.options.signal }),
+  );
   return run.work.audio;
+}
+
+/**
+ * Decoding (ffmpeg) and the sample work after it use the CPU while every other stage waits on the network:
+ * at most MEDIA_CONCURRENCY of them run at once in a process, however many tasks it works on.
+ */
+const limiters = new Map<number, LimitFunction>();
+function cpuSlots(concurrency: number): LimitFunction {
+  let slots = limiters.get(concurrency);
+  if (!slots) {
+    slots = pLimit(concurrency);
+    limiters.set(concurrency, slots);
+  }
+  return slots;
 }
 
 export async function tempDir(run: TaskRun): Promise<string> {

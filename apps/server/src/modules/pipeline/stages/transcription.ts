@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { conversationMetrics, taskError, transcriptToText } from '@parley/contracts';
+import pLimit from 'p-limit';
 import { createTranscriber, type TranscribedSegment } from '../../../ai/transcription.ts';
-import { splitWav } from '../../../media/wav.ts';
+import { splitWav, type WavPiece } from '../../../media/wav.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
@@ -14,9 +15,7 @@ import { ensureAudio, tempDir } from './media.ts';
 export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
   if (!isAudio(run) || run.task.transcript !== null) return;
   await setStage(run, 'transcription', PROGRESS.transcription);
-  const transcriber = run.deps.transcriber
-    ? run.deps.transcriber(run.ctx)
-    : createTranscriber(run.ctx.config);
+  const transcriber = run.deps.transcriber ? run.deps.transcriber(run.ctx) : createTranscriber(run.ctx);
   const chunkSeconds = run.ctx.config.transcription.chunkSeconds;
   const settings = {
     provider: transcriber.provider,
@@ -41,36 +40,57 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   );
   const total = tracks.reduce((sum, t) => sum + t.pieces.length, 0);
   let done = Object.keys(progress.pieces).length;
-  for (const [t, { track, pieces }] of tracks.entries()) {
-    for (const [p, piece] of pieces.entries()) {
-      const key = `${t}:${p}`;
-      if (progress.pieces[key]) continue;
-      const result = await transcriber.transcribe(piece.path, {
-        task: prompt.transcriptionTask,
-        language: prompt.transcriptionLanguage,
-        prompt: prompt.transcribeInstructions,
-        signal: run.options.signal,
-      });
-      progress.pieces[key] = {
-        language: result.language,
-        segments: result.segments.map((segment) => ({
-          ...segment,
-          start: round3(segment.start + piece.offsetSeconds),
-          end: round3(segment.end + piece.offsetSeconds),
-          speaker: track.speaker ?? (segment.speaker ? `Speaker ${segment.speaker}` : null),
-          ...(track.channel !== null && { channel: track.channel }),
-        })),
-      };
-      done += 1;
-      const share = PROGRESS.analysis - PROGRESS.transcription;
-      await saveState(
-        run,
-        { transcription: progress },
-        { progress: PROGRESS.transcription + Math.floor((share * done) / total) },
-      );
+  // Pieces go to the provider side by side (each waits for its turn within the provider's limit); each is
+  // stored as it arrives, one write after the other so that a later write never holds fewer pieces.
+  const slots = pLimit(run.ctx.config.transcription.parallelPieces);
+  let saved = Promise.resolve();
+  // The first piece that fails stops the others (their requests are aborted, the queued ones never sent);
+  // the stage fails with its error once every piece has stopped.
+  const stop = new AbortController();
+  const signal = run.options.signal ? AbortSignal.any([run.options.signal, stop.signal]) : stop.signal;
+  let firstError: unknown = null;
+  const transcribePiece = async (track: (typeof tracks)[number]['track'], piece: WavPiece, key: string) => {
+    const result = await transcriber.transcribe(piece.path, {
+      task: prompt.transcriptionTask,
+      language: prompt.transcriptionLanguage,
+      prompt: prompt.transcribeInstructions,
+      signal,
+    });
+    progress.pieces[key] = {
+      language: result.language,
+      segments: result.segments.map((segment) => ({
+        ...segment,
+        start: round3(segment.start + piece.offsetSeconds),
+        end: round3(segment.end + piece.offsetSeconds),
+        speaker: track.speaker ?? (segment.speaker ? `Speaker ${segment.speaker}` : null),
+        ...(track.channel !== null && { channel: track.channel }),
+      })),
+    };
+    done += 1;
+    const share = PROGRESS.analysis - PROGRESS.transcription;
+    const progressNow = PROGRESS.transcription + Math.floor((share * done) / total);
+    const pieces = { ...progress.pieces };
+    saved = saved.then(async () => {
+      await saveState(run, { transcription: { ...progress, pieces } }, { progress: progressNow });
       await notifyRun(run);
-    }
-  }
+    });
+    await saved;
+  };
+  const missing = tracks.flatMap(({ track, pieces }, t) =>
+    pieces.flatMap((piece, p) => (progress.pieces[`${t}:${p}`] ? [] : [{ track, piece, key: `${t}:${p}` }])),
+  );
+  await Promise.all(
+    missing.map(({ track, piece, key }) =>
+      slots(async () => {
+        if (stop.signal.aborted) return;
+        await transcribePiece(track, piece, key).catch((error: unknown) => {
+          if (firstError === null) firstError = error;
+          stop.abort();
+        });
+      }),
+    ),
+  );
+  if (firstError !== null) throw firstError;
 
   const segments: Array<TranscribedSegment & { channel?: number }> = tracks
     .flatMap((t, index) => t.pieces.flatMap((_, p) => progress.pieces[`${index}:${p}`]?.segments ?? []))

@@ -1,0 +1,81 @@
+import type { AppContext } from '../context.ts';
+import type { RateLimitedService } from './rate-limit-config.ts';
+import { slowDown, waitForTurn } from './rate-limiter.ts';
+
+/** Answers that mean "slow down": too many requests, and Anthropic's "overloaded". */
+const SLOW_DOWN_STATUSES = new Set([429, 529]);
+/** How long one call keeps waiting out 429s before its caller sees one (a task then retries later). */
+export const RATE_LIMIT_PATIENCE_MS = 10 * 60_000;
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * The `fetch` the provider SDKs are given: every HTTP request waits for its turn within the provider's
+ * shared limits (ai/rate-limiter.ts), is bounded by `timeoutMs` (the wait not included), and a 429 slows
+ * the provider down for every worker (by its retry-after, else an exponential backoff) and is sent again,
+ * instead of failing the call.
+ */
+export function providerFetch(
+  ctx: Pick<AppContext, 'db' | 'config' | 'logger'>,
+  service: RateLimitedService,
+  timeoutMs: number,
+): typeof fetch {
+  return async (input, init) => {
+    const limit = ctx.config.rateLimits[service];
+    const tokens = limit.tpm > 0 ? estimateTokens(init?.body) : 0;
+    let slowedMs = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      await waitForTurn(ctx.db, service, limit, tokens, init?.signal);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      const response = await fetch(input, { ...init, signal });
+      if (!SLOW_DOWN_STATUSES.has(response.status) || slowedMs >= RATE_LIMIT_PATIENCE_MS) return response;
+      const delayMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
+      await response.body?.cancel();
+      ctx.logger.warn({ service, status: response.status, delayMs }, 'Provider asks to slow down');
+      await slowDown(ctx.db, service, delayMs);
+      slowedMs += delayMs;
+    }
+  };
+}
+
+/** The provider's own word on when to come back: retry-after-ms, or retry-after in seconds or as a date. */
+export function retryAfterMs(headers: Headers): number | null {
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, RATE_LIMIT_PATIENCE_MS);
+  const value = headers.get('retry-after');
+  if (!value) return null;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, RATE_LIMIT_PATIENCE_MS);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.min(Math.max(0, date - Date.now()), RATE_LIMIT_PATIENCE_MS);
+}
+
+/** 1 s, 2 s, 4 s … up to a minute, with up to as much again at random (callers told together part). */
+function backoffMs(attempt: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempt, 10)) * (1 + Math.random());
+}
+
+/** The answer's maximum a request body asks for, in the field each provider names it. */
+const MAX_OUTPUT_FIELDS = ['max_tokens', 'max_output_tokens', 'max_completion_tokens'] as const;
+
+/**
+ * Tokens a request counts against a tokens-a-minute limit, as providers estimate it before answering:
+ * its text at ~4 characters a token, plus the longest answer it allows.
+ */
+export function estimateTokens(body: RequestInit['body']): number {
+  if (typeof body !== 'string') return 0;
+  let maxOutput = 0;
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown> & {
+      generationConfig?: { maxOutputTokens?: unknown };
+    };
+    const asked = [
+      ...MAX_OUTPUT_FIELDS.map((field) => parsed[field]),
+      parsed.generationConfig?.maxOutputTokens,
+    ];
+    maxOutput = Number(asked.find((value) => typeof value === 'number') ?? 0);
+  } catch {
+    // Not JSON: only its length counts.
+  }
+  return Math.ceil(body.length / 4) + maxOutput;
+}
