@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { aiUsage } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { cachedPrefix } from './prompt-cache.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
 
@@ -43,6 +44,8 @@ export interface StructuredRequest<T> {
   model: string;
   schema: z.ZodType<T>;
   instructions: string;
+  /** The instructions and schema are the same for many calls: let providers cache them (cachedPrefix). */
+  cachePrefix?: boolean;
   prompt: string;
   /** Longest answer allowed, in tokens; unset: the SDK's default for the model. */
   maxOutputTokens?: number;
@@ -65,7 +68,9 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
   try {
     const result = await generateText({
       model,
-      instructions: request.instructions,
+      ...(request.cachePrefix
+        ? cachedPrefix(request.instructions, request.schema)
+        : { instructions: request.instructions }),
       prompt: request.prompt,
       output: Output.object({ schema: request.schema }),
       ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),

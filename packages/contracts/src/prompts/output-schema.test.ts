@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { promptOutputSchema, promptOutputSchemaWithEvidence, splitEvidence } from './output-schema.ts';
+import {
+  fieldDescription,
+  promptOutputSchema,
+  promptOutputSchemaWithEvidence,
+  splitEvidence,
+} from './output-schema.ts';
 import type { PromptField } from './schema.ts';
 
 const field = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
@@ -53,6 +58,17 @@ describe('promptOutputSchemaWithEvidence', () => {
     expect(Object.keys(json.properties.Discovery!.properties)).toEqual(['Budget', 'Notes']);
   });
 
+  it('describes each field once, in its value; the evidence properties are not described per field', () => {
+    const json = z.toJSONSchema(schema) as {
+      properties: Record<string, { properties: Record<string, { description?: string; enum?: unknown[] }> }>;
+    };
+    const greeting = json.properties.Greeting!.properties;
+    expect(greeting.value!.description).toBeUndefined();
+    for (const key of ['justification', 'quote', 'timestamp'])
+      expect(greeting[key]!.description).toBeUndefined();
+    expect(json.properties.Needs!.properties.value!.enum).toEqual([0, 2]);
+  });
+
   it('validates the values as the plain schema does', () => {
     expect(schema.safeParse({ ...ANSWER, Needs: ev(1) }).success).toBe(false);
     expect(schema.safeParse({ ...ANSWER, Greeting: ev('maybe') }).success).toBe(false);
@@ -81,5 +97,56 @@ describe('promptOutputSchemaWithEvidence', () => {
       timestamp: 12,
     });
     expect(evidence.Needs!.timestamp).toBeNull();
+  });
+});
+
+describe('fieldDescription', () => {
+  it('is the explanation followed by what each option, mark or class means', () => {
+    const outcome = field('Outcome', 'option', {
+      explanation: 'How the call ended',
+      options: [
+        { value: 'Sale', explanation: 'The customer ordered' },
+        { value: 'Open', explanation: '' },
+        { value: 'Lost "for now"', explanation: ' The customer declined ' },
+      ],
+    });
+    expect(fieldDescription(outcome)).toBe(
+      'How the call ended\n"Sale": The customer ordered\n"Lost \\"for now\\"": The customer declined',
+    );
+    const needs = field('Needs', 'marks', {
+      marks: [
+        { value: 0, explanation: 'No questions' },
+        { value: 3, explanation: 'Open questions and a summary' },
+      ],
+    });
+    expect(fieldDescription(needs)).toBe('0: No questions\n3: Open questions and a summary');
+    const kind = field('Kind', 'classification', {
+      explanation: 'What kind of call?',
+      classificationOptions: [
+        { promptId: '7', promptName: 'Sales call', description: 'Someone wants to buy' },
+        { promptId: '8', promptName: '', description: 'Something is broken' },
+      ],
+    });
+    expect(fieldDescription(kind)).toBe(
+      'What kind of call?\n"Sales call": Someone wants to buy\n"8": Something is broken',
+    );
+    expect(fieldDescription(field('Greeting', 'ok'))).toBe('');
+  });
+
+  it('goes into the schema, for the plain and the evidence variant alike', () => {
+    const needs = field('Needs', 'marks', {
+      explanation: 'How well were the needs explored?',
+      marks: [{ value: 1, explanation: 'Some' }],
+    });
+    const plain = z.toJSONSchema(promptOutputSchema([needs])) as {
+      properties: Record<string, { description?: string }>;
+    };
+    const withEvidence = z.toJSONSchema(promptOutputSchemaWithEvidence([needs])) as {
+      properties: Record<string, { properties: Record<string, { description?: string }> }>;
+    };
+    expect(plain.properties.Needs!.description).toBe('How well were the needs explored?\n1: Some');
+    expect(withEvidence.properties.Needs!.properties.value!.description).toBe(
+      'How well were the needs explored?\n1: Some',
+    );
   });
 });

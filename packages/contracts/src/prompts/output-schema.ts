@@ -4,10 +4,44 @@ import type { PromptField } from './schema.ts';
 /** The answers an 'ok' field allows: the checklist item was done, not done, or does not apply. */
 export const OK_VALUES = ['ok', 'not ok', 'n/a'] as const;
 
+/** The values of an option, marks or classification field with what each means (as written in the prompt). */
+function meanings(field: PromptField): Array<[value: string, meaning: string]> {
+  switch (field.type) {
+    case 'option':
+      return (field.options ?? []).map((option) => [JSON.stringify(option.value), option.explanation]);
+    case 'marks':
+      return (field.marks ?? []).map((mark) => [String(mark.value), mark.explanation]);
+    case 'classification': {
+      const names = classificationNames(field);
+      return (field.classificationOptions ?? []).map((option, index) => [
+        JSON.stringify(names[index]),
+        option.description,
+      ]);
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * What a field asks, as its schema describes it to the model: the explanation, then a line for each option,
+ * mark or class that has a meaning ('"Won": the customer ordered', '3: open questions').
+ */
+export function fieldDescription(field: PromptField): string {
+  return [
+    field.explanation.trim(),
+    ...meanings(field)
+      .filter(([, meaning]) => meaning.trim())
+      .map(([value, meaning]) => `${value}: ${meaning.trim()}`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** The schema of one field's value (for objects: the nested answer, built by `nested`). */
 function valueSchema(field: PromptField, nested: (fields: PromptField[]) => z.ZodObject): z.ZodType {
-  const describe = <T extends z.ZodType>(schema: T) =>
-    field.explanation ? schema.describe(field.explanation) : schema;
+  const description = fieldDescription(field);
+  const describe = <T extends z.ZodType>(schema: T) => (description ? schema.describe(description) : schema);
   switch (field.type) {
     case 'string':
       return describe(z.string());
@@ -26,9 +60,8 @@ function valueSchema(field: PromptField, nested: (fields: PromptField[]) => z.Zo
       return describe(values.length > 0 ? z.enum(values as [string, ...string[]]) : z.string());
     }
     case 'marks': {
-      const literals = (field.marks ?? []).map((mark) => z.literal(mark.value));
-      if (literals.length === 0) return describe(z.number().int());
-      return describe(literals.length === 1 ? literals[0]! : z.union(literals));
+      const values = (field.marks ?? []).map((mark) => mark.value);
+      return describe(values.length > 0 ? z.literal(values) : z.number().int());
     }
     case 'classification': {
       const names = classificationNames(field);
@@ -63,19 +96,14 @@ export interface FieldEvidence {
   timestamp: number | null;
 }
 
-export const EVIDENCE_DESCRIPTIONS = {
-  value: 'The answer for this field.',
-  justification: 'One sentence explaining why this is the answer.',
-  quote:
-    'A short verbatim quote from the transcript that supports the answer; an empty string when nothing in the conversation does.',
-  timestamp:
-    'Start time of the quoted passage in seconds from the start of the conversation, as shown in the transcript; null when there is no quote or no time.',
-} as const;
-
+/**
+ * The evidence properties, undescribed: what they mean is said once in the request's instructions
+ * rather than in every field of the schema.
+ */
 const evidenceShape = {
-  justification: z.string().describe(EVIDENCE_DESCRIPTIONS.justification),
-  quote: z.string().describe(EVIDENCE_DESCRIPTIONS.quote),
-  timestamp: z.number().nullable().describe(EVIDENCE_DESCRIPTIONS.timestamp),
+  justification: z.string(),
+  quote: z.string(),
+  timestamp: z.number().nullable(),
 };
 
 export interface EvidenceSchemaOptions {
@@ -103,13 +131,9 @@ export function promptOutputSchemaWithEvidence(
             if (field.type === 'object') {
               return [field.key, valueSchema(field, (content) => build(content, false))];
             }
-            const value = valueSchema(field, (content) => build(content, false));
             return [
               field.key,
-              z.object({
-                value: value.description ? value : value.describe(EVIDENCE_DESCRIPTIONS.value),
-                ...evidenceShape,
-              }),
+              z.object({ value: valueSchema(field, (content) => build(content, false)), ...evidenceShape }),
             ];
           }),
       ),

@@ -157,6 +157,7 @@ interface PromptOptions {
   LVA?: string;
   transcriptionTask?: string;
   transcriptionLanguage?: string;
+  responseLanguage?: string;
   isClassification?: boolean;
 }
 
@@ -175,6 +176,7 @@ async function createPrompt(projectId: number, options: PromptOptions = {}): Pro
       LVA: options.LVA ?? 'none',
       transcriptionTask: options.transcriptionTask ?? 'transcribe',
       transcriptionLanguage: options.transcriptionLanguage ?? 'auto',
+      responseLanguage: options.responseLanguage ?? 'English',
       isClassification: options.isClassification ?? false,
     },
   });
@@ -316,14 +318,30 @@ describe('analysis pipeline', () => {
     ]);
     expect(task.transcriptText).toBe(`[0:00] Channel 1: ${AGENT_LINE}\n[0:04] Channel 2: ${CUSTOMER_LINE}`);
 
-    // The model was given the settings, the fields and the timed transcript.
+    // The model was given the settings in a system block marked for caching, the fields once (in the
+    // schema: explanations and what marks mean; evidence explained in the instructions), the conversation
+    // last, and room for an answer of this size.
     const call = anthropic.requests[0]!;
-    const sent = JSON.stringify(call.body);
-    expect(sent).toContain('Judge how well the agent handled the call.');
-    expect(sent).toContain('Acme Solar sells solar panels.');
-    expect(sent).toContain(`[4.1s] Channel 2: ${CUSTOMER_LINE}`);
-    expect(sent).toContain('Representative: Ann');
-    expect(sent).toContain('mark 3: 3 points');
+    expect(call.body.system).toEqual([
+      { type: 'text', text: expect.any(String), cache_control: { type: 'ephemeral' } },
+    ]);
+    const system: string = call.body.system[0].text;
+    expect(system).toContain('Judge how well the agent handled the call.');
+    expect(system).toContain('Acme Solar sells solar panels.');
+    expect(system).toContain('justification, one sentence');
+    expect(system).not.toContain('Needs');
+    expect(system).not.toContain('How well were the needs explored?');
+    const schema = call.body.tools[0].input_schema;
+    expect(schema.properties.Needs.properties.value).toMatchObject({
+      enum: [0, 1, 2, 3],
+      description: 'How well were the needs explored?\n0: 0 points\n1: 1 points\n2: 2 points\n3: 3 points',
+    });
+    expect(schema.properties.Needs.properties.justification).toEqual({ type: 'string' });
+    expect(schema.properties['Final Score']).toBeUndefined();
+    const conversation = JSON.stringify(call.body.messages);
+    expect(conversation).toContain(`[4.1s] Channel 2: ${CUSTOMER_LINE}`);
+    expect(conversation).toContain('Representative: Ann');
+    expect(call.body.max_tokens).toBe(4096);
 
     // Result: values, evidence by dotted path, and how the score came about.
     const result = task.result as TaskResult;
@@ -416,6 +434,12 @@ describe('analysis pipeline', () => {
       'Speaker B',
       'Speaker B',
     ]);
+    // Another conversation, a prompt with the same settings: the prefix providers cache (the schema, as
+    // the json tool, and the system block) is byte for byte the same; only the conversation differs.
+    const [first, again] = anthropic.requests;
+    expect(JSON.stringify(again!.body.tools)).toBe(JSON.stringify(first!.body.tools));
+    expect(JSON.stringify(again!.body.system)).toBe(JSON.stringify(first!.body.system));
+    expect(again!.body.messages).not.toEqual(first!.body.messages);
   });
 
   it('Groq transcribes through the same SDK at its OpenAI-compatible address', async () => {
@@ -438,7 +462,7 @@ describe('analysis pipeline', () => {
 
   it('a text conversation skips transcription and is billed by its characters', async () => {
     const projectId = await newProject();
-    const promptId = await createPrompt(projectId, { finalScore: 'sum' });
+    const promptId = await createPrompt(projectId, { finalScore: 'sum', responseLanguage: 'Auto' });
     const chat = [
       { speaker: 'Agent', text: 'Hello, thank you for contacting Acme Solar.' },
       { author: 'Customer', message: 'What does a panel cost?' },
@@ -457,11 +481,41 @@ describe('analysis pipeline', () => {
       metrics: null,
     });
     expect(audioRequests(openai)).toHaveLength(0);
-    expect(JSON.stringify(anthropic.requests[0]!.body)).toContain('Customer: What does a panel cost?');
+    const { system, messages } = anthropic.requests[0]!.body;
+    expect(JSON.stringify(messages)).toContain('Customer: What does a panel cost?');
+    // Response language Auto: the conversation's (not known for a chat), said with the conversation.
+    expect(JSON.stringify(system)).not.toContain('justifications in');
+    expect(JSON.stringify(messages)).toContain('justifications in the language of the conversation');
     expect(task.finalScore).toBe(3);
     // 83 characters = 83 milli-units x 1 unit.
     expect(task.unitsChargedMilli).toBe(text.length);
     expect((await chargesOf(projectId))[0]).toMatchObject({ unitsMilli: text.length });
+  });
+
+  it('OpenAI gets the instructions first and the conversation last, with one prompt cache key per prompt', async () => {
+    const projectId = await newProject();
+    const promptId = await createPrompt(projectId, { provider: 'openai', model: 'gpt-4.1' });
+    const chats = ['Agent: Hello.\nCustomer: A quote, please.', 'Agent: Good morning.\nCustomer: Prices?'];
+    for (const [index, content] of chats.entries()) {
+      const taskId = await insertTask(projectId, promptId, {
+        text: { fileName: `chat-${index}.txt`, content },
+      });
+      openai.script(answer(SCORECARD_ANSWER));
+      expect(await run(taskId)).toBe('completed');
+    }
+    const [first, second] = openai.requests.map((request) => request.body);
+    expect(first.input.map((message: { role: string }) => message.role)).toEqual(['system', 'user']);
+    expect(first.input[0].content).toContain('Judge how well the agent handled the call.');
+    expect(JSON.stringify(first.input[1].content)).toContain('Customer: A quote, please.');
+    expect(first.text.format.schema.properties.Greeting.properties.value.description).toBe(
+      'Did the agent greet the customer?',
+    );
+    expect(first.max_output_tokens).toBe(4096);
+    expect(first.prompt_cache_key).toEqual(expect.any(String));
+    expect(second.prompt_cache_key).toBe(first.prompt_cache_key);
+    expect(JSON.stringify(second.input[0])).toBe(JSON.stringify(first.input[0]));
+    expect(JSON.stringify(second.text)).toBe(JSON.stringify(first.text));
+    expect(second.input[1]).not.toEqual(first.input[1]);
   });
 });
 
@@ -693,6 +747,25 @@ describe('failures and billing', () => {
     const task = await taskRow(taskId);
     expect(task).toMatchObject({ status: 'completed', attempts: 2, unitsChargedMilli: 117 });
     expect(await chargesOf(projectId)).toHaveLength(1);
+  });
+
+  it('sends the pieces of a recording side by side, up to TRANSCRIPTION_PARALLEL_PIECES', async () => {
+    const projectId = await newProject();
+    const promptId = await createPrompt(projectId);
+    const taskId = await insertTask(projectId, promptId, { fixture: fixtures.stereo.wav });
+    // Two channels of two pieces each; every answer takes 3 s, so four that arrive within 3 s of each
+    // other were all on their way at once.
+    const arrivals: number[] = [];
+    const piece = () => {
+      arrivals.push(Date.now());
+      return slow(3000, transcription([{ start: 0.5, end: 1.5, text: AGENT_LINE }]));
+    };
+    openai.script(piece, piece, piece, piece);
+    anthropic.script(answer(SCORECARD_ANSWER));
+    expect(await run(taskId, withConfig({ transcription: { parallelPieces: 4 } }))).toBe('completed');
+    expect(audioRequests(openai)).toHaveLength(4);
+    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(3000);
+    expect((await taskRow(taskId)).transcript).toHaveLength(4);
   });
 
   it('resumes a half-transcribed recording from the first missing piece', async () => {

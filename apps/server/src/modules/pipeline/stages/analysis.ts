@@ -3,13 +3,13 @@ import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts
 import type { TranscribedSegment } from '../../../ai/transcription.ts';
 import {
   analyseWithPrompt,
-  type ConversationContext,
   chosenOption,
   classificationField,
   type PromptAnalysis,
   type PromptSnapshot,
   titleOf,
 } from '../analysis.ts';
+import type { ConversationContext } from '../analysis-request.ts';
 import { PipelineFailure } from '../failures.ts';
 import { notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
 import { hold } from './hold.ts';
@@ -26,7 +26,6 @@ function conversationContext(run: TaskRun): ConversationContext {
     durationMs: audio?.durationMs ?? null,
     createdAt: run.task.createdAt,
     detectedLanguage: run.state.transcription?.detectedLanguage ?? null,
-    timed: segments !== null,
   };
 }
 
@@ -38,7 +37,7 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
   if (run.task.result !== null) return;
   await setStage(run, 'analysis', PROGRESS.analysis);
   const context = conversationContext(run);
-  const who = { projectId: run.task.projectId, userId: run.task.createdBy };
+  const who = { projectId: run.task.projectId, userId: run.task.createdBy, signal: run.options.signal };
   let final: PromptAnalysis;
   let classification: TaskResult['classification'];
   const found = prompt.isClassification ? classificationField(prompt.content) : null;
