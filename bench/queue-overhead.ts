@@ -12,7 +12,7 @@
  * worker only waits its polling interval (0.5 s) after a job that took less than that, so with real
  * providers the queue costs next to nothing, while with instant ones the polling interval is the limit.
  *
- * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default 4),
+ * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default: its default),
  * BENCH_LATENCY_MS (default 500).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -35,7 +35,7 @@ import { ANSWER, createTextTask, seedAnalysisProject } from './support/analysis.
 import { freshBenchDatabase } from './support/database.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? loadConfig({}).analysis.concurrency);
 const logger = createLogger({ logLevel: 'warn' });
 
 async function main() {

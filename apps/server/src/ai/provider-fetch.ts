@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { RateLimitedService } from './rate-limit-config.ts';
-import { slowDown, waitForTurn } from './rate-limiter.ts';
+import { giveBack, slowDown, waitForTurn } from './rate-limiter.ts';
 
 /** Answers that mean "slow down": too many requests, and Anthropic's "overloaded". */
 const SLOW_DOWN_STATUSES = new Set([429, 529]);
@@ -28,6 +28,7 @@ export function providerFetch(
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
       const response = await fetch(input, { ...init, signal });
+      if (response.ok && tokens > 0) await settleTokens(ctx, service, tokens, response);
       if (!SLOW_DOWN_STATUSES.has(response.status) || slowedMs >= RATE_LIMIT_PATIENCE_MS) return response;
       const delayMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
       await response.body?.cancel();
@@ -36,6 +37,36 @@ export function providerFetch(
       slowedMs += delayMs;
     }
   };
+}
+
+/** Gives back what a call reserved beyond the tokens its answer says it used. */
+async function settleTokens(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  service: RateLimitedService,
+  reserved: number,
+  response: Response,
+): Promise<void> {
+  if (!/json/i.test(response.headers.get('content-type') ?? '')) return;
+  const used = usedTokens(
+    await response
+      .clone()
+      .json()
+      .catch(() => null),
+  );
+  if (used !== null) await giveBack(ctx.db, service, ctx.config.rateLimits[service], reserved - used);
+}
+
+/** Tokens an answer says it used, in each provider's words (OpenAI, Groq, Anthropic, Google). */
+export function usedTokens(body: unknown): number | null {
+  const { usage, usageMetadata } = (body ?? {}) as {
+    usage?: { total_tokens?: unknown; input_tokens?: unknown; output_tokens?: unknown };
+    usageMetadata?: { totalTokenCount?: unknown };
+  };
+  const total = usage?.total_tokens ?? usageMetadata?.totalTokenCount;
+  if (typeof total === 'number') return total;
+  if (typeof usage?.input_tokens === 'number' && typeof usage.output_tokens === 'number')
+    return usage.input_tokens + usage.output_tokens;
+  return null;
 }
 
 /** The provider's own word on when to come back: retry-after-ms, or retry-after in seconds or as a date. */

@@ -6,7 +6,7 @@ export type RateLimitedService = ProviderId | 'transcription';
 export interface RateLimit {
   /** Requests a minute; 0: no limit. */
   rpm: number;
-  /** Tokens a minute (input plus the answer's maximum, as providers count them); 0: no limit. */
+  /** Tokens a minute (a call reserves its input and the answer's maximum, and gives back what it did not use); 0: no limit. */
   tpm: number;
 }
 
@@ -18,7 +18,7 @@ export type RateLimits = Record<RateLimitedService, RateLimit>;
  * A self-hosted OpenAI-compatible server has none.
  */
 export const RATE_LIMIT_DEFAULTS: RateLimits = {
-  anthropic: { rpm: 2_000, tpm: 1_000_000 },
+  anthropic: { rpm: 4_000, tpm: 2_000_000 },
   openai: { rpm: 5_000, tpm: 2_000_000 },
   google: { rpm: 2_000, tpm: 4_000_000 },
   groq: { rpm: 1_000, tpm: 300_000 },

@@ -80,3 +80,20 @@ export async function slowDown(db: Db, service: RateLimitedService, delayMs: num
     ON CONFLICT (key) DO UPDATE
       SET tat = greatest(l.tat, clock_timestamp() + ${pauseMs} * interval '1 millisecond')`);
 }
+
+/**
+ * A call used `tokens` fewer than it reserved (the answer's maximum is reserved, what it used is known
+ * once it answered): they go back to the limit, as providers settle their own estimate.
+ */
+export async function giveBack(
+  db: Db,
+  service: RateLimitedService,
+  limit: RateLimit,
+  tokens: number,
+): Promise<void> {
+  if (limit.tpm <= 0 || tokens <= 0) return;
+  const spacingMs = (tokens * 60_000) / limit.tpm;
+  await db.execute(sql`
+    UPDATE provider_rate_limits SET tat = tat - ${spacingMs} * interval '1 millisecond'
+    WHERE key = ${keyOf(service, 'tokens')}`);
+}

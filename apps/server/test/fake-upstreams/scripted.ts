@@ -61,6 +61,7 @@ export interface WireFormat {
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
   private readonly queue: ScriptedReply[] = [];
+  private fallback: ScriptedReply | null = null;
   private readonly server: Server;
   /** http://127.0.0.1:{port} once started. */
   origin = '';
@@ -106,7 +107,8 @@ export class FakeUpstream {
       return failure(404, `No such endpoint: ${request.method} ${request.path}`);
     }
     this.requests.push(request);
-    const next = this.queue.shift() ?? failure(500, 'The fake upstream has no scripted answer left.');
+    const next =
+      this.queue.shift() ?? this.fallback ?? failure(500, 'The fake upstream has no scripted answer left.');
     return typeof next === 'function' ? next(request) : next;
   }
 
@@ -122,6 +124,11 @@ export class FakeUpstream {
     }
   }
 
+  /** The reply to every request once the queue is empty (benches: a provider that keeps answering). */
+  respondWith(reply: ScriptedReply | null): void {
+    this.fallback = reply;
+  }
+
   /** Adds replies to the end of the queue. */
   script(...replies: ScriptedReply[]): void {
     this.queue.push(...replies);
@@ -130,6 +137,7 @@ export class FakeUpstream {
   /** Forgets the queue and the recorded requests. */
   reset(): void {
     this.queue.length = 0;
+    this.fallback = null;
     this.requests.length = 0;
   }
 
