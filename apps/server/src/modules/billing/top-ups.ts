@@ -40,7 +40,8 @@ export async function requestTopUp(
 
 /**
  * Approves or rejects a pending top-up. Approval settles the credit (process_date becomes the approval
- * time) and credits the balance and the day totals in the same transaction; a decided request cannot be decided again.
+ * time) and credits the balance and the day totals in the same transaction; a decided request cannot be
+ * decided again.
  */
 export async function decideTopUp(
   ctx: AppContext,
