@@ -5,9 +5,11 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -58,7 +60,7 @@ export const invoices = pgTable(
   (t) => [
     /**
      * (project_id, process_date) leads: period filters and the newest-first list are range scans. The other
-     * columns make it covering, so the summaries run as index-only scans (see bench/).
+     * columns make it covering, so building a project's day totals is an index-only scan.
      */
     index('invoices_project_process_date_idx').on(
       t.projectId,
@@ -80,6 +82,40 @@ export const invoices = pgTable(
     ),
   ],
 );
+
+/**
+ * The settled ledger summed per local day of a project's timezone, which the billing summaries read instead
+ * of the ledger (a 24-month summary sums ~730 rows, not every invoice). Kept in the transaction of every
+ * settled write (modules/billing/day-totals.ts), under the project's row lock.
+ */
+export const invoiceDayTotals = pgTable(
+  'invoice_day_totals',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    creditMicros: bigint('credit_micros', { mode: 'number' }).notNull(),
+    creditCount: integer('credit_count').notNull(),
+    debitMicros: bigint('debit_micros', { mode: 'number' }).notNull(),
+    debitCount: integer('debit_count').notNull(),
+    /** Of the debits, like the ledger's columns. */
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+    freeUnitsMilli: bigint('free_units_milli', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);
+
+/**
+ * The timezone whose local days a project's invoice_day_totals hold. No row, or another timezone than the
+ * project's: the totals are not (or no longer) valid, and the next summary rebuilds them from the ledger.
+ */
+export const invoiceDayTotalsZones = pgTable('invoice_day_totals_zones', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  timezone: text('timezone').notNull(),
+});
 
 /**
  * Units bought with (or assigned by) a tariff plan. Consumed before the money balance, earliest expiry

@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
+import { dayTotalsMismatches } from './day-totals.ts';
 import { ledgerMismatches } from './ledger.ts';
 
 let t: TestApp;
@@ -65,6 +66,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
+  expect(await dayTotalsMismatches(t.ctx.db)).toEqual([]);
 });
 
 describe('the project billing view', () => {

@@ -7,6 +7,7 @@ import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import { adjustBalance } from './adjustments.ts';
 import { charge } from './charge.ts';
+import { dayTotalsMismatches } from './day-totals.ts';
 import { canProcess } from './holds.ts';
 import { ledgerMismatches } from './ledger.ts';
 import { assignPlan } from './plan-purchases.ts';
@@ -48,6 +49,7 @@ afterAll(async () => {
 afterEach(async () => {
   // The ledger invariant: every project's balance equals the sum of its settled invoices.
   expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
+  expect(await dayTotalsMismatches(t.ctx.db)).toEqual([]);
 });
 
 const DAY = 86_400_000;

@@ -11,6 +11,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { invoices, projects, unitBundles } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
+import { addToDayTotals } from './day-totals.ts';
 import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';
 import { BILLING_TEXTS } from './messages.ts';
 import { findPlan } from './plans.ts';
@@ -31,13 +32,14 @@ export async function lockProject(tx: Tx, projectId: number): Promise<ProjectRow
 
 type NewInvoice = Omit<typeof invoices.$inferInsert, 'status' | 'projectId' | 'currency'>;
 
-/** Writes a settled row and moves the cached balance with it, in the caller's transaction. */
+/** Writes a settled row and moves the cached balance and day totals with it, in the caller's transaction. */
 export async function settle(tx: Tx, project: ProjectRow, values: NewInvoice): Promise<InvoiceRow> {
   const [row] = await tx
     .insert(invoices)
     .values({ ...values, projectId: project.id, currency: project.currency, status: 'settled' })
     .returning();
   await moveBalance(tx, project.id, values.type, values.amountMicros);
+  await addToDayTotals(tx, row!.id);
   return row!;
 }
 

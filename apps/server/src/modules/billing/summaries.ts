@@ -7,15 +7,16 @@ import {
 } from '@parley/contracts';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { invoices } from '../../db/schema/index.ts';
+import { invoiceDayTotals, invoiceDayTotalsZones, invoices } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/access.ts';
+import { rebuildDayTotals } from './day-totals.ts';
 import type { InvoiceRow } from './dto.ts';
+import { lockProject } from './ledger.ts';
 
 /**
- * Billing reports. Every period is a range of local dates in the project's timezone, turned into a
- * timestamptz range in SQL (`local AT TIME ZONE tz`), so the (project_id, process_date) index serves the
- * filter and PostgreSQL does the grouping (date_trunc in the project's timezone). `now` is a parameter so
- * that tests can pin it.
+ * Billing reports. Every period is a range of local dates in the project's timezone. Invoice lists turn it
+ * into a timestamptz range in SQL (`local AT TIME ZONE tz`), so the (project_id, process_date) index serves
+ * the filter; summaries sum the day totals of its dates. `now` is a parameter so that tests can pin it.
  */
 
 /** `now` as a local timestamp of the project's timezone. */
@@ -70,6 +71,9 @@ export async function listInvoices(
 
 interface AggregateRow extends Record<string, unknown> {
   period: string | null;
+  is_total: number;
+  /** The timezone of the day totals read (null: none built yet). */
+  timezone: string | null;
   total_credit: string;
   credit_count: number;
   total_debit: string;
@@ -77,15 +81,6 @@ interface AggregateRow extends Record<string, unknown> {
   units: string;
   free_units: string;
 }
-
-/** Sums of settled rows; SUM over bigint is numeric, sent as text and converted exactly. */
-const aggregates = sql`
-  coalesce(sum(amount_micros) FILTER (WHERE type = 'credit'), 0)::text AS total_credit,
-  (count(*) FILTER (WHERE type = 'credit'))::int AS credit_count,
-  coalesce(sum(amount_micros) FILTER (WHERE type = 'debit'), 0)::text AS total_debit,
-  (count(*) FILTER (WHERE type = 'debit'))::int AS debit_count,
-  coalesce(sum(units_milli) FILTER (WHERE type = 'debit'), 0)::text AS units,
-  coalesce(sum(free_units_milli) FILTER (WHERE type = 'debit'), 0)::text AS free_units`;
 
 const safe = (text: string) => {
   const value = BigInt(text);
@@ -105,8 +100,61 @@ function figures(row: AggregateRow | undefined) {
 }
 
 /**
+ * Settled transactions of the local days [from, to) of the project's timezone, per period (the day's
+ * `format`: its month or the day itself; only periods with transactions, newest first) and in total, from
+ * the day totals (day-totals.ts). GROUPING SETS gives the periods and the total; the total row is there even
+ * without transactions. Sums over bigint are numeric, sent as text and converted exactly.
+ */
+function periodTotalsSql(project: ProjectRow, from: SQL, to: SQL, format: string): SQL {
+  return sql`
+    SELECT period,
+           GROUPING(period) AS is_total,
+           (SELECT timezone FROM ${invoiceDayTotalsZones} WHERE project_id = ${project.id}) AS timezone,
+           coalesce(sum(credit_micros), 0)::text AS total_credit,
+           coalesce(sum(credit_count), 0)::int AS credit_count,
+           coalesce(sum(debit_micros), 0)::text AS total_debit,
+           coalesce(sum(debit_count), 0)::int AS debit_count,
+           coalesce(sum(units_milli), 0)::text AS units,
+           coalesce(sum(free_units_milli), 0)::text AS free_units
+    FROM (SELECT to_char(day::timestamp, ${format}::text) AS period, *
+          FROM ${invoiceDayTotals}
+          WHERE project_id = ${project.id} AND day >= (${from})::date AND day < (${to})::date) AS days
+    GROUP BY GROUPING SETS ((period), ())
+    ORDER BY period DESC NULLS FIRST`;
+}
+
+/**
+ * Runs a periodTotalsSql query; when the project's day totals are not of its timezone (never built, or the
+ * timezone changed), rebuilds them first and runs it again. (Should the timezone change once more in between,
+ * the second answer is of the new one's days: the totals are never mixed.)
+ */
+async function periodTotals(db: Executor, project: ProjectRow, query: SQL) {
+  let { rows } = await db.execute<AggregateRow>(query);
+  if (rows[0]?.timezone !== project.timezone) {
+    await db.transaction(async (tx) => rebuildDayTotals(tx, await lockProject(tx, project.id)));
+    ({ rows } = await db.execute<AggregateRow>(query));
+  }
+  return {
+    total: figures(rows.find((row) => row.is_total === 1)),
+    periods: rows
+      .filter((row) => row.is_total === 0)
+      .map((row) => ({ period: row.period!, ...figures(row) })),
+  };
+}
+
+export function monthlySummarySql(project: ProjectRow, months: number, now: Date): SQL {
+  const thisMonth = sql`date_trunc('month', ${localNow(project.timezone, now)})`;
+  return periodTotalsSql(
+    project,
+    sql`${thisMonth} - make_interval(months => ${months - 1}::int)`,
+    sql`${thisMonth} + interval '1 month'`,
+    'YYYY-MM',
+  );
+}
+
+/**
  * Settled transactions of the last `months` months (the current month included), per month (only months
- * with transactions, newest first) and in total. One query: GROUPING SETS gives the months and the total.
+ * with transactions, newest first) and in total.
  */
 export async function monthlySummary(
   db: Executor,
@@ -114,86 +162,19 @@ export async function monthlySummary(
   months: number,
   now = new Date(),
 ): Promise<MonthlySummary> {
-  const result = await db.execute<AggregateRow & { is_total: number }>(
-    monthlySummarySql(project, months, now),
-  );
-  const total = result.rows.find((row) => row.is_total === 1);
-  const { total_minutes, free_minutes, ...counts } = figures(total);
-  return {
-    total_summary: { ...counts, total_minutes, free_minutes },
-    months: result.rows
-      .filter((row) => row.is_total === 0)
-      .map((row) => ({ period: row.period!, ...figures(row) })),
-  };
+  const { total, periods } = await periodTotals(db, project, monthlySummarySql(project, months, now));
+  return { total_summary: total, months: periods };
 }
 
-/**
- * The periods are generated first (local month or day starts of the project's timezone, turned into
- * instants once per period), then joined to the ledger by range on (project_id, process_date): no
- * per-row timezone arithmetic, and a hash aggregate over few groups instead of a sort of every row.
- * The series counts 0..count-1 with a constant count, so the planner knows how many periods there are
- * (a timestamp generate_series with computed bounds is estimated at 1,000 rows, which made a 24-month
- * summary look like 11 million joined rows: a plan costly enough for JIT compilation).
- */
-function periodAggregateSql(
-  project: ProjectRow,
-  periods: { first: SQL; count: number; unit: 'months' | 'days' },
-  format: string,
-): SQL {
-  const tz = project.timezone;
-  const step = periods.unit === 'months' ? sql`make_interval(months => 1)` : sql`make_interval(days => 1)`;
-  const offset = periods.unit === 'months' ? sql`make_interval(months => i)` : sql`make_interval(days => i)`;
-  return sql`
-    WITH periods AS (
-      SELECT p AS period_start,
-             (p AT TIME ZONE ${tz}::text) AS starts,
-             ((p + ${step}) AT TIME ZONE ${tz}::text) AS ends
-      FROM generate_series(0, ${periods.count - 1}::int) AS i,
-           LATERAL (SELECT ${periods.first} + ${offset} AS p) AS start
-    )
-    SELECT to_char(periods.period_start, ${format}::text) AS period,
-           GROUPING(periods.period_start) AS is_total,
-           ${aggregates}
-    FROM periods
-    JOIN ${invoices} ON project_id = ${project.id} AND status = 'settled'
-      AND process_date >= periods.starts AND process_date < periods.ends
-    GROUP BY GROUPING SETS ((periods.period_start), ())
-    ORDER BY periods.period_start DESC NULLS FIRST`;
-}
-
-export function monthlySummarySql(project: ProjectRow, months: number, now: Date): SQL {
-  const thisMonth = sql`date_trunc('month', ${localNow(project.timezone, now)})`;
-  return periodAggregateSql(
-    project,
-    { first: sql`${thisMonth} - make_interval(months => ${months - 1}::int)`, count: months, unit: 'months' },
-    'YYYY-MM',
-  );
+export function dailySummarySql(project: ProjectRow, month: string): SQL {
+  const first = sql`${`${month}-01`}::date`;
+  return periodTotalsSql(project, first, sql`${first} + interval '1 month'`, 'YYYY-MM-DD');
 }
 
 /** Settled transactions of one month (YYYY-MM) of the project's timezone, per day (newest first) and in total. */
 export async function dailySummary(db: Executor, project: ProjectRow, month: string): Promise<DailySummary> {
-  const result = await db.execute<AggregateRow & { is_total: number }>(dailySummarySql(project, month));
-  const total = result.rows.find((row) => row.is_total === 1);
-  return {
-    month_summary: figures(total),
-    days: result.rows
-      .filter((row) => row.is_total === 0)
-      .map((row) => ({ period: row.period!, ...figures(row) })),
-  };
-}
-
-/** Days of a YYYY-MM month (28-31). */
-function daysIn(month: string): number {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, monthNumber!, 0)).getUTCDate();
-}
-
-export function dailySummarySql(project: ProjectRow, month: string): SQL {
-  return periodAggregateSql(
-    project,
-    { first: sql`(${`${month}-01`}::date)::timestamp`, count: daysIn(month), unit: 'days' },
-    'YYYY-MM-DD',
-  );
+  const { total, periods } = await periodTotals(db, project, dailySummarySql(project, month));
+  return { month_summary: total, days: periods };
 }
 
 /** Settled transactions of one day (YYYY-MM-DD) of the project's timezone, in time order. */

@@ -6,6 +6,7 @@ import { invoices } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
+import { addToDayTotals } from './day-totals.ts';
 import type { InvoiceRow } from './dto.ts';
 import { lockProject, moveBalance } from './ledger.ts';
 import { BILLING_TEXTS } from './messages.ts';
@@ -39,7 +40,8 @@ export async function requestTopUp(
 
 /**
  * Approves or rejects a pending top-up. Approval settles the credit (process_date becomes the approval
- * time) and credits the balance in the same transaction; a decided request cannot be decided again.
+ * time) and credits the balance and the day totals in the same transaction; a decided request cannot be
+ * decided again.
  */
 export async function decideTopUp(
   ctx: AppContext,
@@ -78,7 +80,10 @@ export async function decideTopUp(
       })
       .where(eq(invoices.id, invoiceId))
       .returning();
-    if (approve) await moveBalance(tx, invoice.projectId, 'credit', invoice.amountMicros);
+    if (approve) {
+      await moveBalance(tx, invoice.projectId, 'credit', invoice.amountMicros);
+      await addToDayTotals(tx, invoiceId);
+    }
     return updated!;
   });
 }
