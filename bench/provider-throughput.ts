@@ -10,7 +10,7 @@
  *   npm run bench:throughput -w @parley/server            (embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:throughput -w @parley/server
  *
- * Options (environment): BENCH_TASKS (2000), BENCH_RPM (1200), BENCH_LATENCY_MS (2000),
+ * Options (environment): BENCH_TASKS (2000), BENCH_RPM (600), BENCH_LATENCY_MS (2000),
  * BENCH_STORM_SECONDS (15), BENCH_STORM_TASKS (500).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,7 +32,7 @@ import { ANSWER, type AnalysisProject, createTextTask, seedAnalysisProject } fro
 import { freshBenchDatabase } from './support/database.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 2000);
-const RPM = Number(process.env.BENCH_RPM ?? 1200);
+const RPM = Number(process.env.BENCH_RPM ?? 600);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 15);
 const STORM_TASKS = Number(process.env.BENCH_STORM_TASKS ?? 500);

@@ -25,6 +25,7 @@ async function loadServer() {
   return {
     buildApp: app.buildApp,
     connectDatabase: client.connectDatabase,
+    POOLS: client.POOLS,
     runMigrations: migrate.runMigrations,
     startBoss: boss.startBoss,
     startWorkers: workers.startWorkers,
@@ -50,8 +51,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       stops.push(embedded.stop);
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    // A worker runs hundreds of tasks at once: a larger pool keeps their short writes from queueing.
-    const database = server.connectDatabase(databaseUrl, logger, config.role === 'api' ? 10 : 20);
+    const pool = server.POOLS[config.role];
+    const database = server.connectDatabase(databaseUrl, logger, pool.max, pool.connectTimeoutMs);
     stops.push(() => database.pool.end());
     await server.runMigrations(database);
 

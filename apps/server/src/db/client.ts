@@ -14,17 +14,34 @@ export interface Database {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
+ * The pool of each process role. A worker runs hundreds of tasks at once: their short writes queue for its
+ * connections (a burst of billing holds waits on the project's row lock), so they may wait longer than a
+ * request of the API. A worker holds up to 15 + 8 (job queue) connections: three worker processes and an
+ * API stay under PostgreSQL's default of 100.
+ */
+export const POOLS = {
+  api: { max: 10, connectTimeoutMs: CONNECT_TIMEOUT_MS },
+  worker: { max: 15, connectTimeoutMs: 60_000 },
+  all: { max: 15, connectTimeoutMs: 30_000 },
+} as const;
+
+/**
  * JIT off for the app's sessions: its queries are short, and PostgreSQL's default (jit=on with a cost
  * threshold that aggregates over ~100k rows pass) spent ~120 of 165 ms of a billing summary compiling code
  * (bench/billing-summaries.ts). An `options` parameter in DATABASE_URL takes precedence.
  */
 const SESSION_OPTIONS = '-c jit=off';
 
-export function connectDatabase(url: string, logger: Logger, max = 10): Database {
+export function connectDatabase(
+  url: string,
+  logger: Logger,
+  max = 10,
+  connectTimeoutMs: number = CONNECT_TIMEOUT_MS,
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     options: SESSION_OPTIONS,
   });
   // Without a listener an idle client's error (e.g. the server stopping) would crash the process.

@@ -38,19 +38,18 @@ export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 2;
 const SUPERVISE_SECONDS = 2;
 
 /**
- * How `concurrency` workers of one queue (hundreds for analyses, which wait on providers) find jobs: a
- * sent job wakes them at once (LISTEN/NOTIFY); one that finished a job takes the next at once while a
- * backlog lasts (the queue's stats, refreshed every SUPERVISE_SECONDS); idle ones look for jobs that
- * became due without a notification (retries, a crashed worker's job) every concurrency / 10 seconds
- * (2 to 30), so that hundreds of idle workers ask the database about ten times a second, not hundreds.
- * Without LISTEN/NOTIFY (e.g. behind PgBouncer in transaction mode) they poll every 2 s.
+ * How `concurrency` workers of one queue (hundreds for analyses, which wait on providers) find jobs. One that
+ * finished a job takes the next at once while a backlog lasts (the queue's stats, refreshed every
+ * SUPERVISE_SECONDS); idle ones poll every concurrency / 50 seconds (0.5 to 10), so that a process's idle
+ * workers ask the database about 50 times a second however many there are, and a new job waits at most
+ * that long. (LISTEN/NOTIFY would wake every idle worker for every job sent: a 10,000-row import would cost
+ * millions of fetches.)
  */
 export function manyWorkers(concurrency: number) {
   return {
     batchSize: 1,
     localConcurrency: concurrency,
-    pollingIntervalSeconds: 2,
-    notifyPollingIntervalSeconds: Math.min(30, Math.max(2, concurrency / 10)),
+    pollingIntervalSeconds: Math.min(10, Math.max(0.5, concurrency / 50)),
     burstWhenReadyExceeds: 1,
   } as const;
 }
@@ -62,7 +61,6 @@ const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
  * 60 s later; a worker that stops is noticed by the heartbeat; given-up jobs fail their items.
  */
 const BATCH_ITEMS_QUEUE = {
-  notify: true,
   retryLimit: 2,
   retryDelay: 30,
   retryBackoff: true,
@@ -80,7 +78,6 @@ const BATCH_ITEMS_QUEUE = {
  */
 export async function configureAnalysisQueue(boss: PgBoss, analysis: Config['analysis']): Promise<void> {
   await boss.updateQueue(QUEUES.analysis, {
-    notify: true,
     retryLimit: analysis.retryLimit,
     retryDelay: 0,
     retryBackoff: false,
@@ -98,12 +95,12 @@ export async function startBoss(
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
-    max: 5,
+    // Hundreds of workers fetch, refresh heartbeats and complete jobs through it (see POOLS in db/client.ts).
+    max: 8,
     application_name: 'parley-jobs',
     superviseIntervalSeconds: SUPERVISE_SECONDS,
     monitorIntervalSeconds: SUPERVISE_SECONDS,
     queueCacheIntervalSeconds: SUPERVISE_SECONDS,
-    useListenNotify: true,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'Job queue error'));
   await boss.start();
@@ -116,7 +113,6 @@ export async function startBoss(
       ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
     });
   }
-  await boss.updateQueue(QUEUES.batchItems, { notify: true });
   await configureAnalysisQueue(boss, analysis);
   return boss;
 }
