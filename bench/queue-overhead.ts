@@ -8,9 +8,9 @@
  *   npm run bench:queue -w @parley/server                 (embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:queue -w @parley/server
  *
- * A third run gives the provider a latency (BENCH_LATENCY_MS, default 500 ms) as real ones have: a pg-boss
- * worker only waits its polling interval (0.5 s) after a job that took less than that, so with real
- * providers the queue costs next to nothing, while with instant ones the polling interval is the limit.
+ * A third run gives the provider a latency (BENCH_LATENCY_MS, default 500 ms) as real ones have. With the
+ * default ANALYSIS_CONCURRENCY (200) the workers go through a backlog without pausing, so the queue should
+ * run about as fast as the pipeline itself: the CPU (node and PostgreSQL) is the limit.
  *
  * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default: its default),
  * BENCH_LATENCY_MS (default 500).
