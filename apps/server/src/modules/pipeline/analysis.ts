@@ -15,7 +15,7 @@ import { listModels } from '../../ai/catalog.ts';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 
-/** The prompt as the analysis ran with it (tasks.prompt_snapshot; prompts change later). */
+/** The prompt as the analysis ran with it (its version: prompt_versions.data; prompts change later). */
 export interface PromptSnapshot extends PromptData {
   id: number;
   projectId: number;
@@ -37,7 +37,7 @@ export interface ConversationContext {
   timed: boolean;
 }
 
-export type PromptAnalysis = Omit<TaskResult, 'classification'>;
+export type PromptAnalysis = Omit<TaskResult, 'prompt' | 'classification'>;
 
 const LANGUAGE_NAMES: Record<string, string> = {
   en: 'English',
@@ -161,18 +161,7 @@ export async function analyseWithPrompt(
   if (prompt.finalScore !== 'no' && prompt.content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values[FINAL_SCORE_KEY] = score.score;
   }
-  return {
-    prompt: {
-      id: prompt.id,
-      name: prompt.scriptName,
-      content: prompt.content,
-      finalScore: prompt.finalScore,
-      maxScore: prompt.maxScore,
-    },
-    values,
-    evidence,
-    score,
-  };
+  return { values, evidence, score };
 }
 
 /**
