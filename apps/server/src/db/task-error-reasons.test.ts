@@ -1,11 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { TASK_ERROR_EXAMPLES, type TaskError, taskError, taskErrorText } from '@parley/contracts';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.ts';
+import { migrationsBefore } from '../../test/migrations.ts';
 import type { ScratchDatabase } from '../../test/scratch-database.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { connectDatabase, type Database } from './client.ts';
@@ -17,22 +16,10 @@ let scratch: ScratchDatabase;
 let database: Database;
 let before: string;
 
-/** The checked-in migrations up to, not including, MIGRATION. */
-async function migrationsBefore(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'parley-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 beforeAll(async () => {
   scratch = await freshDatabase();
   database = connectDatabase(scratch.url, pino({ level: 'silent' }), 2);
-  before = await migrationsBefore();
+  before = await migrationsBefore(MIGRATION);
   await migrate(database.db, { migrationsFolder: before });
 });
 afterAll(async () => {

@@ -6,15 +6,15 @@ type FinalScoreMode = (typeof FINAL_SCORE_MODES)[number];
 import type { FinalScore } from './scoring.ts';
 
 /**
- * What the analysis pipeline stores in tasks.result (the analysis detail's `result`): the answer of the
- * prompt that analysed the conversation, the evidence of each field by dotted path, and how the final
- * score came about. For a classification prompt, `prompt` is the prompt it chose and `classification`
- * keeps the classification step's own answer.
+ * The analysis detail's `result`: the answer of the prompt that analysed the conversation, the evidence of
+ * each field by dotted path, and how the final score came about. For a classification prompt, `prompt` is
+ * the prompt it chose and `classification` keeps the classification step's own answer. The server stores
+ * the answer and reads the prompts from the versions the task ran with.
  */
 export interface TaskResult {
   /**
    * The prompt that answered, with the fields and scoring it had then (a classification's chosen prompt is
-   * not the task's prompt snapshot, and prompts change later).
+   * not the task's prompt, and prompts change later).
    */
   prompt: {
     id: number;

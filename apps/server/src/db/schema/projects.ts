@@ -177,3 +177,24 @@ export const prompts = pgTable(
   },
   (t) => [uniqueIndex('prompts_project_name_key').on(t.projectId, t.scriptName)],
 );
+
+/**
+ * A prompt as analyses ran with it (the pipeline's PromptSnapshot: settings, fields, units), stored once per
+ * distinct content: tasks point at it. `hash` is the SHA-256 (hex) of the data's jsonb text, computed by the
+ * database (modules/prompts/versions.ts). A version outlives its prompt (old analyses still show it), not
+ * its project.
+ */
+export const promptVersions = pgTable(
+  'prompt_versions',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('prompt_versions_prompt_hash_key').on(t.projectId, t.promptId, t.hash)],
+);

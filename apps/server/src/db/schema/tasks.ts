@@ -16,7 +16,7 @@ import {
 import { apiKeys } from './access.ts';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { projects, prompts } from './projects.ts';
+import { projects, prompts, promptVersions } from './projects.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -72,8 +72,10 @@ export const tasks = pgTable(
     representative: text('representative'),
     department: text('department'),
     finalScore: numeric('final_score', { mode: 'number' }),
-    /** The prompt as it was when the analysis ran (prompts change later). */
-    promptSnapshot: jsonb('prompt_snapshot'),
+    /** The prompt as the analysis runs with it (prompts change later); set when the run starts. */
+    promptVersionId: integer('prompt_version_id').references(() => promptVersions.id),
+    /** A classification prompt's choice: the prompt that then analysed the conversation, as it ran. */
+    chosenPromptVersionId: integer('chosen_prompt_version_id').references(() => promptVersions.id),
     transcript: jsonb('transcript'),
     transcriptText: text('transcript_text'),
     result: jsonb('result'),
@@ -100,6 +102,11 @@ export const tasks = pgTable(
     index('tasks_project_created_idx').on(t.projectId, t.createdAt),
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_media_idx').on(t.mediaId),
+    // Deleting a project deletes its prompt versions: each one's referencing tasks are looked up.
+    index('tasks_prompt_version_idx').on(t.promptVersionId),
+    index('tasks_chosen_prompt_version_idx')
+      .on(t.chosenPromptVersionId)
+      .where(sql`${t.chosenPromptVersionId} IS NOT NULL`),
     // The project is part of the search index (btree_gin), so a word frequent elsewhere costs nothing here.
     index('tasks_project_search_idx').using('gin', t.projectId, t.search),
     // The list's representative and department filters compare lower-cased names; a department is often

@@ -15,6 +15,7 @@ import {
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
 import { mediaFiles, projects, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { savePromptVersion } from '../prompts/versions.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -191,7 +192,12 @@ describe('analysis detail and media', () => {
       status: 'completed',
       stage: 'done',
       progress: 100,
-      promptSnapshot: { scriptName: 'Sales QA (as run)', content: [] },
+      promptVersionId: await savePromptVersion(t.ctx.db, {
+        id: promptId,
+        projectId,
+        scriptName: 'Sales QA (as run)',
+        content: [],
+      }),
       transcript: [
         { start: 0, end: 1.5, text: 'Hello', speaker: 'A' },
         { start_ms: 1500, end_ms: 3000, text: 'Hi there' },

@@ -11,6 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
+import { type PromptVersionData, readPromptVersions } from '../prompts/versions.ts';
+import { isObject, resultWithPrompts } from '../tasks/result.ts';
 import { findTaskWithMedia, type MediaRow, type TaskRow, taskErrorFields } from '../tasks/rows.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
@@ -28,9 +30,6 @@ export async function requireTask(ctx: AppContext, access: ProjectAccess, taskId
   if (!row) throw notFound(ANALYSIS_TEXTS.notFound);
   return row;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function firstNumber(o: Record<string, unknown>, keys: string[], scale = 1): number | null {
   for (const key of keys) {
@@ -68,15 +67,16 @@ async function promptInfo(
   ctx: AppContext,
   access: ProjectAccess,
   task: TaskRow,
+  version: PromptVersionData | null,
 ): Promise<AnalysisDetail['prompt']> {
   const current = task.promptId ? await findPromptRow(ctx, access, task.promptId).catch(() => null) : null;
-  if (isObject(task.promptSnapshot)) {
-    const snapshotName = task.promptSnapshot.scriptName ?? task.promptSnapshot.name;
+  if (version) {
+    const snapshotName = version.scriptName ?? version.name;
     return {
       id: task.promptId,
       name: current?.scriptName ?? (typeof snapshotName === 'string' ? snapshotName : null),
       source: 'snapshot',
-      data: task.promptSnapshot,
+      data: version,
     };
   }
   if (!current) return null;
@@ -110,6 +110,9 @@ export async function analysisDetail(
   taskId: number,
 ): Promise<AnalysisDetail> {
   const { task, media } = await requireTask(ctx, access, taskId);
+  const versions = await readPromptVersions(ctx.db, [task.promptVersionId, task.chosenPromptVersionId]);
+  const version = (id: number | null) => (id === null ? null : (versions.get(id) ?? null));
+  const taskVersion = version(task.promptVersionId);
   return {
     id: task.id,
     project_id: task.projectId,
@@ -131,16 +134,14 @@ export async function analysisDetail(
     units_charged: task.unitsChargedMilli === null ? null : fromMilliUnits(task.unitsChargedMilli),
     ...taskErrorFields(task.errorReason),
     prompt_id: task.promptId,
-    prompt: await promptInfo(ctx, access, task),
+    prompt: await promptInfo(ctx, access, task, taskVersion),
     media: mediaInfo(media, access.project.id, task.id),
     transcript: transcriptSegments(task.transcript),
     transcript_text: task.transcriptText,
-    result:
-      task.result === null || task.result === undefined
-        ? null
-        : isObject(task.result)
-          ? task.result
-          : { value: task.result },
+    result: resultWithPrompts(task.result, {
+      task: taskVersion,
+      chosen: version(task.chosenPromptVersionId),
+    }),
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
     metrics: ConversationMetrics.safeParse(task.metrics).data ?? null,
     lva: LvaResult.safeParse(task.lva).data ?? null,

@@ -66,7 +66,7 @@ export async function listAnalyses(
     found <= countCap
       ? [sql`${tasks.createdAt} + interval '0 s' DESC`, desc(tasks.id)]
       : [desc(tasks.createdAt), desc(tasks.id)];
-  // Only what a row shows: transcripts, results and prompt copies stay on disk.
+  // Only what a row shows: transcripts and results stay on disk.
   const rows =
     found === 0
       ? []

@@ -19,7 +19,7 @@ import {
   type ConversationContext,
 } from './analysis-request.ts';
 
-/** The prompt as the analysis ran with it (tasks.prompt_snapshot; prompts change later). */
+/** The prompt as the analysis ran with it (its version: prompt_versions.data; prompts change later). */
 export interface PromptSnapshot extends PromptData {
   id: number;
   projectId: number;
@@ -27,7 +27,7 @@ export interface PromptSnapshot extends PromptData {
   unitsMilli: number;
 }
 
-export type PromptAnalysis = Omit<TaskResult, 'classification'>;
+export type PromptAnalysis = Omit<TaskResult, 'prompt' | 'classification'>;
 
 /** One structured analysis of the conversation with one prompt: values, evidence and the final score. */
 export async function analyseWithPrompt(
@@ -55,18 +55,7 @@ export async function analyseWithPrompt(
   if (prompt.finalScore !== 'no' && prompt.content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values[FINAL_SCORE_KEY] = score.score;
   }
-  return {
-    prompt: {
-      id: prompt.id,
-      name: prompt.scriptName,
-      content: prompt.content,
-      finalScore: prompt.finalScore,
-      maxScore: prompt.maxScore,
-    },
-    values,
-    evidence,
-    score,
-  };
+  return { values, evidence, score };
 }
 
 /** The first classification field of a field tree (depth first) and its path. */

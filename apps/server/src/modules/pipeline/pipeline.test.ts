@@ -829,9 +829,15 @@ describe('classification prompts', () => {
     expect(JSON.stringify(second!.body)).toContain('How well were the needs explored?');
 
     const task = await taskRow(taskId);
-    const result = task.result as TaskResult;
+    // The API answers the prompts from their versions: the chosen one, and the classification's own.
+    const detail = await admin.request({
+      method: 'GET',
+      url: `/api/projects/${projectId}/analyses/${taskId}`,
+    });
+    const result = detail.json().data.result as TaskResult;
     expect(result.prompt).toMatchObject({ id: sales, name: 'Sales call', finalScore: 'percent' });
     expect(result.prompt.content?.map((field) => field.key)).toContain('Summary');
+    expect(result.classification?.prompt).toMatchObject({ id: classifier, name: 'Router', finalScore: 'no' });
     expect(result.values.Needs).toBe(2);
     expect(result.classification).toMatchObject({
       prompt: { id: classifier, name: 'Router' },

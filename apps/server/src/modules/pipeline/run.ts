@@ -87,6 +87,7 @@ async function execute(
     work,
     task: row.task,
     state: pipelineState(row.task.pipeline),
+    chosenPrompt: null,
   };
 
   await write(run, () => startTask(ctx, taskId));

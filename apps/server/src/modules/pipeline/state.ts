@@ -1,6 +1,6 @@
 import type { TranscribedSegment } from '../../ai/transcription.ts';
 import type { ChannelLayout } from '../../media/audio.ts';
-import type { PromptAnalysis, PromptSnapshot } from './analysis.ts';
+import type { PromptAnalysis } from './analysis.ts';
 
 /**
  * What the pipeline has finished for a task (tasks.pipeline). Each stage stores its output here or in the
@@ -9,7 +9,8 @@ import type { PromptAnalysis, PromptSnapshot } from './analysis.ts';
  * - media: facts of the decoded file (audio) or of the text conversation; the billable length.
  * - transcription: each transcribed piece as it arrives (a long recording is sent in pieces), so a
  *   re-run only sends the pieces still missing; cleared when tasks.transcript is written.
- * - classification: the classification step of a classification prompt and the prompt it chose.
+ * - classification: the classification step of a classification prompt and the prompt it chose (the
+ *   chosen prompt as it runs is tasks.chosen_prompt_version_id).
  *
  * Finished stages are also visible in the task's columns: transcript (transcription), result
  * (analysis), lva (voice analysis), units_charged_milli and status completed (charge).
@@ -53,8 +54,6 @@ export interface TranscriptionProgress {
 export interface ClassificationStep {
   analysis: PromptAnalysis;
   chosen: { promptId: string; promptName: string };
-  /** The chosen prompt as it was when chosen. */
-  target: PromptSnapshot;
 }
 
 export function pipelineState(value: unknown): PipelineState {

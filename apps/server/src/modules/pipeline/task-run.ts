@@ -7,6 +7,7 @@ import { notifyTask } from '../tasks/notify.ts';
 import type { MediaRow, TaskRow } from '../tasks/rows.ts';
 import { saveTaskWork, type TaskWork } from '../tasks/state.ts';
 import type { AnalysisAttempt } from '../tasks/worker.ts';
+import type { PromptSnapshot } from './analysis.ts';
 import type { PipelineState } from './state.ts';
 
 /** Progress (0-100) at which each stage starts; transcription moves on within its share. */
@@ -45,6 +46,8 @@ export interface TaskRun {
   readonly work: WorkFiles;
   task: TaskRow;
   state: PipelineState;
+  /** A classification's chosen prompt as it runs (tasks.chosen_prompt_version_id), once chosen. */
+  chosenPrompt: PromptSnapshot | null;
 }
 
 /** The task row disappeared while running (deleted). */

@@ -20,13 +20,13 @@ export function contentUnitsMilli(run: TaskRun): MilliUnits {
 /** The LVA option that applies: the task's prompt's, else (classification) the chosen prompt's. */
 export function lvaOption(run: TaskRun, prompt: PromptSnapshot): LvaOption {
   if (prompt.LVA !== 'none') return prompt.LVA;
-  return run.state.classification?.target.LVA ?? 'none';
+  return run.chosenPrompt?.LVA ?? 'none';
 }
 
 /** Prompt units: model units of every prompt that analysed, plus the LVA surcharge when LVA ran. */
 export function promptUnitsMilli(run: TaskRun, prompt: PromptSnapshot, lvaRan: boolean): MilliUnits {
   const modelUnits = (p: PromptSnapshot) => Math.max(0, p.unitsMilli - LVA_SURCHARGE_MILLI[p.LVA]);
-  const target = run.state.classification?.target;
+  const target = run.chosenPrompt;
   return milliUnits(
     modelUnits(prompt) +
       (target ? modelUnits(target) : 0) +

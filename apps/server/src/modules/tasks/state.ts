@@ -21,7 +21,8 @@ export type TaskWork = Partial<
     TaskInsert,
     | 'stage'
     | 'progress'
-    | 'promptSnapshot'
+    | 'promptVersionId'
+    | 'chosenPromptVersionId'
     | 'title'
     | 'transcript'
     | 'transcriptText'

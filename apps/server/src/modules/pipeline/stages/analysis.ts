@@ -1,6 +1,8 @@
-import { type TaskResult, taskError, transcriptToText } from '@parley/contracts';
+import { taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import type { TranscribedSegment } from '../../../ai/transcription.ts';
+import { savePromptVersion } from '../../prompts/versions.ts';
+import type { StoredResult } from '../../tasks/result.ts';
 import {
   analyseWithPrompt,
   chosenOption,
@@ -39,11 +41,12 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
   const context = conversationContext(run);
   const who = { projectId: run.task.projectId, userId: run.task.createdBy, signal: run.options.signal };
   let final: PromptAnalysis;
-  let classification: TaskResult['classification'];
+  let classification: StoredResult['classification'];
   const found = prompt.isClassification ? classificationField(prompt.content) : null;
   if (found) {
     let step = run.state.classification;
-    if (!step) {
+    let target = run.chosenPrompt;
+    if (!step || !target) {
       const analysis = await analyseWithPrompt(run.ctx, prompt, context, {
         ...who,
         purpose: 'classification',
@@ -58,18 +61,23 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
       step = {
         analysis,
         chosen: { promptId: String(option.promptId), promptName: option.promptName || row.scriptName },
-        target: snapshotOf(row),
       };
-      await saveState(run, { classification: step }, { progress: PROGRESS.analysis + 10 });
+      target = snapshotOf(row);
+      const chosenPromptVersionId = await savePromptVersion(run.ctx.db, target);
+      await saveState(
+        run,
+        { classification: step },
+        { progress: PROGRESS.analysis + 10, chosenPromptVersionId },
+      );
+      run.chosenPrompt = target;
       await notifyRun(run);
-      if (!isProviderAvailable(run.ctx.config, step.target.provider)) {
-        throw providerUnavailable(step.target.provider);
+      if (!isProviderAvailable(run.ctx.config, target.provider)) {
+        throw providerUnavailable(target.provider);
       }
       await hold(run, prompt);
     }
-    final = await analyseWithPrompt(run.ctx, step.target, context, { ...who, purpose: 'analysis' });
+    final = await analyseWithPrompt(run.ctx, target, context, { ...who, purpose: 'analysis' });
     classification = {
-      prompt: step.analysis.prompt,
       field: found.path.join('.'),
       chosen: step.chosen,
       values: step.analysis.values,
@@ -78,8 +86,8 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
   } else {
     final = await analyseWithPrompt(run.ctx, prompt, context, { ...who, purpose: 'analysis' });
   }
-  const result: TaskResult = {
-    prompt: final.prompt,
+  // The prompts that answered are the task's versions, not copies here (tasks/result.ts reads them).
+  const result: StoredResult = {
     values: final.values,
     evidence: final.evidence,
     score: final.score,

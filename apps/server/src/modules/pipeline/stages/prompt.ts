@@ -4,23 +4,36 @@ import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts
 import { TranscriptionUnavailable, transcriptionCredential } from '../../../ai/transcription.ts';
 import { prompts } from '../../../db/schema/index.ts';
 import { toPromptData } from '../../prompts/service.ts';
+import { readPromptVersions, savePromptVersion } from '../../prompts/versions.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun, update } from '../task-run.ts';
 
 type PromptRow = typeof prompts.$inferSelect;
 
-/** The prompt as the analysis runs with it; taken once (a restarted task takes it again). */
+/**
+ * The prompt as the analysis runs with it: its version, taken once (a restarted task takes it again). A
+ * classification's chosen prompt, once chosen, goes to run.chosenPrompt.
+ */
 export async function takePromptSnapshot(run: TaskRun): Promise<PromptSnapshot> {
-  if (run.task.promptSnapshot) return run.task.promptSnapshot as PromptSnapshot;
+  const { promptVersionId, chosenPromptVersionId } = run.task;
+  if (promptVersionId !== null) {
+    const versions = await readPromptVersions<PromptSnapshot>(run.ctx.db, [
+      promptVersionId,
+      chosenPromptVersionId,
+    ]);
+    run.chosenPrompt = chosenPromptVersionId === null ? null : (versions.get(chosenPromptVersionId) ?? null);
+    return versions.get(promptVersionId)!;
+  }
   if (run.task.promptId === null) throw new PipelineFailure(taskError('prompt_missing'));
   const row = await findPrompt(run, run.task.promptId);
   if (!row) throw new PipelineFailure(taskError('prompt_missing'));
   const snapshot = snapshotOf(row);
+  const version = await savePromptVersion(run.ctx.db, snapshot);
   // A fresh snapshot means a fresh analysis (new task, or a restart): only the facts of the file stay.
   const media = run.state.media;
   run.state = media ? { media } : {};
-  await update(run, { promptSnapshot: snapshot, pipeline: run.state });
+  await update(run, { promptVersionId: version, pipeline: run.state });
   return snapshot;
 }
 
@@ -49,7 +62,7 @@ export function checkCredentials(run: TaskRun, prompt: PromptSnapshot): void {
     throw new TranscriptionUnavailable(config);
   }
   if (run.task.result === null) {
-    const target = run.state.classification?.target ?? prompt;
+    const target = run.chosenPrompt ?? prompt;
     if (!isProviderAvailable(config, target.provider)) {
       throw providerUnavailable(target.provider);
     }
