@@ -28,7 +28,7 @@ import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, failure, type RecordedRequest, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { startWorkerProcess, type WorkerProcess } from '../apps/server/test/worker-process.ts';
-import { ANSWER, type AnalysisProject, createTextTask, seedAnalysisProject } from './support/analysis.ts';
+import { ANSWER, type AnalysisProject, createChatTasks, seedAnalysisProject } from './support/analysis.ts';
 import { freshBenchDatabase } from './support/database.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 2000);
@@ -134,20 +134,7 @@ async function main() {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function queueTasks(ctx: AppContext, project: AnalysisProject, taskCount: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < taskCount; i += 1) {
-    const chat = JSON.stringify([
-      { speaker: 'Agent', text: `Hello, this is call ${i}. How can I help?` },
-      { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
-    ]);
-    ids.push(
-      await createTextTask(ctx, project, {
-        name: `chat-${i}.json`,
-        contentType: 'application/json',
-        text: chat,
-      }),
-    );
-  }
+  const ids = await createChatTasks(ctx, project, taskCount);
   for (const id of ids) await enqueueTask(ctx, id);
   return ids;
 }

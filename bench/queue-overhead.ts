@@ -31,7 +31,7 @@ import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
 import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
-import { ANSWER, createTextTask, seedAnalysisProject } from './support/analysis.ts';
+import { ANSWER, createChatTasks, seedAnalysisProject } from './support/analysis.ts';
 import { freshBenchDatabase } from './support/database.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 200);
@@ -61,23 +61,7 @@ async function main() {
 
     const project = await seedAnalysisProject(ctx, 1_000_000_000, ['Department', 'Representative']);
 
-    const makeTasks = async (count: number): Promise<number[]> => {
-      const ids: number[] = [];
-      for (let i = 0; i < count; i += 1) {
-        const chat = JSON.stringify([
-          { speaker: 'Agent', text: `Hello, this is call ${i}. How can I help?` },
-          { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
-        ]);
-        ids.push(
-          await createTextTask(ctx, project, {
-            name: `chat-${i}.json`,
-            contentType: 'application/json',
-            text: chat,
-          }),
-        );
-      }
-      return ids;
-    };
+    const makeTasks = (count: number) => createChatTasks(ctx, project, count);
 
     // Direct: the pipeline without the queue, one task after another.
     const direct = await makeTasks(TASKS);

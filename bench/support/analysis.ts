@@ -89,3 +89,26 @@ export async function createTextTask(
   const [task] = await ctx.db.insert(tasks).values({ projectId, mediaId: media!.id, promptId }).returning();
   return task!.id;
 }
+
+/** `count` short two-person chats (JSON) made into tasks of the project; returns their ids. */
+export async function createChatTasks(
+  ctx: AppContext,
+  project: AnalysisProject,
+  count: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const chat = JSON.stringify([
+      { speaker: 'Agent', text: `Hello, this is call ${i}. How can I help?` },
+      { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
+    ]);
+    ids.push(
+      await createTextTask(ctx, project, {
+        name: `chat-${i}.json`,
+        contentType: 'application/json',
+        text: chat,
+      }),
+    );
+  }
+  return ids;
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { startFakeAnthropic } from '../../test/fake-upstreams/anthropic.ts';
 import { answer, type FakeUpstream, failure } from '../../test/fake-upstreams/scripted.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import type { AppContext } from '../context.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { aiUsage } from '../db/schema/index.ts';
 import { generateStructured } from './generate.ts';
@@ -31,6 +32,19 @@ afterAll(async () => {
   await t?.close();
   await anthropic?.close();
 });
+
+/** One structured call to the fake Anthropic. */
+const askAnthropic = (ctx: AppContext) =>
+  generateStructured(ctx, {
+    purpose: 'test',
+    projectId: null,
+    userId: null,
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    schema: z.object({ ok: z.string() }),
+    instructions: 'Answer.',
+    prompt: 'Well?',
+  });
 
 describe('shared provider rate limits', () => {
   it('space the calls of every process evenly at the limit, after a one-second burst', async () => {
@@ -68,17 +82,7 @@ describe('shared provider rate limits', () => {
       failure(429, 'Rate limited', 200),
       answer({ ok: 'yes' }),
     );
-    const result = await generateStructured(t.ctx, {
-      purpose: 'test',
-      projectId: null,
-      userId: null,
-      provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
-      schema: z.object({ ok: z.string() }),
-      instructions: 'Say yes.',
-      prompt: 'Well?',
-    });
-    expect(result).toEqual({ ok: 'yes' });
+    expect(await askAnthropic(t.ctx)).toEqual({ ok: 'yes' });
     expect(anthropic.requests).toHaveLength(3);
     const usage = await t.ctx.db.select().from(aiUsage);
     expect(usage.at(-1)).toMatchObject({ purpose: 'test', ok: true });
@@ -88,17 +92,7 @@ describe('shared provider rate limits', () => {
     const ctx = { ...t.ctx, config: { ...t.ctx.config, ai: { ...t.ctx.config.ai, timeoutMs: 1000 } } };
     await slowDown(other.db, 'anthropic', 1_500);
     anthropic.script(answer({ ok: 'late but fine' }));
-    const result = await generateStructured(ctx, {
-      purpose: 'test',
-      projectId: null,
-      userId: null,
-      provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
-      schema: z.object({ ok: z.string() }),
-      instructions: 'Say it.',
-      prompt: 'Well?',
-    });
-    expect(result).toEqual({ ok: 'late but fine' });
+    expect(await askAnthropic(ctx)).toEqual({ ok: 'late but fine' });
   });
 });
 

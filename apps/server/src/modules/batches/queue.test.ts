@@ -111,13 +111,15 @@ describe('batch items through the queue', () => {
       local('/calls/1.wav'), // the same file again: linked to the first row's analysis
     ]);
     const items = await settled(batchId);
-    expect(items.map((item) => [item.rowNumber, item.status])).toEqual([
-      [2, 'task_created'],
+    // Rows are downloaded side by side: of the two rows with the same file, the one stored first makes the
+    // analysis and the other is linked to it.
+    const sameFile = [items[0]!.status, items[5]!.status].sort();
+    expect(sameFile).toEqual(['duplicate', 'task_created']);
+    expect(items.map((item) => [item.rowNumber, item.status]).slice(1, 5)).toEqual([
       [3, 'failed'],
       [4, 'task_created'],
       [5, 'failed'],
       [6, 'failed'],
-      [7, 'duplicate'],
     ]);
     expect(items[1]!.error).toBe(
       'The link points to a private or local network address (10.0.0.1); only links to public servers can be uploaded.',
@@ -164,7 +166,7 @@ describe('batch items through the queue', () => {
       method: 'GET',
       url: `/api/projects/${projectId}/batches/${batchId}/items`,
     });
-    expect(all.json().data.items[0]).toMatchObject({ status: 'task_created', task_status: 'completed' });
+    expect(all.json().data.items[0]).toMatchObject({ status: items[0]!.status, task_status: 'completed' });
   });
 
   it('completes when every analysis completes, fails when every row fails', async () => {
