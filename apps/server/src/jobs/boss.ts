@@ -37,21 +37,45 @@ export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 2;
 /** How often pg-boss looks for jobs whose heartbeat or time ran out, and refreshes its queue stats. */
 const SUPERVISE_SECONDS = 2;
 
+/** Workers of a queue that look for new jobs often, so that a job sent to an idle process starts at once. */
+const QUICK_WORKERS = 4;
+const QUICK_POLL_SECONDS = 0.5;
+/** How often the other workers look while idle: they are for backlogs, which they go through without pause. */
+const BULK_POLL_SECONDS = 10;
+
 /**
- * How `concurrency` workers of one queue (hundreds for analyses, which wait on providers) find jobs. One that
- * finished a job takes the next at once while a backlog lasts (the queue's stats, refreshed every
- * SUPERVISE_SECONDS); idle ones poll every concurrency / 50 seconds (0.5 to 10), so that a process's idle
- * workers ask the database about 50 times a second however many there are, and a new job waits at most
- * that long. (LISTEN/NOTIFY would wake every idle worker for every job sent: a 10,000-row import would cost
- * millions of fetches.)
+ * Registers `concurrency` workers of a queue (hundreds for analyses, which wait on providers), each taking
+ * one job at a time. A worker that finished a job takes the next at once while a backlog lasts (the
+ * queue's stats, refreshed every SUPERVISE_SECONDS). While idle, QUICK_WORKERS of them look every half
+ * second (a new job starts at once) and the rest every BULK_POLL_SECONDS, so that a process's idle workers
+ * ask the database some 30 times a second however many there are. (LISTEN/NOTIFY would wake every idle
+ * worker for every job sent: with hundreds of workers, queueing became the bottleneck.)
  */
-export function manyWorkers(concurrency: number) {
-  return {
-    batchSize: 1,
-    localConcurrency: concurrency,
-    pollingIntervalSeconds: Math.min(10, Math.max(0.5, concurrency / 50)),
-    burstWhenReadyExceeds: 1,
-  } as const;
+export async function workMany<T extends object>(
+  boss: PgBoss,
+  name: string,
+  concurrency: number,
+  options: { heartbeatRefreshSeconds?: number },
+  handler: (job: JobWithMetadata<T>) => Promise<void>,
+): Promise<void> {
+  const groups = [
+    { workers: Math.min(concurrency, QUICK_WORKERS), pollingIntervalSeconds: QUICK_POLL_SECONDS },
+    { workers: concurrency - QUICK_WORKERS, pollingIntervalSeconds: BULK_POLL_SECONDS },
+  ];
+  for (const { workers, pollingIntervalSeconds } of groups) {
+    if (workers <= 0) continue;
+    const work = {
+      ...options,
+      includeMetadata: true,
+      batchSize: 1,
+      localConcurrency: workers,
+      pollingIntervalSeconds,
+      burstWhenReadyExceeds: 1,
+    } as const;
+    await boss.work<T, void, typeof work>(name, work, async ([job]) => {
+      if (job) await handler(job);
+    });
+  }
 }
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
 const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { batchItems, projects, uploadBatches } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { manyWorkers, QUEUES } from '../../jobs/boss.ts';
+import { QUEUES, workMany } from '../../jobs/boss.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checkPromptAndFunds } from '../tasks/request.ts';
 import { DownloadError } from '../uploads/download.ts';
@@ -130,11 +130,9 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
  * (retried per the queue's settings, see BATCH_ITEMS_QUEUE).
  */
 export async function workBatchItems(ctx: AppContext): Promise<void> {
-  const options = { ...manyWorkers(ctx.config.batches.concurrency), includeMetadata: true } as const;
-  await ctx.boss.work<BatchItemJob, void, typeof options>(QUEUES.batchItems, options, async ([job]) => {
-    if (!job) return;
-    await processBatchItem(ctx, job.data.itemId, { lastAttempt: job.retryCount >= job.retryLimit });
-  });
+  await workMany<BatchItemJob>(ctx.boss, QUEUES.batchItems, ctx.config.batches.concurrency, {}, (job) =>
+    processBatchItem(ctx, job.data.itemId, { lastAttempt: job.retryCount >= job.retryLimit }),
+  );
   await ctx.boss.work<BatchItemJob>(QUEUES.batchItemsGivenUp, async ([job]) => {
     if (job) await failInterruptedItem(ctx, job.data.itemId);
   });

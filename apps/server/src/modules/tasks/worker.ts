@@ -2,10 +2,10 @@ import type { AppContext } from '../../context.ts';
 import {
   ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
   configureAnalysisQueue,
-  manyWorkers,
   QUEUES,
   retryDelaySeconds,
   retryLater,
+  workMany,
 } from '../../jobs/boss.ts';
 import type { AnalysisJob } from './queue.ts';
 import { failInterruptedTask } from './state.ts';
@@ -38,13 +38,8 @@ export async function workAnalysisQueue(ctx: AppContext, run: AnalysisRunner): P
   await configureAnalysisQueue(ctx.boss, ctx.config.analysis);
   // Each of `concurrency` workers takes one task at a time; a task spends most of its time waiting on
   // providers (whose rate limits set the pace, ai/rate-limiter.ts), so there are hundreds of them.
-  const options = {
-    ...manyWorkers(concurrency),
-    includeMetadata: true,
-    heartbeatRefreshSeconds: ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
-  } as const;
-  await ctx.boss.work<AnalysisJob, void, typeof options>(QUEUES.analysis, options, async ([job]) => {
-    if (!job) return;
+  const options = { heartbeatRefreshSeconds: ANALYSIS_HEARTBEAT_REFRESH_SECONDS };
+  await workMany<AnalysisJob>(ctx.boss, QUEUES.analysis, concurrency, options, async (job) => {
     try {
       await run(job.data.taskId, { lastAttempt: job.retryCount >= job.retryLimit, signal: job.signal });
     } catch (error) {
