@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_OUTCOMES } from '../analytics/field-values.ts';
 import { FINAL_SCORE_MODES } from '../prompts/schema.ts';
 import { TASK_STAGES, TASK_STATUSES } from './status.ts';
 import { TaskErrorSchema } from './task-errors.ts';
@@ -67,6 +68,13 @@ export const AnalysisListQuery = z.object({
   score_max: z.coerce.number().optional(),
   /** Full-text search over title and transcript. */
   q: z.string().trim().max(200).optional(),
+  /**
+   * Analyses whose field (dotted path of the answering prompt's field, e.g. 'Discovery.Budget') has this
+   * outcome (yes/no items) or this value (options, marks): what an analytics figure links to.
+   */
+  field: z.string().min(1).max(1000).optional(),
+  field_outcome: z.enum(FIELD_OUTCOMES).optional(),
+  field_value: z.string().max(500).optional(),
 });
 
 export const AnalysisListItem = z.object({

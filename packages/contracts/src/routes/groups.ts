@@ -1,6 +1,7 @@
 // Every group of the route table, one line each (index.ts collects them into ALL_ROUTES).
 export { adminRoutes } from './admin.ts';
 export { analysisRoutes } from './analyses.ts';
+export { analyticsRoutes } from './analytics.ts';
 export { apiKeyRoutes } from './api-keys.ts';
 export { authRoutes } from './auth.ts';
 export { batchRoutes } from './batches.ts';

@@ -2,6 +2,7 @@
 export * from './access.ts';
 export * from './accounts.ts';
 export * from './ai-usage.ts';
+export * from './analytics.ts';
 export * from './batches.ts';
 export * from './billing.ts';
 export * from './help.ts';
