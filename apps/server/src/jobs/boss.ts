@@ -19,6 +19,8 @@ export const QUEUES = {
   batchItemsGivenUp: 'batch_items_given_up',
   /** One row of a bulk upload: download its link, store it, create and queue its analysis. Data {itemId}. */
   batchItems: 'batch_items',
+  /** Copies analyses completed before analytics existed into its table (modules/analytics/backfill.ts). */
+  analyticsBackfill: 'analytics_backfill',
 } as const;
 
 /**

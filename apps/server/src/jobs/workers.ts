@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { workAnalyticsBackfill } from '../modules/analytics/backfill.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
 import { workBatchItems } from '../modules/batches/jobs.ts';
 import { subscribeBatchProgress } from '../modules/batches/progress.ts';
@@ -14,6 +15,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await workEmails(ctx.boss, createMailer(ctx.config, ctx.logger));
   await workAnalysis(ctx);
   await workBatchItems(ctx);
+  await workAnalyticsBackfill(ctx);
   await ctx.boss.schedule(QUEUES.maintenance, '17 3 * * *');
   await ctx.boss.work(QUEUES.maintenance, async () => {
     await deleteExpiredSessions(ctx.db);

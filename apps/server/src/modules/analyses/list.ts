@@ -15,6 +15,17 @@ import { taskVisibilityCondition } from '../tasks/visibility.ts';
 type Query = z.output<typeof AnalysisListQuery>;
 type Item = z.infer<typeof AnalysisListItem>;
 
+/** Analyses whose field (dotted path) has this outcome or value: where an analytics figure links to. */
+function fieldCondition(path: string, outcome: Query['field_outcome'], value: string | undefined): SQL {
+  const matches = [
+    sql`f.task_id = ${tasks.id}`,
+    sql`f.path = ${path}`,
+    ...(outcome ? [sql`f.outcome = ${outcome}`] : []),
+    ...(value !== undefined ? [sql`f.value = ${value}`] : []),
+  ];
+  return sql`EXISTS (SELECT 1 FROM analysis_field_values f WHERE ${sql.join(matches, sql` AND `)})`;
+}
+
 function filters(access: ProjectAccess, query: Query): SQL {
   const tz = access.project.timezone;
   const conditions: SQL[] = [eq(tasks.projectId, access.project.id)];
@@ -25,7 +36,12 @@ function filters(access: ProjectAccess, query: Query): SQL {
     conditions.push(sql`${tasks.createdAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);
   if (query.to)
     conditions.push(sql`${tasks.createdAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${tz})`);
-  if (query.prompt_id) conditions.push(eq(tasks.promptId, query.prompt_id));
+  // A prompt's analyses include those a classification prompt handed to it (what analytics counts).
+  if (query.prompt_id) {
+    conditions.push(sql`(${tasks.promptId} = ${query.prompt_id} OR ${tasks.chosenPromptVersionId} IN
+      (SELECT id FROM prompt_versions WHERE project_id = ${access.project.id} AND prompt_id = ${query.prompt_id}))`);
+  }
+  if (query.field) conditions.push(fieldCondition(query.field, query.field_outcome, query.field_value));
   if (query.department?.trim()) {
     conditions.push(sql`lower(${tasks.department}) = lower(${query.department.trim()})`);
   }

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/index.ts';
+import { redateFieldValues } from '../analytics/record.ts';
 import { viewerOf } from '../auth/plugin.ts';
 import {
   initProjectBilling,
@@ -114,18 +115,22 @@ export async function updateProject(
       .where(and(eq(prompts.id, default_prompt_id), eq(prompts.projectId, projectId)));
     if (!prompt) throw badRequest(MEMBER_TEXTS.defaultPromptNotFound, 'prompt_not_found');
   }
-  const [updated] = await ctx.db
-    .update(projects)
-    .set({
-      ...fields,
-      ...(use_balance_for_analysis !== undefined && { useBalanceForAnalysis: use_balance_for_analysis }),
-      ...(phone_metadata_field !== undefined && { phoneMetadataField: phone_metadata_field }),
-      ...(keep_skipped_media !== undefined && { keepSkippedMedia: keep_skipped_media }),
-      ...(default_prompt_id !== undefined && { defaultPromptId: default_prompt_id }),
-      updatedAt: new Date(),
-    })
-    .where(eq(projects.id, projectId))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projects)
+      .set({
+        ...fields,
+        ...(use_balance_for_analysis !== undefined && { useBalanceForAnalysis: use_balance_for_analysis }),
+        ...(phone_metadata_field !== undefined && { phoneMetadataField: phone_metadata_field }),
+        ...(keep_skipped_media !== undefined && { keepSkippedMedia: keep_skipped_media }),
+        ...(default_prompt_id !== undefined && { defaultPromptId: default_prompt_id }),
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, projectId))
+      .returning();
+    if (row!.timezone !== access.project.timezone) await redateFieldValues(tx, projectId);
+    return row;
+  });
   const [dto] = await toProjectDtos(ctx.db, [{ project: updated!, role: access.role }]);
   return dto!;
 }

@@ -1,7 +1,9 @@
 import { type TaskError, taskError } from '@parley/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { recordFieldValues } from '../analytics/record.ts';
 import { releaseHold } from '../billing/holds.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
@@ -36,7 +38,7 @@ export type TaskWork = Partial<
   }
 >;
 
-async function write(ctx: Pick<AppContext, 'db'>, taskId: number, values: Record<string, unknown>) {
+async function write(ctx: { db: Executor }, taskId: number, values: Record<string, unknown>) {
   const [row] = await ctx.db
     .update(tasks)
     .set({ ...values, updatedAt: new Date() })
@@ -67,19 +69,23 @@ export async function saveTaskWork(
   return write(ctx, taskId, values);
 }
 
-/** The analysis is done and charged. Null: no such task. */
+/** The analysis is done and charged; its field values go to analytics in the same transaction. Null: no such task. */
 export async function completeTask(
   ctx: AppContext,
   taskId: number,
   unitsChargedMilli: number,
 ): Promise<TaskRow | null> {
-  const row = await write(ctx, taskId, {
-    status: 'completed',
-    stage: 'done',
-    progress: 100,
-    errorReason: null,
-    completedAt: new Date(),
-    unitsChargedMilli,
+  const row = await ctx.db.transaction(async (tx) => {
+    const completed = await write({ db: tx }, taskId, {
+      status: 'completed',
+      stage: 'done',
+      progress: 100,
+      errorReason: null,
+      completedAt: new Date(),
+      unitsChargedMilli,
+    });
+    if (completed) await recordFieldValues(tx, [taskId]);
+    return completed;
   });
   if (row) await settled(ctx, row);
   return row;

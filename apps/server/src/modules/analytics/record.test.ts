@@ -1,0 +1,182 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PromptField } from '@parley/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
+import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
+import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertTextTask } from '../../../test/tasks.ts';
+import { fund } from '../../../test/uploads.ts';
+import { analysisFieldValues, analyticsBackfill, tasks } from '../../db/schema/index.ts';
+import { runTask } from '../pipeline/run.ts';
+import { updateTaskPeople } from '../tasks/people.ts';
+import { backfillFieldValues } from './backfill.ts';
+
+let t: TestApp;
+let anthropic: FakeUpstream;
+let dataDir: string;
+let owner: Client;
+
+beforeAll(async () => {
+  anthropic = await startFakeAnthropic();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'parley-analytics-'));
+  t = await startTestApp(
+    {},
+    {
+      DATA_DIR: dataDir,
+      ANTHROPIC_API_KEY: 'sk-ant-analytics',
+      ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
+      AI_MAX_RETRIES: '0',
+    },
+  );
+  await signUp(t.app); // the super admin
+  owner = await signUp(t.app);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await anthropic?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+afterEach(() => {
+  expect(anthropic.pending, 'every scripted answer was used').toBe(0);
+  anthropic.reset();
+});
+
+const scored = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
+  key,
+  type,
+  explanation: `${key}?`,
+  includeInScore: true,
+  ...extra,
+});
+const CONTENT: PromptField[] = [
+  { key: 'Summary', type: 'string', explanation: 'Summary', includeInScore: false },
+  { key: 'Title', type: 'string', explanation: 'Title', includeInScore: false },
+  scored('Greeting', 'ok'),
+  scored('Discovery', 'object', {
+    includeInScore: false,
+    content: [scored('Budget', 'bool'), scored('Timeline', 'ok')],
+  }),
+  scored('Rating', 'marks', { marks: [0, 1, 2].map((value) => ({ value, explanation: `${value}` })) }),
+  scored('Tone', 'option', {
+    includeInScore: false,
+    options: ['Friendly', 'Neutral'].map((value) => ({ value, explanation: value })),
+  }),
+];
+const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+const ANSWER = {
+  Summary: evidence('A sales call.'),
+  Title: evidence('Panels'),
+  Greeting: evidence('ok'),
+  Discovery: { Budget: evidence(false), Timeline: evidence('n/a') },
+  Rating: evidence(2),
+  Tone: evidence('Friendly'),
+};
+
+async function setUp(): Promise<{ projectId: number; promptId: number; taskId: number }> {
+  const projectId = await createProject(owner, `Analytics ${Math.random().toString(36).slice(2, 8)}`);
+  await fund(t, projectId);
+  const created = await owner.request({
+    method: 'POST',
+    url: `/api/projects/${projectId}/prompts`,
+    payload: { scriptName: 'Sales call', finalScore: 'percent', content: CONTENT },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const promptId: number = created.json().data.id;
+  const taskId = await insertTextTask(t, projectId, promptId, 'Agent: Hello.\nClient: Hi.\n');
+  await t.ctx.db.update(tasks).set({ representative: 'Ann', department: 'Sales' }).where(eq(tasks.id, taskId));
+  anthropic.script(answer(ANSWER));
+  expect(await runTask(t.ctx, taskId, { lastAttempt: true })).toBe('completed');
+  return { projectId, promptId, taskId };
+}
+
+const rowsOf = (taskId: number) =>
+  t.ctx.db
+    .select()
+    .from(analysisFieldValues)
+    .where(eq(analysisFieldValues.taskId, taskId))
+    .orderBy(asc(analysisFieldValues.path));
+
+describe('analytics rows of an analysis', () => {
+  it('are written when the analysis completes: every scored or categorical value and the final score', async () => {
+    const { projectId, promptId, taskId } = await setUp();
+    const rows = await rowsOf(taskId);
+    const [task] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId));
+    expect(
+      rows.map((row) => [row.path, row.valueType, row.score, row.maxScore, row.value, row.outcome]),
+    ).toEqual([
+      ['Discovery.Budget', 'bool', 0, 1, 'false', 'missed'],
+      ['Discovery.Timeline', 'ok', null, 1, 'n/a', 'na'],
+      ['Final Score', 'final', 75, null, null, null],
+      ['Greeting', 'ok', 1, 1, 'ok', 'passed'],
+      ['Rating', 'marks', 2, 2, '2', null],
+      ['Tone', 'option', null, null, 'Friendly', null],
+    ]);
+    expect(task!.finalScore).toBe(75);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        projectId,
+        promptId,
+        promptVersionId: task!.promptVersionId,
+        representative: 'Ann',
+        department: 'Sales',
+        analysisDate: task!.createdAt.toISOString().slice(0, 10),
+      });
+    }
+  });
+
+  it('follow the rep mapping and the project time zone', async () => {
+    const { projectId, taskId } = await setUp();
+    await updateTaskPeople(t.ctx.db, projectId, [
+      { id: taskId, representative: 'Ann Lee', department: 'Field' },
+    ]);
+    expect(new Set((await rowsOf(taskId)).map((row) => `${row.representative}/${row.department}`))).toEqual(
+      new Set(['Ann Lee/Field']),
+    );
+
+    // 23:30 UTC is the next day in Kyiv.
+    await t.ctx.db
+      .update(tasks)
+      .set({ createdAt: new Date('2026-03-10T23:30:00Z') })
+      .where(eq(tasks.id, taskId));
+    await t.ctx.db
+      .update(analysisFieldValues)
+      .set({ analysisDate: '2026-03-10' })
+      .where(eq(analysisFieldValues.taskId, taskId));
+    const moved = await owner.request({
+      method: 'PUT',
+      url: `/api/projects/${projectId}`,
+      payload: { timezone: 'Europe/Kyiv' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(new Set((await rowsOf(taskId)).map((row) => row.analysisDate))).toEqual(new Set(['2026-03-11']));
+  });
+
+  it('let the analyses list find the analyses behind a figure', async () => {
+    const { projectId, promptId, taskId } = await setUp();
+    const list = async (query: string) => {
+      const response = await owner.request({ url: `/api/projects/${projectId}/analyses?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data.items as Array<{ id: number }>).map((item) => item.id);
+    };
+    expect(await list(`prompt_id=${promptId}&field=Discovery.Budget&field_outcome=missed`)).toEqual([taskId]);
+    expect(await list('field=Discovery.Budget&field_outcome=passed')).toEqual([]);
+    expect(await list('field=Tone&field_value=Friendly')).toEqual([taskId]);
+    expect(await list('field=Tone&field_value=Neutral')).toEqual([]);
+  });
+
+  it('are copied for analyses completed before analytics, with progress', async () => {
+    const { taskId } = await setUp();
+    const before = await rowsOf(taskId);
+    await t.ctx.db.delete(analysisFieldValues);
+    expect(await backfillFieldValues(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(taskId)).toEqual(before);
+    const [progress] = await t.ctx.db.select().from(analyticsBackfill);
+    expect(progress!.finishedAt).not.toBeNull();
+    expect(progress!.done).toBe(progress!.total);
+    // Nothing left: a second run has nothing to do.
+    expect(await backfillFieldValues(t.ctx)).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { extractFieldValues, type FieldValues, type PromptField } from '@parley/contracts';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { analysisFieldValues, projects, tasks } from '../../db/schema/index.ts';
+import { readPromptVersions } from '../prompts/versions.ts';
+import { isObject, resultWithPrompts } from '../tasks/result.ts';
+
+type FieldValueRow = typeof analysisFieldValues.$inferInsert;
+
+/** Rows per insert statement (15 parameters a row stays far below PostgreSQL's 65,535). */
+const INSERT_CHUNK = 2000;
+
+interface TaskFacts {
+  id: number;
+  projectId: number;
+  promptId: number | null;
+  promptVersionId: number | null;
+  chosenPromptVersionId: number | null;
+  result: unknown;
+  representative: string | null;
+  department: string | null;
+  analysisDate: string;
+}
+
+/** The analytics rows of one completed task: its answer's field values and its final score. */
+function rowsOf(task: TaskFacts, versions: Map<number, Record<string, unknown>>): FieldValueRow[] {
+  const chosen =
+    task.chosenPromptVersionId === null ? null : (versions.get(task.chosenPromptVersionId) ?? null);
+  const own = task.promptVersionId === null ? null : (versions.get(task.promptVersionId) ?? null);
+  const result = resultWithPrompts(task.result, { task: own, chosen });
+  const values = result && isObject(result.values) ? (result.values as FieldValues) : {};
+  const prompt = result && isObject(result.prompt) ? result.prompt : null;
+  const content = Array.isArray(prompt?.content) ? (prompt.content as PromptField[]) : [];
+  const score = result && isObject(result.score) ? (result.score as { score: number | null }) : null;
+  const promptId = typeof prompt?.id === 'number' ? prompt.id : (task.promptId ?? 0);
+  return extractFieldValues(content, values, score).map((value) => ({
+    taskId: task.id,
+    projectId: task.projectId,
+    promptId,
+    promptVersionId: chosen ? task.chosenPromptVersionId : task.promptVersionId,
+    path: value.path,
+    valueType: value.type,
+    score: value.score,
+    maxScore: value.max,
+    value: value.value,
+    outcome: value.outcome,
+    inScore: value.inScore,
+    representative: task.representative,
+    department: task.department,
+    analysisDate: task.analysisDate,
+  }));
+}
+
+/**
+ * Writes the analytics rows of these tasks anew (completed ones; others just lose theirs): call it in the
+ * transaction that completes a task or changes its result. Answers the number of tasks recorded.
+ */
+export async function recordFieldValues(db: Executor, taskIds: readonly number[]): Promise<number> {
+  if (taskIds.length === 0) return 0;
+  const found = await db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      promptId: tasks.promptId,
+      promptVersionId: tasks.promptVersionId,
+      chosenPromptVersionId: tasks.chosenPromptVersionId,
+      result: tasks.result,
+      representative: tasks.representative,
+      department: tasks.department,
+      analysisDate: sql<string>`((${tasks.createdAt} AT TIME ZONE ${projects.timezone})::date)::text`,
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(and(inArray(tasks.id, [...taskIds]), eq(tasks.status, 'completed'), isNotNull(tasks.result)));
+  const versions = await readPromptVersions(
+    db,
+    found.flatMap((task) => [task.promptVersionId, task.chosenPromptVersionId]),
+  );
+  const rows = found.flatMap((task) => rowsOf(task, versions));
+  await db.delete(analysisFieldValues).where(inArray(analysisFieldValues.taskId, [...taskIds]));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db.insert(analysisFieldValues).values(rows.slice(start, start + INSERT_CHUNK));
+  }
+  return found.length;
+}
+
+/**
+ * The project's time zone changed: every analytics row moves to its task's day in the new zone. One
+ * statement; a big project's change takes as long as rewriting its rows (time zones rarely change).
+ */
+export async function redateFieldValues(db: Executor, projectId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE analysis_field_values f
+    SET analysis_date = (t.created_at AT TIME ZONE p.timezone)::date
+    FROM tasks t, projects p
+    WHERE f.project_id = ${projectId} AND t.id = f.task_id AND p.id = f.project_id
+      AND f.analysis_date <> (t.created_at AT TIME ZONE p.timezone)::date`);
+}
