@@ -44,9 +44,9 @@ export function DateRangePanel({
             width: { sm: 132 },
             display: { xs: 'flex', sm: 'block' },
             flexWrap: 'wrap',
-            borderRight: { sm: 1 },
-            borderBottom: { xs: 1, sm: 0 },
+            borderStyle: 'solid',
             borderColor: 'divider',
+            borderWidth: { xs: '0 0 1px 0', sm: '0 1px 0 0' },
           }}
         >
           {DATE_PRESETS.map((preset) => {

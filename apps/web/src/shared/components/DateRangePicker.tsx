@@ -35,9 +35,9 @@ export function DateRangePicker({ start, end, onChange, label, size, fullWidth }
   const range: DraftRange = { start: localDayAtNoon(start), end: localDayAtNoon(end) };
   const fieldLabel = label ?? t('dateRange.label');
 
-  const close = (start: string | null, end: string | null) => {
+  const close = (from: string | null, to: string | null) => {
     setOpen(false);
-    onChange(start, end);
+    onChange(from, to);
   };
 
   return (
@@ -54,7 +54,6 @@ export function DateRangePicker({ start, end, onChange, label, size, fullWidth }
           htmlInput: {
             readOnly: true,
             'aria-haspopup': 'dialog',
-            'aria-expanded': open,
             onKeyDown: (event: KeyboardEvent) => {
               if (!OPENING_KEYS.has(event.key)) return;
               event.preventDefault();

@@ -35,10 +35,11 @@ const calendarStyle: SxProps<Theme> = (theme) => ({
   '& .rdp-button_previous, & .rdp-button_next': { borderRadius: '50%' },
   '& .rdp-button_previous:hover, & .rdp-button_next:hover': { backgroundColor: theme.palette.action.hover },
   '& .rdp-day_button:hover': { backgroundColor: theme.palette.action.hover },
-  '& .rdp-selected': { fontSize: 'inherit', fontWeight: theme.typography.fontWeightMedium },
+  '& .rdp-selected': { fontSize: 'inherit', fontWeight: 'inherit' },
   '& .rdp-selected .rdp-day_button': { border: 'none' },
   '& .rdp-range_start .rdp-day_button, & .rdp-range_end .rdp-day_button': {
     backgroundColor: theme.palette.primary.main,
+    fontWeight: theme.typography.fontWeightMedium,
   },
   '& .rdp-day_button:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
   '& .rdp-today:not(.rdp-range_start):not(.rdp-range_end)': {
