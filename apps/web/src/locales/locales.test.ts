@@ -1,5 +1,6 @@
 import { MEMBER_ROLES, NAV_ITEMS, PROJECT_ROLES, TEXTS, UI_LANGUAGES } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { DATE_PRESETS } from '../shared/dates/rangePicking';
 import i18n from '../shared/i18n';
 import { flattenLocale, localeProblems } from '../shared/i18n/localeCheck';
 import { LOCALE_FILES } from '../test/locales';
@@ -103,6 +104,7 @@ describe('locale files', () => {
       ...NAV_ITEMS.flatMap((item) => [`nav.${item.key}`, `placeholder.descriptions.${item.key}`]),
       ...PROJECT_ROLES.map((role) => `projectRoles.${role}`),
       ...MEMBER_ROLES.map((role) => `memberRoles.${role}`),
+      ...DATE_PRESETS.map((preset) => `dateRange.presets.${preset}`),
       ...['required', 'tooShort', 'common', 'tooWeak', 'confirmRequired', 'mismatch'].map(
         (key) => `password.${key}`,
       ),

@@ -88,7 +88,7 @@ describe('analyses list', () => {
       q: 'pricing',
     });
     expect(screen.getByLabelText('Search')).toHaveValue('pricing');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue('Mar 1, 2026 - Mar 31, 2026');
     expect(screen.getByLabelText('Department')).toHaveValue('Sales');
     expect(screen.getByLabelText('Min score')).toHaveValue(50);
   });
@@ -154,15 +154,27 @@ describe('analyses list', () => {
     );
   });
 
-  it('applies dates at once', async () => {
+  it('applies a picked date range at once, and clears it', async () => {
+    const user = userEvent.setup();
     const fetch = mockAnalysesApi();
-    await openList();
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-15' } });
+    await openList('/projects/5/analyses?q=acme&page=2');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 20, 9));
+    await user.click(screen.getByRole('textbox', { name: 'Date range' }));
+    const picker = await screen.findByRole('dialog', { name: 'Date range' });
+    await user.click(within(picker).getByRole('button', { name: /March 1st, 2026/ }));
+    await user.click(within(picker).getByRole('button', { name: /March 15th, 2026/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Apply' }));
+    // Back to the first page, the other filters kept.
+    expect(location()).toBe('/projects/5/analyses?from=2026-03-01&to=2026-03-15&q=acme');
     await waitFor(() =>
-      expect(lastListCall(fetch).toString()).toBe('page=1&page_size=25&from=2026-03-01&to=2026-03-15'),
+      expect(lastListCall(fetch).toString()).toBe('page=1&page_size=25&from=2026-03-01&to=2026-03-15&q=acme'),
     );
-    expect(location()).toBe('/projects/5/analyses?from=2026-03-01&to=2026-03-15');
+    expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue('Mar 1, 2026 - Mar 15, 2026');
+
+    await user.click(screen.getByRole('button', { name: 'Clear dates' }));
+    expect(location()).toBe('/projects/5/analyses?q=acme');
+    expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue('');
   });
 
   it('searches and filters by text after typing pauses', async () => {

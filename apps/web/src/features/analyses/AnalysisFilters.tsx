@@ -3,6 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Button, Grid, InputAdornment, MenuItem, Paper, TextField } from '@mui/material';
 import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import type { PromptChoice } from './api';
 import { type AnalysisFilters as Filters, hasFilters } from './listQuery';
@@ -33,7 +34,6 @@ export function AnalysisFilters({
           { id: filters.prompt_id, name: `#${filters.prompt_id}`, project_id: 0, metadataFields: [] },
         ]
       : prompts;
-  const dateProps = { type: 'date', size: 'small', fullWidth: true } as const;
 
   return (
     <Paper
@@ -63,22 +63,13 @@ export function AnalysisFilters({
             }}
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <TextField
-            {...dateProps}
-            label={t('analyses.filters.from')}
-            value={filters.from ?? ''}
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <TextField
-            {...dateProps}
-            label={t('analyses.filters.to')}
-            value={filters.to ?? ''}
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
+        <Grid size={{ xs: 12, md: 4 }}>
+          <DateRangePicker
+            size="small"
+            fullWidth
+            start={filters.from ?? null}
+            end={filters.to ?? null}
+            onChange={(from, to) => onChange({ from: from ?? undefined, to: to ?? undefined })}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>

@@ -1,5 +1,22 @@
 const pad = (value: number, length = 2) => String(Math.abs(value)).padStart(length, '0');
 
+/** The calendar day of a moment in the browser's time zone, as the API takes days: 2026-05-01. */
+export function toLocalDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * A day written YYYY-MM-DD as noon of that day in the browser's time zone (noon stays on the same day
+ * whatever daylight-saving shift happens); anything else, or a day that does not exist, gives null.
+ */
+export function localDayAtNoon(day: string | null | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as number[];
+  const date = new Date(y!, m! - 1, d!, 12);
+  return date.getMonth() === m! - 1 && date.getDate() === d ? date : null;
+}
+
 /**
  * The ISO 8601 text of a moment in the browser's time zone, with its offset: 2026-05-01T10:30:00+02:00.
  * Invalid dates give null.
@@ -9,7 +26,7 @@ export function toIsoWithOffset(date: Date): string | null {
   const offset = -date.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    toLocalDay(date) +
     `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
     `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`
   );

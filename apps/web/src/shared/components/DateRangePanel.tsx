@@ -1,0 +1,97 @@
+import { Box, Button, Divider, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DATE_PRESETS,
+  type DraftRange,
+  isPresetRange,
+  pickDay,
+  presetRange,
+  rangeText,
+} from '../dates/rangePicking';
+import { RangeCalendar } from './RangeCalendar';
+
+const firstOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1, 12);
+
+/**
+ * The picker's popup: presets, two months to pick from and Cancel/Apply. What is picked stays here until
+ * Apply hands it over.
+ */
+export function DateRangePanel({
+  initial,
+  format,
+  onApply,
+  onCancel,
+}: {
+  initial: DraftRange;
+  format: (date: Date) => string;
+  onApply: (range: DraftRange) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(initial);
+  const [month, setMonth] = useState(() => firstOfMonth(initial.start ?? initial.end ?? new Date()));
+  const now = new Date();
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' } }}>
+        <List
+          dense
+          aria-label={t('dateRange.presetsLabel')}
+          sx={{
+            flexShrink: 0,
+            width: { sm: 132 },
+            display: { xs: 'flex', sm: 'block' },
+            flexWrap: 'wrap',
+            borderStyle: 'solid',
+            borderColor: 'divider',
+            borderWidth: { xs: '0 0 1px 0', sm: '0 1px 0 0' },
+          }}
+        >
+          {DATE_PRESETS.map((preset) => {
+            const chosen = isPresetRange(range, preset, now);
+            return (
+              <ListItemButton
+                key={preset}
+                selected={chosen}
+                aria-pressed={chosen}
+                sx={{ flexGrow: { xs: 0, sm: 1 } }}
+                onClick={() => {
+                  const picked = presetRange(preset, new Date());
+                  setRange(picked);
+                  setMonth(firstOfMonth(picked.start));
+                }}
+              >
+                <ListItemText primary={t(`dateRange.presets.${preset}`)} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+        <Box sx={{ flexGrow: 1, minWidth: 0, p: 1.5, overflowX: 'auto' }}>
+          <RangeCalendar
+            range={range}
+            month={month}
+            onMonthChange={setMonth}
+            onPick={(day) => setRange((current) => pickDay(current, day))}
+          />
+        </Box>
+      </Box>
+      <Divider />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ flexGrow: 1 }}
+          data-testid="date-range-draft"
+        >
+          {rangeText(range, format)}
+        </Typography>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button variant="contained" onClick={() => onApply(range)}>
+          {t('dateRange.apply')}
+        </Button>
+      </Box>
+    </>
+  );
+}
