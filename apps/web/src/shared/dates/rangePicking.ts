@@ -4,6 +4,8 @@
  * another day when it is shifted by whole days or across a daylight-saving change.
  */
 
+import { weekStartOf } from '@parley/contracts';
+
 export interface DraftRange {
   start: Date | null;
   end: Date | null;
@@ -76,13 +78,9 @@ export function isPresetRange(range: DraftRange, preset: DatePreset, now: Date):
   );
 }
 
-/**
- * The first day of the week in the calendar, 0 for Sunday and 1 for Monday. Weeks start on Monday except
- * in US English; the UI languages are bare codes (en, uk, de ...) and this product's English is US
- * English, so English weeks start on Sunday and every other language's on Monday.
- */
+/** The first day of the week in the calendar, 0 for Sunday and 1 for Monday (contracts weekStartOf). */
 export function weekStartsOn(language: string): 0 | 1 {
-  return language === 'en' ? 0 : 1;
+  return weekStartOf(language) === 'sunday' ? 0 : 1;
 }
 
 export const MISSING_DATE = '...';
