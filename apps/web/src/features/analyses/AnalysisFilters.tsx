@@ -5,6 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import type { PromptChoice } from './api';
+import { FieldFilterChip } from './FieldFilterChip';
 import { type AnalysisFilters as Filters, hasFilters } from './listQuery';
 
 const toNumber = (text: string): number | undefined => {
@@ -161,6 +162,7 @@ export function AnalysisFilters({
           </Button>
         </Grid>
       </Grid>
+      <FieldFilterChip filters={filters} onChange={onChange} />
     </Paper>
   );
 }
