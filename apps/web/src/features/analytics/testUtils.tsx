@@ -112,16 +112,18 @@ export function exploreAnswer(url: URL): z.input<typeof ExplorerResponse> {
   const groups =
     group === 'week'
       ? [
-          groupRow('202609', { start: '2026-02-22', end: '2026-02-28', count: 4, average: 70 }),
-          groupRow('202610', { start: '2026-03-01', end: '2026-03-07', count: 6, average: 80 }),
+          groupRow('202610', { start: '2026-03-01', end: '2026-03-07', count: 4, average: 70 }),
+          groupRow('202614', { start: '2026-03-29', end: '2026-04-04', count: 6, average: 80 }),
         ]
       : [
           groupRow('=HYPERLINK("http://evil")', { count: 3, average: 60, passed: 1, missed: 2 }),
           groupRow('Alice', { count: 7, average: 85.25, passed: 5, missed: 1, na: 1 }),
         ];
-  return {
-    data: { field, groups, total: groupRow(null, { count: 10, average: 78.5, passed: 6, missed: 3, na: 1 }) },
-  };
+  const total = groupRow(null, { count: 10, average: 78.5, passed: 6, missed: 3, na: 1 });
+  // A yes/no item's average is its pass rate.
+  const rated = (row: ExplorerGroupRow) =>
+    field.type === 'bool' ? { ...row, average: row.passed / (row.passed + row.missed) } : row;
+  return { data: { field, groups: groups.map(rated), total: rated(total) } };
 }
 
 export const checklistFixture: z.input<typeof ChecklistResponse> = {

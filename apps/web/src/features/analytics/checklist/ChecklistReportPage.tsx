@@ -49,11 +49,11 @@ export default function ChecklistReportPage() {
   const rangeText =
     view.from && view.to ? formatDayRange(view.from, view.to, i18n.language) : t('analytics.filters.allTime');
 
-  const onSort = (column: string) =>
-    update({
-      sort: column,
-      dir: sort === column && direction === 'asc' ? 'desc' : column === 'representative' ? 'asc' : 'desc',
-    });
+  // A new column sorts best first (names from A); the same column again the other way round.
+  const onSort = (column: string) => {
+    const toggled = direction === 'asc' ? 'desc' : 'asc';
+    update({ sort: column, dir: sort === column ? toggled : column === 'representative' ? 'asc' : 'desc' });
+  };
   const exportCsv = () => {
     if (!report.data) return;
     const range = [view.from, view.to].filter(Boolean).join('_') || 'all';

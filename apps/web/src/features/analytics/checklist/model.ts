@@ -64,6 +64,6 @@ export function checklistCsvRows(
   return [
     header,
     ...rows.map((row) => line(row, row.representative ?? t('analytics.explorer.none'))),
-    line(data.total, t('analytics.explorer.total')),
+    line(data.total, t('analytics.checklist.team')),
   ];
 }
