@@ -60,6 +60,9 @@ export function FilterBar({
             label={t('analytics.filters.prompt')}
             value={promptId ? String(promptId) : ''}
             onChange={(event) => onChange({ prompt_id: event.target.value || undefined })}
+            slotProps={
+              allPrompts ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined
+            }
           >
             {allPrompts ? <MenuItem value="">{t('analytics.filters.allPrompts')}</MenuItem> : null}
             {options.map((prompt) => (

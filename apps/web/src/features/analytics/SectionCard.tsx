@@ -29,7 +29,7 @@ export function SectionCard({
               {title}
             </Typography>
             {subtitle ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {subtitle}
               </Typography>
             ) : null}

@@ -77,7 +77,7 @@ export function formatPeriodShort(kind: PeriodKind, start: string, language: str
 export function ratioColor(ratio: number | null): string | null {
   if (ratio === null || !Number.isFinite(ratio)) return null;
   const clamped = Math.min(1, Math.max(0, ratio));
-  return `hsl(${Math.round(clamped * 120)} 70% 88%)`;
+  return `hsl(${Math.round(clamped * 120)} 75% 85%)`;
 }
 
 /** A change with its sign ('+12%', '−3.5'): `percent` takes a ratio (0.12), `number` a difference. */

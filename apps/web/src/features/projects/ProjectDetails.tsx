@@ -7,7 +7,7 @@ import { MemberRoleChip } from './RoleChip';
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="overline" color="text.secondary" component="dt">
+      <Typography variant="overline" color="textSecondary" component="dt">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0 }}>
@@ -49,7 +49,7 @@ export function ProjectDetails({ project }: { project: Project }) {
         </Detail>
       </Box>
       <Box sx={{ mt: 2 }}>
-        <Typography variant="overline" color="text.secondary">
+        <Typography variant="overline" color="textSecondary">
           {t('projectDashboard.description')}
         </Typography>
         <Typography

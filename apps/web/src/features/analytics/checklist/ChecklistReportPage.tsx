@@ -145,7 +145,7 @@ export default function ChecklistReportPage() {
                 direction="row"
                 sx={{ px: 2, py: 1, justifyContent: 'space-between', alignItems: 'center' }}
               >
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {print ? '' : t('analytics.checklist.hint')}
                 </Typography>
                 <ColorLegend />

@@ -43,23 +43,28 @@ export function ChecklistTable({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const header = (column: SortColumn, label: string, caption?: string) => (
-    <TableSortLabel
-      active={sort === column}
-      direction={sort === column ? direction : 'asc'}
-      onClick={() => onSort(column)}
-      disabled={print}
-    >
+  const header = (column: SortColumn, label: string, caption?: string) => {
+    const text = (
       <span>
         {label}
         {caption ? (
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
             {caption}
           </Typography>
         ) : null}
       </span>
-    </TableSortLabel>
-  );
+    );
+    if (print) return text;
+    return (
+      <TableSortLabel
+        active={sort === column}
+        direction={sort === column ? direction : 'asc'}
+        onClick={() => onSort(column)}
+      >
+        {text}
+      </TableSortLabel>
+    );
+  };
   // A cell's analyses: the representative's (or the team's) with the item; yes/no items those that missed it.
   const cellLink = (representative: string | null, total: boolean, path: string, checklist: boolean) => {
     if (print || (!total && representative === null)) return null;
@@ -103,7 +108,7 @@ export function ChecklistTable({
       <Table size="small" stickyHeader={!print} aria-label={t('nav.checklistReport')}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ ...sticky, zIndex: 3 }}>
+            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}>
               {header('representative', t('analytics.checklist.representative'))}
             </TableCell>
             <TableCell align="right">{header('analyses', t('analytics.checklist.analyses'))}</TableCell>

@@ -31,7 +31,7 @@ export function ScoreCell({
     </Typography>
   );
   const count = (
-    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       {t('analytics.checklist.count', { count: cell.count })}
     </Typography>
   );

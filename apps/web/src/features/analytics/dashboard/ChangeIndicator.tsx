@@ -29,7 +29,7 @@ export function ChangeIndicator({
   if (current === null || previous === null) return null;
   if (mode === 'relative' && previous === 0) {
     return (
-      <Typography variant="caption" color="text.secondary" data-testid="change">
+      <Typography variant="caption" color="textSecondary" data-testid="change">
         {current === 0 ? t('analytics.change.same') : t('analytics.change.noPrevious')}
       </Typography>
     );
@@ -53,7 +53,7 @@ export function ChangeIndicator({
         <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">
           {direction === 'flat' ? t('analytics.change.same') : text}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="span">
+        <Typography variant="caption" color="textSecondary" component="span">
           {t('analytics.change.vsPrevious')}
         </Typography>
       </Stack>

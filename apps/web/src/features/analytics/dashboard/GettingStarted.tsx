@@ -32,7 +32,7 @@ function Step({
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: action ? 1 : 0 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: action ? 1 : 0 }}>
           {description}
         </Typography>
         {action}
@@ -74,7 +74,7 @@ export function GettingStarted({
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         {t('analytics.start.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mt: 0.5, mb: 3 }}>
         {t('analytics.start.description')}
       </Typography>
       <Stack component="ol" spacing={3} sx={{ m: 0, p: 0, listStyle: 'none' }}>

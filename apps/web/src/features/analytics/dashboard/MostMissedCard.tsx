@@ -28,7 +28,7 @@ export function MostMissedCard({
       testId="most-missed"
     >
       {items.length === 0 ? (
-        <Typography color="text.secondary">{t('analytics.dashboard.noMissed')}</Typography>
+        <Typography color="textSecondary">{t('analytics.dashboard.noMissed')}</Typography>
       ) : (
         <List dense disablePadding>
           {items.map((item) => (
@@ -59,7 +59,7 @@ export function MostMissedCard({
                 aria-hidden
                 sx={{ height: 6, borderRadius: 3 }}
               />
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {t('analytics.dashboard.missedOf', { missed: item.missed, answered: item.answered })}
               </Typography>
             </ListItemButton>

@@ -21,7 +21,7 @@ function RepList({
   const { t, i18n } = useTranslation();
   return (
     <>
-      <Typography variant="subtitle2" component="h3" color="text.secondary">
+      <Typography variant="subtitle2" component="h3" color="textSecondary">
         {title}
       </Typography>
       <List dense disablePadding data-testid={testId}>
@@ -63,7 +63,7 @@ export function RepresentativesCard({
   return (
     <SectionCard title={t('analytics.dashboard.representatives')} testId="representatives">
       {top.length === 0 ? (
-        <Typography color="text.secondary">{t('analytics.dashboard.noRepresentatives')}</Typography>
+        <Typography color="textSecondary">{t('analytics.dashboard.noRepresentatives')}</Typography>
       ) : (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: weakest.length > 0 ? 6 : 12 }}>

@@ -1,5 +1,5 @@
 import { useTheme } from '@mui/material';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAverage, formatPeriodShort } from '../format';
@@ -43,8 +43,8 @@ export default function ScoreTrendChart({
       onAxisClick={(_event, data) => {
         if (data) onOpen(data.dataIndex);
       }}
-      sx={{ cursor: 'pointer', '& .MuiAreaElement-root': { fillOpacity: 0.15 } }}
-      margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+      sx={{ cursor: 'pointer', [`& .${lineClasses.area}`]: { fillOpacity: 0.15 } }}
+      margin={{ left: 8, right: 32, top: 8, bottom: 8 }}
     />
   );
 }

@@ -48,13 +48,13 @@ export function TrendCard({
           <LazyChart height={TREND_HEIGHT}>
             <ScoreTrendChart trend={trend} onOpen={open} />
           </LazyChart>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('analytics.dashboard.trendHint')}
           </Typography>
         </>
       ) : (
         <Box sx={{ py: 6, textAlign: 'center' }}>
-          <Typography color="text.secondary">{t('analytics.dashboard.noScores')}</Typography>
+          <Typography color="textSecondary">{t('analytics.dashboard.noScores')}</Typography>
         </Box>
       )}
     </SectionCard>

@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { fieldKind, formatAverage, formatPeriodShort, formatShare } from '../format';
@@ -35,7 +35,7 @@ export default function ExplorerChart({
   );
   const height = chartHeight(group, rows.length);
   const kind = fieldKind(field.type);
-  const margin = { left: 8, right: 16, top: 8, bottom: 8 };
+  const margin = { left: 8, right: 32, top: 8, bottom: 8 };
   const band = { scaleType: 'band' as const, data: labels };
   const layout = time ? ('vertical' as const) : ('horizontal' as const);
   const checklist = kind === 'checklist';
@@ -63,7 +63,7 @@ export default function ExplorerChart({
         ]}
         grid={{ horizontal: true }}
         hideLegend
-        sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.15 } }}
+        sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.15 } }}
         margin={margin}
       />
     );
