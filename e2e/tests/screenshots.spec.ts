@@ -91,7 +91,7 @@ test.describe('screenshots', () => {
     const [project] = await userWithProjects(page);
     await dashboard.open(project!.id);
     await expect(dashboard.heading(project!.name)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Project areas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to your project' })).toBeVisible();
     await shoot(page, 'project-dashboard');
   });
 

@@ -51,6 +51,8 @@ const bulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage
 const integrationsPage = page(() => import('../features/integrations/IntegrationsPage'));
 const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
+const explorerPage = page(() => import('../features/analytics/explorer/ExplorerPage'));
+const checklistReportPage = page(() => import('../features/analytics/checklist/ChecklistReportPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -65,9 +67,9 @@ const memberPages: RouteObject[] = [
   { path: 'analyses', ...analysesPage },
   { path: 'analyses/:analysisId', ...analysisRedirect },
   { path: 'analysis/:taskId', ...analysisPage },
-  placeholder('analytics', 'analytics'),
+  { path: 'analytics', ...explorerPage },
   placeholder('analytics/manager-dashboard', 'managerDashboard'),
-  placeholder('analytics/checklist-report', 'checklistReport'),
+  { path: 'analytics/checklist-report', ...checklistReportPage },
   placeholder('analytics/insights', 'insights'),
   placeholder('change-requests', 'changeRequests'),
   { path: 'analysis/upload', ...uploadPage },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import type { PromptChoice } from './api';
+import { FieldFilterChip } from './FieldFilterChip';
 import { type AnalysisFilters as Filters, hasFilters } from './listQuery';
 
 const toNumber = (text: string): number | undefined => {
@@ -152,6 +153,7 @@ export function AnalysisFilters({
           </Button>
         </Grid>
       </Grid>
+      <FieldFilterChip filters={filters} onChange={onChange} />
     </Paper>
   );
 }

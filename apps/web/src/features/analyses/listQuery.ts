@@ -1,4 +1,10 @@
-import { type AnalysisListQuery, TASK_STATUSES, type TaskStatus } from '@parley/contracts';
+import {
+  type AnalysisListQuery,
+  FIELD_OUTCOMES,
+  type FieldOutcome,
+  TASK_STATUSES,
+  type TaskStatus,
+} from '@parley/contracts';
 import type { z } from 'zod';
 
 /**
@@ -20,6 +26,10 @@ export interface AnalysisFilters {
   score_max?: number;
   /** Full-text search over titles and transcripts. */
   q?: string;
+  /** A field of the answering prompt (dotted path) with this outcome or value: where analytics links lead. */
+  field?: string;
+  field_outcome?: FieldOutcome;
+  field_value?: string;
 }
 
 export interface ListView {
@@ -39,6 +49,9 @@ export const FILTER_KEYS = [
   'score_min',
   'score_max',
   'q',
+  'field',
+  'field_outcome',
+  'field_value',
 ] as const satisfies ReadonlyArray<keyof AnalysisFilters>;
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -62,6 +75,9 @@ export function readListView(params: URLSearchParams): ListView {
   const to = params.get('to');
   const promptId = Number(params.get('prompt_id'));
   const status = params.get('status');
+  const field = params.get('field')?.trim().slice(0, 1000);
+  const outcome = params.get('field_outcome');
+  const value = params.get('field_value');
   const filters: AnalysisFilters = {
     from: from && isDate(from) ? from : undefined,
     to: to && isDate(to) ? to : undefined,
@@ -72,6 +88,11 @@ export function readListView(params: URLSearchParams): ListView {
     score_min: numberParam(params.get('score_min')),
     score_max: numberParam(params.get('score_max')),
     q: textParam(params.get('q')),
+    // An outcome or value means something only for a field.
+    field: field || undefined,
+    field_outcome:
+      field && FIELD_OUTCOMES.includes(outcome as FieldOutcome) ? (outcome as FieldOutcome) : undefined,
+    field_value: field && value ? value.slice(0, 500) : undefined,
   };
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -97,6 +118,7 @@ export function viewParams(view: ListView, { withDefaults = false } = {}): URLSe
 /** The API query of a view: page, page size and the filters (in FILTER_KEYS order; unset ones are not sent). */
 export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof AnalysisListQuery> {
   const { from, to, prompt_id, department, representative, status, score_min, score_max, q } = filters;
+  const { field, field_outcome, field_value } = filters;
   return {
     page,
     page_size: pageSize,
@@ -109,6 +131,9 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
     score_min,
     score_max,
     q,
+    field,
+    field_outcome,
+    field_value,
   };
 }
 

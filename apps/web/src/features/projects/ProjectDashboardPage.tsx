@@ -1,146 +1,121 @@
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Grid,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button } from '@mui/material';
 import { isNavItemVisible, isProjectManager, NAV_ITEMS } from '@parley/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { NAV_ICONS } from '../../app/navIcons';
 import { Page } from '../../shared/components/Page';
+import { LoadingState, QueryContent } from '../../shared/components/States';
+import { usePromptChoices } from '../analyses/api';
+import { useDashboard, useHasAnalyses } from '../analytics/api';
+import { BackfillBanner } from '../analytics/BackfillBanner';
+import { DashboardView } from '../analytics/dashboard/DashboardView';
+import { GettingStarted } from '../analytics/dashboard/GettingStarted';
+import { FilterBar } from '../analytics/FilterBar';
+import { useAnalyticsView } from '../analytics/view';
 import { useMe } from '../auth/api';
 import { LeaveProjectButton } from './LeaveProjectButton';
+import { ProjectDetails } from './ProjectDetails';
 import { useCurrentProject } from './ProjectGuard';
-import { MemberRoleChip } from './RoleChip';
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="overline" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0 }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+const promptsItem = NAV_ITEMS.find((item) => item.key === 'prompts')!;
 
-/** /projects/:id/dashboard: the project's overview and the way into its areas. */
+/**
+ * /projects/:id/dashboard: what the project's analysed conversations say over a date range (the last 30
+ * days unless chosen), optionally for one prompt; a project without analyses shows how to get started.
+ */
 export default function ProjectDashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const project = useCurrentProject();
   const { data: user } = useMe();
+  const { view, update, setRange } = useAnalyticsView(project.timezone);
+  const prompts = usePromptChoices(project.id);
+  const hasAnalyses = useHasAnalyses(project.id);
+  const dashboard = useDashboard(project.id, { from: view.from, to: view.to, prompt_id: view.prompt_id });
+  const readOnly = Boolean(project.read_only);
   const viewer = {
     isSuperAdmin: user?.is_super_admin ?? false,
     isSupport: user?.role === 'support',
     projectRole: project.my_role,
   };
-  const areas = NAV_ITEMS.filter(
-    (item) => item.scope === 'project' && item.key !== 'dashboard' && isNavItemVisible(item, viewer),
-  );
 
   // Managers edit the project (and leave it from Team Members); other members may leave it here. Support
   // staff reading the project through a grant do neither.
-  let actions: React.ReactNode;
-  if (project.read_only || !user) actions = undefined;
-  else if (isProjectManager(project.my_role)) {
+  let actions: ReactNode;
+  if (!readOnly && user) {
     actions = (
-      <Button
-        component={RouterLink}
-        to={`/projects/${project.id}/edit`}
-        variant="outlined"
-        startIcon={<EditOutlinedIcon />}
-      >
-        {t('projectDashboard.edit')}
-      </Button>
+      <>
+        <Button
+          component={RouterLink}
+          to={`/projects/${project.id}/analysis/upload`}
+          variant="contained"
+          startIcon={<CloudUploadOutlinedIcon />}
+        >
+          {t('analytics.start.upload')}
+        </Button>
+        {isProjectManager(project.my_role) ? (
+          <Button
+            component={RouterLink}
+            to={`/projects/${project.id}/edit`}
+            variant="outlined"
+            startIcon={<EditOutlinedIcon />}
+          >
+            {t('projectDashboard.edit')}
+          </Button>
+        ) : (
+          <LeaveProjectButton project={project} userId={user.id} />
+        )}
+      </>
     );
-  } else actions = <LeaveProjectButton project={project} userId={user.id} />;
+  }
+
+  let content: ReactNode;
+  if (hasAnalyses.isPending) content = <LoadingState label={t('analytics.loading')} />;
+  else if (hasAnalyses.data === false) {
+    content = (
+      <GettingStarted
+        projectId={project.id}
+        hasPrompts={(prompts.data?.length ?? 0) > 0}
+        canManagePrompts={!readOnly && isNavItemVisible(promptsItem, viewer)}
+        canUpload={!readOnly}
+      />
+    );
+  } else {
+    content = (
+      <>
+        <FilterBar
+          view={view}
+          prompts={prompts.data ?? []}
+          promptId={view.prompt_id}
+          allPrompts
+          onChange={update}
+          onRange={setRange}
+        />
+        <QueryContent
+          query={dashboard}
+          loadingLabel={t('analytics.loading')}
+          errorTitle={t('analytics.loadError')}
+        >
+          {(data) => (
+            <DashboardView
+              data={data}
+              view={view}
+              projectId={project.id}
+              timeZone={project.timezone}
+              onAllTime={() => setRange(null, null)}
+            />
+          )}
+        </QueryContent>
+      </>
+    );
+  }
 
   return (
-    <Page title={project.name} subtitle={t('projectDashboard.subtitle')} actions={actions}>
-      <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('projectDashboard.details')}
-          </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            }}
-          >
-            <Detail label={t('projectDashboard.role')}>{t(`projectRoles.${project.role}`)}</Detail>
-            <Detail label={t('projectDashboard.timezone')}>{project.timezone}</Detail>
-            <Detail label={t('projectDashboard.myRole')}>
-              <MemberRoleChip role={project.my_role} />
-            </Detail>
-            <Detail label={t('projectDashboard.created')}>
-              {new Date(project.created_at).toLocaleDateString(i18n.language)}
-            </Detail>
-          </Box>
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="overline" color="text.secondary">
-              {t('projectDashboard.description')}
-            </Typography>
-            <Typography
-              sx={{ whiteSpace: 'pre-wrap' }}
-              color={project.description ? 'text.primary' : 'text.secondary'}
-            >
-              {project.description || t('projectDashboard.noDescription')}
-            </Typography>
-          </Box>
-        </Paper>
-        <Box>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('projectDashboard.areas')}
-          </Typography>
-          <Grid container spacing={2}>
-            {areas.map((item) => (
-              <Grid key={item.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card sx={{ height: '100%' }}>
-                  <CardActionArea
-                    component={RouterLink}
-                    to={`/projects/${project.id}/${item.path}`}
-                    sx={{ height: '100%' }}
-                    data-testid={`area-${item.key}`}
-                  >
-                    <CardContent>
-                      <Stack
-                        direction="row"
-                        spacing={1.5}
-                        sx={{ alignItems: 'center', mb: 1, color: 'primary.main' }}
-                      >
-                        {NAV_ICONS[item.key]}
-                        <Typography
-                          variant="subtitle1"
-                          component="h3"
-                          sx={{ fontWeight: 600, color: 'text.primary' }}
-                        >
-                          {t(`nav.${item.key}`)}
-                        </Typography>
-                      </Stack>
-                      <Typography variant="body2" color="text.secondary">
-                        {t(`placeholder.descriptions.${item.key}`)}
-                      </Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            ))}
-          </Grid>
-        </Box>
-      </Stack>
+    <Page title={project.name} subtitle={t('projectDashboard.subtitle')} actions={actions} maxWidth={1400}>
+      <BackfillBanner projectId={project.id} />
+      {content}
+      <ProjectDetails project={project} />
     </Page>
   );
 }

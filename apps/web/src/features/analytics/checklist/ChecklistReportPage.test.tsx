@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../test/utils';
+import { analyticsPages, captureDownloads, mockAnalyticsApi, queriesOf } from '../testUtils';
+
+const RANGE = 'from=2026-03-01&to=2026-03-31';
+const CHECKLIST = '/api/projects/5/analytics/checklist';
+const names = () =>
+  screen.getAllByTestId('checklist-row').map((row) => within(row).getByRole('rowheader').textContent);
+
+async function openReport(path = `/projects/5/analytics/checklist-report?${RANGE}&department=Sales`) {
+  const view = renderRoutes(analyticsPages, path);
+  await screen.findAllByTestId('checklist-row');
+  return view;
+}
+
+describe('checklist report', () => {
+  it('shows representatives × items: the value, the count behind it, and the team total', async () => {
+    const fetch = mockAnalyticsApi();
+    await openReport();
+    expect(queriesOf(fetch, CHECKLIST).at(-1)).toEqual({
+      prompt_id: '3',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      department: 'Sales',
+    });
+    expect(names()).toEqual(['Alice', 'Bob', 'Carol']);
+    const [alice, bob] = screen.getAllByTestId('checklist-row');
+    const [greeted, empathy] = within(alice!).getAllByTestId('checklist-cell');
+    expect(greeted).toHaveTextContent('90%10 analyses');
+    expect(empathy).toHaveTextContent('3.210 analyses');
+    // Bob has no Empathy values: a dash, no colour.
+    expect(within(bob!).getAllByTestId('checklist-cell')).toHaveLength(1);
+    expect(bob).toHaveTextContent('—');
+    expect(screen.getByTestId('checklist-total')).toHaveTextContent('Whole team3078');
+  });
+
+  it('sorts by any column: best first, then the other way round', async () => {
+    mockAnalyticsApi();
+    await openReport();
+    await userEvent.click(screen.getByRole('button', { name: /Greeted/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('sort=Greeted&dir=desc');
+    expect(names()).toEqual(['Carol', 'Alice', 'Bob']);
+    await userEvent.click(screen.getByRole('button', { name: /Greeted/ }));
+    expect(names()).toEqual(['Bob', 'Alice', 'Carol']);
+
+    // Rows without a value stay last either way.
+    await userEvent.click(screen.getByRole('button', { name: /Empathy/ }));
+    expect(names()).toEqual(['Carol', 'Alice', 'Bob']);
+    await userEvent.click(screen.getByRole('button', { name: /Empathy/ }));
+    expect(names()).toEqual(['Alice', 'Carol', 'Bob']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Analyses' }));
+    expect(names()).toEqual(['Bob', 'Alice', 'Carol']);
+  });
+
+  it("links a cell to the representative's analyses of the item: the misses of a yes/no item", async () => {
+    mockAnalyticsApi();
+    await openReport();
+    const [alice] = screen.getAllByTestId('checklist-row');
+    const [greeted, empathy] = within(alice!).getAllByRole('link');
+    const list = `/projects/5/analyses?${RANGE}&prompt_id=3&department=Sales&representative=Alice`;
+    expect(greeted).toHaveAttribute('href', `${list}&field=Greeted&field_outcome=missed`);
+    expect(empathy).toHaveAttribute('href', `${list}&field=Empathy`);
+    const total = within(screen.getByTestId('checklist-total')).getAllByRole('link')[0];
+    expect(total).toHaveAttribute(
+      'href',
+      `/projects/5/analyses?${RANGE}&prompt_id=3&department=Sales&field=Greeted&field_outcome=missed`,
+    );
+  });
+
+  it('exports the table as CSV in the order shown', async () => {
+    mockAnalyticsApi();
+    await openReport(`/projects/5/analytics/checklist-report?${RANGE}&sort=average&dir=desc`);
+    const files = captureDownloads();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(files[0]!.name).toBe('checklist-Sales-scorecard-2026-03-01_2026-03-31.csv');
+    expect((await files[0]!.blob.text()).replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Representative,Analyses,Average score,Greeted (pass rate %),Greeted (analyses),Empathy,Empathy (analyses)',
+      'Carol,8,90,100,8,4.5,8',
+      'Alice,10,80,90,10,3.2,10',
+      'Bob,12,70,50,12,,0',
+      'Whole team,30,78,77,30,3.8,18',
+      '',
+    ]);
+  });
+
+  it('offers a print view of the same report', async () => {
+    mockAnalyticsApi();
+    await openReport();
+    expect(screen.getByRole('link', { name: 'Print view' })).toHaveAttribute(
+      'href',
+      `/projects/5/analytics/checklist-report?${RANGE}&department=Sales&pdf=1&prompt_id=3`,
+    );
+  });
+
+  it('print view: no filters or links, a Print button', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    mockAnalyticsApi();
+    await openReport(`/projects/5/analytics/checklist-report?${RANGE}&pdf=1`);
+    expect(screen.queryByRole('region', { name: 'Analytics filters' })).not.toBeInTheDocument();
+    expect(screen.getByText('Sales Calls · Sales scorecard · Mar 1 – 31, 2026')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).queryByRole('link')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the filters in the URL when the department changes', async () => {
+    const fetch = mockAnalyticsApi();
+    await openReport(`/projects/5/analytics/checklist-report?${RANGE}`);
+    fireEvent.change(screen.getByLabelText('Department'), { target: { value: 'Support' } });
+    fireEvent.keyDown(screen.getByLabelText('Department'), { key: 'Enter' });
+    await waitFor(() => expect(queriesOf(fetch, CHECKLIST).at(-1)).toMatchObject({ department: 'Support' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`?${RANGE}&department=Support`);
+  });
+});

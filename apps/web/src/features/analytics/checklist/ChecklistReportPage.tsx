@@ -1,0 +1,169 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
+import PrintIcon from '@mui/icons-material/Print';
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Page } from '../../../shared/components/Page';
+import { EmptyState, QueryContent } from '../../../shared/components/States';
+import { usePromptChoices } from '../../analyses/api';
+import { useCurrentProject } from '../../projects/ProjectGuard';
+import { useChecklist } from '../api';
+import { BackfillBanner } from '../BackfillBanner';
+import { downloadCsv, fileNamePart } from '../csv';
+import { FilterBar } from '../FilterBar';
+import { formatDayRange } from '../format';
+import { NoPrompts } from '../NoPrompts';
+import { useAnalyticsView } from '../view';
+import { ChecklistTable } from './ChecklistTable';
+import { ColorLegend } from './ColorLegend';
+import { checklistCsvRows, type SortDirection, sortRows } from './model';
+
+/**
+ * /projects/:id/analytics/checklist-report: representatives × the checklist items of a prompt. With ?pdf=1
+ * a print view (the shell leaves it alone): no filters, the whole table, a Print button.
+ */
+export default function ChecklistReportPage() {
+  const { t, i18n } = useTranslation();
+  const project = useCurrentProject();
+  const { pathname, search } = useLocation();
+  const { view, params, update, setRange } = useAnalyticsView(project.timezone);
+  const print = params.get('pdf') === '1';
+  const prompts = usePromptChoices(project.id);
+  const promptId = view.prompt_id ?? prompts.data?.[0]?.id;
+  const report = useChecklist(
+    project.id,
+    promptId ? { prompt_id: promptId, from: view.from, to: view.to, department: view.department } : null,
+  );
+  const sort = params.get('sort') || 'representative';
+  const direction: SortDirection = params.get('dir') === 'desc' ? 'desc' : 'asc';
+  const rows = useMemo(
+    () => (report.data ? sortRows(report.data.rows, sort, direction, i18n.language) : []),
+    [report.data, sort, direction, i18n.language],
+  );
+  const promptName =
+    prompts.data?.find((prompt) => prompt.id === promptId)?.name ?? (promptId ? `#${promptId}` : '');
+  // The report counts only the department filter, and names representatives itself.
+  const reportView = { ...view, prompt_id: promptId, representative: undefined };
+  const rangeText =
+    view.from && view.to ? formatDayRange(view.from, view.to, i18n.language) : t('analytics.filters.allTime');
+
+  // A new column sorts best first (names from A); the same column again the other way round.
+  const onSort = (column: string) => {
+    const toggled = direction === 'asc' ? 'desc' : 'asc';
+    update({ sort: column, dir: sort === column ? toggled : column === 'representative' ? 'asc' : 'desc' });
+  };
+  const exportCsv = () => {
+    if (!report.data) return;
+    const range = [view.from, view.to].filter(Boolean).join('_') || 'all';
+    downloadCsv(`checklist-${fileNamePart(promptName)}-${range}.csv`, checklistCsvRows(report.data, rows, t));
+  };
+  const printParams = new URLSearchParams(search);
+  printParams.set('pdf', '1');
+  if (promptId) printParams.set('prompt_id', String(promptId));
+  const hasData = Boolean(report.data && report.data.rows.length > 0);
+
+  const actions = print ? (
+    <Button
+      variant="contained"
+      startIcon={<PrintIcon />}
+      onClick={() => window.print()}
+      sx={{ displayPrint: 'none' }}
+    >
+      {t('analytics.checklist.print')}
+    </Button>
+  ) : (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<PrintIcon />}
+        href={`${pathname}?${printParams}`}
+        target="_blank"
+        rel="noopener"
+        disabled={!hasData}
+      >
+        {t('analytics.checklist.printView')}
+      </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!hasData}>
+        {t('analytics.exportCsv')}
+      </Button>
+    </>
+  );
+
+  return (
+    <Page
+      title={t('nav.checklistReport')}
+      subtitle={
+        print
+          ? [project.name, promptName, rangeText, view.department].filter(Boolean).join(' · ')
+          : t('analytics.checklist.subtitle')
+      }
+      actions={actions}
+      maxWidth={print ? 'none' : 1400}
+    >
+      {print ? null : (
+        <>
+          <BackfillBanner projectId={project.id} />
+          <FilterBar
+            view={view}
+            prompts={prompts.data ?? []}
+            promptId={promptId}
+            people="department"
+            onChange={update}
+            onRange={setRange}
+          />
+        </>
+      )}
+      {prompts.isSuccess && prompts.data.length === 0 ? (
+        <NoPrompts projectId={project.id} />
+      ) : (
+        <QueryContent
+          query={report}
+          loadingLabel={t('analytics.loading')}
+          errorTitle={t('analytics.loadError')}
+          isEmpty={(data) => data.rows.length === 0 || data.items.length === 0}
+          empty={
+            <EmptyState
+              icon={<FactCheckIcon />}
+              title={
+                report.data?.items.length === 0
+                  ? t('analytics.checklist.noItems')
+                  : t('analytics.checklist.empty')
+              }
+              description={
+                report.data?.items.length === 0
+                  ? t('analytics.checklist.noItemsDescription')
+                  : t('analytics.checklist.emptyDescription')
+              }
+            />
+          }
+        >
+          {(data) => (
+            <Paper variant="outlined" sx={print ? { boxShadow: 'none' } : undefined}>
+              <Stack
+                direction="row"
+                sx={{ px: 2, py: 1, justifyContent: 'space-between', alignItems: 'center' }}
+              >
+                <Typography variant="body2" color="textSecondary">
+                  {print ? '' : t('analytics.checklist.hint')}
+                </Typography>
+                <ColorLegend />
+              </Stack>
+              <ChecklistTable
+                data={data}
+                rows={rows}
+                projectId={project.id}
+                view={reportView}
+                sort={sort}
+                direction={direction}
+                onSort={onSort}
+                print={print}
+              />
+            </Paper>
+          )}
+        </QueryContent>
+      )}
+    </Page>
+  );
+}

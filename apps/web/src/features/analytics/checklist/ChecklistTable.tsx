@@ -1,0 +1,134 @@
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import type { ChecklistResponse, ChecklistRow } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatAverage, formatCount, isChecklistType } from '../format';
+import { type AnalyticsView, analysesLink, listFilters } from '../view';
+import type { SortColumn, SortDirection } from './model';
+import { ScoreCell } from './ScoreCell';
+
+const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
+/**
+ * Representatives × checklist items, with the team's total below. Header and first column stay in view
+ * while scrolling (not when printing: the whole table is printed).
+ */
+export function ChecklistTable({
+  data,
+  rows,
+  projectId,
+  view,
+  sort,
+  direction,
+  onSort,
+  print,
+}: {
+  data: ChecklistResponse['data'];
+  rows: ChecklistRow[];
+  projectId: number;
+  /** The view with the prompt in effect. */
+  view: AnalyticsView;
+  sort: SortColumn;
+  direction: SortDirection;
+  onSort: (column: SortColumn) => void;
+  print: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const header = (column: SortColumn, label: string, caption?: string) => {
+    const text = (
+      <span>
+        {label}
+        {caption ? (
+          <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+            {caption}
+          </Typography>
+        ) : null}
+      </span>
+    );
+    if (print) return text;
+    return (
+      <TableSortLabel
+        active={sort === column}
+        direction={sort === column ? direction : 'asc'}
+        onClick={() => onSort(column)}
+      >
+        {text}
+      </TableSortLabel>
+    );
+  };
+  // A cell's analyses: the representative's (or the team's) with the item; yes/no items those that missed it.
+  const cellLink = (representative: string | null, total: boolean, path: string, checklist: boolean) => {
+    if (print || (!total && representative === null)) return null;
+    return analysesLink(
+      projectId,
+      listFilters(view, {
+        representative: total ? undefined : (representative ?? undefined),
+        field: path,
+        field_outcome: checklist ? 'missed' : undefined,
+      }),
+    );
+  };
+  const line = (row: ChecklistRow, total = false) => (
+    <TableRow
+      key={total ? 'total' : `${row.representative}`}
+      hover={!total}
+      data-testid={total ? 'checklist-total' : 'checklist-row'}
+      sx={total ? { '& td, & th': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } } : undefined}
+    >
+      <TableCell
+        component="th"
+        scope="row"
+        sx={{ ...sticky, fontWeight: total ? 700 : 500, whiteSpace: 'nowrap' }}
+      >
+        {total ? t('analytics.checklist.team') : (row.representative ?? t('analytics.explorer.none'))}
+      </TableCell>
+      <TableCell align="right">{formatCount(row.analyses, language)}</TableCell>
+      <TableCell align="right">{formatAverage(row.average_score, language)}</TableCell>
+      {data.items.map((item) => (
+        <ScoreCell
+          key={item.path}
+          item={item}
+          cell={row.cells[item.path]}
+          to={cellLink(row.representative, total, item.path, isChecklistType(item.type))}
+        />
+      ))}
+    </TableRow>
+  );
+  return (
+    <TableContainer sx={print ? undefined : { maxHeight: '70vh' }}>
+      <Table size="small" stickyHeader={!print} aria-label={t('nav.checklistReport')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}>
+              {header('representative', t('analytics.checklist.representative'))}
+            </TableCell>
+            <TableCell align="right">{header('analyses', t('analytics.checklist.analyses'))}</TableCell>
+            <TableCell align="right">{header('average', t('analytics.checklist.average'))}</TableCell>
+            {data.items.map((item) => (
+              <TableCell
+                key={item.path}
+                align="center"
+                sx={{ minWidth: 110, maxWidth: 180, verticalAlign: 'bottom' }}
+              >
+                {header(item.path, item.label, t(`analytics.types.${item.type}`))}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => line(row))}
+          {line(data.total, true)}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

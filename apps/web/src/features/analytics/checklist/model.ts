@@ -1,0 +1,69 @@
+import type { AnalyticsField, ChecklistResponse, ChecklistRow } from '@parley/contracts';
+import type { TFunction } from 'i18next';
+import { type CsvValue, csvNumber, csvPercent } from '../csv';
+import { isChecklistType } from '../format';
+
+/** The checklist report's rows sorted by a column, and as CSV. */
+
+export type SortDirection = 'asc' | 'desc';
+/** 'representative', 'analyses', 'average', or an item's path. */
+export type SortColumn = string;
+
+export const FIXED_COLUMNS = ['representative', 'analyses', 'average'] as const;
+
+function sortValue(row: ChecklistRow, column: SortColumn): string | number | null {
+  if (column === 'representative') return row.representative;
+  if (column === 'analyses') return row.analyses;
+  if (column === 'average') return row.average_score;
+  return row.cells[column]?.value ?? null;
+}
+
+/** Rows ordered by a column; rows without a value come last either way, ties by name. */
+export function sortRows(rows: ChecklistRow[], column: SortColumn, direction: SortDirection, locale: string) {
+  const sign = direction === 'asc' ? 1 : -1;
+  const byName = (a: ChecklistRow, b: ChecklistRow) =>
+    (a.representative ?? '').localeCompare(b.representative ?? '', locale, { sensitivity: 'base' });
+  return [...rows].sort((a, b) => {
+    const [x, y] = [sortValue(a, column), sortValue(b, column)];
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    const order =
+      typeof x === 'string' && typeof y === 'string'
+        ? x.localeCompare(y, locale, { sensitivity: 'base' })
+        : Number(x) - Number(y);
+    return order === 0 ? byName(a, b) : sign * order;
+  });
+}
+
+/** A cell's figure for a CSV: a pass rate in percent, or the mean score. */
+const csvValue = (item: AnalyticsField, value: number | null | undefined): CsvValue =>
+  isChecklistType(item.type) ? csvPercent(value) : csvNumber(value);
+
+export function checklistCsvRows(
+  data: ChecklistResponse['data'],
+  rows: ChecklistRow[],
+  t: TFunction,
+): CsvValue[][] {
+  const header = [
+    t('analytics.checklist.representative'),
+    t('analytics.checklist.analyses'),
+    t('analytics.checklist.average'),
+    ...data.items.flatMap((item) => [
+      isChecklistType(item.type) ? t('analytics.checklist.csvRate', { item: item.label }) : item.label,
+      t('analytics.checklist.csvCount', { item: item.label }),
+    ]),
+  ];
+  const line = (row: ChecklistRow, name: string): CsvValue[] => [
+    name,
+    row.analyses,
+    csvNumber(row.average_score),
+    ...data.items.flatMap((item) => {
+      const cell = row.cells[item.path];
+      return [csvValue(item, cell?.value), cell?.count ?? 0];
+    }),
+  ];
+  return [
+    header,
+    ...rows.map((row) => line(row, row.representative ?? t('analytics.explorer.none'))),
+    line(data.total, t('analytics.checklist.team')),
+  ];
+}

@@ -1,0 +1,60 @@
+import { List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import type { DashboardResponse } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../../shared/utils/displayDates';
+import { analysisPath } from '../../analyses/api';
+import { formatAverage } from '../format';
+import { SectionCard } from '../SectionCard';
+
+type Recent = DashboardResponse['data']['recent'][number];
+
+/** The latest analyses of the period, each opening its analysis. */
+export function RecentCard({
+  items,
+  projectId,
+  timeZone,
+  listLink,
+}: {
+  items: Recent[];
+  projectId: number;
+  timeZone: string;
+  listLink: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SectionCard
+      title={t('analytics.dashboard.recent')}
+      link={{ to: listLink, label: t('analytics.dashboard.viewAll') }}
+      testId="recent-analyses"
+    >
+      <List dense disablePadding>
+        {items.map((item) => {
+          const details = [
+            item.representative,
+            item.prompt_name,
+            formatDateTime(item.created_at, i18n.language, timeZone),
+          ];
+          return (
+            <ListItemButton
+              key={item.id}
+              component={RouterLink}
+              to={analysisPath(projectId, item.id)}
+              sx={{ px: 1 }}
+            >
+              <ListItemText
+                primary={item.title || t('analyses.list.untitled', { id: item.id })}
+                secondary={details.filter(Boolean).join(' · ')}
+                slotProps={{ primary: { noWrap: true } }}
+                sx={{ minWidth: 0 }}
+              />
+              <Typography sx={{ fontWeight: 600, ml: 2, fontVariantNumeric: 'tabular-nums' }}>
+                {formatAverage(item.final_score, i18n.language)}
+              </Typography>
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </SectionCard>
+  );
+}
