@@ -58,7 +58,7 @@ export function AccountMenu({ user }: { user: User }) {
           <Typography variant="subtitle2" noWrap>
             {user.name || user.email}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary" noWrap>
             {user.email}
           </Typography>
         </Box>

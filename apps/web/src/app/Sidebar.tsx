@@ -157,7 +157,7 @@ export function Sidebar({ projectId, projectName, projectRole, isSuperAdmin, isS
               id="nav-select-project-hint"
               data-testid="nav-select-project-hint"
               variant="caption"
-              color="text.secondary"
+              color="textSecondary"
               component="p"
               sx={{ px: 2, pb: 0.5 }}
             >

@@ -48,12 +48,12 @@ export function AssignPlan({
   return (
     <Section title={t('admin.assign.title')}>
       <Stack spacing={2}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('admin.assign.help')}
         </Typography>
         <ProjectPicker projects={projects} value={project} onChange={setProject} />
         {current ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('admin.assign.currentPlan', {
               plan: current.tariff_plan_name ? planText.name(current.tariff_plan_name) : '—',
             })}

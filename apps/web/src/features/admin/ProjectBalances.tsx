@@ -45,7 +45,7 @@ export function ProjectBalances({ query }: { query: UseQueryResult<AdminProject[
                     <TableRow key={project.id} data-testid={`admin-project-${project.id}`}>
                       <TableCell>
                         {project.name}{' '}
-                        <Typography component="span" variant="caption" color="text.secondary">
+                        <Typography component="span" variant="caption" color="textSecondary">
                           #{project.id}
                         </Typography>
                       </TableCell>

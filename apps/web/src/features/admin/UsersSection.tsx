@@ -54,7 +54,7 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
         <Typography variant="h6" component="h3">
           {t('adminUsers.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t('adminUsers.description')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>

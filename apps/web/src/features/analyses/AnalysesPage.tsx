@@ -212,7 +212,7 @@ export default function AnalysesPage() {
                           {row.title || row.file_name || t('analyses.list.untitled', { id: row.id })}
                         </Link>
                         {row.title && row.file_name ? (
-                          <Typography variant="caption" color="text.secondary" noWrap component="div">
+                          <Typography variant="caption" color="textSecondary" noWrap component="div">
                             {row.file_name}
                           </Typography>
                         ) : null}

@@ -184,7 +184,7 @@ function AnalysisView({
       testId="transcript-section"
       aside={
         segments.length > 0 && seek ? (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('analysis.transcript.hint')}
           </Typography>
         ) : null
@@ -195,7 +195,7 @@ function AnalysisView({
       ) : detail.transcript_text ? (
         <PlainTranscript text={detail.transcript_text} />
       ) : (
-        <Typography color="text.secondary">{t('analysis.transcript.notYet')}</Typography>
+        <Typography color="textSecondary">{t('analysis.transcript.notYet')}</Typography>
       )}
     </AnalysisSection>
   );
@@ -235,7 +235,7 @@ function AnalysisView({
         testId="results"
         aside={
           result?.prompt?.name ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {result.prompt.name}
             </Typography>
           ) : null
@@ -258,7 +258,7 @@ function AnalysisView({
             />
           </>
         ) : (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {detail.status === 'failed' || detail.status === 'skipped'
               ? t('analysis.results.none')
               : t('analysis.results.pending')}

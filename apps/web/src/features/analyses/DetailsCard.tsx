@@ -11,7 +11,7 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(120px, 40%) 1fr', gap: 1.5, py: 0.75 }}
       data-testid={testId}
     >
-      <Typography variant="body2" color="text.secondary" component="dt">
+      <Typography variant="body2" color="textSecondary" component="dt">
         {label}
       </Typography>
       <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
@@ -53,7 +53,7 @@ export function DetailsCard({ detail, timeZone }: { detail: AnalysisDetail; time
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
         {metadata.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ py: 0.75 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ py: 0.75 }}>
             {t('analysis.details.noMetadata')}
           </Typography>
         ) : (

@@ -68,7 +68,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ textAlign: { sm: 'center' }, minWidth: 140 }}>
-          <Typography id="final-score-title" variant="overline" color="text.secondary">
+          <Typography id="final-score-title" variant="overline" color="textSecondary">
             {t('analysis.score.title')}
           </Typography>
           <Typography
@@ -79,7 +79,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
           >
             {formatScore(score.score, score.mode, i18n.language)}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t(`prompts.finalScoreModes.${score.mode}`, { defaultValue: score.mode })}
           </Typography>
         </Box>
@@ -88,7 +88,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
             {explanation}
           </Typography>
           {score.mode !== 'no' ? (
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }}>
               {t('analysis.score.rules')}
             </Typography>
           ) : null}

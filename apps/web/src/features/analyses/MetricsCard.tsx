@@ -30,14 +30,14 @@ function Stat({
 }) {
   return (
     <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', height: '100%' }} data-testid={testId}>
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {label}
       </Typography>
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
         {value}
       </Typography>
       {detail ? (
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="textSecondary" component="div">
           {detail}
         </Typography>
       ) : null}
@@ -81,7 +81,7 @@ export function MetricsCard({
               <TalkRatioChart speakers={metrics.speakers} order={speakerOrder} />
             </Suspense>
           ) : (
-            <Typography color="text.secondary">{t('analysis.metrics.noSpeech')}</Typography>
+            <Typography color="textSecondary">{t('analysis.metrics.noSpeech')}</Typography>
           )}
         </Grid>
         <Grid size={{ xs: 12, sm: 7 }}>

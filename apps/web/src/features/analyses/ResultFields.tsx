@@ -115,7 +115,7 @@ function FieldItem({
   const explanation = field.explanation ? (
     <Typography
       variant="caption"
-      color="text.secondary"
+      color="textSecondary"
       component="p"
       sx={
         full
@@ -196,7 +196,7 @@ function FieldItem({
 
 function Muted({ children }: { children: ReactNode }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+    <Typography variant="body2" color="textSecondary" sx={{ fontStyle: 'italic' }}>
       {children}
     </Typography>
   );
@@ -261,7 +261,7 @@ export function FieldValue({ field, value }: { field: PromptField; value: unknow
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <Chip size="small" color="primary" label={String(value)} />
           {chosen?.explanation ? (
-            <Typography variant="body2" color="text.secondary" data-testid="option-explanation">
+            <Typography variant="body2" color="textSecondary" data-testid="option-explanation">
               {chosen.explanation}
             </Typography>
           ) : null}
@@ -279,7 +279,7 @@ export function FieldValue({ field, value }: { field: PromptField; value: unknow
               {typeof value === 'number' ? formatNumber(value, i18n.language) : String(value)}
             </Typography>
             {max !== null ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('analysis.fields.outOf', { max: formatNumber(max, i18n.language) })}
               </Typography>
             ) : null}
@@ -300,7 +300,7 @@ export function FieldValue({ field, value }: { field: PromptField; value: unknow
             </Stack>
           ) : null}
           {chosen?.explanation ? (
-            <Typography variant="body2" color="text.secondary" data-testid="mark-explanation">
+            <Typography variant="body2" color="textSecondary" data-testid="mark-explanation">
               {chosen.explanation}
             </Typography>
           ) : null}
@@ -315,7 +315,7 @@ export function FieldValue({ field, value }: { field: PromptField; value: unknow
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <Chip size="small" color="secondary" label={String(value)} />
           {option?.description ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {option.description}
             </Typography>
           ) : null}
@@ -362,7 +362,7 @@ export function EvidenceBox({ evidence }: { evidence: FieldEvidence }) {
       data-testid="evidence"
       sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.25, borderLeft: 3, borderColor: 'divider' }}
     >
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, display: 'block' }}>
+      <Typography variant="overline" color="textSecondary" sx={{ lineHeight: 1.5, display: 'block' }}>
         {t('analysis.evidence.title')}
       </Typography>
       {evidence.justification ? (

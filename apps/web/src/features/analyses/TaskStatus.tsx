@@ -49,7 +49,7 @@ export function TaskStatusCell({
       </Box>
       {status === 'processing' ? (
         <>
-          <Typography variant="caption" color="text.secondary" noWrap>
+          <Typography variant="caption" color="textSecondary" noWrap>
             <StageLabel stage={stage} /> · {Math.round(value)}%
           </Typography>
           <LinearProgress

@@ -48,7 +48,7 @@ export function Transcript({
   }, [active, full, player.playing]);
 
   if (segments.length === 0) {
-    return <Typography color="text.secondary">{t('analysis.transcript.empty')}</Typography>;
+    return <Typography color="textSecondary">{t('analysis.transcript.empty')}</Typography>;
   }
 
   return (
@@ -77,7 +77,7 @@ export function Transcript({
             <Typography
               component="span"
               variant="caption"
-              color="text.secondary"
+              color="textSecondary"
               sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 44, pt: '2px', flexShrink: 0 }}
             >
               {formatDuration(segment.start)}

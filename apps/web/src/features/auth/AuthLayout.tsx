@@ -39,7 +39,7 @@ export function AuthLayout({
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             {title}
           </Typography>
-          {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
+          {subtitle ? <Typography color="textSecondary">{subtitle}</Typography> : null}
         </Stack>
         {children}
       </Paper>

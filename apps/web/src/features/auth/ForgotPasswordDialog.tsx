@@ -62,7 +62,7 @@ export function ForgotPasswordDialog({
             </Alert>
           ) : (
             <Stack spacing={2}>
-              <Typography color="text.secondary">{t('auth.forgot.description')}</Typography>
+              <Typography color="textSecondary">{t('auth.forgot.description')}</Typography>
               {forgot.isError ? <Alert severity="error">{errorMessage(forgot.error)}</Alert> : null}
               <TextField
                 label={t('auth.email')}

@@ -82,7 +82,7 @@ export default function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
             {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/signup" state={location.state}>
               {t('auth.login.signUp')}

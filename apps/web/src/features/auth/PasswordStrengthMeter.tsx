@@ -19,7 +19,7 @@ export function PasswordStrengthMeter({ strength }: { strength: PasswordStrength
         aria-label={label}
         sx={{ height: 6, borderRadius: 3 }}
       />
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {label}
       </Typography>
     </Stack>

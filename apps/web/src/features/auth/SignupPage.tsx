@@ -104,7 +104,7 @@ export default function SignupPage() {
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} fullWidth>
             {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
           </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.signup.haveAccount')}{' '}
             <Link component={RouterLink} to="/login" state={location.state}>
               {t('auth.signup.signIn')}
@@ -125,7 +125,7 @@ function CheckEmail({ email }: { email: string }) {
         <Alert severity="success" role="status">
           {t('auth.checkEmail.message', { email })}
         </Alert>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('auth.checkEmail.hint')}
         </Typography>
         <Box sx={{ textAlign: 'center' }}>

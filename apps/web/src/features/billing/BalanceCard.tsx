@@ -105,7 +105,7 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
       spacing={2}
       sx={{ justifyContent: 'space-between', alignItems: 'baseline', py: 0.75 }}
     >
-      <Typography color="text.secondary">{label}</Typography>
+      <Typography color="textSecondary">{label}</Typography>
       <Box sx={{ textAlign: 'right', fontWeight: 500 }}>{children}</Box>
     </Stack>
   );
@@ -145,7 +145,7 @@ function LoadedBalance({
           backgroundColor: low ? 'rgba(211, 47, 47, 0.06)' : 'rgba(31, 78, 140, 0.05)',
         }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('billing.balance.current')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -157,10 +157,10 @@ function LoadedBalance({
           >
             {formatMoney(balance, currency, language)}
           </Typography>
-          <Typography color="text.secondary">{currency}</Typography>
+          <Typography color="textSecondary">{currency}</Typography>
         </Stack>
         {available < balance ? (
-          <Typography variant="body2" color="text.secondary" data-testid="balance-available">
+          <Typography variant="body2" color="textSecondary" data-testid="balance-available">
             {t('billing.balance.available', { amount: formatMoney(available, currency, language) })}
           </Typography>
         ) : null}
@@ -191,7 +191,7 @@ function LoadedBalance({
               <Typography
                 component="li"
                 variant="body2"
-                color="text.secondary"
+                color="textSecondary"
                 key={bundle.id}
                 sx={{ py: 0.25 }}
               >

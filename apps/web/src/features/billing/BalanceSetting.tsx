@@ -38,7 +38,7 @@ export function BalanceSetting({ project, readOnly }: { project: Project; readOn
         }
         label={t('billing.balance.useBalance')}
       />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('billing.balance.useBalanceHelp')}
       </Typography>
       {saveError ? (

@@ -112,7 +112,7 @@ export function InvoiceSummariesTab({ project }: { project: Project }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography color="text.secondary">{t('billing.summaries.range')}</Typography>
+        <Typography color="textSecondary">{t('billing.summaries.range')}</Typography>
         <ToggleButtonGroup
           exclusive
           size="small"

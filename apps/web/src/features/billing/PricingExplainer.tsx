@@ -27,7 +27,7 @@ function FeatureCard({ icon, title, text }: { icon: ReactNode; title: string; te
       <Typography variant="subtitle2" component="h4">
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {text}
       </Typography>
     </Paper>
@@ -60,17 +60,17 @@ export function PricingExplainer({
         <Typography variant="h6" component="h2" gutterBottom>
           {t('billing.pricing.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {t('billing.pricing.intro')}
         </Typography>
         <Paper variant="outlined" sx={{ p: 2, mb: 2, bgcolor: 'background.default' }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('billing.pricing.baseRate')}
           </Typography>
           <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid="pricing-rate">
             {value(rateText)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('billing.pricing.perUnit')}
           </Typography>
         </Paper>

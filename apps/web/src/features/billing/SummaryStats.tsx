@@ -16,14 +16,14 @@ export function Stat({
 }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, color }}>
         {value}
       </Typography>
       {detail ? (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {detail}
         </Typography>
       ) : null}

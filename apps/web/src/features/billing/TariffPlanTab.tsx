@@ -69,7 +69,7 @@ function usePlanText() {
 function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 500, textAlign: 'right' }}>
@@ -113,7 +113,7 @@ export function TariffPlanTab({
     <Stack spacing={3}>
       <Card data-testid="current-plan">
         <CardContent>
-          <Typography variant="overline" color="text.secondary">
+          <Typography variant="overline" color="textSecondary">
             {t('billing.tariff.currentTitle')}
           </Typography>
           {current ? (
@@ -122,7 +122,7 @@ export function TariffPlanTab({
                 {text.name(current)}
               </Typography>
               {current.description ? (
-                <Typography color="text.secondary" sx={{ mb: 1 }}>
+                <Typography color="textSecondary" sx={{ mb: 1 }}>
                   {text.description(current)}
                 </Typography>
               ) : null}
@@ -133,7 +133,7 @@ export function TariffPlanTab({
               </Box>
             </>
           ) : (
-            <Typography color="text.secondary">{t('billing.tariff.noCurrent')}</Typography>
+            <Typography color="textSecondary">{t('billing.tariff.noCurrent')}</Typography>
           )}
         </CardContent>
       </Card>
@@ -179,13 +179,13 @@ export function TariffPlanTab({
                     <Typography variant="h6" component="h3">
                       {text.name(plan)}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 40 }}>
+                    <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5, minHeight: 40 }}>
                       {text.description(plan)}
                     </Typography>
                     <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
                       {text.price(plan)}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="textSecondary">
                       {t('billing.tariff.purchaseCost')}
                     </Typography>
                     <Divider sx={{ my: 1 }} />
@@ -291,7 +291,7 @@ export function PurchaseDialog({
             </Typography>
             <Fact label={t('billing.tariff.purchaseCost')} value={text.price(shown)} />
             <Fact label={t('billing.tariff.includedUnits')} value={text.included(shown)} />
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('billing.tariff.confirmNote', {
                 balance: formatMoney(
                   project.current_balance ?? 0,

@@ -149,7 +149,7 @@ export function BlacklistPanel({ projectId, timeZone, readOnly }: BlacklistPanel
                   <TableCell sx={{ maxWidth: 420 }}>
                     <Typography
                       variant="body2"
-                      color={entry.note ? 'text.primary' : 'text.secondary'}
+                      color={entry.note ? 'textPrimary' : 'textSecondary'}
                       title={entry.note ?? undefined}
                       sx={{
                         display: '-webkit-box',
@@ -230,7 +230,7 @@ export function BlacklistPanel({ projectId, timeZone, readOnly }: BlacklistPanel
           <Typography variant="h6" component="h2">
             {t('blacklist.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('blacklist.description')}
           </Typography>
         </Box>

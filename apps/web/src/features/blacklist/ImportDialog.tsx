@@ -151,13 +151,13 @@ export function ImportDialog({ projectId, open, onClose }: ImportDialogProps) {
             <Typography variant="h5" sx={{ color, fontWeight: 600 }} data-testid={`import-${key}`}>
               {number(value)}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t(`blacklist.import.counts.${key}`)}
             </Typography>
           </Paper>
         ))}
       </Stack>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('blacklist.import.skippedHint')}
       </Typography>
       {notImported > 0 ? (
@@ -221,7 +221,7 @@ export function ImportDialog({ projectId, open, onClose }: ImportDialogProps) {
 
   const chooser = (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('blacklist.import.intro')}
       </Typography>
       {file ? (
@@ -264,7 +264,7 @@ export function ImportDialog({ projectId, open, onClose }: ImportDialogProps) {
       {state === 'importing' ? (
         <Stack spacing={1} data-testid="import-progress">
           <LinearProgress aria-label={t('blacklist.import.importing')} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('blacklist.import.importing')}
           </Typography>
         </Stack>

@@ -72,7 +72,7 @@ export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialog
     );
   } else if (items.data.items.length === 0) {
     content = (
-      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
         {t('bulk.items.empty')}
       </Typography>
     );
@@ -178,7 +178,7 @@ export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialog
             sx={{ alignItems: { sm: 'center' }, mb: 2 }}
             data-testid="items-summary"
           >
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('bulk.items.batchId', { id: batch.id })}
             </Typography>
             <BatchStatusBadge status={batch.status} />

@@ -96,7 +96,7 @@ export function BatchesTable({
   else if (list.length === 0) {
     content = (
       <Typography
-        color="text.secondary"
+        color="textSecondary"
         sx={{ px: 2, py: 4, textAlign: 'center' }}
         data-testid="batches-empty"
       >
@@ -195,7 +195,7 @@ export function BatchesTable({
           <Typography variant="h6" component="h2">
             {t('bulk.batches.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('bulk.batches.subtitle')}
           </Typography>
         </Box>

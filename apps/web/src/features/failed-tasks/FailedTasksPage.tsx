@@ -206,7 +206,7 @@ export default function FailedTasksPage() {
                             {name}
                           </Link>
                           {task.title ? (
-                            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                            <Typography variant="caption" color="textSecondary" component="div" noWrap>
                               {task.file_name}
                             </Typography>
                           ) : null}

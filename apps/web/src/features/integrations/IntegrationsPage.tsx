@@ -38,7 +38,7 @@ function GoogleDrivePanel({ projectId }: { projectId: number }) {
         <Typography variant="body1" sx={{ maxWidth: 580 }}>
           {t('integrations.googleDrive.description')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 580 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 580 }}>
           {t('integrations.googleDrive.meanwhile')}
         </Typography>
         <Button

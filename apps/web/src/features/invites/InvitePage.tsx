@@ -83,7 +83,7 @@ export default function InvitePage() {
 function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
@@ -180,7 +180,7 @@ function InviteDetails({ token, invite }: { token: string; invite: InviteInfo })
     );
     action = (
       <Stack spacing={1.5}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {invite.account_exists
             ? t('invite.signInHint', { email: invite.email })
             : t('invite.signUpHint', { email: invite.email })}

@@ -20,7 +20,7 @@ export default function PlaceholderPage({ navKey }: { navKey: string }) {
           <Typography variant="body1" sx={{ maxWidth: 560 }}>
             {t(`placeholder.descriptions.${navKey}`)}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 560 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 560 }}>
             {t('placeholder.explanation')}
           </Typography>
         </Stack>

@@ -54,7 +54,7 @@ export function ProjectDetails({ project }: { project: Project }) {
         </Typography>
         <Typography
           sx={{ whiteSpace: 'pre-wrap' }}
-          color={project.description ? 'text.primary' : 'text.secondary'}
+          color={project.description ? 'textPrimary' : 'textSecondary'}
         >
           {project.description || t('projectDashboard.noDescription')}
         </Typography>

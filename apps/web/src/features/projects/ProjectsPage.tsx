@@ -81,7 +81,7 @@ export default function ProjectsPage() {
                   </TableCell>
                   <TableCell>{t(`projectRoles.${project.role}`)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 360 }}>
-                    <Typography variant="body2" color="text.secondary" noWrap title={project.description}>
+                    <Typography variant="body2" color="textSecondary" noWrap title={project.description}>
                       {project.description || '—'}
                     </Typography>
                   </TableCell>

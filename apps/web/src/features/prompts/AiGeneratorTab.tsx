@@ -30,7 +30,7 @@ export function AiGeneratorTab({
         <Typography variant="h6" component="h3">
           {t('prompts.ai.title')}
         </Typography>
-        <Typography color="text.secondary">{t('prompts.ai.intro')}</Typography>
+        <Typography color="textSecondary">{t('prompts.ai.intro')}</Typography>
       </Box>
       {error ? (
         <Alert severity="error" data-testid="ai-error">

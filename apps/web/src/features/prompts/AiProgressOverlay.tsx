@@ -51,10 +51,10 @@ export function AiProgressOverlay({ progress }: { progress: AiProgressState | nu
               sx={{ height: 8, borderRadius: 4 }}
             />
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
-              <Typography variant="body2" color="text.secondary" data-testid="ai-progress-step">
+              <Typography variant="body2" color="textSecondary" data-testid="ai-progress-step">
                 {t('prompts.ai.stepOf', { step: (progress?.step ?? 0) + 1, total: steps.length })}
               </Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="ai-progress-value">
+              <Typography variant="body2" color="textSecondary" data-testid="ai-progress-value">
                 {`${progress?.value ?? 0}%`}
               </Typography>
             </Stack>
@@ -88,7 +88,7 @@ export function AiProgressOverlay({ progress }: { progress: AiProgressState | nu
               );
             })}
           </List>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('prompts.ai.progressHint')}
           </Typography>
         </Stack>

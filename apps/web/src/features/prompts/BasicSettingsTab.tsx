@@ -256,7 +256,7 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
             }
             label={t('prompts.basic.classification')}
           />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('prompts.basic.classificationHint')}
           </Typography>
         </Box>

@@ -48,7 +48,7 @@ export function MetadataTab({
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <Typography color="text.secondary">{t('prompts.metadata.intro')}</Typography>
+      <Typography color="textSecondary">{t('prompts.metadata.intro')}</Typography>
       <Paper variant="outlined">
         <List dense aria-label={t('prompts.metadata.listLabel')} data-testid="metadata-list">
           {fields.map((field) => (

@@ -123,7 +123,7 @@ export default function PromptsPage() {
                     <TableCell>{t(`projectRoles.${prompt.role}`, { defaultValue: prompt.role })}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                       <Typography variant="body2">{modelName(prompt)}</Typography>
-                      <Typography variant="caption" color="text.secondary">
+                      <Typography variant="caption" color="textSecondary">
                         {PROVIDER_NAMES[prompt.provider] ?? prompt.provider}
                       </Typography>
                     </TableCell>

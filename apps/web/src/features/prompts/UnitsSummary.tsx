@@ -18,7 +18,7 @@ export function UnitsSummary({ model, lva }: { model: ModelInfo | undefined; lva
   ];
   const line = ([id, label, value]: [string, string, string]) => (
     <Stack key={id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="body2" data-testid={`units-${id}`}>
@@ -29,21 +29,21 @@ export function UnitsSummary({ model, lva }: { model: ModelInfo | undefined; lva
   return (
     <Card variant="outlined" data-testid="units-summary" sx={{ bgcolor: 'background.default' }}>
       <CardContent>
-        <Typography variant="overline" color="text.secondary">
+        <Typography variant="overline" color="textSecondary">
           {t('prompts.units.title')}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1, mb: 1 }}>
           <Typography variant="h4" component="p" data-testid="units-total">
             {number(units.total)}
           </Typography>
-          <Typography color="text.secondary">{t('prompts.units.perMinute')}</Typography>
+          <Typography color="textSecondary">{t('prompts.units.perMinute')}</Typography>
         </Stack>
         <Stack spacing={0.5}>{rows.map(line)}</Stack>
         <Divider sx={{ my: 1.5 }} />
         <Stack spacing={0.5}>{limits.map(line)}</Stack>
         {model ? null : (
           <Box sx={{ mt: 1 }}>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('prompts.units.unknownModel')}
             </Typography>
           </Box>

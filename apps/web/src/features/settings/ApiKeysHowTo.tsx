@@ -47,7 +47,7 @@ export function ApiKeysHowTo({ project }: { project: Project }) {
       >
         {example}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
         {t('settings.apiKeys.howToNote')}
       </Typography>
     </SettingsSection>

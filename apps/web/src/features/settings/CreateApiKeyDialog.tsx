@@ -134,7 +134,7 @@ export function CreateApiKeyDialog({
                       label={
                         <Box sx={{ py: 0.5 }}>
                           <Typography>{t(`settings.apiKeys.types.${value}`)}</Typography>
-                          <Typography variant="body2" color="text.secondary">
+                          <Typography variant="body2" color="textSecondary">
                             {t(`settings.apiKeys.typeHelp.${value}`)}
                           </Typography>
                         </Box>

@@ -119,7 +119,7 @@ function AnalysisSettings({ project, notify, readOnly }: TabProps) {
             }
             label={t('settings.general.keepSkippedMedia')}
           />
-          <Typography variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ ml: 6 }}>
             {t('settings.general.keepSkippedMediaHelp')}
           </Typography>
         </Box>
@@ -193,7 +193,7 @@ function DangerRow({
     >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {description}
         </Typography>
       </Box>

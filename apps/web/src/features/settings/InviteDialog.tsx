@@ -60,7 +60,7 @@ export function InviteDialog({
       <DialogTitle id={titleId}>{t('settings.members.inviteTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('settings.members.inviteDescription')}
           </Typography>
           <TextField

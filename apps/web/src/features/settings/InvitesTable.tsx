@@ -35,7 +35,7 @@ export function InvitesTable({
         {t('settings.members.invitesTitle')}
       </Typography>
       {invites.length === 0 ? (
-        <Typography color="text.secondary" variant="body2" data-testid="no-invites">
+        <Typography color="textSecondary" variant="body2" data-testid="no-invites">
           {t('settings.members.noInvites')}
         </Typography>
       ) : (

@@ -113,7 +113,7 @@ export function MembersTable({
                     </Tooltip>
                   )}
                   {lastOwner ? (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                    <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>
                       {t('settings.members.lastOwner')}
                     </Typography>
                   ) : null}

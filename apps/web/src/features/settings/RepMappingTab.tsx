@@ -99,7 +99,7 @@ export function RepMappingTab({ project, notify, readOnly }: TabProps) {
           />
         )}
       </QueryContent>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
         {t('settings.reps.applyHint')}
       </Typography>
       {editing !== null ? (

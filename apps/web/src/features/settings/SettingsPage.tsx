@@ -101,7 +101,7 @@ export default function SettingsPage() {
         <Link component={RouterLink} to={`/projects/${current.id}`} underline="hover" color="inherit">
           {t('settings.breadcrumb.project')}
         </Link>
-        <Typography color="text.primary" aria-current="page">
+        <Typography color="textPrimary" aria-current="page">
           {t('settings.breadcrumb.settings')}
         </Typography>
       </Breadcrumbs>

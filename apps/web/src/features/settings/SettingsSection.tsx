@@ -38,7 +38,7 @@ export function SettingsSection({
             {title}
           </Typography>
           {description ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {description}
             </Typography>
           ) : null}

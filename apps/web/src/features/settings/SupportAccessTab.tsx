@@ -247,7 +247,7 @@ function AuditLog({ projectId }: { projectId: number }) {
         errorTitle={t('settings.support.auditLoadError')}
         isEmpty={(data) => data.total === 0}
         empty={
-          <Typography color="text.secondary" variant="body2" data-testid="audit-empty">
+          <Typography color="textSecondary" variant="body2" data-testid="audit-empty">
             {t('settings.support.auditEmpty')}
           </Typography>
         }

@@ -142,7 +142,7 @@ function LeaderCard({
           <div>
             <Typography sx={{ fontWeight: 600 }}>{leader.name || leader.email}</Typography>
             {leader.name ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {leader.email}
               </Typography>
             ) : null}

@@ -80,7 +80,7 @@ export default function SupportPage() {
                         <TableCell>
                           <Typography sx={{ fontWeight: 600 }}>{project.name}</Typography>
                           {project.description ? (
-                            <Typography variant="body2" color="text.secondary">
+                            <Typography variant="body2" color="textSecondary">
                               {project.description}
                             </Typography>
                           ) : null}

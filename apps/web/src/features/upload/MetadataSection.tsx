@@ -106,11 +106,11 @@ export function MetadataSection({
       </AccordionSummary>
       <AccordionDetails id={`${headerId}-content`}>
         <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('upload.metadata.intro')}
           </Typography>
           {entries.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" data-testid="metadata-empty">
+            <Typography variant="body2" color="textSecondary" data-testid="metadata-empty">
               {t('upload.metadata.empty')}
             </Typography>
           ) : (

@@ -7,7 +7,7 @@ export function UploadProgress({ progress, uploading }: { progress: number; uplo
   return (
     <Stack spacing={0.5} data-testid="upload-progress">
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {uploading ? t('upload.uploading') : t('upload.progressLabel')}
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="upload-percent">

@@ -33,7 +33,7 @@ export function ChosenFile({
         <Typography noWrap sx={{ fontWeight: 500 }} data-testid="file-name">
           {name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid={detailTestId}>
+        <Typography variant="body2" color="textSecondary" data-testid={detailTestId}>
           {detail}
         </Typography>
       </Box>

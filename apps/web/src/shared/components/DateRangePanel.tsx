@@ -79,12 +79,7 @@ export function DateRangePanel({
       </Box>
       <Divider />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ flexGrow: 1 }}
-          data-testid="date-range-draft"
-        >
+        <Typography variant="body2" color="textSecondary" sx={{ flexGrow: 1 }} data-testid="date-range-draft">
           {rangeText(range, format)}
         </Typography>
         <Button onClick={onCancel}>{t('common.cancel')}</Button>

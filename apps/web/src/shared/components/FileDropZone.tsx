@@ -101,7 +101,7 @@ export function FileDropZone({
         {dragging && activeLabel ? activeLabel : label}
       </Typography>
       {hint ? (
-        <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography id={hintId} variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {hint}
         </Typography>
       ) : null}

@@ -23,7 +23,7 @@ export function Page({ title, subtitle, actions, children, maxWidth = 1200 }: Pa
             {title}
           </Typography>
           {subtitle ? (
-            <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body1" color="textSecondary" sx={{ mt: 0.5 }}>
               {subtitle}
             </Typography>
           ) : null}

@@ -14,7 +14,7 @@ export function LoadingState({ label, minHeight = 160 }: { label?: ReactNode; mi
       sx={{ alignItems: 'center', justifyContent: 'center', minHeight, py: 4 }}
     >
       <CircularProgress size={32} />
-      <Typography color="text.secondary">{label ?? t('common.loading')}</Typography>
+      <Typography color="textSecondary">{label ?? t('common.loading')}</Typography>
     </Stack>
   );
 }
@@ -67,7 +67,7 @@ export function EmptyState({
         {title}
       </Typography>
       {description ? (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary" sx={{ mt: 1 }}>
           {description}
         </Typography>
       ) : null}

@@ -31,7 +31,7 @@ export function ClassificationOptionsEditor({
       newRow={() => ({ promptId: '', promptName: '', description: '' })}
       notice={
         !choicesLoading && choices.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('prompts.structure.noOtherPrompts')}
           </Typography>
         ) : null

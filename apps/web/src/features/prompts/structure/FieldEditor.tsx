@@ -53,7 +53,7 @@ export function FieldList({ fields, onChange, path, testPath = '' }: FieldListPr
   return (
     <Stack spacing={1.5}>
       {fields.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {path.length ? t('prompts.structure.noNestedFields') : t('prompts.structure.noFields')}
         </Typography>
       ) : null}
