@@ -60,9 +60,23 @@ export class ProjectForm extends AppShell {
   }
 }
 
-/** /projects/{id}/dashboard. */
+type Kpi = 'analyses' | 'averageScore' | 'passRate' | 'unitsUsed';
+
+/** /projects/{id}/dashboard: KPIs, score trend, representatives, most-missed items, recent analyses. */
 export class ProjectDashboard extends AppShell {
   async open(projectId: number): Promise<void> {
     await this.page.goto(`/projects/${projectId}/dashboard`);
+  }
+
+  kpi(key: Kpi): Locator {
+    return this.page.getByTestId(`kpi-${key}`);
+  }
+
+  kpiValue(key: Kpi): Locator {
+    return this.kpi(key).getByTestId('kpi-value');
+  }
+
+  missedItem(label: string): Locator {
+    return this.page.getByTestId('most-missed').getByRole('link', { name: new RegExp(label) });
   }
 }

@@ -1,6 +1,7 @@
 import { AnalysesListPage } from '../pages/analyses.ts';
+import { pickRangePreset } from '../pages/date-range.ts';
 import { projectWithScorecard, removeSpeechFixtures, stereoCall, uploadViaApi } from '../support/analyses.ts';
-import { expect, type Page, test } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 
 test.afterAll(removeSpeechFixtures);
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
@@ -8,14 +9,6 @@ test.use({ timezoneId: 'UTC' });
 
 /** A day of the browser's (UTC) calendar as the URL and the API write it. */
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-async function pickPreset(page: Page, preset: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Date range' }).click();
-  const picker = page.getByRole('dialog', { name: 'Date range' });
-  await picker.getByRole('button', { name: preset, exact: true }).click();
-  await picker.getByRole('button', { name: 'Apply' }).click();
-  await expect(picker).toBeHidden();
-}
 
 test('the analyses list filters by a date range picked in the calendar', async ({ page }) => {
   const list = new AnalysesListPage(page);
@@ -30,12 +23,12 @@ test('the analyses list filters by a date range picked in the calendar', async (
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)),
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)),
   ];
-  await pickPreset(page, 'Previous month');
+  await pickRangePreset(page, 'Previous month');
   await expect(page).toHaveURL(new RegExp(`\\?from=${day(previousMonth[0]!)}&to=${day(previousMonth[1]!)}$`));
   await expect(page.getByText('No analyses match these filters')).toBeVisible();
   await expect(list.row(taskId)).toBeHidden();
 
-  await pickPreset(page, 'Today');
+  await pickRangePreset(page, 'Today');
   await expect(page).toHaveURL(new RegExp(`\\?from=${day(now)}&to=${day(now)}$`));
   await expect(list.row(taskId)).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Date range' });
