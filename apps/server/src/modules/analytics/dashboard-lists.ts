@@ -1,0 +1,160 @@
+import { type DashboardResponse, type DayRange, fieldPathLabel, type WeekStart } from '@parley/contracts';
+import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { type DaysAsked, daysCondition, finalRows } from './filters.ts';
+import { periodKeySql, periodRange, periodsBetween, trendPeriod } from './periods.ts';
+import { promptNames } from './prompt-fields.ts';
+
+type Data = DashboardResponse['data'];
+
+/** What the dashboard's queries share: the rows in scope, the days asked and the period before them. */
+export interface DashboardScope {
+  scope: SQL[];
+  days: DaysAsked;
+  range: DayRange | null;
+  previous: DayRange | null;
+}
+
+/** A yes/no item's answers in one period (current: the days asked, else the period before). */
+export interface ItemOutcomes {
+  current: boolean;
+  promptId: number;
+  path: string;
+  passed: number;
+  missed: number;
+  /** The newest version that answered (the prompt's name when it is deleted). */
+  versionId: number | null;
+}
+
+/** Representatives ranked need this many analyses; lists hold up to LIST_SIZE. */
+export const RANKING_MIN_ANALYSES = 3;
+export const MISSED_MIN_ANSWERS = 3;
+const LIST_SIZE = 5;
+const RECENT_SIZE = 10;
+
+/** The current period's final scores, by period: every period of the range (or of the analyses) has a point. */
+export async function scoreTrend(
+  ctx: AppContext,
+  at: DashboardScope,
+  weekStart: WeekStart,
+): Promise<Data['trend']> {
+  const granularity = trendPeriod(at.range);
+  const period = periodKeySql(granularity, weekStart);
+  const rows = await ctx.db
+    .select({
+      period,
+      analyses: sql<number>`count(*)::int`,
+      average: sql<number | null>`avg(${values.score})`,
+    })
+    .from(values)
+    .where(and(...at.scope, finalRows, ...daysCondition(at.days)))
+    .groupBy(period)
+    .orderBy(period);
+  const first = rows[0]?.period;
+  const last = rows.at(-1)?.period;
+  const start = at.days.from ?? (first && periodRange(granularity, first, weekStart).start);
+  const end = at.days.to ?? (last && periodRange(granularity, last, weekStart).end);
+  if (!start || !end) return { granularity, points: [] };
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+  const points = periodsBetween(granularity, { start, end }, weekStart).map((key) => ({
+    period: key,
+    start: periodRange(granularity, key, weekStart).start,
+    analyses: byPeriod.get(key)?.analyses ?? 0,
+    average_score: byPeriod.get(key)?.average ?? null,
+  }));
+  return { granularity, points };
+}
+
+/** The best and the worst average final scores of representatives with enough analyses (no one in both). */
+export async function representativeRanking(
+  ctx: AppContext,
+  at: DashboardScope,
+): Promise<Pick<Data, 'top_representatives' | 'bottom_representatives'>> {
+  const average = sql<number>`avg(${values.score})`;
+  const ranked = await ctx.db
+    .select({
+      representative: sql<string>`${values.representative}`,
+      analyses: sql<number>`count(*)::int`,
+      average_score: average,
+    })
+    .from(values)
+    .where(and(...at.scope, finalRows, isNotNull(values.representative), ...daysCondition(at.days)))
+    .groupBy(values.representative)
+    .having(sql`count(*) >= ${RANKING_MIN_ANALYSES} and ${average} is not null`)
+    .orderBy(desc(average), values.representative);
+  const top = ranked.slice(0, LIST_SIZE);
+  const bottom = ranked.slice(LIST_SIZE).reverse().slice(0, LIST_SIZE);
+  return { top_representatives: top, bottom_representatives: bottom };
+}
+
+/** The current period's yes/no items with the highest miss rates (enough answers, missed at least once). */
+export async function mostMissed(
+  ctx: AppContext,
+  access: ProjectAccess,
+  outcomes: ItemOutcomes[],
+): Promise<Data['most_missed']> {
+  const items = outcomes
+    .filter((row) => row.current && row.missed > 0 && row.passed + row.missed >= MISSED_MIN_ANSWERS)
+    .map((row) => ({
+      ...row,
+      answered: row.passed + row.missed,
+      rate: row.missed / (row.passed + row.missed),
+    }))
+    .sort((a, b) => b.rate - a.rate || b.missed - a.missed || a.path.localeCompare(b.path))
+    .slice(0, LIST_SIZE);
+  const names = await promptNames(ctx.db, access.project.id, items);
+  return items.map((item) => ({
+    prompt_id: item.promptId,
+    prompt_name: names.get(item.promptId) ?? `#${item.promptId}`,
+    path: item.path,
+    label: fieldPathLabel(item.path),
+    missed: item.missed,
+    answered: item.answered,
+    miss_rate: item.rate,
+  }));
+}
+
+/** The newest analyses of the current period. */
+export async function recentAnalyses(
+  ctx: AppContext,
+  access: ProjectAccess,
+  at: DashboardScope,
+): Promise<Data['recent']> {
+  const newest = ctx.db
+    .select({
+      taskId: values.taskId,
+      promptId: values.promptId,
+      versionId: values.promptVersionId,
+      score: values.score,
+      day: values.analysisDate,
+    })
+    .from(values)
+    .where(and(...at.scope, finalRows, ...daysCondition(at.days)))
+    .orderBy(desc(values.analysisDate), desc(values.taskId))
+    .limit(RECENT_SIZE)
+    .as('newest');
+  const rows = await ctx.db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      representative: tasks.representative,
+      createdAt: tasks.createdAt,
+      promptId: newest.promptId,
+      versionId: newest.versionId,
+      score: newest.score,
+    })
+    .from(newest)
+    .innerJoin(tasks, eq(tasks.id, newest.taskId))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id));
+  const names = await promptNames(ctx.db, access.project.id, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    representative: row.representative,
+    prompt_name: names.get(row.promptId) ?? null,
+    final_score: row.score,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
