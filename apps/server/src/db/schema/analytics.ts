@@ -47,9 +47,13 @@ export const analysisFieldValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.path] }),
-    index('analysis_field_values_prompt_path_date_idx').on(t.projectId, t.promptId, t.path, t.analysisDate),
-    index('analysis_field_values_final_date_idx')
-      .on(t.projectId, t.analysisDate)
+    // The explorer: one field of a prompt over days. Migration 0015 adds INCLUDE (value_type, score, max_score,
+    // outcome, value, representative, department), so it reads no table rows (drizzle cannot express INCLUDE).
+    index('analysis_field_values_field_idx').on(t.projectId, t.promptId, t.path, t.analysisDate),
+    // The analyses of a period (the dashboard's units and newest analyses); INCLUDE (prompt_id, score,
+    // representative, department, prompt_version_id) in migration 0015.
+    index('analysis_field_values_final_idx')
+      .on(t.projectId, t.analysisDate, t.taskId)
       .where(sql`${t.valueType} = 'final'`),
   ],
 );

@@ -7,11 +7,12 @@ import {
   type ChecklistRow,
   FINAL_SCORE_PATH,
 } from '@parley/contracts';
+import { and, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { rowsCondition } from './filters.ts';
-import { contentFields, type FieldStat, promptContent, resolveFields } from './prompt-fields.ts';
+import { contentFields, type FieldStat, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
 import {
   addTally,
   emptyTally,
@@ -66,14 +67,18 @@ export async function checklistReport(
   access: ProjectAccess,
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
-  const [content, tallies] = await Promise.all([
+  const [content, paths] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
-    ctx.db
-      .select({ representative: values.representative, path: values.path, ...tallyColumns })
-      .from(values)
-      .where(rowsCondition(access, query))
-      .groupBy(values.representative, values.path, values.valueType) as Promise<RepTally[]>,
+    promptPaths(ctx.db, access.project.id, query.prompt_id),
   ]);
+  const tallies: RepTally[] =
+    paths.length === 0
+      ? []
+      : ((await ctx.db
+          .select({ representative: values.representative, path: values.path, ...tallyColumns })
+          .from(values)
+          .where(and(rowsCondition(access, query), inArray(values.path, paths)))
+          .groupBy(values.representative, values.path, values.valueType)) as RepTally[]);
   const byPath = groupBy(tallies, (row) => row.path);
   const stats: FieldStat[] = [...byPath].flatMap(([path, rows]) => statsOf(path, rows));
   const fields = resolveFields(contentFields(content ?? []), stats);

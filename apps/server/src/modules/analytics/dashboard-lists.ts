@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { type DaysAsked, daysCondition, finalRows } from './filters.ts';
-import { periodKeySql, periodRange, periodsBetween, trendPeriod } from './periods.ts';
+import { periodKeyOfDay, periodRange, periodsBetween, trendPeriod } from './periods.ts';
 import { promptNames } from './prompt-fields.ts';
+import { groupBy } from './tally.ts';
 
 type Data = DashboardResponse['data'];
 
@@ -34,36 +35,43 @@ export const MISSED_MIN_ANSWERS = 3;
 const LIST_SIZE = 5;
 const RECENT_SIZE = 10;
 
-/** The current period's final scores, by period: every period of the range (or of the analyses) has a point. */
+/**
+ * The current period's final scores, by period: every period of the range (or of the analyses) has a point.
+ * Rows are counted per day and the days folded into periods (by the contracts date helper).
+ */
 export async function scoreTrend(
   ctx: AppContext,
   at: DashboardScope,
   weekStart: WeekStart,
 ): Promise<Data['trend']> {
   const granularity = trendPeriod(at.range);
-  const period = periodKeySql(granularity, weekStart);
-  const rows = await ctx.db
+  const days = await ctx.db
     .select({
-      period,
+      day: sql<string>`${values.analysisDate}::text`,
       analyses: sql<number>`count(*)::int`,
-      average: sql<number | null>`avg(${values.score})`,
+      scoreSum: sql<number>`coalesce(sum(${values.score}), 0)::float8`,
+      scored: sql<number>`count(${values.score})::int`,
     })
     .from(values)
     .where(and(...at.scope, finalRows, ...daysCondition(at.days)))
-    .groupBy(period)
-    .orderBy(period);
-  const first = rows[0]?.period;
-  const last = rows.at(-1)?.period;
-  const start = at.days.from ?? (first && periodRange(granularity, first, weekStart).start);
-  const end = at.days.to ?? (last && periodRange(granularity, last, weekStart).end);
+    .groupBy(values.analysisDate)
+    .orderBy(values.analysisDate);
+  const start = at.days.from ?? days[0]?.day;
+  const end = at.days.to ?? days.at(-1)?.day;
   if (!start || !end) return { granularity, points: [] };
-  const byPeriod = new Map(rows.map((row) => [row.period, row]));
-  const points = periodsBetween(granularity, { start, end }, weekStart).map((key) => ({
-    period: key,
-    start: periodRange(granularity, key, weekStart).start,
-    analyses: byPeriod.get(key)?.analyses ?? 0,
-    average_score: byPeriod.get(key)?.average ?? null,
-  }));
+  const byPeriod = groupBy(days, (day) => periodKeyOfDay(granularity, day.day, weekStart));
+  const points = periodsBetween(granularity, { start, end }, weekStart).map((key) => {
+    const counted = byPeriod.get(key) ?? [];
+    const sum = (pick: (day: (typeof days)[number]) => number) =>
+      counted.reduce((total, day) => total + pick(day), 0);
+    const scored = sum((day) => day.scored);
+    return {
+      period: key,
+      start: periodRange(granularity, key, weekStart).start,
+      analyses: sum((day) => day.analyses),
+      average_score: scored === 0 ? null : sum((day) => day.scoreSum) / scored,
+    };
+  });
   return { granularity, points };
 }
 

@@ -1,5 +1,5 @@
 import { type DashboardQuery, type DashboardResponse, previousRange } from '@parley/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -27,12 +27,28 @@ function currentColumn(days: DaysAsked) {
   return days.from ? sql<boolean>`${values.analysisDate} >= ${days.from}::date` : sql<boolean>`true`;
 }
 
-/** Both periods' rows: from the previous period's start to the current period's end. */
-const spanning = ({ days, previous }: DashboardScope) =>
-  daysCondition({ from: previous?.start ?? days.from, to: days.to });
+/** Both periods' days: from the previous period's start to the current period's end. */
+const spanningDays = ({ days, previous }: DashboardScope): DaysAsked => ({
+  from: previous?.start ?? days.from,
+  to: days.to,
+});
+
+/**
+ * The tasks made on these days in any time zone (a day of the project lies within the UTC day before and
+ * after it): lets the planner read the period's tasks by their creation instead of looking each one up.
+ */
+function tasksAround(projectId: number, days: DaysAsked): SQL[] {
+  const conditions = [eq(tasks.projectId, projectId)];
+  if (days.from)
+    conditions.push(sql`${tasks.createdAt} >= (${days.from}::date - 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (days.to)
+    conditions.push(sql`${tasks.createdAt} < (${days.to}::date + 2)::timestamp AT TIME ZONE 'UTC'`);
+  return conditions;
+}
 
 /** Analyses, their average final score and the units charged for them, per period. */
-function finalFigures(ctx: AppContext, at: DashboardScope) {
+function finalFigures(ctx: AppContext, projectId: number, at: DashboardScope) {
+  const days = spanningDays(at);
   return ctx.db
     .select({
       current: currentColumn(at.days),
@@ -41,8 +57,8 @@ function finalFigures(ctx: AppContext, at: DashboardScope) {
       units: sql<number>`coalesce(sum(${tasks.unitsChargedMilli}), 0)::float8`,
     })
     .from(values)
-    .innerJoin(tasks, eq(tasks.id, values.taskId))
-    .where(and(...at.scope, finalRows, ...spanning(at)))
+    .innerJoin(tasks, and(eq(tasks.id, values.taskId), ...tasksAround(projectId, days)))
+    .where(and(...at.scope, finalRows, ...daysCondition(days)))
     .groupBy(sql`1`);
 }
 
@@ -58,7 +74,7 @@ function checklistOutcomes(ctx: AppContext, at: DashboardScope): Promise<ItemOut
       versionId: sql<number | null>`max(${values.promptVersionId})`,
     })
     .from(values)
-    .where(and(...at.scope, inArray(values.valueType, ['bool', 'ok']), ...spanning(at)))
+    .where(and(...at.scope, inArray(values.valueType, ['bool', 'ok']), ...daysCondition(spanningDays(at))))
     .groupBy(sql`1`, values.promptId, values.path);
 }
 
@@ -93,7 +109,7 @@ export async function projectDashboard(
     previous,
   };
   const [figures, outcomes, trend, ranking, recent] = await Promise.all([
-    finalFigures(ctx, at),
+    finalFigures(ctx, access.project.id, at),
     checklistOutcomes(ctx, at),
     scoreTrend(ctx, at, query.week_start),
     representativeRanking(ctx, at),

@@ -13,18 +13,9 @@ import { analysisFieldValues as values } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { ANALYTICS_TEXTS, rowsCondition } from './filters.ts';
-import { type Period, periodKeySql, periodRange } from './periods.ts';
+import { type Period, periodKeyOfDay, periodRange } from './periods.ts';
 import { contentFields, promptContent, resolveFields } from './prompt-fields.ts';
-import {
-  addTally,
-  emptyTally,
-  groupBy,
-  rating,
-  statsOf,
-  type Tally,
-  type TallyRow,
-  tallyColumns,
-} from './tally.ts';
+import { groupBy, rating, statsOf, sumTallies, type Tally, type TallyRow, tallyColumns } from './tally.ts';
 
 /** Most values listed per group (the most frequent). */
 export const EXPLORER_VALUES_CAP = 50;
@@ -35,12 +26,19 @@ const NAME_GROUPS = { representative: values.representative, department: values.
 type Data = ExplorerResponse['data'];
 type Values = ExplorerGroupRow['values'];
 
-function groupKeySql(query: ExplorerQuery): SQL<string | null> {
+/**
+ * What rows are grouped by in SQL: the name, or the day (days are folded into weeks and months by the contracts
+ * date helper, which is cheaper than keying each row in SQL and names periods exactly as the web does).
+ */
+function groupColumn(query: ExplorerQuery): SQL<string | null> {
   if (query.group_by === 'representative' || query.group_by === 'department') {
     return sql<string | null>`${NAME_GROUPS[query.group_by]}`;
   }
-  return periodKeySql(query.group_by, query.week_start);
+  return sql<string>`${values.analysisDate}::text`;
 }
+
+const periodOf = (query: ExplorerQuery): Period | null =>
+  query.group_by in NAME_GROUPS ? null : (query.group_by as Period);
 
 /** When the rows of the range have no value of the path: its type from the prompt or its newest value. */
 async function fieldWithoutValues(
@@ -115,31 +113,36 @@ export async function exploreField(
   query: ExplorerQuery,
 ): Promise<Data> {
   const where = and(rowsCondition(access, query), eq(values.path, query.field))!;
-  const key = groupKeySql(query);
+  const column = groupColumn(query);
+  const period = periodOf(query);
+  const keyOf = (raw: string | null) =>
+    period && raw !== null ? periodKeyOfDay(period, raw, query.week_start) : raw;
   const [content, tallies] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
     ctx.db
-      .select({ key, ...tallyColumns })
+      .select({ key: column, ...tallyColumns })
       .from(values)
       .where(where)
-      .groupBy(key, values.valueType) as Promise<Array<TallyRow & { key: string | null }>>,
+      .groupBy(column, values.valueType) as Promise<Array<TallyRow & { key: string | null }>>,
   ]);
   const order = contentFields(content ?? []);
   const [resolved] = resolveFields(order, statsOf(query.field, tallies));
   const field = resolved ?? (await fieldWithoutValues(ctx.db, access, query, order));
-  const chosen = tallies.filter((row) => row.type === field.type);
   const valueRows = VALUE_COUNTED.includes(field.type)
     ? await ctx.db
-        .select({ key, value: values.value, count: sql<number>`count(*)::int` })
+        .select({ key: column, value: values.value, count: sql<number>`count(*)::int` })
         .from(values)
         .where(and(where, eq(values.valueType, field.type)))
-        .groupBy(key, values.value)
+        .groupBy(column, values.value)
     : [];
-  const valuesOf = groupBy(valueRows, (row) => row.key);
-  const period = query.group_by in NAME_GROUPS ? null : (query.group_by as Period);
-  const groups = chosen
-    .map((row) => groupRow(field, row.key, row, valuesOf.get(row.key) ?? [], period, query))
+  const valuesOf = groupBy(valueRows, (row) => keyOf(row.key));
+  const chosen = groupBy(
+    tallies.filter((row) => row.type === field.type),
+    (row) => keyOf(row.key),
+  );
+  const groups = [...chosen]
+    .map(([key, rows]) => groupRow(field, key, sumTallies(rows), valuesOf.get(key) ?? [], period, query))
     .sort(period ? byTime : byName);
-  const total = chosen.reduce<Tally>((sum, row) => addTally(sum, row), emptyTally());
+  const total = sumTallies([...chosen.values()].flat());
   return { field, groups, total: groupRow(field, null, total, valueRows, null, query) };
 }

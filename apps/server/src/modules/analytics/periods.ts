@@ -8,21 +8,8 @@ import {
   weekKeyOfDay,
   weekRange,
 } from '@parley/contracts';
-import { type SQL, sql } from 'drizzle-orm';
-import { analysisFieldValues as values } from '../../db/schema/index.ts';
 
 export type Period = 'day' | 'week' | 'month';
-
-/**
- * The period of an analysis as SQL, keyed as contracts dates.ts keys it: 'YYYY-MM-DD', 'YYYYWW' (a Sunday
- * week carries the ISO week of the Monday after its Sunday) or 'YYYYMM'.
- */
-export function periodKeySql(period: Period, weekStart: WeekStart): SQL<string> {
-  if (period === 'day') return sql<string>`to_char(${values.analysisDate}, 'YYYY-MM-DD')`;
-  if (period === 'month') return sql<string>`to_char(${values.analysisDate}, 'YYYYMM')`;
-  const shift = weekStart === 'sunday' ? 1 : 0;
-  return sql<string>`to_char(${values.analysisDate} + ${sql.raw(String(shift))}, 'IYYYIW')`;
-}
 
 /** The key of the period a day falls in. */
 export function periodKeyOfDay(period: Period, day: string, weekStart: WeekStart): string {

@@ -5,7 +5,7 @@ import {
   fieldPathLabel,
   type PromptField,
 } from '@parley/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prompts, promptVersions, analysisFieldValues as values } from '../../db/schema/index.ts';
 import { groupBy } from './tally.ts';
@@ -93,6 +93,25 @@ export async function promptContent(
     .orderBy(desc(values.analysisDate))
     .limit(1);
   return version ? (version.content ?? []) : null;
+}
+
+/**
+ * Every path a prompt's analyses have values for, by a skip scan of the field index (one probe per path). Asking
+ * for `path = ANY(paths)` lets a report over all of a prompt's fields read each path's days from that index
+ * instead of every value the prompt ever had.
+ */
+export async function promptPaths(db: Executor, projectId: number, promptId: number): Promise<string[]> {
+  const first = (after: SQL) => sql`
+    SELECT v.path FROM ${values} v WHERE v.project_id = ${projectId} AND v.prompt_id = ${promptId} AND ${after}
+    ORDER BY v.path LIMIT 1`;
+  const { rows } = await db.execute<{ path: string }>(sql`
+    WITH RECURSIVE paths AS (
+      (${first(sql`true`)})
+      UNION ALL
+      SELECT (${first(sql`v.path > paths.path`)}) FROM paths WHERE paths.path IS NOT NULL
+    )
+    SELECT path FROM paths WHERE path IS NOT NULL`);
+  return rows.map((row) => row.path);
 }
 
 /** The names of prompts that answered: the prompt's name, or the name its version had when it is deleted. */

@@ -71,6 +71,8 @@ export function addTally(into: Tally, add: Tally): Tally {
   };
 }
 
+export const sumTallies = (tallies: readonly Tally[]): Tally => tallies.reduce(addTally, emptyTally());
+
 /** Yes/no items: the pass rate over passed and missed (n/a left out); scores: the mean. Null: nothing to rate. */
 export function rating(type: AnalyticsValueType, tally: Tally): number | null {
   if (CHECKLIST_TYPES.includes(type)) {

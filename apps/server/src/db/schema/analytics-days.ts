@@ -1,0 +1,54 @@
+import { ANALYTICS_VALUE_TYPES } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+
+/**
+ * analysis_field_values added up per day: one row per project, prompt, day, path, value type, representative,
+ * department and highest score, with how many values, their score sum and the yes/no outcomes. What the
+ * dashboard, the checklist report and the field lists read (a ninth of the rows, and narrow).
+ *
+ * Kept exact by the statement triggers of migration 0015 on analysis_field_values (insert, update, delete,
+ * truncate), whatever writes that table: a row's counts are the sums of its values, and a row whose count
+ * reaches 0 is deleted. The unique key includes the nullable columns (NULLS NOT DISTINCT) and, in the
+ * migration, the counts as INCLUDE columns (drizzle cannot express INCLUDE).
+ */
+export const analysisFieldDays = pgTable(
+  'analysis_field_days',
+  {
+    // No reference: a deleted project's values are deleted, and the triggers take this table's rows with them.
+    projectId: integer('project_id').notNull(),
+    promptId: integer('prompt_id').notNull(),
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
+    representative: text('representative'),
+    department: text('department'),
+    maxScore: doublePrecision('max_score'),
+    /** Values (analyses with a value of the path). */
+    analyses: integer('analyses').notNull(),
+    scoreSum: doublePrecision('score_sum').notNull(),
+    /** Values with a score (n/a and categories have none). */
+    scored: integer('scored').notNull(),
+    passed: integer('passed').notNull(),
+    missed: integer('missed').notNull(),
+    na: integer('na').notNull(),
+  },
+  (t) => [
+    unique('analysis_field_days_key')
+      .on(
+        t.projectId,
+        t.promptId,
+        t.analysisDate,
+        t.path,
+        t.valueType,
+        t.representative,
+        t.department,
+        t.maxScore,
+      )
+      .nullsNotDistinct(),
+    // The dashboard over every prompt: final scores and yes/no items by day.
+    index('analysis_field_days_project_date_idx')
+      .on(t.projectId, t.analysisDate)
+      .where(sql`${t.valueType} IN ('bool', 'ok', 'final')`),
+  ],
+);
