@@ -7,21 +7,20 @@ import {
   type ChecklistRow,
   FINAL_SCORE_PATH,
 } from '@parley/contracts';
-import { and, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { rowsCondition } from './filters.ts';
-import { contentFields, type FieldStat, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
+import { contentFields, type FieldStat, promptContent, resolveFields } from './prompt-fields.ts';
 import {
   addTally,
+  dayTallyColumns,
   emptyTally,
   groupBy,
   rating,
   statsOf,
   type Tally,
   type TallyRow,
-  tallyColumns,
 } from './tally.ts';
 
 /** The items of the report: yes/no items, marks and numbers. */
@@ -67,18 +66,14 @@ export async function checklistReport(
   access: ProjectAccess,
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
-  const [content, paths] = await Promise.all([
+  const [content, tallies] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
-    promptPaths(ctx.db, access.project.id, query.prompt_id),
+    ctx.db
+      .select({ representative: days.representative, path: days.path, ...dayTallyColumns })
+      .from(days)
+      .where(rowsCondition(days, access, query))
+      .groupBy(days.representative, days.path, days.valueType) as Promise<RepTally[]>,
   ]);
-  const tallies: RepTally[] =
-    paths.length === 0
-      ? []
-      : ((await ctx.db
-          .select({ representative: values.representative, path: values.path, ...tallyColumns })
-          .from(values)
-          .where(and(rowsCondition(access, query), inArray(values.path, paths)))
-          .groupBy(values.representative, values.path, values.valueType)) as RepTally[]);
   const byPath = groupBy(tallies, (row) => row.path);
   const stats: FieldStat[] = [...byPath].flatMap(([path, rows]) => statsOf(path, rows));
   const fields = resolveFields(contentFields(content ?? []), stats);

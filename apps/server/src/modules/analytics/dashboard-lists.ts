@@ -1,9 +1,9 @@
 import { type DashboardResponse, type DayRange, fieldPathLabel, type WeekStart } from '@parley/contracts';
 import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days, tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { type DaysAsked, daysCondition, finalRows } from './filters.ts';
+import { type AnalyticsTable, type DaysAsked, daysCondition, finalRows } from './filters.ts';
 import { periodKeyOfDay, periodRange, periodsBetween, trendPeriod } from './periods.ts';
 import { promptNames } from './prompt-fields.ts';
 import { groupBy } from './tally.ts';
@@ -12,7 +12,8 @@ type Data = DashboardResponse['data'];
 
 /** What the dashboard's queries share: the rows in scope, the days asked and the period before them. */
 export interface DashboardScope {
-  scope: SQL[];
+  /** The caller's rows of the prompt asked (all prompts without one) in either table. */
+  scope: (table: AnalyticsTable) => SQL[];
   days: DaysAsked;
   range: DayRange | null;
   previous: DayRange | null;
@@ -25,8 +26,6 @@ export interface ItemOutcomes {
   path: string;
   passed: number;
   missed: number;
-  /** The newest version that answered (the prompt's name when it is deleted). */
-  versionId: number | null;
 }
 
 /** Representatives ranked need this many analyses; lists hold up to LIST_SIZE. */
@@ -45,25 +44,25 @@ export async function scoreTrend(
   weekStart: WeekStart,
 ): Promise<Data['trend']> {
   const granularity = trendPeriod(at.range);
-  const days = await ctx.db
+  const counted = await ctx.db
     .select({
-      day: sql<string>`${values.analysisDate}::text`,
-      analyses: sql<number>`count(*)::int`,
-      scoreSum: sql<number>`coalesce(sum(${values.score}), 0)::float8`,
-      scored: sql<number>`count(${values.score})::int`,
+      day: sql<string>`${days.analysisDate}::text`,
+      analyses: sql<number>`sum(${days.analyses})::int`,
+      scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
+      scored: sql<number>`sum(${days.scored})::int`,
     })
-    .from(values)
-    .where(and(...at.scope, finalRows, ...daysCondition(at.days)))
-    .groupBy(values.analysisDate)
-    .orderBy(values.analysisDate);
-  const start = at.days.from ?? days[0]?.day;
-  const end = at.days.to ?? days.at(-1)?.day;
+    .from(days)
+    .where(and(...at.scope(days), finalRows(days), ...daysCondition(days, at.days)))
+    .groupBy(days.analysisDate)
+    .orderBy(days.analysisDate);
+  const start = at.days.from ?? counted[0]?.day;
+  const end = at.days.to ?? counted.at(-1)?.day;
   if (!start || !end) return { granularity, points: [] };
-  const byPeriod = groupBy(days, (day) => periodKeyOfDay(granularity, day.day, weekStart));
+  const byPeriod = groupBy(counted, (day) => periodKeyOfDay(granularity, day.day, weekStart));
   const points = periodsBetween(granularity, { start, end }, weekStart).map((key) => {
-    const counted = byPeriod.get(key) ?? [];
-    const sum = (pick: (day: (typeof days)[number]) => number) =>
-      counted.reduce((total, day) => total + pick(day), 0);
+    const inPeriod = byPeriod.get(key) ?? [];
+    const sum = (pick: (day: (typeof counted)[number]) => number) =>
+      inPeriod.reduce((total, day) => total + pick(day), 0);
     const scored = sum((day) => day.scored);
     return {
       period: key,
@@ -80,18 +79,22 @@ export async function representativeRanking(
   ctx: AppContext,
   at: DashboardScope,
 ): Promise<Pick<Data, 'top_representatives' | 'bottom_representatives'>> {
-  const average = sql<number>`avg(${values.score})`;
+  const analyses = sql<number>`sum(${days.analyses})::int`;
+  const average = sql<number>`sum(${days.scoreSum}) / nullif(sum(${days.scored}), 0)`;
   const ranked = await ctx.db
-    .select({
-      representative: sql<string>`${values.representative}`,
-      analyses: sql<number>`count(*)::int`,
-      average_score: average,
-    })
-    .from(values)
-    .where(and(...at.scope, finalRows, isNotNull(values.representative), ...daysCondition(at.days)))
-    .groupBy(values.representative)
-    .having(sql`count(*) >= ${RANKING_MIN_ANALYSES} and ${average} is not null`)
-    .orderBy(desc(average), values.representative);
+    .select({ representative: sql<string>`${days.representative}`, analyses, average_score: average })
+    .from(days)
+    .where(
+      and(
+        ...at.scope(days),
+        finalRows(days),
+        isNotNull(days.representative),
+        ...daysCondition(days, at.days),
+      ),
+    )
+    .groupBy(days.representative)
+    .having(sql`${analyses} >= ${RANKING_MIN_ANALYSES} and ${average} is not null`)
+    .orderBy(desc(average), days.representative);
   const top = ranked.slice(0, LIST_SIZE);
   const bottom = ranked.slice(LIST_SIZE).reverse().slice(0, LIST_SIZE);
   return { top_representatives: top, bottom_representatives: bottom };
@@ -112,7 +115,11 @@ export async function mostMissed(
     }))
     .sort((a, b) => b.rate - a.rate || b.missed - a.missed || a.path.localeCompare(b.path))
     .slice(0, LIST_SIZE);
-  const names = await promptNames(ctx.db, access.project.id, items);
+  const names = await promptNames(
+    ctx.db,
+    access.project.id,
+    items.map((item) => item.promptId),
+  );
   return items.map((item) => ({
     prompt_id: item.promptId,
     prompt_name: names.get(item.promptId) ?? `#${item.promptId}`,
@@ -134,12 +141,10 @@ export async function recentAnalyses(
     .select({
       taskId: values.taskId,
       promptId: values.promptId,
-      versionId: values.promptVersionId,
       score: values.score,
-      day: values.analysisDate,
     })
     .from(values)
-    .where(and(...at.scope, finalRows, ...daysCondition(at.days)))
+    .where(and(...at.scope(values), finalRows(values), ...daysCondition(values, at.days)))
     .orderBy(desc(values.analysisDate), desc(values.taskId))
     .limit(RECENT_SIZE)
     .as('newest');
@@ -150,13 +155,16 @@ export async function recentAnalyses(
       representative: tasks.representative,
       createdAt: tasks.createdAt,
       promptId: newest.promptId,
-      versionId: newest.versionId,
       score: newest.score,
     })
     .from(newest)
     .innerJoin(tasks, eq(tasks.id, newest.taskId))
     .orderBy(desc(tasks.createdAt), desc(tasks.id));
-  const names = await promptNames(ctx.db, access.project.id, rows);
+  const names = await promptNames(
+    ctx.db,
+    access.project.id,
+    rows.map((row) => row.promptId),
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

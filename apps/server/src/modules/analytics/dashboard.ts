@@ -1,7 +1,7 @@
 import { type DashboardQuery, type DashboardResponse, previousRange } from '@parley/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days, tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import {
   type DashboardScope,
@@ -12,6 +12,7 @@ import {
   scoreTrend,
 } from './dashboard-lists.ts';
 import {
+  type AnalyticsTable,
   checkedDays,
   completeRange,
   type DaysAsked,
@@ -23,42 +24,59 @@ import {
 type Data = DashboardResponse['data'];
 
 /** Whether a row is of the current period (the first column, grouped by position: it holds a parameter). */
-function currentColumn(days: DaysAsked) {
-  return days.from ? sql<boolean>`${values.analysisDate} >= ${days.from}::date` : sql<boolean>`true`;
+function currentColumn(table: AnalyticsTable, asked: DaysAsked) {
+  return asked.from ? sql<boolean>`${table.analysisDate} >= ${asked.from}::date` : sql<boolean>`true`;
 }
 
 /** Both periods' days: from the previous period's start to the current period's end. */
-const spanningDays = ({ days, previous }: DashboardScope): DaysAsked => ({
-  from: previous?.start ?? days.from,
-  to: days.to,
+const spanningDays = ({ days: asked, previous }: DashboardScope): DaysAsked => ({
+  from: previous?.start ?? asked.from,
+  to: asked.to,
 });
+
+/** Both periods' rows in scope. */
+const spanning = (table: AnalyticsTable, at: DashboardScope) => [
+  ...at.scope(table),
+  ...daysCondition(table, spanningDays(at)),
+];
+
+/** Analyses and the sum of their final scores, per period. */
+function finalTotals(ctx: AppContext, at: DashboardScope) {
+  return ctx.db
+    .select({
+      current: currentColumn(days, at.days),
+      analyses: sql<number>`sum(${days.analyses})::int`,
+      scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
+      scored: sql<number>`sum(${days.scored})::int`,
+    })
+    .from(days)
+    .where(and(finalRows(days), ...spanning(days, at)))
+    .groupBy(sql`1`);
+}
 
 /**
  * The tasks made on these days in any time zone (a day of the project lies within the UTC day before and
  * after it): lets the planner read the period's tasks by their creation instead of looking each one up.
  */
-function tasksAround(projectId: number, days: DaysAsked): SQL[] {
+function tasksAround(projectId: number, asked: DaysAsked): SQL[] {
   const conditions = [eq(tasks.projectId, projectId)];
-  if (days.from)
-    conditions.push(sql`${tasks.createdAt} >= (${days.from}::date - 1)::timestamp AT TIME ZONE 'UTC'`);
-  if (days.to)
-    conditions.push(sql`${tasks.createdAt} < (${days.to}::date + 2)::timestamp AT TIME ZONE 'UTC'`);
+  if (asked.from)
+    conditions.push(sql`${tasks.createdAt} >= (${asked.from}::date - 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (asked.to)
+    conditions.push(sql`${tasks.createdAt} < (${asked.to}::date + 2)::timestamp AT TIME ZONE 'UTC'`);
   return conditions;
 }
 
-/** Analyses, their average final score and the units charged for them, per period. */
-function finalFigures(ctx: AppContext, projectId: number, at: DashboardScope) {
-  const days = spanningDays(at);
+/** The units charged for the analyses of each period. */
+function unitsUsed(ctx: AppContext, projectId: number, at: DashboardScope) {
   return ctx.db
     .select({
-      current: currentColumn(at.days),
-      analyses: sql<number>`count(*)::int`,
-      average: sql<number | null>`avg(${values.score})`,
+      current: currentColumn(values, at.days),
       units: sql<number>`coalesce(sum(${tasks.unitsChargedMilli}), 0)::float8`,
     })
     .from(values)
-    .innerJoin(tasks, and(eq(tasks.id, values.taskId), ...tasksAround(projectId, days)))
-    .where(and(...at.scope, finalRows, ...daysCondition(days)))
+    .innerJoin(tasks, and(eq(tasks.id, values.taskId), ...tasksAround(projectId, spanningDays(at))))
+    .where(and(finalRows(values), ...spanning(values, at)))
     .groupBy(sql`1`);
 }
 
@@ -66,16 +84,15 @@ function finalFigures(ctx: AppContext, projectId: number, at: DashboardScope) {
 function checklistOutcomes(ctx: AppContext, at: DashboardScope): Promise<ItemOutcomes[]> {
   return ctx.db
     .select({
-      current: currentColumn(at.days),
-      promptId: values.promptId,
-      path: values.path,
-      passed: sql<number>`count(*) filter (where ${values.outcome} = 'passed')::int`,
-      missed: sql<number>`count(*) filter (where ${values.outcome} = 'missed')::int`,
-      versionId: sql<number | null>`max(${values.promptVersionId})`,
+      current: currentColumn(days, at.days),
+      promptId: days.promptId,
+      path: days.path,
+      passed: sql<number>`sum(${days.passed})::int`,
+      missed: sql<number>`sum(${days.missed})::int`,
     })
-    .from(values)
-    .where(and(...at.scope, inArray(values.valueType, ['bool', 'ok']), ...daysCondition(spanningDays(at))))
-    .groupBy(sql`1`, values.promptId, values.path);
+    .from(days)
+    .where(and(inArray(days.valueType, ['bool', 'ok']), ...spanning(days, at)))
+    .groupBy(sql`1`, days.promptId, days.path);
 }
 
 function passRate(rows: ItemOutcomes[], current: boolean): number | null {
@@ -99,23 +116,24 @@ export async function projectDashboard(
   access: ProjectAccess,
   query: DashboardQuery,
 ): Promise<Data> {
-  const days = checkedDays(query);
-  const range = completeRange(days);
+  const asked = checkedDays(query);
+  const range = completeRange(asked);
   const previous = range ? previousRange(range) : null;
   const at: DashboardScope = {
-    scope: scopeConditions(access, { prompt_id: query.prompt_id }),
-    days,
+    scope: (table) => scopeConditions(table, access, { prompt_id: query.prompt_id }),
+    days: asked,
     range,
     previous,
   };
-  const [figures, outcomes, trend, ranking, recent] = await Promise.all([
-    finalFigures(ctx, access.project.id, at),
+  const [totals, units, outcomes, trend, ranking, recent] = await Promise.all([
+    finalTotals(ctx, at),
+    unitsUsed(ctx, access.project.id, at),
     checklistOutcomes(ctx, at),
     scoreTrend(ctx, at, query.week_start),
     representativeRanking(ctx, at),
     recentAnalyses(ctx, access, at),
   ]);
-  const of = (current: boolean) => figures.find((row) => row.current === current);
+  const of = (current: boolean) => totals.find((row) => row.current === current);
   const change = (figure: (current: boolean) => number | null) => ({
     current: figure(true),
     previous: previous ? figure(false) : null,
@@ -123,9 +141,12 @@ export async function projectDashboard(
   return {
     previous: previous && { from: previous.start, to: previous.end },
     analyses: change((current) => of(current)?.analyses ?? 0),
-    average_score: change((current) => of(current)?.average ?? null),
+    average_score: change((current) => {
+      const period = of(current);
+      return period?.scored ? period.scoreSum / period.scored : null;
+    }),
     pass_rate: change((current) => passRate(outcomes, current)),
-    units_used_milli: change((current) => of(current)?.units ?? 0),
+    units_used_milli: change((current) => units.find((row) => row.current === current)?.units ?? 0),
     trend,
     ...ranking,
     most_missed: await mostMissed(ctx, access, outcomes),

@@ -15,7 +15,7 @@ import type { ProjectAccess } from '../projects/access.ts';
 import { ANALYTICS_TEXTS, rowsCondition } from './filters.ts';
 import { type Period, periodKeyOfDay, periodRange } from './periods.ts';
 import { contentFields, promptContent, resolveFields } from './prompt-fields.ts';
-import { groupBy, rating, statsOf, sumTallies, type Tally, type TallyRow, tallyColumns } from './tally.ts';
+import { groupBy, most, rating, statsOf, sumTallies, type TallyRow, valueTallyColumns } from './tally.ts';
 
 /** Most values listed per group (the most frequent). */
 export const EXPLORER_VALUES_CAP = 50;
@@ -25,6 +25,10 @@ const NAME_GROUPS = { representative: values.representative, department: values.
 
 type Data = ExplorerResponse['data'];
 type Values = ExplorerGroupRow['values'];
+/** A day's or a name's tally with its lowest and highest score. */
+type GroupTally = TallyRow & { key: string | null; min: number | null; max: number | null };
+
+const least = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /**
  * What rows are grouped by in SQL: the name, or the day (days are folded into weeks and months by the contracts
@@ -48,7 +52,7 @@ async function fieldWithoutValues(
   order: ReturnType<typeof contentFields>,
 ): Promise<AnalyticsField> {
   const [newest] = await db
-    .select({ type: tallyColumns.type, max: values.maxScore })
+    .select({ type: valueTallyColumns.type, max: values.maxScore })
     .from(values)
     .where(
       and(
@@ -78,20 +82,21 @@ function countValues(rows: Array<{ value: string | null; count: number }>): Valu
 function groupRow(
   field: AnalyticsField,
   key: string | null,
-  tally: Tally,
+  tallies: GroupTally[],
   valueRows: Array<{ value: string | null; count: number }>,
   period: Period | null,
   query: ExplorerQuery,
 ): ExplorerGroupRow {
   const range = period && key !== null ? periodRange(period, key, query.week_start) : null;
+  const tally = sumTallies(tallies);
   return {
     key,
     start: range?.start ?? null,
     end: range?.end ?? null,
     count: tally.count,
     average: rating(field.type, tally),
-    min: tally.min,
-    max: tally.max,
+    min: tallies.reduce<number | null>((low, row) => least(low, row.min), null),
+    max: tallies.reduce<number | null>((high, row) => most(high, row.max), null),
     passed: tally.passed,
     missed: tally.missed,
     na: tally.na,
@@ -112,7 +117,7 @@ export async function exploreField(
   access: ProjectAccess,
   query: ExplorerQuery,
 ): Promise<Data> {
-  const where = and(rowsCondition(access, query), eq(values.path, query.field))!;
+  const where = and(rowsCondition(values, access, query), eq(values.path, query.field))!;
   const column = groupColumn(query);
   const period = periodOf(query);
   const keyOf = (raw: string | null) =>
@@ -120,10 +125,10 @@ export async function exploreField(
   const [content, tallies] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
     ctx.db
-      .select({ key: column, ...tallyColumns })
+      .select({ key: column, ...valueTallyColumns })
       .from(values)
       .where(where)
-      .groupBy(column, values.valueType) as Promise<Array<TallyRow & { key: string | null }>>,
+      .groupBy(column, values.valueType) as Promise<GroupTally[]>,
   ]);
   const order = contentFields(content ?? []);
   const [resolved] = resolveFields(order, statsOf(query.field, tallies));
@@ -141,8 +146,8 @@ export async function exploreField(
     (row) => keyOf(row.key),
   );
   const groups = [...chosen]
-    .map(([key, rows]) => groupRow(field, key, sumTallies(rows), valuesOf.get(key) ?? [], period, query))
+    .map(([key, rows]) => groupRow(field, key, rows, valuesOf.get(key) ?? [], period, query))
     .sort(period ? byTime : byName);
-  const total = sumTallies([...chosen.values()].flat());
-  return { field, groups, total: groupRow(field, null, total, valueRows, null, query) };
+  const total = groupRow(field, null, [...chosen.values()].flat(), valueRows, null, query);
+  return { field, groups, total };
 }

@@ -1,11 +1,11 @@
 import type { AnalyticsField, AnalyticsFieldsQuery, AnalyticsValueType } from '@parley/contracts';
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { rowsCondition } from './filters.ts';
-import { contentFields, type FieldStat, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
+import { contentFields, promptContent, resolveFields } from './prompt-fields.ts';
 
 /** A prompt's fields with values within the filters, in the prompt's order, with how many analyses have one. */
 export async function listFields(
@@ -13,23 +13,19 @@ export async function listFields(
   access: ProjectAccess,
   query: z.output<typeof AnalyticsFieldsQuery>,
 ): Promise<AnalyticsField[]> {
-  const [content, paths] = await Promise.all([
+  const [content, stats] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
-    promptPaths(ctx.db, access.project.id, query.prompt_id),
+    ctx.db
+      .select({
+        path: days.path,
+        type: sql<AnalyticsValueType>`${days.valueType}`,
+        count: sql<number>`sum(${days.analyses})::int`,
+        max: sql<number | null>`max(${days.maxScore})`,
+        latest: sql<string>`max(${days.analysisDate})::text`,
+      })
+      .from(days)
+      .where(rowsCondition(days, access, query))
+      .groupBy(days.path, days.valueType),
   ]);
-  const stats: FieldStat[] =
-    paths.length === 0
-      ? []
-      : await ctx.db
-          .select({
-            path: values.path,
-            type: sql<AnalyticsValueType>`${values.valueType}`,
-            count: sql<number>`count(*)::int`,
-            max: sql<number | null>`max(${values.maxScore})`,
-            latest: sql<string>`max(${values.analysisDate})::text`,
-          })
-          .from(values)
-          .where(and(rowsCondition(access, query), inArray(values.path, paths)))
-          .groupBy(values.path, values.valueType);
   return resolveFields(contentFields(content ?? []), stats);
 }

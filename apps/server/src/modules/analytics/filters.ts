@@ -1,6 +1,6 @@
 import type { AnalyticsFilters, DayRange } from '@parley/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { analysisFieldValues as values } from '../../db/schema/index.ts';
+import type { analysisFieldDays, analysisFieldValues } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { visibilityCondition } from '../tasks/visibility.ts';
@@ -10,8 +10,11 @@ export const ANALYTICS_TEXTS = {
   fieldNotFound: 'This prompt has no such field.',
 } as const;
 
-/** Each analysis's final score: one row per analysis. */
-export const finalRows = sql`${values.valueType} = 'final'`;
+/** The analytics values (one row each) or their sums per day: both have the columns filters compare. */
+export type AnalyticsTable = typeof analysisFieldValues | typeof analysisFieldDays;
+
+/** Each analysis's final score (one value per analysis). */
+export const finalRows = (table: AnalyticsTable) => sql`${table.valueType} = 'final'`;
 
 /** The days asked for (the range's ends, either missing), refusing a start after the end. */
 export interface DaysAsked {
@@ -30,10 +33,10 @@ export function completeRange(days: DaysAsked): DayRange | null {
 }
 
 /** Rows of analyses made on these days (the project's days, both ends included). */
-export function daysCondition(days: DaysAsked): SQL[] {
+export function daysCondition(table: AnalyticsTable, days: DaysAsked): SQL[] {
   const conditions: SQL[] = [];
-  if (days.from) conditions.push(sql`${values.analysisDate} >= ${days.from}::date`);
-  if (days.to) conditions.push(sql`${values.analysisDate} <= ${days.to}::date`);
+  if (days.from) conditions.push(sql`${table.analysisDate} >= ${days.from}::date`);
+  if (days.to) conditions.push(sql`${table.analysisDate} <= ${days.to}::date`);
   return conditions;
 }
 
@@ -42,21 +45,22 @@ export function daysCondition(days: DaysAsked): SQL[] {
  * days (callers compare periods).
  */
 export function scopeConditions(
+  table: AnalyticsTable,
   access: ProjectAccess,
   filters: Omit<AnalyticsFilters, 'from' | 'to'>,
 ): SQL[] {
-  const conditions: SQL[] = [eq(values.projectId, access.project.id)];
-  const visible = visibilityCondition(access, values);
+  const conditions: SQL[] = [eq(table.projectId, access.project.id)];
+  const visible = visibilityCondition(access, table);
   if (visible) conditions.push(visible);
-  if (filters.prompt_id) conditions.push(eq(values.promptId, filters.prompt_id));
-  if (filters.department) conditions.push(sql`lower(${values.department}) = lower(${filters.department})`);
+  if (filters.prompt_id) conditions.push(eq(table.promptId, filters.prompt_id));
+  if (filters.department) conditions.push(sql`lower(${table.department}) = lower(${filters.department})`);
   if (filters.representative) {
-    conditions.push(sql`lower(${values.representative}) = lower(${filters.representative})`);
+    conditions.push(sql`lower(${table.representative}) = lower(${filters.representative})`);
   }
   return conditions;
 }
 
 /** Scope, filters and days together. */
-export function rowsCondition(access: ProjectAccess, filters: AnalyticsFilters): SQL {
-  return and(...scopeConditions(access, filters), ...daysCondition(checkedDays(filters)))!;
+export function rowsCondition(table: AnalyticsTable, access: ProjectAccess, filters: AnalyticsFilters): SQL {
+  return and(...scopeConditions(table, access, filters), ...daysCondition(table, checkedDays(filters)))!;
 }

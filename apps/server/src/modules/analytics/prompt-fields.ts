@@ -5,7 +5,7 @@ import {
   fieldPathLabel,
   type PromptField,
 } from '@parley/contracts';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prompts, promptVersions, analysisFieldValues as values } from '../../db/schema/index.ts';
 import { groupBy } from './tally.ts';
@@ -69,6 +69,23 @@ export function resolveFields(order: Map<string, AnalyticsValueType>, stats: Fie
   return fields.sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
 }
 
+/** What the version a deleted prompt's newest analysis ran with says (its name and fields), if any. */
+async function newestVersion(db: Executor, projectId: number, promptId: number) {
+  const [version] = await db
+    .select({
+      name: sql<string | null>`${promptVersions.data}->>'scriptName'`,
+      content: sql<PromptField[] | null>`${promptVersions.data}->'content'`,
+    })
+    .from(values)
+    .innerJoin(promptVersions, eq(promptVersions.id, values.promptVersionId))
+    .where(
+      and(eq(values.projectId, projectId), eq(values.promptId, promptId), eq(values.path, FINAL_SCORE_PATH)),
+    )
+    .orderBy(desc(values.analysisDate))
+    .limit(1);
+  return version ?? null;
+}
+
 /**
  * A prompt's current content; for a deleted prompt, the content of the version its newest analysis ran with;
  * null when the project has neither.
@@ -83,62 +100,27 @@ export async function promptContent(
     .from(prompts)
     .where(and(eq(prompts.projectId, projectId), eq(prompts.id, promptId)));
   if (prompt) return prompt.content;
-  const [version] = await db
-    .select({ content: sql<PromptField[] | null>`${promptVersions.data}->'content'` })
-    .from(values)
-    .innerJoin(promptVersions, eq(promptVersions.id, values.promptVersionId))
-    .where(
-      and(eq(values.projectId, projectId), eq(values.promptId, promptId), eq(values.path, FINAL_SCORE_PATH)),
-    )
-    .orderBy(desc(values.analysisDate))
-    .limit(1);
+  const version = await newestVersion(db, projectId, promptId);
   return version ? (version.content ?? []) : null;
-}
-
-/**
- * Every path a prompt's analyses have values for, by a skip scan of the field index (one probe per path). Asking
- * for `path = ANY(paths)` lets a report over all of a prompt's fields read each path's days from that index
- * instead of every value the prompt ever had.
- */
-export async function promptPaths(db: Executor, projectId: number, promptId: number): Promise<string[]> {
-  const first = (after: SQL) => sql`
-    SELECT v.path FROM ${values} v WHERE v.project_id = ${projectId} AND v.prompt_id = ${promptId} AND ${after}
-    ORDER BY v.path LIMIT 1`;
-  const { rows } = await db.execute<{ path: string }>(sql`
-    WITH RECURSIVE paths AS (
-      (${first(sql`true`)})
-      UNION ALL
-      SELECT (${first(sql`v.path > paths.path`)}) FROM paths WHERE paths.path IS NOT NULL
-    )
-    SELECT path FROM paths WHERE path IS NOT NULL`);
-  return rows.map((row) => row.path);
 }
 
 /** The names of prompts that answered: the prompt's name, or the name its version had when it is deleted. */
 export async function promptNames(
   db: Executor,
   projectId: number,
-  answered: Array<{ promptId: number; versionId: number | null }>,
+  promptIds: number[],
 ): Promise<Map<number, string>> {
-  const names = new Map<number, string>();
-  const ids = [...new Set(answered.map((row) => row.promptId))];
-  if (ids.length === 0) return names;
+  const ids = [...new Set(promptIds)];
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: prompts.id, name: prompts.scriptName })
     .from(prompts)
     .where(and(eq(prompts.projectId, projectId), inArray(prompts.id, ids)));
-  for (const row of rows) names.set(row.id, row.name);
-  const versionOf = new Map<number, number>();
-  for (const row of answered) {
-    if (!names.has(row.promptId) && row.versionId !== null) versionOf.set(row.versionId, row.promptId);
-  }
-  if (versionOf.size === 0) return names;
-  const versions = await db
-    .select({ id: promptVersions.id, name: sql<string | null>`${promptVersions.data}->>'scriptName'` })
-    .from(promptVersions)
-    .where(and(eq(promptVersions.projectId, projectId), inArray(promptVersions.id, [...versionOf.keys()])));
-  for (const version of versions) {
-    if (version.name !== null) names.set(versionOf.get(version.id)!, version.name);
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  for (const id of ids) {
+    if (names.has(id)) continue;
+    const name = (await newestVersion(db, projectId, id))?.name;
+    if (name) names.set(id, name);
   }
   return names;
 }

@@ -1,6 +1,6 @@
 import { type AnalyticsValueType, CHECKLIST_TYPES } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { FieldStat } from './prompt-fields.ts';
 
 /** Items by a key, in their order (Map.groupBy of ES2024). */
@@ -20,51 +20,54 @@ export interface Tally {
   count: number;
   scoreSum: number;
   scored: number;
-  min: number | null;
-  max: number | null;
   passed: number;
   missed: number;
   na: number;
 }
 
-/** The SQL aggregates of a Tally, per value type (with the type's highest score and newest day). */
-export const tallyColumns = {
+/** A tally of one value type, with the type's highest score and newest day (to resolve a field's type). */
+export type TallyRow = Tally & { type: AnalyticsValueType; maxScore: number | null; latest: string };
+
+const newestDay = (table: typeof values | typeof days) => sql<string>`max(${table.analysisDate})::text`;
+
+/** A TallyRow's aggregates over analysis_field_values, with the lowest and highest score. */
+export const valueTallyColumns = {
   type: sql<AnalyticsValueType>`${values.valueType}`,
   count: sql<number>`count(*)::int`,
   scoreSum: sql<number>`coalesce(sum(${values.score}), 0)::float8`,
   scored: sql<number>`count(${values.score})::int`,
-  min: sql<number | null>`min(${values.score})`,
-  max: sql<number | null>`max(${values.score})`,
   passed: sql<number>`count(*) filter (where ${values.outcome} = 'passed')::int`,
   missed: sql<number>`count(*) filter (where ${values.outcome} = 'missed')::int`,
   na: sql<number>`count(*) filter (where ${values.outcome} = 'na')::int`,
   maxScore: sql<number | null>`max(${values.maxScore})`,
-  latest: sql<string>`max(${values.analysisDate})::text`,
+  latest: newestDay(values),
+  min: sql<number | null>`min(${values.score})`,
+  max: sql<number | null>`max(${values.score})`,
 };
 
-export type TallyRow = Tally & { type: AnalyticsValueType; maxScore: number | null; latest: string };
+/** A TallyRow's aggregates over the per-day sums (analysis_field_days). */
+export const dayTallyColumns = {
+  type: sql<AnalyticsValueType>`${days.valueType}`,
+  count: sql<number>`sum(${days.analyses})::int`,
+  scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
+  scored: sql<number>`sum(${days.scored})::int`,
+  passed: sql<number>`sum(${days.passed})::int`,
+  missed: sql<number>`sum(${days.missed})::int`,
+  na: sql<number>`sum(${days.na})::int`,
+  maxScore: sql<number | null>`max(${days.maxScore})`,
+  latest: newestDay(days),
+};
 
-export const emptyTally = (): Tally => ({
-  count: 0,
-  scoreSum: 0,
-  scored: 0,
-  min: null,
-  max: null,
-  passed: 0,
-  missed: 0,
-  na: 0,
-});
+export const emptyTally = (): Tally => ({ count: 0, scoreSum: 0, scored: 0, passed: 0, missed: 0, na: 0 });
 
-const least = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
-const most = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+export const most = (a: number | null, b: number | null) =>
+  a === null ? b : b === null ? a : Math.max(a, b);
 
 export function addTally(into: Tally, add: Tally): Tally {
   return {
     count: into.count + add.count,
     scoreSum: into.scoreSum + add.scoreSum,
     scored: into.scored + add.scored,
-    min: least(into.min, add.min),
-    max: most(into.max, add.max),
     passed: into.passed + add.passed,
     missed: into.missed + add.missed,
     na: into.na + add.na,
