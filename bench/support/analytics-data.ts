@@ -85,7 +85,8 @@ export async function insertBenchAnalyses(
          LATERAL (SELECT now() - interval '730 days' * (${rows} - g) / ${rows}::float8 AS at) AS created`);
   await db.execute(sql`
     INSERT INTO analysis_field_values (task_id, project_id, prompt_id, prompt_version_id, path, value_type, score,
-                                       max_score, value, outcome, in_score, representative, department, analysis_date)
+                                       max_score, value, outcome, in_score, representative, department, analysis_date,
+                                       units_milli)
     SELECT t.id, t.project_id, t.prompt_id, t.prompt_version_id, f.path, f.type, v.score, f.max,
            CASE f.type WHEN 'bool' THEN (v.score = 1)::text
                        WHEN 'ok' THEN CASE WHEN v.score IS NULL THEN 'n/a' WHEN v.score = 1 THEN 'ok' ELSE 'not ok' END
@@ -94,7 +95,8 @@ export async function insertBenchAnalyses(
            CASE WHEN f.type NOT IN ('bool', 'ok') THEN NULL WHEN v.score IS NULL THEN 'na'
                 WHEN v.score = 1 THEN 'passed' ELSE 'missed' END,
            f.type NOT IN ('option', 'final'), t.representative, t.department,
-           (t.created_at AT TIME ZONE ${project.timezone})::date
+           (t.created_at AT TIME ZONE ${project.timezone})::date,
+           CASE WHEN f.type = 'final' THEN t.units_charged_milli END
     FROM tasks t CROSS JOIN ${FIELDS}
     CROSS JOIN LATERAL (SELECT abs(hashint4(t.id * 16 + f.k)) % 100 AS h, (t.id % 200) % 30 AS skill) AS r
     CROSS JOIN LATERAL (SELECT CASE

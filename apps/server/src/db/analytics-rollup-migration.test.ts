@@ -30,7 +30,7 @@ afterAll(async () => {
 const query = (text: string, values: unknown[] = []) => database.pool.query(text, values);
 
 describe(`migration ${MIGRATION}`, () => {
-  it('sums the values written before it, and keeps summing after it', async () => {
+  it('sums the values written before it (with their units), and keeps summing after it', async () => {
     const project = (await query(`INSERT INTO projects (name) VALUES ('P') RETURNING id`)).rows[0].id;
     const media = (
       await query(
@@ -49,13 +49,25 @@ describe(`migration ${MIGRATION}`, () => {
          VALUES ($1, $2, 7, 'Greeting', 'ok', $3, 1, 'x', $4, 'Ann', NULL, '2026-03-01')`,
         [taskId, project, score, outcome],
       );
+    const final = async (units: number) => {
+      const id = await task();
+      await query('UPDATE tasks SET units_charged_milli = $2 WHERE id = $1', [id, units]);
+      await query(
+        `INSERT INTO analysis_field_values (task_id, project_id, prompt_id, path, value_type, score, analysis_date)
+         VALUES ($1, $2, 7, 'Final Score', 'final', 80, '2026-03-01')`,
+        [id, project],
+      );
+    };
     await value(await task(), 1, 'passed');
     await value(await task(), null, 'na');
+    await final(1500);
     await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
     await value(await task(), 0, 'missed');
+    await final(500);
     const { rows } = await query(
       `SELECT prompt_id, analysis_date::text AS day, path, value_type, representative, department, max_score,
-              analyses, score_sum, scored, passed, missed, na FROM analysis_field_days`,
+              analyses, score_sum, scored, passed, missed, na, units_milli::int FROM analysis_field_days
+       ORDER BY path DESC`,
     );
     expect(rows).toEqual([
       {
@@ -72,6 +84,23 @@ describe(`migration ${MIGRATION}`, () => {
         passed: 1,
         missed: 1,
         na: 1,
+        units_milli: 0,
+      },
+      {
+        prompt_id: 7,
+        day: '2026-03-01',
+        path: 'Final Score',
+        value_type: 'final',
+        representative: null,
+        department: null,
+        max_score: null,
+        analyses: 2,
+        score_sum: 160,
+        scored: 2,
+        passed: 0,
+        missed: 0,
+        na: 0,
+        units_milli: 2000,
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import { ANALYTICS_VALUE_TYPES } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 /**
  * analysis_field_values added up per day: one row per project, prompt, day, path, value type, representative,
@@ -32,6 +32,8 @@ export const analysisFieldDays = pgTable(
     passed: integer('passed').notNull(),
     missed: integer('missed').notNull(),
     na: integer('na').notNull(),
+    /** Units charged for the analyses (final score rows). */
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
   },
   (t) => [
     unique('analysis_field_days_key')
@@ -46,9 +48,13 @@ export const analysisFieldDays = pgTable(
         t.maxScore,
       )
       .nullsNotDistinct(),
-    // The dashboard over every prompt: final scores and yes/no items by day.
-    index('analysis_field_days_project_date_idx')
+    // The dashboard over every prompt, by day: final scores (with the units) and yes/no items; the migration
+    // adds the columns they sum as INCLUDE columns.
+    index('analysis_field_days_final_idx')
       .on(t.projectId, t.analysisDate)
-      .where(sql`${t.valueType} IN ('bool', 'ok', 'final')`),
+      .where(sql`${t.valueType} = 'final'`),
+    index('analysis_field_days_items_idx')
+      .on(t.projectId, t.analysisDate)
+      .where(sql`${t.valueType} IN ('bool', 'ok')`),
   ],
 );

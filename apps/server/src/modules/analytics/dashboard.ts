@@ -1,7 +1,7 @@
 import { type DashboardQuery, type DashboardResponse, previousRange } from '@parley/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { analysisFieldDays as days, tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import {
   type DashboardScope,
@@ -40,7 +40,7 @@ const spanning = (table: AnalyticsTable, at: DashboardScope) => [
   ...daysCondition(table, spanningDays(at)),
 ];
 
-/** Analyses and the sum of their final scores, per period. */
+/** Analyses, the sum of their final scores and the units charged for them, per period. */
 function finalTotals(ctx: AppContext, at: DashboardScope) {
   return ctx.db
     .select({
@@ -48,35 +48,10 @@ function finalTotals(ctx: AppContext, at: DashboardScope) {
       analyses: sql<number>`sum(${days.analyses})::int`,
       scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
       scored: sql<number>`sum(${days.scored})::int`,
+      units: sql<number>`sum(${days.unitsMilli})::float8`,
     })
     .from(days)
     .where(and(finalRows(days), ...spanning(days, at)))
-    .groupBy(sql`1`);
-}
-
-/**
- * The tasks made on these days in any time zone (a day of the project lies within the UTC day before and
- * after it): lets the planner read the period's tasks by their creation instead of looking each one up.
- */
-function tasksAround(projectId: number, asked: DaysAsked): SQL[] {
-  const conditions = [eq(tasks.projectId, projectId)];
-  if (asked.from)
-    conditions.push(sql`${tasks.createdAt} >= (${asked.from}::date - 1)::timestamp AT TIME ZONE 'UTC'`);
-  if (asked.to)
-    conditions.push(sql`${tasks.createdAt} < (${asked.to}::date + 2)::timestamp AT TIME ZONE 'UTC'`);
-  return conditions;
-}
-
-/** The units charged for the analyses of each period. */
-function unitsUsed(ctx: AppContext, projectId: number, at: DashboardScope) {
-  return ctx.db
-    .select({
-      current: currentColumn(values, at.days),
-      units: sql<number>`coalesce(sum(${tasks.unitsChargedMilli}), 0)::float8`,
-    })
-    .from(values)
-    .innerJoin(tasks, and(eq(tasks.id, values.taskId), ...tasksAround(projectId, spanningDays(at))))
-    .where(and(finalRows(values), ...spanning(values, at)))
     .groupBy(sql`1`);
 }
 
@@ -125,9 +100,8 @@ export async function projectDashboard(
     range,
     previous,
   };
-  const [totals, units, outcomes, trend, ranking, recent] = await Promise.all([
+  const [totals, outcomes, trend, ranking, recent] = await Promise.all([
     finalTotals(ctx, at),
-    unitsUsed(ctx, access.project.id, at),
     checklistOutcomes(ctx, at),
     scoreTrend(ctx, at, query.week_start),
     representativeRanking(ctx, at),
@@ -146,7 +120,7 @@ export async function projectDashboard(
       return period?.scored ? period.scoreSum / period.scored : null;
     }),
     pass_rate: change((current) => passRate(outcomes, current)),
-    units_used_milli: change((current) => units.find((row) => row.current === current)?.units ?? 0),
+    units_used_milli: change((current) => of(current)?.units ?? 0),
     trend,
     ...ranking,
     most_missed: await mostMissed(ctx, access, outcomes),

@@ -34,9 +34,9 @@ async function differences(): Promise<unknown[]> {
   const sums = sql`
     SELECT ${KEY}, count(*)::int, coalesce(sum(score), 0), count(score)::int,
            (count(*) FILTER (WHERE outcome = 'passed'))::int, (count(*) FILTER (WHERE outcome = 'missed'))::int,
-           (count(*) FILTER (WHERE outcome = 'na'))::int
+           (count(*) FILTER (WHERE outcome = 'na'))::int, coalesce(sum(units_milli), 0)::bigint
     FROM analysis_field_values GROUP BY ${KEY}`;
-  const kept = sql`SELECT ${KEY}, analyses, score_sum, scored, passed, missed, na FROM analysis_field_days`;
+  const kept = sql`SELECT ${KEY}, analyses, score_sum, scored, passed, missed, na, units_milli FROM analysis_field_days`;
   const { rows } = await t.ctx.db.execute(sql`
     (${kept} EXCEPT ALL ${sums}) UNION ALL (${sums} EXCEPT ALL ${kept})`);
   return rows;
@@ -73,22 +73,36 @@ describe('the per-day sums of the analytics values', () => {
     expect(await differences()).toEqual([]);
   });
 
-  it('follow a re-analysis (old values replaced in one transaction) and deleted analyses', async () => {
+  it('follow a re-analysis (old values replaced in one transaction, charged anew) and deleted analyses', async () => {
+    const row = {
+      taskId: seeded.ids.a4,
+      projectId,
+      promptId: seeded.salesPrompt.id,
+      analysisDate: '2026-03-09',
+    };
     await t.ctx.db.transaction(async (tx) => {
+      await tx.update(tasks).set({ unitsChargedMilli: 1234 }).where(eq(tasks.id, seeded.ids.a4));
       await tx.delete(analysisFieldValues).where(eq(analysisFieldValues.taskId, seeded.ids.a4));
-      await tx.insert(analysisFieldValues).values({
-        taskId: seeded.ids.a4,
-        projectId,
-        promptId: seeded.salesPrompt.id,
-        path: 'Greeting',
-        valueType: 'bool',
-        score: 1,
-        maxScore: 1,
-        value: 'true',
-        outcome: 'passed',
-        analysisDate: '2026-03-09',
-      });
+      await tx.insert(analysisFieldValues).values([
+        {
+          ...row,
+          path: 'Greeting',
+          valueType: 'bool',
+          score: 1,
+          maxScore: 1,
+          value: 'true',
+          outcome: 'passed',
+        },
+        { ...row, path: 'Final Score', valueType: 'final', score: 75 },
+      ]);
     });
+    const [final] = await t.ctx.db
+      .select({ units: analysisFieldValues.unitsMilli })
+      .from(analysisFieldValues)
+      .where(
+        sql`${analysisFieldValues.taskId} = ${seeded.ids.a4} AND ${analysisFieldValues.valueType} = 'final'`,
+      );
+    expect(final).toEqual({ units: 1234 });
     await t.ctx.db.delete(tasks).where(eq(tasks.id, seeded.ids.b3));
     expect(await differences()).toEqual([]);
     const empty = await t.ctx.db.execute(sql`SELECT 1 FROM analysis_field_days WHERE analyses = 0`);
