@@ -3,8 +3,8 @@
 CREATE TABLE "analysis_field_days" (
 	"project_id" integer NOT NULL,
 	"prompt_id" integer NOT NULL,
-	"analysis_date" date NOT NULL,
 	"path" text NOT NULL,
+	"analysis_date" date NOT NULL,
 	"value_type" text NOT NULL,
 	"representative" text,
 	"department" text,
@@ -16,7 +16,7 @@ CREATE TABLE "analysis_field_days" (
 	"missed" integer NOT NULL,
 	"na" integer NOT NULL,
 	"units_milli" bigint NOT NULL,
-	CONSTRAINT "analysis_field_days_key" UNIQUE NULLS NOT DISTINCT("project_id","prompt_id","analysis_date","path","value_type","representative","department","max_score") INCLUDE ("analyses","score_sum","scored","passed","missed","na")
+	CONSTRAINT "analysis_field_days_key" UNIQUE NULLS NOT DISTINCT("project_id","prompt_id","path","analysis_date","value_type","representative","department","max_score") INCLUDE ("analyses","score_sum","scored","passed","missed","na")
 );
 --> statement-breakpoint
 DROP INDEX "analysis_field_values_prompt_path_date_idx";--> statement-breakpoint
@@ -24,12 +24,12 @@ DROP INDEX "analysis_field_values_final_date_idx";--> statement-breakpoint
 ALTER TABLE "analysis_field_values" ADD COLUMN "units_milli" integer;--> statement-breakpoint
 CREATE INDEX "analysis_field_days_final_idx" ON "analysis_field_days" USING btree ("project_id","analysis_date") INCLUDE ("prompt_id","representative","department","analyses","score_sum","scored","units_milli") WHERE "analysis_field_days"."value_type" = 'final';--> statement-breakpoint
 CREATE INDEX "analysis_field_days_items_idx" ON "analysis_field_days" USING btree ("project_id","analysis_date") INCLUDE ("prompt_id","path","representative","department","passed","missed") WHERE "analysis_field_days"."value_type" IN ('bool', 'ok');--> statement-breakpoint
-CREATE INDEX "analysis_field_values_field_idx" ON "analysis_field_values" USING btree ("project_id","prompt_id","path","analysis_date") INCLUDE ("value_type","score","max_score","outcome","value","representative","department");--> statement-breakpoint
+CREATE INDEX "analysis_field_values_field_idx" ON "analysis_field_values" USING btree ("project_id","prompt_id","path","analysis_date") INCLUDE ("value_type","score","value","representative","department");--> statement-breakpoint
 CREATE INDEX "analysis_field_values_final_idx" ON "analysis_field_values" USING btree ("project_id","analysis_date","task_id") INCLUDE ("prompt_id","score","representative","department") WHERE "analysis_field_values"."value_type" = 'final';--> statement-breakpoint
 -- Values written before this migration: their units, then their sums.
 UPDATE "analysis_field_values" v SET units_milli = t.units_charged_milli FROM tasks t
 WHERE t.id = v.task_id AND v.value_type = 'final' AND t.units_charged_milli IS NOT NULL;--> statement-breakpoint
-INSERT INTO "analysis_field_days" SELECT project_id, prompt_id, analysis_date, path, value_type, representative,
+INSERT INTO "analysis_field_days" SELECT project_id, prompt_id, path, analysis_date, value_type, representative,
 	department, max_score, count(*), coalesce(sum(score), 0), count(score), count(*) FILTER (WHERE outcome = 'passed'),
 	count(*) FILTER (WHERE outcome = 'missed'), count(*) FILTER (WHERE outcome = 'na'), coalesce(sum(units_milli), 0)
 FROM "analysis_field_values" GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;--> statement-breakpoint
@@ -53,9 +53,9 @@ BEGIN
 		AS c(rows, sign, applies) WHERE applies
 	LOOP
 		EXECUTE format($sql$
-			INSERT INTO analysis_field_days AS d (project_id, prompt_id, analysis_date, path, value_type, representative,
+			INSERT INTO analysis_field_days AS d (project_id, prompt_id, path, analysis_date, value_type, representative,
 				department, max_score, analyses, score_sum, scored, passed, missed, na, units_milli)
-			SELECT project_id, prompt_id, analysis_date, path, value_type, representative, department, max_score,
+			SELECT project_id, prompt_id, path, analysis_date, value_type, representative, department, max_score,
 				%1$s * count(*), %1$s * coalesce(sum(score), 0), %1$s * count(score),
 				%1$s * count(*) FILTER (WHERE outcome = 'passed'), %1$s * count(*) FILTER (WHERE outcome = 'missed'),
 				%1$s * count(*) FILTER (WHERE outcome = 'na'), %1$s * coalesce(sum(units_milli), 0)

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 /**
- * analysis_field_values added up per day: one row per project, prompt, day, path, value type, representative,
- * department and highest score, with how many values, their score sum and the yes/no outcomes. What the
- * dashboard, the checklist report and the field lists read (a ninth of the rows, and narrow).
+ * analysis_field_values added up per day: one row per project, prompt, path, day, value type, representative,
+ * department and highest score, with how many values, their score sum, the yes/no outcomes and (final scores)
+ * the units charged. What the dashboard, the explorer, the checklist report and the field lists read (in the
+ * bench a quarter of the rows, and narrow); the explorer reads the values themselves only for lowest and
+ * highest scores and the counts of categories.
  *
  * Kept exact by the statement triggers of migration 0015 on analysis_field_values (insert, update, delete,
  * truncate), whatever writes that table: a row's counts are the sums of its values, and a row whose count
@@ -18,8 +20,8 @@ export const analysisFieldDays = pgTable(
     // No reference: a deleted project's values are deleted, and the triggers take this table's rows with them.
     projectId: integer('project_id').notNull(),
     promptId: integer('prompt_id').notNull(),
-    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
     valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
     representative: text('representative'),
     department: text('department'),
@@ -40,8 +42,8 @@ export const analysisFieldDays = pgTable(
       .on(
         t.projectId,
         t.promptId,
-        t.analysisDate,
         t.path,
+        t.analysisDate,
         t.valueType,
         t.representative,
         t.department,

@@ -52,8 +52,9 @@ export const analysisFieldValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.path] }),
-    // The explorer: one field of a prompt over days. Migration 0015 adds INCLUDE (value_type, score, max_score,
-    // outcome, value, representative, department), so it reads no table rows (drizzle cannot express INCLUDE).
+    // The explorer's values of one field of a prompt over days (lowest and highest scores, categories). Migration
+    // 0015 adds INCLUDE (value_type, score, value, representative, department), so it reads no table rows
+    // (drizzle cannot express INCLUDE).
     index('analysis_field_values_field_idx').on(t.projectId, t.promptId, t.path, t.analysisDate),
     // The newest analyses of a period (the dashboard); INCLUDE (prompt_id, score, representative, department)
     // in migration 0015.

@@ -7,11 +7,12 @@ import {
   type ChecklistRow,
   FINAL_SCORE_PATH,
 } from '@parley/contracts';
+import { and, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { rowsCondition } from './filters.ts';
-import { contentFields, type FieldStat, promptContent, resolveFields } from './prompt-fields.ts';
+import { contentFields, type FieldStat, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
 import {
   addTally,
   dayTallyColumns,
@@ -66,14 +67,18 @@ export async function checklistReport(
   access: ProjectAccess,
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
-  const [content, tallies] = await Promise.all([
+  const [content, paths] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
-    ctx.db
-      .select({ representative: days.representative, path: days.path, ...dayTallyColumns })
-      .from(days)
-      .where(rowsCondition(days, access, query))
-      .groupBy(days.representative, days.path, days.valueType) as Promise<RepTally[]>,
+    promptPaths(ctx.db, access.project.id, query.prompt_id),
   ]);
+  const tallies =
+    paths.length === 0
+      ? []
+      : ((await ctx.db
+          .select({ representative: days.representative, path: days.path, ...dayTallyColumns })
+          .from(days)
+          .where(and(rowsCondition(days, access, query), inArray(days.path, paths)))
+          .groupBy(days.representative, days.path, days.valueType)) as RepTally[]);
   const byPath = groupBy(tallies, (row) => row.path);
   const stats: FieldStat[] = [...byPath].flatMap(([path, rows]) => statsOf(path, rows));
   const fields = resolveFields(contentFields(content ?? []), stats);

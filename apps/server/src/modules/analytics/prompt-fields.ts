@@ -5,9 +5,14 @@ import {
   fieldPathLabel,
   type PromptField,
 } from '@parley/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { prompts, promptVersions, analysisFieldValues as values } from '../../db/schema/index.ts';
+import {
+  analysisFieldDays as days,
+  prompts,
+  promptVersions,
+  analysisFieldValues as values,
+} from '../../db/schema/index.ts';
 import { groupBy } from './tally.ts';
 
 const COUNTED_TYPES: ReadonlySet<string> = new Set([
@@ -102,6 +107,25 @@ export async function promptContent(
   if (prompt) return prompt.content;
   const version = await newestVersion(db, projectId, promptId);
   return version ? (version.content ?? []) : null;
+}
+
+/**
+ * Every path a prompt's analyses have values for, by a skip scan of the day sums' key (one probe per path).
+ * Asking for `path = ANY(paths)` lets a report over all of a prompt's fields read each path's days instead of
+ * every day sum the prompt ever had.
+ */
+export async function promptPaths(db: Executor, projectId: number, promptId: number): Promise<string[]> {
+  const first = (after: SQL) => sql`
+    SELECT d.path FROM ${days} d WHERE d.project_id = ${projectId} AND d.prompt_id = ${promptId} AND ${after}
+    ORDER BY d.path LIMIT 1`;
+  const { rows } = await db.execute<{ path: string }>(sql`
+    WITH RECURSIVE paths AS (
+      (${first(sql`true`)})
+      UNION ALL
+      SELECT (${first(sql`d.path > paths.path`)}) FROM paths WHERE paths.path IS NOT NULL
+    )
+    SELECT path FROM paths WHERE path IS NOT NULL`);
+  return rows.map((row) => row.path);
 }
 
 /** The names of prompts that answered: the prompt's name, or the name its version had when it is deleted. */

@@ -1,6 +1,6 @@
 import { type AnalyticsValueType, CHECKLIST_TYPES } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { FieldStat } from './prompt-fields.ts';
 
 /** Items by a key, in their order (Map.groupBy of ES2024). */
@@ -28,23 +28,6 @@ export interface Tally {
 /** A tally of one value type, with the type's highest score and newest day (to resolve a field's type). */
 export type TallyRow = Tally & { type: AnalyticsValueType; maxScore: number | null; latest: string };
 
-const newestDay = (table: typeof values | typeof days) => sql<string>`max(${table.analysisDate})::text`;
-
-/** A TallyRow's aggregates over analysis_field_values, with the lowest and highest score. */
-export const valueTallyColumns = {
-  type: sql<AnalyticsValueType>`${values.valueType}`,
-  count: sql<number>`count(*)::int`,
-  scoreSum: sql<number>`coalesce(sum(${values.score}), 0)::float8`,
-  scored: sql<number>`count(${values.score})::int`,
-  passed: sql<number>`count(*) filter (where ${values.outcome} = 'passed')::int`,
-  missed: sql<number>`count(*) filter (where ${values.outcome} = 'missed')::int`,
-  na: sql<number>`count(*) filter (where ${values.outcome} = 'na')::int`,
-  maxScore: sql<number | null>`max(${values.maxScore})`,
-  latest: newestDay(values),
-  min: sql<number | null>`min(${values.score})`,
-  max: sql<number | null>`max(${values.score})`,
-};
-
 /** A TallyRow's aggregates over the per-day sums (analysis_field_days). */
 export const dayTallyColumns = {
   type: sql<AnalyticsValueType>`${days.valueType}`,
@@ -55,7 +38,7 @@ export const dayTallyColumns = {
   missed: sql<number>`sum(${days.missed})::int`,
   na: sql<number>`sum(${days.na})::int`,
   maxScore: sql<number | null>`max(${days.maxScore})`,
-  latest: newestDay(days),
+  latest: sql<string>`max(${days.analysisDate})::text`,
 };
 
 export const emptyTally = (): Tally => ({ count: 0, scoreSum: 0, scored: 0, passed: 0, missed: 0, na: 0 });
