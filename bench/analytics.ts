@@ -45,27 +45,41 @@ async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: nu
 }
 
 /** The cases, as the pages ask them: the last N days of the project's calendar, or no range (two years). */
-function cases(ctx: AppContext, access: ProjectAccess, promptId: number, today: string) {
+function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: string) {
   const since = (days: number) => ({ from: addDays(today, 1 - days)!, to: today });
-  const dashboard = (query: object) => () => projectDashboard(ctx, access, DashboardQuery.parse(query));
+  const leader: ProjectAccess = {
+    ...owner,
+    role: 'teamleader',
+    visibility: { kind: 'team', assignment: { departments: ['Dept 3'], representatives: [] } },
+  };
+  const dashboard =
+    (query: object, access = owner) =>
+    () =>
+      projectDashboard(ctx, access, DashboardQuery.parse(query));
   const explore = (query: object) => () =>
     exploreField(
       ctx,
-      access,
+      owner,
       ExplorerQuery.parse({ prompt_id: promptId, field: 'Discovery.Budget', ...query }),
     );
   const checklist = (query: object) => () =>
-    checklistReport(ctx, access, ChecklistQuery.parse({ prompt_id: promptId, ...query }));
+    checklistReport(ctx, owner, ChecklistQuery.parse({ prompt_id: promptId, ...query }));
   return [
     ['dashboard, last 30 days', dashboard(since(30))],
     ['dashboard, last 30 days, one prompt', dashboard({ ...since(30), prompt_id: promptId })],
+    ['dashboard, last 30 days, a team leader', dashboard(since(30), leader)],
     ['explorer, yes/no by representative, 90 days', explore({ ...since(90), group_by: 'representative' })],
     ['explorer, yes/no by week, 365 days', explore({ ...since(365), group_by: 'week' })],
+    [
+      'explorer, final score by week, 365 days',
+      explore({ ...since(365), group_by: 'week', field: 'Final Score' }),
+    ],
     ['checklist report, 30 days', checklist(since(30))],
     ['checklist report, 90 days', checklist(since(90))],
     ['dashboard, two years (no range)', dashboard({})],
     ['dashboard, two years, one prompt', dashboard({ prompt_id: promptId })],
     ['explorer, yes/no by month, two years', explore({ group_by: 'month' })],
+    ['explorer, final score by month, two years', explore({ group_by: 'month', field: 'Final Score' })],
     ['checklist report, two years', checklist({})],
   ] as const;
 }

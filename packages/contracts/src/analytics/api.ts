@@ -153,7 +153,7 @@ export const ExplorerGroupRow = z.object({
   end: z.string().nullable(),
   /** Analyses with a value of the field (n/a included). */
   count: z.number().int(),
-  /** Scores: mean, min and max; yes/no items: mean is the pass rate 0..1. */
+  /** Scores: mean, lowest and highest; yes/no items: the pass rate 0..1 (no lowest or highest); else null. */
   average: z.number().nullable(),
   min: z.number().nullable(),
   max: z.number().nullable(),

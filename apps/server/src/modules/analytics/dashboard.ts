@@ -12,7 +12,6 @@ import {
   scoreTrend,
 } from './dashboard-lists.ts';
 import {
-  type AnalyticsTable,
   checkedDays,
   completeRange,
   type DaysAsked,
@@ -23,9 +22,9 @@ import {
 
 type Data = DashboardResponse['data'];
 
-/** Whether a row is of the current period (the first column, grouped by position: it holds a parameter). */
-function currentColumn(table: AnalyticsTable, asked: DaysAsked) {
-  return asked.from ? sql<boolean>`${table.analysisDate} >= ${asked.from}::date` : sql<boolean>`true`;
+/** Whether a day is of the current period (the first column, grouped by position: it holds a parameter). */
+function currentColumn(asked: DaysAsked) {
+  return asked.from ? sql<boolean>`${days.analysisDate} >= ${asked.from}::date` : sql<boolean>`true`;
 }
 
 /** Both periods' days: from the previous period's start to the current period's end. */
@@ -34,24 +33,21 @@ const spanningDays = ({ days: asked, previous }: DashboardScope): DaysAsked => (
   to: asked.to,
 });
 
-/** Both periods' rows in scope. */
-const spanning = (table: AnalyticsTable, at: DashboardScope) => [
-  ...at.scope(table),
-  ...daysCondition(table, spanningDays(at)),
-];
+/** Both periods' day sums in scope. */
+const spanning = (at: DashboardScope) => [...at.scope(days), ...daysCondition(days, spanningDays(at))];
 
 /** Analyses, the sum of their final scores and the units charged for them, per period. */
 function finalTotals(ctx: AppContext, at: DashboardScope) {
   return ctx.db
     .select({
-      current: currentColumn(days, at.days),
+      current: currentColumn(at.days),
       analyses: sql<number>`sum(${days.analyses})::int`,
       scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
       scored: sql<number>`sum(${days.scored})::int`,
       units: sql<number>`sum(${days.unitsMilli})::float8`,
     })
     .from(days)
-    .where(and(finalRows(days), ...spanning(days, at)))
+    .where(and(finalRows(days), ...spanning(at)))
     .groupBy(sql`1`);
 }
 
@@ -59,14 +55,14 @@ function finalTotals(ctx: AppContext, at: DashboardScope) {
 function checklistOutcomes(ctx: AppContext, at: DashboardScope): Promise<ItemOutcomes[]> {
   return ctx.db
     .select({
-      current: currentColumn(days, at.days),
+      current: currentColumn(at.days),
       promptId: days.promptId,
       path: days.path,
       passed: sql<number>`sum(${days.passed})::int`,
       missed: sql<number>`sum(${days.missed})::int`,
     })
     .from(days)
-    .where(and(inArray(days.valueType, ['bool', 'ok']), ...spanning(days, at)))
+    .where(and(inArray(days.valueType, ['bool', 'ok']), ...spanning(at)))
     .groupBy(sql`1`, days.promptId, days.path);
 }
 

@@ -8,6 +8,7 @@ import {
   fieldPathLabel,
 } from '@parley/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
@@ -46,12 +47,13 @@ const least = (a: number | null, b: number | null) => (a === null ? b : b === nu
 
 /**
  * What rows are grouped by in SQL: the name, or the day (days are folded into weeks and months by the contracts
- * date helper, which names periods exactly as the web does).
+ * date helper, which names periods exactly as the web does). Grouped by the column itself, keyed as text.
  */
-function groupColumn(table: AnalyticsTable, query: ExplorerQuery): SQL<string | null> {
-  if (query.group_by === 'representative') return sql<string | null>`${table.representative}`;
-  if (query.group_by === 'department') return sql<string | null>`${table.department}`;
-  return sql<string>`${table.analysisDate}::text`;
+function groupColumn(table: AnalyticsTable, query: ExplorerQuery): { key: SQL<string | null>; by: PgColumn } {
+  if (query.group_by === 'representative')
+    return { key: sql`${table.representative}`, by: table.representative };
+  if (query.group_by === 'department') return { key: sql`${table.department}`, by: table.department };
+  return { key: sql<string>`${table.analysisDate}::text`, by: table.analysisDate };
 }
 
 const periodOf = (query: ExplorerQuery): Period | null =>
@@ -124,10 +126,10 @@ const byTime = (a: ExplorerGroupRow, b: ExplorerGroupRow) => (a.key! < b.key! ? 
 
 /** The values themselves of a field other than a yes/no item, per group and value. */
 function details(ctx: AppContext, access: ProjectAccess, query: ExplorerQuery, type: AnalyticsValueType) {
-  const column = groupColumn(values, query);
+  const group = groupColumn(values, query);
   return ctx.db
     .select({
-      key: column,
+      key: group.key,
       value: values.value,
       count: sql<number>`count(*)::int`,
       min: sql<number | null>`min(${values.score})`,
@@ -137,7 +139,7 @@ function details(ctx: AppContext, access: ProjectAccess, query: ExplorerQuery, t
     .where(
       and(rowsCondition(values, access, query), eq(values.path, query.field), eq(values.valueType, type)),
     )
-    .groupBy(column, values.value);
+    .groupBy(group.by, values.value);
 }
 
 /**
@@ -150,14 +152,14 @@ export async function exploreField(
   access: ProjectAccess,
   query: ExplorerQuery,
 ): Promise<Data> {
-  const column = groupColumn(days, query);
+  const group = groupColumn(days, query);
   const [content, tallies] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
     ctx.db
-      .select({ key: column, ...dayTallyColumns })
+      .select({ key: group.key, ...dayTallyColumns })
       .from(days)
       .where(and(rowsCondition(days, access, query), eq(days.path, query.field)))
-      .groupBy(column, days.valueType) as Promise<GroupTally[]>,
+      .groupBy(group.by, days.valueType) as Promise<GroupTally[]>,
   ]);
   const order = contentFields(content ?? []);
   const [resolved] = resolveFields(order, statsOf(query.field, tallies));
