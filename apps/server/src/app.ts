@@ -14,6 +14,7 @@ import { registerTextGuard } from './http/text-guard.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(helpRoutes, ctx);
       await api.register(uploadRoutes, ctx);
       await api.register(analysisRoutes, ctx);
+      await api.register(analyticsRoutes, ctx);
       await api.register(batchRoutes, ctx);
       await api.register(blacklistRoutes, ctx);
       await api.register(memberRoutes, ctx);

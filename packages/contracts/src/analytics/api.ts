@@ -49,7 +49,10 @@ export type AnalyticsStatusResponse = z.infer<typeof AnalyticsStatusResponse>;
 
 // ---------- dashboard ----------
 
-export const DashboardQuery = AnalyticsFilters.pick({ from: true, to: true, prompt_id: true });
+export const DashboardQuery = AnalyticsFilters.pick({ from: true, to: true, prompt_id: true }).extend({
+  /** The trend's weeks (ranges over 62 days) start on the reader's locale's first day (contracts dates.ts). */
+  week_start: z.enum(WEEK_STARTS).default('monday'),
+});
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 
 const Change = z.object({
@@ -94,7 +97,11 @@ export const DashboardResponse = z.object({
     pass_rate: Change,
     /** Units charged for the analyses of the period, in milli-units. */
     units_used_milli: Change,
-    /** Average final score per day (or per week or month for ranges over 62 or 366 days). */
+    /**
+     * Average final score per day (or per week or month for ranges over 62 or 366 days, or without a complete
+     * range); every period of the range (or from the first to the last analysis) has a point, empty ones 0
+     * analyses and a null average.
+     */
     trend: z.object({
       granularity: z.enum(['day', 'week', 'month']),
       points: z.array(
@@ -146,7 +153,7 @@ export const ExplorerGroupRow = z.object({
   end: z.string().nullable(),
   /** Analyses with a value of the field (n/a included). */
   count: z.number().int(),
-  /** Scores: mean, min and max; yes/no items: mean is the pass rate 0..1. */
+  /** Scores: mean, lowest and highest; yes/no items: the pass rate 0..1 (no lowest or highest); else null. */
   average: z.number().nullable(),
   min: z.number().nullable(),
   max: z.number().nullable(),

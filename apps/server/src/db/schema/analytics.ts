@@ -44,12 +44,22 @@ export const analysisFieldValues = pgTable(
     department: text('department'),
     /** The day the analysis was made (its task's creation), in the project's time zone. */
     analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    /**
+     * The final score's row: the units charged for the analysis. Migration 0015's trigger copies them from the
+     * task when a final score is inserted without them (the task is charged before it completes).
+     */
+    unitsMilli: integer('units_milli'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.path] }),
-    index('analysis_field_values_prompt_path_date_idx').on(t.projectId, t.promptId, t.path, t.analysisDate),
-    index('analysis_field_values_final_date_idx')
-      .on(t.projectId, t.analysisDate)
+    // The explorer's values of one field of a prompt over days (lowest and highest scores, categories). Migration
+    // 0015 adds INCLUDE (value_type, score, value, representative, department), so it reads no table rows
+    // (drizzle cannot express INCLUDE).
+    index('analysis_field_values_field_idx').on(t.projectId, t.promptId, t.path, t.analysisDate),
+    // The newest analyses of a period (the dashboard); INCLUDE (prompt_id, score, representative, department)
+    // in migration 0015.
+    index('analysis_field_values_final_idx')
+      .on(t.projectId, t.analysisDate, t.taskId)
       .where(sql`${t.valueType} = 'final'`),
   ],
 );

@@ -3,6 +3,7 @@ export * from './access.ts';
 export * from './accounts.ts';
 export * from './ai-usage.ts';
 export * from './analytics.ts';
+export * from './analytics-days.ts';
 export * from './batches.ts';
 export * from './billing.ts';
 export * from './help.ts';

@@ -1,25 +1,40 @@
 import { uniqueNames } from '@parley/contracts';
-import { inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 
 const lowered = (values: readonly string[]) => uniqueNames(values).map((value) => value.toLowerCase());
 
+/** The columns of a table of analyses (or rows of analyses) that visibility narrows on. */
+export interface VisibilityColumns {
+  department: Column;
+  representative: Column;
+  /** The key an analysis was uploaded with; a table without it shows a media key nothing. */
+  apiKeyId?: Column;
+}
+
 /**
- * The SQL condition for the analyses the caller may see (undefined: all). A media key sees the tasks it
- * uploaded; a team leader those whose department or representative is in their assignment (compared
- * case-insensitively), none without an assignment.
+ * The SQL condition for the analyses the caller may see (undefined: all), on a table's columns. A media key
+ * sees the tasks it uploaded; a team leader those whose department or representative is in their assignment
+ * (compared case-insensitively), none without an assignment.
  */
-export function taskVisibilityCondition(access: ProjectAccess): SQL | undefined {
+export function visibilityCondition(access: ProjectAccess, columns: VisibilityColumns): SQL | undefined {
   const visibility = access.visibility;
   if (!visibility || visibility.kind === 'all') return undefined;
-  if (visibility.kind === 'apiKey') return sql`${tasks.apiKeyId} = ${visibility.apiKeyId}`;
+  if (visibility.kind === 'apiKey') {
+    return columns.apiKeyId ? sql`${columns.apiKeyId} = ${visibility.apiKeyId}` : sql`false`;
+  }
   const departments = lowered(visibility.assignment?.departments ?? []);
   const representatives = lowered(visibility.assignment?.representatives ?? []);
   const conditions: SQL[] = [];
-  if (departments.length > 0) conditions.push(inArray(sql`lower(${tasks.department})`, departments));
+  if (departments.length > 0) conditions.push(inArray(sql`lower(${columns.department})`, departments));
   if (representatives.length > 0) {
-    conditions.push(inArray(sql`lower(${tasks.representative})`, representatives));
+    conditions.push(inArray(sql`lower(${columns.representative})`, representatives));
   }
   return conditions.length > 0 ? or(...conditions) : sql`false`;
+}
+
+/** The visibility condition on the tasks table. */
+export function taskVisibilityCondition(access: ProjectAccess): SQL | undefined {
+  return visibilityCondition(access, tasks);
 }

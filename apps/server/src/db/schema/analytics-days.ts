@@ -1,0 +1,62 @@
+import { ANALYTICS_VALUE_TYPES } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+
+/**
+ * analysis_field_values added up per day: one row per project, prompt, path, day, value type, representative,
+ * department and highest score, with how many values, their score sum, the yes/no outcomes and (final scores)
+ * the units charged. What the dashboard, the explorer, the checklist report and the field lists read (in the
+ * bench a quarter of the rows, and narrow); the explorer reads the values themselves only for lowest and
+ * highest scores and the counts of categories.
+ *
+ * Kept exact by the statement triggers of migration 0015 on analysis_field_values (insert, update, delete,
+ * truncate), whatever writes that table: a row's counts are the sums of its values, and a row whose count
+ * reaches 0 is deleted. The unique key includes the nullable columns (NULLS NOT DISTINCT) and, in the
+ * migration, the counts as INCLUDE columns (drizzle cannot express INCLUDE).
+ */
+export const analysisFieldDays = pgTable(
+  'analysis_field_days',
+  {
+    // No reference: a deleted project's values are deleted, and the triggers take this table's rows with them.
+    projectId: integer('project_id').notNull(),
+    promptId: integer('prompt_id').notNull(),
+    path: text('path').notNull(),
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
+    representative: text('representative'),
+    department: text('department'),
+    maxScore: doublePrecision('max_score'),
+    /** Values (analyses with a value of the path). */
+    analyses: integer('analyses').notNull(),
+    scoreSum: doublePrecision('score_sum').notNull(),
+    /** Values with a score (n/a and categories have none). */
+    scored: integer('scored').notNull(),
+    passed: integer('passed').notNull(),
+    missed: integer('missed').notNull(),
+    na: integer('na').notNull(),
+    /** Units charged for the analyses (final score rows). */
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('analysis_field_days_key')
+      .on(
+        t.projectId,
+        t.promptId,
+        t.path,
+        t.analysisDate,
+        t.valueType,
+        t.representative,
+        t.department,
+        t.maxScore,
+      )
+      .nullsNotDistinct(),
+    // The dashboard over every prompt, by day: final scores (with the units) and yes/no items; the migration
+    // adds the columns they sum as INCLUDE columns.
+    index('analysis_field_days_final_idx')
+      .on(t.projectId, t.analysisDate)
+      .where(sql`${t.valueType} = 'final'`),
+    index('analysis_field_days_items_idx')
+      .on(t.projectId, t.analysisDate)
+      .where(sql`${t.valueType} IN ('bool', 'ok')`),
+  ],
+);

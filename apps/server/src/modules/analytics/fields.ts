@@ -1,0 +1,35 @@
+import type { AnalyticsField, AnalyticsFieldsQuery, AnalyticsValueType } from '@parley/contracts';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { analysisFieldDays as days } from '../../db/schema/index.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { rowsCondition } from './filters.ts';
+import { contentFields, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
+
+/** A prompt's fields with values within the filters, in the prompt's order, with how many analyses have one. */
+export async function listFields(
+  ctx: AppContext,
+  access: ProjectAccess,
+  query: z.output<typeof AnalyticsFieldsQuery>,
+): Promise<AnalyticsField[]> {
+  const [content, paths] = await Promise.all([
+    promptContent(ctx.db, access.project.id, query.prompt_id),
+    promptPaths(ctx.db, access.project.id, query.prompt_id),
+  ]);
+  const stats =
+    paths.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            path: days.path,
+            type: sql<AnalyticsValueType>`${days.valueType}`,
+            count: sql<number>`sum(${days.analyses})::int`,
+            max: sql<number | null>`max(${days.maxScore})`,
+            latest: sql<string>`max(${days.analysisDate})::text`,
+          })
+          .from(days)
+          .where(and(rowsCondition(days, access, query), inArray(days.path, paths)))
+          .groupBy(days.path, days.valueType);
+  return resolveFields(contentFields(content ?? []), stats);
+}

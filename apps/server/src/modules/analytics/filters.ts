@@ -1,0 +1,66 @@
+import type { AnalyticsFilters, DayRange } from '@parley/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { analysisFieldDays, analysisFieldValues } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { visibilityCondition } from '../tasks/visibility.ts';
+
+export const ANALYTICS_TEXTS = {
+  badRange: 'The start of the date range must not be after its end.',
+  fieldNotFound: 'This prompt has no such field.',
+} as const;
+
+/** The analytics values (one row each) or their sums per day: both have the columns filters compare. */
+export type AnalyticsTable = typeof analysisFieldValues | typeof analysisFieldDays;
+
+/** Each analysis's final score (one value per analysis). */
+export const finalRows = (table: AnalyticsTable) => sql`${table.valueType} = 'final'`;
+
+/** The days asked for (the range's ends, either missing), refusing a start after the end. */
+export interface DaysAsked {
+  from?: string;
+  to?: string;
+}
+
+export function checkedDays(filters: Pick<AnalyticsFilters, 'from' | 'to'>): DaysAsked {
+  if (filters.from && filters.to && filters.from > filters.to) throw badRequest(ANALYTICS_TEXTS.badRange);
+  return { from: filters.from, to: filters.to };
+}
+
+/** A complete range, or null when an end is missing. */
+export function completeRange(days: DaysAsked): DayRange | null {
+  return days.from && days.to ? { start: days.from, end: days.to } : null;
+}
+
+/** Rows of analyses made on these days (the project's days, both ends included). */
+export function daysCondition(table: AnalyticsTable, days: DaysAsked): SQL[] {
+  const conditions: SQL[] = [];
+  if (days.from) conditions.push(sql`${table.analysisDate} >= ${days.from}::date`);
+  if (days.to) conditions.push(sql`${table.analysisDate} <= ${days.to}::date`);
+  return conditions;
+}
+
+/**
+ * The project's rows the caller may see (a team leader: their teams' only) with the filters asked, except the
+ * days (callers compare periods).
+ */
+export function scopeConditions(
+  table: AnalyticsTable,
+  access: ProjectAccess,
+  filters: Omit<AnalyticsFilters, 'from' | 'to'>,
+): SQL[] {
+  const conditions: SQL[] = [eq(table.projectId, access.project.id)];
+  const visible = visibilityCondition(access, table);
+  if (visible) conditions.push(visible);
+  if (filters.prompt_id) conditions.push(eq(table.promptId, filters.prompt_id));
+  if (filters.department) conditions.push(sql`lower(${table.department}) = lower(${filters.department})`);
+  if (filters.representative) {
+    conditions.push(sql`lower(${table.representative}) = lower(${filters.representative})`);
+  }
+  return conditions;
+}
+
+/** Scope, filters and days together. */
+export function rowsCondition(table: AnalyticsTable, access: ProjectAccess, filters: AnalyticsFilters): SQL {
+  return and(...scopeConditions(table, access, filters), ...daysCondition(table, checkedDays(filters)))!;
+}

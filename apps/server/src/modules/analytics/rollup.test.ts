@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertAnalysis,
+  SALES_CONTENT,
+  type SeededPrompt,
+  seedAnalytics,
+  seedPrompt,
+} from '../../../test/analytics.ts';
+import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { analysisFieldDays, analysisFieldValues, tasks } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let owner: Client;
+let projectId: number;
+let seeded: Awaited<ReturnType<typeof seedAnalytics>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t.app);
+  projectId = await createProject(owner, 'Rollup');
+  seeded = await seedAnalytics(t, owner, projectId);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const KEY = sql.raw(
+  'project_id, prompt_id, analysis_date, path, value_type, representative, department, max_score',
+);
+
+/** Rows of analysis_field_days that differ from the sums of analysis_field_values, either way. */
+async function differences(): Promise<unknown[]> {
+  const sums = sql`
+    SELECT ${KEY}, count(*)::int, coalesce(sum(score), 0), count(score)::int,
+           (count(*) FILTER (WHERE outcome = 'passed'))::int, (count(*) FILTER (WHERE outcome = 'missed'))::int,
+           (count(*) FILTER (WHERE outcome = 'na'))::int, coalesce(sum(units_milli), 0)::bigint
+    FROM analysis_field_values GROUP BY ${KEY}`;
+  const kept = sql`SELECT ${KEY}, analyses, score_sum, scored, passed, missed, na, units_milli FROM analysis_field_days`;
+  const { rows } = await t.ctx.db.execute(sql`
+    (${kept} EXCEPT ALL ${sums}) UNION ALL (${sums} EXCEPT ALL ${kept})`);
+  return rows;
+}
+
+const rowCount = async () =>
+  (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(analysisFieldDays))[0]!.n;
+
+const analysis = (prompt: SeededPrompt, representative: string, createdAt: string) => ({
+  prompt,
+  values: { Greeting: true, Discovery: { Budget: 'n/a', Timeline: false }, Tone: 2, Outcome: 'Won' },
+  score: 50,
+  representative,
+  department: 'Sales',
+  day: createdAt.slice(0, 10),
+  createdAt,
+});
+
+describe('the per-day sums of the analytics values', () => {
+  it('follow every insert', async () => {
+    expect(await rowCount()).toBeGreaterThan(0);
+    expect(await differences()).toEqual([]);
+  });
+
+  it('follow a change of representative and department (rep mapping) and of day (time zone)', async () => {
+    await t.ctx.db
+      .update(analysisFieldValues)
+      .set({ representative: 'Alice King', department: 'Field Sales' })
+      .where(eq(analysisFieldValues.representative, 'Alice'));
+    await t.ctx.db
+      .update(analysisFieldValues)
+      .set({ analysisDate: sql`${analysisFieldValues.analysisDate} + 1` })
+      .where(eq(analysisFieldValues.taskId, seeded.ids.b1));
+    expect(await differences()).toEqual([]);
+  });
+
+  it('follow a re-analysis (old values replaced in one transaction, charged anew) and deleted analyses', async () => {
+    const row = {
+      taskId: seeded.ids.a4,
+      projectId,
+      promptId: seeded.salesPrompt.id,
+      analysisDate: '2026-03-09',
+    };
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.update(tasks).set({ unitsChargedMilli: 1234 }).where(eq(tasks.id, seeded.ids.a4));
+      await tx.delete(analysisFieldValues).where(eq(analysisFieldValues.taskId, seeded.ids.a4));
+      await tx.insert(analysisFieldValues).values([
+        {
+          ...row,
+          path: 'Greeting',
+          valueType: 'bool',
+          score: 1,
+          maxScore: 1,
+          value: 'true',
+          outcome: 'passed',
+        },
+        { ...row, path: 'Final Score', valueType: 'final', score: 75 },
+      ]);
+    });
+    const [final] = await t.ctx.db
+      .select({ units: analysisFieldValues.unitsMilli })
+      .from(analysisFieldValues)
+      .where(
+        sql`${analysisFieldValues.taskId} = ${seeded.ids.a4} AND ${analysisFieldValues.valueType} = 'final'`,
+      );
+    expect(final).toEqual({ units: 1234 });
+    await t.ctx.db.delete(tasks).where(eq(tasks.id, seeded.ids.b3));
+    expect(await differences()).toEqual([]);
+    const empty = await t.ctx.db.execute(sql`SELECT 1 FROM analysis_field_days WHERE analyses = 0`);
+    expect(empty.rows).toEqual([]);
+  });
+
+  it('stay exact when analyses of the same representative and day complete at once', async () => {
+    const prompt = await seedPrompt(t, owner, projectId, 'Busy QA', SALES_CONTENT);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        insertAnalysis(
+          t,
+          projectId,
+          analysis(prompt, 'Carol', `2026-04-01T10:00:${String(i).padStart(2, '0')}Z`),
+        ),
+      ),
+    );
+    expect(await differences()).toEqual([]);
+    const [greeting] = await t.ctx.db
+      .select({ analyses: analysisFieldDays.analyses, passed: analysisFieldDays.passed })
+      .from(analysisFieldDays)
+      .where(sql`${analysisFieldDays.promptId} = ${prompt.id} AND ${analysisFieldDays.path} = 'Greeting'`);
+    expect(greeting).toEqual({ analyses: 12, passed: 12 });
+  });
+
+  it('go with their project, and with a truncated table', async () => {
+    const other = await createProject(owner, 'Gone');
+    const prompt = await seedPrompt(t, owner, other, 'Gone QA', SALES_CONTENT);
+    await insertAnalysis(t, other, analysis(prompt, 'Dan', '2026-05-01T10:00:00Z'));
+    const ofOther = sql`SELECT 1 FROM analysis_field_days WHERE project_id = ${other}`;
+    expect((await t.ctx.db.execute(ofOther)).rows.length).toBeGreaterThan(0);
+    const deleted = await owner.request({
+      method: 'DELETE',
+      url: `/api/projects/${other}`,
+      payload: { confirm_name: 'Gone' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.ctx.db.execute(ofOther)).rows).toEqual([]);
+    expect(await differences()).toEqual([]);
+    await t.ctx.db.execute(sql`TRUNCATE analysis_field_values`);
+    expect(await rowCount()).toBe(0);
+  });
+});
