@@ -86,7 +86,10 @@ async function setUp(): Promise<{ projectId: number; promptId: number; taskId: n
   expect(created.statusCode, created.body).toBe(201);
   const promptId: number = created.json().data.id;
   const taskId = await insertTextTask(t, projectId, promptId, 'Agent: Hello.\nClient: Hi.\n');
-  await t.ctx.db.update(tasks).set({ representative: 'Ann', department: 'Sales' }).where(eq(tasks.id, taskId));
+  await t.ctx.db
+    .update(tasks)
+    .set({ representative: 'Ann', department: 'Sales' })
+    .where(eq(tasks.id, taskId));
   anthropic.script(answer(ANSWER));
   expect(await runTask(t.ctx, taskId, { lastAttempt: true })).toBe('completed');
   return { projectId, promptId, taskId };
