@@ -4,6 +4,7 @@ import { pickRangePreset } from '../pages/date-range.ts';
 import { ProjectDashboard } from '../pages/projects.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
@@ -53,9 +54,10 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   const dashboard = new ProjectDashboard(page);
   await dashboard.open(project.id);
   await expect(dashboard.kpiValue('analyses')).toHaveText('4');
-  await expect(dashboard.kpiValue('averageScore')).toHaveText('75.0');
+  await expect(dashboard.kpiValue('averageScore')).toHaveText('75');
   // Greeting passed 4 of 4, Budget 3 of 4.
   await expect(dashboard.kpiValue('passRate')).toHaveText('87.5%');
+  await shoot(page, 'analytics-dashboard');
 
   await dashboard.missedItem('Discovery - Budget').click();
   const list = new AnalysesListPage(page);
@@ -71,10 +73,11 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   await expect(dashboard.kpiValue('analyses')).toHaveText('4');
 
   const report = new ChecklistReportPage(page);
-  await page.getByRole('link', { name: 'Checklist report' }).click();
+  await page.getByTestId('most-missed').getByRole('link', { name: 'Checklist report' }).click();
   await expect(page).toHaveURL(/\/analytics\/checklist-report/);
   const ann = report.row('Ann Agent');
   await expect(ann).toBeVisible();
+  await shoot(page, 'analytics-checklist-report');
   // Ann's cells: Greeting 100 %, Needs 2.0, Budget 66.7 % (two of three).
   const budget = ann.getByTestId('checklist-cell').filter({ hasText: '66.7%' });
   await expect(budget).toBeVisible();
@@ -82,4 +85,8 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   await expect(page).toHaveURL(/representative=Ann(\+|%20)Agent/);
   await expect(list.row(missedTask)).toBeVisible();
   await expect(page.getByTestId(/^analysis-row-/)).toHaveCount(1);
+
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  await expect(page.getByTestId('explorer-chart')).toBeVisible();
+  await shoot(page, 'analytics-explorer');
 });
