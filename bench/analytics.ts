@@ -115,14 +115,22 @@ async function main(): Promise<void> {
     }
     await db.execute(sql`VACUUM ANALYZE`);
     const insertS = (performance.now() - started) / 1000;
-    const { rows } = await db.execute<{ today: string; size: string }>(sql`
+    const { rows } = await db.execute<{
+      today: string;
+      valueSize: string;
+      sumSize: string;
+      sumRows: number;
+    }>(sql`
       SELECT (now() AT TIME ZONE ${TIME_ZONE})::date::text AS today,
-             pg_size_pretty(pg_total_relation_size('analysis_field_values')) AS size`);
-    const { today, size } = rows[0]!;
+             pg_size_pretty(pg_total_relation_size('analysis_field_values')) AS "valueSize",
+             pg_size_pretty(pg_total_relation_size('analysis_field_days')) AS "sumSize",
+             (SELECT count(*)::int FROM analysis_field_days) AS "sumRows"`);
+    const { today, valueSize, sumSize, sumRows } = rows[0]!;
     console.log(
       `\nAnalytics bench: ${ANALYSES.toLocaleString('en-US')} analyses in one project (10 values each), ` +
-        `${NOISE.toLocaleString('en-US')} in 10 others; inserted in ${insertS.toFixed(0)} s; ` +
-        `analysis_field_values with its indexes: ${size}. ${RUNS} runs each.\n`,
+        `${NOISE.toLocaleString('en-US')} in 10 others; inserted in ${insertS.toFixed(0)} s. ` +
+        `analysis_field_values with its indexes: ${valueSize}; analysis_field_days: ` +
+        `${sumRows.toLocaleString('en-US')} rows, ${sumSize}. ${RUNS} runs each.\n`,
     );
     console.log(`${'query'.padEnd(48)}${'p50'.padStart(11)}${'p95'.padStart(11)}`);
     for (const [name, run] of cases(ctx, accessOf(bench!), prompts[0]!.id, today)) {

@@ -33,6 +33,20 @@ export const AnalyticsField = z.object({
 });
 export type AnalyticsField = z.infer<typeof AnalyticsField>;
 
+/** The analytics pages' limits (the server applies them; texts that name them read them from here). */
+export const ANALYTICS_LIMITS = {
+  /** Representatives are ranked on the dashboard with at least this many analyses in the period. */
+  rankingMinAnalyses: 3,
+  /** Yes/no items are listed as most missed with at least this many yes/no answers in the period. */
+  missedMinAnswers: 3,
+  /** Best and worst representatives and most missed items listed. */
+  listSize: 5,
+  /** Newest analyses on the dashboard. */
+  recentAnalyses: 10,
+  /** Values listed per explorer group (the most frequent). */
+  explorerValues: 50,
+} as const;
+
 // ---------- status ----------
 
 /** Existing analyses are copied into analytics once, in the background; the pages show its progress. */

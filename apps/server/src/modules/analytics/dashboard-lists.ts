@@ -1,4 +1,10 @@
-import { type DashboardResponse, type DayRange, fieldPathLabel, type WeekStart } from '@parley/contracts';
+import {
+  ANALYTICS_LIMITS,
+  type DashboardResponse,
+  type DayRange,
+  fieldPathLabel,
+  type WeekStart,
+} from '@parley/contracts';
 import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analysisFieldDays as days, tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
@@ -28,11 +34,7 @@ export interface ItemOutcomes {
   missed: number;
 }
 
-/** Representatives ranked need this many analyses; lists hold up to LIST_SIZE. */
-export const RANKING_MIN_ANALYSES = 3;
-export const MISSED_MIN_ANSWERS = 3;
-const LIST_SIZE = 5;
-const RECENT_SIZE = 10;
+const { rankingMinAnalyses, missedMinAnswers, listSize, recentAnalyses: recentSize } = ANALYTICS_LIMITS;
 
 /**
  * The current period's final scores, by period: every period of the range (or of the analyses) has a point.
@@ -93,10 +95,10 @@ export async function representativeRanking(
       ),
     )
     .groupBy(days.representative)
-    .having(sql`${analyses} >= ${RANKING_MIN_ANALYSES} and ${average} is not null`)
+    .having(sql`${analyses} >= ${rankingMinAnalyses} and ${average} is not null`)
     .orderBy(desc(average), days.representative);
-  const top = ranked.slice(0, LIST_SIZE);
-  const bottom = ranked.slice(LIST_SIZE).reverse().slice(0, LIST_SIZE);
+  const top = ranked.slice(0, listSize);
+  const bottom = ranked.slice(listSize).reverse().slice(0, listSize);
   return { top_representatives: top, bottom_representatives: bottom };
 }
 
@@ -107,14 +109,14 @@ export async function mostMissed(
   outcomes: ItemOutcomes[],
 ): Promise<Data['most_missed']> {
   const items = outcomes
-    .filter((row) => row.current && row.missed > 0 && row.passed + row.missed >= MISSED_MIN_ANSWERS)
+    .filter((row) => row.current && row.missed > 0 && row.passed + row.missed >= missedMinAnswers)
     .map((row) => ({
       ...row,
       answered: row.passed + row.missed,
       rate: row.missed / (row.passed + row.missed),
     }))
     .sort((a, b) => b.rate - a.rate || b.missed - a.missed || a.path.localeCompare(b.path))
-    .slice(0, LIST_SIZE);
+    .slice(0, listSize);
   const names = await promptNames(
     ctx.db,
     access.project.id,
@@ -146,7 +148,7 @@ export async function recentAnalyses(
     .from(values)
     .where(and(...at.scope(values), finalRows(values), ...daysCondition(values, at.days)))
     .orderBy(desc(values.analysisDate), desc(values.taskId))
-    .limit(RECENT_SIZE)
+    .limit(recentSize)
     .as('newest');
   const rows = await ctx.db
     .select({

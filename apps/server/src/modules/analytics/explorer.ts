@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_LIMITS,
   type AnalyticsField,
   type AnalyticsValueType,
   CHECKLIST_TYPES,
@@ -27,9 +28,6 @@ import {
   type Tally,
   type TallyRow,
 } from './tally.ts';
-
-/** Most values listed per group (the most frequent). */
-export const EXPLORER_VALUES_CAP = 50;
 
 type Data = ExplorerResponse['data'];
 type Values = ExplorerGroupRow['values'];
@@ -92,7 +90,7 @@ function countValues(details: Detail[]): Values {
   return [...counts]
     .map(([value, count]) => ({ value, count }))
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-    .slice(0, EXPLORER_VALUES_CAP);
+    .slice(0, ANALYTICS_LIMITS.explorerValues);
 }
 
 function groupRow(
