@@ -30,6 +30,9 @@ export const SCORE_TYPES: readonly AnalyticsValueType[] = ['marks', 'int', 'floa
 /** Types whose values are categories to count. */
 export const CATEGORY_TYPES: readonly AnalyticsValueType[] = ['option', 'classification'];
 
+/** Longest category value kept (values are index columns; PostgreSQL refuses rows over about 2,700 bytes). */
+export const FIELD_VALUE_MAX = 200;
+
 /** The path of the final score's value (every completed analysis has one, its score null when unscored). */
 export const FINAL_SCORE_PATH = FINAL_SCORE_KEY;
 
@@ -98,7 +101,14 @@ function extractOne(field: PromptField, path: string, value: unknown): Extracted
     case 'classification': {
       const text = typeof value === 'string' ? value.trim() : finite(value) ? String(value) : '';
       if (text === '') return null;
-      return { ...base, type: field.type, score: null, max: null, value: text.slice(0, 500), outcome: null };
+      return {
+        ...base,
+        type: field.type,
+        score: null,
+        max: null,
+        value: text.slice(0, FIELD_VALUE_MAX),
+        outcome: null,
+      };
     }
     default:
       return null;

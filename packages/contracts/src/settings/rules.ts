@@ -204,14 +204,21 @@ export interface RepMappingTarget {
  * rep mapping applied: the first source field whose value has an entry gives the canonical representative, and
  * its department when the entry has one (else the metadata's department stays).
  */
+/**
+ * Longest representative or department name an analysis keeps (the metadata keeps the whole value): names
+ * are index keys, and PostgreSQL refuses an index row over about 2,700 bytes.
+ */
+export const PEOPLE_NAME_MAX = 200;
+const personName = (value: string | null) => (value === null ? null : value.slice(0, PEOPLE_NAME_MAX).trim());
+
 export function deriveTaskPeople(
   metadata: Record<string, string>,
   mappings: ReadonlyMap<string, RepMappingTarget>,
 ): { title: string | null; representative: string | null; department: string | null } {
   const base = {
     title: metadataValue(metadata, 'title'),
-    representative: metadataValue(metadata, 'representative'),
-    department: metadataValue(metadata, 'department'),
+    representative: personName(metadataValue(metadata, 'representative')),
+    department: personName(metadataValue(metadata, 'department')),
   };
   for (const key of repLookupKeys(metadata)) {
     const target = mappings.get(key);

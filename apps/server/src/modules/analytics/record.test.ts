@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PromptField } from '@parley/contracts';
+import { PEOPLE_NAME_MAX, type PromptField } from '@parley/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { uploadCall } from '../../../test/settings.ts';
 import { insertTextTask } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { analysisFieldValues, analyticsBackfill, tasks } from '../../db/schema/index.ts';
@@ -168,6 +169,22 @@ describe('analytics rows of an analysis', () => {
     expect(await list('field=Discovery.Budget&field_outcome=passed')).toEqual([]);
     expect(await list('field=Tone&field_value=Friendly')).toEqual([taskId]);
     expect(await list('field=Tone&field_value=Neutral')).toEqual([]);
+  });
+
+  it('keep a very long representative name the upload gave (cut to fit the indexes)', async () => {
+    const { projectId, promptId } = await setUp();
+    // Random CJK characters: 6,000 bytes that PostgreSQL cannot compress below an index row's limit.
+    const name = Array.from({ length: 2000 }, (_, i) =>
+      String.fromCharCode(0x4e00 + ((i * 7919) % 20000)),
+    ).join('');
+    const taskId = await uploadCall(owner, projectId, promptId, {
+      Representative: name,
+      Department: 'Відділ '.repeat(500),
+    });
+    const [task] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId));
+    expect(task!.representative).toBe(name.slice(0, PEOPLE_NAME_MAX));
+    expect(task!.department!.length).toBeLessThanOrEqual(PEOPLE_NAME_MAX);
+    expect(task!.metadata.Representative).toBe(name);
   });
 
   it('are copied for analyses completed before analytics, with progress', async () => {
