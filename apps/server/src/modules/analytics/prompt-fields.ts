@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_VALUE_TYPES,
   type AnalyticsField,
   type AnalyticsValueType,
   FINAL_SCORE_PATH,
@@ -15,15 +16,8 @@ import {
 } from '../../db/schema/index.ts';
 import { groupBy } from './tally.ts';
 
-const COUNTED_TYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'ok',
-  'marks',
-  'int',
-  'float',
-  'option',
-  'classification',
-]);
+/** The prompt field types analytics counts: every value type but the final score, which is no field. */
+const COUNTED_TYPES: ReadonlySet<string> = new Set(ANALYTICS_VALUE_TYPES.filter((type) => type !== 'final'));
 
 /**
  * The analytics fields of a prompt's content in the prompt's order (depth first: an object's fields in its

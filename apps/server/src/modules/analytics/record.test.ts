@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PEOPLE_NAME_MAX, type PromptField } from '@parley/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
+import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
-import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type Client, createProject, type TestApp } from '../../../test/harness.ts';
 import { uploadCall } from '../../../test/settings.ts';
 import { insertTextTask } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
@@ -15,31 +12,16 @@ import { runTask } from '../pipeline/run.ts';
 import { updateTaskPeople } from '../tasks/people.ts';
 import { backfillFieldValues } from './backfill.ts';
 
+let app: AnalysisApp;
 let t: TestApp;
 let anthropic: FakeUpstream;
-let dataDir: string;
 let owner: Client;
 
 beforeAll(async () => {
-  anthropic = await startFakeAnthropic();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'parley-analytics-'));
-  t = await startTestApp(
-    {},
-    {
-      DATA_DIR: dataDir,
-      ANTHROPIC_API_KEY: 'sk-ant-analytics',
-      ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
-      AI_MAX_RETRIES: '0',
-    },
-  );
-  await signUp(t.app); // the super admin
-  owner = await signUp(t.app);
+  app = await startAnalysisApp('analytics');
+  ({ t, anthropic, owner } = app);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await anthropic?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 afterEach(() => {
   expect(anthropic.pending, 'every scripted answer was used').toBe(0);
   anthropic.reset();

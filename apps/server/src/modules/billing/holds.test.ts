@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   analysisUnitsMilli,
   fromMicros,
@@ -11,9 +8,9 @@ import {
 } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
+import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer, type FakeUpstream, slow } from '../../../test/fake-upstreams/scripted.ts';
-import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type Client, createProject, type TestApp } from '../../../test/harness.ts';
 import { GREETING_ANSWER, insertTextTask, waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, META, multipart } from '../../../test/uploads.ts';
 import { billingHolds, invoices, projects, tasks, users } from '../../db/schema/index.ts';
@@ -26,31 +23,16 @@ import { charge } from './charge.ts';
 import { canProcess, releaseHold, reserve } from './holds.ts';
 import { ledgerMismatches } from './ledger.ts';
 
+let app: AnalysisApp;
 let t: TestApp;
 let anthropic: FakeUpstream;
-let dataDir: string;
 let owner: Client;
 
 beforeAll(async () => {
-  anthropic = await startFakeAnthropic();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'parley-holds-'));
-  t = await startTestApp(
-    {},
-    {
-      DATA_DIR: dataDir,
-      ANTHROPIC_API_KEY: 'sk-ant-holds',
-      ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
-      AI_MAX_RETRIES: '0',
-    },
-  );
-  await signUp(t.app); // the super admin
-  owner = await signUp(t.app);
+  app = await startAnalysisApp('holds');
+  ({ t, anthropic, owner } = app);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await anthropic?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 const superAdmin = async () => (await t.ctx.db.select().from(users).where(eq(users.isSuperAdmin, true)))[0]!;
 
