@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, routeAnswer, testProject, testUser } from '../../test/utils';
 import { listPage } from '../analyses/testUtils';
-import { analyticsPages, mockAnalyticsApi, queriesOf } from '../analytics/testUtils';
+import { analyticsPages, dashboardFixture, mockAnalyticsApi, queriesOf } from '../analytics/testUtils';
 
 const routes = [...analyticsPages, { path: '/dashboard', element: <p>Projects overview</p> }];
 const DASHBOARD = '/api/projects/5/analytics/dashboard';
@@ -40,6 +40,19 @@ describe('project dashboard', () => {
     const units = screen.getByTestId('kpi-unitsUsed');
     expect(within(units).getByTestId('kpi-value')).toHaveTextContent('450.5');
     expect(within(units).getByTestId('change')).toHaveTextContent('-9.9%');
+  });
+
+  it('says so when the previous period had no analyses to compare a score or pass rate with', async () => {
+    const quiet = dashboardFixture();
+    quiet.data.average_score.previous = null;
+    quiet.data.pass_rate.previous = null;
+    mockAnalyticsApi({ [`GET ${DASHBOARD}`]: () => jsonResponse(200, quiet) });
+    await openDashboard();
+    for (const kpi of ['kpi-averageScore', 'kpi-passRate']) {
+      expect(within(screen.getByTestId(kpi)).getByTestId('change')).toHaveTextContent(
+        'None in the previous period',
+      );
+    }
   });
 
   it('links every figure to the analyses behind it', async () => {

@@ -16,6 +16,7 @@ export function ChangeIndicator({
   mode,
   tone,
   previousText,
+  comparable = false,
 }: {
   current: number | null;
   previous: number | null;
@@ -23,10 +24,19 @@ export function ChangeIndicator({
   tone: 'upIsGood' | 'neutral';
   /** The previous period's figure as shown, for the tooltip. */
   previousText: string;
+  /** There is a previous period: a figure it lacks (no analyses then) says so instead of showing nothing. */
+  comparable?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  if (current === null || previous === null) return null;
+  if (current === null) return null;
+  if (previous === null) {
+    return comparable ? (
+      <Typography variant="caption" color="textSecondary" data-testid="change">
+        {t('analytics.change.noPrevious')}
+      </Typography>
+    ) : null;
+  }
   if (mode === 'relative' && previous === 0) {
     return (
       <Typography variant="caption" color="textSecondary" data-testid="change">

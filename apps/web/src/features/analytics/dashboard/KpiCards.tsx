@@ -65,6 +65,7 @@ export function KpiCards({ data, listLink }: { data: Dashboard; listLink: string
           {...score}
           mode="points"
           tone="upIsGood"
+          comparable={data.previous !== null}
           previousText={formatAverage(score.previous, language)}
         />
       ),
@@ -77,6 +78,7 @@ export function KpiCards({ data, listLink }: { data: Dashboard; listLink: string
           {...passRate}
           mode="pp"
           tone="upIsGood"
+          comparable={data.previous !== null}
           previousText={formatShare(passRate.previous, language)}
         />
       ),
