@@ -44,10 +44,10 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // stored as it arrives, one write after the other so that a later write never holds fewer pieces.
   const slots = pLimit(run.ctx.config.transcription.parallelPieces);
   let saved = Promise.resolve();
-  // The first piece that fails stops the others (their requests are aborted, the queued ones never sent);
-  // the stage fails with its error once every piece has stopped.
-  const stop = new AbortController();
-  const signal = run.options.signal ? AbortSignal.any([run.options.signal, stop.signal]) : stop.signal;
+  // The first piece that fails stops the others: the queued ones are never sent, the ones under way finish
+  // (aborting a request whose answer is arriving can throw inside Node's fetch, uncaught, and end the
+  // process); the stage fails with that first error once every piece has stopped.
+  const signal = run.options.signal;
   let firstError: unknown = null;
   const transcribePiece = async (track: (typeof tracks)[number]['track'], piece: WavPiece, key: string) => {
     const result = await transcriber.transcribe(piece.path, {
@@ -82,10 +82,9 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   await Promise.all(
     missing.map(({ track, piece, key }) =>
       slots(async () => {
-        if (stop.signal.aborted) return;
+        if (firstError !== null) return;
         await transcribePiece(track, piece, key).catch((error: unknown) => {
-          if (firstError === null) firstError = error;
-          stop.abort();
+          firstError ??= error;
         });
       }),
     ),
