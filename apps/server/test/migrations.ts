@@ -1,7 +1,11 @@
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { pino } from 'pino';
+import { connectDatabase, type Database } from '../src/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
+import { freshDatabase } from './harness.ts';
 
 /**
  * A copy of the checked-in migrations up to, not including, `tag` (for testing a migration on data of the
@@ -16,4 +20,26 @@ export async function migrationsBefore(tag: string): Promise<string> {
   journal.entries = journal.entries.slice(0, at);
   await writeFile(journalPath, JSON.stringify(journal));
   return dir;
+}
+
+export interface DatabaseBefore {
+  database: Database;
+  /** Closes the pool, drops the database and removes the migrations' copy. */
+  close: () => Promise<void>;
+}
+
+/** A fresh database migrated up to, not including, `tag`; the test then runs the rest (MIGRATIONS_DIR). */
+export async function databaseBefore(tag: string): Promise<DatabaseBefore> {
+  const scratch = await freshDatabase();
+  const database = connectDatabase(scratch.url, pino({ level: 'silent' }), 2);
+  const folder = await migrationsBefore(tag);
+  await migrate(database.db, { migrationsFolder: folder });
+  return {
+    database,
+    close: async () => {
+      await database.pool.end();
+      await scratch.drop();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }

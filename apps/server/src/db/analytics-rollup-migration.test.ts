@@ -1,31 +1,20 @@
-import { rm } from 'node:fs/promises';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
-import type { ScratchDatabase } from '../../test/scratch-database.ts';
+import { type DatabaseBefore, databaseBefore } from '../../test/migrations.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { connectDatabase, type Database } from './client.ts';
+import type { Database } from './client.ts';
 
 /** The migration that added the per-day sums of the analytics values. */
 const MIGRATION = '0015_analytics_rollup';
 
-let scratch: ScratchDatabase;
+let before: DatabaseBefore;
 let database: Database;
-let before: string;
 
 beforeAll(async () => {
-  scratch = await freshDatabase();
-  database = connectDatabase(scratch.url, pino({ level: 'silent' }), 2);
-  before = await migrationsBefore(MIGRATION);
-  await migrate(database.db, { migrationsFolder: before });
+  before = await databaseBefore(MIGRATION);
+  ({ database } = before);
 });
-afterAll(async () => {
-  await database.pool.end();
-  await scratch.drop();
-  await rm(before, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
 const query = (text: string, values: unknown[] = []) => database.pool.query(text, values);
 

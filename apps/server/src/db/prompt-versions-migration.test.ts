@@ -1,34 +1,23 @@
-import { rm } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
-import type { ScratchDatabase } from '../../test/scratch-database.ts';
+import { type DatabaseBefore, databaseBefore } from '../../test/migrations.ts';
 import { readPromptVersions, savePromptVersion } from '../modules/prompts/versions.ts';
 import { resultWithPrompts } from '../modules/tasks/result.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { connectDatabase, type Database } from './client.ts';
+import type { Database } from './client.ts';
 
 /** The migration that turned each task's prompt copies into prompt versions. */
 const MIGRATION = '0013_prompt_versions';
 
-let scratch: ScratchDatabase;
+let before: DatabaseBefore;
 let database: Database;
-let before: string;
 
 beforeAll(async () => {
-  scratch = await freshDatabase();
-  database = connectDatabase(scratch.url, pino({ level: 'silent' }), 2);
-  before = await migrationsBefore(MIGRATION);
-  await migrate(database.db, { migrationsFolder: before });
+  before = await databaseBefore(MIGRATION);
+  ({ database } = before);
 });
-afterAll(async () => {
-  await database.pool.end();
-  await scratch.drop();
-  await rm(before, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
 const insertId = async (text: string, values: unknown[] = []) =>
   ((await database.pool.query(text, values)).rows[0] as { id: number }).id;

@@ -1,32 +1,21 @@
-import { rm } from 'node:fs/promises';
 import { TASK_ERROR_EXAMPLES, type TaskError, taskError, taskErrorText } from '@parley/contracts';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
-import type { ScratchDatabase } from '../../test/scratch-database.ts';
+import { type DatabaseBefore, databaseBefore } from '../../test/migrations.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { connectDatabase, type Database } from './client.ts';
+import type { Database } from './client.ts';
 
 /** The migration that turned tasks.error (English text) into tasks.error_reason (a code with parameters). */
 const MIGRATION = '0008_task_error_reasons';
 
-let scratch: ScratchDatabase;
+let before: DatabaseBefore;
 let database: Database;
-let before: string;
 
 beforeAll(async () => {
-  scratch = await freshDatabase();
-  database = connectDatabase(scratch.url, pino({ level: 'silent' }), 2);
-  before = await migrationsBefore(MIGRATION);
-  await migrate(database.db, { migrationsFolder: before });
+  before = await databaseBefore(MIGRATION);
+  ({ database } = before);
 });
-afterAll(async () => {
-  await database.pool.end();
-  await scratch.drop();
-  await rm(before, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
 /** Texts the server wrote: one of every code, and texts without a code (a provider's failure, anything else). */
 const withoutCode = (reason: TaskError) => reason.code === 'other' || reason.code === 'provider_failed';
