@@ -7,6 +7,7 @@ export * from './bulk/index.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './help.ts';
+export * from './insights/index.ts';
 export * from './languages.ts';
 export * from './navigation.ts';
 export * from './password.ts';

@@ -1,2 +1,4 @@
 export * from './api.ts';
 export * from './field-values.ts';
+export * from './manager.ts';
+export * from './periods.ts';

@@ -9,6 +9,7 @@ import {
   ExplorerQuery,
   ExplorerResponse,
 } from '../analytics/api.ts';
+import { ManagerDashboardQuery, ManagerDashboardResponse } from '../analytics/manager.ts';
 import { ProjectIdParams } from '../api.ts';
 import { defineRoute } from './route.ts';
 
@@ -77,6 +78,18 @@ export const analyticsRoutes = {
     params: ProjectIdParams,
     query: ChecklistQuery,
     responses: { 200: ChecklistResponse },
+    errors,
+  }),
+  managerDashboard: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analytics/manager-dashboard',
+    operationId: 'getManagerDashboard',
+    summary: 'Representatives × fields of a prompt over up to 4 periods, side by side, with the team totals',
+    tags,
+    access,
+    params: ProjectIdParams,
+    query: ManagerDashboardQuery,
+    responses: { 200: ManagerDashboardResponse },
     errors,
   }),
 };

@@ -9,6 +9,7 @@ export { billingRoutes } from './billing.ts';
 export { blacklistRoutes } from './blacklist.ts';
 export { healthRoutes } from './health.ts';
 export { helpRoutes } from './help.ts';
+export { insightRoutes } from './insights.ts';
 export { memberRoutes } from './members.ts';
 export { modelRoutes } from './models.ts';
 export { projectRoutes } from './projects.ts';

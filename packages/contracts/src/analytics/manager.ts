@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { AnalyticsField, ChecklistCell } from './api.ts';
+import type { AnalyticsValueType } from './field-values.ts';
+import { MAX_DASHBOARD_PERIODS, parsePeriodParam } from './periods.ts';
+
+/** Names filtered on (departments, representatives): at most this many of each. */
+export const MANAGER_FILTER_NAMES_MAX = 100;
+
+/**
+ * A query parameter that may repeat (`?department=a&department=b`): one value or many, as a list of distinct,
+ * non-empty, trimmed names.
+ */
+export const repeatedNames = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).map((name) => name.trim()))])
+  .transform((names) => names.filter((name) => name.length > 0))
+  .pipe(z.array(z.string().max(200)).max(MANAGER_FILTER_NAMES_MAX));
+
+const periodsParam = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]))
+  .pipe(z.array(z.string()).min(1).max(MAX_DASHBOARD_PERIODS))
+  .transform((values, context) =>
+    values.map((value) => {
+      const range = parsePeriodParam(value);
+      if (!range) {
+        context.addIssue({ code: 'custom', message: `Not a period 'YYYY-MM-DD..YYYY-MM-DD': ${value}` });
+        return { start: '', end: '' };
+      }
+      return range;
+    }),
+  );
+
+/**
+ * The manager dashboard's comparison: a prompt, 1 to 4 periods (`period=2026-11-01..2026-11-07`, repeated,
+ * days in the project's time zone), and optionally departments and representatives (repeated; any of them
+ * matches, case-insensitively). Team leaders see their teams' analyses only.
+ */
+export const ManagerDashboardQuery = z.object({
+  prompt_id: z.coerce.number().int().positive(),
+  period: periodsParam,
+  department: repeatedNames.optional(),
+  representative: repeatedNames.optional(),
+});
+export type ManagerDashboardQuery = z.infer<typeof ManagerDashboardQuery>;
+export type ManagerDashboardQueryInput = z.input<typeof ManagerDashboardQuery>;
+
+/** One period's figures of a representative (or of the team). */
+export const ManagerFigures = z.object({
+  analyses: z.number().int(),
+  average_score: z.number().nullable(),
+  /** By item path: pass rate or mean score, as in the checklist report; absent without values. */
+  cells: z.record(z.string(), ChecklistCell),
+});
+export type ManagerFigures = z.infer<typeof ManagerFigures>;
+
+export const ManagerRow = z.object({
+  /** null: analyses without a representative. */
+  representative: z.string().nullable(),
+  /** One per period, in the order asked (oldest first). */
+  periods: z.array(ManagerFigures),
+});
+export type ManagerRow = z.infer<typeof ManagerRow>;
+
+export const ManagerDashboardResponse = z.object({
+  data: z.object({
+    periods: z.array(z.object({ start: z.string(), end: z.string() })),
+    /** The prompt's yes/no items, marks and numbers, in the prompt's order. */
+    fields: z.array(AnalyticsField),
+    /** The whole team (within the filters), one per period. */
+    team: z.array(ManagerFigures),
+    /** Representatives with analyses in any of the periods, alphabetically (no representative last). */
+    rows: z.array(ManagerRow),
+  }),
+});
+export type ManagerDashboardResponse = z.infer<typeof ManagerDashboardResponse>;
+
+/**
+ * Which way is better for a field: up for pass rates, marks and the final score; numbers (a count of
+ * filler words, a duration) have no known direction and their changes are shown without judging them.
+ */
+export type FieldDirection = 'up' | 'none';
+
+export function fieldDirection(type: AnalyticsValueType): FieldDirection {
+  return type === 'int' || type === 'float' ? 'none' : 'up';
+}
+
+/** A change between two periods' values and whether it is good, bad or neither. */
+export interface PeriodChange {
+  delta: number;
+  verdict: 'better' | 'worse' | 'same' | 'neutral';
+}
+
+/** The change from `previous` to `current`, or null when either is missing. */
+export function periodChange(
+  previous: number | null | undefined,
+  current: number | null | undefined,
+  direction: FieldDirection,
+): PeriodChange | null {
+  if (previous === null || previous === undefined || current === null || current === undefined) return null;
+  const delta = current - previous;
+  if (Math.abs(delta) < 1e-9) return { delta: 0, verdict: 'same' };
+  if (direction === 'none') return { delta, verdict: 'neutral' };
+  return { delta, verdict: delta > 0 ? 'better' : 'worse' };
+}
