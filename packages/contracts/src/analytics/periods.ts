@@ -82,8 +82,7 @@ export const isCurrentPeriod = (period: DashboardPeriod) =>
   period.label.kind === 'calendar' && period.label.unit !== 'day' && period.label.back === 0;
 
 /** Add Previous is offered while fewer than 4 periods exist. */
-export const canAddPrevious = (periods: readonly DashboardPeriod[]) =>
-  periods.length < MAX_DASHBOARD_PERIODS;
+export const canAddPrevious = (periods: readonly DashboardPeriod[]) => periods.length < MAX_DASHBOARD_PERIODS;
 
 /** Add Current: weeks or months view, no period labelled current yet, and room for one more. */
 export const canAddCurrent = (view: DashboardView, periods: readonly DashboardPeriod[]) =>

@@ -36,7 +36,7 @@ export const insightRoutes = {
     operationId: 'createInsight',
     summary: 'Ask a question: the insight runs in the background; poll it until completed or failed',
     description:
-      'Priced at 5 units times the model\'s units; the price is held at once (402 insufficient_funds when ' +
+      "Priced at 5 units times the model's units; the price is held at once (402 insufficient_funds when " +
       'the project cannot pay it) and charged when the answer is ready. Department and representative take ' +
       'one name or a list; analysis_fields are quoted parts joined by dots (\'"Discovery"."Budget"\') or ' +
       'dotted paths.',
