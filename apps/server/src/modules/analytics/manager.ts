@@ -12,7 +12,7 @@ import {
   reportFigures,
   reportItems,
 } from './checklist.ts';
-import { daysCondition, scopeConditions } from './filters.ts';
+import { scopeConditions } from './filters.ts';
 import { promptWithPaths } from './prompt-fields.ts';
 import { dayTallyColumns, groupBy } from './tally.ts';
 
@@ -24,15 +24,12 @@ type Data = ManagerDashboardResponse['data'];
  */
 type PeriodTally = RepTally & { period: number; firstCount: number };
 
-/** The days from the earliest start to the latest end (lets the day sums' key narrow the scan). */
-function spanOf(periods: readonly DayRange[]) {
-  const starts = periods.map((period) => period.start).sort();
-  const ends = periods.map((period) => period.end).sort();
-  return { from: starts[0], to: ends.at(-1) };
-}
-
-/** Each period's day sums by representative, path and type, in one scan: a day counts in every period it is in. */
-function periodTallies(
+/**
+ * Each period's day sums by representative, path and type, in one statement: a day counts in every period it
+ * is in. Each period is aggregated on its own (a lateral subquery): one grouping over all periods' rows at
+ * once would be 4 times as many groups, sorted on disk instead of hashed in memory.
+ */
+async function periodTallies(
   ctx: AppContext,
   access: ProjectAccess,
   query: ManagerDashboardQuery,
@@ -50,28 +47,29 @@ function periodTallies(
     ),
     sql` `,
   );
-  return ctx.db
-    .select({
-      period: sql<number>`periods.period`,
-      representative: days.representative,
-      path: days.path,
-      ...dayTallyColumns,
-      firstCount: sql<number>`coalesce(sum(${days.analyses})
-        FILTER (WHERE periods.period = CASE ${firstPeriod} END), 0)::int`,
-    })
-    .from(days)
-    .innerJoin(
-      sql`(VALUES ${ranges}) AS periods(period, first_day, last_day)`,
-      sql`${days.analysisDate} BETWEEN periods.first_day AND periods.last_day`,
-    )
-    .where(
-      and(
+  const columns = {
+    representative: sql`${days.representative}`,
+    path: sql`${days.path}`,
+    ...dayTallyColumns,
+    firstCount: sql`coalesce(sum(${days.analyses}) FILTER (WHERE periods.period = CASE ${firstPeriod} END), 0)::int`,
+  };
+  const { rows } = await ctx.db.execute<PeriodTally & Record<string, unknown>>(sql`
+    SELECT periods.period, tallies.*
+    FROM (VALUES ${ranges}) AS periods(period, first_day, last_day)
+    CROSS JOIN LATERAL (
+      SELECT ${sql.join(
+        Object.entries(columns).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`),
+        sql`, `,
+      )}
+      FROM ${days}
+      WHERE ${and(
         ...scopeConditions(days, access, { prompt_id, department, representative }),
         inArray(days.path, paths),
-        ...daysCondition(days, spanOf(periods)),
-      ),
-    )
-    .groupBy(sql`periods.period`, days.representative, days.path, days.valueType) as Promise<PeriodTally[]>;
+        sql`${days.analysisDate} BETWEEN periods.first_day AND periods.last_day`,
+      )}
+      GROUP BY ${days.representative}, ${days.path}, ${days.valueType}
+    ) AS tallies`);
+  return rows;
 }
 
 /** A group's figures in each period, in the query's order (a period without analyses: none, no cells). */
