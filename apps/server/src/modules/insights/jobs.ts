@@ -27,6 +27,7 @@ const INSIGHT_CONCURRENCY = 4;
 /** Characters of the question in the ledger's description. */
 const DESCRIPTION_QUESTION_CHARS = 100;
 
+const unfinished = inArray(insights.status, ['queued', 'running']);
 const running = (insightId: number) => and(eq(insights.id, insightId), eq(insights.status, 'running'));
 
 async function setProgress(ctx: AppContext, insightId: number, values: Partial<InsightRow>): Promise<void> {
@@ -42,7 +43,7 @@ async function failInsight(ctx: AppContext, insightId: number, error: string): P
     const [failed] = await tx
       .update(insights)
       .set({ status: 'failed', error, updatedAt: new Date(), completedAt: new Date() })
-      .where(and(eq(insights.id, insightId), inArray(insights.status, ['queued', 'running'])))
+      .where(and(eq(insights.id, insightId), unfinished))
       .returning({ id: insights.id });
     if (failed) await releaseHeld(tx, { insightId });
   });
@@ -125,7 +126,7 @@ export async function runInsight(
   await ctx.db
     .update(insights)
     .set({ status: 'running', stage: 'gathering', updatedAt: new Date() })
-    .where(eq(insights.id, insightId));
+    .where(and(eq(insights.id, insightId), unfinished));
   try {
     const access = { project, role: 'user' as const, visibility: row.visibility };
     const data = await gatherInsightData(ctx.db, access, row.filters);
@@ -158,12 +159,10 @@ export async function runInsight(
   }
 }
 
-/** Marks an insight failed whose job was given up (the worker stopped on its last attempt). */
-async function failInterruptedInsight(ctx: AppContext, insightId: number): Promise<void> {
-  await failInsight(ctx, insightId, INSIGHT_JOB_TEXTS.interrupted);
-}
-
-/** Registers the insight worker and the handler of given-up insight jobs. */
+/**
+ * Registers the insight worker, and the handler of jobs given up (the worker stopped on their last attempt),
+ * which fails their insights.
+ */
 export async function workInsights(ctx: AppContext): Promise<void> {
   await workMany<InsightJob>(ctx.boss, QUEUES.insights, INSIGHT_CONCURRENCY, {}, (job) =>
     runInsight(ctx, job.data.insightId, {
@@ -172,6 +171,6 @@ export async function workInsights(ctx: AppContext): Promise<void> {
     }),
   );
   await ctx.boss.work<InsightJob>(QUEUES.insightsGivenUp, async ([job]) => {
-    if (job) await failInterruptedInsight(ctx, job.data.insightId);
+    if (job) await failInsight(ctx, job.data.insightId, INSIGHT_JOB_TEXTS.interrupted);
   });
 }
