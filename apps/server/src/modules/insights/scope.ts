@@ -1,6 +1,5 @@
 import type { InsightFilters } from '@parley/contracts';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { analysisFieldValues } from '../../db/schema/index.ts';
 import { checkedDays, daysCondition, scopeConditions } from '../analytics/filters.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -10,12 +9,6 @@ export type InsightScope = Pick<
   InsightFilters,
   'department' | 'representative' | 'start_date' | 'end_date' | 'prompt_id'
 >;
-
-/** Rows whose column is any of the names, compared case-insensitively; none asked: no condition. */
-function anyOf(column: AnyPgColumn, names: readonly string[]): SQL[] {
-  if (names.length === 0) return [];
-  return [inArray(sql`lower(${column})`, [...new Set(names.map((name) => name.toLowerCase()))])];
-}
 
 /**
  * The field values an insight reads: the project's rows the caller may see (a team leader: their teams'),
@@ -29,9 +22,11 @@ export function insightConditions(
 ): SQL[] {
   const days = checkedDays({ from: scope.start_date ?? undefined, to: scope.end_date ?? undefined });
   return [
-    ...scopeConditions(table, access, { prompt_id: scope.prompt_id ?? undefined }),
-    ...anyOf(table.department, scope.department),
-    ...anyOf(table.representative, scope.representative),
+    ...scopeConditions(table, access, {
+      prompt_id: scope.prompt_id ?? undefined,
+      department: scope.department,
+      representative: scope.representative,
+    }),
     ...daysCondition(table, days),
   ];
 }
