@@ -43,7 +43,7 @@ export function QuestionBox({ value, onChange }: { value: string; onChange: (que
           {SUGGESTION_KEYS.map((key) => {
             const text = t(`insights.suggestions.${key}`);
             return (
-              <Tooltip key={key} title={text}>
+              <Tooltip key={key} title={text} describeChild>
                 <Chip
                   label={suggestionLabel(text)}
                   variant="outlined"
