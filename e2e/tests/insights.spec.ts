@@ -1,4 +1,4 @@
-import type { InsightModelAnswer } from '@parley/contracts';
+import type { InsightAnswer } from '@parley/contracts';
 import { AnalysesListPage, AnalysisPage } from '../pages/analyses.ts';
 import { InsightPage, InsightsPage } from '../pages/insights.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
@@ -23,8 +23,8 @@ const BUDGET_MISSED = {
 const chat = (marker: string) =>
   `Agent: Good morning, Acme Solar, how can I help? ${marker}\nClient: I would like panels for my roof.\n`;
 
-/** The model's answer to the insight: one finding citing Ann's analysis that missed the budget. */
-const insightAnswer = (missedTask: number): InsightModelAnswer => ({
+/** The model's answer (contracts InsightModelAnswer) to the insight: one finding citing Ann's analysis that missed the budget. */
+const insightAnswer = (missedTask: number): InsightAnswer => ({
   summary: 'Ann Agent skips the budget question in half of her calls; Bob Brown always asks it.',
   findings: [
     {
