@@ -24,6 +24,7 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
+import { insightRoutes } from './modules/insights/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(uploadRoutes, ctx);
       await api.register(analysisRoutes, ctx);
       await api.register(analyticsRoutes, ctx);
+      await api.register(insightRoutes, ctx);
       await api.register(batchRoutes, ctx);
       await api.register(blacklistRoutes, ctx);
       await api.register(memberRoutes, ctx);

@@ -235,10 +235,11 @@ export async function seedAnalytics(t: TestApp, owner: Pick<Client, 'request'>, 
 /**
  * The app with the hand-checked data set (seedAnalytics) in a project of the owner, another project of theirs
  * with one analysis in the same days, a team leader of the Sales department, one without an assignment, a
- * stranger, support staff with the owner's grant, and a full and a media key.
+ * stranger, support staff with the owner's grant, and a full and a media key. `env` as startTestApp's (e.g. a
+ * fake provider's key and address).
  */
-export async function startAnalyticsApp() {
-  const t = await startTestApp();
+export async function startAnalyticsApp(env: Record<string, string> = {}) {
+  const t = await startTestApp({}, env);
   const superAdmin = await signUp(t.app);
   const [owner, leader, idleLeader, stranger, support] = [
     await signUp(t.app),

@@ -196,7 +196,8 @@ export function generationTarget(config: Config): { provider: ProviderId; model:
   return { provider: fallback.id, model: defaultGenerationModel(config, fallback.id) };
 }
 
-function defaultGenerationModel(config: Config, provider: ProviderId): string {
+/** The model a provider writes prompts (and answers insights) with when none is chosen. */
+export function defaultGenerationModel(config: Config, provider: ProviderId): string {
   return provider === 'openai-compatible'
     ? config.providers.openaiCompatibleModels[0]!
     : HOSTED[provider].generationModel;

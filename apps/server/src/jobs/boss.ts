@@ -21,6 +21,10 @@ export const QUEUES = {
   batchItems: 'batch_items',
   /** Copies analyses completed before analytics existed into its table (modules/analytics/backfill.ts). */
   analyticsBackfill: 'analytics_backfill',
+  /** Insight jobs given up (the worker stopped on their last attempt); their insights are marked failed. */
+  insightsGivenUp: 'insights_given_up',
+  /** One insight: gather its figures, ask the model, charge (modules/insights/jobs.ts). Data {insightId}. */
+  insights: 'insights',
 } as const;
 
 /**
@@ -97,6 +101,20 @@ const BATCH_ITEMS_QUEUE = {
 } as const;
 
 /**
+ * Insights: an attempt that failed for a passing reason (a provider's 5xx or timeout) is tried twice more,
+ * 30 s and 60 s later; a worker that stops is noticed by the heartbeat and another resumes the insight.
+ * An attempt may wait up to 10 minutes for the provider's rate limit before its call.
+ */
+const INSIGHTS_QUEUE = {
+  retryLimit: 2,
+  retryDelay: 30,
+  retryBackoff: true,
+  heartbeatSeconds: 30,
+  expireInSeconds: 1800,
+  deadLetter: QUEUES.insightsGivenUp,
+} as const;
+
+/**
  * Retry, heartbeat and dead-letter settings of the analysis queue. pg-boss copies a queue's settings into
  * each job when it is sent, so every process that sends (API) or works (worker) applies them at start.
  * pg-boss applies a queue's retry delay to every failed attempt, crashed ones included; the queue has
@@ -138,6 +156,7 @@ export async function startBoss(
       retryBackoff: true,
       ...(name === QUEUES.analysis ? { policy: 'exclusive' as const } : {}),
       ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
+      ...(name === QUEUES.insights ? INSIGHTS_QUEUE : {}),
     });
   }
   await configureAnalysisQueue(boss, analysis);

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { insights } from './insights.ts';
 import { tariffPlans } from './plans.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
@@ -150,17 +151,16 @@ export const unitBundles = pgTable(
 );
 
 /**
- * Units reserved by an analysis that has started its paid work (transcription, model, voice analysis) and
- * is not charged yet: they are not available to other analyses. One per task; its charge settles it (in
- * the charge's transaction), a failure or skip releases it, and deleting the task deletes it. Written only
- * under the project's row lock, like the balance.
+ * Units reserved by work that has started and is not charged yet: an analysis's paid work (transcription,
+ * model, voice analysis) or an insight's price. They are not available to other work. One per task or
+ * insight; its charge settles it (in the charge's transaction), a failure or skip releases it, and deleting
+ * the task or insight deletes it. Written only under the project's row lock, like the balance.
  */
 export const billingHolds = pgTable(
   'billing_holds',
   {
-    taskId: integer('task_id')
-      .primaryKey()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    insightId: integer('insight_id').references(() => insights.id, { onDelete: 'cascade' }),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -168,7 +168,10 @@ export const billingHolds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('billing_holds_task_key').on(t.taskId),
+    uniqueIndex('billing_holds_insight_key').on(t.insightId),
     index('billing_holds_project_idx').on(t.projectId),
     check('billing_holds_units_check', sql`${t.unitsMilli} >= 0`),
+    check('billing_holds_owner_check', sql`num_nonnulls(${t.taskId}, ${t.insightId}) = 1`),
   ],
 );

@@ -7,6 +7,7 @@ export * from './analytics-days.ts';
 export * from './batches.ts';
 export * from './billing.ts';
 export * from './help.ts';
+export * from './insights.ts';
 export * from './plans.ts';
 export * from './projects.ts';
 export * from './tasks.ts';

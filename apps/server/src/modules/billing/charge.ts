@@ -3,19 +3,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { unitBundles } from '../../db/schema/index.ts';
 import type { InvoiceRow } from './dto.ts';
-import { releaseHold } from './holds.ts';
-import { analysisChargeRef, chargeInputs, findAnalysisCharge, lockProject, settle } from './ledger.ts';
+import { releaseHeld } from './holds.ts';
+import {
+  type Billable,
+  chargeInputs,
+  chargeRef,
+  findCharge,
+  lockProject,
+  settle,
+  type Tx,
+} from './ledger.ts';
 import { unitsText } from './messages.ts';
 
 export type ChargeResult =
   | { status: 'charged'; invoice: InvoiceRow; plan: ChargePlan }
-  /** This task was charged before (a retried job): nothing changed. */
+  /** This task (or insight) was charged before (a retried job): nothing changed. */
   | { status: 'already_charged'; invoice: InvoiceRow }
   /** Bundles and allowed balance do not cover the units: nothing changed. */
   | { status: 'insufficient'; plan: ChargePlan };
 
 export interface ChargeDetails {
-  /** Units of content before the prompt's multiplier (minutes_used); defaults to the units charged. */
+  /** Units of content before the prompt's multiplier (minutes_used; 0 for an insight); defaults to the units charged. */
   minutesMilli?: number;
   description?: string;
   now?: Date;
@@ -40,32 +48,41 @@ export async function charge(
   unitsMilli: MilliUnits,
   details: ChargeDetails = {},
 ): Promise<ChargeResult> {
-  const now = details.now ?? new Date();
-  return ctx.db.transaction(async (tx) => {
-    const project = await lockProject(tx, projectId);
-    await releaseHold(tx, taskId);
-    const previous = await findAnalysisCharge(tx, projectId, taskId);
-    if (previous) return { status: 'already_charged', invoice: previous };
+  return ctx.db.transaction((tx) => chargeIn(tx, projectId, { taskId }, unitsMilli, details));
+}
 
-    const plan = planCharge(await chargeInputs(tx, project, unitsMilli, now));
-    if (!plan.covered) return { status: 'insufficient', plan };
-    for (const part of plan.fromBundles) {
-      await tx
-        .update(unitBundles)
-        .set({ leftMilli: sql`${unitBundles.leftMilli} - ${part.milli}` })
-        .where(eq(unitBundles.id, part.id));
-    }
-    const invoice = await settle(tx, project, {
-      type: 'debit',
-      amountMicros: plan.amountMicros,
-      unitsMilli,
-      minutesMilli: details.minutesMilli ?? unitsMilli,
-      freeUnitsMilli: plan.freeMilli,
-      description: details.description ?? `Analysis: ${unitsText(unitsMilli)}`,
-      processDate: now,
-      reference: 'analysis',
-      referenceId: analysisChargeRef(taskId),
-    });
-    return { status: 'charged', invoice, plan };
+/** What charge does, for an analysis or an insight, in the caller's transaction (which it locks the project in). */
+export async function chargeIn(
+  tx: Tx,
+  projectId: number,
+  item: Billable,
+  unitsMilli: MilliUnits,
+  details: ChargeDetails = {},
+): Promise<ChargeResult> {
+  const now = details.now ?? new Date();
+  const project = await lockProject(tx, projectId);
+  await releaseHeld(tx, item);
+  const previous = await findCharge(tx, projectId, item);
+  if (previous) return { status: 'already_charged', invoice: previous };
+
+  const plan = planCharge(await chargeInputs(tx, project, unitsMilli, now));
+  if (!plan.covered) return { status: 'insufficient', plan };
+  for (const part of plan.fromBundles) {
+    await tx
+      .update(unitBundles)
+      .set({ leftMilli: sql`${unitBundles.leftMilli} - ${part.milli}` })
+      .where(eq(unitBundles.id, part.id));
+  }
+  const invoice = await settle(tx, project, {
+    type: 'debit',
+    amountMicros: plan.amountMicros,
+    unitsMilli,
+    minutesMilli: details.minutesMilli ?? unitsMilli,
+    freeUnitsMilli: plan.freeMilli,
+    description: details.description ?? `Analysis: ${unitsText(unitsMilli)}`,
+    processDate: now,
+    reference: 'analysis',
+    referenceId: chargeRef(item),
   });
+  return { status: 'charged', invoice, plan };
 }

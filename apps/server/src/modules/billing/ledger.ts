@@ -21,7 +21,8 @@ import { findPlan } from './plans.ts';
  * Also the bundle and ledger reads that the charge rules and the tests build on.
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction of the platform database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** SELECT ... FOR UPDATE on the project row: every write to a project's balance and bundles takes it first. */
 export async function lockProject(tx: Tx, projectId: number): Promise<ProjectRow> {
@@ -116,10 +117,15 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
   };
 }
 
-/** The ledger reference of a task's analysis charge. */
-export const analysisChargeRef = (taskId: number) => `task:${taskId}`;
+/** What units are held and charged for: an analysis (its task) or an insight. */
+export type Billable = { taskId: number } | { insightId: number };
 
-export async function findAnalysisCharge(db: Executor, projectId: number, taskId: number) {
+/** The ledger reference of the charge for an analysis ('task:12') or an insight ('insight:3'). */
+export const chargeRef = (item: Billable) =>
+  'taskId' in item ? `task:${item.taskId}` : `insight:${item.insightId}`;
+
+/** The charge of an analysis or insight (reference 'analysis': both are charged as usage), if any. */
+export async function findCharge(db: Executor, projectId: number, item: Billable) {
   const [row] = await db
     .select()
     .from(invoices)
@@ -127,7 +133,7 @@ export async function findAnalysisCharge(db: Executor, projectId: number, taskId
       and(
         eq(invoices.projectId, projectId),
         eq(invoices.reference, 'analysis'),
-        eq(invoices.referenceId, analysisChargeRef(taskId)),
+        eq(invoices.referenceId, chargeRef(item)),
       ),
     );
   return row ?? null;

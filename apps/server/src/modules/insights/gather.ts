@@ -1,0 +1,245 @@
+import { type AnalyticsValueType, daysBetween, FINAL_SCORE_PATH, INSIGHT_LIMITS } from '@parley/contracts';
+import { and, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
+import { finalRows } from '../analytics/filters.ts';
+import { groupBy } from '../analytics/tally.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { topValues, type ValueCounts } from './field-context.ts';
+import {
+  BREAKDOWN_MAX,
+  type EvidenceAnalysis,
+  type FieldFigures,
+  type GroupCounts,
+  hasBreakdowns,
+  type InsightFigures,
+  type PeriodUnit,
+  statsOf,
+} from './figures.ts';
+import { type InsightScope, insightConditions } from './scope.ts';
+
+/** What an insight's job hands the model, and what the model's answer may refer to. */
+export interface GatheredData {
+  figures: InsightFigures;
+  sample: EvidenceAnalysis[];
+  /** Every representative and department with analyses within the filters (as stored). */
+  representatives: string[];
+  departments: string[];
+}
+
+/** Ranges up to this many days are broken down by week, longer ones by month. */
+const WEEKS_UP_TO_DAYS = 92;
+
+/**
+ * The figures of the analyses within an insight's filters that the caller may see: per field (the ones asked,
+ * else the ones with the most values) the top 10 values and the statistics of its scores or yes/no answers,
+ * overall and per representative, department and period, the same for the final score; and the newest
+ * analyses with short quotes of those fields. Null when no analysis matches.
+ */
+export async function gatherInsightData(
+  db: Executor,
+  access: ProjectAccess,
+  scope: InsightScope & { analysis_fields: readonly string[] },
+): Promise<GatheredData | null> {
+  const conditions = insightConditions(values, access, scope);
+  const [overview] = await db
+    .select({
+      analyses: sql<number>`count(*)::int`,
+      first: sql<string>`min(${values.analysisDate})::text`,
+      last: sql<string>`max(${values.analysisDate})::text`,
+    })
+    .from(values)
+    .where(and(...conditions, finalRows(values)));
+  if (!overview || overview.analyses === 0) return null;
+  const paths = scope.analysis_fields.filter((path) => path !== FINAL_SCORE_PATH);
+  const fields = paths.length > 0 ? [...new Set(paths)] : await busiestFields(db, conditions);
+  const unit = periodUnit(scope.start_date ?? overview.first, scope.end_date ?? overview.last);
+  const [groups, tops, sample] = await Promise.all([
+    groupCounts(db, conditions, fields, unit),
+    topValues(db, conditions, [...fields, FINAL_SCORE_PATH], INSIGHT_LIMITS.promptTopValues),
+    evidenceSample(db, conditions, fields),
+  ]);
+  const byField = groupBy(groups, (group) => `${group.path}\n${group.type}`);
+  const figuresOf = (path: string, type: AnalyticsValueType) =>
+    fieldFigures(path, type, byField.get(`${path}\n${type}`) ?? [], tops.get(path));
+  const finalGroups = byField.get(`${FINAL_SCORE_PATH}\nfinal`) ?? [];
+  return {
+    figures: {
+      analyses: overview.analyses,
+      first_day: overview.first,
+      last_day: overview.last,
+      period: unit,
+      final_score: figuresOf(FINAL_SCORE_PATH, 'final'),
+      fields: fields.flatMap((path) =>
+        groups
+          .filter((group) => group.path === path && group.by === 'overall')
+          .map((group) => figuresOf(path, group.type)),
+      ),
+    },
+    sample,
+    representatives: namesOf(finalGroups, 'representative'),
+    departments: namesOf(finalGroups, 'department'),
+  };
+}
+
+function periodUnit(start: string, end: string): PeriodUnit {
+  return (daysBetween(start, end) ?? 0) <= WEEKS_UP_TO_DAYS ? 'week' : 'month';
+}
+
+/** Without fields asked: the fields with the most values within the filters. */
+async function busiestFields(db: Executor, conditions: SQL[]): Promise<string[]> {
+  const rows = await db
+    .select({ path: values.path })
+    .from(values)
+    .where(and(...conditions, sql`${values.valueType} <> 'final'`))
+    .groupBy(values.path)
+    .orderBy(desc(count()), values.path)
+    .limit(INSIGHT_LIMITS.fields);
+  return rows.map((row) => row.path);
+}
+
+type Breakdown = 'overall' | 'representative' | 'department' | 'period';
+
+interface GroupRow extends GroupCounts {
+  path: string;
+  type: AnalyticsValueType;
+  by: Breakdown;
+  /** The representative, department or first day of the period (null: none recorded). */
+  key: string | null;
+}
+
+/** GROUPING(representative, department, period): a bit set for each column the grouping set leaves out. */
+const BREAKDOWN_OF_GROUPING: Record<number, Breakdown> = {
+  7: 'overall',
+  3: 'representative',
+  5: 'department',
+  6: 'period',
+};
+
+/**
+ * The counts, score statistics and yes/no outcomes of the fields and the final score, overall and per
+ * representative, department and period, in one query (grouping sets).
+ */
+async function groupCounts(
+  db: Executor,
+  conditions: SQL[],
+  fields: string[],
+  unit: PeriodUnit,
+): Promise<GroupRow[]> {
+  const chosen = fields.length > 0 ? sql`${inArray(values.path, fields)} OR ` : sql``;
+  const { rows } = await db.execute<Omit<GroupRow, 'by' | 'key'> & Record<string, unknown>>(sql`
+    SELECT path, value_type AS type, GROUPING(representative, department, period)::int AS grouping,
+      representative, department, period::text AS period,
+      count(*)::int AS analyses, count(score)::int AS scored, avg(score)::float8 AS mean,
+      min(score)::float8 AS min, max(score)::float8 AS max,
+      (count(*) FILTER (WHERE outcome = 'passed'))::int AS passed,
+      (count(*) FILTER (WHERE outcome = 'missed'))::int AS missed,
+      (count(*) FILTER (WHERE outcome = 'na'))::int AS na
+    FROM (
+      SELECT ${values.path} AS path, ${values.valueType} AS value_type, ${values.representative} AS representative,
+        ${values.department} AS department, ${values.score} AS score, ${values.outcome} AS outcome,
+        date_trunc(${unit}, ${values.analysisDate}::timestamp)::date AS period
+      FROM ${values}
+      WHERE ${and(...conditions)} AND (${chosen}${finalRows(values)})
+    ) v
+    GROUP BY GROUPING SETS ((path, value_type), (path, value_type, representative),
+      (path, value_type, department), (path, value_type, period))`);
+  return rows.map((row) => {
+    const by = BREAKDOWN_OF_GROUPING[row.grouping as number]!;
+    const key = by === 'overall' ? null : (row[by] as string | null);
+    return { ...row, by, key } as GroupRow;
+  });
+}
+
+/** The names of one kind of group (people and departments without a name left out). */
+const namesOf = (groups: GroupRow[], by: 'representative' | 'department') =>
+  groups.filter((group) => group.by === by && group.key !== null).map((group) => group.key!);
+
+/** Names in order, the group without a name last. */
+const namedFirst = (a: string | null, b: string | null) =>
+  a === null || b === null ? Number(a === null) - Number(b === null) : a.localeCompare(b);
+
+/** Representatives and departments with the most analyses first (then by name); periods in order, newest kept. */
+function breakdown(groups: GroupRow[], by: Exclude<Breakdown, 'overall'>) {
+  const of = groups.filter((group) => group.by === by);
+  if (by === 'period') {
+    const sorted = of.sort((a, b) => a.key!.localeCompare(b.key!));
+    return { kept: sorted.slice(-BREAKDOWN_MAX), leftOut: Math.max(0, sorted.length - BREAKDOWN_MAX) };
+  }
+  const sorted = of.sort((a, b) => b.analyses - a.analyses || namedFirst(a.key, b.key));
+  return { kept: sorted.slice(0, BREAKDOWN_MAX), leftOut: Math.max(0, sorted.length - BREAKDOWN_MAX) };
+}
+
+function fieldFigures(
+  path: string,
+  type: AnalyticsValueType,
+  groups: GroupRow[],
+  top: ValueCounts | undefined,
+): FieldFigures {
+  const overall = groups.find((group) => group.by === 'overall');
+  const figures: FieldFigures = {
+    field: path,
+    type,
+    distinct_values: top?.totalUnique ?? 0,
+    top_values: top?.results ?? [],
+    overall: statsOf(type, overall ?? { ...EMPTY }),
+  };
+  if (!hasBreakdowns(type)) return figures;
+  const reps = breakdown(groups, 'representative');
+  const departments = breakdown(groups, 'department');
+  const periods = breakdown(groups, 'period');
+  figures.by_representative = reps.kept.map((g) => ({ representative: g.key, ...statsOf(type, g) }));
+  figures.by_department = departments.kept.map((g) => ({ department: g.key, ...statsOf(type, g) }));
+  figures.by_period = periods.kept.map((g) => ({ period_start: g.key!, ...statsOf(type, g) }));
+  const leftOut = {
+    ...(reps.leftOut > 0 && { representatives: reps.leftOut }),
+    ...(departments.leftOut > 0 && { departments: departments.leftOut }),
+    ...(periods.leftOut > 0 && { periods: periods.leftOut }),
+  };
+  if (Object.keys(leftOut).length > 0) figures.groups_left_out = leftOut;
+  return figures;
+}
+
+const EMPTY: GroupCounts = {
+  analyses: 0,
+  scored: 0,
+  mean: null,
+  min: null,
+  max: null,
+  passed: 0,
+  missed: 0,
+  na: 0,
+};
+
+/**
+ * The newest analyses within the filters (INSIGHT_LIMITS.evidenceAnalyses), each with its fields' values and
+ * the quotes the analysis gave as evidence for them, cut to INSIGHT_LIMITS.quoteChars.
+ */
+async function evidenceSample(
+  db: Executor,
+  conditions: SQL[],
+  fields: string[],
+): Promise<EvidenceAnalysis[]> {
+  const paths = sql`${sql.param(fields)}::text[]`;
+  const rows = await db
+    .select({
+      analysis_id: values.taskId,
+      date: sql<string>`${values.analysisDate}::text`,
+      representative: values.representative,
+      department: values.department,
+      final_score: values.score,
+      fields: sql<EvidenceAnalysis['fields']>`(
+        SELECT coalesce(jsonb_agg(jsonb_build_object(
+          'field', e.path,
+          'value', coalesce(e.value, e.score::text),
+          'quote', nullif(left(${tasks.result} -> 'evidence' -> e.path ->> 'quote', ${INSIGHT_LIMITS.quoteChars}), '')
+        ) ORDER BY array_position(${paths}, e.path)), '[]'::jsonb)
+        FROM ${values} e WHERE e.task_id = ${values.taskId} AND e.path = ANY(${paths}))`,
+    })
+    .from(values)
+    .innerJoin(tasks, sql`${tasks.id} = ${values.taskId}`)
+    .where(and(...conditions, finalRows(values)))
+    .orderBy(desc(values.analysisDate), desc(values.taskId))
+    .limit(INSIGHT_LIMITS.evidenceAnalyses);
+  return rows;
+}

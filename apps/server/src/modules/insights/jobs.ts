@@ -1,0 +1,177 @@
+import {
+  fromMilliUnits,
+  INSIGHT_TEXTS,
+  type InsightAnswer,
+  InsightModelAnswer,
+  milliUnits,
+} from '@parley/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AiFailedError, generateStructured } from '../../ai/generate.ts';
+import type { AppContext } from '../../context.ts';
+import { insights, projects } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import { QUEUES, workMany } from '../../jobs/boss.ts';
+import { chargeIn } from '../billing/charge.ts';
+import { releaseHeld } from '../billing/holds.ts';
+import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
+import type { InsightJob, InsightRow } from './create.ts';
+import { gatherInsightData } from './gather.ts';
+
+export const INSIGHT_JOB_TEXTS = {
+  interrupted: 'The insight was interrupted (the worker stopped while working on it) and was given up.',
+  unexpected: (message: string) => `The insight could not be completed: ${message}`,
+} as const;
+
+/** Insights one worker process answers at the same time (each mostly waits on its provider). */
+const INSIGHT_CONCURRENCY = 4;
+/** Characters of the question in the ledger's description. */
+const DESCRIPTION_QUESTION_CHARS = 100;
+
+const running = (insightId: number) => and(eq(insights.id, insightId), eq(insights.status, 'running'));
+
+async function setProgress(ctx: AppContext, insightId: number, values: Partial<InsightRow>): Promise<void> {
+  await ctx.db
+    .update(insights)
+    .set({ ...values, updatedAt: new Date() })
+    .where(running(insightId));
+}
+
+/** Ends an insight that has not completed as failed with the reason, releasing its hold: nothing is charged. */
+export async function failInsight(ctx: AppContext, insightId: number, error: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(insights)
+      .set({ status: 'failed', error, updatedAt: new Date(), completedAt: new Date() })
+      .where(and(eq(insights.id, insightId), inArray(insights.status, ['queued', 'running'])))
+      .returning({ id: insights.id });
+    if (failed) await releaseHeld(tx, { insightId });
+  });
+}
+
+function ledgerDescription(row: InsightRow): string {
+  const question = row.question.replace(/\s+/g, ' ');
+  const cut =
+    question.length > DESCRIPTION_QUESTION_CHARS
+      ? `${question.slice(0, DESCRIPTION_QUESTION_CHARS).trimEnd()}…`
+      : question;
+  return `Insight #${row.id}: ${cut}`;
+}
+
+/**
+ * Charges the insight's price (settling its hold) and stores its answer, in one transaction: a retried job
+ * finds it completed, and a deleted insight is neither charged nor completed.
+ */
+async function completeInsight(ctx: AppContext, row: InsightRow, answer: InsightAnswer): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(insights).where(running(row.id)).for('update');
+    if (!current) return;
+    const outcome = await chargeIn(tx, row.projectId, { insightId: row.id }, milliUnits(row.unitsMilli), {
+      minutesMilli: 0,
+      description: ledgerDescription(row),
+    });
+    const now = new Date();
+    if (outcome.status === 'insufficient') {
+      const units = String(fromMilliUnits(row.unitsMilli));
+      await tx
+        .update(insights)
+        .set({
+          status: 'failed',
+          error: INSIGHT_TEXTS.insufficientFunds.replace('{units}', units),
+          updatedAt: now,
+          completedAt: now,
+        })
+        .where(eq(insights.id, row.id));
+      return;
+    }
+    await tx
+      .update(insights)
+      .set({
+        status: 'completed',
+        stage: 'done',
+        answer,
+        unitsMilli: outcome.invoice.unitsMilli,
+        error: null,
+        updatedAt: now,
+        completedAt: now,
+      })
+      .where(eq(insights.id, row.id));
+  });
+}
+
+/** Whether trying again later may work: a provider's passing trouble or our own, not a refusal. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof AiFailedError) return error.retryable;
+  return !(error instanceof HttpError);
+}
+
+/**
+ * One attempt at an insight: gather the figures of its analyses (as its asker sees them), ask its model for
+ * a structured answer, keep only what the data has, then charge and complete. Idempotent: a finished insight
+ * is left alone, and the charge is made once. A passing failure is thrown for the queue's retry unless this
+ * is the last attempt; any other ends the insight failed, its hold released.
+ */
+export async function runInsight(
+  ctx: AppContext,
+  insightId: number,
+  attempt: { lastAttempt: boolean; signal?: AbortSignal },
+): Promise<void> {
+  const [found] = await ctx.db
+    .select({ insight: insights, project: projects })
+    .from(insights)
+    .innerJoin(projects, eq(projects.id, insights.projectId))
+    .where(eq(insights.id, insightId));
+  if (!found || found.insight.status === 'completed' || found.insight.status === 'failed') return;
+  const { insight: row, project } = found;
+  await ctx.db
+    .update(insights)
+    .set({ status: 'running', stage: 'gathering', updatedAt: new Date() })
+    .where(eq(insights.id, insightId));
+  try {
+    const access = { project, role: 'user' as const, visibility: row.visibility };
+    const data = await gatherInsightData(ctx.db, access, row.filters);
+    if (!data) return await failInsight(ctx, insightId, INSIGHT_TEXTS.noAnalyses);
+    await setProgress(ctx, insightId, { stage: 'asking', analyses: data.figures.analyses });
+    const answer = await generateStructured(ctx, {
+      purpose: 'insight',
+      projectId: row.projectId,
+      userId: row.createdBy,
+      provider: row.provider,
+      model: row.model,
+      schema: InsightModelAnswer,
+      instructions: INSIGHT_INSTRUCTIONS,
+      prompt: insightPrompt(row.question, row.filters, row.language, data),
+      signal: attempt.signal,
+    });
+    await completeInsight(ctx, row, sanitizeAnswer(answer, answerReferences(data)));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (isRetryable(error) && !attempt.lastAttempt) {
+      ctx.logger.warn({ insightId, error: message }, 'Insight failed; it will be retried');
+      throw error;
+    }
+    ctx.logger.info({ insightId, error: message }, 'Insight failed');
+    await failInsight(
+      ctx,
+      insightId,
+      error instanceof HttpError ? message : INSIGHT_JOB_TEXTS.unexpected(message),
+    );
+  }
+}
+
+/** Marks an insight failed whose job was given up (the worker stopped on its last attempt). */
+async function failInterruptedInsight(ctx: AppContext, insightId: number): Promise<void> {
+  await failInsight(ctx, insightId, INSIGHT_JOB_TEXTS.interrupted);
+}
+
+/** Registers the insight worker and the handler of given-up insight jobs. */
+export async function workInsights(ctx: AppContext): Promise<void> {
+  await workMany<InsightJob>(ctx.boss, QUEUES.insights, INSIGHT_CONCURRENCY, {}, (job) =>
+    runInsight(ctx, job.data.insightId, {
+      lastAttempt: job.retryCount >= job.retryLimit,
+      signal: job.signal,
+    }),
+  );
+  await ctx.boss.work<InsightJob>(QUEUES.insightsGivenUp, async ([job]) => {
+    if (job) await failInterruptedInsight(ctx, job.data.insightId);
+  });
+}
