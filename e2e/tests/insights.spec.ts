@@ -80,8 +80,8 @@ test('a manager asks an AI insight over analysed calls and follows its source to
   await insights.choose('Departments', 'Sales');
   const budget = insights.contextOf('Discovery - Budget');
   await expect(budget).toContainText('2 distinct values');
-  await expect(budget.getByText(/^true · 2$/)).toBeVisible();
-  await expect(budget.getByText(/^false · 1$/)).toBeVisible();
+  await expect(budget.getByText(/^Yes · 2$/)).toBeVisible();
+  await expect(budget.getByText(/^No · 1$/)).toBeVisible();
   await expect(insights.price).toContainText('units');
 
   const marker = uniqueMarker('insight');

@@ -29,6 +29,9 @@ export function fieldContextQuery(form: InsightForm): FieldContextRequest | null
 function FieldValues({ path, context }: { path: string; context: FieldContext | undefined }) {
   const { t, i18n } = useTranslation();
   const count = (value: number) => formatCount(value, i18n.language);
+  // Yes/no answers are stored as 'true' and 'false'.
+  const valueText = (value: string) =>
+    value === 'true' || value === 'false' ? t(`insights.context.${value}`) : value;
   return (
     <Box component="li" sx={{ listStyle: 'none' }} data-testid="field-context">
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
@@ -47,7 +50,7 @@ function FieldValues({ path, context }: { path: string; context: FieldContext | 
             <Chip
               key={result.value}
               size="small"
-              label={`${result.value} · ${count(result.count)}`}
+              label={`${valueText(result.value)} · ${count(result.count)}`}
               title={result.value}
               sx={{ maxWidth: 260 }}
             />

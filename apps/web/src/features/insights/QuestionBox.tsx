@@ -45,6 +45,7 @@ export function QuestionBox({ value, onChange }: { value: string; onChange: (que
             return (
               <Tooltip key={key} title={text} describeChild>
                 <Chip
+                  size="small"
                   label={suggestionLabel(text)}
                   variant="outlined"
                   onClick={() => suggest(text)}

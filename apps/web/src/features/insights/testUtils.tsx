@@ -142,8 +142,8 @@ export function mockInsightsApi(overrides: Record<string, Handler> = {}, project
           fieldData: {
             totalUnique: 7,
             results: [
-              { value: 'Yes', count: 30 },
-              { value: 'No', count: 12 },
+              { value: 'true', count: 30 },
+              { value: 'Sometimes', count: 12 },
             ],
             remainingCount: 5,
           },
