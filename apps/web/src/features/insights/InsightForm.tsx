@@ -95,7 +95,7 @@ export function InsightForm({ initial }: { initial?: InsightFormValues }) {
   const failure = create.error;
   return (
     <Grid container spacing={2} sx={{ mb: 2 }}>
-      <Grid size={{ xs: 12, md: 7 }}>
+      <Grid size={{ xs: 12, md: 8 }}>
         <SectionCard
           title={t('insights.form.title')}
           subtitle={t('insights.form.subtitle')}
@@ -173,7 +173,7 @@ export function InsightForm({ initial }: { initial?: InsightFormValues }) {
           </Box>
         </SectionCard>
       </Grid>
-      <Grid size={{ xs: 12, md: 5 }}>
+      <Grid size={{ xs: 12, md: 4 }}>
         <SectionCard
           title={t('insights.context.title')}
           subtitle={t('insights.context.subtitle')}
