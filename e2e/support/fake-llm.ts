@@ -22,6 +22,8 @@ export { answer, failure, rawText, slow } from '../../apps/server/test/fake-upst
  *    analysis: the instruction is in the system prompt); each request that mentions the marker takes the
  *    next reply;
  *  - a request with FAIL_MARKER gets a 400 error;
+ *  - an insight (the server's insight request: an <evidence_sample> section) gets insightAnswer, which cites
+ *    the first analysis of the sample it was sent;
  *  - an analysis of a conversation (the pipeline's request: 'Conversation details' and a 'Transcript')
  *    gets an answer derived from the JSON schema it asks for, see analysisAnswer;
  *  - anything else gets DEFAULT_GENERATED, a valid generated prompt.
@@ -241,6 +243,57 @@ export function analysisAnswer(body: unknown): Record<string, unknown> {
   return answerFor(schema, '') as Record<string, unknown>;
 }
 
+// ---- Insights ----
+
+/** A section of an insight request (apps/server/src/modules/insights/ask.ts insightPrompt), parsed. */
+function insightSection<T>(body: unknown, tag: string): T | null {
+  const match = new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(userText(body));
+  return match ? (JSON.parse(match[1]!) as T) : null;
+}
+
+interface SampledAnalysis {
+  analysis_id: number;
+  representative: string | null;
+  department: string | null;
+}
+
+/** Whether a request is the server's insight request (its figures and evidence sample). */
+export function isInsightRequest(body: unknown): boolean {
+  return insightSection(body, 'evidence_sample') !== null;
+}
+
+export const FAKE_INSIGHT_SUMMARY = 'The fake model answered from the figures it was given.';
+
+/**
+ * A valid insight answer (contracts InsightAnswer): one finding with the number of analyses as its figure,
+ * citing the first analysis of the sample (with its representative and department), and one action.
+ */
+export function insightAnswer(body: unknown): Record<string, unknown> {
+  const figures = insightSection<{ analyses: number; fields: Array<{ field: string }> }>(body, 'figures');
+  const first = insightSection<SampledAnalysis[]>(body, 'evidence_sample')?.[0];
+  return {
+    summary: FAKE_INSIGHT_SUMMARY,
+    findings: [
+      {
+        title: 'Finding of the fake model',
+        detail: 'The newest analysis shows it.',
+        figures: [{ label: 'Analyses', value: String(figures?.analyses ?? 0) }],
+        citations: [
+          {
+            label: 'The newest analysis',
+            analysis_ids: first ? [first.analysis_id] : [],
+            representative: first?.representative ?? null,
+            department: first?.department ?? null,
+            field: figures?.fields[0]?.field ?? null,
+            field_outcome: null,
+          },
+        ],
+      },
+    ],
+    actions: [{ title: 'Action of the fake model', detail: 'Coach the team on it.' }],
+  };
+}
+
 interface FakeLlm {
   origin: string;
   close: () => Promise<void>;
@@ -268,6 +321,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       if (queue.length && text.includes(marker)) return queue.shift()!;
     }
     if (text.includes(FAIL_MARKER)) return failure(400, FAIL_MESSAGE);
+    if (isInsightRequest(body)) return answer(insightAnswer(body));
     if (isAnalysisRequest(body)) return answer(analysisAnswer(body));
     return answer(DEFAULT_GENERATED);
   };

@@ -108,7 +108,8 @@ export function unquoteFieldPath(value: string): string | null {
       return null;
     }
     index = part.lastIndex;
-    if (match[2] === '' && index < text.length) return null;
+    // A part must follow each dot, and only the end may follow a part without one.
+    if (match[2] === '.' ? index === text.length : index < text.length) return null;
   }
   return parts.length > 0 && parts.every((p) => p.length > 0) ? parts.join('.') : null;
 }

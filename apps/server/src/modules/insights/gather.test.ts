@@ -45,7 +45,12 @@ describe('the figures an insight hands the model', () => {
   it('per field: top values, scores and yes/no outcomes overall, per representative, department and week', async () => {
     const data = await gatherInsightData(s.t.ctx.db, access, { ...scope, prompt_id: s.salesPrompt.id });
     const figures = data!.figures;
-    expect(figures).toMatchObject({ analyses: 5, first_day: '2026-03-07', last_day: '2026-03-10', period: 'week' });
+    expect(figures).toMatchObject({
+      analyses: 5,
+      first_day: '2026-03-07',
+      last_day: '2026-03-10',
+      period: 'week',
+    });
 
     expect(figures.final_score).toEqual({
       field: 'Final Score',
@@ -219,7 +224,11 @@ describe('the figures an insight hands the model', () => {
     expect(data!.representatives).toEqual(['Alice']);
     expect(data!.sample.map((analysis) => analysis.analysis_id)).toEqual([s.ids.a3, s.ids.a2, s.ids.a1]);
 
-    const none = await gatherInsightData(s.t.ctx.db, access, { ...scope, start_date: '2027-01-01', end_date: null });
+    const none = await gatherInsightData(s.t.ctx.db, access, {
+      ...scope,
+      start_date: '2027-01-01',
+      end_date: null,
+    });
     expect(none).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer }
 import type { InsightJob, InsightRow } from './create.ts';
 import { gatherInsightData } from './gather.ts';
 
-export const INSIGHT_JOB_TEXTS = {
+const INSIGHT_JOB_TEXTS = {
   interrupted: 'The insight was interrupted (the worker stopped while working on it) and was given up.',
   unexpected: (message: string) => `The insight could not be completed: ${message}`,
 } as const;
@@ -37,7 +37,7 @@ async function setProgress(ctx: AppContext, insightId: number, values: Partial<I
 }
 
 /** Ends an insight that has not completed as failed with the reason, releasing its hold: nothing is charged. */
-export async function failInsight(ctx: AppContext, insightId: number, error: string): Promise<void> {
+async function failInsight(ctx: AppContext, insightId: number, error: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [failed] = await tx
       .update(insights)
