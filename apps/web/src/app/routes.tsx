@@ -53,6 +53,8 @@ const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
 const explorerPage = page(() => import('../features/analytics/explorer/ExplorerPage'));
 const checklistReportPage = page(() => import('../features/analytics/checklist/ChecklistReportPage'));
+const insightsPage = page(() => import('../features/insights/InsightsPage'));
+const insightPage = page(() => import('../features/insights/InsightPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -70,7 +72,8 @@ const memberPages: RouteObject[] = [
   { path: 'analytics', ...explorerPage },
   placeholder('analytics/manager-dashboard', 'managerDashboard'),
   { path: 'analytics/checklist-report', ...checklistReportPage },
-  placeholder('analytics/insights', 'insights'),
+  { path: 'analytics/insights', ...insightsPage },
+  { path: 'analytics/insights/:insightId', ...insightPage },
   placeholder('change-requests', 'changeRequests'),
   { path: 'analysis/upload', ...uploadPage },
   { path: 'analysis/bulk-upload', ...bulkUploadPage },

@@ -1,5 +1,6 @@
 import { fieldPathLabel } from '../analytics/field-values.ts';
 import { type MilliUnits, milliUnits, toMilliUnits } from '../billing/units.ts';
+import type { ProviderId } from '../prompts/models.ts';
 
 /** The insight form's rules (spec 2 §2.4, §5 'Insight', §9). */
 export const INSIGHT_LIMITS = {
@@ -132,7 +133,7 @@ export interface InsightForm {
   startDate: string | null;
   endDate: string | null;
   promptId: number | null;
-  provider: string | null;
+  provider: ProviderId | null;
   model: string | null;
 }
 

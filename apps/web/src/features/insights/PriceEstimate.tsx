@@ -1,0 +1,25 @@
+import { Typography } from '@mui/material';
+import { fromMilliUnits, insightUnitsMilli, type ModelInfo, type Project } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatUnitsMilli } from '../analytics/format';
+import { formatMoney, priceOfUnits } from '../billing/format';
+
+/** What asking costs on the chosen model, in units (and in money at the project's plan rate when known). */
+export function PriceEstimate({ model, project }: { model: ModelInfo | undefined; project: Project }) {
+  const { t, i18n } = useTranslation();
+  if (!model) return null;
+  const milli = insightUnitsMilli(model.units);
+  const units = formatUnitsMilli(milli, i18n.language);
+  const plan = project.tariff_plan;
+  const price = plan ? priceOfUnits(fromMilliUnits(milli), plan.price_per_minute) : null;
+  return (
+    <Typography variant="body2" color="textSecondary" data-testid="insight-price">
+      {price === null
+        ? t('insights.form.price', { units })
+        : t('insights.form.priceWithMoney', {
+            units,
+            money: formatMoney(price, project.currency ?? plan?.currency, i18n.language),
+          })}
+    </Typography>
+  );
+}

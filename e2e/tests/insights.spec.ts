@@ -1,0 +1,124 @@
+import type { InsightAnswer } from '@parley/contracts';
+import { AnalysesListPage, AnalysisPage } from '../pages/analyses.ts';
+import { InsightPage, InsightsPage } from '../pages/insights.ts';
+import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
+import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { shoot } from '../support/screenshots.ts';
+import { expect, test } from '../support/test.ts';
+
+test.use({ timezoneId: 'UTC' });
+
+const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
+
+/** The scorecard's answer with the budget not discussed (the fake model discusses it otherwise). */
+const BUDGET_MISSED = {
+  Summary: said('A short call.'),
+  Title: said('No budget talk'),
+  Greeting: said('ok'),
+  Needs: said(2),
+  Discovery: { Budget: said(false) },
+  'Final Score': said(0),
+};
+
+const chat = (marker: string) =>
+  `Agent: Good morning, Acme Solar, how can I help? ${marker}\nClient: I would like panels for my roof.\n`;
+
+/** The model's answer (contracts InsightModelAnswer) to the insight: one finding citing Ann's analysis that missed the budget. */
+const insightAnswer = (missedTask: number): InsightAnswer => ({
+  summary: 'Ann Agent skips the budget question in half of her calls; Bob Brown always asks it.',
+  findings: [
+    {
+      title: 'The budget is skipped',
+      detail: 'One of two calls of Ann Agent never discussed the budget.',
+      figures: [{ label: 'Pass rate of Discovery - Budget for Ann Agent', value: '50 %' }],
+      citations: [
+        {
+          label: "Ann Agent's calls without a budget question",
+          analysis_ids: [missedTask],
+          representative: 'Ann Agent',
+          department: null,
+          field: 'Discovery.Budget',
+          field_outcome: 'missed',
+        },
+      ],
+    },
+  ],
+  actions: [{ title: 'Coach Ann Agent on discovery', detail: 'Role-play asking for the budget early.' }],
+});
+
+test('a manager asks an AI insight over analysed calls and follows its source to the analyses', async ({
+  page,
+}) => {
+  const { project, prompt } = await projectWithScorecard(page, { label: 'insights' });
+  const missed = uniqueMarker('insight-missed');
+  await scriptLlm(missed, answer(BUDGET_MISSED));
+  const taskIds: number[] = [];
+  for (const [representative, marker] of [
+    ['Ann Agent', missed],
+    ['Ann Agent', ''],
+    ['Bob Brown', ''],
+  ] as const) {
+    const text = Buffer.from(chat(marker || uniqueMarker('insight-chat')));
+    const recording = { path: '', fileName: 'chat.txt', contentType: 'text/plain', bytes: text };
+    const uploaded = await uploadViaApi(page.request, project.id, recording, prompt.id, {
+      Department: 'Sales',
+      Representative: representative,
+    });
+    taskIds.push(uploaded.data.task_id!);
+  }
+  for (const taskId of taskIds) await waitForStatus(page.request, project.id, taskId, 'completed');
+  const missedTask = taskIds[0]!;
+
+  const insights = new InsightsPage(page);
+  await insights.open(project.id);
+  await expect(insights.heading('AI Insights')).toBeVisible();
+  await expect(insights.history.getByText('No insights yet')).toBeVisible();
+  await expect(insights.askButton).toBeDisabled();
+  // The prompt is chosen for the user; its budget item shows what the data holds.
+  await expect(insights.form.getByRole('combobox', { name: 'Prompt' })).toHaveText(prompt.scriptName);
+  await insights.choose('Analysis fields', 'Discovery - Budget');
+  await insights.choose('Departments', 'Sales');
+  const budget = insights.contextOf('Discovery - Budget');
+  await expect(budget).toContainText('2 distinct values');
+  await expect(budget.getByText(/^Yes · 2$/)).toBeVisible();
+  await expect(budget.getByText(/^No · 1$/)).toBeVisible();
+  await expect(insights.price).toContainText('units');
+
+  const marker = uniqueMarker('insight');
+  await scriptLlm(marker, answer(insightAnswer(missedTask)));
+  await insights.question.fill(`Who skips the budget question, and how often? ${marker}`);
+  await shoot(page, 'insights-form');
+  await insights.askButton.click();
+
+  const insight = new InsightPage(page);
+  await expect(page).toHaveURL(/\/analytics\/insights\/\d+$/);
+  const insightId = insight.idFromUrl();
+  // The insight runs on the server: a reload keeps following it.
+  await page.reload();
+  await expect(insight.summary).toContainText('Ann Agent skips the budget question', { timeout: 30_000 });
+  await expect(insight.status).toHaveText('Completed');
+  await expect(insight.meta).toContainText('Based on 3 analyses');
+  await expect(insight.findings).toContainText('Pass rate of Discovery - Budget for Ann Agent50 %');
+  await expect(insight.actions).toContainText('Coach Ann Agent on discovery');
+  await shoot(page, 'insights-answer');
+
+  await insight.example(missedTask).click();
+  await expect(page).toHaveURL(new RegExp(`/analysis/${missedTask}$`));
+  await expect(new AnalysisPage(page).results).toBeVisible();
+  await page.goBack();
+
+  await insight.citation("Ann Agent's calls without a budget question").click();
+  await expect(page).toHaveURL(/representative=Ann(\+|%20)Agent/);
+  await expect(page).toHaveURL(/field=Discovery\.Budget&field_outcome=missed/);
+  await expect(page).toHaveURL(new RegExp(`prompt_id=${prompt.id}`));
+  const list = new AnalysesListPage(page);
+  await expect(list.row(missedTask)).toBeVisible();
+  await expect(page.getByTestId(/^analysis-row-/)).toHaveCount(1);
+
+  await insights.open(project.id);
+  const row = insights.historyRow(insightId);
+  await expect(row).toContainText('Who skips the budget question');
+  await expect(row).toContainText('Completed');
+  await row.click();
+  await expect(insight.summary).toBeVisible();
+});
