@@ -53,6 +53,7 @@ const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
 const explorerPage = page(() => import('../features/analytics/explorer/ExplorerPage'));
 const checklistReportPage = page(() => import('../features/analytics/checklist/ChecklistReportPage'));
+const managerDashboardPage = page(() => import('../features/analytics/manager/ManagerDashboardPage'));
 
 const placeholder = (path: string, navKey: string): RouteObject => ({
   path,
@@ -68,7 +69,7 @@ const memberPages: RouteObject[] = [
   { path: 'analyses/:analysisId', ...analysisRedirect },
   { path: 'analysis/:taskId', ...analysisPage },
   { path: 'analytics', ...explorerPage },
-  placeholder('analytics/manager-dashboard', 'managerDashboard'),
+  { path: 'analytics/manager-dashboard', ...managerDashboardPage },
   { path: 'analytics/checklist-report', ...checklistReportPage },
   placeholder('analytics/insights', 'insights'),
   placeholder('change-requests', 'changeRequests'),
