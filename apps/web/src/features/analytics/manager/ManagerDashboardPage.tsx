@@ -46,7 +46,13 @@ export default function ManagerDashboardPage() {
   );
   const config = useMemo(() => readConfig(params, clock), [params, clock]);
   const print = params.get('pdf') === '1';
-  const [generated, setGenerated] = useState<ManagerConfig | null>(() => (config.promptId ? config : null));
+  // The configuration last generated, of this project (a switch of project keeps the page, not its prompt).
+  const [snapshot, setSnapshot] = useState(() => ({
+    projectId: project.id,
+    config: config.promptId ? config : null,
+  }));
+  const generated = snapshot.projectId === project.id ? snapshot.config : null;
+  const setGenerated = (next: ManagerConfig) => setSnapshot({ projectId: project.id, config: next });
   const shownConfig = print ? config : generated;
   const comparison = useManagerDashboard(project.id, shownConfig ? comparisonQuery(shownConfig) : null);
   const prompts = usePromptChoices(project.id);
@@ -80,7 +86,7 @@ export default function ManagerDashboardPage() {
     [data, measures, sort, direction, language],
   );
   const promptName = prompts.data?.find((prompt) => prompt.id === shownConfig?.promptId)?.name ?? '';
-  const hasData = Boolean(data && data.team.some((figures) => figures.analyses > 0));
+  const hasData = Boolean(data?.team.some((figures) => figures.analyses > 0));
 
   // A new column sorts best first (names from A); the same column again the other way round.
   const onSort = (column: string) => {

@@ -30,7 +30,9 @@ describe('manager dashboard: period configuration', () => {
     expect(periodNames()).toEqual(['Previous week', 'Current week']);
     // English weeks start on Sunday: 15 to 21 March.
     const current = screen.getByRole('group', { name: 'Current week' });
-    expect(within(current).getByRole('textbox', { name: 'Dates' })).toHaveValue('Mar 15, 2026 - Mar 21, 2026');
+    expect(within(current).getByRole('textbox', { name: 'Dates' })).toHaveValue(
+      'Mar 15, 2026 - Mar 21, 2026',
+    );
     expect(button('Add Previous')).toBeInTheDocument();
     expect(button('Add Current')).not.toBeInTheDocument();
 
@@ -109,7 +111,10 @@ describe('manager dashboard: period configuration', () => {
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Sales' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Representatives' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Alice', 'Bob']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Alice',
+      'Bob',
+    ]);
     await userEvent.click(screen.getByRole('option', { name: 'Bob' }));
     expect(queriesOf(fetch, MANAGER_API)).toEqual([]);
 
@@ -119,7 +124,10 @@ describe('manager dashboard: period configuration', () => {
       .map(([input]) => new URL(String(input), 'http://localhost'))
       .filter((url) => url.pathname === MANAGER_API);
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.searchParams.getAll('period')).toEqual(['2026-03-08..2026-03-14', '2026-03-15..2026-03-21']);
+    expect(asked[0]!.searchParams.getAll('period')).toEqual([
+      '2026-03-08..2026-03-14',
+      '2026-03-15..2026-03-21',
+    ]);
     expect(Object.fromEntries(asked[0]!.searchParams)).toMatchObject({
       prompt_id: '3',
       department: 'Sales',
