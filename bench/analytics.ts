@@ -2,15 +2,23 @@
  * Analytics bench: one project with BENCH_ANALYSES analyses (default 1,000,000) over two years, 200
  * representatives in 10 departments, a scorecard of 10 analytics values each (5 yes/no items, one nested and
  * two with n/a answers, 2 marks, an option, a number and the final score: 10,000,000 rows), plus BENCH_NOISE
- * analyses (default 100,000) in 10 other projects. Times the dashboard, the explorer and the checklist report
- * as the API runs them (their service functions), p50/p95 over BENCH_RUNS runs, for the ranges the pages
- * offer and for the whole two years.
+ * analyses (default 100,000) in 10 other projects. Times the dashboard, the explorer, the checklist report and
+ * the manager dashboard (4 calendar months) as the API runs them (their service functions), p50/p95 over
+ * BENCH_RUNS runs, for the ranges the pages offer and for the whole two years.
  *
  *   npm run bench:analytics -w @parley/server    (DATABASE_URL: a fresh database on that server, dropped after)
  *
  * Options (environment): BENCH_ANALYSES, BENCH_NOISE, BENCH_RUNS (default 20).
  */
-import { addDays, ChecklistQuery, DashboardQuery, ExplorerQuery } from '@parley/contracts';
+import {
+  addDays,
+  ChecklistQuery,
+  calendarRange,
+  DashboardQuery,
+  ExplorerQuery,
+  ManagerDashboardQuery,
+  periodParam,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -22,6 +30,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { checklistReport } from '../apps/server/src/modules/analytics/checklist.ts';
 import { projectDashboard } from '../apps/server/src/modules/analytics/dashboard.ts';
 import { exploreField } from '../apps/server/src/modules/analytics/explorer.ts';
+import { managerDashboard } from '../apps/server/src/modules/analytics/manager.ts';
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
 import { freshBenchDatabase } from './support/database.ts';
@@ -64,6 +73,18 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
     );
   const checklist = (query: object) => () =>
     checklistReport(ctx, owner, ChecklistQuery.parse({ prompt_id: promptId, ...query }));
+  // The last 4 calendar months, oldest first, as the manager dashboard's months view asks them.
+  const months = [3, 2, 1, 0].map((back) =>
+    periodParam(calendarRange('month', back, { today, weekStart: 'monday' })),
+  );
+  const manager =
+    (query: object, access = owner) =>
+    () =>
+      managerDashboard(
+        ctx,
+        access,
+        ManagerDashboardQuery.parse({ prompt_id: promptId, period: months, ...query }),
+      );
   return [
     ['dashboard, last 30 days', dashboard(since(30))],
     ['dashboard, last 30 days, one prompt', dashboard({ ...since(30), prompt_id: promptId })],
@@ -76,6 +97,9 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
     ],
     ['checklist report, 30 days', checklist(since(30))],
     ['checklist report, 90 days', checklist(since(90))],
+    ['manager dashboard, 4 months', manager({})],
+    ['manager dashboard, 4 months, 3 departments', manager({ department: ['Dept 1', 'Dept 2', 'Dept 3'] })],
+    ['manager dashboard, 4 months, a team leader', manager({}, leader)],
     ['dashboard, two years (no range)', dashboard({})],
     ['dashboard, two years, one prompt', dashboard({ prompt_id: promptId })],
     ['explorer, yes/no by month, two years', explore({ group_by: 'month' })],

@@ -6,13 +6,14 @@ import {
   type ChecklistResponse,
   type ChecklistRow,
   FINAL_SCORE_PATH,
+  type PromptField,
 } from '@parley/contracts';
 import { and, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { rowsCondition } from './filters.ts';
-import { contentFields, type FieldStat, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
+import { contentFields, promptWithPaths, resolveFields } from './prompt-fields.ts';
 import {
   addTally,
   dayTallyColumns,
@@ -27,7 +28,17 @@ import {
 /** The items of the report: yes/no items, marks and numbers. */
 const ITEM_TYPES: ReadonlySet<AnalyticsValueType> = new Set(['bool', 'ok', 'marks', 'int', 'float']);
 
-type RepTally = TallyRow & { representative: string | null; path: string };
+/** A representative's values of one path and type, added up. */
+export type RepTally = TallyRow & { representative: string | null; path: string };
+
+/** What a group of analyses (a representative, the team) scores: the row of a report without its name. */
+export type ReportFigures = Omit<ChecklistRow, 'representative'>;
+
+/** The report's items and each field's type (values of another type, a field's former one, are left out). */
+export interface ReportItems {
+  items: AnalyticsField[];
+  typeOf: ReadonlyMap<string, AnalyticsValueType>;
+}
 
 function cell(item: AnalyticsField, tally: Tally): ChecklistCell {
   const value = rating(item.type, tally);
@@ -35,22 +46,43 @@ function cell(item: AnalyticsField, tally: Tally): ChecklistCell {
   return { count: tally.count, value, ratio, na: tally.na };
 }
 
-/** One row of the report from a representative's tallies by path (of the chosen types only). */
-function reportRow(
-  representative: string | null,
-  byPath: Map<string, Tally>,
-  items: AnalyticsField[],
-): ChecklistRow {
+/** The fields the tallies have values of, resolved against the prompt's content; the items among them. */
+export function reportItems(content: PromptField[] | null, tallies: readonly RepTally[]): ReportItems {
+  const stats = [...groupBy(tallies, (row) => row.path)].flatMap(([path, rows]) => statsOf(path, rows));
+  const fields = resolveFields(contentFields(content ?? []), stats);
+  return {
+    items: fields.filter((field) => ITEM_TYPES.has(field.type)),
+    typeOf: new Map(fields.map((field) => [field.path, field.type])),
+  };
+}
+
+/** A group's tallies added up by path, of each field's resolved type only. */
+function talliesByPath(tallies: readonly RepTally[], { typeOf }: ReportItems): Map<string, Tally> {
+  const byPath = new Map<string, Tally>();
+  for (const row of tallies) {
+    if (typeOf.get(row.path) !== row.type) continue;
+    byPath.set(row.path, addTally(byPath.get(row.path) ?? emptyTally(), row));
+  }
+  return byPath;
+}
+
+/** A group's analyses, their average final score and a cell per item it has values of. */
+export function reportFigures(tallies: readonly RepTally[], report: ReportItems): ReportFigures {
+  const byPath = talliesByPath(tallies, report);
   const final = byPath.get(FINAL_SCORE_PATH) ?? emptyTally();
-  const cells: ChecklistRow['cells'] = {};
-  for (const item of items) {
+  const cells: ReportFigures['cells'] = {};
+  for (const item of report.items) {
     const tally = byPath.get(item.path);
     if (tally) cells[item.path] = cell(item, tally);
   }
-  return { representative, analyses: final.count, average_score: rating('final', final), cells };
+  return { analyses: final.count, average_score: rating('final', final), cells };
 }
 
-const byRepresentative = (a: ChecklistRow, b: ChecklistRow) =>
+/** Alphabetically, analyses without a representative last. */
+export const byRepresentative = (
+  a: { representative: string | null },
+  b: { representative: string | null },
+) =>
   a.representative === null
     ? 1
     : b.representative === null
@@ -67,10 +99,7 @@ export async function checklistReport(
   access: ProjectAccess,
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
-  const [content, paths] = await Promise.all([
-    promptContent(ctx.db, access.project.id, query.prompt_id),
-    promptPaths(ctx.db, access.project.id, query.prompt_id),
-  ]);
+  const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
   const tallies =
     paths.length === 0
       ? []
@@ -79,20 +108,13 @@ export async function checklistReport(
           .from(days)
           .where(and(rowsCondition(days, access, query), inArray(days.path, paths)))
           .groupBy(days.representative, days.path, days.valueType)) as RepTally[]);
-  const byPath = groupBy(tallies, (row) => row.path);
-  const stats: FieldStat[] = [...byPath].flatMap(([path, rows]) => statsOf(path, rows));
-  const fields = resolveFields(contentFields(content ?? []), stats);
-  const typeOf = new Map(fields.map((field) => [field.path, field.type]));
-  const items = fields.filter((field) => ITEM_TYPES.has(field.type));
-  const reps = new Map<string | null, Map<string, Tally>>();
-  const total = new Map<string, Tally>();
-  for (const row of tallies) {
-    if (typeOf.get(row.path) !== row.type) continue;
-    const rep = reps.get(row.representative) ?? new Map<string, Tally>();
-    reps.set(row.representative, rep);
-    rep.set(row.path, addTally(rep.get(row.path) ?? emptyTally(), row));
-    total.set(row.path, addTally(total.get(row.path) ?? emptyTally(), row));
-  }
-  const rows = [...reps].map(([representative, tallyOf]) => reportRow(representative, tallyOf, items));
-  return { items, rows: rows.sort(byRepresentative), total: reportRow(null, total, items) };
+  const report = reportItems(content, tallies);
+  const rows = [...groupBy(tallies, (row) => row.representative)].map(
+    ([representative, rows]): ChecklistRow => ({ representative, ...reportFigures(rows, report) }),
+  );
+  return {
+    items: report.items,
+    rows: rows.sort(byRepresentative),
+    total: { representative: null, ...reportFigures(tallies, report) },
+  };
 }

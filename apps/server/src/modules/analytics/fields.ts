@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { rowsCondition } from './filters.ts';
-import { contentFields, promptContent, promptPaths, resolveFields } from './prompt-fields.ts';
+import { contentFields, promptWithPaths, resolveFields } from './prompt-fields.ts';
 
 /** A prompt's fields with values within the filters, in the prompt's order, with how many analyses have one. */
 export async function listFields(
@@ -13,10 +13,7 @@ export async function listFields(
   access: ProjectAccess,
   query: z.output<typeof AnalyticsFieldsQuery>,
 ): Promise<AnalyticsField[]> {
-  const [content, paths] = await Promise.all([
-    promptContent(ctx.db, access.project.id, query.prompt_id),
-    promptPaths(ctx.db, access.project.id, query.prompt_id),
-  ]);
+  const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
   const stats =
     paths.length === 0
       ? []

@@ -1,5 +1,5 @@
 import type { AnalyticsFilters, DayRange } from '@parley/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { analysisFieldDays, analysisFieldValues } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -40,24 +40,35 @@ export function daysCondition(table: AnalyticsTable, days: DaysAsked): SQL[] {
   return conditions;
 }
 
+/** What narrows the rows besides the days: a prompt, and departments and representatives (any of them). */
+export interface ScopeFilters {
+  prompt_id?: number;
+  department?: string | readonly string[];
+  representative?: string | readonly string[];
+}
+
+/** The rows whose column holds any of the names, compared case-insensitively (none without names). */
+function namesConditions(column: Column, names: string | readonly string[] = []): SQL[] {
+  const asked = (typeof names === 'string' ? [names] : names).filter((name) => name.length > 0);
+  if (asked.length === 0) return [];
+  const lowered = asked.map((name) => sql`lower(${name})`);
+  return [sql`lower(${column}) IN (${sql.join(lowered, sql`, `)})`];
+}
+
 /**
  * The project's rows the caller may see (a team leader: their teams' only) with the filters asked, except the
  * days (callers compare periods).
  */
-export function scopeConditions(
-  table: AnalyticsTable,
-  access: ProjectAccess,
-  filters: Omit<AnalyticsFilters, 'from' | 'to'>,
-): SQL[] {
+export function scopeConditions(table: AnalyticsTable, access: ProjectAccess, filters: ScopeFilters): SQL[] {
   const conditions: SQL[] = [eq(table.projectId, access.project.id)];
   const visible = visibilityCondition(access, table);
   if (visible) conditions.push(visible);
   if (filters.prompt_id) conditions.push(eq(table.promptId, filters.prompt_id));
-  if (filters.department) conditions.push(sql`lower(${table.department}) = lower(${filters.department})`);
-  if (filters.representative) {
-    conditions.push(sql`lower(${table.representative}) = lower(${filters.representative})`);
-  }
-  return conditions;
+  return [
+    ...conditions,
+    ...namesConditions(table.department, filters.department),
+    ...namesConditions(table.representative, filters.representative),
+  ];
 }
 
 /** Scope, filters and days together. */

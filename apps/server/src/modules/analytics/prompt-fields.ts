@@ -108,7 +108,7 @@ export async function promptContent(
  * Asking for `path = ANY(paths)` lets a report over all of a prompt's fields read each path's days instead of
  * every day sum the prompt ever had.
  */
-export async function promptPaths(db: Executor, projectId: number, promptId: number): Promise<string[]> {
+async function promptPaths(db: Executor, projectId: number, promptId: number): Promise<string[]> {
   const first = (after: SQL) => sql`
     SELECT d.path FROM ${days} d WHERE d.project_id = ${projectId} AND d.prompt_id = ${promptId} AND ${after}
     ORDER BY d.path LIMIT 1`;
@@ -120,6 +120,15 @@ export async function promptPaths(db: Executor, projectId: number, promptId: num
     )
     SELECT path FROM paths WHERE path IS NOT NULL`);
   return rows.map((row) => row.path);
+}
+
+/** A prompt's content (null: the project has no such prompt) and every path its analyses have values for. */
+export async function promptWithPaths(db: Executor, projectId: number, promptId: number) {
+  const [content, paths] = await Promise.all([
+    promptContent(db, projectId, promptId),
+    promptPaths(db, projectId, promptId),
+  ]);
+  return { content, paths };
 }
 
 /** The names of prompts that answered: the prompt's name, or the name its version had when it is deleted. */

@@ -7,11 +7,13 @@ import { checklistReport } from './checklist.ts';
 import { projectDashboard } from './dashboard.ts';
 import { exploreField } from './explorer.ts';
 import { listFields } from './fields.ts';
+import { managerDashboard } from './manager.ts';
 import { analyticsStatus } from './status.ts';
 
 /**
  * What the analysed conversations say, for any member (team leaders: their teams' analyses only) and full API
- * keys: the dashboard, a prompt's fields, the explorer and the checklist report, over analysis_field_values.
+ * keys: the dashboard, a prompt's fields, the explorer, the checklist report and the manager dashboard, over
+ * analysis_field_values.
  */
 export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const member = projectRole(ctx, 'user');
@@ -41,5 +43,12 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   serve(app, routes.checklist, {
     preValidation: member,
     handler: async (request) => ({ data: await checklistReport(ctx, projectAccess(request), request.query) }),
+  });
+
+  serve(app, routes.managerDashboard, {
+    preValidation: member,
+    handler: async (request) => ({
+      data: await managerDashboard(ctx, projectAccess(request), request.query),
+    }),
   });
 }
