@@ -94,6 +94,15 @@ test('a manager compares three periods, reads the changes, and the link keeps th
   await expect.poll(async () => (await dashboard.periodNames()).length).toBe(3);
   await expect(dashboard.change(dashboard.cell(dashboard.team, 1, 'analyses'))).toContainText('+3');
 
+  // The print view of the same comparison: no panel, no links.
+  const printView = await page.getByRole('link', { name: 'Print view' }).getAttribute('href');
+  await page.goto(printView!);
+  await expect(dashboard.panel).toHaveCount(0);
+  await expect(dashboard.change(dashboard.cell(dashboard.team, 1, 'analyses'))).toContainText('+3');
+  await expect(page.getByRole('table').getByRole('link')).toHaveCount(0);
+  await shoot(page, 'manager-dashboard-print');
+  await page.goBack();
+
   await annBudget.getByRole('link').click();
   await expect(page).toHaveURL(
     /representative=Ann(\+|%20)Agent&status=completed&field=Discovery\.Budget&field_outcome=missed/,

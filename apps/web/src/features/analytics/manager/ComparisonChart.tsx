@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { formatAverage, formatShare } from '../format';
 import { figureOf, type ItemMeasure, isRate, type Measure } from './model';
 
-export const COMPARISON_CHART_HEIGHT = 280;
-
 /**
  * The team's average score per period (left axis) and one item's figure (right axis: a pass rate or a mean
  * score), oldest period first. Loaded lazily.
  */
 export default function ComparisonChart({
+  height,
   labels,
   team,
   item,
 }: {
+  height: number;
   labels: string[];
   team: ManagerFigures[];
   item: ItemMeasure | null;
@@ -29,17 +29,20 @@ export default function ComparisonChart({
     rate ? formatShare(value, language) : formatAverage(value, language);
   return (
     <LineChart
-      height={COMPARISON_CHART_HEIGHT}
+      height={height}
       xAxis={[{ scaleType: 'point', data: labels }]}
       yAxis={[
-        { id: 'score', width: 48 },
+        // From 0, so that a small change looks small (and one value alone still has an axis).
+        { id: 'score', width: 48, min: 0, valueFormatter: (value: number) => formatAverage(value, language) },
         ...(item
           ? [
               {
                 id: 'item',
                 position: 'right' as const,
                 width: 56,
-                ...(rate ? { min: 0, max: 1 } : {}),
+                // A pass rate's highest is 1, a mark's the highest mark; numbers have none.
+                min: 0,
+                max: item.item.max ?? undefined,
                 valueFormatter: (value: number) => itemFormat(value),
               },
             ]

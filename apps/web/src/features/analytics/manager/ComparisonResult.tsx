@@ -8,6 +8,16 @@ import type { Measure, SortDirection } from './model';
 
 type Comparison = ManagerDashboardResponse['data'];
 
+/** Figures side by side on a printed page (A4 fits about 6): a wider table is printed as several, names repeated. */
+const PRINTED_COLUMNS = 6;
+
+function printedParts(measures: Measure[], periods: number): Measure[][] {
+  const size = Math.max(1, Math.floor(PRINTED_COLUMNS / Math.max(1, periods)));
+  const parts: Measure[][] = [];
+  for (let start = 0; start < measures.length; start += size) parts.push(measures.slice(start, start + size));
+  return parts;
+}
+
 /**
  * A generated comparison: the team's trend across the periods, then the table (narrowed to some items if the
  * reader chooses; all of them otherwise).
@@ -92,17 +102,20 @@ export function ComparisonResult({
             ) : null}
           </Stack>
         )}
-        <ComparisonTable
-          measures={measures}
-          periods={periods}
-          team={data.team}
-          rows={rows}
-          scope={scope}
-          sort={sort}
-          direction={direction}
-          onSort={onSort}
-          print={print}
-        />
+        {(print ? printedParts(measures, periods.length) : [measures]).map((part) => (
+          <ComparisonTable
+            key={part.map((measure) => measure.key).join('\n')}
+            measures={part}
+            periods={periods}
+            team={data.team}
+            rows={rows}
+            scope={scope}
+            sort={sort}
+            direction={direction}
+            onSort={onSort}
+            print={print}
+          />
+        ))}
       </Paper>
     </Stack>
   );

@@ -104,7 +104,13 @@ export function ComparisonTable({
         key={columnId(index, measure)}
         component="td"
         align="center"
-        sx={{ whiteSpace: 'nowrap', px: 1, py: 0.75, ...(index === 0 ? groupStart : {}) }}
+        sx={{
+          whiteSpace: 'nowrap',
+          minWidth: print ? undefined : 96,
+          px: 1,
+          py: 0.75,
+          ...(index === 0 ? groupStart : {}),
+        }}
         data-testid="comparison-cell"
         data-column={columnId(index, measure)}
       >
@@ -128,7 +134,7 @@ export function ComparisonTable({
     );
 
   return (
-    <TableContainer sx={print ? undefined : { maxHeight: '75vh' }}>
+    <TableContainer sx={print ? { mb: 2 } : { maxHeight: '75vh' }}>
       <Table size="small" aria-label={t('manager.table.label')}>
         <TableHead sx={print ? undefined : { position: 'sticky', top: 0, zIndex: 2 }}>
           <TableRow>

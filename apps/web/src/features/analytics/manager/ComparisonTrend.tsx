@@ -4,10 +4,10 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '../LazyChart';
 import { SectionCard } from '../SectionCard';
-import { COMPARISON_CHART_HEIGHT } from './ComparisonChart';
 import { itemMeasure } from './model';
 
 const ComparisonChart = lazy(() => import('./ComparisonChart'));
+const CHART_HEIGHT = 280;
 
 /** The team's trend across the periods: the average score and one item of the prompt (the first unless chosen). */
 export function ComparisonTrend({
@@ -51,8 +51,13 @@ export function ComparisonTrend({
       testId="comparison-trend"
     >
       {picker}
-      <LazyChart height={COMPARISON_CHART_HEIGHT}>
-        <ComparisonChart labels={labels} team={team} item={field ? itemMeasure(field) : null} />
+      <LazyChart height={CHART_HEIGHT}>
+        <ComparisonChart
+          height={CHART_HEIGHT}
+          labels={labels}
+          team={team}
+          item={field ? itemMeasure(field) : null}
+        />
       </LazyChart>
     </SectionCard>
   );

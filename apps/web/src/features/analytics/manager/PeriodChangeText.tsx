@@ -50,7 +50,13 @@ export function PeriodChangeText({ change, unit }: { change: PeriodChange; unit:
     <Stack
       direction="row"
       spacing={0.25}
-      sx={{ alignItems: 'center', justifyContent: 'center', color: COLOR[change.verdict] }}
+      // Relative: the words for screen readers stay inside the table's scrolling box, not beyond the page.
+      sx={{
+        position: 'relative',
+        alignItems: 'center',
+        justifyContent: 'center',
+        color: COLOR[change.verdict],
+      }}
       title={verdict}
       data-testid="period-change"
       data-verdict={change.verdict}

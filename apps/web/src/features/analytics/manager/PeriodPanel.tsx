@@ -100,7 +100,7 @@ export function PeriodPanel({
       </Stack>
       <Grid container spacing={2}>
         {periods.map((period, index) => (
-          <Grid key={keyOf(period)} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Grid key={keyOf(period)} size={{ xs: 12, sm: 6, lg: 4, xl: 3 }}>
             <PeriodCard
               period={period}
               number={index + 1}
