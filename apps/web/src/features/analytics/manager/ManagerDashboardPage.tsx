@@ -74,7 +74,8 @@ export default function ManagerDashboardPage() {
     setGenerated(config);
   };
 
-  const data = comparison.data;
+  // Another comparison's figures (kept while this one loads) would not match these periods' names.
+  const data = comparison.isPlaceholderData ? undefined : comparison.data;
   const periods = shownConfig?.periods ?? [];
   const labels = periods.map((period) => periodLabel(period, t, language));
   const shown = useMemo(() => params.getAll('show'), [params]);

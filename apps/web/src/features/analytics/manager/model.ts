@@ -28,9 +28,13 @@ export interface Figure {
   count: number | null;
 }
 
-/** The final score and the number of analyses first, then the prompt's items (all, or those chosen). */
+/**
+ * The final score and the number of analyses first, then the prompt's items: those chosen, or all when none
+ * of the chosen is an item of this prompt.
+ */
 export function measuresOf(fields: AnalyticsField[], shown: readonly string[] = []): Measure[] {
-  const items = shown.length > 0 ? fields.filter((field) => shown.includes(field.path)) : fields;
+  const chosen = fields.filter((field) => shown.includes(field.path));
+  const items = chosen.length > 0 ? chosen : fields;
   return [
     { kind: 'average', key: 'average' },
     { kind: 'analyses', key: 'analyses' },
