@@ -68,8 +68,8 @@ test.describe('help drawer', () => {
     const shell = new AppShell(page);
     await signedInPage(page);
     const project = await createProjectViaApi(page.request, { name: uniqueName('Placeholder') });
-    await page.goto(`/projects/${project.id}/analytics/manager-dashboard`);
-    await expect(shell.heading('Manager Dashboard')).toBeVisible();
+    await page.goto(`/projects/${project.id}/change-requests`);
+    await expect(shell.heading('Change Requests')).toBeVisible();
 
     const drawer = await shell.openHelp();
     await expect(drawer.getByText(NOT_FOUND_EN)).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('help drawer', () => {
     const shell = new AppShell(page);
     await signedInPage(page, { language: 'de' });
     const project = await createProjectViaApi(page.request, { name: uniqueName('Platzhalter') });
-    await page.goto(`/projects/${project.id}/analytics/manager-dashboard`);
+    await page.goto(`/projects/${project.id}/change-requests`);
     const drawer = await shell.openHelp('Hilfe');
     await expect(
       drawer.getByText('Inhalte folgen in Kürze – wir arbeiten an der Hilfe für diese Seite'),

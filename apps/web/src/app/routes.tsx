@@ -53,6 +53,7 @@ const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
 const explorerPage = page(() => import('../features/analytics/explorer/ExplorerPage'));
 const checklistReportPage = page(() => import('../features/analytics/checklist/ChecklistReportPage'));
+const managerDashboardPage = page(() => import('../features/analytics/manager/ManagerDashboardPage'));
 const insightsPage = page(() => import('../features/insights/InsightsPage'));
 const insightPage = page(() => import('../features/insights/InsightPage'));
 
@@ -70,7 +71,7 @@ const memberPages: RouteObject[] = [
   { path: 'analyses/:analysisId', ...analysisRedirect },
   { path: 'analysis/:taskId', ...analysisPage },
   { path: 'analytics', ...explorerPage },
-  placeholder('analytics/manager-dashboard', 'managerDashboard'),
+  { path: 'analytics/manager-dashboard', ...managerDashboardPage },
   { path: 'analytics/checklist-report', ...checklistReportPage },
   { path: 'analytics/insights', ...insightsPage },
   { path: 'analytics/insights/:insightId', ...insightPage },

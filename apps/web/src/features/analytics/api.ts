@@ -8,6 +8,7 @@ export type DashboardQuery = RouteQuery<typeof analyticsRoutes.dashboard>;
 export type FieldsQuery = RouteQuery<typeof analyticsRoutes.fields>;
 export type ExploreQuery = RouteQuery<typeof analyticsRoutes.explore>;
 export type ChecklistQuery = RouteQuery<typeof analyticsRoutes.checklist>;
+export type ManagerDashboardQuery = RouteQuery<typeof analyticsRoutes.managerDashboard>;
 
 /** While existing analyses are being copied into analytics, the pages ask for the progress this often. */
 export const BACKFILL_POLL_MS = 3000;
@@ -21,6 +22,8 @@ export const analyticsKeys = {
   explore: (projectId: number, query: ExploreQuery) => ['analytics', projectId, 'explore', query] as const,
   checklist: (projectId: number, query: ChecklistQuery) =>
     ['analytics', projectId, 'checklist', query] as const,
+  manager: (projectId: number, query: ManagerDashboardQuery) =>
+    ['analytics', projectId, 'manager', query] as const,
 };
 
 /** The figures of the analytics pages, with the previous ones shown while new filters load. */
@@ -60,6 +63,18 @@ export function useChecklist(projectId: number, query: ChecklistQuery | null) {
     queryKey: analyticsKeys.checklist(projectId, query ?? { prompt_id: 0 }),
     queryFn: async ({ signal }) =>
       (await call(analyticsRoutes.checklist, { params: { id: projectId }, query: query!, signal })).data,
+    enabled: query !== null,
+    ...figures,
+  });
+}
+
+/** The manager dashboard's comparison of periods; null until it is generated. */
+export function useManagerDashboard(projectId: number, query: ManagerDashboardQuery | null) {
+  return useQuery({
+    queryKey: analyticsKeys.manager(projectId, query ?? { prompt_id: 0, period: [] }),
+    queryFn: async ({ signal }) =>
+      (await call(analyticsRoutes.managerDashboard, { params: { id: projectId }, query: query!, signal }))
+        .data,
     enabled: query !== null,
     ...figures,
   });
