@@ -2,53 +2,23 @@ import { AnalysesListPage } from '../pages/analyses.ts';
 import { ChecklistReportPage } from '../pages/analytics.ts';
 import { pickRangePreset } from '../pages/date-range.ts';
 import { ProjectDashboard } from '../pages/projects.ts';
-import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
-import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { analysedChats } from '../support/analysed-chats.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
 test.use({ timezoneId: 'UTC' });
 
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
-
-/** The scorecard's answer with the budget not discussed: ok, 2 of 3 and no, 3 of 5 points (60 %). */
-const BUDGET_MISSED = {
-  Summary: said('A short call.'),
-  Title: said('No budget talk'),
-  Greeting: said('ok'),
-  Needs: said(2),
-  Discovery: { Budget: said(false) },
-  'Final Score': said(0),
-};
-
-const chat = (marker: string) =>
-  `Agent: Good morning, Acme Solar, how can I help? ${marker}\nClient: I would like panels for my roof.\n`;
-
 test('a manager reads the dashboard, follows a figure to its analyses, picks a range and opens a checklist cell', async ({
   page,
 }) => {
-  const { project, prompt } = await projectWithScorecard(page, { label: 'analytics' });
-  const missed = uniqueMarker('analytics-missed');
-  await scriptLlm(missed, answer(BUDGET_MISSED));
   // Ann has three analyses (one missed the budget), Bob one; the fake model scores the others 80 %.
-  const conversations = [
-    ['Ann Agent', ''],
-    ['Ann Agent', missed],
-    ['Ann Agent', ''],
-    ['Bob Brown', ''],
-  ] as const;
-  const taskIds: number[] = [];
-  for (const [representative, marker] of conversations) {
-    const text = Buffer.from(chat(marker || uniqueMarker('analytics')));
-    const recording = { path: '', fileName: 'chat.txt', contentType: 'text/plain', bytes: text };
-    const uploaded = await uploadViaApi(page.request, project.id, recording, prompt.id, {
-      Department: 'Sales',
-      Representative: representative,
-    });
-    taskIds.push(uploaded.data.task_id!);
-  }
-  for (const taskId of taskIds) await waitForStatus(page.request, project.id, taskId, 'completed');
+  const { project, taskIds } = await analysedChats(page, 'analytics', [
+    { representative: 'Ann Agent' },
+    { representative: 'Ann Agent', missedBudget: true },
+    { representative: 'Ann Agent' },
+    { representative: 'Bob Brown' },
+  ]);
   const missedTask = taskIds[1]!;
 
   const dashboard = new ProjectDashboard(page);

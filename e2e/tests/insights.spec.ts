@@ -1,27 +1,12 @@
 import type { InsightAnswer } from '@parley/contracts';
 import { AnalysesListPage, AnalysisPage } from '../pages/analyses.ts';
 import { InsightPage, InsightsPage } from '../pages/insights.ts';
-import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
-import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { analysedChats } from '../support/analysed-chats.ts';
+import { answer, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 test.use({ timezoneId: 'UTC' });
-
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
-
-/** The scorecard's answer with the budget not discussed (the fake model discusses it otherwise). */
-const BUDGET_MISSED = {
-  Summary: said('A short call.'),
-  Title: said('No budget talk'),
-  Greeting: said('ok'),
-  Needs: said(2),
-  Discovery: { Budget: said(false) },
-  'Final Score': said(0),
-};
-
-const chat = (marker: string) =>
-  `Agent: Good morning, Acme Solar, how can I help? ${marker}\nClient: I would like panels for my roof.\n`;
 
 /** The model's answer (contracts InsightModelAnswer) to the insight: one finding citing Ann's analysis that missed the budget. */
 const insightAnswer = (missedTask: number): InsightAnswer => ({
@@ -49,24 +34,11 @@ const insightAnswer = (missedTask: number): InsightAnswer => ({
 test('a manager asks an AI insight over analysed calls and follows its source to the analyses', async ({
   page,
 }) => {
-  const { project, prompt } = await projectWithScorecard(page, { label: 'insights' });
-  const missed = uniqueMarker('insight-missed');
-  await scriptLlm(missed, answer(BUDGET_MISSED));
-  const taskIds: number[] = [];
-  for (const [representative, marker] of [
-    ['Ann Agent', missed],
-    ['Ann Agent', ''],
-    ['Bob Brown', ''],
-  ] as const) {
-    const text = Buffer.from(chat(marker || uniqueMarker('insight-chat')));
-    const recording = { path: '', fileName: 'chat.txt', contentType: 'text/plain', bytes: text };
-    const uploaded = await uploadViaApi(page.request, project.id, recording, prompt.id, {
-      Department: 'Sales',
-      Representative: representative,
-    });
-    taskIds.push(uploaded.data.task_id!);
-  }
-  for (const taskId of taskIds) await waitForStatus(page.request, project.id, taskId, 'completed');
+  const { project, prompt, taskIds } = await analysedChats(page, 'insights', [
+    { representative: 'Ann Agent', missedBudget: true },
+    { representative: 'Ann Agent' },
+    { representative: 'Bob Brown' },
+  ]);
   const missedTask = taskIds[0]!;
 
   const insights = new InsightsPage(page);

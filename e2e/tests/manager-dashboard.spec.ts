@@ -1,52 +1,22 @@
 import { addDays, calendarRange } from '@parley/contracts';
 import { AnalysesListPage } from '../pages/analyses.ts';
 import { ManagerDashboardPage } from '../pages/manager-dashboard.ts';
-import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
-import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { analysedChats } from '../support/analysed-chats.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 // The browser's days (the periods) and the project's (where analyses fall) are one calendar: UTC.
 test.use({ timezoneId: 'UTC' });
 
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
-
-/** The scorecard's answer with the budget not discussed: 3 of 5 points (60 %); the fake model's others 80 %. */
-const BUDGET_MISSED = {
-  Summary: said('A short call.'),
-  Title: said('No budget talk'),
-  Greeting: said('ok'),
-  Needs: said(2),
-  Discovery: { Budget: said(false) },
-  'Final Score': said(0),
-};
-
-const chat = (marker: string) =>
-  `Agent: Good morning, Acme Solar, how can I help? ${marker}\nClient: I would like panels for my roof.\n`;
-
 test('a manager compares three periods, reads the changes, and the link keeps the comparison', async ({
   page,
 }) => {
-  const { project, prompt } = await projectWithScorecard(page, { label: 'manager' });
-  const missed = uniqueMarker('manager-missed');
-  await scriptLlm(missed, answer(BUDGET_MISSED));
   // Analyses are made today: Ann two (one missed the budget), Bob one.
-  const conversations = [
-    ['Ann Agent', ''],
-    ['Ann Agent', missed],
-    ['Bob Brown', ''],
-  ] as const;
-  const taskIds: number[] = [];
-  for (const [representative, marker] of conversations) {
-    const text = Buffer.from(chat(marker || uniqueMarker('manager')));
-    const recording = { path: '', fileName: 'chat.txt', contentType: 'text/plain', bytes: text };
-    const uploaded = await uploadViaApi(page.request, project.id, recording, prompt.id, {
-      Department: 'Sales',
-      Representative: representative,
-    });
-    taskIds.push(uploaded.data.task_id!);
-  }
-  for (const taskId of taskIds) await waitForStatus(page.request, project.id, taskId, 'completed');
+  const { project, prompt, taskIds } = await analysedChats(page, 'manager', [
+    { representative: 'Ann Agent' },
+    { representative: 'Ann Agent', missedBudget: true },
+    { representative: 'Bob Brown' },
+  ]);
 
   const dashboard = new ManagerDashboardPage(page);
   await dashboard.open(project.id);
