@@ -1,7 +1,5 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
-import PrintIcon from '@mui/icons-material/Print';
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -15,6 +13,7 @@ import { downloadCsv, fileNamePart } from '../csv';
 import { FilterBar } from '../FilterBar';
 import { formatDayRange } from '../format';
 import { NoPrompts } from '../NoPrompts';
+import { ReportActions } from '../ReportActions';
 import { useAnalyticsView } from '../view';
 import { ChecklistTable } from './ChecklistTable';
 import { ColorLegend } from './ColorLegend';
@@ -64,31 +63,13 @@ export default function ChecklistReportPage() {
   if (promptId) printParams.set('prompt_id', String(promptId));
   const hasData = Boolean(report.data && report.data.rows.length > 0);
 
-  const actions = print ? (
-    <Button
-      variant="contained"
-      startIcon={<PrintIcon />}
-      onClick={() => window.print()}
-      sx={{ displayPrint: 'none' }}
-    >
-      {t('analytics.checklist.print')}
-    </Button>
-  ) : (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<PrintIcon />}
-        href={`${pathname}?${printParams}`}
-        target="_blank"
-        rel="noopener"
-        disabled={!hasData}
-      >
-        {t('analytics.checklist.printView')}
-      </Button>
-      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!hasData}>
-        {t('analytics.exportCsv')}
-      </Button>
-    </>
+  const actions = (
+    <ReportActions
+      print={print}
+      printHref={`${pathname}?${printParams}`}
+      hasData={hasData}
+      onExportCsv={exportCsv}
+    />
   );
 
   return (

@@ -1,8 +1,6 @@
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
-import DownloadIcon from '@mui/icons-material/Download';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { type PeriodClock, weekStartOf } from '@parley/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { useManagerDashboard } from '../api';
 import { BackfillBanner } from '../BackfillBanner';
 import { downloadCsv, fileNamePart } from '../csv';
 import { NoPrompts } from '../NoPrompts';
+import { ReportActions } from '../ReportActions';
 import { ComparisonResult } from './ComparisonResult';
 import { comparisonQuery, type ManagerConfig, readConfig, writeConfig } from './config';
 import { comparisonCsvRows } from './exportCsv';
@@ -105,31 +104,13 @@ export default function ManagerDashboardPage() {
   const printParams = generated ? writeConfig(params, generated) : new URLSearchParams(params);
   printParams.set('pdf', '1');
 
-  const actions = print ? (
-    <Button
-      variant="contained"
-      startIcon={<PrintIcon />}
-      onClick={() => window.print()}
-      sx={{ displayPrint: 'none' }}
-    >
-      {t('analytics.checklist.print')}
-    </Button>
-  ) : (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<PrintIcon />}
-        href={`${pathname}?${printParams}`}
-        target="_blank"
-        rel="noopener"
-        disabled={!hasData}
-      >
-        {t('analytics.checklist.printView')}
-      </Button>
-      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!hasData}>
-        {t('analytics.exportCsv')}
-      </Button>
-    </>
+  const actions = (
+    <ReportActions
+      print={print}
+      printHref={`${pathname}?${printParams}`}
+      hasData={hasData}
+      onExportCsv={exportCsv}
+    />
   );
 
   let result: ReactNode = null;
