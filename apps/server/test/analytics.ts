@@ -293,6 +293,7 @@ export async function startAnalyticsApp(env: Record<string, string> = {}) {
     mediaKey,
     projectId,
     otherProjectId,
+    otherPrompt,
     ...seeded,
   };
 }

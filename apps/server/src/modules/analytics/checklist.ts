@@ -47,9 +47,9 @@ function cell(item: AnalyticsField, tally: Tally): ChecklistCell {
 }
 
 /** The fields the tallies have values of, resolved against the prompt's content; the items among them. */
-export function reportItems(content: PromptField[] | null, tallies: readonly RepTally[]): ReportItems {
+export function reportItems(content: PromptField[], tallies: readonly RepTally[]): ReportItems {
   const stats = [...groupBy(tallies, (row) => row.path)].flatMap(([path, rows]) => statsOf(path, rows));
-  const fields = resolveFields(contentFields(content ?? []), stats);
+  const fields = resolveFields(contentFields(content), stats);
   return {
     items: fields.filter((field) => ITEM_TYPES.has(field.type)),
     typeOf: new Map(fields.map((field) => [field.path, field.type])),

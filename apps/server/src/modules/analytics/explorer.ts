@@ -159,7 +159,7 @@ export async function exploreField(
       .where(and(rowsCondition(days, access, query), eq(days.path, query.field)))
       .groupBy(group.by, days.valueType) as Promise<GroupTally[]>,
   ]);
-  const order = contentFields(content ?? []);
+  const order = contentFields(content);
   const [resolved] = resolveFields(order, statsOf(query.field, tallies));
   const field = resolved ?? (await fieldWithoutValues(ctx.db, access, query, order));
   const detailed = CHECKLIST_TYPES.includes(field.type) ? [] : await details(ctx, access, query, field.type);

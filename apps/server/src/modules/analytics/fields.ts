@@ -28,5 +28,5 @@ export async function listFields(
           .from(days)
           .where(and(rowsCondition(days, access, query), inArray(days.path, paths)))
           .groupBy(days.path, days.valueType);
-  return resolveFields(contentFields(content ?? []), stats);
+  return resolveFields(contentFields(content), stats);
 }

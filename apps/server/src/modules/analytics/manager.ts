@@ -2,9 +2,7 @@ import type { DayRange, ManagerDashboardQuery, ManagerDashboardResponse } from '
 import { and, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analysisFieldDays as days } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { PROMPT_TEXTS } from '../prompts/service.ts';
 import {
   byRepresentative,
   type ReportItems,
@@ -92,7 +90,6 @@ export async function managerDashboard(
   query: ManagerDashboardQuery,
 ): Promise<Data> {
   const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
-  if (content === null) throw notFound(PROMPT_TEXTS.notFound);
   const tallies = paths.length === 0 ? [] : await periodTallies(ctx, access, query, paths);
   const report = reportItems(
     content,

@@ -14,6 +14,8 @@ import {
   promptVersions,
   analysisFieldValues as values,
 } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { PROMPT_TEXTS } from '../prompts/service.ts';
 import { groupBy } from './tally.ts';
 
 /** The prompt field types analytics counts: every value type but the final score, which is no field. */
@@ -87,20 +89,21 @@ async function newestVersion(db: Executor, projectId: number, promptId: number) 
 
 /**
  * A prompt's current content; for a deleted prompt, the content of the version its newest analysis ran with;
- * null when the project has neither.
+ * 404 when the project has neither (another project's prompt included).
  */
 export async function promptContent(
   db: Executor,
   projectId: number,
   promptId: number,
-): Promise<PromptField[] | null> {
+): Promise<PromptField[]> {
   const [prompt] = await db
     .select({ content: prompts.content })
     .from(prompts)
     .where(and(eq(prompts.projectId, projectId), eq(prompts.id, promptId)));
   if (prompt) return prompt.content;
   const version = await newestVersion(db, projectId, promptId);
-  return version ? (version.content ?? []) : null;
+  if (!version) throw notFound(PROMPT_TEXTS.notFound);
+  return version.content ?? [];
 }
 
 /**
@@ -122,7 +125,7 @@ async function promptPaths(db: Executor, projectId: number, promptId: number): P
   return rows.map((row) => row.path);
 }
 
-/** A prompt's content (null: the project has no such prompt) and every path its analyses have values for. */
+/** A prompt's content (404: the project has no such prompt) and every path its analyses have values for. */
 export async function promptWithPaths(db: Executor, projectId: number, promptId: number) {
   const [content, paths] = await Promise.all([
     promptContent(db, projectId, promptId),

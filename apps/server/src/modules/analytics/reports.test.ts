@@ -252,6 +252,16 @@ describe('the checklist report', () => {
       total: { representative: null, analyses: 0, average_score: null, cells: {} },
     });
   });
+
+  it("answers 404 for another project's prompt, as for an unknown one", async () => {
+    for (const promptId of [s.otherPrompt.id, 999_999]) {
+      const response = await s.owner.request({
+        method: 'GET',
+        url: `/api/projects/${s.projectId}/analytics/checklist?prompt_id=${promptId}`,
+      });
+      expect(response.statusCode, response.body).toBe(404);
+    }
+  });
 });
 
 describe('the backfill status', () => {

@@ -6,21 +6,21 @@ import { formatAverage, formatPeriodShort } from '../format';
 
 type Trend = DashboardResponse['data']['trend'];
 
-export const TREND_HEIGHT = 260;
-
 /** The average final score per day, week or month; a click opens that period's analyses. Loaded lazily. */
 export default function ScoreTrendChart({
   trend,
+  height,
   onOpen,
 }: {
   trend: Trend;
+  height: number;
   onOpen: (index: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   return (
     <LineChart
-      height={TREND_HEIGHT}
+      height={height}
       xAxis={[
         {
           scaleType: 'point',

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LazyChart } from '../LazyChart';
 import { SectionCard } from '../SectionCard';
-import { TREND_HEIGHT } from './ScoreTrendChart';
 
 const ScoreTrendChart = lazy(() => import('./ScoreTrendChart'));
+const TREND_HEIGHT = 260;
 
 type Trend = DashboardResponse['data']['trend'];
 
@@ -46,7 +46,7 @@ export function TrendCard({
       {scored ? (
         <>
           <LazyChart height={TREND_HEIGHT}>
-            <ScoreTrendChart trend={trend} onOpen={open} />
+            <ScoreTrendChart trend={trend} height={TREND_HEIGHT} onOpen={open} />
           </LazyChart>
           <Typography variant="caption" color="textSecondary">
             {t('analytics.dashboard.trendHint')}
