@@ -76,6 +76,17 @@ describe('subtitles', () => {
     );
   });
 
+  it('keeps a word longer than a line on a line of its own, and the voice on every cue of a split segment', () => {
+    const word = 'https://example.com/a-very-long-link-that-never-breaks';
+    expect(
+      transcriptToVtt([seg('Ann', 0, 3, `See ${word} and the rest of the reply that follows it now.`)]),
+    ).toBe(
+      'WEBVTT\n\n' +
+        `00:00:00.000 --> 00:00:01.673\n<v Ann>See\n${word}\n\n` +
+        '00:00:01.673 --> 00:00:03.000\n<v Ann>and the rest of the reply that follows it\nnow.\n\n',
+    );
+  });
+
   it('gives a cue without length a minimal duration, so its end is after its start', () => {
     expect(transcriptToSrt([seg('Ann', 5, 5, 'Yes.'), seg('Bob', 6, 5.9, 'No.')])).toBe(
       '1\r\n00:00:05,000 --> 00:00:05,500\r\nAnn: Yes.\r\n\r\n' +

@@ -190,7 +190,7 @@ function AnalysisView({
               {t('analysis.transcript.hint')}
             </Typography>
           ) : null}
-          <TranscriptExport segments={segments} name={title} />
+          {pdf ? null : <TranscriptExport segments={segments} name={title} />}
         </Stack>
       }
     >

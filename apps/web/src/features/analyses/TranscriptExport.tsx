@@ -4,6 +4,7 @@ import {
   type ConversationSegment,
   canExportSubtitles,
   exportTranscript,
+  TRANSCRIPT_EXPORT_FORMATS,
   TRANSCRIPT_EXPORT_MIME,
   type TranscriptExportFormat,
 } from '@parley/contracts';
@@ -26,7 +27,9 @@ export function TranscriptExport({
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (segments.length === 0) return null;
-  const formats: TranscriptExportFormat[] = canExportSubtitles(segments) ? ['txt', 'srt', 'vtt'] : ['txt'];
+  const formats: readonly TranscriptExportFormat[] = canExportSubtitles(segments)
+    ? TRANSCRIPT_EXPORT_FORMATS
+    : ['txt'];
 
   const save = (format: TranscriptExportFormat) => {
     setAnchor(null);
