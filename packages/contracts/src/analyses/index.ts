@@ -6,4 +6,5 @@ export * from './scoring.ts';
 export * from './status.ts';
 export * from './task-errors.ts';
 export * from './transcript.ts';
+export * from './transcript-export.ts';
 export * from './upload.ts';

@@ -26,6 +26,7 @@ import { fieldsFor, finalScoreOf, parseResult, promptShape } from './result';
 import { StatusPanel } from './StatusPanel';
 import { TaskStatusChip } from './TaskStatus';
 import { PlainTranscript, Transcript } from './Transcript';
+import { TranscriptExport } from './TranscriptExport';
 
 /** /projects/{id}/analysis/{taskId}: one analysis with its recording, transcript, results and metrics. */
 export default function AnalysisPage() {
@@ -183,11 +184,14 @@ function AnalysisView({
       title={t('analysis.transcript.title')}
       testId="transcript-section"
       aside={
-        segments.length > 0 && seek ? (
-          <Typography variant="caption" color="textSecondary">
-            {t('analysis.transcript.hint')}
-          </Typography>
-        ) : null
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
+          {segments.length > 0 && seek ? (
+            <Typography variant="caption" color="textSecondary">
+              {t('analysis.transcript.hint')}
+            </Typography>
+          ) : null}
+          {pdf ? null : <TranscriptExport segments={segments} name={title} />}
+        </Stack>
       }
     >
       {segments.length > 0 ? (

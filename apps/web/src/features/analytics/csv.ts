@@ -25,11 +25,3 @@ export const csvNumber = (value: number | null | undefined, digits = 2): number 
 /** A share 0..1 as a percentage number for a CSV cell (45.7). */
 export const csvPercent = (share: number | null | undefined): number | null =>
   share === null || share === undefined ? null : Number((share * 100).toFixed(1));
-
-/** A file name part without characters file systems refuse. */
-export const fileNamePart = (text: string) =>
-  text
-    .replace(/[\\/:*?"<>|\s]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'export';

@@ -18,3 +18,11 @@ export function downloadFile(fileName: string, content: BlobPart, type: string):
 export function downloadJson(fileName: string, value: unknown): void {
   downloadFile(fileName, `${JSON.stringify(value, null, 2)}\n`, 'application/json');
 }
+
+/** A file name part without characters file systems refuse. */
+export const fileNamePart = (text: string) =>
+  text
+    .replace(/[\\/:*?"<>|\s]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'export';
