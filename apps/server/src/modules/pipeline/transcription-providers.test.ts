@@ -12,7 +12,7 @@ import {
   startFakeAssemblyAI,
 } from '../../../test/fake-upstreams/assemblyai.ts';
 import { deepgramTranscript, startFakeDeepgram } from '../../../test/fake-upstreams/deepgram.ts';
-import { answer, type FakeUpstream, failure } from '../../../test/fake-upstreams/scripted.ts';
+import { answer, type FakeUpstream, failure, slow } from '../../../test/fake-upstreams/scripted.ts';
 import {
   AGENT_LINE,
   CUSTOMER_LINE,
@@ -159,6 +159,12 @@ const errorText = (row: { errorReason: TaskError | null }) =>
   row.errorReason && taskErrorText(row.errorReason);
 const run = (taskId: number, lastAttempt = false) => runTask(t.ctx, taskId, { lastAttempt });
 
+/** A last attempt whose provider requests may take 0.3 s each. */
+const runImpatiently = (taskId: number) => {
+  const transcription = { ...t.ctx.config.transcription, timeoutMs: 300 };
+  return runTask({ ...t.ctx, config: { ...t.ctx.config, transcription } }, taskId, { lastAttempt: true });
+};
+
 /** Neither key appears in anything the server logged. */
 function expectNoKeysInLogs() {
   const logged = JSON.stringify(t.logs);
@@ -261,6 +267,26 @@ describe('Deepgram (the server default here)', () => {
   });
 });
 
+it('a provider that does not answer in time fails the task naming it (Deepgram, AssemblyAI)', async () => {
+  const project = await newProject();
+  const viaDeepgram = await insertTask(project, fixtures.mono.wav);
+  deepgram.script(slow(3000, deepgramTranscript([TWO_SPEAKERS[0]!])));
+  expect(await runImpatiently(viaDeepgram)).toBe('failed');
+  expect(errorText(await taskRow(viaDeepgram))).toContain(
+    'Deepgram transcription did not answer within 0.3 seconds.',
+  );
+
+  const viaAssemblyAI = await insertTask(
+    await newProject({ provider: 'assemblyai', model: 'universal' }),
+    fixtures.mono.wav,
+  );
+  assemblyai.script(slow(3000, assemblyaiTranscript([TWO_SPEAKERS[0]!])));
+  expect(await runImpatiently(viaAssemblyAI)).toBe('failed');
+  expect(errorText(await taskRow(viaAssemblyAI))).toContain(
+    'AssemblyAI transcription did not answer within 0.3 seconds.',
+  );
+});
+
 describe('AssemblyAI (a project choice)', () => {
   const choice = { provider: 'assemblyai', model: 'universal' } as const;
 
@@ -282,15 +308,19 @@ describe('AssemblyAI (a project choice)', () => {
     expect(upload!.bytes).toBeGreaterThan(7 * 32_000);
     expect(submit).toMatchObject({ method: 'POST', path: '/v2/transcript' });
     expect(submit!.body).toMatchObject({
-      audio_url: 'https://cdn.assemblyai.com/upload/fake-1',
+      audio_url: expect.stringMatching(/^https:\/\/cdn\.assemblyai\.com\/upload\//),
       speech_model: 'universal',
       speaker_labels: true,
       language_detection: true,
     });
-    expect(polls.map((poll) => poll.path)).toEqual([
-      '/v2/transcript/fake-transcript-1',
-      '/v2/transcript/fake-transcript-1',
-    ]);
+    // Queued when submitted, processing at the first poll, completed at the second.
+    expect(polls).toHaveLength(2);
+    for (const poll of polls)
+      expect(poll).toMatchObject({
+        method: 'GET',
+        path: expect.stringMatching(/^\/v2\/transcript\/fake-transcript-\d+$/),
+      });
+    expect(polls[0]!.path).toBe(polls[1]!.path);
     const task = await taskRow(taskId);
     expect(task.transcript).toEqual([
       { start: 0.2, end: 3.4, text: AGENT_LINE, speaker: 'Speaker A' },
