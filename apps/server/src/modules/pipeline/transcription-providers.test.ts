@@ -21,7 +21,8 @@ import {
   type SpeechFixtures,
 } from '../../../test/fixtures/speech.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { mediaFiles, projects, tasks, unitBundles } from '../../db/schema/index.ts';
+import { fund } from '../../../test/uploads.ts';
+import { mediaFiles, projects, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
 import { RetryLater } from '../tasks/worker.ts';
 import { runTask } from './run.ts';
@@ -89,14 +90,7 @@ const SUMMARY = { Summary: evidence('A price enquiry.'), Title: evidence('Panel 
 
 async function newProject(transcription?: { provider: TranscriptionProviderId; model: string }) {
   const projectId = await createProject(admin, `STT ${Math.random().toString(36).slice(2, 8)}`);
-  await t.ctx.db.insert(unitBundles).values({
-    projectId,
-    planName: 'Test',
-    includedMilli: 1_000_000,
-    leftMilli: 1_000_000,
-    isFree: false,
-    expiresAt: null,
-  });
+  await fund(t, projectId);
   if (transcription) {
     const chosen = await admin.request({
       method: 'PUT',
@@ -123,32 +117,23 @@ async function newProject(transcription?: { provider: TranscriptionProviderId; m
   return { projectId, promptId: response.json().data.id as number };
 }
 
-async function insertTask(project: { projectId: number; promptId: number }, fixture: MediaFixture) {
+async function insertTask(
+  { projectId, promptId }: { projectId: number; promptId: number },
+  fixture: MediaFixture,
+) {
   const stored = await storageOf(t.ctx.config).put(createReadStream(fixture.path), {
-    prefix: `projects/${project.projectId}`,
+    prefix: `projects/${projectId}`,
     extension: path.extname(fixture.fileName),
   });
+  const { fileName, contentType } = fixture;
+  const { key: storageKey, size: sizeBytes, sha256 } = stored;
   const [file] = await t.ctx.db
     .insert(mediaFiles)
-    .values({
-      projectId: project.projectId,
-      storageKey: stored.key,
-      fileName: fixture.fileName,
-      contentType: fixture.contentType,
-      sizeBytes: stored.size,
-      sha256: stored.sha256,
-      kind: 'audio',
-    })
+    .values({ projectId, storageKey, fileName, contentType, sizeBytes, sha256, kind: 'audio' })
     .returning();
   const [task] = await t.ctx.db
     .insert(tasks)
-    .values({
-      projectId: project.projectId,
-      mediaId: file!.id,
-      promptId: project.promptId,
-      createdBy: admin.userId,
-      metadata: {},
-    })
+    .values({ projectId, mediaId: file!.id, promptId, createdBy: admin.userId, metadata: {} })
     .returning();
   return task!.id;
 }
