@@ -103,6 +103,7 @@ describe('loadConfig', () => {
       timeoutMs: 600_000,
       chunkSeconds: 600,
       parallelPieces: 8,
+      pollIntervalMs: 3000,
     });
     expect(defaults.emlo).toMatchObject({ apiUrl: 'https://cloud.emlo.cloud', sensitivity: 'normal' });
     expect(defaults.emlo.apiKey).toBeUndefined();
@@ -119,6 +120,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRANSCRIPTION_RPM: '20' }).rateLimits.transcription).toEqual({ rpm: 20, tpm: 0 });
     expect(() => loadConfig({ OPENAI_RPM: '-1' })).toThrow(/OPENAI_RPM/);
     expect(loadConfig({ TRANSCRIPTION_PROVIDER: 'groq' }).transcription.model).toBe('whisper-large-v3');
+    expect(loadConfig({ TRANSCRIPTION_PROVIDER: 'deepgram' }).transcription.model).toBe('nova-3');
+    expect(loadConfig({ TRANSCRIPTION_PROVIDER: 'assemblyai' }).transcription.model).toBe('universal');
+    const speech = loadConfig({
+      DEEPGRAM_API_KEY: ' dg-key ',
+      DEEPGRAM_BASE_URL: 'http://127.0.0.1:9',
+      ASSEMBLYAI_API_KEY: 'aai-key',
+      ASSEMBLYAI_BASE_URL: 'https://eu.assemblyai.example',
+    }).providers;
+    expect(speech).toMatchObject({
+      deepgramApiKey: 'dg-key',
+      deepgramBaseUrl: 'http://127.0.0.1:9',
+      assemblyaiApiKey: 'aai-key',
+      assemblyaiBaseUrl: 'https://eu.assemblyai.example',
+    });
+    expect(() => loadConfig({ DEEPGRAM_BASE_URL: 'api.deepgram.com' })).toThrow(/DEEPGRAM_BASE_URL/);
+    expect(() => loadConfig({ ASSEMBLYAI_BASE_URL: 'ftp://x' })).toThrow(/ASSEMBLYAI_BASE_URL/);
     expect(loadConfig({ EMLO_API_URL: 'http://127.0.0.1:9/' }).emlo.apiUrl).toBe('http://127.0.0.1:9');
     expect(() => loadConfig({ TRANSCRIPTION_PROVIDER: 'azure' })).toThrow(/TRANSCRIPTION_PROVIDER/);
     expect(() => loadConfig({ TRANSCRIPTION_CHUNK_SECONDS: '1200' })).toThrow(/TRANSCRIPTION_CHUNK_SECONDS/);

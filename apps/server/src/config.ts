@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
 import {
   CHUNK_SIZE,
+  DEFAULT_TRANSCRIPTION_MODELS,
   LOGIN_RATE_LIMIT_PER_MINUTE,
   MAX_UPLOAD_BYTES,
   PROVIDERS,
   type ProviderId,
+  TRANSCRIPTION_PROVIDER_IDS,
+  type TranscriptionProviderId,
 } from '@parley/contracts';
 import { z } from 'zod';
 import { RATE_LIMIT_DEFAULTS as LIMITS, type RateLimits } from './ai/rate-limit-config.ts';
@@ -90,6 +93,10 @@ const EnvSchema = z.object({
     'https://generativelanguage.googleapis.com/v1beta',
   ),
   GROQ_BASE_URL: optionalUrl(/^https?:\/\//, 'https://api.groq.com/openai/v1'),
+  DEEPGRAM_API_KEY: optionalText,
+  DEEPGRAM_BASE_URL: optionalUrl(/^https?:\/\//, 'https://api.deepgram.com'),
+  ASSEMBLYAI_API_KEY: optionalText,
+  ASSEMBLYAI_BASE_URL: optionalUrl(/^https?:\/\//, 'https://api.assemblyai.com'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   AI_GENERATION_PROVIDER: z.enum(PROVIDERS).default('anthropic'),
@@ -105,7 +112,7 @@ const EnvSchema = z.object({
   URL_DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   URL_UPLOAD_ALLOW_HOSTS: hostList,
   FFMPEG_PATH: optionalText,
-  TRANSCRIPTION_PROVIDER: z.enum(['openai', 'groq']).default('openai'),
+  TRANSCRIPTION_PROVIDER: z.enum(TRANSCRIPTION_PROVIDER_IDS).default('openai'),
   TRANSCRIPTION_MODEL: optionalText,
   TRANSCRIPTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   // 16 kHz 16-bit mono WAV is 32,000 bytes a second: 780 s stays under the providers' 25 MB limit.
@@ -162,6 +169,11 @@ export interface Config {
     openaiBaseUrl?: string;
     googleBaseUrl?: string;
     groqBaseUrl?: string;
+    /** Speech-to-text services (transcription only). */
+    deepgramApiKey?: string;
+    deepgramBaseUrl?: string;
+    assemblyaiApiKey?: string;
+    assemblyaiBaseUrl?: string;
   };
   ai: {
     /** Longest one request to an LLM provider may take (waiting for its rate limit not included). */
@@ -186,9 +198,9 @@ export interface Config {
   };
   /** ffmpeg for decoding media: FFMPEG_PATH, else `ffmpeg` on the PATH. */
   ffmpegPath: string;
-  /** Speech to text through the openai SDK (OpenAI, or Groq at its OpenAI-compatible URL). */
+  /** Speech to text: the default of projects that choose none (ai/transcription.ts). */
   transcription: {
-    provider: 'openai' | 'groq';
+    provider: TranscriptionProviderId;
     model: string;
     /** Longest one transcription request may take, retries included. */
     timeoutMs: number;
@@ -196,6 +208,8 @@ export interface Config {
     chunkSeconds: number;
     /** Pieces of one recording sent to the provider at the same time. */
     parallelPieces: number;
+    /** How often an asynchronous provider (AssemblyAI) is asked whether a transcript is ready. Not an env setting: tests lower it. */
+    pollIntervalMs: number;
   };
   /** Emotion Logic cloud (layered voice analysis, the prompt's LVA option); off without a key and password. */
   emlo: {
@@ -281,6 +295,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openaiBaseUrl: e.OPENAI_BASE_URL,
       googleBaseUrl: e.GOOGLE_GENERATIVE_AI_BASE_URL,
       groqBaseUrl: e.GROQ_BASE_URL,
+      deepgramApiKey: e.DEEPGRAM_API_KEY,
+      deepgramBaseUrl: e.DEEPGRAM_BASE_URL,
+      assemblyaiApiKey: e.ASSEMBLYAI_API_KEY,
+      assemblyaiBaseUrl: e.ASSEMBLYAI_BASE_URL,
     },
     ai: {
       timeoutMs: e.AI_TIMEOUT_MS,
@@ -309,11 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     transcription: {
       provider: e.TRANSCRIPTION_PROVIDER,
-      model:
-        e.TRANSCRIPTION_MODEL ?? (e.TRANSCRIPTION_PROVIDER === 'groq' ? 'whisper-large-v3' : 'whisper-1'),
+      model: e.TRANSCRIPTION_MODEL ?? DEFAULT_TRANSCRIPTION_MODELS[e.TRANSCRIPTION_PROVIDER],
       timeoutMs: e.TRANSCRIPTION_TIMEOUT_MS,
       chunkSeconds: e.TRANSCRIPTION_CHUNK_SECONDS,
       parallelPieces: e.TRANSCRIPTION_PARALLEL_PIECES,
+      pollIntervalMs: 3000,
     },
     emlo: {
       apiUrl: (e.EMLO_API_URL ?? 'https://cloud.emlo.cloud').replace(/\/+$/, ''),

@@ -5,6 +5,7 @@ import { UI_LANGUAGES } from './languages.ts';
 import { MEMBER_ROLES, PROJECT_ROLES, USER_ROLES } from './roles.ts';
 import { TEXTS } from './texts.ts';
 import { TIMEZONES } from './timezones.ts';
+import { TranscriptionChoice } from './transcription/models.ts';
 
 /** Every error answer: HTTP status plus this body. */
 export const ErrorBody = z
@@ -95,6 +96,8 @@ export const Project = z.object({
   // Project settings (general tab). Optional for the same reason.
   /** The prompt the upload panel preselects; null: none. Always one of the project's prompts. */
   default_prompt_id: z.number().int().nullable().optional(),
+  /** Speech to text of the project's recordings; null: the server's default (GET /models/transcription). */
+  transcription: TranscriptionChoice.nullable().optional(),
   /** True when the caller sees the project through a support-access grant (read-only, admin's view). */
   read_only: z.boolean().optional(),
 });
@@ -135,6 +138,8 @@ export const ProjectUpdate = z
     keep_skipped_media: z.boolean(),
     /** One of the project's prompts, or null for none. */
     default_prompt_id: z.number().int().positive().nullable(),
+    /** A provider the server has a key for and one of its models, or null for the server's default. */
+    transcription: TranscriptionChoice.nullable(),
   })
   .partial();
 

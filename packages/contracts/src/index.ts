@@ -17,3 +17,4 @@ export * from './routes/index.ts';
 export * from './settings/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';
+export * from './transcription/index.ts';

@@ -48,7 +48,13 @@ export function languageModel(
 /** The configured secrets, to scrub from anything an upstream echoes back. */
 export function configuredSecrets(config: Config): string[] {
   const p = config.providers;
-  return [p.anthropicApiKey, p.openaiApiKey, p.googleApiKey, p.groqApiKey, p.openaiCompatibleApiKey].filter(
-    (secret): secret is string => Boolean(secret),
-  );
+  return [
+    p.anthropicApiKey,
+    p.openaiApiKey,
+    p.googleApiKey,
+    p.groqApiKey,
+    p.openaiCompatibleApiKey,
+    p.deepgramApiKey,
+    p.assemblyaiApiKey,
+  ].filter((secret): secret is string => Boolean(secret));
 }

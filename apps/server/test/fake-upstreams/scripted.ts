@@ -33,6 +33,10 @@ export const slow = (delayMs: number, reply: Reply): Reply => ({ ...reply, delay
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query?: URLSearchParams;
+  /** Size of a body that is neither JSON nor multipart (an uploaded recording). */
+  bytes?: number;
   headers: IncomingHttpHeaders;
   /** JSON bodies parsed; for multipart/form-data the text fields. */
   // biome-ignore lint/suspicious/noExplicitAny: request bodies are inspected freely in tests
@@ -52,6 +56,10 @@ export interface WireFormat {
   serves: (method: string, path: string) => boolean;
   success: (reply: SuccessReply, request: RecordedRequest) => unknown;
   error: (status: number, message: string) => unknown;
+  /** Answers a request without taking a scripted reply (e.g. an upload, a poll), or returns undefined. */
+  automatic?: (request: RecordedRequest) => unknown;
+  /** How a 429 says when to come back: retry-after-ms (OpenAI's, the default) or retry-after in seconds. */
+  retryAfter?: 'ms' | 'seconds';
 }
 
 /**
@@ -78,14 +86,27 @@ export class FakeUpstream {
         const multipart = /^multipart\/form-data/i.test(contentType)
           ? parseMultipart(raw, contentType)
           : null;
-        const text = multipart ? '' : raw.toString('utf8');
+        const binary = /^(application\/octet-stream|audio\/)/i.test(contentType);
+        const text = multipart || binary ? '' : raw.toString('utf8');
+        const url = new URL(req.url ?? '/', 'http://fake');
         const request: RecordedRequest = {
           method: req.method ?? 'GET',
-          path: (req.url ?? '/').split('?')[0]!,
+          path: url.pathname,
+          query: url.searchParams,
           headers: req.headers,
           body: multipart ? multipart.fields : text ? JSON.parse(text) : null,
           files: multipart?.files ?? [],
+          ...(binary && { bytes: raw.length }),
         };
+        const automatic = this.format.serves(request.method, request.path)
+          ? this.format.automatic?.(request)
+          : undefined;
+        if (automatic !== undefined) {
+          this.requests.push(request);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(automatic));
+          return;
+        }
         const reply = this.next(request);
         const send = () => this.send(res, reply, request);
         if (!reply.delayMs) return send();
@@ -115,7 +136,11 @@ export class FakeUpstream {
   private send(res: ServerResponse, reply: Reply, request: RecordedRequest): void {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (reply.kind === 'error') {
-      if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs);
+      if (reply.retryAfterMs !== undefined && this.format.retryAfter === 'seconds') {
+        headers['retry-after'] = String(reply.retryAfterMs / 1000);
+      } else if (reply.retryAfterMs !== undefined) {
+        headers['retry-after-ms'] = String(reply.retryAfterMs);
+      }
       res.writeHead(reply.status, headers);
       res.end(JSON.stringify(this.format.error(reply.status, reply.message)));
     } else {

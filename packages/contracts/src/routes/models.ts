@@ -1,4 +1,5 @@
 import { ModelsResponse, ProviderParams, ProvidersResponse } from '../prompts/api.ts';
+import { TranscriptionProvidersResponse } from '../transcription/models.ts';
 import { defineRoute } from './route.ts';
 
 // The model catalogue of the prompt form (spec 1 §8, §9): signed-in users and full API keys.
@@ -26,6 +27,17 @@ export const modelRoutes = {
     access,
     params: ProviderParams,
     responses: { 200: ModelsResponse },
+    errors,
+  }),
+  listTranscriptionProviders: defineRoute({
+    method: 'GET',
+    path: '/models/transcription',
+    operationId: 'listTranscriptionProviders',
+    summary:
+      'Speech-to-text providers with their models and units, whether each is configured, and the default',
+    tags,
+    access,
+    responses: { 200: TranscriptionProvidersResponse },
     errors,
   }),
 };

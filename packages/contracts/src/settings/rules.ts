@@ -141,6 +141,8 @@ export const MEMBER_TEXTS = {
   deleteOwnerOnly: 'Only an owner of the project can delete it.',
   deleteConfirmMismatch: 'Type the project name exactly to confirm deleting it.',
   defaultPromptNotFound: 'The default prompt must be one of the prompts of this project.',
+  transcriptionUnavailable:
+    'Choose a transcription service this server has a key for, and one of its models (GET /models/transcription).',
 } as const;
 
 /** The typed confirmation for deleting a project: the project's name, ignoring surrounding spaces. */

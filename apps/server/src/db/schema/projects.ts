@@ -7,6 +7,7 @@ import {
   type PromptField,
   RESPONSE_LANGUAGES,
   TRANSCRIPTION_LANGUAGES,
+  TRANSCRIPTION_PROVIDER_IDS,
   TRANSCRIPTION_TASKS,
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
@@ -55,10 +56,19 @@ export const projects = pgTable(
     defaultPromptId: integer('default_prompt_id').references((): AnyPgColumn => prompts.id, {
       onDelete: 'set null',
     }),
+    /** Speech to text of the project's recordings; both null: the server's default (TRANSCRIPTION_PROVIDER / _MODEL). */
+    transcriptionProvider: text('transcription_provider', { enum: TRANSCRIPTION_PROVIDER_IDS }),
+    transcriptionModel: text('transcription_model'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('projects_balance_check', sql`${t.balanceMicros} >= 0`)],
+  (t) => [
+    check('projects_balance_check', sql`${t.balanceMicros} >= 0`),
+    check(
+      'projects_transcription_choice_check',
+      sql`(${t.transcriptionProvider} is null) = (${t.transcriptionModel} is null)`,
+    ),
+  ],
 );
 
 export const projectMembers = pgTable(

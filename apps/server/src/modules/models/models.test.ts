@@ -1,4 +1,9 @@
-import { FALLBACK_MODELS, ModelsResponse, ProvidersResponse } from '@parley/contracts';
+import {
+  FALLBACK_MODELS,
+  ModelsResponse,
+  ProvidersResponse,
+  TranscriptionProvidersResponse,
+} from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -41,6 +46,25 @@ describe('model catalog without AI configuration', () => {
       context_window: 200000,
       units: 1,
     });
+  });
+
+  it('lists the speech-to-text providers, all unavailable, and the default transcription', async () => {
+    const response = await client.request({ method: 'GET', url: '/api/models/transcription' });
+    const body = TranscriptionProvidersResponse.parse(response.json());
+    expect(body.default).toEqual({ provider: 'openai', model: 'whisper-1' });
+    expect(body.data.map((p) => [p.id, p.name, p.available])).toEqual([
+      ['openai', 'OpenAI', false],
+      ['groq', 'Groq', false],
+      ['deepgram', 'Deepgram', false],
+      ['assemblyai', 'AssemblyAI', false],
+    ]);
+    expect(body.data[0]!.models[0]).toEqual({
+      model: 'whisper-1',
+      display_name: 'Whisper',
+      units: 1,
+      diarizes: false,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/models/transcription' })).statusCode).toBe(401);
   });
 
   it('refuses unknown providers and anonymous callers', async () => {

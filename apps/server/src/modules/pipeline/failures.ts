@@ -2,7 +2,7 @@ import { type TaskError, taskError, taskErrorText } from '@parley/contracts';
 import { ProviderUnavailable } from '../../ai/catalog.ts';
 import { EmloFailure } from '../../ai/emlo.ts';
 import { AiFailedError } from '../../ai/generate.ts';
-import { TranscriptionFailure, TranscriptionUnavailable } from '../../ai/transcription.ts';
+import { TranscriptionFailure, TranscriptionUnavailable } from '../../ai/transcriber.ts';
 import { HttpError } from '../../http/errors.ts';
 import { MediaError } from '../../media/ffmpeg.ts';
 import { ObjectNotFoundError } from '../../storage/index.ts';

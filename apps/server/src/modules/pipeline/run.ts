@@ -13,7 +13,7 @@ import { hold } from './stages/hold.ts';
 import { lvaStage } from './stages/lva.ts';
 import { mediaStage, removeWorkFiles } from './stages/media.ts';
 import { checkCredentials, takePromptSnapshot } from './stages/prompt.ts';
-import { transcriptionStage } from './stages/transcription.ts';
+import { projectTranscription, transcriptionStage } from './stages/transcription.ts';
 import { pipelineState } from './state.ts';
 import {
   type PipelineDeps,
@@ -87,6 +87,7 @@ async function execute(
     work,
     task: row.task,
     state: pipelineState(row.task.pipeline),
+    transcription: await projectTranscription(ctx, row.task.projectId),
     chosenPrompt: null,
   };
 

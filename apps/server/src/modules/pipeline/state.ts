@@ -1,4 +1,4 @@
-import type { TranscribedSegment } from '../../ai/transcription.ts';
+import type { TranscribedSegment } from '../../ai/transcriber.ts';
 import type { ChannelLayout } from '../../media/audio.ts';
 import type { PromptAnalysis } from './analysis.ts';
 

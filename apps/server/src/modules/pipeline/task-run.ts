@@ -1,5 +1,5 @@
-import type { TaskStage } from '@parley/contracts';
-import type { Transcriber } from '../../ai/transcription.ts';
+import type { TaskStage, TranscriptionChoice } from '@parley/contracts';
+import type { Transcriber } from '../../ai/transcriber.ts';
 import type { AppContext } from '../../context.ts';
 import type { PreparedAudio } from '../../media/audio.ts';
 import type { Storage } from '../../storage/index.ts';
@@ -22,7 +22,7 @@ export const PROGRESS: Record<TaskStage, number> = {
 /** What the pipeline needs from outside; tests replace parts. */
 export interface PipelineDeps {
   storage?: Pick<Storage, 'get'>;
-  transcriber?: (ctx: AppContext) => Transcriber;
+  transcriber?: (ctx: AppContext, choice: TranscriptionChoice) => Transcriber;
   /** Called after a stage has stored its output (tests simulate a crash here). */
   afterStage?: (stage: TaskStage, taskId: number) => void | Promise<void>;
 }
@@ -46,6 +46,8 @@ export interface TaskRun {
   readonly work: WorkFiles;
   task: TaskRow;
   state: PipelineState;
+  /** The provider and model the recording is transcribed with (the project's, else the server's default). */
+  readonly transcription: TranscriptionChoice;
   /** A classification's chosen prompt as it runs (tasks.chosen_prompt_version_id), once chosen. */
   chosenPrompt: PromptSnapshot | null;
 }

@@ -19,7 +19,7 @@ let superAdmin: Client;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'parley-projects-'));
-  t = await startTestApp({}, { DATA_DIR: dataDir });
+  t = await startTestApp({}, { DATA_DIR: dataDir, DEEPGRAM_API_KEY: 'dg-projects-test' });
   superAdmin = await signUp(t.app); // the first account
 });
 afterAll(async () => {
@@ -89,6 +89,41 @@ describe('projects', () => {
       role: 'Support',
       timezone: 'Europe/Kyiv',
     });
+  });
+
+  it('keeps a transcription provider and model the server can use, or null for the server default', async () => {
+    const owner = await signUp(t.app);
+    const id = await createProject(owner, 'Calls');
+    const put = (transcription: unknown) =>
+      owner.request({ method: 'PUT', url: `/api/projects/${id}`, payload: { transcription } });
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/projects/${id}` })).json().data.transcription,
+    ).toBeNull();
+
+    const chosen = await put({ provider: 'deepgram', model: 'nova-2' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data.transcription).toEqual({ provider: 'deepgram', model: 'nova-2' });
+
+    // No key for AssemblyAI or OpenAI on this server; Deepgram has no nova-9.
+    for (const refused of [
+      { provider: 'assemblyai', model: 'universal' },
+      { provider: 'openai', model: 'whisper-1' },
+      { provider: 'deepgram', model: 'nova-9' },
+    ]) {
+      const response = await put(refused);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'transcription_unavailable' });
+    }
+    expect((await put({ provider: 'azure', model: 'x' })).statusCode).toBe(400);
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/projects/${id}` })).json().data.transcription,
+    ).toEqual({
+      provider: 'deepgram',
+      model: 'nova-2',
+    });
+
+    const reset = await put(null);
+    expect(reset.json().data.transcription).toBeNull();
   });
 
   it('lets members read, admins edit, and only owners delete', async () => {

@@ -5,8 +5,10 @@ import {
   type MemberRole,
   type Project,
   type ProjectInput,
+  type TranscriptionChoice,
 } from '@parley/contracts';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { isTranscriptionChoiceValid } from '../../ai/transcription-catalog.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema/index.ts';
@@ -30,6 +32,7 @@ type ProjectChanges = Partial<ProjectFields> & {
   phone_metadata_field?: string | null | undefined;
   keep_skipped_media?: boolean | undefined;
   default_prompt_id?: number | null | undefined;
+  transcription?: TranscriptionChoice | null | undefined;
 };
 
 export function toProjectDto(
@@ -51,6 +54,10 @@ export function toProjectDto(
     phone_metadata_field: row.phoneMetadataField,
     keep_skipped_media: row.keepSkippedMedia,
     default_prompt_id: row.defaultPromptId,
+    transcription:
+      row.transcriptionProvider && row.transcriptionModel
+        ? { provider: row.transcriptionProvider, model: row.transcriptionModel }
+        : null,
     read_only: readOnly,
   };
 }
@@ -106,8 +113,22 @@ export async function updateProject(
   changes: ProjectChanges,
 ): Promise<Project> {
   const projectId = access.project.id;
-  const { use_balance_for_analysis, phone_metadata_field, keep_skipped_media, default_prompt_id, ...fields } =
-    changes;
+  const {
+    use_balance_for_analysis,
+    phone_metadata_field,
+    keep_skipped_media,
+    default_prompt_id,
+    transcription,
+    ...fields
+  } = changes;
+  // A choice already saved stays acceptable when unchanged, even if its key has gone meanwhile.
+  const saved = access.project;
+  const unchanged =
+    transcription?.provider === saved.transcriptionProvider &&
+    transcription?.model === saved.transcriptionModel;
+  if (transcription && !unchanged && !isTranscriptionChoiceValid(ctx.config, transcription)) {
+    throw badRequest(MEMBER_TEXTS.transcriptionUnavailable, 'transcription_unavailable');
+  }
   if (default_prompt_id !== undefined && default_prompt_id !== null) {
     const [prompt] = await ctx.db
       .select({ id: prompts.id })
@@ -124,6 +145,10 @@ export async function updateProject(
         ...(phone_metadata_field !== undefined && { phoneMetadataField: phone_metadata_field }),
         ...(keep_skipped_media !== undefined && { keepSkippedMedia: keep_skipped_media }),
         ...(default_prompt_id !== undefined && { defaultPromptId: default_prompt_id }),
+        ...(transcription !== undefined && {
+          transcriptionProvider: transcription?.provider ?? null,
+          transcriptionModel: transcription?.model ?? null,
+        }),
         updatedAt: new Date(),
       })
       .where(eq(projects.id, projectId))

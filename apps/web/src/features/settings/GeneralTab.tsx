@@ -30,6 +30,7 @@ import { useMembers } from './membersApi';
 import { useDeleteProject, useSaveAnalysisSettings, useTransferOwnership } from './projectApi';
 import { pageReload } from './reload';
 import { SettingsSection } from './SettingsSection';
+import { TranscriptionSettings } from './TranscriptionSettings';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
@@ -53,6 +54,7 @@ export function GeneralTab(props: TabProps) {
         />
       </SettingsSection>
       <AnalysisSettings {...props} />
+      <TranscriptionSettings {...props} />
       <DangerZone {...props} />
     </Stack>
   );

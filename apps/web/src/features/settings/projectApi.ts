@@ -1,4 +1,4 @@
-import { type Project, projectRoutes } from '@parley/contracts';
+import { modelRoutes, type Project, projectRoutes, type TranscriptionChoice } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
@@ -41,6 +41,25 @@ export function useSaveAnalysisSettings(projectId: number) {
   return useMutation({
     mutationFn: async (input: AnalysisSettings) =>
       (await call(projectRoutes.update, { params: { id: projectId }, body: input })).data,
+    onSuccess: store,
+  });
+}
+
+/** The speech-to-text services and models a project can choose, and the server's default. */
+export function useTranscriptionProviders() {
+  return useQuery({
+    queryKey: ['models', 'transcription'],
+    queryFn: async ({ signal }) => call(modelRoutes.listTranscriptionProviders, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Saves the project's transcription; null: the server's default. */
+export function useSaveTranscription(projectId: number) {
+  const store = useStoreProject();
+  return useMutation({
+    mutationFn: async (transcription: TranscriptionChoice | null) =>
+      (await call(projectRoutes.update, { params: { id: projectId }, body: { transcription } })).data,
     onSuccess: store,
   });
 }

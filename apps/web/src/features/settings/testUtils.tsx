@@ -4,6 +4,7 @@ import {
   type Invite,
   type Member,
   memberRoutes,
+  modelRoutes,
   type Project,
   projectRoutes,
   type RepMapping,
@@ -11,11 +12,13 @@ import {
   type SupportAccess,
   supportRoutes,
   type TeamLeader,
+  type TranscriptionProvidersResponse,
 } from '@parley/contracts';
 import { act } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject, testUser } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import SettingsPage from './SettingsPage';
@@ -127,6 +130,41 @@ export function supportAccess(overrides: Partial<SupportAccess> = {}): SupportAc
   };
 }
 
+/** OpenAI (whisper-1, the server default) and Deepgram configured; AssemblyAI without a key. */
+export function transcriptionCatalog(): z.infer<typeof TranscriptionProvidersResponse> {
+  return {
+    default: { provider: 'openai', model: 'whisper-1' },
+    data: [
+      {
+        id: 'openai',
+        name: 'OpenAI',
+        available: true,
+        models: [
+          { model: 'whisper-1', display_name: 'Whisper', units: 1, diarizes: false },
+          {
+            model: 'gpt-4o-transcribe-diarize',
+            display_name: 'GPT-4o Transcribe (speakers)',
+            units: 1,
+            diarizes: true,
+          },
+        ],
+      },
+      {
+        id: 'deepgram',
+        name: 'Deepgram',
+        available: true,
+        models: [{ model: 'nova-3', display_name: 'Nova-3', units: 1, diarizes: true }],
+      },
+      {
+        id: 'assemblyai',
+        name: 'AssemblyAI',
+        available: false,
+        models: [{ model: 'universal', display_name: 'Universal', units: 0.5, diarizes: true }],
+      },
+    ],
+  };
+}
+
 /** The project, the user (Ada, id 1) and empty lists; `handlers` override or add calls. */
 export function mockSettingsApi(handlers: Record<string, Handler> = {}, project = settingsProject()) {
   return mockFetch({
@@ -134,6 +172,8 @@ export function mockSettingsApi(handlers: Record<string, Handler> = {}, project 
     'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [project] }),
     'GET /api/projects/5': () => routeAnswer(projectRoutes.get, { data: project }),
     'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
+    'GET /api/models/transcription': () =>
+      routeAnswer(modelRoutes.listTranscriptionProviders, transcriptionCatalog()),
     'GET /api/projects/5/members': () =>
       routeAnswer(memberRoutes.list, {
         data: {

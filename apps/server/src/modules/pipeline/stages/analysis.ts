@@ -1,6 +1,6 @@
 import { taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
-import type { TranscribedSegment } from '../../../ai/transcription.ts';
+import type { TranscribedSegment } from '../../../ai/transcriber.ts';
 import { savePromptVersion } from '../../prompts/versions.ts';
 import type { StoredResult } from '../../tasks/result.ts';
 import {

@@ -1,7 +1,8 @@
 import { taskError } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
-import { TranscriptionUnavailable, transcriptionCredential } from '../../../ai/transcription.ts';
+import { TranscriptionUnavailable } from '../../../ai/transcriber.ts';
+import { transcriptionCredential } from '../../../ai/transcription-catalog.ts';
 import { prompts } from '../../../db/schema/index.ts';
 import { toPromptData } from '../../prompts/service.ts';
 import { readPromptVersions, savePromptVersion } from '../../prompts/versions.ts';
@@ -56,10 +57,10 @@ export function checkCredentials(run: TaskRun, prompt: PromptSnapshot): void {
   if (
     isAudio(run) &&
     run.task.transcript === null &&
-    !transcriptionCredential(config) &&
+    !transcriptionCredential(config, run.transcription.provider) &&
     !run.deps.transcriber
   ) {
-    throw new TranscriptionUnavailable(config);
+    throw new TranscriptionUnavailable(run.transcription.provider);
   }
   if (run.task.result === null) {
     const target = run.chosenPrompt ?? prompt;

@@ -1,7 +1,17 @@
 import path from 'node:path';
-import { conversationMetrics, taskError, transcriptToText } from '@parley/contracts';
+import {
+  conversationMetrics,
+  type TranscriptionChoice,
+  taskError,
+  transcriptToText,
+} from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import { createTranscriber, type TranscribedSegment } from '../../../ai/transcription.ts';
+import type { TranscribedSegment } from '../../../ai/transcriber.ts';
+import { createTranscriber } from '../../../ai/transcription.ts';
+import { effectiveTranscription } from '../../../ai/transcription-catalog.ts';
+import type { AppContext } from '../../../context.ts';
+import { projects } from '../../../db/schema/index.ts';
 import { splitWav, type WavPiece } from '../../../media/wav.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
@@ -15,7 +25,7 @@ import { ensureAudio, tempDir } from './media.ts';
 export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
   if (!isAudio(run) || run.task.transcript !== null) return;
   await setStage(run, 'transcription', PROGRESS.transcription);
-  const transcriber = run.deps.transcriber ? run.deps.transcriber(run.ctx) : createTranscriber(run.ctx);
+  const transcriber = (run.deps.transcriber ?? createTranscriber)(run.ctx, run.transcription);
   const chunkSeconds = run.ctx.config.transcription.chunkSeconds;
   const settings = {
     provider: transcriber.provider,
@@ -54,6 +64,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
       task: prompt.transcriptionTask,
       language: prompt.transcriptionLanguage,
       prompt: prompt.transcribeInstructions,
+      diarize: track.speaker === null,
       signal,
     });
     progress.pieces[key] = {
@@ -107,6 +118,21 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     },
   );
   await run.deps.afterStage?.('transcription', run.taskId);
+}
+
+/** The project's transcription provider and model, else the server's default. */
+export async function projectTranscription(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  projectId: number,
+): Promise<TranscriptionChoice> {
+  const [row] = await ctx.db
+    .select({
+      transcriptionProvider: projects.transcriptionProvider,
+      transcriptionModel: projects.transcriptionModel,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return effectiveTranscription(ctx.config, row ?? { transcriptionProvider: null, transcriptionModel: null });
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;

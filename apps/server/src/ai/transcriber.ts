@@ -1,0 +1,116 @@
+import {
+  type TaskError,
+  TRANSCRIPTION_PROVIDER_NAMES,
+  type TranscriptionProviderId,
+  taskError,
+  taskErrorText,
+} from '@parley/contracts';
+import type { Config } from '../config.ts';
+import { configuredSecrets } from './providers.ts';
+import { transcriptionCredentialEnv } from './transcription-catalog.ts';
+
+/** What every speech-to-text provider offers the pipeline (ai/transcription.ts picks one). */
+export interface TranscribeOptions {
+  task: 'transcribe' | 'translate';
+  /** 'auto' or an ISO-639-1 code; ignored by translation (always into English). */
+  language: string;
+  /** Guidance for the recogniser: names, terms, spelling (the prompt's transcription instructions). */
+  prompt?: string;
+  /** Whether to tell speakers apart (mono audio); a channel of a stereo call has one speaker. */
+  diarize: boolean;
+  signal?: AbortSignal;
+}
+
+export interface TranscribedSegment {
+  /** Seconds from the start of the file sent. */
+  start: number;
+  end: number;
+  text: string;
+  /** The provider's speaker label when the model diarizes, else null. */
+  speaker: string | null;
+}
+
+export interface TranscriptionResult {
+  segments: TranscribedSegment[];
+  /** Language the provider detected ('english' after translation), when it says. */
+  language: string | null;
+}
+
+export interface Transcriber {
+  provider: TranscriptionProviderId;
+  model: string;
+  transcribe(wavPath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
+}
+
+/** A failed transcription request; `retryable` for rate limits, server errors and timeouts. */
+export class TranscriptionFailure extends Error {
+  override name = 'TranscriptionFailure';
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
+    super(message);
+    this.retryable = retryable;
+  }
+}
+
+/** The transcription provider has no key: `reason` names the variable to set. */
+export class TranscriptionUnavailable extends Error {
+  override name = 'TranscriptionUnavailable';
+  readonly reason: TaskError;
+
+  constructor(provider: TranscriptionProviderId) {
+    const reason = taskError('transcription_unavailable', {
+      provider: TRANSCRIPTION_PROVIDER_NAMES[provider],
+      variable: transcriptionCredentialEnv(provider),
+    });
+    super(taskErrorText(reason));
+    this.reason = reason;
+  }
+}
+
+/** Longer than any attempt may run (jobs/boss.ts): the SDKs leave timing out to providerFetch. */
+export const SDK_TIMEOUT_MS = 6 * 3600_000;
+
+export const isRetryableStatus = (status: number) =>
+  status === 408 || status === 409 || status === 429 || status >= 500;
+
+/**
+ * The failure a person reads, naming the provider: an HTTP answer, a timeout or a lost connection. Any
+ * configured key an upstream echoes back is masked.
+ */
+export function transcriptionFailure(
+  config: Config,
+  provider: TranscriptionProviderId,
+  what:
+    | { status: number; detail: string }
+    | { timeout: true }
+    | { unreachable: string }
+    | { failed: string; retryable: boolean },
+): TranscriptionFailure {
+  const name = `${TRANSCRIPTION_PROVIDER_NAMES[provider]} transcription`;
+  let failure: TranscriptionFailure;
+  if ('status' in what) {
+    failure = new TranscriptionFailure(
+      `${name} answered ${what.status}: ${what.detail}`,
+      isRetryableStatus(what.status),
+    );
+  } else if ('timeout' in what) {
+    const seconds = config.transcription.timeoutMs / 1000;
+    failure = new TranscriptionFailure(
+      `${name} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      true,
+    );
+  } else if ('unreachable' in what) {
+    failure = new TranscriptionFailure(`${name} could not be reached: ${what.unreachable}`, true);
+  } else {
+    failure = new TranscriptionFailure(`${name} failed: ${what.failed}`, what.retryable);
+  }
+  let message = failure.message;
+  for (const secret of configuredSecrets(config)) message = message.replaceAll(secret, '***');
+  return new TranscriptionFailure(message, failure.retryable);
+}
+
+/** Whether an error is the request's timeout (providerFetch) rather than the caller's abort. */
+export const isTimeout = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError'));

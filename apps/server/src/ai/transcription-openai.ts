@@ -1,0 +1,136 @@
+import { openAsBlob } from 'node:fs';
+import type OpenAI from 'openai';
+import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
+import type { TranslationVerbose } from 'openai/resources/audio/translations';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { providerFetch } from './provider-fetch.ts';
+import {
+  SDK_TIMEOUT_MS,
+  type TranscribedSegment,
+  type Transcriber,
+  transcriptionFailure,
+} from './transcriber.ts';
+import { isDiarizingOpenAIModel } from './transcription-catalog.ts';
+
+/** Whisper's prompt takes about 224 tokens; longer guidance is cut. */
+const PROMPT_MAX_CHARS = 800;
+
+const GROQ_BASE_URL = 'https://api.groq.com/openai/v1';
+
+/**
+ * Speech to text through the `openai` SDK: OpenAI itself, or Groq at its OpenAI-compatible address.
+ * Both offer the two tasks prompts name: transcribe (in the spoken language) and translate (into
+ * English). Segments come with timestamps (verbose_json), and with speakers when the model diarizes
+ * (gpt-4o-transcribe-diarize: diarized_json).
+ */
+export function openaiTranscriber(
+  ctx: Pick<AppContext, 'config' | 'db' | 'logger'>,
+  provider: 'openai' | 'groq',
+  model: string,
+  apiKey: string,
+): Transcriber {
+  const config = ctx.config;
+  const diarize = isDiarizingOpenAIModel(model);
+  let client: OpenAI | null = null;
+
+  return {
+    provider,
+    model,
+    async transcribe(wavPath, options) {
+      // The SDK is large (some 800 modules): it loads with the first transcription, not with the server.
+      const sdk = await import('openai');
+      client ??= new sdk.default({
+        apiKey,
+        baseURL:
+          provider === 'groq'
+            ? (config.providers.groqBaseUrl ?? GROQ_BASE_URL)
+            : config.providers.openaiBaseUrl,
+        // The SDK's own timeout would count the wait for the rate limit: the fetch bounds each request.
+        timeout: SDK_TIMEOUT_MS,
+        maxRetries: config.ai.maxRetries,
+        fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs),
+      });
+      const file = await sdk.toFile(await openAsBlob(wavPath, { type: 'audio/wav' }), 'audio.wav', {
+        type: 'audio/wav',
+      });
+      const prompt = options.prompt?.trim().slice(0, PROMPT_MAX_CHARS) || undefined;
+      try {
+        if (options.task === 'translate') {
+          const result = (await client.audio.translations.create(
+            { file, model, response_format: 'verbose_json', prompt },
+            { signal: options.signal },
+          )) as unknown as TranslationVerbose;
+          return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
+        }
+        const language = options.language && options.language !== 'auto' ? options.language : undefined;
+        if (diarize) {
+          const result = (await client.audio.transcriptions.create(
+            { file, model, response_format: 'diarized_json', chunking_strategy: 'auto', language },
+            { signal: options.signal },
+          )) as unknown as TranscriptionDiarized;
+          return { segments: segmentsOf(result.segments, result.text), language: language ?? null };
+        }
+        const result = await client.audio.transcriptions.create(
+          {
+            file,
+            model,
+            response_format: 'verbose_json',
+            timestamp_granularities: ['segment'],
+            language,
+            prompt,
+          },
+          { signal: options.signal },
+        );
+        return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
+      } catch (error) {
+        throw describeFailure(sdk, config, provider, error);
+      }
+    },
+  };
+}
+
+interface RawSegment {
+  start?: unknown;
+  end?: unknown;
+  text?: unknown;
+  speaker?: unknown;
+}
+
+function segmentsOf(
+  raw: ReadonlyArray<RawSegment> | undefined,
+  text: string | undefined,
+): TranscribedSegment[] {
+  if (!raw || raw.length === 0) {
+    // A provider without segments: the whole text as one untimed piece is still a transcript.
+    return text?.trim() ? [{ start: 0, end: 0, text: text.trim(), speaker: null }] : [];
+  }
+  return raw
+    .map((segment) => ({
+      start: Number(segment.start) || 0,
+      end: Number(segment.end) || 0,
+      text: String(segment.text ?? '').trim(),
+      speaker: typeof segment.speaker === 'string' && segment.speaker ? segment.speaker : null,
+    }))
+    .filter((segment) => segment.text !== '');
+}
+
+function describeFailure(
+  sdk: typeof import('openai'),
+  config: Config,
+  provider: 'openai' | 'groq',
+  error: unknown,
+): Error {
+  const { APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
+  if (error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionTimeoutError)
+    return transcriptionFailure(config, provider, { timeout: true });
+  if (error instanceof APIError && error.status !== undefined) {
+    const detail = (error.error as { message?: string } | undefined)?.message ?? error.message;
+    return transcriptionFailure(config, provider, { status: error.status, detail });
+  }
+  if (error instanceof APIError)
+    return transcriptionFailure(config, provider, { unreachable: error.message });
+  const failed = error instanceof Error ? error.message : String(error);
+  return transcriptionFailure(config, provider, { failed, retryable: true });
+}
