@@ -21,15 +21,16 @@ export interface ValueCounts {
  * A yes/no item's value as text by its outcome, as the field values are written (contracts field-values.ts):
  * 'true'/'false' of a bool, 'ok'/'not ok'/'n/a' of an ok item. So their counts come from the day sums.
  */
-const checklistAnswers = sql`(VALUES
-  ('bool', 'true', 'passed'), ('bool', 'false', 'missed'), ('bool', 'n/a', 'na'),
-  ('ok', 'ok', 'passed'), ('ok', 'not ok', 'missed'), ('ok', 'n/a', 'na')) AS a(type, value, outcome)`;
+const CHECKLIST_ANSWERS: Record<string, { passed: string; missed: string; na: string }> = {
+  bool: { passed: 'true', missed: 'false', na: 'n/a' },
+  ok: { passed: 'ok', missed: 'not ok', na: 'n/a' },
+};
 
 /**
  * For each path, its distinct values among the analyses within the scope and the `limit` most frequent (ties
- * by value), in one query. Yes/no items are counted from the day sums (a fifth of the rows), other values
- * from the values, grouped by value and score before a score is written as text (once per distinct score).
- * Paths without values are missing from the answer.
+ * by value, as the explorer orders them). Yes/no items are counted from the day sums (a fifth of the rows);
+ * only the paths with other values read the values, grouped by value and score before a score is written as
+ * text. Paths without values are missing from the answer.
  */
 export async function topValues(
   db: Executor,
@@ -38,42 +39,55 @@ export async function topValues(
   paths: readonly string[],
   limit: number,
 ): Promise<Map<string, ValueCounts>> {
-  const { rows } = await db.execute<{ path: string; value: string; count: number; total: number }>(sql`
-    WITH counted AS (
-      SELECT path, value, sum(count)::int AS count FROM (
-        SELECT path, coalesce(value, score::text) AS value, count FROM (
-          SELECT ${values.path} AS path, ${values.value} AS value, ${values.score} AS score, count(*) AS count
-          FROM ${values}
-          WHERE ${and(
-            ...insightConditions(values, access, scope),
-            inArray(values.path, [...paths]),
-            notInArray(values.valueType, [...CHECKLIST_TYPES]),
-          )}
-          GROUP BY 1, 2, 3
-          UNION ALL
-          SELECT ${days.path}, a.value, NULL::float8,
-            sum(CASE a.outcome WHEN 'passed' THEN ${days.passed} WHEN 'missed' THEN ${days.missed} ELSE ${days.na} END)
-          FROM ${days} JOIN ${checklistAnswers} ON a.type = ${days.valueType}
-          WHERE ${and(...insightConditions(days, access, scope), inArray(days.path, [...paths]))}
-          GROUP BY 1, 2
-        ) grouped
-      ) named
-      WHERE value IS NOT NULL
-      GROUP BY 1, 2
-      HAVING sum(count) > 0
-    )
-    SELECT path, value, count, total FROM (
-      SELECT path, value, count, row_number() OVER (PARTITION BY path ORDER BY count DESC, value) AS rank,
-        (count(*) OVER (PARTITION BY path))::int AS total
-      FROM counted
-    ) ranked
-    WHERE rank <= ${limit}
-    ORDER BY path, rank`);
+  const types = await db
+    .select({
+      path: days.path,
+      type: days.valueType,
+      passed: sql<number>`sum(${days.passed})::int`,
+      missed: sql<number>`sum(${days.missed})::int`,
+      na: sql<number>`sum(${days.na})::int`,
+    })
+    .from(days)
+    .where(and(...insightConditions(days, access, scope), inArray(days.path, [...paths])))
+    .groupBy(days.path, days.valueType);
+  const counts = new Map<string, Map<string, number>>();
+  const add = (path: string, value: string, count: number) => {
+    const of = counts.get(path) ?? new Map<string, number>();
+    of.set(value, (of.get(value) ?? 0) + count);
+    counts.set(path, of);
+  };
+  for (const row of types) {
+    const answers = CHECKLIST_ANSWERS[row.type];
+    if (!answers) continue;
+    for (const outcome of ['passed', 'missed', 'na'] as const) add(row.path, answers[outcome], row[outcome]);
+  }
+  const valued = [
+    ...new Set(types.filter((row) => !CHECKLIST_TYPES.includes(row.type)).map((row) => row.path)),
+  ];
+  if (valued.length > 0) {
+    const { rows } = await db.execute<{ path: string; value: string; count: number }>(sql`
+      SELECT path, coalesce(value, score::text) AS value, sum(count)::int AS count FROM (
+        SELECT ${values.path} AS path, ${values.value} AS value, ${values.score} AS score, count(*) AS count
+        FROM ${values}
+        WHERE ${and(
+          ...insightConditions(values, access, scope),
+          inArray(values.path, valued),
+          notInArray(values.valueType, [...CHECKLIST_TYPES]),
+        )}
+        GROUP BY 1, 2, 3
+      ) grouped
+      WHERE coalesce(value, score::text) IS NOT NULL
+      GROUP BY 1, 2`);
+    for (const row of rows) add(row.path, row.value, row.count);
+  }
   const byPath = new Map<string, ValueCounts>();
-  for (const row of rows) {
-    const counts = byPath.get(row.path) ?? { totalUnique: row.total, results: [] };
-    counts.results.push({ value: row.value, count: row.count });
-    byPath.set(row.path, counts);
+  for (const [path, of] of counts) {
+    const counted = [...of]
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    if (counted.length > 0)
+      byPath.set(path, { totalUnique: counted.length, results: counted.slice(0, limit) });
   }
   return byPath;
 }
