@@ -190,16 +190,13 @@ async function groupCounts(
     const by = BREAKDOWN_OF_GROUPING[row.grouping as number]!;
     return { by, key: by === 'overall' ? null : (row[by] as string | null) };
   };
-  const range = new Map(
-    ranges.map((row) => {
-      const { by, key } = keyOf(row);
-      return [`${row.path}\n${row.type}\n${by}\n${key}`, row] as const;
-    }),
-  );
+  const groupId = (row: Record<string, unknown>, { by, key }: ReturnType<typeof keyOf>) =>
+    JSON.stringify([row.path, row.type, by, key]);
+  const range = new Map(ranges.map((row) => [groupId(row, keyOf(row)), row]));
   return counts.map((row) => {
-    const { by, key } = keyOf(row);
-    const scores = range.get(`${row.path}\n${row.type}\n${by}\n${key}`);
-    return { ...row, by, key, min: scores?.min ?? null, max: scores?.max ?? null } as GroupRow;
+    const group = keyOf(row);
+    const scores = range.get(groupId(row, group));
+    return { ...row, ...group, min: scores?.min ?? null, max: scores?.max ?? null } as GroupRow;
   });
 }
 
