@@ -3,8 +3,9 @@
  * representatives in 10 departments, a scorecard of 10 analytics values each (5 yes/no items, one nested and
  * two with n/a answers, 2 marks, an option, a number and the final score: 10,000,000 rows), plus BENCH_NOISE
  * analyses (default 100,000) in 10 other projects. Times the dashboard, the explorer, the checklist report and
- * the manager dashboard (4 calendar months) as the API runs them (their service functions), p50/p95 over
- * BENCH_RUNS runs, for the ranges the pages offer and for the whole two years.
+ * the manager dashboard (4 calendar months), the AI insights' field context and the gathering of an insight's
+ * figures as the API and the job run them (their service functions), p50/p95 over BENCH_RUNS runs, for the
+ * ranges the pages offer and for the whole two years.
  *
  *   npm run bench:analytics -w @parley/server    (DATABASE_URL: a fresh database on that server, dropped after)
  *
@@ -16,6 +17,7 @@ import {
   calendarRange,
   DashboardQuery,
   ExplorerQuery,
+  FieldContextQuery,
   ManagerDashboardQuery,
   periodParam,
 } from '@parley/contracts';
@@ -31,6 +33,8 @@ import { checklistReport } from '../apps/server/src/modules/analytics/checklist.
 import { projectDashboard } from '../apps/server/src/modules/analytics/dashboard.ts';
 import { exploreField } from '../apps/server/src/modules/analytics/explorer.ts';
 import { managerDashboard } from '../apps/server/src/modules/analytics/manager.ts';
+import { fieldContext } from '../apps/server/src/modules/insights/field-context.ts';
+import { gatherInsightData } from '../apps/server/src/modules/insights/gather.ts';
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
 import { freshBenchDatabase } from './support/database.ts';
@@ -85,6 +89,21 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
         access,
         ManagerDashboardQuery.parse({ prompt_id: promptId, period: months, ...query }),
       );
+  // The insight form's fields (a yes/no item, a mark, an option) of the prompt picked, as the panel asks them.
+  const fields = ['Discovery.Budget', 'Tone', 'Outcome'];
+  const context =
+    (query: object, access = owner) =>
+    () =>
+      fieldContext(ctx, access, FieldContextQuery.parse({ field: fields, prompt_id: promptId, ...query }));
+  const gather = (days?: number) => () =>
+    gatherInsightData(ctx.db, owner, {
+      department: [],
+      representative: [],
+      start_date: days ? since(days).from : null,
+      end_date: days ? today : null,
+      prompt_id: promptId,
+      analysis_fields: fields,
+    });
   return [
     ['dashboard, last 30 days', dashboard(since(30))],
     ['dashboard, last 30 days, one prompt', dashboard({ ...since(30), prompt_id: promptId })],
@@ -105,6 +124,12 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
     ['explorer, yes/no by month, two years', explore({ group_by: 'month' })],
     ['explorer, final score by month, two years', explore({ group_by: 'month', field: 'Final Score' })],
     ['checklist report, two years', checklist({})],
+    ['field context, 3 fields, two years (no range)', context({})],
+    ['field context, 3 fields, 30 days', context({ start_date: since(30).from, end_date: today })],
+    ['field context, 3 fields, two years, a department', context({ department: ['Dept 3'] })],
+    ['field context, 3 fields, two years, a team leader', context({}, leader)],
+    ['insight gathering, 3 fields, 90 days', gather(90)],
+    ['insight gathering, 3 fields, two years', gather()],
   ] as const;
 }
 

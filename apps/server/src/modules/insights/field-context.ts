@@ -1,10 +1,15 @@
-import { type FieldContext, type FieldContextQuery, INSIGHT_LIMITS } from '@parley/contracts';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  CHECKLIST_TYPES,
+  type FieldContext,
+  type FieldContextQuery,
+  INSIGHT_LIMITS,
+} from '@parley/contracts';
+import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { analysisFieldValues as values } from '../../db/schema/index.ts';
+import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { insightConditions } from './scope.ts';
+import { type InsightScope, insightConditions } from './scope.ts';
 
 /** A field's values: how many distinct ones, and the most frequent with their counts. */
 export interface ValueCounts {
@@ -12,35 +17,77 @@ export interface ValueCounts {
   results: Array<{ value: string; count: number }>;
 }
 
-/** A value as text: the answer or category as stored ('true', 'ok', 'Won', '3'), a number's score. */
-const valueText = sql`coalesce(${values.value}, ${values.score}::text)`;
+/**
+ * A yes/no item's value as text by its outcome, as the field values are written (contracts field-values.ts):
+ * 'true'/'false' of a bool, 'ok'/'not ok'/'n/a' of an ok item. So their counts come from the day sums.
+ */
+const CHECKLIST_ANSWERS: Record<string, { passed: string; missed: string; na: string }> = {
+  bool: { passed: 'true', missed: 'false', na: 'n/a' },
+  ok: { passed: 'ok', missed: 'not ok', na: 'n/a' },
+};
 
 /**
- * For each path, its distinct values among the rows and the `limit` most frequent (ties by value), in one
- * query. Paths without values are missing from the answer.
+ * For each path, its distinct values among the analyses within the scope and the `limit` most frequent (ties
+ * by value, as the explorer orders them). Yes/no items are counted from the day sums (a fifth of the rows);
+ * only the paths with other values read the values, grouped by value and score before a score is written as
+ * text. Paths without values are missing from the answer.
  */
 export async function topValues(
   db: Executor,
-  conditions: SQL[],
+  access: ProjectAccess,
+  scope: InsightScope,
   paths: readonly string[],
   limit: number,
 ): Promise<Map<string, ValueCounts>> {
-  const { rows } = await db.execute<{ path: string; value: string; count: number; total: number }>(sql`
-    SELECT path, value, count, total FROM (
-      SELECT ${values.path} AS path, ${valueText} AS value, count(*)::int AS count,
-        row_number() OVER (PARTITION BY ${values.path} ORDER BY count(*) DESC, ${valueText}) AS rank,
-        (count(*) OVER (PARTITION BY ${values.path}))::int AS total
-      FROM ${values}
-      WHERE ${and(...conditions, inArray(values.path, [...paths]))} AND ${valueText} IS NOT NULL
-      GROUP BY 1, 2
-    ) ranked
-    WHERE rank <= ${limit}
-    ORDER BY path, rank`);
+  const types = await db
+    .select({
+      path: days.path,
+      type: days.valueType,
+      passed: sql<number>`sum(${days.passed})::int`,
+      missed: sql<number>`sum(${days.missed})::int`,
+      na: sql<number>`sum(${days.na})::int`,
+    })
+    .from(days)
+    .where(and(...insightConditions(days, access, scope), inArray(days.path, [...paths])))
+    .groupBy(days.path, days.valueType);
+  const counts = new Map<string, Map<string, number>>();
+  const add = (path: string, value: string, count: number) => {
+    const of = counts.get(path) ?? new Map<string, number>();
+    of.set(value, (of.get(value) ?? 0) + count);
+    counts.set(path, of);
+  };
+  for (const row of types) {
+    const answers = CHECKLIST_ANSWERS[row.type];
+    if (!answers) continue;
+    for (const outcome of ['passed', 'missed', 'na'] as const) add(row.path, answers[outcome], row[outcome]);
+  }
+  const valued = [
+    ...new Set(types.filter((row) => !CHECKLIST_TYPES.includes(row.type)).map((row) => row.path)),
+  ];
+  if (valued.length > 0) {
+    const { rows } = await db.execute<{ path: string; value: string; count: number }>(sql`
+      SELECT path, coalesce(value, score::text) AS value, sum(count)::int AS count FROM (
+        SELECT ${values.path} AS path, ${values.value} AS value, ${values.score} AS score, count(*) AS count
+        FROM ${values}
+        WHERE ${and(
+          ...insightConditions(values, access, scope),
+          inArray(values.path, valued),
+          notInArray(values.valueType, [...CHECKLIST_TYPES]),
+        )}
+        GROUP BY 1, 2, 3
+      ) grouped
+      WHERE coalesce(value, score::text) IS NOT NULL
+      GROUP BY 1, 2`);
+    for (const row of rows) add(row.path, row.value, row.count);
+  }
   const byPath = new Map<string, ValueCounts>();
-  for (const row of rows) {
-    const counts = byPath.get(row.path) ?? { totalUnique: row.total, results: [] };
-    counts.results.push({ value: row.value, count: row.count });
-    byPath.set(row.path, counts);
+  for (const [path, of] of counts) {
+    const counted = [...of]
+      .filter(([, count]) => count > 0)
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    if (counted.length > 0)
+      byPath.set(path, { totalUnique: counted.length, results: counted.slice(0, limit) });
   }
   return byPath;
 }
@@ -52,14 +99,14 @@ export async function fieldContext(
   query: FieldContextQuery,
 ): Promise<FieldContext[]> {
   const fields = [...new Set(query.field)];
-  const conditions = insightConditions(values, access, {
+  const scope = {
     department: query.department ?? [],
     representative: query.representative ?? [],
     start_date: query.start_date ?? null,
     end_date: query.end_date ?? null,
     prompt_id: query.prompt_id ?? null,
-  });
-  const counted = await topValues(ctx.db, conditions, fields, INSIGHT_LIMITS.contextTopValues);
+  };
+  const counted = await topValues(ctx.db, access, scope, fields, INSIGHT_LIMITS.contextTopValues);
   return fields.map((path) => {
     const { totalUnique, results } = counted.get(path) ?? { totalUnique: 0, results: [] };
     return {

@@ -1,8 +1,14 @@
-import { type AnalyticsValueType, daysBetween, FINAL_SCORE_PATH, INSIGHT_LIMITS } from '@parley/contracts';
+import {
+  type AnalyticsValueType,
+  daysBetween,
+  FINAL_SCORE_PATH,
+  INSIGHT_LIMITS,
+  SCORE_TYPES,
+} from '@parley/contracts';
 import { and, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
-import { finalRows } from '../analytics/filters.ts';
+import { analysisFieldDays as days, tasks, analysisFieldValues as values } from '../../db/schema/index.ts';
+import { type AnalyticsTable, finalRows } from '../analytics/filters.ts';
 import { groupBy } from '../analytics/tally.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { topValues, type ValueCounts } from './field-context.ts';
@@ -55,8 +61,8 @@ export async function gatherInsightData(
   const fields = paths.length > 0 ? [...new Set(paths)] : await busiestFields(db, conditions);
   const unit = periodUnit(scope.start_date ?? overview.first, scope.end_date ?? overview.last);
   const [groups, tops, sample] = await Promise.all([
-    groupCounts(db, conditions, fields, unit),
-    topValues(db, conditions, [...fields, FINAL_SCORE_PATH], INSIGHT_LIMITS.promptTopValues),
+    groupCounts(db, access, scope, fields, unit),
+    topValues(db, access, scope, [...fields, FINAL_SCORE_PATH], INSIGHT_LIMITS.promptTopValues),
     evidenceSample(db, conditions, fields),
   ]);
   const byField = groupBy(groups, (group) => `${group.path}\n${group.type}`);
@@ -116,38 +122,81 @@ const BREAKDOWN_OF_GROUPING: Record<number, Breakdown> = {
   6: 'period',
 };
 
+/** The breakdowns of a field and the final score, keyed by their columns (GROUPING tells which). */
+const BREAKDOWN_SETS = sql`GROUPING SETS ((path, value_type), (path, value_type, representative),
+  (path, value_type, department), (path, value_type, period))`;
+
+/**
+ * Grouping sets are hashed only when PostgreSQL expects the groups to fit in work_mem; it overestimates them
+ * (representatives, departments and periods are not independent) and otherwise sorts millions of rows on disk.
+ */
+const GROUPING_WORK_MEM = sql.raw(`SET LOCAL work_mem = '64MB'`);
+
 /**
  * The counts, score statistics and yes/no outcomes of the fields and the final score, overall and per
- * representative, department and period, in one query (grouping sets).
+ * representative, department and period (grouping sets): counted from the day sums, then the lowest and
+ * highest scores from the values of the paths with scores.
  */
 async function groupCounts(
   db: Executor,
-  conditions: SQL[],
+  access: ProjectAccess,
+  scope: InsightScope,
   fields: string[],
   unit: PeriodUnit,
 ): Promise<GroupRow[]> {
-  const chosen = fields.length > 0 ? sql`${inArray(values.path, fields)} OR ` : sql``;
-  const { rows } = await db.execute<Omit<GroupRow, 'by' | 'key'> & Record<string, unknown>>(sql`
-    SELECT path, value_type AS type, GROUPING(representative, department, period)::int AS grouping,
-      representative, department, period::text AS period,
-      count(*)::int AS analyses, count(score)::int AS scored, avg(score)::float8 AS mean,
-      min(score)::float8 AS min, max(score)::float8 AS max,
-      (count(*) FILTER (WHERE outcome = 'passed'))::int AS passed,
-      (count(*) FILTER (WHERE outcome = 'missed'))::int AS missed,
-      (count(*) FILTER (WHERE outcome = 'na'))::int AS na
-    FROM (
-      SELECT ${values.path} AS path, ${values.valueType} AS value_type, ${values.representative} AS representative,
-        ${values.department} AS department, ${values.score} AS score, ${values.outcome} AS outcome,
-        date_trunc(${unit}, ${values.analysisDate}::timestamp)::date AS period
-      FROM ${values}
-      WHERE ${and(...conditions)} AND (${chosen}${finalRows(values)})
-    ) v
-    GROUP BY GROUPING SETS ((path, value_type), (path, value_type, representative),
-      (path, value_type, department), (path, value_type, period))`);
-  return rows.map((row) => {
+  // The fields' and the final score's rows within the scope (of the paths asked: an index condition), added up
+  // per representative, department and period first, so that the grouping sets hash thousands of rows.
+  const perGroup = (table: AnalyticsTable, paths: string[], aggregates: SQL, only?: SQL) => {
+    const chosen = fields.length > 0 ? sql`${inArray(table.path, fields)} OR ` : sql``;
+    return sql`SELECT path, value_type, representative, department,
+        date_trunc(${unit}, ${table.analysisDate}::timestamp)::date AS period, ${aggregates}
+      FROM ${table}
+      WHERE ${and(...insightConditions(table, access, scope), inArray(table.path, paths), only)}
+        AND (${chosen}${finalRows(table)})
+      GROUP BY 1, 2, 3, 4, 5`;
+  };
+  const grouped = sql`path, value_type AS type, GROUPING(representative, department, period)::int AS grouping,
+    representative, department, period::text AS period`;
+  const hashed = <T extends Record<string, unknown>>(query: SQL) =>
+    db.transaction(async (tx) => {
+      await tx.execute(GROUPING_WORK_MEM);
+      return (await tx.execute<T>(query)).rows;
+    });
+  const counts = await hashed<Omit<GroupRow, 'by' | 'key' | 'min' | 'max'> & Record<string, unknown>>(sql`
+    SELECT ${grouped}, sum(analyses)::int AS analyses, sum(scored)::int AS scored,
+      (sum(score_sum) / nullif(sum(scored), 0))::float8 AS mean, sum(passed)::int AS passed,
+      sum(missed)::int AS missed, sum(na)::int AS na
+    FROM (${perGroup(
+      days,
+      [...fields, FINAL_SCORE_PATH],
+      sql`sum(analyses) AS analyses, sum(scored) AS scored, sum(score_sum) AS score_sum,
+        sum(passed) AS passed, sum(missed) AS missed, sum(na) AS na`,
+    )}) v
+    GROUP BY ${BREAKDOWN_SETS}`);
+  // Lowest and highest scores: the values of the paths with scores only.
+  const scored = [...new Set(counts.filter((row) => SCORE_TYPES.includes(row.type)).map((row) => row.path))];
+  const ranges = await hashed<
+    { path: string; type: string; min: number; max: number } & Record<string, unknown>
+  >(sql`
+    SELECT ${grouped}, min(min)::float8 AS min, max(max)::float8 AS max
+    FROM (${perGroup(
+      values,
+      scored,
+      sql`min(score) AS min, max(score) AS max`,
+      inArray(values.valueType, [...SCORE_TYPES]),
+    )}) v
+    GROUP BY ${BREAKDOWN_SETS}`);
+  const keyOf = (row: Record<string, unknown>) => {
     const by = BREAKDOWN_OF_GROUPING[row.grouping as number]!;
-    const key = by === 'overall' ? null : (row[by] as string | null);
-    return { ...row, by, key } as GroupRow;
+    return { by, key: by === 'overall' ? null : (row[by] as string | null) };
+  };
+  const groupId = (row: Record<string, unknown>, { by, key }: ReturnType<typeof keyOf>) =>
+    JSON.stringify([row.path, row.type, by, key]);
+  const range = new Map(ranges.map((row) => [groupId(row, keyOf(row)), row]));
+  return counts.map((row) => {
+    const group = keyOf(row);
+    const scores = range.get(groupId(row, group));
+    return { ...row, ...group, min: scores?.min ?? null, max: scores?.max ?? null } as GroupRow;
   });
 }
 

@@ -1,7 +1,6 @@
 import type { InsightFilters } from '@parley/contracts';
 import type { SQL } from 'drizzle-orm';
-import type { analysisFieldValues } from '../../db/schema/index.ts';
-import { checkedDays, daysCondition, scopeConditions } from '../analytics/filters.ts';
+import { type AnalyticsTable, checkedDays, daysCondition, scopeConditions } from '../analytics/filters.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 
 /** The filters that choose an insight's analyses (the rest of InsightFilters describes them). */
@@ -11,15 +10,11 @@ export type InsightScope = Pick<
 >;
 
 /**
- * The field values an insight reads: the project's rows the caller may see (a team leader: their teams'),
+ * The field values (or their day sums) an insight reads: the project's rows the caller may see (a team leader: their teams'),
  * of the prompt asked, any of the departments and any of the representatives asked, on the days asked (the
  * project's days; a start after the end answers 400).
  */
-export function insightConditions(
-  table: typeof analysisFieldValues,
-  access: ProjectAccess,
-  scope: InsightScope,
-): SQL[] {
+export function insightConditions(table: AnalyticsTable, access: ProjectAccess, scope: InsightScope): SQL[] {
   const days = checkedDays({ from: scope.start_date ?? undefined, to: scope.end_date ?? undefined });
   return [
     ...scopeConditions(table, access, {
