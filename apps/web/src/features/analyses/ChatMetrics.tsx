@@ -104,7 +104,9 @@ export function ChatMetricsView({
                 <TableCell align="right">{t('analysis.metrics.columns.words')}</TableCell>
                 <TableCell align="right">{t('analysis.metrics.columns.questions')}</TableCell>
                 {timed ? (
-                  <TableCell align="right">{t('analysis.metrics.chat.responseTime')}</TableCell>
+                  <TableCell align="right" title={t('analysis.metrics.chat.responseTime')}>
+                    {t('analysis.metrics.chat.responseColumn')}
+                  </TableCell>
                 ) : null}
               </TableRow>
             </TableHead>
