@@ -33,14 +33,14 @@ const CASES: Array<{ name: string; file?: string; content: string; expected: Tur
       '12/31/23, 9:41 PM - Messages and calls are end-to-end encrypted. No one outside of this chat can read them.',
       '12/31/23, 9:41 PM - Sarah: Hi Tom',
       '12/31/23, 9:43 PM - Tom: Hello: this is about my bill',
-      'second line of Tom',
+      '10:30 tomorrow suits me',
       '12/31/23, 9:44 PM - Tom: <Media omitted>',
       '12/31/23, 9:45 PM - Sarah left',
       '1/1/24, 12:05 AM - Sarah: Happy new year',
     ].join('\n'),
     expected: [
       ['Sarah', 'Hi Tom', 0],
-      ['Tom', 'Hello: this is about my bill\nsecond line of Tom', 120],
+      ['Tom', 'Hello: this is about my bill\n10:30 tomorrow suits me', 120],
       ['Tom', '<Media omitted>', 180],
       ['Sarah', 'Happy new year', 8640],
     ],
@@ -106,10 +106,11 @@ const CASES: Array<{ name: string; file?: string; content: string; expected: Tur
   },
   {
     name: 'odd lines: text before the first message, a name alone, links, blank lines, CRLF',
-    content: 'Chat with Acme\r\n\r\nAnn:\r\nsee https://acme.test/x\r\n12: not a name\r\nBob: ok',
+    content:
+      'Chat with Acme\r\n\r\nAnn:\r\nsee https://acme.test/x\r\n12: not a name\r\n10:30 works\r\nBob: ok',
     expected: [
       [null, 'Chat with Acme', null],
-      ['Ann', 'see https://acme.test/x\n12: not a name', null],
+      ['Ann', 'see https://acme.test/x\n12: not a name\n10:30 works', null],
       ['Bob', 'ok', null],
     ],
   },

@@ -5,7 +5,7 @@ import type { ConversationSegment } from '@parley/contracts';
  * '12/31/23, 9:41 PM - Ann: Hi', '[31.12.23, 21:41:05] Ann: Hi', '2023-12-31 21:41 Ann: Hi'), a clock
  * time with AM/PM ('[9:41 PM] Ann: Hi') or a time from the start ('[0:05] Ann: Hi'), then 'Name: text'.
  * In a file whose messages carry stamps, a line without one continues the message before it (a message
- * may hold 'Note: ...'); otherwise every 'Name: text' line starts a message. Stamped lines without a name
+ * may hold 'Note: ...' or '10:30 works'); otherwise every 'Name: text' line starts a message. Stamped lines without a name
  * are the app's notices ('Messages and calls are end-to-end encrypted', 'Ann joined') and are left out.
  * Dates and clock times become seconds from the first message.
  */
@@ -15,7 +15,11 @@ export function parseChatLines(text: string): ConversationSegment[] {
     .map((line) => line.replace(BIDI_MARKS, ''))
     .filter((line) => line.trim() !== '')
     .map(readLine);
-  const stamped = lines.filter((line) => line.stamp !== null).length;
+  // The stamp most lines start with marks the messages ('10:30 works for me' inside a WhatsApp message
+  // continues it); a file with more unstamped 'Name: text' lines than stamped ones goes by names.
+  const kinds = new Map<Stamp['kind'], number>();
+  for (const { stamp } of lines) if (stamp) kinds.set(stamp.kind, (kinds.get(stamp.kind) ?? 0) + 1);
+  const [mainKind, stamped] = [...kinds].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
   const namedOnly = lines.filter((line) => line.stamp === null && line.name !== null).length;
   const stampsStartMessages = stamped > namedOnly;
   const dayFirst = dayComesFirst(lines.flatMap((line) => (line.stamp?.kind === 'date' ? [line.stamp] : [])));
@@ -26,7 +30,7 @@ export function parseChatLines(text: string): ConversationSegment[] {
   let current: ConversationSegment | null = null;
   let afterNotice = false;
   for (const line of lines) {
-    const starts = line.stamp !== null || (!stampsStartMessages && line.name !== null);
+    const starts = stampsStartMessages ? line.stamp?.kind === mainKind : line.name !== null;
     if (!starts) {
       if (current) current.text = current.text ? `${current.text}\n${line.raw.trim()}` : line.raw.trim();
       else if (!afterNotice) {
