@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
-import { AnalysisMetrics } from './metrics.ts';
+import { ChatMetrics, ConversationMetrics } from './metrics.ts';
 import { TaskErrorSchema } from './task-errors.ts';
 
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
@@ -112,7 +112,8 @@ export const AnalysisDetail = z.object({
   /** The analysis by the prompt's fields. */
   result: z.record(z.string(), z.unknown()).nullable(),
   /** Conversation metrics of a transcribed recording or of a chat (kind 'chat'); null before either. */
-  metrics: AnalysisMetrics.nullable(),
+  // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
+  metrics: z.union([ChatMetrics.nullable(), ConversationMetrics.nullable()]),
   /** Null when the prompt asks for no voice analysis, or before it ran. */
   lva: LvaResult.nullable(),
 });
