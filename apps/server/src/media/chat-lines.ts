@@ -5,9 +5,9 @@ import type { ConversationSegment } from '@parley/contracts';
  * '12/31/23, 9:41 PM - Ann: Hi', '[31.12.23, 21:41:05] Ann: Hi', '2023-12-31 21:41 Ann: Hi'), a clock
  * time with AM/PM ('[9:41 PM] Ann: Hi') or a time from the start ('[0:05] Ann: Hi'), then 'Name: text'.
  * In a file whose messages carry stamps, a line without one continues the message before it (a message
- * may hold 'Note: ...' or '10:30 works'); otherwise every 'Name: text' line starts a message. Stamped lines without a name
- * are the app's notices ('Messages and calls are end-to-end encrypted', 'Ann joined') and are left out.
- * Dates and clock times become seconds from the first message.
+ * may hold 'Note: ...' or '10:30 works'); otherwise every 'Name: text' line starts a message. Stamped
+ * lines without a name are the app's notices ('Messages and calls are end-to-end encrypted', 'Ann
+ * joined') and are left out. Dates and clock times become seconds from the first message.
  */
 export function parseChatLines(text: string): ConversationSegment[] {
   const lines = text
