@@ -1,4 +1,4 @@
-import { type AnalysisDetail, TIMINGS } from '@parley/contracts';
+import { type AnalysisDetail, isChatMetrics, TIMINGS } from '@parley/contracts';
 import { AnalysesListPage, AnalysisPage, statusOf } from '../pages/analyses.ts';
 import { taskIdIn, UploadPage } from '../pages/upload.ts';
 import {
@@ -200,7 +200,11 @@ test.describe('upload and analysis', () => {
     await expect(page).toHaveURL(AnalysisPage.path(project.id, taskId));
     const detail: AnalysisDetail = await analysisViaApi(page.request, project.id, taskId);
     expect(detail.status).toBe('completed');
-    const [agent, customer] = detail.transcript ?? [];
+    // A recording's segments have times (only a chat's messages may have none).
+    const [agent, customer] = (detail.transcript ?? []).map(({ start, ...segment }) => ({
+      ...segment,
+      start: start!,
+    }));
     expect(detail.transcript).toHaveLength(2);
     expect(agent).toMatchObject({ speaker: 'Channel 1', text: AGENT_LINE });
     expect(customer).toMatchObject({ speaker: 'Channel 2', text: CUSTOMER_LINE });
@@ -260,7 +264,7 @@ test.describe('upload and analysis', () => {
     // The conversation metrics: the talk ratio chart and the figures per speaker.
     await expect(analysis.metrics.locator('svg').first()).toBeVisible();
     await expect(analysis.metrics.locator('svg path')).not.toHaveCount(0);
-    const speakers = detail.metrics?.speakers ?? [];
+    const speakers = detail.metrics && !isChatMetrics(detail.metrics) ? detail.metrics.speakers : [];
     expect(speakers.map((speaker) => speaker.speaker).sort()).toEqual(['Channel 1', 'Channel 2']);
     for (const speaker of speakers) {
       const speakerRow = analysis.metrics.getByTestId(`speaker-${speaker.speaker}`);

@@ -1,4 +1,5 @@
 import { type ConversationSegment, taskError, transcriptToText } from '@parley/contracts';
+import { parseChatLines } from './chat-lines.ts';
 import { MediaError } from './ffmpeg.ts';
 
 /** Largest text conversation read (a chat export; bigger files are surely not one conversation). */
@@ -11,19 +12,21 @@ export const TEXT_ERRORS = {
 } as const;
 
 const SPEAKER_KEYS = ['speaker', 'author', 'role', 'name', 'from', 'sender', 'user'] as const;
+/** An author given as an object ({ author: { name: 'Ann' } }). */
+const NAME_KEYS = ['name', 'display_name', 'displayName', 'username', 'id'] as const;
 const TEXT_KEYS = ['text', 'message', 'content', 'body'] as const;
 const TIME_KEYS = ['time', 'timestamp', 'start', 'date', 'created_at'] as const;
 
 /**
  * A text conversation (media kind 'text') as segments: a .json chat export (an array of
  * {speaker|author|role, text|message|content, time?}, or an object holding such an array under
- * messages/conversation/items/data) or a .txt file of 'Speaker: text' lines, optionally starting with a
- * time ('[00:12] Ann: Hello'); lines without a speaker continue the previous message.
+ * messages/conversation/items/data; app notices such as Telegram's service messages left out) or a .txt
+ * chat export (see chat-lines.ts).
  */
 export function parseTextConversation(raw: string, fileName: string): ConversationSegment[] {
   const text = raw.replace(/^\uFEFF/, '');
   const segments = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text) ? parseJsonChat(text, fileName) : null;
-  const result = segments ?? parseTextLines(text);
+  const result = segments ?? parseChatLines(text);
   const cleaned = result.filter((segment) => segment.text.trim() !== '');
   if (cleaned.length === 0) throw new MediaError(TEXT_ERRORS.empty);
   return cleaned;
@@ -49,20 +52,22 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
   }
   if (!Array.isArray(data)) throw new MediaError(TEXT_ERRORS.badJson);
   const times: Array<number | null> = [];
-  const messages = data.map((item): ConversationSegment => {
+  const messages = data.flatMap((item): ConversationSegment[] => {
     if (typeof item === 'string') {
       times.push(null);
-      return { start: null, end: null, speaker: null, text: item };
+      return [{ start: null, end: null, speaker: null, text: item }];
     }
     if (!isRecord(item)) throw new MediaError(TEXT_ERRORS.badJson);
-    const speaker = pick(item, SPEAKER_KEYS);
+    if (item.type === 'service') return [];
     times.push(parseTime(pick(item, TIME_KEYS)));
-    return {
-      start: null,
-      end: null,
-      speaker: typeof speaker === 'string' && speaker.trim() ? speaker.trim() : null,
-      text: contentText(pick(item, TEXT_KEYS)),
-    };
+    return [
+      {
+        start: null,
+        end: null,
+        speaker: speakerName(pick(item, SPEAKER_KEYS)),
+        text: contentText(pick(item, TEXT_KEYS)),
+      },
+    ];
   });
   // Absolute dates become seconds from the first message; plain numbers and mm:ss are already relative.
   const first = times.find((time): time is number => time !== null);
@@ -74,16 +79,28 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
   });
 }
 
+function speakerName(value: unknown): string | null {
+  const name = isRecord(value) ? pick(value, NAME_KEYS) : value;
+  if (typeof name === 'number') return String(name);
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
 function contentText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
-    return value
-      .map((part) =>
-        typeof part === 'string' ? part : isRecord(part) ? contentText(pick(part, TEXT_KEYS)) : '',
-      )
-      .filter(Boolean)
-      .join(' ');
+    return (
+      value
+        .map((part) =>
+          typeof part === 'string' ? part : isRecord(part) ? contentText(pick(part, TEXT_KEYS)) : '',
+        )
+        .filter(Boolean)
+        // Parts that bring their own spacing (Telegram's 'See ' + link) join as they are.
+        .reduce(
+          (text, part) => (!text || /\s$/.test(text) || /^\s/.test(part) ? text + part : `${text} ${part}`),
+          '',
+        )
+    );
   }
   return '';
 }
@@ -96,25 +113,6 @@ function parseTime(value: unknown): number | null {
   if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : date / 1000;
-}
-
-const LINE = /^\s*(?:\[?((?:\d+:)?\d{1,2}:\d{2}(?:\.\d+)?)\]?\s*[-–]?\s*)?(?:([^:\n]{1,40}?):\s+)?(.*)$/;
-
-function parseTextLines(text: string): ConversationSegment[] {
-  const segments: ConversationSegment[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const match = LINE.exec(line)!;
-    const [, time, speaker, body = ''] = match;
-    const start = time ? parseTime(time) : null;
-    const last = segments.at(-1);
-    if (!speaker && start === null && last) {
-      last.text = `${last.text}\n${body.trim()}`;
-      continue;
-    }
-    segments.push({ start, end: start, speaker: speaker?.trim() || null, text: body.trim() });
-  }
-  return segments;
 }
 
 function pick(item: Record<string, unknown>, keys: readonly string[]): unknown {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
-import { ConversationMetrics } from './metrics.ts';
+import { ChatMetrics, ConversationMetrics } from './metrics.ts';
 import { TaskErrorSchema } from './task-errors.ts';
 
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
@@ -23,10 +23,13 @@ export const ChunkReceivedResponse = z.object({
 export const MEDIA_KINDS = ['audio', 'video', 'text'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** One piece of a transcript; times in seconds from the start of the recording. */
+/**
+ * One piece of a transcript or one message of a chat; times in seconds from the start of the recording
+ * (of a chat: from its first message), null for a chat message without a time.
+ */
 export const TranscriptSegment = z.object({
-  start: z.number(),
-  end: z.number(),
+  start: z.number().nullable(),
+  end: z.number().nullable(),
   text: z.string(),
   speaker: z.string().nullable(),
 });
@@ -102,14 +105,15 @@ export const AnalysisDetail = z.object({
   prompt_id: z.number().int().nullable(),
   prompt: AnalysisPromptInfo.nullable(),
   media: AnalysisMedia,
-  /** Timed segments of an audio or video transcript; null until transcribed. */
+  /** Segments of an audio or video transcript, or a chat's messages; null until transcribed (and for chats analysed before they were kept). */
   transcript: z.array(TranscriptSegment).nullable(),
   /** The plain transcript (for text conversations, the conversation itself). */
   transcript_text: z.string().nullable(),
   /** The analysis by the prompt's fields. */
   result: z.record(z.string(), z.unknown()).nullable(),
-  /** Conversation metrics of a transcribed recording; null before transcription and for text conversations. */
-  metrics: ConversationMetrics.nullable(),
+  /** Conversation metrics of a transcribed recording or of a chat (kind 'chat'); null before either. */
+  // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
+  metrics: z.union([ChatMetrics.nullable(), ConversationMetrics.nullable()]),
   /** Null when the prompt asks for no voice analysis, or before it ran. */
   lva: LvaResult.nullable(),
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { conversationMetrics, countQuestions, countWords, unionSeconds } from './metrics.ts';
+import {
+  AnalysisMetrics,
+  chatMetrics,
+  conversationMetrics,
+  countQuestions,
+  countWords,
+  isChatMetrics,
+  unionSeconds,
+} from './metrics.ts';
 import { type ConversationSegment, formatTimestamp, transcriptToText } from './transcript.ts';
 
 const seg = (speaker: string | null, start: number, end: number, text: string): ConversationSegment => ({
@@ -91,5 +99,60 @@ describe('conversationMetrics', () => {
       talkRatio: 1,
       wordsPerMinute: 60,
     });
+  });
+});
+
+describe('chatMetrics', () => {
+  const message = (speaker: string | null, start: number | null, text: string): ConversationSegment => ({
+    speaker,
+    start,
+    end: start,
+    text,
+  });
+
+  it('counts messages, word shares and questions, and the median response time per author', () => {
+    const metrics = chatMetrics([
+      message('Ann', 0, 'Hello, how can I help?'), // 5 words, a question
+      message('Bob', 30, 'My order is late.'), // Bob answers after 30 s
+      message('Bob', 40, 'Where is it?'), // same author: no response
+      message('Ann', 100, 'Let me check. One moment please, what is the number?'), // 60 s, 10 words
+      message('Bob', 110, '42'), // 10 s
+      message('Ann', 3700, 'Found it.'), // 3590 s
+      message('Bob', 3800, '   '), // empty: left out
+    ]);
+    expect(metrics).toEqual({
+      kind: 'chat',
+      messages: 6,
+      durationSeconds: 3700,
+      speakers: [
+        { speaker: 'Ann', messages: 3, words: 17, wordShare: 0.68, questions: 2, responseSeconds: 1825 },
+        { speaker: 'Bob', messages: 3, words: 8, wordShare: 0.32, questions: 1, responseSeconds: 20 },
+      ],
+      longestMessage: { speaker: 'Ann', words: 10, start: 100 },
+      responseSeconds: 45,
+    });
+  });
+
+  it('has no times without them, counts a message without author as Unknown, and handles no messages', () => {
+    const metrics = chatMetrics([message(null, null, 'Hi?'), message('Bob', null, 'Hi.')]);
+    expect(metrics).toMatchObject({ durationSeconds: null, responseSeconds: null });
+    expect(metrics.speakers.map((s) => [s.speaker, s.wordShare, s.responseSeconds])).toEqual([
+      ['Unknown', 0.5, null],
+      ['Bob', 0.5, null],
+    ]);
+    expect(chatMetrics([])).toEqual({
+      kind: 'chat',
+      messages: 0,
+      durationSeconds: null,
+      speakers: [],
+      longestMessage: null,
+      responseSeconds: null,
+    });
+  });
+
+  it('tells stored chat metrics from a recording’s (stored without a kind)', () => {
+    const audio = AnalysisMetrics.parse(conversationMetrics([seg('A', 0, 2, 'Hi')]));
+    const chat = AnalysisMetrics.parse(chatMetrics([message('A', 0, 'Hi')]));
+    expect([isChatMetrics(audio), isChatMetrics(chat)]).toEqual([false, true]);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ConversationSegment } from './transcript.ts';
 
 /**
- * Conversation metrics of an audio task, computed from the timed transcript segments (tasks.metrics).
+ * Conversation metrics of an audio task (chats: chatMetrics below), computed from the timed transcript segments (tasks.metrics).
  * Pure functions; segments without times or text are ignored; a segment without a speaker counts as
  * speaker 'Unknown'. Times are in seconds, rounded to 2 decimals; shares are 0..1, rounded to 4.
  *
@@ -157,5 +157,102 @@ export function conversationMetrics(
     silenceShare: duration > 0 ? round(Math.max(0, duration - speech) / duration, 4) : 0,
     overlaps,
     interruptions,
+  };
+}
+
+/**
+ * The metrics of a chat (a text conversation): its messages have no length in time, so instead of talk
+ * time, speed and interruptions it has messages and the share of words per author. When messages have
+ * times, the response time is the time from a message to the next one by another author (median: one
+ * overnight pause would swamp an average).
+ */
+export const ChatSpeakerMetrics = z.object({
+  speaker: z.string(),
+  messages: z.number().int(),
+  words: z.number().int(),
+  wordShare: z.number(),
+  questions: z.number().int(),
+  /** Median time this author took to answer; null without times. */
+  responseSeconds: z.number().nullable(),
+});
+export type ChatSpeakerMetrics = z.infer<typeof ChatSpeakerMetrics>;
+
+export const ChatMetrics = z.object({
+  kind: z.literal('chat'),
+  messages: z.number().int(),
+  /** From the first message's time to the last one's; null without times. */
+  durationSeconds: z.number().nullable(),
+  speakers: z.array(ChatSpeakerMetrics),
+  /** The message with the most words (the first of equals). */
+  longestMessage: z
+    .object({ speaker: z.string(), words: z.number().int(), start: z.number().nullable() })
+    .nullable(),
+  /** Median response time over every author; null without times. */
+  responseSeconds: z.number().nullable(),
+});
+export type ChatMetrics = z.infer<typeof ChatMetrics>;
+
+/** What an analysis stores as its metrics: a chat's, or a recording's (stored before chats had any: no kind). */
+export const AnalysisMetrics = z.union([ChatMetrics, ConversationMetrics]);
+export type AnalysisMetrics = z.infer<typeof AnalysisMetrics>;
+
+export const isChatMetrics = (metrics: AnalysisMetrics): metrics is ChatMetrics =>
+  'kind' in metrics && metrics.kind === 'chat';
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function chatMetrics(segments: readonly ConversationSegment[]): ChatMetrics {
+  const messages = segments
+    .filter((s) => s.text.trim() !== '')
+    .map((s) => ({
+      speaker: s.speaker ?? 'Unknown',
+      start: s.start,
+      text: s.text,
+      words: countWords(s.text),
+    }));
+  const names = [...new Set(messages.map((m) => m.speaker))];
+  const totalWords = messages.reduce((total, m) => total + m.words, 0);
+
+  const responses = new Map<string, number[]>();
+  messages.forEach((message, index) => {
+    const previous = messages[index - 1];
+    if (!previous || previous.speaker === message.speaker) return;
+    if (previous.start === null || message.start === null) return;
+    const list = responses.get(message.speaker) ?? [];
+    list.push(Math.max(0, message.start - previous.start));
+    responses.set(message.speaker, list);
+  });
+  const roundOrNull = (value: number | null) => (value === null ? null : round(value, 2));
+
+  const longest = messages.reduce<(typeof messages)[number] | null>(
+    (best, m) => (!best || m.words > best.words ? m : best),
+    null,
+  );
+  const times = messages.flatMap((m) => (m.start === null ? [] : [m.start]));
+  return {
+    kind: 'chat',
+    messages: messages.length,
+    durationSeconds: times.length > 0 ? round(Math.max(...times) - Math.min(...times), 2) : null,
+    speakers: names.map((speaker) => {
+      const own = messages.filter((m) => m.speaker === speaker);
+      const words = own.reduce((total, m) => total + m.words, 0);
+      return {
+        speaker,
+        messages: own.length,
+        words,
+        wordShare: totalWords > 0 ? round(words / totalWords, 4) : 0,
+        questions: own.reduce((total, m) => total + countQuestions(m.text), 0),
+        responseSeconds: roundOrNull(median(responses.get(speaker) ?? [])),
+      };
+    }),
+    longestMessage: longest
+      ? { speaker: longest.speaker, words: longest.words, start: roundOrNull(longest.start) }
+      : null,
+    responseSeconds: roundOrNull(median([...responses.values()].flat())),
   };
 }

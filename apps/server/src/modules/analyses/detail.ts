@@ -1,7 +1,7 @@
 import {
   type AnalysisDetail,
+  AnalysisMetrics,
   analysisRoutes,
-  ConversationMetrics,
   fromMilliUnits,
   LvaResult,
   pathOf,
@@ -39,7 +39,10 @@ function firstNumber(o: Record<string, unknown>, keys: string[], scale = 1): num
   return null;
 }
 
-/** Transcript segments as the detail page shows them, read leniently (seconds or milliseconds). */
+/**
+ * Transcript segments (or a chat's messages) as the detail page shows them, read leniently (seconds or
+ * milliseconds); a time that isn't there (a chat message without one) stays null.
+ */
 export function transcriptSegments(value: unknown): TranscriptSegment[] | null {
   const list = Array.isArray(value)
     ? value
@@ -50,7 +53,7 @@ export function transcriptSegments(value: unknown): TranscriptSegment[] | null {
   return list.flatMap((item): TranscriptSegment[] => {
     if (!isObject(item) || typeof item.text !== 'string') return [];
     const start =
-      firstNumber(item, ['start', 'startSeconds']) ?? firstNumber(item, ['start_ms', 'startMs'], 1000) ?? 0;
+      firstNumber(item, ['start', 'startSeconds']) ?? firstNumber(item, ['start_ms', 'startMs'], 1000);
     const end =
       firstNumber(item, ['end', 'endSeconds']) ?? firstNumber(item, ['end_ms', 'endMs'], 1000) ?? start;
     const speaker =
@@ -143,7 +146,7 @@ export async function analysisDetail(
       chosen: version(task.chosenPromptVersionId),
     }),
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
-    metrics: ConversationMetrics.safeParse(task.metrics).data ?? null,
+    metrics: AnalysisMetrics.safeParse(task.metrics).data ?? null,
     lva: LvaResult.safeParse(task.lva).data ?? null,
   };
 }

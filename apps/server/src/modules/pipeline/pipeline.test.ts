@@ -477,8 +477,11 @@ describe('analysis pipeline', () => {
     expect(task).toMatchObject({
       status: 'completed',
       transcriptText: text,
-      transcript: null,
-      metrics: null,
+      transcript: [
+        { speaker: 'Agent', text: 'Hello, thank you for contacting Acme Solar.', start: null, end: null },
+        { speaker: 'Customer', text: 'What does a panel cost?', start: null, end: null },
+      ],
+      metrics: expect.objectContaining({ kind: 'chat', messages: 2 }),
     });
     expect(audioRequests(openai)).toHaveLength(0);
     const { system, messages } = anthropic.requests[0]!.body;

@@ -440,7 +440,7 @@ describe('analysis detail', () => {
     expect(screen.getByText('This analysis has no results.')).toBeInTheDocument();
   });
 
-  it('shows a text conversation without a player', async () => {
+  it('shows a chat analysed before its messages were kept as its text, without a player', async () => {
     mockMedia();
     const detail = detailFixture();
     mockAnalysesApi({

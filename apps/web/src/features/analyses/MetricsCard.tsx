@@ -10,57 +10,22 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ConversationMetrics } from '@parley/contracts';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type AnalysisMetrics, type ConversationMetrics, isChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ChatMetricsView } from './ChatMetrics';
 import { formatDuration, formatNumber, formatPercent } from './format';
+import { SpeakerShares, Stat } from './MetricParts';
 
-const TalkRatioChart = lazy(() => import('./TalkRatioChart'));
-
-function Stat({
-  label,
-  value,
-  detail,
-  testId,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  detail?: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', height: '100%' }} data-testid={testId}>
-      <Typography variant="caption" color="textSecondary" component="p">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-        {value}
-      </Typography>
-      {detail ? (
-        <Typography variant="caption" color="textSecondary" component="div">
-          {detail}
-        </Typography>
-      ) : null}
-    </Box>
-  );
-}
-
-/** Conversation metrics: talk ratio chart, monologue, silence, interruptions, and per-speaker figures. */
-export function MetricsCard({
-  metrics,
-  speakerOrder,
-  onSeek,
-}: {
-  metrics: ConversationMetrics;
+interface MetricsProps<M> {
+  metrics: M;
+  /** Speakers in the transcript's order, so colours match the transcript. */
   speakerOrder: ReadonlyArray<string | null>;
   onSeek: ((seconds: number) => void) | null;
-}) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const questions = metrics.speakers.reduce((total, speaker) => total + speaker.questions, 0);
-  const monologue = metrics.longestMonologue;
-  const monologueStart = monologue ? formatDuration(monologue.start) : '';
+}
 
+/** Conversation metrics: a recording's (talk time, monologue, silence, interruptions) or a chat's. */
+export function MetricsCard({ metrics, speakerOrder, onSeek }: MetricsProps<AnalysisMetrics>) {
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -71,18 +36,35 @@ export function MetricsCard({
       <Typography id="metrics-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('analysis.metrics.title')}
       </Typography>
+      {isChatMetrics(metrics) ? (
+        <ChatMetricsView metrics={metrics} speakerOrder={speakerOrder} />
+      ) : (
+        <RecordingMetrics metrics={metrics} speakerOrder={speakerOrder} onSeek={onSeek} />
+      )}
+    </Paper>
+  );
+}
+
+function RecordingMetrics({ metrics, speakerOrder, onSeek }: MetricsProps<ConversationMetrics>) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const questions = metrics.speakers.reduce((total, speaker) => total + speaker.questions, 0);
+  const monologue = metrics.longestMonologue;
+  const monologueStart = monologue ? formatDuration(monologue.start) : '';
+
+  return (
+    <>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <Typography variant="subtitle2" component="h3">
-            {t('analysis.metrics.talkRatio')}
-          </Typography>
-          {metrics.speakers.length > 0 ? (
-            <Suspense fallback={<Box sx={{ height: 220 }} />}>
-              <TalkRatioChart speakers={metrics.speakers} order={speakerOrder} />
-            </Suspense>
-          ) : (
-            <Typography color="textSecondary">{t('analysis.metrics.noSpeech')}</Typography>
-          )}
+          <SpeakerShares
+            title={t('analysis.metrics.talkRatio')}
+            shares={metrics.speakers.map((speaker) => ({
+              speaker: speaker.speaker,
+              share: speaker.talkRatio,
+            }))}
+            order={speakerOrder}
+            empty={t('analysis.metrics.noSpeech')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 7 }}>
           <Grid container spacing={1.5}>
@@ -176,6 +158,6 @@ export function MetricsCard({
           </Table>
         </Box>
       ) : null}
-    </Paper>
+    </>
   );
 }

@@ -7,8 +7,9 @@ import { activeSegmentIndex, type Player } from './player';
 import { speakerColors } from './speakers';
 
 /**
- * The timed transcript by speaker. A click on a line seeks the player there; while playing, the line being
- * spoken is highlighted and kept in view. `full` (print view) shows every line without a scroll area.
+ * The transcript by speaker (a chat's messages alike). A click on a line seeks the player there; while
+ * playing, the line being spoken is highlighted and kept in view. `full` (print view) shows every line
+ * without a scroll area. Lines without a time (chats without times) show none and can't be clicked.
  */
 export function Transcript({
   segments,
@@ -29,6 +30,7 @@ export function Transcript({
       ),
     [segments, theme],
   );
+  const timed = segments.some((segment) => segment.start !== null);
   const active = player.started ? activeSegmentIndex(segments, player.currentTime) : -1;
   const container = useRef<HTMLDivElement | null>(null);
   const lines = useRef<Array<HTMLElement | null>>([]);
@@ -71,17 +73,20 @@ export function Transcript({
     >
       {segments.map((segment, index) => {
         const color = colors.get(segment.speaker ?? '') ?? theme.palette.text.secondary;
+        const start = segment.start;
         const current = index === active;
         const content = (
           <>
-            <Typography
-              component="span"
-              variant="caption"
-              color="textSecondary"
-              sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 44, pt: '2px', flexShrink: 0 }}
-            >
-              {formatDuration(segment.start)}
-            </Typography>
+            {timed ? (
+              <Typography
+                component="span"
+                variant="caption"
+                color="textSecondary"
+                sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 44, pt: '2px', flexShrink: 0 }}
+              >
+                {segment.start === null ? '' : formatDuration(segment.start)}
+              </Typography>
+            ) : null}
             <Box component="span" sx={{ minWidth: 0, flex: 1 }}>
               {segment.speaker ? (
                 <Typography
@@ -123,10 +128,10 @@ export function Transcript({
             aria-current={current ? 'true' : undefined}
             data-testid={`transcript-line-${index}`}
           >
-            {player.seek ? (
+            {player.seek && start !== null ? (
               <ButtonBase
-                onClick={() => player.seek?.(segment.start)}
-                title={t('analysis.transcript.seek', { time: formatDuration(segment.start) })}
+                onClick={() => player.seek?.(start)}
+                title={t('analysis.transcript.seek', { time: formatDuration(start) })}
                 sx={{ ...sx, '&:hover': { bgcolor: current ? 'action.selected' : 'action.hover' } }}
               >
                 {content}
@@ -141,7 +146,7 @@ export function Transcript({
   );
 }
 
-/** A text conversation (chat) or an untimed transcript: its lines as they are. */
+/** A conversation whose lines were kept only as text (chats analysed before their messages were kept). */
 export function PlainTranscript({ text }: { text: string }) {
   return (
     <Typography

@@ -66,7 +66,9 @@ export function usePlayer(): Player {
 export function activeSegmentIndex(segments: readonly TranscriptSegment[], time: number): number {
   let active = -1;
   for (let index = 0; index < segments.length; index += 1) {
-    if (segments[index]!.start <= time + 0.05) active = index;
+    const start = segments[index]!.start;
+    if (start === null) continue;
+    if (start <= time + 0.05) active = index;
     else break;
   }
   return active;

@@ -13,13 +13,14 @@ import {
 } from '../analysis.ts';
 import type { ConversationContext } from '../analysis-request.ts';
 import { PipelineFailure } from '../failures.ts';
-import { notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
+import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
 import { hold } from './hold.ts';
 import { findPrompt, snapshotOf } from './prompt.ts';
 
 function conversationContext(run: TaskRun): ConversationContext {
   const audio = run.state.media?.kind === 'audio' ? run.state.media : null;
-  const segments = (run.task.transcript as TranscribedSegment[] | null) ?? null;
+  // A chat is read as it was billed: its text (its messages are kept as the transcript for the page).
+  const segments = isAudio(run) ? ((run.task.transcript as TranscribedSegment[] | null) ?? null) : null;
   return {
     transcript: segments ? transcriptToText(segments, { seconds: true }) : (run.task.transcriptText ?? ''),
     metadata: run.task.metadata,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
-import { countCharacters } from '@parley/contracts';
+import { chatMetrics, countCharacters } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { mediaFiles } from '../../../db/schema/index.ts';
@@ -18,7 +18,10 @@ import {
 } from '../../../media/text-conversation.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
 
-/** Stores the facts of the file: the decoded recording's length and layout, or the conversation's text. */
+/**
+ * Stores the facts of the file: the decoded recording's length and layout, or the conversation's text
+ * with its messages kept as the transcript (what the page shows) and their metrics.
+ */
 export async function mediaStage(run: TaskRun): Promise<void> {
   if (run.state.media) return;
   await setStage(run, 'media', PROGRESS.media);
@@ -29,7 +32,7 @@ export async function mediaStage(run: TaskRun): Promise<void> {
     await saveState(
       run,
       { media: { kind: 'text', characters: countCharacters(text), messages: segments.length } },
-      { transcriptText: text },
+      { transcript: segments, transcriptText: text, metrics: chatMetrics(segments) },
     );
   } else {
     const audio = await ensureAudio(run);

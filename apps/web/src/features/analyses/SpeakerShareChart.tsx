@@ -1,22 +1,21 @@
 import { useTheme } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
-import type { SpeakerMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from './format';
 import { speakerColors } from './speakers';
 
-/** Talk ratio per speaker as a doughnut. Loaded lazily (x-charts is large). */
-export default function TalkRatioChart({
-  speakers,
+/** Each speaker's share (of talk time, of a chat's words) as a doughnut. Loaded lazily (x-charts is large). */
+export default function SpeakerShareChart({
+  shares,
   order,
 }: {
-  speakers: SpeakerMetrics[];
+  shares: ReadonlyArray<{ speaker: string; share: number }>;
   /** Speakers in the transcript's order, so colours match the transcript. */
   order: ReadonlyArray<string | null>;
 }) {
   const { i18n } = useTranslation();
   const theme = useTheme();
-  const colors = speakerColors([...order, ...speakers.map((speaker) => speaker.speaker)], theme);
+  const colors = speakerColors([...order, ...shares.map((slice) => slice.speaker)], theme);
   return (
     <PieChart
       height={220}
@@ -27,11 +26,11 @@ export default function TalkRatioChart({
           outerRadius: '100%',
           paddingAngle: 1,
           cornerRadius: 3,
-          data: speakers.map((speaker, index) => ({
+          data: shares.map((slice, index) => ({
             id: index,
-            value: speaker.talkRatio,
-            label: speaker.speaker,
-            color: colors.get(speaker.speaker),
+            value: slice.share,
+            label: slice.speaker,
+            color: colors.get(slice.speaker),
           })),
           valueFormatter: (item) => formatPercent(item.value, i18n.language),
         },

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
+import { answer } from '../../../test/fake-upstreams/scripted.ts';
+import { createProject } from '../../../test/harness.ts';
+import { GREETING_ANSWER } from '../../../test/tasks.ts';
+import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
+import { tasks } from '../../db/schema/index.ts';
+import { runTask } from './run.ts';
+
+let app: AnalysisApp;
+
+beforeAll(async () => {
+  app = await startAnalysisApp('chats');
+}, 120_000);
+afterAll(() => app?.close());
+afterEach(() => {
+  expect(app.anthropic.pending, 'every scripted answer was used').toBe(0);
+  app.anthropic.reset();
+});
+
+const WHATSAPP = [
+  '12/31/23, 9:41 PM - Messages and calls are end-to-end encrypted. No one outside of this chat can read them.',
+  '12/31/23, 9:41 PM - Sarah: Hi Tom, how can I help?',
+  '12/31/23, 9:43 PM - Tom: My panel stopped working.',
+  'It shows a red light.',
+  '12/31/23, 9:50 PM - Sarah: Could you send a photo?',
+].join('\n');
+
+const JSON_CHAT = JSON.stringify([
+  { author: 'Олена', text: 'Добрий день! Чим допомогти?', time: '2024-01-05T10:00:00Z' },
+  { author: 'Client', text: 'What does a panel cost?', time: '2024-01-05T10:01:30Z' },
+]);
+
+/** Uploads the file as a user does, then works the task through the pipeline; answers the detail. */
+async function uploadAndAnalyse(fileName: string, content: string, contentType: string) {
+  const projectId = await createProject(app.owner, `Chats ${Math.random().toString(36).slice(2, 8)}`);
+  await fund(app.t, projectId);
+  const promptId = await createPrompt(app.owner, projectId);
+  const upload = await app.owner.request({
+    method: 'POST',
+    url: `/api/projects/${projectId}/uploads`,
+    ...multipart([
+      { name: 'prompt_id', value: String(promptId) },
+      { name: 'metadata', value: JSON.stringify(META) },
+      { name: 'file', filename: fileName, contentType, data: Buffer.from(content) },
+    ]),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const taskId: number = upload.json().data.task_id;
+  app.anthropic.script(answer(GREETING_ANSWER));
+  expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
+  const detail = await app.owner.request({
+    method: 'GET',
+    url: `/api/projects/${projectId}/analyses/${taskId}`,
+  });
+  expect(detail.statusCode).toBe(200);
+  return { taskId, detail: detail.json().data, modelRead: JSON.stringify(app.anthropic.requests[0]!.body) };
+}
+
+describe('chat uploads', () => {
+  it('a WhatsApp .txt export ends with its messages as turns with authors, times and chat metrics', async () => {
+    const { detail, modelRead } = await uploadAndAnalyse(
+      'WhatsApp Chat with Tom.txt',
+      WHATSAPP,
+      'text/plain',
+    );
+    expect(detail.transcript).toEqual([
+      { speaker: 'Sarah', text: 'Hi Tom, how can I help?', start: 0, end: 0 },
+      { speaker: 'Tom', text: 'My panel stopped working.\nIt shows a red light.', start: 120, end: 120 },
+      { speaker: 'Sarah', text: 'Could you send a photo?', start: 540, end: 540 },
+    ]);
+    const text =
+      '[0:00] Sarah: Hi Tom, how can I help?\n[2:00] Tom: My panel stopped working.\nIt shows a red light.\n' +
+      '[9:00] Sarah: Could you send a photo?';
+    expect(detail.transcript_text).toBe(text);
+    // The model reads the conversation text it is billed for (characters x the 1-unit model).
+    expect(modelRead).toContain(JSON.stringify(text).slice(1, -1));
+    expect(detail.units_charged).toBe(text.length / 1000);
+    expect(detail.metrics).toEqual({
+      kind: 'chat',
+      messages: 3,
+      durationSeconds: 540,
+      speakers: [
+        { speaker: 'Sarah', messages: 2, words: 11, wordShare: 0.55, questions: 2, responseSeconds: 420 },
+        { speaker: 'Tom', messages: 1, words: 9, wordShare: 0.45, questions: 0, responseSeconds: 120 },
+      ],
+      longestMessage: { speaker: 'Tom', words: 9, start: 120 },
+      responseSeconds: 270,
+    });
+  });
+
+  it('a .json chat ends with turns by author, times from the first message', async () => {
+    const { detail } = await uploadAndAnalyse('chat.json', JSON_CHAT, 'application/json');
+    expect(detail.transcript).toEqual([
+      { speaker: 'Олена', text: 'Добрий день! Чим допомогти?', start: 0, end: 0 },
+      { speaker: 'Client', text: 'What does a panel cost?', start: 90, end: 90 },
+    ]);
+    expect(detail.metrics).toMatchObject({ kind: 'chat', messages: 2, responseSeconds: 90 });
+  });
+
+  it('a chat analysed before its turns were kept still shows its text', async () => {
+    const { taskId, detail } = await uploadAndAnalyse('chat.txt', 'Ann: Hello\nBob: Hi', 'text/plain');
+    await app.t.ctx.db.update(tasks).set({ transcript: null, metrics: null }).where(eq(tasks.id, taskId));
+    const again = await app.owner.request({
+      method: 'GET',
+      url: `/api/projects/${detail.project_id}/analyses/${taskId}`,
+    });
+    expect(again.json().data).toMatchObject({
+      transcript: null,
+      metrics: null,
+      transcript_text: 'Ann: Hello\nBob: Hi',
+    });
+  });
+});
