@@ -136,6 +136,21 @@ describe('insight form', () => {
     expect(screen.getByRole('option', { name: 'Anthropic' })).not.toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('says when no AI provider is configured on the server', async () => {
+    const notice = /No AI provider is configured on this server/;
+    mockInsightsApi();
+    const configured = await openForm();
+    expect(screen.queryByText(notice)).toBeNull();
+    configured.unmount();
+    mockInsightsApi({
+      'GET /api/models/providers': () =>
+        jsonResponse(200, { data: [{ id: 'anthropic', name: 'Anthropic', available: false }] }),
+    });
+    renderRoutes(insightPages, INSIGHTS_PATH);
+    expect(await screen.findByText(notice)).toBeVisible();
+    expect(submitButton()).toBeDisabled();
+  });
+
   it('says which list failed to load, and still asks without it', async () => {
     const fetch = mockInsightsApi({
       'GET /api/projects/5/upload-prompts': fail,

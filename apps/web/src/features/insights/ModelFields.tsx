@@ -1,4 +1,4 @@
-import { Chip, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Chip, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import type { InsightForm, ModelInfo, ProviderId, ProviderInfo } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { type FormChange, LoadError } from './FilterFields';
@@ -64,6 +64,11 @@ export function ModelFields({
           ))}
         </TextField>
       </Grid>
+      {providers.length > 0 && !providers.some((provider) => provider.available) ? (
+        <Grid size={12}>
+          <Alert severity="info">{t('insights.form.noProvider')}</Alert>
+        </Grid>
+      ) : null}
       {loadFailed ? (
         <Grid size={12}>
           <LoadError show>{t('insights.errors.models_load_error')}</LoadError>
