@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPRESENTATIVE_CHANNELS } from './analyses/roles.ts';
 import { ProjectBillingFields } from './billing/api.ts';
 import { PASSWORD_MIN_LENGTH, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from './constants.ts';
 import { UI_LANGUAGES } from './languages.ts';
@@ -98,6 +99,8 @@ export const Project = z.object({
   default_prompt_id: z.number().int().nullable().optional(),
   /** Speech to text of the project's recordings; null: the server's default (GET /models/transcription). */
   transcription: TranscriptionChoice.nullable().optional(),
+  /** Which stereo channel carries the representative ('left': Channel 1). */
+  representative_channel: z.enum(REPRESENTATIVE_CHANNELS).optional(),
   /** True when the caller sees the project through a support-access grant (read-only, admin's view). */
   read_only: z.boolean().optional(),
 });
@@ -140,6 +143,7 @@ export const ProjectUpdate = z
     default_prompt_id: z.number().int().positive().nullable(),
     /** A provider the server has a key for and one of its models, or null for the server's default. */
     transcription: TranscriptionChoice.nullable(),
+    representative_channel: z.enum(REPRESENTATIVE_CHANNELS),
   })
   .partial();
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
 import { ChatMetrics, ConversationMetrics } from './metrics.ts';
+import { SpeakerRoles } from './roles.ts';
 import { TaskErrorSchema } from './task-errors.ts';
 
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
@@ -114,6 +115,8 @@ export const AnalysisDetail = z.object({
   /** Conversation metrics of a transcribed recording or of a chat (kind 'chat'); null before either. */
   // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
   metrics: z.union([ChatMetrics.nullable(), ConversationMetrics.nullable()]),
+  /** Who each speaker is and the metrics per role; null before the analysis, or when nobody is told apart. */
+  speaker_roles: SpeakerRoles.nullable(),
   /** Null when the prompt asks for no voice analysis, or before it ran. */
   lva: LvaResult.nullable(),
 });

@@ -2,6 +2,7 @@ export * from './api.ts';
 export * from './detail.ts';
 export * from './metrics.ts';
 export * from './result.ts';
+export * from './roles.ts';
 export * from './scoring.ts';
 export * from './status.ts';
 export * from './task-errors.ts';

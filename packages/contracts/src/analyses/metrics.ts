@@ -87,6 +87,34 @@ export function countQuestions(text: string): number {
   return (text.match(/[?？؟]+/gu) ?? []).length;
 }
 
+export interface SpeakerRun {
+  speaker: string;
+  start: number;
+  end: number;
+}
+
+/** Runs of consecutive segments of one speaker (no other speaker's segment starting in between). */
+export function speakerRuns(segments: readonly ConversationSegment[]): SpeakerRun[] {
+  const runs: SpeakerRun[] = [];
+  for (const segment of timed(segments)) {
+    const run = runs.at(-1);
+    if (run && run.speaker === segment.speaker) run.end = Math.max(run.end, segment.end);
+    else runs.push({ speaker: segment.speaker, start: segment.start, end: segment.end });
+  }
+  return runs;
+}
+
+/** The longest run (the first of equals), as the metrics keep it. */
+export function longestRun(runs: readonly SpeakerRun[]): ConversationMetrics['longestMonologue'] {
+  const longest = runs.reduce<SpeakerRun | null>(
+    (best, run) => (!best || run.end - run.start > best.end - best.start ? run : best),
+    null,
+  );
+  return longest
+    ? { speaker: longest.speaker, seconds: longest.end - longest.start, start: longest.start }
+    : null;
+}
+
 export function conversationMetrics(
   segments: readonly ConversationSegment[],
   durationSeconds?: number | null,
@@ -115,24 +143,7 @@ export function conversationMetrics(
     }
   });
 
-  // Longest monologue: runs of consecutive segments of one speaker.
-  let longest: ConversationMetrics['longestMonologue'] = null;
-  let run: { speaker: string; start: number; end: number } | null = null;
-  const closeRun = () => {
-    if (run && (!longest || run.end - run.start > longest.seconds)) {
-      longest = { speaker: run.speaker, seconds: run.end - run.start, start: run.start };
-    }
-  };
-  for (const segment of list) {
-    if (run && run.speaker === segment.speaker) {
-      run.end = Math.max(run.end, segment.end);
-    } else {
-      closeRun();
-      run = { speaker: segment.speaker, start: segment.start, end: segment.end };
-    }
-  }
-  closeRun();
-  const monologue = longest as ConversationMetrics['longestMonologue'];
+  const monologue = longestRun(speakerRuns(list));
 
   const speech = unionSeconds(list);
   return {

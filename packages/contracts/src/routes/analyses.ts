@@ -8,6 +8,7 @@ import {
   RetryTasksResponse,
   TaskParams,
 } from '../analyses/detail.ts';
+import { SpeakerRolesResponse, SpeakerRolesUpdate } from '../analyses/roles.ts';
 import { OkResponse, ProjectIdParams } from '../api.ts';
 import { defineRoute } from './route.ts';
 
@@ -79,6 +80,21 @@ export const analysisRoutes = {
     body: ReanalyzeRequest,
     responses: { 201: UploadResponse },
     errors: [402, 403, 404, 503],
+  }),
+  speakerRoles: defineRoute({
+    method: 'PUT',
+    path: '/projects/:id/analyses/:taskId/speaker-roles',
+    operationId: 'setSpeakerRoles',
+    summary: 'Set who each speaker is (representative, customer, other); the metrics per role are recomputed',
+    description:
+      'Any member who can see the analysis may correct its roles; the roles then stay as set when the ' +
+      'analysis is run again. 409 while the conversation has no transcript yet.',
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    body: SpeakerRolesUpdate,
+    responses: { 200: SpeakerRolesResponse },
+    errors: [400, 403, 404, 409],
   }),
   failed: defineRoute({
     method: 'GET',
