@@ -87,8 +87,9 @@ export const analysisRoutes = {
     operationId: 'setSpeakerRoles',
     summary: 'Set who each speaker is (representative, customer, other); the metrics per role are recomputed',
     description:
-      'Any member who can see the analysis may correct its roles; the roles then stay as set when the ' +
-      'analysis is run again. 409 while the conversation has no transcript yet.',
+      'Any member who can see the analysis may correct its roles; they then stay as set when the ' +
+      'task is retried (a re-analysis is a new analysis, whose roles are read anew). 409 while the ' +
+      'conversation has no speakers (no transcript yet, or a model that does not tell speakers apart).',
     tags,
     access: 'full-key',
     params: TaskParams,

@@ -59,7 +59,12 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // process); the stage fails with that first error once every piece has stopped.
   const signal = run.options.signal;
   let firstError: unknown = null;
-  const transcribePiece = async (track: (typeof tracks)[number]['track'], piece: WavPiece, key: string) => {
+  const transcribePiece = async (
+    track: (typeof tracks)[number]['track'],
+    piece: WavPiece,
+    index: number,
+    key: string,
+  ) => {
     const result = await transcriber.transcribe(piece.path, {
       task: prompt.transcriptionTask,
       language: prompt.transcriptionLanguage,
@@ -73,7 +78,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
         ...segment,
         start: round3(segment.start + piece.offsetSeconds),
         end: round3(segment.end + piece.offsetSeconds),
-        speaker: track.speaker ?? (segment.speaker ? `Speaker ${segment.speaker}` : null),
+        speaker: track.speaker ?? pieceSpeaker(segment.speaker, index),
         ...(track.channel !== null && { channel: track.channel }),
       })),
     };
@@ -88,13 +93,15 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     await saved;
   };
   const missing = tracks.flatMap(({ track, pieces }, t) =>
-    pieces.flatMap((piece, p) => (progress.pieces[`${t}:${p}`] ? [] : [{ track, piece, key: `${t}:${p}` }])),
+    pieces.flatMap((piece, p) =>
+      progress.pieces[`${t}:${p}`] ? [] : [{ track, piece, index: p, key: `${t}:${p}` }],
+    ),
   );
   await Promise.all(
-    missing.map(({ track, piece, key }) =>
+    missing.map(({ track, piece, index, key }) =>
       slots(async () => {
         if (firstError !== null) return;
-        await transcribePiece(track, piece, key).catch((error: unknown) => {
+        await transcribePiece(track, piece, index, key).catch((error: unknown) => {
           firstError ??= error;
         });
       }),
@@ -133,6 +140,16 @@ export async function projectTranscription(
     .from(projects)
     .where(eq(projects.id, projectId));
   return effectiveTranscription(ctx.config, row ?? { transcriptionProvider: null, transcriptionModel: null });
+}
+
+/**
+ * A diarized speaker's label. Each piece of a long recording is diarized on its own, so its 'A' need not be
+ * the first piece's 'A': later pieces keep their labels apart ('Speaker A (part 2)'), and the analysis model,
+ * which names every label's role, tells who is who.
+ */
+function pieceSpeaker(label: string | null, index: number): string | null {
+  if (!label) return null;
+  return index === 0 ? `Speaker ${label}` : `Speaker ${label} (part ${index + 1})`;
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
