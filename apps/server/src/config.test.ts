@@ -99,7 +99,7 @@ describe('loadConfig', () => {
     expect(defaults.ffmpegPath).toBe('ffmpeg');
     expect(defaults.transcription).toEqual({
       provider: 'openai',
-      model: 'whisper-1',
+      model: 'gpt-4o-transcribe-diarize',
       timeoutMs: 600_000,
       chunkSeconds: 600,
       parallelPieces: 8,

@@ -25,13 +25,13 @@ const CATALOG: Record<TranscriptionProviderId, ProviderEntry> = {
   openai: {
     credentialEnv: 'OPENAI_API_KEY',
     models: [
-      { model: 'whisper-1', display_name: 'Whisper', units: 1, diarizes: false },
       {
         model: 'gpt-4o-transcribe-diarize',
         display_name: 'GPT-4o Transcribe (speakers)',
         units: 1,
         diarizes: true,
       },
+      { model: 'whisper-1', display_name: 'Whisper', units: 1, diarizes: false },
       { model: 'gpt-4o-transcribe', display_name: 'GPT-4o Transcribe', units: 1, diarizes: false },
       {
         model: 'gpt-4o-mini-transcribe',

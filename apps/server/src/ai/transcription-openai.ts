@@ -18,6 +18,9 @@ const PROMPT_MAX_CHARS = 800;
 
 const GROQ_BASE_URL = 'https://api.groq.com/openai/v1';
 
+/** OpenAI translates with Whisper only (its gpt-4o transcription models do not translate). */
+const OPENAI_TRANSLATION_MODEL = 'whisper-1';
+
 /**
  * Speech to text through the `openai` SDK: OpenAI itself, or Groq at its OpenAI-compatible address.
  * Both offer the two tasks prompts name: transcribe (in the spoken language) and translate (into
@@ -57,8 +60,9 @@ export function openaiTranscriber(
       const prompt = options.prompt?.trim().slice(0, PROMPT_MAX_CHARS) || undefined;
       try {
         if (options.task === 'translate') {
+          const translator = provider === 'openai' ? OPENAI_TRANSLATION_MODEL : model;
           const result = (await client.audio.translations.create(
-            { file, model, response_format: 'verbose_json', prompt },
+            { file, model: translator, response_format: 'verbose_json', prompt },
             { signal: options.signal },
           )) as unknown as TranslationVerbose;
           return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };

@@ -45,7 +45,7 @@ export const ROLE_METRIC_KEYS = [
 ] as const;
 export type RoleMetricKey = (typeof ROLE_METRIC_KEYS)[number];
 
-export const RoleMetrics = z.record(z.enum(ROLE_METRIC_KEYS), z.number().nullable());
+export const RoleMetrics = z.partialRecord(z.enum(ROLE_METRIC_KEYS), z.number().nullable());
 export type RoleMetrics = Partial<Record<RoleMetricKey, number | null>>;
 
 /**

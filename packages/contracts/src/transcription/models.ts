@@ -13,7 +13,7 @@ export const TRANSCRIPTION_PROVIDER_NAMES: Record<TranscriptionProviderId, strin
 
 /** The model a provider transcribes with when TRANSCRIPTION_MODEL is not set. */
 export const DEFAULT_TRANSCRIPTION_MODELS: Record<TranscriptionProviderId, string> = {
-  openai: 'whisper-1',
+  openai: 'gpt-4o-transcribe-diarize',
   groq: 'whisper-large-v3',
   deepgram: 'nova-3',
   assemblyai: 'universal',

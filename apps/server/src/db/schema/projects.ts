@@ -5,6 +5,7 @@ import {
   PROJECT_ROLES,
   PROVIDERS,
   type PromptField,
+  REPRESENTATIVE_CHANNELS,
   RESPONSE_LANGUAGES,
   TRANSCRIPTION_LANGUAGES,
   TRANSCRIPTION_PROVIDER_IDS,
@@ -59,6 +60,10 @@ export const projects = pgTable(
     /** Speech to text of the project's recordings; both null: the server's default (TRANSCRIPTION_PROVIDER / _MODEL). */
     transcriptionProvider: text('transcription_provider', { enum: TRANSCRIPTION_PROVIDER_IDS }),
     transcriptionModel: text('transcription_model'),
+    /** The stereo channel that carries the company's representative (the other one is the customer). */
+    representativeChannel: text('representative_channel', { enum: REPRESENTATIVE_CHANNELS })
+      .notNull()
+      .default('left'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +73,7 @@ export const projects = pgTable(
       'projects_transcription_choice_check',
       sql`(${t.transcriptionProvider} is null) = (${t.transcriptionModel} is null)`,
     ),
+    check('projects_representative_channel_check', sql`${t.representativeChannel} in ('left', 'right')`),
   ],
 );
 

@@ -80,6 +80,8 @@ export const tasks = pgTable(
     transcriptText: text('transcript_text'),
     result: jsonb('result'),
     metrics: jsonb('metrics'),
+    /** Who each speaker is and the metrics per role (contracts SpeakerRoles); null: no speaker labels. */
+    speakerRoles: jsonb('speaker_roles'),
     lva: jsonb('lva'),
     /**
      * What the analysis pipeline has finished so far (per-stage outputs it resumes from after a crash or a

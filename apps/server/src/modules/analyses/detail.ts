@@ -5,6 +5,7 @@ import {
   fromMilliUnits,
   LvaResult,
   pathOf,
+  SpeakerRoles,
   type TranscriptSegment,
 } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
@@ -147,6 +148,7 @@ export async function analysisDetail(
     }),
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
     metrics: AnalysisMetrics.safeParse(task.metrics).data ?? null,
+    speaker_roles: SpeakerRoles.safeParse(task.speakerRoles).data ?? null,
     lva: LvaResult.safeParse(task.lva).data ?? null,
   };
 }

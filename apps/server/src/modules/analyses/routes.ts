@@ -10,13 +10,14 @@ import { deleteFailedTask, listFailedTasks, retryFailedTasks } from './failed.ts
 import { listAnalyses } from './list.ts';
 import { sendMedia } from './media.ts';
 import { reanalyze } from './reanalyze.ts';
+import { setSpeakerRoles } from './speaker-roles.ts';
 import { EventStreams } from './sse.ts';
 import { taskEventFilter } from './visibility.ts';
 
 /**
- * The read side of analyses (list, detail, media, live events) for any member, reanalysis, and failed tasks
- * for admins and owners. Team leaders see only the analyses of their assignment and media keys only their own
- * uploads, in every one of these routes (visibility.ts).
+ * The read side of analyses (list, detail, media, live events), reanalysis and the speakers' roles for any
+ * member, and failed tasks for admins and owners. Team leaders see only the analyses of their assignment and
+ * media keys only their own uploads, in every one of these routes (visibility.ts).
  */
 export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const member = projectRole(ctx, 'user');
@@ -65,6 +66,13 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
       );
       return reply.status(201).send(body);
     },
+  });
+
+  serve(app, routes.speakerRoles, {
+    preValidation: member,
+    handler: async (request) => ({
+      data: await setSpeakerRoles(ctx, projectAccess(request), request.params.taskId, request.body.roles),
+    }),
   });
 
   serve(app, routes.failed, {

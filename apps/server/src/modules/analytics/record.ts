@@ -1,4 +1,12 @@
-import { extractFieldValues, type FieldValues, type PromptField } from '@parley/contracts';
+import {
+  extractFieldValues,
+  type FieldValues,
+  type PromptField,
+  ROLE_METRIC_FIELDS,
+  ROLE_METRIC_KEYS,
+  roleMetricPath,
+  SpeakerRoles,
+} from '@parley/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldValues, projects, tasks } from '../../db/schema/index.ts';
@@ -17,12 +25,33 @@ interface TaskFacts {
   promptVersionId: number | null;
   chosenPromptVersionId: number | null;
   result: unknown;
+  speakerRoles: unknown;
   representative: string | null;
   department: string | null;
   analysisDate: string;
 }
 
-/** The analytics rows of one completed task: its answer's field values and its final score. */
+type RowValue = Pick<
+  FieldValueRow,
+  'path' | 'valueType' | 'score' | 'maxScore' | 'value' | 'outcome' | 'inScore'
+>;
+
+/** The conversation's metrics per role as number values (a prompt field of the same path wins). */
+function roleMetricValues(speakerRoles: unknown, taken: ReadonlySet<string>): RowValue[] {
+  const metrics = SpeakerRoles.safeParse(speakerRoles).data?.metrics ?? {};
+  return ROLE_METRIC_KEYS.flatMap((key) => {
+    const score = metrics[key];
+    const path = roleMetricPath(key);
+    if (score === undefined || score === null || taken.has(path)) return [];
+    const { type } = ROLE_METRIC_FIELDS[key];
+    return [{ path, valueType: type, score, maxScore: null, value: null, outcome: null, inScore: false }];
+  });
+}
+
+/**
+ * The analytics rows of one completed task: its answer's field values, its final score and the metrics per
+ * speaker role.
+ */
 function rowsOf(task: TaskFacts, versions: Map<number, Record<string, unknown>>): FieldValueRow[] {
   const chosen =
     task.chosenPromptVersionId === null ? null : (versions.get(task.chosenPromptVersionId) ?? null);
@@ -33,11 +62,7 @@ function rowsOf(task: TaskFacts, versions: Map<number, Record<string, unknown>>)
   const content = Array.isArray(prompt?.content) ? (prompt.content as PromptField[]) : [];
   const score = result && isObject(result.score) ? (result.score as { score: number | null }) : null;
   const promptId = typeof prompt?.id === 'number' ? prompt.id : (task.promptId ?? 0);
-  return extractFieldValues(content, values, score).map((value) => ({
-    taskId: task.id,
-    projectId: task.projectId,
-    promptId,
-    promptVersionId: chosen ? task.chosenPromptVersionId : task.promptVersionId,
+  const fields: RowValue[] = extractFieldValues(content, values, score).map((value) => ({
     path: value.path,
     valueType: value.type,
     score: value.score,
@@ -45,6 +70,14 @@ function rowsOf(task: TaskFacts, versions: Map<number, Record<string, unknown>>)
     value: value.value,
     outcome: value.outcome,
     inScore: value.inScore,
+  }));
+  const taken = new Set(fields.map((field) => field.path));
+  return [...fields, ...roleMetricValues(task.speakerRoles, taken)].map((value) => ({
+    taskId: task.id,
+    projectId: task.projectId,
+    promptId,
+    promptVersionId: chosen ? task.chosenPromptVersionId : task.promptVersionId,
+    ...value,
     representative: task.representative,
     department: task.department,
     analysisDate: task.analysisDate,
@@ -65,6 +98,7 @@ export async function recordFieldValues(db: Executor, taskIds: readonly number[]
       promptVersionId: tasks.promptVersionId,
       chosenPromptVersionId: tasks.chosenPromptVersionId,
       result: tasks.result,
+      speakerRoles: tasks.speakerRoles,
       representative: tasks.representative,
       department: tasks.department,
       analysisDate: sql<string>`((${tasks.createdAt} AT TIME ZONE ${projects.timezone})::date)::text`,

@@ -51,19 +51,22 @@ describe('model catalog without AI configuration', () => {
   it('lists the speech-to-text providers, all unavailable, and the default transcription', async () => {
     const response = await client.request({ method: 'GET', url: '/api/models/transcription' });
     const body = TranscriptionProvidersResponse.parse(response.json());
-    expect(body.default).toEqual({ provider: 'openai', model: 'whisper-1' });
+    expect(body.default).toEqual({ provider: 'openai', model: 'gpt-4o-transcribe-diarize' });
     expect(body.data.map((p) => [p.id, p.name, p.available])).toEqual([
       ['openai', 'OpenAI', false],
       ['groq', 'Groq', false],
       ['deepgram', 'Deepgram', false],
       ['assemblyai', 'AssemblyAI', false],
     ]);
-    expect(body.data[0]!.models[0]).toEqual({
-      model: 'whisper-1',
-      display_name: 'Whisper',
-      units: 1,
-      diarizes: false,
-    });
+    expect(body.data[0]!.models.slice(0, 2)).toEqual([
+      {
+        model: 'gpt-4o-transcribe-diarize',
+        display_name: 'GPT-4o Transcribe (speakers)',
+        units: 1,
+        diarizes: true,
+      },
+      { model: 'whisper-1', display_name: 'Whisper', units: 1, diarizes: false },
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/models/transcription' })).statusCode).toBe(401);
   });
 

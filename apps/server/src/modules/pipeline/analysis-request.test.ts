@@ -7,8 +7,10 @@ import {
   analysisPrompt,
   answerTokenBudget,
   answerTokens,
+  asksSpeakerRoles,
   type ConversationContext,
   EVIDENCE_TOKENS,
+  SPEAKER_ROLE_TOKENS,
 } from './analysis-request.ts';
 
 const field = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
@@ -49,6 +51,11 @@ describe('answerTokenBudget', () => {
       field('Final Score', 'float'),
     ]);
     expect(grouped).toBe(flat);
+  });
+
+  it("makes room for the speakers' roles beyond the floor", () => {
+    expect(answerTokenBudget(checks(2), 3)).toBe(ANSWER_TOKENS_FLOOR);
+    expect(answerTokenBudget(checks(30), 3) - answerTokenBudget(checks(30))).toBe(3 * SPEAKER_ROLE_TOKENS);
   });
 });
 
@@ -117,5 +124,23 @@ describe('analysisInstructions', () => {
     expect(analysisPrompt(PROMPT, conversation())).not.toContain('justifications in');
     const translated = { ...auto, transcriptionTask: 'translate' as const };
     expect(analysisInstructions(translated)).toContain('justifications in English');
+  });
+});
+
+describe('speaker roles in the request', () => {
+  it('are asked for when the conversation has speakers and no prompt field has their key', () => {
+    const speakers = ['Speaker A', 'Speaker B'];
+    expect(asksSpeakerRoles(PROMPT, conversation({ speakers }))).toBe(true);
+    expect(asksSpeakerRoles(PROMPT, conversation({ speakers: [] }))).toBe(false);
+    expect(asksSpeakerRoles(PROMPT, conversation())).toBe(false);
+    const own = { ...PROMPT, content: [...PROMPT.content, field('speaker_roles', 'string')] };
+    expect(asksSpeakerRoles(own, conversation({ speakers }))).toBe(false);
+  });
+
+  it('list the speakers among the conversation details, never in the instructions', () => {
+    const message = analysisPrompt(PROMPT, conversation({ speakers: ['Channel 1', 'Channel 2'] }));
+    expect(message).toContain('- Uploaded: 2025-03-14\n- Speakers: Channel 1, Channel 2\n\nTranscript:');
+    expect(analysisPrompt(PROMPT, conversation())).not.toContain('Speakers');
+    expect(analysisInstructions(PROMPT)).not.toContain('Speakers');
   });
 });

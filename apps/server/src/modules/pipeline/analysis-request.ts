@@ -1,4 +1,10 @@
-import { FINAL_SCORE_KEY, type FieldType, type PromptData, type PromptField } from '@parley/contracts';
+import {
+  FINAL_SCORE_KEY,
+  type FieldType,
+  type PromptData,
+  type PromptField,
+  SPEAKER_ROLES_KEY,
+} from '@parley/contracts';
 import { listModels } from '../../ai/catalog.ts';
 import type { Config } from '../../config.ts';
 
@@ -12,6 +18,18 @@ export interface ConversationContext {
   createdAt: Date;
   /** The language the transcription detected (for response language Auto). */
   detectedLanguage: string | null;
+  /** The transcript's speaker labels (a chat's authors); none: nobody is told apart. */
+  speakers?: readonly string[];
+}
+
+/**
+ * Whether the analysis also asks who each speaker is (the answer's SPEAKER_ROLES_KEY): when the
+ * conversation has speaker labels and the prompt has no top-level field of that key.
+ */
+export function asksSpeakerRoles(prompt: Pick<PromptData, 'content'>, context: ConversationContext): boolean {
+  return (
+    (context.speakers?.length ?? 0) > 0 && !prompt.content.some((field) => field.key === SPEAKER_ROLES_KEY)
+  );
 }
 
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -88,6 +106,7 @@ export function analysisPrompt(prompt: PromptData, context: ConversationContext)
   facts.push(`- Kind: ${context.kind === 'text' ? 'text conversation (chat)' : `${context.kind} recording`}`);
   if (context.durationMs !== null) facts.push(`- Duration: ${Math.round(context.durationMs / 1000)} seconds`);
   facts.push(`- Uploaded: ${context.createdAt.toISOString().slice(0, 10)}`);
+  if (context.speakers?.length) facts.push(`- Speakers: ${context.speakers.join(', ')}`);
   const language = promptLanguage(prompt)
     ? ''
     : `${languageLine(responseLanguage(prompt, context.detectedLanguage))}\n\n`;
@@ -104,9 +123,14 @@ const VALUE_TOKENS: Partial<Record<FieldType, number>> = { string: 800, array: 5
 const OTHER_VALUE_TOKENS = 20;
 /** The least room an answer is given, however few its fields. */
 export const ANSWER_TOKENS_FLOOR = 4096;
+/** Room for one speaker's role in the answer (label, role, the JSON around them). */
+export const SPEAKER_ROLE_TOKENS = 30;
 
-/** The room a prompt's answer needs: the sum over its fields (groups by their fields), at least the floor. */
-export function answerTokenBudget(fields: PromptField[]): number {
+/**
+ * The room a prompt's answer needs: the sum over its fields (groups by their fields) and the speakers whose
+ * roles it also gives, at least the floor.
+ */
+export function answerTokenBudget(fields: PromptField[], speakerRoles = 0): number {
   const leaves = (list: PromptField[], top: boolean): PromptField[] =>
     list
       .filter((field) => !(top && field.key === FINAL_SCORE_KEY))
@@ -115,18 +139,20 @@ export function answerTokenBudget(fields: PromptField[]): number {
     (sum, field) => sum + EVIDENCE_TOKENS + (VALUE_TOKENS[field.type] ?? OTHER_VALUE_TOKENS),
     0,
   );
-  return Math.max(ANSWER_TOKENS_FLOOR, total);
+  return Math.max(ANSWER_TOKENS_FLOOR, total + speakerRoles * SPEAKER_ROLE_TOKENS);
 }
 
 /**
  * max_tokens of an analysis: the prompt's budget, within the model's own limit (8,192 for models not in
  * the catalog). Set rather than left to the SDK, which assumes 4,096 for models it does not know; not
- * more than the answer needs, as providers count it against their token rate limits.
+ * more than the answer needs, as providers count it against their token rate limits. `speakerRoles`: the
+ * speakers whose roles the answer also gives.
  */
 export function answerTokens(
   config: Config,
   prompt: Pick<PromptData, 'provider' | 'model' | 'content'>,
+  speakerRoles = 0,
 ): number {
   const known = listModels(config, prompt.provider).find((model) => model.model === prompt.model);
-  return Math.min(answerTokenBudget(prompt.content), known?.max_tokens ?? 8192);
+  return Math.min(answerTokenBudget(prompt.content, speakerRoles), known?.max_tokens ?? 8192);
 }

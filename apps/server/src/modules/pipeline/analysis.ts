@@ -6,16 +6,20 @@ import {
   type PromptData,
   type PromptField,
   promptOutputSchemaWithEvidence,
+  SPEAKER_ROLES_KEY,
+  SpeakerRolesAnswer,
   splitEvidence,
   type TaskResult,
   TITLE_KEY,
 } from '@parley/contracts';
+import { z } from 'zod';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import {
   analysisInstructions,
   analysisPrompt,
   answerTokens,
+  asksSpeakerRoles,
   type ConversationContext,
 } from './analysis-request.ts';
 
@@ -29,14 +33,35 @@ export interface PromptSnapshot extends PromptData {
 
 export type PromptAnalysis = Omit<TaskResult, 'prompt' | 'classification'>;
 
-/** One structured analysis of the conversation with one prompt: values, evidence and the final score. */
+/**
+ * The roles as the schema asks for them: required like every field, but an answer without them (or with
+ * an entry that is not a speaker's role) loses those roles, not the analysis.
+ */
+const rolesAnswer = z.preprocess(
+  (value) =>
+    Array.isArray(value) ? value.filter((entry) => SpeakerRolesAnswer.element.safeParse(entry).success) : [],
+  SpeakerRolesAnswer,
+);
+
+/** An analysis and the model's word on who each speaker is (undefined when it was not asked). */
+export interface PromptAnswer {
+  analysis: PromptAnalysis;
+  speakerRoles: unknown;
+}
+
+/**
+ * One structured analysis of the conversation with one prompt: values, evidence and the final score; with
+ * speaker labels the same call also asks who each speaker is (kept apart from the values).
+ */
 export async function analyseWithPrompt(
   ctx: AppContext,
   prompt: PromptSnapshot,
   context: ConversationContext,
   who: { projectId: number; userId: number | null; purpose: string; signal?: AbortSignal },
-): Promise<PromptAnalysis> {
-  const schema = promptOutputSchemaWithEvidence(prompt.content, { omitKeys: [FINAL_SCORE_KEY] });
+): Promise<PromptAnswer> {
+  const withRoles = asksSpeakerRoles(prompt, context);
+  const fields = promptOutputSchemaWithEvidence(prompt.content, { omitKeys: [FINAL_SCORE_KEY] });
+  const schema = withRoles ? fields.extend({ [SPEAKER_ROLES_KEY]: rolesAnswer }) : fields;
   const answer = (await generateStructured(ctx, {
     purpose: who.purpose,
     projectId: who.projectId,
@@ -48,14 +73,18 @@ export async function analyseWithPrompt(
     instructions: analysisInstructions(prompt),
     cachePrefix: true,
     prompt: analysisPrompt(prompt, context),
-    maxOutputTokens: answerTokens(ctx.config, prompt),
+    maxOutputTokens: answerTokens(ctx.config, prompt, withRoles ? context.speakers!.length : 0),
   })) as Record<string, unknown>;
+  // Only prompt fields become values: the roles the answer also gives stay out of the result.
   const { values, evidence } = splitEvidence(prompt.content, answer);
   const score = computeFinalScore(prompt.finalScore, prompt.content, values, prompt.maxScore);
   if (prompt.finalScore !== 'no' && prompt.content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values[FINAL_SCORE_KEY] = score.score;
   }
-  return { values, evidence, score };
+  return {
+    analysis: { values, evidence, score },
+    speakerRoles: withRoles ? answer[SPEAKER_ROLES_KEY] : undefined,
+  };
 }
 
 /** The first classification field of a field tree (depth first) and its path. */

@@ -126,6 +126,30 @@ describe('projects', () => {
     expect(reset.json().data.transcription).toBeNull();
   });
 
+  it('keeps the representative channel of stereo calls: left by default, admins change it', async () => {
+    const owner = await signUp(t.app);
+    const id = await createProject(owner, 'Stereo');
+    const member = await signUp(t.app);
+    await addMember(t, id, member, 'user');
+    const read = async () =>
+      (await member.request({ method: 'GET', url: `/api/projects/${id}` })).json().data
+        .representative_channel;
+    const put = (client: Client, channel: unknown) =>
+      client.request({
+        method: 'PUT',
+        url: `/api/projects/${id}`,
+        payload: { representative_channel: channel },
+      });
+    expect(await read()).toBe('left');
+    expect((await put(member, 'right')).statusCode).toBe(403);
+    const right = await put(owner, 'right');
+    expect(right.statusCode).toBe(200);
+    expect(right.json().data.representative_channel).toBe('right');
+    expect(await read()).toBe('right');
+    expect((await put(owner, 'centre')).statusCode).toBe(400);
+    expect(await read()).toBe('right');
+  });
+
   it('lets members read, admins edit, and only owners delete', async () => {
     const owner = await signUp(t.app);
     const id = await createProject(owner, 'Team');

@@ -5,6 +5,7 @@ import {
   type MemberRole,
   type Project,
   type ProjectInput,
+  type RepresentativeChannel,
   type TranscriptionChoice,
 } from '@parley/contracts';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
@@ -33,6 +34,7 @@ type ProjectChanges = Partial<ProjectFields> & {
   keep_skipped_media?: boolean | undefined;
   default_prompt_id?: number | null | undefined;
   transcription?: TranscriptionChoice | null | undefined;
+  representative_channel?: RepresentativeChannel | undefined;
 };
 
 export function toProjectDto(
@@ -58,6 +60,7 @@ export function toProjectDto(
       row.transcriptionProvider && row.transcriptionModel
         ? { provider: row.transcriptionProvider, model: row.transcriptionModel }
         : null,
+    representative_channel: row.representativeChannel,
     read_only: readOnly,
   };
 }
@@ -119,6 +122,7 @@ export async function updateProject(
     keep_skipped_media,
     default_prompt_id,
     transcription,
+    representative_channel,
     ...fields
   } = changes;
   // A choice already saved stays acceptable when unchanged, even if its key has gone meanwhile.
@@ -149,6 +153,7 @@ export async function updateProject(
           transcriptionProvider: transcription?.provider ?? null,
           transcriptionModel: transcription?.model ?? null,
         }),
+        ...(representative_channel !== undefined && { representativeChannel: representative_channel }),
         updatedAt: new Date(),
       })
       .where(eq(projects.id, projectId))

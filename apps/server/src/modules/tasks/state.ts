@@ -30,6 +30,7 @@ export type TaskWork = Partial<
     | 'transcriptText'
     | 'result'
     | 'metrics'
+    | 'speakerRoles'
     | 'lva'
     | 'finalScore'
   > & {

@@ -138,7 +138,9 @@ describe('analysis detail', () => {
     mockAnalysesApi();
     await openDetail();
     const transcript = screen.getByTestId('transcript');
-    expect(within(transcript).getAllByText('Channel 1')).toHaveLength(2);
+    // Speakers by role: the representative by name, the customer by the word.
+    expect(within(transcript).getAllByText('Alice')).toHaveLength(2);
+    expect(within(transcript).getByText('Customer')).toBeInTheDocument();
     expect(within(transcript).getByText('0:04')).toBeInTheDocument();
     fireEvent.click(within(transcript).getByText('Hi, I have a question about pricing?'));
     expect(media.setTime).toHaveBeenLastCalledWith(4.5);
@@ -213,14 +215,14 @@ describe('analysis detail', () => {
     expect(screen.getByTestId('metric-interruptions')).toHaveTextContent('Overlaps: 2');
     const monologue = screen.getByTestId('metric-monologue');
     expect(monologue).toHaveTextContent('0:05');
-    fireEvent.click(within(monologue).getByText('Channel 1, from 0:12'));
+    fireEvent.click(within(monologue).getByText('Alice, from 0:12'));
     expect(media.setTime).toHaveBeenLastCalledWith(12.5);
     const second = screen.getByTestId('speaker-Channel 2');
     expect(
       within(second)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Channel 2', '0:05', '40%', '8', '87', '1', '1']);
+    ).toEqual(['Customer', '0:05', '40%', '8', '87', '1', '1']);
   });
 
   it('shows metadata, file details and units charged', async () => {
@@ -228,7 +230,8 @@ describe('analysis detail', () => {
     mockAnalysesApi();
     await openDetail();
     expect(screen.getByTestId('units-charged')).toHaveTextContent('3.125');
-    expect(screen.getByText('Representative')).toBeInTheDocument();
+    const details = within(screen.getByTestId('units-charged').closest('section')!);
+    expect(details.getByText('Representative')).toBeInTheDocument();
     expect(screen.getByText('Audio · 1 MB · 2 channels')).toBeInTheDocument();
   });
 

@@ -23,7 +23,9 @@ import { usePlayer } from './player';
 import { ReanalyzeDialog } from './ReanalyzeDialog';
 import { ResultFields } from './ResultFields';
 import { fieldsFor, finalScoreOf, parseResult, promptShape } from './result';
+import { SpeakerRolesCard } from './SpeakerRolesCard';
 import { StatusPanel } from './StatusPanel';
+import { namedSegments, speakerNaming } from './speakers';
 import { TaskStatusChip } from './TaskStatus';
 import { PlainTranscript, Transcript } from './Transcript';
 import { TranscriptExport } from './TranscriptExport';
@@ -114,6 +116,8 @@ function AnalysisView({
   const score = finalScoreOf(result, shape);
   const metrics = detail.metrics;
   const segments = detail.transcript ?? [];
+  const naming = useMemo(() => speakerNaming(detail, t), [detail, t]);
+  const exported = useMemo(() => namedSegments(segments, naming), [segments, naming]);
   const hasPlayer = detail.media.kind !== 'text' && !pdf;
   const seek = hasPlayer ? player.seek : null;
   const title =
@@ -190,12 +194,17 @@ function AnalysisView({
               {t('analysis.transcript.hint')}
             </Typography>
           ) : null}
-          {pdf ? null : <TranscriptExport segments={segments} name={title} />}
+          {pdf ? null : <TranscriptExport segments={exported} name={title} />}
         </Stack>
       }
     >
       {segments.length > 0 ? (
-        <Transcript segments={segments} player={hasPlayer ? player : { ...player, seek: null }} full={pdf} />
+        <Transcript
+          segments={segments}
+          player={hasPlayer ? player : { ...player, seek: null }}
+          full={pdf}
+          naming={naming}
+        />
       ) : detail.transcript_text ? (
         <PlainTranscript text={detail.transcript_text} />
       ) : (
@@ -269,10 +278,12 @@ function AnalysisView({
           </Typography>
         )}
       </AnalysisSection>
+      <SpeakerRolesCard detail={detail} naming={naming} readOnly={readOnly || pdf} />
       {metrics ? (
         <MetricsCard
           metrics={metrics}
           speakerOrder={segments.map((segment) => segment.speaker)}
+          naming={naming}
           onSeek={seek}
         />
       ) : null}

@@ -22,6 +22,7 @@ async function openChat(segments: TranscriptSegment[]) {
           transcript: segments,
           transcript_text: 'the chat as text',
           metrics: chatMetrics(segments),
+          speaker_roles: null,
         },
       }),
   });

@@ -3,6 +3,7 @@ import type { ChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { SpeakerShares, Stat } from './MetricParts';
+import type { SpeakerNaming } from './speakers';
 
 /**
  * A chat's metrics: messages and share of words per author, questions, the longest message and, when the
@@ -12,9 +13,11 @@ import { SpeakerShares, Stat } from './MetricParts';
 export function ChatMetricsView({
   metrics,
   speakerOrder,
+  naming,
 }: {
   metrics: ChatMetrics;
   speakerOrder: ReadonlyArray<string | null>;
+  naming: SpeakerNaming;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -34,6 +37,7 @@ export function ChatMetricsView({
               share: speaker.wordShare,
             }))}
             order={speakerOrder}
+            naming={naming}
             empty={t('analysis.metrics.chat.noMessages')}
           />
         </Grid>
@@ -60,9 +64,9 @@ export function ChatMetricsView({
                 detail={
                   longest
                     ? longest.start === null
-                      ? longest.speaker
+                      ? naming.nameOf(longest.speaker)
                       : t('analysis.metrics.chat.longestAt', {
-                          speaker: longest.speaker,
+                          speaker: naming.nameOf(longest.speaker),
                           time: formatDuration(longest.start),
                         })
                     : null
@@ -113,7 +117,7 @@ export function ChatMetricsView({
             <TableBody>
               {metrics.speakers.map((speaker) => (
                 <TableRow key={speaker.speaker} data-testid={`speaker-${speaker.speaker}`}>
-                  <TableCell>{speaker.speaker}</TableCell>
+                  <TableCell>{naming.nameOf(speaker.speaker)}</TableCell>
                   <TableCell align="right">{formatNumber(speaker.messages, lang)}</TableCell>
                   <TableCell align="right">{formatPercent(speaker.wordShare, lang)}</TableCell>
                   <TableCell align="right">{formatNumber(speaker.words, lang)}</TableCell>

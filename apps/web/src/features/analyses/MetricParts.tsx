@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
+import type { SpeakerNaming } from './speakers';
 
 const SpeakerShareChart = lazy(() => import('./SpeakerShareChart'));
 
@@ -37,11 +38,13 @@ export function SpeakerShares({
   title,
   shares,
   order,
+  naming,
   empty,
 }: {
   title: string;
   shares: ReadonlyArray<{ speaker: string; share: number }>;
   order: ReadonlyArray<string | null>;
+  naming: SpeakerNaming;
   empty: string;
 }) {
   return (
@@ -51,7 +54,7 @@ export function SpeakerShares({
       </Typography>
       {shares.length > 0 ? (
         <Suspense fallback={<Box sx={{ height: 220 }} />}>
-          <SpeakerShareChart shares={shares} order={order} />
+          <SpeakerShareChart shares={shares} order={order} naming={naming} />
         </Suspense>
       ) : (
         <Typography color="textSecondary">{empty}</Typography>

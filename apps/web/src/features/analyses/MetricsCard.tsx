@@ -15,16 +15,18 @@ import { useTranslation } from 'react-i18next';
 import { ChatMetricsView } from './ChatMetrics';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { SpeakerShares, Stat } from './MetricParts';
+import type { SpeakerNaming } from './speakers';
 
 interface MetricsProps<M> {
   metrics: M;
   /** Speakers in the transcript's order, so colours match the transcript. */
   speakerOrder: ReadonlyArray<string | null>;
+  naming: SpeakerNaming;
   onSeek: ((seconds: number) => void) | null;
 }
 
 /** Conversation metrics: a recording's (talk time, monologue, silence, interruptions) or a chat's. */
-export function MetricsCard({ metrics, speakerOrder, onSeek }: MetricsProps<AnalysisMetrics>) {
+export function MetricsCard({ metrics, speakerOrder, naming, onSeek }: MetricsProps<AnalysisMetrics>) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -37,15 +39,15 @@ export function MetricsCard({ metrics, speakerOrder, onSeek }: MetricsProps<Anal
         {t('analysis.metrics.title')}
       </Typography>
       {isChatMetrics(metrics) ? (
-        <ChatMetricsView metrics={metrics} speakerOrder={speakerOrder} />
+        <ChatMetricsView metrics={metrics} speakerOrder={speakerOrder} naming={naming} />
       ) : (
-        <RecordingMetrics metrics={metrics} speakerOrder={speakerOrder} onSeek={onSeek} />
+        <RecordingMetrics metrics={metrics} speakerOrder={speakerOrder} naming={naming} onSeek={onSeek} />
       )}
     </Paper>
   );
 }
 
-function RecordingMetrics({ metrics, speakerOrder, onSeek }: MetricsProps<ConversationMetrics>) {
+function RecordingMetrics({ metrics, speakerOrder, naming, onSeek }: MetricsProps<ConversationMetrics>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const questions = metrics.speakers.reduce((total, speaker) => total + speaker.questions, 0);
@@ -63,6 +65,7 @@ function RecordingMetrics({ metrics, speakerOrder, onSeek }: MetricsProps<Conver
               share: speaker.talkRatio,
             }))}
             order={speakerOrder}
+            naming={naming}
             empty={t('analysis.metrics.noSpeech')}
           />
         </Grid>
@@ -91,12 +94,15 @@ function RecordingMetrics({ metrics, speakerOrder, onSeek }: MetricsProps<Conver
                         sx={{ typography: 'caption', color: 'primary.main', textAlign: 'left' }}
                       >
                         {t('analysis.metrics.monologueBy', {
-                          speaker: monologue.speaker,
+                          speaker: naming.nameOf(monologue.speaker),
                           time: monologueStart,
                         })}
                       </ButtonBase>
                     ) : (
-                      t('analysis.metrics.monologueBy', { speaker: monologue.speaker, time: monologueStart })
+                      t('analysis.metrics.monologueBy', {
+                        speaker: naming.nameOf(monologue.speaker),
+                        time: monologueStart,
+                      })
                     )
                   ) : null
                 }
@@ -143,7 +149,7 @@ function RecordingMetrics({ metrics, speakerOrder, onSeek }: MetricsProps<Conver
             <TableBody>
               {metrics.speakers.map((speaker) => (
                 <TableRow key={speaker.speaker} data-testid={`speaker-${speaker.speaker}`}>
-                  <TableCell>{speaker.speaker}</TableCell>
+                  <TableCell>{naming.nameOf(speaker.speaker)}</TableCell>
                   <TableCell align="right">{formatDuration(speaker.talkSeconds)}</TableCell>
                   <TableCell align="right">{formatPercent(speaker.talkRatio, lang)}</TableCell>
                   <TableCell align="right">{formatNumber(speaker.words, lang)}</TableCell>

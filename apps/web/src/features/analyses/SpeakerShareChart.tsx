@@ -2,20 +2,22 @@ import { useTheme } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from './format';
-import { speakerColors } from './speakers';
+import { type SpeakerNaming, speakerColors } from './speakers';
 
 /** Each speaker's share (of talk time, of a chat's words) as a doughnut. Loaded lazily (x-charts is large). */
 export default function SpeakerShareChart({
   shares,
   order,
+  naming,
 }: {
   shares: ReadonlyArray<{ speaker: string; share: number }>;
   /** Speakers in the transcript's order, so colours match the transcript. */
   order: ReadonlyArray<string | null>;
+  naming: SpeakerNaming;
 }) {
   const { i18n } = useTranslation();
   const theme = useTheme();
-  const colors = speakerColors([...order, ...shares.map((slice) => slice.speaker)], theme);
+  const colors = speakerColors([...order, ...shares.map((slice) => slice.speaker)], theme, naming.roles);
   return (
     <PieChart
       height={220}
@@ -29,7 +31,7 @@ export default function SpeakerShareChart({
           data: shares.map((slice, index) => ({
             id: index,
             value: slice.share,
-            label: slice.speaker,
+            label: naming.nameOf(slice.speaker),
             color: colors.get(slice.speaker),
           })),
           valueFormatter: (item) => formatPercent(item.value, i18n.language),

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format';
 import { activeSegmentIndex, type Player } from './player';
-import { speakerColors } from './speakers';
+import { plainNaming, type SpeakerNaming, speakerColors } from './speakers';
 
 /**
  * The transcript by speaker (a chat's messages alike). A click on a line seeks the player there; while
@@ -15,10 +15,13 @@ export function Transcript({
   segments,
   player,
   full = false,
+  naming = plainNaming,
 }: {
   segments: TranscriptSegment[];
   player: Player;
   full?: boolean;
+  /** How speakers are named and coloured (by role when the analysis knows them). */
+  naming?: SpeakerNaming;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -27,8 +30,9 @@ export function Transcript({
       speakerColors(
         segments.map((segment) => segment.speaker),
         theme,
+        naming.roles,
       ),
-    [segments, theme],
+    [segments, theme, naming.roles],
   );
   const timed = segments.some((segment) => segment.start !== null);
   const active = player.started ? activeSegmentIndex(segments, player.currentTime) : -1;
@@ -94,7 +98,7 @@ export function Transcript({
                   variant="caption"
                   sx={{ display: 'block', fontWeight: 600, color }}
                 >
-                  {segment.speaker}
+                  {naming.nameOf(segment.speaker)}
                 </Typography>
               ) : null}
               <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>

@@ -52,7 +52,7 @@ describe('TranscriptExport', () => {
     expect(await files[1]!.blob.text()).toBe('[00:00] Ann: Hello <there> & welcome.\n[00:04] Hi!\n');
   });
 
-  it('sits in the analysis page transcript card and saves the transcript as the page shows it', async () => {
+  it('sits in the analysis page transcript card and saves the transcript as the page shows it (speakers by role)', async () => {
     mockAnalysesApi();
     renderRoutes(analysesRoutes, '/projects/5/analysis/42');
     const card = within(await screen.findByTestId('transcript-section'));
@@ -64,7 +64,7 @@ describe('TranscriptExport', () => {
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toBe('Pricing-call-with-Acme.srt');
     expect(await files[0]!.blob.text()).toMatch(
-      /^1\r\n00:00:00,500 --> 00:00:04,000\r\nChannel 1: Hello, thanks for calling\.\r\n\r\n2\r\n/,
+      /^1\r\n00:00:00,500 --> 00:00:04,000\r\nAlice: Hello, thanks for calling\.\r\n\r\n2\r\n00:00:04,500 --> 00:00:10,000\r\nCustomer: Hi/,
     );
   });
 });

@@ -4,6 +4,7 @@ import {
   analysisRoutes,
   FINAL_TASK_STATUSES,
   type RouteAnswer,
+  type SpeakerRole,
   TaskEvent,
 } from '@parley/contracts';
 import {
@@ -86,6 +87,25 @@ export function useReanalyze(projectId: number, taskId: number) {
       call(analysisRoutes.reanalyze, { params: { id: projectId, taskId }, body: { prompt_id: promptId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: analysisKeys.lists(projectId) });
+    },
+  });
+}
+
+/**
+ * Sets who each speaker is (every speaker's role); the answer (roles and metrics per role) goes into the
+ * cached detail at once, and the detail is reloaded for whatever else the server recomputed.
+ */
+export function useSaveSpeakerRoles(projectId: number, taskId: number) {
+  const queryClient = useQueryClient();
+  const key = analysisKeys.detail(projectId, taskId);
+  return useMutation({
+    mutationFn: async (roles: Record<string, SpeakerRole>) =>
+      (await call(analysisRoutes.speakerRoles, { params: { id: projectId, taskId }, body: { roles } })).data,
+    onSuccess: (speakerRoles) => {
+      queryClient.setQueryData<AnalysisDetail>(key, (detail) =>
+        detail ? { ...detail, speaker_roles: speakerRoles } : detail,
+      );
+      return queryClient.invalidateQueries({ queryKey: key });
     },
   });
 }

@@ -310,6 +310,23 @@ export function detailFixture(overrides: Partial<AnalysisDetail> = {}): Analysis
       overlaps: 2,
       interruptions: 1,
     },
+    speaker_roles: {
+      roles: { 'Channel 1': 'representative', 'Channel 2': 'customer' },
+      source: 'channel',
+      check: 'agrees',
+      metrics: {
+        representative_share: 62.1,
+        customer_share: 37.9,
+        representative_longest_monologue: 5.5,
+        customer_longest_story: 5.5,
+        representative_questions: 0,
+        customer_questions: 1,
+        representative_interruptions: 0,
+        customer_interruptions: 1,
+        representative_words_per_minute: 46.7,
+        customer_words_per_minute: null,
+      },
+    },
     lva: null,
     ...overrides,
   };

@@ -87,6 +87,7 @@ describe('general tab', () => {
       phone_metadata_field: 'Caller Phone',
       keep_skipped_media: true,
       default_prompt_id: 12,
+      representative_channel: 'left',
     });
 
     // Clearing the field sends null (the default "phone").
@@ -94,6 +95,31 @@ describe('general tab', () => {
     fireEvent.click(section.getByRole('button', { name: 'Save analysis settings' }));
     await waitFor(() => expect(callsTo(fetch, 'PUT', '/api/projects/5')).toHaveLength(2));
     expect(lastBody(fetch, 'PUT', '/api/projects/5')).toMatchObject({ phone_metadata_field: null });
+  });
+
+  it('saves which stereo channel carries the representative', async () => {
+    const fetch = await openGeneral(
+      {
+        'PUT /api/projects/5': (_url: URL, init?: RequestInit) =>
+          routeAnswer(projectRoutes.update, { data: settingsProject(JSON.parse(String(init?.body))) }),
+      },
+      settingsProject({ representative_channel: 'left' }),
+    );
+    const section = within(screen.getByTestId('analysis-settings'));
+    const select = section.getByRole('combobox', { name: 'Representative channel (stereo recordings)' });
+    expect(select).toHaveTextContent('Left (Channel 1)');
+    expect(section.getByText(/the other one is the customer/)).toBeInTheDocument();
+    const save = section.getByRole('button', { name: 'Save analysis settings' });
+    expect(save).toBeDisabled();
+
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Right (Channel 2)' }));
+    fireEvent.click(save);
+    expect(await screen.findByText('Analysis settings saved.')).toBeInTheDocument();
+    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toMatchObject({ representative_channel: 'right' });
+    expect(
+      section.getByRole('combobox', { name: 'Representative channel (stereo recordings)' }),
+    ).toHaveTextContent('Right (Channel 2)');
   });
 
   it('deletes the project only once the typed name matches, then goes to the dashboard', async () => {

@@ -4,20 +4,17 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogContent,
   DialogContentText,
   DialogTitle,
   Divider,
-  FormControlLabel,
   MenuItem,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { deleteConfirmationMatches, PHONE_METADATA_FIELD_MAX, type Project } from '@parley/contracts';
+import { deleteConfirmationMatches, type Project } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,17 +22,14 @@ import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useMe } from '../auth/api';
 import { ProjectForm } from '../projects/ProjectForm';
-import { usePrompts } from '../prompts/api';
+import { AnalysisSettings } from './AnalysisSettings';
 import { useMembers } from './membersApi';
-import { useDeleteProject, useSaveAnalysisSettings, useTransferOwnership } from './projectApi';
+import { useDeleteProject, useTransferOwnership } from './projectApi';
 import { pageReload } from './reload';
 import { SettingsSection } from './SettingsSection';
 import { TranscriptionSettings } from './TranscriptionSettings';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
-
-/** The default phone metadata field (any case) when the project names none. */
-const DEFAULT_PHONE_FIELD = 'phone';
 
 /** General tab: the project form, analysis settings and the danger zone (transfer, delete). */
 export function GeneralTab(props: TabProps) {
@@ -57,111 +51,6 @@ export function GeneralTab(props: TabProps) {
       <TranscriptionSettings {...props} />
       <DangerZone {...props} />
     </Stack>
-  );
-}
-
-function AnalysisSettings({ project, notify, readOnly }: TabProps) {
-  const { t } = useTranslation();
-  const settingsError = useSettingsError();
-  const prompts = usePrompts(project.id);
-  const save = useSaveAnalysisSettings(project.id);
-  const [phoneField, setPhoneField] = useState(project.phone_metadata_field ?? '');
-  const [keepMedia, setKeepMedia] = useState(Boolean(project.keep_skipped_media));
-  const [promptId, setPromptId] = useState<number | ''>(project.default_prompt_id ?? '');
-
-  const locked = readOnly || save.isPending;
-  const dirty =
-    phoneField.trim() !== (project.phone_metadata_field ?? '') ||
-    keepMedia !== Boolean(project.keep_skipped_media) ||
-    (promptId === '' ? null : promptId) !== (project.default_prompt_id ?? null);
-
-  const submit = () => {
-    save.mutate(
-      {
-        phone_metadata_field: phoneField.trim() || null,
-        keep_skipped_media: keepMedia,
-        default_prompt_id: promptId === '' ? null : promptId,
-      },
-      {
-        onSuccess: () => notify({ severity: 'success', text: t('settings.general.analysisSaved') }),
-        onError: (error) =>
-          notify({ severity: 'error', text: settingsError(error, 'settings.general.analysisSaveError') }),
-      },
-    );
-  };
-
-  const promptList = prompts.data ?? [];
-  const knownPrompt = promptId === '' || promptList.some((p) => p.id === promptId);
-
-  return (
-    <SettingsSection
-      title={t('settings.general.analysisTitle')}
-      description={t('settings.general.analysisDescription')}
-      testId="analysis-settings"
-    >
-      <Stack spacing={3}>
-        <TextField
-          label={t('settings.general.phoneField')}
-          value={phoneField}
-          onChange={(event) => setPhoneField(event.target.value)}
-          placeholder={DEFAULT_PHONE_FIELD}
-          helperText={t('settings.general.phoneFieldHelp', { field: DEFAULT_PHONE_FIELD })}
-          slotProps={{ htmlInput: { maxLength: PHONE_METADATA_FIELD_MAX }, inputLabel: { shrink: true } }}
-          disabled={locked}
-          fullWidth
-        />
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={keepMedia}
-                onChange={(event) => setKeepMedia(event.target.checked)}
-                disabled={locked}
-              />
-            }
-            label={t('settings.general.keepSkippedMedia')}
-          />
-          <Typography variant="body2" color="textSecondary" sx={{ ml: 6 }}>
-            {t('settings.general.keepSkippedMediaHelp')}
-          </Typography>
-        </Box>
-        <TextField
-          select
-          label={t('settings.general.defaultPrompt')}
-          value={knownPrompt ? promptId : ''}
-          onChange={(event) => {
-            const value = event.target.value as number | '';
-            setPromptId(value === '' ? '' : Number(value));
-          }}
-          helperText={
-            prompts.isError ? t('settings.general.promptsLoadError') : t('settings.general.defaultPromptHelp')
-          }
-          error={prompts.isError}
-          disabled={locked || prompts.isPending}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          fullWidth
-        >
-          <MenuItem value="">
-            <em>{t('settings.general.noDefaultPrompt')}</em>
-          </MenuItem>
-          {promptList.map((prompt) => (
-            <MenuItem key={prompt.id} value={prompt.id}>
-              {prompt.scriptName}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            variant="contained"
-            onClick={submit}
-            disabled={!dirty || locked}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {save.isPending ? t('common.saving') : t('settings.general.saveAnalysis')}
-          </Button>
-        </Stack>
-      </Stack>
-    </SettingsSection>
   );
 }
 

@@ -1,4 +1,10 @@
-import { modelRoutes, type Project, projectRoutes, type TranscriptionChoice } from '@parley/contracts';
+import {
+  modelRoutes,
+  type Project,
+  projectRoutes,
+  type RepresentativeChannel,
+  type TranscriptionChoice,
+} from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
@@ -34,6 +40,7 @@ export interface AnalysisSettings {
   phone_metadata_field: string | null;
   keep_skipped_media: boolean;
   default_prompt_id: number | null;
+  representative_channel: RepresentativeChannel;
 }
 
 export function useSaveAnalysisSettings(projectId: number) {

@@ -1,4 +1,4 @@
-import { taskError, transcriptToText } from '@parley/contracts';
+import { speakerLabels, taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import type { TranscribedSegment } from '../../../ai/transcriber.ts';
 import { savePromptVersion } from '../../prompts/versions.ts';
@@ -7,12 +7,13 @@ import {
   analyseWithPrompt,
   chosenOption,
   classificationField,
-  type PromptAnalysis,
+  type PromptAnswer,
   type PromptSnapshot,
   titleOf,
 } from '../analysis.ts';
 import type { ConversationContext } from '../analysis-request.ts';
 import { PipelineFailure } from '../failures.ts';
+import { conversationSegments, rolesAfterAnalysis } from '../speaker-roles.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
 import { hold } from './hold.ts';
 import { findPrompt, snapshotOf } from './prompt.ts';
@@ -29,6 +30,7 @@ function conversationContext(run: TaskRun): ConversationContext {
     durationMs: audio?.durationMs ?? null,
     createdAt: run.task.createdAt,
     detectedLanguage: run.state.transcription?.detectedLanguage ?? null,
+    speakers: speakerLabels(conversationSegments(run)),
   };
 }
 
@@ -41,14 +43,14 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
   await setStage(run, 'analysis', PROGRESS.analysis);
   const context = conversationContext(run);
   const who = { projectId: run.task.projectId, userId: run.task.createdBy, signal: run.options.signal };
-  let final: PromptAnalysis;
+  let final: PromptAnswer;
   let classification: StoredResult['classification'];
   const found = prompt.isClassification ? classificationField(prompt.content) : null;
   if (found) {
     let step = run.state.classification;
     let target = run.chosenPrompt;
     if (!step || !target) {
-      const analysis = await analyseWithPrompt(run.ctx, prompt, context, {
+      const { analysis } = await analyseWithPrompt(run.ctx, prompt, context, {
         ...who,
         purpose: 'classification',
       });
@@ -88,16 +90,18 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
     final = await analyseWithPrompt(run.ctx, prompt, context, { ...who, purpose: 'analysis' });
   }
   // The prompts that answered are the task's versions, not copies here (tasks/result.ts reads them).
+  const { analysis } = final;
   const result: StoredResult = {
-    values: final.values,
-    evidence: final.evidence,
-    score: final.score,
+    values: analysis.values,
+    evidence: analysis.evidence,
+    score: analysis.score,
     ...(classification && { classification }),
   };
   await update(run, {
     result,
-    title: titleOf(final.values) ?? run.task.title,
-    finalScore: final.score.score,
+    speakerRoles: await rolesAfterAnalysis(run, final.speakerRoles),
+    title: titleOf(analysis.values) ?? run.task.title,
+    finalScore: analysis.score.score,
   });
   await run.deps.afterStage?.('analysis', run.taskId);
 }
