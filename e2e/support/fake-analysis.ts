@@ -5,7 +5,7 @@ import { SPEAKER_ROLES_KEY } from '@parley/contracts';
  * (apps/server/src/modules/pipeline/analysis-request.ts): an answer for the JSON schema it asks for.
  */
 
-/** A line of the transcript the pipeline sends ('[4.0s] Channel 2: Hi, ...'). */
+/** A line of the transcript the pipeline sends: a recording's ('[4.0s] Channel 2: Hi, ...'), a chat's ('[2:00] Ann: Hi'). */
 export interface TranscriptLine {
   start: number | null;
   speaker: string | null;
@@ -42,6 +42,12 @@ export function isAnalysisRequest(body: unknown): boolean {
   return text.startsWith('Conversation details:') && text.includes('\nTranscript:\n');
 }
 
+/** '4.0s', '2:00' or '1:02:00' in seconds. */
+const stampSeconds = (stamp: string) =>
+  stamp.endsWith('s')
+    ? Number(stamp.slice(0, -1))
+    : stamp.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
 /** The transcript lines of an analysis request. */
 export function transcriptLines(body: unknown): TranscriptLine[] {
   const text = userText(body);
@@ -51,9 +57,9 @@ export function transcriptLines(body: unknown): TranscriptLine[] {
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
-      const match = /^(?:\[(\d+(?:\.\d+)?)s\] )?(?:([^:\n]{1,60}): )?(.*)$/.exec(line)!;
+      const match = /^(?:\[(\d+(?:\.\d+)?s|(?:\d+:)?\d+:\d{2})\] )?(?:([^:\n]{1,60}): )?(.*)$/.exec(line)!;
       return {
-        start: match[1] === undefined ? null : Number(match[1]),
+        start: match[1] === undefined ? null : stampSeconds(match[1]),
         speaker: match[2] ?? null,
         text: match[3] ?? line,
       };
