@@ -85,7 +85,7 @@ const field = (key: string, type: PromptField['type'], extra: Partial<PromptFiel
 
 /**
  * A sales scorecard: Greeting (ok), Needs (marks 0-3) and Discovery > Budget (yes/no) count towards a
- * percentage. The fake model (fake-llm.ts analysisAnswer) answers ok, 2 and yes: 4 of 5 points, 80 %.
+ * percentage. The fake model (fake-analysis.ts analysisAnswer) answers ok, 2 and yes: 4 of 5 points, 80 %.
  */
 export const SCORECARD: PromptField[] = [
   field('Summary', 'string', { explanation: 'Provide a concise summary of the conversation' }),

@@ -8,7 +8,6 @@ import {
   type RecordedRequest,
   type Reply,
 } from '../../apps/server/test/fake-upstreams/scripted.ts';
-
 import { analysisAnswer, isAnalysisRequest, userText } from './fake-analysis.ts';
 
 export { answer, failure, rawText, slow } from '../../apps/server/test/fake-upstreams/scripted.ts';
