@@ -360,3 +360,44 @@ describe('speaker roles of a mono recording and of a chat', () => {
     ]);
   });
 });
+
+describe('speaker roles of a classification prompt', () => {
+  it('come from the analysis with the chosen prompt; the classification is not asked for them', async () => {
+    const { projectId, promptId: chosen } = await newProject();
+    const response = await admin.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/prompts`,
+      payload: {
+        scriptName: 'Router',
+        isClassification: true,
+        finalScore: 'no',
+        provider: 'anthropic',
+        model: 'claude-3-7-sonnet-20250219',
+        content: [
+          {
+            key: 'Kind',
+            type: 'classification',
+            explanation: 'What kind of call is this?',
+            includeInScore: false,
+            classificationOptions: [
+              { promptId: String(chosen), promptName: 'Summary', description: 'Any call' },
+            ],
+          },
+          { key: 'Summary', type: 'string', explanation: 'A summary', includeInScore: false },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const taskId = await insertTask({ projectId, promptId: response.json().data.id }, fixtures.stereo.wav);
+    scriptStereo();
+    anthropic.script(
+      answer({ Kind: evidence('Summary'), Summary: evidence('A call.'), Title: evidence('Router') }),
+      answer(said({ 'Channel 2': 'representative', 'Channel 1': 'customer' })),
+    );
+    await run(taskId);
+    const [classification, analysis] = anthropic.requests;
+    expect(classification!.body.tools[0].input_schema.properties).not.toHaveProperty('speaker_roles');
+    expect(analysis!.body.tools[0].input_schema.properties).toHaveProperty('speaker_roles');
+    expect(await taskRow(taskId)).toMatchObject({ speakerRoles: { source: 'channel', check: 'disagrees' } });
+  });
+});

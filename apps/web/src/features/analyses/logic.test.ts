@@ -1,8 +1,10 @@
+import { createTheme } from '@mui/material';
 import { queryStringOf } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiQuery, hasFilters, readListView, viewParams, withFilters } from './listQuery';
 import { activeSegmentIndex } from './player';
 import { fieldsFor, finalScoreOf, parseResult, promptShape, scoreBreakdown } from './result';
+import { namedSegments, speakerColors } from './speakers';
 import { scorecardFields, scorecardResult } from './testUtils';
 
 describe('list view in the URL', () => {
@@ -81,5 +83,32 @@ describe('current transcript line', () => {
     expect(activeSegmentIndex(segments, 6)).toBe(1);
     expect(activeSegmentIndex(segments, 100)).toBe(2);
     expect(activeSegmentIndex([{ ...segments[0]!, start: 1 }], 0.5)).toBe(-1);
+  });
+});
+
+describe('speakers by role', () => {
+  const theme = createTheme();
+  const { primary, secondary, success, warning } = theme.palette;
+
+  it('gives the representative and the customer their own colours, whoever speaks first', () => {
+    const roles = { 'Speaker B': 'representative', 'Speaker A': 'customer', IVR: 'other' } as const;
+    const colors = speakerColors(['IVR', 'Speaker A', 'Speaker C', 'Speaker B'], theme, roles);
+    expect(Object.fromEntries(colors)).toEqual({
+      IVR: success.main,
+      'Speaker A': secondary.main,
+      'Speaker C': warning.main,
+      'Speaker B': primary.main,
+    });
+    // Without roles: first seen, first colour.
+    expect(speakerColors(['Speaker B', 'Speaker A'], theme, null).get('Speaker B')).toBe(primary.main);
+  });
+
+  it('names the exported segments as the transcript does', () => {
+    const naming = { roles: null, nameOf: (label: string) => (label === 'Channel 1' ? 'Alice' : label) };
+    const segments = [
+      { start: 0, end: 1, text: 'Hi', speaker: 'Channel 1' },
+      { start: 1, end: 2, text: 'Hello', speaker: null },
+    ];
+    expect(namedSegments(segments, naming).map((segment) => segment.speaker)).toEqual(['Alice', null]);
   });
 });

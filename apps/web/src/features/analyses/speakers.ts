@@ -15,7 +15,7 @@ export const plainNaming: SpeakerNaming = { roles: null, nameOf: (label) => labe
 export function speakerNaming(
   detail: Pick<AnalysisDetail, 'representative' | 'speaker_roles'>,
   t: TFunction,
-) {
+): SpeakerNaming {
   const roles = detail.speaker_roles?.roles ?? null;
   const names = {
     representative: detail.representative?.trim() || t('analysis.roles.representative'),

@@ -50,10 +50,16 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
     let step = run.state.classification;
     let target = run.chosenPrompt;
     if (!step || !target) {
-      const { analysis } = await analyseWithPrompt(run.ctx, prompt, context, {
-        ...who,
-        purpose: 'classification',
-      });
+      // The roles come from the analysis with the chosen prompt: the classification is not asked for them.
+      const { analysis } = await analyseWithPrompt(
+        run.ctx,
+        prompt,
+        { ...context, speakers: [] },
+        {
+          ...who,
+          purpose: 'classification',
+        },
+      );
       const option = chosenOption(found.field, analysis.values, found.path);
       if (!option) throw new PipelineFailure(taskError('classification_unanswered'), true);
       const row = await findPrompt(run, Number(option.promptId));
