@@ -49,6 +49,10 @@ export class AnalysisPage extends AppShell {
   readonly metrics: Locator;
   readonly details: Locator;
   readonly unitsCharged: Locator;
+  /** Who each speaker is (a role select each), Swap roles, and the metrics by role. */
+  readonly speakerRoles: Locator;
+  readonly roleMetrics: Locator;
+  readonly swapRoles: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -62,6 +66,9 @@ export class AnalysisPage extends AppShell {
     this.metrics = this.main.getByRole('region', { name: 'Conversation metrics' });
     this.details = this.main.getByRole('region', { name: 'Details' });
     this.unitsCharged = page.getByTestId('units-charged');
+    this.speakerRoles = page.getByTestId('speaker-roles');
+    this.roleMetrics = page.getByTestId('role-metrics');
+    this.swapRoles = this.speakerRoles.getByRole('button', { name: 'Swap roles' });
   }
 
   static path(projectId: number, taskId: number): string {
@@ -74,6 +81,11 @@ export class AnalysisPage extends AppShell {
 
   transcriptLine(index: number): Locator {
     return this.page.getByTestId(`transcript-line-${index}`);
+  }
+
+  /** A row of the metrics by role ('talkShare', 'wordShare' ...): its label, the representative's, the customer's. */
+  roleMetric(row: string): Locator {
+    return this.roleMetrics.getByTestId(`role-metric-${row}`).getByRole('cell');
   }
 
   /** A result field by its key path ('Greeting', 'Discovery.Budget'). */

@@ -10,7 +10,11 @@ import type {
 } from '@parley/contracts';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 // The server tests' speech recordings (espeak-ng + ffmpeg), generated in test setup: nothing binary is committed.
-import { makeSpeechFixtures, type SpeechFixtures } from '../../apps/server/test/fixtures/speech.ts';
+import {
+  type MediaFixture,
+  makeSpeechFixtures,
+  type SpeechFixtures,
+} from '../../apps/server/test/fixtures/speech.ts';
 import { adjustBalanceViaApi } from './billing.ts';
 import { createProjectViaApi, createPromptViaApi, type Project, signedInPage, uniqueName } from './flows.ts';
 
@@ -21,7 +25,7 @@ import { createProjectViaApi, createPromptViaApi, type Project, signedInPage, un
 
 export { AGENT_LINE, CUSTOMER_LINE } from '../../apps/server/test/fixtures/speech.ts';
 
-/** A two-speaker call: the agent on the left channel from 0.2 s, the customer on the right from 4 s. */
+/** A two-speaker call: the agent from 0.2 s (stereo: on the left channel), the customer from 4 s (on the right). */
 export interface CallRecording {
   path: string;
   fileName: string;
@@ -43,12 +47,24 @@ export async function removeSpeechFixtures(): Promise<void> {
   if (made) await (await made).cleanup();
 }
 
-/** The stereo mp3 of the speech fixtures under a readable name (same bytes: a duplicate in one project). */
-export async function stereoCall(fileName = 'acme-solar-call.mp3'): Promise<CallRecording> {
+async function callRecording(
+  pick: (made: SpeechFixtures) => MediaFixture,
+  fileName: string,
+): Promise<CallRecording> {
   const made = await speechFixtures();
   const target = path.join(made.dir, fileName);
-  await copyFile(made.stereo.mp3.path, target);
+  await copyFile(pick(made).path, target);
   return { path: target, fileName, contentType: 'audio/mpeg', bytes: await readFile(target) };
+}
+
+/** The stereo mp3 of the speech fixtures under a readable name (same bytes: a duplicate in one project). */
+export function stereoCall(fileName = 'acme-solar-call.mp3'): Promise<CallRecording> {
+  return callRecording((made) => made.stereo.mp3, fileName);
+}
+
+/** The same call with both voices in one channel (mp3): only a diarizing model tells them apart. */
+export function monoCall(fileName = 'acme-solar-mono-call.mp3'): Promise<CallRecording> {
+  return callRecording((made) => made.monoCall, fileName);
 }
 
 /** Any file of the fixtures' folder with `content` (e.g. a PDF the panel must refuse). */
@@ -69,7 +85,7 @@ const field = (key: string, type: PromptField['type'], extra: Partial<PromptFiel
 
 /**
  * A sales scorecard: Greeting (ok), Needs (marks 0-3) and Discovery > Budget (yes/no) count towards a
- * percentage. The fake model (fake-llm.ts analysisAnswer) answers ok, 2 and yes: 4 of 5 points, 80 %.
+ * percentage. The fake model (fake-analysis.ts analysisAnswer) answers ok, 2 and yes: 4 of 5 points, 80 %.
  */
 export const SCORECARD: PromptField[] = [
   field('Summary', 'string', { explanation: 'Provide a concise summary of the conversation' }),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-// The server tests' fake upstreams: OpenAI's wire format (verbose_json segments) and the multipart parser.
+// The server tests' fake upstreams: OpenAI's wire format (verbose_json or diarized_json segments) and the
+// multipart parser.
 import { parseMultipart } from '../../apps/server/test/fake-upstreams/multipart.ts';
 import {
   type FakeSegment,
@@ -27,11 +28,16 @@ export { AGENT_LINE, CUSTOMER_LINE } from '../../apps/server/test/fixtures/speec
  *    (apps/server/test/fixtures/speech.ts: the agent at 0.2 s, the customer at 4 s) is heard as that line;
  *    any other says 'Speech from X to Y seconds.'. The pipeline sends each channel of a stereo recording
  *    on its own, so a two-voice stereo file gives 'Channel 1' the agent's line and 'Channel 2' the
- *    customer's;
+ *    customer's. A pause across where a line starts ends a stretch (the voice changes there), so the
+ *    mono call, both voices in one channel, is heard as the two lines;
+ *  - asked for response_format diarized_json (a diarizing model: gpt-4o-transcribe-diarize), it answers
+ *    that format with speakers: the agent's line is speaker 'A', the customer's 'B', other stretches
+ *    'A' and 'B' in turn;
  *  - a test that wants something else puts a marker in its prompt's transcription instructions (the
  *    app sends them as the request's `prompt`) and scripts replies for it: one-off replies (POST
  *    /__script, taken in order) or a standing rule (POST /__rule: every request fails, or is answered
- *    late) until the rule is cleared.
+ *    late) until the rule is cleared. The diarizing model takes no prompt, so its requests carry no
+ *    marker: they always get what the audio holds.
  * GET /__requests?marker= lists what the app sent with that marker (fields and file sizes).
  */
 
@@ -40,10 +46,13 @@ export const FAKE_OPENAI_KEY = 'sk-e2e-fake-openai-key-0000';
 /** Where global setup tells the workers the fake listens. */
 const ORIGIN_ENV = 'E2E_FAKE_TRANSCRIPTION_URL';
 
-/** Where the speech fixtures' voices start (adelay 200 ms and 4000 ms in speech.ts), and what they say. */
+/**
+ * Where the speech fixtures' voices start (adelay 200 ms and 4000 ms in speech.ts), what they say, and the
+ * speaker a diarizing model names.
+ */
 export const FIXTURE_LINES = [
-  { start: 0.2, text: AGENT_LINE },
-  { start: 4, text: CUSTOMER_LINE },
+  { start: 0.2, text: AGENT_LINE, speaker: 'A' },
+  { start: 4, text: CUSTOMER_LINE, speaker: 'B' },
 ] as const;
 const LINE_TOLERANCE_SECONDS = 0.6;
 
@@ -109,8 +118,14 @@ const MIN_STRETCH_SECONDS = 0.15;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The stretches of sound of a recording: [start, end] in seconds. */
-export function soundStretches({ samples, sampleRate }: Pcm): Array<{ start: number; end: number }> {
+/**
+ * The stretches of sound of a recording: [start, end] in seconds. A pause that spans one of `breaks`
+ * (seconds) ends the stretch however short it is.
+ */
+export function soundStretches(
+  { samples, sampleRate }: Pcm,
+  breaks: readonly number[] = [],
+): Array<{ start: number; end: number }> {
   const frame = Math.max(1, Math.round(sampleRate * FRAME_SECONDS));
   const stretches: Array<{ start: number; end: number }> = [];
   let current: { start: number; end: number } | null = null;
@@ -121,7 +136,10 @@ export function soundStretches({ samples, sampleRate }: Pcm): Array<{ start: num
     if (Math.sqrt(sum / (to - from)) < SOUND_RMS) continue;
     const start = from / sampleRate;
     const end = to / sampleRate;
-    if (current && start - current.end <= MAX_PAUSE_SECONDS) current.end = end;
+    const pause = current ? start - current.end : 0;
+    const voiceChanges =
+      pause > 0 && breaks.some((at) => at >= current!.end - FRAME_SECONDS && at <= start + FRAME_SECONDS);
+    if (current && pause <= MAX_PAUSE_SECONDS && !voiceChanges) current.end = end;
     else {
       if (current) stretches.push(current);
       current = { start, end };
@@ -133,15 +151,18 @@ export function soundStretches({ samples, sampleRate }: Pcm): Array<{ start: num
     .map((stretch) => ({ start: round2(stretch.start), end: round2(stretch.end) }));
 }
 
-/** What the fake hears in a WAV (see the module comment). */
-export function hearSegments(wav: Buffer): FakeSegment[] {
+/** What the fake hears in a WAV, with speakers when it diarizes (see the module comment). */
+export function hearSegments(wav: Buffer, diarize = false): FakeSegment[] {
   const pcm = readPcm(wav);
   if (!pcm) return [];
-  return soundStretches(pcm).map(({ start, end }) => {
+  const voicesStart = FIXTURE_LINES.map((line) => line.start);
+  return soundStretches(pcm, voicesStart).map(({ start, end }, index) => {
     const line = FIXTURE_LINES.find(
       (candidate) => Math.abs(candidate.start - start) <= LINE_TOLERANCE_SECONDS,
     );
-    return { start, end, text: line?.text ?? `Speech from ${start} to ${end} seconds.` };
+    const text = line?.text ?? `Speech from ${start} to ${end} seconds.`;
+    if (!diarize) return { start, end, text };
+    return { start, end, text, speaker: line?.speaker ?? (index % 2 === 0 ? 'A' : 'B') };
   });
 }
 
@@ -238,7 +259,8 @@ export async function startFakeTranscription(): Promise<FakeTranscription> {
       reply = { ...failure(ruled.failure.status, ruled.failure.message), delayMs: ruled.delayMs };
     else if (ruled) reply = heard(ruled.delayMs);
 
-    const segments = reply.kind === 'heard' ? hearSegments(file?.data ?? Buffer.alloc(0)) : [];
+    const diarize = multipart.fields.response_format === 'diarized_json';
+    const segments = reply.kind === 'heard' ? hearSegments(file?.data ?? Buffer.alloc(0), diarize) : [];
     const entry: Logged & { text: string } = {
       text,
       path: url.pathname,

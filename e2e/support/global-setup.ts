@@ -84,6 +84,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OPENAI_API_KEY: FAKE_OPENAI_KEY,
       OPENAI_BASE_URL: `${speech.origin}/v1`,
       TRANSCRIPTION_PROVIDER: 'openai',
+      // Not the diarizing default: whisper-1 requests carry the prompt's transcription instructions, where
+      // tests put their markers (a spec picks the diarizing model in its project's settings).
       TRANSCRIPTION_MODEL: 'whisper-1',
       TRANSCRIPTION_TIMEOUT_MS: '60000',
       // A failure that may pass (5xx, timeout) is retried soon, not after the default 30 s.

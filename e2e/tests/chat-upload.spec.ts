@@ -26,7 +26,10 @@ test('a chat upload shows its turns by speaker and the chat metrics', async ({ p
     contentType: 'text/plain',
     bytes: Buffer.from(whatsApp(marker)),
   };
-  const uploaded = await uploadViaApi(page.request, project.id, chat, prompt.id);
+  const uploaded = await uploadViaApi(page.request, project.id, chat, prompt.id, {
+    Department: 'Sales',
+    Representative: 'Sarah Agent',
+  });
   const taskId = uploaded.data.task_id!;
   await waitForStatus(page.request, project.id, taskId, 'completed');
 
@@ -35,7 +38,9 @@ test('a chat upload shows its turns by speaker and the chat metrics', async ({ p
   await expect(analysis.transcriptLine(0)).toContainText('Sarah Agent');
   await expect(analysis.transcriptLine(0)).toContainText(`How can I help? ${marker}`);
   await expect(analysis.transcriptLine(1)).toContainText('2:00');
-  await expect(analysis.transcriptLine(1)).toContainText('Олена Коваль');
+  // The other author is the customer (the Representative names Sarah Agent); the roles list her name.
+  await expect(analysis.transcriptLine(1)).toContainText('Customer');
+  await expect(analysis.speakerRoles).toContainText('Олена Коваль');
   await expect(analysis.transcriptLine(1)).toContainText('after the storm. The inverter shows a red light.');
   await expect(analysis.transcriptLine(3)).toContainText('<Media omitted>');
   // The app's notice is no turn; a chat has nothing to play.
@@ -45,7 +50,7 @@ test('a chat upload shows its turns by speaker and the chat metrics', async ({ p
 
   await expect(analysis.metrics.getByRole('heading', { name: 'Share of words' })).toBeVisible();
   await expect(analysis.metrics.getByTestId('metric-messages')).toContainText('4');
-  await expect(analysis.metrics.getByTestId('metric-longest-message')).toContainText('Олена Коваль, at 2:00');
+  await expect(analysis.metrics.getByTestId('metric-longest-message')).toContainText('Customer, at 2:00');
   // Responses after 2:00, 7:00 and 1:00: the median is 2:00.
   await expect(analysis.metrics.getByTestId('metric-response-time')).toContainText('2:00');
   const sarah = analysis.metrics.getByTestId('speaker-Sarah Agent');

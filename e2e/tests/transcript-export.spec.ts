@@ -39,7 +39,8 @@ test('the transcript of an analysed call downloads as WebVTT subtitles with its 
   expect(download.suggestedFilename()).toMatch(/^[^\\/:*?"<>|\s]+\.vtt$/);
   const vtt = await downloadedText(download);
   expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
-  expect(vtt).toMatch(/\n00:00:00\.\d{3} --> 00:00:0\d\.\d{3}\n<v Channel 1>/);
+  // The speakers as the transcript names them: the representative (the upload's Representative) and the customer.
+  expect(vtt).toMatch(/\n00:00:00\.\d{3} --> 00:00:0\d\.\d{3}\n<v Ann Agent>/);
   expect(vtt).toContain(AGENT_LINE.split(' ')[0]);
-  expect(vtt).toContain('<v Channel 2>');
+  expect(vtt).toContain('<v Customer>');
 });

@@ -215,15 +215,15 @@ test.describe('upload and analysis', () => {
     await expect(analysis.status).toHaveText('Completed');
     await expect(analysis.statusPanel).toHaveCount(0);
 
-    // The transcript by speaker, with times.
+    // The transcript by speaker, with times: the representative (on the left channel) by name.
     await expect(analysis.transcript.getByRole('listitem')).toHaveCount(2);
     const line0 = analysis.transcriptLine(0);
     const line1 = analysis.transcriptLine(1);
     await expect(line0).toContainText(en.time(agent!.start));
-    await expect(line0).toContainText('Channel 1');
+    await expect(line0).toContainText('Ann Agent');
     await expect(line0).toContainText(AGENT_LINE);
     await expect(line1).toContainText(en.time(customer!.start));
-    await expect(line1).toContainText('Channel 2');
+    await expect(line1).toContainText('Customer');
     await expect(line1).toContainText(CUSTOMER_LINE);
 
     // The results: every field with its value, points and evidence (the fake model quotes the lines in turn).
