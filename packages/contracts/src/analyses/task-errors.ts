@@ -86,7 +86,7 @@ const ENGLISH: { [C in TaskErrorCode]: (params: ParamsOf<C>) => string } = {
   provider_unavailable: ({ provider, variable }) =>
     `${provider} is not configured on this server. Set ${variable} in the server environment.`,
   transcription_unavailable: ({ provider, variable }) =>
-    `Transcription uses ${provider} (TRANSCRIPTION_PROVIDER), which is not configured on this server. Set ${variable} in the server environment.`,
+    `Transcription uses ${provider}, which is not configured on this server. Set ${variable} in the server environment, or choose another transcription service in the project settings.`,
   provider_failed: ({ message }) => message,
   other: ({ message }) => message,
 };

@@ -712,7 +712,7 @@ describe('failures and billing', () => {
       taskError('transcription_unavailable', { provider: 'OpenAI', variable: 'OPENAI_API_KEY' }),
     );
     expect(errorText(noTranscription)).toBe(
-      'Transcription uses OpenAI (TRANSCRIPTION_PROVIDER), which is not configured on this server. Set OPENAI_API_KEY in the server environment.',
+      'Transcription uses OpenAI, which is not configured on this server. Set OPENAI_API_KEY in the server environment, or choose another transcription service in the project settings.',
     );
     expect(openai.requests).toHaveLength(0);
     expect(anthropic.requests).toHaveLength(0);
