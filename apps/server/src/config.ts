@@ -70,6 +70,19 @@ const EnvSchema = z.object({
     .default('')
     .refine((value) => parseTrustProxy(value) !== null, { message: TRUST_PROXY_HINT })
     .transform((value) => parseTrustProxy(value)!),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: optionalUrl(/^https?:\/\//, 'https://accounts.google.com/o/oauth2/v2/auth').default(
+    'https://accounts.google.com/o/oauth2/v2/auth',
+  ),
+  GOOGLE_TOKEN_URL: optionalUrl(/^https?:\/\//, 'https://oauth2.googleapis.com/token').default(
+    'https://oauth2.googleapis.com/token',
+  ),
+  GOOGLE_API_URL: optionalUrl(/^https?:\/\//, 'https://www.googleapis.com').default(
+    'https://www.googleapis.com',
+  ),
+  ENCRYPTION_KEY: optionalText,
+  DRIVE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   ANTHROPIC_API_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
@@ -211,6 +224,21 @@ export interface Config {
     /** How often an asynchronous provider (AssemblyAI) is asked whether a transcript is ready. Not an env setting: tests lower it. */
     pollIntervalMs: number;
   };
+  /**
+   * Google sign-in and Drive (OAuth 2.0 with PKCE): off without a client id and secret. The endpoints can
+   * point elsewhere (tests, private gateways); apiUrl serves Drive v3 and the user info.
+   */
+  google: {
+    clientId?: string;
+    clientSecret?: string;
+    authUrl: string;
+    tokenUrl: string;
+    apiUrl: string;
+  };
+  /** ENCRYPTION_KEY as given (32 bytes, base64 or hex; checked where Drive tokens are encrypted). */
+  encryptionKey?: string;
+  /** How often every active folder integration is synced. */
+  driveSyncIntervalMinutes: number;
   /** Emotion Logic cloud (layered voice analysis, the prompt's LVA option); off without a key and password. */
   emlo: {
     apiUrl: string;
@@ -283,6 +311,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      apiUrl: e.GOOGLE_API_URL.replace(/\/+$/, ''),
+    },
+    encryptionKey: e.ENCRYPTION_KEY,
+    driveSyncIntervalMinutes: e.DRIVE_SYNC_INTERVAL_MINUTES,
     providers: {
       anthropicApiKey: e.ANTHROPIC_API_KEY,
       openaiApiKey: e.OPENAI_API_KEY,

@@ -19,7 +19,8 @@ export const users = pgTable(
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by Google sign-in until its owner sets a password. */
+    passwordHash: text('password_hash'),
     language: text('language', { enum: UI_LANGUAGES }).notNull().default('en'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
