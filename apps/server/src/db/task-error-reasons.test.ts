@@ -22,6 +22,15 @@ const withoutCode = (reason: TaskError) => reason.code === 'other' || reason.cod
 const CODED = TASK_ERROR_EXAMPLES.filter((reason) => !withoutCode(reason));
 const OTHER_TEXTS = TASK_ERROR_EXAMPLES.filter(withoutCode).map((reason) => taskErrorText(reason));
 
+/** The English of codes whose text changed after the migration, as the server wrote it then. */
+const TEXT_THEN: Partial<Record<TaskError['code'], (reason: TaskError) => string>> = {
+  transcription_unavailable: (reason) => {
+    const { provider, variable } = reason.params as { provider: string; variable: string };
+    return `Transcription uses ${provider} (TRANSCRIPTION_PROVIDER), which is not configured on this server. Set ${variable} in the server environment.`;
+  },
+};
+const textThen = (reason: TaskError) => (TEXT_THEN[reason.code] ?? taskErrorText)(reason);
+
 describe(`migration ${MIGRATION}`, () => {
   it("maps every English reason the server wrote to its code and parameters, anything else to 'other'", async () => {
     const { pool } = database;
@@ -33,7 +42,7 @@ describe(`migration ${MIGRATION}`, () => {
        VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, 'x', 'audio') RETURNING id`,
       [projectId],
     );
-    const texts = [...CODED.map(taskErrorText), ...OTHER_TEXTS, null];
+    const texts = [...CODED.map(textThen), ...OTHER_TEXTS, null];
     const ids: number[] = [];
     for (const text of texts) {
       ids.push(
@@ -52,7 +61,9 @@ describe(`migration ${MIGRATION}`, () => {
     );
     const expected = [...CODED, ...OTHER_TEXTS.map((message) => taskError('other', { message })), null];
     expect(ids.map((id) => reasons.get(id))).toEqual(expected);
-    // The API answers the same English text as before.
-    expect(ids.map((id) => reasons.get(id)).map((reason) => reason && taskErrorText(reason))).toEqual(texts);
+    // The API answers the same English text as before (today's, where a text was reworded since).
+    expect(ids.map((id) => reasons.get(id)).map((reason) => reason && taskErrorText(reason))).toEqual(
+      expected.map((reason) => reason && taskErrorText(reason)),
+    );
   });
 });
