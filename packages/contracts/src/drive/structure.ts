@@ -113,7 +113,7 @@ function groupOf(match: RegExpExecArray | null, group: string | undefined): stri
   return text(value);
 }
 
-function valueOf(
+function sourceValue(
   field: MetadataField,
   file: FileLocation,
   match: RegExpExecArray | null,
@@ -157,7 +157,7 @@ export function metadataFor(
   const regex = structureType === 'custom' ? compile(config.filename_regex) : null;
   const match = regex ? regex.exec(file.fileName) : null;
   for (const field of Object.values(config.metadata_fields)) {
-    const value = valueOf(field, file, match) ?? field.default;
+    const value = sourceValue(field, file, match) ?? field.default;
     if (value !== undefined) metadata[field.field_name] = value;
   }
   return metadata;
