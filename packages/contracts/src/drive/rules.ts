@@ -22,9 +22,7 @@ export const DRIVE = {
   defaultConnectionName: 'Google Drive Connection',
   /** Read-only access to the user's Drive, and the email to show on the connection. */
   scopes: ['https://www.googleapis.com/auth/drive.readonly', 'email'],
-  /** The department structure reads files this many folders below the integration's folder. */
-  departmentDepth: 2,
-  /** Other structures read the folder and its subfolders this deep. */
+  /** A sync reads the folder and its subfolders this deep (department: Department/Representative/file). */
   maxDepth: 2,
   nameMax: 200,
   folderIdMax: 200,
