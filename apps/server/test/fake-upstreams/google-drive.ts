@@ -113,7 +113,13 @@ export function fakeMp3(seed: string): Buffer {
   return Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.from(seed)]);
 }
 
-function driveError(res: ServerResponse, code: number, message: string, reason: string, status?: string): void {
+function driveError(
+  res: ServerResponse,
+  code: number,
+  message: string,
+  reason: string,
+  status?: string,
+): void {
   json(res, code, {
     error: {
       code,
