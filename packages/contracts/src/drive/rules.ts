@@ -20,8 +20,6 @@ export const LEGACY_FIELD_SOURCES: Readonly<Record<string, FieldSource>> = { fil
 
 export const DRIVE = {
   defaultConnectionName: 'Google Drive Connection',
-  /** Read-only access to the user's Drive, and the email to show on the connection. */
-  scopes: ['https://www.googleapis.com/auth/drive.readonly', 'email'],
   /** A sync reads the folder and its subfolders this deep (department: Department/Representative/file). */
   maxDepth: 2,
   nameMax: 200,
@@ -41,6 +39,19 @@ export const DRIVE = {
 
 /** What the department structure calls its two folder levels. */
 export const DEPARTMENT_FIELDS = ['Department', 'Representative'] as const;
+
+/** What a structure type fills and configures (the structure-types route and the dialog). */
+export function structureTypeInfo(type: StructureType) {
+  return {
+    type,
+    fixed_fields: type === 'department' ? [...DEPARTMENT_FIELDS] : [],
+    needs_regex: type === 'custom',
+    configurable_fields: type === 'custom' || type === 'constants',
+    /** The source a new metadata row starts with (spec 2 §5). */
+    default_source:
+      type === 'custom' ? ('regex_group' as const) : type === 'constants' ? ('constant' as const) : null,
+  };
+}
 
 /** Which field of a metadata row each source keeps (spec 2 §5: the others are dropped). */
 export function sourceKeeps(source: FieldSource): 'group' | 'value' | null {
@@ -75,6 +86,7 @@ export const DRIVE_TEXTS = {
     'This connection is not connected to Google yet, or its access was revoked. Connect it again.',
   grantRevoked: 'Google refused the stored access (revoked or expired). Connect the account again.',
   syncRunning: 'A sync of this folder is already running.',
+  tooManyFields: `A structure can have at most ${DRIVE.maxMetadataFields} metadata fields.`,
   syncedRecently: 'This folder was synced moments ago.',
   promptNotInProject: "The prompt is not one of this project's prompts.",
 } as const;

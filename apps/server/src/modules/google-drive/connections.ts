@@ -1,4 +1,4 @@
-import { DRIVE, DRIVE_TEXTS } from '@parley/contracts';
+import { DRIVE_TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { driveConnections } from '../../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import {
   assertGoogleConfigured,
   assertOwnRedirectUri,
+  DRIVE_SCOPES,
   finishOAuth,
   GoogleGrantRevokedError,
   type GoogleTokens,
@@ -52,7 +53,7 @@ export async function startConsent(
   return startOAuth(ctx, {
     purpose: 'drive',
     redirectUri: input.redirectUri,
-    scopes: [...DRIVE.scopes],
+    scopes: DRIVE_SCOPES,
     offline: true,
     userId,
     connectionId: connection.id,

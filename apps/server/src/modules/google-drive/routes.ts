@@ -1,10 +1,9 @@
 import {
   DRIVE,
   DRIVE_TEXTS,
-  FIELD_SOURCES,
   googleDriveRoutes as routes,
   STRUCTURE_TYPES,
-  type StructureType,
+  structureTypeInfo,
 } from '@parley/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,7 +23,7 @@ import {
   startConsent,
 } from './connections.ts';
 import { encryptionProblem } from './crypto.ts';
-import { isSyncing, toConnectionDto, toSyncRunDto } from './dto.ts';
+import { isSyncing, toConnectionDto, toIntegrationDto, toSyncRunDto } from './dto.ts';
 import { createIntegration, listIntegrations, updateIntegration } from './integrations.ts';
 import { queueSync } from './jobs.ts';
 
@@ -33,18 +32,6 @@ function originsOf(ctx: AppContext, request: FastifyRequest): string[] {
   const origins = [ctx.config.publicUrl];
   if (request.headers.origin) origins.push(request.headers.origin);
   return origins;
-}
-
-function structureInfo(type: StructureType) {
-  const rows = type === 'custom' || type === 'constants';
-  return {
-    type,
-    fixed_fields: type === 'department' ? ['Department', 'Representative'] : [],
-    needs_regex: type === 'custom',
-    configurable_fields: rows,
-    default_source:
-      type === 'custom' ? FIELD_SOURCES[0] : type === 'constants' ? ('constant' as const) : null,
-  };
 }
 
 /** Google Drive connections, folder integrations and their syncs (spec 2 §7 'Cloud drive'); admin or owner. */
@@ -66,7 +53,7 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   serve(app, routes.structureTypes, {
-    handler: async () => ({ data: STRUCTURE_TYPES.map(structureInfo) }),
+    handler: async () => ({ data: STRUCTURE_TYPES.map(structureTypeInfo) }),
   });
 
   serve(app, routes.createConnection, {
@@ -174,10 +161,7 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
   serve(app, routes.getIntegration, {
     handler: async (request) => {
       const found = await integrationFor(ctx, request, request.params.id, request.query.project_id);
-      const [data] = (await listIntegrations(ctx, found.access.project.id)).filter(
-        (item) => item.id === found.integration.id,
-      );
-      return { data: data! };
+      return { data: toIntegrationDto(found.integration, found.connection) };
     },
   });
 

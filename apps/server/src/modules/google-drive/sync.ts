@@ -21,6 +21,8 @@ import { type IntegrationRow, SYNC_STALE_MS } from './dto.ts';
 
 export type SyncTrigger = 'schedule' | 'manual';
 
+const SYNC_INTERRUPTED = 'The sync was interrupted (its worker stopped).';
+
 interface Counts {
   found: number;
   queued: number;
@@ -66,6 +68,11 @@ export async function startRun(
   integrationId: number,
   trigger: SyncTrigger,
 ): Promise<number> {
+  // A run still 'running' here belonged to a sync that died (its claim went stale): it ends as failed.
+  await ctx.db
+    .update(driveSyncRuns)
+    .set({ status: 'failed', finishedAt: new Date(), errors: [SYNC_INTERRUPTED] })
+    .where(and(eq(driveSyncRuns.integrationId, integrationId), eq(driveSyncRuns.status, 'running')));
   const [run] = await ctx.db.insert(driveSyncRuns).values({ integrationId, trigger }).returning();
   return run!.id;
 }
