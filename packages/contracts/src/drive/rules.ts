@@ -71,6 +71,8 @@ export const DRIVE_ERROR_KEYS = [
 ] as const;
 
 export const DRIVE_TEXTS = {
+  connectionNotFound: 'Google Drive connection not found.',
+  integrationNotFound: 'Folder integration not found.',
   connectionRequired: 'Choose a connection.',
   folderRequired: 'Folder ID is required.',
   promptRequired: 'Choose a prompt.',

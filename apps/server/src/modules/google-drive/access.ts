@@ -1,3 +1,4 @@
+import { DRIVE_TEXTS } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -10,9 +11,9 @@ import type { ConnectionRow, IntegrationRow } from './dto.ts';
 // Every Drive call needs an admin or owner of the project (the integrations page is a management page);
 // a connection or integration of another project, or of a project the caller is not in, is 404.
 
-export const DRIVE_TEXTS_NOT_FOUND = {
-  connection: 'Google Drive connection not found.',
-  integration: 'Folder integration not found.',
+const NOT_FOUND = {
+  connection: DRIVE_TEXTS.connectionNotFound,
+  integration: DRIVE_TEXTS.integrationNotFound,
 } as const;
 
 export function driveAccess(
@@ -28,12 +29,12 @@ async function accessOr404(
   ctx: AppContext,
   request: FastifyRequest,
   projectId: number,
-  what: keyof typeof DRIVE_TEXTS_NOT_FOUND,
+  what: keyof typeof NOT_FOUND,
 ): Promise<ProjectAccess> {
   try {
     return await driveAccess(ctx, request, projectId);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(DRIVE_TEXTS_NOT_FOUND[what]);
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound(NOT_FOUND[what]);
     throw error;
   }
 }
@@ -47,7 +48,7 @@ export async function connectionFor(
 ): Promise<{ access: ProjectAccess; connection: ConnectionRow }> {
   const [connection] = await ctx.db.select().from(driveConnections).where(eq(driveConnections.id, id));
   if (!connection || (projectId !== undefined && connection.projectId !== projectId)) {
-    throw notFound(DRIVE_TEXTS_NOT_FOUND.connection);
+    throw notFound(NOT_FOUND.connection);
   }
   return { access: await accessOr404(ctx, request, connection.projectId, 'connection'), connection };
 }
@@ -65,7 +66,7 @@ export async function integrationFor(
     .innerJoin(driveConnections, eq(driveConnections.id, driveIntegrations.connectionId))
     .where(eq(driveIntegrations.id, id));
   if (!row || (projectId !== undefined && row.integration.projectId !== projectId)) {
-    throw notFound(DRIVE_TEXTS_NOT_FOUND.integration);
+    throw notFound(NOT_FOUND.integration);
   }
   return { access: await accessOr404(ctx, request, row.integration.projectId, 'integration'), ...row };
 }

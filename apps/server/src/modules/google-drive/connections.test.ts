@@ -134,6 +134,18 @@ describe('Drive connections', () => {
     );
   });
 
+  it('answers 409 when Drive refuses the access token', async () => {
+    const id = await connectDrive(owner, projectId);
+    d.google.expireAccessTokens();
+    const folders = await owner.request({
+      method: 'POST',
+      url: url('/folders/list'),
+      payload: { connection_id: id, parent_folder_id: 'root' },
+    });
+    expect(folders.statusCode).toBe(409);
+    expect(d.drive.calls.at(-1)!.path).toBe('/drive/v3/files');
+  });
+
   it('keeps other projects and non-members out', async () => {
     const id = await connectDrive(owner, projectId);
     const stranger = await signUp(d.t.app);

@@ -2,7 +2,7 @@ import { DRIVE_TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { driveConnections } from '../../db/schema/index.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import {
   assertGoogleConfigured,
   assertOwnRedirectUri,
@@ -103,7 +103,7 @@ export async function finishConsent(
     .select()
     .from(driveConnections)
     .where(eq(driveConnections.id, oauthState.connectionId));
-  if (!existing) throw new HttpError(404, 'not_found', 'Google Drive connection not found.');
+  if (!existing) throw notFound(DRIVE_TEXTS.connectionNotFound);
   await requireProjectRole(ctx.db, user, existing.projectId, 'admin');
   const account = await userInfo(ctx, tokens.accessToken);
   const [connection] = await ctx.db

@@ -12,7 +12,6 @@ import type { AppContext } from '../../context.ts';
 import { driveConnections, driveIntegrations, prompts } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { DRIVE_TEXTS_NOT_FOUND } from './access.ts';
 import { type ConnectionRow, type IntegrationRow, toIntegrationDto } from './dto.ts';
 
 type CreateBody = z.output<typeof FolderIntegrationCreateRequest>;
@@ -23,7 +22,7 @@ async function projectConnection(ctx: AppContext, projectId: number, id: number)
     .select()
     .from(driveConnections)
     .where(and(eq(driveConnections.id, id), eq(driveConnections.projectId, projectId)));
-  if (!row) throw notFound(DRIVE_TEXTS_NOT_FOUND.connection);
+  if (!row) throw notFound(DRIVE_TEXTS.connectionNotFound);
   return row;
 }
 

@@ -4,7 +4,8 @@ import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
 import { driveFiles, driveIntegrations, tasks } from '../../db/schema/index.ts';
-import { queueSync } from './jobs.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { type DriveSyncJob, queueSync, syncDueIntegrations } from './jobs.ts';
 import { runSync, startRun } from './sync.ts';
 
 let d: DriveApp;
@@ -149,6 +150,26 @@ describe('Drive sync', () => {
     });
     expect(fresh.json().data.status).toBe('skipped');
     expect(await queueSync(d.t.ctx, integration.id, 'manual', true)).toEqual(expect.any(Number));
+  });
+});
+
+describe('Scheduled sync', () => {
+  it('starts the due active integrations only', async () => {
+    const due = await createIntegration(departmentFolder());
+    const paused = await createIntegration(departmentFolder(), { is_active: false });
+    const fresh = await createIntegration(departmentFolder());
+    await d.t.ctx.db
+      .update(driveIntegrations)
+      .set({ lastCheckAt: new Date() })
+      .where(eq(driveIntegrations.id, fresh.id));
+    await syncDueIntegrations(d.t.ctx);
+    const jobs = await d.t.ctx.boss.findJobs<DriveSyncJob>(QUEUES.driveSync, { queued: true });
+    const started = jobs.map((job) => job.data.integrationId);
+    expect(started).toContain(due.id);
+    expect(started).not.toContain(paused.id);
+    expect(started).not.toContain(fresh.id);
+    const history = await owner.request({ method: 'GET', url: url(`/sync/history/${due.id}`) });
+    expect(history.json().data[0]).toMatchObject({ trigger: 'schedule', status: 'running' });
   });
 });
 
