@@ -124,6 +124,49 @@ describe('Drive sync', () => {
     expect(listed.json().data).toMatchObject({ error_count: 1 });
   });
 
+  it('records a file Drive will not give as failed, and retries one the balance could not pay', async () => {
+    const root = d.drive.folder('Mixed');
+    const team = d.drive.folder('Team', d.drive.folder('Sales', root));
+    d.drive.add({ name: 'locked.mp3', mimeType: 'audio/mpeg', parents: [team] });
+    const integration = await createIntegration(root);
+    await syncNow(integration.id);
+    await syncNow(integration.id);
+    const [second, first] = (
+      await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })
+    ).json().data;
+    expect(first).toMatchObject({ found: 1, failed: 1 });
+    expect(first.errors[0]).toMatch(/locked\.mp3: Google Drive: /);
+    expect(second).toMatchObject({ found: 1, failed: 0 });
+
+    const poor = await createProject(owner, 'No balance');
+    const poorPrompt = await createPrompt(owner, poor);
+    const poorConnection = await connectDrive(owner, poor);
+    const created = await owner.request({
+      method: 'POST',
+      url: url('/integrations'),
+      payload: {
+        project_id: poor,
+        connection_id: poorConnection,
+        folder_id: departmentFolder(),
+        structure_type: 'department',
+        prompt_id: poorPrompt,
+      },
+    });
+    const poorIntegration = created.json().data.id as number;
+    await syncNow(poorIntegration);
+    expect(await tasksOf(poorIntegration)).toHaveLength(0);
+    await fund(d.t, poor);
+    await syncNow(poorIntegration);
+    expect(await tasksOf(poorIntegration)).toHaveLength(3);
+    const [paid, unpaid] = (
+      await owner.request({ method: 'GET', url: url(`/sync/history/${poorIntegration}`) })
+    ).json().data;
+    expect(unpaid).toMatchObject({ queued: 0, failed: 3 });
+    expect(paid).toMatchObject({ queued: 3, failed: 0 });
+    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${poorIntegration}`) });
+    expect(listed.json().data).toMatchObject({ error_count: 0, last_error: null });
+  });
+
   it('starts on demand, refuses while one runs and skips a fresh folder unless forced', async () => {
     const integration = await createIntegration(departmentFolder());
     const started = await owner.request({

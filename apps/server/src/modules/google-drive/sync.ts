@@ -111,6 +111,21 @@ async function takeFile(
 }
 
 /**
+ * Why a file failed and whether the next sync should try it again: Drive's 5xx, 401, 408 and 429, a missing
+ * balance, and the upload path's passing troubles (classifyItemFailure) are tried again; the rest is final.
+ */
+function fileFailure(error: unknown): { message: string; retryable: boolean } {
+  const status = (error as { response?: { status?: number } }).response?.status;
+  if (status !== undefined) {
+    const retryable = status >= 500 || status === 401 || status === 408 || status === 429;
+    return { message: `Google Drive: ${messageOf(error)}`, retryable };
+  }
+  const failure = classifyItemFailure(error);
+  const funds = error instanceof HttpError && error.statusCode === 402;
+  return { message: failure.message, retryable: failure.retryable || funds };
+}
+
+/**
  * One new file of the folder: taken once (the row is inserted before anything is downloaded, so an
  * overlapping sync sees it and moves on), then through the upload's path (prompt, balance, storage,
  * duplicates, blacklist, queue). A failure that may pass (balance, Drive or storage trouble) frees the file
@@ -150,11 +165,10 @@ async function syncFile(
     await ctx.db.update(driveFiles).set(result).where(eq(driveFiles.id, taken.id));
     counts[result.status === 'queued' ? 'queued' : 'skipped'] += 1;
   } catch (error) {
-    const failure = classifyItemFailure(error);
-    const passing = failure.retryable || (error instanceof HttpError && error.statusCode === 402);
+    const failure = fileFailure(error);
     counts.failed += 1;
     if (counts.errors.length < DRIVE.maxRunErrors) counts.errors.push(`${file.name}: ${failure.message}`);
-    if (passing) await ctx.db.delete(driveFiles).where(eq(driveFiles.id, taken.id));
+    if (failure.retryable) await ctx.db.delete(driveFiles).where(eq(driveFiles.id, taken.id));
     else {
       await ctx.db
         .update(driveFiles)
