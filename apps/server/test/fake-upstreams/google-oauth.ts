@@ -13,6 +13,24 @@ export interface FakeGoogleAccount {
 export const FAKE_GOOGLE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com';
 export const FAKE_GOOGLE_CLIENT_SECRET = 'fake-google-client-secret';
 
+/**
+ * A browser carrying this cookie for the fake's origin consents as the account in it (base64url JSON, see
+ * accountCookie): each e2e test's browser context picks its own Google user without racing the others.
+ */
+export const FAKE_GOOGLE_ACCOUNT_COOKIE = 'fake_google_account';
+
+export function accountCookie(account: FakeGoogleAccount): string {
+  return Buffer.from(JSON.stringify(account)).toString('base64url');
+}
+
+function accountFromCookie(header: string | undefined): FakeGoogleAccount | null {
+  const value = header
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === FAKE_GOOGLE_ACCOUNT_COOKIE)?.[1];
+  return value ? (JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as FakeGoogleAccount) : null;
+}
+
 export const DEFAULT_GOOGLE_ACCOUNT: FakeGoogleAccount = {
   sub: '100000000000000000001',
   email: 'grace@example.com',
@@ -160,8 +178,8 @@ export class FakeGoogle {
     this.accessTokens.clear();
   }
 
-  /** A code as the authorization page would issue it (for tests that skip the browser redirect). */
-  authorize(query: URLSearchParams): URL {
+  /** A code as the authorization page issues it, for `account` (default: `this.account`). */
+  authorize(query: URLSearchParams, account: FakeGoogleAccount = this.account): URL {
     const redirect = new URL(query.get('redirect_uri') ?? '');
     const state = query.get('state');
     if (state !== null) redirect.searchParams.set('state', state);
@@ -172,7 +190,7 @@ export class FakeGoogle {
     }
     const code = `4/${randomBytes(24).toString('base64url')}`;
     this.codes.set(code, {
-      account: { ...this.account },
+      account: { ...account },
       clientId: query.get('client_id') ?? '',
       redirectUri: query.get('redirect_uri') ?? '',
       codeChallenge: query.get('code_challenge'),
@@ -198,7 +216,8 @@ export class FakeGoogle {
         res.end('<h1>Error 400: invalid_request</h1>');
         return;
       }
-      res.writeHead(302, { location: this.authorize(query).toString() });
+      const account = accountFromCookie(request.headers.cookie) ?? this.account;
+      res.writeHead(302, { location: this.authorize(query, account).toString() });
       res.end();
       return;
     }
