@@ -107,6 +107,17 @@ describe('Drive connections', () => {
       payload: { connection_id: id },
     });
     expect(folders.statusCode).toBe(409);
+
+    // Connecting it again makes it valid.
+    const again = await owner.request({
+      method: 'POST',
+      url: url('/auth'),
+      payload: { project_id: projectId, connection_id: id, redirect_uri: DRIVE_REDIRECT },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const back = await consent(again.json().data.auth_url);
+    const done = await owner.request({ method: 'POST', url: url('/callback'), payload: back });
+    expect(done.json().data).toMatchObject({ id, is_valid: true, error_count: 0, last_error: null });
   });
 
   it('lists folders for the picker, page by page', async () => {
