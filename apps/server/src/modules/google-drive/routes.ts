@@ -6,13 +6,14 @@ import {
   structureTypeInfo,
 } from '@parley/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { driveConnections, driveIntegrations, driveSyncRuns } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { googleConfigured } from '../google/oauth.ts';
+import { ownOrigins } from '../google/routes.ts';
 import { connectionFor, driveAccess, integrationFor } from './access.ts';
 import { driveApi, listFolders } from './client.ts';
 import {
@@ -26,13 +27,6 @@ import { encryptionProblem } from './crypto.ts';
 import { isSyncing, toConnectionDto, toIntegrationDto, toSyncRunDto } from './dto.ts';
 import { createIntegration, listIntegrations, updateIntegration } from './integrations.ts';
 import { queueSync } from './jobs.ts';
-
-/** The origins a consent's redirect address may be on: the public address and the one the request came to. */
-function originsOf(ctx: AppContext, request: FastifyRequest): string[] {
-  const origins = [ctx.config.publicUrl];
-  if (request.headers.origin) origins.push(request.headers.origin);
-  return origins;
-}
 
 /** Google Drive connections, folder integrations and their syncs (spec 2 §7 'Cloud drive'); admin or owner. */
 export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -63,7 +57,7 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
       const user = currentUser(request);
       const started = await createConnection(ctx, access, user.id, body.name, {
         redirectUri: body.redirect_uri,
-        origins: originsOf(ctx, request),
+        origins: ownOrigins(ctx, request),
       });
       return reply.status(201).send({
         status: 'success' as const,
@@ -80,7 +74,7 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
     handler: async (request) => {
       const { body } = request;
       const user = currentUser(request);
-      const consent = { redirectUri: body.redirect_uri, origins: originsOf(ctx, request) };
+      const consent = { redirectUri: body.redirect_uri, origins: ownOrigins(ctx, request) };
       if (body.connection_id === undefined) {
         const access = await driveAccess(ctx, request, body.project_id);
         const started = await createConnection(ctx, access, user.id, DRIVE.defaultConnectionName, consent);

@@ -179,7 +179,7 @@ async function syncFile(
 }
 
 /**
- * Syncs a claimed integration: walks its folder (and subfolders: the structure's depth), takes the files not
+ * Syncs a claimed integration: walks its folder and two levels of subfolders, takes the files not
  * taken yet, and records the run and the integration's state (error_count and last_error after a sync with
  * failures, cleared after a clean one). Never throws: a failure is the run's.
  */
@@ -201,7 +201,7 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
     try {
       entries = await walkFolder(api, integration.folderId, DRIVE.maxDepth);
     } catch (error) {
-      const status = (error as { status?: number; response?: { status?: number } }).response?.status;
+      const status = (error as { response?: { status?: number } }).response?.status;
       if (status === 401 || status === 403)
         await recordConnectionError(ctx, connection.id, messageOf(error), false);
       throw error;
