@@ -6,6 +6,7 @@ export * from './blacklist/index.ts';
 export * from './bulk/index.ts';
 export * from './constants.ts';
 export * from './dates.ts';
+export * from './drive/index.ts';
 export * from './help.ts';
 export * from './insights/index.ts';
 export * from './languages.ts';

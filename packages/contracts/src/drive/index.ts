@@ -1,0 +1,3 @@
+export * from './api.ts';
+export * from './rules.ts';
+export * from './structure.ts';

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { FolderIntegrationCreateRequest, structureProblem } from './api.ts';
+import { metadataFor, readStructureConfig } from './structure.ts';
+
+const file = { fileName: 'Sales_Anna_2026-01-15.mp3', folderPath: ['Support', 'Bob'] };
+const custom = (metadata_fields: unknown, filename_regex = '^(?<dept>[^_]+)_([^_]+)_') => ({
+  filename_regex,
+  metadata_fields,
+});
+
+describe('metadataFor', () => {
+  it.each([
+    ['simple gives nothing', 'simple', null, {}],
+    [
+      'department reads two folder levels',
+      'department',
+      null,
+      { Department: 'Support', Representative: 'Bob' },
+    ],
+    [
+      'custom: named and numbered groups',
+      'custom',
+      custom({
+        Department: { source: 'regex_group', field_name: 'Department', group: 'dept' },
+        Rep: { source: 'regex_group', field_name: 'Rep', group: '2' },
+      }),
+      { Department: 'Sales', Rep: 'Anna' },
+    ],
+    [
+      'custom: folder levels and file names',
+      'custom',
+      custom({
+        A: { source: 'folder_level_1', field_name: 'A' },
+        B: { source: 'folder_level_2', field_name: 'B' },
+        C: { source: 'filename', field_name: 'C' },
+        D: { source: 'filename_without_extension', field_name: 'D' },
+        E: { source: 'constant', field_name: 'E', value: 'Inbound' },
+      }),
+      { A: 'Support', B: 'Bob', C: 'Sales_Anna_2026-01-15.mp3', D: 'Sales_Anna_2026-01-15', E: 'Inbound' },
+    ],
+    [
+      'custom: no match takes the default, else nothing',
+      'custom',
+      custom(
+        {
+          X: { source: 'regex_group', field_name: 'X', group: 'x', default: 'none' },
+          Y: { source: 'regex_group', field_name: 'Y', group: 'y' },
+        },
+        '^(?<x>\\d+)-(?<y>\\d+)$',
+      ),
+      { X: 'none' },
+    ],
+    [
+      'constants',
+      'constants',
+      { metadata_fields: { Channel: { source: 'constant', field_name: 'Channel', value: 'Phone' } } },
+      { Channel: 'Phone' },
+    ],
+    [
+      'legacy: filename_group with pattern, constant in default, a JSON string, Python group names',
+      'custom',
+      JSON.stringify({
+        filename_regex: '^(?P<dept>[^_]+)_',
+        metadata_fields: {
+          Department: { source: 'filename_group', field_name: 'Department', pattern: 'dept' },
+          Team: { source: 'constant', field_name: 'Team', default: 'North' },
+        },
+      }),
+      { Department: 'Sales', Team: 'North' },
+    ],
+    [
+      'legacy: the key names a field without field_name; unknown sources are ignored',
+      'constants',
+      { metadata_fields: { Region: { source: 'constant', value: 'EU' }, Bad: { source: 'nope' } } },
+      { Region: 'EU' },
+    ],
+    ['a malformed JSON string reads as no fields', 'constants', '{oops', {}],
+  ] as const)('%s', (_name, type, config, expected) => {
+    expect(metadataFor(type, config, file)).toEqual(expected);
+  });
+
+  it('department with a file directly in the folder has no metadata', () => {
+    expect(metadataFor('department', null, { fileName: 'a.mp3', folderPath: [] })).toEqual({});
+  });
+
+  it('reads older forms into the current one', () => {
+    expect(
+      readStructureConfig({
+        metadata_fields: { D: { source: 'filename_group', pattern: 'd', default: 'x' } },
+      }),
+    ).toEqual({
+      metadata_fields: { D: { source: 'regex_group', field_name: 'D', group: 'd', default: 'x' } },
+    });
+  });
+});
+
+describe('folder integration validation (spec 2 §5)', () => {
+  const body = {
+    project_id: 1,
+    connection_id: 2,
+    folder_id: 'abc',
+    structure_type: 'custom',
+    prompt_id: 3,
+  };
+
+  it('requires the custom regex and that it compiles', () => {
+    expect(structureProblem('custom', {})).toMatch(/regex is required/);
+    expect(structureProblem('custom', { filename_regex: '(' })).toMatch(/not valid/);
+    expect(structureProblem('custom', { filename_regex: '(?P<a>x)' })).toBeNull();
+    expect(structureProblem('simple', null)).toBeNull();
+    expect(FolderIntegrationCreateRequest.safeParse(body).success).toBe(false);
+  });
+
+  it('requires connection, folder and prompt', () => {
+    const result = FolderIntegrationCreateRequest.safeParse({
+      project_id: 1,
+      folder_id: ' ',
+      structure_type: 'simple',
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((issue) => issue.path[0]);
+    expect(paths).toEqual(expect.arrayContaining(['connection_id', 'folder_id', 'prompt_id']));
+  });
+
+  it('drops blank rows, trims, omits empty values and keeps only what the source uses', () => {
+    const parsed = FolderIntegrationCreateRequest.parse({
+      ...body,
+      structure_config: {
+        filename_regex: ' ^(?<d>\\w+) ',
+        metadata_fields: {
+          ' ': { source: 'constant', value: 'x' },
+          ' Department ': { source: 'regex_group', group: ' d ', value: 'stale', default: '  ' },
+          Team: { source: 'constant', group: 'stale', value: ' North ', default: ' South ' },
+          Name: { source: 'filename', group: 'g', value: 'v' },
+        },
+      },
+    });
+    expect(parsed.structure_config).toEqual({
+      filename_regex: '^(?<d>\\w+)',
+      metadata_fields: {
+        Department: { source: 'regex_group', field_name: 'Department', group: 'd' },
+        Team: { source: 'constant', field_name: 'Team', value: 'North', default: 'South' },
+        Name: { source: 'filename', field_name: 'Name' },
+      },
+    });
+  });
+});
