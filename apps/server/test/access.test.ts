@@ -13,6 +13,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'GET /api/invites/{token}',
+  'POST /api/auth/google/start',
+  'POST /api/auth/google/callback',
 ]);
 
 /** What a media key may call (spec 2 §3): uploading, and the status and results of its own uploads. */
