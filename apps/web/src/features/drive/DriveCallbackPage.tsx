@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { LoadingState } from '../../shared/components/States';
-import { type PendingDriveAuth, takePendingAuth, useFinishAuth } from './api';
+import { forgetPendingAuth, type PendingDriveAuth, readPendingAuth, useFinishAuth } from './api';
 import { drivePath } from './DrivePanel';
 
 /**
@@ -18,7 +18,7 @@ export default function DriveCallbackPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const finish = useFinishAuth();
-  const [pending] = useState<PendingDriveAuth | null>(takePendingAuth);
+  const [pending] = useState<PendingDriveAuth | null>(readPendingAuth);
   const [problem, setProblem] = useState<string | null>(null);
   // The code works once: a second run of the effect (React's strict mode) must not send it again.
   const sent = useRef(false);
@@ -26,6 +26,8 @@ export default function DriveCallbackPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
+    // The state is good for one answer from Google.
+    forgetPendingAuth();
     const code = params.get('code');
     const state = params.get('state');
     if (params.get('error') || !code || !state) {

@@ -53,15 +53,22 @@ export function storePendingAuth(pending: PendingDriveAuth): void {
   localStorage.setItem(DRIVE_OAUTH_STORAGE_KEY, JSON.stringify(pending));
 }
 
-export function takePendingAuth(): PendingDriveAuth | null {
+export function readPendingAuth(): PendingDriveAuth | null {
   try {
     const raw = localStorage.getItem(DRIVE_OAUTH_STORAGE_KEY);
-    localStorage.removeItem(DRIVE_OAUTH_STORAGE_KEY);
     const parsed = raw ? (JSON.parse(raw) as Partial<PendingDriveAuth>) : null;
     if (typeof parsed?.state !== 'string' || typeof parsed.projectId !== 'number') return null;
     return { state: parsed.state, projectId: parsed.projectId };
   } catch {
     return null;
+  }
+}
+
+export function forgetPendingAuth(): void {
+  try {
+    localStorage.removeItem(DRIVE_OAUTH_STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing was kept
   }
 }
 
