@@ -23,7 +23,7 @@ export class SignInPage {
     this.heading = page.getByRole('heading', { name: labels.heading });
     this.email = page.getByLabel(labels.email, { exact: true });
     this.password = page.getByLabel(labels.password, { exact: true });
-    this.submitButton = page.getByRole('button', { name: labels.submit });
+    this.submitButton = page.getByRole('button', { name: labels.submit, exact: true });
     this.error = page.getByRole('alert');
   }
 
@@ -92,7 +92,7 @@ export class SignUpPage {
     this.name = page.getByLabel(labels.name, { exact: true });
     this.email = page.getByLabel(labels.email, { exact: true });
     this.password = page.getByLabel(labels.password, { exact: true });
-    this.submitButton = page.getByRole('button', { name: labels.submit });
+    this.submitButton = page.getByRole('button', { name: labels.submit, exact: true });
     this.checkEmailHeading = page.getByRole('heading', { name: 'Check your email' });
   }
 

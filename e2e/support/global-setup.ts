@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { SUPER_ADMIN } from './accounts.ts';
+import { startFakeGoogle } from './fake-google.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
 import { startMediaServer } from './media-server.ts';
@@ -65,6 +66,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const speech = await startFakeTranscription();
   // Recordings for link and CSV uploads (media-server.ts): the only private address the app may download from.
   const media = await startMediaServer();
+  // Google sign-in goes to a local fake of Google's OAuth endpoints (fake-google.ts).
+  const google = await startFakeGoogle();
   // Started as `npm start` runs it: Node's own type stripping, no tsx.
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -99,6 +102,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OPENAI_COMPATIBLE_BASE_URL: '',
       EMLO_API_KEY: '',
       EMLO_API_KEY_PASSWORD: '',
+      ...google.env(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,6 +116,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await llm.close();
     await speech.close();
     await media.close();
+    await google.close();
     await database.drop();
     throw error;
   }
@@ -127,6 +132,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await llm.close();
     await speech.close();
     await media.close();
+    await google.close();
     await database.drop();
   };
 }

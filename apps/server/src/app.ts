@@ -22,6 +22,8 @@ import { subscribeBatchProgress } from './modules/batches/progress.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
+import { googleSignInRoutes } from './modules/google/routes.ts';
+import { googleDriveRoutes } from './modules/google-drive/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { insightRoutes } from './modules/insights/routes.ts';
@@ -84,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       });
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
+      await api.register(googleSignInRoutes, ctx);
       await api.register(userRoutes, ctx);
       await api.register(projectRoutes, ctx);
       await api.register(modelRoutes, ctx);
@@ -100,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(apiKeyRoutes, ctx);
       await api.register(repRoutes, ctx);
       await api.register(supportRoutes, ctx);
+      await api.register(googleDriveRoutes, ctx);
     },
     { prefix: '/api' },
   );

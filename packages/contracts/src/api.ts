@@ -23,6 +23,8 @@ export const User = z.object({
   language: z.enum(UI_LANGUAGES),
   role: z.enum(USER_ROLES),
   is_super_admin: z.boolean(),
+  /** False for an account made with Google sign-in that has not set a password yet. */
+  has_password: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof User>;
@@ -58,14 +60,30 @@ export const LoginRequest = z.object({ email, password: z.string().min(1, TEXTS.
 export const ForgotPasswordRequest = z.object({ email });
 /** Reset payload of spec 2 §3: token and password. */
 export const ResetPasswordRequest = z.object({ token: z.string().min(1), password: newPassword });
+/** current_password is required unless the account has none yet (made with Google sign-in). */
 export const ChangePasswordRequest = z.object({
-  current_password: z.string().min(1),
+  current_password: z.string().min(1).optional(),
   new_password: newPassword,
 });
 export const UpdateLanguageRequest = z.object({ language: z.enum(UI_LANGUAGES) });
 export const UpdateProfileRequest = z.object({ name: z.string().trim().max(120) });
 
 export const UserResponse = z.object({ data: User });
+
+/** Start of Google sign-in: where Google sends the browser back (an address of this site). */
+export const GoogleStartRequest = z.object({ redirect_uri: z.url().max(2000) });
+/** Spec 2 §7: the client checks status 'success' and sends the browser to auth_url; it keeps the state. */
+export const GoogleStartResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({ auth_url: z.string(), state: z.string() }),
+});
+export const GoogleCallbackRequest = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(200),
+  /** The UI language of a new account (the one the page is shown in). */
+  language: z.enum(UI_LANGUAGES).optional(),
+});
+export const GoogleAvailabilityResponse = z.object({ data: z.object({ available: z.boolean() }) });
 export const OkResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 // ---------- projects ----------

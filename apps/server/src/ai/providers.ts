@@ -56,5 +56,6 @@ export function configuredSecrets(config: Config): string[] {
     p.openaiCompatibleApiKey,
     p.deepgramApiKey,
     p.assemblyaiApiKey,
+    config.google.clientSecret,
   ].filter((secret): secret is string => Boolean(secret));
 }

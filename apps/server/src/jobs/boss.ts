@@ -25,6 +25,10 @@ export const QUEUES = {
   insightsGivenUp: 'insights_given_up',
   /** One insight: gather its figures, ask the model, charge (modules/insights/jobs.ts). Data {insightId}. */
   insights: 'insights',
+  /** Finds the Drive folder integrations whose sync is due and starts them (every minute). */
+  driveSyncTick: 'drive_sync_tick',
+  /** One claimed sync of a Drive folder integration (modules/google-drive/jobs.ts). Data {integrationId, runId}. */
+  driveSync: 'drive_sync',
 } as const;
 
 /**
@@ -157,6 +161,10 @@ export async function startBoss(
       ...(name === QUEUES.analysis ? { policy: 'exclusive' as const } : {}),
       ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
       ...(name === QUEUES.insights ? INSIGHTS_QUEUE : {}),
+      // A sync records its own failures; the next one (schedule or manual) is the retry.
+      ...(name === QUEUES.driveSync || name === QUEUES.driveSyncTick
+        ? { retryLimit: 0, expireInSeconds: 3600 }
+        : {}),
     });
   }
   await configureAnalysisQueue(boss, analysis);

@@ -3,6 +3,7 @@ import { workAnalyticsBackfill } from '../modules/analytics/backfill.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
 import { workBatchItems } from '../modules/batches/jobs.ts';
 import { subscribeBatchProgress } from '../modules/batches/progress.ts';
+import { workDriveSync } from '../modules/google-drive/jobs.ts';
 import { workInsights } from '../modules/insights/jobs.ts';
 import { workEmails } from '../modules/mail/jobs.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
@@ -18,6 +19,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await workBatchItems(ctx);
   await workAnalyticsBackfill(ctx);
   await workInsights(ctx);
+  await workDriveSync(ctx);
   await ctx.boss.schedule(QUEUES.maintenance, '17 3 * * *');
   await ctx.boss.work(QUEUES.maintenance, async () => {
     await deleteExpiredSessions(ctx.db);

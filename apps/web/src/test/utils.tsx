@@ -80,6 +80,7 @@ export const testUser = {
   language: 'en',
   role: 'user',
   is_super_admin: false,
+  has_password: true,
   created_at: '2026-01-01T00:00:00.000Z',
 } satisfies User;
 

@@ -90,7 +90,12 @@ const MetadataFieldInput = z
 const StructureConfigInput = z
   .object({
     filename_regex: trimmed(DRIVE.regexMax),
-    metadata_fields: z.record(z.string(), MetadataFieldInput).default({}),
+    metadata_fields: z
+      .record(z.string(), MetadataFieldInput)
+      .refine((fields) => Object.keys(fields).length <= DRIVE.maxMetadataFields, {
+        message: DRIVE_TEXTS.tooManyFields,
+      })
+      .default({}),
   })
   .transform(({ filename_regex, metadata_fields }) => {
     const fields: Record<string, z.infer<typeof MetadataFieldSchema>> = {};

@@ -20,11 +20,7 @@ export const LEGACY_FIELD_SOURCES: Readonly<Record<string, FieldSource>> = { fil
 
 export const DRIVE = {
   defaultConnectionName: 'Google Drive Connection',
-  /** Read-only access to the user's Drive, and the email to show on the connection. */
-  scopes: ['https://www.googleapis.com/auth/drive.readonly', 'email'],
-  /** The department structure reads files this many folders below the integration's folder. */
-  departmentDepth: 2,
-  /** Other structures read the folder and its subfolders this deep. */
+  /** A sync reads the folder and its subfolders this deep (department: Department/Representative/file). */
   maxDepth: 2,
   nameMax: 200,
   folderIdMax: 200,
@@ -44,6 +40,19 @@ export const DRIVE = {
 /** What the department structure calls its two folder levels. */
 export const DEPARTMENT_FIELDS = ['Department', 'Representative'] as const;
 
+/** What a structure type fills and configures (the structure-types route and the dialog). */
+export function structureTypeInfo(type: StructureType) {
+  return {
+    type,
+    fixed_fields: type === 'department' ? [...DEPARTMENT_FIELDS] : [],
+    needs_regex: type === 'custom',
+    configurable_fields: type === 'custom' || type === 'constants',
+    /** The source a new metadata row starts with (spec 2 §5). */
+    default_source:
+      type === 'custom' ? ('regex_group' as const) : type === 'constants' ? ('constant' as const) : null,
+  };
+}
+
 /** Which field of a metadata row each source keeps (spec 2 §5: the others are dropped). */
 export function sourceKeeps(source: FieldSource): 'group' | 'value' | null {
   if (source === 'regex_group') return 'group';
@@ -62,6 +71,8 @@ export const DRIVE_ERROR_KEYS = [
 ] as const;
 
 export const DRIVE_TEXTS = {
+  connectionNotFound: 'Google Drive connection not found.',
+  integrationNotFound: 'Folder integration not found.',
   connectionRequired: 'Choose a connection.',
   folderRequired: 'Folder ID is required.',
   promptRequired: 'Choose a prompt.',
@@ -77,6 +88,7 @@ export const DRIVE_TEXTS = {
     'This connection is not connected to Google yet, or its access was revoked. Connect it again.',
   grantRevoked: 'Google refused the stored access (revoked or expired). Connect the account again.',
   syncRunning: 'A sync of this folder is already running.',
+  tooManyFields: `A structure can have at most ${DRIVE.maxMetadataFields} metadata fields.`,
   syncedRecently: 'This folder was synced moments ago.',
   promptNotInProject: "The prompt is not one of this project's prompts.",
 } as const;

@@ -18,6 +18,9 @@ describe('who may call each route', () => {
         'POST /auth/logout',
         'POST /auth/forgot-password',
         'POST /auth/reset-password',
+        'GET /auth/google',
+        'POST /auth/google/start',
+        'POST /auth/google/callback',
         'GET /invites/:token',
       ].sort(),
     );

@@ -1,6 +1,10 @@
 import {
   ConfirmEmailRequest,
   ForgotPasswordRequest,
+  GoogleAvailabilityResponse,
+  GoogleCallbackRequest,
+  GoogleStartRequest,
+  GoogleStartResponse,
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
@@ -94,5 +98,44 @@ export const authRoutes = {
     body: ResetPasswordRequest,
     responses: { 200: OkResponse },
     errors: [429],
+  }),
+  googleAvailable: defineRoute({
+    method: 'GET',
+    path: '/auth/google',
+    operationId: 'getGoogleSignInAvailability',
+    summary: 'Whether Google sign-in is set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+    tags,
+    access: 'public',
+    responses: { 200: GoogleAvailabilityResponse },
+    errors: [],
+    hidden: true,
+  }),
+  googleStart: defineRoute({
+    method: 'POST',
+    path: '/auth/google/start',
+    operationId: 'startGoogleSignIn',
+    summary: 'Start Google sign-in (OAuth 2.0 authorization code with PKCE)',
+    description:
+      'Answers the Google address to send the browser to and the state it will bring back to redirect_uri ' +
+      '(an address of this site, normally {PUBLIC_URL}/auth/google/callback). 503 when Google sign-in is not set up.',
+    tags,
+    access: 'public',
+    body: GoogleStartRequest,
+    responses: { 200: GoogleStartResponse },
+    errors: [400, 429, 503],
+  }),
+  googleCallback: defineRoute({
+    method: 'POST',
+    path: '/auth/google/callback',
+    operationId: 'finishGoogleSignIn',
+    summary: 'Finish Google sign-in with the code and state Google sent back, and sign in',
+    description:
+      'The Google account signs in to the account it is linked to; else to the account with its email when ' +
+      'Google says the email is verified (and is linked to it); else a new account is made, without a password.',
+    tags,
+    access: 'public',
+    body: GoogleCallbackRequest,
+    responses: { 200: UserResponse },
+    errors: [400, 403, 429, 503],
   }),
 };

@@ -15,7 +15,7 @@ import { createSession } from './sessions.ts';
 import { newSecretToken, useLinkToken } from './tokens.ts';
 
 /** Serialises sign-ups so exactly one first account becomes the super admin. */
-const SIGNUP_LOCK = 724_310_002;
+export const SIGNUP_LOCK = 724_310_002;
 
 export interface SignupInput {
   email: string;
@@ -99,7 +99,7 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Signu
   return { signedIn: false };
 }
 
-async function isFirstAccount(tx: Executor): Promise<boolean> {
+export async function isFirstAccount(tx: Executor): Promise<boolean> {
   const [any] = await tx.select({ id: users.id }).from(users).limit(1);
   return any === undefined;
 }

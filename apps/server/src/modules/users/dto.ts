@@ -11,6 +11,7 @@ export function toUserDto(row: UserRow): User {
     language: row.language,
     role: row.role,
     is_super_admin: row.isSuperAdmin,
+    has_password: row.passwordHash !== null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -25,9 +25,13 @@ export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   sessionToken: string | null,
-  input: { current_password: string; new_password: string },
+  input: { current_password?: string; new_password: string },
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+  // An account made with Google sign-in sets its first password without one (its session proves who it is).
+  if (
+    user.passwordHash !== null &&
+    !(await verifyPassword(user.passwordHash, input.current_password ?? ''))
+  ) {
     throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
   }
   await assertPasswordAllowed(input.new_password, user);

@@ -8,6 +8,7 @@ import { LoadingState } from '../../shared/components/States';
 import { AuthLayout } from './AuthLayout';
 import { useLogin, useMe } from './api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirect';
 import { EMAIL_PATTERN } from './validation';
 
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const me = useMe();
   const login = useLogin();
   const errorMessage = useErrorMessage();
+  const [googleError, setGoogleError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   // ?email= fills the address in (an invitation link sends its invitee here).
   const {
@@ -52,6 +54,7 @@ export default function LoginPage() {
             <Alert severity="success">{t('auth.login.passwordResetSuccess')}</Alert>
           ) : null}
           {login.isError ? <Alert severity="error">{errorMessage(login.error)}</Alert> : null}
+          {googleError ? <Alert severity="error">{googleError}</Alert> : null}
           <TextField
             label={t('auth.email')}
             type="email"
@@ -82,6 +85,7 @@ export default function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
             {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
+          <GoogleButton variant="login" onError={setGoogleError} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/signup" state={location.state}>

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
 import { AuthLayout } from './AuthLayout';
 import { useMe, useSignup } from './api';
+import { GoogleButton } from './GoogleButton';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { passwordProblem, usePasswordStrength } from './passwordRule';
 import { redirectTarget } from './redirect';
@@ -26,6 +28,7 @@ export default function SignupPage() {
   const me = useMe();
   const signup = useSignup();
   const errorMessage = useErrorMessage();
+  const [googleError, setGoogleError] = useState<string | null>(null);
   // ?email= fills the address in, ?invite= is the invitation's token (an invitation link sends its invitee here).
   const {
     register,
@@ -65,6 +68,7 @@ export default function SignupPage() {
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
           {signup.isError ? <Alert severity="error">{errorMessage(signup.error)}</Alert> : null}
+          {googleError ? <Alert severity="error">{googleError}</Alert> : null}
           <TextField
             label={t('auth.name')}
             autoComplete="name"
@@ -104,6 +108,7 @@ export default function SignupPage() {
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} fullWidth>
             {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
           </Button>
+          <GoogleButton variant="signup" onError={setGoogleError} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.signup.haveAccount')}{' '}
             <Link component={RouterLink} to="/login" state={location.state}>

@@ -119,7 +119,8 @@ function LanguageSection() {
   );
 }
 
-function PasswordSection({ owner }: { owner: PasswordOwner }) {
+/** Change the password; an account made with Google sign-in that has none sets its first one (no current). */
+function PasswordSection({ owner, hasPassword }: { owner: PasswordOwner; hasPassword: boolean }) {
   const { t } = useTranslation();
   const change = useChangePassword();
   const errorMessage = useErrorMessage();
@@ -128,7 +129,7 @@ function PasswordSection({ owner }: { owner: PasswordOwner }) {
   const [confirmation, setConfirmation] = useState('');
   const [submitted, setSubmitted] = useState(false);
 
-  const currentProblem = current.length === 0 ? 'profile.currentPasswordRequired' : null;
+  const currentProblem = hasPassword && current.length === 0 ? 'profile.currentPasswordRequired' : null;
   const { strength, check } = usePasswordStrength(next, owner);
   const nextProblem = strength ? strength.problem : validatePassword(next);
   const confirmProblem = validatePasswordConfirmation(next, confirmation);
@@ -138,7 +139,7 @@ function PasswordSection({ owner }: { owner: PasswordOwner }) {
     setSubmitted(true);
     if (currentProblem || confirmProblem || (await check())) return;
     change.mutate(
-      { current_password: current, new_password: next },
+      { current_password: hasPassword ? current : undefined, new_password: next },
       {
         onSuccess: () => {
           setSubmitted(false);
@@ -151,23 +152,28 @@ function PasswordSection({ owner }: { owner: PasswordOwner }) {
   };
 
   return (
-    <Section title={t('profile.changePassword')}>
+    <Section
+      title={hasPassword ? t('profile.changePassword') : t('profile.setPassword')}
+      description={hasPassword ? undefined : t('profile.setPasswordDescription')}
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           {change.isSuccess ? <Alert severity="success">{t('profile.passwordChanged')}</Alert> : null}
           {change.isError ? (
             <Alert severity="error">{errorMessage(change.error, 'profile.passwordChangeError')}</Alert>
           ) : null}
-          <TextField
-            label={t('profile.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            error={submitted && Boolean(currentProblem)}
-            helperText={submitted && currentProblem ? t(currentProblem) : ' '}
-            fullWidth
-          />
+          {hasPassword ? (
+            <TextField
+              label={t('profile.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+              error={submitted && Boolean(currentProblem)}
+              helperText={submitted && currentProblem ? t(currentProblem) : ' '}
+              fullWidth
+            />
+          ) : null}
           <TextField
             label={t('password.newPassword')}
             type="password"
@@ -191,7 +197,11 @@ function PasswordSection({ owner }: { owner: PasswordOwner }) {
           />
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
-              {change.isPending ? t('common.saving') : t('profile.changePasswordSubmit')}
+              {change.isPending
+                ? t('common.saving')
+                : hasPassword
+                  ? t('profile.changePasswordSubmit')
+                  : t('profile.setPasswordSubmit')}
             </Button>
           </Box>
         </Stack>
@@ -209,7 +219,7 @@ export default function ProfilePage() {
       <Stack spacing={3}>
         <DetailsSection key={user.id} name={user.name} email={user.email} />
         <LanguageSection />
-        <PasswordSection owner={user} />
+        <PasswordSection owner={user} hasPassword={user.has_password} />
       </Stack>
     </Page>
   );

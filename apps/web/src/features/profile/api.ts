@@ -14,9 +14,15 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RouteBody<typeof userRoutes.changePassword>) =>
       call(userRoutes.changePassword, { body }),
+    // A first password (Google sign-in accounts) turns the section into the ordinary change form.
+    onSuccess: () =>
+      queryClient.setQueryData<User | null>(meQueryKey, (old) =>
+        old ? { ...old, has_password: true } : old,
+      ),
   });
 }
 

@@ -1,0 +1,333 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
+import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
+import { createPrompt, fund } from '../../../test/uploads.ts';
+import { driveFiles, driveIntegrations, tasks } from '../../db/schema/index.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { type DriveSyncJob, queueSync, syncDueIntegrations } from './jobs.ts';
+import { runSync, startRun } from './sync.ts';
+
+let d: DriveApp;
+let owner: Client;
+let projectId: number;
+let promptId: number;
+let connectionId: number;
+const url = (path: string) => `/api/integrations/google-drive${path}`;
+
+beforeAll(async () => {
+  d = await startDriveApp();
+  owner = await signUp(d.t.app);
+  projectId = await createProject(owner);
+  await fund(d.t, projectId);
+  promptId = await createPrompt(owner, projectId);
+  connectionId = await connectDrive(owner, projectId);
+});
+afterAll(() => d?.close());
+
+/** A department-structured folder: Sales/Anna and Support/Bob with recordings, and some non-media. */
+function departmentFolder(): string {
+  const root = d.drive.folder(`Calls ${Math.random()}`);
+  const sales = d.drive.folder('Sales', root);
+  const anna = d.drive.folder('Anna', sales);
+  const support = d.drive.folder('Support', root);
+  const bob = d.drive.folder('Bob', support);
+  d.drive.file(`anna-1-${root}.mp3`, anna);
+  d.drive.file(`anna-2-${root}.wav`, anna, 'audio/wav');
+  d.drive.file(`bob-1-${root}.mp3`, bob);
+  d.drive.file('notes.pdf', bob, 'application/pdf', Buffer.from('%PDF-1.4'));
+  d.drive.file('sheet', anna, 'application/vnd.google-apps.spreadsheet');
+  return root;
+}
+
+async function createIntegration(folderId: string, extra: Record<string, unknown> = {}) {
+  const response = await owner.request({
+    method: 'POST',
+    url: url('/integrations'),
+    payload: {
+      project_id: projectId,
+      connection_id: connectionId,
+      folder_id: folderId,
+      folder_name: 'Calls',
+      structure_type: 'department',
+      prompt_id: promptId,
+      ...extra,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number };
+}
+
+async function syncNow(integrationId: number): Promise<void> {
+  const runId = await startRun(d.t.ctx, integrationId, 'manual');
+  await runSync(d.t.ctx, integrationId, runId);
+}
+
+async function tasksOf(integrationId: number) {
+  return d.t.ctx.db
+    .select({ task: tasks, file: driveFiles })
+    .from(driveFiles)
+    .innerJoin(tasks, eq(tasks.id, driveFiles.taskId))
+    .where(eq(driveFiles.integrationId, integrationId));
+}
+
+describe('Drive sync', () => {
+  it('queues new audio files as analyses with Department and Representative, once', async () => {
+    const integration = await createIntegration(departmentFolder());
+    await syncNow(integration.id);
+    const made = await tasksOf(integration.id);
+    expect(made).toHaveLength(3);
+    const metadata = made
+      .map((row) => row.task.metadata)
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(metadata).toEqual([
+      expect.objectContaining({ Department: 'Sales', Representative: 'Anna' }),
+      expect.objectContaining({ Department: 'Sales', Representative: 'Anna' }),
+      expect.objectContaining({ Department: 'Support', Representative: 'Bob' }),
+    ]);
+    expect(made.every((row) => row.task.status === 'queued' && row.task.promptId === promptId)).toBe(true);
+
+    await syncNow(integration.id);
+    expect(await tasksOf(integration.id)).toHaveLength(3);
+
+    const history = await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) });
+    expect(history.statusCode).toBe(200);
+    const [second, first] = history.json().data;
+    expect(first).toMatchObject({ status: 'completed', found: 5, queued: 3, skipped: 2, failed: 0 });
+    expect(second).toMatchObject({ status: 'completed', found: 5, queued: 0, skipped: 0, failed: 0 });
+    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    expect(listed.json().data).toMatchObject({ error_count: 0, last_error: null, syncing: false });
+    expect(listed.json().data.last_check_at).not.toBeNull();
+  });
+
+  it('takes each file once when two syncs overlap', async () => {
+    const integration = await createIntegration(departmentFolder());
+    await Promise.all([syncNow(integration.id), syncNow(integration.id)]);
+    expect(await tasksOf(integration.id)).toHaveLength(3);
+    const files = await d.t.ctx.db
+      .select()
+      .from(driveFiles)
+      .where(eq(driveFiles.integrationId, integration.id));
+    expect(files).toHaveLength(5);
+  });
+
+  it('counts a failed file and puts the integration in error', async () => {
+    const root = d.drive.folder('Flat');
+    d.drive.file('no-folders.mp3', root);
+    const integration = await createIntegration(root);
+    await syncNow(integration.id);
+    const [run] = (await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })).json()
+      .data;
+    expect(run).toMatchObject({ found: 1, queued: 0, failed: 1 });
+    expect(run.errors[0]).toMatch(/no-folders\.mp3: .*Department/);
+    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    expect(listed.json().data).toMatchObject({ error_count: 1 });
+  });
+
+  it('records a file Drive will not give as failed, and retries one the balance could not pay', async () => {
+    const root = d.drive.folder('Mixed');
+    const team = d.drive.folder('Team', d.drive.folder('Sales', root));
+    d.drive.add({ name: 'locked.mp3', mimeType: 'audio/mpeg', parents: [team] });
+    const integration = await createIntegration(root);
+    await syncNow(integration.id);
+    await syncNow(integration.id);
+    const [second, first] = (
+      await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })
+    ).json().data;
+    expect(first).toMatchObject({ found: 1, failed: 1 });
+    expect(first.errors[0]).toMatch(/locked\.mp3: Google Drive: /);
+    expect(second).toMatchObject({ found: 1, failed: 0 });
+
+    const poor = await createProject(owner, 'No balance');
+    const poorPrompt = await createPrompt(owner, poor);
+    const poorConnection = await connectDrive(owner, poor);
+    const created = await owner.request({
+      method: 'POST',
+      url: url('/integrations'),
+      payload: {
+        project_id: poor,
+        connection_id: poorConnection,
+        folder_id: departmentFolder(),
+        structure_type: 'department',
+        prompt_id: poorPrompt,
+      },
+    });
+    const poorIntegration = created.json().data.id as number;
+    await syncNow(poorIntegration);
+    expect(await tasksOf(poorIntegration)).toHaveLength(0);
+    await fund(d.t, poor);
+    await syncNow(poorIntegration);
+    expect(await tasksOf(poorIntegration)).toHaveLength(3);
+    const [paid, unpaid] = (
+      await owner.request({ method: 'GET', url: url(`/sync/history/${poorIntegration}`) })
+    ).json().data;
+    expect(unpaid).toMatchObject({ queued: 0, failed: 3 });
+    expect(paid).toMatchObject({ queued: 3, failed: 0 });
+    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${poorIntegration}`) });
+    expect(listed.json().data).toMatchObject({ error_count: 0, last_error: null });
+  });
+
+  it('starts on demand, refuses while one runs and skips a fresh folder unless forced', async () => {
+    const integration = await createIntegration(departmentFolder());
+    const started = await owner.request({
+      method: 'POST',
+      url: url('/sync'),
+      payload: { integration_id: integration.id },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().data.status).toBe('started');
+    const busy = await owner.request({
+      method: 'POST',
+      url: url('/sync'),
+      payload: { integration_id: integration.id, force_sync: true },
+    });
+    expect(busy.statusCode).toBe(409);
+    await d.t.ctx.db
+      .update(driveIntegrations)
+      .set({ syncStartedAt: null, lastCheckAt: new Date() })
+      .where(eq(driveIntegrations.id, integration.id));
+    const fresh = await owner.request({
+      method: 'POST',
+      url: url('/sync'),
+      payload: { integration_id: integration.id },
+    });
+    expect(fresh.json().data.status).toBe('skipped');
+    expect(await queueSync(d.t.ctx, integration.id, 'manual', true)).toEqual(expect.any(Number));
+  });
+});
+
+describe('Scheduled sync', () => {
+  it('starts the due active integrations only', async () => {
+    const due = await createIntegration(departmentFolder());
+    const paused = await createIntegration(departmentFolder(), { is_active: false });
+    const fresh = await createIntegration(departmentFolder());
+    await d.t.ctx.db
+      .update(driveIntegrations)
+      .set({ lastCheckAt: new Date() })
+      .where(eq(driveIntegrations.id, fresh.id));
+    await syncDueIntegrations(d.t.ctx);
+    const jobs = await d.t.ctx.boss.findJobs<DriveSyncJob>(QUEUES.driveSync, { queued: true });
+    const started = jobs.map((job) => job.data.integrationId);
+    expect(started).toContain(due.id);
+    expect(started).not.toContain(paused.id);
+    expect(started).not.toContain(fresh.id);
+    const history = await owner.request({ method: 'GET', url: url(`/sync/history/${due.id}`) });
+    expect(history.json().data[0]).toMatchObject({ trigger: 'schedule', status: 'running' });
+  });
+});
+
+describe('Folder integrations', () => {
+  it('validates the structure and the project of the connection and prompt', async () => {
+    const base = {
+      project_id: projectId,
+      connection_id: connectionId,
+      folder_id: 'folder',
+      structure_type: 'custom',
+      prompt_id: promptId,
+    };
+    const post = (payload: Record<string, unknown>) =>
+      owner.request({ method: 'POST', url: url('/integrations'), payload });
+    expect((await post(base)).statusCode).toBe(400);
+    expect((await post({ ...base, structure_config: { filename_regex: '(' } })).statusCode).toBe(400);
+    expect((await post({ ...base, folder_id: ' ' })).statusCode).toBe(400);
+    const other = await createProject(owner, 'Other');
+    const otherPrompt = await createPrompt(owner, other);
+    expect((await post({ ...base, structure_type: 'simple', prompt_id: otherPrompt })).statusCode).toBe(400);
+    expect((await post({ ...base, structure_type: 'simple', project_id: other })).statusCode).toBe(404);
+
+    const created = await post({
+      ...base,
+      structure_config: {
+        filename_regex: '^(?<rep>[^_]+)_',
+        metadata_fields: {
+          Representative: { source: 'regex_group', group: 'rep', value: 'x' },
+          '': { source: 'filename' },
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json().data;
+    expect(body.structure_config).toEqual({
+      filename_regex: '^(?<rep>[^_]+)_',
+      metadata_fields: {
+        Representative: { source: 'regex_group', field_name: 'Representative', group: 'rep' },
+      },
+    });
+    expect(body.connection).toMatchObject({ id: connectionId });
+
+    const cleared = await owner.request({
+      method: 'PUT',
+      url: url(`/integrations/${body.id}`),
+      payload: { structure_config: { metadata_fields: {} } },
+    });
+    expect(cleared.statusCode).toBe(400);
+    const simple = await owner.request({
+      method: 'PUT',
+      url: url(`/integrations/${body.id}`),
+      payload: { structure_type: 'simple', folder_name: 'Renamed' },
+    });
+    expect(simple.json().data).toMatchObject({ structure_type: 'simple', folder_name: 'Renamed' });
+
+    const list = await owner.request({ method: 'GET', url: url(`/integrations?project_id=${projectId}`) });
+    expect(list.json().data.map((item: { id: number }) => item.id)).toContain(body.id);
+  });
+
+  it('reads older stored structure configs', async () => {
+    const integration = await createIntegration('legacy');
+    await d.t.ctx.db
+      .update(driveIntegrations)
+      .set({
+        structureType: 'custom',
+        structureConfig: JSON.stringify({
+          filename_regex: '^(?P<d>\\w+)_',
+          metadata_fields: { Department: { source: 'filename_group', pattern: 'd' } },
+        }) as unknown as Record<string, unknown>,
+      })
+      .where(eq(driveIntegrations.id, integration.id));
+    const read = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    expect(read.json().data.structure_config).toEqual({
+      filename_regex: '^(?P<d>\\w+)_',
+      metadata_fields: { Department: { source: 'regex_group', field_name: 'Department', group: 'd' } },
+    });
+  });
+
+  it('keeps other projects and non-members out', async () => {
+    const integration = await createIntegration('private');
+    const stranger = await signUp(d.t.app);
+    const strangerProject = await createProject(stranger);
+    for (const request of [
+      { method: 'GET' as const, url: url(`/integrations/${integration.id}`) },
+      { method: 'PUT' as const, url: url(`/integrations/${integration.id}`), payload: { folder_name: 'x' } },
+      { method: 'DELETE' as const, url: url(`/integrations/${integration.id}`) },
+      { method: 'GET' as const, url: url(`/sync/history/${integration.id}`) },
+      { method: 'POST' as const, url: url('/sync'), payload: { integration_id: integration.id } },
+      { method: 'GET' as const, url: url(`/integrations?project_id=${projectId}`) },
+    ]) {
+      expect((await stranger.request(request)).statusCode, request.url).toBe(404);
+    }
+    const stolen = await stranger.request({
+      method: 'POST',
+      url: url('/integrations'),
+      payload: {
+        project_id: strangerProject,
+        connection_id: connectionId,
+        folder_id: 'x',
+        structure_type: 'simple',
+        prompt_id: promptId,
+      },
+    });
+    expect(stolen.statusCode).toBe(404);
+    const mismatch = await owner.request({
+      method: 'GET',
+      url: url(`/integrations/${integration.id}?project_id=${strangerProject}`),
+    });
+    expect(mismatch.statusCode).toBe(404);
+    const member = await signUp(d.t.app);
+    await addMember(d.t, projectId, member, 'teamleader');
+    expect(
+      (await member.request({ method: 'GET', url: url(`/integrations/${integration.id}`) })).statusCode,
+    ).toBe(403);
+    const removed = await owner.request({ method: 'DELETE', url: url(`/integrations/${integration.id}`) });
+    expect(removed.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,251 @@
+import { DEFAULT_PRIORITY, DRIVE, DRIVE_TEXTS, metadataFor } from '@parley/contracts';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  driveConnections,
+  driveFiles,
+  driveIntegrations,
+  driveSyncRuns,
+  projects,
+} from '../../db/schema/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import { classifyItemFailure } from '../batches/jobs.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { checkPromptAndFunds } from '../tasks/request.ts';
+import { classifyFile } from '../uploads/file-type.ts';
+import { ingest } from '../uploads/service.ts';
+import { stageFile } from '../uploads/stage.ts';
+import { type DriveItem, downloadFile, driveApi, walkFolder } from './client.ts';
+import { accessTokenFor, recordConnectionError } from './connections.ts';
+import { type IntegrationRow, SYNC_STALE_MS } from './dto.ts';
+
+export type SyncTrigger = 'schedule' | 'manual';
+
+const SYNC_INTERRUPTED = 'The sync was interrupted (its worker stopped).';
+
+interface Counts {
+  found: number;
+  queued: number;
+  skipped: number;
+  failed: number;
+  errors: string[];
+}
+
+/**
+ * Marks an integration as syncing unless a sync of it runs (a start older than SYNC_STALE_MS is dead) or,
+ * without force, it was checked within the sync interval. The row, or null when not claimed.
+ */
+export async function claimSync(
+  ctx: AppContext,
+  integrationId: number,
+  options: { force: boolean; activeOnly?: boolean },
+): Promise<IntegrationRow | null> {
+  const now = Date.now();
+  const due = new Date(now - ctx.config.driveSyncIntervalMinutes * 60_000);
+  const [row] = await ctx.db
+    .update(driveIntegrations)
+    .set({ syncStartedAt: new Date(now) })
+    .where(
+      and(
+        eq(driveIntegrations.id, integrationId),
+        or(
+          isNull(driveIntegrations.syncStartedAt),
+          lt(driveIntegrations.syncStartedAt, new Date(now - SYNC_STALE_MS)),
+        ),
+        options.force
+          ? undefined
+          : or(isNull(driveIntegrations.lastCheckAt), lt(driveIntegrations.lastCheckAt, due)),
+        options.activeOnly ? eq(driveIntegrations.isActive, true) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** A claimed sync's history row (status running). */
+export async function startRun(
+  ctx: AppContext,
+  integrationId: number,
+  trigger: SyncTrigger,
+): Promise<number> {
+  // A run still 'running' here belonged to a sync that died (its claim went stale): it ends as failed.
+  await ctx.db
+    .update(driveSyncRuns)
+    .set({ status: 'failed', finishedAt: new Date(), errors: [SYNC_INTERRUPTED] })
+    .where(and(eq(driveSyncRuns.integrationId, integrationId), eq(driveSyncRuns.status, 'running')));
+  const [run] = await ctx.db.insert(driveSyncRuns).values({ integrationId, trigger }).returning();
+  return run!.id;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What became of one new media file: an analysis (queued), a duplicate or blacklisted one (skipped). */
+async function takeFile(
+  ctx: AppContext,
+  access: ProjectAccess,
+  integration: IntegrationRow,
+  api: ReturnType<typeof driveApi>,
+  entry: { file: DriveItem; path: string[] },
+): Promise<{ status: 'queued' | 'skipped'; taskId: number; reason: string | null }> {
+  const { file, path } = entry;
+  if (integration.promptId === null)
+    throw new HttpError(400, 'prompt_not_found', 'The integration has no prompt.');
+  const metadata = metadataFor(integration.structureType, integration.structureConfig, {
+    fileName: file.name,
+    folderPath: path,
+  });
+  const prompt = await checkPromptAndFunds(ctx, access, integration.promptId, metadata);
+  const staged = await stageFile(ctx, access.project.id, await downloadFile(api, file.id), {
+    fileName: file.name,
+    declaredType: file.mimeType,
+    sourceUrl: `https://drive.google.com/file/d/${encodeURIComponent(file.id)}/view`,
+    maxBytes: ctx.config.uploads.maxBytes,
+  });
+  const input = { prompt_id: prompt.id, priority: DEFAULT_PRIORITY, metadata, force: false };
+  const { data } = (await ingest(ctx, access, integration.createdBy, { input, prompt }, staged, null)).body;
+  if (data.duplicate || data.in_progress) {
+    return { status: 'skipped', taskId: data.existing_task_id!, reason: 'duplicate' };
+  }
+  if (data.skipped) return { status: 'skipped', taskId: data.task_id!, reason: 'blacklisted' };
+  return { status: 'queued', taskId: data.task_id!, reason: null };
+}
+
+/**
+ * Why a file failed and whether the next sync should try it again: Drive's 5xx, 401, 408 and 429, a missing
+ * balance, and the upload path's passing troubles (classifyItemFailure) are tried again; the rest is final.
+ */
+function fileFailure(error: unknown): { message: string; retryable: boolean } {
+  const status = (error as { response?: { status?: number } }).response?.status;
+  if (status !== undefined) {
+    const retryable = status >= 500 || status === 401 || status === 408 || status === 429;
+    return { message: `Google Drive: ${messageOf(error)}`, retryable };
+  }
+  const failure = classifyItemFailure(error);
+  const funds = error instanceof HttpError && error.statusCode === 402;
+  return { message: failure.message, retryable: failure.retryable || funds };
+}
+
+/**
+ * One new file of the folder: taken once (the row is inserted before anything is downloaded, so an
+ * overlapping sync sees it and moves on), then through the upload's path (prompt, balance, storage,
+ * duplicates, blacklist, queue). A failure that may pass (balance, Drive or storage trouble) frees the file
+ * for the next sync; a final one stays recorded.
+ */
+async function syncFile(
+  ctx: AppContext,
+  access: ProjectAccess,
+  integration: IntegrationRow,
+  api: ReturnType<typeof driveApi>,
+  entry: { file: DriveItem; path: string[] },
+  counts: Counts,
+): Promise<void> {
+  const { file, path } = entry;
+  counts.found += 1;
+  const type = classifyFile(file.name, file.mimeType);
+  const media = type !== null && type.kind !== 'text';
+  const [taken] = await ctx.db
+    .insert(driveFiles)
+    .values({
+      integrationId: integration.id,
+      fileId: file.id,
+      name: file.name,
+      path,
+      status: media ? 'queued' : 'skipped',
+      reason: media ? null : 'not audio or video',
+    })
+    .onConflictDoNothing()
+    .returning({ id: driveFiles.id });
+  if (!taken) return;
+  if (!media) {
+    counts.skipped += 1;
+    return;
+  }
+  try {
+    const result = await takeFile(ctx, access, integration, api, entry);
+    await ctx.db.update(driveFiles).set(result).where(eq(driveFiles.id, taken.id));
+    counts[result.status === 'queued' ? 'queued' : 'skipped'] += 1;
+  } catch (error) {
+    const failure = fileFailure(error);
+    counts.failed += 1;
+    if (counts.errors.length < DRIVE.maxRunErrors) counts.errors.push(`${file.name}: ${failure.message}`);
+    if (failure.retryable) await ctx.db.delete(driveFiles).where(eq(driveFiles.id, taken.id));
+    else {
+      await ctx.db
+        .update(driveFiles)
+        .set({ status: 'failed', reason: failure.message })
+        .where(eq(driveFiles.id, taken.id));
+    }
+  }
+}
+
+/**
+ * Syncs a claimed integration: walks its folder and two levels of subfolders, takes the files not
+ * taken yet, and records the run and the integration's state (error_count and last_error after a sync with
+ * failures, cleared after a clean one). Never throws: a failure is the run's.
+ */
+export async function runSync(ctx: AppContext, integrationId: number, runId: number): Promise<void> {
+  const counts: Counts = { found: 0, queued: 0, skipped: 0, failed: 0, errors: [] };
+  let fatal: string | null = null;
+  const [row] = await ctx.db
+    .select({ integration: driveIntegrations, connection: driveConnections, project: projects })
+    .from(driveIntegrations)
+    .innerJoin(driveConnections, eq(driveConnections.id, driveIntegrations.connectionId))
+    .innerJoin(projects, eq(projects.id, driveIntegrations.projectId))
+    .where(eq(driveIntegrations.id, integrationId));
+  if (!row) return;
+  const { integration, connection, project } = row;
+  try {
+    if (!connection.isActive) throw new Error(DRIVE_TEXTS.connectionNotReady);
+    const api = driveApi(ctx, await accessTokenFor(ctx, connection));
+    let entries: { file: DriveItem; path: string[] }[];
+    try {
+      entries = await walkFolder(api, integration.folderId, DRIVE.maxDepth);
+    } catch (error) {
+      const status = (error as { response?: { status?: number } }).response?.status;
+      if (status === 401 || status === 403)
+        await recordConnectionError(ctx, connection.id, messageOf(error), false);
+      throw error;
+    }
+    const access: ProjectAccess = { project, role: 'user' };
+    for (const entry of entries) await syncFile(ctx, access, integration, api, entry, counts);
+  } catch (error) {
+    fatal = messageOf(error);
+    counts.errors.unshift(fatal);
+    ctx.logger.warn({ integrationId, err: error }, 'Drive sync failed');
+  }
+  const problem = fatal ?? counts.errors[0] ?? null;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(driveSyncRuns)
+      .set({ ...counts, status: fatal ? 'failed' : 'completed', finishedAt: new Date() })
+      .where(eq(driveSyncRuns.id, runId));
+    await tx
+      .update(driveIntegrations)
+      .set({
+        syncStartedAt: null,
+        lastCheckAt: new Date(),
+        errorCount: problem ? sql`${driveIntegrations.errorCount} + 1` : 0,
+        lastError: problem,
+        updatedAt: new Date(),
+      })
+      .where(eq(driveIntegrations.id, integrationId));
+  });
+}
+
+/** The active integrations whose sync is due (checked longer ago than the interval, or never). */
+export async function dueIntegrations(ctx: AppContext): Promise<number[]> {
+  const due = new Date(Date.now() - ctx.config.driveSyncIntervalMinutes * 60_000);
+  const rows = await ctx.db
+    .select({ id: driveIntegrations.id })
+    .from(driveIntegrations)
+    .innerJoin(driveConnections, eq(driveConnections.id, driveIntegrations.connectionId))
+    .where(
+      and(
+        eq(driveIntegrations.isActive, true),
+        eq(driveConnections.isActive, true),
+        eq(driveConnections.isValid, true),
+        or(isNull(driveIntegrations.lastCheckAt), lt(driveIntegrations.lastCheckAt, due)),
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,228 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../../../test/fake-upstreams/google-oauth.ts';
+import {
+  clientWithCookie,
+  sessionCookie,
+  signUp,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/harness.ts';
+import { googleIdentities, users } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let google: FakeGoogle;
+beforeAll(async () => {
+  google = await FakeGoogle.start();
+  t = await startTestApp({}, google.env());
+  await signUp(t.app); // the first account (super admin) is taken
+});
+afterAll(async () => {
+  await t.close();
+  await google.close();
+});
+
+let subs = 0;
+beforeEach(() => {
+  subs += 1;
+  google.account = {
+    sub: `sub-${subs}`,
+    email: uniqueEmail('g'),
+    email_verified: true,
+    name: 'Grace Hopper',
+  };
+});
+
+const CALLBACK = 'http://parley.test/auth/google/callback';
+
+async function start(redirectUri = CALLBACK) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google/start',
+    payload: { redirect_uri: redirectUri },
+  });
+}
+
+/** The browser's round trip: start, Google's page redirects back with code and state. */
+async function consent(): Promise<{ code: string; state: string }> {
+  const started = await start();
+  expect(started.statusCode).toBe(200);
+  expect(started.json().status).toBe('success');
+  const location = (await fetch(started.json().data.auth_url, { redirect: 'manual' })).headers.get(
+    'location',
+  )!;
+  const back = new URL(location);
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
+const callback = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload });
+
+const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
+
+describe('Google sign-in', () => {
+  it('says it is available and starts with PKCE on the Google page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/google' })).json()).toEqual({
+      data: { available: true },
+    });
+    const url = new URL((await start()).json().data.auth_url);
+    expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('signs a new Google user up: confirmed, named by Google, without a password, in their language', async () => {
+    const response = await callback({ ...(await consent()), language: 'de' });
+    expect(response.statusCode).toBe(200);
+    const user = (await me(sessionCookie(response))).json().data;
+    expect(user).toMatchObject({
+      email: google.account.email,
+      name: 'Grace Hopper',
+      language: 'de',
+      has_password: false,
+      is_super_admin: false,
+    });
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.emailConfirmedAt).not.toBeNull();
+    expect(row!.passwordHash).toBeNull();
+  });
+
+  it('signs a returning Google user in to the same account, even after the email changed at Google', async () => {
+    const first = (await callback(await consent())).json().data;
+    google.account = { ...google.account, email: uniqueEmail('changed') };
+    const again = await callback(await consent());
+    expect(again.json().data.id).toBe(first.id);
+    expect((await me(sessionCookie(again))).json().data.email).toBe(first.email);
+  });
+
+  it('links an existing account when Google has verified its email', async () => {
+    const owner = await signUp(t.app, google.account.email);
+    const response = await callback(await consent());
+    expect(response.json().data).toMatchObject({ id: owner.userId, has_password: true });
+    const [identity] = await t.ctx.db
+      .select()
+      .from(googleIdentities)
+      .where(eq(googleIdentities.sub, google.account.sub));
+    expect(identity!.userId).toBe(owner.userId);
+  });
+
+  it('drops the password of a never-confirmed account it links (whoever chose it never proved the address)', async () => {
+    const email = google.account.email;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: 'someone else chose this' },
+    });
+    const response = await callback(await consent());
+    expect(response.json().data).toMatchObject({ email, has_password: false });
+  });
+
+  it('refuses an email Google has not verified, for an existing account and a new one', async () => {
+    const owner = await signUp(t.app, google.account.email);
+    google.account.email_verified = false;
+    const response = await callback(await consent());
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('google_email_unverified');
+    expect(response.json().error.message).toMatch(/has not verified/);
+    expect(response.cookies).toHaveLength(0);
+    const identities = await t.ctx.db
+      .select()
+      .from(googleIdentities)
+      .where(eq(googleIdentities.userId, owner.userId));
+    expect(identities).toHaveLength(0);
+
+    google.account = { ...google.account, email: uniqueEmail('fresh') };
+    expect((await callback(await consent())).statusCode).toBe(403);
+  });
+
+  it('refuses a state that does not match, and a used one', async () => {
+    const { code, state } = await consent();
+    const wrong = await callback({ code, state: 'not-the-state' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('invalid_state');
+    expect((await callback({ code, state })).statusCode).toBe(200);
+    expect((await callback({ code, state })).json().error.code).toBe('invalid_state');
+  });
+
+  it('refuses a redirect address on another site', async () => {
+    const response = await start('https://evil.example.com/auth/google/callback');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_redirect_uri');
+  });
+});
+
+describe('an account without a password', () => {
+  async function googleOnlyAccount() {
+    const response = await callback(await consent());
+    return { email: google.account.email, cookie: sessionCookie(response) };
+  }
+
+  it('cannot sign in with a password, and gets the ordinary refusal', async () => {
+    const { email } = await googleOnlyAccount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'anything at all' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('invalid_credentials');
+  });
+
+  it('sets a first password without a current one, then signs in with it', async () => {
+    const { email, cookie } = await googleOnlyAccount();
+    const set = await clientWithCookie(
+      t.app,
+      cookie,
+    )({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: { new_password: 'a brand new passphrase 42' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await me(cookie)).json().data.has_password).toBe(true);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a brand new passphrase 42' },
+    });
+    expect(login.statusCode).toBe(200);
+    const again = await clientWithCookie(
+      t.app,
+      cookie,
+    )({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: { new_password: 'another new passphrase 43' },
+    });
+    expect(again.json().error.code).toBe('wrong_password');
+  });
+});
+
+describe('Google sign-in not set up', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startTestApp();
+  });
+  afterAll(async () => {
+    await bare.close();
+  });
+
+  it('says so, and answers 503 with the variables to set', async () => {
+    expect((await bare.app.inject({ method: 'GET', url: '/api/auth/google' })).json().data.available).toBe(
+      false,
+    );
+    const response = await bare.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/start',
+      payload: { redirect_uri: CALLBACK },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.message).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    const finish = await bare.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/callback',
+      payload: { code: 'c', state: 's' },
+    });
+    expect(finish.statusCode).toBe(503);
+  });
+});

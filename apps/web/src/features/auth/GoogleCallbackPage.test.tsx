@@ -1,0 +1,65 @@
+import { authRoutes, type ErrorBody } from '@parley/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
+import GoogleCallbackPage from './GoogleCallbackPage';
+import { GOOGLE_OAUTH_STATE_KEY } from './google';
+
+const routes = [
+  { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
+  { path: '*', element: <div>elsewhere</div> },
+];
+
+const location = () => screen.getByTestId('location').textContent;
+const callbackCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/google/callback'));
+
+beforeEach(() => localStorage.clear());
+
+describe('GoogleCallbackPage', () => {
+  it('sends the code once with the kept state and opens the app signed in', async () => {
+    localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
+    const fetch = mockFetch({
+      'POST /api/auth/google/callback': () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
+    });
+    renderRoutes(routes, '/auth/google/callback?code=c0de&state=st4te');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(callbackCalls(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(callbackCalls(fetch)[0]![1]?.body))).toEqual({
+      code: 'c0de',
+      state: 'st4te',
+      language: 'en',
+    });
+    expect(localStorage.getItem(GOOGLE_OAUTH_STATE_KEY)).toBeNull();
+  });
+
+  it('refuses a state this browser did not keep, without asking the server', async () => {
+    localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'mine');
+    const fetch = mockFetch({});
+    renderRoutes(routes, '/auth/google/callback?code=c0de&state=someone-elses');
+    expect(await screen.findByText(/could not be verified/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    expect(callbackCalls(fetch)).toHaveLength(0);
+  });
+
+  it('says so when the user cancelled at Google', async () => {
+    localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
+    const fetch = mockFetch({});
+    renderRoutes(routes, '/auth/google/callback?error=access_denied&state=st4te');
+    expect(await screen.findByText('Google sign-in was cancelled.')).toBeInTheDocument();
+    expect(callbackCalls(fetch)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the user's language with a way back", async () => {
+    localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
+    mockFetch({
+      'POST /api/auth/google/callback': () =>
+        jsonResponse(403, {
+          error: { code: 'google_email_unverified', message: 'Google has not verified the email.' },
+        } satisfies ErrorBody),
+    });
+    renderRoutes(routes, '/auth/google/callback?code=c0de&state=st4te');
+    expect(await screen.findByText(/Google has not verified the email address/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
+  });
+});

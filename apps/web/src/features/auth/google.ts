@@ -1,0 +1,44 @@
+import { authRoutes } from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../shared/api/client';
+import { currentLanguage } from '../../shared/i18n';
+import { meQueryKey } from './api';
+
+/** Where the state of a started Google sign-in waits for the callback page (spec 2 §4). */
+export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';
+export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+/** Thrown when the server's answer carries no address to send the browser to (spec 2 §8). */
+export const OAUTH_START_FAILED = 'Failed to initiate OAuth';
+
+/** Whether the server has Google sign-in set up (the button is hidden until it says yes). */
+export function useGoogleAvailable(): boolean {
+  const { data } = useQuery({
+    queryKey: ['auth', 'google'],
+    queryFn: async () => (await call(authRoutes.googleAvailable, {})).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data?.available === true;
+}
+
+/** Starts Google sign-in: keeps the state for the callback and sends the browser to Google. */
+export async function startGoogleSignIn(): Promise<void> {
+  const answer = await call(authRoutes.googleStart, {
+    body: { redirect_uri: `${window.location.origin}${GOOGLE_CALLBACK_PATH}` },
+  });
+  if (answer.status !== 'success' || !answer.data.auth_url) throw new Error(OAUTH_START_FAILED);
+  localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, answer.data.state);
+  window.location.assign(answer.data.auth_url);
+}
+
+/** Finishes Google sign-in with what Google sent back; signed in like a password sign-in. */
+export function useGoogleCallback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { code: string; state: string }) =>
+      (await call(authRoutes.googleCallback, { body: { ...body, language: currentLanguage() } })).data,
+    onSuccess: (user) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}
