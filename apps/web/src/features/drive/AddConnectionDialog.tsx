@@ -28,12 +28,15 @@ export function AddConnectionDialog({
 
   const submit = () => {
     if (busy) return;
-    connect.mutate(name, {
-      onError: (error) => {
-        report(error, 'connection_failed');
-        onClose();
+    connect.mutate(
+      { name },
+      {
+        onError: (error) => {
+          report(error, 'connection_failed');
+          onClose();
+        },
       },
-    });
+    );
   };
 
   return (

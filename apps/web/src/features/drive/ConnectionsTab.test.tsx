@@ -153,4 +153,63 @@ describe('Connections tab', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('drive-error')).toHaveTextContent('Could not delete the connection.');
   });
+
+  it('connects a connection in error (or never finished) again through the auth route', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    const fetch = mockDriveApi(
+      {
+        connections: [
+          connectionFixture(1),
+          connectionFixture(2, { is_valid: false, error_count: 1, last_error: 'revoked' }),
+        ],
+      },
+      {
+        'POST /api/integrations/google-drive/auth': () =>
+          routeAnswer(googleDriveRoutes.auth, {
+            status: 'success',
+            data: {
+              auth_url: 'https://accounts.example/again',
+              state: 'st-2',
+              connection: connectionFixture(2),
+            },
+          }),
+      },
+    );
+    await openDrive(CONNECTIONS_PATH);
+    await screen.findByTestId('drive-connection-2');
+    expect(card(1).queryByRole('button', { name: 'Connect Drive 1 again' })).not.toBeInTheDocument();
+    fireEvent.click(card(2).getByRole('button', { name: 'Connect Drive 2 again' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://accounts.example/again'));
+    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/auth')[0]?.json).toEqual({
+      project_id: 5,
+      connection_id: 2,
+      redirect_uri: `${window.location.origin}/auth/google-drive/callback`,
+    });
+    expect(JSON.parse(localStorage.getItem(DRIVE_OAUTH_STORAGE_KEY) ?? '{}')).toEqual({
+      state: 'st-2',
+      projectId: 5,
+    });
+  });
+
+  it("says why when Drive can't be connected on this server, and holds adding back", async () => {
+    mockDriveApi(
+      { connections: [] },
+      {
+        'GET /api/integrations/google-drive/oauth/status': () =>
+          routeAnswer(googleDriveRoutes.oauthStatus, {
+            data: {
+              google_configured: true,
+              encryption_configured: false,
+              available: false,
+              message: 'Google Drive connections need ENCRYPTION_KEY.',
+            },
+          }),
+      },
+    );
+    await openDrive(CONNECTIONS_PATH);
+    const notice = await screen.findByTestId('drive-unavailable');
+    expect(notice).toHaveTextContent("Google Drive can't be connected on this server");
+    expect(notice).toHaveTextContent('Google Drive connections need ENCRYPTION_KEY.');
+    expect(screen.getByRole('button', { name: 'Add first connection' })).toBeDisabled();
+  });
 });

@@ -1,7 +1,18 @@
 import AddIcon from '@mui/icons-material/Add';
 import CableOutlinedIcon from '@mui/icons-material/CableOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { Alert, Button, Card, CardActions, CardContent, Grid, Stack, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Grid,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { DriveConnection } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +21,7 @@ import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/components/States';
 import { formatDate } from '../../shared/utils/displayDates';
 import { AddConnectionDialog } from './AddConnectionDialog';
-import { useConnections, useDeleteConnection } from './api';
+import { useConnect, useConnections, useDeleteConnection, useDriveAvailability } from './api';
 import type { DriveTabProps } from './DrivePanel';
 import { StatusChip } from './StatusChip';
 import { connectionStatus } from './status';
@@ -18,14 +29,21 @@ import { connectionStatus } from './status';
 function ConnectionCard({
   connection,
   readOnly,
+  reconnectDisabled,
+  onReconnect,
   onDelete,
 }: {
   connection: DriveConnection;
   readOnly: boolean;
+  /** A consent is being started (for this or another connection), or Drive is not set up here. */
+  reconnectDisabled: boolean;
+  onReconnect: () => void;
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const status = connectionStatus(connection);
+  // Google never finished the consent, or refused the stored access since: the consent again fixes both.
+  const canReconnect = status === 'error' || connection.google_email === null;
   return (
     <Card variant="outlined" data-testid={`drive-connection-${connection.id}`} sx={{ height: '100%' }}>
       <CardContent>
@@ -48,6 +66,17 @@ function ConnectionCard({
         ) : null}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
+        {canReconnect ? (
+          <Button
+            size="small"
+            startIcon={<RefreshIcon />}
+            onClick={onReconnect}
+            disabled={readOnly || reconnectDisabled}
+            aria-label={t('drive.connections.reconnectNamed', { name: connection.name })}
+          >
+            {t('drive.connections.reconnect')}
+          </Button>
+        ) : null}
         <Button
           color="error"
           size="small"
@@ -69,11 +98,19 @@ export function ConnectionsTab({ projectId, readOnly, report }: DriveTabProps) {
   const errorMessage = useErrorMessage();
   const connections = useConnections(projectId);
   const remove = useDeleteConnection(projectId);
+  const reconnect = useConnect(projectId);
+  const availability = useDriveAvailability();
+  const unavailable = availability.data?.available === false ? availability.data : null;
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DriveConnection | null>(null);
 
   const addButton = (label: string) => (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={readOnly}>
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => setAdding(true)}
+      disabled={readOnly || unavailable !== null}
+    >
       {label}
     </Button>
   );
@@ -116,6 +153,13 @@ export function ConnectionsTab({ projectId, readOnly, report }: DriveTabProps) {
             <ConnectionCard
               connection={connection}
               readOnly={readOnly}
+              reconnectDisabled={reconnect.isPending || reconnect.isSuccess || unavailable !== null}
+              onReconnect={() =>
+                reconnect.mutate(
+                  { connectionId: connection.id },
+                  { onError: (error) => report(error, 'connection_failed') },
+                )
+              }
               onDelete={() => setDeleting(connection)}
             />
           </Grid>
@@ -130,6 +174,12 @@ export function ConnectionsTab({ projectId, readOnly, report }: DriveTabProps) {
         <Typography color="textSecondary">{t('drive.connections.intro')}</Typography>
         {connections.data?.length ? addButton(t('drive.connections.add')) : null}
       </Stack>
+      {unavailable ? (
+        <Alert severity="warning" data-testid="drive-unavailable">
+          <AlertTitle>{t('drive.connections.unavailable')}</AlertTitle>
+          {unavailable.message}
+        </Alert>
+      ) : null}
       {content()}
       {adding ? (
         <AddConnectionDialog projectId={projectId} report={report} onClose={() => setAdding(false)} />

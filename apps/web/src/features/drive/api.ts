@@ -77,22 +77,40 @@ export const browser = {
   go: (url: string) => window.location.assign(url),
 };
 
+/** Whether this server can make Drive connections (Google client and ENCRYPTION_KEY set), and why not. */
+export function useDriveAvailability() {
+  return useQuery({
+    queryKey: ['drive', 'availability'],
+    queryFn: async ({ signal }) => (await call(googleDriveRoutes.oauthStatus, { signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A new connection with its name, or the consent again for a connection that lost (or never got) it. */
+export type ConnectTarget = { name: string } | { connectionId: number };
+
 /**
- * Adds a connection (name defaults to 'Google Drive Connection' on the server) and sends the browser to
- * Google's consent, keeping the state for the callback page (spec 2 §4 'Connecting').
+ * Sends the browser to Google's consent, keeping the state for the callback page (spec 2 §4 'Connecting'):
+ * a new connection (an empty name becomes 'Google Drive Connection') or an existing one again.
  */
 export function useConnect(projectId: number) {
   return useMutation({
-    mutationFn: async (name: string) =>
-      (
-        await call(googleDriveRoutes.createConnection, {
-          body: {
-            project_id: projectId,
-            name: name.trim() || DRIVE.defaultConnectionName,
-            redirect_uri: `${window.location.origin}${DRIVE_CALLBACK_PATH}`,
-          },
-        })
-      ).data,
+    mutationFn: async (target: ConnectTarget) => {
+      const redirect_uri = `${window.location.origin}${DRIVE_CALLBACK_PATH}`;
+      const answer =
+        'name' in target
+          ? await call(googleDriveRoutes.createConnection, {
+              body: {
+                project_id: projectId,
+                name: target.name.trim() || DRIVE.defaultConnectionName,
+                redirect_uri,
+              },
+            })
+          : await call(googleDriveRoutes.auth, {
+              body: { project_id: projectId, connection_id: target.connectionId, redirect_uri },
+            });
+      return answer.data;
+    },
     onSuccess: ({ auth_url, state }) => {
       storePendingAuth({ state, projectId });
       browser.go(auth_url);

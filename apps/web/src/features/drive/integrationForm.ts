@@ -6,6 +6,7 @@ import {
   readStructureConfig,
   type StructureType,
   sourceKeeps,
+  structureTypeInfo,
 } from '@parley/contracts';
 import type { IntegrationBody } from './api';
 
@@ -37,14 +38,14 @@ const rowKey = () => {
 };
 
 /** Custom and constants structures configure metadata rows (spec 2 §2.7). */
-export const usesRows = (type: StructureType) => type === 'custom' || type === 'constants';
+export const usesRows = (type: StructureType) => structureTypeInfo(type).configurable_fields;
 
 /** A new row: constant for the constants type, regex_group for custom (spec 2 §5). */
 export function newRow(type: StructureType): MetadataRow {
   return {
     key: rowKey(),
     name: '',
-    source: type === 'constants' ? 'constant' : 'regex_group',
+    source: structureTypeInfo(type).default_source ?? 'regex_group',
     group: '',
     value: '',
     default: '',
@@ -139,7 +140,9 @@ export function regexProblem(form: IntegrationForm): string | null {
 /** Create/update waits for a connection, a folder id and a prompt (and custom's regex) (spec 2 §5). */
 export function canSave(form: IntegrationForm): boolean {
   if (form.connectionId === null || !form.folderId.trim() || form.promptId === null) return false;
-  if (form.structureType === 'custom') return form.regex.trim() !== '' && regexProblem(form) === null;
+  if (structureTypeInfo(form.structureType).needs_regex) {
+    return form.regex.trim() !== '' && regexProblem(form) === null;
+  }
   return true;
 }
 

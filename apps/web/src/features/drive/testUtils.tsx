@@ -99,6 +99,10 @@ export function mockDriveApi(
     'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [testProject()] }),
     'GET /api/projects/5/prompts': () =>
       jsonResponse(200, { data: [promptFixture(), promptFixture({ id: 12, scriptName: 'Support QA' })] }),
+    'GET /api/integrations/google-drive/oauth/status': () =>
+      routeAnswer(googleDriveRoutes.oauthStatus, {
+        data: { google_configured: true, encryption_configured: true, available: true, message: null },
+      }),
     'GET /api/integrations/google-drive/connections': () =>
       routeAnswer(googleDriveRoutes.listConnections, { data: connections }),
     'GET /api/integrations/google-drive/integrations': () =>
