@@ -56,9 +56,11 @@ function ConnectionCard({
         <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
           {connection.google_email ?? t('drive.connections.notConnected')}
         </Typography>
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-          {t('drive.connections.connectedAt', { date: formatDate(connection.connected_at, i18n.language) })}
-        </Typography>
+        {connection.connected_at ? (
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+            {t('drive.connections.connectedAt', { date: formatDate(connection.connected_at, i18n.language) })}
+          </Typography>
+        ) : null}
         {status === 'error' && connection.last_error ? (
           <Alert severity="error" sx={{ mt: 1.5 }} data-testid="connection-last-error">
             {connection.last_error}

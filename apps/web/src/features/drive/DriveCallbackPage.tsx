@@ -19,7 +19,8 @@ export default function DriveCallbackPage() {
   const [params] = useSearchParams();
   const finish = useFinishAuth();
   const [pending] = useState<PendingDriveAuth | null>(readPendingAuth);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept as a key (and the error), not as text, so it follows a language change.
+  const [problem, setProblem] = useState<{ key: string; error?: unknown } | null>(null);
   // The code works once: a second run of the effect (React's strict mode) must not send it again.
   const sent = useRef(false);
 
@@ -31,21 +32,21 @@ export default function DriveCallbackPage() {
     const code = params.get('code');
     const state = params.get('state');
     if (params.get('error') || !code || !state) {
-      setProblem(t('drive.callback.denied'));
+      setProblem({ key: 'drive.callback.denied' });
       return;
     }
     if (pending?.state !== state) {
-      setProblem(t('drive.callback.stateMismatch'));
+      setProblem({ key: 'drive.callback.stateMismatch' });
       return;
     }
     finish.mutate(
       { code, state },
       {
         onSuccess: () => navigate(drivePath(pending.projectId, 'connections'), { replace: true }),
-        onError: (error) => setProblem(errorMessage(error, 'drive.connection_failed')),
+        onError: (error) => setProblem({ key: 'drive.connection_failed', error }),
       },
     );
-  }, [params, pending, finish, navigate, errorMessage, t]);
+  }, [params, pending, finish, navigate]);
 
   if (!problem) return <LoadingState label={t('drive.callback.finishing')} minHeight={300} />;
   return (
@@ -64,7 +65,7 @@ export default function DriveCallbackPage() {
         }
       >
         <AlertTitle>{t('drive.callback.failed')}</AlertTitle>
-        {problem}
+        {problem.error === undefined ? t(problem.key) : errorMessage(problem.error, problem.key)}
       </Alert>
     </Box>
   );

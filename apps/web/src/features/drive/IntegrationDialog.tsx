@@ -172,7 +172,11 @@ export function IntegrationDialog({
             value={form.structureType}
             onChange={(event) => changeType(event.target.value as StructureType)}
             helperText={t(`drive.structureTypes.${form.structureType}.example`)}
-            slotProps={{ htmlInput: { 'data-testid': 'structure-select' } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'structure-select' },
+              // The field shows the chosen type's name; the menu explains each one.
+              select: { renderValue: (type) => t(`drive.structureTypes.${type as StructureType}.label`) },
+            }}
           >
             {STRUCTURE_TYPES.map((type) => (
               <MenuItem key={type} value={type}>
