@@ -1,7 +1,7 @@
 import { googleDriveRoutes } from '@parley/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, routeAnswer } from '../../test/utils';
+import { jsonResponse, routeAnswer, testProject } from '../../test/utils';
 import {
   CONNECTIONS_PATH,
   callsTo,
@@ -184,5 +184,15 @@ describe('Folder integrations tab', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the Google Drive integration. Try again.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('seen through support access: nothing can be changed', async () => {
+    mockDriveApi({ project: testProject({ my_role: 'admin', read_only: true }) });
+    await openDrive(FOLDERS_PATH);
+    await screen.findByTestId('drive-integration-7');
+    expect(screen.getByRole('button', { name: 'Add folder' })).toBeDisabled();
+    for (const name of ['Sync now', 'Edit', 'Delete'])
+      expect(card(7).getByRole('button', { name })).toBeDisabled();
+    expect(card(7).getByRole('button', { name: 'Sync history' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import {
   type DriveConnection,
   type FolderIntegration,
   googleDriveRoutes,
+  type Project,
   projectRoutes,
   type SyncHistoryItem,
 } from '@parley/contracts';
@@ -92,11 +93,12 @@ export function mockDriveApi(
   {
     connections = [connectionFixture(1)],
     integrations = [integrationFixture(7)],
-  }: { connections?: DriveConnection[]; integrations?: FolderIntegration[] } = {},
+    project = testProject(),
+  }: { connections?: DriveConnection[]; integrations?: FolderIntegration[]; project?: Project } = {},
   overrides: Record<string, Handler> = {},
 ) {
   return mockFetch({
-    'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [testProject()] }),
+    'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [project] }),
     'GET /api/projects/5/prompts': () =>
       jsonResponse(200, { data: [promptFixture(), promptFixture({ id: 12, scriptName: 'Support QA' })] }),
     'GET /api/integrations/google-drive/oauth/status': () =>
