@@ -33,7 +33,8 @@ function useManualSync(projectId: number, report: DriveTabProps['report']) {
 
   const start = (id: number) => {
     setPending((current) => new Set(current).add(id));
-    sync.mutate(id, { onError: (error) => report(error, 'sync_failed') });
+    // Each click reports its own failure (mutate's callbacks would only follow the latest click).
+    sync.mutateAsync(id).catch((error: unknown) => report(error, 'sync_failed'));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       void reload().finally(() =>

@@ -190,14 +190,14 @@ export function useSyncHistory(projectId: number, integrationId: number) {
 }
 
 /** The folders under a parent (the Drive's root for null), page by page. */
-export function useDriveFolders(projectId: number, connectionId: number | null, parentId: string | null) {
+export function useDriveFolders(projectId: number, connectionId: number, parentId: string | null) {
   return useInfiniteQuery({
-    queryKey: driveKeys.folders(projectId, connectionId ?? 0, parentId),
+    queryKey: driveKeys.folders(projectId, connectionId, parentId),
     queryFn: async ({ pageParam, signal }) =>
       (
         await call(googleDriveRoutes.listFolders, {
           body: {
-            connection_id: connectionId ?? 0,
+            connection_id: connectionId,
             parent_folder_id: parentId,
             page_token: pageParam,
             project_id: projectId,
@@ -207,6 +207,5 @@ export function useDriveFolders(projectId: number, connectionId: number | null, 
       ).data,
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_page_token,
-    enabled: connectionId !== null,
   });
 }
