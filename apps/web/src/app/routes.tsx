@@ -50,6 +50,7 @@ const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksP
 const uploadPage = page(() => import('../features/upload/UploadPage'));
 const bulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'));
 const integrationsPage = page(() => import('../features/integrations/IntegrationsPage'));
+const driveCallbackPage = page(() => import('../features/drive/DriveCallbackPage'));
 const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
 const explorerPage = page(() => import('../features/analytics/explorer/ExplorerPage'));
@@ -89,8 +90,7 @@ const managerPages: RouteObject[] = [
   { path: 'prompts', ...promptsPage },
   { path: 'prompts/new', ...promptFormPage },
   { path: 'prompts/edit', ...promptFormPage },
-  // Only the blacklist tab is built so far (the Google Drive tab says it is coming).
-  { path: 'integrations', element: <Navigate to="blacklist" replace /> },
+  { path: 'integrations', element: <Navigate to="google-drive" replace /> },
   { path: 'integrations/:tab', ...integrationsPage },
   { path: 'settings', element: <Navigate to="general" replace /> },
   { path: 'settings/:tab', ...settingsPage },
@@ -137,6 +137,8 @@ export const routes: RouteObject[] = [
               { path: '/profile', ...profilePage },
               { path: '/support', ...supportPage },
               { path: '/admin/super', ...superAdminPage },
+              // Google sends the browser back here after a Drive consent (spec 2 §2.7).
+              { path: '/auth/google-drive/callback', ...driveCallbackPage },
               { path: '*', ...notFoundPage },
             ],
           },

@@ -35,24 +35,24 @@ const noteInput = () => screen.getByTestId('note-input') as HTMLTextAreaElement;
 const saveButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: /^Save$|^Saving/ });
 
 describe('integrations page', () => {
-  it('sends /integrations to the blacklist tab and offers a Google Drive tab that is coming soon', async () => {
+  it('sends /integrations to the Google Drive tab and offers the blacklist tab', async () => {
     mockBlacklistApi();
-    await open('/projects/5/integrations');
-    expect(screen.getByTestId('location')).toHaveTextContent(BLACKLIST_PATH);
-    expect(screen.getByRole('heading', { name: 'Integrations' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Blacklist' })).toHaveAttribute('aria-selected', 'true');
-    fireEvent.click(screen.getByRole('tab', { name: 'Google Drive' }));
-    const soon = await screen.findByTestId('google-drive-soon');
+    renderRoutes(integrationRoutes, '/projects/5/integrations');
+    await screen.findByTestId('drive-panel');
     expect(screen.getByTestId('location')).toHaveTextContent('/projects/5/integrations/google-drive');
-    expect(soon).toHaveTextContent('The Google Drive integration is coming soon');
-    expect(soon).toHaveTextContent("isn't built yet");
-    expect(screen.queryByTestId('blacklist-panel')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Integrations' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Google Drive' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Blacklist' }));
+    await screen.findByTestId('blacklist-panel');
+    expect(screen.getByTestId('location')).toHaveTextContent(BLACKLIST_PATH);
+    expect(screen.queryByTestId('drive-panel')).not.toBeInTheDocument();
   });
 
-  it('sends an unknown tab to the blacklist', async () => {
+  it('sends an unknown tab to Google Drive', async () => {
     mockBlacklistApi();
-    await open('/projects/5/integrations/dropbox');
-    expect(screen.getByTestId('location')).toHaveTextContent(BLACKLIST_PATH);
+    renderRoutes(integrationRoutes, '/projects/5/integrations/dropbox');
+    await screen.findByTestId('drive-panel');
+    expect(screen.getByTestId('location')).toHaveTextContent('/projects/5/integrations/google-drive');
   });
 
   it('is for admins and owners only', async () => {

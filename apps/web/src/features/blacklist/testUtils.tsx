@@ -10,7 +10,7 @@ import { ProjectGuard, RequireProjectManager } from '../projects/ProjectGuard';
 
 export const BLACKLIST_PATH = '/projects/5/integrations/blacklist';
 
-/** As in app/routes.tsx: admins and owners only; /integrations leads to the blacklist tab. */
+/** As in app/routes.tsx: admins and owners only; /integrations leads to the Google Drive tab. */
 export const integrationRoutes: RouteObject[] = [
   {
     path: '/projects/:projectId',
@@ -19,11 +19,10 @@ export const integrationRoutes: RouteObject[] = [
       {
         element: <RequireProjectManager />,
         children: [
-          { path: 'integrations', element: <Navigate to="blacklist" replace /> },
+          { path: 'integrations', element: <Navigate to="google-drive" replace /> },
           { path: 'integrations/:tab', element: <IntegrationsPage /> },
         ],
       },
-      { path: 'analysis/bulk-upload', element: <div>bulk upload</div> },
     ],
   },
   { path: '*', element: <div>elsewhere</div> },
