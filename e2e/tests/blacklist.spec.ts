@@ -279,7 +279,7 @@ test.describe('help for bulk upload and integrations', () => {
     await expect(
       drawer.getByRole('heading', { name: 'Google-Drive-Integration', exact: true }),
     ).toBeVisible();
-    await expect(drawer.getByTestId('help-content')).toContainText('drive.google.com/uc?export=download');
+    await expect(drawer.getByTestId('help-content')).toContainText('Jetzt synchronisieren');
     await expect(drawer.getByTestId('help-fallback-note')).toHaveCount(0);
   });
 });
