@@ -37,14 +37,20 @@ export const DRIVE = {
   reloadAfterSyncMs: 2000,
 } as const;
 
-/** What the department structure calls its two folder levels. */
+/** What the department structure calls its two folder levels; simple fills only the first. */
 export const DEPARTMENT_FIELDS = ['Department', 'Representative'] as const;
+
+/** The fields a structure type fills from folder levels, one per level from the integration's folder down. */
+export function folderFields(type: StructureType): readonly string[] {
+  if (type === 'simple') return DEPARTMENT_FIELDS.slice(0, 1);
+  return type === 'department' ? DEPARTMENT_FIELDS : [];
+}
 
 /** What a structure type fills and configures (the structure-types route and the dialog). */
 export function structureTypeInfo(type: StructureType) {
   return {
     type,
-    fixed_fields: type === 'department' ? [...DEPARTMENT_FIELDS] : [],
+    fixed_fields: [...folderFields(type)],
     needs_regex: type === 'custom',
     configurable_fields: type === 'custom' || type === 'constants',
     /** The source a new metadata row starts with (spec 2 §5). */

@@ -10,7 +10,7 @@ const custom = (metadata_fields: unknown, filename_regex = '^(?<dept>[^_]+)_([^_
 
 describe('metadataFor', () => {
   it.each([
-    ['simple gives nothing', 'simple', null, {}],
+    ['simple reads the first folder level', 'simple', null, { Department: 'Support' }],
     [
       'department reads two folder levels',
       'department',
@@ -79,8 +79,20 @@ describe('metadataFor', () => {
     expect(metadataFor(type, config, file)).toEqual(expected);
   });
 
-  it('department with a file directly in the folder has no metadata', () => {
-    expect(metadataFor('department', null, { fileName: 'a.mp3', folderPath: [] })).toEqual({});
+  it.each(['simple', 'department'] as const)(
+    '%s with a file directly in the folder has no metadata',
+    (type) => {
+      expect(metadataFor(type, null, { fileName: 'a.mp3', folderPath: [] })).toEqual({});
+    },
+  );
+
+  it.each([
+    ['a subfolder', ['Sales']],
+    ['deeper folders, by the first level', ['Sales', 'Anna', 'Old']],
+  ])('simple gives Department from %s', (_name, folderPath) => {
+    expect(metadataFor('simple', null, { fileName: 'call-0412.mp3', folderPath })).toEqual({
+      Department: 'Sales',
+    });
   });
 
   it('reads older forms into the current one', () => {

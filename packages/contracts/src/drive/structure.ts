@@ -1,7 +1,7 @@
 import {
-  DEPARTMENT_FIELDS,
   FIELD_SOURCES,
   type FieldSource,
+  folderFields,
   LEGACY_FIELD_SOURCES,
   type StructureType,
 } from './rules.ts';
@@ -135,8 +135,8 @@ function sourceValue(
 }
 
 /**
- * The metadata a file gets: none for simple; Department and Representative from the first two folder levels
- * for department; the configured fields for custom (the regex runs on the file name) and constants. A field
+ * The metadata a file gets: Department from the first folder level for simple; Department and Representative
+ * from the first two folder levels for department; the configured fields for custom (the regex runs on the file name) and constants. A field
  * without a value takes its default, else is left out.
  */
 export function metadataFor(
@@ -145,9 +145,8 @@ export function metadataFor(
   file: FileLocation,
 ): Record<string, string> {
   const metadata: Record<string, string> = {};
-  if (structureType === 'simple') return metadata;
-  if (structureType === 'department') {
-    DEPARTMENT_FIELDS.forEach((name, level) => {
+  if (structureType === 'simple' || structureType === 'department') {
+    folderFields(structureType).forEach((name, level) => {
       const value = text(file.folderPath[level]);
       if (value) metadata[name] = value;
     });
