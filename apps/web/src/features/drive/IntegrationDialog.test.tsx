@@ -29,6 +29,13 @@ function choose(dialog: Dialog, label: RegExp, option: string) {
 const createButton = (dialog: Dialog) => dialog.getByRole('button', { name: 'Create' });
 
 describe('folder integration dialog', () => {
+  it('simple previews Department from the first folder level', async () => {
+    const { dialog } = await openAdd(() => mockDriveApi());
+    expect(dialog.getByTestId('preview-line-0')).toHaveTextContent('Department: Sales');
+    fireEvent.change(dialog.getByTestId('preview-input'), { target: { value: 'call-0412.mp3' } });
+    expect(dialog.getByTestId('preview-line-0')).not.toHaveTextContent('Department:');
+  });
+
   it('create waits for connection, folder id and prompt, then sends the integration', async () => {
     const { fetch, dialog } = await openAdd(() =>
       mockDriveApi(
@@ -122,7 +129,7 @@ describe('folder integration dialog', () => {
     expect(
       within(dialog.getByTestId('metadata-row-0')).getByRole('combobox', { name: 'Source' }),
     ).toHaveTextContent('Constant');
-    choose(dialog, /Folder structure/, 'Department');
+    choose(dialog, /Folder structure/, '^Department');
     expect(dialog.queryByTestId('metadata-rows')).not.toBeInTheDocument();
     expect(dialog.getByTestId('preview-line-0')).toHaveTextContent('Department: Sales');
     expect(dialog.getByTestId('preview-line-0')).toHaveTextContent('Representative: John Smith');

@@ -11,7 +11,6 @@ import {
   MenuItem,
   Stack,
   TextField,
-  Typography,
 } from '@mui/material';
 import {
   DRIVE,
@@ -226,13 +225,7 @@ export function IntegrationDialog({
           </TextField>
 
           <Divider />
-          {form.structureType === 'simple' ? (
-            <Typography variant="body2" color="textSecondary">
-              {t('drive.preview.simple')}
-            </Typography>
-          ) : (
-            <StructurePreview form={form} />
-          )}
+          <StructurePreview form={form} />
           {failure ? (
             <Alert severity="error" onClose={() => setFailure(null)} data-testid="integration-save-error">
               {failure}

@@ -5,7 +5,7 @@ import { type IntegrationForm, previewOf } from './integrationForm';
 
 /** Example file paths for each structure type, so the preview shows something at once. */
 const SAMPLES: Record<IntegrationForm['structureType'], string> = {
-  simple: 'call-0412.mp3',
+  simple: 'Sales/call-0412.mp3',
   department: 'Sales/John Smith/call-0412.mp3',
   custom: 'Sales/JohnSmith_20260301_0412.mp3',
   constants: 'call-0412.mp3',

@@ -138,6 +138,7 @@ describe('preview', () => {
       Team: 'Blue',
       Missing: 'n/a',
     });
-    expect(previewOf(filled(), 'x/call.mp3')).toEqual({});
+    expect(previewOf(filled(), 'Sales/call.mp3')).toEqual({ Department: 'Sales' });
+    expect(previewOf(filled(), 'call.mp3')).toEqual({});
   });
 });
