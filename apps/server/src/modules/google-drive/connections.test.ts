@@ -225,6 +225,12 @@ describe('Drive configuration', () => {
       'custom',
       'constants',
     ]);
+    expect(types.json().data.map((item: { fixed_fields: string[] }) => item.fixed_fields)).toEqual([
+      ['Department'],
+      ['Department', 'Representative'],
+      [],
+      [],
+    ]);
     const status = await owner.request({ method: 'GET', url: url('/oauth/status') });
     expect(status.json().data).toEqual({
       google_configured: true,

@@ -100,6 +100,19 @@ describe('Drive sync', () => {
     expect(listed.json().data.last_check_at).not.toBeNull();
   });
 
+  it('simple fills Department from the first folder level only', async () => {
+    const root = departmentFolder();
+    d.drive.file(`direct-${root}.mp3`, d.drive.folder('Sales', root));
+    const integration = await createIntegration(root, { structure_type: 'simple' });
+    await syncNow(integration.id);
+    const [run] = (await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })).json()
+      .data;
+    // Every prompt requires Representative too (spec 1 §5), which simple does not fill.
+    expect(run).toMatchObject({ found: 6, queued: 0, failed: 4 });
+    expect(run.errors).toHaveLength(4);
+    for (const error of run.errors) expect(error).toMatch(/\(s\): Representative\.$/);
+  });
+
   it('takes each file once when two syncs overlap', async () => {
     const integration = await createIntegration(departmentFolder());
     await Promise.all([syncNow(integration.id), syncNow(integration.id)]);
