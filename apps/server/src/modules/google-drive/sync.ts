@@ -94,7 +94,11 @@ async function takeFile(
     fileName: file.name,
     folderPath: path,
   });
-  const prompt = await checkPromptAndFunds(ctx, access, integration.promptId, metadata);
+  // A person uploading is asked for the fields the prompt wants; a synced file has what its folder structure
+  // gives (simple fills Department only), and an analysis without a Representative beats a file left behind.
+  const prompt = await checkPromptAndFunds(ctx, access, integration.promptId, metadata, {
+    requireMetadata: false,
+  });
   const staged = await stageFile(ctx, access.project.id, await downloadFile(api, file.id), {
     fileName: file.name,
     declaredType: file.mimeType,

@@ -23,6 +23,8 @@ export async function checkPromptAndFunds(
   access: ProjectAccess,
   promptId: number,
   metadata: Record<string, string>,
+  /** false: the metadata the prompt asks for may be missing (a synced folder's files have what its structure gives). */
+  options: { requireMetadata?: boolean } = {},
 ): Promise<PromptRow> {
   let prompt: PromptRow;
   try {
@@ -33,7 +35,7 @@ export async function checkPromptAndFunds(
     }
     throw error;
   }
-  const missing = missingMetadata(prompt.metadataFields, metadata);
+  const missing = options.requireMetadata === false ? [] : missingMetadata(prompt.metadataFields, metadata);
   if (missing.length > 0) {
     throw badRequest(UPLOAD_TEXTS.missingMetadata.replace('{names}', missing.join(', ')), 'missing_metadata');
   }
