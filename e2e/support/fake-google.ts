@@ -21,14 +21,19 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
 // ---- For tests (in the worker processes) ----
 
+/** Where the fake Google listens (set by global setup). */
+export function fakeGoogleOrigin(): string {
+  const origin = process.env[ORIGIN_ENV];
+  if (!origin) throw new Error(`${ORIGIN_ENV} is not set: the fake Google is started by e2e global setup`);
+  return origin;
+}
+
 /**
  * Makes the fake Google consent as `account` for this browser context (a cookie on the fake's origin, as
  * Google knows who is signed in), so tests running side by side each have their own Google user.
  */
 export async function signInToGoogleAs(context: BrowserContext, account: FakeGoogleAccount): Promise<void> {
-  const origin = process.env[ORIGIN_ENV];
-  if (!origin) throw new Error(`${ORIGIN_ENV} is not set: the fake Google is started by e2e global setup`);
   await context.addCookies([
-    { name: FAKE_GOOGLE_ACCOUNT_COOKIE, value: accountCookie(account), url: origin },
+    { name: FAKE_GOOGLE_ACCOUNT_COOKIE, value: accountCookie(account), url: fakeGoogleOrigin() },
   ]);
 }

@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { SUPER_ADMIN } from './accounts.ts';
+import { mountFakeDrives } from './fake-drive.ts';
 import { startFakeGoogle } from './fake-google.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
@@ -11,6 +12,7 @@ import { startMediaServer } from './media-server.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
 
 const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
+const TEST_ENCRYPTION_KEY = Buffer.from('e2e-test-key-for-drive-tokens-32').toString('base64');
 
 interface FreshDatabase {
   env: Record<string, string>;
@@ -66,8 +68,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const speech = await startFakeTranscription();
   // Recordings for link and CSV uploads (media-server.ts): the only private address the app may download from.
   const media = await startMediaServer();
-  // Google sign-in goes to a local fake of Google's OAuth endpoints (fake-google.ts).
+  // Google sign-in goes to a local fake of Google's OAuth endpoints (fake-google.ts), Drive to a fake of its
+  // API on the same server, one Drive per Google account (fake-drive.ts).
   const google = await startFakeGoogle();
+  mountFakeDrives(google);
   // Started as `npm start` runs it: Node's own type stripping, no tsx.
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -103,6 +107,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       EMLO_API_KEY: '',
       EMLO_API_KEY_PASSWORD: '',
       ...google.env(),
+      // Drive tokens are encrypted at rest with it: a fixed test key (32 bytes), not a secret.
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
