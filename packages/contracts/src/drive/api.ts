@@ -198,6 +198,13 @@ export const FolderListRequest = z.object({
   project_id: projectId.optional(),
 });
 
+/** The media files a folder integration would take first (nothing is downloaded). */
+export const FolderPreviewRequest = z.object({
+  connection_id: z.number().int().positive(),
+  folder_id: integrationFields.folder_id,
+  project_id: projectId.optional(),
+});
+
 // ---------- answers ----------
 
 export const DriveConnectionResponse = z.object({ data: DriveConnection });
@@ -239,6 +246,17 @@ export const SyncHistoryResponse = z.object({ data: z.array(SyncHistoryItem) });
 export const DriveFolder = z.object({ id: z.string(), name: z.string() });
 export const FolderListResponse = z.object({
   data: z.object({ folders: z.array(DriveFolder), next_page_token: z.string().nullable() }),
+});
+
+/** A media file found in the folder and the folder names below the chosen folder leading to it. */
+export const PreviewFile = z.object({ name: z.string(), path: z.array(z.string()) });
+export type PreviewFile = z.infer<typeof PreviewFile>;
+export const FolderPreviewResponse = z.object({
+  data: z.object({
+    files: z.array(PreviewFile),
+    /** More media files were found than listed. */
+    truncated: z.boolean(),
+  }),
 });
 
 export const StructureTypeInfo = z.object({

@@ -29,6 +29,8 @@ export const DRIVE = {
   maxMetadataFields: 50,
   /** Folders per page of the folder picker. */
   folderPageSize: 100,
+  /** Media files the integration dialog's preview lists. */
+  previewFiles: 10,
   /** Sync history entries listed per integration. */
   historyLimit: 50,
   /** Errors kept per sync run. */

@@ -14,6 +14,8 @@ import {
   FolderIntegrationUpdateRequest,
   FolderListRequest,
   FolderListResponse,
+  FolderPreviewRequest,
+  FolderPreviewResponse,
   OptionalProjectQuery,
   ProjectQuery,
   StructureTypesResponse,
@@ -195,6 +197,18 @@ export const googleDriveRoutes = {
     access,
     body: FolderListRequest,
     responses: { 200: FolderListResponse },
+    errors: [...errors, 409, 502],
+  }),
+  previewFolder: defineRoute({
+    method: 'POST',
+    path: `${base}/folders/preview`,
+    operationId: 'previewDriveFolder',
+    summary:
+      'The first audio and video files a sync of the folder would find, with their folder path; nothing is downloaded',
+    tags,
+    access,
+    body: FolderPreviewRequest,
+    responses: { 200: FolderPreviewResponse },
     errors: [...errors, 409, 502],
   }),
   structureTypes: defineRoute({

@@ -44,24 +44,39 @@ export async function listChildren(
   return { items, nextPageToken: data.nextPageToken ?? null };
 }
 
-/** Every file under a folder, down to `depth` levels of subfolders, with the folder names leading to it. */
+export interface WalkOptions {
+  /** Only the files it accepts are returned (all when absent). */
+  keep?: (file: DriveItem) => boolean;
+  /** Stop once this many files are kept. */
+  limit?: number;
+}
+
+/**
+ * Every file under a folder, down to `depth` levels of subfolders, with the folder names leading to it;
+ * with `limit`, the walk stops (reading no further page) once that many are kept.
+ */
 export async function walkFolder(
   api: drive_v3.Drive,
   folderId: string,
   depth: number,
-  path: string[] = [],
+  options: WalkOptions = {},
 ): Promise<{ file: DriveItem; path: string[] }[]> {
   const found: { file: DriveItem; path: string[] }[] = [];
-  let pageToken: string | null = null;
-  do {
-    const page = await listChildren(api, folderId, { pageToken });
-    for (const item of page.items) {
-      if (item.mimeType !== FOLDER_MIME) found.push({ file: item, path });
-      else if (path.length < depth)
-        found.push(...(await walkFolder(api, item.id, depth, [...path, item.name])));
-    }
-    pageToken = page.nextPageToken;
-  } while (pageToken);
+  const full = () => options.limit !== undefined && found.length >= options.limit;
+  const walk = async (id: string, path: string[]): Promise<void> => {
+    let pageToken: string | null = null;
+    do {
+      const page = await listChildren(api, id, { pageToken });
+      for (const item of page.items) {
+        if (full()) return;
+        if (item.mimeType !== FOLDER_MIME) {
+          if (!options.keep || options.keep(item)) found.push({ file: item, path });
+        } else if (path.length < depth) await walk(item.id, [...path, item.name]);
+      }
+      pageToken = page.nextPageToken;
+    } while (pageToken && !full());
+  };
+  await walk(folderId, []);
   return found;
 }
 

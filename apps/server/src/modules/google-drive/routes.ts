@@ -15,7 +15,7 @@ import { currentUser } from '../auth/plugin.ts';
 import { googleConfigured } from '../google/oauth.ts';
 import { ownOrigins } from '../google/routes.ts';
 import { connectionFor, driveAccess, integrationFor } from './access.ts';
-import { driveApi, listFolders } from './client.ts';
+import { driveApi, listFolders, walkFolder } from './client.ts';
 import {
   accessTokenFor,
   createConnection,
@@ -27,6 +27,7 @@ import { encryptionProblem } from './crypto.ts';
 import { isSyncing, toConnectionDto, toIntegrationDto, toSyncRunDto } from './dto.ts';
 import { createIntegration, listIntegrations, updateIntegration } from './integrations.ts';
 import { queueSync } from './jobs.ts';
+import { isMedia } from './sync.ts';
 
 /** Google Drive connections, folder integrations and their syncs (spec 2 §7 'Cloud drive'); admin or owner. */
 export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -137,6 +138,26 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   });
 
+  serve(app, routes.previewFolder, {
+    handler: async (request) => {
+      const { body } = request;
+      const { connection } = await connectionFor(ctx, request, body.connection_id, body.project_id);
+      const api = driveApi(ctx, await accessTokenFor(ctx, connection));
+      const limit = DRIVE.previewFiles;
+      try {
+        // One more than listed tells whether there are more.
+        const found = await walkFolder(api, body.folder_id, DRIVE.maxDepth, {
+          keep: isMedia,
+          limit: limit + 1,
+        });
+        const files = found.slice(0, limit).map(({ file, path }) => ({ name: file.name, path }));
+        return { data: { files, truncated: found.length > limit } };
+      } catch (error) {
+        throw driveCallError(error);
+      }
+    },
+  });
+
   serve(app, routes.listIntegrations, {
     handler: async (request) => {
       const access = await driveAccess(ctx, request, request.query.project_id);
@@ -212,7 +233,7 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 }
 
-/** A Drive API failure as the folder picker's answer: Google's message, 409 for a refused token, else 502. */
+/** A Drive API failure as the folder picker's (and preview's) answer: Google's message, 409 for a refused token, else 502. */
 function driveCallError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const response = (error as { response?: { status?: number } }).response;

@@ -77,6 +77,12 @@ export async function startRun(
   return run!.id;
 }
 
+/** Whether a sync takes the file (audio or video); the rest is recorded as skipped. */
+export function isMedia(file: DriveItem): boolean {
+  const type = classifyFile(file.name, file.mimeType);
+  return type !== null && type.kind !== 'text';
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What became of one new media file: an analysis (queued), a duplicate or blacklisted one (skipped). */
@@ -145,8 +151,7 @@ async function syncFile(
 ): Promise<void> {
   const { file, path } = entry;
   counts.found += 1;
-  const type = classifyFile(file.name, file.mimeType);
-  const media = type !== null && type.kind !== 'text';
+  const media = isMedia(file);
   const [taken] = await ctx.db
     .insert(driveFiles)
     .values({

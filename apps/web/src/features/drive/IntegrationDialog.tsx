@@ -225,7 +225,7 @@ export function IntegrationDialog({
           </TextField>
 
           <Divider />
-          <StructurePreview form={form} />
+          <StructurePreview projectId={projectId} form={form} />
           {failure ? (
             <Alert severity="error" onClose={() => setFailure(null)} data-testid="integration-save-error">
               {failure}

@@ -15,6 +15,8 @@ export const driveKeys = {
   history: (projectId: number, id: number) => ['drive', projectId, 'history', id] as const,
   folders: (projectId: number, connectionId: number, parentId: string | null) =>
     ['drive', projectId, 'folders', connectionId, parentId] as const,
+  preview: (projectId: number, connectionId: number | null, folderId: string) =>
+    ['drive', projectId, 'preview', connectionId, folderId] as const,
 };
 
 export function useConnections(projectId: number) {
@@ -207,5 +209,21 @@ export function useDriveFolders(projectId: number, connectionId: number, parentI
       ).data,
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_page_token,
+  });
+}
+
+/** The first recordings a sync of the folder would find (none is downloaded); idle until both are chosen. */
+export function useFolderPreview(projectId: number, connectionId: number | null, folderId: string) {
+  return useQuery({
+    queryKey: driveKeys.preview(projectId, connectionId, folderId),
+    queryFn: async ({ signal }) =>
+      (
+        await call(googleDriveRoutes.previewFolder, {
+          body: { connection_id: connectionId!, folder_id: folderId, project_id: projectId },
+          signal,
+        })
+      ).data,
+    enabled: connectionId !== null && folderId !== '',
+    retry: false,
   });
 }

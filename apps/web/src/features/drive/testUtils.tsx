@@ -109,6 +109,8 @@ export function mockDriveApi(
       routeAnswer(googleDriveRoutes.listConnections, { data: connections }),
     'GET /api/integrations/google-drive/integrations': () =>
       routeAnswer(googleDriveRoutes.listIntegrations, { data: integrations }),
+    'POST /api/integrations/google-drive/folders/preview': () =>
+      routeAnswer(googleDriveRoutes.previewFolder, { data: { files: [], truncated: false } }),
     ...overrides,
   });
 }
