@@ -113,6 +113,32 @@ describe('Folder integrations tab', () => {
     );
   });
 
+  it('while a folder syncs, the list is asked again every 2 s until the sync has ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    const fetch = mockDriveApi(
+      {},
+      {
+        'GET /api/integrations/google-drive/integrations': () => {
+          answers += 1;
+          return jsonResponse(200, { data: [integrationFixture(7, { syncing: answers <= 2 })] });
+        },
+      },
+    );
+    await openDrive(FOLDERS_PATH);
+    await screen.findByTestId('drive-integration-7');
+    expect(card(7).getByTestId('drive-sync')).toBeDisabled();
+    const loads = listCalls(fetch);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(listCalls(fetch)).toBeGreaterThan(loads);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(card(7).getByTestId('drive-sync')).toBeEnabled());
+    // Ended: no more asking.
+    const ended = listCalls(fetch);
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(listCalls(fetch)).toBe(ended);
+  });
+
   it('reloads the lists when the browser tab becomes visible again', async () => {
     const fetch = mockDriveApi();
     await openDrive(FOLDERS_PATH);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ErrorState } from '../../shared/components/States';
-import { useDebouncedValue } from '../insights/useDebouncedValue';
+import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
 import { useFolderPreview } from './api';
 import { type IntegrationForm, previewOf } from './integrationForm';
 

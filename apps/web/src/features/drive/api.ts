@@ -27,11 +27,14 @@ export function useConnections(projectId: number) {
   });
 }
 
+/** The folder integrations; while one of them syncs, the list is asked again every few seconds until it ends. */
 export function useIntegrations(projectId: number) {
   return useQuery({
     queryKey: driveKeys.integrations(projectId),
     queryFn: async ({ signal }): Promise<FolderIntegration[]> =>
       (await call(googleDriveRoutes.listIntegrations, { query: { project_id: projectId }, signal })).data,
+    refetchInterval: (query) =>
+      query.state.data?.some((integration) => integration.syncing) ? DRIVE.reloadAfterSyncMs : false,
   });
 }
 
@@ -188,6 +191,9 @@ export function useSyncHistory(projectId: number, integrationId: number) {
           signal,
         })
       ).data,
+    // A running sync's counts grow as it goes: asked again until it has ended.
+    refetchInterval: (query) =>
+      query.state.data?.some((run) => run.status === 'running') ? DRIVE.reloadAfterSyncMs : false,
   });
 }
 
