@@ -2,7 +2,7 @@ import { authRoutes, type ErrorBody } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes, routeAnswer } from '../../test/utils';
-import { GOOGLE_OAUTH_STATE_KEY } from './google';
+import { GOOGLE_OAUTH_RETURN_KEY, GOOGLE_OAUTH_STATE_KEY } from './google';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
 
@@ -57,6 +57,22 @@ describe('the Google button', () => {
     expect(JSON.parse(String(start![1]?.body))).toEqual({
       redirect_uri: 'http://localhost/auth/google/callback',
     });
+  });
+
+  it('an invitation link to sign-up comes back to the invitation once Google has signed the user in', async () => {
+    mockFetch({
+      'GET /api/auth/me': signedOut,
+      'GET /api/auth/google': available(true),
+      'POST /api/auth/google/start': () =>
+        routeAnswer(authRoutes.googleStart, {
+          status: 'success',
+          data: { auth_url: 'https://accounts.example.com/auth', state: 'st4te' },
+        }),
+    });
+    renderRoutes(routes, '/signup?email=a%40example.com&invite=t0k%2Fen');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(localStorage.getItem(GOOGLE_OAUTH_RETURN_KEY)).toBe('/invite?token=t0k%2Fen');
   });
 
   it("shows the server's message when starting fails, and can be clicked again", async () => {

@@ -7,12 +7,14 @@ import { OAUTH_START_FAILED, startGoogleSignIn, useGoogleAvailable } from './goo
 
 interface GoogleButtonProps {
   variant: 'login' | 'signup';
+  /** Where the app opens after signing in (as after a password sign-in). */
+  returnTo: string;
   /** Gets the message to show when Google sign-in could not start. */
   onError: (message: string) => void;
 }
 
 /** Spec 2 §2.8: full width, outlined, a spinner while the request runs; hidden when the server has no Google. */
-export function GoogleButton({ variant, onError }: GoogleButtonProps) {
+export function GoogleButton({ variant, returnTo, onError }: GoogleButtonProps) {
   const { t } = useTranslation();
   const available = useGoogleAvailable();
   const [loading, setLoading] = useState(false);
@@ -28,7 +30,7 @@ export function GoogleButton({ variant, onError }: GoogleButtonProps) {
   const start = async () => {
     setLoading(true);
     try {
-      await startGoogleSignIn();
+      await startGoogleSignIn(returnTo);
     } catch (error) {
       console.error('Google sign-in failed to start', error);
       onError(messageOf(error));

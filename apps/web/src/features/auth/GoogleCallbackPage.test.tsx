@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
 import GoogleCallbackPage from './GoogleCallbackPage';
-import { GOOGLE_OAUTH_STATE_KEY } from './google';
+import { GOOGLE_OAUTH_RETURN_KEY, GOOGLE_OAUTH_STATE_KEY } from './google';
 
 const routes = [
   { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
@@ -31,6 +31,20 @@ describe('GoogleCallbackPage', () => {
       language: 'en',
     });
     expect(localStorage.getItem(GOOGLE_OAUTH_STATE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['the page that sent the user to sign in', '/invite?token=abc', '/invite?token=abc'],
+    ['the dashboard instead of another site', '//evil.example.com/x', '/dashboard'],
+  ])('opens %s', async (_, kept, expected) => {
+    localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
+    localStorage.setItem(GOOGLE_OAUTH_RETURN_KEY, kept);
+    mockFetch({
+      'POST /api/auth/google/callback': () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
+    });
+    renderRoutes(routes, '/auth/google/callback?code=c0de&state=st4te');
+    await waitFor(() => expect(location()).toBe(expected));
+    expect(localStorage.getItem(GOOGLE_OAUTH_RETURN_KEY)).toBeNull();
   });
 
   it('refuses a state this browser did not keep, without asking the server', async () => {

@@ -5,8 +5,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { LoadingState } from '../../shared/components/States';
 import { AuthLayout } from './AuthLayout';
-import { GOOGLE_OAUTH_STATE_KEY, useGoogleCallback } from './google';
-import { redirectTarget } from './redirect';
+import { GOOGLE_OAUTH_STATE_KEY, takeGoogleReturn, useGoogleCallback } from './google';
 
 /**
  * /auth/google/callback, where Google sends the browser back: the state must be the one this browser kept
@@ -32,7 +31,8 @@ export default function GoogleCallbackPage() {
     const state = params.get('state');
     if (params.get('error')) return setProblem(t('auth.google.denied'));
     if (!code || !state || !expected || state !== expected) return setProblem(t('auth.google.stateMismatch'));
-    mutate({ code, state }, { onSuccess: () => void navigate(redirectTarget(null), { replace: true }) });
+    const returnTo = takeGoogleReturn();
+    mutate({ code, state }, { onSuccess: () => void navigate(returnTo, { replace: true }) });
   }, [params, mutate, navigate, t]);
 
   const shown = problem ?? (finish.isError ? errorMessage(finish.error, 'auth.google.error') : null);

@@ -85,7 +85,7 @@ export default function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={login.isPending} fullWidth>
             {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
-          <GoogleButton variant="login" onError={setGoogleError} />
+          <GoogleButton variant="login" returnTo={target} onError={setGoogleError} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/signup" state={location.state}>

@@ -42,6 +42,10 @@ export default function SignupPage() {
   const { strength } = usePasswordStrength(password, { email, name });
 
   const target = redirectTarget(location.state);
+  // Google sign-up makes the account without the invitation: its page then offers to join.
+  const invite = params.get('invite')?.trim();
+  const googleReturn =
+    invite && target === '/dashboard' ? `/invite?token=${encodeURIComponent(invite)}` : target;
   if (me.isPending) return <LoadingState minHeight={320} />;
   if (me.data && !signup.isPending && !signup.isSuccess) return <Navigate to={target} replace />;
   if (signup.data?.signedIn === false) return <CheckEmail email={email.trim()} />;
@@ -108,7 +112,7 @@ export default function SignupPage() {
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} fullWidth>
             {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
           </Button>
-          <GoogleButton variant="signup" onError={setGoogleError} />
+          <GoogleButton variant="signup" returnTo={googleReturn} onError={setGoogleError} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.signup.haveAccount')}{' '}
             <Link component={RouterLink} to="/login" state={location.state}>

@@ -6,6 +6,8 @@ import { meQueryKey } from './api';
 
 /** Where the state of a started Google sign-in waits for the callback page (spec 2 §4). */
 export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';
+/** Where the app opens once Google sign-in has finished (the page that sent the user to sign in). */
+export const GOOGLE_OAUTH_RETURN_KEY = 'google_oauth_return';
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 /** Thrown when the server's answer carries no address to send the browser to (spec 2 §8). */
 export const OAUTH_START_FAILED = 'Failed to initiate OAuth';
@@ -20,13 +22,14 @@ export function useGoogleAvailable(): boolean {
   return data?.available === true;
 }
 
-/** Starts Google sign-in: keeps the state for the callback and sends the browser to Google. */
-export async function startGoogleSignIn(): Promise<void> {
+/** Starts Google sign-in: keeps the state (and where to go after) for the callback, sends the browser to Google. */
+export async function startGoogleSignIn(returnTo: string): Promise<void> {
   const answer = await call(authRoutes.googleStart, {
     body: { redirect_uri: `${window.location.origin}${GOOGLE_CALLBACK_PATH}` },
   });
   if (answer.status !== 'success' || !answer.data.auth_url) throw new Error(OAUTH_START_FAILED);
   localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, answer.data.state);
+  localStorage.setItem(GOOGLE_OAUTH_RETURN_KEY, returnTo);
   window.location.assign(answer.data.auth_url);
 }
 
@@ -41,4 +44,11 @@ export function useGoogleCallback() {
       queryClient.setQueryData(meQueryKey, user);
     },
   });
+}
+
+/** The kept return address, once: only a path of this app (never another site's address). */
+export function takeGoogleReturn(): string {
+  const kept = localStorage.getItem(GOOGLE_OAUTH_RETURN_KEY);
+  localStorage.removeItem(GOOGLE_OAUTH_RETURN_KEY);
+  return kept?.startsWith('/') && !kept.startsWith('//') && !kept.startsWith('/\\') ? kept : '/dashboard';
 }
