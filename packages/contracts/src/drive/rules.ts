@@ -33,6 +33,8 @@ export const DRIVE = {
   previewFiles: 10,
   /** Sync history entries listed per integration. */
   historyLimit: 50,
+  /** Files one sync downloads and queues at the same time. */
+  syncParallelFiles: 4,
   /** Errors kept per sync run. */
   maxRunErrors: 50,
   /** The panel reloads its lists this long after a manual sync is triggered (spec 2 §9). */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDrive, consent, DRIVE_REDIRECT, type DriveApp, startDriveApp } from '../../../test/drive.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { driveConnections } from '../../db/schema/index.ts';
-import { accessTokenFor } from './connections.ts';
+import { accessTokenFor, renewingDrive } from './connections.ts';
 import { decrypt, encryptionKey } from './crypto.ts';
 
 let d: DriveApp;
@@ -87,6 +87,31 @@ describe('Drive connections', () => {
     expect(decrypt(key, after.accessToken!)).toBe(fresh);
     expect(after.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_000_000);
     expect(d.google.requests.at(-1)!.form!.get('grant_type')).toBe('refresh_token');
+  });
+
+  it('a long job renews its token before it ends, and reuses it until then', async () => {
+    const id = await connectDrive(owner, projectId);
+    const refreshes = () =>
+      d.google.requests.filter((request) => request.form?.get('grant_type') === 'refresh_token').length;
+    const before = refreshes();
+    const drive = renewingDrive(d.t.ctx, id);
+    const first = await drive();
+    expect(await drive()).toBe(first);
+    expect(refreshes()).toBe(before);
+    // 56 minutes into the token's hour: the next file gets a client of a renewed token.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 56 * 60_000);
+      const renewed = await drive();
+      expect(renewed).not.toBe(first);
+      expect(refreshes()).toBe(before + 1);
+      expect(await drive()).toBe(renewed);
+      expect((await connectionRow(id)).accessTokenExpiresAt!.getTime()).toBeGreaterThan(
+        Date.now() + 3_000_000,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('puts the connection in error when Google refuses the grant', async () => {

@@ -16,11 +16,14 @@ import {
 } from '../google/oauth.ts';
 import { type ProjectAccess, requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
+import { driveApi } from './client.ts';
 import { decrypt, encrypt, encryptionKey } from './crypto.ts';
 import type { ConnectionRow } from './dto.ts';
 
 /** An access token is refreshed when it has less than this left. */
 const REFRESH_MARGIN_MS = 60_000;
+/** A long job renews its token this long before it ends (a download must not outlive it). */
+const RENEW_BEFORE_MS = 5 * 60_000;
 
 /** A connection that cannot reach Drive (not connected, revoked grant): the sync and folder picker stop. */
 export class DriveConnectionError extends HttpError {
@@ -144,13 +147,17 @@ export async function recordConnectionError(
  * An access token for Drive calls: the stored one while it has time left, else a fresh one from the refresh
  * token (stored again). A revoked or expired grant makes the connection invalid with Google's reason.
  */
-export async function accessTokenFor(ctx: AppContext, connection: ConnectionRow): Promise<string> {
+export async function accessTokenFor(
+  ctx: AppContext,
+  connection: ConnectionRow,
+  marginMs = REFRESH_MARGIN_MS,
+): Promise<string> {
   const key = encryptionKey(ctx.config);
   if (!connection.isValid || (!connection.refreshToken && !connection.accessToken)) {
     throw new DriveConnectionError(connection.lastError ?? DRIVE_TEXTS.connectionNotReady);
   }
   const expiresAt = connection.accessTokenExpiresAt?.getTime() ?? 0;
-  if (connection.accessToken && expiresAt - Date.now() > REFRESH_MARGIN_MS) {
+  if (connection.accessToken && expiresAt - Date.now() > marginMs) {
     return decrypt(key, connection.accessToken);
   }
   if (!connection.refreshToken) {
@@ -171,4 +178,28 @@ export async function accessTokenFor(ctx: AppContext, connection: ConnectionRow)
     }
     throw error;
   }
+}
+
+/**
+ * A Drive client for a long job (a sync of thousands of files outlasts an access token): each call answers
+ * the client of a token with at least RENEW_BEFORE_MS left, refreshing it through the stored connection.
+ */
+export function renewingDrive(
+  ctx: AppContext,
+  connectionId: number,
+): () => Promise<ReturnType<typeof driveApi>> {
+  let api: ReturnType<typeof driveApi> | null = null;
+  let renewAt = 0;
+  return async () => {
+    if (api && Date.now() < renewAt) return api;
+    const [row] = await ctx.db.select().from(driveConnections).where(eq(driveConnections.id, connectionId));
+    if (!row) throw new DriveConnectionError(DRIVE_TEXTS.connectionNotReady);
+    api = driveApi(ctx, await accessTokenFor(ctx, row, RENEW_BEFORE_MS));
+    const [fresh] = await ctx.db
+      .select({ expiresAt: driveConnections.accessTokenExpiresAt })
+      .from(driveConnections)
+      .where(eq(driveConnections.id, connectionId));
+    renewAt = (fresh?.expiresAt?.getTime() ?? Date.now()) - RENEW_BEFORE_MS;
+    return api;
+  };
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_PRIORITY, DRIVE, DRIVE_TEXTS, metadataFor } from '@parley/contracts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { AppContext } from '../../context.ts';
 import {
   driveConnections,
@@ -15,8 +16,8 @@ import { checkPromptAndFunds } from '../tasks/request.ts';
 import { classifyFile } from '../uploads/file-type.ts';
 import { ingest } from '../uploads/service.ts';
 import { stageFile } from '../uploads/stage.ts';
-import { type DriveItem, downloadFile, driveApi, walkFolder } from './client.ts';
-import { accessTokenFor, recordConnectionError } from './connections.ts';
+import { type DriveItem, downloadFile, type driveApi, walkFolder } from './client.ts';
+import { recordConnectionError, renewingDrive } from './connections.ts';
 import { type IntegrationRow, SYNC_STALE_MS } from './dto.ts';
 
 export type SyncTrigger = 'schedule' | 'manual';
@@ -90,7 +91,7 @@ async function takeFile(
   ctx: AppContext,
   access: ProjectAccess,
   integration: IntegrationRow,
-  api: ReturnType<typeof driveApi>,
+  drive: () => Promise<ReturnType<typeof driveApi>>,
   entry: { file: DriveItem; path: string[] },
 ): Promise<{ status: 'queued' | 'skipped'; taskId: number; reason: string | null }> {
   const { file, path } = entry;
@@ -105,7 +106,7 @@ async function takeFile(
   const prompt = await checkPromptAndFunds(ctx, access, integration.promptId, metadata, {
     requireMetadata: false,
   });
-  const staged = await stageFile(ctx, access.project.id, await downloadFile(api, file.id), {
+  const staged = await stageFile(ctx, access.project.id, await downloadFile(await drive(), file.id), {
     fileName: file.name,
     declaredType: file.mimeType,
     sourceUrl: `https://drive.google.com/file/d/${encodeURIComponent(file.id)}/view`,
@@ -145,7 +146,7 @@ async function syncFile(
   ctx: AppContext,
   access: ProjectAccess,
   integration: IntegrationRow,
-  api: ReturnType<typeof driveApi>,
+  drive: () => Promise<ReturnType<typeof driveApi>>,
   entry: { file: DriveItem; path: string[] },
   counts: Counts,
 ): Promise<void> {
@@ -170,7 +171,7 @@ async function syncFile(
     return;
   }
   try {
-    const result = await takeFile(ctx, access, integration, api, entry);
+    const result = await takeFile(ctx, access, integration, drive, entry);
     await ctx.db.update(driveFiles).set(result).where(eq(driveFiles.id, taken.id));
     counts[result.status === 'queued' ? 'queued' : 'skipped'] += 1;
   } catch (error) {
@@ -205,10 +206,10 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
   const { integration, connection, project } = row;
   try {
     if (!connection.isActive) throw new Error(DRIVE_TEXTS.connectionNotReady);
-    const api = driveApi(ctx, await accessTokenFor(ctx, connection));
+    const drive = renewingDrive(ctx, connection.id);
     let entries: { file: DriveItem; path: string[] }[];
     try {
-      entries = await walkFolder(api, integration.folderId, DRIVE.maxDepth);
+      entries = await walkFolder(await drive(), integration.folderId, DRIVE.maxDepth);
     } catch (error) {
       const status = (error as { response?: { status?: number } }).response?.status;
       if (status === 401 || status === 403)
@@ -216,7 +217,11 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
       throw error;
     }
     const access: ProjectAccess = { project, role: 'user' };
-    for (const entry of entries) await syncFile(ctx, access, integration, api, entry, counts);
+    // Several files download side by side (a folder of thousands would take hours one by one).
+    const slots = pLimit(DRIVE.syncParallelFiles);
+    await Promise.all(
+      entries.map((entry) => slots(() => syncFile(ctx, access, integration, drive, entry, counts))),
+    );
   } catch (error) {
     fatal = messageOf(error);
     counts.errors.unshift(fatal);
