@@ -4,6 +4,7 @@ export * from './api.ts';
 export * from './billing/index.ts';
 export * from './blacklist/index.ts';
 export * from './bulk/index.ts';
+export * from './change-requests/index.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './drive/index.ts';

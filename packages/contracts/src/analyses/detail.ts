@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalysisCorrection } from '../change-requests/api.ts';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
 import { ChatMetrics, ConversationMetrics } from './metrics.ts';
@@ -119,6 +120,8 @@ export const AnalysisDetail = z.object({
   speaker_roles: SpeakerRoles.nullable(),
   /** Null when the prompt asks for no voice analysis, or before it ran. */
   lva: LvaResult.nullable(),
+  /** Approved corrections of result fields, oldest first; result holds the corrected values. */
+  corrections: z.array(AnalysisCorrection).optional(),
 });
 export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
 export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });

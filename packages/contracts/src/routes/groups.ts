@@ -7,6 +7,7 @@ export { authRoutes } from './auth.ts';
 export { batchRoutes } from './batches.ts';
 export { billingRoutes } from './billing.ts';
 export { blacklistRoutes } from './blacklist.ts';
+export { changeRequestRoutes } from './change-requests.ts';
 export { googleDriveRoutes } from './google-drive.ts';
 export { healthRoutes } from './health.ts';
 export { helpRoutes } from './help.ts';

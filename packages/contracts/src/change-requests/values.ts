@@ -1,0 +1,107 @@
+import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
+import { OK_VALUES } from '../prompts/output-schema.ts';
+import type { FieldType, PromptField } from '../prompts/schema.ts';
+
+/** Longest corrected text value. */
+export const TEXT_VALUE_MAX = 4000;
+
+/** The field types a change request can correct (lists, classifications and objects are not values). */
+export const CORRECTABLE_FIELD_TYPES = ['string', 'int', 'float', 'bool', 'ok', 'option', 'marks'] as const;
+export type CorrectableFieldType = (typeof CORRECTABLE_FIELD_TYPES)[number];
+
+export function isCorrectableType(type: FieldType): type is CorrectableFieldType {
+  return (CORRECTABLE_FIELD_TYPES as readonly string[]).includes(type);
+}
+
+export interface CorrectableField {
+  /** Dotted path ('Discovery.Budget'). */
+  path: string;
+  field: PromptField;
+}
+
+/**
+ * The fields of a prompt whose values a change request may correct, by dotted path, in the prompt's order.
+ * Final Score is left out: it is computed from the others.
+ */
+export function correctableFields(fields: PromptField[]): CorrectableField[] {
+  const out: CorrectableField[] = [];
+  const walk = (list: PromptField[], prefix: string) => {
+    for (const field of list) {
+      const path = prefix ? `${prefix}.${field.key}` : field.key;
+      if (field.type === 'object') walk(field.content ?? [], path);
+      else if (isCorrectableType(field.type) && !(prefix === '' && field.key === FINAL_SCORE_KEY)) {
+        out.push({ path, field });
+      }
+    }
+  };
+  walk(fields, '');
+  return out;
+}
+
+/** The correctable field at a dotted path, or null. */
+export function correctableFieldAt(fields: PromptField[], path: string): PromptField | null {
+  return correctableFields(fields).find((entry) => entry.path === path)?.field ?? null;
+}
+
+/** The value at a dotted path of a result (undefined when absent). */
+export function valueAtPath(result: Record<string, unknown> | null | undefined, path: string): unknown {
+  let node: unknown = result;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A copy of a result with the value at a dotted path replaced (missing objects on the way are created). */
+export function withValueAtPath(
+  result: Record<string, unknown>,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
+  const [key, ...rest] = path.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...result, [key]: value };
+  const child = result[key];
+  const node =
+    typeof child === 'object' && child !== null && !Array.isArray(child)
+      ? (child as Record<string, unknown>)
+      : {};
+  return { ...result, [key]: withValueAtPath(node, rest.join('.'), value) };
+}
+
+/**
+ * Why a proposed value does not fit the field, or null when it does: bool a boolean, ok one of OK_VALUES,
+ * option one of the field's option values, marks one of its marks, int a whole number, float a number, string
+ * a text of at most TEXT_VALUE_MAX characters.
+ */
+export function proposedValueProblem(field: PromptField, value: unknown): string | null {
+  switch (field.type) {
+    case 'bool':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'ok':
+      return (OK_VALUES as readonly unknown[]).includes(value)
+        ? null
+        : `must be one of ${OK_VALUES.join(', ')}`;
+    case 'option': {
+      const options = (field.options ?? []).map((option) => option.value);
+      return options.includes(value as string)
+        ? null
+        : `must be one of the field's options (${options.join(', ')})`;
+    }
+    case 'marks': {
+      const marks = (field.marks ?? []).map((mark) => mark.value);
+      return marks.includes(value as number)
+        ? null
+        : `must be one of the field's marks (${marks.join(', ')})`;
+    }
+    case 'int':
+      return Number.isInteger(value) ? null : 'must be a whole number';
+    case 'float':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+    case 'string':
+      if (typeof value !== 'string') return 'must be a text';
+      return value.length <= TEXT_VALUE_MAX ? null : `must be at most ${TEXT_VALUE_MAX} characters`;
+    default:
+      return `a ${field.type} field cannot be corrected`;
+  }
+}
