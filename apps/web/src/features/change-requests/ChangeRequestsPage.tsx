@@ -117,9 +117,9 @@ export default function ChangeRequestsPage() {
         empty={
           <EmptyState
             icon={<RateReviewIcon />}
-            title={t(filtered ? 'analyses.list.noMatchesTitle' : 'changeRequests.emptyTitle')}
+            title={t(filtered ? 'changeRequests.noMatchesTitle' : 'changeRequests.emptyTitle')}
             description={t(
-              filtered ? 'analyses.list.noMatchesDescription' : 'changeRequests.emptyDescription',
+              filtered ? 'changeRequests.noMatchesDescription' : 'changeRequests.emptyDescription',
             )}
           />
         }
