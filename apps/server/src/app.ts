@@ -22,6 +22,7 @@ import { subscribeBatchProgress } from './modules/batches/progress.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
+import { changeRequestRoutes } from './modules/change-requests/routes.ts';
 import { googleSignInRoutes } from './modules/google/routes.ts';
 import { googleDriveRoutes } from './modules/google-drive/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(uploadRoutes, ctx);
       await api.register(analysisRoutes, ctx);
       await api.register(analyticsRoutes, ctx);
+      await api.register(changeRequestRoutes, ctx);
       await api.register(insightRoutes, ctx);
       await api.register(batchRoutes, ctx);
       await api.register(blacklistRoutes, ctx);

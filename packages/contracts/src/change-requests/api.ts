@@ -32,7 +32,8 @@ export const ChangeRequestItem = z.object({
   ai_value: z.unknown(),
   proposed_value: FieldValue,
   /** The value set on approval (the reviewer may have edited it); null until approved. */
-  approved_value: FieldValue.nullable(),
+  // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
+  approved_value: z.union([z.string().nullable(), z.number().nullable(), z.boolean().nullable()]),
 });
 export type ChangeRequestItem = z.infer<typeof ChangeRequestItem>;
 

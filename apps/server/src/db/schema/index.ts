@@ -6,6 +6,7 @@ export * from './analytics.ts';
 export * from './analytics-days.ts';
 export * from './batches.ts';
 export * from './billing.ts';
+export * from './change-requests.ts';
 export * from './google.ts';
 export * from './help.ts';
 export * from './insights.ts';

@@ -10,6 +10,7 @@ import {
 } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { correctionsOf } from '../change-requests/read.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
 import { type PromptVersionData, readPromptVersions } from '../prompts/versions.ts';
@@ -150,5 +151,6 @@ export async function analysisDetail(
     metrics: AnalysisMetrics.safeParse(task.metrics).data ?? null,
     speaker_roles: SpeakerRoles.safeParse(task.speakerRoles).data ?? null,
     lva: LvaResult.safeParse(task.lva).data ?? null,
+    corrections: await correctionsOf(ctx.db, task.id),
   };
 }
