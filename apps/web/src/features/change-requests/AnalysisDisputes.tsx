@@ -1,5 +1,5 @@
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
-import { Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { type AnalysisDetail, correctableFields, type PromptField, valueAtPath } from '@parley/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,16 +71,14 @@ export function useAnalysisDisputes({
           sx={{ height: 20, fontSize: 11 }}
         />
       ) : enabled && canDispute.has(path) ? (
-        <Tooltip title={t('changeRequests.requestChange')}>
-          <Button
-            size="small"
-            onClick={() => setDialog({ path })}
-            data-testid={`request-change-${path}`}
-            sx={{ minWidth: 0, py: 0, fontSize: 12, displayPrint: 'none' }}
-          >
-            {t('changeRequests.requestChange')}
-          </Button>
-        </Tooltip>
+        <Button
+          size="small"
+          onClick={() => setDialog({ path })}
+          data-testid={`request-change-${path}`}
+          sx={{ minWidth: 0, py: 0, fontSize: 12, displayPrint: 'none' }}
+        >
+          {t('changeRequests.requestChange')}
+        </Button>
       ) : null}
     </>
   );
