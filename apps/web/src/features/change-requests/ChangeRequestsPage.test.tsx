@@ -69,6 +69,16 @@ describe('change requests page', () => {
     expect(await screen.findByText('No change requests match these filters')).toBeInTheDocument();
   });
 
+  it('filters by a field from a row without opening the request', async () => {
+    const fetch = mockApi();
+    const row = await openPage();
+    fireEvent.click(within(row).getByRole('button', { name: 'Sentiment' }));
+    await waitFor(() => expect(lastQuery(fetch)).toMatchObject({ path: 'Sentiment' }));
+    expect(location()).toBe('/projects/5/change-requests?path=Sentiment');
+    expect(screen.getByRole('textbox', { name: 'Field' })).toHaveValue('Sentiment');
+    expect(screen.queryByTestId('request-drawer')).not.toBeInTheDocument();
+  });
+
   it('approves with an edited value', async () => {
     const fetch = mockApi(testProject(), {
       'POST /api/projects/5/change-requests/9/approve': () =>

@@ -3,6 +3,7 @@ import {
   Box,
   Chip,
   LinearProgress,
+  Link,
   Paper,
   Tab,
   Table,
@@ -15,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { CHANGE_REQUEST_STATUSES, isProjectManager } from '@parley/contracts';
-import { useMemo, useRef } from 'react';
+import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
@@ -168,7 +169,19 @@ export default function ChangeRequestsPage() {
                         ) : (
                           request.items.map((item) => (
                             <Typography key={item.path} variant="body2" noWrap>
-                              <strong>{item.path}</strong>: {valueText(item.ai_value, t, i18n.language)} →{' '}
+                              <Link
+                                component="button"
+                                title={t('changeRequests.filters.byField', { field: item.path })}
+                                onClick={(event: MouseEvent) => {
+                                  // Filters the list by this field instead of opening the request.
+                                  event.stopPropagation();
+                                  update({ path: item.path });
+                                }}
+                                sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+                              >
+                                {item.path}
+                              </Link>
+                              : {valueText(item.ai_value, t, i18n.language)} →{' '}
                               {valueText(item.approved_value ?? item.proposed_value, t, i18n.language)}
                             </Typography>
                           ))
