@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useMe } from '../features/auth/api';
+import { useOpenChangeRequestCount } from '../features/change-requests/api';
 import { HelpDrawer } from '../features/help/HelpDrawer';
 import { LanguageMenu } from '../features/profile/LanguageMenu';
 import { ProjectSelector } from '../features/projects/ProjectSelector';
@@ -20,6 +21,7 @@ export function AppShell() {
   const { data: user } = useMe();
   const { project } = useSelectedProject();
   const [helpOpen, setHelpOpen] = useState(false);
+  const openRequests = useOpenChangeRequestCount(project?.id ?? null);
   // The next page's code is loading: the current page stays until it is in.
   const navigating = useNavigation().state === 'loading';
 
@@ -74,6 +76,7 @@ export function AppShell() {
         projectRole={project?.my_role ?? null}
         isSuperAdmin={user?.is_super_admin ?? false}
         isSupport={user?.role === 'support'}
+        badges={{ changeRequests: openRequests.data }}
       />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
         <Toolbar />

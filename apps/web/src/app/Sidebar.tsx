@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Drawer,
   List,
@@ -23,6 +24,8 @@ export interface SidebarProps {
   projectRole: MemberRole | null;
   isSuperAdmin: boolean;
   isSupport: boolean;
+  /** A count shown beside an item (by nav key), e.g. the open change requests. */
+  badges?: Partial<Record<string, number>>;
 }
 
 export function navItemHref(item: NavItem, projectId: number | null): string | null {
@@ -34,11 +37,13 @@ function NavEntry({
   item,
   href,
   active,
+  badge,
   onNavigate,
 }: {
   item: NavItem;
   href: string | null;
   active: boolean;
+  badge?: number;
   onNavigate: (to: string) => void;
 }) {
   const { t } = useTranslation();
@@ -83,13 +88,29 @@ function NavEntry({
       >
         <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
         <ListItemText primary={label} />
+        {badge ? (
+          <Badge
+            badgeContent={badge}
+            max={99}
+            color="warning"
+            data-testid={`nav-badge-${item.key}`}
+            sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+          />
+        ) : null}
       </ListItemButton>
     </li>
   );
 }
 
 /** Left navigation (spec 1 §2.1, §6): NAV_ITEMS filtered by the viewer's flags and project role. */
-export function Sidebar({ projectId, projectName, projectRole, isSuperAdmin, isSupport }: SidebarProps) {
+export function Sidebar({
+  projectId,
+  projectName,
+  projectRole,
+  isSuperAdmin,
+  isSupport,
+  badges = {},
+}: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const safeNavigate = useSafeNavigate();
@@ -122,6 +143,7 @@ export function Sidebar({ projectId, projectName, projectRole, isSuperAdmin, isS
         item={item}
         href={navItemHref(item, projectId)}
         active={item.key === activeKey}
+        badge={badges[item.key]}
         onNavigate={(to) => safeNavigate(to)}
       />
     ));

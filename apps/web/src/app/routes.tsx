@@ -58,14 +58,7 @@ const checklistReportPage = page(() => import('../features/analytics/checklist/C
 const managerDashboardPage = page(() => import('../features/analytics/manager/ManagerDashboardPage'));
 const insightsPage = page(() => import('../features/insights/InsightsPage'));
 const insightPage = page(() => import('../features/insights/InsightPage'));
-
-const placeholder = (path: string, navKey: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { default: PlaceholderPage } = await import('../features/placeholders/PlaceholderPage');
-    return { element: <PlaceholderPage navKey={navKey} /> };
-  },
-});
+const changeRequestsPage = page(() => import('../features/change-requests/ChangeRequestsPage'));
 
 /** Project pages every member may open (spec 1 §6). */
 const memberPages: RouteObject[] = [
@@ -77,7 +70,7 @@ const memberPages: RouteObject[] = [
   { path: 'analytics/checklist-report', ...checklistReportPage },
   { path: 'analytics/insights', ...insightsPage },
   { path: 'analytics/insights/:insightId', ...insightPage },
-  placeholder('change-requests', 'changeRequests'),
+  { path: 'change-requests', ...changeRequestsPage },
   { path: 'analysis/upload', ...uploadPage },
   { path: 'analysis/bulk-upload', ...bulkUploadPage },
 ];

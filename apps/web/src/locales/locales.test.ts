@@ -101,7 +101,7 @@ describe('locale files', () => {
 
   it('has the keys the code builds from contracts (nav items, roles)', () => {
     const keys = [
-      ...NAV_ITEMS.flatMap((item) => [`nav.${item.key}`, `placeholder.descriptions.${item.key}`]),
+      ...NAV_ITEMS.map((item) => `nav.${item.key}`),
       ...PROJECT_ROLES.map((role) => `projectRoles.${role}`),
       ...MEMBER_ROLES.map((role) => `memberRoles.${role}`),
       ...DATE_PRESETS.map((preset) => `dateRange.presets.${preset}`),

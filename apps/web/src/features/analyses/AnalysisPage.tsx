@@ -12,6 +12,7 @@ import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { downloadJson } from '../../shared/utils/download';
+import { CorrectionsCard, useAnalysisDisputes } from '../change-requests/AnalysisDisputes';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { AnalysisSection } from './AnalysisSection';
 import { analysisKeys, type TaskEventHandlers, useAnalysis, usePrompt, useTaskEvents } from './api';
@@ -79,6 +80,7 @@ export default function AnalysisPage() {
 }
 
 const noWrap = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+const NO_VALUES: Record<string, unknown> = {};
 
 function AnalysisView({
   detail,
@@ -114,6 +116,12 @@ function AnalysisView({
     [result, shape],
   );
   const score = finalScoreOf(result, shape);
+  const disputes = useAnalysisDisputes({
+    detail,
+    fields: shape?.fields ?? [],
+    values: result?.values ?? NO_VALUES,
+    enabled: !pdf && !readOnly && detail.status === 'completed' && result !== null,
+  });
   const metrics = detail.metrics;
   const segments = detail.transcript ?? [];
   const naming = useMemo(() => speakerNaming(detail, t), [detail, t]);
@@ -139,6 +147,7 @@ function AnalysisView({
     </Button>
   ) : (
     <>
+      {disputes.button}
       <Button
         variant="outlined"
         startIcon={<ReplayIcon />}
@@ -268,6 +277,7 @@ function AnalysisView({
               scored={score?.fields}
               onSeek={seek}
               full={pdf}
+              fieldAside={disputes.fieldAside}
             />
           </>
         ) : (
@@ -278,6 +288,7 @@ function AnalysisView({
           </Typography>
         )}
       </AnalysisSection>
+      <CorrectionsCard detail={detail} timeZone={timeZone} />
       <SpeakerRolesCard detail={detail} naming={naming} readOnly={readOnly || pdf} />
       {metrics ? (
         <MetricsCard
@@ -310,6 +321,7 @@ function AnalysisView({
           <Grid size={{ xs: 12, md: 7 }}>{results}</Grid>
         </Grid>
       )}
+      {disputes.dialog}
       {!pdf ? (
         <ReanalyzeDialog
           open={reanalyzeOpen}

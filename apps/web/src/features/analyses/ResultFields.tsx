@@ -19,6 +19,8 @@ interface FieldsContext {
   onSeek: ((seconds: number) => void) | null;
   /** Print view: explanations in full, no hover-only details. */
   full: boolean;
+  /** What shows beside a field's name (its change requests and corrections). */
+  fieldAside?: (path: string) => ReactNode;
 }
 
 const Context = createContext<FieldsContext>({ evidence: {}, scored: new Map(), onSeek: null, full: false });
@@ -35,6 +37,7 @@ export function ResultFields({
   onSeek,
   full = false,
   skipFinalScore = true,
+  fieldAside,
 }: {
   fields: PromptField[];
   values: Record<string, unknown>;
@@ -44,12 +47,14 @@ export function ResultFields({
   full?: boolean;
   /** The final score has its own card. */
   skipFinalScore?: boolean;
+  fieldAside?: (path: string) => ReactNode;
 }) {
   const context: FieldsContext = {
     evidence,
     scored: new Map(scored.map((field) => [field.path, field])),
     onSeek,
     full,
+    fieldAside,
   };
   const shown = skipFinalScore ? fields.filter((field) => field.key !== FINAL_SCORE_KEY) : fields;
   return (
@@ -75,7 +80,7 @@ function FieldItem({
   depth: number;
 }) {
   const { t, i18n } = useTranslation();
-  const { evidence, scored, full } = useContext(Context);
+  const { evidence, scored, full, fieldAside } = useContext(Context);
   const points = scored.get(path);
   const own = evidence[path];
   const isGroup =
@@ -109,6 +114,7 @@ function FieldItem({
           sx={{ height: 20, fontSize: 11 }}
         />
       ) : null}
+      {fieldAside?.(path)}
     </Stack>
   );
 

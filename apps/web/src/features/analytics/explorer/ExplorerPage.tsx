@@ -11,6 +11,7 @@ import { usePromptChoices } from '../../analyses/api';
 import { useCurrentProject } from '../../projects/ProjectGuard';
 import { useAnalyticsFields, useExplorer } from '../api';
 import { BackfillBanner } from '../BackfillBanner';
+import { CalibrationCard } from '../calibration/CalibrationCard';
 import { downloadCsv } from '../csv';
 import { FilterBar } from '../FilterBar';
 import { NoPrompts } from '../NoPrompts';
@@ -160,6 +161,11 @@ export default function ExplorerPage() {
         </Button>
       </Stack>
       {content}
+      {promptId && prompts.isSuccess ? (
+        <Stack sx={{ mt: 3 }}>
+          <CalibrationCard promptId={promptId} promptName={promptName} from={view.from} to={view.to} />
+        </Stack>
+      ) : null}
     </Page>
   );
 }
