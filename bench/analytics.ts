@@ -3,7 +3,7 @@
  * representatives in 10 departments, a scorecard of 10 analytics values each (5 yes/no items, one nested and
  * two with n/a answers, 2 marks, an option, a number and the final score: 10,000,000 rows), plus BENCH_NOISE
  * analyses (default 100,000) in 10 other projects. Times the dashboard, the explorer, the checklist report and
- * the manager dashboard (4 calendar months), the AI insights' field context and the gathering of an insight's
+ * the manager dashboard (4 calendar months), the calibration card, the AI insights' field context and the gathering of an insight's
  * figures as the API and the job run them (their service functions), p50/p95 over BENCH_RUNS runs, for the
  * ranges the pages offer and for the whole two years.
  *
@@ -13,6 +13,7 @@
  */
 import {
   addDays,
+  CalibrationQuery,
   ChecklistQuery,
   calendarRange,
   DashboardQuery,
@@ -33,6 +34,7 @@ import { checklistReport } from '../apps/server/src/modules/analytics/checklist.
 import { projectDashboard } from '../apps/server/src/modules/analytics/dashboard.ts';
 import { exploreField } from '../apps/server/src/modules/analytics/explorer.ts';
 import { managerDashboard } from '../apps/server/src/modules/analytics/manager.ts';
+import { calibration } from '../apps/server/src/modules/change-requests/calibration.ts';
 import { fieldContext } from '../apps/server/src/modules/insights/field-context.ts';
 import { gatherInsightData } from '../apps/server/src/modules/insights/gather.ts';
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
@@ -104,6 +106,9 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
       prompt_id: promptId,
       analysis_fields: fields,
     });
+  // The analytics page's calibration card (no corrections in the bench: the cost is counting the analyses).
+  const calibrate = (query: object) => () =>
+    calibration(ctx, owner, CalibrationQuery.parse({ prompt_id: promptId, ...query }));
   return [
     ['dashboard, last 30 days', dashboard(since(30))],
     ['dashboard, last 30 days, one prompt', dashboard({ ...since(30), prompt_id: promptId })],
@@ -130,6 +135,8 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
     ['field context, 3 fields, two years, a team leader', context({}, leader)],
     ['insight gathering, 3 fields, 90 days', gather(90)],
     ['insight gathering, 3 fields, two years', gather()],
+    ['calibration, 90 days', calibrate(since(90))],
+    ['calibration, two years', calibrate({})],
   ] as const;
 }
 

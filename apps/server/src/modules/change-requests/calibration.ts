@@ -1,5 +1,5 @@
 import type { CalibrationField, CalibrationQuery } from '@parley/contracts';
-import { correctableFields, type PromptField } from '@parley/contracts';
+import { correctableFields, FINAL_SCORE_PATH, type PromptField } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -35,6 +35,8 @@ export async function calibration(
     [
       sql`v.project_id = ${access.project.id}`,
       sql`v.prompt_id = ${prompt.id}`,
+      // Every completed analysis has one final-score row: one row an analysis, found by the field index.
+      sql`v.path = ${FINAL_SCORE_PATH}`,
       ...(query.from ? [sql`v.analysis_date >= ${query.from}`] : []),
       ...(query.to ? [sql`v.analysis_date <= ${query.to}`] : []),
       ...(visible ? [sql`exists (select 1 from tasks where tasks.id = v.task_id and ${visible})`] : []),
@@ -42,7 +44,7 @@ export async function calibration(
     sql` and `,
   );
   const analyses = sql`
-    select distinct v.task_id, coalesce(pv.data->>'model', 'unknown') as model,
+    select v.task_id, coalesce(pv.data->>'model', 'unknown') as model,
       to_char(v.analysis_date, 'YYYY-MM') as month
     from analysis_field_values v
     left join prompt_versions pv on pv.id = v.prompt_version_id
