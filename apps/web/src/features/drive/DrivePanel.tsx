@@ -4,6 +4,7 @@ import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useReloadDrive } from './api';
 import { ConnectionsTab } from './ConnectionsTab';
@@ -17,8 +18,16 @@ export type DriveView = (typeof DRIVE_VIEWS)[number];
 export const drivePath = (projectId: number, view: DriveView = 'connections') =>
   `/projects/${projectId}/integrations/google-drive?view=${view}`;
 
-/** Reports a failed call in the panel's banner: its text, else the fallback under drive.* (spec 2 §8). */
+/**
+ * Reports a failed call in the panel's banner: its text, else the fallback under drive.* (spec 2 §8). A sync
+ * refused because one is already running is information, not an error: the folder is being synced.
+ */
 export type ReportError = (error: unknown, fallbackKey: string) => void;
+
+interface Banner {
+  message: string;
+  severity: 'error' | 'info';
+}
 
 export interface DriveTabProps {
   projectId: number;
@@ -32,12 +41,16 @@ export function DrivePanel({ projectId, readOnly }: { projectId: number; readOnl
   const errorMessage = useErrorMessage();
   const [params] = useSearchParams();
   const view: DriveView = params.get('view') === 'folders' ? 'folders' : 'connections';
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
   const reload = useReloadDrive(projectId);
   useVisibleAgain(() => void reload());
 
   const report = useCallback<ReportError>(
-    (error, fallbackKey) => setBanner(errorMessage(error, `drive.${fallbackKey}`)),
+    (error, fallbackKey) =>
+      setBanner({
+        message: errorMessage(error, `drive.${fallbackKey}`),
+        severity: error instanceof ApiError && error.code === 'sync_running' ? 'info' : 'error',
+      }),
     [errorMessage],
   );
   const tabProps: DriveTabProps = { projectId, readOnly, report };
@@ -59,8 +72,13 @@ export function DrivePanel({ projectId, readOnly }: { projectId: number; readOnl
         ))}
       </Tabs>
       {banner ? (
-        <Alert severity="error" onClose={() => setBanner(null)} sx={{ mb: 2 }} data-testid="drive-error">
-          {banner}
+        <Alert
+          severity={banner.severity}
+          onClose={() => setBanner(null)}
+          sx={{ mb: 2 }}
+          data-testid={banner.severity === 'info' ? 'drive-info' : 'drive-error'}
+        >
+          {banner.message}
         </Alert>
       ) : null}
       {view === 'connections' ? <ConnectionsTab {...tabProps} /> : <FolderIntegrationsTab {...tabProps} />}

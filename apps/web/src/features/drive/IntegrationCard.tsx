@@ -22,13 +22,19 @@ import { StatusChip } from './StatusChip';
 import { SyncHistory } from './SyncHistory';
 import { integrationStatus } from './status';
 
-function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
+/** A labelled value; `whole` is a value not to be cut mid-word (an email): it ends in … with a tooltip. */
+function Detail({ label, children, whole }: { label: ReactNode; children: ReactNode; whole?: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="textSecondary" component="div">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+      <Typography
+        variant="body2"
+        noWrap={whole !== undefined}
+        title={whole}
+        sx={whole === undefined ? { wordBreak: 'break-word' } : undefined}
+      >
         {children}
       </Typography>
     </Box>
@@ -58,6 +64,7 @@ export function IntegrationCard({
   const { t, i18n } = useTranslation();
   const [historyOpen, setHistoryOpen] = useState(false);
   const title = integration.folder_name || integration.folder_id;
+  const connectionLabel = integration.connection.google_email ?? integration.connection.name;
   return (
     <Card variant="outlined" data-testid={`drive-integration-${integration.id}`}>
       <CardContent>
@@ -80,8 +87,8 @@ export function IntegrationCard({
             mt: 2,
           }}
         >
-          <Detail label={t('drive.folders.connection')}>
-            {integration.connection.google_email ?? integration.connection.name}
+          <Detail label={t('drive.folders.connection')} whole={connectionLabel}>
+            {connectionLabel}
           </Detail>
           <Detail label={t('drive.folders.structure')}>
             {t(`drive.structureTypes.${integration.structure_type}.label`)}
