@@ -204,7 +204,9 @@ describe('prompt form timings', () => {
     mockPromptApi({
       'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
       'POST /api/projects/6/prompts': (_url, init) =>
-        jsonResponse(201, { data: { ...promptFixture(), ...JSON.parse(String(init?.body)), id: 99, projectId: 6 } }),
+        jsonResponse(201, {
+          data: { ...promptFixture(), ...JSON.parse(String(init?.body)), id: 99, projectId: 6 },
+        }),
       'GET /api/projects/6/prompts': () =>
         jsonResponse(200, {
           data: [
