@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { PROVIDER_NAMES } from '@parley/contracts';
 import type { TFunction } from 'i18next';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Changed, FieldDiffList, SIDE_BY_SIDE, SideCaption } from './FieldDiffList';
 import type { PromptFormValues } from './formValues';
@@ -85,11 +85,16 @@ export function AiImproveReview({ current, proposal, onAccept, onDiscard }: AiIm
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // While the dialog fades out (after Accept or Discard) it keeps showing what it showed.
+  const last = useRef<{ before: PromptFormValues; after: PromptFormValues } | null>(null);
+  if (proposal && (last.current?.after !== proposal || last.current.before !== current))
+    last.current = { before: current, after: proposal };
+  const shown = last.current;
   const diff = useMemo(() => {
-    if (!proposal) return null;
-    const fields = diffFields(current.content, proposal.content);
-    return { fields, counts: countChanges(fields), settings: changedSettings(current, proposal) };
-  }, [current, proposal]);
+    if (!shown) return null;
+    const fields = diffFields(shown.before.content, shown.after.content);
+    return { fields, counts: countChanges(fields), settings: changedSettings(shown.before, shown.after) };
+  }, [shown]);
 
   const nothingChanged =
     diff !== null && diff.settings.length === 0 && diff.fields.every((field) => field.status === 'unchanged');
@@ -105,7 +110,7 @@ export function AiImproveReview({ current, proposal, onAccept, onDiscard }: AiIm
     >
       <DialogTitle id={titleId}>{t('prompts.ai.review.title')}</DialogTitle>
       <DialogContent dividers>
-        {proposal && diff ? (
+        {shown && diff ? (
           <Stack spacing={3}>
             <DialogContentText>{t('prompts.ai.review.intro')}</DialogContentText>
             {nothingChanged ? <Alert severity="info">{t('prompts.ai.review.noChanges')}</Alert> : null}
@@ -158,7 +163,7 @@ export function AiImproveReview({ current, proposal, onAccept, onDiscard }: AiIm
                               sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
                             >
                               <Changed side={side}>
-                                {settingText(key, side === 'current' ? current : proposal, t)}
+                                {settingText(key, side === 'current' ? shown.before : shown.after, t)}
                               </Changed>
                             </Typography>
                           </Box>
@@ -192,7 +197,7 @@ export function AiImproveReview({ current, proposal, onAccept, onDiscard }: AiIm
                           fontSize: 12,
                         }}
                       >
-                        {JSON.stringify(side === 'current' ? current : proposal, null, 2)}
+                        {JSON.stringify(side === 'current' ? shown.before : shown.after, null, 2)}
                       </Box>
                     </Box>
                   ))}
