@@ -10,7 +10,14 @@ import {
   slow,
   uniqueMarker,
 } from '../support/fake-llm.ts';
-import { createProjectViaApi, listPromptsViaApi, signedInPage, uniqueName } from '../support/flows.ts';
+import {
+  createProjectViaApi,
+  createPromptViaApi,
+  listPromptsViaApi,
+  signedInPage,
+  uniqueName,
+} from '../support/flows.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe('the AI prompt generator', () => {
@@ -154,5 +161,119 @@ test.describe('the AI prompt generator', () => {
     await expectValues(editor.keys, ['Summary', 'Title', 'Final Score']);
     // The key is never shown to the user.
     await expect(page.getByText(FAKE_ANTHROPIC_KEY)).toHaveCount(0);
+  });
+
+  test('AI improve shows its proposal beside the prompt; accepting applies it, undo restores the prompt', async ({
+    page,
+  }) => {
+    const editor = new PromptEditor(page);
+    await signedInPage(page, { label: 'prompt ai improve' });
+    const project = await createProjectViaApi(page.request, {
+      name: uniqueName('AI improve'),
+      role: 'Support',
+    });
+    const name = uniqueName('Support review');
+    const greeting = 'Did the agent greet the customer?';
+    await createPromptViaApi(page.request, project.id, {
+      scriptName: name,
+      role: 'Support',
+      basicInstruction: 'Review support calls.',
+      content: [
+        { key: 'Greeting', type: 'bool', explanation: greeting, includeInScore: true },
+        { key: 'Closing', type: 'bool', explanation: 'Was a next step agreed?', includeInScore: true },
+      ],
+    });
+    const improved = answer({
+      ...DEFAULT_GENERATED,
+      role: 'Support',
+      basicInstruction: 'Review support calls and score empathy.',
+      content: [
+        {
+          key: 'Greeting',
+          type: 'ok',
+          explanation: greeting,
+          includeInScore: true,
+          options: [],
+          marks: [],
+          content: [],
+        },
+        {
+          key: 'Empathy',
+          type: 'marks',
+          explanation: 'How empathetic was the agent?',
+          includeInScore: true,
+          options: [],
+          marks: [
+            { value: 0, explanation: 'cold' },
+            { value: 3, explanation: 'warm' },
+          ],
+          content: [],
+        },
+      ],
+      metadataFields: [],
+    });
+    const marker = uniqueMarker('improve');
+    await scriptLlm(marker, improved, improved);
+
+    await page.goto(`/projects/${project.id}/prompts/edit?promptName=${encodeURIComponent(name)}`);
+    await expect(editor.heading('Edit Prompt')).toBeVisible();
+    const original = await editor.keys.evaluateAll((inputs) =>
+      inputs.map((input) => (input as unknown as { value: string }).value),
+    );
+    expect(original).toEqual(expect.arrayContaining(['Greeting', 'Closing']));
+    const review = page.getByRole('dialog', { name: "Review the AI's changes" });
+    const improve = async () => {
+      await page.getByRole('button', { name: 'AI Improve' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Improve this prompt with AI' });
+      await dialog.getByRole('textbox', { name: 'What should change?' }).fill(`Score empathy. ${marker}`);
+      await dialog.getByRole('button', { name: 'Improve', exact: true }).click();
+      await expect(review).toBeVisible({ timeout: 15_000 });
+    };
+
+    await improve();
+    const fields = review.getByRole('list', { name: 'Fields' });
+    const greetingRow = fields.getByRole('listitem', { name: 'Greeting: Changed' });
+    await expect(greetingRow.getByRole('deletion')).toHaveText('Yes / No');
+    await expect(greetingRow.getByRole('insertion')).toHaveText('OK / Not OK / N/A');
+    await expect(fields.getByRole('listitem', { name: 'Closing: Removed' })).toBeVisible();
+    await expect(fields.getByRole('listitem', { name: 'Empathy: Added' })).toContainText('3 — warm');
+    await expect(review.getByTestId('diff-added')).toHaveText('Added: 1');
+    await expect(review.getByTestId('diff-removed')).toHaveText('Removed: 1');
+    await expect(review.getByTestId('diff-changed')).toHaveText('Changed: 1');
+    await expect(review.getByTestId('diff-settings')).toContainText(
+      'Review support calls and score empathy.',
+    );
+    await shoot(page, 'prompt-ai-improve-review');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(review.getByRole('button', { name: 'Accept changes' })).toBeInViewport();
+    await shoot(page, 'prompt-ai-improve-review-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Accepted: the form holds the proposal, with an undo until the next edit or save.
+    await review.getByRole('button', { name: 'Accept changes' }).click();
+    await expect(review).toBeHidden();
+    await expectValues(editor.keys, ['Summary', 'Title', 'Greeting', 'Empathy', 'Final Score']);
+    const applied = page.getByTestId('ai-applied');
+    await expect(applied).toContainText("The AI's changes were applied.");
+    await shoot(page, 'prompt-ai-improve-applied');
+
+    await applied.getByRole('button', { name: 'Undo' }).click();
+    await expect(applied).toBeHidden();
+    await expectValues(editor.keys, original);
+    await expect(editor.typeOf(String(original.indexOf('Greeting')))).toHaveText('Yes / No');
+    await editor.showTab('Basic Settings');
+    await expect(page.getByRole('textbox', { name: 'Basic instruction' })).toHaveValue(
+      'Review support calls.',
+    );
+
+    // Improved again and accepted, then saved: the server has the improvement.
+    await improve();
+    await review.getByRole('button', { name: 'Accept changes' }).click();
+    await expect(applied).toBeVisible();
+    await editor.saveAndReturnToList(project.id);
+    const [saved] = await listPromptsViaApi(page.request, project.id);
+    expect(saved!.basicInstruction).toBe('Review support calls and score empathy.');
+    expect(saved!.content.map((field) => field.key)).toContain('Empathy');
+    expect(saved!.content.map((field) => field.key)).not.toContain('Closing');
   });
 });

@@ -7,6 +7,7 @@ import {
   signedInPage,
   uniqueName,
 } from '../support/flows.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 const EMPTY_KEY = 'Empty key found in prompt fields. All fields must have a key.';
@@ -264,17 +265,33 @@ test.describe('analysis prompts', () => {
     await expect(target).toHaveText(`${a.name} (current)`);
     await editor.chooseSetting('Target project', b.name);
     await expect(target).toHaveText(b.name);
-    // The form stays in project A and returns to A's list.
-    await editor.saveAndReturnToList(a.id);
+    // Saved: the notice says where the copy went, then B's list opens (B is now the selected project)
+    // with the copy highlighted.
+    await editor.saveButton.click();
+    await expect(editor.saved).toContainText('prompt saved successfully');
+    await expect(page.getByTestId('prompt-saved-where')).toHaveText(`The copy was saved to "${b.name}".`);
+    await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/prompts\\?highlight=\\d+$`), {
+      timeout: 15_000,
+    });
+    await expect(list.heading('Analysis Prompts')).toBeVisible();
+    await expect(list.projectSelector).toContainText(b.name);
+    const copyRow = list.row(`${short}_copy`);
+    await expect(copyRow).toHaveAttribute('aria-current', 'true');
+    await expect(copyRow.getByText('New copy')).toBeVisible();
+    await expect(copyRow).toBeInViewport();
+    await expect(copyRow.getByRole('cell').nth(1)).toHaveText('Support');
+    await expect(list.table.getByRole('row')).toHaveCount(2);
+    await shoot(page, 'prompt-clone-highlighted');
+    // The next click ends the highlight.
+    await list.heading('Analysis Prompts').click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/prompts$`));
+    await expect(copyRow).not.toHaveAttribute('aria-current');
 
-    // A still has just the originals; B has the copy with the same structure.
+    // A still has just the originals.
+    await list.open(a.id);
     await expect(list.row(short)).toHaveCount(1);
     await expect(list.row(`${short}_copy`)).toHaveCount(0);
     await expect(list.table.getByRole('row')).toHaveCount(3); // header + 2
-    await list.open(b.id);
-    await expect(list.row(`${short}_copy`)).toHaveCount(1);
-    await expect(list.row(`${short}_copy`).getByRole('cell').nth(1)).toHaveText('Support');
-    await expect(list.table.getByRole('row')).toHaveCount(2);
     const [copy] = await listPromptsViaApi(page.request, b.id);
     expect(copy).toMatchObject({ scriptName: `${short}_copy`, projectId: b.id, role: 'Support' });
     expect(copy!.content.map((f) => f.key)).toEqual([

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Paper, Snackbar, Stack, Tab, Tabs } from '@mui/material';
 import {
   PROMPT_MESSAGES,
@@ -16,8 +17,10 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { Page } from '../../shared/components/Page';
 import { useSafeNavigate } from '../../shared/hooks/useSafeNavigate';
 import { currentLanguage } from '../../shared/i18n';
+import { useProjects } from '../projects/api';
 import { AiGeneratorTab } from './AiGeneratorTab';
 import { AiImproveDialog } from './AiImproveDialog';
+import { AiImproveReview } from './AiImproveReview';
 import { AiProgressOverlay } from './AiProgressOverlay';
 import { usePrompts, useSavePrompt } from './api';
 import { BasicSettingsTab } from './BasicSettingsTab';
@@ -27,6 +30,7 @@ import { MetadataTab } from './MetadataTab';
 import { translatePromptMessage } from './messages';
 import { StructureEditor } from './structure/StructureEditor';
 import { useAiGenerator } from './useAiGenerator';
+import { useImproveReview } from './useImproveReview';
 
 export type PromptFormMode = 'create' | 'edit' | 'clone';
 export type PromptTab = 'ai' | PromptProblem['tab'];
@@ -50,7 +54,8 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
   const [values, setValues] = useState(initialValues);
   const [tab, setTab] = useState<PromptTab>(mode === 'create' ? 'ai' : 'structure');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  /** After a successful save: true, or the project a copy went to when it is not this one. */
+  const [saved, setSaved] = useState<boolean | { projectId: number }>(false);
   const [targetProjectId, setTargetProjectId] = useState(project.id);
   const [description, setDescription] = useState('');
   const [improveOpen, setImproveOpen] = useState(false);
@@ -70,25 +75,35 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
     [prompts.data, mode, promptId],
   );
 
+  const review = useImproveReview(values, setValues);
+  const projects = useProjects();
   const ai = useAiGenerator(project.id, (generated: PromptData) => {
+    setImproveOpen(false);
+    if (mode === 'edit') {
+      // Improving keeps the prompt's name; the user reviews the rest before it replaces the form's values.
+      review.propose({ ...valuesFromPrompt(generated), scriptName: values.scriptName });
+      return;
+    }
     setValues((current) => {
       const next = valuesFromPrompt(generated);
-      // Improving keeps the prompt's name; a generated name only fills an empty one.
-      const keep = mode === 'edit' || current.scriptName.trim() !== '';
-      const scriptName = keep ? current.scriptName : next.scriptName;
+      // A generated name only fills an empty one.
+      const scriptName = current.scriptName.trim() !== '' ? current.scriptName : next.scriptName;
       return { ...next, scriptName };
     });
-    setImproveOpen(false);
     setDescription('');
     setProblem(null);
     setTab('structure');
   });
 
-  const busy = save.isPending || saved;
+  const busy = save.isPending || saved !== false;
+  const savedElsewhere = typeof saved === 'object' ? saved.projectId : null;
+  const savedProjectName =
+    projects.data?.find((candidate) => candidate.id === savedElsewhere)?.name ?? `#${savedElsewhere}`;
 
   const onSave = () => {
     const content = withDefaultFields(values.content, values.finalScore, currentLanguage());
     const projectId = mode === 'clone' ? targetProjectId : project.id;
+    const elsewhere = projectId !== project.id;
     const found = validatePrompt({
       scriptName: values.scriptName,
       projectId,
@@ -106,12 +121,14 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
     save.mutate(
       { projectId, promptId: mode === 'edit' ? promptId : undefined, prompt },
       {
-        onSuccess: () => {
-          setSaved(true);
+        onSuccess: (copy) => {
+          setSaved(elsewhere ? { projectId } : true);
+          // A copy saved into another project is shown in that project's list (which selects it).
+          const destination = elsewhere ? `/projects/${projectId}/prompts?highlight=${copy.id}` : listPath;
           timers.current.push(
             setTimeout(() => {
               setSaved(false);
-              timers.current.push(setTimeout(() => navigate(listPath), TIMINGS.promptSavedRedirectMs));
+              timers.current.push(setTimeout(() => navigate(destination), TIMINGS.promptSavedRedirectMs));
             }, TIMINGS.promptSavedNoticeMs),
           );
         },
@@ -170,6 +187,20 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
         {problem ? (
           <Alert severity="error" data-testid="prompt-problem" onClose={() => setProblem(null)}>
             {translatePromptMessage(problem, t)}
+          </Alert>
+        ) : null}
+        {review.canUndo ? (
+          <Alert
+            severity="success"
+            role="status"
+            data-testid="ai-applied"
+            action={
+              <Button color="inherit" size="small" startIcon={<UndoIcon />} onClick={review.undo}>
+                {t('prompts.ai.review.undo')}
+              </Button>
+            }
+          >
+            {t('prompts.ai.review.applied')}
           </Alert>
         ) : null}
         {save.isError ? (
@@ -248,10 +279,26 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
         running={ai.running}
         error={ai.error}
       />
+      <AiImproveReview
+        current={values}
+        proposal={review.proposal}
+        onAccept={() => {
+          review.accept();
+          setDescription('');
+          setProblem(null);
+          setTab('structure');
+        }}
+        onDiscard={review.discard}
+      />
       <AiProgressOverlay progress={ai.progress} />
-      <Snackbar open={saved} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <Snackbar open={saved !== false} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" role="status" data-testid="prompt-saved">
           {t('prompts.messages.saved')}
+          {savedElsewhere !== null ? (
+            <Box component="span" data-testid="prompt-saved-where" sx={{ display: 'block' }}>
+              {t('prompts.clone.savedTo', { project: savedProjectName })}
+            </Box>
+          ) : null}
         </Alert>
       </Snackbar>
     </Page>

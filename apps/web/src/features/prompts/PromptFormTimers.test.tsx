@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
   calls,
+  chooseOption,
   field,
   lastBody,
   mockPromptApi,
@@ -42,7 +43,10 @@ async function openNewForm() {
 
 describe('prompt form timings', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    delete (Element.prototype as Partial<Element>).scrollIntoView; // jsdom has none; a test may stub it
+  });
 
   it('AI generator: five 3 s steps from 10 to 90, 95 while waiting, 100 on completion, moves on 1 s later', async () => {
     const answer = deferred<Response>();
@@ -155,6 +159,9 @@ describe('prompt form timings', () => {
     expect(bar()).toHaveAttribute('aria-valuenow', '100');
     await advance(TIMINGS.aiProgressDoneMs);
     await advance(500);
+    // The proposal is reviewed first; accepting it fills the form.
+    const review = screen.getByRole('dialog', { name: "Review the AI's changes" });
+    fireEvent.click(within(review).getByRole('button', { name: 'Accept changes' }));
     expect(screen.getAllByTestId('field-key').map((input) => (input as HTMLInputElement).value)).toContain(
       'Needs discovery',
     );
@@ -189,5 +196,51 @@ describe('prompt form timings', () => {
     expect(screen.queryByTestId('prompt-saved')).not.toBeInTheDocument();
     await advance(1);
     expect(location()).toBe('/projects/5/prompts');
+  });
+
+  it('a copy saved into another project: the notice names it, then its list opens with the copy highlighted', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    mockPromptApi({
+      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
+      'POST /api/projects/6/prompts': (_url, init) =>
+        jsonResponse(201, {
+          data: { ...promptFixture(), ...JSON.parse(String(init?.body)), id: 99, projectId: 6 },
+        }),
+      'GET /api/projects/6/prompts': () =>
+        jsonResponse(200, {
+          data: [
+            promptFixture({ id: 98, projectId: 6, scriptName: 'Triage' }),
+            promptFixture({ id: 99, projectId: 6, scriptName: 'Sales QA_copy' }),
+          ],
+        }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/new?clone=Sales%20QA');
+    for (let i = 0; i < 20 && !screen.queryByRole('combobox', { name: 'Target project' }); i += 1)
+      await advance(50);
+    chooseOption(screen.getByRole('combobox', { name: 'Target project' }), 'Support QA');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    await flush();
+    await flush();
+    expect(screen.getByTestId('prompt-saved')).toHaveTextContent('prompt saved successfully');
+    expect(screen.getByTestId('prompt-saved-where')).toHaveTextContent('The copy was saved to "Support QA".');
+
+    await advance(TIMINGS.promptSavedNoticeMs + TIMINGS.promptSavedRedirectMs - 1);
+    expect(location()).toBe('/projects/5/prompts/new?clone=Sales%20QA');
+    await advance(1);
+    expect(location()).toBe('/projects/6/prompts?highlight=99');
+    for (let i = 0; i < 20 && !screen.queryByTestId('prompt-row-99'); i += 1) await advance(50);
+    const copy = screen.getByTestId('prompt-row-99');
+    expect(copy).toHaveAttribute('aria-current', 'true');
+    expect(within(copy).getByText('New copy')).toBeInTheDocument();
+    expect(screen.getByTestId('prompt-row-98')).not.toHaveAttribute('aria-current');
+    expect(scrolled.mock.contexts).toEqual([copy]);
+
+    // The next click ends the highlight.
+    fireEvent.pointerDown(document.body);
+    await flush();
+    expect(location()).toBe('/projects/6/prompts');
+    expect(screen.getByTestId('prompt-row-99')).not.toHaveAttribute('aria-current');
+    expect(screen.queryByText('New copy')).not.toBeInTheDocument();
   });
 });

@@ -20,9 +20,9 @@ import {
   Typography,
 } from '@mui/material';
 import { PROVIDER_NAMES, type Prompt } from '@parley/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { Page } from '../../shared/components/Page';
@@ -37,6 +37,43 @@ function formatDate(value: string | undefined, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * Highlights the prompt named by ?highlight={id} (a copy just saved here from another project's form) and
+ * scrolls to it; the highlight stays until the user's next click or key press.
+ */
+function useHighlightedPrompt(loaded: boolean) {
+  const [params, setParams] = useSearchParams();
+  const highlightId = Number(params.get('highlight')) || null;
+  const rowRef = useRef<HTMLTableRowElement>(null);
+
+  useEffect(() => {
+    if (loaded && highlightId !== null)
+      rowRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [loaded, highlightId]);
+
+  useEffect(() => {
+    if (highlightId === null) return;
+    const clear = () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('highlight');
+          return next;
+        },
+        { replace: true },
+      );
+    const options = { once: true, capture: true } as const;
+    window.addEventListener('pointerdown', clear, options);
+    window.addEventListener('keydown', clear, options);
+    return () => {
+      window.removeEventListener('pointerdown', clear, options);
+      window.removeEventListener('keydown', clear, options);
+    };
+  }, [highlightId, setParams]);
+
+  return { highlightId, rowRef };
+}
+
 /** /projects/{id}/prompts: the project's analysis prompts with create, edit, clone and delete. */
 export default function PromptsPage() {
   const { t, i18n } = useTranslation();
@@ -48,6 +85,7 @@ export default function PromptsPage() {
   const remove = useDeletePrompt(project.id);
   const [toDelete, setToDelete] = useState<Prompt | null>(null);
   const base = `/projects/${project.id}/prompts`;
+  const { highlightId, rowRef } = useHighlightedPrompt(prompts.isSuccess);
 
   const providers = useMemo(
     () => [...new Set((prompts.data ?? []).map((prompt) => prompt.provider))].sort(),
@@ -108,8 +146,14 @@ export default function PromptsPage() {
             <TableBody>
               {data.map((prompt) => {
                 const editPath = `${base}/edit?promptName=${encodeURIComponent(prompt.scriptName)}`;
+                const highlighted = prompt.id === highlightId;
                 return (
-                  <TableRow key={prompt.id} hover data-testid={`prompt-row-${prompt.id}`}>
+                  <TableRow
+                    key={prompt.id}
+                    hover
+                    data-testid={`prompt-row-${prompt.id}`}
+                    {...(highlighted ? { ref: rowRef, selected: true, 'aria-current': true } : {})}
+                  >
                     <TableCell>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <Link component={RouterLink} to={editPath} sx={{ fontWeight: 500 }}>
@@ -117,6 +161,9 @@ export default function PromptsPage() {
                         </Link>
                         {prompt.isClassification ? (
                           <Chip size="small" variant="outlined" label={t('prompts.list.classification')} />
+                        ) : null}
+                        {highlighted ? (
+                          <Chip size="small" color="success" label={t('prompts.list.newCopy')} />
                         ) : null}
                       </Stack>
                     </TableCell>
