@@ -94,6 +94,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
       projectId,
       metadataFields: values.metadataFields,
       content,
+      maxScore: values.maxScore,
     });
     if (found) {
       setProblem(found.message);
