@@ -196,14 +196,17 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
           onChange={(event) => set('LVA', event.target.value as PromptFormValues['LVA'])}
           helperText={t('prompts.basic.lvaHint')}
         >
-          {LVA_OPTIONS.map((option) => (
-            <MenuItem key={option} value={option}>
-              {t(`prompts.lva.${option}`)}
-              {LVA_SURCHARGE_MILLI[option]
-                ? ` (+${t('prompts.units.amount', { amount: number(fromMilliUnits(LVA_SURCHARGE_MILLI[option])) })})`
-                : ''}
-            </MenuItem>
-          ))}
+          {LVA_OPTIONS.map((option) => {
+            const surcharge = fromMilliUnits(LVA_SURCHARGE_MILLI[option]);
+            return (
+              <MenuItem key={option} value={option}>
+                {t(`prompts.lva.${option}`)}
+                {surcharge
+                  ? ` (+${t('prompts.units.amount', { count: surcharge, amount: number(surcharge) })})`
+                  : ''}
+              </MenuItem>
+            );
+          })}
         </TextField>
         <Box sx={{ gridRow: { md: 'span 2' } }}>
           <UnitsSummary model={selectedModel} lva={values.LVA} />

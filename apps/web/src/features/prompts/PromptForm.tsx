@@ -25,6 +25,7 @@ import { CloneTargetSelect } from './CloneTargetSelect';
 import { type PromptFormValues, valuesFromPrompt } from './formValues';
 import { MetadataTab } from './MetadataTab';
 import { translatePromptMessage } from './messages';
+import { useShownRole } from './shownRole';
 import { StructureEditor } from './structure/StructureEditor';
 import { useAiGenerator } from './useAiGenerator';
 
@@ -58,6 +59,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
   const listPath = `/projects/${project.id}/prompts`;
   // Seen through a support-access grant: the prompt can be looked through, but not saved or generated.
   const readOnly = Boolean(project.read_only);
+  const role = useShownRole(project.my_role);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -135,7 +137,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
       title={t(titleKey)}
       subtitle={
         <span data-testid="prompt-form-role">
-          {project.name} · {t('prompts.form.yourRole')} {t(`memberRoles.${project.my_role}`)}
+          {project.name} · {t('prompts.form.yourRole')} {t(`memberRoles.${role}`)}
         </span>
       }
       actions={
