@@ -7,6 +7,7 @@ import {
   signedInPage,
   uniqueName,
 } from '../support/flows.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 const EMPTY_KEY = 'Empty key found in prompt fields. All fields must have a key.';
@@ -76,6 +77,14 @@ test.describe('analysis prompts', () => {
     await marks.getByRole('button', { name: 'Add mark' }).click();
     await expectValues(marks.getByRole('textbox', { name: 'Mark' }), ['0', '1']);
     await marks.getByRole('textbox', { name: 'Explanation' }).nth(1).fill('warm');
+    // A mark that is no whole number of 0 or more stays as typed and is refused with a message.
+    const secondMark = marks.getByRole('textbox', { name: 'Mark' }).nth(1);
+    await secondMark.fill('2.5');
+    await expect(secondMark).toHaveValue('2.5');
+    await expect(secondMark).toHaveAccessibleDescription('Enter a whole number, 0 or more');
+    await shoot(page, 'prompt-mark-refused');
+    await secondMark.fill('1');
+    await expect(secondMark).toHaveAttribute('aria-invalid', 'false');
 
     await editor.saveAndReturnToList(project.id);
 
