@@ -137,7 +137,7 @@ export class PromptEditor extends AppShell {
   /** Saves, sees the notice, and waits for the redirect to the prompt list of `projectId` (3 s + 300 ms). */
   async saveAndReturnToList(projectId: number): Promise<void> {
     await this.saveButton.click();
-    await expect(this.saved).toHaveText('prompt saved successfully');
+    await expect(this.saved).toHaveText('Prompt saved successfully');
     await expect(this.saveButton).toBeDisabled();
     await expect(this.page).toHaveURL(new RegExp(`/projects/${projectId}/prompts$`), { timeout: 15_000 });
     await expect(this.heading('Analysis Prompts')).toBeVisible();

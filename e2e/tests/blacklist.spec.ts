@@ -1,4 +1,4 @@
-import type { BlacklistEntry } from '@parley/contracts';
+import { BLACKLIST_TEXTS, type BlacklistEntry } from '@parley/contracts';
 import { AnalysesListPage, statusOf } from '../pages/analyses.ts';
 import { BlacklistPage } from '../pages/blacklist.ts';
 import { BulkUploadPage, csvFile, downloadedText } from '../pages/bulk-upload.ts';
@@ -90,6 +90,13 @@ test.describe('blacklist', () => {
     const add = await blacklist.openAddDialog();
     await expect(add.preview).toHaveValue('');
     await expect(add.noteCounter).toHaveText('0/500');
+    // A number that cannot be real is refused in words, without the field's key, and its input is marked.
+    await add.phone.fill('12-34');
+    await add.root.getByRole('button', { name: 'Save' }).click();
+    await expect(add.root.getByTestId('save-error')).toHaveText(BLACKLIST_TEXTS.phoneInvalid);
+    await expect(add.phone).toHaveAttribute('aria-invalid', 'true');
+    await shoot(page, 'blacklist-add-refused');
+    await add.phone.fill('');
     await add.phone.pressSequentially('(555) 123-4567');
     await expect(add.preview).toHaveValue('+15551234567');
     await expect(add.root).toContainText('This is how the number is stored and compared.');

@@ -77,6 +77,14 @@ test.describe('analysis prompts', () => {
     await marks.getByRole('button', { name: 'Add mark' }).click();
     await expectValues(marks.getByRole('textbox', { name: 'Mark' }), ['0', '1']);
     await marks.getByRole('textbox', { name: 'Explanation' }).nth(1).fill('warm');
+    // A mark that is no whole number of 0 or more stays as typed and is refused with a message.
+    const secondMark = marks.getByRole('textbox', { name: 'Mark' }).nth(1);
+    await secondMark.fill('2.5');
+    await expect(secondMark).toHaveValue('2.5');
+    await expect(secondMark).toHaveAccessibleDescription('Enter a whole number, 0 or more');
+    await shoot(page, 'prompt-mark-refused');
+    await secondMark.fill('1');
+    await expect(secondMark).toHaveAttribute('aria-invalid', 'false');
 
     await editor.saveAndReturnToList(project.id);
 

@@ -8,9 +8,21 @@ import { TEXTS } from './texts.ts';
 import { TIMEZONES } from './timezones.ts';
 import { TranscriptionChoice } from './transcription/models.ts';
 
-/** Every error answer: HTTP status plus this body. */
+/**
+ * Every error answer: HTTP status plus this body. `message` is text for a person (it never names an internal
+ * key); `field`, when the error is about one input, is that input's key (dotted for nested ones).
+ */
 export const ErrorBody = z
-  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional().meta({
+        description:
+          'The input the error is about, as its key (dotted for nested inputs, e.g. content.0.key). Absent when the error is not about one input.',
+      }),
+    }),
+  })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

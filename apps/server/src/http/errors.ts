@@ -1,40 +1,39 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFailure } from './database-errors.ts';
 
-/** An error the API answers with its status and `{error:{code,message}}`. */
+/**
+ * An error the API answers with its status and `{error:{code,message,field?}}`: the message is for a person,
+ * `field` names the input it is about (its key, e.g. `phone_number` or `content.0.key`) for programs.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  readonly field: string | undefined;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(statusCode: number, code: string, message: string, field?: string) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
+    this.field = field;
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new HttpError(400, code, message);
+export const badRequest = (message: string, code = 'bad_request', field?: string) =>
+  new HttpError(400, code, message, field);
 export const unauthorized = (message = 'Please sign in.') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
 
-export function errorBody(code: string, message: string) {
-  return { error: { code, message } };
+export function errorBody(code: string, message: string, field?: string) {
+  return { error: { code, message, ...(field ? { field } : {}) } };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-      const message = issue?.message ?? 'Invalid request';
-      return reply.status(400).send(errorBody('validation_error', field ? `${field}: ${message}` : message));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.field));
     }
     const failure = databaseFailure(error);
     if (failure) {

@@ -6,8 +6,8 @@ const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
 
 /** Why PostgreSQL cannot store a text: it refuses NUL, and an unpaired surrogate is no Unicode character. */
 function flaw(text: string): string | null {
-  if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
-  if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode text (it contains an unpaired surrogate)';
+  if (text.includes('\u0000')) return 'the NUL character (U+0000)';
+  if (UNPAIRED_SURROGATE.test(text)) return 'an incomplete Unicode character (an unpaired surrogate)';
   return null;
 }
 
@@ -21,26 +21,37 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
 }
 
+/** Text that cannot be stored: a message for a person, and the field it is in (as in validation errors). */
+export interface InvalidText {
+  message: string;
+  /** Dotted like validation errors' field (`content.0.key`); undefined for a bare value. */
+  field: string | undefined;
+}
+
 /**
- * The first string or object key in a parsed query, path or JSON body that PostgreSQL cannot store, as
- * `field: reason` (field as in validation errors, e.g. `content.0.key`). Iterative: a deeply nested body must
- * not overflow the stack.
+ * The first string or object key in a parsed query, path or JSON body that PostgreSQL cannot store.
+ * Iterative: a deeply nested body must not overflow the stack.
  */
-export function findInvalidText(value: unknown): string | null {
+export function findInvalidText(value: unknown): InvalidText | null {
   const pending: Array<{ value: unknown; field: string }> = [{ value, field: '' }];
   const at = (field: string, name: string) => (field ? `${field}.${name}` : name);
   while (pending.length > 0) {
     const { value: current, field } = pending.pop()!;
     if (typeof current === 'string') {
       const reason = flaw(current);
-      if (reason) return `${field || 'text'}: ${reason}`;
+      if (reason)
+        return { message: `The text contains ${reason}, which cannot be saved.`, field: field || undefined };
     } else if (Array.isArray(current)) {
       for (const [index, item] of current.entries())
         pending.push({ value: item, field: at(field, String(index)) });
     } else if (isPlainObject(current)) {
       for (const [name, item] of Object.entries(current)) {
         const reason = flaw(name);
-        if (reason) return `${field || 'body'}: a name ${reason}`;
+        if (reason)
+          return {
+            message: `A field name contains ${reason}, which cannot be saved.`,
+            field: field || undefined,
+          };
         pending.push({ value: item, field: at(field, name) });
       }
     }
@@ -50,13 +61,13 @@ export function findInvalidText(value: unknown): string | null {
 
 /**
  * Refuses, before any route sees it, text that PostgreSQL cannot store (it would answer 500 deep in a query):
- * every string of the query, the path parameters and a JSON body. 400 invalid_text names the field.
+ * every string of the query, the path parameters and a JSON body. 400 invalid_text with the field.
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const problem = findInvalidText(part);
-      if (problem) throw badRequest(problem, 'invalid_text');
+      if (problem) throw badRequest(problem.message, 'invalid_text', problem.field);
     }
   });
 }

@@ -53,6 +53,8 @@ export const KEY_MAX = 100;
 export const EXPLANATION_MAX = 4000;
 export const PROMPT_NAME_MAX = 120;
 export const PROMPT_TEXT_MAX = 20000;
+/** The highest maximum score a prompt may set. */
+export const MAX_SCORE_LIMIT = 1_000_000;
 /** Deepest nesting of object fields. */
 export const MAX_FIELD_DEPTH = 6;
 
@@ -103,7 +105,7 @@ export const PromptInput = z.object({
   companyDetails: z.string().max(PROMPT_TEXT_MAX).default(''),
   finalScore: z.enum(FINAL_SCORE_MODES).default('sum'),
   LVA: z.enum(LVA_OPTIONS).default('none'),
-  maxScore: z.number().min(0).max(1_000_000).nullable().default(null),
+  maxScore: z.number().min(0).max(MAX_SCORE_LIMIT).nullable().default(null),
   transcriptionTask: z.enum(TRANSCRIPTION_TASKS).default('translate'),
   transcriptionLanguage: z.enum(TRANSCRIPTION_LANGUAGES).default('auto'),
   content: z.array(PromptField).default([]),

@@ -1,14 +1,15 @@
 import { REQUIRED_METADATA } from './fields.ts';
-import { MAX_FIELD_DEPTH, type PromptField } from './schema.ts';
+import { MAX_FIELD_DEPTH, MAX_SCORE_LIMIT, type PromptField } from './schema.ts';
 
 /** Exact messages of spec 1 §5, plus the ones the spec leaves to us. */
 export const PROMPT_MESSAGES = {
-  requiredFields: 'please fill required fields',
+  requiredFields: 'Please fill required fields',
   emptyKey: 'Empty key found in prompt fields. All fields must have a key.',
   requiredMetadata: 'Metadata fields must include Department and Representative.',
   descriptionRequired: 'Please describe the prompt you want the AI to generate.',
   generationFailed: 'Failed to generate AI prompt: {message}',
-  saved: 'prompt saved successfully',
+  saved: 'Prompt saved successfully',
+  maxScoreInvalid: 'The maximum score must be a number from 0 to 1,000,000.',
 } as const;
 
 export interface PromptProblem {
@@ -46,6 +47,16 @@ export function validateFieldKeys(fields: PromptField[], path: string[] = []): s
   return null;
 }
 
+/** A maximum score is a number from 0 to MAX_SCORE_LIMIT. */
+export function isValidMaxScore(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_SCORE_LIMIT;
+}
+
+/** A mark's value is a whole number, 0 or more (spec 1 §5). */
+export function isValidMark(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0;
+}
+
 /** Type-specific completeness: options need values, marks whole numbers >= 0, classifications a target. */
 export function validateFieldDetails(fields: PromptField[], path: string[] = []): string | null {
   for (const field of fields) {
@@ -62,7 +73,7 @@ export function validateFieldDetails(fields: PromptField[], path: string[] = [])
     if (field.type === 'marks') {
       const marks = field.marks ?? [];
       if (marks.length === 0) return `Field "${where}": add at least one mark.`;
-      if (marks.some((mark) => !Number.isInteger(mark.value) || mark.value < 0)) {
+      if (marks.some((mark) => !isValidMark(mark.value))) {
         return `Field "${where}": marks values must be whole numbers, 0 or more.`;
       }
     }
@@ -86,6 +97,7 @@ export interface PromptToValidate {
   projectId: number | string | null | undefined;
   metadataFields: string[];
   content: PromptField[];
+  maxScore?: number | null;
 }
 
 /** The checks of spec 1 §5 in the order the form runs them. Run by the form and by the server. */
@@ -97,6 +109,9 @@ export function validatePrompt(prompt: PromptToValidate): PromptProblem | null {
     prompt.projectId === ''
   ) {
     return { message: PROMPT_MESSAGES.requiredFields, tab: 'basic' };
+  }
+  if (prompt.maxScore != null && !isValidMaxScore(prompt.maxScore)) {
+    return { message: PROMPT_MESSAGES.maxScoreInvalid, tab: 'basic' };
   }
   if (!REQUIRED_METADATA.every((name) => prompt.metadataFields.includes(name))) {
     return { message: PROMPT_MESSAGES.requiredMetadata, tab: 'metadata' };

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { parseOrRefuse } from '../../http/validation.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
@@ -54,14 +55,10 @@ export function toBatchDto(row: BatchRow): UploadBatch {
   };
 }
 
-/** The multipart text fields of a bulk upload (400 validation_error naming the field). */
+/** The multipart text fields of a bulk upload (400 validation_error with the field). */
 export function parseBatchFields(raw: Record<string, string>): z.output<typeof BatchCreateFields> {
   const values = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ''));
-  const parsed = BatchCreateFields.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, 'validation_error');
+  return parseOrRefuse(BatchCreateFields, values);
 }
 
 /**

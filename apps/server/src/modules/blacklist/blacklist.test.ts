@@ -147,12 +147,38 @@ describe('blacklist entries', () => {
     ] as const) {
       const response = await add(owner, phone);
       expect({ phone, status: response.statusCode }).toEqual({ phone, status: 400 });
-      expect(response.json().error.message).toBe(`phone_number: ${message}`);
+      // The message is what a person reads; the field it is about comes apart.
+      expect(response.json().error).toEqual({ code: 'validation_error', message, field: 'phone_number' });
     }
     const long = await add(owner, '+15550001111', 'x'.repeat(BLACKLIST.noteMax + 1));
     expect(long.statusCode).toBe(400);
-    expect(long.json().error.message).toBe(`note: ${BLACKLIST_TEXTS.noteTooLong}`);
+    expect(long.json().error).toMatchObject({ message: BLACKLIST_TEXTS.noteTooLong, field: 'note' });
     expect((await add(owner, '+15550001111', 'x'.repeat(BLACKLIST.noteMax))).statusCode).toBe(201);
+  });
+
+  it('names a missing field in words, never by its key', async () => {
+    const noPhone = await owner.request({
+      method: 'POST',
+      url: '/api/blacklist',
+      payload: { project_id: projectId },
+    });
+    expect(noPhone.statusCode).toBe(400);
+    expect(noPhone.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Phone number is required.',
+      field: 'phone_number',
+    });
+    const noProject = await owner.request({
+      method: 'POST',
+      url: '/api/blacklist',
+      payload: { phone_number: '+15550001111' },
+    });
+    expect(noProject.statusCode).toBe(400);
+    expect(noProject.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Project ID is required.',
+      field: 'project_id',
+    });
   });
 
   it('pages the list newest first: page from 1, limit default 50', async () => {

@@ -34,7 +34,7 @@ const entryByRequest = new WeakMap<FastifyRequest, EntryRow>();
 /** The project of a project_id sent in the query or a form/JSON body, checked for admin or owner. */
 async function accessFor(ctx: AppContext, request: FastifyRequest, raw: unknown): Promise<ProjectAccess> {
   if (raw === undefined || raw === null || raw === '') {
-    throw badRequest('project_id: is required', 'validation_error');
+    throw badRequest('Project ID is required.', 'validation_error', 'project_id');
   }
   const projectId = Number(raw);
   if (!Number.isSafeInteger(projectId) || projectId <= 0) throw notFound(TEXTS.guard.notFound);

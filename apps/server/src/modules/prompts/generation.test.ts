@@ -415,7 +415,7 @@ describe('AI failures', () => {
     const response = await generate({ taskDescription: 'x' });
     expect(response.statusCode).toBe(502);
     expect(response.json().error.message).toBe(
-      'The generated prompt is not valid: please fill required fields',
+      'The generated prompt is not valid: Please fill required fields',
     );
   });
 

@@ -18,6 +18,7 @@ import { generationTarget, isProviderAvailable, listModels, listProviders } from
 import { aiFailed, generateStructured } from '../../ai/generate.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
+import { humanIssueMessage } from '../../http/validation.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { GENERATION_INSTRUCTIONS, type GeneratedField, GeneratedPrompt } from './generation-schema.ts';
 import { findPromptRow, toPromptData } from './service.ts';
@@ -81,31 +82,33 @@ function assemblePrompt(
   const classification = base?.isClassification
     ? base.content.filter((field) => field.type === 'classification')
     : [];
-  const parsed = PromptInput.safeParse({
-    ...(base ?? analysisModel(config)),
-    scriptName: base?.scriptName ?? generated.scriptName.trim().slice(0, PROMPT_NAME_MAX),
-    role: generated.role,
-    basicInstruction: generated.basicInstruction.trim(),
-    transcribeInstructions: generated.transcribeInstructions.trim(),
-    companyDetails: generated.companyDetails.trim(),
-    responseLanguage: generated.responseLanguage,
-    finalScore: generated.finalScore,
-    maxScore: generated.maxScore === null ? null : Math.max(0, generated.maxScore),
-    content: withDefaultFields(
-      [...classification, ...normalizeFields(generated.content)],
-      generated.finalScore,
-      access.language ?? DEFAULT_LANGUAGE,
-    ),
-    metadataFields: [
-      ...REQUIRED_METADATA,
-      ...(base?.metadataFields ?? []),
-      ...generated.metadataFields,
-    ].reduce(addMetadataField, []),
-    isClassification: base?.isClassification ?? false,
-  });
+  const parsed = PromptInput.safeParse(
+    {
+      ...(base ?? analysisModel(config)),
+      scriptName: base?.scriptName ?? generated.scriptName.trim().slice(0, PROMPT_NAME_MAX),
+      role: generated.role,
+      basicInstruction: generated.basicInstruction.trim(),
+      transcribeInstructions: generated.transcribeInstructions.trim(),
+      companyDetails: generated.companyDetails.trim(),
+      responseLanguage: generated.responseLanguage,
+      finalScore: generated.finalScore,
+      maxScore: generated.maxScore === null ? null : Math.max(0, generated.maxScore),
+      content: withDefaultFields(
+        [...classification, ...normalizeFields(generated.content)],
+        generated.finalScore,
+        access.language ?? DEFAULT_LANGUAGE,
+      ),
+      metadataFields: [
+        ...REQUIRED_METADATA,
+        ...(base?.metadataFields ?? []),
+        ...generated.metadataFields,
+      ].reduce(addMetadataField, []),
+      isClassification: base?.isClassification ?? false,
+    },
+    { error: humanIssueMessage },
+  );
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw aiFailed(`The generated prompt is not usable (${issue.path.join('.')}: ${issue.message}).`);
+    throw aiFailed(`The generated prompt is not usable: ${parsed.error.issues[0]!.message}`);
   }
   const problem = validatePrompt({ ...parsed.data, projectId: access.project.id });
   if (problem) throw aiFailed(`The generated prompt is not valid: ${problem.message}`);

@@ -1,11 +1,13 @@
 import { ChunkFields, UploadFields } from '@parley/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
+import { parseOrRefuse } from '../../http/validation.ts';
 
 export type UploadInput = z.output<typeof UploadFields>;
 export type ChunkInput = z.output<typeof ChunkFields>;
 
 const TRUE = new Set(['true', '1', 'on', 'yes']);
+const METADATA_NOT_OBJECT = 'Metadata must be a JSON object of names and values.';
 
 /**
  * Multipart text fields as UploadFields expects them: `metadata` is a JSON object (its values become
@@ -23,10 +25,10 @@ function formValues(raw: Record<string, string>): Record<string, unknown> {
     try {
       parsed = JSON.parse(values.metadata);
     } catch {
-      throw badRequest('metadata: must be a JSON object of names and values', 'validation_error');
+      throw badRequest(METADATA_NOT_OBJECT, 'validation_error', 'metadata');
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw badRequest('metadata: must be a JSON object of names and values', 'validation_error');
+      throw badRequest(METADATA_NOT_OBJECT, 'validation_error', 'metadata');
     }
     values.metadata = Object.fromEntries(
       Object.entries(parsed as Record<string, unknown>)
@@ -37,18 +39,10 @@ function formValues(raw: Record<string, string>): Record<string, unknown> {
   return values;
 }
 
-function parseWith<T extends z.ZodType>(schema: T, values: Record<string, unknown>): z.output<T> {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, 'validation_error');
-}
-
 export function parseUploadFields(raw: Record<string, string>): UploadInput {
-  return parseWith(UploadFields, formValues(raw));
+  return parseOrRefuse(UploadFields, formValues(raw));
 }
 
 export function parseChunkFields(raw: Record<string, string>): ChunkInput {
-  return parseWith(ChunkFields, formValues(raw));
+  return parseOrRefuse(ChunkFields, formValues(raw));
 }

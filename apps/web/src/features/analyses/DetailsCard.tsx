@@ -83,7 +83,7 @@ export function DetailsCard({ detail, timeZone }: { detail: AnalysisDetail; time
         </Row>
         <Row label={t('analysis.details.kind')}>
           {t(`analysis.details.kinds.${media.kind}`)} · {formatBytes(media.size_bytes, lang)}
-          {media.channels ? ` · ${t('analysis.details.channels', { number: media.channels })}` : ''}
+          {media.channels ? ` · ${t('analysis.details.channels', { count: media.channels })}` : ''}
         </Row>
         <Row label={t('analysis.details.duration')}>{formatDuration(media.duration_seconds)}</Row>
         <Row label={t('analysis.details.priority')}>

@@ -34,7 +34,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
   let explanation: string;
   switch (score.mode) {
     case 'sum':
-      explanation = t('analysis.score.explain.sum', values);
+      explanation = t('analysis.score.explain.sum', { ...values, count: score.fields.length });
       break;
     case 'percent':
       explanation =

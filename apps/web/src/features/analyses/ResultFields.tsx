@@ -105,7 +105,10 @@ function FieldItem({
           data-testid={`field-points-${path}`}
           label={
             points.max === null
-              ? t('analysis.fields.points', { points: formatNumber(points.points, i18n.language) })
+              ? t('analysis.fields.points', {
+                  count: points.points,
+                  points: formatNumber(points.points, i18n.language),
+                })
               : t('analysis.fields.pointsOf', {
                   points: formatNumber(points.points, i18n.language),
                   max: formatNumber(points.max, i18n.language),

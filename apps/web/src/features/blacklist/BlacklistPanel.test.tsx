@@ -1,3 +1,4 @@
+import { BLACKLIST_TEXTS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
@@ -316,6 +317,24 @@ describe('blacklist panel: add and edit', () => {
     await waitFor(() =>
       expect(within(dialog).getByTestId('save-error')).toHaveTextContent('Error saving the number.'),
     );
+  });
+
+  it('shows a refused number in words, without the field name, and marks the phone field', async () => {
+    mockBlacklistApi({
+      'POST /api/blacklist': () =>
+        jsonResponse(400, {
+          error: { code: 'validation_error', message: BLACKLIST_TEXTS.phoneInvalid, field: 'phone_number' },
+        }),
+    });
+    await open();
+    const dialog = openAddDialog();
+    fireEvent.change(phoneInput(), { target: { value: '12-34' } });
+    expect(phoneInput()).toHaveAttribute('aria-invalid', 'false');
+    fireEvent.click(saveButton(dialog));
+    const alert = await within(dialog).findByTestId('save-error');
+    expect(alert).toHaveTextContent(BLACKLIST_TEXTS.phoneInvalid);
+    expect(alert).not.toHaveTextContent('phone_number');
+    expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('edits an entry with PUT, starting from its number and note', async () => {

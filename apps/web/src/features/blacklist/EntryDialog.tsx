@@ -12,7 +12,7 @@ import {
 import { BLACKLIST, type BlacklistEntry, isPlausiblePhone, normalizePhone } from '@parley/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../shared/api/client';
+import { errorField, serverMessage } from '../../shared/api/client';
 import { useSaveEntry } from './api';
 
 interface EntryDialogProps {
@@ -52,6 +52,8 @@ export function EntryDialog({ projectId, open, entry, onClose, onSaved }: EntryD
   const blank = phone.trim() === '';
   const normalized = normalizePhone(phone);
   const implausible = !blank && !isPlausiblePhone(normalized);
+  // The server's refusal names the input it is about apart from its message: mark that input too.
+  const refusedField = save.isError ? errorField(save.error) : undefined;
 
   const submit = () => {
     setTouched(true);
@@ -87,7 +89,7 @@ export function EntryDialog({ projectId, open, entry, onClose, onSaved }: EntryD
               disabled={saving}
               onChange={(event) => setPhone(event.target.value)}
               onBlur={() => setTouched(true)}
-              error={touched && blank}
+              error={(touched && blank) || refusedField === 'phone_number'}
               helperText={
                 touched && blank ? t('blacklist.error_phone_required') : t('blacklist.dialog.phoneHint')
               }
@@ -120,6 +122,7 @@ export function EntryDialog({ projectId, open, entry, onClose, onSaved }: EntryD
               maxRows={6}
               label={t('blacklist.dialog.note')}
               value={note}
+              error={refusedField === 'note'}
               disabled={saving}
               onChange={(event) => setNote(event.target.value.slice(0, BLACKLIST.noteMax))}
               helperText={t('blacklist.dialog.counter', { length: note.length, max: BLACKLIST.noteMax })}

@@ -230,7 +230,7 @@ export function ImportDialog({ projectId, open, onClose }: ImportDialogProps) {
           detail={
             <>
               {formatBytes(file.size, i18n.language)}
-              {rows !== null ? ` · ${t('blacklist.import.rows', { rows: number(rows) })}` : ''}
+              {rows !== null ? ` · ${t('blacklist.import.rows', { count: rows, rows: number(rows) })}` : ''}
             </>
           }
           removeLabel={t('blacklist.import.remove')}

@@ -40,7 +40,7 @@ describe('bulk upload page: layout', () => {
     expect(screen.getByTestId('single-upload-link')).toHaveAttribute('href', '/projects/5/analysis/upload');
     const notice = screen.getByTestId('csv-requirements');
     expect(notice).toHaveTextContent('url (a link to the recording) and type (e.g. call) are required');
-    expect(notice).toHaveTextContent('date is optional');
+    expect(notice).toHaveTextContent('The date column is optional');
     expect(notice).toHaveTextContent('representative and department');
     expect(notice).toHaveTextContent('At most 10,000 rows and 20 MB per file');
     const priority = screen.getByRole('combobox', { name: 'Priority' });

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import { type Insight, insightFieldLabel } from '@parley/contracts';
+import { fromMilliUnits, type Insight, insightFieldLabel } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -42,11 +42,13 @@ function QuestionCard({ insight }: { insight: Insight }) {
   const { t, i18n } = useTranslation();
   const filterTexts = useFilterTexts();
   const filters = filterTexts(insight.filters);
+  const units = {
+    count: fromMilliUnits(insight.units_milli),
+    units: formatUnitsMilli(insight.units_milli, i18n.language),
+  };
   const cost = insight.charged
-    ? t('insights.detail.charged', { units: formatUnitsMilli(insight.units_milli, i18n.language) })
-    : t(isRunning(insight.status) ? 'insights.detail.held' : 'insights.detail.notCharged', {
-        units: formatUnitsMilli(insight.units_milli, i18n.language),
-      });
+    ? t('insights.detail.charged', units)
+    : t(isRunning(insight.status) ? 'insights.detail.held' : 'insights.detail.notCharged', units);
   const meta = [
     t('insights.detail.model', { model: insight.model_name }),
     cost,

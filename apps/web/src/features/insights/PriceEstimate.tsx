@@ -10,13 +10,15 @@ export function PriceEstimate({ model, project }: { model: ModelInfo | undefined
   if (!model) return null;
   const milli = insightUnitsMilli(model.units);
   const units = formatUnitsMilli(milli, i18n.language);
+  const count = fromMilliUnits(milli);
   const plan = project.tariff_plan;
-  const price = plan ? priceOfUnits(fromMilliUnits(milli), plan.price_per_minute) : null;
+  const price = plan ? priceOfUnits(count, plan.price_per_minute) : null;
   return (
     <Typography variant="body2" color="textSecondary" data-testid="insight-price">
       {price === null
-        ? t('insights.form.price', { units })
+        ? t('insights.form.price', { count, units })
         : t('insights.form.priceWithMoney', {
+            count,
             units,
             money: formatMoney(price, project.currency ?? plan?.currency, i18n.language),
           })}

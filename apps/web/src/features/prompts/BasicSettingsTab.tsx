@@ -2,8 +2,10 @@ import { Box, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField, Typogr
 import {
   FINAL_SCORE_MODES,
   fromMilliUnits,
+  isValidMaxScore,
   LVA_OPTIONS,
   LVA_SURCHARGE_MILLI,
+  MAX_SCORE_LIMIT,
   PROJECT_ROLES,
   PROMPT_NAME_MAX,
   PROMPT_TEXT_MAX,
@@ -57,6 +59,7 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
   const models = useModels(values.provider);
   const set = <K extends keyof PromptFormValues>(key: K, value: PromptFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const maxScoreInvalid = values.maxScore !== null && !isValidMaxScore(values.maxScore);
 
   const providerList: ProviderInfo[] = providers.data ?? [];
   const providerOptions = providerList.some((provider) => provider.id === values.provider)
@@ -193,14 +196,17 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
           onChange={(event) => set('LVA', event.target.value as PromptFormValues['LVA'])}
           helperText={t('prompts.basic.lvaHint')}
         >
-          {LVA_OPTIONS.map((option) => (
-            <MenuItem key={option} value={option}>
-              {t(`prompts.lva.${option}`)}
-              {LVA_SURCHARGE_MILLI[option]
-                ? ` (+${t('prompts.units.amount', { amount: number(fromMilliUnits(LVA_SURCHARGE_MILLI[option])) })})`
-                : ''}
-            </MenuItem>
-          ))}
+          {LVA_OPTIONS.map((option) => {
+            const surcharge = fromMilliUnits(LVA_SURCHARGE_MILLI[option]);
+            return (
+              <MenuItem key={option} value={option}>
+                {t(`prompts.lva.${option}`)}
+                {surcharge
+                  ? ` (+${t('prompts.units.amount', { count: surcharge, amount: number(surcharge) })})`
+                  : ''}
+              </MenuItem>
+            );
+          })}
         </TextField>
         <Box sx={{ gridRow: { md: 'span 2' } }}>
           <UnitsSummary model={selectedModel} lva={values.LVA} />
@@ -235,9 +241,12 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
           onChange={(event) => {
             const text = event.target.value;
             const value = Number(text);
-            set('maxScore', text === '' || !Number.isFinite(value) ? null : Math.max(0, value));
+            // Kept as typed: a value out of range is refused with a message, not changed.
+            set('maxScore', text === '' || !Number.isFinite(value) ? null : value);
           }}
-          slotProps={{ htmlInput: { min: 0, max: 1_000_000 } }}
+          error={maxScoreInvalid}
+          helperText={maxScoreInvalid ? t('prompts.messages.maxScoreInvalid') : undefined}
+          slotProps={{ htmlInput: { min: 0, max: MAX_SCORE_LIMIT } }}
         />
         <Box sx={full}>
           <FormControlLabel

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
+import { chooseOption, field, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -31,7 +31,7 @@ describe('prompt form', () => {
     const fetch = mockPromptApi();
     renderRoutes(promptRoutes, '/projects/5/prompts/new');
     fireEvent.click(await screen.findByRole('button', { name: 'Save Prompt' }));
-    expect(screen.getByTestId('prompt-problem')).toHaveTextContent('please fill required fields');
+    expect(screen.getByTestId('prompt-problem')).toHaveTextContent('Please fill required fields');
     expect(tab('Basic Settings')).toHaveAttribute('aria-selected', 'true');
     const name = screen.getByLabelText(/Prompt name/);
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -46,6 +46,44 @@ describe('prompt form', () => {
     );
     expect(tab('Structure')).toHaveAttribute('aria-selected', 'true');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('does not save while a mark or the maximum score is refused, and keeps what was typed', async () => {
+    const fetch = mockPromptApi({
+      'GET /api/projects/5/prompts/by-name': () =>
+        jsonResponse(200, {
+          data: promptFixture({
+            content: [
+              field('Summary'),
+              field('Title'),
+              field('Rating', 'marks', { marks: [{ value: 1, explanation: 'poor' }] }),
+              field('Final Score', 'float'),
+            ],
+          }),
+        }),
+    });
+    renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
+    const mark = await screen.findByLabelText('Mark');
+    fireEvent.change(mark, { target: { value: '2.5' } });
+    expect(mark).toHaveValue('2.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(screen.getByTestId('prompt-problem')).toHaveTextContent(
+      'Field "Rating": marks values must be whole numbers, 0 or more.',
+    );
+    fireEvent.change(mark, { target: { value: '2' } });
+
+    fireEvent.click(tab('Basic Settings'));
+    const maxScore = screen.getByLabelText('Maximum score');
+    fireEvent.change(maxScore, { target: { value: '-3' } });
+    expect(maxScore).toHaveValue(-3);
+    expect(maxScore).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(tab('Structure'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(screen.getByTestId('prompt-problem')).toHaveTextContent(
+      'The maximum score must be a number from 0 to 1,000,000.',
+    );
+    expect(tab('Basic Settings')).toHaveAttribute('aria-selected', 'true');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
   it('adds Summary and Title before saving and shows the server message on failure', async () => {
@@ -113,7 +151,7 @@ describe('prompt form', () => {
     expect(screen.getByLabelText(/Prompt name/)).toBeDisabled();
     chooseOption(screen.getByRole('combobox', { name: 'Role' }), 'Support');
     fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
-    expect(await screen.findByTestId('prompt-saved')).toHaveTextContent('prompt saved successfully');
+    expect(await screen.findByTestId('prompt-saved')).toHaveTextContent('Prompt saved successfully');
     expect(lastBody(fetch, 'PUT', '/api/projects/5/prompts/11')).toMatchObject({
       scriptName: 'Sales QA',
       role: 'Support',

@@ -28,6 +28,7 @@ import { CloneTargetSelect } from './CloneTargetSelect';
 import { type PromptFormValues, valuesFromPrompt } from './formValues';
 import { MetadataTab } from './MetadataTab';
 import { translatePromptMessage } from './messages';
+import { useShownRole } from './shownRole';
 import { StructureEditor } from './structure/StructureEditor';
 import { useAiGenerator } from './useAiGenerator';
 import { useImproveReview } from './useImproveReview';
@@ -63,6 +64,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
   const listPath = `/projects/${project.id}/prompts`;
   // Seen through a support-access grant: the prompt can be looked through, but not saved or generated.
   const readOnly = Boolean(project.read_only);
+  const role = useShownRole(project.my_role);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -109,6 +111,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
       projectId,
       metadataFields: values.metadataFields,
       content,
+      maxScore: values.maxScore,
     });
     if (found) {
       setProblem(found.message);
@@ -151,7 +154,7 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
       title={t(titleKey)}
       subtitle={
         <span data-testid="prompt-form-role">
-          {project.name} · {t('prompts.form.yourRole')} {t(`memberRoles.${project.my_role}`)}
+          {project.name} · {t('prompts.form.yourRole')} {t(`memberRoles.${role}`)}
         </span>
       }
       actions={

@@ -169,7 +169,7 @@ describe('prompt form timings', () => {
     expect(screen.getByLabelText(/Prompt name/)).toHaveValue('Sales QA');
   });
 
-  it('after saving: "prompt saved successfully" for 3 s, then the list 300 ms later', async () => {
+  it('after saving: "Prompt saved successfully" for 3 s, then the list 300 ms later', async () => {
     const fetch = mockPromptApi({
       'POST /api/projects/5/prompts': (_url, init) =>
         jsonResponse(201, { data: { ...promptFixture(), id: 77, ...JSON.parse(String(init?.body)) } }),
@@ -184,7 +184,7 @@ describe('prompt form timings', () => {
       scriptName: 'Inbound QA',
       metadataFields: ['Department', 'Representative'],
     });
-    expect(screen.getByTestId('prompt-saved')).toHaveTextContent('prompt saved successfully');
+    expect(screen.getByTestId('prompt-saved')).toHaveTextContent('Prompt saved successfully');
     expect(screen.getByRole('button', { name: 'Save Prompt' })).toBeDisabled();
 
     await advance(TIMINGS.promptSavedNoticeMs - 1);

@@ -126,8 +126,11 @@ describe('structure editor', () => {
     const mark = within(marks).getByLabelText('Mark');
     expect(mark).toHaveValue('0');
     await user.clear(mark);
-    await user.type(mark, '-3.5x');
-    expect(mark).toHaveValue('35');
+    await user.type(mark, '-3.5');
+    expect(mark).toHaveValue('-3.5');
+    expect(mark).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(mark);
+    await user.type(mark, '35');
     await user.click(within(marks).getByRole('button', { name: 'Add mark' }));
     expect(latest[0]?.marks?.map((entry) => entry.value)).toEqual([35, 36]);
     expect(score()).not.toBeChecked();

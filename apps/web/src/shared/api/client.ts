@@ -302,3 +302,10 @@ export function isAbortError(error: unknown): boolean {
 export function serverMessage(error: unknown): string {
   return error instanceof ApiError ? error.message.trim() : '';
 }
+
+/** The input a failed call's error is about (the answer's `error.field`, e.g. 'phone_number'), if any. */
+export function errorField(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const field = (error.body as { error?: { field?: unknown } } | undefined)?.error?.field;
+  return typeof field === 'string' ? field : undefined;
+}

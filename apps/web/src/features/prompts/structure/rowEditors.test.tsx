@@ -51,7 +51,7 @@ describe('options editor', () => {
 });
 
 describe('marks editor', () => {
-  it('keeps only digits of a mark and adds the next mark above the highest', async () => {
+  it('adds the next mark above the highest and moves a mark up when one above it is removed', async () => {
     const user = userEvent.setup();
     const { Harness, seen } = harness<Marks>(
       [
@@ -67,13 +67,45 @@ describe('marks editor', () => {
     expect(seen.latest.map((mark) => mark.value)).toEqual([3, 1, 4]);
 
     const second = editor.getAllByLabelText('Mark')[1]!;
-    await user.type(second, '-2.5');
-    expect(second).toHaveValue('125');
+    await user.type(second, '2');
+    expect(second).toHaveValue('12');
     await user.click(editor.getByRole('button', { name: 'Remove mark 1' }));
     expect(seen.latest).toEqual([
-      { value: 125, explanation: 'poor' },
+      { value: 12, explanation: 'poor' },
       { value: 4, explanation: '' },
     ]);
+    expect(editor.getAllByLabelText('Mark').map((input) => (input as HTMLInputElement).value)).toEqual([
+      '12',
+      '4',
+    ]);
+  });
+
+  it.each([
+    ['2.5', 2.5],
+    ['-3', -3],
+    ['abc', Number.NaN],
+  ])('keeps %s as typed and refuses it with a message', async (typed, value) => {
+    const user = userEvent.setup();
+    const { Harness, seen } = harness<Marks>([{ value: 1, explanation: '' }], (marks, onChange) => (
+      <MarksEditor marks={marks} onChange={onChange} />
+    ));
+    render(<Harness />);
+    const mark = screen.getByLabelText('Mark');
+    expect(mark).toHaveAttribute('aria-invalid', 'false');
+    await user.clear(mark);
+    await user.type(mark, typed);
+    expect(mark).toHaveValue(typed);
+    expect(mark).toHaveAttribute('aria-invalid', 'true');
+    expect(mark).toHaveAccessibleDescription('Enter a whole number, 0 or more');
+    expect(seen.latest[0]!.value).toBe(value);
+    // A new mark goes above the highest valid one.
+    await user.click(screen.getByRole('button', { name: 'Add mark' }));
+    expect(seen.latest[1]!.value).toBe(0);
+
+    await user.clear(mark);
+    await user.type(mark, '7');
+    expect(mark).toHaveAttribute('aria-invalid', 'false');
+    expect(seen.latest[0]!.value).toBe(7);
   });
 
   it('starts at 0 when there is no mark', async () => {
@@ -86,10 +118,12 @@ describe('marks editor', () => {
     expect(seen.latest).toEqual([{ value: 0, explanation: '' }]);
   });
 
-  it('parses marks as whole numbers of at most 9 digits', () => {
-    expect(parseMark('')).toBe(0);
-    expect(parseMark('-7')).toBe(7);
-    expect(parseMark('12345678901')).toBe(123456789);
+  it('parses a mark as typed, NaN for what is no number', () => {
+    expect(parseMark(' 12 ')).toBe(12);
+    expect(parseMark('2.5')).toBe(2.5);
+    expect(parseMark('-7')).toBe(-7);
+    expect(parseMark('')).toBeNaN();
+    expect(parseMark('1e3')).toBeNaN();
   });
 });
 

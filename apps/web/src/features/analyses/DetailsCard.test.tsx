@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../../shared/i18n';
+import { DetailsCard } from './DetailsCard';
+import { detailFixture } from './testUtils';
+
+/** The file kind row's text for a recording of `channels` channels. */
+const kindRow = (channels: number) => {
+  const detail = detailFixture();
+  const { unmount } = render(<DetailsCard detail={{ ...detail, media: { ...detail.media, channels } }} />);
+  const text = screen.getByText(/MB ·/).textContent;
+  unmount();
+  return text;
+};
+
+describe('analysis details', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('counts channels with the plural form of the count', () => {
+    expect(kindRow(1)).toBe('Audio · 1 MB · 1 channel');
+    expect(kindRow(2)).toBe('Audio · 1 MB · 2 channels');
+  });
+
+  it("uses the language's own plural forms", async () => {
+    await i18n.changeLanguage('ru');
+    expect(kindRow(1)).toMatch(/· 1 канал$/);
+    expect(kindRow(2)).toMatch(/· 2 канала$/);
+    expect(kindRow(5)).toMatch(/· 5 каналов$/);
+  });
+});
