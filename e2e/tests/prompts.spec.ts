@@ -276,7 +276,7 @@ test.describe('analysis prompts', () => {
     // Saved: the notice says where the copy went, then B's list opens (B is now the selected project)
     // with the copy highlighted.
     await editor.saveButton.click();
-    await expect(editor.saved).toContainText('prompt saved successfully');
+    await expect(editor.saved).toContainText('Prompt saved successfully');
     await expect(page.getByTestId('prompt-saved-where')).toHaveText(`The copy was saved to "${b.name}".`);
     await expect(page).toHaveURL(new RegExp(`/projects/${b.id}/prompts\\?highlight=\\d+$`), {
       timeout: 15_000,

@@ -222,7 +222,7 @@ describe('prompt form timings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
     await flush();
     await flush();
-    expect(screen.getByTestId('prompt-saved')).toHaveTextContent('prompt saved successfully');
+    expect(screen.getByTestId('prompt-saved')).toHaveTextContent('Prompt saved successfully');
     expect(screen.getByTestId('prompt-saved-where')).toHaveTextContent('The copy was saved to "Support QA".');
 
     await advance(TIMINGS.promptSavedNoticeMs + TIMINGS.promptSavedRedirectMs - 1);
