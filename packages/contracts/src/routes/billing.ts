@@ -117,7 +117,7 @@ export const billingRoutes = {
     path: '/projects/:id/billing/purchase',
     operationId: 'purchasePlan',
     summary:
-      'Buy a public plan with the balance: its included units become a bundle (a free plan\'s only once per project)',
+      "Buy a public plan with the balance: its included units become a bundle (a free plan's only once per project)",
     tags,
     access,
     params: ProjectIdParams,

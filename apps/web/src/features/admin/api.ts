@@ -91,8 +91,13 @@ export function useSaveTariff() {
 export function useUpdateTariff() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: number; changes: RouteBody<typeof adminRoutes.updateTariff> }) =>
-      (await call(adminRoutes.updateTariff, { params: { tariffId: id }, body: changes })).data,
+    mutationFn: async ({
+      id,
+      changes,
+    }: {
+      id: number;
+      changes: RouteBody<typeof adminRoutes.updateTariff>;
+    }) => (await call(adminRoutes.updateTariff, { params: { tariffId: id }, body: changes })).data,
     onSuccess: refresh,
   });
 }

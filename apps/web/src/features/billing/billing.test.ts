@@ -45,8 +45,7 @@ describe('billing display rules', () => {
     expect(parseTopUpAmount('3,25')).toBe(3.25);
     expect(parseTopUpAmount('12.3456789')).toBe(12.35);
     expect(parseTopUpAmount('1.1234567')).toBe(1.12);
-    for (const bad of ['0', '0.00', '0.001', '-1', 'abc', ''])
-      expect(parseTopUpAmount(bad)).toBeNull();
+    for (const bad of ['0', '0.00', '0.001', '-1', 'abc', '']) expect(parseTopUpAmount(bad)).toBeNull();
   });
 
   it('plan buttons: admin assigned for non-public, prolong for the current plan, purchase otherwise', () => {

@@ -148,7 +148,8 @@ export default function BulkUploadPage() {
           if (invalid) setMessage({ severity: 'error', invalid });
           else if (error instanceof ApiError && error.code === 'insufficient_funds') {
             setMessage({ severity: 'error', text: t('upload.texts.insufficientFunds'), funds: true });
-          } else setMessage({ severity: 'error', text: serverMessage(error) || t('bulk.messages.uploadError') });
+          } else
+            setMessage({ severity: 'error', text: serverMessage(error) || t('bulk.messages.uploadError') });
         },
       },
     );

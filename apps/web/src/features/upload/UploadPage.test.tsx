@@ -453,7 +453,9 @@ describe('upload page: sending', () => {
       testProject({ my_role: 'user' }),
     );
     installFakeXhr((request) =>
-      request.respond(402, { error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' } }),
+      request.respond(402, {
+        error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' },
+      }),
     );
     await open();
     chooseFile(audioFile());
