@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 
+const desktop = { browserName: 'chromium', viewport: { width: 1366, height: 860 } } as const;
+const PLATFORM_SETTINGS = /first-steps\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/test-results',
@@ -18,5 +21,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 860 } } }],
+  projects: [
+    { name: 'chromium', use: desktop, testIgnore: PLATFORM_SETTINGS },
+    // Tests that change a platform-wide setting (the starter units every new project gets) run alone, after
+    // all the others. Run one of them by itself with --no-deps.
+    { name: 'platform-settings', use: desktop, testMatch: PLATFORM_SETTINGS, dependencies: ['chromium'] },
+  ],
 });

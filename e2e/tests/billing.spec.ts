@@ -24,6 +24,7 @@ import {
   signUpViaApi,
   uniqueName,
 } from '../support/flows.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, type Page, type Request, test } from '../support/test.ts';
 
 const INVALID_AMOUNT = 'Please enter a valid amount greater than 0.';
@@ -79,8 +80,18 @@ test.describe('billing', () => {
     await expect(dialog.error).toHaveText(INVALID_AMOUNT);
     expect(topUpPosts).toHaveLength(0);
 
+    // What rounds to 0.00 is no amount; more decimals are rounded to cents, shown before sending.
+    await dialog.amount.fill('0.001');
+    await dialog.submitButton.click();
+    await expect(dialog.error).toHaveText(INVALID_AMOUNT);
+    await dialog.amount.fill('12.3456789');
+    await expect(dialog.root).toContainText('$12.35 will be requested');
+    await shoot(page, 'add-balance-rounded');
+    expect(topUpPosts).toHaveLength(0);
+
     // A valid amount is sent as a pending credit of this project.
     await dialog.amount.fill('120.50');
+    await expect(dialog.root).toContainText('$120.50 will be requested');
     const answer = page.waitForResponse(
       (response) =>
         response.request().method() === 'POST' && pathOf(response.request()) === '/api/billing/invoices',

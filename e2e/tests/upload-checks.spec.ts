@@ -151,7 +151,9 @@ test.describe('uploads refused or repeated', () => {
     expect(await analysisIdsViaApi(page.request, project.id)).toEqual([]);
   });
 
-  test('a project without funds: the upload is refused before the file is sent', async ({ page }) => {
+  test('a project without funds: the upload is refused before the file is sent, with the way to billing', async ({
+    page,
+  }) => {
     const upload = new UploadPage(page);
     const { project } = await projectWithScorecard(page, {
       label: 'upload analysis',
@@ -164,7 +166,7 @@ test.describe('uploads refused or repeated', () => {
     await upload.fillMetadata({ Department: 'Sales', Representative: 'Dana Dialer' });
     await upload.fileInput.setInputFiles(call.path);
     await upload.uploadButton.click();
-    await expect(upload.error).toHaveText(TEXTS.insufficientFunds);
+    await expect(upload.error).toContainText(TEXTS.insufficientFunds);
     await expect(upload.success).toHaveCount(0);
     await expect(upload.progress).toHaveCount(0);
     // The form stays as it was, to try again once funded.
@@ -173,6 +175,12 @@ test.describe('uploads refused or repeated', () => {
     await expect(page).toHaveURL(`/projects/${project.id}/analysis/upload`);
     expect(uploads, 'no upload request').toEqual([]);
     expect(await analysisIdsViaApi(page.request, project.id)).toEqual([]);
+    await shoot(page, 'upload-insufficient-funds');
+
+    // The message leads the project's owner to its billing page.
+    await upload.error.getByRole('link', { name: 'Go to billing' }).click();
+    await expect(page).toHaveURL(`/projects/${project.id}/billing`);
+    await expect(upload.heading('Billing')).toBeVisible();
   });
 
   test('a recording the transcription refuses fails; once fixed, a retry from Failed Tasks completes it', async ({

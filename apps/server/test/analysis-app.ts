@@ -11,6 +11,8 @@ export interface AnalysisApp {
   anthropic: FakeUpstream;
   /** A signed-up user (not the super admin, who signed up first). */
   owner: Client;
+  /** The super admin (the first account). */
+  superAdmin: Client;
   close: () => Promise<void>;
 }
 
@@ -30,12 +32,13 @@ export async function startAnalysisApp(label: string): Promise<AnalysisApp> {
       AI_MAX_RETRIES: '0',
     },
   );
-  await signUp(t.app); // the super admin
+  const superAdmin = await signUp(t.app); // the first account
   const owner = await signUp(t.app);
   return {
     t,
     anthropic,
     owner,
+    superAdmin,
     close: async () => {
       await t.close();
       await anthropic.close();

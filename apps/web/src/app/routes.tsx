@@ -127,6 +127,8 @@ export const routes: RouteObject[] = [
               { path: '/prompts', ...promptsRedirect },
               { path: '/prompts/new', ...promptsRedirect },
               { path: '/prompts/edit', ...promptsRedirect },
+              // Billing addressed by ?projectId= (spec 2 §2.1): the same redirect into the project's path.
+              { path: '/billing', ...promptsRedirect },
               { path: '/profile', ...profilePage },
               { path: '/support', ...supportPage },
               { path: '/admin/super', ...superAdminPage },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMoneyAmount, toMicros } from './money.ts';
+import { fromMicros, isMoneyAmount, toMicros, topUpAmountMicros } from './money.ts';
 import {
   DEFAULT_INVOICE_PERIOD,
   DEFAULT_SUMMARY_MONTHS,
@@ -21,6 +21,13 @@ export const MoneyInput = z
 export const PositiveMoneyInput = MoneyInput.refine((value) => isMoneyAmount(value) && toMicros(value) > 0, {
   message: 'The amount must be greater than 0.',
 });
+/** A top-up amount: any decimal above 0, rounded to cents (spec 2 §5); the rounded amount goes on. */
+const TopUpAmountInput = z
+  .union([z.number(), z.string()])
+  .refine((value) => topUpAmountMicros(value) !== null, {
+    message: 'Please enter an amount greater than 0 (it is rounded to cents).',
+  })
+  .transform((value) => fromMicros(topUpAmountMicros(value)!));
 const NonNegativeMoneyInput = MoneyInput.refine((value) => isMoneyAmount(value) && toMicros(value) >= 0, {
   message: 'The amount cannot be negative.',
 });
@@ -209,7 +216,7 @@ export const TariffPlanListResponse = z.object({ data: z.array(TariffPlan) });
 /** Top-up request of the add-balance dialog (spec 2 §7); always waits for a super admin. */
 export const TopUpRequest = z.object({
   project_id: z.number().int().positive(),
-  amount: PositiveMoneyInput,
+  amount: TopUpAmountInput,
   reference_id: z.string().trim().max(200).optional(),
   description: z.string().trim().max(500).optional(),
   type: z.literal('credit').default('credit'),

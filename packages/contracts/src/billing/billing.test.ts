@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PositiveMoneyInput, TopUpRequest } from './api.ts';
-import { formatMicros, formatMoney, fromMicros, isMoneyAmount, toMicros, unitsPriceMicros } from './money.ts';
+import {
+  formatMicros,
+  formatMoney,
+  fromMicros,
+  isMoneyAmount,
+  roundToCentsMicros,
+  toMicros,
+  topUpAmountMicros,
+  unitsPriceMicros,
+} from './money.ts';
 import {
   type BundleState,
   bundleExpiry,
@@ -77,6 +86,39 @@ describe('money', () => {
       TopUpRequest.parse({ project_id: 1, amount: 20, reference_id: 'manual_1', description: 'x' }),
     ).toMatchObject({ type: 'credit', approval_required: true, status: 'pending' });
     expect(TopUpRequest.safeParse({ project_id: 1, amount: 20, type: 'debit' }).success).toBe(false);
+  });
+
+  it('rounds amounts to cents half-up on their decimal text, whatever their decimals', () => {
+    expect(roundToCentsMicros('12.3456789')).toBe(12_350_000);
+    expect(roundToCentsMicros(12.3456789)).toBe(12_350_000);
+    expect(roundToCentsMicros('12.345')).toBe(12_350_000); // half-up, exactly (the float 12.345 is below)
+    expect(roundToCentsMicros(1.005)).toBe(1_010_000); // the float is 1.00499…, its text is 1.005
+    expect(roundToCentsMicros('12.344999999')).toBe(12_340_000);
+    expect(roundToCentsMicros('7')).toBe(7_000_000);
+    expect(roundToCentsMicros('.5')).toBe(500_000);
+    expect(roundToCentsMicros('3.')).toBe(3_000_000);
+    expect(roundToCentsMicros(1e-7)).toBe(0);
+    expect(roundToCentsMicros('1.2e1')).toBe(12_000_000);
+    expect(roundToCentsMicros('-2.555')).toBe(-2_560_000);
+    expect(roundToCentsMicros('abc')).toBeNull();
+    expect(roundToCentsMicros('')).toBeNull();
+    expect(roundToCentsMicros('.')).toBeNull();
+    expect(roundToCentsMicros('1,5')).toBeNull();
+    expect(roundToCentsMicros(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(roundToCentsMicros('1e400')).toBeNull();
+    expect(roundToCentsMicros('99999999999999999999')).toBeNull();
+  });
+
+  it('takes a top-up of any decimals above 0, rounded to cents; refuses what rounds to 0.00 or below', () => {
+    expect(topUpAmountMicros('12.3456789')).toBe(12_350_000);
+    expect(topUpAmountMicros('0.005')).toBe(10_000);
+    expect(topUpAmountMicros('0.001')).toBeNull();
+    expect(topUpAmountMicros('0')).toBeNull();
+    expect(topUpAmountMicros('-5')).toBeNull();
+    expect(topUpAmountMicros('abc')).toBeNull();
+    expect(TopUpRequest.parse({ project_id: 1, amount: 12.3456789 }).amount).toBe(12.35);
+    expect(TopUpRequest.parse({ project_id: 1, amount: '0.125' }).amount).toBe(0.13);
+    expect(TopUpRequest.safeParse({ project_id: 1, amount: 0.001 }).success).toBe(false);
   });
 });
 

@@ -90,3 +90,44 @@ export function unitsPriceMicros(unitsMilli: number, pricePerUnitMicros: number)
   if (micros > BigInt(MAX_MICROS)) throw new Error('Price out of range');
   return Number(micros);
 }
+
+const CENT_MICROS = 10_000n;
+/** A decimal as people type it or JSON carries it: any number of decimals, an optional exponent (1e-7). */
+const DECIMAL_WITH_EXPONENT = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * Micros of an amount rounded to whole cents, half-up (away from zero): '12.3456789' -> 12_350_000,
+ * 12.345 -> 12_350_000, '0.004' -> 0. Any number of decimals is accepted; the rounding works on the
+ * amount's decimal text (a number's shortest text), never on floats. Null when it is not a decimal number
+ * or is out of range. The one rule the add-balance dialog and the top-up API share.
+ */
+export function roundToCentsMicros(amount: number | string): number | null {
+  if (typeof amount === 'number' && !Number.isFinite(amount)) return null;
+  const match = DECIMAL_WITH_EXPONENT.exec(String(amount).trim());
+  if (!match || (!match[2] && !match[3])) return null;
+  const exponent = Number(match[4] ?? 0);
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 400) return null;
+  // All digits as one integer with `scale` decimals, then shifted by the exponent.
+  const digits = `${match[2] ?? ''}${match[3] ?? ''}`;
+  const scale = (match[3] ?? '').length - exponent;
+  const value = BigInt(digits || '0');
+  const centScale = scale - 2;
+  let cents: bigint;
+  if (centScale <= 0) cents = value * 10n ** BigInt(-centScale);
+  else {
+    const divisor = 10n ** BigInt(centScale);
+    cents = (value + divisor / 2n) / divisor;
+  }
+  const micros = cents * CENT_MICROS;
+  if (micros > BigInt(MAX_MICROS)) return null;
+  return match[1] === '-' && micros !== 0n ? -Number(micros) : Number(micros);
+}
+
+/**
+ * A top-up amount (spec 2 §5): any decimal, rounded to cents; null when it is not a number or rounds to
+ * 0.00 or below. Micros.
+ */
+export function topUpAmountMicros(amount: number | string): number | null {
+  const micros = roundToCentsMicros(amount);
+  return micros !== null && micros > 0 ? micros : null;
+}

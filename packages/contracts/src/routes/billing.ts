@@ -116,7 +116,8 @@ export const billingRoutes = {
     method: 'POST',
     path: '/projects/:id/billing/purchase',
     operationId: 'purchasePlan',
-    summary: 'Buy a public plan with the balance: its included units become a bundle',
+    summary:
+      "Buy a public plan with the balance: its included units become a bundle (a free plan's only once per project)",
     tags,
     access,
     params: ProjectIdParams,

@@ -232,8 +232,8 @@ describe('top-up approval', () => {
     expect((await json(superAdmin, 'POST', '/api/admin/billing/invoices/999999/approve')).status).toBe(404);
   });
 
-  it('refuses invalid amounts (0, negative, more than 6 decimals) and anything but a pending credit', async () => {
-    for (const amount of [0, -5, 'abc', 1.1234567]) {
+  it('refuses invalid amounts (not a number, 0 or below once rounded to cents) and anything but a pending credit', async () => {
+    for (const amount of [0, -5, 'abc', 0.001, '0.004']) {
       expect((await topUp(owner, amount)).status).toBe(400);
     }
     const debit = await json(owner, 'POST', '/api/billing/invoices', {
@@ -242,6 +242,14 @@ describe('top-up approval', () => {
       project_id: projectId,
     });
     expect(debit.status).toBe(400);
+  });
+
+  it('rounds an amount with more decimals to cents, half-up, as the dialog shows it', async () => {
+    const id = await createProject(owner, 'Rounded top-ups');
+    const precise = await topUp(owner, 12.3456789, id);
+    expect(precise.status).toBe(201);
+    expect(precise.body.data).toMatchObject({ amount: 12.35, status: 'pending' });
+    expect((await topUp(owner, '0.125', id)).body.data.amount).toBe(0.13);
   });
 });
 

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { projects } from '../../db/schema/index.ts';
+import { projects, unitBundles } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';
-import { addBundle, lockProject, settle } from './ledger.ts';
+import { addBundle, lockProject, settle, type Tx } from './ledger.ts';
 import { BILLING_TEXTS, money, paymentRequired, unitsText } from './messages.ts';
 import { requirePlan } from './plans.ts';
 
@@ -21,7 +21,8 @@ export interface PurchaseResult {
 /**
  * Buys a public plan: its price is debited from the balance (refused when the balance is short), its
  * included units become a bundle, the project switches to it, and use_balance_for_analysis is set when
- * given. Buying the current plan again prolongs it with a new bundle.
+ * given. Buying the current plan again prolongs it with a new bundle. A free plan's units are given once per
+ * project (the starter units of a free default plan among them): buying it again only switches to it.
  */
 export async function purchasePlan(
   ctx: AppContext,
@@ -50,7 +51,8 @@ export async function purchasePlan(
       referenceId: String(plan.id),
       createdBy: user.id,
     });
-    const bundle = await addBundle(tx, project.id, plan, invoice.id, now);
+    const freeUnitsGiven = plan.priceMicros === 0 && (await hadBundleOf(tx, project.id, plan.id));
+    const bundle = freeUnitsGiven ? null : await addBundle(tx, project.id, plan, invoice.id, now);
     const [updated] = await tx
       .update(projects)
       .set({
@@ -64,6 +66,15 @@ export async function purchasePlan(
       .returning();
     return { invoice, bundle, plan, project: updated! };
   });
+}
+
+async function hadBundleOf(tx: Tx, projectId: number, planId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: unitBundles.id })
+    .from(unitBundles)
+    .where(and(eq(unitBundles.projectId, projectId), eq(unitBundles.tariffPlanId, planId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 function requireSameCurrency(plan: TariffPlanRow, project: ProjectRow): void {

@@ -15,7 +15,7 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useSeededPlanText } from '../billing/seededPlans';
 import { type TariffPlanPayload, useSaveTariff } from './api';
-import { validAmount } from './validAmount';
+import { validAmount, validUnits, validValidityDays } from './validAmount';
 
 interface PlanForm {
   name: string;
@@ -48,12 +48,8 @@ function validatePlan(form: PlanForm, t: (key: string) => string): PlanErrors {
   if (!form.name.trim()) errors.name = t('admin.plans.errors.name');
   if (!validAmount(form.price, true)) errors.price = t('admin.plans.errors.money');
   if (!validAmount(form.price_per_minute, true)) errors.price_per_minute = t('admin.plans.errors.money');
-  if (!/^\d+(\.\d{1,3})?$/.test(form.included_minutes.trim()))
-    errors.included_minutes = t('admin.plans.errors.units');
-  const validity = form.validity_period.trim();
-  if (validity && !(/^\d+$/.test(validity) && Number(validity) >= 1 && Number(validity) <= 36_500)) {
-    errors.validity_period = t('admin.plans.errors.validity');
-  }
+  if (!validUnits(form.included_minutes)) errors.included_minutes = t('admin.plans.errors.units');
+  if (!validValidityDays(form.validity_period)) errors.validity_period = t('admin.plans.errors.validity');
   if (!/^[A-Z]{3}$/.test(form.currency.trim().toUpperCase()))
     errors.currency = t('admin.plans.errors.currency');
   return errors;

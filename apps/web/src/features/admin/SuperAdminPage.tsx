@@ -10,6 +10,7 @@ import { useAdminProjects, useAdminTariffs, usePendingTopUps } from './api';
 import { ManualAdjustment } from './ManualAdjustment';
 import { PendingTopUps } from './PendingTopUps';
 import { ProjectBalances } from './ProjectBalances';
+import { StarterUnits } from './StarterUnits';
 import { TariffPlans } from './TariffPlans';
 import { UsersSection } from './UsersSection';
 
@@ -42,6 +43,7 @@ export default function SuperAdminPage() {
             <ManualAdjustment projects={projects.data ?? []} onToast={show} />
           </Grid>
         </Grid>
+        <StarterUnits query={tariffs} onToast={show} />
         <TariffPlans query={tariffs} onToast={show} />
       </Stack>
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>

@@ -87,6 +87,21 @@ export function useSaveTariff() {
   });
 }
 
+/** Changes some fields of a plan (the starter units card: the default plan's included units and validity). */
+export function useUpdateTariff() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      changes,
+    }: {
+      id: number;
+      changes: RouteBody<typeof adminRoutes.updateTariff>;
+    }) => (await call(adminRoutes.updateTariff, { params: { tariffId: id }, body: changes })).data,
+    onSuccess: refresh,
+  });
+}
+
 export function useAssignTariff() {
   const refresh = useRefreshAfterChange();
   return useMutation({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useRequestTopUp } from './api';
 import { parseTopUpAmount } from './balance';
-import { currencySymbol } from './format';
+import { currencySymbol, formatMoney } from './format';
 
 /** Asks the super admin for a top-up: the request stays pending until approved. */
 export function AddBalanceDialog({
@@ -24,6 +24,8 @@ export function AddBalanceDialog({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestTopUp(project.id);
+  // What will be requested: the amount as typed, rounded to cents (shown before it is sent).
+  const rounded = parseTopUpAmount(amount);
 
   const reset = () => {
     setAmount('');
@@ -83,6 +85,13 @@ export function AddBalanceDialog({
             }}
             autoFocus
             fullWidth
+            helperText={
+              rounded === null
+                ? ' '
+                : t('billing.addBalance.willRequest', {
+                    amount: formatMoney(rounded, project.currency, i18n.language),
+                  })
+            }
             slotProps={{
               input: {
                 startAdornment: (

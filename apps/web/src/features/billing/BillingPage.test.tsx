@@ -235,6 +235,33 @@ describe('billing page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('add balance: rounds to cents, shows the rounded amount and sends it; what rounds to 0.00 is refused', async () => {
+    const fetch = mockBillingApi({
+      'POST /api/billing/invoices': () =>
+        jsonResponse(201, {
+          data: invoiceFixture(99, { type: 'credit', status: 'pending', reference: 'topup' }),
+        }),
+    });
+    await openBilling();
+    fireEvent.click(screen.getByRole('button', { name: 'Add balance' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add balance' }));
+    const amount = dialog.getByLabelText('Amount');
+
+    fireEvent.change(amount, { target: { value: '0.001' } });
+    expect(dialog.queryByText(/will be requested/)).not.toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Request refill' }));
+    expect(dialog.getByTestId('add-balance-error')).toHaveTextContent(
+      'Please enter a valid amount greater than 0.',
+    );
+    expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(0);
+
+    fireEvent.change(amount, { target: { value: '12.3456789' } });
+    expect(dialog.getByText('$12.35 will be requested')).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Request refill' }));
+    await waitFor(() => expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(1));
+    expect(requests(fetch, 'POST', '/api/billing/invoices')[0]!.body).toMatchObject({ amount: 12.35 });
+  });
+
   it('add balance: a failed request shows the error in the dialog', async () => {
     mockBillingApi({
       'POST /api/billing/invoices': () => jsonResponse(500, { error: { code: 'internal', message: 'x' } }),

@@ -14,6 +14,7 @@ export const billingKeys = {
   all: ['billing'] as const,
   project: (projectId: number) => ['billing', projectId, 'project'] as const,
   units: (projectId: number) => ['billing', projectId, 'units'] as const,
+  canProcess: (projectId: number) => ['billing', projectId, 'can-process'] as const,
   invoices: (projectId: number, period: InvoicePeriod) => ['billing', projectId, 'invoices', period] as const,
   monthly: (projectId: number, months: number) => ['billing', projectId, 'monthly', months] as const,
   daily: (projectId: number, month: string) => ['billing', projectId, 'daily', month] as const,
@@ -45,6 +46,19 @@ export function useUnitBundles(projectId: number) {
       }
     },
     staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Whether the project can pay for one unit now, from bundles or balance (any member may ask). */
+export function useCanAnalyse(projectId: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: billingKeys.canProcess(projectId),
+    queryFn: async ({ signal }) =>
+      (await call(billingRoutes.canProcess, { params: { id: projectId }, query: { units: 1 }, signal })).data
+        .can_process,
+    staleTime: 30_000,
     retry: false,
   });
 }

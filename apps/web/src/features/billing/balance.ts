@@ -1,4 +1,4 @@
-import { BILLING, fromMicros, isMoneyAmount, type Project, toMicros } from '@parley/contracts';
+import { BILLING, fromMicros, type Project, topUpAmountMicros } from '@parley/contracts';
 
 /** The rate a loaded project pays per unit: its plan's rate, else the default 0.05 (spec 2 §9). */
 export function projectRate(project: Project | null | undefined): number {
@@ -7,12 +7,11 @@ export function projectRate(project: Project | null | undefined): number {
 }
 
 /**
- * Parses the add-balance amount as a decimal (spec 2 §5): a number with at most 6 decimals, above 0.
- * Returns null for anything else ('abc', '0', '-1', '').
+ * Parses the add-balance amount as a decimal (spec 2 §5), rounded to cents as the server rounds it
+ * ('12.3456789' -> 12.35). Returns null for anything else and for what rounds to 0.00 or below ('abc', '0',
+ * '0.001', '-1', '').
  */
 export function parseTopUpAmount(text: string): number | null {
-  const value = text.trim().replace(',', '.');
-  if (!isMoneyAmount(value)) return null;
-  const micros = toMicros(value);
-  return micros > 0 ? fromMicros(micros) : null;
+  const micros = topUpAmountMicros(text.trim().replace(',', '.'));
+  return micros === null ? null : fromMicros(micros);
 }

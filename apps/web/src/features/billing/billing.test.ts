@@ -39,12 +39,13 @@ describe('billing display rules', () => {
     expect(projectRate({ tariff_plan: null } as never)).toBe(BILLING.defaultRatePerUnit);
   });
 
-  it('parses the top-up amount as a decimal above 0', () => {
+  it('parses the top-up amount as a decimal above 0, rounded to cents', () => {
     expect(parseTopUpAmount('12.50')).toBe(12.5);
     expect(parseTopUpAmount(' 7 ')).toBe(7);
     expect(parseTopUpAmount('3,25')).toBe(3.25);
-    for (const bad of ['0', '0.00', '-1', 'abc', '', '1e3', '1.1234567'])
-      expect(parseTopUpAmount(bad)).toBeNull();
+    expect(parseTopUpAmount('12.3456789')).toBe(12.35);
+    expect(parseTopUpAmount('1.1234567')).toBe(1.12);
+    for (const bad of ['0', '0.00', '0.001', '-1', 'abc', '']) expect(parseTopUpAmount(bad)).toBeNull();
   });
 
   it('plan buttons: admin assigned for non-public, prolong for the current plan, purchase otherwise', () => {

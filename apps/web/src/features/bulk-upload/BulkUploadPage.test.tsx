@@ -221,6 +221,26 @@ describe('bulk upload page: sending', () => {
     expect(screen.getByTestId('file-name')).toHaveTextContent('calls.csv');
   });
 
+  it('links the insufficient-funds answer to the project’s billing page', async () => {
+    mockBulkApi({
+      'POST /api/projects/5/batches': () =>
+        jsonResponse(402, {
+          error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' },
+        }),
+    });
+    await open();
+    chooseCsv(csvFile());
+    fireEvent.click(submitButton());
+    const error = await screen.findByTestId('bulk-error');
+    expect(error).toHaveTextContent(
+      'Insufficient funds to process this file. Please add funds to your account or purchase units before uploading.',
+    );
+    expect(within(error).getByRole('link', { name: 'Go to billing' })).toHaveAttribute(
+      'href',
+      '/projects/5/billing',
+    );
+  });
+
   it('falls back to the generic upload error without a server message', async () => {
     mockBulkApi({
       'POST /api/projects/5/batches': () => new Response('Bad gateway', { status: 502 }),

@@ -16,12 +16,13 @@ import { BULK_CSV, DEFAULT_PRIORITY, hasRoleAtLeast, PRIORITIES } from '@parley/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { serverMessage } from '../../shared/api/client';
+import { ApiError, serverMessage } from '../../shared/api/client';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../analyses/format';
+import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
 import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
@@ -46,7 +47,8 @@ const PRIORITY_OPTIONS = [
 const MAX_MB = BULK_CSV.maxBytes / (1024 * 1024);
 
 type Message =
-  | { severity: 'success' | 'error' | 'warning'; text: string; invalid?: undefined }
+  // funds: the project cannot pay for one unit (the server's balance check), so the way to billing is shown.
+  | { severity: 'success' | 'error' | 'warning'; text: string; invalid?: undefined; funds?: boolean }
   | { severity: 'error'; text?: undefined; invalid: InvalidCsv };
 
 /**
@@ -143,11 +145,11 @@ export default function BulkUploadPage() {
         },
         onError: (error) => {
           const invalid = invalidCsvOf(error);
-          setMessage(
-            invalid
-              ? { severity: 'error', invalid }
-              : { severity: 'error', text: serverMessage(error) || t('bulk.messages.uploadError') },
-          );
+          if (invalid) setMessage({ severity: 'error', invalid });
+          else if (error instanceof ApiError && error.code === 'insufficient_funds') {
+            setMessage({ severity: 'error', text: t('upload.texts.insufficientFunds'), funds: true });
+          } else
+            setMessage({ severity: 'error', text: serverMessage(error) || t('bulk.messages.uploadError') });
         },
       },
     );
@@ -180,6 +182,7 @@ export default function BulkUploadPage() {
       data-testid={message.severity === 'success' ? 'bulk-success' : 'bulk-error'}
     >
       {message.text}
+      {message.funds ? <InsufficientFundsAction project={project} /> : null}
     </Alert>
   ) : null;
 

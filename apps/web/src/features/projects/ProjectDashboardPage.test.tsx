@@ -1,5 +1,5 @@
 import { analysisRoutes, memberRoutes, projectRoutes } from '@parley/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, routeAnswer, testProject, testUser } from '../../test/utils';
@@ -146,6 +146,10 @@ describe('project dashboard', () => {
     });
     const { unmount } = renderRoutes(routes, '/projects/5/dashboard');
     const start = await screen.findByTestId('getting-started');
+    expect(within(start).getByRole('link', { name: 'Open billing' })).toHaveAttribute(
+      'href',
+      '/projects/5/billing',
+    );
     expect(within(start).getByRole('link', { name: 'Create a prompt' })).toHaveAttribute(
       'href',
       '/projects/5/prompts/new',
@@ -166,6 +170,8 @@ describe('project dashboard', () => {
     const steps = await screen.findByTestId('getting-started');
     expect(within(steps).queryByRole('link', { name: 'Create a prompt' })).not.toBeInTheDocument();
     expect(within(steps).getByText(/ask them for one/)).toBeInTheDocument();
+    expect(within(steps).queryByRole('link', { name: 'Open billing' })).not.toBeInTheDocument();
+    expect(within(steps).getByText(/can add funds on its billing page/)).toBeInTheDocument();
     expect(within(steps).getByRole('link', { name: 'Upload' })).toBeInTheDocument();
     member.unmount();
 
@@ -174,6 +180,19 @@ describe('project dashboard', () => {
     renderRoutes(routes, '/projects/5/dashboard');
     const readOnly = await screen.findByTestId('getting-started');
     expect(within(readOnly).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('ticks the funds and prompt steps once the project can pay and has a prompt', async () => {
+    mockAnalyticsApi({
+      ...noAnalyses,
+      'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }),
+    });
+    renderRoutes(routes, '/projects/5/dashboard');
+    const funds = await screen.findByTestId('start-step-1');
+    expect(funds).toHaveTextContent('Have units to analyse with');
+    await waitFor(() => expect(funds).toHaveAttribute('data-done', 'true'));
+    await waitFor(() => expect(screen.getByTestId('start-step-2')).toHaveAttribute('data-done', 'true'));
+    expect(screen.getByTestId('start-step-3')).toHaveAttribute('data-done', 'false');
   });
 
   it('lets a member without the admin role leave the project after confirming', async () => {

@@ -15,6 +15,7 @@ import { GettingStarted } from '../analytics/dashboard/GettingStarted';
 import { FilterBar } from '../analytics/FilterBar';
 import { useAnalyticsView } from '../analytics/view';
 import { useMe } from '../auth/api';
+import { useCanAnalyse } from '../billing/api';
 import { LeaveProjectButton } from './LeaveProjectButton';
 import { ProjectDetails } from './ProjectDetails';
 import { useCurrentProject } from './ProjectGuard';
@@ -32,6 +33,8 @@ export default function ProjectDashboardPage() {
   const { view, update, setRange } = useAnalyticsView(project.timezone);
   const prompts = usePromptChoices(project.id);
   const hasAnalyses = useHasAnalyses(project.id);
+  // Only the getting-started guide of a project without analyses asks.
+  const canAnalyse = useCanAnalyse(project.id, hasAnalyses.data === false);
   const dashboard = useDashboard(project.id, { from: view.from, to: view.to, prompt_id: view.prompt_id });
   const readOnly = Boolean(project.read_only);
   const viewer = {
@@ -76,8 +79,9 @@ export default function ProjectDashboardPage() {
     content = (
       <GettingStarted
         projectId={project.id}
+        canPay={canAnalyse.data === true}
         hasPrompts={(prompts.data?.length ?? 0) > 0}
-        canManagePrompts={!readOnly && isNavItemVisible(promptsItem, viewer)}
+        canManage={!readOnly && isNavItemVisible(promptsItem, viewer)}
         canUpload={!readOnly}
       />
     );

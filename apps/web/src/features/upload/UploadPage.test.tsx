@@ -431,6 +431,42 @@ describe('upload page: sending', () => {
     expect(uploadButton()).toBeEnabled();
   });
 
+  it('links the insufficient-funds message to the project’s billing page (its managers) or says who adds funds', async () => {
+    mockUploadApi({
+      'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: false } }),
+    });
+    installFakeXhr(answerCreated);
+    const { unmount } = await open();
+    chooseFile(audioFile());
+    await fillRequiredMetadata();
+    fireEvent.click(uploadButton());
+    const link = await screen.findByRole('link', { name: 'Go to billing' });
+    expect(screen.getByTestId('upload-error')).toContainElement(link);
+    fireEvent.click(link);
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/projects/5/billing');
+    unmount();
+
+    // The server's own balance check answers the same way; a member is told who can add funds.
+    mockUploadApi(
+      { 'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }) },
+      testProject({ my_role: 'user' }),
+    );
+    installFakeXhr((request) =>
+      request.respond(402, {
+        error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' },
+      }),
+    );
+    await open();
+    chooseFile(audioFile());
+    await fillRequiredMetadata();
+    fireEvent.click(uploadButton());
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent(
+      'Insufficient funds to process this file. Please add funds to your account or purchase units before uploading.An admin or owner of the project can add funds on its billing page.',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to billing' })).not.toBeInTheDocument();
+  });
+
   it('goes on when the balance check itself fails (and reads can_process at the top)', async () => {
     let answer = () => jsonResponse(500, { error: { code: 'internal', message: 'down' } });
     mockUploadApi({ 'GET /api/projects/5/billing/can-process': () => answer() });

@@ -20,6 +20,7 @@ import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
 import { localInputToIso } from '../../shared/utils/dateTime';
+import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from './api';
 import { MetadataSection } from './MetadataSection';
@@ -312,7 +313,12 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
             disabled={uploading}
           />
 
-          <UploadResult state={state} errorText={upload.errorText} onForce={() => void force()} />
+          <UploadResult
+            state={state}
+            errorText={upload.errorText}
+            onForce={() => void force()}
+            fundsAction={<InsufficientFundsAction project={project} />}
+          />
 
           <Button
             type="submit"

@@ -1,4 +1,5 @@
 import { Alert, AlertTitle, Button, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { UploadState } from './machine';
@@ -23,10 +24,13 @@ export function UploadResult({
   state,
   errorText,
   onForce,
+  fundsAction,
 }: {
   state: UploadState;
   errorText: string | null;
   onForce: () => void;
+  /** Shown under the 'insufficient funds' error: where to add funds. */
+  fundsAction: ReactNode;
 }) {
   const { t } = useTranslation();
   const outcome = state.outcome;
@@ -36,6 +40,7 @@ export function UploadResult({
       <Alert severity="error" data-testid="upload-error">
         {errorText}
         {state.error?.detail ? <div data-testid="upload-error-detail">{state.error.detail}</div> : null}
+        {state.error?.key === textKey('insufficientFunds') ? fundsAction : null}
       </Alert>
     );
   }

@@ -48,6 +48,8 @@ export function useUpload(projectId: number, { chunkSize }: { chunkSize?: number
   const serverError = useCallback(
     (error: unknown, fallbackKey: string): UploadError => {
       if (error instanceof ApiError) {
+        // The server's balance check (spec 1 §8's text), shown like the client's with the way to billing.
+        if (error.code === 'insufficient_funds') return { key: textKey('insufficientFunds') };
         const key = `errors.${error.code}`;
         if (i18n.exists(key)) return { key };
         if (error.message) return { message: error.message };

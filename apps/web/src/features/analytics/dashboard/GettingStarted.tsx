@@ -1,3 +1,4 @@
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import PostAddIcon from '@mui/icons-material/PostAdd';
@@ -20,7 +21,14 @@ function Step({
   action?: ReactNode;
 }) {
   return (
-    <Stack direction="row" spacing={2} component="li" sx={{ alignItems: 'flex-start' }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      component="li"
+      sx={{ alignItems: 'flex-start' }}
+      data-testid={`start-step-${number}`}
+      data-done={done}
+    >
       {done ? (
         <CheckCircleIcon color="success" sx={{ fontSize: 32 }} aria-hidden />
       ) : (
@@ -43,21 +51,37 @@ function Step({
 
 /**
  * A project without analyses: the steps to its first results, with the links the viewer may follow
- * (prompts for those who manage them, upload unless the project is only being read).
+ * (billing and prompts for those who manage them, upload unless the project is only being read).
  */
 export function GettingStarted({
   projectId,
+  canPay,
   hasPrompts,
-  canManagePrompts,
+  canManage,
   canUpload,
 }: {
   projectId: number;
+  /** The project can pay for an analysis now (starter units, bought units or balance). */
+  canPay: boolean;
   hasPrompts: boolean;
-  canManagePrompts: boolean;
+  /** Billing and prompts are open to the viewer. */
+  canManage: boolean;
   canUpload: boolean;
 }) {
   const { t } = useTranslation();
-  const promptAction = canManagePrompts ? (
+  const fundsAction = canManage ? (
+    <Button
+      component={RouterLink}
+      to={`/projects/${projectId}/billing`}
+      variant={canPay ? 'text' : 'contained'}
+      startIcon={<AccountBalanceWalletOutlinedIcon />}
+    >
+      {t('analytics.start.openBilling')}
+    </Button>
+  ) : canPay ? undefined : (
+    <Typography variant="body2">{t('billing.insufficientFunds.askManager')}</Typography>
+  );
+  const promptAction = canManage ? (
     <Button
       component={RouterLink}
       to={`/projects/${projectId}/prompts/new`}
@@ -80,13 +104,20 @@ export function GettingStarted({
       <Stack component="ol" spacing={3} sx={{ m: 0, p: 0, listStyle: 'none' }}>
         <Step
           number={1}
+          done={canPay}
+          title={t('analytics.start.fundsTitle')}
+          description={t('analytics.start.fundsDescription')}
+          action={fundsAction}
+        />
+        <Step
+          number={2}
           done={hasPrompts}
           title={t('analytics.start.promptTitle')}
           description={t('analytics.start.promptDescription')}
           action={promptAction}
         />
         <Step
-          number={2}
+          number={3}
           done={false}
           title={t('analytics.start.uploadTitle')}
           description={t('analytics.start.uploadDescription')}
@@ -95,7 +126,7 @@ export function GettingStarted({
               <Button
                 component={RouterLink}
                 to={`/projects/${projectId}/analysis/upload`}
-                variant={hasPrompts ? 'contained' : 'outlined'}
+                variant={hasPrompts && canPay ? 'contained' : 'outlined'}
                 startIcon={<CloudUploadOutlinedIcon />}
               >
                 {t('analytics.start.upload')}
@@ -104,7 +135,7 @@ export function GettingStarted({
           }
         />
         <Step
-          number={3}
+          number={4}
           done={false}
           title={t('analytics.start.resultsTitle')}
           description={t('analytics.start.resultsDescription')}

@@ -1,0 +1,120 @@
+import { toMilliUnits } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
+import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
+import { type Client, createProject, type TestApp } from '../../../test/harness.ts';
+import { GREETING_ANSWER } from '../../../test/tasks.ts';
+import { createPrompt, META, multipart } from '../../../test/uploads.ts';
+import { unitBundles } from '../../db/schema/index.ts';
+import { runTask } from '../pipeline/run.ts';
+import { ledgerMismatches } from './ledger.ts';
+
+/**
+ * Starter units: the included units of a free default plan, given to every new project as a bundle, so that
+ * a trial analyses at once, before any top-up.
+ */
+
+let app: AnalysisApp;
+let t: TestApp;
+let anthropic: FakeUpstream;
+let owner: Client;
+let superAdmin: Client;
+let defaultPlanId: number;
+
+beforeAll(async () => {
+  app = await startAnalysisApp('starter');
+  ({ t, anthropic, owner, superAdmin } = app);
+  const plans = (await superAdmin.request({ method: 'GET', url: '/api/admin/billing/tariffs' })).json().data;
+  defaultPlanId = plans.find((plan: { is_default: boolean }) => plan.is_default).id;
+}, 120_000);
+afterAll(() => app?.close());
+afterEach(() => {
+  expect(anthropic.pending, 'every scripted answer was used').toBe(0);
+  anthropic.reset();
+});
+
+const setStarterUnits = async (units: number, validity: number | null) => {
+  const response = await superAdmin.request({
+    method: 'PUT',
+    url: `/api/admin/billing/tariffs/${defaultPlanId}`,
+    payload: { included_minutes: units, validity_period: validity },
+  });
+  expect(response.statusCode).toBe(200);
+};
+const bundles = async (projectId: number) =>
+  (await owner.request({ method: 'GET', url: `/api/projects/${projectId}/billing/units` })).json().data;
+const upload = (projectId: number, promptId: number) =>
+  owner.request({
+    method: 'POST',
+    url: `/api/projects/${projectId}/uploads`,
+    ...multipart([
+      { name: 'prompt_id', value: String(promptId) },
+      { name: 'metadata', value: JSON.stringify(META) },
+      {
+        name: 'file',
+        filename: 'chat.txt',
+        contentType: 'text/plain',
+        data: Buffer.from('Agent: Hello, Acme Solar.\nClient: Hi, what do your panels cost?\n'),
+      },
+    ]),
+  });
+
+describe('starter units for new projects', () => {
+  it('0 by default: a new project has no bundle and its upload is refused for want of funds', async () => {
+    const projectId = await createProject(owner, 'No starter units');
+    expect(await bundles(projectId)).toEqual([]);
+    const promptId = await createPrompt(owner, projectId);
+    const refused = await upload(projectId, promptId);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe('insufficient_funds');
+  });
+
+  it('30: a new project gets a 30-unit bundle and its first analysis is charged from it, without a top-up', async () => {
+    await setStarterUnits(30, 14);
+    const projectId = await createProject(owner, 'Trial');
+    const [bundle] = await bundles(projectId);
+    expect(bundle).toMatchObject({ left_amount: 30, included_amount: 30, free: true });
+    const days = (Date.parse(bundle.expire) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+
+    const promptId = await createPrompt(owner, projectId);
+    const uploaded = await upload(projectId, promptId);
+    expect(uploaded.statusCode).toBe(201);
+    anthropic.script(answer(GREETING_ANSWER));
+    expect(await runTask(t.ctx, uploaded.json().data.task_id, { lastAttempt: true })).toBe('completed');
+
+    const [left] = await bundles(projectId);
+    expect(left.left_amount).toBeLessThan(30);
+    const project = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).json().data;
+    expect(project.current_balance).toBe(0);
+    const invoices = (
+      await owner.request({ method: 'GET', url: `/api/projects/${projectId}/billing/invoices?period=all` })
+    ).json().data;
+    expect(invoices).toEqual([expect.objectContaining({ type: 'debit', amount: 0, status: 'settled' })]);
+    const [charged] = invoices;
+    expect(charged.free_units).toBe(charged.unit_amount);
+    expect(toMilliUnits(left.left_amount) + toMilliUnits(charged.unit_amount)).toBe(30_000);
+    expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
+  });
+
+  it('are given once: buying the free default plan again adds no second bundle', async () => {
+    await setStarterUnits(30, null);
+    const projectId = await createProject(owner, 'Prolonged');
+    const bought = await owner.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/billing/purchase`,
+      payload: { tariff_id: defaultPlanId },
+    });
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json().data.bundle).toBeNull();
+    const rows = await t.ctx.db.select().from(unitBundles).where(eq(unitBundles.projectId, projectId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('back to 0: new projects get none again; existing bundles stay', async () => {
+    await setStarterUnits(0, null);
+    expect(await bundles(await createProject(owner, 'After the trial'))).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Handler, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { calls, planFixture, plans, requests } from '../billing/testUtils';
+import SuperAdminPage from './SuperAdminPage';
+
+const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];
+
+function mockAdminApi(tariffs = plans, overrides: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, is_super_admin: true } }),
+    'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
+    'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: tariffs }),
+    'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),
+    ...overrides,
+  });
+}
+
+const card = async () =>
+  (await screen.findByRole('heading', { name: 'Starter units for new projects' })).closest(
+    '.MuiCard-root',
+  ) as HTMLElement;
+
+describe('starter units for new projects', () => {
+  it('edits the free default plan’s included units and validity, and says every new project gets them', async () => {
+    const fetch = mockAdminApi(plans, {
+      'PUT /api/admin/billing/tariffs/1': () =>
+        jsonResponse(200, { data: planFixture({ included_minutes: 30, validity_period: 14 }) }),
+    });
+    renderRoutes(routes, '/admin/super');
+    const starter = within(await card());
+    expect(await starter.findByText(/Every new project gets these units free/)).toHaveTextContent(
+      'as a bundle of the default plan (Pay as you go)',
+    );
+    const units = starter.getByLabelText('Units per new project');
+    expect(units).toHaveValue(0);
+
+    fireEvent.change(units, { target: { value: '1.2345' } });
+    expect(starter.getByText('Enter units of 0 or more with at most 3 decimals.')).toBeInTheDocument();
+    expect(starter.getByRole('button', { name: 'Save starter units' })).toBeDisabled();
+
+    fireEvent.change(units, { target: { value: '30' } });
+    fireEvent.change(starter.getByLabelText('Validity (days)'), { target: { value: '14' } });
+    fireEvent.click(starter.getByRole('button', { name: 'Save starter units' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'Saved. Starter units for every new project: 30.',
+    );
+    expect(requests(fetch, 'PUT', '/api/admin/billing/tariffs/1')[0]!.body).toEqual({
+      included_minutes: 30,
+      validity_period: 14,
+    });
+  });
+
+  it('says starter units need a free default plan when the default plan is paid', async () => {
+    const fetch = mockAdminApi([
+      planFixture({ is_default: false }),
+      planFixture({ id: 2, name: 'Starter', price: 49, included_minutes: 1000, is_default: true }),
+    ]);
+    renderRoutes(routes, '/admin/super');
+    const starter = within(await card());
+    expect(await starter.findByTestId('starter-units-paid-default')).toHaveTextContent(
+      'Starter units need a free default plan: the default plan, Starter, costs $49.00.',
+    );
+    expect(starter.queryByRole('button', { name: 'Save starter units' })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/admin/billing/tariffs')).toBe(1));
+  });
+});
