@@ -182,7 +182,7 @@ function LoadedBalance({
         <Divider />
         <Row label={t('billing.balance.includedUnits')}>
           <span data-testid="units-total">
-            {t('billing.balance.unitsLeft', { units: formatUnits(totalLeft, language) })}
+            {t('billing.balance.unitsLeft', { count: totalLeft, units: formatUnits(totalLeft, language) })}
           </span>
         </Row>
         {bundles.length > 0 ? (
@@ -196,6 +196,7 @@ function LoadedBalance({
                 sx={{ py: 0.25 }}
               >
                 {t('billing.balance.bundleLine', {
+                  count: bundle.left_amount,
                   units: formatUnits(bundle.left_amount, language),
                   plan: bundle.tariff_plan ? planText.name(bundle.tariff_plan.name) : '—',
                   expiry: bundle.expire

@@ -84,7 +84,7 @@ describe('billing page', () => {
           data: [
             bundleFixture(1, { left_amount: 120.5 }),
             bundleFixture(2, {
-              left_amount: 60,
+              left_amount: 1,
               included_amount: 60,
               expire: null,
               free: true,
@@ -99,10 +99,11 @@ describe('billing page', () => {
     expect(card.getByText('USD')).toBeInTheDocument();
     expect(card.getByText('Pay as you go')).toBeInTheDocument();
     expect(screen.getByTestId('balance-rate')).toHaveTextContent('$0.0500');
-    expect(await screen.findByTestId('units-total')).toHaveTextContent('180.5 units left');
+    expect(await screen.findByTestId('units-total')).toHaveTextContent('121.5 units left');
     const bundles = within(screen.getByTestId('bundle-list')).getAllByRole('listitem');
     expect(bundles[0]).toHaveTextContent('120.5 units left · Starter · expires Apr 1, 2026');
-    expect(bundles[1]).toHaveTextContent('60 units left · Trial · unlimited');
+    // one unit reads in the singular
+    expect(bundles[1]).toHaveTextContent('1 unit left · Trial · unlimited');
     expect(screen.queryByTestId('low-balance-warning')).not.toBeInTheDocument();
     // the explainer computes its examples from the real rate
     expect(screen.getByTestId('example-audio')).toHaveTextContent(

@@ -57,7 +57,10 @@ function usePlanText() {
         : formatRate(plan.price_per_minute, plan.currency, language),
     included: (plan: TariffPlan) =>
       plan.included_minutes > 0
-        ? t('billing.tariff.unitsValue', { units: formatUnits(plan.included_minutes, language) })
+        ? t('billing.tariff.unitsValue', {
+            count: plan.included_minutes,
+            units: formatUnits(plan.included_minutes, language),
+          })
         : t('billing.tariff.none'),
     validity: (plan: TariffPlan) =>
       plan.validity_period === null
