@@ -303,7 +303,7 @@ function AnalysisView({
   );
 
   return (
-    <Page title={title} subtitle={subtitle} actions={actions} maxWidth={pdf ? 960 : 1400}>
+    <Page title={title} subtitle={subtitle} actions={actions} maxWidth={pdf ? 960 : undefined}>
       {status}
       {pdf ? (
         <Stack spacing={3}>
