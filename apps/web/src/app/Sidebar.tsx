@@ -63,9 +63,9 @@ function NavEntry({
             data-testid={`nav-${item.key}`}
             aria-disabled="true"
             aria-describedby="nav-select-project-hint"
-            sx={{ py: 0.5, mx: 1 }}
+            sx={{ py: 0.5, px: 1.5, mx: 1 }}
           >
-            <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
+            <ListItemIcon sx={{ minWidth: 32 }}>{NAV_ICONS[item.key]}</ListItemIcon>
             <ListItemText primary={label} />
           </ListItemButton>
         </Box>
@@ -86,9 +86,9 @@ function NavEntry({
           event.preventDefault();
           guardedClick(href);
         }}
-        sx={{ py: 0.5, borderRadius: 1, mx: 1 }}
+        sx={{ py: 0.5, px: 1.5, borderRadius: 1, mx: 1 }}
       >
-        <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
+        <ListItemIcon sx={{ minWidth: 32 }}>{NAV_ICONS[item.key]}</ListItemIcon>
         <ListItemText primary={label} />
         {badge ? (
           <Badge
