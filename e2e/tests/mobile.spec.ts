@@ -13,6 +13,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
 test.use({ viewport: PHONE });
+// Each test opens many pages: on a busy machine that takes longer than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 /** The project pages a member opens from the sidebar (paths under /projects/{id}/). */
 const PROJECT_PAGES = [

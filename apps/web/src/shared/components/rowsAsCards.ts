@@ -22,6 +22,8 @@ export const rowsAsCardsOnPhone: SxProps<Theme> = (theme) => ({
     },
     '& tbody td': {
       display: 'flex',
+      // (MUI reverses right-aligned cells, which would put the label after the value)
+      flexDirection: 'row',
       gap: 2,
       justifyContent: 'space-between',
       alignItems: 'center',
