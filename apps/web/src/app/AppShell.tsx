@@ -1,5 +1,16 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
-import { AppBar, Box, IconButton, LinearProgress, Stack, Toolbar, Tooltip } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Toolbar,
+  Tooltip,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { LAYOUT } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +32,9 @@ export function AppShell() {
   const { data: user } = useMe();
   const { project } = useSelectedProject();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [navOpen, setNavOpen] = useState(false);
+  // Below md the sidebar would squeeze the page: it becomes a drawer opened from the header.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const openRequests = useOpenChangeRequestCount(project?.id ?? null);
   // The next page's code is loading: the current page stays until it is in.
   const navigating = useNavigation().state === 'loading';
@@ -39,16 +53,27 @@ export function AppShell() {
         position="fixed"
         color="inherit"
         sx={{
-          width: `calc(100% - ${LAYOUT.sidebarWidth}px)`,
-          ml: `${LAYOUT.sidebarWidth}px`,
+          width: narrow ? '100%' : `calc(100% - ${LAYOUT.sidebarWidth}px)`,
+          ml: narrow ? 0 : `${LAYOUT.sidebarWidth}px`,
           borderBottom: 1,
           borderColor: 'divider',
         }}
       >
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2, md: 3 } }}>
+          {narrow ? (
+            <IconButton
+              data-testid="menu-button"
+              aria-label={t('header.menu')}
+              aria-expanded={navOpen ? 'true' : 'false'}
+              onClick={() => setNavOpen(true)}
+              edge="start"
+            >
+              <MenuIcon />
+            </IconButton>
+          ) : null}
           <ProjectSelector />
           <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={{ xs: 0, sm: 1 }} sx={{ alignItems: 'center', flexShrink: 0 }}>
             <LanguageMenu />
             <Tooltip title={t('header.help')}>
               <IconButton
@@ -77,6 +102,7 @@ export function AppShell() {
         isSuperAdmin={user?.is_super_admin ?? false}
         isSupport={user?.role === 'support'}
         badges={{ changeRequests: openRequests.data }}
+        mobile={narrow ? { open: navOpen, onClose: () => setNavOpen(false) } : undefined}
       />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
         <Toolbar />

@@ -88,4 +88,19 @@ describe('Sidebar', () => {
     sidebar = renderSidebar({ projectRole: 'user' }, '/projects/5/analysis/bulk-upload');
     expect(within(sidebar).getByTestId('nav-upload')).toHaveAttribute('aria-current', 'page');
   });
+
+  it('holds only list items in its lists, each list named by its section (axe rule "list")', () => {
+    for (const projectId of [5, null]) {
+      const sidebar = renderSidebar({ projectId, projectName: 'Sales Calls' });
+      const lists = within(sidebar).getAllByRole('list');
+      expect(lists.map((list) => list.getAttribute('aria-labelledby'))).toEqual([
+        'nav-project-section',
+        'nav-general-section',
+      ]);
+      for (const list of lists) {
+        for (const child of Array.from(list.children)) expect(child.tagName).toBe('LI');
+      }
+      cleanup();
+    }
+  });
 });

@@ -26,6 +26,8 @@ export interface SidebarProps {
   isSupport: boolean;
   /** A count shown beside an item (by nav key), e.g. the open change requests. */
   badges?: Partial<Record<string, number>>;
+  /** Below the md breakpoint the sidebar is a temporary drawer, opened from the header's menu button. */
+  mobile?: { open: boolean; onClose: () => void };
 }
 
 export function navItemHref(item: NavItem, projectId: number | null): string | null {
@@ -61,9 +63,9 @@ function NavEntry({
             data-testid={`nav-${item.key}`}
             aria-disabled="true"
             aria-describedby="nav-select-project-hint"
-            sx={{ py: 0.5, mx: 1 }}
+            sx={{ py: 0.5, px: 1.5, mx: 1 }}
           >
-            <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
+            <ListItemIcon sx={{ minWidth: 32 }}>{NAV_ICONS[item.key]}</ListItemIcon>
             <ListItemText primary={label} />
           </ListItemButton>
         </Box>
@@ -84,9 +86,9 @@ function NavEntry({
           event.preventDefault();
           guardedClick(href);
         }}
-        sx={{ py: 0.5, borderRadius: 1, mx: 1 }}
+        sx={{ py: 0.5, px: 1.5, borderRadius: 1, mx: 1 }}
       >
-        <ListItemIcon sx={{ minWidth: 36 }}>{NAV_ICONS[item.key]}</ListItemIcon>
+        <ListItemIcon sx={{ minWidth: 32 }}>{NAV_ICONS[item.key]}</ListItemIcon>
         <ListItemText primary={label} />
         {badge ? (
           <Badge
@@ -102,6 +104,8 @@ function NavEntry({
   );
 }
 
+const SECTION_SX = { lineHeight: '32px', bgcolor: 'transparent' };
+
 /** Left navigation (spec 1 §2.1, §6): NAV_ITEMS filtered by the viewer's flags and project role. */
 export function Sidebar({
   projectId,
@@ -110,6 +114,7 @@ export function Sidebar({
   isSuperAdmin,
   isSupport,
   badges = {},
+  mobile,
 }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -144,63 +149,75 @@ export function Sidebar({
         href={navItemHref(item, projectId)}
         active={item.key === activeKey}
         badge={badges[item.key]}
-        onNavigate={(to) => safeNavigate(to)}
+        onNavigate={(to) => {
+          mobile?.onClose();
+          safeNavigate(to);
+        }}
       />
     ));
 
-  return (
-    <Drawer
-      variant="permanent"
-      data-testid="sidebar"
-      sx={{
-        width: LAYOUT.sidebarWidth,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': { width: LAYOUT.sidebarWidth, boxSizing: 'border-box' },
-      }}
-    >
+  // The section titles and the hint stand before their lists: a list holds list items only.
+  const content = (
+    <>
       <Toolbar sx={{ px: 2 }}>
-        <Typography variant="h6" color="primary" sx={{ fontWeight: 700, letterSpacing: 0.5 }}>
+        <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: 0.5 }}>
           {t('common.appName')}
         </Typography>
       </Toolbar>
       <Box component="nav" aria-label={t('nav.label')} sx={{ overflowY: 'auto', pb: 2 }}>
-        <List
-          dense
-          subheader={
-            <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-              <Typography variant="overline" noWrap component="span" sx={{ display: 'block' }}>
-                {projectId !== null && projectName ? projectName : t('nav.projectSection')}
-              </Typography>
-            </ListSubheader>
-          }
-        >
-          {projectId === null ? (
-            <Typography
-              id="nav-select-project-hint"
-              data-testid="nav-select-project-hint"
-              variant="caption"
-              color="textSecondary"
-              component="p"
-              sx={{ px: 2, pb: 0.5 }}
-            >
-              {t('nav.selectProjectFirst')}
-            </Typography>
-          ) : null}
+        <ListSubheader id="nav-project-section" component="div" sx={SECTION_SX}>
+          <Typography variant="overline" noWrap component="span" sx={{ display: 'block' }}>
+            {projectId !== null && projectName ? projectName : t('nav.projectSection')}
+          </Typography>
+        </ListSubheader>
+        {projectId === null ? (
+          <Typography
+            id="nav-select-project-hint"
+            data-testid="nav-select-project-hint"
+            variant="caption"
+            color="textSecondary"
+            component="p"
+            sx={{ px: 2, pb: 0.5 }}
+          >
+            {t('nav.selectProjectFirst')}
+          </Typography>
+        ) : null}
+        <List dense aria-labelledby="nav-project-section" sx={{ pt: 0 }}>
           {renderItems(projectItems)}
         </List>
-        <List
-          dense
-          subheader={
-            <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-              <Typography variant="overline" component="span">
-                {t('nav.generalSection')}
-              </Typography>
-            </ListSubheader>
-          }
-        >
+        <ListSubheader id="nav-general-section" component="div" sx={SECTION_SX}>
+          <Typography variant="overline" component="span">
+            {t('nav.generalSection')}
+          </Typography>
+        </ListSubheader>
+        <List dense aria-labelledby="nav-general-section" sx={{ pt: 0 }}>
           {renderItems(globalItems)}
         </List>
       </Box>
+    </>
+  );
+
+  const paper = { '& .MuiDrawer-paper': { width: LAYOUT.sidebarWidth, boxSizing: 'border-box' } };
+  if (mobile) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={mobile.open}
+        onClose={mobile.onClose}
+        data-testid="sidebar"
+        sx={paper}
+      >
+        {content}
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="sidebar"
+      sx={{ width: LAYOUT.sidebarWidth, flexShrink: 0, ...paper }}
+    >
+      {content}
     </Drawer>
   );
 }

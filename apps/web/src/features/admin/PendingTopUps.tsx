@@ -23,6 +23,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { rowsAsCardsOnPhone } from '../../shared/components/rowsAsCards';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { announceInvoiceApproved } from '../billing/approvalEvent';
 import { formatMoney } from '../billing/format';
@@ -87,7 +88,7 @@ export function PendingTopUps({
             <Alert severity="info">{t('admin.pending.empty')}</Alert>
           ) : (
             <TableContainer>
-              <Table size="small" aria-label={t('admin.pending.title')}>
+              <Table size="small" aria-label={t('admin.pending.title')} sx={rowsAsCardsOnPhone}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('admin.pending.columns.requested')}</TableCell>
@@ -101,13 +102,24 @@ export function PendingTopUps({
                 <TableBody>
                   {invoices.map((invoice) => (
                     <TableRow key={invoice.id} data-testid={`pending-${invoice.id}`}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell
+                        sx={{ whiteSpace: 'nowrap' }}
+                        data-label={t('admin.pending.columns.requested')}
+                      >
                         {formatDateTime(invoice.created_at, i18n.language)}
                       </TableCell>
-                      <TableCell>{invoice.project_name}</TableCell>
-                      <TableCell>{invoice.created_by_email ?? '—'}</TableCell>
-                      <TableCell>{invoice.description}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      <TableCell data-label={t('admin.columns.project')}>{invoice.project_name}</TableCell>
+                      <TableCell data-label={t('admin.pending.columns.requestedBy')}>
+                        {invoice.created_by_email ?? '—'}
+                      </TableCell>
+                      <TableCell data-label={t('admin.pending.columns.description')}>
+                        {invoice.description}
+                      </TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                        data-label={t('admin.columns.amount')}
+                      >
                         {formatMoney(invoice.amount, invoice.currency, i18n.language)}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

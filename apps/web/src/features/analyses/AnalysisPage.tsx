@@ -303,7 +303,7 @@ function AnalysisView({
   );
 
   return (
-    <Page title={title} subtitle={subtitle} actions={actions} maxWidth={pdf ? 960 : 1400}>
+    <Page title={title} subtitle={subtitle} actions={actions} maxWidth={pdf ? 960 : undefined}>
       {status}
       {pdf ? (
         <Stack spacing={3}>
@@ -312,13 +312,16 @@ function AnalysisView({
         </Stack>
       ) : (
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }}>
+          {/* On a phone the columns stack, the results first: what a reader opens the page for. */}
+          <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 2, md: 1 } }}>
             <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
               {hasPlayer ? <MediaPlayer detail={detail} player={player} /> : null}
               {transcriptSection}
             </Stack>
           </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>{results}</Grid>
+          <Grid size={{ xs: 12, md: 7 }} sx={{ order: { xs: 1, md: 2 } }}>
+            {results}
+          </Grid>
         </Grid>
       )}
       {disputes.dialog}

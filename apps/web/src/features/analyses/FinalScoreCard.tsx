@@ -5,6 +5,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -95,36 +96,40 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
         </Box>
       </Stack>
       {score.mode !== 'no' && score.fields.length > 0 ? (
-        <Table size="small" sx={{ mt: 2 }} aria-label={t('analysis.score.fieldsLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('analysis.score.columns.field')}</TableCell>
-              <TableCell>{t('analysis.score.columns.type')}</TableCell>
-              <TableCell align="right">{t('analysis.score.columns.points')}</TableCell>
-              <TableCell align="right">{t('analysis.score.columns.max')}</TableCell>
-              {score.mode === 'descending' ? (
-                <TableCell align="right">{t('analysis.score.columns.lost')}</TableCell>
-              ) : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {score.fields.map((field) => (
-              <TableRow key={field.path}>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{field.path.split('.').join(' › ')}</TableCell>
-                <TableCell>{t(`prompts.fieldTypes.${field.type}`, { defaultValue: field.type })}</TableCell>
-                <TableCell align="right">{n(field.points)}</TableCell>
-                <TableCell align="right">
-                  {field.max === null ? t('analysis.score.unbounded') : n(field.max)}
-                </TableCell>
+        <TableContainer sx={{ mt: 2 }}>
+          <Table size="small" aria-label={t('analysis.score.fieldsLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('analysis.score.columns.field')}</TableCell>
+                <TableCell>{t('analysis.score.columns.type')}</TableCell>
+                <TableCell align="right">{t('analysis.score.columns.points')}</TableCell>
+                <TableCell align="right">{t('analysis.score.columns.max')}</TableCell>
                 {score.mode === 'descending' ? (
-                  <TableCell align="right">
-                    {fieldLoss(field) > 0 ? `−${n(fieldLoss(field))}` : '0'}
-                  </TableCell>
+                  <TableCell align="right">{t('analysis.score.columns.lost')}</TableCell>
                 ) : null}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {score.fields.map((field) => (
+                <TableRow key={field.path}>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
+                    {field.path.split('.').join(' › ')}
+                  </TableCell>
+                  <TableCell>{t(`prompts.fieldTypes.${field.type}`, { defaultValue: field.type })}</TableCell>
+                  <TableCell align="right">{n(field.points)}</TableCell>
+                  <TableCell align="right">
+                    {field.max === null ? t('analysis.score.unbounded') : n(field.max)}
+                  </TableCell>
+                  {score.mode === 'descending' ? (
+                    <TableCell align="right">
+                      {fieldLoss(field) > 0 ? `−${n(fieldLoss(field))}` : '0'}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       ) : null}
     </Paper>
   );

@@ -194,7 +194,6 @@ export default function BulkUploadPage() {
     <Page
       title={t('bulk.title')}
       subtitle={t('bulk.subtitle')}
-      maxWidth={1100}
       actions={
         <>
           <Button

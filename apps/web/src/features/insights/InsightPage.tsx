@@ -145,7 +145,6 @@ export default function InsightPage() {
   return (
     <Page
       title={t('insights.detail.title')}
-      maxWidth={1400}
       actions={
         <>
           <Button component={RouterLink} to={listPath} startIcon={<ArrowBackIcon />}>

@@ -20,7 +20,7 @@ export default function InsightsPage() {
   const initial = (location.state as AskAgainState | null)?.askAgain;
   const canDelete = hasRoleAtLeast(project.my_role, 'admin') && !project.read_only;
   return (
-    <Page title={t('nav.insights')} subtitle={t('insights.subtitle')} maxWidth={1400}>
+    <Page title={t('nav.insights')} subtitle={t('insights.subtitle')}>
       <InsightForm key={location.key} initial={initial} />
       <SectionCard title={t('insights.history.title')} testId="insight-history">
         <InsightHistory projectId={project.id} canDelete={canDelete} />

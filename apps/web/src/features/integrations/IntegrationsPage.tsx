@@ -33,7 +33,7 @@ export default function IntegrationsPage() {
     return <Navigate to={`/projects/${project.id}/integrations/${DEFAULT_INTEGRATION_TAB}`} replace />;
   }
   return (
-    <Page title={t('integrations.title')} subtitle={t('integrations.subtitle')} maxWidth={1100}>
+    <Page title={t('integrations.title')} subtitle={t('integrations.subtitle')}>
       <Tabs
         value={tab}
         aria-label={t('integrations.tabsLabel')}

@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { LANGUAGE_NATIVE_NAMES, UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,9 +31,16 @@ export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'prima
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
           startIcon={<TranslateIcon />}
-          sx={{ textTransform: 'uppercase', minWidth: 0 }}
+          sx={{
+            textTransform: 'uppercase',
+            minWidth: 0,
+            // On a phone the icon alone: the header has room for little else.
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+          }}
         >
-          {active}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {active}
+          </Box>
         </Button>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

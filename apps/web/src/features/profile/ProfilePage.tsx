@@ -215,7 +215,7 @@ export default function ProfilePage() {
   const { data: user } = useMe();
   if (!user) return <LoadingState />;
   return (
-    <Page title={t('profile.title')} subtitle={t('profile.subtitle')} maxWidth={800}>
+    <Page title={t('profile.title')} subtitle={t('profile.subtitle')} form>
       <Stack spacing={3}>
         <DetailsSection key={user.id} name={user.name} email={user.email} />
         <LanguageSection />

@@ -116,7 +116,7 @@ export default function ProjectDashboardPage() {
   }
 
   return (
-    <Page title={project.name} subtitle={t('projectDashboard.subtitle')} actions={actions} maxWidth={1400}>
+    <Page title={project.name} subtitle={t('projectDashboard.subtitle')} actions={actions}>
       <BackfillBanner projectId={project.id} />
       {content}
       <ProjectDetails project={project} />

@@ -6,7 +6,7 @@ import { useCurrentProject } from './ProjectGuard';
 export function ProjectCreatePage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('projectForm.createTitle')} subtitle={t('projectForm.createSubtitle')} maxWidth={800}>
+    <Page title={t('projectForm.createTitle')} subtitle={t('projectForm.createSubtitle')} form>
       <ProjectForm mode="create" />
     </Page>
   );
@@ -16,7 +16,7 @@ export function ProjectEditPage() {
   const { t } = useTranslation();
   const project = useCurrentProject();
   return (
-    <Page title={t('projectForm.editTitle')} subtitle={project.name} maxWidth={800}>
+    <Page title={t('projectForm.editTitle')} subtitle={project.name} form>
       <ProjectForm key={project.id} mode="edit" project={project} readOnly={project.read_only} />
     </Page>
   );

@@ -63,7 +63,7 @@ export function ProjectSelector() {
           projects.isPending ? <CircularProgress size={16} color="inherit" /> : <FolderOutlinedIcon />
         }
         endIcon={<ArrowDropDownIcon />}
-        sx={{ maxWidth: { xs: 180, sm: 320 }, justifyContent: 'flex-start' }}
+        sx={{ maxWidth: { xs: 180, sm: 320 }, minWidth: 0, justifyContent: 'flex-start' }}
       >
         <Typography component="span" noWrap sx={{ fontWeight: 500 }}>
           {label}

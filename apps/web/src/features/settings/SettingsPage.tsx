@@ -4,7 +4,7 @@ import { type Project, TIMINGS } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { serverMessage } from '../../shared/api/client';
-import { Page } from '../../shared/components/Page';
+import { Page, PageFrame } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { useCurrentProject } from '../projects/ProjectGuard';
@@ -88,7 +88,7 @@ export default function SettingsPage() {
   }
 
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto', width: '100%' }}>
+    <PageFrame>
       <Breadcrumbs
         aria-label={t('settings.breadcrumb.label')}
         separator={<NavigateNextIcon fontSize="small" />}
@@ -105,7 +105,7 @@ export default function SettingsPage() {
           {t('settings.breadcrumb.settings')}
         </Typography>
       </Breadcrumbs>
-      <Page title={t('nav.settings')} subtitle={current.name} maxWidth={1200}>
+      <Page title={t('nav.settings')} subtitle={current.name}>
         <Tabs
           value={tab}
           variant="scrollable"
@@ -138,6 +138,6 @@ export default function SettingsPage() {
         </Box>
         <Toast toast={toast} onClose={close} autoHideMs={TIMINGS.noticeBarMs} />
       </Page>
-    </Box>
+    </PageFrame>
   );
 }

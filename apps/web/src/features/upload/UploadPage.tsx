@@ -71,7 +71,7 @@ export default function UploadPage({ chunkSize }: UploadPageProps) {
     <Page
       title={t('upload.title')}
       subtitle={t('upload.subtitle')}
-      maxWidth={880}
+      form
       actions={
         <Button
           component={RouterLink}

@@ -1,4 +1,13 @@
-import { Box, Button, Divider, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -52,19 +61,20 @@ export function DateRangePanel({
           {DATE_PRESETS.map((preset) => {
             const chosen = isPresetRange(range, preset, now);
             return (
-              <ListItemButton
-                key={preset}
-                selected={chosen}
-                aria-pressed={chosen}
-                sx={{ flexGrow: { xs: 0, sm: 1 } }}
-                onClick={() => {
-                  const picked = presetRange(preset, new Date());
-                  setRange(picked);
-                  setMonth(firstOfMonth(picked.start));
-                }}
-              >
-                <ListItemText primary={t(`dateRange.presets.${preset}`)} />
-              </ListItemButton>
+              <ListItem key={preset} disablePadding sx={{ width: { xs: 'auto', sm: '100%' } }}>
+                <ListItemButton
+                  selected={chosen}
+                  aria-pressed={chosen}
+                  sx={{ flexGrow: { xs: 0, sm: 1 } }}
+                  onClick={() => {
+                    const picked = presetRange(preset, new Date());
+                    setRange(picked);
+                    setMonth(firstOfMonth(picked.start));
+                  }}
+                >
+                  <ListItemText primary={t(`dateRange.presets.${preset}`)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -82,7 +82,7 @@ export default function ChecklistReportPage() {
           : t('analytics.checklist.subtitle')
       }
       actions={actions}
-      maxWidth={print ? 'none' : 1400}
+      maxWidth={print ? 'none' : undefined}
     >
       {print ? null : (
         <>

@@ -1,4 +1,12 @@
-import { LinearProgress, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -32,37 +40,34 @@ export function MostMissedCard({
       ) : (
         <List dense disablePadding>
           {items.map((item) => (
-            <ListItemButton
-              key={`${item.prompt_id}:${item.path}`}
-              component={RouterLink}
-              to={itemLink(item)}
-              sx={{ px: 1, display: 'block' }}
-            >
-              <Stack
-                direction="row"
-                spacing={2}
-                sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
-              >
-                <ListItemText
-                  primary={item.label}
-                  secondary={showPrompt ? item.prompt_name : undefined}
-                  sx={{ my: 0.25 }}
+            <ListItem key={`${item.prompt_id}:${item.path}`} disablePadding>
+              <ListItemButton component={RouterLink} to={itemLink(item)} sx={{ px: 1, display: 'block' }}>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+                >
+                  <ListItemText
+                    primary={item.label}
+                    secondary={showPrompt ? item.prompt_name : undefined}
+                    sx={{ my: 0.25 }}
+                  />
+                  <Typography sx={{ fontWeight: 600, color: 'error.main', whiteSpace: 'nowrap' }}>
+                    {formatShare(item.miss_rate, i18n.language)}
+                  </Typography>
+                </Stack>
+                <LinearProgress
+                  variant="determinate"
+                  color="error"
+                  value={Math.min(100, item.miss_rate * 100)}
+                  aria-hidden
+                  sx={{ height: 6, borderRadius: 3 }}
                 />
-                <Typography sx={{ fontWeight: 600, color: 'error.main', whiteSpace: 'nowrap' }}>
-                  {formatShare(item.miss_rate, i18n.language)}
+                <Typography variant="caption" color="textSecondary">
+                  {t('analytics.dashboard.missedOf', { missed: item.missed, answered: item.answered })}
                 </Typography>
-              </Stack>
-              <LinearProgress
-                variant="determinate"
-                color="error"
-                value={Math.min(100, item.miss_rate * 100)}
-                aria-hidden
-                sx={{ height: 6, borderRadius: 3 }}
-              />
-              <Typography variant="caption" color="textSecondary">
-                {t('analytics.dashboard.missedOf', { missed: item.missed, answered: item.answered })}
-              </Typography>
-            </ListItemButton>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -1,4 +1,4 @@
-import { List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -36,22 +36,19 @@ export function RecentCard({
             formatDateTime(item.created_at, i18n.language, timeZone),
           ];
           return (
-            <ListItemButton
-              key={item.id}
-              component={RouterLink}
-              to={analysisPath(projectId, item.id)}
-              sx={{ px: 1 }}
-            >
-              <ListItemText
-                primary={item.title || t('analyses.list.untitled', { id: item.id })}
-                secondary={details.filter(Boolean).join(' · ')}
-                slotProps={{ primary: { noWrap: true } }}
-                sx={{ minWidth: 0 }}
-              />
-              <Typography sx={{ fontWeight: 600, ml: 2, fontVariantNumeric: 'tabular-nums' }}>
-                {formatAverage(item.final_score, i18n.language)}
-              </Typography>
-            </ListItemButton>
+            <ListItem key={item.id} disablePadding>
+              <ListItemButton component={RouterLink} to={analysisPath(projectId, item.id)} sx={{ px: 1 }}>
+                <ListItemText
+                  primary={item.title || t('analyses.list.untitled', { id: item.id })}
+                  secondary={details.filter(Boolean).join(' · ')}
+                  slotProps={{ primary: { noWrap: true } }}
+                  sx={{ minWidth: 0 }}
+                />
+                <Typography sx={{ fontWeight: 600, ml: 2, fontVariantNumeric: 'tabular-nums' }}>
+                  {formatAverage(item.final_score, i18n.language)}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

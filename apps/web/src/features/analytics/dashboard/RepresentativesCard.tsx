@@ -1,4 +1,4 @@
-import { Grid, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Grid, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -26,20 +26,17 @@ function RepList({
       </Typography>
       <List dense disablePadding data-testid={testId}>
         {reps.map((rep) => (
-          <ListItemButton
-            key={rep.representative}
-            component={RouterLink}
-            to={repLink(rep.representative)}
-            sx={{ px: 1 }}
-          >
-            <ListItemText
-              primary={rep.representative}
-              secondary={t('analytics.analysesCount', { count: rep.analyses })}
-            />
-            <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-              {formatAverage(rep.average_score, i18n.language)}
-            </Typography>
-          </ListItemButton>
+          <ListItem key={rep.representative} disablePadding>
+            <ListItemButton component={RouterLink} to={repLink(rep.representative)} sx={{ px: 1 }}>
+              <ListItemText
+                primary={rep.representative}
+                secondary={t('analytics.analysesCount', { count: rep.analyses })}
+              />
+              <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                {formatAverage(rep.average_score, i18n.language)}
+              </Typography>
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </>

@@ -114,7 +114,7 @@ export default function ExplorerPage() {
   }
 
   return (
-    <Page title={t('nav.analytics')} subtitle={t('analytics.explorer.subtitle')} maxWidth={1400}>
+    <Page title={t('nav.analytics')} subtitle={t('analytics.explorer.subtitle')}>
       <BackfillBanner projectId={project.id} />
       <FilterBar
         view={view}

@@ -176,7 +176,7 @@ export default function ManagerDashboardPage() {
       title={t('nav.managerDashboard')}
       subtitle={subtitle}
       actions={actions}
-      maxWidth={print ? 'none' : 1400}
+      maxWidth={print ? 'none' : undefined}
     >
       {print ? (
         <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }} data-testid="print-periods">

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { AppShell } from '../pages/shell.ts';
+import { SUPER_ADMIN } from '../support/accounts.ts';
+import { analysedChats } from '../support/analysed-chats.ts';
+import { projectWithScorecard } from '../support/analyses.ts';
+import { signInViaApi } from '../support/flows.ts';
+import { expect, type Page, test } from '../support/test.ts';
+
+/** The WCAG 2.0 and 2.1 rules of levels A and AA. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe-core on the page as it is. A violation fails the test (after the other pages were checked too) with
+ * its rule and the elements it found: their selectors and the start of their markup.
+ */
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
+        .join(' | ')}`,
+  );
+  expect.soft(found, `accessibility violations on ${what}`).toEqual([]);
+}
+
+/** Opens a signed-in page and waits until it has loaded: its title shown, nothing spinning. */
+async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(new AppShell(page).main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
+}
+
+test.describe.configure({ timeout: 150_000 });
+
+/** The pages of a project with an analysis (paths under /projects/{id}/); `analysis` is a completed one. */
+const analysedPages = (analysis: number) => [
+  'dashboard',
+  'analyses',
+  `analysis/${analysis}`,
+  'analytics',
+  'analytics/manager-dashboard',
+  'analytics/checklist-report',
+  'analytics/insights',
+  'change-requests',
+];
+
+/** A project's pages for managing it. */
+const managerPages = (prompt: string) => [
+  'analysis/upload',
+  'analysis/bulk-upload',
+  'failed-tasks',
+  'billing',
+  'prompts',
+  'prompts/new',
+  `prompts/edit?promptName=${encodeURIComponent(prompt)}`,
+];
+
+/** A project's settings and integrations. */
+const settingsPages = [
+  'integrations/google-drive',
+  'integrations/blacklist',
+  'settings/general',
+  'settings/team-members',
+  'settings/rep-mapping',
+  'settings/team-leaders',
+  'settings/api-keys',
+  'settings/support-access',
+];
+
+test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  test('the sign-in and sign-up pages', async ({ page }) => {
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('the pages of a project with an analysis', async ({ page }) => {
+    const { project, taskIds } = await analysedChats(page, 'axe reader', [{ representative: 'Ann Agent' }]);
+    for (const path of analysedPages(taskIds[0]!)) {
+      await openPage(page, `/projects/${project.id}/${path}`);
+      await expectNoViolations(page, `/projects/{id}/${path}`);
+    }
+  });
+
+  test("a project owner's upload, billing and prompt pages", async ({ page }) => {
+    const { project, prompt } = await projectWithScorecard(page, { label: 'axe owner' });
+    for (const path of managerPages(prompt.scriptName)) {
+      await openPage(page, `/projects/${project.id}/${path}`);
+      await expectNoViolations(page, `/projects/{id}/${path}`);
+    }
+  });
+
+  test("a project's settings and integrations, the account's pages and the phone's drawer", async ({
+    page,
+  }) => {
+    const { project } = await projectWithScorecard(page, { label: 'axe settings' });
+    for (const path of settingsPages) {
+      await openPage(page, `/projects/${project.id}/${path}`);
+      await expectNoViolations(page, `/projects/{id}/${path}`);
+    }
+    for (const path of ['/dashboard', '/projects/new', '/profile']) {
+      await openPage(page, path);
+      await expectNoViolations(page, path);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, `/projects/${project.id}/dashboard`);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(new AppShell(page).navigation).toBeVisible();
+    await expectNoViolations(page, 'the navigation drawer');
+  });
+
+  test("the super admin's page", async ({ page }) => {
+    await signInViaApi(page.request, SUPER_ADMIN);
+    await openPage(page, '/admin/super');
+    await expectNoViolations(page, '/admin/super');
+  });
+});
