@@ -8,6 +8,7 @@ import {
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
+  SessionResponse,
   SignupAcceptedResponse,
   SignupRequest,
   UserResponse,
@@ -75,6 +76,19 @@ export const authRoutes = {
     tags,
     access: 'full-key',
     responses: { 200: UserResponse },
+    errors: [],
+  }),
+  session: defineRoute({
+    method: 'GET',
+    path: '/auth/session',
+    operationId: 'getSession',
+    summary: "The session's user, or null when nobody is signed in",
+    description:
+      'For the web app, which asks on every page whether someone is signed in: an anonymous visitor gets 200 ' +
+      'with user null instead of the 401 of GET /auth/me.',
+    tags,
+    access: 'public',
+    responses: { 200: SessionResponse },
     errors: [],
   }),
   forgotPassword: defineRoute({
