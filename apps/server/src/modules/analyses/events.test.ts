@@ -157,7 +157,9 @@ describe('task events', () => {
           name: 'file',
           filename: 'calls.csv',
           contentType: 'text/csv',
-          data: Buffer.from('url,type,representative,department\nhttps://media.example.com/1.mp3,call,Ann,Sales\n'),
+          data: Buffer.from(
+            'url,type,representative,department\nhttps://media.example.com/1.mp3,call,Ann,Sales\n',
+          ),
         },
       ]),
     });

@@ -6,7 +6,9 @@ import { BATCH_EVENTS_CHANNEL, type BatchEventMessage } from '../batches/notify.
 import { TASK_EVENTS_CHANNEL, type TaskEventMessage } from '../tasks/notify.ts';
 
 /** A change the live view passes on, named as its server-sent event. */
-export type LiveEvent = { name: 'task'; message: TaskEventMessage } | { name: 'batch'; message: BatchEventMessage };
+export type LiveEvent =
+  | { name: 'task'; message: TaskEventMessage }
+  | { name: 'batch'; message: BatchEventMessage };
 
 const EVENT_NAMES: Record<string, LiveEvent['name']> = {
   [TASK_EVENTS_CHANNEL]: 'task',
