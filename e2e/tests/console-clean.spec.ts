@@ -1,4 +1,4 @@
-import { SignUpPage } from '../pages/auth.ts';
+import { SignInPage, SignUpPage } from '../pages/auth.ts';
 import { ProjectForm, ProjectsListPage } from '../pages/projects.ts';
 import { SettingsPage } from '../pages/settings.ts';
 import { newUser, uniqueName } from '../support/flows.ts';
@@ -27,13 +27,14 @@ test.describe('a clean console', () => {
     page,
   }) => {
     const problems = watchProblems(page);
+    const signIn = new SignInPage(page);
     const signUp = new SignUpPage(page);
 
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(signIn.submitButton).toBeVisible();
+    await signIn.open();
+    await expect(signIn.submitButton).toBeVisible();
     await signUp.open();
     await expect(signUp.heading).toBeVisible();
     await page.goto('/reset-password?token=e2e-not-used');
