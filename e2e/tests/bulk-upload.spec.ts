@@ -255,7 +255,8 @@ test.describe('bulk upload', () => {
 
     // From here the page's clock stands still, so no 5 s poll can run: the test moves it on by a millisecond
     // at a time, only for the page's own zero-delay timers. What changes now comes from the live events.
-    const pausedAt = (await page.evaluate(() => Date.now())) + 1;
+    // (A moment ahead: the page's clock runs on while this is sent.)
+    const pausedAt = (await page.evaluate(() => Date.now())) + 500;
     await page.clock.pauseAt(pausedAt);
     await expect
       .poll(
