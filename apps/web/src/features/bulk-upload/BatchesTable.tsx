@@ -194,7 +194,8 @@ export function BatchesTable({
       <Stack
         direction="row"
         spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', px: 2, py: 1.5 }}
       >
         <Box>
           <Typography variant="h6" component="h2">
