@@ -85,11 +85,11 @@ export const authRoutes = {
     summary: "The session's user, or null when nobody is signed in",
     description:
       'For the web app, which asks on every page whether someone is signed in: an anonymous visitor gets 200 ' +
-      'with user null instead of the 401 of GET /auth/me.',
+      'with user null instead of the 401 of GET /auth/me. (An unknown or revoked API key still answers 401.)',
     tags,
     access: 'public',
     responses: { 200: SessionResponse },
-    errors: [],
+    errors: [401],
   }),
   forgotPassword: defineRoute({
     method: 'POST',
