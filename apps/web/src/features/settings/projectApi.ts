@@ -100,24 +100,31 @@ function forgetProject(queryClient: QueryClient, projectId: number) {
 /**
  * Deletes the project and leaves its pages for /dashboard. The project is forgotten only once its pages are
  * gone (this hook's component with them): while they are shown, a project list without it would make them
- * load it again by id, and its queries again, each answering 404.
+ * load it again by id, and its queries again, each answering 404. Left before the answer came, it is forgotten
+ * at once.
  */
 export function useDeleteProject(projectId: number) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const deleted = useRef(false);
-  useEffect(
-    () => () => {
-      if (deleted.current) forgetProject(queryClient, projectId);
-    },
-    [queryClient, projectId],
-  );
+  const state = useRef({ deleted: false, left: false });
+  useEffect(() => {
+    const current = state.current;
+    current.left = false;
+    return () => {
+      current.left = true;
+      if (current.deleted) forgetProject(queryClient, projectId);
+    };
+  }, [queryClient, projectId]);
   return useMutation({
     mutationFn: (confirmName: string) =>
       call(projectRoutes.remove, { params: { id: projectId }, body: { confirm_name: confirmName } }),
     onSuccess: () => {
-      deleted.current = true;
       if (readLastProjectId() === projectId) writeLastProjectId(null);
+      if (state.current.left) {
+        forgetProject(queryClient, projectId);
+        return;
+      }
+      state.current.deleted = true;
       void queryClient.cancelQueries({ predicate: (query) => query.queryKey[1] === projectId });
       void navigate('/dashboard', { replace: true });
     },
