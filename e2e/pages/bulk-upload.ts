@@ -35,6 +35,8 @@ export class BulkUploadPage extends AppShell {
   readonly submitButton: Locator;
   readonly success: Locator;
   readonly invalid: Locator;
+  /** Whether the project's live events arrive ('Live'). */
+  readonly live: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -48,6 +50,7 @@ export class BulkUploadPage extends AppShell {
     this.submitButton = page.getByTestId('bulk-submit');
     this.success = page.getByTestId('bulk-success');
     this.invalid = page.getByTestId('invalid-csv');
+    this.live = page.getByTestId('live-indicator');
   }
 
   static path(projectId: number): string {

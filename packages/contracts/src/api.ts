@@ -81,6 +81,8 @@ export const UpdateLanguageRequest = z.object({ language: z.enum(UI_LANGUAGES) }
 export const UpdateProfileRequest = z.object({ name: z.string().trim().max(120) });
 
 export const UserResponse = z.object({ data: User });
+/** Who the browser's session belongs to: a user, or null for an anonymous visitor (not an error). */
+export const SessionResponse = z.object({ data: z.object({ user: User.nullable() }) });
 
 /** Start of Google sign-in: where Google sends the browser back (an address of this site). */
 export const GoogleStartRequest = z.object({ redirect_uri: z.url().max(2000) });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../shared/i18n';
-import { jsonResponse, mockFetch, renderRoutes, testProject, testUser } from '../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testProject, testUser } from '../test/utils';
 import { routes } from './routes';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -15,10 +15,7 @@ describe('app', () => {
     let signedIn = false;
     const projects = [testProject(), testProject({ id: 6, name: 'Support QA', my_role: 'user' })];
     mockFetch({
-      'GET /api/auth/me': () =>
-        signedIn
-          ? jsonResponse(200, { data: testUser })
-          : jsonResponse(401, { error: { code: 'unauthorized', message: 'x' } }),
+      'GET /api/auth/session': () => sessionAnswer(signedIn ? testUser : null),
       'POST /api/auth/login': () => {
         signedIn = true;
         return jsonResponse(200, { data: { ...testUser, language: 'de' } });
@@ -49,7 +46,7 @@ describe('app', () => {
 
   it('renders only the page content with ?pdf=1', async () => {
     mockFetch({
-      'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+      'GET /api/auth/session': () => sessionAnswer(testUser),
       'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }),
     });
     renderRoutes(routes, '/projects/5/dashboard?pdf=1');
@@ -60,7 +57,7 @@ describe('app', () => {
 
   it('redirects /projects to /dashboard and /projects/:id to its dashboard; unknown pages are 404', async () => {
     mockFetch({
-      'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+      'GET /api/auth/session': () => sessionAnswer(testUser),
       'GET /api/projects': () => jsonResponse(200, { data: [] }),
     });
     const { router } = renderRoutes(routes, '/projects');

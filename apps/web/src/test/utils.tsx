@@ -1,4 +1,4 @@
-import type { Project, RouteDefinition, User } from '@parley/contracts';
+import { authRoutes, type Project, type RouteDefinition, type User } from '@parley/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -23,6 +23,11 @@ type SuccessBody<R extends RouteDefinition> = R['responses'] extends { 200: infe
  */
 export function routeAnswer<R extends RouteDefinition>(route: R, body: SuccessBody<R>): Response {
   return jsonResponse(route.responses[200] ? 200 : 201, body);
+}
+
+/** GET /api/auth/session: who is signed in (null: an anonymous visitor). */
+export function sessionAnswer(user: User | null = testUser): Response {
+  return routeAnswer(authRoutes.session, { data: { user } });
 }
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;

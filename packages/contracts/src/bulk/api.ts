@@ -96,9 +96,15 @@ export const BatchItemListQuery = z.object({
 });
 export const BatchItemListResponse = z.object({
   data: z.object({
+    /** The batch as it was after these rows were read, so that its status and progress never lag behind them. */
+    batch: UploadBatch,
     items: z.array(BatchItem),
     total: z.number().int(),
     page: z.number().int(),
     page_size: z.number().int(),
   }),
 });
+
+/** A server-sent `event: batch` (GET /projects/{id}/analyses/events): a batch or one of its rows changed. */
+export const BatchEvent = z.object({ batch_id: z.number().int() });
+export type BatchEvent = z.infer<typeof BatchEvent>;

@@ -8,7 +8,7 @@ const withAccess = (access: string) =>
     .sort();
 
 describe('who may call each route', () => {
-  it('opens to anonymous callers only sign-in and sign-up, health, and reading an invitation', () => {
+  it('opens to anonymous callers only sign-in and sign-up, the session, health, and reading an invitation', () => {
     expect(withAccess('public')).toEqual(
       [
         'GET /health',
@@ -16,6 +16,7 @@ describe('who may call each route', () => {
         'POST /auth/login',
         'POST /auth/confirm',
         'POST /auth/logout',
+        'GET /auth/session',
         'POST /auth/forgot-password',
         'POST /auth/reset-password',
         'GET /auth/google',

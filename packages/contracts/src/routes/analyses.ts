@@ -38,7 +38,9 @@ export const analysisRoutes = {
     method: 'GET',
     path: '/projects/:id/analyses/events',
     operationId: 'streamAnalysisEvents',
-    summary: 'Live task changes of the project (text/event-stream; `event: task`, data: TaskEvent)',
+    summary:
+      'Live task and batch changes of the project (text/event-stream; `event: task`, data: TaskEvent; ' +
+      '`event: batch`, data: BatchEvent)',
     tags,
     access: 'full-key',
     params: ProjectIdParams,

@@ -8,6 +8,7 @@ import {
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
+  SessionResponse,
   SignupAcceptedResponse,
   SignupRequest,
   UserResponse,
@@ -76,6 +77,19 @@ export const authRoutes = {
     access: 'full-key',
     responses: { 200: UserResponse },
     errors: [],
+  }),
+  session: defineRoute({
+    method: 'GET',
+    path: '/auth/session',
+    operationId: 'getSession',
+    summary: "The session's user, or null when nobody is signed in",
+    description:
+      'For the web app, which asks on every page whether someone is signed in: an anonymous visitor gets 200 ' +
+      'with user null instead of the 401 of GET /auth/me. (An unknown or revoked API key still answers 401.)',
+    tags,
+    access: 'public',
+    responses: { 200: SessionResponse },
+    errors: [401],
   }),
   forgotPassword: defineRoute({
     method: 'POST',

@@ -3,9 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
+import { batchItems } from '../../db/schema/index.ts';
+import { notifyBatchEvent } from '../batches/notify.ts';
+import { refreshBatchItem } from '../batches/progress.ts';
 import { notifyTaskEvent } from '../tasks/notify.ts';
 
 let t: TestApp;
@@ -52,14 +56,15 @@ async function openEvents(client: Client, id = projectId) {
     buffer = buffer.slice(end + 2);
     return block;
   };
-  /** The data of the next `event: task` block. */
-  const nextTask = async () => {
+  /** The data of the next `event: <name>` block. */
+  const nextOf = async (name: 'task' | 'batch') => {
     for (;;) {
       const block = await next();
-      if (block.startsWith('event: task')) return JSON.parse(block.split('\ndata: ')[1]!);
+      if (block.startsWith(`event: ${name}\n`)) return JSON.parse(block.split('\ndata: ')[1]!);
     }
   };
-  return { response, next, nextTask, close: () => controller.abort() };
+  const nextTask = () => nextOf('task');
+  return { response, next, nextOf, nextTask, close: () => controller.abort() };
 }
 
 describe('task events', () => {
@@ -135,6 +140,48 @@ describe('task events', () => {
     });
     expect((await b.nextTask()).task_id).toBe(7);
     // b stays open: closing the app must end it.
+  });
+
+  it("streams this project's batch changes: a row's change and its batch's counts", async () => {
+    const events = await openEvents(owner);
+    await events.next();
+    await notifyBatchEvent(t.ctx.db, { project_id: otherProjectId, batch_id: 1 });
+
+    const prompt = await createPrompt(owner, projectId, 'Bulk');
+    const created = await owner.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/batches`,
+      ...multipart([
+        { name: 'prompt_id', value: String(prompt) },
+        {
+          name: 'file',
+          filename: 'calls.csv',
+          contentType: 'text/csv',
+          data: Buffer.from(
+            'url,type,representative,department\nhttps://media.example.com/1.mp3,call,Ann,Sales\n',
+          ),
+        },
+      ]),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const batchId: number = created.json().data.batch_id;
+    const [item] = await t.ctx.db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
+
+    // A row that starts downloading changes no count but is announced (when its transaction commits).
+    await refreshBatchItem(t.ctx.db, item!.id, (tx) =>
+      tx.update(batchItems).set({ status: 'downloading' }).where(eq(batchItems.id, item!.id)),
+    );
+    expect(await events.nextOf('batch')).toEqual({ batch_id: batchId });
+    // A row that fails is counted and announced.
+    await refreshBatchItem(t.ctx.db, item!.id, (tx) =>
+      tx.update(batchItems).set({ status: 'failed', error: 'gone' }).where(eq(batchItems.id, item!.id)),
+    );
+    expect(await events.nextOf('batch')).toEqual({ batch_id: batchId });
+    // Nothing changed: nothing is announced (the next batch event is a later one).
+    await refreshBatchItem(t.ctx.db, item!.id);
+    await notifyBatchEvent(t.ctx.db, { project_id: projectId, batch_id: 999 });
+    expect(await events.nextOf('batch')).toEqual({ batch_id: 999 });
+    events.close();
   });
 
   it('answers 404 to a non-member without opening a stream', async () => {

@@ -2,12 +2,24 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
+import { BATCH_EVENTS_CHANNEL, type BatchEventMessage } from '../batches/notify.ts';
 import { TASK_EVENTS_CHANNEL, type TaskEventMessage } from '../tasks/notify.ts';
 
-type Listener = (event: TaskEventMessage) => void;
+/** A change the live view passes on, named as its server-sent event. */
+export type LiveEvent =
+  | { name: 'task'; message: TaskEventMessage }
+  | { name: 'batch'; message: BatchEventMessage };
+
+const EVENT_NAMES: Record<string, LiveEvent['name']> = {
+  [TASK_EVENTS_CHANNEL]: 'task',
+  [BATCH_EVENTS_CHANNEL]: 'batch',
+};
+
+type Listener = (event: LiveEvent) => void;
 
 /**
- * One LISTEN connection per API process, shared by all of its SSE clients and fanned out by project.
+ * One LISTEN connection per API process (task and batch changes), shared by all of its SSE clients and fanned
+ * out by project.
  * It connects on the first subscriber and reconnects (with backoff) when the connection drops.
  */
 export class TaskEventHub {
@@ -65,16 +77,17 @@ export class TaskEventHub {
     });
     client.on('end', () => this.drop(client));
     client.on('notification', (message) => {
-      if (message.channel !== TASK_EVENTS_CHANNEL || !message.payload) return;
+      const name = EVENT_NAMES[message.channel];
+      if (!name || !message.payload) return;
       try {
-        const event = JSON.parse(message.payload) as TaskEventMessage;
-        this.emitter.emit(`project:${event.project_id}`, event);
+        const event = { name, message: JSON.parse(message.payload) } as LiveEvent;
+        this.emitter.emit(`project:${event.message.project_id}`, event);
       } catch (error) {
         this.logger.warn({ err: error }, 'Unreadable task event');
       }
     });
     await client.connect();
-    await client.query(`LISTEN ${TASK_EVENTS_CHANNEL}`);
+    for (const channel of Object.keys(EVENT_NAMES)) await client.query(`LISTEN ${channel}`);
     if (this.closed) {
       await client.end().catch(() => {});
       throw new Error('The task event hub is closed');

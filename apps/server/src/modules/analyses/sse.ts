@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TaskEventMessage } from '../tasks/notify.ts';
-import type { TaskEventHub } from './events.ts';
+import type { LiveEvent, TaskEventHub } from './events.ts';
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -19,8 +19,9 @@ export class EventStreams {
 
   /**
    * Serves text/event-stream to one client: an `event: task` per change of a task of this project (data: the
-   * TaskEvent JSON), a comment every 15 s so proxies keep the connection, until the client disconnects.
-   * With `visible`, only events of tasks it accepts are sent (in their order).
+   * TaskEvent JSON) and an `event: batch` per change of one of its batches (BatchEvent), a comment every 15 s
+   * so proxies keep the connection, until the client disconnects. With `visible`, only events of tasks it
+   * accepts are sent (in their order); batch events go to every member, as the batches list does.
    */
   async serve(
     projectId: number,
@@ -49,16 +50,16 @@ export class EventStreams {
       if (!res.writableEnded) res.end();
     });
     try {
-      const send = (event: TaskEventMessage) => {
+      const send = ({ name, message }: LiveEvent) => {
         if (res.writableEnded) return;
-        const { project_id: _project, ...data } = event;
-        res.write(`event: task\ndata: ${JSON.stringify(data)}\n\n`);
+        const { project_id: _project, ...data } = message;
+        res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       let queue = Promise.resolve();
-      const stop = await this.hub.subscribe(projectId, (event: TaskEventMessage) => {
+      const stop = await this.hub.subscribe(projectId, (event: LiveEvent) => {
         if (!visible) return send(event);
         queue = queue.then(async () => {
-          if (await visible(event).catch(() => false)) send(event);
+          if (event.name === 'batch' || (await visible(event.message).catch(() => false))) send(event);
         });
       });
       if (res.destroyed || res.writableEnded) stop();

@@ -277,6 +277,35 @@ describe('sessions', () => {
   });
 });
 
+describe('the session of the web app', () => {
+  const session = (cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}),
+    });
+
+  it('answers 200 with the signed-in user, and 200 with null for anonymous, unknown, expired or ended sessions', async () => {
+    const client = await signUp(t.app);
+    const signedIn = await session(client.cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data.user).toEqual((await me(client.cookie)).json().data);
+
+    for (const answer of [await session(), await session('made-up-token')]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ data: { user: null } });
+    }
+    await client.request({ method: 'POST', url: '/api/auth/logout' });
+    expect((await session(client.cookie)).json()).toEqual({ data: { user: null } });
+    // GET /auth/me keeps answering 401 to API clients without a session.
+    expect((await me(client.cookie)).statusCode).toBe(401);
+
+    const expiring = await signUp(t.app);
+    await t.ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    expect((await session(expiring.cookie)).json()).toEqual({ data: { user: null } });
+  });
+});
+
 describe('login rate limit', () => {
   it('answers 429 after the configured number of attempts per minute', async () => {
     const limited = await startTestApp({ loginRateLimit: 3 });

@@ -52,6 +52,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: async (request) => ({ data: toUserDto(currentUser(request)) }),
   });
 
+  serve(app, routes.session, {
+    handler: async (request) => ({ data: { user: request.user ? toUserDto(request.user) : null } }),
+  });
+
   serve(app, routes.forgotPassword, {
     ...limited,
     handler: async (request) => {

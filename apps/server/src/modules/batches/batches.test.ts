@@ -107,6 +107,10 @@ describe('bulk CSV validation', () => {
     });
     const items = await itemsOf(data.batch_id);
     expect(items.total).toBe(2);
+    // The batch comes with its rows, as the batches list shows it.
+    const listed = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/batches` });
+    expect(items.batch).toEqual(listed.json().data.find((one: { id: number }) => one.id === data.batch_id));
+    expect(items.batch).toMatchObject({ status: 'pending', total_items: 2, processed_items: 0 });
     expect(items.items.map((item: { row: number }) => item.row)).toEqual([2, 3]);
     expect(items.items[1]).toMatchObject({
       url: 'https://media.example.com/calls/2.mp3',

@@ -11,6 +11,7 @@ import { DownloadError } from '../uploads/download.ts';
 import { ingest } from '../uploads/service.ts';
 import { UrlRefusedError } from '../uploads/ssrf.ts';
 import { stageFromUrl } from '../uploads/stage.ts';
+import { notifyBatchEvent } from './notify.ts';
 import { markBatchStarted, refreshBatchItem } from './progress.ts';
 import type { BatchItemJob } from './service.ts';
 
@@ -53,6 +54,13 @@ async function setItem(db: Executor, itemId: number, values: ItemChange): Promis
     .where(eq(batchItems.id, itemId));
 }
 
+/** Tells the live view that a row changed outside refreshBatchItem; a failure to send is logged, never thrown. */
+async function announceItem(ctx: AppContext, projectId: number, batchId: number, itemId: number) {
+  await notifyBatchEvent(ctx.db, { project_id: projectId, batch_id: batchId }).catch((error) =>
+    ctx.logger.warn({ err: error, itemId }, 'Batch event not sent'),
+  );
+}
+
 /** An item's final state and its batch's new counts, in one transaction. */
 async function finishItem(ctx: AppContext, itemId: number, values: ItemChange): Promise<void> {
   await refreshBatchItem(ctx.db, itemId, (tx) => setItem(tx, itemId, values));
@@ -82,6 +90,7 @@ export async function processBatchItem(
     .set({ status: 'downloading', attempts: sql`${batchItems.attempts} + 1`, updatedAt: new Date() })
     .where(eq(batchItems.id, itemId));
   await markBatchStarted(ctx.db, batch.id);
+  await announceItem(ctx, project.id, batch.id, itemId);
   const access: ProjectAccess = { project, role: 'user' };
   try {
     if (batch.promptId === null) throw new HttpError(400, 'prompt_not_found', ITEM_TEXTS.promptMissing);
@@ -108,6 +117,7 @@ export async function processBatchItem(
     if (failure.retryable && !options.lastAttempt) {
       ctx.logger.warn({ itemId, error: failure.message }, 'Batch item failed; it will be retried');
       await setItem(ctx.db, itemId, { status: 'pending', error: failure.message });
+      await announceItem(ctx, project.id, batch.id, itemId);
       throw new Error(failure.message, { cause: error });
     }
     ctx.logger.info({ itemId, error: failure.message }, 'Batch item failed');

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { onTaskSettled, type TaskSettledListener } from '../tasks/settled.ts';
+import { notifyBatchEvent } from './notify.ts';
 
 type TaskStatus = (typeof tasks.$inferSelect)['status'];
 type ItemStatus = (typeof batchItems.$inferSelect)['status'];
@@ -25,7 +26,8 @@ const delta = (from: CountedAs, to: CountedAs, counted: CountedAs) =>
 /**
  * Brings a batch's counters and status up to date with one of its items, in O(1): the item's class is
  * compared with what the batch counts it as, and only the difference is applied. The batch row is locked
- * first (as every change of an item's class does), so two items finishing at once are both counted.
+ * first (as every change of an item's class does), so two items finishing at once are both counted. A change
+ * of the item or of the counts is announced to the live view when the transaction commits.
  */
 export async function refreshBatchItem(
   db: Db,
@@ -35,7 +37,12 @@ export async function refreshBatchItem(
 ): Promise<BatchStatus | null> {
   return db.transaction(async (tx) => {
     const [batch] = await tx
-      .select({ id: uploadBatches.id, status: uploadBatches.status, total: uploadBatches.totalItems })
+      .select({
+        id: uploadBatches.id,
+        projectId: uploadBatches.projectId,
+        status: uploadBatches.status,
+        total: uploadBatches.totalItems,
+      })
       .from(uploadBatches)
       .where(
         sql`${uploadBatches.id} = (SELECT ${batchItems.batchId} FROM ${batchItems} WHERE ${batchItems.id} = ${itemId})`,
@@ -50,7 +57,9 @@ export async function refreshBatchItem(
       .where(eq(batchItems.id, itemId));
     if (!item) return null;
     const now = itemCountsAs(item.status, item.taskStatus);
-    if (now === item.countedAs) return batch.status;
+    const recount = now !== item.countedAs;
+    if (change || recount) await notifyBatchEvent(tx, { project_id: batch.projectId, batch_id: batch.id });
+    if (!recount) return batch.status;
     await tx.update(batchItems).set({ countedAs: now }).where(eq(batchItems.id, itemId));
     const [counts] = await tx
       .update(uploadBatches)

@@ -216,7 +216,6 @@ export async function listItems(
   batchId: number,
   query: z.output<typeof BatchItemListQuery>,
 ) {
-  await requireBatch(ctx, access, batchId);
   const where = and(
     eq(batchItems.batchId, batchId),
     query.status ? eq(batchItems.status, query.status) : undefined,
@@ -230,7 +229,12 @@ export async function listItems(
     .orderBy(asc(batchItems.rowNumber), asc(batchItems.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
+  // Read after the rows (it also answers 404 for a batch the caller may not see): a row's change and its
+  // batch's counts commit together (progress.ts), so the counts are at least as new as the rows. An analysis
+  // that just ended is counted a moment after it ends; the batch event of that count brings it to the page.
+  const batch = await requireBatch(ctx, access, batchId);
   return {
+    batch: toBatchDto(batch),
     items: rows.map(({ item, taskStatus, taskReason }) =>
       toItemDto(item, taskStatus ? { status: taskStatus, reason: taskReason } : null),
     ),

@@ -2,7 +2,14 @@ import type { AdminInvoice, AdminProject, TariffPlanInput, TariffPlanResponse } 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type Handler, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  sessionAnswer,
+  testUser,
+} from '../../test/utils';
 import { INVOICE_APPROVED_STORAGE_KEY } from '../billing/approvalEvent';
 import { calls, planFixture, plans, requests } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
@@ -74,7 +81,7 @@ function savedPlan(id: number, init: RequestInit | undefined): z.input<typeof Ta
 
 function mockAdminApi(overrides: Record<string, Handler> = {}, superAdmin = true) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, is_super_admin: superAdmin } }),
+    'GET /api/auth/session': () => sessionAnswer({ ...testUser, is_super_admin: superAdmin }),
     'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [pending] }),
     'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: plans }),
     'GET /api/admin/projects': () => jsonResponse(200, { data: adminProjects }),

@@ -1,7 +1,14 @@
 import { supportRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  sessionAnswer,
+  testUser,
+} from '../../test/utils';
 import SuperAdminPage from './SuperAdminPage';
 import type { AdminUserRow } from './usersApi';
 
@@ -29,7 +36,7 @@ const accounts: AdminUserRow[] = [
 function mockApi() {
   let users = accounts.map((user) => ({ ...user }));
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, is_super_admin: true } }),
+    'GET /api/auth/session': () => sessionAnswer({ ...testUser, is_super_admin: true }),
     'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),

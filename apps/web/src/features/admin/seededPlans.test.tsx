@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testUser } from '../../test/utils';
 import { planFixture } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 
@@ -35,8 +35,7 @@ describe('super admin page: seeded plans', () => {
     await i18n.changeLanguage('uk');
     const user = userEvent.setup();
     mockFetch({
-      'GET /api/auth/me': () =>
-        jsonResponse(200, { data: { ...testUser, language: 'uk', is_super_admin: true } }),
+      'GET /api/auth/session': () => sessionAnswer({ ...testUser, language: 'uk', is_super_admin: true }),
       'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
       'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: [payAsYouGo, starter, agency] }),
       'GET /api/admin/projects': () => jsonResponse(200, { data: [project] }),

@@ -11,7 +11,15 @@ import {
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
-import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  routeAnswer,
+  sessionAnswer,
+  testProject,
+  testUser,
+} from '../../test/utils';
 import { listItem, listPage, promptChoices, requests } from '../analyses/testUtils';
 import ProjectDashboardPage from '../projects/ProjectDashboardPage';
 import { ProjectGuard } from '../projects/ProjectGuard';
@@ -177,7 +185,7 @@ export const idleStatus: z.input<typeof AnalyticsStatusResponse> = {
 /** The API of the analytics pages, answering from fixtures; override any route. */
 export function mockAnalyticsApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+    'GET /api/auth/session': () => sessionAnswer(testUser),
     'GET /api/projects': () => jsonResponse(200, { data: [project] }),
     'GET /api/projects/5': () => jsonResponse(200, { data: project }),
     'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: promptChoices }),

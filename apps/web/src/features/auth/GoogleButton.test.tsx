@@ -1,7 +1,7 @@
 import { authRoutes, type ErrorBody } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, sessionAnswer } from '../../test/utils';
 import { GOOGLE_OAUTH_RETURN_KEY, GOOGLE_OAUTH_STATE_KEY } from './google';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
@@ -11,8 +11,7 @@ const routes = [
   { path: '/signup', element: <SignupPage /> },
 ];
 
-const signedOut = () =>
-  jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in.' } } satisfies ErrorBody);
+const signedOut = () => sessionAnswer(null);
 const available = (yes: boolean) => () =>
   routeAnswer(authRoutes.googleAvailable, { data: { available: yes } });
 
@@ -29,7 +28,7 @@ afterEach(() => {
 
 describe('the Google button', () => {
   it('is hidden when the server has no Google sign-in', async () => {
-    mockFetch({ 'GET /api/auth/me': signedOut, 'GET /api/auth/google': available(false) });
+    mockFetch({ 'GET /api/auth/session': signedOut, 'GET /api/auth/google': available(false) });
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
@@ -38,7 +37,7 @@ describe('the Google button', () => {
   it('keeps the state and sends the browser to Google, disabled while the request runs', async () => {
     let answer: (response: Response) => void = () => {};
     const fetch = mockFetch({
-      'GET /api/auth/me': signedOut,
+      'GET /api/auth/session': signedOut,
       'GET /api/auth/google': available(true),
       'POST /api/auth/google/start': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
@@ -61,7 +60,7 @@ describe('the Google button', () => {
 
   it('an invitation link to sign-up comes back to the invitation once Google has signed the user in', async () => {
     mockFetch({
-      'GET /api/auth/me': signedOut,
+      'GET /api/auth/session': signedOut,
       'GET /api/auth/google': available(true),
       'POST /api/auth/google/start': () =>
         routeAnswer(authRoutes.googleStart, {
@@ -77,7 +76,7 @@ describe('the Google button', () => {
 
   it("shows the server's message when starting fails, and can be clicked again", async () => {
     mockFetch({
-      'GET /api/auth/me': signedOut,
+      'GET /api/auth/session': signedOut,
       'GET /api/auth/google': available(true),
       'POST /api/auth/google/start': () =>
         jsonResponse(400, {
@@ -95,7 +94,7 @@ describe('the Google button', () => {
 
   it('says OAuth could not start when the answer has no address', async () => {
     mockFetch({
-      'GET /api/auth/me': signedOut,
+      'GET /api/auth/session': signedOut,
       'GET /api/auth/google': available(true),
       'POST /api/auth/google/start': () =>
         jsonResponse(200, { status: 'success', data: { auth_url: '', state: 's' } }),

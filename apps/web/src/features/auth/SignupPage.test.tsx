@@ -1,8 +1,8 @@
-import type { ErrorBody, SignupAcceptedResponse, UserResponse } from '@parley/contracts';
+import type { SignupAcceptedResponse, UserResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testUser } from '../../test/utils';
 import { loadPasswordRule } from './passwordRule';
 import SignupPage from './SignupPage';
 
@@ -11,8 +11,7 @@ const routes = [
   { path: '*', element: <div>elsewhere</div> },
 ];
 
-const signedOut = () =>
-  jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in.' } } satisfies ErrorBody);
+const signedOut = () => sessionAnswer(null);
 const location = () => screen.getByTestId('location').textContent;
 
 async function fill(email: string, password: string) {
@@ -33,7 +32,7 @@ describe('SignupPage', () => {
   });
 
   it('refuses a common password with the shared message and a strength meter', async () => {
-    const fetch = mockFetch({ 'GET /api/auth/me': signedOut });
+    const fetch = mockFetch({ 'GET /api/auth/session': signedOut });
     renderRoutes(routes, '/signup');
     await fill('ann@example.com', '12345678');
     expect(
@@ -45,7 +44,7 @@ describe('SignupPage', () => {
 
   it('after a sign-up that needs confirming, asks to check the email', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/me': signedOut,
+      'GET /api/auth/session': signedOut,
       'POST /api/auth/signup': () =>
         jsonResponse(202, {
           data: { status: 'confirmation_sent' },
@@ -64,7 +63,7 @@ describe('SignupPage', () => {
 
   it("sends an invitation's token and, signed in at once, goes on", async () => {
     const fetch = mockFetch({
-      'GET /api/auth/me': signedOut,
+      'GET /api/auth/session': signedOut,
       'POST /api/auth/signup': () =>
         jsonResponse(201, {
           data: { ...testUser, email: 'ann@example.com' },

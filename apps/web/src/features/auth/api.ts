@@ -1,17 +1,15 @@
 import { authRoutes, type RouteBody, type User } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, isApiError } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
-/** The signed-in user, or null when the session is missing (401). */
+/**
+ * The signed-in user, or null for an anonymous visitor. Asked of GET /auth/session, which answers both with
+ * 200: the 401 of GET /auth/me would be logged to the browser's console on every public page.
+ */
 export async function fetchMe(): Promise<User | null> {
-  try {
-    return (await call(authRoutes.me, {})).data;
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  return (await call(authRoutes.session, {})).data.user;
 }
 
 export function useMe() {

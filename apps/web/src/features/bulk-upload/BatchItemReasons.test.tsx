@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { BULK_PATH, batchFixture, bulkRoutes, itemFixture, mockBulkApi } from './testUtils';
+import { BULK_PATH, batchFixture, bulkRoutes, itemFixture, itemsAnswer, mockBulkApi } from './testUtils';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -16,26 +16,19 @@ describe("a batch's rows: the reasons", () => {
     mockBulkApi({
       'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batchFixture(3, { total_items: 2 })] }),
       'GET /api/projects/5/batches/3/items': () =>
-        jsonResponse(200, {
-          data: {
-            items: [
-              itemFixture(1, {
-                task_status: 'skipped',
-                error: taskErrorText(skipped),
-                error_reason: skipped,
-              }),
-              itemFixture(2, {
-                status: 'failed',
-                task_id: null,
-                task_status: null,
-                error: 'The link answered 404 Not Found.',
-              }),
-            ],
-            total: 2,
-            page: 1,
-            page_size: 50,
-          },
-        }),
+        itemsAnswer(batchFixture(3, { total_items: 2 }), [
+          itemFixture(1, {
+            task_status: 'skipped',
+            error: taskErrorText(skipped),
+            error_reason: skipped,
+          }),
+          itemFixture(2, {
+            status: 'failed',
+            task_id: null,
+            task_status: null,
+            error: 'The link answered 404 Not Found.',
+          }),
+        ]),
     });
     renderRoutes(bulkRoutes, BULK_PATH);
     const open = i18n.t('bulk.batches.open', { name: 'calls-3.csv' });

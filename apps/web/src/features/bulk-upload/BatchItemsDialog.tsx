@@ -54,6 +54,8 @@ export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialog
   const [pageSize, setPageSize] = useState(DEFAULT_ITEM_PAGE_SIZE);
   const active = batch ? isBatchActive(batch.status) : false;
   const items = useBatchItems(projectId, batch?.id ?? null, page, pageSize, active);
+  // The header shows the batch as its rows were read with it, never an older copy from the list.
+  const summary = batch && items.data?.batch.id === batch.id ? items.data.batch : batch;
   const number = (value: number) => formatNumber(value, i18n.language);
   const name = batch ? batch.file_name || t('bulk.batches.unnamed', { id: batch.id }) : '';
 
@@ -171,7 +173,7 @@ export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialog
     <Dialog open={batch !== null} onClose={close} aria-labelledby={titleId} maxWidth="lg" fullWidth>
       <DialogTitle id={titleId}>{t('bulk.items.title', { name })}</DialogTitle>
       <DialogContent dividers>
-        {batch ? (
+        {summary ? (
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={2}
@@ -179,11 +181,11 @@ export function BatchItemsDialog({ projectId, batch, onClose }: BatchItemsDialog
             data-testid="items-summary"
           >
             <Typography variant="body2" color="textSecondary">
-              {t('bulk.items.batchId', { id: batch.id })}
+              {t('bulk.items.batchId', { id: summary.id })}
             </Typography>
-            <BatchStatusBadge status={batch.status} />
+            <BatchStatusBadge status={summary.status} />
             <Box sx={{ flex: 1, maxWidth: 320 }}>
-              <BatchProgress batch={batch} />
+              <BatchProgress batch={summary} />
             </Box>
           </Stack>
         ) : null}

@@ -20,7 +20,9 @@ import { batchProgress, batchStatusColor } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../shared/components/States';
+import type { LiveState } from '../../shared/hooks/useEventSource';
 import { formatNumber } from '../analyses/format';
+import { LiveIndicator } from '../analyses/LiveIndicator';
 import type { BatchView } from './api';
 import { formatBatchDate } from './format';
 
@@ -76,6 +78,8 @@ interface BatchesTableProps {
   onRefresh: () => void;
   onOpen: (batch: BatchView) => void;
   timeZone?: string;
+  /** Whether the project's live events arrive (the table follows them). */
+  live?: LiveState;
 }
 
 /** The recent batches with a refresh button (spec 1 §2.4); a row opens the batch's rows. */
@@ -86,6 +90,7 @@ export function BatchesTable({
   onRefresh,
   onOpen,
   timeZone,
+  live,
 }: BatchesTableProps) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => formatNumber(value, i18n.language);
@@ -189,7 +194,8 @@ export function BatchesTable({
       <Stack
         direction="row"
         spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', px: 2, py: 1.5 }}
       >
         <Box>
           <Typography variant="h6" component="h2">
@@ -199,15 +205,18 @@ export function BatchesTable({
             {t('bulk.batches.subtitle')}
           </Typography>
         </Box>
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={onRefresh}
-          disabled={refreshing}
-          startIcon={refreshing ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
-        >
-          {t('bulk.batches.refresh')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {live ? <LiveIndicator state={live} /> : null}
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={onRefresh}
+            disabled={refreshing}
+            startIcon={refreshing ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+          >
+            {t('bulk.batches.refresh')}
+          </Button>
+        </Stack>
       </Stack>
       <Box sx={{ borderTop: 1, borderColor: 'divider' }}>{content}</Box>
     </Paper>

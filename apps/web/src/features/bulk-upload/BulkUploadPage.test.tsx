@@ -13,6 +13,7 @@ import {
   csvRefused,
   dropFiles,
   itemFixture,
+  itemsAnswer,
   mockBulkApi,
   promptSelect,
   submitButton,
@@ -394,35 +395,24 @@ describe('bulk upload page: batches table', () => {
   });
 
   it("opens a batch's rows with url, status, analysis status, error and a link to the analysis", async () => {
+    const batch = batchFixture(3, {
+      status: 'partially_completed',
+      processed_items: 1,
+      failed_items: 1,
+      total_items: 2,
+    });
     const fetch = mockBulkApi({
-      'GET /api/projects/5/batches': () =>
-        jsonResponse(200, {
-          data: [
-            batchFixture(3, {
-              status: 'partially_completed',
-              processed_items: 1,
-              failed_items: 1,
-              total_items: 2,
-            }),
-          ],
-        }),
+      'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batch] }),
       'GET /api/projects/5/batches/3/items': () =>
-        jsonResponse(200, {
-          data: {
-            items: [
-              itemFixture(1),
-              itemFixture(2, {
-                status: 'failed',
-                task_id: null,
-                task_status: null,
-                error: 'The link answered 404 Not Found.',
-              }),
-            ],
-            total: 2,
-            page: 1,
-            page_size: 50,
-          },
-        }),
+        itemsAnswer(batch, [
+          itemFixture(1),
+          itemFixture(2, {
+            status: 'failed',
+            task_id: null,
+            task_status: null,
+            error: 'The link answered 404 Not Found.',
+          }),
+        ]),
     });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Show the rows of calls-3.csv' }));
@@ -448,8 +438,7 @@ describe('bulk upload page: read-only support access', () => {
     const fetch = mockBulkApi(
       {
         'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batchFixture(3)] }),
-        'GET /api/projects/5/batches/3/items': () =>
-          jsonResponse(200, { data: { items: [itemFixture(1)], total: 1, page: 1, page_size: 50 } }),
+        'GET /api/projects/5/batches/3/items': () => itemsAnswer(batchFixture(3), [itemFixture(1)]),
       },
       testProject({ my_role: 'admin', read_only: true }),
     );

@@ -38,6 +38,7 @@ import {
 import { BatchesTable } from './BatchesTable';
 import { BatchItemsDialog } from './BatchItemsDialog';
 import { InvalidCsvAlert } from './InvalidCsvAlert';
+import { useBatchLiveUpdates } from './live';
 
 const PRIORITY_OPTIONS = [
   { value: PRIORITIES.high, key: 'high' },
@@ -86,6 +87,7 @@ export default function BulkUploadPage() {
   const [templateBusy, setTemplateBusy] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [openBatch, setOpenBatch] = useState<BatchView | null>(null);
+  const live = useBatchLiveUpdates(project.id, openBatch?.id ?? null);
 
   const list = prompts.data ?? [];
   const selected = list.find((prompt) => prompt.id === promptId) ?? null;
@@ -345,6 +347,7 @@ export default function BulkUploadPage() {
           onRefresh={() => void refresh()}
           onOpen={setOpenBatch}
           timeZone={project.timezone}
+          live={live}
         />
       </Stack>
       <BatchItemsDialog projectId={project.id} batch={shownBatch} onClose={() => setOpenBatch(null)} />

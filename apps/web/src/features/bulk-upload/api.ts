@@ -4,10 +4,11 @@ import {
   type CsvRowError,
   InvalidCsvResponse,
   isBatchActive,
+  type RouteAnswer,
   TIMINGS,
   type UploadBatch,
 } from '@parley/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, download } from '../../shared/api/client';
 import { downloadFile } from '../../shared/utils/download';
 
@@ -23,9 +24,13 @@ export const DEFAULT_ITEM_PAGE_SIZE = 50;
 
 export const bulkKeys = {
   batches: (projectId: number) => ['bulk', projectId, 'batches'] as const,
+  /** Every page of a batch's rows. */
+  batchItems: (projectId: number, batchId: number) => ['bulk', projectId, 'batch', batchId, 'items'] as const,
   items: (projectId: number, batchId: number, page: number, pageSize: number) =>
-    ['bulk', projectId, 'batch', batchId, 'items', page, pageSize] as const,
+    [...bulkKeys.batchItems(projectId, batchId), page, pageSize] as const,
 };
+
+export type BatchItemsPage = RouteAnswer<typeof batchRoutes.items>['data'];
 
 export async function fetchBatches(projectId: number, signal?: AbortSignal): Promise<BatchView[]> {
   try {
@@ -53,7 +58,11 @@ export function useBatches(projectId: number) {
   });
 }
 
-/** A page of a batch's rows; re-fetched with the list's rhythm while the batch still works. */
+/**
+ * A page of a batch's rows with the batch as it was when they were read; re-fetched with the list's rhythm
+ * while the batch still works (`active`: whether it works, until its rows have said). The batch also replaces an older copy of it in the recent batches list, so
+ * that the table never shows it behind its rows.
+ */
 export function useBatchItems(
   projectId: number,
   batchId: number | null,
@@ -61,6 +70,7 @@ export function useBatchItems(
   pageSize: number,
   active: boolean,
 ) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: bulkKeys.items(projectId, batchId ?? 0, page, pageSize),
     queryFn: async ({ signal }) => {
@@ -69,11 +79,19 @@ export function useBatchItems(
         query: { page, page_size: pageSize },
         signal,
       });
+      const fresh = data.batch;
+      queryClient.setQueryData<BatchView[]>(bulkKeys.batches(projectId), (list) =>
+        list?.map((batch) => (batch.id === fresh.id && batch.updated_at <= fresh.updated_at ? fresh : batch)),
+      );
       return data;
     },
     enabled: batchId !== null,
-    placeholderData: keepPreviousData,
-    refetchInterval: active ? TIMINGS.batchPollMs : false,
+    // Another page of the same batch keeps the rows shown while it loads; another batch's rows never stand in.
+    placeholderData: (previous) => (previous?.batch.id === batchId ? previous : undefined),
+    refetchInterval: (query) => {
+      const batch = query.state.data?.batch;
+      return (batch ? isBatchActive(batch.status) : active) ? TIMINGS.batchPollMs : false;
+    },
   });
 }
 

@@ -5,10 +5,11 @@ import type {
   InvalidCsvResponse,
   UploadPrompt,
 } from '@parley/contracts';
+import { batchRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
-import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
+import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject } from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import type { BatchView } from './api';
 import BulkUploadPage from './BulkUploadPage';
@@ -64,6 +65,10 @@ export function itemFixture(id: number, overrides: Partial<BatchItem> = {}): Bat
     ...overrides,
   };
 }
+
+/** GET /projects/5/batches/{id}/items: one page of the batch's rows, with the batch as read with them. */
+export const itemsAnswer = (batch: BatchView, items: BatchItem[], total = items.length, pageSize = 50) =>
+  routeAnswer(batchRoutes.items, { data: { batch, items, total, page: 1, page_size: pageSize } });
 
 /** POST /projects/5/batches: the batch was created. */
 export const batchCreated = (batchId: number, rows = 1) =>

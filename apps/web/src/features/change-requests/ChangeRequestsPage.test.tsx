@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
-import { type Handler, jsonResponse, mockFetch, renderRoutes, testProject, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  sessionAnswer,
+  testProject,
+  testUser,
+} from '../../test/utils';
 import { detailFixture, requests } from '../analyses/testUtils';
 import { changeRequestFixture, listAnswer } from './testUtils';
 
@@ -9,7 +17,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 function mockApi(project = testProject(), overrides: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+    'GET /api/auth/session': () => sessionAnswer(testUser),
     'GET /api/projects': () => jsonResponse(200, { data: [project] }),
     'GET /api/projects/5': () => jsonResponse(200, { data: project }),
     'GET /api/projects/5/change-requests/open-count': () => jsonResponse(200, { data: { open: 3 } }),

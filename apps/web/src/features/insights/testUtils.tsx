@@ -8,7 +8,15 @@ import {
   unquoteFieldPath,
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
-import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  routeAnswer,
+  sessionAnswer,
+  testProject,
+  testUser,
+} from '../../test/utils';
 import { promptChoices } from '../analyses/testUtils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import InsightPage from './InsightPage';
@@ -114,7 +122,7 @@ export function listOf(items: InsightSummary[], total = items.length, page = 1, 
 /** The API of the insight pages, answering from fixtures; override any route. */
 export function mockInsightsApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+    'GET /api/auth/session': () => sessionAnswer(testUser),
     'GET /api/projects': () => jsonResponse(200, { data: [project] }),
     'GET /api/projects/5': () => jsonResponse(200, { data: project }),
     'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: promptChoices }),

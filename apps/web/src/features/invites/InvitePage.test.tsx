@@ -1,7 +1,15 @@
 import { type InviteInfo, memberRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  sessionAnswer,
+  testUser,
+} from '../../test/utils';
 import LoginPage from '../auth/LoginPage';
 import SignupPage from '../auth/SignupPage';
 import InvitePage from './InvitePage';
@@ -29,11 +37,11 @@ function info(overrides: Partial<InviteInfo> = {}): InviteInfo {
   };
 }
 
-const signedOut = () => jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in.' } });
+const signedOut = () => sessionAnswer(null);
 
 function open(handlers: Record<string, Handler>, path = '/invite?token=tok123') {
   const fetch = mockFetch({
-    'GET /api/auth/me': signedOut,
+    'GET /api/auth/session': signedOut,
     'GET /api/invites/tok123': () => routeAnswer(memberRoutes.inviteInfo, { data: info() }),
     ...handlers,
   });
@@ -83,7 +91,7 @@ describe('invite page', () => {
 
   it('signed in with the invited email: join the project and go there', async () => {
     const { fetch } = open({
-      'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, email: 'New@Example.com' } }),
+      'GET /api/auth/session': () => sessionAnswer({ ...testUser, email: 'New@Example.com' }),
       'POST /api/invites/tok123/accept': () =>
         routeAnswer(memberRoutes.acceptInvite, { data: { project_id: 7, role: 'teamleader' } }),
     });
@@ -98,7 +106,7 @@ describe('invite page', () => {
 
   it('signed in with another email: explains and offers to sign out', async () => {
     const { fetch } = open({
-      'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+      'GET /api/auth/session': () => sessionAnswer(testUser),
       'POST /api/auth/logout': () => jsonResponse(200, { data: { ok: true } }),
     });
     expect(await screen.findByTestId('invite-wrong-account')).toHaveTextContent(
@@ -135,7 +143,7 @@ describe('invite page', () => {
 
   it('shows the error of a failed accept', async () => {
     open({
-      'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, email: 'new@example.com' } }),
+      'GET /api/auth/session': () => sessionAnswer({ ...testUser, email: 'new@example.com' }),
       'POST /api/invites/tok123/accept': () =>
         jsonResponse(410, { error: { code: 'invite_expired', message: 'expired' } }),
     });

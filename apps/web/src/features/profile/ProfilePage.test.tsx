@@ -1,7 +1,7 @@
-import { authRoutes, userRoutes } from '@parley/contracts';
+import { userRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
+import { mockFetch, renderRoutes, routeAnswer, sessionAnswer, testUser } from '../../test/utils';
 import { loadPasswordRule } from '../auth/passwordRule';
 import ProfilePage from './ProfilePage';
 
@@ -14,7 +14,7 @@ describe('ProfilePage password', () => {
 
   it('lets an account made with Google set a first password without a current one', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/me': () => routeAnswer(authRoutes.me, { data: { ...testUser, has_password: false } }),
+      'GET /api/auth/session': () => sessionAnswer({ ...testUser, has_password: false }),
       'PUT /api/users/me/password': () => routeAnswer(userRoutes.changePassword, { data: { ok: true } }),
     });
     renderRoutes(routes, '/profile');

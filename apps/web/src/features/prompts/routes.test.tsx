@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { renderRoutes, sessionAnswer } from '../../test/utils';
 import { writeLastProjectId } from '../projects/selection';
 import { mockPromptApi } from './testUtils';
 
@@ -9,7 +9,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('prompt routes', () => {
   it('serve the prompt pages to project managers and refuse other members', async () => {
-    mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    mockPromptApi({ 'GET /api/auth/session': () => sessionAnswer() });
     const { router } = renderRoutes(routes, '/projects/5/prompts');
     // the shell and the page are lazy chunks: give their first import time when the suite runs in parallel
     expect(await screen.findByTestId('prompt-row-11', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -18,7 +18,7 @@ describe('prompt routes', () => {
   });
 
   it('/prompts/new?project_id= and /prompts/edit?projectId= open the project’s form', async () => {
-    mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    mockPromptApi({ 'GET /api/auth/session': () => sessionAnswer() });
     const { router } = renderRoutes(routes, '/prompts/new?project_id=5');
     expect(await screen.findByRole('tab', { name: 'AI Generator' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/projects/5/prompts/new');
@@ -28,7 +28,7 @@ describe('prompt routes', () => {
   });
 
   it('/prompts without a project uses the last selected one, else the projects list', async () => {
-    mockPromptApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    mockPromptApi({ 'GET /api/auth/session': () => sessionAnswer() });
     const { unmount } = renderRoutes(routes, '/prompts');
     expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/dashboard');

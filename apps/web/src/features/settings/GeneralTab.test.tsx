@@ -2,6 +2,8 @@ import { memberRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { projectsQueryKey } from '../projects/api';
+import { LAST_PROJECT_STORAGE_KEY } from '../projects/selection';
 import { promptFixture } from '../prompts/testUtils';
 import { pageReload } from './reload';
 import {
@@ -145,6 +147,44 @@ describe('general tab', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(lastBody(fetch, 'DELETE', '/api/projects/5')).toEqual({ confirm_name: 'Sales Calls' });
+  });
+
+  it('asks nothing more of a deleted project: it is forgotten once its pages are gone', async () => {
+    localStorage.setItem(LAST_PROJECT_STORAGE_KEY, '5');
+    let listed = [settingsProject()];
+    const fetch = mockSettingsApi({
+      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: listed }),
+      'DELETE /api/projects/5': () => {
+        listed = [];
+        return routeAnswer(projectRoutes.remove, { data: { ok: true } });
+      },
+    });
+    // The dashboard's code loads on the way (a lazy route, as in the app), so the project's pages stay a moment.
+    const dashboard = {
+      path: '/dashboard',
+      lazy: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { Component: () => <div>dashboard</div> };
+      },
+    };
+    const { client } = renderRoutes([dashboard, ...settingsRoutes], '/projects/5/settings/general');
+    await screen.findByRole('heading', { name: 'Project details' });
+    fireEvent.click(
+      within(screen.getByTestId('danger-zone')).getByRole('button', { name: 'Delete project' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete project' }));
+    fireEvent.change(dialog.getByLabelText('Project name'), { target: { value: 'Sales Calls' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete this project' }));
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    await waitFor(() => expect(client.getQueryData(projectsQueryKey)).toEqual([]));
+
+    const deletedAt = fetch.mock.calls.findIndex(([, init]) => init?.method === 'DELETE');
+    const after = fetch.mock.calls
+      .slice(deletedAt + 1)
+      .map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(after.filter((path) => path.startsWith('/api/projects/5'))).toEqual([]);
+    expect(client.getQueryCache().findAll({ predicate: (query) => query.queryKey[1] === 5 })).toEqual([]);
+    expect(localStorage.getItem(LAST_PROJECT_STORAGE_KEY)).toBeNull();
   });
 
   it('shows the server error when deleting fails', async () => {

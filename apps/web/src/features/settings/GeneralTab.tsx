@@ -17,7 +17,6 @@ import {
 import { deleteConfirmationMatches, type Project } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useMe } from '../auth/api';
@@ -190,7 +189,6 @@ function DeleteProject({
 }) {
   const { t } = useTranslation();
   const settingsError = useSettingsError();
-  const navigate = useNavigate();
   const remove = useDeleteProject(project.id);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -204,7 +202,7 @@ function DeleteProject({
 
   const confirm = () => {
     if (!matches) return;
-    remove.mutate(typed.trim(), { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+    remove.mutate(typed.trim());
   };
 
   return (

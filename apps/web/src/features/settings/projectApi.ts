@@ -5,9 +5,12 @@ import {
   type RepresentativeChannel,
   type TranscriptionChoice,
 } from '@parley/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { call } from '../../shared/api/client';
 import { projectQueryKey, projectsQueryKey } from '../projects/api';
+import { readLastProjectId, writeLastProjectId } from '../projects/selection';
 import { settingsKeys } from './queryKeys';
 
 /**
@@ -84,16 +87,46 @@ export function useTransferOwnership(projectId: number) {
   });
 }
 
+/**
+ * Drops a deleted project from the cache: it leaves the project list and the selection, and every query of it
+ * goes (their keys start with a name and the project's id).
+ */
+function forgetProject(queryClient: QueryClient, projectId: number) {
+  queryClient.setQueryData<Project[]>(projectsQueryKey, (old) => old?.filter((p) => p.id !== projectId));
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[1] === projectId });
+  void queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true });
+}
+
+/**
+ * Deletes the project and leaves its pages for /dashboard. The project is forgotten only once its pages are
+ * gone (this hook's component with them): while they are shown, a project list without it would make them
+ * load it again by id, and its queries again, each answering 404. Left before the answer came, it is forgotten
+ * at once.
+ */
 export function useDeleteProject(projectId: number) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const state = useRef({ deleted: false, left: false });
+  useEffect(() => {
+    const current = state.current;
+    current.left = false;
+    return () => {
+      current.left = true;
+      if (current.deleted) forgetProject(queryClient, projectId);
+    };
+  }, [queryClient, projectId]);
   return useMutation({
     mutationFn: (confirmName: string) =>
       call(projectRoutes.remove, { params: { id: projectId }, body: { confirm_name: confirmName } }),
     onSuccess: () => {
-      queryClient.setQueryData<Project[]>(projectsQueryKey, (old) => old?.filter((p) => p.id !== projectId));
-      queryClient.removeQueries({ queryKey: projectQueryKey(projectId) });
-      queryClient.removeQueries({ queryKey: settingsKeys.all(projectId) });
-      void queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true });
+      if (readLastProjectId() === projectId) writeLastProjectId(null);
+      if (state.current.left) {
+        forgetProject(queryClient, projectId);
+        return;
+      }
+      state.current.deleted = true;
+      void queryClient.cancelQueries({ predicate: (query) => query.queryKey[1] === projectId });
+      void navigate('/dashboard', { replace: true });
     },
   });
 }

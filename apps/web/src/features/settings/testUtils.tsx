@@ -19,7 +19,15 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
-import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  routeAnswer,
+  sessionAnswer,
+  testProject,
+  testUser,
+} from '../../test/utils';
 import { ProjectGuard } from '../projects/ProjectGuard';
 import SettingsPage from './SettingsPage';
 
@@ -168,7 +176,7 @@ export function transcriptionCatalog(): z.infer<typeof TranscriptionProvidersRes
 /** The project, the user (Ada, id 1) and empty lists; `handlers` override or add calls. */
 export function mockSettingsApi(handlers: Record<string, Handler> = {}, project = settingsProject()) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: testUser }),
+    'GET /api/auth/session': () => sessionAnswer(testUser),
     'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [project] }),
     'GET /api/projects/5': () => routeAnswer(projectRoutes.get, { data: project }),
     'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),

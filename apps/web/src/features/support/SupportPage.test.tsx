@@ -2,7 +2,7 @@ import { type SupportProject, supportRoutes } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
+import { mockFetch, renderRoutes, routeAnswer, sessionAnswer, testUser } from '../../test/utils';
 import SupportPage from './SupportPage';
 
 const routes = [{ path: '/support', element: <SupportPage /> }];
@@ -12,7 +12,7 @@ function mockApi(
   projects: z.input<typeof SupportProject>[] = [],
 ) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, ...user } }),
+    'GET /api/auth/session': () => sessionAnswer({ ...testUser, ...user }),
     'GET /api/support/projects': () => routeAnswer(supportRoutes.projects, { data: projects }),
   });
 }
