@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/invites/{token}',
   'POST /api/auth/google/start',
   'POST /api/auth/google/callback',
+  // Anonymous visitors get 200 with user null (the web app asks on every page); keys are checked below.
+  'GET /api/auth/session',
 ]);
 
 /** What a media key may call (spec 2 §3): uploading, and the status and results of its own uploads. */
@@ -137,6 +139,17 @@ describe('every API route', () => {
       }
     }
     expect(allowed).toBe(MEDIA_KEY_ROUTES.size);
+  });
+
+  it('tells a key what GET /auth/me tells it: a media key learns nothing about its creator', async () => {
+    const media = await mediaKey.request({ method: 'GET', url: '/api/auth/session' });
+    expect(media.statusCode).toBe(403);
+    expect(media.json().error.message).toBe(API_KEY_TEXTS.mediaOnly);
+    expect(media.body).not.toContain('@');
+    const full = await fullKey.request({ method: 'GET', url: '/api/auth/session' });
+    const me = await fullKey.request({ method: 'GET', url: '/api/auth/me' });
+    expect(full.statusCode).toBe(200);
+    expect(full.json().data.user).toEqual(me.json().data);
   });
 
   it('answers 404 to any key on every route of another project, even one its creator owns', async () => {

@@ -85,11 +85,12 @@ export const authRoutes = {
     summary: "The session's user, or null when nobody is signed in",
     description:
       'For the web app, which asks on every page whether someone is signed in: an anonymous visitor gets 200 ' +
-      'with user null instead of the 401 of GET /auth/me. (An unknown or revoked API key still answers 401.)',
+      'with user null instead of the 401 of GET /auth/me. (An unknown or revoked API key still answers 401, ' +
+      'a media key 403.)',
     tags,
     access: 'public',
     responses: { 200: SessionResponse },
-    errors: [401],
+    errors: [401, 403],
   }),
   forgotPassword: defineRoute({
     method: 'POST',

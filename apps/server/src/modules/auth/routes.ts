@@ -1,6 +1,7 @@
-import { authRoutes as routes } from '@parley/contracts';
+import { API_KEY_TEXTS, authRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { toUserDto } from '../users/dto.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from './plugin.ts';
@@ -53,7 +54,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   serve(app, routes.session, {
-    handler: async (request) => ({ data: { user: request.user ? toUserDto(request.user) : null } }),
+    handler: async (request) => {
+      // Public for anonymous visitors, but a key learns no more here than from GET /auth/me.
+      if (request.apiKey?.type === 'media') throw forbidden(API_KEY_TEXTS.mediaOnly);
+      return { data: { user: request.user ? toUserDto(request.user) : null } };
+    },
   });
 
   serve(app, routes.forgotPassword, {

@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  sessionAnswer,
+  testUser,
+} from '../../test/utils';
 import { calls, planFixture, plans, requests } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 
@@ -8,7 +15,7 @@ const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];
 
 function mockAdminApi(tariffs = plans, overrides: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(200, { data: { ...testUser, is_super_admin: true } }),
+    'GET /api/auth/session': () => sessionAnswer({ ...testUser, is_super_admin: true }),
     'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
     'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: tariffs }),
     'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),

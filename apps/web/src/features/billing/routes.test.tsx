@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { renderRoutes, sessionAnswer } from '../../test/utils';
 import { writeLastProjectId } from '../projects/selection';
 import { mockBillingApi } from './testUtils';
 
@@ -9,7 +9,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('/billing (spec 2 §2.1)', () => {
   it('?projectId= opens that project’s billing page and keeps the other parameters', async () => {
-    mockBillingApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    mockBillingApi({ 'GET /api/auth/session': () => sessionAnswer() });
     renderRoutes(routes, '/billing?projectId=5&tab=tariff');
     // the shell and the page are lazy chunks: give their first import time when the suite runs in parallel
     expect(
@@ -19,7 +19,7 @@ describe('/billing (spec 2 §2.1)', () => {
   });
 
   it('without a project uses the selected one, else the projects list', async () => {
-    mockBillingApi({ 'GET /api/auth/me': () => jsonResponse(200, { data: testUser }) });
+    mockBillingApi({ 'GET /api/auth/session': () => sessionAnswer() });
     const { unmount } = renderRoutes(routes, '/billing');
     expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/dashboard');
