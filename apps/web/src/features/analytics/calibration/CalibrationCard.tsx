@@ -1,4 +1,14 @@
-import { Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { isProjectManager } from '@parley/contracts';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,56 +65,58 @@ export function CalibrationCard({
           const shown = sorted.find((field) => field.path === chosen) ?? sorted[0];
           return (
             <Stack spacing={2}>
-              <Table size="small" aria-label={t('analytics.calibration.title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('analytics.calibration.field')}</TableCell>
-                    <TableCell align="right">{t('analytics.calibration.changedShare')}</TableCell>
-                    <TableCell align="right">{t('analytics.calibration.changedOf')}</TableCell>
-                    <TableCell>{t('analytics.calibration.perModel')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {sorted.map((field) => (
-                    <TableRow
-                      key={field.path}
-                      hover
-                      selected={field.path === shown?.path}
-                      onClick={() => setChosen(field.path)}
-                      sx={{ cursor: 'pointer' }}
-                      data-testid={`calibration-${field.path}`}
-                    >
-                      <TableCell>{field.path}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {formatShare(field.share, i18n.language)}
-                      </TableCell>
-                      <TableCell align="right">
-                        {t('analytics.calibration.countOf', {
-                          changed: formatCount(field.changed, i18n.language),
-                          total: formatCount(field.analyses, i18n.language),
-                        })}
-                      </TableCell>
-                      <TableCell>
-                        {field.per_model
-                          .map((model) => `${model.model}: ${formatShare(model.share, i18n.language)}`)
-                          .join(' · ') || '—'}
-                      </TableCell>
-                      <TableCell>
-                        {canEdit && (field.share ?? 0) >= MUCH_CHANGED ? (
-                          <Link
-                            component={RouterLink}
-                            to={editLink}
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {t('analytics.calibration.editPrompt')}
-                          </Link>
-                        ) : null}
-                      </TableCell>
+              <TableContainer>
+                <Table size="small" aria-label={t('analytics.calibration.title')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('analytics.calibration.field')}</TableCell>
+                      <TableCell align="right">{t('analytics.calibration.changedShare')}</TableCell>
+                      <TableCell align="right">{t('analytics.calibration.changedOf')}</TableCell>
+                      <TableCell>{t('analytics.calibration.perModel')}</TableCell>
+                      <TableCell />
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {sorted.map((field) => (
+                      <TableRow
+                        key={field.path}
+                        hover
+                        selected={field.path === shown?.path}
+                        onClick={() => setChosen(field.path)}
+                        sx={{ cursor: 'pointer' }}
+                        data-testid={`calibration-${field.path}`}
+                      >
+                        <TableCell>{field.path}</TableCell>
+                        <TableCell align="right" sx={{ fontWeight: 600 }}>
+                          {formatShare(field.share, i18n.language)}
+                        </TableCell>
+                        <TableCell align="right">
+                          {t('analytics.calibration.countOf', {
+                            changed: formatCount(field.changed, i18n.language),
+                            total: formatCount(field.analyses, i18n.language),
+                          })}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {field.per_model
+                            .map((model) => `${model.model}: ${formatShare(model.share, i18n.language)}`)
+                            .join(' · ') || '—'}
+                        </TableCell>
+                        <TableCell>
+                          {canEdit && (field.share ?? 0) >= MUCH_CHANGED ? (
+                            <Link
+                              component={RouterLink}
+                              to={editLink}
+                              onClick={(event) => event.stopPropagation()}
+                            >
+                              {t('analytics.calibration.editPrompt')}
+                            </Link>
+                          ) : null}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
               {shown && shown.per_month.length > 0 ? (
                 <>
                   <Typography variant="subtitle2">
