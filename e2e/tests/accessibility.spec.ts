@@ -112,9 +112,11 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await expectNoViolations(page, 'the navigation drawer');
   });
 
-  test("the super admin's page", async ({ page }) => {
+  test("the super admin's page and the support dashboard", async ({ page }) => {
     await signInViaApi(page.request, SUPER_ADMIN);
-    await openPage(page, '/admin/super');
-    await expectNoViolations(page, '/admin/super');
+    for (const path of ['/admin/super', '/support']) {
+      await openPage(page, path);
+      await expectNoViolations(page, path);
+    }
   });
 });
