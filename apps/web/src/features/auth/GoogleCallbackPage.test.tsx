@@ -1,7 +1,15 @@
 import { authRoutes, type ErrorBody } from '@parley/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testUser } from '../../test/utils';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  sessionAnswer,
+  testUser,
+} from '../../test/utils';
+import { useMe } from './api';
 import GoogleCallbackPage from './GoogleCallbackPage';
 import { GOOGLE_OAUTH_RETURN_KEY, GOOGLE_OAUTH_STATE_KEY } from './google';
 
@@ -31,6 +39,42 @@ describe('GoogleCallbackPage', () => {
       language: 'en',
     });
     expect(localStorage.getItem(GOOGLE_OAUTH_STATE_KEY)).toBeNull();
+  });
+
+  it('stays signed in when a session check asked before (anonymous) answers after the callback', async () => {
+    localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
+    let answerSession: (response: Response) => void = () => {};
+    mockFetch({
+      'GET /api/auth/session': () => new Promise<Response>((resolve) => (answerSession = resolve)),
+      'POST /api/auth/google/callback': () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
+    });
+    function WhoIsSignedIn() {
+      const me = useMe();
+      return <div data-testid="who">{me.data === undefined ? 'asking' : (me.data?.email ?? 'nobody')}</div>;
+    }
+    renderRoutes(
+      [
+        {
+          path: '/auth/google/callback',
+          element: (
+            <>
+              <GoogleCallbackPage />
+              <WhoIsSignedIn />
+            </>
+          ),
+        },
+        { path: '/dashboard', element: <WhoIsSignedIn /> },
+      ],
+      '/auth/google/callback?code=c0de&state=st4te',
+    );
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(screen.getByTestId('who')).toHaveTextContent(testUser.email);
+    // The anonymous answer arrives late; once it has been read, the user is still signed in.
+    const late = sessionAnswer(null);
+    await act(async () => answerSession(late));
+    await waitFor(() => expect(late.bodyUsed).toBe(true));
+    await act(async () => {});
+    expect(screen.getByTestId('who')).toHaveTextContent(testUser.email);
   });
 
   it.each([

@@ -19,10 +19,14 @@ export function useMe() {
 /** Signed in at once (the first account, an invitee: 201), or a confirmation link was emailed (202). */
 export type SignupResult = { signedIn: true; user: User } | { signedIn: false };
 
-/** A signed-in user: the cache of the previous account goes, the new one is `me`. */
-function useSignedIn() {
+/**
+ * A signed-in user: the cache of the previous account goes, the new one is `me`. A session check still on its
+ * way (asked while the visitor was anonymous) is cancelled first, or its "nobody" would land after the user.
+ */
+export function useSignedIn() {
   const queryClient = useQueryClient();
-  return (user: User) => {
+  return async (user: User) => {
+    await queryClient.cancelQueries({ queryKey: meQueryKey });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
     queryClient.setQueryData(meQueryKey, user);
   };
@@ -44,8 +48,8 @@ export function useSignup() {
       const { data } = await call(authRoutes.signup, { body });
       return 'status' in data ? { signedIn: false } : { signedIn: true, user: data };
     },
-    onSuccess: (result) => {
-      if (result.signedIn) signedIn(result.user);
+    onSuccess: async (result) => {
+      if (result.signedIn) await signedIn(result.user);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { authRoutes } from '@parley/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { currentLanguage } from '../../shared/i18n';
-import { meQueryKey } from './api';
+import { useSignedIn } from './api';
 
 /** Where the state of a started Google sign-in waits for the callback page (spec 2 §4). */
 export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';
@@ -35,14 +35,11 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
 
 /** Finishes Google sign-in with what Google sent back; signed in like a password sign-in. */
 export function useGoogleCallback() {
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: { code: string; state: string }) =>
       (await call(authRoutes.googleCallback, { body: { ...body, language: currentLanguage() } })).data,
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      queryClient.setQueryData(meQueryKey, user);
-    },
+    onSuccess: signedIn,
   });
 }
 
