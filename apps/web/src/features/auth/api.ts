@@ -67,7 +67,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(authRoutes.logout, {}),
-    onSettled: () => {
+    onSettled: async () => {
+      // (a session check on its way would answer with the user after the sign-out)
+      await queryClient.cancelQueries({ queryKey: meQueryKey });
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
     },
