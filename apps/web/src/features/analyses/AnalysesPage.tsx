@@ -1,9 +1,7 @@
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import {
-  Box,
   Button,
-  LinearProgress,
   Link,
   Paper,
   Table,
@@ -19,7 +17,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
-import { EmptyState, QueryContent } from '../../shared/components/States';
+import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { AnalysisFilters } from './AnalysisFilters';
@@ -168,9 +166,7 @@ export default function AnalysesPage() {
       >
         {(data) => (
           <Paper variant="outlined">
-            <Box sx={{ height: 4 }}>
-              {list.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-            </Box>
+            <FetchingBar active={list.isFetching} />
             <TableContainer>
               <Table size="small" aria-label={t('nav.analyses')}>
                 <TableHead>

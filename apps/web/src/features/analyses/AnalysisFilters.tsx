@@ -5,6 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
+import { IdSelect } from '../../shared/components/IdSelect';
 import type { PromptChoice } from './api';
 import { FieldFilterChip } from './FieldFilterChip';
 import { type AnalysisFilters as Filters, hasFilters } from './listQuery';
@@ -74,21 +75,12 @@ export function AnalysisFilters({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          <TextField
-            select
-            size="small"
-            fullWidth
+          <IdSelect
             label={t('analyses.filters.prompt')}
-            value={filters.prompt_id ? String(filters.prompt_id) : ''}
-            onChange={(event) => onChange({ prompt_id: Number(event.target.value) || undefined })}
-          >
-            <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
-            {promptOptions.map((prompt) => (
-              <MenuItem key={prompt.id} value={String(prompt.id)}>
-                {prompt.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={filters.prompt_id}
+            options={promptOptions}
+            onChange={(prompt_id) => onChange({ prompt_id })}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
           <TextField

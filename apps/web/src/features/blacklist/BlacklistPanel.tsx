@@ -10,7 +10,6 @@ import {
   Button,
   CircularProgress,
   IconButton,
-  LinearProgress,
   Paper,
   Stack,
   Table,
@@ -28,7 +27,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { EmptyState, LoadingState } from '../../shared/components/States';
+import { EmptyState, FetchingBar, LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { formatNumber } from '../analyses/format';
@@ -127,9 +126,7 @@ export function BlacklistPanel({ projectId, timeZone, readOnly }: BlacklistPanel
     const entries = list.data?.entries ?? [];
     content = (
       <Paper variant="outlined">
-        <Box sx={{ height: 4 }}>
-          {list.isFetching ? <LinearProgress aria-label={t('blacklist.loading')} /> : null}
-        </Box>
+        <FetchingBar active={list.isFetching} label={t('blacklist.loading')} />
         <TableContainer>
           <Table size="small" aria-label={t('blacklist.title')}>
             <TableHead>

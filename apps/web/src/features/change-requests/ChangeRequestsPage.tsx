@@ -2,7 +2,6 @@ import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import {
   Box,
   Chip,
-  LinearProgress,
   Link,
   Paper,
   Tab,
@@ -20,7 +19,7 @@ import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
-import { EmptyState, QueryContent } from '../../shared/components/States';
+import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { formatNumber } from '../analyses/format';
 import { ListPagination } from '../analyses/ListPagination';
@@ -127,9 +126,7 @@ export default function ChangeRequestsPage() {
       >
         {(data) => (
           <Paper variant="outlined">
-            <Box sx={{ height: 4 }}>
-              {list.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-            </Box>
+            <FetchingBar active={list.isFetching} />
             <TableContainer>
               <Table size="small" aria-label={t('nav.changeRequests')}>
                 <TableHead>

@@ -1,8 +1,9 @@
 import ClearIcon from '@mui/icons-material/FilterAltOff';
-import { Button, Grid, MenuItem, Paper, TextField } from '@mui/material';
+import { Button, Grid, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
+import { IdSelect } from '../../shared/components/IdSelect';
 import { hasFilters, type RequestsView, type ViewChanges } from './listView';
 
 export interface PersonChoice {
@@ -52,21 +53,12 @@ export function RequestFilters({
           />
         </Grid>
         <Grid size={{ xs: 12, md: 2 }}>
-          <TextField
-            select
-            size="small"
-            fullWidth
+          <IdSelect
             label={t('changeRequests.filters.requester')}
-            value={view.requester_id ? String(view.requester_id) : ''}
-            onChange={(event) => onChange({ requester_id: Number(event.target.value) || undefined })}
-          >
-            <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
-            {choices.map((person) => (
-              <MenuItem key={person.id} value={String(person.id)}>
-                {person.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={view.requester_id}
+            options={choices}
+            onChange={(requester_id) => onChange({ requester_id })}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 3 }}>
           <DateRangePicker

@@ -2,12 +2,10 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import {
-  Box,
   Button,
   Checkbox,
   CircularProgress,
   IconButton,
-  LinearProgress,
   Link,
   Paper,
   Table,
@@ -25,7 +23,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { Page } from '../../shared/components/Page';
-import { EmptyState, QueryContent } from '../../shared/components/States';
+import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { formatDateTime } from '../../shared/utils/displayDates';
@@ -144,9 +142,7 @@ export default function FailedTasksPage() {
       >
         {(data) => (
           <Paper variant="outlined">
-            <Box sx={{ height: 4 }}>
-              {list.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-            </Box>
+            <FetchingBar active={list.isFetching} />
             <TableContainer>
               <Table size="small" aria-label={t('nav.failedTasks')}>
                 <TableHead>
