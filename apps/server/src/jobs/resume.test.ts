@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { taskErrorText } from '@parley/contracts';
+import { taskError, taskErrorText } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../test/fake-upstreams/anthropic.ts';
@@ -16,7 +16,7 @@ import { adjustBalance } from '../modules/billing/adjustments.ts';
 import { ledgerMismatches } from '../modules/billing/ledger.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
 import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
-import { QUEUES } from './boss.ts';
+import { configureAnalysisQueue, QUEUES, startBoss } from './boss.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -114,6 +114,90 @@ describe('a worker that dies mid-task', () => {
     expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
     expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
   }, 120_000);
+});
+
+/** A worker process (the real server, PARLEY_ROLE=worker) with `env` added to the test's settings. */
+const workerProcess = (env: Record<string, string> = {}) =>
+  startWorkerProcess({
+    ...ENV,
+    DATABASE_URL: t.ctx.config.databaseUrl!,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://parley.test',
+    ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
+    ANALYSIS_CONCURRENCY: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+
+const providerCalls = (n: number, worker: WorkerProcess | null) =>
+  waitUntil(
+    async () => anthropic.requests.length,
+    (count) => count === n,
+    60_000,
+  ).catch((error) => {
+    throw new Error(`${error.message}\n${worker?.output()}`);
+  });
+
+describe('a worker that dies again and again', () => {
+  // One retry after a provider failure: a task interrupted twice has had more interruptions than that.
+  const RETRY_LIMIT = 1;
+  afterEach(() => configureAnalysisQueue(t.ctx.boss, t.ctx.config.analysis));
+
+  it("does not spend the task's retries: interrupted more often than ANALYSIS_RETRY_LIMIT, it still completes, charged once", async () => {
+    await configureAnalysisQueue(t.ctx.boss, { ...t.ctx.config.analysis, retryLimit: RETRY_LIMIT });
+    const { projectId, taskId } = await queuedTask();
+    // Two calls that never answer while their workers live; the third attempt gets an answer.
+    anthropic.script(slow(600_000, answer(GREETING_ANSWER)), slow(600_000, answer(GREETING_ANSWER)));
+    anthropic.script(answer(GREETING_ANSWER));
+    const retryLimit = { ANALYSIS_RETRY_LIMIT: String(RETRY_LIMIT) };
+    worker = workerProcess(retryLimit);
+    await providerCalls(1, worker);
+    const second = workerProcess(retryLimit);
+    try {
+      await worker.kill();
+      await providerCalls(2, second);
+      await workAnalysis(withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT }));
+      await second.kill();
+      const task = await waitUntil(
+        () => taskRow(taskId),
+        (row) => row.status !== 'processing' && row.status !== 'queued',
+        60_000,
+      );
+      expect(task).toMatchObject({ status: 'completed', attempts: 3, errorReason: null });
+    } finally {
+      await second.kill();
+    }
+    expect(anthropic.requests).toHaveLength(3);
+    expect(await chargesOf(projectId)).toHaveLength(1);
+    expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
+  }, 180_000);
+
+  it('gives a task up after 10 interrupted attempts: failed as interrupted, uncharged, its hold released', async () => {
+    await configureAnalysisQueue(t.ctx.boss, { ...t.ctx.config.analysis, retryLimit: RETRY_LIMIT });
+    const { projectId, taskId } = await queuedTask();
+    const analysis = withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT });
+    // Each attempt runs on a job queue of its own that stops while the attempt waits on the provider, as a
+    // worker that dies on every attempt (the queue fails the attempt, as it does when a heartbeat is lost).
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      anthropic.script(slow(600_000, answer(GREETING_ANSWER)));
+      const boss = await startBoss(t.ctx.config.databaseUrl!, t.ctx.logger, analysis.config.analysis);
+      await workAnalysis({ ...analysis, boss });
+      await providerCalls(attempt, null);
+      await boss.stop({ graceful: false, close: true });
+    }
+    await workAnalysis(analysis);
+    const task = await waitUntil(
+      () => taskRow(taskId),
+      (row) => row.status === 'failed',
+      30_000,
+    );
+    expect(task.attempts).toBe(10);
+    expect(task.errorReason).toEqual(taskError('interrupted', { count: 10 }));
+    expect(taskErrorText(task.errorReason!)).toMatch(/interrupted 10 times/);
+    expect(anthropic.requests).toHaveLength(10);
+    expect(await chargesOf(projectId)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
+  }, 180_000);
 });
 
 describe('a live task', () => {

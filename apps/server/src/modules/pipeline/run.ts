@@ -1,11 +1,11 @@
 import { ANALYSIS_CHECK_UNITS, taskError, taskErrorText } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { findTaskWithMedia } from '../tasks/rows.ts';
 import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
-import { RetryLater } from '../tasks/worker.ts';
 import { classifyFailure, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';
 import { chargeStage } from './stages/charge.ts';
