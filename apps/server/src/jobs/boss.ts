@@ -1,5 +1,6 @@
 import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
+import { databaseOutage } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -179,7 +180,10 @@ export async function startBoss(
     monitorIntervalSeconds: SUPERVISE_SECONDS,
     queueCacheIntervalSeconds: SUPERVISE_SECONDS,
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'Job queue error'));
+  const outage = databaseOutage(databaseUrl, logger);
+  boss.on('error', (error) => {
+    if (!outage.report(error)) logger.error({ err: error }, 'Job queue error');
+  });
   await boss.start();
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, {

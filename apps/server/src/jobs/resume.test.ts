@@ -8,15 +8,19 @@ import { startFakeAnthropic } from '../../test/fake-upstreams/anthropic.ts';
 import { answer, type FakeUpstream, failure, slow } from '../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { GREETING_ANSWER, insertTextTask, waitUntil } from '../../test/tasks.ts';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createPrompt } from '../../test/uploads.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../test/worker-process.ts';
 import type { Config } from '../config.ts';
+import { connectDatabase } from '../db/client.ts';
 import { billingHolds, invoices, tasks, users } from '../db/schema/index.ts';
 import { adjustBalance } from '../modules/billing/adjustments.ts';
 import { ledgerMismatches } from '../modules/billing/ledger.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
+import { runTask } from '../modules/pipeline/run.ts';
 import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
 import { configureAnalysisQueue, QUEUES, startBoss } from './boss.ts';
+import { RetryLater } from './retries.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -198,6 +202,31 @@ describe('a worker that dies again and again', () => {
     expect(await chargesOf(projectId)).toHaveLength(0);
     expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
   }, 180_000);
+});
+
+describe('a database that goes away under a task', () => {
+  it('interrupts the attempt: no retry spent, nothing logged for the task, the outage logged once', async () => {
+    const { taskId } = await queuedTask();
+    const url = new URL(t.ctx.config.databaseUrl!);
+    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const database = connectDatabase(url.toString(), t.ctx.logger, 2);
+    try {
+      await proxy.cut();
+      const logged = t.logs.length;
+      const error = await runTask({ ...t.ctx, db: database.db }, taskId, { lastAttempt: false }).catch(
+        (thrown: Error) => thrown,
+      );
+      expect(error).not.toBeInstanceOf(RetryLater);
+      expect(error).toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+      expect(t.logs.slice(logged).map((line) => line.msg)).toEqual(['The database cannot be reached']);
+      expect(await taskRow(taskId)).toMatchObject({ status: 'queued', attempts: 0, errorReason: null });
+    } finally {
+      await proxy.close();
+      await database.pool.end();
+    }
+  });
 });
 
 describe('a live task', () => {

@@ -2,6 +2,7 @@ import { bulkTaskMetadata } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { reportOutage } from '../../db/outage.ts';
 import { batchItems, projects, uploadBatches } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { BATCH_ITEMS_RETRIES, QUEUES } from '../../jobs/boss.ts';
@@ -114,6 +115,8 @@ export async function processBatchItem(
       error: null,
     });
   } catch (error) {
+    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
+    if (reportOutage(ctx.db, error)) throw error;
     const failure = classifyItemFailure(error);
     if (failure.retryable && !options.lastAttempt) {
       ctx.logger.warn({ itemId, error: failure.message }, 'Batch item failed; it will be retried');

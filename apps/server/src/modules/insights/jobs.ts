@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { AiFailedError, generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
+import { reportOutage } from '../../db/outage.ts';
 import { insights, projects } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { INSIGHTS_RETRIES, QUEUES } from '../../jobs/boss.ts';
@@ -146,6 +147,8 @@ export async function runInsight(
     });
     await completeInsight(ctx, row, sanitizeAnswer(answer, answerReferences(data)));
   } catch (error) {
+    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
+    if (reportOutage(ctx.db, error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (isRetryable(error) && !attempt.lastAttempt) {
       ctx.logger.warn({ insightId, error: message }, 'Insight failed; it will be retried');
