@@ -49,15 +49,21 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A funded project with a prompt and one queued text task. */
-async function queuedTask(): Promise<{ projectId: number; taskId: number }> {
+/** A funded project with a prompt and one text task (not queued). */
+async function fundedTask(): Promise<{ projectId: number; taskId: number }> {
   const projectId = await createProject(owner, 'Resume');
   const [admin] = await t.ctx.db.select().from(users).where(eq(users.isSuperAdmin, true));
   await adjustBalance(t.ctx, projectId, admin!, { type: 'credit', amount: 1, reason: 'Test' });
   const promptId = await createPrompt(owner, projectId, 'Greeting');
   const taskId = await insertTextTask(t, projectId, promptId, 'Agent: Hello.\nClient: Hi, panels?\n');
-  await enqueueTask(t.ctx, taskId);
   return { projectId, taskId };
+}
+
+/** A funded project with a prompt and one queued text task. */
+async function queuedTask(): Promise<{ projectId: number; taskId: number }> {
+  const task = await fundedTask();
+  await enqueueTask(t.ctx, task.taskId);
+  return task;
 }
 
 const taskRow = async (taskId: number) =>
@@ -206,7 +212,7 @@ describe('a worker that dies again and again', () => {
 
 describe('a database that goes away under a task', () => {
   it('interrupts the attempt: no retry spent, nothing logged for the task, the outage logged once', async () => {
-    const { taskId } = await queuedTask();
+    const { taskId } = await fundedTask();
     const url = new URL(t.ctx.config.databaseUrl!);
     const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
     url.hostname = '127.0.0.1';

@@ -28,7 +28,7 @@ export interface Attempt {
   interruptions: number;
 }
 
-export function attemptOf(job: JobWithMetadata<Failures>, policy: RetryPolicy): Attempt {
+function attemptOf(job: JobWithMetadata<Failures>, policy: RetryPolicy): Attempt {
   const failures = job.data.failures ?? 0;
   return {
     lastAttempt: failures >= policy.retries || job.retryCount >= job.retryLimit,
