@@ -5,6 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { reportOutage } from './db/outage.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RequestLogController, requestLogSerializer } from './http/log.ts';
@@ -56,7 +57,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, (error) => reportOutage(ctx.db, error));
   await registerSecurityHeaders(app, ctx.config.publicUrl);
   registerCsrfProtection(app, ctx.config.publicUrl);
   registerTextGuard(app);

@@ -16,9 +16,36 @@ function humanLine(log: Record<string, unknown>, messageKey: string): string {
   return parts.join(' ');
 }
 
-/** Readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors). */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  const options = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+/**
+ * An error as a log line keeps its message, stack and fields of plain values (a PostgreSQL error's code,
+ * detail, ...), and its cause and inner errors the same way; never the objects it holds. node-postgres puts
+ * its whole client on the error of a dropped idle connection (`client`: connection parameters, process id,
+ * cancel key), pg-boss spreads such errors into plain objects, and a provider's error holds the request.
+ */
+function withoutObjects(error: unknown, depth = 0): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const copy: Record<string, unknown> = Object.create(Object.getPrototypeOf(error));
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) copy[key] = value;
+  }
+  const { message, stack, cause, errors } = error as Record<string, unknown>;
+  Object.assign(copy, { message, stack });
+  if (depth < 5 && cause !== undefined) copy.cause = withoutObjects(cause, depth + 1);
+  if (depth < 5 && Array.isArray(errors))
+    copy.errors = errors.map((inner) => withoutObjects(inner, depth + 1));
+  return copy;
+}
+
+const serializers = { err: (error: unknown) => pino.stdSerializers.err(withoutObjects(error) as Error) };
+
+/** Readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors, or `destination`). */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  const options = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization'],
+    serializers,
+  };
+  if (destination) return pino(options, destination);
   if (!process.stdout.isTTY) return pino(options);
   return pino(
     options,

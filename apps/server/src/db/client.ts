@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { databaseOutage, watchOutages } from './outage.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -44,9 +45,14 @@ export function connectDatabase(
     connectionTimeoutMillis: connectTimeoutMs,
     options: SESSION_OPTIONS,
   });
+  const outage = databaseOutage(url, logger);
   // Without a listener an idle client's error (e.g. the server stopping) would crash the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL pool client error'));
-  return { pool, db: drizzle(pool, { schema }) };
+  pool.on('error', (error) => {
+    if (!outage.report(error)) logger.warn({ err: error }, 'PostgreSQL pool client error');
+  });
+  const db = drizzle(pool, { schema });
+  watchOutages(db, outage);
+  return { pool, db };
 }
 
 /** The database or an open transaction: repository functions accept either. */

@@ -30,14 +30,20 @@ export function errorBody(code: string, message: string, field?: string) {
   return { error: { code, message, ...(field ? { field } : {}) } };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * `reportOutage` tells whether an error means the database cannot be reached and logs the outage (once for
+ * all the requests that fail during it, see db/outage.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance, reportOutage: (error: unknown) => boolean): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.field));
     }
     const failure = databaseFailure(error);
     if (failure) {
-      if (failure.statusCode >= 500) request.log.warn({ err: error }, 'Database unavailable');
+      if (failure.statusCode >= 500 && !reportOutage(error)) {
+        request.log.warn({ err: error }, 'Database unavailable');
+      }
       return reply
         .status(failure.statusCode)
         .headers(failure.headers)

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { fromDrizzle, type JobWithMetadata, PgBoss } from 'pg-boss';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { databaseOutage } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -91,14 +90,40 @@ export async function workMany<T extends object>(
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
 const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
 
+/** How often a job is tried again after failures that may pass (see jobs/retries.ts). */
+export interface RetryPolicy {
+  /** Retries after a failure for a passing reason (a provider's 429 or 5xx, a timeout, an unfit answer). */
+  retries: number;
+  /** Wait before the first of them, doubled with each (0: at once). */
+  delaySeconds: number;
+}
+
 /**
- * Batch items: a download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and
- * 60 s later; a worker that stops is noticed by the heartbeat; given-up jobs fail their items.
+ * Attempts cut short that a job survives: its worker stopped (a crash, kill -9, an out-of-memory kill, a
+ * restart or deploy, a lost database) before the attempt could finish or fail. They do not spend the job's
+ * retries, which are for failures of the work. A healthy job is interrupted once per restart or outage it
+ * lives through, rarely more than two or three times. A job that takes its worker down on every attempt
+ * (a file that exhausts memory) takes down everything else that worker runs each time: it is given up
+ * after 10 attempts, failed as interrupted, so it costs at most ten restarts.
  */
+export const INTERRUPTION_LIMIT = 10;
+
+/**
+ * The queue settings of a policy. pg-boss counts every attempt the same, interrupted or failed: its limit is
+ * both bounds together (the handler keeps them apart, see jobs/retries.ts). pg-boss applies a queue's retry
+ * delay to every failed attempt, interrupted ones included; the queue has none, so an interrupted attempt
+ * resumes at once, and an attempt that failed for a passing reason waits its delay through retryLater.
+ */
+function retrySettings(policy: RetryPolicy) {
+  return { retryLimit: policy.retries + INTERRUPTION_LIMIT, retryDelay: 0, retryBackoff: false } as const;
+}
+
+/** Batch items: a download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and 60 s later. */
+export const BATCH_ITEMS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
+
+/** A worker that stops is noticed by the heartbeat; given-up jobs fail their items. */
 const BATCH_ITEMS_QUEUE = {
-  retryLimit: 2,
-  retryDelay: 30,
-  retryBackoff: true,
+  ...retrySettings(BATCH_ITEMS_RETRIES),
   heartbeatSeconds: 60,
   expireInSeconds: 3600,
   deadLetter: QUEUES.batchItemsGivenUp,
@@ -106,30 +131,34 @@ const BATCH_ITEMS_QUEUE = {
 
 /**
  * Insights: an attempt that failed for a passing reason (a provider's 5xx or timeout) is tried twice more,
- * 30 s and 60 s later; a worker that stops is noticed by the heartbeat and another resumes the insight.
- * An attempt may wait up to 10 minutes for the provider's rate limit before its call.
+ * 30 s and 60 s later.
+ */
+export const INSIGHTS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
+
+/**
+ * A worker that stops is noticed by the heartbeat and another resumes the insight. An attempt may wait up to
+ * 10 minutes for the provider's rate limit before its call.
  */
 const INSIGHTS_QUEUE = {
-  retryLimit: 2,
-  retryDelay: 30,
-  retryBackoff: true,
+  ...retrySettings(INSIGHTS_RETRIES),
   heartbeatSeconds: 30,
   expireInSeconds: 1800,
   deadLetter: QUEUES.insightsGivenUp,
 } as const;
 
+/** The retry policy of analyses: ANALYSIS_RETRY_LIMIT and ANALYSIS_RETRY_DELAY_SECONDS. */
+export const analysisRetries = (analysis: Config['analysis']): RetryPolicy => ({
+  retries: analysis.retryLimit,
+  delaySeconds: analysis.retryDelaySeconds,
+});
+
 /**
  * Retry, heartbeat and dead-letter settings of the analysis queue. pg-boss copies a queue's settings into
  * each job when it is sent, so every process that sends (API) or works (worker) applies them at start.
- * pg-boss applies a queue's retry delay to every failed attempt, crashed ones included; the queue has
- * none, so a crashed attempt resumes at once, and an attempt that failed for a passing reason waits its
- * ANALYSIS_RETRY_DELAY_SECONDS through retryLater.
  */
 export async function configureAnalysisQueue(boss: PgBoss, analysis: Config['analysis']): Promise<void> {
   await boss.updateQueue(QUEUES.analysis, {
-    retryLimit: analysis.retryLimit,
-    retryDelay: 0,
-    retryBackoff: false,
+    ...retrySettings(analysisRetries(analysis)),
     deadLetter: QUEUES.analysisGivenUp,
     heartbeatSeconds: ANALYSIS_HEARTBEAT_SECONDS,
     expireInSeconds: ANALYSIS_EXPIRE_SECONDS,
@@ -151,7 +180,10 @@ export async function startBoss(
     monitorIntervalSeconds: SUPERVISE_SECONDS,
     queueCacheIntervalSeconds: SUPERVISE_SECONDS,
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'Job queue error'));
+  const outage = databaseOutage(databaseUrl, logger);
+  boss.on('error', (error) => {
+    if (!outage.report(error)) logger.error({ err: error }, 'Job queue error');
+  });
   await boss.start();
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, {
@@ -167,35 +199,9 @@ export async function startBoss(
         : {}),
     });
   }
+  // A queue keeps the settings it was created with: these take the current ones on a database of an earlier version.
+  await boss.updateQueue(QUEUES.batchItems, BATCH_ITEMS_QUEUE);
+  await boss.updateQueue(QUEUES.insights, INSIGHTS_QUEUE);
   await configureAnalysisQueue(boss, analysis);
   return boss;
-}
-
-/**
- * The delay before the next attempt of a job whose attempt `retryCount` (0 for the first) failed: `base`
- * seconds doubled with every retry, with up to as much again at random so that jobs failed together do
- * not all come back together (as pg-boss's own backoff).
- */
-export function retryDelaySeconds(base: number, retryCount: number): number {
-  return Math.round(base * 2 ** Math.min(16, retryCount) * (1 + Math.random()));
-}
-
-/**
- * Fails a job's attempt from inside its handler and has the next attempt wait `delaySeconds`, in one
- * transaction so that no worker can take the job in between. The handler then returns normally (pg-boss
- * finds nothing left to complete).
- */
-export async function retryLater(
-  boss: PgBoss,
-  database: Db,
-  job: JobWithMetadata<object>,
-  reason: string,
-  delaySeconds: number,
-): Promise<void> {
-  await database.transaction(async (tx) => {
-    const db = fromDrizzle(tx, sql);
-    await boss.fail(job.name, job, { message: reason }, { db });
-    if (delaySeconds > 0)
-      await boss.update(job.name, undefined, { id: job.id, startAfter: delaySeconds, db });
-  });
 }

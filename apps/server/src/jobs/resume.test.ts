@@ -1,22 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { taskErrorText } from '@parley/contracts';
+import { taskError, taskErrorText } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../test/fake-upstreams/anthropic.ts';
 import { answer, type FakeUpstream, failure, slow } from '../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { GREETING_ANSWER, insertTextTask, waitUntil } from '../../test/tasks.ts';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createPrompt } from '../../test/uploads.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../test/worker-process.ts';
 import type { Config } from '../config.ts';
+import { connectDatabase } from '../db/client.ts';
 import { billingHolds, invoices, tasks, users } from '../db/schema/index.ts';
 import { adjustBalance } from '../modules/billing/adjustments.ts';
 import { ledgerMismatches } from '../modules/billing/ledger.ts';
 import { workAnalysis } from '../modules/pipeline/jobs.ts';
+import { runTask } from '../modules/pipeline/run.ts';
 import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
-import { QUEUES } from './boss.ts';
+import { configureAnalysisQueue, QUEUES, startBoss } from './boss.ts';
+import { RetryLater } from './retries.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -45,15 +49,21 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A funded project with a prompt and one queued text task. */
-async function queuedTask(): Promise<{ projectId: number; taskId: number }> {
+/** A funded project with a prompt and one text task (not queued). */
+async function fundedTask(): Promise<{ projectId: number; taskId: number }> {
   const projectId = await createProject(owner, 'Resume');
   const [admin] = await t.ctx.db.select().from(users).where(eq(users.isSuperAdmin, true));
   await adjustBalance(t.ctx, projectId, admin!, { type: 'credit', amount: 1, reason: 'Test' });
   const promptId = await createPrompt(owner, projectId, 'Greeting');
   const taskId = await insertTextTask(t, projectId, promptId, 'Agent: Hello.\nClient: Hi, panels?\n');
-  await enqueueTask(t.ctx, taskId);
   return { projectId, taskId };
+}
+
+/** A funded project with a prompt and one queued text task. */
+async function queuedTask(): Promise<{ projectId: number; taskId: number }> {
+  const task = await fundedTask();
+  await enqueueTask(t.ctx, task.taskId);
+  return task;
 }
 
 const taskRow = async (taskId: number) =>
@@ -114,6 +124,115 @@ describe('a worker that dies mid-task', () => {
     expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
     expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
   }, 120_000);
+});
+
+/** A worker process (the real server, PARLEY_ROLE=worker) with `env` added to the test's settings. */
+const workerProcess = (env: Record<string, string> = {}) =>
+  startWorkerProcess({
+    ...ENV,
+    DATABASE_URL: t.ctx.config.databaseUrl!,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://parley.test',
+    ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
+    ANALYSIS_CONCURRENCY: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+
+const providerCalls = (n: number, worker: WorkerProcess | null) =>
+  waitUntil(
+    async () => anthropic.requests.length,
+    (count) => count === n,
+    60_000,
+  ).catch((error) => {
+    throw new Error(`${error.message}\n${worker?.output()}`);
+  });
+
+describe('a worker that dies again and again', () => {
+  // One retry after a provider failure: a task interrupted twice has had more interruptions than that.
+  const RETRY_LIMIT = 1;
+  afterEach(() => configureAnalysisQueue(t.ctx.boss, t.ctx.config.analysis));
+
+  it("does not spend the task's retries: interrupted more often than ANALYSIS_RETRY_LIMIT, it still completes, charged once", async () => {
+    await configureAnalysisQueue(t.ctx.boss, { ...t.ctx.config.analysis, retryLimit: RETRY_LIMIT });
+    const { projectId, taskId } = await queuedTask();
+    // Two calls that never answer while their workers live; the third attempt gets an answer.
+    anthropic.script(slow(600_000, answer(GREETING_ANSWER)), slow(600_000, answer(GREETING_ANSWER)));
+    anthropic.script(answer(GREETING_ANSWER));
+    const retryLimit = { ANALYSIS_RETRY_LIMIT: String(RETRY_LIMIT) };
+    worker = workerProcess(retryLimit);
+    await providerCalls(1, worker);
+    const second = workerProcess(retryLimit);
+    try {
+      await worker.kill();
+      await providerCalls(2, second);
+      await workAnalysis(withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT }));
+      await second.kill();
+      const task = await waitUntil(
+        () => taskRow(taskId),
+        (row) => row.status !== 'processing' && row.status !== 'queued',
+        60_000,
+      );
+      expect(task).toMatchObject({ status: 'completed', attempts: 3, errorReason: null });
+    } finally {
+      await second.kill();
+    }
+    expect(anthropic.requests).toHaveLength(3);
+    expect(await chargesOf(projectId)).toHaveLength(1);
+    expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
+  }, 180_000);
+
+  it('gives a task up after 10 interrupted attempts: failed as interrupted, uncharged, its hold released', async () => {
+    await configureAnalysisQueue(t.ctx.boss, { ...t.ctx.config.analysis, retryLimit: RETRY_LIMIT });
+    const { projectId, taskId } = await queuedTask();
+    const analysis = withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT });
+    // Each attempt runs on a job queue of its own that stops while the attempt waits on the provider, as a
+    // worker that dies on every attempt (the queue fails the attempt, as it does when a heartbeat is lost).
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      anthropic.script(slow(600_000, answer(GREETING_ANSWER)));
+      const boss = await startBoss(t.ctx.config.databaseUrl!, t.ctx.logger, analysis.config.analysis);
+      await workAnalysis({ ...analysis, boss });
+      await providerCalls(attempt, null);
+      await boss.stop({ graceful: false, close: true });
+    }
+    await workAnalysis(analysis);
+    const task = await waitUntil(
+      () => taskRow(taskId),
+      (row) => row.status === 'failed',
+      30_000,
+    );
+    expect(task.attempts).toBe(10);
+    expect(task.errorReason).toEqual(taskError('interrupted', { count: 10 }));
+    expect(taskErrorText(task.errorReason!)).toMatch(/interrupted 10 times/);
+    expect(anthropic.requests).toHaveLength(10);
+    expect(await chargesOf(projectId)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
+  }, 180_000);
+});
+
+describe('a database that goes away under a task', () => {
+  it('interrupts the attempt: no retry spent, nothing logged for the task, the outage logged once', async () => {
+    const { taskId } = await fundedTask();
+    const url = new URL(t.ctx.config.databaseUrl!);
+    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const database = connectDatabase(url.toString(), t.ctx.logger, 2);
+    try {
+      await proxy.cut();
+      const logged = t.logs.length;
+      const error = await runTask({ ...t.ctx, db: database.db }, taskId, { lastAttempt: false }).catch(
+        (thrown: Error) => thrown,
+      );
+      expect(error).not.toBeInstanceOf(RetryLater);
+      expect(error).toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+      expect(t.logs.slice(logged).map((line) => line.msg)).toEqual(['The database cannot be reached']);
+      expect(await taskRow(taskId)).toMatchObject({ status: 'queued', attempts: 0, errorReason: null });
+    } finally {
+      await proxy.close();
+      await database.pool.end();
+    }
+  });
 });
 
 describe('a live task', () => {

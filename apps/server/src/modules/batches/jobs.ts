@@ -2,9 +2,11 @@ import { bulkTaskMetadata } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { reportOutage } from '../../db/outage.ts';
 import { batchItems, projects, uploadBatches } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { QUEUES, workMany } from '../../jobs/boss.ts';
+import { BATCH_ITEMS_RETRIES, QUEUES } from '../../jobs/boss.ts';
+import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checkPromptAndFunds } from '../tasks/request.ts';
 import { DownloadError } from '../uploads/download.ts';
@@ -113,19 +115,21 @@ export async function processBatchItem(
       error: null,
     });
   } catch (error) {
+    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
+    if (reportOutage(ctx.db, error)) throw error;
     const failure = classifyItemFailure(error);
     if (failure.retryable && !options.lastAttempt) {
       ctx.logger.warn({ itemId, error: failure.message }, 'Batch item failed; it will be retried');
       await setItem(ctx.db, itemId, { status: 'pending', error: failure.message });
       await announceItem(ctx, project.id, batch.id, itemId);
-      throw new Error(failure.message, { cause: error });
+      throw new RetryLater(failure.message, { cause: error });
     }
     ctx.logger.info({ itemId, error: failure.message }, 'Batch item failed');
     await finishItem(ctx, itemId, { status: 'failed', error: failure.message });
   }
 }
 
-/** Marks an item failed whose job was given up (the worker stopped on its last attempt). */
+/** Marks an item failed whose job was given up (its attempts kept being interrupted: the worker stopped). */
 export async function failInterruptedItem(ctx: AppContext, itemId: number): Promise<void> {
   const [row] = await ctx.db
     .update(batchItems)
@@ -137,13 +141,15 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
 
 /**
  * Registers the batch item worker: BATCH_CONCURRENCY downloads at a time per worker process, each item a job
- * (retried per the queue's settings, see BATCH_ITEMS_QUEUE).
+ * (retried per BATCH_ITEMS_RETRIES and the rule of jobs/retries.ts).
  */
 export async function workBatchItems(ctx: AppContext): Promise<void> {
-  await workMany<BatchItemJob>(ctx.boss, QUEUES.batchItems, ctx.config.batches.concurrency, {}, (job) =>
-    processBatchItem(ctx, job.data.itemId, { lastAttempt: job.retryCount >= job.retryLimit }),
-  );
-  await ctx.boss.work<BatchItemJob>(QUEUES.batchItemsGivenUp, async ([job]) => {
-    if (job) await failInterruptedItem(ctx, job.data.itemId);
+  await workWithRetries<BatchItemJob>(ctx, {
+    queue: QUEUES.batchItems,
+    givenUpQueue: QUEUES.batchItemsGivenUp,
+    policy: BATCH_ITEMS_RETRIES,
+    concurrency: ctx.config.batches.concurrency,
+    run: (job, { lastAttempt }) => processBatchItem(ctx, job.data.itemId, { lastAttempt }),
+    giveUp: (data) => failInterruptedItem(ctx, data.itemId),
   });
 }

@@ -8,9 +8,11 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { AiFailedError, generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
+import { reportOutage } from '../../db/outage.ts';
 import { insights, projects } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { QUEUES, workMany } from '../../jobs/boss.ts';
+import { INSIGHTS_RETRIES, QUEUES } from '../../jobs/boss.ts';
+import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
 import { chargeIn } from '../billing/charge.ts';
 import { releaseHeld } from '../billing/holds.ts';
 import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
@@ -145,10 +147,12 @@ export async function runInsight(
     });
     await completeInsight(ctx, row, sanitizeAnswer(answer, answerReferences(data)));
   } catch (error) {
+    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
+    if (reportOutage(ctx.db, error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (isRetryable(error) && !attempt.lastAttempt) {
       ctx.logger.warn({ insightId, error: message }, 'Insight failed; it will be retried');
-      throw error;
+      throw new RetryLater(message, { cause: error });
     }
     ctx.logger.info({ insightId, error: message }, 'Insight failed');
     await failInsight(
@@ -160,17 +164,16 @@ export async function runInsight(
 }
 
 /**
- * Registers the insight worker, and the handler of jobs given up (the worker stopped on their last attempt),
- * which fails their insights.
+ * Registers the insight worker (retried per INSIGHTS_RETRIES and the rule of jobs/retries.ts); an insight
+ * whose attempts kept being interrupted (the worker stopped) fails.
  */
 export async function workInsights(ctx: AppContext): Promise<void> {
-  await workMany<InsightJob>(ctx.boss, QUEUES.insights, INSIGHT_CONCURRENCY, {}, (job) =>
-    runInsight(ctx, job.data.insightId, {
-      lastAttempt: job.retryCount >= job.retryLimit,
-      signal: job.signal,
-    }),
-  );
-  await ctx.boss.work<InsightJob>(QUEUES.insightsGivenUp, async ([job]) => {
-    if (job) await failInsight(ctx, job.data.insightId, INSIGHT_JOB_TEXTS.interrupted);
+  await workWithRetries<InsightJob>(ctx, {
+    queue: QUEUES.insights,
+    givenUpQueue: QUEUES.insightsGivenUp,
+    policy: INSIGHTS_RETRIES,
+    concurrency: INSIGHT_CONCURRENCY,
+    run: (job, { lastAttempt }) => runInsight(ctx, job.data.insightId, { lastAttempt, signal: job.signal }),
+    giveUp: (data) => failInsight(ctx, data.insightId, INSIGHT_JOB_TEXTS.interrupted),
   });
 }

@@ -30,11 +30,11 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { aiUsage, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
 import { TASK_EVENTS_CHANNEL } from '../tasks/notify.ts';
 import { enqueueTask, taskJobKey } from '../tasks/queue.ts';
 import { failInterruptedTask } from '../tasks/state.ts';
-import { RetryLater } from '../tasks/worker.ts';
 import { workAnalysis } from './jobs.ts';
 import { runTask } from './run.ts';
 
@@ -670,7 +670,7 @@ describe('failures and billing', () => {
     const promptId = await createPrompt(projectId);
     const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
     await t.ctx.db.update(tasks).set({ status: 'processing', attempts: 3 }).where(eq(tasks.id, taskId));
-    await failInterruptedTask(t.ctx, taskId);
+    await failInterruptedTask(t.ctx, taskId, null);
     expect(await taskRow(taskId)).toMatchObject({
       status: 'failed',
       errorReason: taskError('interrupted', { count: 3 }),
@@ -918,6 +918,39 @@ describe('voice analysis (LVA)', () => {
     expect(task.unitsChargedMilli).toBe(141);
     expect(JSON.stringify(task.lva)).not.toContain('emlo-pass-456');
   });
+
+  it.each(['analysis', 'lva'] as const)(
+    'a worker killed after the %s answer arrived resumes without asking for it again, charged once',
+    async (killedAfter) => {
+      const projectId = await newProject();
+      const promptId = await createPrompt(projectId, { LVA: 'emlo' });
+      const taskId = await insertTask(projectId, promptId, { fixture: fixtures.stereo.wav });
+      const ctx = withConfig({ emlo: { apiKey: 'emlo-key-123', apiKeyPassword: 'emlo-pass-456' } });
+      scriptStereoTranscription();
+      anthropic.script(answer(SCORECARD_ANSWER));
+      emlo.script(emloReport(2));
+      const kill = (stage: TaskStage) => {
+        if (stage === killedAfter) throw new Error('worker killed');
+      };
+      await expect(run(taskId, ctx, { lastAttempt: false }, { afterStage: kill })).rejects.toBeInstanceOf(
+        RetryLater,
+      );
+      expect(await taskRow(taskId)).toMatchObject({ status: 'queued', unitsChargedMilli: null });
+      expect(await chargesOf(projectId)).toHaveLength(0);
+
+      expect(await run(taskId, ctx)).toBe('completed');
+      // Each paid call once: the transcription pieces, the analysis, the voice analysis (the stage after it).
+      expect(anthropic.requests).toHaveLength(1);
+      expect(emlo.requests).toHaveLength(1);
+      expect(audioRequests(openai)).toHaveLength(4);
+      expect(await taskRow(taskId)).toMatchObject({
+        status: 'completed',
+        attempts: 2,
+        unitsChargedMilli: 141,
+      });
+      expect(await chargesOf(projectId)).toHaveLength(1);
+    },
+  );
 
   it('an Emotion Logic failure on the last attempt leaves the analysis complete, without the surcharge', async () => {
     const projectId = await newProject();

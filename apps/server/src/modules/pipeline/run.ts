@@ -1,11 +1,12 @@
 import { ANALYSIS_CHECK_UNITS, taskError, taskErrorText } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
+import { reportOutage } from '../../db/outage.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { findTaskWithMedia } from '../tasks/rows.ts';
 import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
-import { RetryLater } from '../tasks/worker.ts';
 import { classifyFailure, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';
 import { chargeStage } from './stages/charge.ts';
@@ -48,6 +49,8 @@ export async function runTask(
   } catch (error) {
     if (error instanceof TaskGone) return 'not_found';
     if (options.signal?.aborted) throw error;
+    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
+    if (reportOutage(ctx.db, error)) throw error;
     const { reason, retryable } = classifyFailure(error);
     const message = taskErrorText(reason);
     if (retryable && !options.lastAttempt) {

@@ -23,8 +23,8 @@ import {
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { fund } from '../../../test/uploads.ts';
 import { mediaFiles, projects, tasks } from '../../db/schema/index.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
-import { RetryLater } from '../tasks/worker.ts';
 import { runTask } from './run.ts';
 
 // Deepgram and AssemblyAI through their SDKs against fakes speaking their wire formats, end to end

@@ -154,13 +154,20 @@ export async function skipTask(ctx: AppContext, taskId: number): Promise<TaskRow
   });
 }
 
-/** Fails a task whose job was given up (the worker stopped while running its last attempt). */
-export async function failInterruptedTask(ctx: AppContext, taskId: number): Promise<void> {
+/**
+ * Fails a task whose job was given up after `interruptions` interrupted attempts (its worker stopped while
+ * running them); null: the queue gave it up on its last attempt, which counts the task's attempts.
+ */
+export async function failInterruptedTask(
+  ctx: AppContext,
+  taskId: number,
+  interruptions: number | null,
+): Promise<void> {
   const [task] = await ctx.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
   if (!task) return;
   await end(ctx, taskId, queuedOrRunning, {
     status: 'failed',
-    errorReason: taskError('interrupted', { count: task.attempts }),
+    errorReason: taskError('interrupted', { count: interruptions ?? task.attempts }),
   });
 }
 
