@@ -50,6 +50,12 @@ export const batchItems = pgTable(
     /** Normalised date text of the row, if it had one. */
     date: text('date'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The representative and department its analysis gets (the metadata with the rep mapping of the upload's
+     * time): what a team leader's view of the row goes by until it has an analysis.
+     */
+    representative: text('representative'),
+    department: text('department'),
     status: text('status', { enum: BATCH_ITEM_STATUSES }).notNull().default('pending'),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     error: text('error'),
