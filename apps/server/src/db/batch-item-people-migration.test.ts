@@ -14,23 +14,35 @@ beforeAll(async () => {
 afterAll(() => before?.close());
 
 describe(`migration ${MIGRATION}`, () => {
-  it("gives the rows of earlier uploads their people from the metadata, as an analysis's are read", async () => {
+  it("gives the rows of earlier uploads their analysis's people, else those of their metadata", async () => {
     const { pool, db } = before.database;
     const insertId = async (sql: string, values: unknown[] = []) =>
       ((await pool.query(sql, values)).rows[0] as { id: number }).id;
     const projectId = await insertId(`INSERT INTO projects (name) VALUES ('Old') RETURNING id`);
-    const batchId = await insertId(
-      `INSERT INTO upload_batches (project_id, file_name, total_items) VALUES ($1, 'calls.csv', 3) RETURNING id`,
+    const mediaId = await insertId(
+      `INSERT INTO media_files (project_id, storage_key, file_name, content_type, size_bytes, sha256, kind)
+       VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, 'x', 'audio') RETURNING id`,
       [projectId],
     );
-    for (const [row, metadata] of [
-      [2, { ' representative ': ' Ann ', DEPARTMENT: 'Sales' }],
-      [3, { Representative: 'x'.repeat(250), Department: '  ' }],
-      [4, { Notes: 'nobody' }],
+    // The analysis a row was linked to (a duplicate of an earlier upload), re-mapped to Dana of Support.
+    const taskId = await insertId(
+      `INSERT INTO tasks (project_id, media_id, representative, department) VALUES ($1, $2, 'Dana', 'Support') RETURNING id`,
+      [projectId, mediaId],
+    );
+    const batchId = await insertId(
+      `INSERT INTO upload_batches (project_id, file_name, total_items) VALUES ($1, 'calls.csv', 4) RETURNING id`,
+      [projectId],
+    );
+    for (const [row, metadata, task] of [
+      [2, { ' representative ': ' Ann ', DEPARTMENT: 'Sales' }, null],
+      [3, { Representative: 'x'.repeat(250), Department: '  ' }, null],
+      [4, { Notes: 'nobody' }, null],
+      [5, { Representative: 'Ann', Department: 'Sales' }, taskId],
     ] as const) {
       await pool.query(
-        `INSERT INTO batch_items (batch_id, row_number, url, type, metadata) VALUES ($1, $2, 'https://a.example/x.mp3', 'call', $3)`,
-        [batchId, row, JSON.stringify(metadata)],
+        `INSERT INTO batch_items (batch_id, row_number, url, type, metadata, task_id, status)
+         VALUES ($1, $2, 'https://a.example/x.mp3', 'call', $3, $4, $5)`,
+        [batchId, row, JSON.stringify(metadata), task, task ? 'duplicate' : 'pending'],
       );
     }
 
@@ -44,6 +56,7 @@ describe(`migration ${MIGRATION}`, () => {
       { representative: 'Ann', department: 'Sales' },
       { representative: 'x'.repeat(200), department: null },
       { representative: null, department: null },
+      { representative: 'Dana', department: 'Support' },
     ]);
   });
 });

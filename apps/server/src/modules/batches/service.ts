@@ -32,7 +32,6 @@ import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
 import {
   type BatchViewer,
   batchCondition,
-  rowCondition,
   seesPartOf,
   teamRowCondition,
 } from './visibility.ts';
@@ -198,7 +197,6 @@ async function asSeenBy(db: Executor, viewer: BatchViewer, rows: BatchRow[]): Pr
             pending: sql<number>`count(*) FILTER (WHERE ${batchItems.status} = 'pending' AND ${batchItems.attempts} = 0)::int`,
           })
           .from(batchItems)
-          .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
           .where(and(inArray(batchItems.batchId, partial), teamRowCondition(viewer.access)))
           .groupBy(batchItems.batchId);
   const shares = new Map(counted.map((share) => [share.batchId, share]));
@@ -272,29 +270,24 @@ export async function listItems(
   batchId: number,
   query: z.output<typeof BatchItemListQuery>,
 ) {
+  const seen = await requireBatch(ctx, viewer, batchId);
   const where = and(
     eq(batchItems.batchId, batchId),
     query.status ? eq(batchItems.status, query.status) : undefined,
-    rowCondition(viewer),
+    seesPartOf(viewer, seen) ? teamRowCondition(viewer.access) : undefined,
   );
-  const [counted] = await ctx.db
-    .select({ total: count() })
-    .from(batchItems)
-    .innerJoin(uploadBatches, eq(uploadBatches.id, batchItems.batchId))
-    .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
-    .where(where);
+  const [counted] = await ctx.db.select({ total: count() }).from(batchItems).where(where);
   const rows = await ctx.db
     .select({ item: batchItems, taskStatus: tasks.status, taskReason: tasks.errorReason })
     .from(batchItems)
-    .innerJoin(uploadBatches, eq(uploadBatches.id, batchItems.batchId))
     .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
     .where(where)
     .orderBy(asc(batchItems.rowNumber), asc(batchItems.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  // Read after the rows (it also answers 404 for a batch the caller may not see): a row's change and its
-  // batch's counts commit together (progress.ts), so the counts are at least as new as the rows. An analysis
-  // that just ended is counted a moment after it ends; the batch event of that count brings it to the page.
+  // Read again after the rows: a row's change and its batch's counts commit together (progress.ts), so the
+  // counts are at least as new as the rows. An analysis that just ended is counted a moment after it ends; the
+  // batch event of that count brings it to the page.
   const [batch] = await asSeenBy(ctx.db, viewer, [await requireBatch(ctx, viewer, batchId)]);
   return {
     batch: batch!,

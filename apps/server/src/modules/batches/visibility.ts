@@ -1,6 +1,7 @@
-import { and, eq, exists, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
+import { batchItems, uploadBatches } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { visibilityCondition } from '../tasks/visibility.ts';
 
@@ -11,25 +12,12 @@ export interface BatchViewer {
 }
 
 /**
- * A team leader's rows, by the analyses' rule (tasks/visibility.ts): a row with an analysis goes with it (the
- * leader sees the row when they see the analysis, whose people the rep mapping may change later); a row without
- * one by the people its analysis gets. Undefined: every row (everyone but team leaders).
+ * A team leader's rows: the analyses' rule (tasks/visibility.ts) on the rows' representative and department
+ * (those of the analysis the row made or was linked to, before that those its analysis gets). Undefined: every
+ * row (everyone but team leaders).
  */
 export function teamRowCondition(access: ProjectAccess): SQL | undefined {
-  if (access.visibility?.kind !== 'team') return undefined;
-  return or(
-    and(isNotNull(batchItems.taskId), visibilityCondition(access, tasks)),
-    and(isNull(batchItems.taskId), visibilityCondition(access, batchItems)),
-  );
-}
-
-/**
- * The rows the viewer sees in the batches they see (a query joining tasks and upload_batches to the rows):
- * a team leader every row of their own uploads and their teams' rows of others'. Undefined: every row.
- */
-export function rowCondition(viewer: BatchViewer): SQL | undefined {
-  const rows = teamRowCondition(viewer.access);
-  return rows && or(eq(uploadBatches.createdBy, viewer.userId), rows);
+  return access.visibility?.kind === 'team' ? visibilityCondition(access, batchItems) : undefined;
 }
 
 /** Whether the viewer sees only some rows of this batch: a team leader, in a batch they did not upload. */
@@ -46,10 +34,16 @@ export function batchCondition(db: Executor, viewer: BatchViewer): SQL | undefin
   if (visibility?.kind === 'apiKey') return eq(uploadBatches.apiKeyId, visibility.apiKeyId);
   const rows = teamRowCondition(viewer.access);
   if (!rows) return undefined;
+  // Kept to the project's batches: however PostgreSQL runs it (an index probe per batch, or hashed once), it
+  // reads no rows of other projects' batches.
+  const projectBatches = alias(uploadBatches, 'project_batches');
   const teamRow = db
-    .select({ one: batchItems.id })
+    .select({ one: sql`1` })
     .from(batchItems)
-    .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
+    .innerJoin(
+      projectBatches,
+      and(eq(projectBatches.id, batchItems.batchId), eq(projectBatches.projectId, viewer.access.project.id)),
+    )
     .where(and(eq(batchItems.batchId, uploadBatches.id), rows));
   return or(eq(uploadBatches.createdBy, viewer.userId), exists(teamRow));
 }
