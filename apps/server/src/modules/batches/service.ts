@@ -29,12 +29,7 @@ import { jobPriority } from '../tasks/queue.ts';
 import { requireAnalysisFunds } from '../tasks/request.ts';
 import { taskErrorFields } from '../tasks/rows.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
-import {
-  type BatchViewer,
-  batchCondition,
-  seesPartOf,
-  teamRowCondition,
-} from './visibility.ts';
+import { type BatchViewer, batchCondition, seesPartOf, teamRowCondition } from './visibility.ts';
 
 export type BatchRow = typeof uploadBatches.$inferSelect;
 type ItemRow = typeof batchItems.$inferSelect;
