@@ -265,11 +265,11 @@ export async function listItems(
   batchId: number,
   query: z.output<typeof BatchItemListQuery>,
 ) {
-  const seen = await requireBatch(ctx, viewer, batchId);
+  const stored = await requireBatch(ctx, viewer, batchId);
   const where = and(
     eq(batchItems.batchId, batchId),
     query.status ? eq(batchItems.status, query.status) : undefined,
-    seesPartOf(viewer, seen) ? teamRowCondition(viewer.access) : undefined,
+    seesPartOf(viewer, stored) ? teamRowCondition(viewer.access) : undefined,
   );
   const [counted] = await ctx.db.select({ total: count() }).from(batchItems).where(where);
   const rows = await ctx.db
