@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       maxBytes: 4 * 1024 * 1024 * 1024,
       chunkSize: 52_428_800,
       urlTimeoutMs: 600_000,
+      urlMinRate: { bytes: 65_536, windowMs: 30_000 },
       urlAllowHosts: [],
     });
     const s3 = loadConfig({
@@ -71,6 +72,8 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       URL_UPLOAD_ALLOW_HOSTS: ' LocalHost:8080, media.example.com ,[::1]:9000',
       MAX_UPLOAD_BYTES: '1000',
+      URL_DOWNLOAD_MIN_BYTES: '16384',
+      URL_DOWNLOAD_RATE_WINDOW_MS: '10000',
     });
     expect(s3.storage).toEqual({
       kind: 's3',
@@ -83,6 +86,8 @@ describe('loadConfig', () => {
     });
     expect(s3.uploads.urlAllowHosts).toEqual(['localhost:8080', 'media.example.com', '[::1]:9000']);
     expect(s3.uploads.maxBytes).toBe(1000);
+    expect(s3.uploads.urlMinRate).toEqual({ bytes: 16_384, windowMs: 10_000 });
+    expect(() => loadConfig({ URL_DOWNLOAD_MIN_BYTES: '0' })).toThrow(/URL_DOWNLOAD_MIN_BYTES/);
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(

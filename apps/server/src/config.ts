@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(MAX_UPLOAD_BYTES),
   URL_DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  URL_DOWNLOAD_MIN_BYTES: z.coerce.number().int().min(1).default(65_536),
+  URL_DOWNLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(30_000),
   URL_UPLOAD_ALLOW_HOSTS: hostList,
   FFMPEG_PATH: optionalText,
   TRANSCRIPTION_PROVIDER: z.enum(TRANSCRIPTION_PROVIDER_IDS).default('openai'),
@@ -206,6 +208,8 @@ export interface Config {
     chunkSize: number;
     /** Longest a download from a link may take, redirects included. */
     urlTimeoutMs: number;
+    /** Least a download from a link must receive in every window (an answer waited for counts as nothing). */
+    urlMinRate: { bytes: number; windowMs: number };
     /** host[:port] entries that link uploads may fetch from even on private addresses (tests, intranets). */
     urlAllowHosts: string[];
   };
@@ -359,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.MAX_UPLOAD_BYTES,
       chunkSize: CHUNK_SIZE,
       urlTimeoutMs: e.URL_DOWNLOAD_TIMEOUT_MS,
+      urlMinRate: { bytes: e.URL_DOWNLOAD_MIN_BYTES, windowMs: e.URL_DOWNLOAD_RATE_WINDOW_MS },
       urlAllowHosts: e.URL_UPLOAD_ALLOW_HOSTS,
     },
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',

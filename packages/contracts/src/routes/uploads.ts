@@ -64,6 +64,11 @@ export const uploadRoutes = {
     path: '/projects/:id/uploads/url',
     operationId: 'uploadFromUrl',
     summary: 'Download a recording from a public http(s) link on the server and queue its analysis',
+    description:
+      'The download stops when the request is closed (nothing is kept). It fails with 504 download_too_slow when ' +
+      'the link sends less than the server minimum in a window (URL_DOWNLOAD_MIN_BYTES in ' +
+      'URL_DOWNLOAD_RATE_WINDOW_MS, waiting for its answer included) and with 504 download_timeout when the ' +
+      'whole download takes longer than URL_DOWNLOAD_TIMEOUT_MS.',
     tags,
     access,
     params: ProjectIdParams,

@@ -1,4 +1,5 @@
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { apiKeys } from './access.ts';
 import { users } from './accounts.ts';
@@ -50,6 +51,12 @@ export const batchItems = pgTable(
     /** Normalised date text of the row, if it had one. */
     date: text('date'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * What a team leader's view of the row goes by: the representative and department its analysis gets (the
+     * metadata with the rep mapping of the upload's time), then those of the analysis it made or was linked to.
+     */
+    representative: text('representative'),
+    department: text('department'),
     status: text('status', { enum: BATCH_ITEM_STATUSES }).notNull().default('pending'),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     error: text('error'),
@@ -64,6 +71,9 @@ export const batchItems = pgTable(
   (t) => [
     index('batch_items_batch_row_idx').on(t.batchId, t.rowNumber),
     index('batch_items_task_idx').on(t.taskId),
+    // A team leader's rows of a batch (batches/visibility.ts compares lower-cased names).
+    index('batch_items_batch_dept_idx').on(t.batchId, sql`lower(${t.department})`),
+    index('batch_items_batch_rep_idx').on(t.batchId, sql`lower(${t.representative})`),
   ],
 );
 

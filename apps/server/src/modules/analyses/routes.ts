@@ -12,7 +12,7 @@ import { sendMedia } from './media.ts';
 import { reanalyze } from './reanalyze.ts';
 import { setSpeakerRoles } from './speaker-roles.ts';
 import { EventStreams } from './sse.ts';
-import { taskEventFilter } from './visibility.ts';
+import { liveEventFilter } from './visibility.ts';
 
 /**
  * The read side of analyses (list, detail, media, live events), reanalysis and the speakers' roles for any
@@ -36,7 +36,8 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
     preValidation: member,
     handler: async (request, reply) => {
       const access = projectAccess(request);
-      return streams.serve(access.project.id, request, reply, taskEventFilter(ctx.db, access));
+      const viewer = { access, userId: currentUser(request).id };
+      return streams.serve(access.project.id, request, reply, liveEventFilter(ctx.db, viewer));
     },
   });
 

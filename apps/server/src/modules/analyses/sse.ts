@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TaskEventMessage } from '../tasks/notify.ts';
 import type { LiveEvent, TaskEventHub } from './events.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -20,14 +19,14 @@ export class EventStreams {
   /**
    * Serves text/event-stream to one client: an `event: task` per change of a task of this project (data: the
    * TaskEvent JSON) and an `event: batch` per change of one of its batches (BatchEvent), a comment every 15 s
-   * so proxies keep the connection, until the client disconnects. With `visible`, only events of tasks it
-   * accepts are sent (in their order); batch events go to every member, as the batches list does.
+   * so proxies keep the connection, until the client disconnects. With `visible`, only the events it accepts
+   * are sent (in their order).
    */
   async serve(
     projectId: number,
     request: FastifyRequest,
     reply: FastifyReply,
-    visible?: (event: TaskEventMessage) => Promise<boolean>,
+    visible?: (event: LiveEvent) => Promise<boolean>,
   ): Promise<void> {
     const res = reply.raw;
     reply.hijack();
@@ -59,7 +58,7 @@ export class EventStreams {
       const stop = await this.hub.subscribe(projectId, (event: LiveEvent) => {
         if (!visible) return send(event);
         queue = queue.then(async () => {
-          if (event.name === 'batch' || (await visible(event.message).catch(() => false))) send(event);
+          if (await visible(event).catch(() => false)) send(event);
         });
       });
       if (res.destroyed || res.writableEnded) stop();

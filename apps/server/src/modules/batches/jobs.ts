@@ -1,9 +1,9 @@
 import { bulkTaskMetadata } from '@parley/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { reportOutage } from '../../db/outage.ts';
-import { batchItems, projects, uploadBatches } from '../../db/schema/index.ts';
+import { batchItems, projects, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { BATCH_ITEMS_RETRIES, QUEUES } from '../../jobs/boss.ts';
 import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
@@ -47,7 +47,22 @@ export function classifyItemFailure(error: unknown): ItemFailure {
 
 type ItemStatus = (typeof batchItems.$inferSelect)['status'];
 
-type ItemChange = { status: ItemStatus; error?: string | null; taskId?: number | null };
+type ItemChange = {
+  status: ItemStatus;
+  error?: string | null;
+  taskId?: number | null;
+  representative?: SQL;
+  department?: SQL;
+};
+
+/**
+ * The people of the analysis a row is linked to (the one it made, or a duplicate's): a team leader's view of the
+ * row goes by them from then on, as by the analysis's in the analyses list.
+ */
+const peopleOfTask = (taskId: number) => ({
+  representative: sql`(SELECT ${tasks.representative} FROM ${tasks} WHERE ${tasks.id} = ${taskId})`,
+  department: sql`(SELECT ${tasks.department} FROM ${tasks} WHERE ${tasks.id} = ${taskId})`,
+});
 
 async function setItem(db: Executor, itemId: number, values: ItemChange): Promise<void> {
   await db
@@ -109,10 +124,12 @@ export async function processBatchItem(
     );
     const { data } = result.body;
     const existing = data.duplicate || data.in_progress;
+    const taskId = (existing ? data.existing_task_id : data.task_id)!;
     await finishItem(ctx, itemId, {
       status: existing ? 'duplicate' : 'task_created',
-      taskId: (existing ? data.existing_task_id : data.task_id) ?? null,
+      taskId,
       error: null,
+      ...peopleOfTask(taskId),
     });
   } catch (error) {
     // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).

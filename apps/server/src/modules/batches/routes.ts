@@ -6,7 +6,7 @@ import {
   batchRoutes as routes,
   UPLOAD_TEXTS,
 } from '@parley/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
@@ -23,8 +23,17 @@ import {
   listItems,
   parseBatchFields,
 } from './service.ts';
+import type { BatchViewer } from './visibility.ts';
 
-/** Bulk upload by CSV and the project's batches (spec 1 §2.4, §3, §4, §7). Any member. */
+const batchViewer = (request: FastifyRequest): BatchViewer => ({
+  access: projectAccess(request),
+  userId: currentUser(request).id,
+});
+
+/**
+ * Bulk upload by CSV and the project's batches (spec 1 §2.4, §3, §4, §7). Any member; team leaders read their
+ * teams' rows and their own uploads, media keys their own uploads (visibility.ts).
+ */
 export async function batchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -72,7 +81,7 @@ export async function batchRoutes(app: FastifyInstance, ctx: AppContext): Promis
   serve(app, routes.list, {
     preValidation: member,
     handler: async (request) => ({
-      data: await listBatches(ctx, projectAccess(request), request.query.limit),
+      data: await listBatches(ctx, batchViewer(request), request.query.limit),
     }),
   });
 
@@ -88,7 +97,7 @@ export async function batchRoutes(app: FastifyInstance, ctx: AppContext): Promis
   serve(app, routes.items, {
     preValidation: member,
     handler: async (request) => ({
-      data: await listItems(ctx, projectAccess(request), request.params.batchId, request.query),
+      data: await listItems(ctx, batchViewer(request), request.params.batchId, request.query),
     }),
   });
 }

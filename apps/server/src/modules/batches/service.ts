@@ -5,22 +5,31 @@ import {
   type BatchItemListQuery,
   BULK_CSV,
   BULK_TEXTS,
+  type BulkRow,
+  batchStatusFromCounts,
+  bulkTaskMetadata,
+  deriveTaskPeople,
+  type RepMappingTarget,
+  repLookupKeys,
   type TaskError,
   type UploadBatch,
 } from '@parley/contracts';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { parseOrRefuse } from '../../http/validation.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
+import { repMappingsFor } from '../reps/lookup.ts';
 import { jobPriority } from '../tasks/queue.ts';
 import { requireAnalysisFunds } from '../tasks/request.ts';
 import { taskErrorFields } from '../tasks/rows.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
+import { type BatchViewer, batchCondition, seesPartOf, teamRowCondition } from './visibility.ts';
 
 export type BatchRow = typeof uploadBatches.$inferSelect;
 type ItemRow = typeof batchItems.$inferSelect;
@@ -36,7 +45,7 @@ export const BATCH_TEXTS = {
   queueUnavailable: 'The batch could not be queued. Please try again.',
 } as const;
 
-/** Rows written per INSERT (9 columns each, well under PostgreSQL's 65,535 parameters). */
+/** Rows written per INSERT (11 columns each, well under PostgreSQL's 65,535 parameters). */
 const INSERT_CHUNK = 1000;
 
 export function toBatchDto(row: BatchRow): UploadBatch {
@@ -91,6 +100,7 @@ export async function createBatch(
     (a, b) => a.row - b.row || (a.column ?? '').localeCompare(b.column ?? ''),
   );
   if (errors.length > 0) throw new CsvRefused(errors);
+  const people = await peopleOfRows(ctx.db, projectId, withPrompt.rows);
 
   const { batch, itemIds } = await ctx.db.transaction(async (tx) => {
     const [batch] = await tx
@@ -110,13 +120,15 @@ export async function createBatch(
       const inserted = await tx
         .insert(batchItems)
         .values(
-          withPrompt.rows.slice(at, at + INSERT_CHUNK).map((row) => ({
+          withPrompt.rows.slice(at, at + INSERT_CHUNK).map((row, index) => ({
             batchId: batch!.id,
             rowNumber: row.row,
             url: row.url,
             type: row.type,
             date: row.date,
             metadata: row.metadata,
+            representative: people[at + index]!.representative,
+            department: people[at + index]!.department,
           })),
         )
         .returning({ id: batchItems.id });
@@ -144,42 +156,79 @@ export async function createBatch(
   return batch;
 }
 
+/** The representative and department each row's analysis gets: its metadata with the project's rep mapping. */
+async function peopleOfRows(db: Executor, projectId: number, rows: readonly BulkRow[]) {
+  const metadata = rows.map(bulkTaskMetadata);
+  const keys = [...new Set(metadata.flatMap(repLookupKeys))];
+  const mappings = new Map<string, RepMappingTarget>();
+  for (let at = 0; at < keys.length; at += INSERT_CHUNK) {
+    for (const [key, target] of await repMappingsFor(db, projectId, keys.slice(at, at + INSERT_CHUNK))) {
+      mappings.set(key, target);
+    }
+  }
+  return metadata.map((values) => deriveTaskPeople(values, mappings));
+}
+
 export function createdMessage(batch: BatchRow): string {
   return BULK_TEXTS.uploaded(batch.totalItems, batch.id);
 }
 
-/** A media key sees only the batches it uploaded (undefined: all of the project's). */
-function batchVisibility(access: ProjectAccess): SQL | undefined {
-  return access.visibility?.kind === 'apiKey'
-    ? eq(uploadBatches.apiKeyId, access.visibility.apiKeyId)
-    : undefined;
+/**
+ * The batches as the viewer sees them: a team leader's share of another's batch counts only their teams' rows
+ * (its status follows from those counts); every other batch is as stored.
+ */
+async function asSeenBy(db: Executor, viewer: BatchViewer, rows: BatchRow[]): Promise<UploadBatch[]> {
+  const partial = rows.filter((row) => seesPartOf(viewer, row)).map((row) => row.id);
+  const counted =
+    partial.length === 0
+      ? []
+      : await db
+          .select({
+            batchId: batchItems.batchId,
+            total: count(),
+            processed: sql<number>`count(*) FILTER (WHERE ${batchItems.countedAs} = 'processed')::int`,
+            failed: sql<number>`count(*) FILTER (WHERE ${batchItems.countedAs} = 'failed')::int`,
+            // Never started; a row waiting for a retry has attempts.
+            pending: sql<number>`count(*) FILTER (WHERE ${batchItems.status} = 'pending' AND ${batchItems.attempts} = 0)::int`,
+          })
+          .from(batchItems)
+          .where(and(inArray(batchItems.batchId, partial), teamRowCondition(viewer.access)))
+          .groupBy(batchItems.batchId);
+  const shares = new Map(counted.map((share) => [share.batchId, share]));
+  return rows.map((row) => {
+    if (!partial.includes(row.id)) return toBatchDto(row);
+    const share = shares.get(row.id) ?? { total: 0, processed: 0, failed: 0, pending: 0 };
+    return toBatchDto({
+      ...row,
+      status: batchStatusFromCounts(share),
+      totalItems: share.total,
+      processedItems: share.processed,
+      failedItems: share.failed,
+    });
+  });
 }
 
-/** The project's most recent batches, newest first. */
-export async function listBatches(ctx: AppContext, access: ProjectAccess, limit: number) {
+/** The project's most recent batches the viewer sees, newest first. */
+export async function listBatches(ctx: AppContext, viewer: BatchViewer, limit: number) {
   const rows = await ctx.db
     .select()
     .from(uploadBatches)
-    .where(and(eq(uploadBatches.projectId, access.project.id), batchVisibility(access)))
+    .where(and(eq(uploadBatches.projectId, viewer.access.project.id), batchCondition(ctx.db, viewer)))
     .orderBy(desc(uploadBatches.createdAt), desc(uploadBatches.id))
     .limit(limit);
-  return rows.map(toBatchDto);
+  return asSeenBy(ctx.db, viewer, rows);
 }
 
-/** A batch of this project (404 otherwise, also for another project's batch). */
-export async function requireBatch(
-  ctx: AppContext,
-  access: ProjectAccess,
-  batchId: number,
-): Promise<BatchRow> {
+/** A batch of this project the viewer sees (404 otherwise, also for another project's batch). */
+export async function requireBatch(ctx: AppContext, viewer: BatchViewer, batchId: number): Promise<BatchRow> {
   const [row] = await ctx.db
     .select()
     .from(uploadBatches)
     .where(
       and(
         eq(uploadBatches.id, batchId),
-        eq(uploadBatches.projectId, access.project.id),
-        batchVisibility(access),
+        eq(uploadBatches.projectId, viewer.access.project.id),
+        batchCondition(ctx.db, viewer),
       ),
     );
   if (!row) throw notFound(BATCH_TEXTS.notFound);
@@ -209,16 +258,18 @@ function toItemDto(
   };
 }
 
-/** A page of a batch's items in CSV row order, with their analyses' status. */
+/** A page of a batch's items the viewer sees, in CSV row order, with their analyses' status. */
 export async function listItems(
   ctx: AppContext,
-  access: ProjectAccess,
+  viewer: BatchViewer,
   batchId: number,
   query: z.output<typeof BatchItemListQuery>,
 ) {
+  const stored = await requireBatch(ctx, viewer, batchId);
   const where = and(
     eq(batchItems.batchId, batchId),
     query.status ? eq(batchItems.status, query.status) : undefined,
+    seesPartOf(viewer, stored) ? teamRowCondition(viewer.access) : undefined,
   );
   const [counted] = await ctx.db.select({ total: count() }).from(batchItems).where(where);
   const rows = await ctx.db
@@ -229,12 +280,12 @@ export async function listItems(
     .orderBy(asc(batchItems.rowNumber), asc(batchItems.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  // Read after the rows (it also answers 404 for a batch the caller may not see): a row's change and its
-  // batch's counts commit together (progress.ts), so the counts are at least as new as the rows. An analysis
-  // that just ended is counted a moment after it ends; the batch event of that count brings it to the page.
-  const batch = await requireBatch(ctx, access, batchId);
+  // Read again after the rows: a row's change and its batch's counts commit together (progress.ts), so the
+  // counts are at least as new as the rows. An analysis that just ended is counted a moment after it ends; the
+  // batch event of that count brings it to the page.
+  const [batch] = await asSeenBy(ctx.db, viewer, [await requireBatch(ctx, viewer, batchId)]);
   return {
-    batch: toBatchDto(batch),
+    batch: batch!,
     items: rows.map(({ item, taskStatus, taskReason }) =>
       toItemDto(item, taskStatus ? { status: taskStatus, reason: taskReason } : null),
     ),

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { type Lookup, type ResolvedAddress, resolveTarget, systemLookup, UrlRefusedError } from './ssrf.ts';
 
 export const MAX_REDIRECTS = 5;
@@ -19,20 +20,54 @@ export class DownloadError extends Error {
   }
 }
 
+/** The link sent less than the minimum rate. */
+export class SlowDownloadError extends DownloadError {
+  override name = 'SlowDownloadError';
+
+  constructor(rate: MinimumRate) {
+    super(
+      `The link sent its file too slowly: less than ${size(rate.bytes)} arrived in ${seconds(rate.windowMs)} s.`,
+      504,
+    );
+  }
+}
+
+/** The download was stopped because nobody waits for it any more (the upload request was closed). */
+export class DownloadCancelledError extends Error {
+  override name = 'DownloadCancelledError';
+
+  constructor() {
+    super('The upload request was closed before the link was downloaded; nothing was uploaded.');
+  }
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+const size = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`);
+
+export interface MinimumRate {
+  bytes: number;
+  windowMs: number;
+}
+
 export interface DownloadOptions {
   allowHosts: readonly string[];
   maxBytes: number;
   timeoutMs: number;
+  /** Fewer bytes in any window fail the download; waiting for an answer counts as receiving nothing. */
+  minRate: MinimumRate;
+  /** Aborted when nobody waits for the download any more. */
+  signal?: AbortSignal;
   lookup?: Lookup;
 }
 
 export interface Download {
-  /** The body; it fails with an abort error when the time limit passes. */
-  stream: IncomingMessage;
+  /** The body; it fails when the download is stopped (see stopReason). */
+  stream: Readable;
   fileName: string;
   contentType: string;
   finalUrl: string;
-  timedOut: () => boolean;
+  /** Why the download was stopped (time limit, too slow, cancelled), if it was. */
+  stopReason: () => Error | undefined;
 }
 
 /** A DNS lookup that always answers the address checked before: the connection cannot be re-pointed. */
@@ -85,18 +120,60 @@ export function downloadFileName(url: URL, disposition: string | undefined): str
 }
 
 /**
+ * Counts the bytes that arrive and stops the download when a window passes with fewer than the minimum.
+ * `restart` begins a new window (an answer arrived).
+ */
+function rateWatch(rate: MinimumRate, stop: () => void) {
+  let received = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const restart = () => {
+    clearInterval(timer);
+    received = 0;
+    timer = setInterval(() => {
+      if (received < rate.bytes) stop();
+      received = 0;
+    }, rate.windowMs);
+  };
+  restart();
+  return {
+    restart,
+    counter: new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    end: () => clearInterval(timer),
+  };
+}
+
+/**
  * Opens a download of a pasted link on the server: every hop (redirects are followed by hand, at most 5) is
  * checked by the SSRF guard and connected to the checked address; the answer must be 2xx and, when it says
- * its length, within maxBytes. The time limit covers the redirects and the whole body.
+ * its length, within maxBytes. The time limit covers the redirects and the whole body; the minimum rate every
+ * window of it, from the request on; the signal stops it at any point. A stopped download fails with its
+ * reason.
  */
 export async function openDownload(start: URL, options: DownloadOptions): Promise<Download> {
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
+  let reason: Error | undefined;
+  const stop = (why: Error) => {
+    reason ??= why;
     controller.abort();
-  }, options.timeoutMs);
-  const seconds = Math.round(options.timeoutMs / 100) / 10;
+  };
+  const timer = setTimeout(
+    () => stop(new DownloadError(`The download did not finish within ${seconds(options.timeoutMs)} s.`, 504)),
+    options.timeoutMs,
+  );
+  const watch = rateWatch(options.minRate, () => stop(new SlowDownloadError(options.minRate)));
+  const cancel = () => stop(new DownloadCancelledError());
+  options.signal?.addEventListener('abort', cancel);
+  const end = () => {
+    clearTimeout(timer);
+    watch.end();
+    options.signal?.removeEventListener('abort', cancel);
+  };
+  if (options.signal?.aborted) cancel();
   try {
     let url = start;
     for (let hop = 0; ; hop += 1) {
@@ -105,9 +182,11 @@ export async function openDownload(start: URL, options: DownloadOptions): Promis
       try {
         response = await get(url, target, controller.signal);
       } catch (error) {
-        if (timedOut) throw new DownloadError(`The download did not finish within ${seconds} s.`, 504);
-        throw new DownloadError(`The link's server could not be reached (${(error as Error).message}).`);
+        throw (
+          reason ?? new DownloadError(`The link's server could not be reached (${(error as Error).message}).`)
+        );
       }
+      watch.restart();
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
@@ -138,17 +217,17 @@ export async function openDownload(start: URL, options: DownloadOptions): Promis
           413,
         );
       }
-      response.on('close', () => clearTimeout(timer));
+      response.on('close', end);
       return {
-        stream: response,
+        stream: pipeline(response, watch.counter, () => {}),
         fileName: downloadFileName(url, response.headers['content-disposition']),
         contentType: String(response.headers['content-type'] ?? ''),
         finalUrl: url.toString(),
-        timedOut: () => timedOut,
+        stopReason: () => reason,
       };
     }
   } catch (error) {
-    clearTimeout(timer);
+    end();
     controller.abort();
     throw error;
   }

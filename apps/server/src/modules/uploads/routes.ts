@@ -19,7 +19,7 @@ import {
   removeChunkSet,
   storeChunk,
 } from './chunks.ts';
-import { DownloadError } from './download.ts';
+import { DownloadCancelledError, DownloadError, SlowDownloadError } from './download.ts';
 import { parseChunkFields, parseUploadFields } from './fields.ts';
 import { discard, ingest, type UploadResult, type ValidUpload, validateUpload } from './service.ts';
 import { UrlRefusedError } from './ssrf.ts';
@@ -55,11 +55,26 @@ export function releaseUnreadBody(request: FastifyRequest, reply: FastifyReply):
 
 function urlError(error: unknown): unknown {
   if (error instanceof UrlRefusedError) return badRequest(error.message, 'url_not_allowed');
+  if (error instanceof SlowDownloadError) return new HttpError(504, 'download_too_slow', error.message);
   if (error instanceof DownloadError) {
     const code = { 413: 'file_too_large', 502: 'download_failed', 504: 'download_timeout' }[error.statusCode];
     return new HttpError(error.statusCode, code, error.message);
   }
+  // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the server errors.
+  if (error instanceof DownloadCancelledError)
+    return new HttpError(499, 'client_closed_request', error.message);
   return error;
+}
+
+/** Aborted when the client closes the connection before its answer is sent: it no longer waits for it. */
+function whileClientWaits(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const response = reply.raw;
+  if (response.destroyed) controller.abort();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Single, chunked and link uploads (spec 1 §3-§5, §8), and the prompts offered for them. Any member. */
@@ -188,7 +203,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const valid = await validateUpload(ctx, access, request.body);
       let staged: StagedFile;
       try {
-        staged = await stageFromUrl(ctx, access.project.id, request.body.url);
+        staged = await stageFromUrl(ctx, access.project.id, request.body.url, whileClientWaits(reply));
       } catch (error) {
         throw urlError(error);
       }

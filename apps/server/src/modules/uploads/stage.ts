@@ -4,7 +4,7 @@ import { UPLOAD_TEXTS } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { StorageLimitError, storageOf } from '../../storage/index.ts';
-import { DownloadError, openDownload } from './download.ts';
+import { openDownload } from './download.ts';
 import { classifyFile, type FileType, SniffError, sniffer } from './file-type.ts';
 import { parseDownloadUrl } from './ssrf.ts';
 
@@ -59,13 +59,25 @@ export async function stageFile(
 }
 
 /**
- * Downloads a link on the server (SSRF guard, redirects, size and time limits: openDownload) into storage.
- * Fails with UrlRefusedError, DownloadError or the HttpErrors of stageFile.
+ * Downloads a link on the server (SSRF guard, redirects, size, time and rate limits: openDownload) into storage;
+ * `signal` stops it (the client left). Fails with UrlRefusedError, DownloadError, DownloadCancelledError or the
+ * HttpErrors of stageFile.
  */
-export async function stageFromUrl(ctx: AppContext, projectId: number, link: string): Promise<StagedFile> {
-  const { maxBytes, urlAllowHosts, urlTimeoutMs } = ctx.config.uploads;
+export async function stageFromUrl(
+  ctx: AppContext,
+  projectId: number,
+  link: string,
+  signal?: AbortSignal,
+): Promise<StagedFile> {
+  const { maxBytes, urlAllowHosts, urlTimeoutMs, urlMinRate } = ctx.config.uploads;
   const url = parseDownloadUrl(link);
-  const download = await openDownload(url, { allowHosts: urlAllowHosts, maxBytes, timeoutMs: urlTimeoutMs });
+  const download = await openDownload(url, {
+    allowHosts: urlAllowHosts,
+    maxBytes,
+    timeoutMs: urlTimeoutMs,
+    minRate: urlMinRate,
+    signal,
+  });
   try {
     return await stageFile(ctx, projectId, download.stream, {
       fileName: download.fileName,
@@ -74,11 +86,8 @@ export async function stageFromUrl(ctx: AppContext, projectId: number, link: str
       maxBytes,
     });
   } catch (error) {
-    if (download.timedOut()) {
-      const seconds = Math.round(urlTimeoutMs / 100) / 10;
-      throw new DownloadError(`The download did not finish within ${seconds} s.`, 504);
-    }
-    throw error;
+    download.stream.destroy(); // a file refused before it was read: close the link's connection now
+    throw download.stopReason() ?? error;
   }
 }
 
