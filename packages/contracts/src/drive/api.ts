@@ -89,7 +89,10 @@ const MetadataFieldInput = z
 /** structure_config as sent: rows with a blank name are dropped; each row's field_name is its (trimmed) name. */
 const StructureConfigInput = z
   .object({
-    filename_regex: trimmed(DRIVE.regexMax),
+    filename_regex: trimmed(DRIVE.regexMax).meta({
+      description:
+        'Custom structure: RE2 syntax, named groups (?<name>…) or (?P<name>…); no look-arounds or backreferences.',
+    }),
     metadata_fields: z
       .record(z.string(), MetadataFieldInput)
       .refine((fields) => Object.keys(fields).length <= DRIVE.maxMetadataFields, {

@@ -1,9 +1,9 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { DRIVE, DRIVE_TEXTS } from './rules.ts';
 
-// The custom structure's filename regex runs in RE2 (re2js, the same code on the server and in the browser):
-// its time grows with the file name's length only, so no pattern can hold a sync, or the server, for long.
-// RE2 has no look-arounds or backreferences, the features that make backtracking engines slow.
+// The custom structure's filename regex runs in RE2 (re2js, the same code on the server and in the browser),
+// which never backtracks: its time grows with the file name's length and the pattern's size, so no pattern can
+// hold a sync, or the server, for long. It has no look-arounds or backreferences (no linear-time way to match them).
 
 /** Why RE2 refuses a pattern: a code the web translates, or RE2's own words (`detail`) for a syntax error. */
 export type RegexProblem =
@@ -99,6 +99,7 @@ function syntaxProblem(error: RE2JSSyntaxException): RegexProblem {
 
 /** The filename regex compiled by RE2, or why it can't be: both named-group forms, (?<name>…) and (?P<name>…), work. */
 export function compileFilenameRegex(pattern: string): CompiledRegex {
+  // The bound spares compiling what is surely too large; the compiled size is the rule.
   if (programBound(pattern) > DRIVE.regexProgramMax) return { problem: { reason: 'too_complex' } };
   let regex: RE2JS;
   try {

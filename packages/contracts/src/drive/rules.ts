@@ -26,7 +26,12 @@ export const DRIVE = {
   folderIdMax: 200,
   regexMax: 1000,
   /** Largest program (RE2 instructions) a filename regex may compile to: its cost per character of a file name. */
-  regexProgramMax: 5000,
+  regexProgramMax: 2000,
+  /**
+   * Characters of a file name the regex reads (what Parley keeps of a name, and file systems allow): with
+   * regexProgramMax it bounds one match to milliseconds (a 5000-instruction pattern took 9 s on 32,000).
+   */
+  regexNameMax: 255,
   valueMax: 1000,
   maxMetadataFields: 50,
   /** Folders per page of the folder picker. */

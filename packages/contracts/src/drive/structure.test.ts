@@ -105,6 +105,16 @@ describe('metadataFor', () => {
     });
   });
 
+  it('runs the regex on the first 255 characters of a name, which bounds the work of one match', () => {
+    const config = custom(
+      { Ext: { source: 'regex_group', field_name: 'Ext', group: '1', default: 'none' } },
+      '_(mp3)$',
+    );
+    const at = (length: number) => ({ fileName: `${'a'.repeat(length - 4)}_mp3`, folderPath: [] });
+    expect(metadataFor('custom', config, at(255))).toEqual({ Ext: 'mp3' });
+    expect(metadataFor('custom', config, at(256))).toEqual({ Ext: 'none' });
+  });
+
   it('reads named groups written either way, (?<name>…) and (?P<name>…)', () => {
     const config = custom(
       {
@@ -152,7 +162,11 @@ describe('folder integration validation (spec 2 §5)', () => {
     ['a backreference', '^(\\w)\\1', /uses a backreference/],
     ['a named backreference', '^(?<a>\\w)\\k<a>', /uses a backreference/],
     ['a group name in other letters', '^(?<имя>\\w+)_', /a group name may have only Latin letters/],
-    ['a repetition count above 1000', 'a{1001}', /a repetition count is above 1000/],
+    [
+      'a repetition count below its minimum',
+      'a{5,2}',
+      /a repetition count is above 1000 or below its minimum/,
+    ],
     ['repetitions nested past 1000', '(a{1000}){1000}', /too complex/],
     ['repetitions that make it too large', 'a{1000}'.repeat(10), /too complex/],
   ])('refuses %s, saying why', (_name, filename_regex, reason) => {

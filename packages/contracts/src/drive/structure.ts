@@ -1,5 +1,6 @@
 import { compileFilenameRegex, type RegexProblem } from './regex.ts';
 import {
+  DRIVE,
   FIELD_SOURCES,
   type FieldSource,
   folderFields,
@@ -130,8 +131,9 @@ export interface StructureReader {
 
 /**
  * The metadata files get: Department from the first folder level for simple; Department and Representative
- * from the first two folder levels for department; the configured fields for custom (the regex runs on the file
- * name) and constants. A field without a value takes its default, else is left out.
+ * from the first two folder levels for department; the configured fields for custom (the regex runs on the
+ * file name's first DRIVE.regexNameMax characters) and constants. A field without a value takes its default,
+ * else is left out.
  */
 export function structureReader(structureType: StructureType, storedConfig: unknown): StructureReader {
   if (structureType === 'simple' || structureType === 'department') {
@@ -154,7 +156,8 @@ export function structureReader(structureType: StructureType, storedConfig: unkn
   return {
     problem: problem ?? null,
     metadataOf: (file) => {
-      const match = (regex?.exec(file.fileName) ?? null) as RegExpExecArray | null;
+      const name = file.fileName.slice(0, DRIVE.regexNameMax);
+      const match = (regex?.exec(name) ?? null) as RegExpExecArray | null;
       const metadata: Record<string, string> = {};
       for (const field of Object.values(config.metadata_fields)) {
         const value = sourceValue(field, file, match) ?? field.default;
