@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { compileFilenameRegex, regexProblemText } from './regex.ts';
 import { DRIVE, DRIVE_TEXTS, FIELD_SOURCES, STRUCTURE_TYPES, sourceKeeps } from './rules.ts';
-import { filenameRegex } from './structure.ts';
 
 // Shapes of the Google Drive routes (../routes/google-drive.ts): connections, folder integrations, sync.
 
@@ -89,7 +89,10 @@ const MetadataFieldInput = z
 /** structure_config as sent: rows with a blank name are dropped; each row's field_name is its (trimmed) name. */
 const StructureConfigInput = z
   .object({
-    filename_regex: trimmed(DRIVE.regexMax),
+    filename_regex: trimmed(DRIVE.regexMax).meta({
+      description:
+        'Custom structure: RE2 syntax, named groups (?<name>…) or (?P<name>…); no look-arounds or backreferences.',
+    }),
     metadata_fields: z
       .record(z.string(), MetadataFieldInput)
       .refine((fields) => Object.keys(fields).length <= DRIVE.maxMetadataFields, {
@@ -106,7 +109,7 @@ const StructureConfigInput = z
     return { ...(filename_regex ? { filename_regex } : {}), metadata_fields: fields };
   });
 
-/** Why a structure can't be saved (spec 2 §5), or null: custom needs a filename regex that compiles. */
+/** Why a structure can't be saved (spec 2 §5), or null: custom needs a filename regex that RE2 compiles. */
 export function structureProblem(
   type: z.infer<typeof StructureTypeSchema>,
   config: { filename_regex?: string } | null | undefined,
@@ -114,12 +117,8 @@ export function structureProblem(
   if (type !== 'custom') return null;
   const pattern = config?.filename_regex;
   if (!pattern) return DRIVE_TEXTS.regexRequired;
-  try {
-    filenameRegex(pattern);
-    return null;
-  } catch (error) {
-    return DRIVE_TEXTS.regexInvalid(error instanceof Error ? error.message : String(error));
-  }
+  const { problem } = compileFilenameRegex(pattern);
+  return problem ? regexProblemText(problem) : null;
 }
 
 const integrationFields = {

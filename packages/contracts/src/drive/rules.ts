@@ -25,6 +25,13 @@ export const DRIVE = {
   nameMax: 200,
   folderIdMax: 200,
   regexMax: 1000,
+  /** Largest program (RE2 instructions) a filename regex may compile to: its cost per character of a file name. */
+  regexProgramMax: 2000,
+  /**
+   * Characters of a file name the regex reads (what Parley keeps of a name, and file systems allow): with
+   * regexProgramMax it bounds one match to milliseconds (a 5000-instruction pattern took 9 s on 32,000).
+   */
+  regexNameMax: 255,
   valueMax: 1000,
   maxMetadataFields: 50,
   /** Folders per page of the folder picker. */
@@ -88,6 +95,17 @@ export const DRIVE_TEXTS = {
   promptRequired: 'Choose a prompt.',
   regexRequired: 'A filename regex is required for the custom structure.',
   regexInvalid: (reason: string) => `The filename regex is not valid: ${reason}`,
+  /** Why RE2 refuses a filename regex (the reason of regexInvalid); the web has them as drive.dialog.regexReasons. */
+  regexReasons: {
+    look_around:
+      'it uses a look-ahead or look-behind ((?=…), (?!…), (?<=…), (?<!…)), which is not supported; filename regexes use RE2 syntax.',
+    backreference:
+      'it uses a backreference (\\1, \\k<name>), which is not supported; filename regexes use RE2 syntax.',
+    group_name: 'a group name may have only Latin letters, digits and _, e.g. (?<rep>…).',
+    repeat_count:
+      'a repetition count is above 1000 or below its minimum, or repetitions nested in each other repeat more than 1000 times.',
+    too_complex: `it is too complex: its repetitions expand it to more than ${DRIVE.regexProgramMax} instructions. Use smaller counts, e.g. {1,50} instead of {1,1000}.`,
+  },
   encryptionKeyMissing:
     'Google Drive connections need ENCRYPTION_KEY (32 bytes as base64 or hex) in the server environment.',
   encryptionKeyInvalid:

@@ -95,6 +95,37 @@ describe('metadataFor', () => {
     });
   });
 
+  it('runs a regex that backtracking engines take hours on in one pass', () => {
+    const config = custom(
+      { Rep: { source: 'regex_group', field_name: 'Rep', group: '1', default: 'none' } },
+      '^(a+)+$',
+    );
+    expect(metadataFor('custom', config, { fileName: `${'a'.repeat(40)}!.mp3`, folderPath: [] })).toEqual({
+      Rep: 'none',
+    });
+  });
+
+  it('runs the regex on the first 255 characters of a name, which bounds the work of one match', () => {
+    const config = custom(
+      { Ext: { source: 'regex_group', field_name: 'Ext', group: '1', default: 'none' } },
+      '_(mp3)$',
+    );
+    const at = (length: number) => ({ fileName: `${'a'.repeat(length - 4)}_mp3`, folderPath: [] });
+    expect(metadataFor('custom', config, at(255))).toEqual({ Ext: 'mp3' });
+    expect(metadataFor('custom', config, at(256))).toEqual({ Ext: 'none' });
+  });
+
+  it('reads named groups written either way, (?<name>…) and (?P<name>…)', () => {
+    const config = custom(
+      {
+        Department: { source: 'regex_group', field_name: 'Department', group: 'dept' },
+        Rep: { source: 'regex_group', field_name: 'Rep', group: 'rep' },
+      },
+      '^(?<dept>[^_]+)_(?P<rep>[^_]+)_',
+    );
+    expect(metadataFor('custom', config, file)).toEqual({ Department: 'Sales', Rep: 'Anna' });
+  });
+
   it('reads older forms into the current one', () => {
     expect(
       readStructureConfig({
@@ -121,6 +152,27 @@ describe('folder integration validation (spec 2 §5)', () => {
     expect(structureProblem('custom', { filename_regex: '(?P<a>x)' })).toBeNull();
     expect(structureProblem('simple', null)).toBeNull();
     expect(FolderIntegrationCreateRequest.safeParse(body).success).toBe(false);
+  });
+
+  it.each([
+    ['a look-ahead', '^(?=Sales)(?<d>\\w+)', /uses a look-ahead or look-behind/],
+    ['a negative look-ahead', '^(?!Test)(?<d>\\w+)', /uses a look-ahead or look-behind/],
+    ['a look-behind', '(?<=_)(?<d>\\d+)', /uses a look-ahead or look-behind/],
+    ['a negative look-behind', '(?<!x)(?<d>\\d+)', /uses a look-ahead or look-behind/],
+    ['a backreference', '^(\\w)\\1', /uses a backreference/],
+    ['a named backreference', '^(?<a>\\w)\\k<a>', /uses a backreference/],
+    ['a group name in other letters', '^(?<имя>\\w+)_', /a group name may have only Latin letters/],
+    [
+      'a repetition count below its minimum',
+      'a{5,2}',
+      /a repetition count is above 1000 or below its minimum/,
+    ],
+    ['repetitions nested past 1000', '(a{1000}){1000}', /too complex/],
+    ['repetitions that make it too large', 'a{1000}'.repeat(10), /too complex/],
+  ])('refuses %s, saying why', (_name, filename_regex, reason) => {
+    const problem = structureProblem('custom', { filename_regex });
+    expect(problem).toMatch(/^The filename regex is not valid: /);
+    expect(problem).toMatch(reason);
   });
 
   it('requires connection, folder and prompt', () => {

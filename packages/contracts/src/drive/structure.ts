@@ -1,4 +1,6 @@
+import { compileFilenameRegex, type RegexProblem } from './regex.ts';
 import {
+  DRIVE,
   FIELD_SOURCES,
   type FieldSource,
   folderFields,
@@ -93,20 +95,6 @@ function withoutExtension(fileName: string): string {
   return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
 
-/** The filename regex as JavaScript runs it; older stored ones may name groups the Python way, (?P<name>…). */
-export function filenameRegex(pattern: string): RegExp {
-  return new RegExp(pattern.replace(/\(\?P</g, '(?<'));
-}
-
-function compile(pattern: string | undefined): RegExp | null {
-  if (!pattern) return null;
-  try {
-    return filenameRegex(pattern);
-  } catch {
-    return null;
-  }
-}
-
 function groupOf(match: RegExpExecArray | null, group: string | undefined): string | undefined {
   if (!match || !group) return undefined;
   const value = /^\d+$/.test(group) ? match[Number(group)] : match.groups?.[group];
@@ -134,30 +122,57 @@ function sourceValue(
   }
 }
 
+/** What a structure gives files, its regex compiled once. */
+export interface StructureReader {
+  /** Why RE2 refuses the custom structure's regex (it then matches no file), or null. */
+  problem: RegexProblem | null;
+  metadataOf(file: FileLocation): Record<string, string>;
+}
+
 /**
- * The metadata a file gets: Department from the first folder level for simple; Department and Representative
- * from the first two folder levels for department; the configured fields for custom (the regex runs on the file name) and constants. A field
- * without a value takes its default, else is left out.
+ * The metadata files get: Department from the first folder level for simple; Department and Representative
+ * from the first two folder levels for department; the configured fields for custom (the regex runs on the
+ * file name's first DRIVE.regexNameMax characters) and constants. A field without a value takes its default,
+ * else is left out.
  */
+export function structureReader(structureType: StructureType, storedConfig: unknown): StructureReader {
+  if (structureType === 'simple' || structureType === 'department') {
+    const names = folderFields(structureType);
+    return {
+      problem: null,
+      metadataOf: (file) => {
+        const metadata: Record<string, string> = {};
+        names.forEach((name, level) => {
+          const value = text(file.folderPath[level]);
+          if (value) metadata[name] = value;
+        });
+        return metadata;
+      },
+    };
+  }
+  const config = readStructureConfig(storedConfig);
+  const pattern = structureType === 'custom' ? config.filename_regex : undefined;
+  const { regex, problem } = pattern ? compileFilenameRegex(pattern) : {};
+  return {
+    problem: problem ?? null,
+    metadataOf: (file) => {
+      const name = file.fileName.slice(0, DRIVE.regexNameMax);
+      const match = (regex?.exec(name) ?? null) as RegExpExecArray | null;
+      const metadata: Record<string, string> = {};
+      for (const field of Object.values(config.metadata_fields)) {
+        const value = sourceValue(field, file, match) ?? field.default;
+        if (value !== undefined) metadata[field.field_name] = value;
+      }
+      return metadata;
+    },
+  };
+}
+
+/** The metadata one file gets (structureReader, for a single file). */
 export function metadataFor(
   structureType: StructureType,
   storedConfig: unknown,
   file: FileLocation,
 ): Record<string, string> {
-  const metadata: Record<string, string> = {};
-  if (structureType === 'simple' || structureType === 'department') {
-    folderFields(structureType).forEach((name, level) => {
-      const value = text(file.folderPath[level]);
-      if (value) metadata[name] = value;
-    });
-    return metadata;
-  }
-  const config = readStructureConfig(storedConfig);
-  const regex = structureType === 'custom' ? compile(config.filename_regex) : null;
-  const match = regex ? regex.exec(file.fileName) : null;
-  for (const field of Object.values(config.metadata_fields)) {
-    const value = sourceValue(field, file, match) ?? field.default;
-    if (value !== undefined) metadata[field.field_name] = value;
-  }
-  return metadata;
+  return structureReader(structureType, storedConfig).metadataOf(file);
 }

@@ -86,7 +86,7 @@ export async function updateIntegration(
       ? body.structure_config
       : readStructureConfig(current.structureConfig);
   const problem = structureProblem(type, config);
-  if (problem) throw badRequest(problem, 'invalid_structure');
+  if (problem) throw badRequest(problem, 'invalid_structure', 'structure_config.filename_regex');
   const [row] = await ctx.db
     .update(driveIntegrations)
     .set({

@@ -125,6 +125,66 @@ describe('Drive sync', () => {
     expect(files).toHaveLength(5);
   });
 
+  it('reads metadata from named groups written either way, (?<name>…) and (?P<name>…)', async () => {
+    const root = d.drive.folder(`Named ${Math.random()}`);
+    d.drive.file(`Sales_Anna_${root}.mp3`, root);
+    const integration = await createIntegration(root, {
+      structure_type: 'custom',
+      structure_config: {
+        filename_regex: '^(?<dept>[^_]+)_(?P<rep>[^_]+)_',
+        metadata_fields: {
+          Department: { source: 'regex_group', group: 'dept' },
+          Representative: { source: 'regex_group', group: 'rep' },
+        },
+      },
+    });
+    await syncNow(integration.id);
+    const [made] = await tasksOf(integration.id);
+    expect(made?.task.metadata).toMatchObject({ Department: 'Sales', Representative: 'Anna' });
+  });
+
+  it('matches a regex that backtracking takes hours on in one pass', async () => {
+    const root = d.drive.folder(`Pathological ${Math.random()}`);
+    d.drive.file(`${'a'.repeat(40)}!.mp3`, root);
+    const integration = await createIntegration(root, {
+      structure_type: 'custom',
+      structure_config: {
+        filename_regex: '^(a+)+$',
+        metadata_fields: { Representative: { source: 'regex_group', group: '1', default: 'Unknown' } },
+      },
+    });
+    await syncNow(integration.id);
+    const [made] = await tasksOf(integration.id);
+    expect(made?.task.metadata).toMatchObject({ Representative: 'Unknown' });
+    expect((await owner.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('fails the sync of a stored regex RE2 cannot run, saying why, and takes no file', async () => {
+    const root = departmentFolder();
+    const integration = await createIntegration(root);
+    await d.t.ctx.db
+      .update(driveIntegrations)
+      .set({
+        structureType: 'custom',
+        structureConfig: {
+          filename_regex: '^(?=anna)(?<rep>[^-]+)-',
+          metadata_fields: {
+            Representative: { source: 'regex_group', field_name: 'Representative', group: 'rep' },
+          },
+        },
+      })
+      .where(eq(driveIntegrations.id, integration.id));
+    await syncNow(integration.id);
+    const [run] = (await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })).json()
+      .data;
+    const reason = /^The filename regex is not valid: it uses a look-ahead or look-behind/;
+    expect(run).toMatchObject({ status: 'failed', found: 0, queued: 0 });
+    expect(run.errors[0]).toMatch(reason);
+    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    expect(listed.json().data.last_error).toMatch(reason);
+    expect(await tasksOf(integration.id)).toHaveLength(0);
+  });
+
   it('counts a failed file and puts the integration in error', async () => {
     const root = d.drive.folder('Flat');
     d.drive.add({ name: 'no-folders.mp3', mimeType: 'audio/mpeg', parents: [root] });
@@ -243,6 +303,18 @@ describe('Folder integrations', () => {
       owner.request({ method: 'POST', url: url('/integrations'), payload });
     expect((await post(base)).statusCode).toBe(400);
     expect((await post({ ...base, structure_config: { filename_regex: '(' } })).statusCode).toBe(400);
+    for (const [filename_regex, reason] of [
+      ['^(?<d>\\w+)(?!_test)', /it uses a look-ahead or look-behind/],
+      ['^(\\w)\\1', /it uses a backreference/],
+      ['(a{1000}){1000}', /it is too complex/],
+    ] as const) {
+      const refused = await post({ ...base, structure_config: { filename_regex } });
+      expect(refused.statusCode, filename_regex).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        field: 'structure_config.filename_regex',
+        message: expect.stringMatching(reason),
+      });
+    }
     expect((await post({ ...base, folder_id: ' ' })).statusCode).toBe(400);
     const other = await createProject(owner, 'Other');
     const otherPrompt = await createPrompt(owner, other);
@@ -275,6 +347,10 @@ describe('Folder integrations', () => {
       payload: { structure_config: { metadata_fields: {} } },
     });
     expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().error).toMatchObject({
+      field: 'structure_config.filename_regex',
+      message: 'A filename regex is required for the custom structure.',
+    });
     const simple = await owner.request({
       method: 'PUT',
       url: url(`/integrations/${body.id}`),

@@ -1,4 +1,11 @@
-import { DEFAULT_PRIORITY, DRIVE, DRIVE_TEXTS, metadataFor } from '@parley/contracts';
+import {
+  DEFAULT_PRIORITY,
+  DRIVE,
+  DRIVE_TEXTS,
+  regexProblemText,
+  type StructureReader,
+  structureReader,
+} from '@parley/contracts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { AppContext } from '../../context.ts';
@@ -84,6 +91,12 @@ export function isMedia(file: DriveItem): boolean {
   return type !== null && type.kind !== 'text';
 }
 
+/** What every file of one sync shares: the Drive client and the structure, its regex compiled once. */
+interface SyncContext {
+  drive: () => Promise<ReturnType<typeof driveApi>>;
+  structure: StructureReader;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What became of one new media file: an analysis (queued), a duplicate or blacklisted one (skipped). */
@@ -91,22 +104,19 @@ async function takeFile(
   ctx: AppContext,
   access: ProjectAccess,
   integration: IntegrationRow,
-  drive: () => Promise<ReturnType<typeof driveApi>>,
+  sync: SyncContext,
   entry: { file: DriveItem; path: string[] },
 ): Promise<{ status: 'queued' | 'skipped'; taskId: number; reason: string | null }> {
   const { file, path } = entry;
   if (integration.promptId === null)
     throw new HttpError(400, 'prompt_not_found', 'The integration has no prompt.');
-  const metadata = metadataFor(integration.structureType, integration.structureConfig, {
-    fileName: file.name,
-    folderPath: path,
-  });
+  const metadata = sync.structure.metadataOf({ fileName: file.name, folderPath: path });
   // A person uploading is asked for the fields the prompt wants; a synced file has what its folder structure
   // gives (simple fills Department only), and an analysis without a Representative beats a file left behind.
   const prompt = await checkPromptAndFunds(ctx, access, integration.promptId, metadata, {
     requireMetadata: false,
   });
-  const staged = await stageFile(ctx, access.project.id, await downloadFile(await drive(), file.id), {
+  const staged = await stageFile(ctx, access.project.id, await downloadFile(await sync.drive(), file.id), {
     fileName: file.name,
     declaredType: file.mimeType,
     sourceUrl: `https://drive.google.com/file/d/${encodeURIComponent(file.id)}/view`,
@@ -146,7 +156,7 @@ async function syncFile(
   ctx: AppContext,
   access: ProjectAccess,
   integration: IntegrationRow,
-  drive: () => Promise<ReturnType<typeof driveApi>>,
+  sync: SyncContext,
   entry: { file: DriveItem; path: string[] },
   counts: Counts,
 ): Promise<void> {
@@ -171,7 +181,7 @@ async function syncFile(
     return;
   }
   try {
-    const result = await takeFile(ctx, access, integration, drive, entry);
+    const result = await takeFile(ctx, access, integration, sync, entry);
     await ctx.db.update(driveFiles).set(result).where(eq(driveFiles.id, taken.id));
     counts[result.status === 'queued' ? 'queued' : 'skipped'] += 1;
   } catch (error) {
@@ -206,6 +216,9 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
   const { integration, connection, project } = row;
   try {
     if (!connection.isActive) throw new Error(DRIVE_TEXTS.connectionNotReady);
+    // A regex stored before RE2 ran them may be one it refuses: the sync says why instead of guessing.
+    const structure = structureReader(integration.structureType, integration.structureConfig);
+    if (structure.problem) throw new Error(regexProblemText(structure.problem));
     const drive = renewingDrive(ctx, connection.id);
     let entries: { file: DriveItem; path: string[] }[];
     try {
@@ -220,7 +233,9 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
     // Several files download side by side (a folder of thousands would take hours one by one).
     const slots = pLimit(DRIVE.syncParallelFiles);
     await Promise.all(
-      entries.map((entry) => slots(() => syncFile(ctx, access, integration, drive, entry, counts))),
+      entries.map((entry) =>
+        slots(() => syncFile(ctx, access, integration, { drive, structure }, entry, counts)),
+      ),
     );
   } catch (error) {
     fatal = messageOf(error);

@@ -82,6 +82,11 @@ describe('folder integration dialog', () => {
     fireEvent.change(dialog.getByTestId('regex-input'), { target: { value: '(?<rep' } });
     expect(dialog.getByText(/The regex is not valid/)).toBeInTheDocument();
     expect(createButton(dialog)).toBeDisabled();
+    fireEvent.change(dialog.getByTestId('regex-input'), { target: { value: '^(?=S)(?<rep>[^_]+)_' } });
+    expect(
+      dialog.getByText(/The regex is not valid: it uses a look-ahead or look-behind .* RE2 syntax\./),
+    ).toBeInTheDocument();
+    expect(createButton(dialog)).toBeDisabled();
     fireEvent.change(dialog.getByTestId('regex-input'), { target: { value: '^(?<rep>[^_]+)_' } });
     expect(createButton(dialog)).toBeEnabled();
 

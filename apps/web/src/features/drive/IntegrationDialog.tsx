@@ -68,6 +68,11 @@ export function IntegrationDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const set = (change: Partial<IntegrationForm>) => setForm((current) => ({ ...current, ...change }));
   const problem = regexProblem(form);
+  const problemReason =
+    problem &&
+    (problem.reason === 'syntax'
+      ? problem.detail
+      : t(`drive.dialog.regexReasons.${problem.reason}`, { max: DRIVE.regexProgramMax }));
 
   const submit = () => {
     if (!canSave(form) || save.isPending) return;
@@ -196,7 +201,9 @@ export function IntegrationDialog({
               onChange={(event) => set({ regex: event.target.value })}
               error={problem !== null}
               helperText={
-                problem ? t('drive.dialog.regexInvalid', { reason: problem }) : t('drive.dialog.regexHelp')
+                problemReason
+                  ? t('drive.dialog.regexInvalid', { reason: problemReason })
+                  : t('drive.dialog.regexHelp')
               }
               slotProps={{
                 htmlInput: { maxLength: DRIVE.regexMax, spellCheck: false, 'data-testid': 'regex-input' },

@@ -1,8 +1,9 @@
 import {
+  compileFilenameRegex,
   type FieldSource,
   type FolderIntegration,
-  filenameRegex,
   metadataFor,
+  type RegexProblem,
   readStructureConfig,
   type StructureType,
   sourceKeeps,
@@ -126,15 +127,10 @@ export function structureConfigOf(form: IntegrationForm): Config | null {
     : { metadata_fields: fields };
 }
 
-/** Why the custom regex can't be used, or null (an empty one is only 'required'). */
-export function regexProblem(form: IntegrationForm): string | null {
+/** Why RE2 refuses the custom regex, or null (an empty one is only 'required'). */
+export function regexProblem(form: IntegrationForm): RegexProblem | null {
   if (form.structureType !== 'custom' || !form.regex.trim()) return null;
-  try {
-    filenameRegex(form.regex.trim());
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  return compileFilenameRegex(form.regex.trim()).problem ?? null;
 }
 
 /** Create/update waits for a connection, a folder id and a prompt (and custom's regex) (spec 2 §5). */

@@ -112,7 +112,15 @@ describe('create/update button (spec 2 §5)', () => {
     expect(canSave(filled({ structureType: 'custom', regex: '(?P<rep>\\w+)' }))).toBe(true);
     const broken = filled({ structureType: 'custom', regex: '(unclosed' });
     expect(canSave(broken)).toBe(false);
-    expect(regexProblem(broken)).toMatch(/.+/);
+    expect(regexProblem(broken)).toEqual({ reason: 'syntax', detail: 'missing closing ): (unclosed' });
+  });
+
+  it('custom refuses what RE2 cannot run, saying why', () => {
+    const custom = (regex: string) => filled({ structureType: 'custom', regex });
+    expect(regexProblem(custom('^(?=Sales)(?<rep>\\w+)'))).toEqual({ reason: 'look_around' });
+    expect(regexProblem(custom('^(\\w)\\1'))).toEqual({ reason: 'backreference' });
+    expect(regexProblem(custom('a{1000}'.repeat(10)))).toEqual({ reason: 'too_complex' });
+    expect(canSave(custom('^(?=Sales)(?<rep>\\w+)'))).toBe(false);
   });
 });
 
