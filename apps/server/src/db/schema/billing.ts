@@ -151,6 +151,25 @@ export const unitBundles = pgTable(
 );
 
 /**
+ * The free plans whose units an account has had: starter units (the free default plan's, with the first
+ * project it creates) and free plans bought. Each account gets a free plan's units once, however many
+ * projects it makes; the row outlives the project that got them.
+ */
+export const freeUnitGrants = pgTable(
+  'free_unit_grants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tariffPlanId: integer('tariff_plan_id')
+      .notNull()
+      .references(() => tariffPlans.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tariffPlanId] })],
+);
+
+/**
  * Units reserved by work that has started and is not charged yet: an analysis's paid work (transcription,
  * model, voice analysis) or an insight's price. They are not available to other work. One per task or
  * insight; its charge settles it (in the charge's transaction), a failure or skip releases it, and deleting

@@ -96,12 +96,12 @@ export async function getProject(ctx: AppContext, access: ProjectAccess): Promis
   return dto!;
 }
 
-/** Creates a project on the default tariff plan; its creator is the owner. */
+/** Creates a project on the default tariff plan; its creator is the owner (and uses their starter units). */
 export async function createProject(ctx: AppContext, user: UserRow, input: ProjectFields): Promise<Project> {
   const project = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(projects).values(input).returning();
     await tx.insert(projectMembers).values({ projectId: created!.id, userId: user.id, role: 'owner' });
-    await initProjectBilling(tx, created!.id);
+    await initProjectBilling(tx, created!.id, user.id);
     const [withPlan] = await tx.select().from(projects).where(eq(projects.id, created!.id));
     return withPlan!;
   });
