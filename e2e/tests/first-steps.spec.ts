@@ -45,7 +45,7 @@ test.describe('first steps of a new project', () => {
   }) => {
     test.setTimeout(120_000);
 
-    // --- The super admin gives every new project 30 starter units for 14 days ---
+    // --- The super admin gives each account's first project 30 starter units for 14 days ---
     const desk = await freshPage(browser);
     try {
       await signInViaApi(desk.page.request, SUPER_ADMIN);
