@@ -14,7 +14,7 @@ import { ANALYSIS_CHECK_UNITS, milliUnits } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { projects } from '../apps/server/src/db/schema/index.ts';
+import { projects, users } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { charge } from '../apps/server/src/modules/billing/charge.ts';
 import { dayTotalsMismatches } from '../apps/server/src/modules/billing/day-totals.ts';
@@ -99,7 +99,11 @@ async function main(): Promise<void> {
         })),
       )
       .returning();
-    for (const project of created) await initProjectBilling(db, project.id);
+    const [creator] = await db
+      .insert(users)
+      .values({ email: 'bench@example.com' })
+      .returning({ id: users.id });
+    for (const project of created) await initProjectBilling(db, project.id, creator!.id);
     const [target, ...noise] = created;
 
     const started = performance.now();

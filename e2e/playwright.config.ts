@@ -23,7 +23,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: desktop, testIgnore: PLATFORM_SETTINGS },
-    // Tests that change a platform-wide setting (the starter units every new project gets) run alone, after
+    // Tests that change a platform-wide setting (the starter units of each account's first project) run alone, after
     // all the others. Run one of them by itself with --no-deps.
     { name: 'platform-settings', use: desktop, testMatch: PLATFORM_SETTINGS, dependencies: ['chromium'] },
   ],

@@ -8,12 +8,12 @@ import { taskIdIn, UploadPage } from '../pages/upload.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import { createScorecardViaApi, waitForStatus } from '../support/analyses.ts';
 import { asSuperAdmin } from '../support/billing.ts';
-import { freshPage, newUser, signInViaApi, uniqueName } from '../support/flows.ts';
+import { createProjectViaApi, freshPage, newUser, signInViaApi, uniqueName } from '../support/flows.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
-// Starter units are a platform-wide setting (every new project gets them): this file runs in a project of
-// its own, after every other test (playwright.config.ts), so no other test's new project receives them.
+// Starter units are a platform-wide setting (each account's first project gets them): this file runs in a
+// project of its own, after every other test (playwright.config.ts), so no other test's new project receives them.
 
 async function setStarterUnitsViaApi(api: APIRequestContext, units: number): Promise<void> {
   const plans = (await (await api.get('/api/admin/billing/tariffs')).json()).data as TariffPlan[];
@@ -45,18 +45,18 @@ test.describe('first steps of a new project', () => {
   }) => {
     test.setTimeout(120_000);
 
-    // --- The super admin gives every new project 30 starter units for 14 days ---
+    // --- The super admin gives each account's first project 30 starter units for 14 days ---
     const desk = await freshPage(browser);
     try {
       await signInViaApi(desk.page.request, SUPER_ADMIN);
       const admin = new SuperAdminPage(desk.page);
       await admin.openAsSuperAdmin();
       const starter = desk.page.getByTestId('starter-units');
-      await expect(starter).toContainText('Every new project gets these units free');
-      await starter.getByRole('spinbutton', { name: 'Units per new project' }).fill('30');
+      await expect(starter).toContainText('Each account gets these units free once');
+      await starter.getByRole('spinbutton', { name: 'Units per account' }).fill('30');
       await starter.getByRole('spinbutton', { name: 'Validity (days)' }).fill('14');
       await starter.getByRole('button', { name: 'Save starter units' }).click();
-      await expect(admin.toast).toHaveText('Saved. Starter units for every new project: 30.');
+      await expect(admin.toast).toHaveText("Saved. Starter units for each account's first project: 30.");
       await shoot(desk.page, 'admin-starter-units');
     } finally {
       await desk.context.close();
@@ -125,5 +125,16 @@ test.describe('first steps of a new project', () => {
     await expect(billing.balance).toHaveText('$0.00');
     await expect(billing.unitsTotal).not.toHaveText('30 units left');
     await expect(billing.unitsTotal).toHaveText(/^\d+(\.\d+)? units left$/);
+
+    // --- The account's second project gets no starter units, and its first step says so ---
+    const second = await createProjectViaApi(page.request, { name: uniqueName('Second Calls') });
+    await dashboard.open(second.id);
+    await expect(page.getByTestId('start-step-1')).toHaveAttribute('data-done', 'false');
+    await expect(page.getByTestId('start-step-1')).toContainText(
+      'Starter units come only with the first project an account creates',
+    );
+    await billing.open(second.id);
+    await expect(billing.unitsTotal).toHaveText('0 units left');
+    await expect(billing.bundles).toHaveCount(0);
   });
 });

@@ -227,7 +227,10 @@ export const TopUpRequest = z.object({
 // ---------- super admin ----------
 
 export const AdminInvoice = Invoice.extend({
+  /** The project's name; a deleted project's as it was at deletion. */
   project_name: z.string(),
+  /** When the project was deleted (its billing records stay); null while it exists. */
+  project_deleted_at: z.string().nullable(),
   created_by_email: z.string().nullable(),
   decided_at: z.string().nullable(),
   decision_note: z.string().nullable(),

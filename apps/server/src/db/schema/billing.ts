@@ -31,9 +31,11 @@ export const invoices = pgTable(
   'invoices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: the rows outlive their project (the platform's accounts), its name then kept in
+     * deleted_projects. Written only under the project's row lock, so never for a project already deleted.
+     */
+    projectId: integer('project_id').notNull(),
     type: text('type', { enum: INVOICE_TYPES }).notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull(),
     /** Always >= 0; the type gives the direction. */
@@ -83,6 +85,16 @@ export const invoices = pgTable(
     ),
   ],
 );
+
+/**
+ * A deleted project: its id and its name at deletion, under which the super admin's lists show the billing
+ * records (invoices) it leaves. Nothing of its members.
+ */
+export const deletedProjects = pgTable('deleted_projects', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * The settled ledger summed per local day of a project's timezone, which the billing summaries read instead
@@ -148,6 +160,25 @@ export const unitBundles = pgTable(
     index('unit_bundles_project_idx').on(t.projectId, t.expiresAt),
     check('unit_bundles_left_check', sql`${t.leftMilli} >= 0 AND ${t.leftMilli} <= ${t.includedMilli}`),
   ],
+);
+
+/**
+ * The free plans whose units an account has had: starter units (the free default plan's, with the first
+ * project it creates) and free plans bought. Each account gets a free plan's units once, however many
+ * projects it makes; the row outlives the project that got them.
+ */
+export const freeUnitGrants = pgTable(
+  'free_unit_grants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tariffPlanId: integer('tariff_plan_id')
+      .notNull()
+      .references(() => tariffPlans.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tariffPlanId] })],
 );
 
 /**

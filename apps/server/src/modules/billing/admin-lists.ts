@@ -1,23 +1,37 @@
 import { type AdminProject, fromMicros, fromMilliUnits } from '@parley/contracts';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { invoices, projects, tariffPlans, unitBundles, users } from '../../db/schema/index.ts';
+import {
+  deletedProjects,
+  invoices,
+  projects,
+  tariffPlans,
+  unitBundles,
+  users,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { type InvoiceRow, toAdminInvoiceDto } from './dto.ts';
 import { BILLING_TEXTS } from './messages.ts';
 
 /** The super admin's lists: invoices of every project, and every project's billing state. */
 
+/** Also a deleted project's: under the name it had, with the date it was deleted. */
 export async function listAdminInvoices(ctx: AppContext, status: InvoiceRow['status'] | undefined) {
   const rows = await ctx.db
-    .select({ invoice: invoices, projectName: projects.name, email: users.email })
+    .select({
+      invoice: invoices,
+      projectName: sql<string>`coalesce(${projects.name}, ${deletedProjects.name})`,
+      projectDeletedAt: deletedProjects.deletedAt,
+      email: users.email,
+    })
     .from(invoices)
-    .innerJoin(projects, eq(projects.id, invoices.projectId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
+    .leftJoin(deletedProjects, eq(deletedProjects.id, invoices.projectId))
     .leftJoin(users, eq(users.id, invoices.createdBy))
     .where(status ? eq(invoices.status, status) : eq(invoices.reference, 'topup'))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(1000);
-  return rows.map((row) => toAdminInvoiceDto(row.invoice, row.projectName, row.email));
+  return rows.map((row) => toAdminInvoiceDto(row.invoice, row.projectName, row.projectDeletedAt, row.email));
 }
 
 /** Every project with its balance, plan, units left and pending top-ups (super admin screen). */

@@ -50,11 +50,13 @@ export function toInvoiceDto(row: InvoiceRow): Invoice {
 export function toAdminInvoiceDto(
   row: InvoiceRow,
   projectName: string,
+  projectDeletedAt: Date | null,
   createdByEmail: string | null,
 ): AdminInvoice {
   return {
     ...toInvoiceDto(row),
     project_name: projectName,
+    project_deleted_at: projectDeletedAt?.toISOString() ?? null,
     created_by_email: createdByEmail,
     decided_at: row.decidedAt?.toISOString() ?? null,
     decision_note: row.decisionNote,

@@ -26,9 +26,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** SELECT ... FOR UPDATE on the project row: every write to a project's balance and bundles takes it first. */
 export async function lockProject(tx: Tx, projectId: number): Promise<ProjectRow> {
-  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  const row = await lockProjectIfExists(tx, projectId);
   if (!row) throw notFound(BILLING_TEXTS.projectNotFound);
   return row;
+}
+
+/** lockProject, or null for a project that no longer exists (deleted, its billing records kept). */
+export async function lockProjectIfExists(tx: Tx, projectId: number): Promise<ProjectRow | null> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  return row ?? null;
 }
 
 type NewInvoice = Omit<typeof invoices.$inferInsert, 'status' | 'projectId' | 'currency'>;

@@ -9,6 +9,9 @@ export const BILLING_TEXTS = {
   notATopUp: 'Only top-up requests wait for approval.',
   planNameTaken: 'A tariff plan with this name already exists.',
   defaultRequired: 'One plan must stay the default: make another plan the default instead.',
+  projectDeleted:
+    'The project of this top-up request has been deleted, so there is no balance to credit. Reject the request instead.',
+  topUpDescription: 'Balance top-up request',
 } as const;
 
 export const paymentRequired = (message: string) => new HttpError(402, 'insufficient_balance', message);

@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';
+import { claimFreeUnits, givesFreeUnits } from './free-unit-grants.ts';
 import { addBundle, lockProject, settle, type Tx } from './ledger.ts';
 import { BILLING_TEXTS, money, paymentRequired, unitsText } from './messages.ts';
 import { requirePlan } from './plans.ts';
@@ -22,7 +23,8 @@ export interface PurchaseResult {
  * Buys a public plan: its price is debited from the balance (refused when the balance is short), its
  * included units become a bundle, the project switches to it, and use_balance_for_analysis is set when
  * given. Buying the current plan again prolongs it with a new bundle. A free plan's units are given once per
- * project (the starter units of a free default plan among them): buying it again only switches to it.
+ * project and once per account, the buyer's (the starter units of a free default plan among them): buying it
+ * again, or in another project of the same account, only switches to it.
  */
 export async function purchasePlan(
   ctx: AppContext,
@@ -51,8 +53,12 @@ export async function purchasePlan(
       referenceId: String(plan.id),
       createdBy: user.id,
     });
-    const freeUnitsGiven = plan.priceMicros === 0 && (await hadBundleOf(tx, project.id, plan.id));
-    const bundle = freeUnitsGiven ? null : await addBundle(tx, project.id, plan, invoice.id, now);
+    const givesUnits =
+      plan.priceMicros > 0 ||
+      (givesFreeUnits(plan) &&
+        !(await hadBundleOf(tx, project.id, plan.id)) &&
+        (await claimFreeUnits(tx, user.id, plan)));
+    const bundle = givesUnits ? await addBundle(tx, project.id, plan, invoice.id, now) : null;
     const [updated] = await tx
       .update(projects)
       .set({

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { billingHolds, projects, tariffPlans } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import { toTariffPlanDto } from './dto.ts';
+import { claimFreeUnits, givesFreeUnits } from './free-unit-grants.ts';
 import { addBundle, chargeInputs } from './ledger.ts';
 import { plansByIds } from './plans.ts';
 
@@ -82,14 +83,22 @@ async function availableBalances(
 
 /**
  * A new project starts on the default plan (called by the projects module inside its create
- * transaction). A free default plan with included units also gives the project its bundle.
+ * transaction). A free default plan with included units (starter units) also gives the project its bundle,
+ * when it is the first project its creator makes since there are starter units.
  */
-export async function initProjectBilling(tx: Executor, projectId: number, now = new Date()): Promise<void> {
+export async function initProjectBilling(
+  tx: Executor,
+  projectId: number,
+  creatorId: number,
+  now = new Date(),
+): Promise<void> {
   const [plan] = await tx.select().from(tariffPlans).where(eq(tariffPlans.isDefault, true));
   if (!plan) return;
   await tx
     .update(projects)
     .set({ tariffPlanId: plan.id, currency: plan.currency })
     .where(eq(projects.id, projectId));
-  if (plan.priceMicros === 0) await addBundle(tx, projectId, plan, null, now);
+  if (givesFreeUnits(plan) && (await claimFreeUnits(tx, creatorId, plan))) {
+    await addBundle(tx, projectId, plan, null, now);
+  }
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
-import { type Client, createProject, type TestApp } from '../../../test/harness.ts';
+import { addMember, type Client, createProject, signUp, type TestApp } from '../../../test/harness.ts';
 import { GREETING_ANSWER } from '../../../test/tasks.ts';
 import { createPrompt, META, multipart } from '../../../test/uploads.ts';
 import { unitBundles } from '../../db/schema/index.ts';
@@ -11,8 +11,8 @@ import { runTask } from '../pipeline/run.ts';
 import { ledgerMismatches } from './ledger.ts';
 
 /**
- * Starter units: the included units of a free default plan, given to every new project as a bundle, so that
- * a trial analyses at once, before any top-up.
+ * Starter units: the included units of a free default plan, given as a bundle to the first project each
+ * account creates (while they are set), so that a trial analyses at once, before any top-up.
  */
 
 let app: AnalysisApp;
@@ -43,7 +43,10 @@ const setStarterUnits = async (units: number, validity: number | null) => {
   expect(response.statusCode).toBe(200);
 };
 const bundles = async (projectId: number) =>
-  (await owner.request({ method: 'GET', url: `/api/projects/${projectId}/billing/units` })).json().data;
+  (await superAdmin.request({ method: 'GET', url: `/api/projects/${projectId}/billing/units` })).json().data;
+/** The units each of the project's bundles was given with. */
+const unitsOf = async (projectId: number): Promise<number[]> =>
+  (await bundles(projectId)).map((bundle: { included_amount: number }) => bundle.included_amount);
 const upload = (projectId: number, promptId: number) =>
   owner.request({
     method: 'POST',
@@ -99,10 +102,55 @@ describe('starter units for new projects', () => {
     expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
   });
 
-  it('are given once: buying the free default plan again adds no second bundle', async () => {
+  it('are given once per account: of three projects one account creates, only the first gets them', async () => {
     await setStarterUnits(30, null);
-    const projectId = await createProject(owner, 'Prolonged');
-    const bought = await owner.request({
+    const account = await signUp(t.app);
+    const first = await createProject(account, 'First');
+    const second = await createProject(account, 'Second');
+    const third = await createProject(account, 'Third');
+    expect(await unitsOf(first)).toEqual([30]);
+    expect(await unitsOf(second)).toEqual([]);
+    expect(await unitsOf(third)).toEqual([]);
+    // Another account's first project gets its own.
+    expect(await unitsOf(await createProject(await signUp(t.app), 'Elsewhere'))).toEqual([30]);
+  });
+
+  it('two projects created at the same moment by one account: only one of them gets them', async () => {
+    await setStarterUnits(30, null);
+    const account = await signUp(t.app);
+    const ids = await Promise.all(['Left', 'Right', 'Middle'].map((name) => createProject(account, name)));
+    const given = await Promise.all(ids.map(unitsOf));
+    expect(given.flat()).toEqual([30]);
+  });
+
+  it('deleting the project that got them, or buying the free default plan elsewhere, gives them no second time', async () => {
+    await setStarterUnits(30, null);
+    const account = await signUp(t.app);
+    const first = await createProject(account, 'Farm 1');
+    expect(await unitsOf(first)).toEqual([30]);
+    const deleted = await account.request({
+      method: 'DELETE',
+      url: `/api/projects/${first}`,
+      payload: { confirm_name: 'Farm 1' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const second = await createProject(account, 'Farm 2');
+    expect(await unitsOf(second)).toEqual([]);
+    const bought = await account.request({
+      method: 'POST',
+      url: `/api/projects/${second}/billing/purchase`,
+      payload: { tariff_id: defaultPlanId },
+    });
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json().data.bundle).toBeNull();
+    expect(await unitsOf(second)).toEqual([]);
+  });
+
+  it('are given once per project too: buying the free default plan again adds no second bundle', async () => {
+    await setStarterUnits(30, null);
+    const account = await signUp(t.app);
+    const projectId = await createProject(account, 'Prolonged');
+    const bought = await account.request({
       method: 'POST',
       url: `/api/projects/${projectId}/billing/purchase`,
       payload: { tariff_id: defaultPlanId },
@@ -113,8 +161,33 @@ describe('starter units for new projects', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('go to the account that creates the project: a project handed over leaves its new owner theirs', async () => {
+    await setStarterUnits(30, null);
+    const creator = await signUp(t.app);
+    const heir = await signUp(t.app);
+    const handed = await createProject(creator, 'Handed over');
+    await addMember(t, handed, heir, 'admin');
+    const transferred = await creator.request({
+      method: 'POST',
+      url: `/api/projects/${handed}/transfer-ownership`,
+      payload: { user_id: heir.userId },
+    });
+    expect(transferred.statusCode).toBe(200);
+    expect(await unitsOf(handed)).toEqual([30]);
+    expect(await unitsOf(await createProject(heir, "Heir's own"))).toEqual([30]);
+    expect(await unitsOf(await createProject(creator, "Creator's next"))).toEqual([]);
+  });
+
+  it('an account whose projects were made while they were 0 gets them with its next project', async () => {
+    await setStarterUnits(0, null);
+    const account = await signUp(t.app);
+    expect(await unitsOf(await createProject(account, 'Before'))).toEqual([]);
+    await setStarterUnits(30, null);
+    expect(await unitsOf(await createProject(account, 'After'))).toEqual([30]);
+  });
+
   it('back to 0: new projects get none again; existing bundles stay', async () => {
     await setStarterUnits(0, null);
-    expect(await bundles(await createProject(owner, 'After the trial'))).toEqual([]);
+    expect(await bundles(await createProject(await signUp(t.app), 'After the trial'))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import { addToDayTotals } from './day-totals.ts';
 import type { InvoiceRow } from './dto.ts';
-import { lockProject, moveBalance } from './ledger.ts';
+import { lockProject, lockProjectIfExists, moveBalance } from './ledger.ts';
 import { BILLING_TEXTS } from './messages.ts';
 
 /** A top-up request of the add-balance dialog: a pending credit that only a super admin's approval settles. */
@@ -19,29 +19,33 @@ export async function requestTopUp(
   now = new Date(),
 ): Promise<InvoiceRow> {
   const { project } = await requireProjectRole(ctx.db, user, input.project_id, 'admin');
-  const [row] = await ctx.db
-    .insert(invoices)
-    .values({
-      projectId: project.id,
-      type: 'credit',
-      status: 'pending',
-      amountMicros: toMicros(input.amount),
-      currency: project.currency,
-      description: input.description || 'Balance top-up request',
-      processDate: now,
-      reference: 'topup',
-      referenceId: input.reference_id || `${BILLING.topUpReferencePrefix}${now.getTime()}`,
-      approvalRequired: true,
-      createdBy: user.id,
-    })
-    .returning();
-  return row!;
+  return ctx.db.transaction(async (tx) => {
+    // Under the project's lock, so a request never lands beside the deletion of its project.
+    await lockProject(tx, project.id);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        projectId: project.id,
+        type: 'credit',
+        status: 'pending',
+        amountMicros: toMicros(input.amount),
+        currency: project.currency,
+        description: input.description || BILLING_TEXTS.topUpDescription,
+        processDate: now,
+        reference: 'topup',
+        referenceId: input.reference_id || `${BILLING.topUpReferencePrefix}${now.getTime()}`,
+        approvalRequired: true,
+        createdBy: user.id,
+      })
+      .returning();
+    return row!;
+  });
 }
 
 /**
  * Approves or rejects a pending top-up. Approval settles the credit (process_date becomes the approval
  * time) and credits the balance and the day totals in the same transaction; a decided request cannot be
- * decided again.
+ * decided again. A deleted project's request can only be rejected.
  */
 export async function decideTopUp(
   ctx: AppContext,
@@ -57,8 +61,8 @@ export async function decideTopUp(
     .where(eq(invoices.id, invoiceId));
   if (!found) throw notFound(BILLING_TEXTS.invoiceNotFound);
   return ctx.db.transaction(async (tx) => {
-    // Lock order: the project first (like every balance write), then the invoice.
-    await lockProject(tx, found.projectId);
+    // Lock order: the project first (like every balance write), then the invoice. A deleted project has none.
+    const project = await lockProjectIfExists(tx, found.projectId);
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!invoice) throw notFound(BILLING_TEXTS.invoiceNotFound);
     if (invoice.reference !== 'topup') throw badRequest(BILLING_TEXTS.notATopUp, 'not_a_top_up');
@@ -69,6 +73,7 @@ export async function decideTopUp(
       );
     }
     const approve = decision === 'approve';
+    if (approve && !project) throw conflict(BILLING_TEXTS.projectDeleted, 'project_deleted');
     const [updated] = await tx
       .update(invoices)
       .set({

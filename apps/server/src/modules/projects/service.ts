@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { storageOf } from '../../storage/index.ts';
 import { redateFieldValues } from '../analytics/record.ts';
 import { viewerOf } from '../auth/plugin.ts';
+import { keepBillingRecords } from '../billing/deleted-projects.ts';
 import {
   initProjectBilling,
   type ProjectBillingView,
@@ -96,12 +97,12 @@ export async function getProject(ctx: AppContext, access: ProjectAccess): Promis
   return dto!;
 }
 
-/** Creates a project on the default tariff plan; its creator is the owner. */
+/** Creates a project on the default tariff plan; its creator is the owner (and uses their starter units). */
 export async function createProject(ctx: AppContext, user: UserRow, input: ProjectFields): Promise<Project> {
   const project = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(projects).values(input).returning();
     await tx.insert(projectMembers).values({ projectId: created!.id, userId: user.id, role: 'owner' });
-    await initProjectBilling(tx, created!.id);
+    await initProjectBilling(tx, created!.id, user.id);
     const [withPlan] = await tx.select().from(projects).where(eq(projects.id, created!.id));
     return withPlan!;
   });
@@ -166,8 +167,8 @@ export async function updateProject(
 }
 
 /**
- * Only an owner (or a super admin) deletes a project, with everything in it, and only with the project's
- * name typed as confirmation.
+ * Only an owner (or a super admin) deletes a project, with everything in it but its billing records, and only
+ * with the project's name typed as confirmation.
  */
 export async function deleteProject(
   ctx: AppContext,
@@ -180,9 +181,11 @@ export async function deleteProject(
     throw badRequest(MEMBER_TEXTS.deleteConfirmMismatch, 'confirmation_mismatch');
   }
   const projectId = access.project.id;
-  // The rows go with the project (ON DELETE CASCADE); the stored bytes must be removed by hand, after the
-  // delete has committed, so that a failed delete never leaves rows pointing at removed media.
+  // The rows go with the project (ON DELETE CASCADE), but for its billing records, which stay anonymous; the
+  // stored bytes must be removed by hand, after the delete has committed, so that a failed delete never leaves
+  // rows pointing at removed media.
   const media = await ctx.db.transaction(async (tx) => {
+    await keepBillingRecords(tx, projectId);
     const keys = await tx
       .select({ key: mediaFiles.storageKey })
       .from(mediaFiles)

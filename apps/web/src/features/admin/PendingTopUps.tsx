@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
   Button,
+  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -30,7 +31,10 @@ import { formatMoney } from '../billing/format';
 import { useDecideTopUp } from './api';
 import { QueryBody, Section, type ShowToast } from './Section';
 
-/** Top-up requests waiting for the super admin: approve, or reject with a reason. */
+/**
+ * Top-up requests waiting for the super admin: approve, or reject with a reason. A deleted project's request
+ * is labelled so and can only be rejected (there is no balance left to credit).
+ */
 export function PendingTopUps({
   query,
   onToast,
@@ -108,7 +112,12 @@ export function PendingTopUps({
                       >
                         {formatDateTime(invoice.created_at, i18n.language)}
                       </TableCell>
-                      <TableCell data-label={t('admin.columns.project')}>{invoice.project_name}</TableCell>
+                      <TableCell data-label={t('admin.columns.project')}>
+                        {invoice.project_name}
+                        {invoice.project_deleted_at ? (
+                          <Chip size="small" label={t('admin.pending.projectDeleted')} sx={{ ml: 1 }} />
+                        ) : null}
+                      </TableCell>
                       <TableCell data-label={t('admin.pending.columns.requestedBy')}>
                         {invoice.created_by_email ?? '—'}
                       </TableCell>
@@ -135,7 +144,7 @@ export function PendingTopUps({
                                 <CheckIcon />
                               )
                             }
-                            disabled={decide.isPending}
+                            disabled={decide.isPending || invoice.project_deleted_at !== null}
                             onClick={() => approve(invoice)}
                           >
                             {t('admin.pending.approve')}

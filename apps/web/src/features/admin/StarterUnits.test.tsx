@@ -29,17 +29,19 @@ const card = async () =>
   ) as HTMLElement;
 
 describe('starter units for new projects', () => {
-  it('edits the free default plan’s included units and validity, and says every new project gets them', async () => {
+  it('edits the free default plan’s included units and validity, and says each account’s first project gets them', async () => {
     const fetch = mockAdminApi(plans, {
       'PUT /api/admin/billing/tariffs/1': () =>
         jsonResponse(200, { data: planFixture({ included_minutes: 30, validity_period: 14 }) }),
     });
     renderRoutes(routes, '/admin/super');
     const starter = within(await card());
-    expect(await starter.findByText(/Every new project gets these units free/)).toHaveTextContent(
-      'as a bundle of the default plan (Pay as you go)',
+    const rule = await starter.findByText(/Each account gets these units free once/);
+    expect(rule).toHaveTextContent(
+      'in the first project it creates, as a bundle of the default plan (Pay as you go)',
     );
-    const units = starter.getByLabelText('Units per new project');
+    expect(rule).toHaveTextContent('Its further projects start without units.');
+    const units = starter.getByLabelText('Units per account');
     expect(units).toHaveValue(0);
 
     fireEvent.change(units, { target: { value: '1.2345' } });
@@ -50,7 +52,7 @@ describe('starter units for new projects', () => {
     fireEvent.change(starter.getByLabelText('Validity (days)'), { target: { value: '14' } });
     fireEvent.click(starter.getByRole('button', { name: 'Save starter units' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent(
-      'Saved. Starter units for every new project: 30.',
+      "Saved. Starter units for each account's first project: 30.",
     );
     expect(requests(fetch, 'PUT', '/api/admin/billing/tariffs/1')[0]!.body).toEqual({
       included_minutes: 30,

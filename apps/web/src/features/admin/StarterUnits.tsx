@@ -11,8 +11,9 @@ import { QueryBody, Section, type ShowToast } from './Section';
 import { validUnits, validValidityDays } from './validAmount';
 
 /**
- * Free units every new project starts with, so a trial analyses before any top-up. They are the included
- * units of the default plan, which a new project starts on (and gets as a bundle when the plan is free).
+ * Free units the first project of each account starts with, so a trial analyses before any top-up. They are
+ * the included units of the default plan, which a new project starts on (and gets as a bundle when the plan
+ * is free and its creator has not had them).
  */
 export function StarterUnits({
   query,

@@ -33,6 +33,7 @@ const pending: AdminInvoice = {
   approval_required: true,
   created_at: '2026-03-01T10:00:00.000Z',
   project_name: 'Sales Calls',
+  project_deleted_at: null,
   created_by_email: 'owner@example.com',
   decided_at: null,
   decision_note: null,
@@ -151,6 +152,27 @@ describe('super admin page', () => {
       reason: 'No payment received',
     });
     expect(localStorage.getItem(INVOICE_APPROVED_STORAGE_KEY)).toBeNull();
+  });
+
+  it("labels a deleted project's top-up request, which can be rejected but not approved", async () => {
+    const orphan: AdminInvoice = {
+      ...pending,
+      id: 32,
+      project_id: 9,
+      project_name: 'Closed Team',
+      project_deleted_at: '2026-03-02T09:00:00.000Z',
+      created_by_email: null,
+    };
+    mockAdminApi({ 'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [pending, orphan] }) });
+    renderRoutes(routes, '/admin/super');
+    const row = within(await screen.findByTestId('pending-32'));
+    expect(row.getByText('Closed Team')).toBeInTheDocument();
+    expect(row.getByText('Project deleted')).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(row.getByRole('button', { name: 'Reject' })).toBeEnabled();
+    const live = within(screen.getByTestId('pending-31'));
+    expect(live.queryByText('Project deleted')).not.toBeInTheDocument();
+    expect(live.getByRole('button', { name: 'Approve' })).toBeEnabled();
   });
 
   it('lists projects with balances', async () => {
