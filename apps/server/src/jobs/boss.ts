@@ -89,7 +89,7 @@ export async function workMany<T extends object>(
   }
 }
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
-const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
+export const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
 
 /**
  * Batch items: a download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -37,6 +39,7 @@ import { failInterruptedTask } from '../tasks/state.ts';
 import { RetryLater } from '../tasks/worker.ts';
 import { workAnalysis } from './jobs.ts';
 import { runTask } from './run.ts';
+import { processWorkFolder } from './work-folders.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -796,6 +799,42 @@ describe('failures and billing', () => {
     expect(await run(taskId)).toBe('completed');
     expect(audioRequests(openai)).toHaveLength(2);
     expect((await taskRow(taskId)).transcript).toHaveLength(2);
+  });
+});
+
+// ---------- files on local disk ----------
+
+describe('work folders', () => {
+  it("keep a task's files under DATA_DIR/work while it runs, and none after", async () => {
+    const projectId = await newProject();
+    const promptId = await createPrompt(projectId);
+    const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.mp3 });
+    scriptMonoTranscription();
+    anthropic.script(answer(SCORECARD_ANSWER));
+    const during: string[] = [];
+    const look = async (stage: TaskStage) => {
+      if (stage === 'transcription') during.push(...(await readdir(processWorkFolder(dataDir))));
+    };
+    expect(await run(taskId, t.ctx, { lastAttempt: false }, { afterStage: look })).toBe('completed');
+    expect(during).toEqual([expect.stringMatching(new RegExp(`^task-${taskId}-`))]);
+    expect(await readdir(processWorkFolder(dataDir))).toEqual([]);
+  });
+
+  it('a worker starting removes the folders a killed worker left behind', async () => {
+    const killed = spawn('sleep', ['60']);
+    const exited = once(killed, 'exit');
+    killed.kill('SIGKILL');
+    await exited;
+    const own = processWorkFolder(dataDir);
+    const left = path.join(path.dirname(own), path.basename(own).replace(/\d+$/, String(killed.pid)));
+    await mkdir(path.join(left, 'task-1-abc'), { recursive: true });
+    await writeFile(path.join(left, 'task-1-abc', 'input.mp3'), 'audio');
+    try {
+      await workAnalysis(t.ctx);
+      expect(await readdir(path.dirname(left))).not.toContain(path.basename(left));
+    } finally {
+      await t.ctx.boss.offWork(QUEUES.analysis);
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
@@ -17,6 +16,7 @@ import {
   TEXT_ERRORS,
 } from '../../../media/text-conversation.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
+import { makeTaskFolder } from '../work-folders.ts';
 
 /**
  * Stores the facts of the file: the decoded recording's length and layout, or the conversation's text
@@ -101,7 +101,7 @@ function cpuSlots(concurrency: number): LimitFunction {
 }
 
 export async function tempDir(run: TaskRun): Promise<string> {
-  run.work.dir ??= await mkdtemp(path.join(tmpdir(), `parley-task-${run.taskId}-`));
+  run.work.dir ??= await makeTaskFolder(run.ctx.config.dataDir, run.taskId);
   return run.work.dir;
 }
 
