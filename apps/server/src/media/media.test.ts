@@ -114,6 +114,8 @@ describe('decoding with ffmpeg', () => {
       expect(error).toBeInstanceOf(LengthLimitReached);
       expect((error as LengthLimitReached).seconds).toBe(90);
     }
+    // A claim no price can be put on is no claim.
+    expect(await claimed(long.absurdOgg)).toBeNull();
     // Within the limit, the whole recording.
     const audio = await measure({ ...fixtures.mono.ogg, path: long.opus }, 3600 * 16_000);
     expect(Math.round(audio.frames / 16_000)).toBe(360);

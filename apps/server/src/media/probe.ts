@@ -12,6 +12,9 @@ export interface MediaProbe {
   channels: number;
 }
 
+/** Longer than any recording (ten years): a header that claims more says nothing a price can be put on. */
+const MAX_BELIEVABLE_SECONDS = 10 * 365 * 24 * 3600;
+
 interface ProbeAnswer {
   streams?: Array<{ channels?: number; duration?: string }>;
   format?: { duration?: string };
@@ -46,6 +49,6 @@ export async function probeMedia(
   if (!stream) throw new MediaError(taskError('media_no_audio'));
   const seconds = [stream.duration, probe.format?.duration]
     .map(Number)
-    .find((s) => Number.isFinite(s) && s >= 0);
+    .find((s) => Number.isFinite(s) && s >= 0 && s <= MAX_BELIEVABLE_SECONDS);
   return { durationSeconds: seconds ?? null, channels: stream.channels ?? 1 };
 }
