@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // The server tests' fake upstreams: OpenAI's wire format (verbose_json or diarized_json segments) and the
@@ -23,7 +24,8 @@ export { AGENT_LINE, CUSTOMER_LINE } from '../../apps/server/test/fixtures/speec
  * test, started by global setup (OPENAI_BASE_URL points at it).
  *
  * Answers are chosen by the request itself, so the two test workers never take each other's answers:
- *  - by default the fake listens to the WAV it is sent: every stretch of sound becomes one segment with
+ *  - by default the fake listens to the audio it is sent (the app sends Opus in Ogg; ffmpeg decodes it
+ *    here): every stretch of sound becomes one segment with
  *    its real start and end. A stretch that starts where a line of the speech fixtures starts
  *    (apps/server/test/fixtures/speech.ts: the agent at 0.2 s, the customer at 4 s) is heard as that line;
  *    any other says 'Speech from X to Y seconds.'. The pipeline sends each channel of a stereo recording
@@ -68,45 +70,40 @@ export interface TranscriptionRule {
   failure?: { status: number; message: string };
 }
 
-// ---- Listening to the WAV ----
+// ---- Listening to the audio ----
 
 interface Pcm {
   samples: Int16Array;
   sampleRate: number;
 }
 
-/** 16-bit PCM of a WAV (mono, or the first channel). Null for anything else. */
-export function readPcm(data: Buffer): Pcm | null {
-  if (
-    data.length < 12 ||
-    data.toString('ascii', 0, 4) !== 'RIFF' ||
-    data.toString('ascii', 8, 12) !== 'WAVE'
-  ) {
-    return null;
-  }
-  let offset = 12;
-  let channels = 1;
-  let sampleRate = 16_000;
-  let bits = 16;
-  while (offset + 8 <= data.length) {
-    const id = data.toString('ascii', offset, offset + 4);
-    const length = data.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      channels = data.readUInt16LE(body + 2);
-      sampleRate = data.readUInt32LE(body + 4);
-      bits = data.readUInt16LE(body + 14);
-    } else if (id === 'data') {
-      if (bits !== 16) return null;
-      const end = length === 0 || length === 0xffffffff ? data.length : Math.min(data.length, body + length);
-      const frames = Math.floor((end - body) / (2 * channels));
-      const samples = new Int16Array(frames);
-      for (let i = 0; i < frames; i += 1) samples[i] = data.readInt16LE(body + i * 2 * channels);
-      return { samples, sampleRate };
-    }
-    offset = body + length + (length % 2);
-  }
-  return null;
+/** The first channel of the audio sent, as 16 kHz 16-bit PCM (decoded by ffmpeg). Null when it is not audio. */
+export function readPcm(data: Buffer): Promise<Pcm | null> {
+  const sampleRate = 16_000;
+  return new Promise((resolve) => {
+    const ffmpeg = spawn(
+      'ffmpeg',
+      ['-nostdin', '-v', 'error', '-i', 'pipe:0', '-af', `pan=mono|c0=c0,aresample=${sampleRate}`].concat([
+        '-f',
+        's16le',
+        'pipe:1',
+      ]),
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    const chunks: Buffer[] = [];
+    ffmpeg.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    ffmpeg.on('error', () => resolve(null));
+    ffmpeg.on('close', (code) => {
+      if (code !== 0) return resolve(null);
+      const pcm = Buffer.concat(chunks);
+      const samples = new Int16Array(Math.floor(pcm.length / 2));
+      for (let i = 0; i < samples.length; i += 1) samples[i] = pcm.readInt16LE(i * 2);
+      resolve({ samples, sampleRate });
+    });
+    // ffmpeg stops reading what it cannot decode.
+    ffmpeg.stdin.on('error', () => {});
+    ffmpeg.stdin.end(data);
+  });
 }
 
 const FRAME_SECONDS = 0.02;
@@ -151,9 +148,9 @@ export function soundStretches(
     .map((stretch) => ({ start: round2(stretch.start), end: round2(stretch.end) }));
 }
 
-/** What the fake hears in a WAV, with speakers when it diarizes (see the module comment). */
-export function hearSegments(wav: Buffer, diarize = false): FakeSegment[] {
-  const pcm = readPcm(wav);
+/** What the fake hears in the audio sent, with speakers when it diarizes (see the module comment). */
+export async function hearSegments(audio: Buffer, diarize = false): Promise<FakeSegment[]> {
+  const pcm = await readPcm(audio);
   if (!pcm) return [];
   const voicesStart = FIXTURE_LINES.map((line) => line.start);
   return soundStretches(pcm, voicesStart).map(({ start, end }, index) => {
@@ -260,7 +257,7 @@ export async function startFakeTranscription(): Promise<FakeTranscription> {
     else if (ruled) reply = heard(ruled.delayMs);
 
     const diarize = multipart.fields.response_format === 'diarized_json';
-    const segments = reply.kind === 'heard' ? hearSegments(file?.data ?? Buffer.alloc(0), diarize) : [];
+    const segments = reply.kind === 'heard' ? await hearSegments(file?.data ?? Buffer.alloc(0), diarize) : [];
     const entry: Logged & { text: string } = {
       text,
       path: url.pathname,

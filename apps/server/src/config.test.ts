@@ -102,6 +102,12 @@ describe('loadConfig', () => {
   it('reads the analysis pipeline settings with their defaults', () => {
     const defaults = loadConfig({});
     expect(defaults.ffmpegPath).toBe('ffmpeg');
+    expect(defaults.ffprobePath).toBe('ffprobe');
+    // ffprobe comes with ffmpeg: beside the one set, unless set too.
+    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }).ffprobePath).toBe('/opt/ffmpeg/bin/ffprobe');
+    expect(
+      loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/usr/bin/ffprobe' }).ffprobePath,
+    ).toBe('/usr/bin/ffprobe');
     expect(defaults.transcription).toEqual({
       provider: 'openai',
       model: 'gpt-4o-transcribe-diarize',

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import {
   CHUNK_SIZE,
   DEFAULT_TRANSCRIPTION_MODELS,
@@ -127,10 +128,11 @@ const EnvSchema = z.object({
   URL_DOWNLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(30_000),
   URL_UPLOAD_ALLOW_HOSTS: hostList,
   FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
   TRANSCRIPTION_PROVIDER: z.enum(TRANSCRIPTION_PROVIDER_IDS).default('openai'),
   TRANSCRIPTION_MODEL: optionalText,
   TRANSCRIPTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
-  // 16 kHz 16-bit mono WAV is 32,000 bytes a second: 780 s stays under the providers' 25 MB limit.
+  // Pieces are Opus of about 3 KB a second (media/pieces.ts): 780 s is some 2.3 MB, far under the providers' 25 MB.
   TRANSCRIPTION_CHUNK_SECONDS: z.coerce.number().int().min(1).max(780).default(600),
   EMLO_API_URL: optionalUrl(/^https?:\/\//, 'https://cloud.emlo.cloud'),
   EMLO_API_KEY: optionalText,
@@ -215,6 +217,8 @@ export interface Config {
   };
   /** ffmpeg for decoding media: FFMPEG_PATH, else `ffmpeg` on the PATH. */
   ffmpegPath: string;
+  /** ffprobe for reading a file's length before decoding it: FFPROBE_PATH, else the one beside FFMPEG_PATH. */
+  ffprobePath: string;
   /** Speech to text: the default of projects that choose none (ai/transcription.ts). */
   transcription: {
     provider: TranscriptionProviderId;
@@ -282,6 +286,11 @@ export type StorageConfig =
       secretAccessKey: string | undefined;
       forcePathStyle: boolean;
     };
+
+/** ffprobe comes with ffmpeg: the one in FFMPEG_PATH's folder, else `ffprobe` on the PATH. */
+function besideFfmpeg(ffmpegPath: string | undefined): string {
+  return ffmpegPath?.includes('/') ? path.join(path.dirname(ffmpegPath), 'ffprobe') : 'ffprobe';
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -367,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       urlAllowHosts: e.URL_UPLOAD_ALLOW_HOSTS,
     },
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: e.FFPROBE_PATH ?? besideFfmpeg(e.FFMPEG_PATH),
     transcription: {
       provider: e.TRANSCRIPTION_PROVIDER,
       model: e.TRANSCRIPTION_MODEL ?? DEFAULT_TRANSCRIPTION_MODELS[e.TRANSCRIPTION_PROVIDER],

@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import {
   type TaskError,
   TRANSCRIPTION_PROVIDER_NAMES,
@@ -6,6 +7,7 @@ import {
   taskErrorText,
 } from '@parley/contracts';
 import type { Config } from '../config.ts';
+import { PIECE_FORMAT } from '../media/pieces.ts';
 import { configuredSecrets } from './providers.ts';
 import { transcriptionCredentialEnv } from './transcription-catalog.ts';
 
@@ -39,7 +41,18 @@ export interface TranscriptionResult {
 export interface Transcriber {
   provider: TranscriptionProviderId;
   model: string;
-  transcribe(wavPath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
+  /** Transcribes one piece of a recording (media/pieces.ts). */
+  transcribe(piecePath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
+}
+
+/** A piece as the providers get it: its bytes (read as they are sent), its name and its type. */
+export async function pieceUpload(piecePath: string): Promise<{ blob: Blob; name: string; type: string }> {
+  const { extension, contentType } = PIECE_FORMAT;
+  return {
+    blob: await openAsBlob(piecePath, { type: contentType }),
+    name: `audio${extension}`,
+    type: contentType,
+  };
 }
 
 /** A failed transcription request; `retryable` for rate limits, server errors and timeouts. */

@@ -1,9 +1,9 @@
-import { openAsBlob } from 'node:fs';
 import type { SpeechModel, Transcript, TranscriptService } from 'assemblyai';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
 import {
   isTimeout,
+  pieceUpload,
   type TranscribedSegment,
   type Transcriber,
   type TranscriptionResult,
@@ -56,7 +56,7 @@ export function assemblyaiTranscriber(
   return {
     provider: 'assemblyai',
     model,
-    async transcribe(wavPath, options) {
+    async transcribe(piecePath, options) {
       const transcripts = await transcriptService(apiKey, baseUrl, (input, init) =>
         request(input, init, options.signal),
       );
@@ -65,7 +65,7 @@ export function assemblyaiTranscriber(
       try {
         transcript = await transcripts.transcribe(
           {
-            audio: await openAsBlob(wavPath, { type: 'audio/wav' }),
+            audio: (await pieceUpload(piecePath)).blob,
             speech_model: model as SpeechModel,
             punctuate: true,
             format_text: true,

@@ -1,9 +1,9 @@
-import { openAsBlob } from 'node:fs';
 import type { DeepgramClient } from '@deepgram/sdk';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
 import {
   isTimeout,
+  pieceUpload,
   SDK_TIMEOUT_MS,
   type TranscribedSegment,
   type Transcriber,
@@ -47,7 +47,7 @@ export function deepgramTranscriber(
   return {
     provider: 'deepgram',
     model,
-    async transcribe(wavPath, options) {
+    async transcribe(piecePath, options) {
       const sdk = await import('@deepgram/sdk');
       client ??= new sdk.DeepgramClient({
         apiKey,
@@ -59,7 +59,7 @@ export function deepgramTranscriber(
       const language = options.language && options.language !== 'auto' ? options.language : undefined;
       try {
         const answer = await client.listen.v1.media.transcribeFile(
-          await openAsBlob(wavPath, { type: 'audio/wav' }),
+          (await pieceUpload(piecePath)).blob,
           {
             model,
             punctuate: true,

@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs';
 import type OpenAI from 'openai';
 import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
 import type { TranslationVerbose } from 'openai/resources/audio/translations';
@@ -6,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
 import {
+  pieceUpload,
   SDK_TIMEOUT_MS,
   type TranscribedSegment,
   type Transcriber,
@@ -40,7 +40,7 @@ export function openaiTranscriber(
   return {
     provider,
     model,
-    async transcribe(wavPath, options) {
+    async transcribe(piecePath, options) {
       // The SDK is large (some 800 modules): it loads with the first transcription, not with the server.
       const sdk = await import('openai');
       client ??= new sdk.default({
@@ -54,9 +54,8 @@ export function openaiTranscriber(
         maxRetries: config.ai.maxRetries,
         fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs),
       });
-      const file = await sdk.toFile(await openAsBlob(wavPath, { type: 'audio/wav' }), 'audio.wav', {
-        type: 'audio/wav',
-      });
+      const piece = await pieceUpload(piecePath);
+      const file = await sdk.toFile(piece.blob, piece.name, { type: piece.type });
       const prompt = options.prompt?.trim().slice(0, PROMPT_MAX_CHARS) || undefined;
       try {
         if (options.task === 'translate') {

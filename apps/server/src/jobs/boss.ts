@@ -88,7 +88,7 @@ export async function workMany<T extends object>(
   }
 }
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
-const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
+export const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
 
 /** How often a job is tried again after failures that may pass (see jobs/retries.ts). */
 export interface RetryPolicy {

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { taskError } from '@parley/contracts';
-import { decodeToWav, type FfmpegOptions, MediaError } from './ffmpeg.ts';
-import { channelStats, extractMono, readWavInfo } from './wav.ts';
+import { asMediaError, decodeFilter, type FfmpegOptions, MediaError, runFfmpeg } from './ffmpeg.ts';
+import { type ChannelStats, SAMPLE_RATE, SampleStats } from './samples.ts';
 
 /** Loudest sample below which a recording (or one channel) counts as silent: about -60 dBFS. */
 export const SILENCE_PEAK = 32;
@@ -17,82 +16,80 @@ const SAME_SIGNAL_RATIO = 0.02;
  */
 export type ChannelLayout = 'mono' | 'stereo' | 'dual-mono' | 'one-sided';
 
-export interface AudioTrack {
-  /** A 16 kHz mono WAV to transcribe. */
-  path: string;
-  /** 0 = left, 1 = right for stereo; null for mono. */
-  channel: number | null;
-  /** The speaker name for everything on this track ('Channel 1'), or null to keep the provider's labels. */
-  speaker: string | null;
-}
-
-export interface PreparedAudio {
-  /** The decoded 16 kHz 16-bit WAV with the file's channels (mono or stereo). */
-  wavPath: string;
-  channels: number;
+export interface MeasuredAudio {
+  /** 1 or 2: what the recording is decoded to (more channels are mixed down to stereo). */
+  channels: 1 | 2;
   sampleRate: number;
   /** Decoded samples per channel: the billable length. */
   frames: number;
   /** Decoded duration in ms, rounded up (whole seconds of it are exactly ceil(frames / rate)). */
   durationMs: number;
   layout: ChannelLayout;
-  tracks: AudioTrack[];
+}
+
+/** The recording holds more than the decode was allowed to read. */
+export class LengthLimitReached extends Error {
+  override name = 'LengthLimitReached';
+  readonly seconds: number;
+
+  constructor(seconds: number) {
+    super(`The recording is longer than ${seconds} seconds.`);
+    this.seconds = seconds;
+  }
 }
 
 export const channelSpeaker = (channel: number) => `Channel ${channel + 1}`;
 
 /**
- * Decodes a media file (a local file) into `workDir` and prepares the mono tracks to transcribe. Fails
- * with a MediaError a person can act on for files that cannot be decoded, have no audio, or are silent.
- * The duration comes from the decoded samples, never from the container's header.
+ * Decodes the first audio track of a media file (a local file) and measures its samples as they stream out
+ * of ffmpeg, writing nothing: the exact length and the channel layout. Reads at most `maxFrames` samples and
+ * throws LengthLimitReached when the recording has that many, so that a file costs no more time than that
+ * whatever its header claims. Fails with a MediaError a person can act on for files that cannot be decoded,
+ * have no audio, or are silent.
  */
-export async function prepareAudio(
+export async function measureAudio(
   inputPath: string,
-  workDir: string,
-  options: FfmpegOptions,
-): Promise<PreparedAudio> {
-  const wavPath = path.join(workDir, 'decoded.wav');
-  await decodeToWav(inputPath, wavPath, options);
-  const info = await readWavInfo(wavPath);
-  if (info.frames === 0) throw new MediaError(taskError('media_empty'));
-  const stats = await channelStats(wavPath, info);
-  if (Math.max(...stats.peak) <= SILENCE_PEAK) throw new MediaError(taskError('media_silent'));
-
-  const base = {
-    wavPath,
-    channels: info.channels,
-    sampleRate: info.sampleRate,
-    frames: info.frames,
-    durationMs: Math.ceil((info.frames * 1000) / info.sampleRate),
-  };
-  if (info.channels === 1) {
-    return { ...base, layout: 'mono', tracks: [{ path: wavPath, channel: null, speaker: null }] };
+  channels: 1 | 2,
+  options: FfmpegOptions & { maxFrames?: number },
+): Promise<MeasuredAudio> {
+  const stats = new SampleStats(channels);
+  await runFfmpeg(
+    [
+      '-i',
+      inputPath,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-sn',
+      '-dn',
+      '-af',
+      decodeFilter(channels, options.maxFrames),
+    ].concat(['-f', 's16le', 'pipe:1']),
+    options,
+    async (stdout) => {
+      for await (const chunk of stdout as AsyncIterable<Buffer>) stats.add(chunk);
+    },
+  ).catch((error: unknown) => {
+    throw asMediaError(error);
+  });
+  const measured = stats.result();
+  if (options.maxFrames !== undefined && measured.frames >= options.maxFrames) {
+    throw new LengthLimitReached(measured.frames / SAMPLE_RATE);
   }
-
-  const mono = path.join(workDir, 'mono.wav');
-  const silent = stats.peak.map((peak) => peak <= SILENCE_PEAK);
-  if (silent[0] || silent[1]) {
-    const channel = silent[0] ? 1 : 0;
-    await extractMono(wavPath, info, [{ path: mono, channel }]);
-    return { ...base, layout: 'one-sided', tracks: [{ path: mono, channel: null, speaker: null }] };
-  }
-  const level = (stats.meanAbs[0]! + stats.meanAbs[1]!) / 2;
-  if (stats.meanAbsDiff <= level * SAME_SIGNAL_RATIO) {
-    await extractMono(wavPath, info, [{ path: mono, channel: 'mix' }]);
-    return { ...base, layout: 'dual-mono', tracks: [{ path: mono, channel: null, speaker: null }] };
-  }
-  const left = path.join(workDir, 'channel-1.wav');
-  const right = path.join(workDir, 'channel-2.wav');
-  await extractMono(wavPath, info, [
-    { path: left, channel: 0 },
-    { path: right, channel: 1 },
-  ]);
+  if (measured.frames === 0) throw new MediaError(taskError('media_empty'));
+  if (Math.max(...measured.peak) <= SILENCE_PEAK) throw new MediaError(taskError('media_silent'));
   return {
-    ...base,
-    layout: 'stereo',
-    tracks: [
-      { path: left, channel: 0, speaker: channelSpeaker(0) },
-      { path: right, channel: 1, speaker: channelSpeaker(1) },
-    ],
+    channels,
+    sampleRate: SAMPLE_RATE,
+    frames: measured.frames,
+    durationMs: Math.ceil((measured.frames * 1000) / SAMPLE_RATE),
+    layout: layoutOf(measured),
   };
+}
+
+function layoutOf(stats: ChannelStats): ChannelLayout {
+  if (stats.peak.length === 1) return 'mono';
+  if (stats.peak.some((peak) => peak <= SILENCE_PEAK)) return 'one-sided';
+  const level = (stats.meanAbs[0]! + stats.meanAbs[1]!) / 2;
+  return stats.meanAbsDiff <= level * SAME_SIGNAL_RATIO ? 'dual-mono' : 'stereo';
 }

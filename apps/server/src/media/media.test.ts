@@ -1,36 +1,58 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { taskError, taskErrorText } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LongRecordings, makeLongRecordings } from '../../test/fixtures/long-audio.ts';
 import { type MediaFixture, makeSpeechFixtures, type SpeechFixtures } from '../../test/fixtures/speech.ts';
-import { prepareAudio } from './audio.ts';
-import { MediaError } from './ffmpeg.ts';
+import { LengthLimitReached, measureAudio } from './audio.ts';
+import { decodeFilter, MediaError, runFfmpeg } from './ffmpeg.ts';
+import { encodePieces } from './pieces.ts';
+import { probeMedia } from './probe.ts';
+import { SampleStats } from './samples.ts';
 import { parseTextConversation, TEXT_ERRORS } from './text-conversation.ts';
-import { channelStats, readWavInfo, splitWav } from './wav.ts';
 
 let fixtures: SpeechFixtures;
+let long: LongRecordings;
 let work: string;
-const ffmpegPath = 'ffmpeg';
+const tools = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 
 beforeAll(async () => {
-  fixtures = await makeSpeechFixtures();
+  [fixtures, long] = await Promise.all([makeSpeechFixtures(), makeLongRecordings(0.1)]);
   work = await mkdtemp(path.join(tmpdir(), 'parley-media-test-'));
 }, 120_000);
 afterAll(async () => {
-  await fixtures?.cleanup();
+  await Promise.all([fixtures?.cleanup(), long?.cleanup()]);
   await rm(work, { recursive: true, force: true });
 });
 
+/** What the pipeline does before paying anyone: read the header, then measure the decoded samples. */
+async function measure(fixture: MediaFixture, maxFrames?: number) {
+  const probe = await probeMedia(fixture.path, tools);
+  return measureAudio(fixture.path, probe.channels === 1 ? 1 : 2, { ...tools, maxFrames });
+}
+
 let counter = 0;
-async function decode(fixture: MediaFixture) {
+async function piecesOf(fixture: MediaFixture, chunkSeconds: number) {
+  const audio = await measure(fixture);
   counter += 1;
   const dir = path.join(work, String(counter));
-  await import('node:fs/promises').then((fs) => fs.mkdir(dir));
-  return prepareAudio(fixture.path, dir, { ffmpegPath });
+  await mkdir(dir);
+  return { audio, tracks: await encodePieces(fixture.path, audio, chunkSeconds, dir, tools) };
 }
+
+/** The decoded samples of a file (a piece), as the pipeline's decode reads them. */
+async function levels(file: string) {
+  const stats = new SampleStats(1);
+  await runFfmpeg(['-i', file, '-af', decodeFilter(1), '-f', 's16le', 'pipe:1'], tools, async (stdout) => {
+    for await (const chunk of stdout as AsyncIterable<Buffer>) stats.add(chunk);
+  });
+  return stats.result();
+}
+
+const claimed = async (file: string) => (await probeMedia(file, tools)).durationSeconds;
 
 async function containerSeconds(file: string): Promise<number> {
   const { stdout } = await promisify(execFile)('ffprobe', [
@@ -59,57 +81,81 @@ describe('decoding with ffmpeg', () => {
   ];
   it.each(cases)('%s: duration from the decoded samples (within 50 ms) and its channels', async (_, pick) => {
     const fixture = pick(fixtures);
-    const audio = await decode(fixture);
+    expect((await probeMedia(fixture.path, tools)).channels).toBe(fixture.channels);
+    const audio = await measure(fixture);
     expect(audio.sampleRate).toBe(16_000);
     expect(audio.channels).toBe(fixture.channels);
     expect(Math.abs(audio.frames / 16_000 - fixture.seconds)).toBeLessThan(0.05);
     expect(audio.durationMs).toBe(Math.ceil((audio.frames * 1000) / 16_000));
-    const info = await readWavInfo(audio.wavPath);
-    expect(info.frames).toBe(audio.frames);
   });
 
   it('ignores a video track longer than the audio', async () => {
     expect(await containerSeconds(fixtures.mono.mp4.path)).toBeGreaterThan(fixtures.mono.mp4.seconds + 1);
-    const audio = await decode(fixtures.mono.mp4);
+    expect(await claimed(fixtures.mono.mp4.path)).toBeCloseTo(fixtures.mono.mp4.seconds, 1);
+    const audio = await measure(fixtures.mono.mp4);
     expect(Math.abs(audio.frames / 16_000 - fixtures.mono.mp4.seconds)).toBeLessThan(0.05);
   });
 
   it('a truncated file counts what is really there, not what its header claims', async () => {
     // The mp3's Xing header still says 7 s; 40 % of the bytes hold about 2.8 s.
     expect(await containerSeconds(fixtures.truncatedMp3.path)).toBeGreaterThan(6.9);
-    const audio = await decode(fixtures.truncatedMp3);
+    expect(await claimed(fixtures.truncatedMp3.path)).toBeGreaterThan(6.9);
+    const audio = await measure(fixtures.truncatedMp3);
     expect(Math.abs(audio.frames / 16_000 - fixtures.truncatedMp3.seconds)).toBeLessThan(0.15);
   });
 
+  it('stops decoding at the limit it is given, whatever the header says', async () => {
+    const lying = { ...fixtures.mono.ogg, path: long.lyingOgg };
+    const noDuration = { ...fixtures.mono.webm, path: long.noDurationWebm };
+    expect(await claimed(lying.path)).toBeCloseTo(60, 0);
+    expect(await claimed(noDuration.path)).toBeNull();
+    for (const fixture of [lying, noDuration]) {
+      const error = await measure(fixture, 90 * 16_000).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LengthLimitReached);
+      expect((error as LengthLimitReached).seconds).toBe(90);
+    }
+    // A claim no price can be put on is no claim.
+    expect(await claimed(long.absurdOgg)).toBeNull();
+    // Within the limit, the whole recording.
+    const audio = await measure({ ...fixtures.mono.ogg, path: long.opus }, 3600 * 16_000);
+    expect(Math.round(audio.frames / 16_000)).toBe(360);
+  });
+
   it('stereo with two voices is transcribed per channel, speakers named by channel', async () => {
-    const audio = await decode(fixtures.stereo.wav);
+    const { audio, tracks } = await piecesOf(fixtures.stereo.wav, 3.5);
     expect(audio.layout).toBe('stereo');
-    expect(audio.tracks.map((t) => [t.channel, t.speaker])).toEqual([
+    expect(tracks.map((t) => [t.channel, t.speaker])).toEqual([
       [0, 'Channel 1'],
       [1, 'Channel 2'],
     ]);
     // The left track holds the agent (from 0.2 s), the right the customer (from 4 s).
-    const early = async (file: string) => {
-      const info = await readWavInfo(file);
-      const pieces = await splitWav(file, 3.5, (i) => `${file}.${i}.wav`);
-      const stats = await Promise.all(
-        pieces.map(async (p) => channelStats(p.path, await readWavInfo(p.path))),
-      );
-      expect(info.channels).toBe(1);
-      return stats.map((s) => s.meanAbs[0]!);
-    };
-    const [leftFirst, leftSecond] = await early(audio.tracks[0]!.path);
-    const [rightFirst, rightSecond] = await early(audio.tracks[1]!.path);
+    const early = (track: (typeof tracks)[number]) =>
+      Promise.all(track.pieces.map(async (piece) => (await levels(piece.path)).meanAbs[0]!));
+    const [leftFirst, leftSecond] = await early(tracks[0]!);
+    const [rightFirst, rightSecond] = await early(tracks[1]!);
     expect(leftFirst!).toBeGreaterThan(leftSecond! * 5);
     expect(rightSecond!).toBeGreaterThan(rightFirst! * 5);
   });
 
   it('identical channels are one signal (dual mono): transcribed once, without channel names', async () => {
-    const audio = await decode(fixtures.dualMono);
+    const { audio, tracks } = await piecesOf(fixtures.dualMono, 600);
     expect(audio.channels).toBe(2);
     expect(audio.layout).toBe('dual-mono');
-    expect(audio.tracks).toHaveLength(1);
-    expect(audio.tracks[0]!.speaker).toBeNull();
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]!.speaker).toBeNull();
+  });
+
+  it('one silent channel (one-sided): the other is transcribed as it is, without channel names', async () => {
+    const file = path.join(work, 'one-sided.wav');
+    await runFfmpeg(['-y', '-i', fixtures.mono.wav.path, '-af', 'pan=stereo|c0=c0|c1=0*c0', file], tools);
+    const { audio, tracks } = await piecesOf({ ...fixtures.stereo.wav, path: file }, 600);
+    expect(audio.layout).toBe('one-sided');
+    expect(tracks.map((t) => [t.channel, t.speaker, t.pieces.length])).toEqual([[null, null, 1]]);
+    const [voice, track] = await Promise.all([
+      levels(fixtures.mono.wav.path),
+      levels(tracks[0]!.pieces[0]!.path),
+    ]);
+    expect(track.meanAbs[0]! / voice.meanAbs[0]!).toBeCloseTo(1, 1);
   });
 
   it.each([
@@ -122,34 +168,48 @@ describe('decoding with ffmpeg', () => {
     ['a silent recording', (f: SpeechFixtures) => f.silent, /^The recording is silent/],
     ['a video without audio', (f: SpeechFixtures) => f.videoOnly, /^The file has no audio track\.$/],
   ])('%s fails with a clear reason', async (_, pick, reason) => {
-    const error = await decode(pick(fixtures)).catch((e: unknown) => e);
+    const error = await measure(pick(fixtures)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaError);
     expect((error as Error).message).toMatch(reason);
     expect((error as Error).message).not.toContain(fixtures.dir);
   });
 
-  it('names ffmpeg when it is missing', async () => {
-    const error = await prepareAudio(fixtures.mono.wav.path, work, {
+  it('names ffmpeg and ffprobe when they are missing', async () => {
+    const noFfmpeg = await measureAudio(fixtures.mono.wav.path, 1, {
       ffmpegPath: '/nonexistent/ffmpeg',
     }).catch((e: unknown) => e);
-    expect((error as MediaError).reason).toEqual(
+    expect((noFfmpeg as MediaError).reason).toEqual(
       taskError('ffmpeg_missing', { path: '/nonexistent/ffmpeg' }),
     );
-    expect((error as Error).message).toBe(
+    expect((noFfmpeg as Error).message).toBe(
       'ffmpeg was not found (/nonexistent/ffmpeg). Install ffmpeg (Debian package ffmpeg) or set FFMPEG_PATH on the server.',
+    );
+    const noFfprobe = await probeMedia(fixtures.mono.wav.path, { ffprobePath: '/nonexistent/ffprobe' }).catch(
+      (e: unknown) => e,
+    );
+    expect((noFfprobe as MediaError).reason).toEqual(
+      taskError('ffprobe_missing', { path: '/nonexistent/ffprobe' }),
     );
   });
 
-  it('cuts long audio into pieces of at most the chunk length, with their offsets', async () => {
-    const audio = await decode(fixtures.mono.wav);
-    const pieces = await splitWav(audio.wavPath, 3, (i) => path.join(work, `split-${i}.wav`));
+  it('cuts long audio into Ogg Opus pieces of at most the chunk length, with their offsets', async () => {
+    const { audio, tracks } = await piecesOf(fixtures.mono.wav, 3);
+    expect(tracks).toHaveLength(1);
+    const { pieces } = tracks[0]!;
     expect(pieces.map((p) => p.offsetSeconds)).toEqual([0, 3, 6]);
-    const frames = await Promise.all(pieces.map(async (p) => (await readWavInfo(p.path)).frames));
-    expect(frames.slice(0, 2)).toEqual([48_000, 48_000]);
-    expect(frames.reduce((a, b) => a + b, 0)).toBe(audio.frames);
-    expect(await splitWav(audio.wavPath, 600, () => 'unused')).toEqual([
-      { path: audio.wavPath, offsetSeconds: 0 },
-    ]);
+    const seconds = await Promise.all(pieces.map(async (p) => (await levels(p.path)).frames / 16_000));
+    for (const length of seconds.slice(0, 2)) expect(Math.abs(length - 3)).toBeLessThan(0.02);
+    expect(Math.abs(seconds.reduce((a, b) => a + b, 0) - audio.frames / 16_000)).toBeLessThan(0.05);
+    // Opus in Ogg, mono, from 16 kHz: what every transcription provider takes, small enough for any.
+    const head = await readFile(pieces[0]!.path);
+    expect(head.toString('ascii', 0, 4)).toBe('OggS');
+    const opusHead = head.indexOf('OpusHead');
+    expect(head.readUInt8(opusHead + 9)).toBe(1);
+    expect(head.readUInt32LE(opusHead + 12)).toBe(16_000);
+    expect((await stat(pieces[0]!.path)).size).toBeLessThan(3 * 5_000);
+
+    const whole = await piecesOf(fixtures.mono.wav, 600);
+    expect(whole.tracks[0]!.pieces.map((p) => p.offsetSeconds)).toEqual([0]);
   });
 });
 

@@ -32,6 +32,7 @@ interface TaskErrorParamsByCode {
   media_empty: Record<string, never>;
   media_silent: Record<string, never>;
   ffmpeg_missing: { path: string };
+  ffprobe_missing: { path: string };
   ffmpeg_timeout: { seconds: number };
   text_empty: Record<string, never>;
   text_too_large: { megabytes: number };
@@ -78,6 +79,8 @@ const ENGLISH: { [C in TaskErrorCode]: (params: ParamsOf<C>) => string } = {
   media_silent: () => 'The recording is silent: there is nothing to transcribe.',
   ffmpeg_missing: ({ path }) =>
     `ffmpeg was not found (${path}). Install ffmpeg (Debian package ffmpeg) or set FFMPEG_PATH on the server.`,
+  ffprobe_missing: ({ path }) =>
+    `ffprobe was not found (${path}). Install ffmpeg (Debian package ffmpeg, which includes ffprobe) or set FFPROBE_PATH on the server.`,
   ffmpeg_timeout: ({ seconds }) => `Decoding the file took longer than ${seconds} seconds.`,
   text_empty: () => 'The conversation has no text to analyse.',
   text_too_large: ({ megabytes }) => `The text file is larger than ${megabytes} MB.`,
@@ -132,6 +135,7 @@ export const TASK_ERROR_EXAMPLES: readonly TaskError[] = [
   taskError('media_empty'),
   taskError('media_silent'),
   taskError('ffmpeg_missing', { path: 'ffmpeg' }),
+  taskError('ffprobe_missing', { path: 'ffprobe' }),
   taskError('ffmpeg_timeout', { seconds: 1800 }),
   taskError('text_empty'),
   taskError('text_too_large', { megabytes: 20 }),

@@ -15,11 +15,13 @@ import {
   bundleExpiry,
   bundlesInUseOrder,
   canCover,
+  coverableUnitsMilli,
   isLowBalance,
   planCharge,
 } from './rules.ts';
 import {
   analysisUnitsMilli,
+  audioSecondsWithin,
   audioUnitsMilli,
   audioUnitsMilliFromSamples,
   countCharacters,
@@ -150,6 +152,22 @@ describe('units', () => {
     expect(analysisUnitsMilli(milliUnits(1017), milliUnits(500))).toBe(509); // 508.5 -> 509
     expect(analysisUnitsMilli(milliUnits(5000), milliUnits(11_500))).toBe(57_500);
   });
+
+  it('finds the longest audio a number of units pays for, roundings included', () => {
+    expect(audioSecondsWithin(milliUnits(1000), milliUnits(1000))).toBe(60);
+    expect(audioSecondsWithin(milliUnits(1016), milliUnits(1000))).toBe(60); // 61 s costs 1017
+    expect(audioSecondsWithin(milliUnits(1017), milliUnits(1000))).toBe(61);
+    expect(audioSecondsWithin(milliUnits(0), milliUnits(1000))).toBe(0);
+    expect(audioSecondsWithin(milliUnits(1000), milliUnits(0))).toBeNull();
+    for (const prompt of [1, 333, 500, 1000, 1200, 11_500]) {
+      for (const units of [1, 17, 999, 1000, 12_345, 600_000]) {
+        const seconds = audioSecondsWithin(milliUnits(units), milliUnits(prompt))!;
+        const cost = (s: number) => analysisUnitsMilli(audioUnitsMilli(s), milliUnits(prompt));
+        expect(cost(seconds)).toBeLessThanOrEqual(units);
+        expect(cost(seconds + 1)).toBeGreaterThan(units);
+      }
+    }
+  });
 });
 
 describe('bundles and charges', () => {
@@ -198,6 +216,23 @@ describe('bundles and charges', () => {
       balanceMilli: 1000,
       amountMicros: 50_000,
     });
+  });
+
+  it('cover at most what bundles and the allowed balance pay for, exactly where canCover says no', () => {
+    const cases = [
+      { ...base, bundles: [bundle(1, 1000, null), bundle(2, 700, day(-1))], balanceMicros: 50_001 },
+      { ...base, bundles: [bundle(1, 1500, day(2))], balanceMicros: 123_456, pricePerUnitMicros: 7_777 },
+      { ...base, bundles: [bundle(1, 1500, null)], balanceMicros: 10_000_000, useBalance: false },
+      { ...base, bundles: [], balanceMicros: 0 },
+    ];
+    for (const input of cases) {
+      const most = coverableUnitsMilli(input)!;
+      expect(canCover({ ...input, unitsMilli: milliUnits(most) })).toBe(true);
+      expect(canCover({ ...input, unitsMilli: milliUnits(most + 1) })).toBe(false);
+    }
+    expect(coverableUnitsMilli(cases[0]!)).toBe(2000);
+    // A free rate with the balance allowed: no limit.
+    expect(coverableUnitsMilli({ ...base, bundles: [], pricePerUnitMicros: 0 })).toBeNull();
   });
 
   it('answer canProcess at the edges', () => {

@@ -1,5 +1,5 @@
 import { unitsPriceMicros } from './money.ts';
-import { type MilliUnits, toMilliUnits } from './units.ts';
+import { type MilliUnits, milliUnits, toMilliUnits } from './units.ts';
 
 /** Billing constants of spec 2 §2.1, §9. */
 export const BILLING = {
@@ -132,4 +132,20 @@ export function planCharge(input: ChargeInput): ChargePlan {
 /** canProcess: do bundles, and the balance when allowed, cover these units? */
 export function canCover(input: ChargeInput): boolean {
   return planCharge(input).covered;
+}
+
+/**
+ * The most units bundles, and the balance when allowed, cover (what canCover answers true for, at most);
+ * null when there is no limit: the balance may pay and the plan's units cost nothing.
+ */
+export function coverableUnitsMilli(input: Omit<ChargeInput, 'unitsMilli'>): MilliUnits | null {
+  const bundles = bundlesInUseOrder(input.bundles, input.now).reduce(
+    (sum, bundle) => sum + bundle.leftMilli,
+    0,
+  );
+  if (!input.useBalance) return milliUnits(bundles);
+  if (input.pricePerUnitMicros === 0) return null;
+  // unitsPriceMicros rounds up: n milli-units cost ceil(n x price / 1000) micros.
+  const fromBalance = (BigInt(input.balanceMicros) * 1000n) / BigInt(input.pricePerUnitMicros);
+  return milliUnits(Math.min(Number.MAX_SAFE_INTEGER, bundles + Number(fromBalance)));
 }

@@ -89,3 +89,14 @@ export function analysisUnitsMilli(contentUnitsMilli: MilliUnits, promptUnitsMil
   if (milli > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('Units out of range');
   return milliUnits(Number(milli));
 }
+
+/**
+ * The longest audio, in whole seconds, whose analysis at `promptUnitsMilli` costs at most `unitsMilli`
+ * (the inverse of audioUnitsMilli and analysisUnitsMilli, roundings included); null when the prompt costs
+ * nothing, so no length is too long.
+ */
+export function audioSecondsWithin(unitsMilli: MilliUnits, promptUnitsMilli: MilliUnits): number | null {
+  if (promptUnitsMilli === 0) return null;
+  const contentMilli = (BigInt(unitsMilli) * BigInt(MILLI)) / BigInt(promptUnitsMilli);
+  return Number((contentMilli * BigInt(SECONDS_PER_UNIT)) / BigInt(MILLI));
+}

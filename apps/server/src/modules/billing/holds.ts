@@ -1,4 +1,4 @@
-import { canCover, type MilliUnits, milliUnits } from '@parley/contracts';
+import { canCover, coverableUnitsMilli, type MilliUnits, milliUnits } from '@parley/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -57,6 +57,24 @@ export async function canProcess(
   if (!project) throw notFound(BILLING_TEXTS.projectNotFound);
   const except = options.exceptTaskId === undefined ? undefined : { taskId: options.exceptTaskId };
   return coversBesideHolds(ctx.db, project, unitsMilli, options.now ?? new Date(), except);
+}
+
+/**
+ * The most units a task could hold now: what the project's bundles, and its balance when allowed, cover
+ * beside the units held by other work in progress (the task's own hold left out); null when there is no
+ * limit (a free rate with the balance allowed).
+ */
+export async function coverableUnits(
+  ctx: Pick<AppContext, 'db'>,
+  projectId: number,
+  taskId: number,
+  now = new Date(),
+): Promise<MilliUnits | null> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) throw notFound(BILLING_TEXTS.projectNotFound);
+  const held = await heldUnits(ctx.db, project.id, { taskId });
+  const most = coverableUnitsMilli(await chargeInputs(ctx.db, project, milliUnits(0), now));
+  return most === null ? null : milliUnits(Math.max(0, most - held));
 }
 
 export type HoldResult = 'held' | 'already_charged' | 'insufficient';

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,10 +16,12 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { watchFolderSize } from '../../../test/disk.ts';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { emloReport, startFakeEmlo } from '../../../test/fake-upstreams/emlo.ts';
 import { startFakeGroq, startFakeOpenAI, transcription } from '../../../test/fake-upstreams/openai.ts';
 import { answer, type FakeUpstream, failure, slow } from '../../../test/fake-upstreams/scripted.ts';
+import { type LongRecordings, makeLongRecordings } from '../../../test/fixtures/long-audio.ts';
 import {
   AGENT_LINE,
   CUSTOMER_LINE,
@@ -28,7 +32,7 @@ import {
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { aiUsage, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema/index.ts';
+import { aiUsage, billingHolds, invoices, mediaFiles, tasks, unitBundles } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
@@ -37,6 +41,7 @@ import { enqueueTask, taskJobKey } from '../tasks/queue.ts';
 import { failInterruptedTask } from '../tasks/state.ts';
 import { workAnalysis } from './jobs.ts';
 import { runTask } from './run.ts';
+import { processWorkFolder } from './work-folders.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -302,17 +307,19 @@ describe('analysis pipeline', () => {
     expect(task.startedAt).not.toBeNull();
     expect(task.completedAt).not.toBeNull();
 
-    // Transcription: each channel on its own (mono 16 kHz WAVs), in 4-second pieces.
+    // Transcription: each channel on its own (mono Opus from 16 kHz, in Ogg), in 4-second pieces.
     const uploads = audioRequests(openai);
     expect(uploads).toHaveLength(4);
     for (const upload of uploads) {
       expect(upload.path).toBe('/v1/audio/transcriptions');
       expect(upload.body).toMatchObject({ model: 'whisper-1', response_format: 'verbose_json' });
       expect(upload.body.language).toBeUndefined();
-      const wav = upload.files![0]!.data;
-      expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
-      expect(wav.readUInt16LE(22)).toBe(1);
-      expect(wav.readUInt32LE(24)).toBe(16_000);
+      const file = upload.files![0]!;
+      expect(file).toMatchObject({ filename: 'audio.ogg', contentType: 'audio/ogg' });
+      expect(file.data.toString('ascii', 0, 4)).toBe('OggS');
+      const opusHead = file.data.indexOf('OpusHead');
+      expect(file.data.readUInt8(opusHead + 9)).toBe(1);
+      expect(file.data.readUInt32LE(opusHead + 12)).toBe(16_000);
     }
     expect(task.transcript).toEqual([
       { start: 0.2, end: 3.4, text: AGENT_LINE, speaker: 'Channel 1', channel: 0 },
@@ -796,6 +803,109 @@ describe('failures and billing', () => {
     expect(await run(taskId)).toBe('completed');
     expect(audioRequests(openai)).toHaveLength(2);
     expect((await taskRow(taskId)).transcript).toHaveLength(2);
+  });
+});
+
+// ---------- files on local disk ----------
+
+describe('work folders', () => {
+  it("keep a task's files under DATA_DIR/work while it runs, and none after", async () => {
+    const projectId = await newProject();
+    const promptId = await createPrompt(projectId);
+    const taskId = await insertTask(projectId, promptId, { fixture: fixtures.mono.mp3 });
+    scriptMonoTranscription();
+    anthropic.script(answer(SCORECARD_ANSWER));
+    const during: string[] = [];
+    const look = async (stage: TaskStage) => {
+      if (stage === 'transcription') during.push(...(await readdir(processWorkFolder(dataDir))));
+    };
+    expect(await run(taskId, t.ctx, { lastAttempt: false }, { afterStage: look })).toBe('completed');
+    expect(during).toEqual([expect.stringMatching(new RegExp(`^task-${taskId}-`))]);
+    expect(await readdir(processWorkFolder(dataDir))).toEqual([]);
+  });
+
+  it('a worker starting removes the folders a killed worker left behind', async () => {
+    const killed = spawn('sleep', ['60']);
+    const exited = once(killed, 'exit');
+    killed.kill('SIGKILL');
+    await exited;
+    const own = processWorkFolder(dataDir);
+    const left = path.join(path.dirname(own), path.basename(own).replace(/\d+$/, String(killed.pid)));
+    await mkdir(path.join(left, 'task-1-abc'), { recursive: true });
+    await writeFile(path.join(left, 'task-1-abc', 'input.mp3'), 'audio');
+    try {
+      await workAnalysis(t.ctx);
+      expect(await readdir(path.dirname(left))).not.toContain(path.basename(left));
+    } finally {
+      await t.ctx.boss.offWork(QUEUES.analysis);
+    }
+  });
+});
+
+// ---------- long recordings and the balance ----------
+
+describe('a long recording the project cannot pay for', () => {
+  let long: LongRecordings;
+  beforeAll(async () => {
+    long = await makeLongRecordings(2);
+  }, 120_000);
+  afterAll(() => long?.cleanup());
+
+  /** A task of a file made in setup (not a speech fixture). */
+  const longTask = (projectId: number, promptId: number, file: string, contentType: string) =>
+    insertTask(projectId, promptId, {
+      fixture: { path: file, fileName: path.basename(file), contentType, seconds: 0, channels: 1 },
+    });
+
+  /** Runs the task while watching the work folders: the outcome and the most they held. */
+  async function runWatched(taskId: number) {
+    const work = path.dirname(processWorkFolder(dataDir));
+    const watch = watchFolderSize(work);
+    const outcome = await run(taskId, t.ctx, { lastAttempt: false }, { afterStage: watch.look });
+    return { outcome, largest: await watch.largest() };
+  }
+
+  it('fails for lack of funds before decoding it, writing no more than its copy; a normal call still analyses', async () => {
+    const projectId = await newProject(1000);
+    const promptId = await createPrompt(projectId);
+    const taskId = await longTask(projectId, promptId, long.opus, 'audio/ogg');
+    const { outcome, largest } = await runWatched(taskId);
+    expect(outcome).toBe('failed');
+    const { errorReason } = await taskRow(taskId);
+    // Two hours at 1 unit a minute.
+    expect(errorReason?.code).toBe('insufficient_funds');
+    expect(Number((errorReason!.params as { units: string }).units)).toBeGreaterThanOrEqual(120);
+    expect(largest).toBeLessThan((await stat(long.opus)).size + 1_000_000);
+    expect(openai.requests).toHaveLength(0);
+    expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.projectId, projectId))).toEqual(
+      [],
+    );
+
+    // Refused before ffmpeg runs at all: without one, the reason is still the balance.
+    const again = await longTask(projectId, promptId, long.opus, 'audio/ogg');
+    expect(await run(again, withConfig({ ffmpegPath: '/nonexistent/ffmpeg' }))).toBe('failed');
+    expect((await taskRow(again)).errorReason?.code).toBe('insufficient_funds');
+
+    const call = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
+    scriptMonoTranscription();
+    anthropic.script(answer(SCORECARD_ANSWER));
+    expect(await run(call)).toBe('completed');
+    expect((await taskRow(call)).unitsChargedMilli).toBe(117);
+  });
+
+  it.each([
+    ['whose header says one minute', () => long.lyingOgg, 'audio/ogg'],
+    ['without a duration in its header', () => long.noDurationWebm, 'audio/webm'],
+  ])('%s is decoded no further than the balance pays for', async (_, file, contentType) => {
+    // Two units: two minutes of audio at this prompt's 1 unit a minute.
+    const projectId = await newProject(2000);
+    const promptId = await createPrompt(projectId);
+    const taskId = await longTask(projectId, promptId, file(), contentType);
+    const { outcome, largest } = await runWatched(taskId);
+    expect(outcome).toBe('failed');
+    expect((await taskRow(taskId)).errorReason?.code).toBe('insufficient_funds');
+    expect(largest).toBeLessThan((await stat(file())).size + 1_000_000);
+    expect(openai.requests).toHaveLength(0);
   });
 });
 

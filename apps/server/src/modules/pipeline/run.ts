@@ -43,7 +43,7 @@ export async function runTask(
   options: RunOptions,
   deps: PipelineDeps = {},
 ): Promise<RunOutcome> {
-  const work: WorkFiles = { dir: null, audio: null };
+  const work: WorkFiles = { dir: null, input: null };
   try {
     return await execute(ctx, taskId, options, deps, work);
   } catch (error) {
@@ -102,7 +102,7 @@ async function execute(
     !(await canProcess(ctx, run.task.projectId, ANALYSIS_CHECK_UNITS, { exceptTaskId: taskId }));
   if (noFunds) throw new PipelineFailure(taskError('no_funds'));
 
-  await mediaStage(run);
+  await mediaStage(run, prompt);
   await hold(run, prompt);
   await transcriptionStage(run, prompt);
   await analysisStage(run, prompt);

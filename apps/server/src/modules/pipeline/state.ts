@@ -27,7 +27,8 @@ export interface AudioFacts {
   /** Decoded samples per channel and their rate: the billable length, exactly. */
   frames: number;
   sampleRate: number;
-  channels: number;
+  /** What the recording is decoded to: mono, or stereo (more channels are mixed down). */
+  channels: 1 | 2;
   layout: ChannelLayout;
 }
 

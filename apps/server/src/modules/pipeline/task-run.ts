@@ -1,7 +1,6 @@
 import type { TaskStage, TranscriptionChoice } from '@parley/contracts';
 import type { Transcriber } from '../../ai/transcriber.ts';
 import type { AppContext } from '../../context.ts';
-import type { PreparedAudio } from '../../media/audio.ts';
 import type { Storage } from '../../storage/index.ts';
 import { notifyTask } from '../tasks/notify.ts';
 import type { MediaRow, TaskRow } from '../tasks/rows.ts';
@@ -29,10 +28,10 @@ export interface PipelineDeps {
 
 export type RunOptions = AnalysisAttempt;
 
-/** Files of one run on local disk: a temporary folder and the recording decoded into it. */
+/** Files of one run on local disk: its work folder and the stored file copied into it. */
 export interface WorkFiles {
   dir: string | null;
-  audio: PreparedAudio | null;
+  input: string | null;
 }
 
 /** One run of one task through the stages; `task` and `state` follow every write. */

@@ -1,6 +1,13 @@
-import { analysisUnitsMilli, fromMilliUnits, taskError } from '@parley/contracts';
+import {
+  analysisUnitsMilli,
+  audioSecondsWithin,
+  audioUnitsMilli,
+  fromMilliUnits,
+  type MilliUnits,
+  taskError,
+} from '@parley/contracts';
 import { isEmloConfigured } from '../../../ai/emlo.ts';
-import { reserve } from '../../billing/holds.ts';
+import { coverableUnits, reserve } from '../../billing/holds.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun } from '../task-run.ts';
@@ -11,9 +18,38 @@ import { contentUnitsMilli, lvaOption, promptUnitsMilli } from '../units.ts';
  * will run, with the chosen prompt once a classification has chosen one), or fails for lack of funds.
  */
 export async function hold(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
+  await holdUnits(run, analysisUnitsMilli(contentUnitsMilli(run), heldPromptUnits(run, prompt)));
+}
+
+/** Before decoding: holds the price of the length a recording's header claims, or fails for lack of funds. */
+export async function holdAudioLength(run: TaskRun, prompt: PromptSnapshot, seconds: number): Promise<void> {
+  await holdUnits(run, audioPrice(run, prompt, seconds));
+}
+
+/** The seconds of audio this analysis could pay for now, beside other work's holds (null: no limit). */
+export async function affordableAudioSeconds(run: TaskRun, prompt: PromptSnapshot): Promise<number | null> {
+  const units = await coverableUnits(run.ctx, run.task.projectId, run.taskId);
+  return units === null ? null : audioSecondsWithin(units, heldPromptUnits(run, prompt));
+}
+
+/** The failure of a recording of at least `seconds` that the project cannot pay for. */
+export function tooLongToPay(run: TaskRun, prompt: PromptSnapshot, seconds: number): PipelineFailure {
+  return insufficientFunds(audioPrice(run, prompt, seconds));
+}
+
+function heldPromptUnits(run: TaskRun, prompt: PromptSnapshot): MilliUnits {
   const lvaWillRun = isAudio(run) && lvaOption(run, prompt) !== 'none' && isEmloConfigured(run.ctx.config);
-  const units = analysisUnitsMilli(contentUnitsMilli(run), promptUnitsMilli(run, prompt, lvaWillRun));
+  return promptUnitsMilli(run, prompt, lvaWillRun);
+}
+
+const audioPrice = (run: TaskRun, prompt: PromptSnapshot, seconds: number) =>
+  analysisUnitsMilli(audioUnitsMilli(seconds), heldPromptUnits(run, prompt));
+
+async function holdUnits(run: TaskRun, units: MilliUnits): Promise<void> {
   if ((await reserve(run.ctx, run.task.projectId, run.taskId, units)) === 'insufficient') {
-    throw new PipelineFailure(taskError('insufficient_funds', { units: fromMilliUnits(units).toString() }));
+    throw insufficientFunds(units);
   }
 }
+
+const insufficientFunds = (units: MilliUnits) =>
+  new PipelineFailure(taskError('insufficient_funds', { units: fromMilliUnits(units).toString() }));

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { analyzeWithEmlo, EmloFailure, isEmloConfigured } from '../../../ai/emlo.ts';
+import { decodeToWav } from '../../../media/ffmpeg.ts';
 import type { PromptSnapshot } from '../analysis.ts';
+import type { AudioFacts } from '../state.ts';
 import { isAudio, PROGRESS, setStage, type TaskRun, update } from '../task-run.ts';
 import { lvaOption } from '../units.ts';
-import { ensureAudio } from './media.ts';
+import { cpuSlot, ensureInput, tempDir } from './media.ts';
 
 /** Voice analysis (LVA) of the recording, when the prompt asks for it. */
 export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
@@ -20,9 +23,8 @@ export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<vo
     lva = { status: 'not_configured', option };
   } else {
     try {
-      const audio = await ensureAudio(run);
       const report = await analyzeWithEmlo(run.ctx.config, {
-        wavPath: audio.wavPath,
+        wavPath: await lvaRecording(run),
         option,
         requestId: `task-${run.taskId}`,
         signal: run.options.signal,
@@ -43,4 +45,22 @@ export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<vo
   }
   await update(run, { lva });
   await run.deps.afterStage?.('lva', run.taskId);
+}
+
+/**
+ * What Emotion Logic analyses: the decoded recording as a 16 kHz WAV with its channels, written only now that
+ * the task holds the price of that length, and no longer than it.
+ */
+async function lvaRecording(run: TaskRun): Promise<string> {
+  const audio = run.state.media as AudioFacts;
+  const input = await ensureInput(run);
+  const wav = path.join(await tempDir(run), 'voice-analysis.wav');
+  const { ffmpegPath } = run.ctx.config;
+  await cpuSlot(run, () =>
+    decodeToWav(input, wav, audio, {
+      ffmpegPath,
+      signal: run.options.signal,
+    }),
+  );
+  return wav;
 }

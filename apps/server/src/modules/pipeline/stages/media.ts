@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
@@ -8,21 +7,26 @@ import { chatMetrics, countCharacters } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { mediaFiles } from '../../../db/schema/index.ts';
-import { type PreparedAudio, prepareAudio } from '../../../media/audio.ts';
+import { LengthLimitReached, type MeasuredAudio, measureAudio } from '../../../media/audio.ts';
 import { MediaError } from '../../../media/ffmpeg.ts';
+import { probeMedia } from '../../../media/probe.ts';
+import { SAMPLE_RATE } from '../../../media/samples.ts';
 import {
   conversationText,
   MAX_TEXT_BYTES,
   parseTextConversation,
   TEXT_ERRORS,
 } from '../../../media/text-conversation.ts';
+import type { PromptSnapshot } from '../analysis.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
+import { makeTaskFolder } from '../work-folders.ts';
+import { affordableAudioSeconds, holdAudioLength, tooLongToPay } from './hold.ts';
 
 /**
  * Stores the facts of the file: the decoded recording's length and layout, or the conversation's text
  * with its messages kept as the transcript (what the page shows) and their metrics.
  */
-export async function mediaStage(run: TaskRun): Promise<void> {
+export async function mediaStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
   if (run.state.media) return;
   await setStage(run, 'media', PROGRESS.media);
   if (!isAudio(run)) {
@@ -35,7 +39,7 @@ export async function mediaStage(run: TaskRun): Promise<void> {
       { transcript: segments, transcriptText: text, metrics: chatMetrics(segments) },
     );
   } else {
-    const audio = await ensureAudio(run);
+    const audio = await measureRecording(run, prompt);
     await run.ctx.db
       .update(mediaFiles)
       .set({ durationMs: audio.durationMs, channels: audio.channels })
@@ -54,6 +58,29 @@ export async function mediaStage(run: TaskRun): Promise<void> {
   await run.deps.afterStage?.('media', run.taskId);
 }
 
+/**
+ * The recording's length and layout from its decoded samples, at no more cost than the project can pay
+ * for: the length its header claims is priced and held first (a project that cannot pay fails here, before
+ * any decoding), then at most what the balance covers, plus a second to tell a longer recording, is decoded.
+ */
+async function measureRecording(run: TaskRun, prompt: PromptSnapshot): Promise<MeasuredAudio> {
+  const input = await ensureInput(run);
+  const { ffmpegPath, ffprobePath } = run.ctx.config;
+  const signal = run.options.signal;
+  const probe = await probeMedia(input, { ffprobePath, signal });
+  if (probe.durationSeconds !== null) await holdAudioLength(run, prompt, probe.durationSeconds);
+  const affordable = await affordableAudioSeconds(run, prompt);
+  const maxFrames = affordable === null ? undefined : (affordable + 1) * SAMPLE_RATE;
+  try {
+    return await cpuSlot(run, () =>
+      measureAudio(input, probe.channels === 1 ? 1 : 2, { ffmpegPath, signal, maxFrames }),
+    );
+  } catch (error) {
+    if (!(error instanceof LengthLimitReached)) throw error;
+    throw tooLongToPay(run, prompt, Math.max(error.seconds, probe.durationSeconds ?? 0));
+  }
+}
+
 async function readText(run: TaskRun): Promise<string> {
   const stream = await run.storage.get(run.media.storageKey);
   const chunks: Buffer[] = [];
@@ -69,39 +96,40 @@ async function readText(run: TaskRun): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The decoded recording of this run (decoded again after a restart: the decode is a cache). */
-export async function ensureAudio(run: TaskRun): Promise<PreparedAudio> {
-  if (run.work.audio) return run.work.audio;
-  const dir = await tempDir(run);
+/**
+ * The stored file, copied into the run's work folder once (mp4/m4a keep their index at the end, so ffmpeg
+ * cannot read them from a pipe); copied again after a restart.
+ */
+export async function ensureInput(run: TaskRun): Promise<string> {
+  if (run.work.input) return run.work.input;
   const extension = (path
     .extname(run.media.fileName)
     .toLowerCase()
     .match(/^\.[a-z0-9]{1,8}$/) ?? [''])[0];
-  const input = path.join(dir, `input${extension}`);
+  const input = path.join(await tempDir(run), `input${extension}`);
   const source: Readable = await run.storage.get(run.media.storageKey);
   await pipeStreams(source, createWriteStream(input));
-  run.work.audio = await cpuSlots(run.ctx.config.mediaConcurrency)(() =>
-    prepareAudio(input, dir, { ffmpegPath: run.ctx.config.ffmpegPath, signal: run.options.signal }),
-  );
-  return run.work.audio;
+  run.work.input = input;
+  return input;
 }
 
 /**
- * Decoding (ffmpeg) and the sample work after it use the CPU while every other stage waits on the network:
- * at most MEDIA_CONCURRENCY of them run at once in a process, however many tasks it works on.
+ * Decoding and encoding (ffmpeg) and the sample work use the CPU while every other stage waits on the
+ * network: at most MEDIA_CONCURRENCY of them run at once in a process, however many tasks it works on.
  */
 const limiters = new Map<number, LimitFunction>();
-function cpuSlots(concurrency: number): LimitFunction {
+export function cpuSlot<T>(run: TaskRun, work: () => Promise<T>): Promise<T> {
+  const concurrency = run.ctx.config.mediaConcurrency;
   let slots = limiters.get(concurrency);
   if (!slots) {
     slots = pLimit(concurrency);
     limiters.set(concurrency, slots);
   }
-  return slots;
+  return slots(work);
 }
 
 export async function tempDir(run: TaskRun): Promise<string> {
-  run.work.dir ??= await mkdtemp(path.join(tmpdir(), `parley-task-${run.taskId}-`));
+  run.work.dir ??= await makeTaskFolder(run.ctx.config.dataDir, run.taskId);
   return run.work.dir;
 }
 

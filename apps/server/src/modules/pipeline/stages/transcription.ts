@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   conversationMetrics,
   type TranscriptionChoice,
@@ -12,11 +11,12 @@ import { createTranscriber } from '../../../ai/transcription.ts';
 import { effectiveTranscription } from '../../../ai/transcription-catalog.ts';
 import type { AppContext } from '../../../context.ts';
 import { projects } from '../../../db/schema/index.ts';
-import { splitWav, type WavPiece } from '../../../media/wav.ts';
+import { type AudioPiece, type AudioTrack, encodePieces } from '../../../media/pieces.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
+import type { AudioFacts } from '../state.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
-import { ensureAudio, tempDir } from './media.ts';
+import { cpuSlot, ensureInput, tempDir } from './media.ts';
 
 /**
  * Transcribes the recording in pieces, storing each piece as it arrives (a re-run with the same settings
@@ -40,13 +40,15 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     (Object.keys(settings) as Array<keyof typeof settings>).every((key) => previous[key] === settings[key]);
   const progress = { ...settings, pieces: same ? { ...previous.pieces } : {} };
 
-  const audio = await ensureAudio(run);
+  const audio = run.state.media as AudioFacts;
+  const input = await ensureInput(run);
   const dir = await tempDir(run);
-  const tracks = await Promise.all(
-    audio.tracks.map(async (track, t) => ({
-      track,
-      pieces: await splitWav(track.path, chunkSeconds, (i) => path.join(dir, `track-${t}-piece-${i}.wav`)),
-    })),
+  const { ffmpegPath } = run.ctx.config;
+  const tracks = await cpuSlot(run, () =>
+    encodePieces(input, audio, chunkSeconds, dir, {
+      ffmpegPath,
+      signal: run.options.signal,
+    }),
   );
   const total = tracks.reduce((sum, t) => sum + t.pieces.length, 0);
   let done = Object.keys(progress.pieces).length;
@@ -59,12 +61,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // process); the stage fails with that first error once every piece has stopped.
   const signal = run.options.signal;
   let firstError: unknown = null;
-  const transcribePiece = async (
-    track: (typeof tracks)[number]['track'],
-    piece: WavPiece,
-    index: number,
-    key: string,
-  ) => {
+  const transcribePiece = async (track: AudioTrack, piece: AudioPiece, index: number, key: string) => {
     const result = await transcriber.transcribe(piece.path, {
       task: prompt.transcriptionTask,
       language: prompt.transcriptionLanguage,
@@ -92,8 +89,8 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     });
     await saved;
   };
-  const missing = tracks.flatMap(({ track, pieces }, t) =>
-    pieces.flatMap((piece, p) =>
+  const missing = tracks.flatMap((track, t) =>
+    track.pieces.flatMap((piece, p) =>
       progress.pieces[`${t}:${p}`] ? [] : [{ track, piece, index: p, key: `${t}:${p}` }],
     ),
   );
@@ -114,7 +111,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     .sort((a, b) => a.start - b.start || a.end - b.end);
   if (segments.length === 0) throw new PipelineFailure(taskError('no_speech'));
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
-  const durationSeconds = (run.state.media as { durationMs: number }).durationMs / 1000;
+  const durationSeconds = audio.durationMs / 1000;
   await saveState(
     run,
     { transcription: { ...settings, detectedLanguage: language, pieces: {} } },
