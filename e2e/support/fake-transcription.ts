@@ -24,7 +24,7 @@ export { AGENT_LINE, CUSTOMER_LINE } from '../../apps/server/test/fixtures/speec
  * test, started by global setup (OPENAI_BASE_URL points at it).
  *
  * Answers are chosen by the request itself, so the two test workers never take each other's answers:
- *  - by default the fake listens to the audio it is sent (the app sends Opus in Ogg; ffmpeg decodes it
+ *  - by default the fake listens to the audio it is sent (the app sends FLAC; ffmpeg decodes it
  *    here): every stretch of sound becomes one segment with
  *    its real start and end. A stretch that starts where a line of the speech fixtures starts
  *    (apps/server/test/fixtures/speech.ts: the agent at 0.2 s, the customer at 4 s) is heard as that line;

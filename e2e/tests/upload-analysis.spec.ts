@@ -187,8 +187,8 @@ test.describe('upload and analysis', () => {
       });
       expect(request.files[0]).toMatchObject({
         field: 'file',
-        filename: 'audio.ogg',
-        contentType: 'audio/ogg',
+        filename: 'audio.flac',
+        contentType: 'audio/flac',
       });
     }
     expect(requests.map((request) => request.segments.map((segment) => segment.text))).toEqual(

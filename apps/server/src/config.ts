@@ -132,7 +132,7 @@ const EnvSchema = z.object({
   TRANSCRIPTION_PROVIDER: z.enum(TRANSCRIPTION_PROVIDER_IDS).default('openai'),
   TRANSCRIPTION_MODEL: optionalText,
   TRANSCRIPTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
-  // Pieces are Opus of about 3 KB a second (media/pieces.ts): 780 s is some 2.3 MB, far under the providers' 25 MB.
+  // Pieces are 16 kHz mono FLAC, at most 32 KB a second (media/pieces.ts): 780 s stays under the providers' 25 MB.
   TRANSCRIPTION_CHUNK_SECONDS: z.coerce.number().int().min(1).max(780).default(600),
   EMLO_API_URL: optionalUrl(/^https?:\/\//, 'https://cloud.emlo.cloud'),
   EMLO_API_KEY: optionalText,

@@ -21,6 +21,7 @@ import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { emloReport, startFakeEmlo } from '../../../test/fake-upstreams/emlo.ts';
 import { startFakeGroq, startFakeOpenAI, transcription } from '../../../test/fake-upstreams/openai.ts';
 import { answer, type FakeUpstream, failure, slow } from '../../../test/fake-upstreams/scripted.ts';
+import { flacStream } from '../../../test/fixtures/flac.ts';
 import { type LongRecordings, makeLongRecordings } from '../../../test/fixtures/long-audio.ts';
 import {
   AGENT_LINE,
@@ -307,7 +308,7 @@ describe('analysis pipeline', () => {
     expect(task.startedAt).not.toBeNull();
     expect(task.completedAt).not.toBeNull();
 
-    // Transcription: each channel on its own (mono Opus from 16 kHz, in Ogg), in 4-second pieces.
+    // Transcription: each channel on its own (mono 16 kHz FLAC), in 4-second pieces.
     const uploads = audioRequests(openai);
     expect(uploads).toHaveLength(4);
     for (const upload of uploads) {
@@ -315,11 +316,8 @@ describe('analysis pipeline', () => {
       expect(upload.body).toMatchObject({ model: 'whisper-1', response_format: 'verbose_json' });
       expect(upload.body.language).toBeUndefined();
       const file = upload.files![0]!;
-      expect(file).toMatchObject({ filename: 'audio.ogg', contentType: 'audio/ogg' });
-      expect(file.data.toString('ascii', 0, 4)).toBe('OggS');
-      const opusHead = file.data.indexOf('OpusHead');
-      expect(file.data.readUInt8(opusHead + 9)).toBe(1);
-      expect(file.data.readUInt32LE(opusHead + 12)).toBe(16_000);
+      expect(file).toMatchObject({ filename: 'audio.flac', contentType: 'audio/flac' });
+      expect(flacStream(file.data)).toEqual({ sampleRate: 16_000, channels: 1 });
     }
     expect(task.transcript).toEqual([
       { start: 0.2, end: 3.4, text: AGENT_LINE, speaker: 'Channel 1', channel: 0 },

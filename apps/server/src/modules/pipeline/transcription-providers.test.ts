@@ -184,8 +184,8 @@ describe('Deepgram (the server default here)', () => {
       smart_format: 'true',
       detect_language: 'true',
     });
-    // The recording as Opus in Ogg (7 s: some 15 KB).
-    expect(request!.headers['content-type']).toBe('audio/ogg');
+    // The recording as FLAC (7 s: some 100 KB).
+    expect(request!.headers['content-type']).toBe('audio/flac');
     expect(request!.bytes).toBeGreaterThan(10_000);
     const task = await taskRow(taskId);
     expect(task.transcript).toEqual([
