@@ -45,6 +45,10 @@ export const LAYOUT = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted anywhere (sign-in too), refused before any hashing or strength check. */
+export const PASSWORD_MAX_LENGTH = 256;
+/** The strength estimator rates the first this many characters (zxcvbn's own advice: its cost grows fast). */
+export const PASSWORD_RATED_LENGTH = 100;
 
 /** Password reset links stay valid this long and work once. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -78,11 +78,17 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 });
 
 /** What a per-account limit counts (see modules/auth/limits.ts). */
-export const AUTH_ATTEMPT_KINDS = ['sign_in_failure', 'reset_email', 'signup_email'] as const;
+export const AUTH_ATTEMPT_KINDS = [
+  'sign_in_failure',
+  'reset_email',
+  'signup_email',
+  'password_change',
+  'password_reset',
+] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 
 /**
- * Recent sign-in failures and sent account emails per (lower-cased) email address, for the per-account
+ * Recent sign-in failures, password changes and sent account emails per (lower-cased) email address, for the per-account
  * limits that hold whatever the client's IP. Rows older than the longest window are pruned.
  */
 export const authAttempts = pgTable(

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AuthAttemptKind, authAttempts } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/errors.ts';
 
 interface Limit {
   max: number;
@@ -9,12 +10,15 @@ interface Limit {
 
 /**
  * Per-account limits, counted per email address whatever the client's IP (the per-IP limit is the rate-limit
- * plugin's): failed sign-ins, and account emails a stranger can trigger (a flood of them is abuse).
+ * plugin's): failed sign-ins, account emails a stranger can trigger (a flood of them is abuse), and attempts to
+ * set a password (each one costs a hash and a strength check, and a change guesses the current password).
  */
 export const ACCOUNT_LIMITS = {
   sign_in_failure: { max: 10, windowMs: 15 * 60 * 1000 },
   reset_email: { max: 3, windowMs: 60 * 60 * 1000 },
   signup_email: { max: 3, windowMs: 60 * 60 * 1000 },
+  password_change: { max: 10, windowMs: 15 * 60 * 1000 },
+  password_reset: { max: 10, windowMs: 15 * 60 * 1000 },
 } as const satisfies Record<AuthAttemptKind, Limit>;
 
 const LONGEST_WINDOW_MS = Math.max(...Object.values(ACCOUNT_LIMITS).map((limit) => limit.windowMs));
@@ -22,6 +26,20 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(ACCOUNT_LIMITS).map((limit) 
 export const ACCOUNT_LOCKED_MESSAGE = `Too many failed sign-ins for this email. Please wait ${
   ACCOUNT_LIMITS.sign_in_failure.windowMs / 60_000
 } minutes or reset your password.`;
+
+export const PASSWORD_ATTEMPTS_MESSAGE = `Too many attempts to set the password of this account. Please wait ${
+  ACCOUNT_LIMITS.password_change.windowMs / 60_000
+} minutes and try again.`;
+
+/** Counts an attempt to set an account's password (countAttempt); 429 beyond the limit. */
+export async function countPasswordAttempt(
+  db: Executor,
+  kind: 'password_change' | 'password_reset',
+  email: string,
+): Promise<void> {
+  if (!(await countAttempt(db, kind, email)))
+    throw new HttpError(429, 'rate_limited', PASSWORD_ATTEMPTS_MESSAGE);
+}
 
 /**
  * Counts an attempt before the work it guards and says whether it is within the limit. Counting first means

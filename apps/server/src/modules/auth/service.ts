@@ -5,11 +5,11 @@ import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
-import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt } from './limits.ts';
+import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt, countPasswordAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
-import { newSecretToken, useLinkToken } from './tokens.ts';
+import { linkTokenUser, newSecretToken, useLinkToken } from './tokens.ts';
 
 export async function login(
   ctx: AppContext,
@@ -67,20 +67,22 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   });
 }
 
-/** Sets a new password with a reset token; the token is used up and every session of the account ends. */
+const INVALID_RESET_LINK =
+  'This password reset link is invalid, expired or already used. Please request a new one.';
+
+/**
+ * Sets a new password with a reset token; the token is used up and every session of the account ends. A
+ * refused password leaves the link working for a better one, up to ACCOUNT_LIMITS.password_reset attempts.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const user = await linkTokenUser(ctx.db, passwordResetTokens, token);
+  if (!user) throw badRequest(INVALID_RESET_LINK, 'invalid_token');
+  await countPasswordAttempt(ctx.db, 'password_reset', user.email);
+  await assertPasswordAllowed(password, user);
+  const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const userId = await useLinkToken(tx, passwordResetTokens, token);
-    if (userId === null) {
-      throw badRequest(
-        'This password reset link is invalid, expired or already used. Please request a new one.',
-        'invalid_token',
-      );
-    }
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    // A refused password rolls the transaction back, so the link still works for a better one.
-    await assertPasswordAllowed(password, user!);
-    const passwordHash = await hashPassword(password);
+    if (userId === null) throw badRequest(INVALID_RESET_LINK, 'invalid_token');
     // The emailed link proves the address too: an account never confirmed is confirmed now.
     await tx
       .update(users)
