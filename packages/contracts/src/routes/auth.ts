@@ -97,10 +97,13 @@ export const authRoutes = {
     path: '/auth/forgot-password',
     operationId: 'requestPasswordReset',
     summary: 'Email a password reset link (answers the same whether the account exists or not)',
+    description:
+      'Answers 202 once the request is queued: the account is looked up and the link emailed in the background, ' +
+      'so neither the answer nor its time tells whether the email has an account.',
     tags,
     access: 'public',
     body: ForgotPasswordRequest,
-    responses: { 200: OkResponse },
+    responses: { 202: OkResponse },
     errors: [429],
   }),
   resetPassword: defineRoute({

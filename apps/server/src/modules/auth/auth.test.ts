@@ -1,5 +1,6 @@
 import { SESSION_COOKIE, TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientWithCookie,
@@ -13,6 +14,7 @@ import {
 import { confirmTokenFrom, resetTokenFrom, takeQueuedEmails } from '../../../test/mail.ts';
 import { buildApp } from '../../app.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { QUEUES } from '../../jobs/boss.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,10 +47,10 @@ describe('sign up', () => {
       payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
     });
     expect(response.statusCode).toBe(202);
+    const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === 'mixed.case@example.com');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain('long enough indeed');
-    const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === 'mixed.case@example.com');
     const confirmed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/confirm',
@@ -395,7 +397,7 @@ describe('per-account limits', () => {
       );
     }
     for (const answer of answers) {
-      expect(answer.statusCode).toBe(200);
+      expect(answer.statusCode).toBe(202);
       expect(answer.body).toBe(answers[0]!.body);
     }
     expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(3);
@@ -420,7 +422,7 @@ describe('password reset', () => {
   it('emails a single-use link that sets the password and ends every session', async () => {
     await takeQueuedEmails(t.ctx.boss);
     const client = await signUp(t.app, uniqueEmail(), 'older secret word');
-    expect((await forgot(client.email)).statusCode).toBe(200);
+    expect((await forgot(client.email)).statusCode).toBe(202);
     const [email] = await takeQueuedEmails(t.ctx.boss);
     expect(email!.to).toBe(client.email);
     expect(email!.text).toContain('http://parley.test/reset-password?token=');
@@ -454,7 +456,96 @@ describe('password reset', () => {
   it('answers the same for unknown emails and sends nothing', async () => {
     await takeQueuedEmails(t.ctx.boss);
     const response = await forgot(uniqueEmail('ghost'));
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(202);
     expect(await takeQueuedEmails(t.ctx.boss)).toEqual([]);
+  });
+});
+
+/** The SQL of every statement the app's own database pool ran while `work` ran (the job queue has its own). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const { pool } = t.database;
+  const appClients = new WeakSet<object>();
+  const track = (client: object) => appClients.add(client);
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pool.on('acquire', track);
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [string | { text: string }];
+    if (appClients.has(this)) statements.push(typeof config === 'string' ? config : config.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+    pool.off('acquire', track);
+  }
+  return statements;
+}
+
+/** The jobs the requests queued for the background (their data), taken off the queue unworked. */
+async function takeQueuedAuthJobs(): Promise<unknown[]> {
+  const jobs = await t.ctx.boss.fetch(QUEUES.authRequests, { batchSize: 100 });
+  if (jobs.length > 0)
+    await t.ctx.boss.cancel(
+      QUEUES.authRequests,
+      jobs.map((job) => job.id),
+    );
+  return jobs.map((job) => job.data);
+}
+
+describe('answers that take the same work whether an email has an account or not', () => {
+  it('forgot-password only queues the request: the same statements and the same job for both', async () => {
+    const { email } = await signUp(t.app);
+    const ghost = uniqueEmail('ghost');
+    await takeQueuedEmails(t.ctx.boss);
+    const forgot = (address: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: address } });
+
+    const forExisting = await statementsDuring(() => forgot(email));
+    const jobForExisting = await takeQueuedAuthJobs();
+    const forUnknown = await statementsDuring(() => forgot(ghost));
+    const jobForUnknown = await takeQueuedAuthJobs();
+    expect(forExisting).toEqual(forUnknown);
+    expect(jobForExisting).toEqual([{ type: 'password_reset', email }]);
+    expect(jobForUnknown).toEqual([{ type: 'password_reset', email: ghost }]);
+
+    // Worked in the background, the request emails the account's owner and nobody else.
+    await forgot(email);
+    await forgot(ghost);
+    const mails = await takeQueuedEmails(t.ctx.boss);
+    expect(mails.map((mail) => mail.to)).toEqual([email]);
+    expect(mails[0]!.text).toContain('/reset-password?token=');
+  });
+
+  it('sign-up of a new and a taken email runs the same statements and queues the same kind of job', async () => {
+    const taken = await signUp(t.app);
+    const fresh = uniqueEmail('fresh');
+    await takeQueuedEmails(t.ctx.boss);
+    const signup = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: address, password: 'newcomer password 1' },
+      });
+
+    const forTaken = await statementsDuring(() => signup(taken.email));
+    const [jobForTaken] = (await takeQueuedAuthJobs()) as Array<Record<string, unknown>>;
+    const forNew = await statementsDuring(() => signup(fresh));
+    const [jobForNew] = (await takeQueuedAuthJobs()) as Array<Record<string, unknown>>;
+    expect(forTaken).toEqual(forNew);
+    expect(Object.keys(jobForTaken!).sort()).toEqual(Object.keys(jobForNew!).sort());
+    expect(jobForTaken).toMatchObject({ type: 'signup', email: taken.email });
+    expect(jobForNew).toMatchObject({ type: 'signup', email: fresh });
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, fresh));
+    expect(user).toBeUndefined(); // made in the background
+
+    await signup(taken.email);
+    await signup(fresh);
+    const mails = await takeQueuedEmails(t.ctx.boss);
+    expect(mails.find((mail) => mail.to === taken.email)!.subject).toBe(
+      'Someone tried to sign up to Parley with your email',
+    );
+    expect(mails.find((mail) => mail.to === fresh)!.text).toContain('/confirm-email?token=');
   });
 });

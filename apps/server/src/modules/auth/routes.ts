@@ -63,9 +63,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   serve(app, routes.forgotPassword, {
     ...limited,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email);
-      return { data: { ok: true as const } };
+      return reply.status(202).send({ data: { ok: true as const } });
     },
   });
 

@@ -5,6 +5,7 @@ import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
+import { enqueueAuthRequest } from './auth-requests.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt, countPasswordAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -35,10 +36,15 @@ export async function login(
 }
 
 /**
- * Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour.
- * Answers the same either way, so the form reveals neither which emails have accounts nor the limit.
+ * Asks for a reset link. The lookup and the email happen in the background (sendPasswordResetLink): the request
+ * does the same work whether the email has an account or not, so neither its answer nor its time tells.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await enqueueAuthRequest(ctx, { type: 'password_reset', email });
+}
+
+/** Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour. */
+export async function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) {
     ctx.logger.info('Password reset requested for an unknown email');
