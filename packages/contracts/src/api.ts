@@ -75,6 +75,8 @@ export const SignupAcceptedResponse = z.object({
   data: z.object({ status: z.literal('confirmation_sent') }),
 });
 export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
+/** The token of an emailed sign-in link. */
+export const SignInLinkRequest = ConfirmEmailRequest;
 export const LoginRequest = z.object({ email, password: currentPassword.min(1, TEXTS.password.required) });
 export const ForgotPasswordRequest = z.object({ email });
 /** Reset payload of spec 2 §3: token and password. */

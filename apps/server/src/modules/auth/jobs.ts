@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { AuthRequest } from './auth-requests.ts';
 import { sendPasswordResetLink } from './service.ts';
+import { sendSignInLink } from './sign-in-link.ts';
 import { finishSignup } from './signup.ts';
 
 /** Does the background part of a request (auth-requests.ts). */
@@ -13,6 +14,9 @@ export async function runAuthRequest(ctx: AppContext, request: AuthRequest): Pro
     }
     case 'password_reset':
       return sendPasswordResetLink(ctx, request.email);
+    case 'sign_in_link':
+      if (request.passwordRight) await sendSignInLink(ctx, request.email);
+      return;
   }
 }
 

@@ -6,24 +6,38 @@ import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
 import { enqueueAuthRequest } from './auth-requests.ts';
+import { trustedDeviceId } from './devices.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt, countPasswordAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { linkTokenUser, newSecretToken, useLinkToken } from './tokens.ts';
 
+/**
+ * Signs in with email and password. Ten failed sign-ins lock the account for unknown clients; a browser with
+ * the account's device cookie (devices.ts) is held only by its own limit. During the lockout an unknown client
+ * gets the same 429 whether its password was right or not, and the same work is done for both: the password is
+ * checked and a job queued, which emails a sign-in link when it was right.
+ */
 export async function login(
   ctx: AppContext,
   email: string,
   password: string,
+  deviceToken: string | undefined,
 ): Promise<{ user: UserRow; token: string }> {
-  if (!(await countAttempt(ctx.db, 'sign_in_failure', email))) {
-    throw new HttpError(429, 'rate_limited', ACCOUNT_LOCKED_MESSAGE);
-  }
+  const deviceId = deviceToken ? await trustedDeviceId(ctx.db, deviceToken, email) : null;
+  const trusted =
+    deviceId !== null && (await countAttempt(ctx.db, 'device_sign_in_failure', email, deviceId));
+  const allowed = trusted || (await countAttempt(ctx.db, 'sign_in_failure', email));
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  const valid = (await verifyPassword(user?.passwordHash ?? null, password)) && user !== undefined;
+  if (!allowed) {
+    await enqueueAuthRequest(ctx, { type: 'sign_in_link', email, passwordRight: valid });
+    throw new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE);
+  }
   if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
-  await clearAttempts(ctx.db, 'sign_in_failure', email);
+  // (A trusted device's own failures go when its cookie is renewed; others' failures stay on the account.)
+  if (!trusted) await clearAttempts(ctx.db, 'sign_in_failure', email);
   // Only someone with the right password learns this, and they know the account exists anyway.
   if (!user.emailConfirmedAt) {
     throw forbidden(

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { emailConfirmationTokens, users } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { EmailMessage } from '../mail/mailer.ts';
 import { isOpenInviteFor } from '../members/service.ts';
@@ -13,7 +12,8 @@ import { countAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
-import { newSecretToken, useLinkToken } from './tokens.ts';
+import { signInWithLinkToken } from './sign-in-link.ts';
+import { newSecretToken } from './tokens.ts';
 
 /** Serialises sign-ups so exactly one first account becomes the super admin. */
 export const SIGNUP_LOCK = 724_310_002;
@@ -151,24 +151,11 @@ function someoneTriedEmail(ctx: AppContext, user: UserRow): EmailMessage {
 }
 
 /** Confirms the email of an account with the token of its link and signs it in. */
-export async function confirmEmail(
-  ctx: AppContext,
-  token: string,
-): Promise<{ user: UserRow; token: string }> {
-  const user = await ctx.db.transaction(async (tx) => {
-    const userId = await useLinkToken(tx, emailConfirmationTokens, token);
-    if (userId === null) {
-      throw badRequest(
-        'This confirmation link is invalid, expired or already used. Sign up again to get a new one.',
-        'invalid_token',
-      );
-    }
-    const [confirmed] = await tx
-      .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return confirmed!;
-  });
-  return { user, token: await createSession(ctx.db, user.id) };
+export function confirmEmail(ctx: AppContext, token: string): Promise<{ user: UserRow; token: string }> {
+  return signInWithLinkToken(
+    ctx,
+    emailConfirmationTokens,
+    token,
+    'This confirmation link is invalid, expired or already used. Sign up again to get a new one.',
+  );
 }

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type emailConfirmationTokens, type passwordResetTokens, users } from '../../db/schema/index.ts';
+import {
+  type emailConfirmationTokens,
+  type passwordResetTokens,
+  type signInLinkTokens,
+  users,
+} from '../../db/schema/index.ts';
 import type { UserRow } from '../users/dto.ts';
 
 /** A random secret for a cookie or an emailed link, and the hash that is stored instead of it. */
@@ -15,7 +20,10 @@ export function hashToken(token: string): string {
 }
 
 /** The single-use tokens of emailed links: stored hashed, used at most once, before they expire. */
-type LinkTokens = typeof passwordResetTokens | typeof emailConfirmationTokens;
+export type LinkTokens =
+  | typeof passwordResetTokens
+  | typeof emailConfirmationTokens
+  | typeof signInLinkTokens;
 
 /** The user of a link's token that can still be used, or null; the token stays unused. */
 export async function linkTokenUser(db: Executor, table: LinkTokens, token: string): Promise<UserRow | null> {
