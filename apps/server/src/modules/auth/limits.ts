@@ -30,7 +30,7 @@ export const ACCOUNT_LOCKED_MESSAGE = `Too many failed sign-ins for this email. 
   ACCOUNT_LIMITS.sign_in_failure.windowMs / 60_000
 } minutes or reset your password.`;
 
-export const PASSWORD_ATTEMPTS_MESSAGE = `Too many attempts to set the password of this account. Please wait ${
+const PASSWORD_ATTEMPTS_MESSAGE = `Too many attempts to set the password of this account. Please wait ${
   ACCOUNT_LIMITS.password_change.windowMs / 60_000
 } minutes and try again.`;
 
@@ -48,7 +48,8 @@ export async function countPasswordAttempt(
  * Counts an attempt before the work it guards and says whether it is within the limit. Counting first means
  * concurrent requests cannot all slip under the limit: each sees at least every attempt that committed before
  * its own. A refused attempt is not counted (it did no work), so waiting out the window always opens the
- * account again. Old rows of every email are pruned on the way.
+ * account again. With a device, only that trusted device's attempts count. Old rows of every email are pruned on
+ * the way.
  */
 export async function countAttempt(
   db: Executor,
