@@ -40,6 +40,11 @@ export function inviteLinkFromLog(email: string, timeoutMs = 20_000): Promise<st
   return mailedLinkFromLog(email, '/invite', timeoutMs);
 }
 
+/** The newest sign-in link (sent while the account is locked for unknown browsers) logged for this email. */
+export function signInLinkFromLog(email: string, timeoutMs = 20_000): Promise<string> {
+  return mailedLinkFromLog(email, '/sign-in-link', timeoutMs);
+}
+
 /** The newest email confirmation link (sent after sign-up) the server logged for this email. */
 export function confirmLinkFromLog(email: string, timeoutMs = 20_000): Promise<string> {
   return mailedLinkFromLog(email, '/confirm-email', timeoutMs);

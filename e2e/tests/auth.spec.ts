@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { SignInPage, SignUpPage } from '../pages/auth.ts';
 import { AppShell } from '../pages/shell.ts';
-import { newUser, registerUser, signedInPage, uniqueEmail } from '../support/flows.ts';
-import { confirmLinkFromLog, SERVER_LOG } from '../support/server.ts';
+import {
+  freshPage,
+  isolatedApi,
+  newUser,
+  registerUser,
+  signedInPage,
+  uniqueEmail,
+} from '../support/flows.ts';
+import { confirmLinkFromLog, SERVER_LOG, signInLinkFromLog } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
 const checkEmail = (email: string) =>
@@ -161,6 +168,47 @@ test.describe('authentication', () => {
     // The right password still works afterwards.
     await signIn.signIn(user);
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("wrong passwords from elsewhere lock out other browsers, not the owner's; a new one signs in by email", async ({
+    page,
+    browser,
+  }) => {
+    const user = await registerUser();
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.signIn(user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.context().clearCookies({ name: 'parley_session' }); // signed out, the browser stays known
+
+    const stranger = await isolatedApi();
+    try {
+      const guess = (password: string) =>
+        stranger.post('/api/auth/login', { data: { email: user.email, password } });
+      for (let i = 1; i <= 10; i += 1) expect((await guess(`guess number ${i}`)).status()).toBe(401);
+      expect((await guess('guess number 11')).status()).toBe(429);
+    } finally {
+      await stranger.dispose();
+    }
+
+    await signIn.open();
+    await signIn.signIn(user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const { context, page: elsewhere } = await freshPage(browser);
+    try {
+      const other = new SignInPage(elsewhere);
+      await other.open();
+      await other.signIn(user);
+      await expect(other.error).toHaveText(
+        'Too many failed sign-ins for this email. If your password was right, we have emailed you a link to sign in. Otherwise please wait 15 minutes or reset your password.',
+      );
+      await elsewhere.goto(await signInLinkFromLog(user.email));
+      await expect(elsewhere).toHaveURL(/\/dashboard$/);
+      expect((await elsewhere.request.get('/api/auth/me')).status()).toBe(200);
+    } finally {
+      await context.close();
+    }
   });
 
   test('the login form validates before sending', async ({ page }) => {

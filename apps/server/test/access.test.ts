@@ -9,6 +9,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/signup',
   'POST /api/auth/login',
   'POST /api/auth/confirm',
+  'POST /api/auth/sign-in-link',
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',

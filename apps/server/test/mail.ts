@@ -1,9 +1,35 @@
 import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../src/context.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
+import type { AuthRequest } from '../src/modules/auth/auth-requests.ts';
+import { runAuthRequest } from '../src/modules/auth/jobs.ts';
 import type { EmailMessage } from '../src/modules/mail/mailer.ts';
 
-/** Takes the queued emails off the queue (as a worker would) and returns them. */
+/** The context of each test app's job queue (startTestApp registers it), for takeQueuedEmails. */
+const contexts = new WeakMap<PgBoss, AppContext>();
+
+export function registerTestContext(ctx: AppContext): void {
+  contexts.set(ctx.boss, ctx);
+}
+
+/** Works the queued sign-ups and reset requests (as the worker would), which queue their emails. */
+export async function workAuthRequests(ctx: AppContext): Promise<void> {
+  const jobs = await ctx.boss.fetch<AuthRequest>(QUEUES.authRequests, { batchSize: 100 });
+  for (const job of jobs) await runAuthRequest(ctx, job.data);
+  if (jobs.length > 0)
+    await ctx.boss.complete(
+      QUEUES.authRequests,
+      jobs.map((job) => job.id),
+    );
+}
+
+/**
+ * Takes the queued emails off the queue (as a worker would) and returns them, those of the sign-ups and reset
+ * requests still queued included.
+ */
 export async function takeQueuedEmails(boss: PgBoss): Promise<EmailMessage[]> {
+  const ctx = contexts.get(boss);
+  if (ctx) await workAuthRequests(ctx);
   const jobs = await boss.fetch<EmailMessage>(QUEUES.email, { batchSize: 100 });
   if (jobs.length > 0)
     await boss.complete(

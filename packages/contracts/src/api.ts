@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { REPRESENTATIVE_CHANNELS } from './analyses/roles.ts';
 import { ProjectBillingFields } from './billing/api.ts';
-import { PASSWORD_MIN_LENGTH, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from './constants.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_NAME_MAX,
+} from './constants.ts';
 import { UI_LANGUAGES } from './languages.ts';
 import { MEMBER_ROLES, PROJECT_ROLES, USER_ROLES } from './roles.ts';
 import { TEXTS } from './texts.ts';
@@ -50,7 +55,9 @@ const newPassword = z
   .string()
   .min(1, TEXTS.password.required)
   .min(PASSWORD_MIN_LENGTH, TEXTS.password.tooShort)
-  .max(256);
+  .max(PASSWORD_MAX_LENGTH, TEXTS.password.tooLong);
+/** A password given to prove who one is: no new password is longer, so a longer one is refused unhashed. */
+const currentPassword = z.string().max(PASSWORD_MAX_LENGTH, TEXTS.password.tooLong);
 
 export const SignupRequest = z.object({
   email,
@@ -68,13 +75,15 @@ export const SignupAcceptedResponse = z.object({
   data: z.object({ status: z.literal('confirmation_sent') }),
 });
 export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
-export const LoginRequest = z.object({ email, password: z.string().min(1, TEXTS.password.required) });
+/** The token of an emailed sign-in link. */
+export const SignInLinkRequest = ConfirmEmailRequest;
+export const LoginRequest = z.object({ email, password: currentPassword.min(1, TEXTS.password.required) });
 export const ForgotPasswordRequest = z.object({ email });
 /** Reset payload of spec 2 §3: token and password. */
 export const ResetPasswordRequest = z.object({ token: z.string().min(1), password: newPassword });
 /** current_password is required unless the account has none yet (made with Google sign-in). */
 export const ChangePasswordRequest = z.object({
-  current_password: z.string().min(1).optional(),
+  current_password: currentPassword.min(1).optional(),
   new_password: newPassword,
 });
 export const UpdateLanguageRequest = z.object({ language: z.enum(UI_LANGUAGES) });

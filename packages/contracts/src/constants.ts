@@ -45,6 +45,10 @@ export const LAYOUT = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted anywhere (sign-in too), refused before any hashing or strength check. */
+export const PASSWORD_MAX_LENGTH = 256;
+/** The strength estimator rates the first this many characters (zxcvbn's own advice: its cost grows fast). */
+export const PASSWORD_RATED_LENGTH = 100;
 
 /** Password reset links stay valid this long and work once. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -55,6 +59,13 @@ export const EMAIL_CONFIRMATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Server-side sessions last this long; each request within the window keeps them alive. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'parley_session';
+
+/** A browser that signed in to an account is trusted by it this long (the device cookie, renewed on sign-in). */
+export const DEVICE_TRUST_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+export const DEVICE_COOKIE = 'parley_device';
+
+/** Sign-in links (emailed while sign-in from unknown devices is locked) stay valid this long and work once. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** Login attempts per IP and minute before the server answers 429. */
 export const LOGIN_RATE_LIMIT_PER_MINUTE = 10;

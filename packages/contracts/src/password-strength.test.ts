@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { checkPassword } from './password-strength.ts';
 
 describe('checkPassword', () => {
@@ -30,5 +31,14 @@ describe('checkPassword', () => {
   it('accepts passwords that are hard to guess, with their score', () => {
     expect(checkPassword('plum rocket violin')).toEqual({ score: 4, problem: null });
     expect(checkPassword('correct horse').problem).toBeNull();
+  });
+
+  it('rates only the first 100 characters (the rest costs time and adds nothing the estimator sees)', () => {
+    const weakStart = 'a'.repeat(100);
+    expect(checkPassword(`${weakStart}plum rocket violin`)).toEqual(checkPassword(weakStart));
+  });
+
+  it(`refuses a password longer than ${PASSWORD_MAX_LENGTH} characters`, () => {
+    expect(checkPassword('plum rocket violin '.repeat(14)).problem).toBe('tooLong');
   });
 });

@@ -5,6 +5,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
+import { PASSWORD_RATED_LENGTH } from './constants.ts';
 import { PASSWORD_MIN_SCORE, type PasswordProblem, validatePassword } from './password.ts';
 
 export type PasswordScore = 0 | 1 | 2 | 3 | 4;
@@ -28,6 +29,7 @@ function zxcvbn(): ZxcvbnFactory {
   estimator ??= new ZxcvbnFactory({
     dictionary: { ...commonDictionary, ...englishDictionary },
     graphs: adjacencyGraphs,
+    maxLength: PASSWORD_RATED_LENGTH,
   });
   return estimator;
 }

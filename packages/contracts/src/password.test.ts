@@ -8,6 +8,10 @@ describe('password rules', () => {
     expect(validatePassword('1234567')).toBe('tooShort');
     expect(validatePassword('12345678')).toBeNull();
   });
+  it('allows at most 256 characters', () => {
+    expect(validatePassword('x'.repeat(256))).toBeNull();
+    expect(validatePassword('x'.repeat(257))).toBe('tooLong');
+  });
   it('requires a matching confirmation', () => {
     expect(validatePasswordConfirmation('12345678', '')).toBe('confirmRequired');
     expect(validatePasswordConfirmation('12345678', '12345679')).toBe('mismatch');

@@ -1,6 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
-export type PasswordError = 'required' | 'tooShort';
+export type PasswordError = 'required' | 'tooShort' | 'tooLong';
 /** Why a new password is refused: the length rule below, or the strength rule (./password-strength.ts). */
 export type PasswordProblem = PasswordError | 'common' | 'tooWeak';
 export type ConfirmError = 'confirmRequired' | 'mismatch';
@@ -12,14 +12,16 @@ export const PASSWORD_MIN_SCORE = 3;
 export const PASSWORD_ERROR_CODES: Record<PasswordProblem, string> = {
   required: 'validation_error',
   tooShort: 'validation_error',
+  tooLong: 'validation_error',
   common: 'password_common',
   tooWeak: 'password_too_weak',
 };
 
-/** Password length rule of spec 2 §5. Returns the error key (see TEXTS.password) or null. */
+/** Password length rule of spec 2 §5 (and a maximum). Returns the error key (see TEXTS.password) or null. */
 export function validatePassword(password: string): PasswordError | null {
   if (password.length === 0) return 'required';
   if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'tooLong';
   return null;
 }
 

@@ -28,6 +28,7 @@ export const TEXTS = {
     backToSignIn: 'Back to Sign In',
     required: 'Password is required',
     tooShort: 'Password must be at least 8 characters',
+    tooLong: 'Password must be at most 256 characters',
     common: 'This password is too common. Please choose one that is harder to guess.',
     tooWeak:
       'This password is too easy to guess. Add more words or characters, or avoid your name and email.',

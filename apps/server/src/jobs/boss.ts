@@ -11,6 +11,11 @@ export const QUEUES = {
   /** Analysis of one task; job data {taskId}; at most one queued or active job per task (singletonKey). */
   analysis: 'analysis',
   email: 'email',
+  /**
+   * Sign-ups, reset and sign-in link requests whose outcome depends on whether the email has an account: done
+   * in the background so that the answer does not (modules/auth/jobs.ts).
+   */
+  authRequests: 'auth_requests',
   maintenance: 'maintenance',
   /** Analysis jobs given up (the worker stopped on their last attempt); their tasks are marked failed. */
   analysisGivenUp: 'analysis_given_up',
@@ -193,6 +198,8 @@ export async function startBoss(
       ...(name === QUEUES.analysis ? { policy: 'exclusive' as const } : {}),
       ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
       ...(name === QUEUES.insights ? INSIGHTS_QUEUE : {}),
+      // Sign-up jobs carry a password hash: gone an hour after they are done, or a day unworked.
+      ...(name === QUEUES.authRequests ? { deleteAfterSeconds: 3600, retentionSeconds: 86_400 } : {}),
       // A sync records its own failures; the next one (schedule or manual) is the retry.
       ...(name === QUEUES.driveSync || name === QUEUES.driveSyncTick
         ? { retryLimit: 0, expireInSeconds: 3600 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { workAnalyticsBackfill } from '../modules/analytics/backfill.ts';
+import { workAuthRequests } from '../modules/auth/jobs.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
 import { workBatchItems } from '../modules/batches/jobs.ts';
 import { subscribeBatchProgress } from '../modules/batches/progress.ts';
@@ -15,6 +16,7 @@ import { QUEUES } from './boss.ts';
 export async function startWorkers(ctx: AppContext): Promise<void> {
   subscribeBatchProgress();
   await workEmails(ctx.boss, createMailer(ctx.config, ctx.logger));
+  await workAuthRequests(ctx);
   await workAnalysis(ctx);
   await workBatchItems(ctx);
   await workAnalyticsBackfill(ctx);

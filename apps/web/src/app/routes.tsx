@@ -19,6 +19,7 @@ const loginPage = page(() => import('../features/auth/LoginPage'));
 const signupPage = page(() => import('../features/auth/SignupPage'));
 const passwordPage = page(() => import('../features/auth/PasswordPage'));
 const confirmEmailPage = page(() => import('../features/auth/ConfirmEmailPage'));
+const signInLinkPage = page(() => import('../features/auth/SignInLinkPage'));
 const googleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage'));
 const invitePage = page(() => import('../features/invites/InvitePage'));
 const appShell = lazyComponent(async () => (await import('./AppShell')).AppShell);
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: '/set-password', ...passwordPage },
       { path: '/reset-password', ...passwordPage },
       { path: '/confirm-email', ...confirmEmailPage },
+      { path: '/sign-in-link', ...signInLinkPage },
       { path: '/auth/google/callback', ...googleCallbackPage },
       // Public: the invitee may not be signed in (or not have an account) yet.
       { path: '/invite', ...invitePage },

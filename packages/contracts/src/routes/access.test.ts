@@ -15,6 +15,7 @@ describe('who may call each route', () => {
         'POST /auth/signup',
         'POST /auth/login',
         'POST /auth/confirm',
+        'POST /auth/sign-in-link',
         'POST /auth/logout',
         'GET /auth/session',
         'POST /auth/forgot-password',

@@ -9,6 +9,7 @@ import {
   OkResponse,
   ResetPasswordRequest,
   SessionResponse,
+  SignInLinkRequest,
   SignupAcceptedResponse,
   SignupRequest,
   UserResponse,
@@ -51,11 +52,27 @@ export const authRoutes = {
     path: '/auth/login',
     operationId: 'signIn',
     summary: 'Sign in',
+    description:
+      'A successful sign-in leaves an httpOnly device cookie: after 10 failed sign-ins for an email in 15 minutes, ' +
+      'only browsers with its device cookie may keep signing in (5 failures each). Any other client gets 429 ' +
+      '`account_locked`, whether its password was right or not; when it was, a sign-in link (POST ' +
+      '/auth/sign-in-link) is emailed to the account.',
     tags,
     access: 'public',
     body: LoginRequest,
     responses: { 200: UserResponse },
     errors: [401, 403, 429],
+  }),
+  signInLink: defineRoute({
+    method: 'POST',
+    path: '/auth/sign-in-link',
+    operationId: 'signInWithLink',
+    summary: 'Sign in with the token of an emailed sign-in link',
+    tags,
+    access: 'public',
+    body: SignInLinkRequest,
+    responses: { 200: UserResponse },
+    errors: [429],
   }),
   logout: defineRoute({
     method: 'POST',
@@ -97,10 +114,13 @@ export const authRoutes = {
     path: '/auth/forgot-password',
     operationId: 'requestPasswordReset',
     summary: 'Email a password reset link (answers the same whether the account exists or not)',
+    description:
+      'Answers 202 once the request is queued: the account is looked up and the link emailed in the background, ' +
+      'so neither the answer nor its time tells whether the email has an account.',
     tags,
     access: 'public',
     body: ForgotPasswordRequest,
-    responses: { 200: OkResponse },
+    responses: { 202: OkResponse },
     errors: [429],
   }),
   resetPassword: defineRoute({

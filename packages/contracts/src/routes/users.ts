@@ -43,6 +43,7 @@ export const userRoutes = {
     access,
     body: ChangePasswordRequest,
     responses: { 200: OkResponse },
-    errors: [],
+    // Limited per client and per account (at most 10 attempts in 15 minutes).
+    errors: [429],
   }),
 };

@@ -77,12 +77,56 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** Single-use sign-in links (hashed), emailed while sign-in from unknown devices is locked; valid until expires_at. */
+export const signInLinkTokens = pgTable(
+  'sign_in_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_link_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Browsers an account has signed in from (the device cookie's token, hashed): their sign-ins are not held by
+ * the account's lockout of unknown clients, only by their own limit (modules/auth/devices.ts).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('trusted_devices_token_hash_key').on(t.tokenHash),
+    index('trusted_devices_user_idx').on(t.userId),
+  ],
+);
+
 /** What a per-account limit counts (see modules/auth/limits.ts). */
-export const AUTH_ATTEMPT_KINDS = ['sign_in_failure', 'reset_email', 'signup_email'] as const;
+export const AUTH_ATTEMPT_KINDS = [
+  'sign_in_failure',
+  'reset_email',
+  'signup_email',
+  'password_change',
+  'password_reset',
+  'device_sign_in_failure',
+  'sign_in_link_email',
+] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 
 /**
- * Recent sign-in failures and sent account emails per (lower-cased) email address, for the per-account
+ * Recent sign-in failures, password changes and sent account emails per (lower-cased) email address, for the per-account
  * limits that hold whatever the client's IP. Rows older than the longest window are pruned.
  */
 export const authAttempts = pgTable(
@@ -91,6 +135,8 @@ export const authAttempts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: AUTH_ATTEMPT_KINDS }).notNull(),
     email: text('email').notNull(),
+    /** The trusted device of a failed sign-in from one (device_sign_in_failure), counted per device. */
+    deviceId: integer('device_id').references(() => trustedDevices.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,6 @@
-import { SESSION_COOKIE, TEXTS } from '@parley/contracts';
+import { DEVICE_COOKIE, SESSION_COOKIE, TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientWithCookie,
@@ -13,6 +14,7 @@ import {
 import { confirmTokenFrom, resetTokenFrom, takeQueuedEmails } from '../../../test/mail.ts';
 import { buildApp } from '../../app.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { QUEUES } from '../../jobs/boss.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +25,7 @@ afterAll(async () => {
 });
 
 const ACCOUNT_LOCKED =
-  'Too many failed sign-ins for this email. Please wait 15 minutes or reset your password.';
+  'Too many failed sign-ins for this email. If your password was right, we have emailed you a link to sign in. Otherwise please wait 15 minutes or reset your password.';
 
 const EMAIL_NOT_CONFIRMED =
   'Please confirm your email address first: open the link we emailed you when you signed up.';
@@ -45,10 +47,10 @@ describe('sign up', () => {
       payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
     });
     expect(response.statusCode).toBe(202);
+    const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === 'mixed.case@example.com');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain('long enough indeed');
-    const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === 'mixed.case@example.com');
     const confirmed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/confirm',
@@ -338,7 +340,7 @@ describe('per-account limits', () => {
       payload: { email, password },
     });
 
-  it('answers 429 after 10 failed sign-ins for one email in 15 minutes, whatever the IP', async () => {
+  it('answers 429 to unknown clients after 10 failed sign-ins for one email in 15 minutes, whatever the IP', async () => {
     const { email } = await signUp(t.app, uniqueEmail(), 'right password');
     for (let i = 1; i <= 10; i += 1) {
       expect((await loginFrom(`10.0.0.${i}`, email, `wrong password ${i}`)).statusCode).toBe(401);
@@ -346,7 +348,7 @@ describe('per-account limits', () => {
     for (const password of ['wrong password 11', 'right password']) {
       const blocked = await loginFrom('10.0.1.1', email, password);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error).toEqual({ code: 'rate_limited', message: ACCOUNT_LOCKED });
+      expect(blocked.json().error).toEqual({ code: 'account_locked', message: ACCOUNT_LOCKED });
     }
     // Another account is not affected; an unknown email is limited the same way (no enumeration).
     const other = await signUp(t.app, uniqueEmail(), 'other password');
@@ -395,7 +397,7 @@ describe('per-account limits', () => {
       );
     }
     for (const answer of answers) {
-      expect(answer.statusCode).toBe(200);
+      expect(answer.statusCode).toBe(202);
       expect(answer.body).toBe(answers[0]!.body);
     }
     expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(3);
@@ -420,7 +422,7 @@ describe('password reset', () => {
   it('emails a single-use link that sets the password and ends every session', async () => {
     await takeQueuedEmails(t.ctx.boss);
     const client = await signUp(t.app, uniqueEmail(), 'older secret word');
-    expect((await forgot(client.email)).statusCode).toBe(200);
+    expect((await forgot(client.email)).statusCode).toBe(202);
     const [email] = await takeQueuedEmails(t.ctx.boss);
     expect(email!.to).toBe(client.email);
     expect(email!.text).toContain('http://parley.test/reset-password?token=');
@@ -454,7 +456,180 @@ describe('password reset', () => {
   it('answers the same for unknown emails and sends nothing', async () => {
     await takeQueuedEmails(t.ctx.boss);
     const response = await forgot(uniqueEmail('ghost'));
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(202);
     expect(await takeQueuedEmails(t.ctx.boss)).toEqual([]);
+  });
+});
+
+/** The SQL of every statement the app's own database pool ran while `work` ran (the job queue has its own). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const { pool } = t.database;
+  const appClients = new WeakSet<object>();
+  const track = (client: object) => appClients.add(client);
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pool.on('acquire', track);
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [string | { text: string }];
+    if (appClients.has(this)) statements.push(typeof config === 'string' ? config : config.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+    pool.off('acquire', track);
+  }
+  return statements;
+}
+
+/** The jobs the requests queued for the background (their data), taken off the queue unworked. */
+async function takeQueuedAuthJobs(): Promise<unknown[]> {
+  const jobs = await t.ctx.boss.fetch(QUEUES.authRequests, { batchSize: 100 });
+  if (jobs.length > 0)
+    await t.ctx.boss.cancel(
+      QUEUES.authRequests,
+      jobs.map((job) => job.id),
+    );
+  return jobs.map((job) => job.data);
+}
+
+describe('answers that take the same work whether an email has an account or not', () => {
+  it('forgot-password only queues the request: the same statements and the same job for both', async () => {
+    const { email } = await signUp(t.app);
+    const ghost = uniqueEmail('ghost');
+    await takeQueuedEmails(t.ctx.boss);
+    const forgot = (address: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: address } });
+
+    const forExisting = await statementsDuring(() => forgot(email));
+    const jobForExisting = await takeQueuedAuthJobs();
+    const forUnknown = await statementsDuring(() => forgot(ghost));
+    const jobForUnknown = await takeQueuedAuthJobs();
+    expect(forExisting).toEqual(forUnknown);
+    expect(jobForExisting).toEqual([{ type: 'password_reset', email }]);
+    expect(jobForUnknown).toEqual([{ type: 'password_reset', email: ghost }]);
+
+    // Worked in the background, the request emails the account's owner and nobody else.
+    await forgot(email);
+    await forgot(ghost);
+    const mails = await takeQueuedEmails(t.ctx.boss);
+    expect(mails.map((mail) => mail.to)).toEqual([email]);
+    expect(mails[0]!.text).toContain('/reset-password?token=');
+  });
+
+  it('sign-up of a new and a taken email runs the same statements and queues the same kind of job', async () => {
+    const taken = await signUp(t.app);
+    const fresh = uniqueEmail('fresh');
+    await takeQueuedEmails(t.ctx.boss);
+    const signup = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: address, password: 'newcomer password 1' },
+      });
+
+    const forTaken = await statementsDuring(() => signup(taken.email));
+    const [jobForTaken] = (await takeQueuedAuthJobs()) as Array<Record<string, unknown>>;
+    const forNew = await statementsDuring(() => signup(fresh));
+    const [jobForNew] = (await takeQueuedAuthJobs()) as Array<Record<string, unknown>>;
+    expect(forTaken).toEqual(forNew);
+    expect(Object.keys(jobForTaken!).sort()).toEqual(Object.keys(jobForNew!).sort());
+    expect(jobForTaken).toMatchObject({ type: 'signup', email: taken.email });
+    expect(jobForNew).toMatchObject({ type: 'signup', email: fresh });
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, fresh));
+    expect(user).toBeUndefined(); // made in the background
+
+    await signup(taken.email);
+    await signup(fresh);
+    const mails = await takeQueuedEmails(t.ctx.boss);
+    expect(mails.find((mail) => mail.to === taken.email)!.subject).toBe(
+      'Someone tried to sign up to Parley with your email',
+    );
+    expect(mails.find((mail) => mail.to === fresh)!.text).toContain('/confirm-email?token=');
+  });
+});
+
+describe('the lockout cannot lock the owner out', () => {
+  const login = (email: string, password: string, ip: string, device?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { email, password },
+      ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+    });
+  const deviceCookie = (answer: { cookies: Array<{ name: string; value: string }> }) =>
+    answer.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value;
+  /** An account whose owner signed in once from their browser, and that browser's device cookie. */
+  const ownerWithDevice = async () => {
+    const { email } = await signUp(t.app, uniqueEmail(), 'right password');
+    const first = await login(email, 'right password', '10.8.0.1');
+    return { email, device: deviceCookie(first)! };
+  };
+  const guessTenTimes = async (email: string) => {
+    for (let i = 1; i <= 10; i += 1) await login(email, `wrong password ${i}`, `10.9.0.${i}`);
+  };
+
+  it("lets the owner's right password through from their known browser after 10 wrong guesses from elsewhere", async () => {
+    const { email, device } = await ownerWithDevice();
+    expect(device).toMatch(/^[\w-]{40,}$/);
+    await guessTenTimes(email);
+    expect((await login(email, 'right password', '10.9.1.1')).statusCode).toBe(429);
+
+    const owner = await login(email, 'right password', '10.8.0.1', device);
+    expect(owner.statusCode).toBe(200);
+    expect((await me(sessionCookie(owner))).json().data.email).toBe(email);
+    // The device cookie is renewed (httpOnly, for the sign-in routes only); the old one is no longer trusted.
+    const renewed = owner.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)!;
+    expect(renewed).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
+    expect(renewed.value).not.toBe(device);
+    expect((await login(email, 'right password', '10.8.0.1', device)).statusCode).toBe(429);
+    expect((await login(email, 'right password', '10.8.0.1', renewed.value)).statusCode).toBe(200);
+  });
+
+  it('keeps guessing limited: a known browser has 5 failures of its own, then it is locked like any other', async () => {
+    const { email, device } = await ownerWithDevice();
+    await guessTenTimes(email);
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await login(email, `wrong password ${i}`, '10.8.1.1', device)).statusCode).toBe(401);
+    }
+    expect((await login(email, 'right password', '10.8.1.1', device)).json().error.code).toBe(
+      'account_locked',
+    );
+    // Another account's device cookie does not count for this one.
+    const other = await ownerWithDevice();
+    expect((await login(email, 'right password', '10.8.1.2', other.device)).statusCode).toBe(429);
+  });
+
+  it('emails a sign-in link for the right password from an unknown client, answering as for a wrong one', async () => {
+    const { email } = await ownerWithDevice();
+    await guessTenTimes(email);
+    await takeQueuedEmails(t.ctx.boss);
+
+    let right: Awaited<ReturnType<typeof login>> | undefined;
+    let wrong: Awaited<ReturnType<typeof login>> | undefined;
+    const forRight = await statementsDuring(async () => {
+      right = await login(email, 'right password', '10.9.2.1');
+    });
+    const forWrong = await statementsDuring(async () => {
+      wrong = await login(email, 'wrong password', '10.9.2.2');
+    });
+    expect(right!.statusCode).toBe(429);
+    expect(right!.body).toBe(wrong!.body);
+    expect(forRight).toEqual(forWrong);
+    expect(deviceCookie(right!)).toBeUndefined();
+
+    const mails = await takeQueuedEmails(t.ctx.boss);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: email, subject: 'Your Parley sign-in link' });
+    const token = /sign-in-link\?token=([\w-]+)/.exec(mails[0]!.text)![1]!;
+    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in-link', payload: { token } });
+    const linked = await signIn();
+    expect(linked.statusCode).toBe(200);
+    expect((await me(sessionCookie(linked))).json().data.email).toBe(email);
+    // That browser is known from now on; the link worked once.
+    expect((await login(email, 'right password', '10.9.2.1', deviceCookie(linked))).statusCode).toBe(200);
+    expect((await signIn()).json().error.code).toBe('invalid_token');
   });
 });

@@ -1,16 +1,24 @@
-import { API_KEY_TEXTS, authRoutes as routes } from '@parley/contracts';
-import type { FastifyInstance } from 'fastify';
+import { API_KEY_TEXTS, DEVICE_COOKIE, authRoutes as routes } from '@parley/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
-import { toUserDto } from '../users/dto.ts';
+import { toUserDto, type UserRow } from '../users/dto.ts';
+import { setDeviceCookie, trustDevice } from './devices.ts';
 import { clearSessionCookie, currentUser, setSessionCookie } from './plugin.ts';
 import { login, requestPasswordReset, resetPassword } from './service.ts';
 import { deleteSession } from './sessions.ts';
+import { signInWithLink } from './sign-in-link.ts';
 import { confirmEmail, signup } from './signup.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limited = { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } } };
+
+  /** Sets the session cookie of a sign-in, and trusts the browser for the account from now on (devices.ts). */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, token: string) => {
+    setSessionCookie(ctx, reply, token);
+    setDeviceCookie(ctx, reply, await trustDevice(ctx.db, user.id, request.cookies[DEVICE_COOKIE]));
+  };
 
   serve(app, routes.signup, {
     ...limited,
@@ -18,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const outcome = await signup(ctx, request.body);
       if (!outcome.signedIn)
         return reply.status(202).send({ data: { status: 'confirmation_sent' as const } });
-      setSessionCookie(ctx, reply, outcome.token);
+      await signedIn(request, reply, outcome.user, outcome.token);
       return reply.status(201).send({ data: toUserDto(outcome.user) });
     },
   });
@@ -27,7 +35,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ...limited,
     handler: async (request, reply) => {
       const { user, token } = await confirmEmail(ctx, request.body.token);
-      setSessionCookie(ctx, reply, token);
+      await signedIn(request, reply, user, token);
+      return { data: toUserDto(user) };
+    },
+  });
+
+  serve(app, routes.signInLink, {
+    ...limited,
+    handler: async (request, reply) => {
+      const { user, token } = await signInWithLink(ctx, request.body.token);
+      await signedIn(request, reply, user, token);
       return { data: toUserDto(user) };
     },
   });
@@ -35,8 +52,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   serve(app, routes.login, {
     ...limited,
     handler: async (request, reply) => {
-      const { user, token } = await login(ctx, request.body.email, request.body.password);
-      setSessionCookie(ctx, reply, token);
+      const { email, password } = request.body;
+      const { user, token } = await login(ctx, email, password, request.cookies[DEVICE_COOKIE]);
+      await signedIn(request, reply, user, token);
       return { data: toUserDto(user) };
     },
   });
@@ -63,9 +81,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   serve(app, routes.forgotPassword, {
     ...limited,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email);
-      return { data: { ok: true as const } };
+      return reply.status(202).send({ data: { ok: true as const } });
     },
   });
 

@@ -5,24 +5,39 @@ import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
-import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt } from './limits.ts';
+import { enqueueAuthRequest } from './auth-requests.ts';
+import { trustedDeviceId } from './devices.ts';
+import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt, countPasswordAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
-import { newSecretToken, useLinkToken } from './tokens.ts';
+import { linkTokenUser, newSecretToken, useLinkToken } from './tokens.ts';
 
+/**
+ * Signs in with email and password. Ten failed sign-ins lock the account for unknown clients; a browser with
+ * the account's device cookie (devices.ts) is held only by its own limit. During the lockout an unknown client
+ * gets the same 429 whether its password was right or not, and the same work is done for both: the password is
+ * checked and a job queued, which emails a sign-in link when it was right.
+ */
 export async function login(
   ctx: AppContext,
   email: string,
   password: string,
+  deviceToken: string | undefined,
 ): Promise<{ user: UserRow; token: string }> {
-  if (!(await countAttempt(ctx.db, 'sign_in_failure', email))) {
-    throw new HttpError(429, 'rate_limited', ACCOUNT_LOCKED_MESSAGE);
-  }
+  const deviceId = deviceToken ? await trustedDeviceId(ctx.db, deviceToken, email) : null;
+  const trusted =
+    deviceId !== null && (await countAttempt(ctx.db, 'device_sign_in_failure', email, deviceId));
+  const allowed = trusted || (await countAttempt(ctx.db, 'sign_in_failure', email));
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  const valid = (await verifyPassword(user?.passwordHash ?? null, password)) && user !== undefined;
+  if (!allowed) {
+    await enqueueAuthRequest(ctx, { type: 'sign_in_link', email, passwordRight: valid });
+    throw new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE);
+  }
   if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
-  await clearAttempts(ctx.db, 'sign_in_failure', email);
+  // (A trusted device's own failures go when its cookie is renewed; others' failures stay on the account.)
+  if (!trusted) await clearAttempts(ctx.db, 'sign_in_failure', email);
   // Only someone with the right password learns this, and they know the account exists anyway.
   if (!user.emailConfirmedAt) {
     throw forbidden(
@@ -35,10 +50,15 @@ export async function login(
 }
 
 /**
- * Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour.
- * Answers the same either way, so the form reveals neither which emails have accounts nor the limit.
+ * Asks for a reset link. The lookup and the email happen in the background (sendPasswordResetLink): the request
+ * does the same work whether the email has an account or not, so neither its answer nor its time tells.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await enqueueAuthRequest(ctx, { type: 'password_reset', email });
+}
+
+/** Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour. */
+export async function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) {
     ctx.logger.info('Password reset requested for an unknown email');
@@ -67,20 +87,22 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   });
 }
 
-/** Sets a new password with a reset token; the token is used up and every session of the account ends. */
+const INVALID_RESET_LINK =
+  'This password reset link is invalid, expired or already used. Please request a new one.';
+
+/**
+ * Sets a new password with a reset token; the token is used up and every session of the account ends. A
+ * refused password leaves the link working for a better one, up to ACCOUNT_LIMITS.password_reset attempts.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const user = await linkTokenUser(ctx.db, passwordResetTokens, token);
+  if (!user) throw badRequest(INVALID_RESET_LINK, 'invalid_token');
+  await countPasswordAttempt(ctx.db, 'password_reset', user.email);
+  await assertPasswordAllowed(password, user);
+  const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const userId = await useLinkToken(tx, passwordResetTokens, token);
-    if (userId === null) {
-      throw badRequest(
-        'This password reset link is invalid, expired or already used. Please request a new one.',
-        'invalid_token',
-      );
-    }
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    // A refused password rolls the transaction back, so the link still works for a better one.
-    await assertPasswordAllowed(password, user!);
-    const passwordHash = await hashPassword(password);
+    if (userId === null) throw badRequest(INVALID_RESET_LINK, 'invalid_token');
     // The emailed link proves the address too: an account never confirmed is confirmed now.
     await tx
       .update(users)

@@ -3,16 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { emailConfirmationTokens, users } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { EmailMessage } from '../mail/mailer.ts';
 import { isOpenInviteFor } from '../members/service.ts';
 import type { UserRow } from '../users/dto.ts';
+import { enqueueAuthRequest } from './auth-requests.ts';
 import { countAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
-import { newSecretToken, useLinkToken } from './tokens.ts';
+import { signInWithLinkToken } from './sign-in-link.ts';
+import { newSecretToken } from './tokens.ts';
 
 /** Serialises sign-ups so exactly one first account becomes the super admin. */
 export const SIGNUP_LOCK = 724_310_002;
@@ -27,76 +28,94 @@ export interface SignupInput {
 
 export type SignupOutcome = { signedIn: true; user: UserRow; token: string } | { signedIn: false };
 
-type Decision =
-  | { kind: 'confirmed'; user: UserRow }
-  | { kind: 'unconfirmed'; user: UserRow; token: string }
-  | { kind: 'taken'; user: UserRow }
-  | { kind: 'limited' };
+/** A sign-up the background finishes (modules/auth/jobs.ts): the account's details, its password hashed. */
+export interface PendingSignup {
+  email: string;
+  passwordHash: string;
+  name: string;
+  language: UiLanguage;
+}
 
 /**
  * Sign-up. The very first account of the installation (the super admin) and an invitee signing up with the
- * token of their invitation are confirmed and signed in at once. Anyone else gets the same answer whether the
- * email is new or taken, so sign-up tells nobody which emails have accounts: a new (or still unconfirmed)
- * account is emailed a confirmation link, the owner of a confirmed one a note that someone tried. One address
- * gets at most ACCOUNT_LIMITS.signup_email of these an hour.
+ * token of their invitation are confirmed and signed in at once. Anyone else's sign-up is finished in the
+ * background (finishSignup), so the answer, and the work done before it, is the same whether the email is new
+ * or taken: sign-up tells nobody which emails have accounts.
  */
 export async function signup(ctx: AppContext, input: SignupInput): Promise<SignupOutcome> {
   await assertPasswordAllowed(input.password, input);
-  const passwordHash = await hashPassword(input.password);
-  const decision = await ctx.db.transaction(async (tx): Promise<Decision> => {
+  const details: PendingSignup = {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    name: input.name ?? '',
+    language: input.language ?? 'en',
+  };
+  const user = await ctx.db.transaction(async (tx): Promise<UserRow | null> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
+    if (await isFirstAccount(tx)) return saveAccount(tx, details, { confirmed: true, superAdmin: true });
+    // Only the holder of an invitation for this email gets further (and learns about its account).
+    if (input.invite_token === undefined || !(await isOpenInviteFor(tx, input.invite_token, input.email))) {
+      return null;
+    }
     const [existing] = await tx.select().from(users).where(eq(users.email, input.email));
-    const first = !existing && (await isFirstAccount(tx));
-    const confirmNow =
-      first ||
-      (!existing?.emailConfirmedAt &&
-        input.invite_token !== undefined &&
-        (await isOpenInviteFor(tx, input.invite_token, input.email)));
-    if (!confirmNow && !(await countAttempt(tx, 'signup_email', input.email))) return { kind: 'limited' };
-    if (existing?.emailConfirmedAt) return { kind: 'taken', user: existing };
+    return existing?.emailConfirmedAt ? null : saveAccount(tx, details, { confirmed: true, existing });
+  });
+  if (user) return { signedIn: true, user, token: await createSession(ctx.db, user.id) };
+  await enqueueAuthRequest(ctx, { type: 'signup', ...details });
+  return { signedIn: false };
+}
 
-    // An unconfirmed account belongs to whoever confirms it: the newest sign-up's details replace it.
-    const values = {
-      name: input.name ?? '',
-      passwordHash,
-      language: input.language ?? 'en',
-      emailConfirmedAt: confirmNow ? new Date() : null,
-    };
-    const [user] = existing
-      ? await tx
-          .update(users)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(users.id, existing.id))
-          .returning()
-      : await tx
-          .insert(users)
-          .values({ ...values, email: input.email, isSuperAdmin: first })
-          .returning();
-    // Only the newest link confirms (an older one would confirm an older password).
-    await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, user!.id));
-    if (confirmNow) return { kind: 'confirmed', user: user! };
+/**
+ * The background part of an ordinary sign-up: a new (or still unconfirmed) account is emailed a confirmation
+ * link, the owner of a confirmed one a note that someone tried. One address gets at most
+ * ACCOUNT_LIMITS.signup_email of these an hour.
+ */
+export async function finishSignup(ctx: AppContext, details: PendingSignup): Promise<void> {
+  const email = await ctx.db.transaction(async (tx): Promise<EmailMessage | null> => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
+    if (!(await countAttempt(tx, 'signup_email', details.email))) return null;
+    const [existing] = await tx.select().from(users).where(eq(users.email, details.email));
+    if (existing?.emailConfirmedAt) return someoneTriedEmail(ctx, existing);
+    const user = await saveAccount(tx, details, { confirmed: false, existing });
     const { token, hash } = newSecretToken();
     await tx.insert(emailConfirmationTokens).values({
       tokenHash: hash,
-      userId: user!.id,
+      userId: user.id,
       expiresAt: new Date(Date.now() + EMAIL_CONFIRMATION_TOKEN_TTL_MS),
     });
-    return { kind: 'unconfirmed', user: user!, token };
+    return confirmationEmail(ctx, user, token);
   });
+  if (email) await enqueueEmail(ctx.boss, email);
+  else ctx.logger.warn('Sign-up email not sent: hourly limit for the address reached');
+}
 
-  switch (decision.kind) {
-    case 'confirmed':
-      return { signedIn: true, user: decision.user, token: await createSession(ctx.db, decision.user.id) };
-    case 'unconfirmed':
-      await enqueueEmail(ctx.boss, confirmationEmail(ctx, decision.user, decision.token));
-      break;
-    case 'taken':
-      await enqueueEmail(ctx.boss, someoneTriedEmail(ctx, decision.user));
-      break;
-    case 'limited':
-      ctx.logger.warn('Sign-up email not sent: hourly limit for the address reached');
-  }
-  return { signedIn: false };
+/**
+ * Writes a new account, or replaces an unconfirmed one: it belongs to whoever confirms it, so the newest
+ * sign-up's details win, and only the newest link confirms (an older one would confirm an older password).
+ */
+async function saveAccount(
+  tx: Executor,
+  details: PendingSignup,
+  how: { confirmed: boolean; superAdmin?: boolean; existing?: UserRow | undefined },
+): Promise<UserRow> {
+  const values = {
+    name: details.name,
+    passwordHash: details.passwordHash,
+    language: details.language,
+    emailConfirmedAt: how.confirmed ? new Date() : null,
+  };
+  const [user] = how.existing
+    ? await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, how.existing.id))
+        .returning()
+    : await tx
+        .insert(users)
+        .values({ ...values, email: details.email, isSuperAdmin: how.superAdmin ?? false })
+        .returning();
+  await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, user!.id));
+  return user!;
 }
 
 export async function isFirstAccount(tx: Executor): Promise<boolean> {
@@ -132,24 +151,11 @@ function someoneTriedEmail(ctx: AppContext, user: UserRow): EmailMessage {
 }
 
 /** Confirms the email of an account with the token of its link and signs it in. */
-export async function confirmEmail(
-  ctx: AppContext,
-  token: string,
-): Promise<{ user: UserRow; token: string }> {
-  const user = await ctx.db.transaction(async (tx) => {
-    const userId = await useLinkToken(tx, emailConfirmationTokens, token);
-    if (userId === null) {
-      throw badRequest(
-        'This confirmation link is invalid, expired or already used. Sign up again to get a new one.',
-        'invalid_token',
-      );
-    }
-    const [confirmed] = await tx
-      .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return confirmed!;
-  });
-  return { user, token: await createSession(ctx.db, user.id) };
+export function confirmEmail(ctx: AppContext, token: string): Promise<{ user: UserRow; token: string }> {
+  return signInWithLinkToken(
+    ctx,
+    emailConfirmationTokens,
+    token,
+    'This confirmation link is invalid, expired or already used. Sign up again to get a new one.',
+  );
 }

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
+import {
+  type emailConfirmationTokens,
+  type passwordResetTokens,
+  type signInLinkTokens,
+  users,
+} from '../../db/schema/index.ts';
+import type { UserRow } from '../users/dto.ts';
 
 /** A random secret for a cookie or an emailed link, and the hash that is stored instead of it. */
 export function newSecretToken(): { token: string; hash: string } {
@@ -14,7 +20,20 @@ export function hashToken(token: string): string {
 }
 
 /** The single-use tokens of emailed links: stored hashed, used at most once, before they expire. */
-type LinkTokens = typeof passwordResetTokens | typeof emailConfirmationTokens;
+export type LinkTokens =
+  | typeof passwordResetTokens
+  | typeof emailConfirmationTokens
+  | typeof signInLinkTokens;
+
+/** The user of a link's token that can still be used, or null; the token stays unused. */
+export async function linkTokenUser(db: Executor, table: LinkTokens, token: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt), gt(table.expiresAt, sql`now()`)));
+  return row?.user ?? null;
+}
 
 /** Uses up a link's token; the id of its user, or null when the token is unknown, used or expired. */
 export async function useLinkToken(db: Executor, table: LinkTokens, token: string): Promise<number | null> {

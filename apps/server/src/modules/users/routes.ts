@@ -20,6 +20,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   serve(app, routes.changePassword, {
+    // Limited per IP like sign-in (and per account in changePassword).
+    config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
     handler: async (request) => {
       await changePassword(ctx, currentUser(request), request.sessionToken, request.body);
       return { data: { ok: true as const } };

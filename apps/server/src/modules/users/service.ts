@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
+import { countPasswordAttempt } from '../auth/limits.ts';
 import { assertPasswordAllowed } from '../auth/password-rule.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
@@ -27,6 +28,7 @@ export async function changePassword(
   sessionToken: string | null,
   input: { current_password?: string; new_password: string },
 ): Promise<void> {
+  await countPasswordAttempt(ctx.db, 'password_change', user.email);
   // An account made with Google sign-in sets its first password without one (its session proves who it is).
   if (
     user.passwordHash !== null &&

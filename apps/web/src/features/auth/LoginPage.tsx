@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { PASSWORD_MAX_LENGTH } from '@parley/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +76,10 @@ export default function LoginPage() {
             fullWidth
             error={Boolean(errors.password)}
             helperText={errors.password?.message}
-            {...register('password', { required: t('validation.passwordRequired') })}
+            {...register('password', {
+              required: t('validation.passwordRequired'),
+              maxLength: { value: PASSWORD_MAX_LENGTH, message: t('password.tooLong') },
+            })}
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>

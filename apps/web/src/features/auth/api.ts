@@ -63,6 +63,15 @@ export function useConfirmEmail() {
   });
 }
 
+/** Follows the link of a sign-in email (sent while the account is locked for unknown browsers): signs in. */
+export function useSignInWithLink() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async (token: string) => (await call(authRoutes.signInLink, { body: { token } })).data,
+    onSuccess: signedIn,
+  });
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,0 +1,64 @@
+import { Alert, Stack } from '@mui/material';
+import type { User } from '@parley/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../shared/api/client';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { LoadingState } from '../../shared/components/States';
+import { AuthLayout } from './AuthLayout';
+
+interface EmailLinkSignInProps {
+  /** Signs in with the link's token. */
+  signIn: UseMutationResult<User, Error, string>;
+  title: string;
+  signingIn: string;
+  /** Shown when the server refuses the token (unknown, expired or used: 400). */
+  invalid: string;
+  missingToken: string;
+  /** Where to go from a link that did not work. */
+  actions: ReactNode;
+}
+
+/** A page of an emailed link (?token=…): signs in with its token once, then opens the app. */
+export function EmailLinkSignIn({
+  signIn,
+  title,
+  signingIn,
+  invalid,
+  missingToken,
+  actions,
+}: EmailLinkSignInProps) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const errorMessage = useErrorMessage();
+  // The token works once: send it once, even when an effect runs twice.
+  const sent = useRef(false);
+  const { mutate } = signIn;
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(token, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+  }, [token, mutate, navigate]);
+
+  let problem: string | null = null;
+  if (!token) problem = missingToken;
+  else if (signIn.isError) problem = isApiError(signIn.error, 400) ? invalid : errorMessage(signIn.error);
+
+  return (
+    <AuthLayout title={title}>
+      {problem ? (
+        <Stack spacing={2}>
+          <Alert severity="error">{problem}</Alert>
+          <Stack direction="row" spacing={1.5}>
+            {actions}
+          </Stack>
+        </Stack>
+      ) : (
+        <LoadingState label={signingIn} minHeight={160} />
+      )}
+    </AuthLayout>
+  );
+}

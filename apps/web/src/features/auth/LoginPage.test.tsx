@@ -1,0 +1,38 @@
+import type { ErrorBody } from '@parley/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../shared/i18n';
+import { jsonResponse, mockFetch, renderRoutes, sessionAnswer } from '../../test/utils';
+import LoginPage from './LoginPage';
+
+const routes = [{ path: '/login', element: <LoginPage /> }];
+
+async function signIn(password: string) {
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('LoginPage', () => {
+  it('explains a locked account: a sign-in link was emailed if the password was right', async () => {
+    mockFetch({
+      'GET /api/auth/session': () => sessionAnswer(null),
+      'POST /api/auth/login': () =>
+        jsonResponse(429, {
+          error: { code: 'account_locked', message: 'Too many failed sign-ins for this email.' },
+        } satisfies ErrorBody),
+    });
+    renderRoutes(routes, '/login');
+    await signIn('right password');
+    expect(await screen.findByText(i18n.t('errors.account_locked'))).toBeInTheDocument();
+    expect(i18n.t('errors.account_locked')).toContain('we have emailed you a link to sign in');
+  });
+
+  it('refuses a password longer than any account can have without sending it', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/session': () => sessionAnswer(null) });
+    renderRoutes(routes, '/login');
+    await signIn('x'.repeat(257));
+    expect(await screen.findByText('Password must be at most 256 characters')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/login'))).toHaveLength(0);
+  });
+});
