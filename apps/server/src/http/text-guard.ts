@@ -59,15 +59,18 @@ export function findInvalidText(value: unknown): InvalidText | null {
   return null;
 }
 
+/** Throws 400 invalid_text with the field when a parsed input holds text that PostgreSQL cannot store. */
+export function refuseInvalidText(value: unknown): void {
+  const problem = findInvalidText(value);
+  if (problem) throw badRequest(problem.message, 'invalid_text', problem.field);
+}
+
 /**
  * Refuses, before any route sees it, text that PostgreSQL cannot store (it would answer 500 deep in a query):
- * every string of the query, the path parameters and a JSON body. 400 invalid_text with the field.
+ * every string of the query, the path parameters and a JSON body (multipart forms: parseOrRefuse).
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const problem = findInvalidText(part);
-      if (problem) throw badRequest(problem.message, 'invalid_text', problem.field);
-    }
+    for (const part of [request.params, request.query, request.body]) refuseInvalidText(part);
   });
 }

@@ -9,6 +9,15 @@ export type ChunkInput = z.output<typeof ChunkFields>;
 const TRUE = new Set(['true', '1', 'on', 'yes']);
 const METADATA_NOT_OBJECT = 'Metadata must be a JSON object of names and values.';
 
+/** A nested metadata value as JSON text; one nested deeper than JSON.stringify can go is refused. */
+function nestedText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw badRequest(METADATA_NOT_OBJECT, 'validation_error', 'metadata');
+  }
+}
+
 /**
  * Multipart text fields as UploadFields expects them: `metadata` is a JSON object (its values become
  * strings), `force` a boolean, empty values are absent.
@@ -33,7 +42,7 @@ function formValues(raw: Record<string, string>): Record<string, unknown> {
     values.metadata = Object.fromEntries(
       Object.entries(parsed as Record<string, unknown>)
         .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+        .map(([k, v]) => [k, typeof v === 'object' ? nestedText(v) : String(v)]),
     );
   }
   return values;
