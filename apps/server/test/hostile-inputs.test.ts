@@ -490,7 +490,7 @@ function walk(): Variant[] {
   ];
   return ordered.flatMap((route) => {
     const valid = validInput(route);
-    return [...variantsOf(route, valid), ...(route.consumes ? formVariants(route, valid) : [])];
+    return [...variantsOf(route, valid, idOf), ...(route.consumes ? formVariants(route, valid) : [])];
   });
 }
 

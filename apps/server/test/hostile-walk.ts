@@ -163,6 +163,30 @@ export function exampleOf(schema: JsonSchema, idOf: IdOf, defs = schema.$defs ??
   }
 }
 
+/**
+ * JSON text of a body with the top-level property `name` set to a list of its own recursive item nested
+ * DEEP_LEVELS deep through the property it recurses by (a prompt's fields in `content`), or null when that
+ * property's items do not recurse: deep nesting that passes the first checks, unlike `[[[…]]]`.
+ */
+export function selfNestedBody(schema: JsonSchema, body: unknown, name: string, idOf: IdOf): string | null {
+  const defs = schema.$defs ?? {};
+  const defName = (ref: string | undefined) => ref?.replace('#/$defs/', '');
+  const item = defName(
+    choicesOf(schema).find((choice) => choice.properties?.[name])?.properties?.[name]?.items?.$ref,
+  );
+  const def = item ? defs[item] : undefined;
+  const via = Object.entries(def?.properties ?? {}).find(
+    ([, property]) => defName(property.items?.$ref) === item,
+  )?.[0];
+  if (!def || !via) return null;
+  const hole = JSON.stringify({ ...(exampleOf(def, idOf, defs) as object), [via]: ['\u0000hole'] });
+  const [open, close] = hole.split(JSON.stringify('\u0000hole')) as [string, string];
+  const nested = `[${open.repeat(DEEP_LEVELS)}${close.repeat(DEEP_LEVELS)}]`;
+  return JSON.stringify(withPlace(body, name, '\u0000hole')).replace(JSON.stringify('\u0000hole'), nested);
+}
+
+const choicesOf = (schema: JsonSchema) => schema.anyOf ?? schema.oneOf ?? [schema];
+
 /** The dotted places of a JSON value (every nested property and item), the value itself as ''. */
 export function placesOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
@@ -188,8 +212,7 @@ export function withPlace(value: unknown, place: string, replacement: unknown): 
 
 /** The top-level properties of an object schema (of each choice of a union), for optional ones left out. */
 export function propertiesOf(schema: JsonSchema): string[] {
-  const choices = schema.anyOf ?? schema.oneOf ?? [schema];
-  return [...new Set(choices.flatMap((choice) => Object.keys(choice.properties ?? {})))];
+  return [...new Set(choicesOf(schema).flatMap((choice) => Object.keys(choice.properties ?? {})))];
 }
 
 /** How a route's path, query and body are filled in a request. */
@@ -217,7 +240,7 @@ export function queryText(value: unknown): string | string[] {
 }
 
 /** Every hostile request of a route whose valid input is `valid`. */
-export function variantsOf(route: RouteDefinition, valid: RequestInput): Variant[] {
+export function variantsOf(route: RouteDefinition, valid: RequestInput, idOf: IdOf): Variant[] {
   const variants: Variant[] = [];
   for (const name of Object.keys(valid.params)) {
     for (const text of HOSTILE_TEXTS) {
@@ -255,6 +278,17 @@ export function variantsOf(route: RouteDefinition, valid: RequestInput): Variant
           route,
           place: `body ${place || '(whole)'}`,
           input: { ...valid, body: withPlace(body, place, value) },
+        });
+      }
+    }
+    for (const name of propertiesOf(jsonSchemaOf(route.body))) {
+      const payload = selfNestedBody(jsonSchemaOf(route.body), body, name, idOf);
+      if (payload) {
+        variants.push({
+          route,
+          place: `body ${name} nested in itself`,
+          input: valid,
+          raw: { payload, contentType: 'application/json' },
         });
       }
     }

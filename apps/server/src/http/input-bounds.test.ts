@@ -136,3 +136,26 @@ describe('the metadata of an upload', () => {
     expect(chunk.json().error).toMatchObject({ code: 'invalid_text', field: 'metadata.Department' });
   });
 });
+
+describe('a JSON body', () => {
+  it('nested deeper than any input needs answers 400, also where the schema itself recurses', async () => {
+    const levels = 10_000;
+    const fields = `${'[{"key":"a","type":"object","content":'.repeat(levels)}[]${'}]'.repeat(levels)}`;
+    const prompt = await owner.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/prompts`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"scriptName":"Deep","content":${fields}}`,
+    });
+    expect(prompt.statusCode).toBe(400);
+    expect(prompt.json().error.code).toBe('too_deep');
+    expect(prompt.json().error.field).toMatch(/^content\.0\.content\.0\./);
+    const project = await owner.request({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":${'['.repeat(levels)}${']'.repeat(levels)}}`,
+    });
+    expect(project.statusCode).toBe(400);
+  });
+});

@@ -2,7 +2,7 @@ import { DAY_MAX, DAY_MIN, type InputIssueParams } from '@parley/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from './errors.ts';
-import { refuseInvalidText } from './text-guard.ts';
+import { refuseInvalidInput } from './text-guard.ts';
 
 /** Words that read as acronyms in a label. */
 const ACRONYMS = new Set(['id', 'url', 'api', 'lva', 'csv', 'ai']);
@@ -123,10 +123,11 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): HttpError 
 
 /**
  * Parses input the route's schemas do not see (multipart form fields) like they would: text PostgreSQL cannot
- * store answers invalid_text, a failure validationError with the human messages above.
+ * store and nesting too deep answer 400 (refuseInvalidInput), a failure validationError with the human
+ * messages above.
  */
 export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  refuseInvalidText(value);
+  refuseInvalidInput(value);
   const result = schema.safeParse(value, { error: humanIssueMessage });
   if (!result.success) throw validationError(result.error.issues);
   return result.data;

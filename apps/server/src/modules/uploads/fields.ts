@@ -1,6 +1,7 @@
 import { ChunkFields, UploadFields } from '@parley/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
+import { refuseInvalidInput } from '../../http/text-guard.ts';
 import { parseOrRefuse } from '../../http/validation.ts';
 
 export type UploadInput = z.output<typeof UploadFields>;
@@ -8,15 +9,6 @@ export type ChunkInput = z.output<typeof ChunkFields>;
 
 const TRUE = new Set(['true', '1', 'on', 'yes']);
 const METADATA_NOT_OBJECT = 'Metadata must be a JSON object of names and values.';
-
-/** A nested metadata value as JSON text; one nested deeper than JSON.stringify can go is refused. */
-function nestedText(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    throw badRequest(METADATA_NOT_OBJECT, 'validation_error', 'metadata');
-  }
-}
 
 /**
  * Multipart text fields as UploadFields expects them: `metadata` is a JSON object (its values become
@@ -39,10 +31,12 @@ function formValues(raw: Record<string, string>): Record<string, unknown> {
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw badRequest(METADATA_NOT_OBJECT, 'validation_error', 'metadata');
     }
+    // Before its values are written out as text: JSON.stringify cannot go 10,000 levels deep.
+    refuseInvalidInput({ metadata: parsed });
     values.metadata = Object.fromEntries(
       Object.entries(parsed as Record<string, unknown>)
         .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => [k, typeof v === 'object' ? nestedText(v) : String(v)]),
+        .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
     );
   }
   return values;
