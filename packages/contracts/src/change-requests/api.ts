@@ -12,6 +12,8 @@ export const REASON_MAX = 2000;
 export const QUOTE_MAX = 1000;
 /** Most fields one request may dispute. */
 export const CHANGE_REQUEST_ITEMS_MAX = 50;
+/** The latest moment of a recording a request may point at: beyond any recording an upload can hold. */
+export const MOMENT_SECONDS_MAX = 10_000_000;
 
 /** A typed field value (its type is checked against the field: proposedValueProblem). */
 export const FieldValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -20,7 +22,7 @@ const dottedPath = z.string().trim().min(1).max(1000);
 
 export const TranscriptMoment = z.object({
   /** Seconds from the start of the recording. */
-  seconds: z.number().min(0).nullable().optional(),
+  seconds: z.number().min(0).max(MOMENT_SECONDS_MAX).nullable().optional(),
   quote: z.string().trim().max(QUOTE_MAX).nullable().optional(),
 });
 

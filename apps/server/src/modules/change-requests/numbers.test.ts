@@ -62,6 +62,21 @@ describe('a number a change request sets', () => {
     }
   });
 
+  it('of a transcript moment is bounded too', async () => {
+    const response = await s.user.request({
+      method: 'POST',
+      url: `${analysis()}/change-requests`,
+      payload: {
+        kind: 'field',
+        items: [{ path: 'Calls', proposed_value: 3 }],
+        reason: 'Counted wrong.',
+        transcript_moment: { seconds: 1e308, quote: null },
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe('transcript_moment.seconds');
+  });
+
   it('is refused on approval too, and the request stays open', async () => {
     const created = await request('Calls', 3);
     expect(created.statusCode, created.body).toBe(201);
