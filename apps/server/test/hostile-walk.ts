@@ -59,7 +59,7 @@ export const HOSTILE_TEXTS_SHORT: readonly string[] = [
  * Deeply nested JSON: `[[[…]]]` and `{"a":{"a":…}}`, DEEP_LEVELS deep. Held as a placeholder text that
  * jsonText writes out, since JSON.stringify itself cannot go that deep.
  */
-export const DEEP_JSON: Record<string, string> = {
+const DEEP_JSON: Record<string, string> = {
   '\u0000deep-array': `${'['.repeat(DEEP_LEVELS)}${']'.repeat(DEEP_LEVELS)}`,
   '\u0000deep-object': `${'{"a":'.repeat(DEEP_LEVELS)}null${'}'.repeat(DEEP_LEVELS)}`,
 };
