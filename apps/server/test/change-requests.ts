@@ -16,7 +16,11 @@ export interface ScoredPrompt {
   maxScore: number | null;
 }
 
-const field = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
+export const field = (
+  key: string,
+  type: PromptField['type'],
+  extra: Partial<PromptField> = {},
+): PromptField => ({
   key,
   type,
   explanation: '',
@@ -44,8 +48,9 @@ export async function scoredPrompt(
   finalScore: Mode,
   maxScore: number | null = null,
   model = 'claude-sonnet-4-5',
+  fields: PromptField[] = CONTENT,
 ): Promise<ScoredPrompt> {
-  const content = finalScore === 'no' ? CONTENT.filter((f) => f.key !== 'Final Score') : CONTENT;
+  const content = finalScore === 'no' ? fields.filter((f) => f.key !== 'Final Score') : fields;
   const scriptName = `QA ${finalScore} ${Math.random().toString(36).slice(2, 7)}`;
   const response = await owner.request({
     method: 'POST',

@@ -7,6 +7,7 @@ import {
   PROJECT_DESCRIPTION_MAX,
   PROJECT_NAME_MAX,
 } from './constants.ts';
+import { Id, NullableId } from './inputs.ts';
 import { UI_LANGUAGES } from './languages.ts';
 import { MEMBER_ROLES, PROJECT_ROLES, USER_ROLES } from './roles.ts';
 import { TEXTS } from './texts.ts';
@@ -181,7 +182,7 @@ export const ProjectUpdate = z
       .transform((value) => value || null),
     keep_skipped_media: z.boolean(),
     /** One of the project's prompts, or null for none. */
-    default_prompt_id: z.number().int().positive().nullable(),
+    default_prompt_id: NullableId,
     /** A provider the server has a key for and one of its models, or null for the server's default. */
     transcription: TranscriptionChoice.nullable(),
     representative_channel: z.enum(REPRESENTATIVE_CHANNELS),
@@ -190,7 +191,7 @@ export const ProjectUpdate = z
 
 export const ProjectResponse = z.object({ data: Project });
 export const ProjectListResponse = z.object({ data: z.array(Project) });
-export const ProjectIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ProjectIdParams = z.object({ id: Id });
 
 // ---------- help ----------
 

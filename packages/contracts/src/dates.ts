@@ -39,6 +39,19 @@ function parseDay(value: string): number | null {
   return fromEpochDay(days) === value ? days : null;
 }
 
+/**
+ * The first and the last day the API takes in a date filter (inputs.ts Day): every analysis falls between, and
+ * a period around either (the week or month it is in, the period before a range) is a day of a four-digit
+ * year after year 0, as PostgreSQL and this helper both read it.
+ */
+export const DAY_MIN = '1970-01-01';
+export const DAY_MAX = '2999-12-31';
+
+/** True for a valid 'YYYY-MM-DD' from DAY_MIN to DAY_MAX. */
+export function dayInRange(value: string): boolean {
+  return parseDay(value) !== null && value >= DAY_MIN && value <= DAY_MAX;
+}
+
 /** The day itself when it is a valid 'YYYY-MM-DD', else null. */
 export function dayKey(value: string): string | null {
   return parseDay(value) === null ? null : value;

@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './dates.ts';
 export * from './drive/index.ts';
 export * from './help.ts';
+export * from './inputs.ts';
 export * from './insights/index.ts';
 export * from './languages.ts';
 export * from './navigation.ts';

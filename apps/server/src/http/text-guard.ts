@@ -60,14 +60,49 @@ export function findInvalidText(value: unknown): InvalidText | null {
 }
 
 /**
- * Refuses, before any route sees it, text that PostgreSQL cannot store (it would answer 500 deep in a query):
- * every string of the query, the path parameters and a JSON body. 400 invalid_text with the field.
+ * Deepest nesting of objects and lists an input may have: far beyond what any route takes (a prompt's fields
+ * nest 6 levels, two each), and shallow enough for the recursive checks behind it (a schema that recurses,
+ * JSON.stringify), which a body of 10,000 levels would overflow.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/** The first place of a parsed input nested deeper than MAX_INPUT_DEPTH. Iterative, like findInvalidText. */
+export function findTooDeep(value: unknown): InvalidText | null {
+  const pending: Array<{ value: unknown; field: string; depth: number }> = [{ value, field: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, field, depth } = pending.pop()!;
+    if (!Array.isArray(current) && !isPlainObject(current)) continue;
+    if (depth === MAX_INPUT_DEPTH) {
+      return {
+        message: `The input is nested more than ${MAX_INPUT_DEPTH} levels deep.`,
+        field: field || undefined,
+      };
+    }
+    for (const [name, item] of Object.entries(current)) {
+      pending.push({ value: item, field: field ? `${field}.${name}` : name, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * Throws 400 when a parsed input holds text that PostgreSQL cannot store (invalid_text) or is nested deeper than
+ * MAX_INPUT_DEPTH (too_deep), with the field.
+ */
+export function refuseInvalidInput(value: unknown): void {
+  const text = findInvalidText(value);
+  if (text) throw badRequest(text.message, 'invalid_text', text.field);
+  const deep = findTooDeep(value);
+  if (deep) throw badRequest(deep.message, 'too_deep', deep.field);
+}
+
+/**
+ * Refuses, before any route sees it, text that PostgreSQL cannot store (it would answer 500 deep in a query)
+ * and nesting no route takes: every string of the query, the path parameters and a JSON body (multipart
+ * forms: parseOrRefuse).
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const problem = findInvalidText(part);
-      if (problem) throw badRequest(problem.message, 'invalid_text', problem.field);
-    }
+    for (const part of [request.params, request.query, request.body]) refuseInvalidInput(part);
   });
 }

@@ -1,6 +1,8 @@
+import { DAY_MAX, DAY_MIN, type InputIssueParams } from '@parley/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from './errors.ts';
+import { refuseInvalidInput } from './text-guard.ts';
 
 /** Words that read as acronyms in a label. */
 const ACRONYMS = new Set(['id', 'url', 'api', 'lva', 'csv', 'ai']);
@@ -35,6 +37,22 @@ const EXPECTED: Record<string, string> = {
   object: 'an object',
   date: 'a date',
 };
+
+/** What an id, number or day of contracts' inputs.ts must be, after the field's label. */
+function inputRule(params: InputIssueParams): string {
+  switch (params.input) {
+    case 'id':
+      return `must be a whole number from 1 to ${params.max}, in digits only`;
+    case 'whole':
+      return 'must be a whole number, in digits only';
+    case 'decimal':
+      return 'must be a number in digits, like 12 or 12.5';
+    case 'day':
+      return `must be a day from ${DAY_MIN} to ${DAY_MAX} (YYYY-MM-DD)`;
+    case 'timestamp':
+      return `must be a date and time from ${DAY_MIN} to ${DAY_MAX} with its offset, like 2026-03-09T15:00:00Z`;
+  }
+}
 
 const plural = (count: number | bigint, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -75,6 +93,18 @@ export const humanIssueMessage: z.core.$ZodErrorMap = (issue) => {
     case 'unrecognized_keys':
       // Names what the caller sent, not a field of ours.
       return undefined;
+    case 'invalid_union':
+      return issue.input === undefined || issue.input === null
+        ? `${label} is required.`
+        : `${label} is invalid.`;
+    case 'invalid_format':
+      if (issue.format === 'date') return `${label} ${inputRule({ input: 'day' })}.`;
+      if (issue.format === 'datetime') return `${label} ${inputRule({ input: 'timestamp' })}.`;
+      return `${label} is invalid.`;
+    case 'custom': {
+      const params = issue.params as InputIssueParams | undefined;
+      return params?.input ? `${label} ${inputRule(params)}.` : `${label} is invalid.`;
+    }
     default:
       return `${label} is invalid.`;
   }
@@ -91,8 +121,13 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): HttpError 
   );
 }
 
-/** Parses with the human messages above; a failure throws validationError. */
+/**
+ * Parses input the route's schemas do not see (multipart form fields) like they would: text PostgreSQL cannot
+ * store and nesting too deep answer 400 (refuseInvalidInput), a failure validationError with the human
+ * messages above.
+ */
 export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  refuseInvalidInput(value);
   const result = schema.safeParse(value, { error: humanIssueMessage });
   if (!result.success) throw validationError(result.error.issues);
   return result.data;

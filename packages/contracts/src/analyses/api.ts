@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_OUTCOMES } from '../analytics/field-values.ts';
+import { Day, decimalNumber, Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
 import { FINAL_SCORE_MODES } from '../prompts/schema.ts';
 import { TASK_STAGES, TASK_STATUSES } from './status.ts';
 import { TaskErrorSchema } from './task-errors.ts';
@@ -9,17 +10,17 @@ import { DEFAULT_PRIORITY } from './upload.ts';
 
 /** Form fields of a file or chunk upload (multipart text fields). `metadata` is a JSON object of strings. */
 export const UploadFields = z.object({
-  prompt_id: z.coerce.number().int().positive(),
-  priority: z.coerce.number().int().min(0).max(2).default(DEFAULT_PRIORITY),
+  prompt_id: Id,
+  priority: wholeNumber(0, 2).default(DEFAULT_PRIORITY),
   metadata: z.record(z.string(), z.string()).default({}),
-  scheduled_at: z.iso.datetime({ offset: true }).optional(),
+  scheduled_at: Timestamp.optional(),
   force: z.boolean().default(false),
 });
 
 export const ChunkFields = UploadFields.extend({
   upload_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-  chunk_index: z.coerce.number().int().min(0),
-  chunk_total: z.coerce.number().int().min(1),
+  chunk_index: wholeNumber(0, PG_INTEGER_MAX),
+  chunk_total: wholeNumber(1, PG_INTEGER_MAX),
 });
 
 export const UrlUploadRequest = UploadFields.extend({
@@ -56,16 +57,16 @@ export const TaskStatusSchema = z.enum(TASK_STATUSES);
 export const TaskStageSchema = z.enum(TASK_STAGES);
 
 export const AnalysisListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  prompt_id: z.coerce.number().int().positive().optional(),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, 100).default(25),
+  from: Day.optional(),
+  to: Day.optional(),
+  prompt_id: Id.optional(),
   department: z.string().optional(),
   representative: z.string().optional(),
   status: TaskStatusSchema.optional(),
-  score_min: z.coerce.number().optional(),
-  score_max: z.coerce.number().optional(),
+  score_min: decimalNumber(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER).optional(),
+  score_max: decimalNumber(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER).optional(),
   /** Full-text search over title and transcript. */
   q: z.string().trim().max(200).optional(),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalysisCorrection } from '../change-requests/api.ts';
+import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
 import { ChatMetrics, ConversationMetrics } from './metrics.ts';
@@ -9,8 +10,8 @@ import { TaskErrorSchema } from './task-errors.ts';
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
 
 export const TaskParams = z.object({
-  id: z.coerce.number().int().positive(),
-  taskId: z.coerce.number().int().positive(),
+  id: Id,
+  taskId: Id,
 });
 
 /** Answer to every chunk but the one that completes the set (that one answers UploadResponse). */
@@ -126,11 +127,11 @@ export const AnalysisDetail = z.object({
 export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
 export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });
 
-export const ReanalyzeRequest = z.object({ prompt_id: z.coerce.number().int().positive() });
+export const ReanalyzeRequest = z.object({ prompt_id: Id });
 
 export const FailedTaskListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, 100).default(25),
 });
 
 export const FailedTask = z.object({
@@ -159,6 +160,6 @@ export const FailedTaskListResponse = z.object({
 });
 
 export const RetryTasksRequest = z.object({
-  task_ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  task_ids: z.array(Id).min(1).max(500),
 });
 export const RetryTasksResponse = z.object({ data: z.object({ retried: z.number().int() }) });

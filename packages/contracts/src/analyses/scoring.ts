@@ -1,5 +1,5 @@
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
-import type { FINAL_SCORE_MODES, PromptField } from '../prompts/schema.ts';
+import { type FINAL_SCORE_MODES, isFieldNumber, type PromptField } from '../prompts/schema.ts';
 
 /**
  * The final score of an analysis (the prompt's finalScore mode), computed from the field values the model
@@ -17,7 +17,8 @@ import type { FINAL_SCORE_MODES, PromptField } from '../prompts/schema.ts';
  * | int, float  | the number                            | none (unbounded)            |
  * | other types | not counted (no numeric meaning)      |                             |
  *
- * A field without an answer (missing, null, not a number) is not counted either.
+ * A field without an answer (missing, null, not a number, an int or float beyond ±FIELD_NUMBER_MAX) is not
+ * counted either, so every score is finite.
  *
  * Modes:
  * - sum: the sum of the points.
@@ -75,7 +76,7 @@ function fieldPoints(field: PromptField, value: unknown): { points: number; max:
     }
     case 'int':
     case 'float':
-      return typeof value === 'number' && Number.isFinite(value) ? { points: value, max: null } : null;
+      return isFieldNumber(value) ? { points: value, max: null } : null;
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEK_STARTS } from '../dates.ts';
+import { Day, Id } from '../inputs.ts';
 import { ANALYTICS_VALUE_TYPES, FIELD_OUTCOMES } from './field-values.ts';
 
 /**
@@ -8,9 +9,9 @@ import { ANALYTICS_VALUE_TYPES, FIELD_OUTCOMES } from './field-values.ts';
  * case-insensitively, like the analyses list). Team leaders only ever see their teams' analyses.
  */
 export const AnalyticsFilters = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  prompt_id: z.coerce.number().int().positive().optional(),
+  from: Day.optional(),
+  to: Day.optional(),
+  prompt_id: Id.optional(),
   department: z.string().trim().max(200).optional(),
   representative: z.string().trim().max(200).optional(),
 });
@@ -139,9 +140,7 @@ export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
 // ---------- fields of a prompt ----------
 
-export const AnalyticsFieldsQuery = AnalyticsFilters.pick({ from: true, to: true }).extend({
-  prompt_id: z.coerce.number().int().positive(),
-});
+export const AnalyticsFieldsQuery = AnalyticsFilters.pick({ from: true, to: true }).extend({ prompt_id: Id });
 export const AnalyticsFieldsResponse = z.object({ data: z.array(AnalyticsField) });
 
 // ---------- explorer ----------
@@ -150,7 +149,7 @@ export const EXPLORER_GROUPS = ['representative', 'department', 'day', 'week', '
 export type ExplorerGroup = (typeof EXPLORER_GROUPS)[number];
 
 export const ExplorerQuery = AnalyticsFilters.extend({
-  prompt_id: z.coerce.number().int().positive(),
+  prompt_id: Id,
   /** Dotted path of the field. */
   field: z.string().min(1).max(1000),
   group_by: z.enum(EXPLORER_GROUPS).default('representative'),
@@ -192,7 +191,7 @@ export type ExplorerResponse = z.infer<typeof ExplorerResponse>;
 
 // ---------- checklist report ----------
 
-export const ChecklistQuery = AnalyticsFilters.extend({ prompt_id: z.coerce.number().int().positive() });
+export const ChecklistQuery = AnalyticsFilters.extend({ prompt_id: Id });
 export type ChecklistQuery = z.infer<typeof ChecklistQuery>;
 
 export const ChecklistCell = z.object({

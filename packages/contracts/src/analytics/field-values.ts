@@ -1,7 +1,7 @@
 import type { FinalScore } from '../analyses/scoring.ts';
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
 import type { FieldValues } from '../prompts/output-schema.ts';
-import type { PromptField } from '../prompts/schema.ts';
+import { isFieldNumber, type PromptField } from '../prompts/schema.ts';
 
 /**
  * The kinds of values analytics counts: checklist items (bool, ok), scores (marks, int, float), categories
@@ -94,7 +94,7 @@ function extractOne(field: PromptField, path: string, value: unknown): Extracted
     }
     case 'int':
     case 'float':
-      return finite(value)
+      return isFieldNumber(value)
         ? { ...base, type: field.type, score: value, max: null, value: null, outcome: null }
         : null;
     case 'option':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from '../inputs.ts';
 import { AnalyticsField, ChecklistCell } from './api.ts';
 import type { AnalyticsValueType } from './field-values.ts';
 import { MAX_DASHBOARD_PERIODS, parsePeriodParam } from './periods.ts';
@@ -37,7 +38,7 @@ const periodsParam = z
  * matches, case-insensitively). Team leaders see their teams' analyses only.
  */
 export const ManagerDashboardQuery = z.object({
-  prompt_id: z.coerce.number().int().positive(),
+  prompt_id: Id,
   period: periodsParam,
   department: repeatedNames.optional(),
   representative: repeatedNames.optional(),

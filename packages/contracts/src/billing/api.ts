@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DAY_MAX, DAY_MIN, dayInRange } from '../dates.ts';
+import { Day, decimalNumber, Id, idSchema, wholeNumber } from '../inputs.ts';
 import { fromMicros, isMoneyAmount, toMicros, topUpAmountMicros } from './money.ts';
 import {
   DEFAULT_INVOICE_PERIOD,
@@ -9,6 +11,7 @@ import {
   INVOICE_TYPES,
   SUMMARY_MONTHS,
 } from './rules.ts';
+import { MAX_UNITS } from './units.ts';
 
 // The routes are in ../routes/billing.ts and ../routes/admin.ts. Money in answers: JSON numbers with at most
 // 6 decimals (see money.ts); units: JSON numbers with at most 3 decimals.
@@ -31,11 +34,10 @@ const TopUpAmountInput = z
 const NonNegativeMoneyInput = MoneyInput.refine((value) => isMoneyAmount(value) && toMicros(value) >= 0, {
   message: 'The amount cannot be negative.',
 });
-/** Units in a request: a number with at most 3 decimals. */
-const UnitsInput = z.coerce
-  .number()
-  .nonnegative()
-  .refine((value) => Number(value.toFixed(3)) === value, { message: 'At most 3 decimals.' });
+/** Units in a request: a number from 0 to MAX_UNITS with at most 3 decimals. */
+const UnitsInput = decimalNumber(0, MAX_UNITS).refine((value) => Number(value.toFixed(3)) === value, {
+  message: 'At most 3 decimals.',
+});
 
 export const Currency = z
   .string()
@@ -116,7 +118,7 @@ export const INVOICE_LIST_MAX_LIMIT = 10_000;
 export const InvoiceListQuery = z.object({
   period: z.enum(INVOICE_PERIODS).default(DEFAULT_INVOICE_PERIOD),
   /** The newest this many rows of the period. */
-  limit: z.coerce.number().int().min(1).max(INVOICE_LIST_MAX_LIMIT).default(INVOICE_LIST_DEFAULT_LIMIT),
+  limit: wholeNumber(1, INVOICE_LIST_MAX_LIMIT).default(INVOICE_LIST_DEFAULT_LIMIT),
 });
 
 const counts = {
@@ -133,9 +135,7 @@ const usage = {
 };
 
 export const MonthlySummaryQuery = z.object({
-  months: z.coerce
-    .number()
-    .int()
+  months: wholeNumber(Math.min(...SUMMARY_MONTHS), Math.max(...SUMMARY_MONTHS))
     .refine((value) => (SUMMARY_MONTHS as readonly number[]).includes(value), {
       message: `months must be one of ${SUMMARY_MONTHS.join(', ')}.`,
     })
@@ -152,12 +152,14 @@ export const MonthlySummaryResponse = z.object({
 export type MonthlySummary = z.infer<typeof MonthlySummaryResponse>['data'];
 
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
-const isCalendarDay = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-export const DailySummaryQuery = z.object({ month: z.string().regex(monthPattern, 'A month as YYYY-MM.') });
+export const DailySummaryQuery = z.object({
+  month: z
+    .string()
+    .regex(monthPattern, 'A month as YYYY-MM.')
+    .refine((month) => dayInRange(`${month}-01`), {
+      message: `A month from ${DAY_MIN.slice(0, 7)} to ${DAY_MAX.slice(0, 7)}.`,
+    }),
+});
 export const DaySummaryEntry = z.object({ period: z.string(), ...counts, ...usage });
 export const DailySummaryResponse = z.object({
   data: z.object({
@@ -167,9 +169,7 @@ export const DailySummaryResponse = z.object({
 });
 export type DailySummary = z.infer<typeof DailySummaryResponse>['data'];
 
-export const DayDetailsQuery = z.object({
-  day: z.string().refine(isCalendarDay, { message: 'A day as YYYY-MM-DD.' }),
-});
+export const DayDetailsQuery = z.object({ day: Day });
 export const DayTransaction = z.object({
   id: z.number().int(),
   process_date: z.string(),
@@ -190,7 +190,7 @@ export const CanProcessQuery = z.object({
 export const CanProcessResponse = z.object({ data: z.object({ can_process: z.boolean() }) });
 
 export const PurchaseRequest = z.object({
-  tariff_id: z.number().int().positive(),
+  tariff_id: Id,
   /** Left out: the project keeps its setting. */
   use_balance_for_analysis: z.boolean().optional(),
 });
@@ -207,15 +207,15 @@ export const PurchaseResponse = z.object({
 
 export const TariffListQuery = z.object({
   /** Adds this project's assigned plan when it is not public (needs membership). */
-  project_id: z.coerce.number().int().positive().optional(),
+  project_id: Id.optional(),
 });
-export const TariffParams = z.object({ id: z.coerce.number().int().positive() });
+export const TariffParams = z.object({ id: Id });
 export const TariffPlanResponse = z.object({ data: TariffPlan });
 export const TariffPlanListResponse = z.object({ data: z.array(TariffPlan) });
 
 /** Top-up request of the add-balance dialog (spec 2 §7); always waits for a super admin. */
 export const TopUpRequest = z.object({
-  project_id: z.number().int().positive(),
+  project_id: Id,
   amount: TopUpAmountInput,
   reference_id: z.string().trim().max(200).optional(),
   description: z.string().trim().max(500).optional(),
@@ -238,7 +238,7 @@ export const AdminInvoice = Invoice.extend({
 export type AdminInvoice = z.infer<typeof AdminInvoice>;
 export const AdminInvoiceListQuery = z.object({ status: z.enum(INVOICE_STATUSES).optional() });
 export const AdminInvoiceListResponse = z.object({ data: z.array(AdminInvoice) });
-export const InvoiceParams = z.object({ invoiceId: z.coerce.number().int().positive() });
+export const InvoiceParams = z.object({ invoiceId: idSchema(Number.MAX_SAFE_INTEGER) });
 export const RejectInvoiceRequest = z.object({ reason: z.string().trim().max(500).optional() }).default({});
 
 const tariffFields = {
@@ -263,9 +263,9 @@ export const TariffPlanInput = z.object({
 });
 export type TariffPlanInput = z.input<typeof TariffPlanInput>;
 export const TariffPlanUpdate = z.object(tariffFields).partial();
-export const AdminTariffParams = z.object({ tariffId: z.coerce.number().int().positive() });
+export const AdminTariffParams = z.object({ tariffId: Id });
 
-export const AssignTariffRequest = z.object({ tariff_id: z.number().int().positive() });
+export const AssignTariffRequest = z.object({ tariff_id: Id });
 export const AdjustmentRequest = z.object({
   type: z.enum(INVOICE_TYPES),
   amount: PositiveMoneyInput,

@@ -3,6 +3,8 @@
  * decimal for display or JSON. 1 unit = 1 minute of audio or 1,000 characters of text (spec 2 §1).
  */
 export const MILLI = 1000;
+/** The most units a request may name (a plan's included units, a balance check): safe as milli-units. */
+export const MAX_UNITS = 1_000_000_000;
 
 /**
  * An amount of units in milli-units. A plain number is not one: it comes from milliUnits (a count of

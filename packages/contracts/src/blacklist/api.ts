@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { BLACKLIST, BLACKLIST_TEXTS, isPlausiblePhone, normalizePhone } from './rules.ts';
 
 // Paths (all under /api; admin and owner of the project; others 403, non-members 404):
@@ -9,7 +10,7 @@ import { BLACKLIST, BLACKLIST_TEXTS, isPlausiblePhone, normalizePhone } from './
 //   POST   /blacklist-import   multipart: file (.csv, <= 10 MB), project_id -> BlacklistImportResult
 //   GET    /blacklist/export?project_id -> text/csv attachment blacklist-project-{id}-{timestamp}.csv
 
-const projectId = z.coerce.number().int().positive();
+const projectId = Id;
 
 /** The raw typed number (the server normalises it); refused when it does not normalise to 7-15 digits. */
 export const PhoneNumberInput = z
@@ -49,8 +50,8 @@ export const BlacklistEntryResponse = z.object({ data: BlacklistEntry });
 
 export const BlacklistListQuery = z.object({
   project_id: projectId,
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(BLACKLIST.defaultPageSize),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  limit: wholeNumber(1, 100).default(BLACKLIST.defaultPageSize),
 });
 export const BlacklistListResponse = z.object({
   data: z.object({
@@ -62,7 +63,7 @@ export const BlacklistListResponse = z.object({
 });
 
 export const BlacklistExportQuery = z.object({ project_id: projectId });
-export const BlacklistEntryParams = z.object({ id: z.coerce.number().int().positive() });
+export const BlacklistEntryParams = z.object({ id: Id });
 
 /** Spec 1 §3 Blacklist import result. */
 export const BlacklistImportResult = z.object({

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { TaskStatusSchema } from '../analyses/api.ts';
 import { TaskErrorSchema } from '../analyses/task-errors.ts';
 import { DEFAULT_PRIORITY } from '../analyses/upload.ts';
+import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES } from './rules.ts';
 
 // Schemas of the bulk upload; the routes are in ../routes/batches.ts.
 
 /** Multipart text fields of a bulk upload. */
 export const BatchCreateFields = z.object({
-  prompt_id: z.coerce.number().int().positive(),
-  priority: z.coerce.number().int().min(0).max(2).default(DEFAULT_PRIORITY),
+  prompt_id: Id,
+  priority: wholeNumber(0, 2).default(DEFAULT_PRIORITY),
 });
 
 export const BatchCreateResponse = z.object({
@@ -54,13 +55,13 @@ export const UploadBatch = z.object({
 export type UploadBatch = z.infer<typeof UploadBatch>;
 
 export const BatchListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: wholeNumber(1, 200).default(50),
 });
 export const BatchListResponse = z.object({ data: z.array(UploadBatch) });
 
 export const BatchParams = z.object({
-  id: z.coerce.number().int().positive(),
-  batchId: z.coerce.number().int().positive(),
+  id: Id,
+  batchId: Id,
 });
 
 export const BatchItemStatusSchema = z.enum(BATCH_ITEM_STATUSES);
@@ -90,8 +91,8 @@ export const BatchItem = z.object({
 export type BatchItem = z.infer<typeof BatchItem>;
 
 export const BatchItemListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(100),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, 1000).default(100),
   status: BatchItemStatusSchema.optional(),
 });
 export const BatchItemListResponse = z.object({

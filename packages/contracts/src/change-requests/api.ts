@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Day, Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { FIELD_TYPES } from '../prompts/schema.ts';
 
 // Change requests (issue 19): a member disputes result fields of a completed analysis, or asks for it to be
@@ -11,6 +12,8 @@ export const REASON_MAX = 2000;
 export const QUOTE_MAX = 1000;
 /** Most fields one request may dispute. */
 export const CHANGE_REQUEST_ITEMS_MAX = 50;
+/** The latest moment of a recording a request may point at: beyond any recording an upload can hold. */
+export const MOMENT_SECONDS_MAX = 10_000_000;
 
 /** A typed field value (its type is checked against the field: proposedValueProblem). */
 export const FieldValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -19,7 +22,7 @@ const dottedPath = z.string().trim().min(1).max(1000);
 
 export const TranscriptMoment = z.object({
   /** Seconds from the start of the recording. */
-  seconds: z.number().min(0).nullable().optional(),
+  seconds: z.number().min(0).max(MOMENT_SECONDS_MAX).nullable().optional(),
   quote: z.string().trim().max(QUOTE_MAX).nullable().optional(),
 });
 
@@ -69,8 +72,8 @@ export type ChangeRequest = z.infer<typeof ChangeRequest>;
 export const ChangeRequestResponse = z.object({ data: ChangeRequest });
 
 export const ChangeRequestParams = z.object({
-  id: z.coerce.number().int().positive(),
-  requestId: z.coerce.number().int().positive(),
+  id: Id,
+  requestId: Id,
 });
 
 export const CreateChangeRequest = z.discriminatedUnion('kind', [
@@ -85,7 +88,7 @@ export const CreateChangeRequest = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('reanalyze'),
-    prompt_id: z.coerce.number().int().positive(),
+    prompt_id: Id,
     reason,
     transcript_moment: TranscriptMoment.optional(),
   }),
@@ -99,7 +102,7 @@ export const ApproveChangeRequest = z.object({
 });
 export const RejectChangeRequest = z.object({ reason });
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = Id.optional();
 export const ChangeRequestListQuery = z.object({
   status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
   /** Requests that dispute this field path. */
@@ -108,10 +111,10 @@ export const ChangeRequestListQuery = z.object({
   requester_id: optionalId,
   task_id: optionalId,
   /** Created on or after / on or before (dates, UTC). */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  from: Day.optional(),
+  to: Day.optional(),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, 100).default(25),
 });
 export type ChangeRequestListQuery = z.input<typeof ChangeRequestListQuery>;
 
@@ -147,9 +150,9 @@ export const AnalysisCorrection = z.object({
 export type AnalysisCorrection = z.infer<typeof AnalysisCorrection>;
 
 export const CalibrationQuery = z.object({
-  prompt_id: z.coerce.number().int().positive(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  prompt_id: Id,
+  from: Day.optional(),
+  to: Day.optional(),
 });
 
 const Share = {

@@ -1,6 +1,6 @@
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
 import { OK_VALUES } from '../prompts/output-schema.ts';
-import type { FieldType, PromptField } from '../prompts/schema.ts';
+import { FIELD_NUMBER_MAX, type FieldType, isFieldNumber, type PromptField } from '../prompts/schema.ts';
 
 /** Longest corrected text value. */
 export const TEXT_VALUE_MAX = 4000;
@@ -69,10 +69,12 @@ export function withValueAtPath(
   return { ...result, [key]: withValueAtPath(node, rest.join('.'), value) };
 }
 
+const FIELD_NUMBER_RANGE = `from -${FIELD_NUMBER_MAX.toLocaleString('en-US')} to ${FIELD_NUMBER_MAX.toLocaleString('en-US')}`;
+
 /**
  * Why a proposed value does not fit the field, or null when it does: bool a boolean, ok one of OK_VALUES,
- * option one of the field's option values, marks one of its marks, int a whole number, float a number, string
- * a text of at most TEXT_VALUE_MAX characters.
+ * option one of the field's option values, marks one of its marks, int a whole number and float a number
+ * within ±FIELD_NUMBER_MAX (isFieldNumber), string a text of at most TEXT_VALUE_MAX characters.
  */
 export function proposedValueProblem(field: PromptField, value: unknown): string | null {
   switch (field.type) {
@@ -95,9 +97,11 @@ export function proposedValueProblem(field: PromptField, value: unknown): string
         : `must be one of the field's marks (${marks.join(', ')})`;
     }
     case 'int':
-      return Number.isInteger(value) ? null : 'must be a whole number';
+      return Number.isInteger(value) && isFieldNumber(value)
+        ? null
+        : `must be a whole number ${FIELD_NUMBER_RANGE}`;
     case 'float':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+      return isFieldNumber(value) ? null : `must be a number ${FIELD_NUMBER_RANGE}`;
     case 'string':
       if (typeof value !== 'string') return 'must be a text';
       return value.length <= TEXT_VALUE_MAX ? null : `must be at most ${TEXT_VALUE_MAX} characters`;

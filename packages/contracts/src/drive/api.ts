@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { Id, idSchema, PG_INTEGER_MAX } from '../inputs.ts';
 import { compileFilenameRegex, regexProblemText } from './regex.ts';
 import { DRIVE, DRIVE_TEXTS, FIELD_SOURCES, STRUCTURE_TYPES, sourceKeeps } from './rules.ts';
 
 // Shapes of the Google Drive routes (../routes/google-drive.ts): connections, folder integrations, sync.
 
-const id = z.coerce.number().int().positive();
-const projectId = z.coerce.number().int().positive();
+const id = Id;
+const projectId = Id;
 const timestamp = z.string().nullable();
 
 export const StructureTypeSchema = z.enum(STRUCTURE_TYPES);
@@ -122,12 +123,12 @@ export function structureProblem(
 }
 
 const integrationFields = {
-  connection_id: z.number({ message: DRIVE_TEXTS.connectionRequired }).int().positive(),
+  connection_id: idSchema(PG_INTEGER_MAX, DRIVE_TEXTS.connectionRequired),
   folder_id: z.string().trim().min(1, DRIVE_TEXTS.folderRequired).max(DRIVE.folderIdMax),
   folder_name: z.string().trim().max(DRIVE.nameMax),
   structure_type: StructureTypeSchema,
   structure_config: StructureConfigInput.nullable(),
-  prompt_id: z.number({ message: DRIVE_TEXTS.promptRequired }).int().positive(),
+  prompt_id: idSchema(PG_INTEGER_MAX, DRIVE_TEXTS.promptRequired),
   is_active: z.boolean(),
 };
 
@@ -175,7 +176,7 @@ export const ConnectionCreateRequest = z.object({
 export const DriveAuthRequest = z.object({
   project_id: projectId,
   redirect_uri: z.url().max(2000),
-  connection_id: z.number().int().positive().optional(),
+  connection_id: Id.optional(),
 });
 export const DriveCallbackRequest = z.object({
   code: z.string().min(1).max(2000),
@@ -183,14 +184,14 @@ export const DriveCallbackRequest = z.object({
 });
 
 export const SyncRequest = z.object({
-  integration_id: z.number().int().positive(),
+  integration_id: Id,
   /** Sync even when the folder was checked moments ago. */
   force_sync: z.boolean().default(false),
   project_id: projectId.optional(),
 });
 
 export const FolderListRequest = z.object({
-  connection_id: z.number().int().positive(),
+  connection_id: Id,
   /** Null or absent: the root of the account's Drive ('root'). */
   parent_folder_id: z.string().trim().max(DRIVE.folderIdMax).nullish(),
   page_token: z.string().max(2000).nullish(),
@@ -199,7 +200,7 @@ export const FolderListRequest = z.object({
 
 /** The media files a folder integration would take first (nothing is downloaded). */
 export const FolderPreviewRequest = z.object({
-  connection_id: z.number().int().positive(),
+  connection_id: Id,
   folder_id: integrationFields.folder_id,
   project_id: projectId.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FieldOutcomeSchema } from '../analytics/api.ts';
 import { repeatedNames } from '../analytics/manager.ts';
+import { Day, Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { PROVIDERS } from '../prompts/models.ts';
 import { INSIGHT_LIMITS, INSIGHT_TEXTS, unquoteFieldPath } from './rules.ts';
 
@@ -27,14 +28,14 @@ const analysisField = z
  */
 export const InsightRequest = z.object({
   /** Optional: when given it must be the project of the address. */
-  project_id: z.coerce.number().int().positive().optional(),
+  project_id: Id.optional(),
   question: z.string().trim().min(1, INSIGHT_TEXTS.questionRequired).max(INSIGHT_LIMITS.questionMax),
   department: oneOrMany.optional(),
   representative: oneOrMany.optional(),
   analysis_fields: z.array(analysisField).max(INSIGHT_LIMITS.fields).default([]),
-  start_date: z.iso.date().optional(),
-  end_date: z.iso.date().optional(),
-  prompt_id: z.coerce.number().int().positive().optional(),
+  start_date: Day.optional(),
+  end_date: Day.optional(),
+  prompt_id: Id.optional(),
   provider: z.enum(PROVIDERS).optional(),
   model: z.string().trim().min(1).max(200).optional(),
 });
@@ -49,9 +50,9 @@ export const FieldContextQuery = z.object({
     .pipe(z.array(analysisField).min(1).max(INSIGHT_LIMITS.fields)),
   department: repeatedNames.optional(),
   representative: repeatedNames.optional(),
-  start_date: z.iso.date().optional(),
-  end_date: z.iso.date().optional(),
-  prompt_id: z.coerce.number().int().positive().optional(),
+  start_date: Day.optional(),
+  end_date: Day.optional(),
+  prompt_id: Id.optional(),
 });
 export type FieldContextQuery = z.infer<typeof FieldContextQuery>;
 
@@ -149,13 +150,13 @@ export type Insight = z.infer<typeof Insight>;
 export const InsightResponse = z.object({ data: Insight });
 
 export const InsightParams = z.object({
-  id: z.coerce.number().int().positive(),
-  insightId: z.coerce.number().int().positive(),
+  id: Id,
+  insightId: Id,
 });
 
 export const InsightListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(INSIGHT_LIMITS.defaultPageSize),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, 100).default(INSIGHT_LIMITS.defaultPageSize),
 });
 export type InsightListQuery = z.infer<typeof InsightListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from '../inputs.ts';
 import { PROVIDERS } from './models.ts';
 import { Prompt, PromptInput } from './schema.ts';
 
@@ -21,8 +22,8 @@ export const ModelsResponse = z.object({ data: z.array(ModelInfoSchema) });
 export const ProviderParams = z.object({ provider: z.enum(PROVIDERS) });
 
 export const PromptParams = z.object({
-  id: z.coerce.number().int().positive(),
-  promptId: z.coerce.number().int().positive(),
+  id: Id,
+  promptId: Id,
 });
 export const PromptByNameQuery = z.object({ name: z.string().trim().min(1) });
 export const PromptResponse = z.object({ data: Prompt });
@@ -36,7 +37,7 @@ export const GeneratePromptRequest = z.object({
     .min(1, 'Please describe the prompt you want the AI to generate.')
     .max(10_000),
   /** Set when improving an existing prompt: the AI starts from it. */
-  promptId: z.number().int().positive().optional(),
+  promptId: Id.optional(),
 });
 /** A generated prompt: complete form data, not saved yet. */
 export const GeneratedPromptResponse = z.object({ data: PromptInput.required() });

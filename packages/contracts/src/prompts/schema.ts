@@ -55,6 +55,16 @@ export const PROMPT_NAME_MAX = 120;
 export const PROMPT_TEXT_MAX = 20000;
 /** The highest maximum score a prompt may set. */
 export const MAX_SCORE_LIMIT = 1_000_000;
+/**
+ * The largest size of a number a result holds in an int or float field (either sign): any realistic count
+ * or measure, and sums of many stay exact to the cent and finite.
+ */
+export const FIELD_NUMBER_MAX = 1_000_000_000_000;
+
+/** A value an int or float field may hold: a finite number within ±FIELD_NUMBER_MAX. */
+export function isFieldNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= FIELD_NUMBER_MAX;
+}
 /** Deepest nesting of object fields. */
 export const MAX_FIELD_DEPTH = 6;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { MEMBER_ROLES, USER_ROLES } from '../roles.ts';
 import {
   API_KEY,
@@ -16,7 +17,7 @@ import {
 // The routes that take and answer these shapes, and who may call them: ../routes (projects, members,
 // api-keys, reps, support).
 
-const id = z.coerce.number().int().positive();
+const id = Id;
 const email = z
   .string()
   .trim()
@@ -29,7 +30,7 @@ export const DeleteProjectRequest = z.object({
   /** The project's name, typed by the user as confirmation. */
   confirm_name: z.string().max(500),
 });
-export const TransferOwnershipRequest = z.object({ user_id: z.number().int().positive() });
+export const TransferOwnershipRequest = z.object({ user_id: Id });
 
 // ---------- API keys ----------
 
@@ -59,7 +60,7 @@ export const ApiKeyCreateRequest = z.object({
   name: z.string().trim().min(1, API_KEY_TEXTS.nameRequired).max(API_KEY.nameMax, API_KEY_TEXTS.nameTooLong),
   type: ApiKeyTypeSchema.default(API_KEY.defaultType),
   /** The project, as the settings screen sends it (spec 2 §7); the path's id is the one that counts. */
-  project_id: z.number().int().positive().optional(),
+  project_id: Id.optional(),
 });
 export const ApiKeyListResponse = z.object({ data: z.array(ApiKey) });
 export const ApiKeyResponse = z.object({ data: ApiKey });
@@ -215,8 +216,8 @@ export const SupportAuditEntry = z.object({
   created_at: z.string(),
 });
 export const SupportAuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, 200).default(50),
 });
 export const SupportAuditResponse = z.object({
   data: z.object({

@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   serial,
   text,
@@ -19,6 +18,17 @@ import { createdAt, updatedAt } from './columns.ts';
 import { projects, prompts, promptVersions } from './projects.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A numeric read and written as a finite number: a stored value no finite number holds (Infinity, NaN, beyond
+ * ±1.8e308) reads as null, and a non-finite number is written as null, so one bad score cannot break the
+ * pages that show it.
+ */
+const finiteNumeric = customType<{ data: number | null; driverData: string | null }>({
+  dataType: () => 'numeric',
+  fromDriver: (value) => (Number.isFinite(Number(value)) ? Number(value) : null),
+  toDriver: (value) => (value !== null && Number.isFinite(value) ? String(value) : null),
+});
 
 /** A stored recording or text conversation. Content is addressed by its SHA-256 for duplicate detection. */
 export const mediaFiles = pgTable(
@@ -71,7 +81,7 @@ export const tasks = pgTable(
     title: text('title'),
     representative: text('representative'),
     department: text('department'),
-    finalScore: numeric('final_score', { mode: 'number' }),
+    finalScore: finiteNumeric('final_score'),
     /** The prompt as the analysis runs with it (prompts change later); set when the run starts. */
     promptVersionId: integer('prompt_version_id').references(() => promptVersions.id),
     /** A classification prompt's choice: the prompt that then analysed the conversation, as it ran. */

@@ -1,4 +1,11 @@
-import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, SESSION_TTL_MS, TEXTS } from '@parley/contracts';
+import {
+  API_KEY_TEXTS,
+  type ApiKeyType,
+  idFrom,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  TEXTS,
+} from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
@@ -80,7 +87,7 @@ function checkKeyRoute(request: FastifyRequest, key: ApiKeyScope): void {
   const url = request.routeOptions.url;
   if (!url || isPublicRoute(request) || url.startsWith('/api/docs')) return;
   if (url === '/api/projects/:id' || url.startsWith('/api/projects/:id/')) {
-    const projectId = Number((request.params as { id?: string } | undefined)?.id);
+    const projectId = idFrom((request.params as { id?: string } | undefined)?.id);
     if (projectId !== key.projectId) throw notFound(TEXTS.guard.notFound);
   }
   const access = request.routeOptions.config?.route?.access;

@@ -5,6 +5,7 @@ import {
   BLACKLIST_TEXTS,
   type BlacklistImportResult,
   blacklistExportFileName,
+  idFrom,
   blacklistRoutes as routes,
   TEXTS,
 } from '@parley/contracts';
@@ -36,8 +37,8 @@ async function accessFor(ctx: AppContext, request: FastifyRequest, raw: unknown)
   if (raw === undefined || raw === null || raw === '') {
     throw badRequest('Project ID is required.', 'validation_error', 'project_id');
   }
-  const projectId = Number(raw);
-  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw notFound(TEXTS.guard.notFound);
+  const projectId = idFrom(raw);
+  if (projectId === null) throw notFound(TEXTS.guard.notFound);
   return requireBlacklistManager(ctx, currentUser(request), projectId);
 }
 
@@ -54,8 +55,8 @@ function byProjectId(ctx: AppContext, from: 'query' | 'body') {
 
 function byEntryId(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    const entryId = Number((request.params as { id?: string }).id);
-    if (!Number.isSafeInteger(entryId) || entryId <= 0) throw notFound(BLACKLIST_TEXTS.notFound);
+    const entryId = idFrom((request.params as { id?: string }).id);
+    if (entryId === null) throw notFound(BLACKLIST_TEXTS.notFound);
     const { entry, access } = await requireEntry(ctx, currentUser(request), entryId);
     entryByRequest.set(request, entry);
     accessByRequest.set(request, access);

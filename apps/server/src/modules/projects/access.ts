@@ -1,5 +1,6 @@
 import {
   hasRoleAtLeast,
+  idFrom,
   isReadMethod,
   type MemberRole,
   roleRank,
@@ -128,8 +129,8 @@ const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();
  */
 export function projectRole(ctx: AppContext, minimum: MemberRole) {
   return async (request: FastifyRequest): Promise<void> => {
-    const projectId = Number((request.params as { id?: string }).id);
-    if (!Number.isSafeInteger(projectId) || projectId <= 0) throw notFound(TEXTS.guard.notFound);
+    const projectId = idFrom((request.params as { id?: string }).id);
+    if (projectId === null) throw notFound(TEXTS.guard.notFound);
     accessByRequest.set(request, await requireProjectRole(ctx.db, currentUser(request), projectId, minimum));
   };
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   fromMilliUnits,
+  idFrom,
   type Prompt,
   type PromptData,
   type PromptField,
@@ -161,8 +162,8 @@ async function resolveClassificationTargets(
   const options = classificationOptions(content);
   if (options.length === 0) return content;
   const ids = options
-    .map((option) => Number(option.promptId))
-    .filter((id) => Number.isSafeInteger(id) && id > 0 && id !== selfId);
+    .map((option) => idFrom(option.promptId))
+    .filter((id): id is number => id !== null && id !== selfId);
   const targets = ids.length
     ? await ctx.db
         .select({ id: prompts.id, name: prompts.scriptName })
@@ -175,8 +176,8 @@ async function resolveClassificationTargets(
       ...field,
       ...(field.classificationOptions && {
         classificationOptions: field.classificationOptions.map((option) => {
-          const id = Number(option.promptId);
-          const name = id === selfId ? undefined : names.get(id);
+          const id = idFrom(option.promptId);
+          const name = id === null || id === selfId ? undefined : names.get(id);
           if (name === undefined) {
             throw badRequest(
               `Classification option "${option.promptName || option.promptId}" must point at another prompt of this project.`,

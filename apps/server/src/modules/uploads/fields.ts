@@ -1,6 +1,7 @@
 import { ChunkFields, UploadFields } from '@parley/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
+import { refuseInvalidInput } from '../../http/text-guard.ts';
 import { parseOrRefuse } from '../../http/validation.ts';
 
 export type UploadInput = z.output<typeof UploadFields>;
@@ -30,6 +31,8 @@ function formValues(raw: Record<string, string>): Record<string, unknown> {
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw badRequest(METADATA_NOT_OBJECT, 'validation_error', 'metadata');
     }
+    // Before its values are written out as text: JSON.stringify cannot go 10,000 levels deep.
+    refuseInvalidInput({ metadata: parsed });
     values.metadata = Object.fromEntries(
       Object.entries(parsed as Record<string, unknown>)
         .filter(([, v]) => v !== null && v !== undefined)

@@ -233,7 +233,7 @@ describe('single upload', () => {
       ...multipart([{ name: 'file', filename: 'a.wav', data: wav }]),
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().error).toMatchObject({ field: 'prompt_id', message: 'Prompt ID must be a number.' });
+    expect(none.json().error).toMatchObject({ field: 'prompt_id', message: 'Prompt ID is required.' });
     const noFile = await member.request({
       method: 'POST',
       url: `/api/projects/${projectId}/uploads`,

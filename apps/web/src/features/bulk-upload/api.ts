@@ -75,7 +75,8 @@ export function useBatchItems(
     queryKey: bulkKeys.items(projectId, batchId ?? 0, page, pageSize),
     queryFn: async ({ signal }) => {
       const { data } = await call(batchRoutes.items, {
-        params: { id: projectId, batchId },
+        // Runs only with a batch (enabled below).
+        params: { id: projectId, batchId: batchId! },
         query: { page, page_size: pageSize },
         signal,
       });

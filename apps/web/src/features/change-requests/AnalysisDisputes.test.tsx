@@ -74,6 +74,11 @@ describe('change requests on the analysis page', () => {
     expect(within(dialog).getByText('Enter a number, e.g. 7 or 7.5.')).toBeInTheDocument();
     fireEvent.change(number, { target: { value: '2.5' } });
     expect(within(dialog).getByText('Enter a whole number.')).toBeInTheDocument();
+    // Beyond what a result holds (the shared rule the server applies).
+    fireEvent.change(number, { target: { value: '10000000000000' } });
+    expect(
+      within(dialog).getByText('Enter a number from -1,000,000,000,000 to 1,000,000,000,000.'),
+    ).toBeInTheDocument();
     fireEvent.change(number, { target: { value: '3' } });
 
     // A second field: yes/no as a switch.

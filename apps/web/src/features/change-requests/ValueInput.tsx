@@ -6,8 +6,9 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
-import { OK_VALUES, type PromptField, TEXT_VALUE_MAX } from '@parley/contracts';
+import { FIELD_NUMBER_MAX, OK_VALUES, type PromptField, TEXT_VALUE_MAX } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../analyses/format';
 import { type Draft, readDraft } from './draft';
 
 /** The proposed value of one field, typed like it: a switch, ok / not ok / n/a, an option, a mark, a number, text. */
@@ -27,10 +28,16 @@ export function ValueInput({
   /** Show why the draft is not a value (after a submit attempt, or as soon as a number is typed). */
   showProblem: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { problem } = readDraft(field, draft);
+  const problemText =
+    problem &&
+    t(`changeRequests.problems.${problem}`, {
+      min: formatNumber(-FIELD_NUMBER_MAX, i18n.language),
+      max: formatNumber(FIELD_NUMBER_MAX, i18n.language),
+    });
   const error = showProblem && problem !== null;
-  const helperText = error ? t(`changeRequests.problems.${problem}`) : undefined;
+  const helperText = error ? problemText : undefined;
 
   switch (field.type) {
     case 'bool':
@@ -108,7 +115,7 @@ export function ValueInput({
           onChange={(event) => onChange(event.target.value)}
           slotProps={{ htmlInput: { inputMode: field.type === 'int' ? 'numeric' : 'decimal' } }}
           error={wrong}
-          helperText={wrong ? t(`changeRequests.problems.${problem}`) : undefined}
+          helperText={wrong ? problemText : undefined}
           disabled={disabled}
         />
       );

@@ -1,4 +1,4 @@
-import { type PromptField, proposedValueProblem } from '@parley/contracts';
+import { isFieldNumber, type PromptField, proposedValueProblem } from '@parley/contracts';
 import type { ProposedValue } from './api';
 
 /**
@@ -7,7 +7,7 @@ import type { ProposedValue } from './api';
  */
 export type Draft = ProposedValue | undefined;
 
-export type DraftProblem = 'required' | 'number' | 'wholeNumber' | 'invalid';
+export type DraftProblem = 'required' | 'number' | 'wholeNumber' | 'range' | 'invalid';
 
 const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
@@ -31,6 +31,7 @@ export function readDraft(
     if (!NUMBER.test(text)) return { value: null, problem: 'number' };
     value = Number(text.replace(',', '.'));
     if (field.type === 'int' && !Number.isInteger(value)) return { value: null, problem: 'wholeNumber' };
+    if (!isFieldNumber(value)) return { value: null, problem: 'range' };
   } else if (draft === undefined || (field.type === 'string' && String(draft).trim() === '')) {
     return { value: null, problem: 'required' };
   }

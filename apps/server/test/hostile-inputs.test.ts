@@ -1,0 +1,579 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ALL_ROUTES, type RouteDefinition, SESSION_COOKIE } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaFiles, tasks } from '../src/db/schema/index.ts';
+import { storageOf } from '../src/storage/index.ts';
+import { analysed, scoredPrompt } from './change-requests.ts';
+import { connectDrive, TEST_ENCRYPTION_KEY } from './drive.ts';
+import { startFakeAnthropic } from './fake-upstreams/anthropic.ts';
+import { FakeDrive } from './fake-upstreams/google-drive.ts';
+import { FakeGoogle } from './fake-upstreams/google-oauth.ts';
+import { answer, type FakeUpstream } from './fake-upstreams/scripted.ts';
+import { addMember, type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
+import {
+  DEEP_LEVELS,
+  exampleOf,
+  HOSTILE_TEXTS,
+  HOSTILE_TEXTS_SHORT,
+  jsonSchemaOf,
+  jsonText,
+  queryText,
+  type RequestInput,
+  type Variant,
+  variantsOf,
+} from './hostile-walk.ts';
+import { takeQueuedEmails } from './mail.ts';
+import { createKey } from './settings.ts';
+import { fund, multipart, type Part, wavBytes } from './uploads.ts';
+
+// Issue 30: one request must never stall everyone. Every operation of the route table gets hostile input in
+// each path parameter, query parameter and body field (NUL, lone surrogates, huge and non-finite numbers,
+// loose ids, out-of-range dates, deep nesting, oversized and malformed bodies, multipart with bad text),
+// signed in with a role that reaches it, on a real database with real rows behind the ids. No answer may be
+// a 5xx, and GET /api/health, polled all along, must never wait more than 2 s.
+//
+// Left out: the live event stream (GET …/analyses/events: it stays open by design). Routes that call Google
+// or an AI provider run against the local fakes, so none of them waits on the internet.
+
+/** The issue's limit for a health check while the walk runs. */
+const HEALTH_LIMIT_MS = 2000;
+/** Requests of the walk in flight at once: modest, so the health check measures stalls, not a queue. */
+const CONCURRENCY = 2;
+/** Pause between two health checks. */
+const HEALTH_INTERVAL_MS = 100;
+/** The upload limit of this app: small, so that an upload over it is cheap to send. */
+const MAX_UPLOAD_BYTES = 64 * 1024;
+
+const SKIPPED = new Set(['streamAnalysisEvents']);
+
+let t: TestApp;
+let anthropic: FakeUpstream;
+let google: FakeGoogle;
+let dataDir: string;
+let origin: string;
+let superAdmin: Client;
+let owner: Client;
+const ids: Record<string, number> = {};
+let inviteToken: string;
+
+/** What the fake Anthropic answers a prompt generation (a hostile text is still a task description). */
+const GENERATED_PROMPT = {
+  scriptName: 'Walk',
+  role: 'Sales',
+  basicInstruction: 'Judge the call.',
+  transcribeInstructions: '',
+  companyDetails: '',
+  responseLanguage: 'English',
+  finalScore: 'sum',
+  maxScore: null,
+  content: [],
+  metadataFields: ['Department', 'Representative'],
+};
+
+beforeAll(async () => {
+  anthropic = await startFakeAnthropic();
+  anthropic.respondWith(answer(GENERATED_PROMPT));
+  google = await FakeGoogle.start();
+  const drive = new FakeDrive();
+  google.use(drive.route);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'parley-hostile-'));
+  t = await startTestApp(
+    {},
+    {
+      ...google.env(),
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      ANTHROPIC_API_KEY: 'sk-ant-walk',
+      ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
+      AI_MAX_RETRIES: '0',
+      DATA_DIR: dataDir,
+      MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES),
+    },
+  );
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+  await seedRows(drive);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await anthropic?.close();
+  await google?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * The rows the ids in paths name: the super admin, an owner and a team leader, a project with a prompt, a
+ * completed analysis with its recording, a change request, a blacklist entry, a rep mapping, an API key, an
+ * invitation, an insight, a top-up, a Drive connection and folder integration, a batch; and a project to delete.
+ */
+async function seedRows(drive: FakeDrive): Promise<void> {
+  superAdmin = await signUp(t.app);
+  owner = await signUp(t.app);
+  const leader = await signUp(t.app);
+  const projectId = await createProject(owner, 'Walked');
+  // Deleting a project is walked on one of its own: the walk may rename the main one to what it then sends.
+  ids.throwawayProjectId = await createProject(owner, 'Thrown away');
+  await addMember(t, projectId, leader, 'teamleader');
+  await fund(t, projectId);
+  const prompt = await scoredPrompt(t, owner, projectId, 'sum');
+  const taskId = await analysed(t, projectId, prompt, { department: 'Sales', representative: 'Ann' });
+  await storeRecording(taskId);
+  Object.assign(ids, { projectId, promptId: prompt.id, taskId, userId: leader.userId });
+
+  const created = async (request: Promise<{ statusCode: number; body: string; json: () => unknown }>) => {
+    const response = await request;
+    if (response.statusCode >= 300) throw new Error(`setup failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { data: { id: number } }).data;
+  };
+  const post = (url: string, payload: object) =>
+    owner.request({ method: 'POST', url: `/api${url}`, payload });
+  const project = `/projects/${projectId}`;
+  ids.requestId = (
+    await created(
+      post(`${project}/analyses/${taskId}/change-requests`, {
+        kind: 'field',
+        items: [{ path: 'Objections', proposed_value: 3 }],
+        reason: 'Miscounted.',
+      }),
+    )
+  ).id;
+  ids.entryId = (
+    (await created(post('/blacklist', { project_id: projectId, phone_number: '+15550001111' }))) as never as {
+      ID: number;
+    }
+  ).ID;
+  ids.mappingId = (
+    await created(post(`${project}/rep-mappings`, { identifier: 'ann', representative: 'Ann' }))
+  ).id;
+  ids.keyId = (await createKey(owner, projectId)).id;
+  ids.inviteId = (
+    await created(post(`${project}/invites`, { email: 'invitee@example.com', role: 'user' }))
+  ).id;
+  const emails = await takeQueuedEmails(t.ctx.boss);
+  inviteToken = /invite\?token=([A-Za-z0-9_-]+)/.exec(emails.map((email) => email.text).join('\n'))![1]!;
+  ids.insightId = (await created(post(`${project}/insights`, { question: 'How do the calls go?' }))).id;
+  const [tariff] = (
+    (await owner.request({ method: 'GET', url: '/api/billing/tariffs' })).json() as {
+      data: Array<{ id: number }>;
+    }
+  ).data;
+  ids.tariffId = tariff!.id;
+  ids.invoiceId = (await created(post('/billing/invoices', { project_id: projectId, amount: 10 }))).id;
+  ids.connectionId = await connectDrive(owner, projectId);
+  ids.integrationId = (
+    await created(
+      post('/integrations/google-drive/integrations', {
+        project_id: projectId,
+        connection_id: ids.connectionId,
+        folder_id: drive.folder('Calls'),
+        structure_type: 'simple',
+        prompt_id: ids.promptId,
+      }),
+    )
+  ).id;
+  const batch = await owner.request({
+    method: 'POST',
+    url: `/api${project}/batches`,
+    ...multipart(formExamples.createBatch!()),
+  });
+  if (batch.statusCode !== 201) throw new Error(`setup failed: batch ${batch.statusCode} ${batch.body}`);
+  ids.batchId = batch.json().data.batch_id;
+}
+
+/** Puts a real recording in storage behind the analysis (its rows were written directly). */
+async function storeRecording(taskId: number): Promise<void> {
+  const stored = await storageOf(t.ctx.config).put(Readable.from([wavBytes(0.5, 300)]), {
+    prefix: 'walk',
+    extension: '.wav',
+  });
+  const [task] = await t.ctx.db.select({ mediaId: tasks.mediaId }).from(tasks).where(eq(tasks.id, taskId));
+  await t.ctx.db
+    .update(mediaFiles)
+    .set({ storageKey: stored.key, sizeBytes: stored.size, sha256: stored.sha256 })
+    .where(eq(mediaFiles.id, task!.mediaId));
+}
+
+/** The real id a path parameter names, by the route it is in. */
+function pathId(route: RouteDefinition, name: string): string {
+  if (route.operationId === 'deleteProject') return String(ids.throwawayProjectId);
+  if (name === 'token') return inviteToken;
+  if (name === 'provider') return 'anthropic';
+  if (name !== 'id') return String(ids[name]);
+  const owners: Array<[string, string]> = [
+    ['/blacklist/', 'entryId'],
+    ['/billing/tariffs/', 'tariffId'],
+    ['/integrations/google-drive/connections/', 'connectionId'],
+    ['/integrations/google-drive/', 'integrationId'],
+  ];
+  return String(ids[owners.find(([prefix]) => route.path.startsWith(prefix))?.[1] ?? 'projectId']);
+}
+
+/** The real id an input of this name carries (`prompt_id`, `task_ids`, …). */
+function idOf(name: string): number | undefined {
+  const byName: Record<string, string> = {
+    project_id: 'projectId',
+    prompt_id: 'promptId',
+    promptId: 'promptId',
+    default_prompt_id: 'promptId',
+    task_id: 'taskId',
+    user_id: 'userId',
+    requester_id: 'userId',
+    tariff_id: 'tariffId',
+    connection_id: 'connectionId',
+    integration_id: 'integrationId',
+  };
+  const key = byName[name];
+  return key ? ids[key] : undefined;
+}
+
+/**
+ * Valid query and body of the routes whose schemas alone do not tell one (patterns, refinements, fields
+ * that must name real things). Every other route's example is made from its schemas.
+ */
+function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>>> {
+  const period = '2026-03-01..2026-03-31';
+  return {
+    signUp: { body: { email: 'walker@example.com', password: 'correct horse battery staple' } },
+    resetPassword: { body: { token: 'walk', password: 'correct horse battery staple' } },
+    changePassword: {
+      body: { current_password: 'not the password', new_password: 'correct horse battery staple' },
+    },
+    startGoogleSignIn: { body: { redirect_uri: 'http://parley.test/auth/google/callback' } },
+    exploreAnalyticsField: {
+      query: { prompt_id: String(ids.promptId), field: 'Tone', group_by: 'representative' },
+    },
+    getManagerDashboard: { query: { prompt_id: String(ids.promptId), period } },
+    getDailySummary: { query: { month: '2026-03' } },
+    getDayTransactions: { query: { day: '2026-03-09' } },
+    getInsightFieldContext: { query: { field: 'Tone' } },
+    createChangeRequest: {
+      body: { kind: 'field', items: [{ path: 'Tone', proposed_value: 2 }], reason: 'Kinder than that.' },
+    },
+    approveChangeRequest: { body: { values: { Objections: 4 } } },
+    createTariffPlan: { body: { name: 'Walk', price: 10, price_per_minute: 0.05, included_minutes: 100 } },
+    adjustBalance: { body: { type: 'credit', amount: 1, reason: 'Walk' } },
+    requestTopUp: { body: { project_id: ids.projectId, amount: 10 } },
+    addBlacklistEntry: { body: { project_id: ids.projectId, phone_number: '+15550002222' } },
+    updateBlacklistEntry: { body: { phone_number: '+15550003333', note: 'Walk' } },
+    createInvite: { body: { email: 'walk-invitee@example.com', role: 'user' } },
+    createProject: { body: { name: 'Walk' } },
+    deleteProject: { body: { confirm_name: 'Not the name' } },
+    createPrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
+    updatePrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
+    generatePrompt: { body: { taskDescription: 'Check the greeting.' } },
+    uploadFromUrl: { body: { prompt_id: ids.promptId, url: 'http://127.0.0.1:9/call.wav' } },
+    createDriveConnection: {
+      body: { project_id: ids.projectId, redirect_uri: 'http://parley.test/auth/google-drive/callback' },
+    },
+    startDriveAuth: {
+      body: { project_id: ids.projectId, redirect_uri: 'http://parley.test/auth/google-drive/callback' },
+    },
+    createDriveIntegration: {
+      body: {
+        project_id: ids.projectId,
+        connection_id: ids.connectionId,
+        folder_id: 'walk',
+        structure_type: 'simple',
+        prompt_id: ids.promptId,
+      },
+    },
+    setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
+    setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
+    createInsight: { body: { question: 'How do the calls go?' } },
+  };
+}
+
+/** The valid input of a route: real ids in its path, a query and body that pass its schemas. */
+function validInput(route: RouteDefinition): RequestInput {
+  const params = Object.fromEntries(
+    [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, pathId(route, name!)]),
+  );
+  const own = examples()[route.operationId] ?? {};
+  const query = own.query ?? (route.query ? (exampleOf(jsonSchemaOf(route.query), idOf) as object) : {});
+  const body = own.body ?? (route.body ? exampleOf(jsonSchemaOf(route.body), idOf) : undefined);
+  return {
+    params,
+    query: Object.fromEntries(Object.entries(query).map(([name, value]) => [name, queryText(value)])),
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+// ---------- multipart ----------
+
+const csv = (rows: string[][]) => Buffer.from(`${rows.map((row) => row.join(',')).join('\n')}\n`);
+const callMetadata = JSON.stringify({ Department: 'Sales', Representative: 'Ann' });
+
+/** A valid form of each multipart route (the route table does not describe forms). */
+const formExamples: Record<string, () => Part[]> = {
+  createBatch: () => [
+    { name: 'prompt_id', value: String(ids.promptId) },
+    { name: 'priority', value: '1' },
+    {
+      name: 'file',
+      filename: 'calls.csv',
+      contentType: 'text/csv',
+      data: csv([
+        ['url', 'type', 'date', 'Department', 'Representative'],
+        ['https://example.com/a.wav', 'audio', '2026-03-09', 'Sales', 'Ann'],
+      ]),
+    },
+  ],
+  importBlacklist: () => [
+    { name: 'project_id', value: String(ids.projectId) },
+    {
+      name: 'file',
+      filename: 'numbers.csv',
+      contentType: 'text/csv',
+      data: csv([
+        ['phone_number', 'note'],
+        ['+15550004444', 'Walk'],
+      ]),
+    },
+  ],
+  uploadFile: () => [
+    { name: 'prompt_id', value: String(ids.promptId) },
+    { name: 'priority', value: '1' },
+    { name: 'scheduled_at', value: '2026-03-09T15:00:00Z' },
+    { name: 'force', value: 'false' },
+    { name: 'metadata', value: callMetadata },
+    { name: 'file', filename: 'call.wav', contentType: 'audio/wav', data: wavBytes(0.2, 330) },
+  ],
+  uploadChunk: () => [
+    { name: 'upload_id', value: 'walk-upload-1' },
+    { name: 'chunk_index', value: '0' },
+    { name: 'chunk_total', value: '1' },
+    { name: 'prompt_id', value: String(ids.promptId) },
+    { name: 'metadata', value: callMetadata },
+    { name: 'file', filename: 'call.wav', contentType: 'audio/wav', data: wavBytes(0.2, 340) },
+  ],
+};
+
+/** A CSV file's text with one cell replaced. */
+function withCell(data: Buffer, row: number, column: number, text: string): Buffer {
+  const rows = data
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
+  return csv(
+    rows.map((cells, r) => (r === row ? cells.map((cell, c) => (c === column ? text : cell)) : cells)),
+  );
+}
+
+/**
+ * Hostile forms of a multipart route: each text field with each hostile text (the metadata also as JSON holding
+ * it, and deeply nested), each CSV cell with each hostile text (and bytes that are no UTF-8), a file over the
+ * upload limit.
+ */
+function formVariants(route: RouteDefinition, valid: RequestInput): Variant[] {
+  const example = formExamples[route.operationId];
+  if (!example) throw new Error(`${route.operationId}: add a valid form to formExamples`);
+  const parts = example();
+  return parts.flatMap((part, index) => {
+    const form = (replacement: Part, place: string): Variant => ({
+      route,
+      place: `form ${part.name} ${place}`,
+      input: valid,
+      form: parts.map((other, i) => (i === index ? replacement : other)),
+    });
+    if ('value' in part) {
+      const texts = [...HOSTILE_TEXTS];
+      if (part.name === 'metadata') {
+        texts.push(...HOSTILE_TEXTS_SHORT.map((text) => JSON.stringify({ Department: text })));
+        texts.push(`${'{"a":'.repeat(DEEP_LEVELS)}1${'}'.repeat(DEEP_LEVELS)}`);
+      }
+      return texts.map((value) => form({ ...part, value }, ''));
+    }
+    if (part.contentType === 'text/csv') {
+      const rows = part.data.toString('utf8').trim().split('\n').length;
+      const columns = part.data.toString('utf8').split('\n')[0]!.split(',').length;
+      const cells = Array.from({ length: rows * columns }, (_, i) => [Math.floor(i / columns), i % columns]);
+      const texts = HOSTILE_TEXTS_SHORT;
+      const notUtf8 = Buffer.concat([part.data, Buffer.from([0xed, 0xa0, 0x80, 0x00, 0x0a])]);
+      return [
+        ...cells.flatMap(([row, column]) =>
+          texts.map((text) =>
+            form(
+              { ...part, data: withCell(part.data, row!, column!, text) },
+              `row ${row! + 1} column ${column! + 1}`,
+            ),
+          ),
+        ),
+        form({ ...part, data: notUtf8 }, 'bytes that are no UTF-8'),
+      ];
+    }
+    return [form({ ...part, data: Buffer.alloc(MAX_UPLOAD_BYTES + 1) }, 'over the upload limit')];
+  });
+}
+
+// ---------- requests ----------
+
+/** Percent-encodes text as UTF-8, a lone surrogate as the bytes it would have (as a hostile client can). */
+function percentEncoded(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (/[A-Za-z0-9\-_.~]/.test(char)) out += char;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else out += encodeURIComponent(char);
+  }
+  return out;
+}
+
+function urlOf(route: RouteDefinition, input: RequestInput): string {
+  const pathname = route.path.replace(/:(\w+)/g, (_match, name: string) =>
+    percentEncoded(input.params[name]!),
+  );
+  const pairs = Object.entries(input.query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => `${percentEncoded(name)}=${percentEncoded(item)}`),
+  );
+  return `${origin}/api${pathname}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
+/** Who calls a route: nobody for public ones, the super admin under /admin and /support, else the owner. */
+function callerOf(route: RouteDefinition): Client | null {
+  if (route.access === 'public') return null;
+  return /^\/(admin|support)\//.test(route.path) ? superAdmin : owner;
+}
+
+function formBody(parts: Part[]): { payload: Buffer; contentType: string } {
+  const { payload, headers } = multipart(parts);
+  return { payload: payload as Buffer, contentType: String(headers?.['content-type']) };
+}
+
+/** The headers and body of a request (a signed-in one as the web app sends it, from its own pages). */
+function requestOf(variant: Variant): RequestInit {
+  const client = callerOf(variant.route);
+  const headers: Record<string, string> = client
+    ? { cookie: `${SESSION_COOKIE}=${client.cookie}`, 'sec-fetch-site': 'same-origin' }
+    : {};
+  const { input, raw, form } = variant;
+  const body: { payload: Buffer | string; contentType: string } | null = form
+    ? formBody(form)
+    : raw
+      ? raw
+      : input.body !== undefined
+        ? { payload: jsonText(input.body), contentType: 'application/json' }
+        : null;
+  if (!body) return { method: variant.route.method, headers };
+  return {
+    method: variant.route.method,
+    headers: { ...headers, 'content-type': body.contentType },
+    body: body.payload,
+  };
+}
+
+async function send(variant: Variant): Promise<number> {
+  const response = await fetch(urlOf(variant.route, variant.input), {
+    ...requestOf(variant),
+    signal: AbortSignal.timeout(60_000),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Every request of the walk, the destructive routes last. */
+function walk(): Variant[] {
+  const routes = ALL_ROUTES.filter((route) => !SKIPPED.has(route.operationId));
+  const ordered = [
+    ...routes.filter((r) => r.method !== 'DELETE'),
+    ...routes.filter((r) => r.method === 'DELETE'),
+  ];
+  return ordered.flatMap((route) => {
+    const valid = validInput(route);
+    return [...variantsOf(route, valid, idOf), ...(route.consumes ? formVariants(route, valid) : [])];
+  });
+}
+
+/** Sends the variants, `CONCURRENCY` at a time; the answers of 500 and above, and requests that failed. */
+async function run(variants: Variant[], inFlight: Set<Variant>): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < variants.length) {
+      const variant = variants[next++]!;
+      const where = `${variant.route.method} ${variant.route.path} ${variant.place}`;
+      inFlight.add(variant);
+      try {
+        const status = await send(variant);
+        if (status >= 500)
+          failures.push(`${status} ${where}: ${JSON.stringify(variant.input).slice(0, 200)}`);
+      } catch (error) {
+        failures.push(`${where}: ${(error as Error).message}`);
+      } finally {
+        inFlight.delete(variant);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return failures;
+}
+
+/** Polls GET /api/health until `done`; the checks that waited over HEALTH_LIMIT_MS and what ran meanwhile. */
+async function pollHealth(done: () => boolean, inFlight: Set<Variant>): Promise<string[]> {
+  const slow: string[] = [];
+  while (!done()) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/health`);
+    await response.arrayBuffer();
+    const waited = performance.now() - started;
+    if (response.status !== 200 || waited > HEALTH_LIMIT_MS) {
+      const during = [...inFlight].map((v) => `${v.route.method} ${v.route.path} ${v.place}`).join('; ');
+      slow.push(`${response.status} after ${Math.round(waited)} ms, during ${during}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_INTERVAL_MS));
+  }
+  return slow;
+}
+
+describe('the hostile-input walk over every route', () => {
+  it('has a valid example of every input, so that each hostile value meets the code behind the checks', () => {
+    const invalid = ALL_ROUTES.flatMap((route) => {
+      const valid = validInput(route);
+      return (['params', 'query', 'body'] as const).flatMap((part) => {
+        const result = route[part]?.safeParse(part === 'params' ? valid.params : valid[part]);
+        return result && !result.success
+          ? [`${route.operationId} ${part}: ${result.error.issues[0]?.message}`]
+          : [];
+      });
+    });
+    expect(invalid).toEqual([]);
+  });
+
+  it('answers every hostile request below 500, and /api/health within 2 s all along', async () => {
+    const variants = walk();
+    const inFlight = new Set<Variant>();
+    let finished = false;
+    const slowHealth = pollHealth(() => finished, inFlight);
+    const failures = await run(variants, inFlight);
+    finished = true;
+    expect(failures).toEqual([]);
+    expect(await slowHealth).toEqual([]);
+  }, 300_000);
+
+  it('leaves no poisoned row: every page reads as before', async () => {
+    const reads = ALL_ROUTES.filter(
+      (route) => route.method === 'GET' && !SKIPPED.has(route.operationId) && !route.path.includes(':token'),
+    );
+    const answers = await Promise.all(
+      reads.map(async (route) => ({
+        route: route.operationId,
+        status: await send({ route, place: 'valid', input: validInput(route) }),
+      })),
+    );
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    const pages = answers.filter((answer) =>
+      ['listAnalyses', 'getAnalysis', 'getProjectDashboard'].includes(answer.route),
+    );
+    expect(pages.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+});

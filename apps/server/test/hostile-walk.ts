@@ -1,0 +1,315 @@
+import type { RouteDefinition } from '@parley/contracts';
+import { z } from 'zod';
+import type { Part } from './uploads.ts';
+
+// The pieces of the hostile-input walk (hostile-inputs.test.ts): what a hostile caller sends, valid examples
+// of a route's input read from its schemas, and the requests that put one hostile value into one place of
+// an otherwise valid request.
+
+/** Nesting of the deep-nesting variants (the issue's 10,000 levels). */
+export const DEEP_LEVELS = 10_000;
+
+/** Text PostgreSQL cannot store: NUL and a lone surrogate. */
+const UNSTORABLE = ['\u0000', '\ud800'];
+/** Numbers written loosely, non-finite or beyond a column: text that once read as another id or overflowed. */
+const LOOSE_NUMBERS = [
+  '1e308',
+  '-1e308',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1e0',
+  '01',
+  '1.0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+];
+/** Days, months and periods outside what PostgreSQL and JavaScript both represent alike. */
+const ODD_DAYS = [
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '275760-09-13',
+  '0000-01',
+  '9999-12',
+  '1970-01-01..9999-12-31',
+];
+const LONG_TEXT = 'x'.repeat(10_000);
+
+/** Text a hostile caller puts where text goes: path segments, query values and form fields. */
+export const HOSTILE_TEXTS: readonly string[] = [...UNSTORABLE, ...LOOSE_NUMBERS, ...ODD_DAYS, LONG_TEXT];
+
+/** Fewer texts for each place of a JSON body and each cell of a CSV file (they are many): one of each kind. */
+export const HOSTILE_TEXTS_SHORT: readonly string[] = [
+  ...UNSTORABLE,
+  '1e308',
+  'NaN',
+  '0x10',
+  '01',
+  '2147483648',
+  '99999999999999999999',
+  '0000-01-01',
+  '9999-12-31',
+  '275760-09-13',
+  LONG_TEXT,
+];
+
+/**
+ * Deeply nested JSON: `[[[…]]]` and `{"a":{"a":…}}`, DEEP_LEVELS deep. Held as a placeholder text that
+ * jsonText writes out, since JSON.stringify itself cannot go that deep.
+ */
+const DEEP_JSON: Record<string, string> = {
+  '\u0000deep-array': `${'['.repeat(DEEP_LEVELS)}${']'.repeat(DEEP_LEVELS)}`,
+  '\u0000deep-object': `${'{"a":'.repeat(DEEP_LEVELS)}null${'}'.repeat(DEEP_LEVELS)}`,
+};
+
+/** JSON text of a value, with the deep-nesting placeholders written out. */
+export function jsonText(value: unknown): string {
+  let text = JSON.stringify(value);
+  for (const [placeholder, deep] of Object.entries(DEEP_JSON)) {
+    text = text.replaceAll(JSON.stringify(placeholder), deep);
+  }
+  return text;
+}
+
+/** JSON values a hostile caller puts in any place of a JSON body: the texts, odd numbers, wrong types. */
+export function hostileJsonValues(): unknown[] {
+  return [
+    ...HOSTILE_TEXTS_SHORT,
+    1e308,
+    -1e308,
+    2 ** 53 + 2,
+    2_147_483_648,
+    -1,
+    1.5,
+    true,
+    null,
+    [],
+    {},
+    ...Object.keys(DEEP_JSON),
+  ];
+}
+
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+};
+
+/** A schema as JSON Schema of what callers send (transforms and defaults seen from the input side). */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** Real ids of the walk's data, by the name of the input that carries one (`prompt_id`, `promptId`, …). */
+export type IdOf = (name: string) => number | undefined;
+
+/**
+ * A valid example of a JSON Schema: required properties only, one item in each list, the first of each
+ * choice; ids are the walk's real ones (by name), dates and addresses well-formed. What no schema tells (a
+ * pattern, a refinement) comes from the route's own example in the test.
+ */
+export function exampleOf(schema: JsonSchema, idOf: IdOf, defs = schema.$defs ?? {}, name = ''): unknown {
+  if (schema.$ref) return exampleOf(defs[schema.$ref.replace('#/$defs/', '')] ?? {}, idOf, defs, name);
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const choices = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (choices) {
+    const choice = choices.find((option) => option.type !== 'null') ?? choices[0]!;
+    return exampleOf(choice, idOf, defs, name);
+  }
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const id = idOf(name.replace(/s$/, ''));
+  switch (type) {
+    case 'object': {
+      const example: Record<string, unknown> = {};
+      for (const key of schema.required ?? []) {
+        example[key] = exampleOf(schema.properties?.[key] ?? {}, idOf, defs, key);
+      }
+      return example;
+    }
+    case 'array':
+      return schema.maxItems === 0 ? [] : [exampleOf(schema.items ?? {}, idOf, defs, name)];
+    case 'integer':
+    case 'number':
+      return id ?? schema.minimum ?? (schema.exclusiveMinimum ?? 0) + 1;
+    case 'boolean':
+      return false;
+    case 'string':
+      if (id !== undefined) return String(id);
+      if (schema.format === 'date') return '2026-03-09';
+      if (schema.format === 'date-time') return '2026-03-09T15:00:00Z';
+      if (schema.format === 'email' || name === 'email') return 'walker@example.com';
+      if (schema.format === 'uri') return 'http://parley.test/walk';
+      return 'Walk'.padEnd(schema.minLength ?? 0, 'x');
+    default:
+      return 'Walk';
+  }
+}
+
+/**
+ * JSON text of a body with the top-level property `name` set to a list of its own recursive item nested
+ * DEEP_LEVELS deep through the property it recurses by (a prompt's fields in `content`), or null when that
+ * property's items do not recurse: deep nesting that passes the first checks, unlike `[[[…]]]`.
+ */
+export function selfNestedBody(schema: JsonSchema, body: unknown, name: string, idOf: IdOf): string | null {
+  const defs = schema.$defs ?? {};
+  const defName = (ref: string | undefined) => ref?.replace('#/$defs/', '');
+  const item = defName(
+    choicesOf(schema).find((choice) => choice.properties?.[name])?.properties?.[name]?.items?.$ref,
+  );
+  const def = item ? defs[item] : undefined;
+  const via = Object.entries(def?.properties ?? {}).find(
+    ([, property]) => defName(property.items?.$ref) === item,
+  )?.[0];
+  if (!def || !via) return null;
+  const hole = JSON.stringify({ ...(exampleOf(def, idOf, defs) as object), [via]: ['\u0000hole'] });
+  const [open, close] = hole.split(JSON.stringify('\u0000hole')) as [string, string];
+  const nested = `[${open.repeat(DEEP_LEVELS)}${close.repeat(DEEP_LEVELS)}]`;
+  return JSON.stringify(withPlace(body, name, '\u0000hole')).replace(JSON.stringify('\u0000hole'), nested);
+}
+
+const choicesOf = (schema: JsonSchema) => schema.anyOf ?? schema.oneOf ?? [schema];
+
+/** The dotted places of a JSON value (every nested property and item), the value itself as ''. */
+export function placesOf(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return [prefix, ...Object.entries(value).flatMap(([key, item]) => placesOf(item, at(prefix, key)))];
+}
+
+const at = (prefix: string, key: string | number) => (prefix ? `${prefix}.${key}` : String(key));
+
+/** A copy of `value` with the place `place` (dotted, '' for the whole) set to `replacement`. */
+export function withPlace(value: unknown, place: string, replacement: unknown): unknown {
+  if (place === '') return replacement;
+  const [head, ...rest] = place.split('.') as [string, ...string[]];
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value)
+    ? [...value]
+    : { ...(value as Record<string, unknown>) };
+  (copy as Record<string, unknown>)[head] = withPlace(
+    (value as Record<string, unknown>)[head],
+    rest.join('.'),
+    replacement,
+  );
+  return copy;
+}
+
+/** The top-level properties of an object schema (of each choice of a union), for optional ones left out. */
+export function propertiesOf(schema: JsonSchema): string[] {
+  return [...new Set(choicesOf(schema).flatMap((choice) => Object.keys(choice.properties ?? {})))];
+}
+
+/** How a route's path, query and body are filled in a request. */
+export interface RequestInput {
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+/** One request of the walk: a route with one hostile value in one place, and where that is. */
+export interface Variant {
+  route: RouteDefinition;
+  /** Where the hostile value is, e.g. 'path taskId', 'query from', 'body items.0.proposed_value'. */
+  place: string;
+  input: RequestInput;
+  /** A body other than JSON of input.body: raw text (oversized, malformed) or a multipart form. */
+  raw?: { payload: string; contentType: string };
+  form?: Part[];
+}
+
+/** A query value: text as it is, numbers and booleans as text, lists repeated. */
+export function queryText(value: unknown): string | string[] {
+  if (Array.isArray(value)) return value.map((item) => String(item));
+  return String(value);
+}
+
+/** Every hostile request of a route whose valid input is `valid`. */
+export function variantsOf(route: RouteDefinition, valid: RequestInput, idOf: IdOf): Variant[] {
+  const variants: Variant[] = [];
+  for (const name of Object.keys(valid.params)) {
+    for (const text of HOSTILE_TEXTS) {
+      variants.push({
+        route,
+        place: `path ${name}`,
+        input: { ...valid, params: { ...valid.params, [name]: text } },
+      });
+    }
+  }
+  if (route.query) {
+    const names = new Set([...Object.keys(valid.query), ...propertiesOf(jsonSchemaOf(route.query))]);
+    for (const name of names) {
+      for (const text of HOSTILE_TEXTS) {
+        variants.push({
+          route,
+          place: `query ${name}`,
+          input: { ...valid, query: { ...valid.query, [name]: text } },
+        });
+      }
+      variants.push({
+        route,
+        place: `query ${name} repeated`,
+        input: { ...valid, query: { ...valid.query, [name]: ['2026-03-09', '0x10'] } },
+      });
+    }
+  }
+  if (route.body) {
+    const body = valid.body;
+    const present = placesOf(body);
+    const absent = propertiesOf(jsonSchemaOf(route.body)).filter((name) => !present.includes(name));
+    for (const place of [...present, ...absent]) {
+      for (const value of hostileJsonValues()) {
+        variants.push({
+          route,
+          place: `body ${place || '(whole)'}`,
+          input: { ...valid, body: withPlace(body, place, value) },
+        });
+      }
+    }
+    for (const name of propertiesOf(jsonSchemaOf(route.body))) {
+      const payload = selfNestedBody(jsonSchemaOf(route.body), body, name, idOf);
+      if (payload) {
+        variants.push({
+          route,
+          place: `body ${name} nested in itself`,
+          input: valid,
+          raw: { payload, contentType: 'application/json' },
+        });
+      }
+    }
+    variants.push({
+      route,
+      place: 'body over the size limit',
+      input: valid,
+      raw: { payload: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }), contentType: 'application/json' },
+    });
+    variants.push({
+      route,
+      place: 'body malformed JSON',
+      input: valid,
+      raw: { payload: '{"a":', contentType: 'application/json' },
+    });
+    variants.push({
+      route,
+      place: 'body not JSON',
+      input: valid,
+      raw: { payload: 'walk', contentType: 'text/plain' },
+    });
+  }
+  return variants;
+}
