@@ -79,6 +79,8 @@ test.describe('authentication', () => {
     await signUp.open();
     await signUp.signUp(user);
     await expect(signUp.checkEmailHeading).toBeVisible();
+    // The account is written in the background with the confirmation email; a newcomer reads it first.
+    await confirmLinkFromLog(user.email);
     await page.getByRole('link', { name: 'Back to Sign In' }).click();
     await signIn.signIn(user);
     await expect(signIn.error).toHaveText(
