@@ -1,9 +1,10 @@
 import { DEVICE_COOKIE, DEVICE_TRUST_TTL_MS } from '@parley/contracts';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { trustedDevices, users } from '../../db/schema/index.ts';
+import { setSessionCookie } from './plugin.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 
 /*
@@ -58,4 +59,16 @@ export function setDeviceCookie(ctx: AppContext, reply: FastifyReply, token: str
     secure: ctx.config.publicUrl.startsWith('https://'),
     maxAge: Math.floor(DEVICE_TRUST_TTL_MS / 1000),
   });
+}
+
+/** Sets the session cookie of a sign-in (any kind: password, emailed link, Google), and trusts the browser for the account. */
+export async function setSignInCookies(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  sessionToken: string,
+): Promise<void> {
+  setSessionCookie(ctx, reply, sessionToken);
+  setDeviceCookie(ctx, reply, await trustDevice(ctx.db, userId, request.cookies[DEVICE_COOKIE]));
 }

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { toUserDto, type UserRow } from '../users/dto.ts';
-import { setDeviceCookie, trustDevice } from './devices.ts';
-import { clearSessionCookie, currentUser, setSessionCookie } from './plugin.ts';
+import { setSignInCookies } from './devices.ts';
+import { clearSessionCookie, currentUser } from './plugin.ts';
 import { login, requestPasswordReset, resetPassword } from './service.ts';
 import { deleteSession } from './sessions.ts';
 import { signInWithLink } from './sign-in-link.ts';
@@ -14,11 +14,8 @@ import { confirmEmail, signup } from './signup.ts';
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limited = { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } } };
 
-  /** Sets the session cookie of a sign-in, and trusts the browser for the account from now on (devices.ts). */
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, token: string) => {
-    setSessionCookie(ctx, reply, token);
-    setDeviceCookie(ctx, reply, await trustDevice(ctx.db, user.id, request.cookies[DEVICE_COOKIE]));
-  };
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, user: UserRow, token: string) =>
+    setSignInCookies(ctx, request, reply, user.id, token);
 
   serve(app, routes.signup, {
     ...limited,

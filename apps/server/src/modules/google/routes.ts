@@ -2,7 +2,7 @@ import { authRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
-import { setSessionCookie } from '../auth/plugin.ts';
+import { setSignInCookies } from '../auth/devices.ts';
 import { toUserDto } from '../users/dto.ts';
 import { assertGoogleConfigured, assertOwnRedirectUri, googleConfigured } from './oauth.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from './sign-in.ts';
@@ -33,7 +33,7 @@ export async function googleSignInRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async (request, reply) => {
       assertGoogleConfigured(ctx.config);
       const { user, token } = await finishGoogleSignIn(ctx, request.body);
-      setSessionCookie(ctx, reply, token);
+      await setSignInCookies(ctx, request, reply, user.id, token);
       return { data: toUserDto(user) };
     },
   });

@@ -85,6 +85,8 @@ describe('Google sign-in', () => {
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.emailConfirmedAt).not.toBeNull();
     expect(row!.passwordHash).toBeNull();
+    // The browser is trusted for the account, as after a password sign-in: others' failures cannot lock it out.
+    expect(String(response.headers['set-cookie'])).toMatch(/parley_device=[\w-]+;.*HttpOnly/);
   });
 
   it('signs a returning Google user in to the same account, even after the email changed at Google', async () => {
