@@ -29,6 +29,14 @@ export class SuperAdminPage extends AppShell {
     return this.page.getByTestId(`pending-${invoiceId}`);
   }
 
+  /** Approves a pending top-up through its confirmation, which names the amount and the project. */
+  async approveTopUp(invoiceId: number, amount: string, projectName: string): Promise<void> {
+    await this.pendingRow(invoiceId).getByRole('button', { name: 'Approve' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Approve top-up?' });
+    await expect(dialog).toContainText(`${amount} will be credited to ${projectName}`);
+    await dialog.getByRole('button', { name: 'Approve and credit' }).click();
+  }
+
   /** The row of a project (balance, open requests in the last cell). */
   projectRow(projectId: number): Locator {
     return this.page.getByTestId(`admin-project-${projectId}`);

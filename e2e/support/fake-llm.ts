@@ -204,6 +204,9 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     }
 
     const request: RecordedRequest = { method, path: url.pathname, headers: req.headers, body };
+    // The model list (GET /v1/models) is answered as the real API pages it, never scripted.
+    const listed = anthropicFormat.automatic?.({ ...request, query: url.searchParams });
+    if (listed !== undefined) return sendJson(res, 200, listed);
     // What the model is asked: the messages (a generator's task description, a conversation) and the
     // system prompt (an analysis prompt's instructions).
     const { system, messages } = (body ?? {}) as { system?: unknown; messages?: unknown };

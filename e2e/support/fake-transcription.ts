@@ -228,6 +228,9 @@ export async function startFakeTranscription(): Promise<FakeTranscription> {
         log.filter((entry) => entry.text.includes(marker)).map(({ text, ...entry }) => entry),
       );
     }
+    // The model list the server reads when OPENAI_API_KEY is set, as OpenAI answers it.
+    const listed = openaiFormat.automatic?.({ method, path: url.pathname, headers: req.headers, body: null });
+    if (listed !== undefined) return sendJson(res, 200, listed);
     if (!/^\/v1\/audio\/(transcriptions|translations)$/.test(url.pathname) || method !== 'POST') {
       return sendJson(res, 404, openaiFormat.error(404, `No such endpoint: ${method} ${url.pathname}`));
     }

@@ -141,7 +141,7 @@ test.describe('billing', () => {
       const projectRow = admin.projectRow(project.id);
       await expect(projectRow.getByRole('cell').last()).toHaveText('1');
 
-      await pendingRow.getByRole('button', { name: 'Approve' }).click();
+      await admin.approveTopUp(invoiceId, '$120.50', project.name);
       await expect(admin.toast).toHaveText(`Top-up approved: $120.50 credited to ${project.name}.`);
       await expect(pendingRow).toHaveCount(0);
       await expect(projectRow).toContainText('$120.50');

@@ -124,7 +124,7 @@ test('a super admin approves a top-up on a phone', async ({ page, browser }) => 
     const approve = row.getByRole('button', { name: 'Approve' });
     const button = (await approve.boundingBox())!;
     expect(button.x + button.width).toBeLessThanOrEqual(PHONE.width);
-    await approve.click();
+    await admin.approveTopUp(invoice.id, '$42.50', project.name);
     await expect(admin.toast).toHaveText(`Top-up approved: $42.50 credited to ${project.name}.`);
     await expect(row).toHaveCount(0);
     await expect(admin.projectRow(project.id)).toContainText('$42.50');

@@ -41,7 +41,7 @@ test.describe('analysis prompts', () => {
     await editor.showTab('Basic Settings');
     await editor.name.fill(name);
     await expect(editor.unitsTotal).toHaveText('1');
-    await editor.chooseSetting('Model', 'Claude 3.5 Haiku');
+    await editor.chooseSetting('Model', 'Claude Haiku 4.5');
     await editor.chooseSetting('Voice analysis (LVA)', 'EMLO (+0.2 units)');
     await expect(page.getByTestId('units-model-units')).toHaveText('0.5');
     await expect(page.getByTestId('units-lva-surcharge')).toHaveText('0.2');
@@ -93,7 +93,7 @@ test.describe('analysis prompts', () => {
     await expect(row).toHaveCount(1);
     const cells = row.getByRole('cell');
     await expect(cells.nth(1)).toHaveText('Sales');
-    await expect(cells.nth(2)).toContainText('Claude 3.5 Haiku');
+    await expect(cells.nth(2)).toContainText('Claude Haiku 4.5');
     await expect(cells.nth(2)).toContainText('Anthropic');
     await expect(cells.nth(3)).toHaveText('6');
     await expect(cells.nth(4)).toHaveText('0.7');
@@ -103,7 +103,7 @@ test.describe('analysis prompts', () => {
     expect(stored).toMatchObject({
       scriptName: name,
       provider: 'anthropic',
-      model: 'claude-3-5-haiku-20241022',
+      model: 'claude-haiku-4-5-20251001',
       LVA: 'emlo',
       units: 0.7,
       metadataFields: ['Department', 'Representative'],
@@ -164,7 +164,7 @@ test.describe('analysis prompts', () => {
     await expect(editor.name).toHaveValue(name);
     await expect(editor.name).not.toBeEditable();
     await expect(page.getByText('The name of an existing prompt cannot be changed.')).toBeVisible();
-    await expect(editor.model).toHaveText('Claude 3.5 Haiku');
+    await expect(editor.model).toHaveText('Claude Haiku 4.5');
     await expect(editor.unitsTotal).toHaveText('0.7');
   });
 

@@ -9,6 +9,7 @@ import {
   type ProviderId,
   TRANSCRIPTION_PROVIDER_IDS,
   type TranscriptionProviderId,
+  topUpAmountMicros,
 } from '@parley/contracts';
 import { z } from 'zod';
 import { RATE_LIMIT_DEFAULTS as LIMITS, type RateLimits } from './ai/rate-limit-config.ts';
@@ -123,6 +124,14 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag,
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(MAX_UPLOAD_BYTES),
+  MAX_TOP_UP_AMOUNT: z
+    .string()
+    .trim()
+    .default('100000')
+    .refine((value) => topUpAmountMicros(value) !== null, {
+      message: 'must be an amount above 0 in the currency, e.g. 100000 or 2500.50',
+    })
+    .transform((value) => topUpAmountMicros(value)!),
   URL_DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   URL_DOWNLOAD_MIN_BYTES: z.coerce.number().int().min(1).default(65_536),
   URL_DOWNLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(30_000),
@@ -273,6 +282,10 @@ export interface Config {
     /** Rows one worker process downloads at the same time. */
     concurrency: number;
   };
+  billing: {
+    /** The largest top-up that may be requested or approved, in micros of the project's currency. */
+    maxTopUpMicros: number;
+  };
 }
 
 export type StorageConfig =
@@ -398,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
     },
     batches: { concurrency: e.BATCH_CONCURRENCY },
+    billing: { maxTopUpMicros: e.MAX_TOP_UP_AMOUNT },
     rateLimits: {
       anthropic: { rpm: e.ANTHROPIC_RPM, tpm: e.ANTHROPIC_TPM },
       openai: { rpm: e.OPENAI_RPM, tpm: e.OPENAI_TPM },

@@ -14,19 +14,21 @@ export interface Platform {
 
 /** The rest of the server: some two thousand modules, loaded while PostgreSQL starts. */
 async function loadServer() {
-  const [app, client, migrate, boss, workers, help] = await Promise.all([
+  const [app, client, migrate, boss, workers, help, retired] = await Promise.all([
     import('./app.ts'),
     import('./db/client.ts'),
     import('./db/migrate.ts'),
     import('./jobs/boss.ts'),
     import('./jobs/workers.ts'),
     import('./modules/help/sync.ts'),
+    import('./modules/prompts/retired-models.ts'),
   ]);
   return {
     buildApp: app.buildApp,
     connectDatabase: client.connectDatabase,
     POOLS: client.POOLS,
     runMigrations: migrate.runMigrations,
+    moveRetiredModels: retired.moveRetiredModels,
     startBoss: boss.startBoss,
     startWorkers: workers.startWorkers,
     loadHelpArticles: help.loadHelpArticles,
@@ -55,6 +57,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     const database = server.connectDatabase(databaseUrl, logger, pool.max, pool.connectTimeoutMs);
     stops.push(() => database.pool.end());
     await server.runMigrations(database);
+    await server.moveRetiredModels(config, database, logger);
 
     const boss = await server.startBoss(databaseUrl, logger, config.analysis);
     stops.push(() => boss.stop({ graceful: true, timeout: 30_000 }));

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MODEL,
   DEFAULT_MODEL_UNITS_MILLI,
   FALLBACK_MODELS,
   type MilliUnits,
@@ -6,6 +7,7 @@ import {
   PROVIDER_NAMES,
   type ProviderId,
   type ProviderInfo,
+  pickableModels,
   type TaskError,
   taskError,
   taskErrorText,
@@ -13,6 +15,7 @@ import {
 } from '@parley/contracts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
+import { providerListedModels } from './live-models.ts';
 
 type HostedProvider = Exclude<ProviderId, 'openai-compatible'>;
 
@@ -24,95 +27,23 @@ interface HostedProviderEntry {
   models: ModelInfo[];
 }
 
-/**
- * The server's model catalog: the spec's built-in list (first, so each provider's first model matches the
- * client's fallback) followed by current models. Units are per unit of content, relative to Claude Sonnet.
- */
+/** The built-in catalog is contracts' FALLBACK_MODELS; ai/live-models.ts adds what the provider lists. */
 const HOSTED: Record<HostedProvider, HostedProviderEntry> = {
   anthropic: {
     credentialEnv: 'ANTHROPIC_API_KEY',
-    generationModel: 'claude-sonnet-4-5-20250929',
-    models: [
-      ...FALLBACK_MODELS.anthropic,
-      {
-        model: 'claude-sonnet-4-5-20250929',
-        display_name: 'Claude Sonnet 4.5',
-        max_tokens: 64000,
-        context_window: 200000,
-        units: 1,
-      },
-      {
-        model: 'claude-sonnet-4-20250514',
-        display_name: 'Claude Sonnet 4',
-        max_tokens: 64000,
-        context_window: 200000,
-        units: 1,
-      },
-      {
-        model: 'claude-haiku-4-5-20251001',
-        display_name: 'Claude Haiku 4.5',
-        max_tokens: 64000,
-        context_window: 200000,
-        units: 0.5,
-      },
-      {
-        model: 'claude-opus-4-1-20250805',
-        display_name: 'Claude Opus 4.1',
-        max_tokens: 32000,
-        context_window: 200000,
-        units: 3,
-      },
-    ],
+    generationModel: DEFAULT_MODEL,
+    models: FALLBACK_MODELS.anthropic,
   },
-  openai: {
-    credentialEnv: 'OPENAI_API_KEY',
-    generationModel: 'gpt-4.1',
-    models: [
-      ...FALLBACK_MODELS.openai,
-      { model: 'gpt-4.1', display_name: 'GPT-4.1', max_tokens: 32768, context_window: 1047576, units: 1.2 },
-      {
-        model: 'gpt-4.1-mini',
-        display_name: 'GPT-4.1 mini',
-        max_tokens: 32768,
-        context_window: 1047576,
-        units: 0.5,
-      },
-    ],
-  },
+  openai: { credentialEnv: 'OPENAI_API_KEY', generationModel: 'gpt-4.1', models: FALLBACK_MODELS.openai },
   google: {
     credentialEnv: 'GOOGLE_GENERATIVE_AI_API_KEY',
     generationModel: 'gemini-2.5-pro',
-    models: [
-      ...FALLBACK_MODELS.google,
-      {
-        model: 'gemini-2.5-pro',
-        display_name: 'Gemini 2.5 Pro',
-        max_tokens: 65536,
-        context_window: 1048576,
-        units: 1.2,
-      },
-      {
-        model: 'gemini-2.5-flash',
-        display_name: 'Gemini 2.5 Flash',
-        max_tokens: 65536,
-        context_window: 1048576,
-        units: 0.3,
-      },
-    ],
+    models: FALLBACK_MODELS.google,
   },
   groq: {
     credentialEnv: 'GROQ_API_KEY',
     generationModel: 'llama-3.3-70b-versatile',
-    models: [
-      ...FALLBACK_MODELS.groq,
-      {
-        model: 'llama-3.3-70b-versatile',
-        display_name: 'Llama 3.3 70B',
-        max_tokens: 32768,
-        context_window: 131072,
-        units: 0.8,
-      },
-    ],
+    models: FALLBACK_MODELS.groq,
   },
 };
 
@@ -149,10 +80,22 @@ export function listProviders(config: Config): ProviderInfo[] {
   return ids.map((id) => ({ id, name: PROVIDER_NAMES[id], available: isProviderAvailable(config, id) }));
 }
 
+/**
+ * A provider's catalog: its current built-in models (the first is the one a provider change selects), the
+ * models the provider itself listed at the last read that the built-in catalog lacks, then the retired ones
+ * (marked). The OpenAI-compatible server: the configured models.
+ */
 export function listModels(config: Config, provider: ProviderId): ModelInfo[] {
-  if (provider !== 'openai-compatible') return HOSTED[provider].models;
-  if (!config.providers.openaiCompatibleBaseUrl) return [];
-  return config.providers.openaiCompatibleModels.map(openaiCompatibleModel);
+  if (provider === 'openai-compatible') {
+    return config.providers.openaiCompatibleBaseUrl
+      ? config.providers.openaiCompatibleModels.map(openaiCompatibleModel)
+      : [];
+  }
+  const builtIn = HOSTED[provider].models;
+  const known = new Set(builtIn.map((info) => info.model));
+  const listed = providerListedModels(config, provider).filter((info) => !known.has(info.model));
+  if (listed.length === 0) return builtIn;
+  return [...pickableModels(builtIn), ...listed, ...builtIn.filter((info) => info.retired)];
 }
 
 /** A model's units in thousandths; models not in the catalog count the spec's default of 1. */

@@ -29,9 +29,36 @@ function content(reply: SuccessReply, request: RecordedRequest) {
   return [{ type: 'text', text }];
 }
 
-/** Anthropic's Messages API (POST /v1/messages), non-streaming. */
+/** What the fake's GET /v1/models lists: current models, a newer one, none of the retired ones. */
+export const FAKE_ANTHROPIC_MODELS = [
+  { id: 'claude-sonnet-5', display_name: 'Claude Sonnet 5', created_at: '2026-09-01T00:00:00Z' },
+  { id: 'claude-opus-4-5-20251101', display_name: 'Claude Opus 4.5', created_at: '2025-11-01T00:00:00Z' },
+  { id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z' },
+  { id: 'claude-sonnet-4-5-20250929', display_name: 'Claude Sonnet 4.5', created_at: '2025-09-29T00:00:00Z' },
+];
+
+/** GET /v1/models as Anthropic pages it: newest first, `limit` (default 20) after `after_id`. */
+function modelsPage(request: RecordedRequest) {
+  const limit = Math.min(Number(request.query?.get('limit') ?? 20), 1000);
+  const after = request.query?.get('after_id');
+  const start = after ? FAKE_ANTHROPIC_MODELS.findIndex((model) => model.id === after) + 1 : 0;
+  const data = FAKE_ANTHROPIC_MODELS.slice(start, start + limit).map((model) => ({
+    type: 'model',
+    ...model,
+  }));
+  return {
+    data,
+    has_more: start + limit < FAKE_ANTHROPIC_MODELS.length,
+    first_id: data[0]?.id ?? null,
+    last_id: data.at(-1)?.id ?? null,
+  };
+}
+
+/** Anthropic's Messages API (POST /v1/messages), non-streaming, and its model list (GET /v1/models). */
 export const anthropicFormat: WireFormat = {
-  serves: (method, path) => method === 'POST' && path === '/v1/messages',
+  serves: (method, path) =>
+    (method === 'POST' && path === '/v1/messages') || (method === 'GET' && path === '/v1/models'),
+  automatic: (request) => (request.method === 'GET' ? modelsPage(request) : undefined),
   success: (reply, request) => {
     const blocks = content(reply, request);
     return {

@@ -80,14 +80,35 @@ function audioAnswer(reply: SuccessReply, request: RecordedRequest) {
   };
 }
 
+/** What the fake's GET /v1/models lists: text models (one the built-in catalog lacks) and others. */
+export const FAKE_OPENAI_MODELS = [
+  'gpt-4.1',
+  'gpt-5.5',
+  'gpt-4o-mini',
+  'text-embedding-3-small',
+  'whisper-1',
+  'tts-1',
+  'dall-e-3',
+  'gpt-4o-transcribe',
+  'omni-moderation-latest',
+];
+
+const modelList = () => ({
+  object: 'list',
+  data: FAKE_OPENAI_MODELS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })),
+});
+
 /**
- * OpenAI's API under /v1: chat completions (also spoken by Groq and OpenAI-compatible servers), the
+ * OpenAI's API under /v1: the model list (GET /v1/models), chat completions (also spoken by Groq and OpenAI-compatible servers), the
  * Responses API, non-streaming, with structured output returned as the message text, and the audio
  * transcriptions and translations (multipart upload in; json, verbose_json or diarized_json out).
  */
 export const openaiFormat: WireFormat = {
   serves: (method, path) =>
-    method === 'POST' && (/^\/v1\/(chat\/completions|responses)$/.test(path) || AUDIO_PATH.test(path)),
+    (method === 'GET' && path === '/v1/models') ||
+    (method === 'POST' && (/^\/v1\/(chat\/completions|responses)$/.test(path) || AUDIO_PATH.test(path))),
+  automatic: (request) =>
+    request.method === 'GET' && request.path === '/v1/models' ? modelList() : undefined,
   success: (reply, request) => {
     if (AUDIO_PATH.test(request.path)) return audioAnswer(reply, request);
     const created = Math.floor(Date.now() / 1000);

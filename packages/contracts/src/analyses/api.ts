@@ -50,6 +50,8 @@ export const UploadPrompt = z.object({
   project_id: z.number().int(),
   /** Names of the metadata the prompt requires. */
   metadataFields: z.array(z.string()),
+  /** When the newest completed analysis with this prompt was made; null when none has completed. */
+  last_analysis_at: z.string().nullable().default(null),
 });
 export const UploadPromptListResponse = z.object({ data: z.array(UploadPrompt) });
 

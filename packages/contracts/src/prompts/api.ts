@@ -16,6 +16,8 @@ export const ModelInfoSchema = z.object({
   max_tokens: z.number().int(),
   context_window: z.number().int(),
   units: z.number(),
+  /** The provider retired it: not offered for new choices, still named where it was used. */
+  retired: z.boolean().optional(),
 });
 export const ProvidersResponse = z.object({ data: z.array(ProviderInfoSchema) });
 export const ModelsResponse = z.object({ data: z.array(ModelInfoSchema) });

@@ -128,11 +128,23 @@ export const PromptInput = z.object({
 export type PromptInput = z.input<typeof PromptInput>;
 export type PromptData = z.output<typeof PromptInput>;
 
+/** A prompt's model was retired by its provider and replaced by its successor (shown until dismissed or saved). */
+export const ModelNotice = z.object({
+  /** The retired model. */
+  from: z.string(),
+  /** The model the prompt uses now. */
+  to: z.string(),
+  /** When the prompt was moved (ISO). */
+  at: z.string(),
+});
+export type ModelNotice = z.infer<typeof ModelNotice>;
+
 export const Prompt = PromptInput.extend({
   id: z.number().int(),
   projectId: z.number().int(),
   /** Units charged per unit of content: model units + LVA surcharge. */
   units: z.number(),
+  modelNotice: ModelNotice.nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 });

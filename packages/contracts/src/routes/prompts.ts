@@ -91,6 +91,17 @@ export const promptRoutes = {
     accepts: acceptsOne,
     errors,
   }),
+  dismissModelNotice: defineRoute({
+    method: 'DELETE',
+    path: '/projects/:id/prompts/:promptId/model-notice',
+    operationId: 'dismissPromptModelNotice',
+    summary: "Hide the notice that the prompt's model was retired and replaced (admin or owner)",
+    tags,
+    access,
+    params: PromptParams,
+    responses: { 200: PromptResponse },
+    errors,
+  }),
   remove: defineRoute({
     method: 'DELETE',
     path: '/projects/:id/prompts/:promptId',

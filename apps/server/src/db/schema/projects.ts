@@ -2,6 +2,7 @@ import {
   FINAL_SCORE_MODES,
   LVA_OPTIONS,
   MEMBER_ROLES,
+  type ModelNotice,
   PROJECT_ROLES,
   PROVIDERS,
   type PromptField,
@@ -188,6 +189,8 @@ export const prompts = pgTable(
     isClassification: boolean('is_classification').notNull(),
     /** Units charged per unit of content (model units + LVA surcharge) as of the last save, in thousandths. */
     unitsMilli: integer('units_milli').notNull(),
+    /** Set when the prompt's model was retired and replaced by its successor; cleared by dismissing or saving. */
+    modelNotice: jsonb('model_notice').$type<ModelNotice>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -244,6 +244,44 @@ describe('top-up approval', () => {
     expect(debit.status).toBe(400);
   });
 
+  it('refuses a top-up above MAX_TOP_UP_AMOUNT (default 100000) when it is requested and when it is approved', async () => {
+    const id = await createProject(owner, 'Bounded top-ups');
+    expect(t.ctx.config.billing.maxTopUpMicros).toBe(100_000_000_000);
+    const absurd = await topUp(owner, 1_000_000, id);
+    expect(absurd.status).toBe(400);
+    expect(absurd.body.error).toMatchObject({
+      code: 'top_up_too_large',
+      message:
+        'A top-up can be at most 100000.00 USD (1000000.00 USD was asked). Split a larger payment or ask the operator to raise MAX_TOP_UP_AMOUNT.',
+    });
+    expect((await topUp(owner, 100_000, id)).status).toBe(201);
+    const pending = await topUp(owner, '2500.50', id);
+    expect(pending.status).toBe(201);
+
+    // The bound lowered while the request waits: approval checks it again and credits nothing.
+    t.ctx.config.billing.maxTopUpMicros = 1_000_000_000;
+    try {
+      const approval = await json(
+        superAdmin,
+        'POST',
+        `/api/admin/billing/invoices/${pending.body.data.id}/approve`,
+      );
+      expect(approval.status).toBe(400);
+      expect(approval.body.error.message).toMatch(
+        /^A top-up can be at most 1000\.00 USD \(2500\.50 USD was asked\)/,
+      );
+      expect((await project(owner, id)).current_balance).toBe(0);
+    } finally {
+      t.ctx.config.billing.maxTopUpMicros = 100_000_000_000;
+    }
+    const approved = await json(
+      superAdmin,
+      'POST',
+      `/api/admin/billing/invoices/${pending.body.data.id}/approve`,
+    );
+    expect(approved.body.data.status).toBe('settled');
+  });
+
   it('rounds an amount with more decimals to cents, half-up, as the dialog shows it', async () => {
     const id = await createProject(owner, 'Rounded top-ups');
     const precise = await topUp(owner, 12.3456789, id);

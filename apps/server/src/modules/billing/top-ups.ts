@@ -9,7 +9,19 @@ import type { UserRow } from '../users/dto.ts';
 import { addToDayTotals } from './day-totals.ts';
 import type { InvoiceRow } from './dto.ts';
 import { lockProject, lockProjectIfExists, moveBalance } from './ledger.ts';
-import { BILLING_TEXTS } from './messages.ts';
+import { BILLING_TEXTS, money } from './messages.ts';
+
+/** MAX_TOP_UP_AMOUNT: a mistyped amount (a million instead of a thousand) is refused, asked or approved. */
+function checkTopUpLimit(ctx: AppContext, amountMicros: number, currency: string): void {
+  const max = ctx.config.billing.maxTopUpMicros;
+  if (amountMicros > max) {
+    throw badRequest(
+      `A top-up can be at most ${money(max, currency)} (${money(amountMicros, currency)} was asked). Split a larger payment or ask the operator to raise MAX_TOP_UP_AMOUNT.`,
+      'top_up_too_large',
+      'amount',
+    );
+  }
+}
 
 /** A top-up request of the add-balance dialog: a pending credit that only a super admin's approval settles. */
 export async function requestTopUp(
@@ -19,6 +31,7 @@ export async function requestTopUp(
   now = new Date(),
 ): Promise<InvoiceRow> {
   const { project } = await requireProjectRole(ctx.db, user, input.project_id, 'admin');
+  checkTopUpLimit(ctx, toMicros(input.amount), project.currency);
   return ctx.db.transaction(async (tx) => {
     // Under the project's lock, so a request never lands beside the deletion of its project.
     await lockProject(tx, project.id);
@@ -74,6 +87,7 @@ export async function decideTopUp(
     }
     const approve = decision === 'approve';
     if (approve && !project) throw conflict(BILLING_TEXTS.projectDeleted, 'project_deleted');
+    if (approve) checkTopUpLimit(ctx, invoice.amountMicros, invoice.currency);
     const [updated] = await tx
       .update(invoices)
       .set({

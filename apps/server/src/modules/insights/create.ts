@@ -62,7 +62,7 @@ export function insightModel(
   if (!isProviderAvailable(config, provider)) throw providerUnavailable(provider);
   const model = asked.model ?? defaultGenerationModel(config, provider);
   const info = listModels(config, provider).find((candidate) => candidate.model === model);
-  if (!info) throw unknownModel(provider, model);
+  if (!info || info.retired) throw unknownModel(provider, model);
   return { provider, model, units: info.units };
 }
 

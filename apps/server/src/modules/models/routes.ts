@@ -1,6 +1,7 @@
 import { modelRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { listModels, listProviders } from '../../ai/catalog.ts';
+import { refreshProviderModels } from '../../ai/live-models.ts';
 import { listTranscriptionProviders } from '../../ai/transcription-catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
@@ -13,7 +14,10 @@ export async function modelRoutes(app: FastifyInstance, ctx: AppContext): Promis
   serve(app, routes.listProviders, { handler: async () => ({ data: listProviders(ctx.config) }) });
 
   serve(app, routes.listModels, {
-    handler: async (request) => ({ data: listModels(ctx.config, request.params.provider) }),
+    handler: async (request) => {
+      await refreshProviderModels(ctx.config, ctx.logger, request.params.provider);
+      return { data: listModels(ctx.config, request.params.provider) };
+    },
   });
 
   serve(app, routes.listTranscriptionProviders, {

@@ -183,7 +183,7 @@ describe('AI prompt generation', () => {
       scriptName: 'Sales call quality',
       role: 'Sales',
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-5-20250929',
       LVA: 'none',
       finalScore: 'sum',
       companyDetails: 'Acme sells solar panels.',
@@ -481,7 +481,7 @@ describe('generation model choice', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(openai.requests[0]!.body.model).toBe('gpt-4.1');
       // A new prompt analyses with a model the server can use.
-      expect(response.json().data).toMatchObject({ provider: 'openai', model: 'gpt-4o' });
+      expect(response.json().data).toMatchObject({ provider: 'openai', model: 'gpt-4.1' });
     } finally {
       await fallback.close();
     }

@@ -58,7 +58,7 @@ describe('prompts CRUD', () => {
       scriptName: 'Sales QA',
       role: 'Sales',
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-5-20250929',
       responseLanguage: 'English',
       finalScore: 'sum',
       LVA: 'none',

@@ -8,6 +8,7 @@ import { generatePrompt } from './generation.ts';
 import {
   createPrompt,
   deletePrompt,
+  dismissModelNotice,
   getPrompt,
   getPromptByName,
   listPrompts,
@@ -50,6 +51,13 @@ export async function promptRoutes(app: FastifyInstance, ctx: AppContext): Promi
     preValidation: admin,
     handler: async (request) => ({
       data: await updatePrompt(ctx, projectAccess(request), request.params.promptId, request.body),
+    }),
+  });
+
+  serve(app, routes.dismissModelNotice, {
+    preValidation: admin,
+    handler: async (request) => ({
+      data: await dismissModelNotice(ctx, projectAccess(request), request.params.promptId),
     }),
   });
 

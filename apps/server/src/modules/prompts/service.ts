@@ -51,6 +51,7 @@ function toPromptDto(row: PromptRow): Prompt {
     projectId: row.projectId,
     ...toPromptData(row),
     units: fromMilliUnits(row.unitsMilli),
+    modelNotice: row.modelNotice ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -113,10 +114,25 @@ export async function updatePrompt(
   const values = await promptColumns(ctx, access, input, existing);
   const [row] = await ctx.db
     .update(prompts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, modelNotice: null, updatedAt: new Date() })
     .where(eq(prompts.id, existing.id))
     .returning();
   return toPromptDto(row!);
+}
+
+/** Hides the notice that the prompt's model was retired and replaced. */
+export async function dismissModelNotice(
+  ctx: AppContext,
+  access: ProjectAccess,
+  promptId: number,
+): Promise<Prompt> {
+  const row = await findPromptRow(ctx, access, promptId);
+  const [updated] = await ctx.db
+    .update(prompts)
+    .set({ modelNotice: null })
+    .where(eq(prompts.id, row.id))
+    .returning();
+  return toPromptDto(updated!);
 }
 
 export async function deletePrompt(ctx: AppContext, access: ProjectAccess, promptId: number): Promise<void> {

@@ -7,7 +7,6 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
-import { listPrompts } from '../prompts/service.ts';
 import {
   assembledStream,
   finishChunkSet,
@@ -21,6 +20,7 @@ import {
 } from './chunks.ts';
 import { DownloadCancelledError, DownloadError, SlowDownloadError } from './download.ts';
 import { parseChunkFields, parseUploadFields } from './fields.ts';
+import { listUploadPrompts } from './prompts.ts';
 import { discard, ingest, type UploadResult, type ValidUpload, validateUpload } from './service.ts';
 import { UrlRefusedError } from './ssrf.ts';
 import { fileTypeOf, type StagedFile, stageFile, stageFromUrl, uploadError } from './stage.ts';
@@ -92,14 +92,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   serve(app, routes.prompts, {
     preValidation: member,
-    handler: async (request) => ({
-      data: (await listPrompts(ctx, projectAccess(request))).map((prompt) => ({
-        id: prompt.id,
-        name: prompt.scriptName,
-        project_id: prompt.projectId,
-        metadataFields: prompt.metadataFields,
-      })),
-    }),
+    handler: async (request) => ({ data: await listUploadPrompts(ctx, projectAccess(request)) }),
   });
 
   serve(app, routes.file, {

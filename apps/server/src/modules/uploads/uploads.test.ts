@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
+import { insertTextTask } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart, type Part, wavBytes } from '../../../test/uploads.ts';
 import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -430,7 +431,30 @@ describe('upload prompts', () => {
       name: 'Sales QA',
       project_id: projectId,
       metadataFields: ['Department', 'Representative'],
+      last_analysis_at: expect.toBeOneOf([null, expect.any(String)]),
     });
     expect(prompts.every((p: { project_id: number }) => p.project_id === projectId)).toBe(true);
+  });
+
+  it("tells when each prompt's newest completed analysis was made (pages open on that prompt)", async () => {
+    const project = await createProject(owner, 'Opening prompt');
+    const older = await createPrompt(owner, project, 'Older with data');
+    const newer = await createPrompt(owner, project, 'Newer without data');
+    const unfinished = await createPrompt(owner, project, 'Only queued');
+    const at = new Date('2026-03-04T05:06:07.000Z');
+    const done = await insertTextTask(t, project, older, 'Rep: hello');
+    await t.ctx.db.update(tasks).set({ status: 'completed', createdAt: at }).where(eq(tasks.id, done));
+    await insertTextTask(t, project, unfinished, 'Rep: hi');
+    const response = await owner.request({ method: 'GET', url: `/api/projects/${project}/upload-prompts` });
+    const byId = new Map(
+      response
+        .json()
+        .data.map((p: { id: number; last_analysis_at: string | null }) => [p.id, p.last_analysis_at]),
+    );
+    expect(Object.fromEntries(byId)).toEqual({
+      [older]: '2026-03-04T05:06:07.000Z',
+      [newer]: null,
+      [unfinished]: null,
+    });
   });
 });

@@ -45,16 +45,21 @@ export function PendingTopUps({
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const decide = useDecideTopUp();
+  const [approving, setApproving] = useState<AdminInvoice | null>(null);
   const [rejecting, setRejecting] = useState<AdminInvoice | null>(null);
   const [reason, setReason] = useState('');
   const titleId = useId();
+  const approveTitleId = useId();
   const busyId = decide.isPending ? decide.variables?.invoice.id : undefined;
 
-  const approve = (invoice: AdminInvoice) => {
+  const approve = () => {
+    if (!approving) return;
+    const invoice = approving;
     decide.mutate(
       { invoice, decision: 'approve' },
       {
         onSuccess: () => {
+          setApproving(null);
           // Tell a billing page of this project in another tab to refresh its balance card.
           announceInvoiceApproved(invoice.project_id);
           onToast({
@@ -145,7 +150,7 @@ export function PendingTopUps({
                               )
                             }
                             disabled={decide.isPending || invoice.project_deleted_at !== null}
-                            onClick={() => approve(invoice)}
+                            onClick={() => setApproving(invoice)}
                           >
                             {t('admin.pending.approve')}
                           </Button>
@@ -172,6 +177,34 @@ export function PendingTopUps({
           )
         }
       </QueryBody>
+      <Dialog
+        open={approving !== null}
+        onClose={decide.isPending ? undefined : () => setApproving(null)}
+        aria-labelledby={approveTitleId}
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id={approveTitleId}>{t('admin.pending.approveTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography>
+            {approving
+              ? t('admin.pending.approveMessage', {
+                  amount: formatMoney(approving.amount, approving.currency, i18n.language),
+                  project: approving.project_name,
+                  requester: approving.created_by_email ?? '—',
+                })
+              : null}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setApproving(null)} disabled={decide.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="contained" color="success" onClick={approve} disabled={decide.isPending}>
+            {t('admin.pending.approveConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog
         open={rejecting !== null}
         onClose={decide.isPending ? undefined : () => setRejecting(null)}

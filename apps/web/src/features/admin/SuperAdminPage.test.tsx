@@ -122,7 +122,21 @@ describe('super admin page', () => {
       'pending',
     );
 
+    // Approval asks first, naming the amount, project and requester; cancelling sends nothing.
     fireEvent.click(row.getByRole('button', { name: 'Approve' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Approve top-up?' }));
+    expect(
+      dialog.getByText(
+        '$120.50 will be credited to Sales Calls (requested by owner@example.com). This cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls(fetch, 'POST', '/api/admin/billing/invoices/31/approve')).toBe(0);
+
+    fireEvent.click(row.getByRole('button', { name: 'Approve' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Approve top-up?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve and credit' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       'Top-up approved: $120.50 credited to Sales Calls.',
     );

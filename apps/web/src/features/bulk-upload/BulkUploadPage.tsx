@@ -22,6 +22,7 @@ import { FileDropZone } from '../../shared/components/FileDropZone';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../analyses/format';
+import { rememberPromptId } from '../analyses/openingPrompt';
 import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
@@ -93,7 +94,7 @@ export default function BulkUploadPage() {
   const selected = list.find((prompt) => prompt.id === promptId) ?? null;
   const isManager = hasRoleAtLeast(project.my_role, 'admin');
 
-  // The default prompt once the lists arrive: the project's default, else its first, else the first (spec 1 §7).
+  // The opening prompt once the list arrives (defaultUploadPrompt).
   useEffect(() => {
     if (promptId === null && prompts.data?.length) {
       setPromptId(defaultUploadPrompt(prompts.data, project)?.id ?? null);
@@ -263,6 +264,7 @@ export default function BulkUploadPage() {
                     prompts={prompts}
                     selected={selected}
                     onChoose={(prompt) => {
+                      if (prompt) rememberPromptId(project.id, prompt.id);
                       setPromptId(prompt?.id ?? null);
                       setMessage(null);
                     }}

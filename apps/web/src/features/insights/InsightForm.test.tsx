@@ -183,7 +183,7 @@ describe('insight form', () => {
       question: 'Anything?',
       analysis_fields: [],
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-5-20250929',
     });
   });
 

@@ -6,8 +6,9 @@ import {
   FALLBACK_PROVIDERS,
   hasRoleAtLeast,
   type InsightForm as InsightFormValues,
+  pickableModels,
 } from '@parley/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/client';
@@ -52,7 +53,11 @@ export function InsightForm({ initial }: { initial?: InsightFormValues }) {
   const create = useCreateInsight(project.id);
 
   const providerList = providers.data ?? (providers.isError ? FALLBACK_PROVIDERS : []);
-  const modelList = models.data ?? (models.isError && form.provider ? fallbackModels(form.provider) : []);
+  const modelList = useMemo(
+    () =>
+      pickableModels(models.data ?? (models.isError && form.provider ? fallbackModels(form.provider) : [])),
+    [models.data, models.isError, form.provider],
+  );
   const selectedModel = modelList.find((model) => model.model === form.model);
 
   useEffect(() => {

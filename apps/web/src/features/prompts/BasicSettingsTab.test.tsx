@@ -27,7 +27,7 @@ describe('basic settings', () => {
     expect(screen.getByLabelText('Company details')).toHaveValue('');
     expect(screen.getByLabelText('Transcription instructions')).toHaveValue('');
     expect(combobox('Provider')).toHaveTextContent('Anthropic');
-    expect(combobox('Model')).toHaveTextContent('Claude 3.7 Sonnet');
+    expect(combobox('Model')).toHaveTextContent('Claude Sonnet 4.5');
     expect(combobox('Voice analysis (LVA)')).toHaveTextContent('None');
     expect(combobox('Final score')).toHaveTextContent('Sum of points');
     expect(screen.getByLabelText('Maximum score')).toHaveValue(null);
@@ -78,16 +78,16 @@ describe('basic settings', () => {
       'GET /api/models/providers/groq/models': failure,
     });
     await openBasicSettings();
-    expect(combobox('Model')).toHaveTextContent('Claude 3.7 Sonnet');
+    expect(combobox('Model')).toHaveTextContent('Claude Sonnet 4.5');
     fireEvent.mouseDown(combobox('Provider'));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Anthropic', 'OpenAI', 'Google', 'Groq']);
     fireEvent.click(options[3]!);
     await modelsLoaded();
-    expect(combobox('Model')).toHaveTextContent('Llama 3.1 8B');
+    expect(combobox('Model')).toHaveTextContent('Llama 3.3 70B');
     chooseOption(combobox('Voice analysis (LVA)'), /EMLO Call Risk/);
-    // 0.1 + 10, exact
-    expect(screen.getByTestId('units-total')).toHaveTextContent('10.1');
+    // 0.8 + 10, exact
+    expect(screen.getByTestId('units-total')).toHaveTextContent('10.8');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

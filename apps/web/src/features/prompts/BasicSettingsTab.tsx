@@ -12,6 +12,7 @@ import {
   PROVIDER_NAMES,
   type ProviderId,
   type ProviderInfo,
+  pickableModels,
   RESPONSE_LANGUAGES,
   TRANSCRIPTION_LANGUAGES,
   TRANSCRIPTION_TASKS,
@@ -71,6 +72,8 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
   // While the list loads, the built-in catalog (the base of the server's) names the model.
   const modelList = models.data ?? fallbackModels(values.provider);
   const selectedModel = modelList.find((model) => model.model === values.model);
+  // Retired models are not offered; a prompt still on one shows its name until another is chosen.
+  const pickable = pickableModels(modelList);
 
   /** Changing the provider selects that provider's first model (spec 1 §4). */
   const changeProvider = async (provider: ProviderId) => {
@@ -182,8 +185,10 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
           onChange={(event) => set('model', event.target.value)}
           helperText={models.isPending ? t('prompts.basic.loadingModels') : undefined}
         >
-          {values.model && !selectedModel ? <MenuItem value={values.model}>{values.model}</MenuItem> : null}
-          {modelList.map((model) => (
+          {values.model && (!selectedModel || selectedModel.retired) ? (
+            <MenuItem value={values.model}>{selectedModel?.display_name ?? values.model}</MenuItem>
+          ) : null}
+          {pickable.map((model) => (
             <MenuItem key={model.model} value={model.model}>
               {model.display_name}
             </MenuItem>

@@ -3,6 +3,8 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Paper, Snackbar, Stack, Tab, Tabs } from '@mui/material';
 import {
+  hasRoleAtLeast,
+  type ModelNotice,
   PROMPT_MESSAGES,
   type Project,
   type PromptData,
@@ -27,6 +29,7 @@ import { BasicSettingsTab } from './BasicSettingsTab';
 import { CloneTargetSelect } from './CloneTargetSelect';
 import { type PromptFormValues, valuesFromPrompt } from './formValues';
 import { MetadataTab } from './MetadataTab';
+import { ModelNoticeAlert } from './ModelNoticeAlert';
 import { translatePromptMessage } from './messages';
 import { useShownRole } from './shownRole';
 import { StructureEditor } from './structure/StructureEditor';
@@ -44,10 +47,19 @@ interface PromptFormProps {
   promptId?: number;
   /** The name of the prompt being copied (clone mode). */
   sourceName?: string;
+  /** Edit mode: the prompt's model was retired and replaced (shown until dismissed or saved). */
+  modelNotice?: ModelNotice | null;
 }
 
 /** Prompt form of spec 1 §2.2: tabs, validation (§5), AI generation (§4) and save with redirect. */
-export function PromptForm({ mode, project, initialValues, promptId, sourceName }: PromptFormProps) {
+export function PromptForm({
+  mode,
+  project,
+  initialValues,
+  promptId,
+  sourceName,
+  modelNotice,
+}: PromptFormProps) {
   const { t } = useTranslation();
   const navigate = useSafeNavigate();
   const errorMessage = useErrorMessage();
@@ -185,6 +197,15 @@ export function PromptForm({ mode, project, initialValues, promptId, sourceName 
             value={targetProjectId}
             onChange={setTargetProjectId}
             currentProjectId={project.id}
+          />
+        ) : null}
+        {mode === 'edit' && promptId && modelNotice ? (
+          <ModelNoticeAlert
+            projectId={project.id}
+            promptId={promptId}
+            provider={values.provider}
+            notice={modelNotice}
+            canDismiss={!readOnly && hasRoleAtLeast(project.my_role, 'admin')}
           />
         ) : null}
         {problem ? (

@@ -74,6 +74,7 @@ export default function PromptFormPage() {
         project={project}
         promptId={prompt.id}
         initialValues={valuesFromPrompt(prompt)}
+        modelNotice={prompt.modelNotice}
       />
     );
   }

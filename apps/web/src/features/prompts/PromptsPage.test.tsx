@@ -16,7 +16,7 @@ describe('prompts page', () => {
     );
     expect(row.getByText('Sales')).toBeInTheDocument();
     expect(row.getByText('Anthropic')).toBeInTheDocument();
-    expect(await row.findByText('Claude 3.7 Sonnet')).toBeInTheDocument();
+    expect(await row.findByText('Claude Sonnet 4.5')).toBeInTheDocument();
     expect(row.getByText('4')).toBeInTheDocument();
     expect(row.getByRole('link', { name: 'Clone Sales QA' })).toHaveAttribute(
       'href',

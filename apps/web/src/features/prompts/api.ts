@@ -114,6 +114,18 @@ export interface SavePromptVariables {
   prompt: PromptData;
 }
 
+/** Hides the notice that the prompt's model was retired and replaced. */
+export function useDismissModelNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ projectId, promptId }: { projectId: number; promptId: number }) =>
+      (await call(promptRoutes.dismissModelNotice, { params: { id: projectId, promptId } })).data,
+    onSuccess: (_prompt, { projectId }) => {
+      void queryClient.invalidateQueries({ queryKey: ['prompts', projectId] });
+    },
+  });
+}
+
 export function useSavePrompt() {
   const queryClient = useQueryClient();
   return useMutation({

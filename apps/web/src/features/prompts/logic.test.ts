@@ -153,7 +153,7 @@ describe('form values', () => {
     expect(values).toMatchObject({
       role: 'Sales',
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-5-20250929',
       responseLanguage: 'English',
       finalScore: 'sum',
       LVA: 'none',

@@ -7,7 +7,7 @@ import { SettingsSection } from './SettingsSection';
 
 /**
  * A short 'How to use' box: upload with the key as a Bearer token, then check the analysis. The example
- * names the prompt the upload panel would preselect (the project's default prompt, else its first one).
+ * names the prompt the upload panel would preselect (defaultUploadPrompt).
  */
 export function ApiKeysHowTo({ project }: { project: Project }) {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
 import { localInputToIso } from '../../shared/utils/dateTime';
+import { rememberPromptId } from '../analyses/openingPrompt';
 import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from './api';
@@ -127,7 +128,7 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
     clearInvalidFields();
   };
 
-  // The default prompt once the lists arrive: the project's default, else its first, else the first (spec 1 §7).
+  // The opening prompt once the list arrives (defaultUploadPrompt).
   const chooseRef = useRef(choosePrompt);
   chooseRef.current = choosePrompt;
   useEffect(() => {
@@ -268,7 +269,10 @@ function UploadPanel({ project, chunkSize }: UploadPageProps & { project: Projec
           <PromptSelect
             prompts={prompts}
             selected={selected}
-            onChoose={choosePrompt}
+            onChoose={(prompt) => {
+              if (prompt) rememberPromptId(project.id, prompt.id);
+              choosePrompt(prompt);
+            }}
             disabled={uploading}
             isManager={isManager}
             projectId={project.id}

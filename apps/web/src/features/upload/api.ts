@@ -2,6 +2,7 @@ import { billingRoutes, type UploadPrompt, uploadRoutes } from '@parley/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, UnexpectedAnswerError } from '../../shared/api/client';
+import { openingPrompt, readLastPromptId } from '../analyses/openingPrompt';
 
 /** A prompt the upload panel can use (spec 1 §3 'Upload prompt'). */
 export type UploadPromptOption = z.infer<typeof UploadPrompt>;
@@ -11,14 +12,14 @@ export const uploadKeys = {
 };
 
 /**
- * The prompt chosen at first: the project's default prompt (its general settings) when it is offered, else
- * the first one (spec 1 §7).
+ * The prompt chosen at first: the user's last choice in the project, else the project's default prompt (its
+ * general settings) when it is offered, else the one with the most recent analyses, else the first (spec 1 §7).
  */
-export function defaultUploadPrompt<P extends { id: number }>(
+export function defaultUploadPrompt<P extends { id: number; last_analysis_at?: string | null }>(
   prompts: readonly P[],
-  project: { default_prompt_id?: number | null },
+  project: { id: number; default_prompt_id?: number | null },
 ): P | undefined {
-  return prompts.find((prompt) => prompt.id === project.default_prompt_id) ?? prompts[0];
+  return openingPrompt(prompts, [readLastPromptId(project.id), project.default_prompt_id]);
 }
 
 /** The project's prompts with the metadata each requires (media keys may read them too). */

@@ -4,6 +4,7 @@ import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { localInputToIso, toIsoWithOffset } from '../../shared/utils/dateTime';
 import { LOCALE_FILES } from '../../test/locales';
+import { rememberPromptId } from '../analyses/openingPrompt';
 import { defaultUploadPrompt } from './api';
 import { initialUploadState, outcomeOf, type UploadState, uploadReducer } from './machine';
 import {
@@ -48,16 +49,37 @@ describe('upload texts', () => {
 
 describe('the prompt chosen for upload (spec 1 §7)', () => {
   const prompts = [
-    { id: 11, name: 'Sales QA', project_id: 5, metadataFields: ['Department', 'Representative'] },
-    { id: 30, name: 'Support', project_id: 5, metadataFields: [] },
+    {
+      id: 11,
+      name: 'Sales QA',
+      project_id: 5,
+      metadataFields: ['Department', 'Representative'],
+      last_analysis_at: null,
+    },
+    { id: 30, name: 'Support', project_id: 5, metadataFields: [], last_analysis_at: null },
+    {
+      id: 40,
+      name: 'Calls',
+      project_id: 5,
+      metadataFields: [],
+      last_analysis_at: '2026-03-01T00:00:00.000Z',
+    },
   ];
+  const unused = prompts.slice(0, 2);
 
-  it("is the project's default prompt when it is offered, else the first", () => {
-    expect(defaultUploadPrompt(prompts, {})?.id).toBe(11);
-    expect(defaultUploadPrompt([], {})).toBeUndefined();
-    expect(defaultUploadPrompt(prompts, { default_prompt_id: 30 })?.id).toBe(30);
+  it("is the project's default prompt when it is offered, else the one with the latest analyses, else the first", () => {
+    expect(defaultUploadPrompt(unused, { id: 5 })?.id).toBe(11);
+    expect(defaultUploadPrompt([], { id: 5 })).toBeUndefined();
+    expect(defaultUploadPrompt(prompts, { id: 5 })?.id).toBe(40);
+    expect(defaultUploadPrompt(prompts, { id: 5, default_prompt_id: 30 })?.id).toBe(30);
     // a stale default prompt is ignored
-    expect(defaultUploadPrompt(prompts, { default_prompt_id: 999 })?.id).toBe(11);
+    expect(defaultUploadPrompt(prompts, { id: 5, default_prompt_id: 999 })?.id).toBe(40);
+  });
+
+  it("is the user's last choice in the project before anything else", () => {
+    rememberPromptId(5, 11);
+    expect(defaultUploadPrompt(prompts, { id: 5, default_prompt_id: 30 })?.id).toBe(11);
+    expect(defaultUploadPrompt(prompts, { id: 6, default_prompt_id: 30 })?.id).toBe(30);
   });
 });
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../test/utils';
+import { jsonResponse, renderRoutes } from '../../../test/utils';
 import { analyticsPages, captureDownloads, mockAnalyticsApi, queriesOf } from '../testUtils';
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
@@ -114,5 +114,46 @@ describe('checklist report', () => {
     fireEvent.keyDown(screen.getByLabelText('Department'), { key: 'Enter' });
     await waitFor(() => expect(queriesOf(fetch, CHECKLIST).at(-1)).toMatchObject({ department: 'Support' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`?${RANGE}&department=Support`);
+  });
+});
+
+describe('the prompt the report opens on', () => {
+  const withData = [
+    {
+      id: 3,
+      name: 'Sales scorecard',
+      project_id: 5,
+      metadataFields: [],
+      last_analysis_at: '2026-02-01T10:00:00Z',
+    },
+    {
+      id: 4,
+      name: 'Support checklist',
+      project_id: 5,
+      metadataFields: [],
+      last_analysis_at: '2026-03-20T10:00:00Z',
+    },
+    { id: 9, name: 'A new prompt', project_id: 5, metadataFields: [], last_analysis_at: null },
+  ];
+
+  it('is the prompt with the most recent analyses, then the one the user chose last in the project', async () => {
+    const fetch = mockAnalyticsApi({
+      'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: withData }),
+    });
+    const view = renderRoutes(analyticsPages, `/projects/5/analytics/checklist-report?${RANGE}`);
+    await screen.findAllByTestId('checklist-row');
+    expect(queriesOf(fetch, CHECKLIST).at(-1)).toMatchObject({ prompt_id: '4' });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Prompt' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sales scorecard' }));
+    await waitFor(() => expect(queriesOf(fetch, CHECKLIST).at(-1)).toMatchObject({ prompt_id: '3' }));
+    view.unmount();
+
+    renderRoutes(analyticsPages, `/projects/5/analytics/checklist-report?${RANGE}`);
+    await screen.findAllByTestId('checklist-row');
+    expect(queriesOf(fetch, CHECKLIST).at(-1)).toMatchObject({ prompt_id: '3' });
+    // Another project keeps its own choice.
+    expect(localStorage.getItem('parley.lastPromptId.5')).toBe('3');
+    expect(localStorage.getItem('parley.lastPromptId.6')).toBeNull();
   });
 });

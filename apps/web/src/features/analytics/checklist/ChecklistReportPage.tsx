@@ -7,6 +7,7 @@ import { Page } from '../../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../../shared/components/States';
 import { fileNamePart } from '../../../shared/utils/download';
 import { usePromptChoices } from '../../analyses/api';
+import { usePagePromptId } from '../../analyses/openingPrompt';
 import { useCurrentProject } from '../../projects/ProjectGuard';
 import { useChecklist } from '../api';
 import { BackfillBanner } from '../BackfillBanner';
@@ -31,7 +32,7 @@ export default function ChecklistReportPage() {
   const { view, params, update, setRange } = useAnalyticsView(project.timezone);
   const print = params.get('pdf') === '1';
   const prompts = usePromptChoices(project.id);
-  const promptId = view.prompt_id ?? prompts.data?.[0]?.id;
+  const promptId = usePagePromptId(project.id, prompts.data, view.prompt_id);
   const report = useChecklist(
     project.id,
     promptId ? { prompt_id: promptId, from: view.from, to: view.to, department: view.department } : null,

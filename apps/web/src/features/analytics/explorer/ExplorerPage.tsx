@@ -8,6 +8,7 @@ import { Page } from '../../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../../shared/components/States';
 import { fileNamePart } from '../../../shared/utils/download';
 import { usePromptChoices } from '../../analyses/api';
+import { usePagePromptId } from '../../analyses/openingPrompt';
 import { useCurrentProject } from '../../projects/ProjectGuard';
 import { useAnalyticsFields, useExplorer } from '../api';
 import { BackfillBanner } from '../BackfillBanner';
@@ -30,7 +31,7 @@ export default function ExplorerPage() {
   const project = useCurrentProject();
   const { view, params, update, setRange } = useAnalyticsView(project.timezone);
   const prompts = usePromptChoices(project.id);
-  const promptId = view.prompt_id ?? prompts.data?.[0]?.id;
+  const promptId = usePagePromptId(project.id, prompts.data, view.prompt_id);
   const fields = useAnalyticsFields(
     project.id,
     promptId ? { prompt_id: promptId, from: view.from, to: view.to } : null,
