@@ -719,6 +719,13 @@ describe('failures and billing', () => {
     const diarizing = withConfig({ transcription: { model: 'gpt-4o-transcribe-diarize' } });
     expect(await run(third, diarizing)).toBe('failed');
     expect(await taskRow(third)).toMatchObject({ stage: 'transcription', errorReason: noGoogle.errorReason });
+    // The failed-tasks view names those stages.
+    const failed = await admin.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const stages = Object.fromEntries(
+      (failed.json().data.items as Array<{ id: number; stage: string }>).map((task) => [task.id, task.stage]),
+    );
+    expect(stages).toMatchObject({ [first]: 'analysis', [third]: 'transcription' });
 
     const promptId = await createPrompt(projectId);
     const second = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
