@@ -42,6 +42,22 @@ export function isAnalysisRequest(body: unknown): boolean {
   return text.startsWith('Conversation details:') && text.includes('\nTranscript:\n');
 }
 
+/** Whether a request is the pipeline's translation of a transcript's numbered segments (stages/translation.ts). */
+export function isTranslationRequest(body: unknown): boolean {
+  const properties = requestedSchema(body)?.properties ?? {};
+  return Object.keys(properties).join() === 'segments';
+}
+
+/** The fake's translation: every numbered segment ('n. [speaker] text') as it is (the fake hears English). */
+export function translationAnswer(body: unknown): { segments: Array<{ n: number; text: string }> } {
+  const segments = userText(body)
+    .split('\n')
+    .map((line) => /^(\d+)\. \[[^\]]*\] (.*)$/.exec(line.trim()))
+    .filter((match) => match !== null)
+    .map((match) => ({ n: Number(match[1]), text: match[2]! }));
+  return { segments };
+}
+
 /** '4.0s', '2:00' or '1:02:00' in seconds. */
 const stampSeconds = (stamp: string) =>
   stamp.endsWith('s')

@@ -8,7 +8,13 @@ import {
   type RecordedRequest,
   type Reply,
 } from '../../apps/server/test/fake-upstreams/scripted.ts';
-import { analysisAnswer, isAnalysisRequest, userText } from './fake-analysis.ts';
+import {
+  analysisAnswer,
+  isAnalysisRequest,
+  isTranslationRequest,
+  translationAnswer,
+  userText,
+} from './fake-analysis.ts';
 
 export { answer, failure, rawText, slow } from '../../apps/server/test/fake-upstreams/scripted.ts';
 export { FAKE_JUSTIFICATION, fakeText } from './fake-analysis.ts';
@@ -29,6 +35,7 @@ export { FAKE_JUSTIFICATION, fakeText } from './fake-analysis.ts';
  *  - an analysis of a conversation (the pipeline's request: 'Conversation details' and a 'Transcript')
  *    gets an answer derived from the JSON schema it asks for, the speakers' roles read from the
  *    transcript (fake-analysis.ts analysisAnswer);
+ *  - a translation of a transcript's numbered segments gets them back as they are (translationAnswer);
  *  - anything else gets DEFAULT_GENERATED, a valid generated prompt.
  * GET /__requests?marker= lists the recorded requests that mention a marker.
  */
@@ -178,6 +185,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     if (text.includes(FAIL_MARKER)) return failure(400, FAIL_MESSAGE);
     if (isInsightRequest(body)) return answer(insightAnswer(body));
     if (isAnalysisRequest(body)) return answer(analysisAnswer(body));
+    if (isTranslationRequest(body)) return answer(translationAnswer(body));
     return answer(DEFAULT_GENERATED);
   };
 

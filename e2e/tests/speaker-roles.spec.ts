@@ -1,5 +1,6 @@
 import type { AnalysisDetail } from '@parley/contracts';
 import { AnalysesListPage, AnalysisPage, statusOf } from '../pages/analyses.ts';
+import { PromptEditor } from '../pages/prompts.ts';
 import { SettingsPage } from '../pages/settings.ts';
 import { choose } from '../pages/shell.ts';
 import { taskIdIn, UploadPage } from '../pages/upload.ts';
@@ -7,14 +8,17 @@ import {
   AGENT_LINE,
   analysisViaApi,
   CUSTOMER_LINE,
+  fundProject,
   monoCall,
   projectWithScorecard,
   removeSpeechFixtures,
+  SCORECARD,
   stereoCall,
   uploadViaApi,
   waitForStatus,
 } from '../support/analyses.ts';
-import { escapeRegExp } from '../support/flows.ts';
+import { llmRequests, uniqueMarker } from '../support/fake-llm.ts';
+import { createProjectViaApi, createPromptViaApi, escapeRegExp, uniqueName } from '../support/flows.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -180,4 +184,97 @@ test('a chat: the author the Representative names is the representative, the oth
     shown(detail.speaker_roles!.metrics.customer_share),
   ]);
   await shoot(page, 'speaker-roles-chat');
+});
+
+test('a mono call translated to English keeps its speakers on a diarizing model; Whisper says it cannot', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { project: whisperProject } = await projectWithScorecard(page, { label: 'speaker roles translated' });
+  const project = await createProjectViaApi(page.request, {
+    name: uniqueName('Diarized calls'),
+    timezone: 'UTC',
+  });
+  await fundProject(project.id);
+  // The prompt's default task: translate to English. The marker finds the translation call at the fake LLM.
+  const marker = uniqueMarker('translate');
+  const translatedPrompt = (projectId: number) =>
+    createPromptViaApi(page.request, projectId, {
+      scriptName: 'Translated scorecard',
+      basicInstruction: 'Judge how well the agent handled the call.',
+      transcribeInstructions: `Acme Solar ${marker}`,
+      content: SCORECARD,
+      finalScore: 'percent',
+      transcriptionTask: 'translate',
+      metadataFields: ['Department', 'Representative'],
+    });
+  const editor = new PromptEditor(page);
+  const analysis = new AnalysisPage(page);
+  // The first page of a fresh browser loads the whole app: on a busy machine that can take long.
+  const openBasicSettings = async (projectId: number) => {
+    await page.goto(`/projects/${projectId}/prompts/new`);
+    await expect(editor.heading('New Prompt')).toBeVisible({ timeout: 30_000 });
+    await editor.showTab('Basic Settings');
+  };
+
+  // The server's default, Whisper, cannot tell the speakers of a mono call apart: the form and the
+  // analysis say so.
+  await openBasicSettings(whisperProject.id);
+  await expect(page.getByTestId('prompt-no-speakers')).toContainText(
+    'Whisper, the transcription model of this project, does not tell speakers apart',
+  );
+  const whisperPrompt = await translatedPrompt(whisperProject.id);
+  const whisper = await uploadViaApi(page.request, whisperProject.id, await monoCall(), whisperPrompt.id);
+  await completedAnalysis(page, whisperProject.id, whisper.data.task_id!);
+  await expect(analysis.status).toHaveText('Completed', { timeout: 30_000 });
+  await expect(page.getByTestId('transcript-no-speakers')).toContainText(
+    'Speakers are not told apart in this transcript',
+  );
+  await expect(analysis.transcript).toContainText(AGENT_LINE);
+
+  // With the diarizing model the call is transcribed by speaker, then translated by the prompt's model.
+  const settings = new SettingsPage(page);
+  await settings.open(project.id, 'general');
+  const transcription = page.getByTestId('transcription-settings');
+  await choose(
+    page,
+    transcription.getByRole('combobox', { name: 'Service and model' }),
+    'gpt-4o-transcribe-diarize',
+    false,
+  );
+  await transcription.getByRole('button', { name: 'Save transcription' }).click();
+  await expect(page.getByText('Transcription settings saved.')).toBeVisible();
+  await openBasicSettings(project.id);
+  await expect(page.getByTestId('prompt-translated-by-speaker')).toContainText(
+    "Mono recordings are transcribed by speaker, then translated into English by this prompt's model",
+  );
+  await expect(page.getByTestId('prompt-no-speakers')).toHaveCount(0);
+
+  const prompt = await translatedPrompt(project.id);
+  const upload = await uploadViaApi(page.request, project.id, await monoCall(), prompt.id, {
+    Department: 'Inbound Sales',
+    Representative: 'Dana Rep',
+  });
+  const detail = await completedAnalysis(page, project.id, upload.data.task_id!);
+  await expect(analysis.status).toHaveText('Completed', { timeout: 30_000 });
+  await expect(analysis.transcript.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('transcript-no-speakers')).toHaveCount(0);
+  await expect(analysis.transcriptLine(0)).toContainText('Dana Rep');
+  await expect(analysis.transcriptLine(0)).toContainText(AGENT_LINE);
+  await expect(analysis.transcriptLine(1)).toContainText('Customer');
+  await expect(analysis.transcriptLine(1)).toContainText(CUSTOMER_LINE);
+  expect(detail.speaker_roles).toMatchObject({
+    roles: { 'Speaker A': 'representative', 'Speaker B': 'customer' },
+    source: 'model',
+  });
+  await expect(analysis.roleMetric('talkShare')).toHaveText([
+    /./,
+    shown(detail.speaker_roles!.metrics.representative_share),
+    shown(detail.speaker_roles!.metrics.customer_share),
+  ]);
+  // One translation call over the numbered segments, with the speakers (Whisper translated the first).
+  const translations = await llmRequests(marker);
+  expect(translations).toHaveLength(1);
+  expect(JSON.stringify(translations[0]!.body)).toContain(`2. [Speaker B] ${CUSTOMER_LINE}`);
+  await shoot(page, 'speaker-roles-translated');
 });

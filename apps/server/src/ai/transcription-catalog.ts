@@ -99,8 +99,16 @@ export function transcriptionModels(
   const models = CATALOG[provider].models;
   const { provider: defaultProvider, model } = config.transcription;
   if (provider !== defaultProvider || models.some((info) => info.model === model)) return models;
-  const diarizes = provider === 'deepgram' || provider === 'assemblyai' || isDiarizingOpenAIModel(model);
-  return [...models, { model, display_name: model, units: 1, diarizes }];
+  return [...models, { model, display_name: model, units: 1, diarizes: modelDiarizes(provider, model) }];
+}
+
+const modelDiarizes = (provider: TranscriptionProviderId, model: string) =>
+  provider === 'deepgram' || provider === 'assemblyai' || isDiarizingOpenAIModel(model);
+
+/** Whether the choice tells the speakers of a mono recording apart. */
+export function transcriptionDiarizes(config: Config, choice: TranscriptionChoice): boolean {
+  const known = transcriptionModels(config, choice.provider).find((info) => info.model === choice.model);
+  return known?.diarizes ?? modelDiarizes(choice.provider, choice.model);
 }
 
 export function listTranscriptionProviders(config: Config): TranscriptionProviderInfo[] {

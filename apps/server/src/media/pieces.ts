@@ -46,6 +46,10 @@ function trackSignals(layout: ChannelLayout): Array<{ channel: number | null; pa
   }
 }
 
+/** Whether a track of this layout carries more than one speaker (the provider tells them apart, if it can). */
+export const hasSharedTrack = (layout: ChannelLayout): boolean =>
+  trackSignals(layout).some((signal) => signal.channel === null);
+
 /**
  * Encodes the first `frames` samples of a recording (the decoded length the task is billed for) into the
  * tracks to transcribe, each cut into pieces of `chunkSeconds` (the last one shorter), in one ffmpeg run

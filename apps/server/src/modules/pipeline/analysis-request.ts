@@ -153,6 +153,11 @@ export function answerTokens(
   prompt: Pick<PromptData, 'provider' | 'model' | 'content'>,
   speakerRoles = 0,
 ): number {
+  return Math.min(answerTokenBudget(prompt.content, speakerRoles), modelMaxTokens(config, prompt));
+}
+
+/** The longest answer a model gives: its catalog's limit, 8,192 for models not in the catalog. */
+export function modelMaxTokens(config: Config, prompt: Pick<PromptData, 'provider' | 'model'>): number {
   const known = listModels(config, prompt.provider).find((model) => model.model === prompt.model);
-  return Math.min(answerTokenBudget(prompt.content, speakerRoles), known?.max_tokens ?? 8192);
+  return known?.max_tokens ?? 8192;
 }

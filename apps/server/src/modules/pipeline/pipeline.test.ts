@@ -695,7 +695,7 @@ describe('failures and billing', () => {
     expect(await chargesOf(projectId)).toHaveLength(0);
   });
 
-  it('a provider without credentials fails the task at once, naming the variable', async () => {
+  it('a provider without credentials fails the task at once, naming the variable and the stage that needs it', async () => {
     const projectId = await newProject();
     const google = await createPrompt(projectId, { provider: 'google', model: 'gemini-2.5-flash' });
     const first = await insertTask(projectId, google, { fixture: fixtures.mono.wav });
@@ -707,6 +707,25 @@ describe('failures and billing', () => {
     expect(errorText(noGoogle)).toBe(
       'Google is not configured on this server. Set GOOGLE_GENERATIVE_AI_API_KEY in the server environment.',
     );
+    // The check runs before the media is prepared; the stage that failed is the one that needs the key.
+    expect(noGoogle.stage).toBe('analysis');
+    // A mono call translated by the prompt's model needs its key to transcribe.
+    const translating = await createPrompt(projectId, {
+      provider: 'google',
+      model: 'gemini-2.5-flash',
+      transcriptionTask: 'translate',
+    });
+    const third = await insertTask(projectId, translating, { fixture: fixtures.mono.wav });
+    const diarizing = withConfig({ transcription: { model: 'gpt-4o-transcribe-diarize' } });
+    expect(await run(third, diarizing)).toBe('failed');
+    expect(await taskRow(third)).toMatchObject({ stage: 'transcription', errorReason: noGoogle.errorReason });
+    // The failed-tasks view names those stages.
+    const failed = await admin.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const stages = Object.fromEntries(
+      (failed.json().data.items as Array<{ id: number; stage: string }>).map((task) => [task.id, task.stage]),
+    );
+    expect(stages).toMatchObject({ [first]: 'analysis', [third]: 'transcription' });
 
     const promptId = await createPrompt(projectId);
     const second = await insertTask(projectId, promptId, { fixture: fixtures.mono.wav });
@@ -716,6 +735,7 @@ describe('failures and billing', () => {
     expect(noTranscription.errorReason).toEqual(
       taskError('transcription_unavailable', { provider: 'OpenAI', variable: 'OPENAI_API_KEY' }),
     );
+    expect(noTranscription.stage).toBe('transcription');
     expect(errorText(noTranscription)).toBe(
       'Transcription uses OpenAI, which is not configured on this server. Set OPENAI_API_KEY in the server environment, or choose another transcription service in the project settings.',
     );

@@ -51,7 +51,7 @@ export async function runTask(
     if (options.signal?.aborted) throw error;
     // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
     if (reportOutage(ctx.db, error)) throw error;
-    const { reason, retryable } = classifyFailure(error);
+    const { reason, retryable, stage } = classifyFailure(error);
     const message = taskErrorText(reason);
     if (retryable && !options.lastAttempt) {
       ctx.logger.warn({ taskId, error: message }, 'Analysis failed; it will be retried');
@@ -59,7 +59,7 @@ export async function runTask(
       throw new RetryLater(message, { cause: error });
     }
     ctx.logger.warn({ taskId, error: message }, 'Analysis failed');
-    await failTask(ctx, taskId, reason).catch((settleError) => {
+    await failTask(ctx, taskId, reason, stage).catch((settleError) => {
       ctx.logger.error({ err: settleError, taskId }, 'Could not mark the task failed');
     });
     return 'failed';

@@ -349,15 +349,94 @@ describe('speaker roles of a mono recording and of a chat', () => {
     });
   });
 
-  it('a prompt that translates is transcribed by Whisper, the model OpenAI translates with', async () => {
+  it('a mono call that is translated keeps its speakers: transcribed by speaker, translated by the analysis model', async () => {
+    const translated = await newProject({}, 'translate');
+    const taskId = await insertTask(translated, fixtures.mono.wav);
+    openai.script(
+      transcription([
+        {
+          start: 0.2,
+          end: 3.4,
+          text: 'Hallo, danke für Ihren Anruf bei Acme Solar. Wie kann ich helfen?',
+          speaker: 'A',
+        },
+        { start: 4.1, end: 6.6, text: 'Hallo, was kosten Ihre Paneele?', speaker: 'B' },
+      ]),
+    );
+    anthropic.script(
+      answer({
+        segments: [
+          { n: 2, text: CUSTOMER_LINE },
+          { n: 1, text: AGENT_LINE },
+        ],
+      }),
+      answer(said({ 'Speaker A': 'representative', 'Speaker B': 'customer' })),
+    );
+    await run(taskId);
+
+    // The diarizing model transcribes (Whisper's translation would lose the speakers) ...
+    expect(openai.requests.map((request) => [request.path, request.body.model])).toEqual([
+      ['/v1/audio/transcriptions', 'gpt-4o-transcribe-diarize'],
+    ]);
+    // ... and the prompt's model translates the numbered segments in one call.
+    const [translation] = anthropic.requests;
+    expect(translation!.body.tools[0].input_schema.properties).toHaveProperty('segments');
+    expect(JSON.stringify(translation!.body.messages)).toContain(
+      '2. [Speaker B] Hallo, was kosten Ihre Paneele?',
+    );
+    expect(analysisRequest().conversation).toContain('- Speakers: Speaker A, Speaker B');
+
+    const task = await taskRow(taskId);
+    expect(task.transcript).toEqual([
+      { start: 0.2, end: 3.4, text: AGENT_LINE, speaker: 'Speaker A' },
+      { start: 4.1, end: 6.6, text: CUSTOMER_LINE, speaker: 'Speaker B' },
+    ]);
+    expect(task.speakerRoles).toMatchObject({
+      roles: { 'Speaker A': 'representative', 'Speaker B': 'customer' },
+      source: 'model',
+      metrics: { representative_share: 56.1, customer_share: 43.9, representative_questions: 1 },
+    });
+
+    // The translation is one more call of the prompt's model over the conversation: its units count again.
+    const plain = await insertTask(await newProject(), fixtures.mono.wav);
+    openai.script(transcription([{ start: 0.2, end: 3.4, text: AGENT_LINE, speaker: 'A' }]));
+    anthropic.script(answer(said({ 'Speaker A': 'representative' })));
+    await run(plain);
+    const charged = (await taskRow(plain)).unitsChargedMilli!;
+    expect(task.unitsChargedMilli).toBe(2 * charged);
+  });
+
+  it('a translated answer that leaves out a segment is retried, not stored', async () => {
     const project = await newProject({}, 'translate');
     const taskId = await insertTask(project, fixtures.mono.wav);
-    openai.script(transcription([{ start: 0.2, end: 3.4, text: AGENT_LINE }]));
-    anthropic.script(answer(SUMMARY));
+    openai.script(
+      transcription([
+        { start: 0.2, end: 3.4, text: 'Hallo.', speaker: 'A' },
+        { start: 4.1, end: 6.6, text: 'Hallo?', speaker: 'B' },
+      ]),
+    );
+    anthropic.script(answer({ segments: [{ n: 1, text: 'Hello.' }] }));
+    await expect(runTask(t.ctx, taskId, { lastAttempt: false })).rejects.toThrow(
+      'The translation left out segment 2 of 2.',
+    );
+    expect(await taskRow(taskId)).toMatchObject({
+      status: 'queued',
+      stage: 'transcription',
+      transcript: null,
+    });
+  });
+
+  it('a translated stereo call is translated by Whisper channel by channel, speakers kept', async () => {
+    const project = await newProject({}, 'translate');
+    const taskId = await insertTask(project, fixtures.stereo.wav);
+    scriptStereo();
+    anthropic.script(answer(said({ 'Channel 1': 'representative', 'Channel 2': 'customer' })));
     await run(taskId);
     expect(openai.requests.map((request) => [request.path, request.body.model])).toEqual([
       ['/v1/audio/translations', 'whisper-1'],
+      ['/v1/audio/translations', 'whisper-1'],
     ]);
+    expect(anthropic.requests).toHaveLength(1);
   });
 });
 

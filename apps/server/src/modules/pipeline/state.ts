@@ -46,6 +46,8 @@ export interface TranscriptionProgress {
   /** The prompt's transcription language ('auto' or a code). */
   language: string;
   chunkSeconds: number;
+  /** Set when the prompt's model translated the transcript into English (stages/translation.ts). */
+  translatedBy?: 'model';
   /** What the provider detected (set when the transcript is complete). */
   detectedLanguage?: string | null;
   /** Transcribed pieces by `${track}:${piece}`, with times already shifted to the whole recording. */

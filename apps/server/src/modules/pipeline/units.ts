@@ -7,6 +7,7 @@ import {
   textUnitsMilli,
 } from '@parley/contracts';
 import type { PromptSnapshot } from './analysis.ts';
+import { modelTranslates } from './stages/translation.ts';
 import type { TaskRun } from './task-run.ts';
 
 /** Units of content: decoded audio seconds (per second) or characters of text. */
@@ -23,12 +24,16 @@ export function lvaOption(run: TaskRun, prompt: PromptSnapshot): LvaOption {
   return run.chosenPrompt?.LVA ?? 'none';
 }
 
-/** Prompt units: model units of every prompt that analysed, plus the LVA surcharge when LVA ran. */
+/**
+ * Prompt units: model units of every call over the conversation (each prompt that analysed, the prompt's
+ * model again when it translated the transcript), plus the LVA surcharge when LVA ran.
+ */
 export function promptUnitsMilli(run: TaskRun, prompt: PromptSnapshot, lvaRan: boolean): MilliUnits {
   const modelUnits = (p: PromptSnapshot) => Math.max(0, p.unitsMilli - LVA_SURCHARGE_MILLI[p.LVA]);
   const target = run.chosenPrompt;
   return milliUnits(
     modelUnits(prompt) +
+      (modelTranslates(run, prompt) ? modelUnits(prompt) : 0) +
       (target ? modelUnits(target) : 0) +
       (lvaRan ? LVA_SURCHARGE_MILLI[lvaOption(run, prompt)] : 0),
   );

@@ -1,4 +1,4 @@
-import { type TaskError, taskError } from '@parley/contracts';
+import { type TaskError, type TaskStage, taskError } from '@parley/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -112,7 +112,7 @@ async function end(
   ctx: AppContext,
   taskId: number,
   from: SQL,
-  values: { status: 'failed' | 'skipped'; errorReason: TaskError; completedAt?: Date },
+  values: { status: 'failed' | 'skipped'; errorReason: TaskError; completedAt?: Date; stage?: TaskStage },
 ): Promise<TaskRow | null> {
   const row = await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
@@ -127,9 +127,18 @@ async function end(
   return row ?? null;
 }
 
-/** Fails a task that has not completed, with the reason. */
-export async function failTask(ctx: AppContext, taskId: number, reason: TaskError): Promise<void> {
-  await end(ctx, taskId, notCompleted, { status: 'failed', errorReason: bounded(reason) });
+/** Fails a task that has not completed, with the reason and, when it was not the one running, the stage. */
+export async function failTask(
+  ctx: AppContext,
+  taskId: number,
+  reason: TaskError,
+  stage?: TaskStage,
+): Promise<void> {
+  await end(ctx, taskId, notCompleted, {
+    status: 'failed',
+    errorReason: bounded(reason),
+    ...(stage && { stage }),
+  });
 }
 
 /** Puts a task that has not completed back to queued, keeping its hold, with the reason it waits. */

@@ -1,5 +1,5 @@
 import type { FinalScore, TaskResult } from '@parley/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import { field as promptField, promptFixture } from '../prompts/testUtils';
@@ -146,6 +146,23 @@ describe('analysis detail', () => {
     expect(media.setTime).toHaveBeenLastCalledWith(4.5);
     expect(media.play).toHaveBeenCalled();
     expect(screen.getByTestId('transcript-line-1')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('notes above the transcript of a recording when no speakers were told apart', async () => {
+    mockAnalysesApi();
+    await openDetail();
+    expect(screen.queryByTestId('transcript-no-speakers')).not.toBeInTheDocument();
+    cleanup();
+
+    const unnamed = detailFixture().transcript!.map((segment) => ({ ...segment, speaker: null }));
+    mockAnalysesApi({
+      'GET /api/projects/5/analyses/42': () =>
+        jsonResponse(200, { data: detailFixture({ transcript: unnamed, speaker_roles: null }) }),
+    });
+    await openDetail();
+    expect(
+      within(screen.getByTestId('transcript-section')).getByTestId('transcript-no-speakers'),
+    ).toHaveTextContent('Speakers are not told apart in this transcript: the recording has one channel');
   });
 
   it('highlights the line being spoken as the player reports its time', async () => {

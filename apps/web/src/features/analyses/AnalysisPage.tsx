@@ -208,12 +208,19 @@ function AnalysisView({
       }
     >
       {segments.length > 0 ? (
-        <Transcript
-          segments={segments}
-          player={hasPlayer ? player : { ...player, seek: null }}
-          full={pdf}
-          naming={naming}
-        />
+        <Stack spacing={2}>
+          {detail.media.kind !== 'text' && segments.every((segment) => !segment.speaker) ? (
+            <Alert severity="info" data-testid="transcript-no-speakers">
+              {t('analysis.transcript.noSpeakers')}
+            </Alert>
+          ) : null}
+          <Transcript
+            segments={segments}
+            player={hasPlayer ? player : { ...player, seek: null }}
+            full={pdf}
+            naming={naming}
+          />
+        </Stack>
       ) : detail.transcript_text ? (
         <PlainTranscript text={detail.transcript_text} />
       ) : (

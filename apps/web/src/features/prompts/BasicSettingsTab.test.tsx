@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
@@ -48,8 +48,12 @@ describe('basic settings', () => {
     fireEvent.mouseDown(combobox('Provider'));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Anthropic', 'OpenAInot configured']);
+    expect(screen.queryByTestId('prompt-provider-unavailable')).not.toBeInTheDocument();
     fireEvent.click(options[1]!);
     await modelsLoaded();
+    expect(screen.getByTestId('prompt-provider-unavailable')).toHaveTextContent(
+      "OpenAI is not configured on this server. The prompt can be saved, but its analyses fail until a server administrator sets the provider's key.",
+    );
     // the first model of the provider's list, not the cheapest or the default
     expect(combobox('Model')).toHaveTextContent('GPT-4o mini');
     expect(screen.getByTestId('units-total')).toHaveTextContent('0.5');
@@ -63,12 +67,66 @@ describe('basic settings', () => {
 
     fireEvent.change(screen.getByLabelText(/Prompt name/), { target: { value: 'Mini' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
-    await screen.findByTestId('prompt-saved');
+    // Saved all the same, with the warning.
+    expect(await screen.findByTestId('prompt-saved-unavailable')).toHaveTextContent(
+      'OpenAI is not configured on this server: analyses with this prompt fail until its key is set.',
+    );
     expect(lastBody(fetch, 'POST', '/api/projects/5/prompts')).toMatchObject({
       provider: 'openai',
       model: 'gpt-4o',
       LVA: 'emlo-telesales',
     });
+  });
+
+  it('a prompt on a configured provider is saved without the warning', async () => {
+    mockPromptApi({
+      'POST /api/projects/5/prompts': (_url, init) =>
+        jsonResponse(201, { data: { ...promptFixture({ id: 99 }), ...JSON.parse(String(init?.body)) } }),
+    });
+    await openBasicSettings();
+    fireEvent.change(screen.getByLabelText(/Prompt name/), { target: { value: 'Claude' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
+    expect(await screen.findByTestId('prompt-saved')).toHaveTextContent('Prompt saved successfully');
+    expect(screen.queryByTestId('prompt-saved-unavailable')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('prompt-provider-unavailable')).not.toBeInTheDocument();
+  });
+
+  it("says what the project's transcription model means for the speakers of mono recordings", async () => {
+    const transcription = (model: string) => () =>
+      jsonResponse(200, {
+        data: [
+          {
+            id: 'openai',
+            name: 'OpenAI',
+            available: true,
+            models: [
+              { model: 'whisper-1', display_name: 'Whisper', units: 1, diarizes: false },
+              {
+                model: 'gpt-4o-transcribe-diarize',
+                display_name: 'GPT-4o Transcribe (speakers)',
+                units: 1,
+                diarizes: true,
+              },
+            ],
+          },
+        ],
+        default: { provider: 'openai', model },
+      });
+    mockPromptApi({ 'GET /api/models/transcription': transcription('whisper-1') });
+    await openBasicSettings();
+    expect(await screen.findByTestId('prompt-no-speakers')).toHaveTextContent(
+      'Whisper, the transcription model of this project, does not tell speakers apart',
+    );
+    cleanup();
+
+    mockPromptApi({ 'GET /api/models/transcription': transcription('gpt-4o-transcribe-diarize') });
+    await openBasicSettings();
+    expect(await screen.findByTestId('prompt-translated-by-speaker')).toHaveTextContent(
+      "Mono recordings are transcribed by speaker, then translated into English by this prompt's model",
+    );
+    expect(screen.queryByTestId('prompt-no-speakers')).not.toBeInTheDocument();
+    chooseOption(combobox('Transcription task'), 'Transcribe in the original language');
+    expect(screen.queryByTestId('prompt-translated-by-speaker')).not.toBeInTheDocument();
   });
 
   it('falls back to the built-in providers and models without a message when the calls fail', async () => {

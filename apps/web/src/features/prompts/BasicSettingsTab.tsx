@@ -1,4 +1,14 @@
-import { Box, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   FINAL_SCORE_MODES,
   fromMilliUnits,
@@ -16,6 +26,7 @@ import {
   RESPONSE_LANGUAGES,
   TRANSCRIPTION_LANGUAGES,
   TRANSCRIPTION_TASKS,
+  type TranscriptionChoice,
   toggleClassification,
   withDefaultFields,
 } from '@parley/contracts';
@@ -25,11 +36,14 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../shared/i18n';
 import { fallbackModels, modelsQuery, useModels, useProviders } from './api';
 import type { PromptFormValues } from './formValues';
+import { TranscriptionNotice } from './TranscriptionNotice';
 import { UnitsSummary } from './UnitsSummary';
 import { formatNumber } from './units';
 
 interface BasicSettingsTabProps {
   values: PromptFormValues;
+  /** The project's transcription choice (null: the server's default), for what it means for speakers. */
+  transcription: TranscriptionChoice | null;
   setValues: Dispatch<SetStateAction<PromptFormValues>>;
   /** The name of an existing prompt cannot be edited (spec 1 §5). */
   nameReadOnly: boolean;
@@ -53,7 +67,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const full = { gridColumn: '1 / -1' } as const;
 
 /** Basic settings tab (spec 1 §2.2): every prompt setting with the defaults of §3. */
-export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }: BasicSettingsTabProps) {
+export function BasicSettingsTab({
+  values,
+  transcription,
+  setValues,
+  nameReadOnly,
+  nameError,
+}: BasicSettingsTabProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const providers = useProviders();
@@ -74,6 +94,7 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
   const selectedModel = modelList.find((model) => model.model === values.model);
   // Retired models are not offered; a prompt still on one shows its name until another is chosen.
   const pickable = pickableModels(modelList);
+  const unavailable = providerList.find((provider) => provider.id === values.provider && !provider.available);
 
   /** Changing the provider selects that provider's first model (spec 1 §4). */
   const changeProvider = async (provider: ProviderId) => {
@@ -194,6 +215,11 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
             </MenuItem>
           ))}
         </TextField>
+        {unavailable ? (
+          <Alert severity="warning" data-testid="prompt-provider-unavailable" sx={full}>
+            {t('prompts.basic.providerUnavailable', { provider: unavailable.name })}
+          </Alert>
+        ) : null}
         <TextField
           select
           label={t('prompts.basic.lva')}
@@ -305,6 +331,7 @@ export function BasicSettingsTab({ values, setValues, nameReadOnly, nameError }:
             </MenuItem>
           ))}
         </TextField>
+        <TranscriptionNotice transcription={transcription} task={values.transcriptionTask} />
         <TextField
           sx={full}
           label={t('prompts.basic.transcribeInstructions')}

@@ -24,7 +24,7 @@ import { AiGeneratorTab } from './AiGeneratorTab';
 import { AiImproveDialog } from './AiImproveDialog';
 import { AiImproveReview } from './AiImproveReview';
 import { AiProgressOverlay } from './AiProgressOverlay';
-import { usePrompts, useSavePrompt } from './api';
+import { usePrompts, useProviders, useSavePrompt } from './api';
 import { BasicSettingsTab } from './BasicSettingsTab';
 import { CloneTargetSelect } from './CloneTargetSelect';
 import { type PromptFormValues, valuesFromPrompt } from './formValues';
@@ -70,6 +70,9 @@ export function PromptForm({
   /** After a successful save: true, or the project a copy went to when it is not this one. */
   const [saved, setSaved] = useState<boolean | { projectId: number }>(false);
   const [targetProjectId, setTargetProjectId] = useState(project.id);
+  /** The saved prompt's provider when the server has no key for it: saved, with a warning. */
+  const [savedUnavailable, setSavedUnavailable] = useState<string | null>(null);
+  const providers = useProviders();
   const [description, setDescription] = useState('');
   const [improveOpen, setImproveOpen] = useState(false);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
@@ -138,6 +141,8 @@ export function PromptForm({
       {
         onSuccess: (copy) => {
           setSaved(elsewhere ? { projectId } : true);
+          const provider = providers.data?.find((info) => info.id === prompt.provider);
+          setSavedUnavailable(provider && !provider.available ? provider.name : null);
           // A copy saved into another project is shown in that project's list (which selects it).
           const destination = elsewhere ? `/projects/${projectId}/prompts?highlight=${copy.id}` : listPath;
           timers.current.push(
@@ -272,6 +277,7 @@ export function PromptForm({
             {tab === 'basic' ? (
               <BasicSettingsTab
                 values={values}
+                transcription={project.transcription ?? null}
                 setValues={setValues}
                 nameReadOnly={mode === 'edit'}
                 nameError={nameMissing ? t('prompts.basic.nameRequired') : undefined}
@@ -316,8 +322,18 @@ export function PromptForm({
       />
       <AiProgressOverlay progress={ai.progress} />
       <Snackbar open={saved !== false} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" role="status" data-testid="prompt-saved">
+        <Alert
+          severity={savedUnavailable ? 'warning' : 'success'}
+          variant="filled"
+          role="status"
+          data-testid="prompt-saved"
+        >
           {t('prompts.messages.saved')}
+          {savedUnavailable ? (
+            <Box component="span" data-testid="prompt-saved-unavailable" sx={{ display: 'block' }}>
+              {t('prompts.messages.savedProviderUnavailable', { provider: savedUnavailable })}
+            </Box>
+          ) : null}
           {savedElsewhere !== null ? (
             <Box component="span" data-testid="prompt-saved-where" sx={{ display: 'block' }}>
               {t('prompts.clone.savedTo', { project: savedProjectName })}

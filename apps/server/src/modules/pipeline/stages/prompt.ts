@@ -9,6 +9,7 @@ import { readPromptVersions, savePromptVersion } from '../../prompts/versions.ts
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun, update } from '../task-run.ts';
+import { modelTranslates } from './translation.ts';
 
 type PromptRow = typeof prompts.$inferSelect;
 
@@ -51,7 +52,10 @@ export function snapshotOf(row: PromptRow): PromptSnapshot {
   return { id: row.id, projectId: row.projectId, ...toPromptData(row), unitsMilli: row.unitsMilli };
 }
 
-/** Work that needs a provider without credentials fails now, naming the variable to set. */
+/**
+ * Work that needs a provider without credentials fails now, naming the variable to set and the stage that
+ * needs it (the prompt's model is first needed by the transcription when it translates).
+ */
 export function checkCredentials(run: TaskRun, prompt: PromptSnapshot): void {
   const config = run.ctx.config;
   if (
@@ -60,12 +64,20 @@ export function checkCredentials(run: TaskRun, prompt: PromptSnapshot): void {
     !transcriptionCredential(config, run.transcription.provider) &&
     !run.deps.transcriber
   ) {
-    throw new TranscriptionUnavailable(run.transcription.provider);
+    throw new PipelineFailure(
+      new TranscriptionUnavailable(run.transcription.provider).reason,
+      false,
+      'transcription',
+    );
   }
   if (run.task.result === null) {
     const target = run.chosenPrompt ?? prompt;
     if (!isProviderAvailable(config, target.provider)) {
-      throw providerUnavailable(target.provider);
+      const stage =
+        target === prompt && run.task.transcript === null && modelTranslates(run, prompt)
+          ? 'transcription'
+          : 'analysis';
+      throw new PipelineFailure(providerUnavailable(target.provider).reason, false, stage);
     }
   }
 }

@@ -17,20 +17,24 @@ import { PipelineFailure } from '../failures.ts';
 import type { AudioFacts } from '../state.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
 import { cpuSlot, ensureInput, tempDir } from './media.ts';
+import { modelTranslates, translateSegments } from './translation.ts';
 
 /**
  * Transcribes the recording in pieces, storing each piece as it arrives (a re-run with the same settings
- * sends only the missing ones), then stores the whole transcript and its metrics.
+ * sends only the missing ones), translates it with the prompt's model when that keeps the speakers
+ * (stages/translation.ts), then stores the whole transcript and its metrics.
  */
 export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
   if (!isAudio(run) || run.task.transcript !== null) return;
   await setStage(run, 'transcription', PROGRESS.transcription);
   const transcriber = (run.deps.transcriber ?? createTranscriber)(run.ctx, run.transcription);
   const chunkSeconds = run.ctx.config.transcription.chunkSeconds;
+  const translate = modelTranslates(run, prompt);
+  const audioTask = translate ? 'transcribe' : prompt.transcriptionTask;
   const settings = {
     provider: transcriber.provider,
     model: transcriber.model,
-    task: prompt.transcriptionTask,
+    task: audioTask,
     language: prompt.transcriptionLanguage,
     chunkSeconds,
   };
@@ -63,7 +67,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   let firstError: unknown = null;
   const transcribePiece = async (track: AudioTrack, piece: AudioPiece, index: number, key: string) => {
     const result = await transcriber.transcribe(piece.path, {
-      task: prompt.transcriptionTask,
+      task: audioTask,
       language: prompt.transcriptionLanguage,
       prompt: prompt.transcribeInstructions,
       diarize: track.speaker === null,
@@ -106,15 +110,23 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   );
   if (firstError !== null) throw firstError;
 
-  const segments: Array<TranscribedSegment & { channel?: number }> = tracks
+  const transcribed: Array<TranscribedSegment & { channel?: number }> = tracks
     .flatMap((t, index) => t.pieces.flatMap((_, p) => progress.pieces[`${index}:${p}`]?.segments ?? []))
     .sort((a, b) => a.start - b.start || a.end - b.end);
-  if (segments.length === 0) throw new PipelineFailure(taskError('no_speech'));
+  if (transcribed.length === 0) throw new PipelineFailure(taskError('no_speech'));
+  const segments = translate ? await translateSegments(run, prompt, transcribed) : transcribed;
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
   const durationSeconds = audio.durationMs / 1000;
   await saveState(
     run,
-    { transcription: { ...settings, detectedLanguage: language, pieces: {} } },
+    {
+      transcription: {
+        ...settings,
+        ...(translate && { translatedBy: 'model' as const }),
+        detectedLanguage: language,
+        pieces: {},
+      },
+    },
     {
       transcript: segments,
       transcriptText: transcriptToText(segments),
