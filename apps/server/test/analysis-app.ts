@@ -18,9 +18,13 @@ export interface AnalysisApp {
 
 /**
  * The app for tests that run analyses: its Anthropic calls go to a fake upstream, its media to a data
- * folder of its own (removed by close), without retries; the super admin and an owner are signed up.
+ * folder of its own (removed by close), without retries; `env` adds settings. The super admin and an owner
+ * are signed up.
  */
-export async function startAnalysisApp(label: string): Promise<AnalysisApp> {
+export async function startAnalysisApp(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<AnalysisApp> {
   const anthropic = await startFakeAnthropic();
   const dataDir = await mkdtemp(path.join(tmpdir(), `parley-${label}-`));
   const t = await startTestApp(
@@ -30,6 +34,7 @@ export async function startAnalysisApp(label: string): Promise<AnalysisApp> {
       ANTHROPIC_API_KEY: `sk-ant-${label}`,
       ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
       AI_MAX_RETRIES: '0',
+      ...env,
     },
   );
   const superAdmin = await signUp(t.app); // the first account

@@ -68,6 +68,7 @@ export async function insertAnalysis(
       finalScore: analysis.score,
       unitsChargedMilli: analysis.unitsMilli ?? null,
       createdAt: new Date(analysis.createdAt),
+      conversationAt: new Date(analysis.createdAt),
     })
     .returning({ id: tasks.id });
   const rows = extractFieldValues(analysis.prompt.content, analysis.values, { score: analysis.score });

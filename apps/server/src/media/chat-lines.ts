@@ -1,4 +1,4 @@
-import type { ConversationSegment } from '@parley/contracts';
+import type { ConversationSegment, ConversationTime } from '@parley/contracts';
 
 /**
  * A .txt chat export as messages. Each line may start with a stamp: a date and time (WhatsApp and similar:
@@ -7,9 +7,13 @@ import type { ConversationSegment } from '@parley/contracts';
  * In a file whose messages carry stamps, a line without one continues the message before it (a message
  * may hold 'Note: ...' or '10:30 works'); otherwise every 'Name: text' line starts a message. Stamped
  * lines without a name are the app's notices ('Messages and calls are end-to-end encrypted', 'Ann
- * joined') and are left out. Dates and clock times become seconds from the first message.
+ * joined') and are left out. Dates and clock times become seconds from the first message; the first
+ * message's date and time (no zone: the chat's own clock) is when the chat started.
  */
-export function parseChatLines(text: string): ConversationSegment[] {
+export function parseChatLines(text: string): {
+  segments: ConversationSegment[];
+  startedAt: ConversationTime | null;
+} {
   const lines = text
     .split(/\r\n|\r|\n/)
     .map((line) => line.replace(BIDI_MARKS, ''))
@@ -26,6 +30,7 @@ export function parseChatLines(text: string): ConversationSegment[] {
   const clock = new RelativeClock();
 
   const segments: ConversationSegment[] = [];
+  let startedAt: ConversationTime | null = null;
   // The message that lines without a start continue; null after a notice (its lines are left out too).
   let current: ConversationSegment | null = null;
   let afterNotice = false;
@@ -48,9 +53,13 @@ export function parseChatLines(text: string): ConversationSegment[] {
       continue;
     }
     current = { start, end: start, speaker: line.name, text: line.body.trim() };
+    if (segments.length === 0 && line.stamp?.kind === 'date') {
+      const wallClock = new Date(dateSeconds(line.stamp, dayFirst) * 1000).toISOString().slice(0, 19);
+      startedAt = { at: wallClock, zoned: false };
+    }
     segments.push(current);
   }
-  return segments;
+  return { segments, startedAt };
 }
 
 type Stamp =

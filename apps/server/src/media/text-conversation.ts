@@ -1,4 +1,10 @@
-import { type ConversationSegment, taskError, transcriptToText } from '@parley/contracts';
+import {
+  type ConversationSegment,
+  type ConversationTime,
+  conversationTimeOf,
+  taskError,
+  transcriptToText,
+} from '@parley/contracts';
 import { parseChatLines } from './chat-lines.ts';
 import { MediaError } from './ffmpeg.ts';
 
@@ -24,12 +30,20 @@ const TIME_KEYS = ['time', 'timestamp', 'start', 'date', 'created_at'] as const;
  * chat export (see chat-lines.ts).
  */
 export function parseTextConversation(raw: string, fileName: string): ConversationSegment[] {
+  return readTextConversation(raw, fileName).segments;
+}
+
+/** The conversation's segments, and when its first message was sent (null when the chat does not say). */
+export function readTextConversation(
+  raw: string,
+  fileName: string,
+): { segments: ConversationSegment[]; startedAt: ConversationTime | null } {
   const text = raw.replace(/^\uFEFF/, '');
-  const segments = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text) ? parseJsonChat(text, fileName) : null;
-  const result = segments ?? parseChatLines(text);
-  const cleaned = result.filter((segment) => segment.text.trim() !== '');
+  const json = /\.json$/i.test(fileName) || /^\s*[[{]/.test(text) ? parseJsonChat(text, fileName) : null;
+  const { segments, startedAt } = json ?? parseChatLines(text);
+  const cleaned = segments.filter((segment) => segment.text.trim() !== '');
   if (cleaned.length === 0) throw new MediaError(TEXT_ERRORS.empty);
-  return cleaned;
+  return { segments: cleaned, startedAt };
 }
 
 /** The conversation as the model reads it and as it is billed (characters of this text). */
@@ -37,7 +51,10 @@ export function conversationText(segments: readonly ConversationSegment[]): stri
   return transcriptToText(segments);
 }
 
-function parseJsonChat(text: string, fileName: string): ConversationSegment[] | null {
+function parseJsonChat(
+  text: string,
+  fileName: string,
+): { segments: ConversationSegment[]; startedAt: ConversationTime | null } | null {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -52,6 +69,7 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
   }
   if (!Array.isArray(data)) throw new MediaError(TEXT_ERRORS.badJson);
   const times: Array<number | null> = [];
+  let firstStamp: unknown;
   const messages = data.flatMap((item): ConversationSegment[] => {
     if (typeof item === 'string') {
       times.push(null);
@@ -59,7 +77,9 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
     }
     if (!isRecord(item)) throw new MediaError(TEXT_ERRORS.badJson);
     if (item.type === 'service') return [];
-    times.push(parseTime(pick(item, TIME_KEYS)));
+    const stamp = pick(item, TIME_KEYS);
+    if (times.length === 0) firstStamp = stamp;
+    times.push(parseTime(stamp));
     return [
       {
         start: null,
@@ -72,11 +92,21 @@ function parseJsonChat(text: string, fileName: string): ConversationSegment[] | 
   // Absolute dates become seconds from the first message; plain numbers and mm:ss are already relative.
   const first = times.find((time): time is number => time !== null);
   const absolute = first !== undefined && first > 1e9;
-  return messages.map((message, index) => {
+  const segments = messages.map((message, index) => {
     const time = times[index] ?? null;
     const start = time === null ? null : absolute ? time - first! : time;
     return { ...message, start, end: start };
   });
+  return { segments, startedAt: absoluteTime(firstStamp) };
+}
+
+/** A message's stamp as a date and time: epoch seconds or milliseconds, or an ISO date (with or without zone). */
+function absoluteTime(stamp: unknown): ConversationTime | null {
+  if (typeof stamp === 'number' && Number.isFinite(stamp) && stamp > 1e9) {
+    const date = new Date(stamp > 1e11 ? stamp : stamp * 1000);
+    return Number.isNaN(date.getTime()) ? null : conversationTimeOf(date.toISOString());
+  }
+  return typeof stamp === 'string' ? conversationTimeOf(stamp) : null;
 }
 
 function speakerName(value: unknown): string | null {

@@ -10,6 +10,8 @@ export interface FakeDriveFile {
   parents: string[];
   content?: Buffer;
   trashed?: boolean;
+  /** RFC 3339, as Drive gives it; the fake's start time when not set. */
+  createdTime?: string;
 }
 
 const FILES_PATH = '/drive/v3/files';
@@ -36,7 +38,7 @@ export class FakeDrive {
 
   add(file: Omit<FakeDriveFile, 'id'> & { id?: string }): string {
     const id = file.id ?? `fake${String(this.nextId++).padStart(6, '0')}`;
-    this.files.set(id, { ...file, id });
+    this.files.set(id, { createdTime: new Date().toISOString(), ...file, id });
     return id;
   }
 
@@ -104,6 +106,7 @@ function metadata(file: FakeDriveFile) {
     mimeType: file.mimeType,
     parents: file.parents,
     trashed: Boolean(file.trashed),
+    createdTime: file.createdTime,
     ...(file.content && { size: String(file.content.length) }),
   };
 }

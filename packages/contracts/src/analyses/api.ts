@@ -14,6 +14,8 @@ export const UploadFields = z.object({
   priority: wholeNumber(0, 2).default(DEFAULT_PRIORITY),
   metadata: z.record(z.string(), z.string()).default({}),
   scheduled_at: Timestamp.optional(),
+  /** When the conversation took place (ISO time with a zone); else a metadata `date`, else the upload time. */
+  conversation_at: Timestamp.optional(),
   force: z.boolean().default(false),
 });
 
@@ -83,6 +85,8 @@ export const AnalysisListQuery = z.object({
 export const AnalysisListItem = z.object({
   id: z.number().int(),
   created_at: z.string(),
+  /** When the conversation took place (see conversation-time.ts): what the list's date shows and sorts by. */
+  conversation_at: z.string(),
   title: z.string().nullable(),
   representative: z.string().nullable(),
   department: z.string().nullable(),

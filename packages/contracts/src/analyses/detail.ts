@@ -3,6 +3,7 @@ import { AnalysisCorrection } from '../change-requests/api.ts';
 import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import { TaskStageSchema, TaskStatusSchema } from './api.ts';
+import { CONVERSATION_TIME_SOURCES } from './conversation-time.ts';
 import { ChatMetrics, ConversationMetrics } from './metrics.ts';
 import { SpeakerRoles } from './roles.ts';
 import { TaskErrorSchema } from './task-errors.ts';
@@ -89,7 +90,11 @@ export const AnalysisDetail = z.object({
   progress: z.number(),
   priority: z.number().int(),
   scheduled_at: z.string().nullable(),
+  /** The upload time. */
   created_at: z.string(),
+  /** When the conversation took place, and where that came from (conversation-time.ts). */
+  conversation_at: z.string(),
+  conversation_at_source: z.enum(CONVERSATION_TIME_SOURCES),
   updated_at: z.string(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './conversation-time.ts';
 export * from './detail.ts';
 export * from './metrics.ts';
 export * from './result.ts';

@@ -100,6 +100,8 @@ export const DashboardRecent = z.object({
   prompt_name: z.string().nullable(),
   final_score: z.number().nullable(),
   created_at: z.string(),
+  /** When the conversation took place (what the dashboard's periods go by). */
+  conversation_at: z.string(),
 });
 
 export const DashboardResponse = z.object({

@@ -1,4 +1,4 @@
-import { TASK_STAGES, TASK_STATUSES, type TaskError } from '@parley/contracts';
+import { CONVERSATION_TIME_SOURCES, TASK_STAGES, TASK_STATUSES, type TaskError } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -107,11 +107,16 @@ export const tasks = pgTable(
     ),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the conversation took place: what lists, dashboards and analytics date the analysis by. */
+    conversationAt: timestamp('conversation_at', { withTimezone: true }).notNull().defaultNow(),
+    conversationAtSource: text('conversation_at_source', { enum: CONVERSATION_TIME_SOURCES })
+      .notNull()
+      .default('upload'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('tasks_project_created_idx').on(t.projectId, t.createdAt),
+    index('tasks_project_conversation_idx').on(t.projectId, t.conversationAt),
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_media_idx').on(t.mediaId),
     // Deleting a project deletes its prompt versions: each one's referencing tasks are looked up.
@@ -123,8 +128,8 @@ export const tasks = pgTable(
     index('tasks_project_search_idx').using('gin', t.projectId, t.search),
     // The list's representative and department filters compare lower-cased names; a department is often
     // asked with a minimum score.
-    index('tasks_project_rep_idx').on(t.projectId, sql`lower(${t.representative})`, t.createdAt),
+    index('tasks_project_rep_idx').on(t.projectId, sql`lower(${t.representative})`, t.conversationAt),
     index('tasks_project_dept_score_idx').on(t.projectId, sql`lower(${t.department})`, t.finalScore),
-    index('tasks_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
+    index('tasks_api_key_idx').on(t.apiKeyId, t.conversationAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );

@@ -81,7 +81,7 @@ describe('analysis list', () => {
     const c = await uploadOne({ Department: 'sales', Representative: 'Cid', Title: 'Refund request' });
     ids = [a.task_id, b.task_id, c.task_id];
     await setTask(a.task_id, {
-      createdAt: new Date('2026-03-01T22:30:00Z'), // 00:30 on 2 March in Kyiv (UTC+2)
+      conversationAt: new Date('2026-03-01T22:30:00Z'), // 00:30 on 2 March in Kyiv (UTC+2)
       status: 'completed',
       finalScore: 80,
       result: { score: { mode: 'percent', score: 80 } },
@@ -89,13 +89,13 @@ describe('analysis list', () => {
       transcriptText: 'The customer asked about the premium pricing plan',
     });
     await setTask(b.task_id, {
-      createdAt: new Date('2026-03-05T10:00:00Z'),
+      conversationAt: new Date('2026-03-05T10:00:00Z'),
       status: 'failed',
       errorReason: taskError('other', { message: 'Transcription failed' }),
       finalScore: null,
     });
     await setTask(c.task_id, {
-      createdAt: new Date('2026-03-10T10:00:00Z'),
+      conversationAt: new Date('2026-03-10T10:00:00Z'),
       status: 'completed',
       finalScore: 45.5,
       transcriptText: 'I want my money back, the refund never arrived',

@@ -127,6 +127,8 @@ export async function analysisDetail(
     priority: task.priority,
     scheduled_at: iso(task.scheduledAt),
     created_at: task.createdAt.toISOString(),
+    conversation_at: task.conversationAt.toISOString(),
+    conversation_at_source: task.conversationAtSource,
     updated_at: task.updatedAt.toISOString(),
     started_at: iso(task.startedAt),
     completed_at: iso(task.completedAt),

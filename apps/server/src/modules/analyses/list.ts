@@ -31,11 +31,11 @@ function filters(access: ProjectAccess, query: Query): SQL {
   const conditions: SQL[] = [eq(tasks.projectId, access.project.id)];
   const visible = taskVisibilityCondition(access);
   if (visible) conditions.push(visible);
-  // Dates are days of the project's time zone; `to` includes its whole day.
+  // Dates are days of the conversations in the project's time zone; `to` includes its whole day.
   if (query.from)
-    conditions.push(sql`${tasks.createdAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);
+    conditions.push(sql`${tasks.conversationAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);
   if (query.to)
-    conditions.push(sql`${tasks.createdAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${tz})`);
+    conditions.push(sql`${tasks.conversationAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${tz})`);
   // A prompt's analyses include those a classification prompt handed to it (what analytics counts).
   if (query.prompt_id) {
     conditions.push(sql`(${tasks.promptId} = ${query.prompt_id} OR ${tasks.chosenPromptVersionId} IN
@@ -76,12 +76,12 @@ export async function listAnalyses(
   const [counted] = await ctx.db.select({ total: count() }).from(matching);
   const found = counted?.total ?? 0;
   // Few matches (a rare search word, one representative): sort them after their own indexes found them.
-  // Many: walk the (project, created_at) index newest first and stop at the page. The planner can't tell
+  // Many: walk the (project, conversation_at) index newest first and stop at the page. The planner can't tell
   // the two apart for a search word, and walking a million rows for a word that is in none took 0.3 s.
   const newestFirst =
     found <= countCap
-      ? [sql`${tasks.createdAt} + interval '0 s' DESC`, desc(tasks.id)]
-      : [desc(tasks.createdAt), desc(tasks.id)];
+      ? [sql`${tasks.conversationAt} + interval '0 s' DESC`, desc(tasks.id)]
+      : [desc(tasks.conversationAt), desc(tasks.id)];
   // Only what a row shows: transcripts and results stay on disk.
   const rows =
     found === 0
@@ -91,6 +91,7 @@ export async function listAnalyses(
             task: {
               id: tasks.id,
               createdAt: tasks.createdAt,
+              conversationAt: tasks.conversationAt,
               title: tasks.title,
               representative: tasks.representative,
               department: tasks.department,
@@ -116,6 +117,7 @@ export async function listAnalyses(
   const items: Item[] = rows.map(({ task, fileName, durationMs, promptName, scoreMode }) => ({
     id: task.id,
     created_at: task.createdAt.toISOString(),
+    conversation_at: task.conversationAt.toISOString(),
     title: task.title,
     representative: task.representative,
     department: task.department,

@@ -27,6 +27,11 @@ export async function reanalyze(
     scheduledAt: null,
     metadata: task.metadata,
     people: await taskPeople(ctx.db, access.project.id, task.metadata),
+    // The same conversation: it keeps its time, unless that was only the upload time.
+    conversation:
+      task.conversationAtSource === 'upload'
+        ? null
+        : { time: { at: task.conversationAt.toISOString(), zoned: true }, source: task.conversationAtSource },
   });
   await queueTask(ctx, created);
   return {

@@ -156,12 +156,13 @@ export async function recentAnalyses(
       title: tasks.title,
       representative: tasks.representative,
       createdAt: tasks.createdAt,
+      conversationAt: tasks.conversationAt,
       promptId: newest.promptId,
       score: newest.score,
     })
     .from(newest)
     .innerJoin(tasks, eq(tasks.id, newest.taskId))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id));
+    .orderBy(desc(tasks.conversationAt), desc(tasks.id));
   const names = await promptNames(
     ctx.db,
     access.project.id,
@@ -174,5 +175,6 @@ export async function recentAnalyses(
     prompt_name: names.get(row.promptId) ?? null,
     final_score: row.score,
     created_at: row.createdAt.toISOString(),
+    conversation_at: row.conversationAt.toISOString(),
   }));
 }

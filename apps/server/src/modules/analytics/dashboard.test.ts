@@ -97,6 +97,7 @@ describe('the project dashboard', () => {
       prompt_name: 'Support QA',
       final_score: 80,
       created_at: '2026-03-10T20:00:00.000Z',
+      conversation_at: '2026-03-10T20:00:00.000Z',
     });
   });
 

@@ -108,7 +108,7 @@ describe('analytics rows of an analysis', () => {
         promptVersionId: task!.promptVersionId,
         representative: 'Ann',
         department: 'Sales',
-        analysisDate: task!.createdAt.toISOString().slice(0, 10),
+        analysisDate: task!.conversationAt.toISOString().slice(0, 10),
       });
     }
   });
@@ -125,7 +125,7 @@ describe('analytics rows of an analysis', () => {
     // 23:30 UTC is the next day in Kyiv.
     await t.ctx.db
       .update(tasks)
-      .set({ createdAt: new Date('2026-03-10T23:30:00Z') })
+      .set({ conversationAt: new Date('2026-03-10T23:30:00Z') })
       .where(eq(tasks.id, taskId));
     await t.ctx.db
       .update(analysisFieldValues)

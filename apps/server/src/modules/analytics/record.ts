@@ -101,7 +101,7 @@ export async function recordFieldValues(db: Executor, taskIds: readonly number[]
       speakerRoles: tasks.speakerRoles,
       representative: tasks.representative,
       department: tasks.department,
-      analysisDate: sql<string>`((${tasks.createdAt} AT TIME ZONE ${projects.timezone})::date)::text`,
+      analysisDate: sql<string>`((${tasks.conversationAt} AT TIME ZONE ${projects.timezone})::date)::text`,
     })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
@@ -119,14 +119,14 @@ export async function recordFieldValues(db: Executor, taskIds: readonly number[]
 }
 
 /**
- * The project's time zone changed: every analytics row moves to its task's day in the new zone. One
+ * The project's time zone changed: every analytics row moves to its conversation's day in the new zone. One
  * statement; a big project's change takes as long as rewriting its rows (time zones rarely change).
  */
 export async function redateFieldValues(db: Executor, projectId: number): Promise<void> {
   await db.execute(sql`
     UPDATE analysis_field_values f
-    SET analysis_date = (t.created_at AT TIME ZONE p.timezone)::date
+    SET analysis_date = (t.conversation_at AT TIME ZONE p.timezone)::date
     FROM tasks t, projects p
     WHERE f.project_id = ${projectId} AND t.id = f.task_id AND p.id = f.project_id
-      AND f.analysis_date <> (t.created_at AT TIME ZONE p.timezone)::date`);
+      AND f.analysis_date <> (t.conversation_at AT TIME ZONE p.timezone)::date`);
 }

@@ -11,6 +11,8 @@ export interface DriveItem {
   id: string;
   name: string;
   mimeType: string;
+  /** When the file was created in Drive (RFC 3339), if Drive says. */
+  createdTime: string | null;
 }
 
 export function driveApi(ctx: AppContext, accessToken: string): drive_v3.Drive {
@@ -31,7 +33,7 @@ export async function listChildren(
   if (options.foldersOnly) clauses.push(`mimeType = '${FOLDER_MIME}'`);
   const { data } = await api.files.list({
     q: clauses.join(' and '),
-    fields: 'nextPageToken, files(id, name, mimeType)',
+    fields: 'nextPageToken, files(id, name, mimeType, createdTime)',
     pageSize: options.pageSize ?? 1000,
     pageToken: options.pageToken ?? undefined,
     supportsAllDrives: true,
@@ -39,7 +41,16 @@ export async function listChildren(
     ...(options.foldersOnly ? { orderBy: 'name' } : {}),
   });
   const items = (data.files ?? []).flatMap((file) =>
-    file.id ? [{ id: file.id, name: file.name ?? '', mimeType: file.mimeType ?? '' }] : [],
+    file.id
+      ? [
+          {
+            id: file.id,
+            name: file.name ?? '',
+            mimeType: file.mimeType ?? '',
+            createdTime: file.createdTime ?? null,
+          },
+        ]
+      : [],
   );
   return { items, nextPageToken: data.nextPageToken ?? null };
 }

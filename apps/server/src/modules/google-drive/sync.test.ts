@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
+import { fakeMp3 } from '../../../test/fake-upstreams/google-drive.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
 import { driveFiles, driveIntegrations, tasks } from '../../db/schema/index.ts';
@@ -112,6 +113,24 @@ describe('Drive sync', () => {
     const departments = (await tasksOf(integration.id)).map((row) => row.task.metadata.Department ?? null);
     expect(departments.sort()).toEqual(['Sales', 'Sales', 'Support', null]);
     expect((await tasksOf(integration.id)).every((row) => !row.task.metadata.Representative)).toBe(true);
+  });
+
+  it("dates each analysis by its file's created time in Drive", async () => {
+    const root = d.drive.folder(`Dated ${Math.random()}`);
+    d.drive.add({
+      name: `dated-${root}.mp3`,
+      mimeType: 'audio/mpeg',
+      parents: [root],
+      content: fakeMp3(root),
+      createdTime: '2026-10-05T14:20:00.000Z',
+    });
+    const integration = await createIntegration(root, { structure_type: 'simple' });
+    await syncNow(integration.id);
+    const [row] = await tasksOf(integration.id);
+    expect(row?.task).toMatchObject({
+      conversationAt: new Date('2026-10-05T14:20:00.000Z'),
+      conversationAtSource: 'file',
+    });
   });
 
   it('takes each file once when two syncs overlap', async () => {

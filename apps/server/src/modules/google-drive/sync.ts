@@ -123,7 +123,8 @@ async function takeFile(
     maxBytes: ctx.config.uploads.maxBytes,
   });
   const input = { prompt_id: prompt.id, priority: DEFAULT_PRIORITY, metadata, force: false };
-  const { data } = (await ingest(ctx, access, integration.createdBy, { input, prompt }, staged, null)).body;
+  const upload = { input, prompt, fileCreatedAt: file.createdTime };
+  const { data } = (await ingest(ctx, access, integration.createdBy, upload, staged, null)).body;
   if (data.duplicate || data.in_progress) {
     return { status: 'skipped', taskId: data.existing_task_id!, reason: 'duplicate' };
   }

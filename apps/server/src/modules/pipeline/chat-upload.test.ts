@@ -33,7 +33,12 @@ const JSON_CHAT = JSON.stringify([
 ]);
 
 /** Uploads the file as a user does, then works the task through the pipeline; answers the detail. */
-async function uploadAndAnalyse(fileName: string, content: string, contentType: string) {
+async function uploadAndAnalyse(
+  fileName: string,
+  content: string,
+  contentType: string,
+  fields: Array<{ name: string; value: string }> = [],
+) {
   const projectId = await createProject(app.owner, `Chats ${Math.random().toString(36).slice(2, 8)}`);
   await fund(app.t, projectId);
   const promptId = await createPrompt(app.owner, projectId);
@@ -43,6 +48,7 @@ async function uploadAndAnalyse(fileName: string, content: string, contentType: 
     ...multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify(META) },
+      ...fields,
       { name: 'file', filename: fileName, contentType, data: Buffer.from(content) },
     ]),
   });
@@ -74,6 +80,11 @@ describe('chat uploads', () => {
       '[0:00] Sarah: Hi Tom, how can I help?\n[2:00] Tom: My panel stopped working.\nIt shows a red light.\n' +
       '[9:00] Sarah: Could you send a photo?';
     expect(detail.transcript_text).toBe(text);
+    // Dated by its first message (the notice before it is not one), on the chat's clock in the project's zone.
+    expect(detail).toMatchObject({
+      conversation_at: '2023-12-31T21:41:00.000Z',
+      conversation_at_source: 'conversation',
+    });
     // The model reads the conversation text it is billed for (characters x the 1-unit model).
     expect(modelRead).toContain(JSON.stringify(text).slice(1, -1));
     expect(detail.units_charged).toBe(text.length / 1000);
@@ -97,6 +108,25 @@ describe('chat uploads', () => {
       { speaker: 'Client', text: 'What does a panel cost?', start: 90, end: 90 },
     ]);
     expect(detail.metrics).toMatchObject({ kind: 'chat', messages: 2, responseSeconds: 90 });
+    expect(detail).toMatchObject({
+      conversation_at: '2024-01-05T10:00:00.000Z',
+      conversation_at_source: 'conversation',
+    });
+  });
+
+  it("a chat's time declared with the upload beats its first message", async () => {
+    const { detail } = await uploadAndAnalyse('chat.json', JSON_CHAT, 'application/json', [
+      { name: 'conversation_at', value: '2024-01-04T18:00:00+02:00' },
+    ]);
+    expect(detail).toMatchObject({
+      conversation_at: '2024-01-04T16:00:00.000Z',
+      conversation_at_source: 'declared',
+    });
+  });
+
+  it('a chat without dates keeps its upload time', async () => {
+    const { detail } = await uploadAndAnalyse('chat.txt', '[0:05] Ann: Hello\n[0:09] Bob: Hi', 'text/plain');
+    expect(detail).toMatchObject({ conversation_at: detail.created_at, conversation_at_source: 'upload' });
   });
 
   it('a chat analysed before its turns were kept still shows its text', async () => {

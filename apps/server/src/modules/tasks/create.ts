@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { conversationAtSql, type TaskConversationTime } from './conversation-time.ts';
 import type { TaskRow } from './rows.ts';
 
 /** How a new task is asked for (upload, reanalysis). */
@@ -17,7 +18,15 @@ export interface TaskRequest {
   metadata: Record<string, string>;
   /** Title, representative and department from the metadata with the project's rep mapping (reps' taskPeople). */
   people: { title: string | null; representative: string | null; department: string | null };
+  /** When the conversation took place; null: the upload time. */
+  conversation: TaskConversationTime | null;
 }
+
+const conversationColumns = (request: TaskRequest) =>
+  request.conversation && {
+    conversationAt: conversationAtSql(request.projectId, request.conversation.time),
+    conversationAtSource: request.conversation.source,
+  };
 
 const requestColumns = (request: TaskRequest) => ({
   promptId: request.promptId,
@@ -38,6 +47,7 @@ export async function createTask(db: Executor, request: TaskRequest): Promise<Ta
       apiKeyId: request.apiKeyId ?? null,
       status: 'queued',
       ...requestColumns(request),
+      ...conversationColumns(request),
     })
     .returning();
   return row!;
@@ -63,6 +73,10 @@ export async function restartTask(db: Executor, taskId: number, request: TaskReq
     .set({
       ...queuedAgain,
       ...requestColumns(request),
+      ...(conversationColumns(request) ?? {
+        conversationAt: sql`${tasks.createdAt}`,
+        conversationAtSource: 'upload' as const,
+      }),
       stage: null,
       pipeline: {},
       promptVersionId: null,

@@ -1,4 +1,9 @@
-import { BLACKLIST_TEXTS, UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
+import {
+  BLACKLIST_TEXTS,
+  declaredConversationTime,
+  UPLOAD_TEXTS,
+  type UploadResponse,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -7,6 +12,7 @@ import { storageOf } from '../../storage/index.ts';
 import { blacklistedNumber, removeSkippedMedia } from '../blacklist/enforce.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskPeople } from '../reps/lookup.ts';
+import type { TaskConversationTime } from '../tasks/conversation-time.ts';
 import { createTask, restartTask, type TaskRequest } from '../tasks/create.ts';
 import { cancelLiveJobs, queueTask } from '../tasks/queue.ts';
 import { analysisUrl, checkPromptAndFunds, type PromptRow } from '../tasks/request.ts';
@@ -19,6 +25,15 @@ import type { StagedFile } from './stage.ts';
 export interface ValidUpload {
   input: UploadInput;
   prompt: PromptRow;
+  /** The file's own creation time (a Drive file's), an ISO time with a zone. */
+  fileCreatedAt?: string | null;
+}
+
+/** The upload's declared conversation time, else the file's creation time, else none (the upload time). */
+function conversationOf(upload: ValidUpload): TaskConversationTime | null {
+  const declared = declaredConversationTime(upload.input.conversation_at, upload.input.metadata);
+  if (declared) return { time: declared, source: 'declared' };
+  return upload.fileCreatedAt ? { time: { at: upload.fileCreatedAt, zoned: true }, source: 'file' } : null;
 }
 
 const fill = (text: string, id: number) => text.replace('{id}', String(id));
@@ -69,6 +84,7 @@ export async function ingest(
     scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
     metadata: input.metadata,
     people: await taskPeople(db, projectId, input.metadata),
+    conversation: conversationOf(upload),
   });
   let outcome: Outcome;
   try {

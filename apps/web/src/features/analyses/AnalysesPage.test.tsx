@@ -36,7 +36,7 @@ describe('analyses list', () => {
           listPage([
             listItem(1, { final_score: 87.5, score_mode: 'percent', duration_seconds: 3725 }),
             listItem(2, { title: null, final_score: null, status: 'failed', stage: 'transcription' }),
-            listItem(3, { final_score: 12, score_mode: 'sum' }),
+            listItem(3, { final_score: 12, score_mode: 'sum', conversation_at: '2025-11-14T16:00:00.000Z' }),
           ]),
         ),
     });
@@ -61,6 +61,10 @@ describe('analyses list', () => {
     expect(within(second).getByRole('link', { name: 'call-2.mp3' })).toBeInTheDocument();
     expect(within(second).getByTestId('analysis-score')).toHaveTextContent('—');
     expect(within(second).getByText('Failed')).toBeInTheDocument();
+    // The date is the conversation's, not the upload's.
+    const third = within(screen.getByTestId('analysis-row-3'));
+    expect(third.getByText(/Nov 14, 2025/)).toBeInTheDocument();
+    expect(third.queryByText(/Mar 10, 2026/)).not.toBeInTheDocument();
   });
 
   it('asks the server for the first page of 25 by default', async () => {

@@ -196,7 +196,7 @@ export default function AnalysesPage() {
                       sx={{ cursor: 'pointer' }}
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(row.created_at, i18n.language, project.timezone)}
+                        {formatDateTime(row.conversation_at, i18n.language, project.timezone)}
                       </TableCell>
                       <TableCell sx={{ maxWidth: 260 }}>
                         <Link

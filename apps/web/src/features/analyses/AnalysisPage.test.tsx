@@ -252,6 +252,20 @@ describe('analysis detail', () => {
     expect(screen.getByText('Audio · 1 MB · 2 channels')).toBeInTheDocument();
   });
 
+  it('dates the analysis by its conversation and still shows when it was uploaded', async () => {
+    mockMedia();
+    mockAnalysesApi();
+    await openDetail();
+    const conversation = within(screen.getByTestId('conversation-at'));
+    expect(conversation.getByText('Conversation date')).toBeInTheDocument();
+    expect(conversation.getByText(/Mar 8, 2026/)).toBeInTheDocument();
+    const uploaded = within(screen.getByTestId('uploaded-at'));
+    expect(uploaded.getByText('Uploaded')).toBeInTheDocument();
+    expect(uploaded.getByText(/Mar 10, 2026/)).toBeInTheDocument();
+    // The heading line names the conversation's time, not the upload's.
+    expect(screen.getByText(/Sales scorecard · Mar 8, 2026/)).toBeInTheDocument();
+  });
+
   it('says when nothing has been charged yet', async () => {
     mockMedia();
     mockAnalysesApi({

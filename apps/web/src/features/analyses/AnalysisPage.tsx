@@ -183,7 +183,7 @@ function AnalysisView({
     >
       <TaskStatusChip status={detail.status} />
       <span>
-        {[detail.prompt?.name, formatDateTime(detail.created_at, i18n.language, timeZone)]
+        {[detail.prompt?.name, formatDateTime(detail.conversation_at, i18n.language, timeZone)]
           .filter(Boolean)
           .join(' · ')}
       </span>

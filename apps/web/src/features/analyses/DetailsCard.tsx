@@ -89,7 +89,12 @@ export function DetailsCard({ detail, timeZone }: { detail: AnalysisDetail; time
         <Row label={t('analysis.details.priority')}>
           {t(`analysis.details.priorities.${PRIORITIES[detail.priority] ?? 'normal'}`)}
         </Row>
-        <Row label={t('analysis.details.created')}>{date(detail.created_at)}</Row>
+        <Row label={t('analysis.details.conversation')} testId="conversation-at">
+          {date(detail.conversation_at)}
+        </Row>
+        <Row label={t('analysis.details.created')} testId="uploaded-at">
+          {date(detail.created_at)}
+        </Row>
         {detail.scheduled_at ? (
           <Row label={t('analysis.details.scheduled')}>{date(detail.scheduled_at)}</Row>
         ) : null}

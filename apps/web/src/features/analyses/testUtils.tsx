@@ -110,9 +110,11 @@ export function stubEventSource() {
 }
 
 export function listItem(id: number, overrides: Partial<AnalysisRow> = {}): AnalysisRow {
+  const uploaded = new Date(Date.UTC(2026, 2, 10, 9, 30) - id * 60_000).toISOString();
   return {
     id,
-    created_at: new Date(Date.UTC(2026, 2, 10, 9, 30) - id * 60_000).toISOString(),
+    created_at: uploaded,
+    conversation_at: uploaded,
     title: `Call ${id}`,
     representative: 'Alice',
     department: 'Sales',
@@ -245,6 +247,8 @@ export function detailFixture(overrides: Partial<AnalysisDetail> = {}): Analysis
     priority: 1,
     scheduled_at: null,
     created_at: '2026-03-10T09:30:00.000Z',
+    conversation_at: '2026-03-08T14:15:00.000Z',
+    conversation_at_source: 'declared',
     updated_at: '2026-03-10T09:32:00.000Z',
     started_at: '2026-03-10T09:30:05.000Z',
     completed_at: '2026-03-10T09:32:00.000Z',

@@ -82,6 +82,7 @@ export const dashboardFixture = (): z.input<typeof DashboardResponse> => ({
         prompt_name: 'Sales scorecard',
         final_score: 88,
         created_at: '2026-03-10T09:30:00.000Z',
+        conversation_at: '2026-03-10T09:30:00.000Z',
       },
     ],
   },

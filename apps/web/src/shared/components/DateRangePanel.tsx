@@ -23,6 +23,16 @@ import { RangeCalendar } from './RangeCalendar';
 const firstOfMonth = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1, 12);
 
 /**
+ * The left of the two months shown, so that the right one holds the range's end (or today), never a month
+ * after today's: a new pick opens on the previous and the current month.
+ */
+function leftMonth(range: DraftRange, today: Date): Date {
+  const shown = range.end ?? range.start ?? today;
+  const right = shown > today ? today : shown;
+  return new Date(right.getFullYear(), right.getMonth() - 1, 1, 12);
+}
+
+/**
  * The picker's popup: presets, two months to pick from and Cancel/Apply. What is picked stays here until
  * Apply hands it over.
  */
@@ -39,8 +49,8 @@ export function DateRangePanel({
 }) {
   const { t } = useTranslation();
   const [range, setRange] = useState(initial);
-  const [month, setMonth] = useState(() => firstOfMonth(initial.start ?? initial.end ?? new Date()));
   const now = new Date();
+  const [month, setMonth] = useState(() => leftMonth(initial, now));
 
   return (
     <>
@@ -69,7 +79,7 @@ export function DateRangePanel({
                   onClick={() => {
                     const picked = presetRange(preset, new Date());
                     setRange(picked);
-                    setMonth(firstOfMonth(picked.start));
+                    setMonth(leftMonth(picked, new Date()));
                   }}
                 >
                   <ListItemText primary={t(`dateRange.presets.${preset}`)} />
@@ -82,6 +92,8 @@ export function DateRangePanel({
           <RangeCalendar
             range={range}
             month={month}
+            today={now}
+            lastMonth={firstOfMonth(now)}
             onMonthChange={setMonth}
             onPick={(day) => setRange((current) => pickDay(current, day))}
           />

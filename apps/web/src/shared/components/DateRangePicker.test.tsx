@@ -107,6 +107,38 @@ describe('DateRangePicker', () => {
     expect(within(dialog).getAllByRole('grid')[0]).toHaveAttribute('aria-label', 'December 2025');
   });
 
+  it('opens a new pick on the previous month (left) and the current one (right), offering no future day', async () => {
+    const { user } = setup();
+    const dialog = await openPicker(user);
+    expect(
+      within(dialog)
+        .getAllByRole('grid')
+        .map((grid) => grid.getAttribute('aria-label')),
+    ).toEqual(['February 2026', 'March 2026']);
+    expect(day(/March 5th, 2026/)).toBeEnabled();
+    expect(day(/March 6th, 2026/)).toBeDisabled();
+    expect(day(/March 31st, 2026/)).toBeDisabled();
+    await user.click(day(/March 6th, 2026/));
+    expect(draft()).toBeEmptyDOMElement();
+    // No month after the current one.
+    const next = within(dialog).getByRole('button', { name: 'Go to the Next Month' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    expect(within(dialog).getAllByRole('grid')[1]).toHaveAttribute('aria-label', 'March 2026');
+    await user.click(day(/March 5th, 2026/));
+    expect(draft()).toHaveTextContent('Mar 5, 2026 - ...');
+  });
+
+  it("opens a range on its end's month at the right, and a range in the future on the current month", async () => {
+    const { user } = setup('2025-11-20', '2025-12-03');
+    const dialog = await openPicker(user);
+    expect(within(dialog).getAllByRole('grid')[1]).toHaveAttribute('aria-label', 'December 2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(field());
+    const reopened = await screen.findByRole('dialog', { name: 'Date range' });
+    expect(within(reopened).getAllByRole('grid')[1]).toHaveAttribute('aria-label', 'March 2026');
+  });
+
   it('selects and shows a preset; Apply passes its days', async () => {
     const { onChange, user } = setup();
     const dialog = await openPicker(user);
@@ -131,37 +163,37 @@ describe('DateRangePicker', () => {
   it('alternates between picking the start and the end', async () => {
     const { onChange, user } = setup();
     await openPicker(user);
-    await user.click(day(/March 10th, 2026/));
-    expect(draft()).toHaveTextContent('Mar 10, 2026 - ...');
-    await user.click(day(/March 20th, 2026/));
-    expect(draft()).toHaveTextContent('Mar 10, 2026 - Mar 20, 2026');
+    await user.click(day(/February 10th, 2026/));
+    expect(draft()).toHaveTextContent('Feb 10, 2026 - ...');
+    await user.click(day(/February 20th, 2026/));
+    expect(draft()).toHaveTextContent('Feb 10, 2026 - Feb 20, 2026');
     // A full range: the next click starts a new one, the one after ends it (in the second month here).
-    await user.click(day(/March 25th, 2026/));
-    expect(draft()).toHaveTextContent('Mar 25, 2026 - ...');
-    await user.click(day(/April 2nd, 2026/));
+    await user.click(day(/February 25th, 2026/));
+    expect(draft()).toHaveTextContent('Feb 25, 2026 - ...');
+    await user.click(day(/March 2nd, 2026/));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-03-25', '2026-04-02');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-02-25', '2026-03-02');
   });
 
   it('takes a click before the start, while picking the end, as a new start', async () => {
     const { onChange, user } = setup();
     await openPicker(user);
-    await user.click(day(/March 10th, 2026/));
-    await user.click(day(/March 3rd, 2026/));
-    expect(draft()).toHaveTextContent('Mar 3, 2026 - ...');
-    await user.click(day(/March 8th, 2026/));
-    expect(draft()).toHaveTextContent('Mar 3, 2026 - Mar 8, 2026');
+    await user.click(day(/February 10th, 2026/));
+    await user.click(day(/February 3rd, 2026/));
+    expect(draft()).toHaveTextContent('Feb 3, 2026 - ...');
+    await user.click(day(/February 8th, 2026/));
+    expect(draft()).toHaveTextContent('Feb 3, 2026 - Feb 8, 2026');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-03-03', '2026-03-08');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-02-03', '2026-02-08');
   });
 
   it('applies a start alone as a start without an end', async () => {
     const { onChange, user } = setup();
     await openPicker(user);
-    await user.click(day(/March 10th, 2026/));
+    await user.click(day(/February 10th, 2026/));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-03-10', null);
-    expect(field()).toHaveValue('Mar 10, 2026 - ...');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('2026-02-10', null);
+    expect(field()).toHaveValue('Feb 10, 2026 - ...');
   });
 
   it('Cancel clears both dates and tells the parent with nulls', async () => {

@@ -48,16 +48,24 @@ const calendarStyle: SxProps<Theme> = (theme) => ({
   },
 });
 
-/** Two consecutive months with previous/next arrows; a click on a day goes to `onPick`. */
+/**
+ * Two consecutive months with previous/next arrows, up to `lastMonth`; days after `today` cannot be picked.
+ * A click on a day goes to `onPick`.
+ */
 export function RangeCalendar({
   range,
   month,
+  today,
+  lastMonth,
   onMonthChange,
   onPick,
 }: {
   range: DraftRange;
   /** The first month shown. */
   month: Date;
+  today: Date;
+  /** The last month the arrows go to (shown on the right). */
+  lastMonth: Date;
   onMonthChange: (month: Date) => void;
   onPick: (day: Date) => void;
 }) {
@@ -78,6 +86,9 @@ export function RangeCalendar({
         locale={locale}
         weekStartsOn={weekStartsOn(i18n.language)}
         month={month}
+        endMonth={lastMonth}
+        today={today}
+        disabled={{ after: today }}
         onMonthChange={onMonthChange}
         selected={{ from: range.start ?? undefined, to: range.end ?? undefined }}
         // The picking rules are the spec's, not the library's: only the clicked day is used.

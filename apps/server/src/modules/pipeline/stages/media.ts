@@ -14,9 +14,10 @@ import { SAMPLE_RATE } from '../../../media/samples.ts';
 import {
   conversationText,
   MAX_TEXT_BYTES,
-  parseTextConversation,
+  readTextConversation,
   TEXT_ERRORS,
 } from '../../../media/text-conversation.ts';
+import { dateByConversation } from '../../tasks/conversation-time.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
 import { makeTaskFolder } from '../work-folders.ts';
@@ -31,7 +32,8 @@ export async function mediaStage(run: TaskRun, prompt: PromptSnapshot): Promise<
   await setStage(run, 'media', PROGRESS.media);
   if (!isAudio(run)) {
     const raw = await readText(run);
-    const segments = parseTextConversation(raw, run.media.fileName);
+    const { segments, startedAt } = readTextConversation(raw, run.media.fileName);
+    if (startedAt) await dateByConversation(run.ctx.db, run.task, startedAt);
     const text = conversationText(segments);
     await saveState(
       run,

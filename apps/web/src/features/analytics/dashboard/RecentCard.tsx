@@ -33,7 +33,7 @@ export function RecentCard({
           const details = [
             item.representative,
             item.prompt_name,
-            formatDateTime(item.created_at, i18n.language, timeZone),
+            formatDateTime(item.conversation_at, i18n.language, timeZone),
           ];
           return (
             <ListItem key={item.id} disablePadding>
