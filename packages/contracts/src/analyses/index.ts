@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './detail.ts';
+export * from './export.ts';
 export * from './metrics.ts';
 export * from './result.ts';
 export * from './roles.ts';

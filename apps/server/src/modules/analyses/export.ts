@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import {
+  type AnalysisExportFormat,
+  analysisExportCsvHeader,
+  analysisExportCsvLine,
+  analysisExportJsonLine,
+  analysisExportRow,
+  flattenResultValues,
+  type PromptField,
+  resultFieldPaths,
+} from '@parley/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { prompts, tasks } from '../../db/schema/index.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { isObject } from '../tasks/result.ts';
+import { type ListFilters, listFilters } from './filters.ts';
+import { listItem, selectListRows } from './list.ts';
+
+/** Rows read per query: a few MB of text at most, and few enough round trips for a million rows. */
+const EXPORT_BATCH_ROWS = 1000;
+
+export interface ExportOptions {
+  format: AnalysisExportFormat;
+  /** Aborted when the client goes away: no further batch is read. */
+  signal: AbortSignal;
+  batchRows?: number;
+  /** Told how many rows were written when the export ends, finished or not. */
+  onEnd?: (rows: number, finished: boolean) => void;
+}
+
+/** The current fields of the project's prompt, as the export's result columns; null for no or another prompt. */
+async function chosenPromptPaths(ctx: AppContext, access: ProjectAccess, promptId: number | undefined) {
+  if (promptId === undefined) return null;
+  const [prompt] = await ctx.db
+    .select({ content: prompts.content })
+    .from(prompts)
+    .where(and(eq(prompts.id, promptId), eq(prompts.projectId, access.project.id)));
+  return prompt ? resultFieldPaths(prompt.content as PromptField[]) : null;
+}
+
+/**
+ * The analyses of the list with these filters, newest first, in keyset batches: each batch continues after
+ * the last row of the one before ((created_at, id) below it, created_at compared as PostgreSQL's own text,
+ * which keeps the microseconds a JS Date drops), so no query reads a row twice or skips one, and none holds a
+ * transaction open. A batch is read only when the one before was taken.
+ */
+async function* exportBatches(
+  ctx: AppContext,
+  access: ProjectAccess,
+  filters: ListFilters,
+  { format, signal, batchRows = EXPORT_BATCH_ROWS, onEnd }: ExportOptions,
+): AsyncGenerator<string> {
+  const where = listFilters(access, filters);
+  const paths = await chosenPromptPaths(ctx, access, filters.prompt_id);
+  let written = 0;
+  let finished = false;
+  try {
+    if (format === 'csv') yield `\uFEFF${analysisExportCsvHeader(paths ?? [])}`;
+    let after: { at: string; id: number } | null = null;
+    while (!signal.aborted) {
+      const rows = await selectListRows(ctx.db, {
+        values: sql<unknown>`${tasks.result}->'values'`,
+        at: sql<string>`${tasks.createdAt}::text`,
+      })
+        .where(
+          after
+            ? and(where, sql`(${tasks.createdAt}, ${tasks.id}) < (${after.at}::timestamptz, ${after.id})`)
+            : where,
+        )
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
+        .limit(batchRows);
+      let chunk = '';
+      for (const row of rows) {
+        const line = analysisExportRow(listItem(row));
+        const results = isObject(row.values) ? flattenResultValues(row.values) : {};
+        chunk +=
+          format === 'csv'
+            ? analysisExportCsvLine(line, results, paths ?? [])
+            : analysisExportJsonLine(line, results, paths);
+      }
+      written += rows.length;
+      if (chunk) yield chunk;
+      const last = rows.at(-1);
+      if (!last || rows.length < batchRows) {
+        finished = true;
+        break;
+      }
+      after = { at: last.at, id: last.task.id };
+    }
+  } finally {
+    onEnd?.(written, finished);
+  }
+}
+
+/** The export as a byte stream that reads the next batch only when the client took the last one. */
+export function exportAnalyses(
+  ctx: AppContext,
+  access: ProjectAccess,
+  filters: ListFilters,
+  options: ExportOptions,
+): Readable {
+  return Readable.from(exportBatches(ctx, access, filters, options), { objectMode: false, highWaterMark: 1 });
+}
