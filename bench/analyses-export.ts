@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       let rows = 0;
       const start = performance.now();
       await pipeline(
-        exportAnalyses(ctx, access, listFilters, {
+        await exportAnalyses(ctx, access, listFilters, {
           format,
           signal: new AbortController().signal,
           onEnd: (written) => {

@@ -56,7 +56,7 @@ async function* exportBatches(
   let written = 0;
   let finished = false;
   try {
-    if (format === 'csv') yield `\uFEFF${analysisExportCsvHeader(paths ?? [])}`;
+    let chunk = format === 'csv' ? `\uFEFF${analysisExportCsvHeader(paths ?? [])}` : '';
     let after: { at: string; id: number } | null = null;
     while (!signal.aborted) {
       const rows = await selectListRows(ctx.db, {
@@ -65,12 +65,17 @@ async function* exportBatches(
       })
         .where(
           after
-            ? and(where, sql`(${tasks.createdAt}, ${tasks.id}) < (${after.at}::timestamptz, ${after.id})`)
+            ? and(
+                where,
+                // The plain bound lets the (project, created_at) index start at the last row; the row
+                // comparison alone is only a filter there, and every batch walked from the newest row again.
+                sql`${tasks.createdAt} <= ${after.at}::timestamptz`,
+                sql`(${tasks.createdAt}, ${tasks.id}) < (${after.at}::timestamptz, ${after.id})`,
+              )
             : where,
         )
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
         .limit(batchRows);
-      let chunk = '';
       for (const row of rows) {
         const line = analysisExportRow(listItem(row));
         const results = isObject(row.values) ? flattenResultValues(row.values) : {};
@@ -81,6 +86,7 @@ async function* exportBatches(
       }
       written += rows.length;
       if (chunk) yield chunk;
+      chunk = '';
       const last = rows.at(-1);
       if (!last || rows.length < batchRows) {
         finished = true;
@@ -93,12 +99,25 @@ async function* exportBatches(
   }
 }
 
-/** The export as a byte stream that reads the next batch only when the client took the last one. */
-export function exportAnalyses(
+/**
+ * The export as a byte stream that reads the next batch only when the client took the last one. The first
+ * batch is read before this answers, so that a failing query is an error answer rather than a cut-off file.
+ */
+export async function exportAnalyses(
   ctx: AppContext,
   access: ProjectAccess,
   filters: ListFilters,
   options: ExportOptions,
-): Readable {
-  return Readable.from(exportBatches(ctx, access, filters, options), { objectMode: false, highWaterMark: 1 });
+): Promise<Readable> {
+  const batches = exportBatches(ctx, access, filters, options);
+  const first = await batches.next();
+  async function* all(): AsyncGenerator<string> {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  }
+  const stream = Readable.from(all(), { objectMode: false, highWaterMark: 1 });
+  // Destroyed before it was read: end the batches too (their end is logged).
+  stream.once('close', () => void batches.return(undefined));
+  return stream;
 }

@@ -45,7 +45,7 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // A client that goes away stops the export before its next batch.
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());
-      const stream = exportAnalyses(ctx, access, filters, {
+      const stream = await exportAnalyses(ctx, access, filters, {
         format,
         signal: gone.signal,
         onEnd: (rows, finished) =>
