@@ -42,8 +42,9 @@ async function chosenPromptPaths(ctx: AppContext, access: ProjectAccess, promptI
 /**
  * The analyses of the list with these filters, newest first, in keyset batches: each batch continues after
  * the last row of the one before ((created_at, id) below it, created_at compared as PostgreSQL's own text,
- * which keeps the microseconds a JS Date drops), so no query reads a row twice or skips one, and none holds a
- * transaction open. A batch is read only when the one before was taken.
+ * which keeps the microseconds a JS Date drops; PostgreSQL starts the (project, created_at) index there), so
+ * no query reads a row twice or skips one, and none holds a transaction open. A batch is read only when the
+ * one before was taken.
  */
 async function* exportBatches(
   ctx: AppContext,
@@ -65,13 +66,7 @@ async function* exportBatches(
       })
         .where(
           after
-            ? and(
-                where,
-                // The plain bound lets the (project, created_at) index start at the last row; the row
-                // comparison alone is only a filter there, and every batch walked from the newest row again.
-                sql`${tasks.createdAt} <= ${after.at}::timestamptz`,
-                sql`(${tasks.createdAt}, ${tasks.id}) < (${after.at}::timestamptz, ${after.id})`,
-              )
+            ? and(where, sql`(${tasks.createdAt}, ${tasks.id}) < (${after.at}::timestamptz, ${after.id})`)
             : where,
         )
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
