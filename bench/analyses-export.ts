@@ -3,7 +3,8 @@
  * project, as wide as the pipeline writes them (a transcript of about 870 characters, a result of about
  * 3.3 KB: 13 answers with their evidence and the score), then the export as the API streams it
  * (exportAnalyses, the route's stream) into a reader that takes every chunk, CSV and JSON Lines with the
- * prompt chosen (its answers as columns). Prints rows/s, MB/s and the process's peak RSS during each export.
+ * prompt chosen (its answers as columns). Prints rows/s, MB/s, the process's peak RSS during each export and
+ * its CPU seconds (rows per CPU second: the figure a busy machine does not change).
  *
  *   npm run bench:export -w @parley/server    (DATABASE_URL: a fresh database on that server, dropped after)
  */
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
       `\nAnalyses export bench: ${ROWS.toLocaleString('en-US')} analyses (tasks table ${(Number(size!.bytes) / 1e9).toFixed(2)} GB), inserted in ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
     );
     console.log(
-      `${'export'.padEnd(22)}${'rows/s'.padStart(10)}${'MB'.padStart(9)}${'MB/s'.padStart(8)}${'s'.padStart(8)}${'peak RSS'.padStart(11)}${'RSS before'.padStart(12)}`,
+      `${'export'.padEnd(22)}${'rows/s'.padStart(10)}${'MB'.padStart(9)}${'MB/s'.padStart(8)}${'s'.padStart(8)}${'peak RSS'.padStart(11)}${'RSS before'.padStart(12)}${'CPU s'.padStart(9)}${'rows/CPU s'.padStart(13)}`,
     );
     for (const format of ['csv', 'jsonl'] as const) {
       const filters = AnalysisExportQuery.parse({ prompt_id: prompt.id, format });
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
       }, 20);
       let bytes = 0;
       let rows = 0;
+      const cpu = process.cpuUsage();
       const start = performance.now();
       await pipeline(
         await exportAnalyses(ctx, access, listFilters, {
@@ -148,12 +150,18 @@ async function main(): Promise<void> {
       );
       clearInterval(sampler);
       const seconds = (performance.now() - start) / 1000;
+      const used = process.cpuUsage(cpu);
+      const cpuSeconds = (used.user + used.system) / 1e6;
       console.log(
         `${`${format}, prompt chosen`.padEnd(22)}${Math.round(rows / seconds)
           .toLocaleString('en-US')
           .padStart(
             10,
-          )}${(bytes / 1e6).toFixed(0).padStart(9)}${(bytes / 1e6 / seconds).toFixed(1).padStart(8)}${seconds.toFixed(1).padStart(8)}${`${(peak / 1e6).toFixed(0)} MB`.padStart(11)}${`${(before / 1e6).toFixed(0)} MB`.padStart(12)}`,
+          )}${(bytes / 1e6).toFixed(0).padStart(9)}${(bytes / 1e6 / seconds).toFixed(1).padStart(8)}${seconds.toFixed(1).padStart(8)}${`${(peak / 1e6).toFixed(0)} MB`.padStart(11)}${`${(before / 1e6).toFixed(0)} MB`.padStart(12)}${cpuSeconds.toFixed(1).padStart(9)}${Math.round(
+          rows / cpuSeconds,
+        )
+          .toLocaleString('en-US')
+          .padStart(13)}`,
       );
       if (rows !== ROWS) throw new Error(`exported ${rows} of ${ROWS} rows`);
     }

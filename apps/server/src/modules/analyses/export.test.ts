@@ -261,6 +261,9 @@ describe('the analyses export', () => {
     const { key } = await createKey(owner, projectId, 'full');
     const rows = csvRows((await exportCsv('', keyClient(t.app, key))).body);
     expect(rows).toHaveLength(3);
+    // A media key reads only what it uploaded: none of these.
+    const media = await createKey(owner, projectId, 'media');
+    expect(csvRows((await exportCsv('', keyClient(t.app, media.key))).body)).toEqual([]);
     const bad = await owner.request({ method: 'GET', url: exportUrl('format=xlsx') });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'format' });
