@@ -24,7 +24,6 @@ export interface ExportOptions {
   format: AnalysisExportFormat;
   /** Aborted when the client goes away: no further batch is read. */
   signal: AbortSignal;
-  batchRows?: number;
   /** Told how many rows were written when the export ends, finished or not. */
   onEnd?: (rows: number, finished: boolean) => void;
 }
@@ -50,7 +49,7 @@ async function* exportBatches(
   ctx: AppContext,
   access: ProjectAccess,
   filters: ListFilters,
-  { format, signal, batchRows = EXPORT_BATCH_ROWS, onEnd }: ExportOptions,
+  { format, signal, onEnd }: ExportOptions,
 ): AsyncGenerator<string> {
   const where = listFilters(access, filters);
   const paths = await chosenPromptPaths(ctx, access, filters.prompt_id);
@@ -70,7 +69,7 @@ async function* exportBatches(
             : where,
         )
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
-        .limit(batchRows);
+        .limit(EXPORT_BATCH_ROWS);
       for (const row of rows) {
         const line = analysisExportRow(listItem(row));
         const results = isObject(row.values) ? flattenResultValues(row.values) : {};
@@ -83,7 +82,7 @@ async function* exportBatches(
       if (chunk) yield chunk;
       chunk = '';
       const last = rows.at(-1);
-      if (!last || rows.length < batchRows) {
+      if (!last || rows.length < EXPORT_BATCH_ROWS) {
         finished = true;
         break;
       }
