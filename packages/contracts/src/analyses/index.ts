@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './conversation-time.ts';
 export * from './detail.ts';
+export * from './export.ts';
 export * from './metrics.ts';
 export * from './result.ts';
 export * from './roles.ts';

@@ -47,6 +47,14 @@ export function csvLine(cells: ReadonlyArray<string | number | null | undefined>
   return `${cells.map((cell) => csvCell(cell, { guardFormulas: true })).join(',')}\r\n`;
 }
 
+/** A CSV line of data: text formula-guarded, numbers as they are (a negative number is no formula). */
+export function csvDataLine(cells: ReadonlyArray<string | number | null | undefined>): string {
+  const line = cells.map((cell) =>
+    typeof cell === 'number' ? csvCell(cell) : csvCell(cell, { guardFormulas: true }),
+  );
+  return `${line.join(',')}\r\n`;
+}
+
 /** Header names compare trimmed, case-insensitively, without a byte order mark. */
 export function csvHeaderKey(name: string): string {
   return name

@@ -40,6 +40,7 @@ describe('who may call each route', () => {
         'GET /projects/:id/batches/template.csv',
         'GET /projects/:id/batches/:batchId/items',
         'GET /projects/:id/analyses',
+        'GET /projects/:id/analyses/export',
         'GET /projects/:id/analyses/:taskId',
         'GET /projects/:id/analyses/:taskId/media',
       ].sort(),

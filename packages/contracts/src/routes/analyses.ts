@@ -8,6 +8,7 @@ import {
   RetryTasksResponse,
   TaskParams,
 } from '../analyses/detail.ts';
+import { AnalysisExportQuery } from '../analyses/export.ts';
 import { SpeakerRolesResponse, SpeakerRolesUpdate } from '../analyses/roles.ts';
 import { OkResponse, ProjectIdParams } from '../api.ts';
 import { defineRoute } from './route.ts';
@@ -32,6 +33,30 @@ export const analysisRoutes = {
     params: ProjectIdParams,
     query: AnalysisListQuery,
     responses: { 200: AnalysisListResponse },
+    errors: [404],
+  }),
+  export: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/export',
+    operationId: 'exportAnalyses',
+    summary: 'Every analysis the list shows with these filters, as a CSV or JSON Lines file (streamed)',
+    description:
+      'Takes the filters of `listAnalyses` (no paging) and `format` (`csv`, the default, or `jsonl`); answers an ' +
+      'attachment named analyses-project-{id}-{YYYYMMDD-HHMMSS}.{csv|jsonl}, newest first, with exactly the ' +
+      'analyses the list shows the caller. Columns: id, created_at, title, file_name, representative, ' +
+      'department, prompt_id, prompt_name, final_score, score_mode, duration_seconds, status, error; with ' +
+      '`prompt_id`, then one column per answer of that prompt (dotted paths of its current fields, e.g. ' +
+      '`Discovery.Budget`; lists joined with "; "). The CSV starts with a UTF-8 byte order mark (spreadsheet ' +
+      'programs then read names right) and text cells that start with = + - @, a tab or a carriage return get a ' +
+      "leading ' so that spreadsheets show them as text. A JSON line has the same keys and `results`: the " +
+      "chosen prompt's answers by path (null when unanswered), or without `prompt_id` every answer of the " +
+      "analysis's own result. The file is written as it is read, so its size has no limit.",
+    tags,
+    access: 'media-key',
+    params: ProjectIdParams,
+    query: AnalysisExportQuery,
+    produces: ['text/csv', 'application/x-ndjson'],
+    responses: { 200: null },
     errors: [404],
   }),
   events: defineRoute({

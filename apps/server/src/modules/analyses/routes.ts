@@ -1,4 +1,8 @@
-import { analysisRoutes as routes } from '@parley/contracts';
+import {
+  ANALYSIS_EXPORT_CONTENT_TYPES,
+  analysisExportFileName,
+  analysisRoutes as routes,
+} from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
@@ -6,6 +10,7 @@ import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { analysisDetail } from './detail.ts';
 import { createTaskEventHub } from './events.ts';
+import { exportAnalyses } from './export.ts';
 import { deleteFailedTask, listFailedTasks, retryFailedTasks } from './failed.ts';
 import { listAnalyses } from './list.ts';
 import { sendMedia } from './media.ts';
@@ -30,6 +35,29 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
   serve(app, routes.list, {
     preValidation: member,
     handler: async (request) => ({ data: await listAnalyses(ctx, projectAccess(request), request.query) }),
+  });
+
+  serve(app, routes.export, {
+    preValidation: member,
+    handler: async (request, reply) => {
+      const access = projectAccess(request);
+      const { format, ...filters } = request.query;
+      // A client that goes away stops the export before its next batch.
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      const stream = await exportAnalyses(ctx, access, filters, {
+        format,
+        signal: gone.signal,
+        onEnd: (rows, finished) =>
+          request.log.info({ projectId: access.project.id, format, rows, finished }, 'analyses export ended'),
+      });
+      const fileName = analysisExportFileName(access.project.id, new Date(), format);
+      return reply
+        .type(ANALYSIS_EXPORT_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   });
 
   serve(app, routes.events, {

@@ -73,6 +73,24 @@ describe('analyses list', () => {
     expect(lastListCall(fetch).toString()).toBe('page=1&page_size=25');
   });
 
+  it("links the Export menu's formats to the server's export with the list's filters", async () => {
+    mockAnalysesApi();
+    await openList('/projects/5/analyses?department=Sales&status=completed&prompt_id=3&page=2');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const csv = new URL(screen.getByTestId('analyses-export-csv').getAttribute('href')!, 'http://x');
+    expect(csv.pathname).toBe('/api/projects/5/analyses/export');
+    expect(Object.fromEntries(csv.searchParams)).toEqual({
+      prompt_id: '3',
+      department: 'Sales',
+      status: 'completed',
+      format: 'csv',
+    });
+    expect(screen.getByTestId('analyses-export-csv')).toHaveAttribute('download');
+    const jsonl = new URL(screen.getByTestId('analyses-export-jsonl').getAttribute('href')!, 'http://x');
+    expect(jsonl.searchParams.get('format')).toBe('jsonl');
+    expect(screen.queryByText(/Choose a prompt/)).not.toBeInTheDocument();
+  });
+
   it('sends the filters of the URL to the server, and shows them in the fields', async () => {
     const fetch = mockAnalysesApi();
     await openList(

@@ -31,6 +31,7 @@ import {
   useTaskEvents,
 } from './api';
 import { formatDuration, formatScore } from './format';
+import { ListExport } from './ListExport';
 import { ListPagination } from './ListPagination';
 import { LiveIndicator } from './LiveIndicator';
 import {
@@ -125,6 +126,7 @@ export default function AnalysesPage() {
       actions={
         <>
           <LiveIndicator state={live} />
+          {(list.data?.total ?? 0) > 0 ? <ListExport projectId={project.id} filters={view.filters} /> : null}
           {uploadButton}
         </>
       }

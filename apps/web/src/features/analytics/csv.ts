@@ -1,4 +1,4 @@
-import { csvCell } from '@parley/contracts';
+import { csvDataLine } from '@parley/contracts';
 import { downloadFile } from '../../shared/utils/download';
 
 export type CsvValue = string | number | null | undefined;
@@ -9,9 +9,7 @@ export type CsvValue = string | number | null | undefined;
  * UTF-8 names right.
  */
 export function toCsv(rows: CsvValue[][]): string {
-  const line = (cells: CsvValue[]) =>
-    `${cells.map((cell) => (typeof cell === 'number' ? csvCell(cell) : csvCell(cell, { guardFormulas: true }))).join(',')}\r\n`;
-  return `\uFEFF${rows.map(line).join('')}`;
+  return `\uFEFF${rows.map(csvDataLine).join('')}`;
 }
 
 export function downloadCsv(fileName: string, rows: CsvValue[][]): void {

@@ -1,0 +1,53 @@
+import type { AnalysisListQuery } from '@parley/contracts';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { tasks } from '../../db/schema/index.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
+
+/** The list's filters; the export takes the same without paging. */
+export type ListFilters = Omit<z.output<typeof AnalysisListQuery>, 'page' | 'page_size'>;
+
+/** Analyses whose field (dotted path) has this outcome or value: where an analytics figure links to. */
+function fieldCondition(path: string, outcome: ListFilters['field_outcome'], value: string | undefined): SQL {
+  const matches = [
+    sql`f.task_id = ${tasks.id}`,
+    sql`f.path = ${path}`,
+    ...(outcome ? [sql`f.outcome = ${outcome}`] : []),
+    ...(value !== undefined ? [sql`f.value = ${value}`] : []),
+  ];
+  return sql`EXISTS (SELECT 1 FROM analysis_field_values f WHERE ${sql.join(matches, sql` AND `)})`;
+}
+
+/**
+ * The analyses of the project the caller may see (visibility.ts) that match the list's filters: the one
+ * condition of the list and its export.
+ */
+export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
+  const tz = access.project.timezone;
+  const conditions: SQL[] = [eq(tasks.projectId, access.project.id)];
+  const visible = taskVisibilityCondition(access);
+  if (visible) conditions.push(visible);
+  // Dates are days of the conversations in the project's time zone; `to` includes its whole day.
+  if (query.from)
+    conditions.push(sql`${tasks.conversationAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);
+  if (query.to)
+    conditions.push(sql`${tasks.conversationAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${tz})`);
+  // A prompt's analyses include those a classification prompt handed to it (what analytics counts).
+  if (query.prompt_id) {
+    conditions.push(sql`(${tasks.promptId} = ${query.prompt_id} OR ${tasks.chosenPromptVersionId} IN
+      (SELECT id FROM prompt_versions WHERE project_id = ${access.project.id} AND prompt_id = ${query.prompt_id}))`);
+  }
+  if (query.field) conditions.push(fieldCondition(query.field, query.field_outcome, query.field_value));
+  if (query.department?.trim()) {
+    conditions.push(sql`lower(${tasks.department}) = lower(${query.department.trim()})`);
+  }
+  if (query.representative?.trim()) {
+    conditions.push(sql`lower(${tasks.representative}) = lower(${query.representative.trim()})`);
+  }
+  if (query.status) conditions.push(eq(tasks.status, query.status));
+  if (query.score_min !== undefined) conditions.push(gte(tasks.finalScore, query.score_min));
+  if (query.score_max !== undefined) conditions.push(lte(tasks.finalScore, query.score_max));
+  if (query.q) conditions.push(sql`${tasks.search} @@ websearch_to_tsquery('simple', ${query.q})`);
+  return and(...conditions)!;
+}
