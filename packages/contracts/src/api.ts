@@ -150,6 +150,16 @@ export const Project = z.object({
   transcription: TranscriptionChoice.nullable().optional(),
   /** Which stereo channel carries the representative ('left': Channel 1). */
   representative_channel: z.enum(REPRESENTATIVE_CHANNELS).optional(),
+  /**
+   * Members with the role user see only the analyses of the representative the rep mapping gives their email
+   * (and none without one). On for new projects, off for those made before the setting existed.
+   */
+  agents_see_own: z.boolean().optional(),
+  /**
+   * With agents_see_own, for a caller with the role user: the representative whose analyses they see; null
+   * when their email is mapped to none (they see no analyses). Absent for everyone else.
+   */
+  my_representative: z.string().nullable().optional(),
   /** True when the caller sees the project through a support-access grant (read-only, admin's view). */
   read_only: z.boolean().optional(),
 });
@@ -193,6 +203,7 @@ export const ProjectUpdate = z
     /** A provider the server has a key for and one of its models, or null for the server's default. */
     transcription: TranscriptionChoice.nullable(),
     representative_channel: z.enum(REPRESENTATIVE_CHANNELS),
+    agents_see_own: z.boolean(),
   })
   .partial();
 

@@ -12,6 +12,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { createPrompt, fund, META, multipart, type Part, wavBytes } from '../../../test/uploads.ts';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   member = await signUp(t.app);
   projectId = await createProject(owner, 'Calls');
   await addMember(t, projectId, member, 'user');
+  await usersSeeAll(t, projectId);
   await fund(t, projectId);
   promptId = await createPrompt(owner, projectId, 'Sales QA');
 });
