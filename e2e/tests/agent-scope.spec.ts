@@ -29,10 +29,12 @@ test('an agent mapped by email sees only their own analyses; an unmapped one is 
   await settings.open(project.id, 'rep-mapping');
   const scope = page.getByTestId('agent-scope').getByRole('switch', { name: TEXTS.scopeLabel });
   await expect(scope).toBeChecked();
-  await scope.uncheck();
+  // The switch shows what the server saved.
+  await scope.click();
   await expect(scope).not.toBeChecked();
-  await scope.check();
+  await scope.click();
   await expect(page.getByText(TEXTS.turnedOn)).toBeVisible();
+  await expect(scope).toBeChecked();
   const mapped = await page.request.post(`/api/projects/${project.id}/rep-mappings`, {
     data: { identifier: ann.email, representative: 'Ann Agent' },
   });
