@@ -16,9 +16,14 @@ test('a user disputes a field, a team leader approves with an edit, the analysis
   page,
   browser,
 }) => {
-  // The owner's project: a scorecard, a user and a team leader who leads Ann's team.
+  // The owner's project: a scorecard, a user who is Ann (the rep mapping gives their email her name: they see her
+  // analyses) and a team leader who leads Ann's team.
   const { project, prompt } = await projectWithScorecard(page, { label: 'cr owner' });
   const member = await addMemberViaApi(page.request, project.id, 'user', 'cr user');
+  const mapped = await page.request.post(`/api/projects/${project.id}/rep-mappings`, {
+    data: { identifier: member.user.email, representative: REPRESENTATIVE },
+  });
+  expect(mapped.status()).toBe(201);
   const leader = await addMemberViaApi(page.request, project.id, 'teamleader', 'cr leader');
   const assigned = await page.request.put(`/api/projects/${project.id}/team-leaders/${leader.account.id}`, {
     data: { departments: [], representatives: [REPRESENTATIVE] },

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { promptVersions, tasks } from '../src/db/schema/index.ts';
 import { recordFieldValues } from '../src/modules/analytics/record.ts';
 import { insertAnalysis } from './analytics.ts';
-import { addMember, type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
+import {
+  addMember,
+  type Client,
+  createProject,
+  signUp,
+  startTestApp,
+  type TestApp,
+  usersSeeAll,
+} from './harness.ts';
 import { takeQueuedEmails } from './mail.ts';
 import { createKey, keyClient } from './settings.ts';
 
@@ -117,6 +125,7 @@ export async function startChangeRequestApp() {
   const [admin, support, stranger] = [await next(), await next(), await next()];
   const projectId = await createProject(owner, 'Disputes');
   const otherProjectId = await createProject(owner, 'Other');
+  await usersSeeAll(t, projectId);
   for (const [member, role] of [
     [user, 'user'],
     [user2, 'user'],

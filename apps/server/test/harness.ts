@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { type MemberRole, SESSION_COOKIE } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -9,7 +10,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { projectMembers } from '../src/db/schema/index.ts';
+import { projectMembers, projects } from '../src/db/schema/index.ts';
 import { QUEUES, startBoss } from '../src/jobs/boss.ts';
 import type { AuthRequest } from '../src/modules/auth/auth-requests.ts';
 import { runAuthRequest } from '../src/modules/auth/jobs.ts';
@@ -161,4 +162,12 @@ export async function addMember(
   role: MemberRole,
 ): Promise<void> {
   await t.ctx.db.insert(projectMembers).values({ projectId, userId: client.userId, role });
+}
+
+/**
+ * Turns the project's agents_see_own off, as for a project made before it existed: its users see every
+ * analysis (for tests of other things that read analyses as a plain user).
+ */
+export async function usersSeeAll(t: TestApp, projectId: number): Promise<void> {
+  await t.ctx.db.update(projects).set({ agentsSeeOwn: false }).where(eq(projects.id, projectId));
 }

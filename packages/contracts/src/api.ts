@@ -65,7 +65,10 @@ export const SignupRequest = z.object({
   password: newPassword,
   name: z.string().trim().max(120).optional(),
   language: z.enum(UI_LANGUAGES).optional(),
-  /** The token of an invitation link for this email: the account is confirmed and signed in at once. */
+  /**
+   * The token of an invitation link for this email: the account is confirmed, signed in and joins the
+   * invited project at once.
+   */
   invite_token: z.string().min(1).max(200).optional(),
 });
 /**
@@ -91,6 +94,8 @@ export const UpdateLanguageRequest = z.object({ language: z.enum(UI_LANGUAGES) }
 export const UpdateProfileRequest = z.object({ name: z.string().trim().max(120) });
 
 export const UserResponse = z.object({ data: User });
+/** A sign-up or Google sign-in; joined_project_id: the project of the invitation it joined in the same step. */
+export const JoinedUserResponse = UserResponse.extend({ joined_project_id: z.number().int().optional() });
 /** Who the browser's session belongs to: a user, or null for an anonymous visitor (not an error). */
 export const SessionResponse = z.object({ data: z.object({ user: User.nullable() }) });
 
@@ -106,6 +111,8 @@ export const GoogleCallbackRequest = z.object({
   state: z.string().min(1).max(200),
   /** The UI language of a new account (the one the page is shown in). */
   language: z.enum(UI_LANGUAGES).optional(),
+  /** The token of an invitation for the Google account's email: the account joins its project. */
+  invite_token: z.string().min(1).max(200).optional(),
 });
 export const GoogleAvailabilityResponse = z.object({ data: z.object({ available: z.boolean() }) });
 export const OkResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
@@ -143,6 +150,16 @@ export const Project = z.object({
   transcription: TranscriptionChoice.nullable().optional(),
   /** Which stereo channel carries the representative ('left': Channel 1). */
   representative_channel: z.enum(REPRESENTATIVE_CHANNELS).optional(),
+  /**
+   * Members with the role user see only the analyses of the representative the rep mapping gives their email
+   * (and none without one). On for new projects, off for those made before the setting existed.
+   */
+  agents_see_own: z.boolean().optional(),
+  /**
+   * With agents_see_own, for a caller with the role user: the representative whose analyses they see; null
+   * when their email is mapped to none (they see no analyses). Absent for everyone else.
+   */
+  my_representative: z.string().nullable().optional(),
   /** True when the caller sees the project through a support-access grant (read-only, admin's view). */
   read_only: z.boolean().optional(),
 });
@@ -186,6 +203,7 @@ export const ProjectUpdate = z
     /** A provider the server has a key for and one of its models, or null for the server's default. */
     transcription: TranscriptionChoice.nullable(),
     representative_channel: z.enum(REPRESENTATIVE_CHANNELS),
+    agents_see_own: z.boolean(),
   })
   .partial();
 

@@ -5,6 +5,7 @@ import {
   GoogleCallbackRequest,
   GoogleStartRequest,
   GoogleStartResponse,
+  JoinedUserResponse,
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
@@ -28,12 +29,13 @@ export const authRoutes = {
     summary: 'Create an account',
     description:
       'The first account of the installation, and an invitee with the token of their invitation, are ' +
-      'signed in at once (201). Otherwise the answer is 202 whether the email is new or taken: a new account ' +
+      'signed in at once (201); the invitee joins the invited project in the same step (joined_project_id). ' +
+      'Otherwise the answer is 202 whether the email is new or taken: a new account ' +
       'is emailed a confirmation link (POST /auth/confirm), the owner of a taken email a note.',
     tags,
     access: 'public',
     body: SignupRequest,
-    responses: { 201: UserResponse, 202: SignupAcceptedResponse },
+    responses: { 201: JoinedUserResponse, 202: SignupAcceptedResponse },
     errors: [429],
   }),
   confirm: defineRoute({
@@ -166,11 +168,13 @@ export const authRoutes = {
     summary: 'Finish Google sign-in with the code and state Google sent back, and sign in',
     description:
       'The Google account signs in to the account it is linked to; else to the account with its email when ' +
-      'Google says the email is verified (and is linked to it); else a new account is made, without a password.',
+      'Google says the email is verified (and is linked to it); else a new account is made, without a password. ' +
+      'With the token of an open invitation for its email, the account joins the invited project ' +
+      '(joined_project_id); another token is ignored.',
     tags,
     access: 'public',
     body: GoogleCallbackRequest,
-    responses: { 200: UserResponse },
+    responses: { 200: JoinedUserResponse },
     errors: [400, 403, 429, 503],
   }),
 };

@@ -243,20 +243,6 @@ export interface TeamAssignment {
 
 const fold = (value: string) => value.trim().toLowerCase();
 
-/** Whether a team leader with this assignment sees an analysis (case-insensitive; no assignment: none). */
-export function teamLeaderSees(
-  assignment: TeamAssignment | null,
-  task: { department: string | null; representative: string | null },
-): boolean {
-  if (!assignment) return false;
-  const department = task.department ? fold(task.department) : null;
-  const representative = task.representative ? fold(task.representative) : null;
-  return (
-    (department !== null && assignment.departments.some((d) => fold(d) === department)) ||
-    (representative !== null && assignment.representatives.some((r) => fold(r) === representative))
-  );
-}
-
 /** Trimmed, blank ones dropped, duplicates (case-insensitive) dropped, first spelling kept. */
 export function uniqueNames(values: readonly string[]): string[] {
   const seen = new Set<string>();

@@ -20,7 +20,6 @@ import {
   repLookupKeys,
   splitUserName,
   supportAccessHours,
-  teamLeaderSees,
   uniqueNames,
 } from './rules.ts';
 
@@ -157,14 +156,6 @@ describe('rep mapping', () => {
 });
 
 describe('team leaders', () => {
-  it('see analyses of their departments or representatives, case-insensitively; none without assignment', () => {
-    const assignment = { departments: ['Sales'], representatives: ['Bob'] };
-    expect(teamLeaderSees(assignment, { department: ' sales', representative: null })).toBe(true);
-    expect(teamLeaderSees(assignment, { department: 'Support', representative: 'BOB' })).toBe(true);
-    expect(teamLeaderSees(assignment, { department: 'Support', representative: 'Ann' })).toBe(false);
-    expect(teamLeaderSees(null, { department: 'Sales', representative: 'Bob' })).toBe(false);
-  });
-
   it('keeps unique, non-blank names', () => {
     expect(uniqueNames([' Sales ', 'sales', '', 'null', 'Support'])).toEqual(['Sales', 'Support']);
     expect(TeamLeaderUpdate.safeParse({ departments: ['a'], representatives: [] }).success).toBe(true);

@@ -65,6 +65,12 @@ export const projects = pgTable(
     representativeChannel: text('representative_channel', { enum: REPRESENTATIVE_CHANNELS })
       .notNull()
       .default('left'),
+    /**
+     * Members with the role user who are mapped to a representative (rep mapping by their email) see only that
+     * representative's analyses; unmapped ones see none. On for new projects; the migration turned it off for
+     * the projects that existed before it.
+     */
+    agentsSeeOwn: boolean('agents_see_own').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

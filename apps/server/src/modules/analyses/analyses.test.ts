@@ -11,6 +11,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
 import { mediaFiles, projects, tasks, unitBundles } from '../../db/schema/index.ts';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   teamleader = await signUp(t.app);
   projectId = await createProject(owner, 'Reads');
   await addMember(t, projectId, user, 'user');
+  await usersSeeAll(t, projectId);
   await addMember(t, projectId, teamleader, 'teamleader');
   await fund(t, projectId);
   promptId = await createPrompt(owner, projectId, 'Sales QA');

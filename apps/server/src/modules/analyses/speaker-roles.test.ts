@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
-import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
+import { addMember, type Client, createProject, signUp, usersSeeAll } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
 import { createPrompt, fund, multipart } from '../../../test/uploads.ts';
@@ -153,6 +153,7 @@ describe("a reviewer's speaker roles", () => {
     const taskId = await analysedChat(project, SHORT_CHAT, { Ann: 'representative', Client: 'customer' });
     const user = await signUp(app.t.app);
     await addMember(app.t, project.projectId, user, 'user');
+    await usersSeeAll(app.t, project.projectId);
     const leader = await signUp(app.t.app);
     await addMember(app.t, project.projectId, leader, 'teamleader');
     const roles = { Ann: 'customer', Client: 'representative' };

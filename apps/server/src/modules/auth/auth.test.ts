@@ -155,7 +155,7 @@ describe('sign-up without enumeration', () => {
     expect((await login(email, 'second try password')).statusCode).toBe(200);
   });
 
-  it('signs in at once with an open invitation for the same email', async () => {
+  it('signs in and joins the invited project at once with an open invitation for the same email', async () => {
     const owner = await signUp(t.app);
     const projectId = await createProject(owner, 'Invited');
     const invitee = uniqueEmail('invitee');
@@ -180,14 +180,14 @@ describe('sign-up without enumeration', () => {
     });
     expect(joined.statusCode).toBe(201);
     expect(joined.json().data.email).toBe(invitee);
-    const accepted = await clientWithCookie(
-      t.app,
-      sessionCookie(joined),
-    )({
-      method: 'POST',
-      url: `/api/invites/${inviteToken}/accept`,
-    });
-    expect(accepted.statusCode).toBe(200);
+    expect(joined.json().joined_project_id).toBe(projectId);
+    const session = clientWithCookie(t.app, sessionCookie(joined));
+    const project = await session({ method: 'GET', url: `/api/projects/${projectId}` });
+    expect(project.statusCode).toBe(200);
+    expect(project.json().data.my_role).toBe('user');
+    // The invitation was used up by the sign-up.
+    const again = await session({ method: 'POST', url: `/api/invites/${inviteToken}/accept` });
+    expect(again.json().error.code).toBe('invite_used');
     expect(await mailsTo(invitee)).toEqual([]);
   });
 

@@ -24,7 +24,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (!outcome.signedIn)
         return reply.status(202).send({ data: { status: 'confirmation_sent' as const } });
       await signedIn(request, reply, outcome.user, outcome.token);
-      return reply.status(201).send({ data: toUserDto(outcome.user) });
+      return reply.status(201).send({
+        data: toUserDto(outcome.user),
+        ...(outcome.joinedProjectId && { joined_project_id: outcome.joinedProjectId }),
+      });
     },
   });
 

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { emailConfirmationTokens, users } from '../../db/schema/index.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { EmailMessage } from '../mail/mailer.ts';
-import { isOpenInviteFor } from '../members/service.ts';
+import { isOpenInviteFor, joinByInvite } from '../members/service.ts';
 import type { UserRow } from '../users/dto.ts';
 import { enqueueAuthRequest } from './auth-requests.ts';
 import { countAttempt } from './limits.ts';
@@ -26,7 +26,9 @@ export interface SignupInput {
   invite_token?: string;
 }
 
-export type SignupOutcome = { signedIn: true; user: UserRow; token: string } | { signedIn: false };
+export type SignupOutcome =
+  | { signedIn: true; user: UserRow; token: string; joinedProjectId?: number }
+  | { signedIn: false };
 
 /** A sign-up the background finishes (modules/auth/jobs.ts): the account's details, its password hashed. */
 export interface PendingSignup {
@@ -38,7 +40,8 @@ export interface PendingSignup {
 
 /**
  * Sign-up. The very first account of the installation (the super admin) and an invitee signing up with the
- * token of their invitation are confirmed and signed in at once. Anyone else's sign-up is finished in the
+ * token of their invitation are confirmed and signed in at once; the invitee joins the invited project in the
+ * same transaction. Anyone else's sign-up is finished in the
  * background (finishSignup), so the answer, and the work done before it, is the same whether the email is new
  * or taken: sign-up tells nobody which emails have accounts.
  */
@@ -50,17 +53,34 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Signu
     name: input.name ?? '',
     language: input.language ?? 'en',
   };
-  const user = await ctx.db.transaction(async (tx): Promise<UserRow | null> => {
+  const made = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
-    if (await isFirstAccount(tx)) return saveAccount(tx, details, { confirmed: true, superAdmin: true });
+    if (await isFirstAccount(tx)) {
+      return {
+        user: await saveAccount(tx, details, { confirmed: true, superAdmin: true }),
+        joined: undefined,
+      };
+    }
     // Only the holder of an invitation for this email gets further (and learns about its account).
     if (input.invite_token === undefined || !(await isOpenInviteFor(tx, input.invite_token, input.email))) {
       return null;
     }
     const [existing] = await tx.select().from(users).where(eq(users.email, input.email));
-    return existing?.emailConfirmedAt ? null : saveAccount(tx, details, { confirmed: true, existing });
+    if (existing?.emailConfirmedAt) return null;
+    const user = await saveAccount(tx, details, { confirmed: true, existing });
+    return { user, joined: await joinByInvite(tx, user, input.invite_token) };
   });
-  if (user) return { signedIn: true, user, token: await createSession(ctx.db, user.id) };
+  if (made) {
+    const { user, joined } = made;
+    if (joined)
+      ctx.logger.info({ projectId: joined.project_id, userId: user.id }, 'Signed up from an invitation');
+    return {
+      signedIn: true,
+      user,
+      token: await createSession(ctx.db, user.id),
+      ...(joined && { joinedProjectId: joined.project_id }),
+    };
+  }
   await enqueueAuthRequest(ctx, { type: 'signup', ...details });
   return { signedIn: false };
 }

@@ -8,6 +8,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, multipart, type Part } from '../../../test/uploads.ts';
 import { batchItems, uploadBatches } from '../../db/schema/index.ts';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   stranger = await signUp(t.app);
   projectId = await createProject(owner, 'Bulk');
   await addMember(t, projectId, member, 'user');
+  await usersSeeAll(t, projectId);
   await fund(t, projectId);
   promptId = await createPrompt(owner, projectId, 'Sales QA');
   otherProjectId = await createProject(stranger, 'Elsewhere');

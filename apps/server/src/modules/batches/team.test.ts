@@ -13,6 +13,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund, multipart, wavBytes } from '../../../test/uploads.ts';
@@ -67,6 +68,7 @@ beforeAll(async () => {
   projectId = await createProject(owner, 'Teams');
   await addMember(t, projectId, admin, 'admin');
   await addMember(t, projectId, user, 'user');
+  await usersSeeAll(t, projectId);
   for (const leader of [salesLeader, supportLeader, idleLeader]) {
     await addMember(t, projectId, leader, 'teamleader');
   }

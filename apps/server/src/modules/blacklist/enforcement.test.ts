@@ -17,6 +17,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
 import {
@@ -89,6 +90,7 @@ afterEach(() => {
 async function newProject(settings: Record<string, unknown> = {}) {
   const projectId = await createProject(owner, `Calls ${tone}`);
   await addMember(t, projectId, member, 'user');
+  await usersSeeAll(t, projectId);
   await fund(t, projectId);
   if (Object.keys(settings).length > 0) {
     const response = await owner.request({

@@ -1,11 +1,10 @@
 import type { ChangeRequest } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { projectMembers, teamLeaderAssignments, users } from '../../db/schema/index.ts';
+import { projectMembers, tasks, teamLeaderAssignments, users } from '../../db/schema/index.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-
-const lower = (value: string | null) => (value ?? '').trim().toLowerCase();
+import { conditionOf } from '../tasks/visibility.ts';
 
 /**
  * Who reviews a request on this analysis: the project's admins and owners, and the team leaders whose
@@ -35,20 +34,23 @@ async function reviewerEmails(ctx: AppContext, projectId: number, request: Chang
         inArray(projectMembers.role, ['teamleader', 'admin', 'owner']),
       ),
     );
-  const department = lower(request.department);
-  const representative = lower(request.representative);
-  return rows
-    .filter((row) => row.userId !== request.requester.id)
-    .filter((row) => {
-      if (row.role !== 'teamleader') return true;
-      const departments = (row.departments ?? []).map(lower);
-      const representatives = (row.representatives ?? []).map(lower);
-      return (
-        (department !== '' && departments.includes(department)) ||
-        (representative !== '' && representatives.includes(representative))
-      );
-    })
-    .map((row) => row.email);
+  const reviewers: string[] = [];
+  for (const row of rows) {
+    if (row.userId === request.requester.id) continue;
+    if (row.role === 'teamleader') {
+      const assignment = row.departments && {
+        departments: row.departments,
+        representatives: row.representatives!,
+      };
+      const [seen] = await ctx.db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.id, request.task_id), conditionOf({ kind: 'team', assignment }, tasks)));
+      if (!seen) continue;
+    }
+    reviewers.push(row.email);
+  }
+  return reviewers;
 }
 
 const link = (ctx: AppContext, request: ChangeRequest) =>

@@ -1,5 +1,5 @@
 import { hasRoleAtLeast } from '@parley/contracts';
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { changeRequests } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
@@ -12,7 +12,7 @@ export function requestVisibility(access: ProjectAccess, userId: number): SQL | 
   if (hasRoleAtLeast(access.role, 'admin')) return undefined;
   const own = eq(changeRequests.requestedBy, userId);
   if (access.role === 'teamleader') return or(own, taskVisibilityCondition(access) ?? sql`true`);
-  return own;
+  return and(own, taskVisibilityCondition(access));
 }
 
 /**

@@ -32,9 +32,9 @@ export async function googleSignInRoutes(app: FastifyInstance, ctx: AppContext):
     ...limited,
     handler: async (request, reply) => {
       assertGoogleConfigured(ctx.config);
-      const { user, token } = await finishGoogleSignIn(ctx, request.body);
+      const { user, token, joinedProjectId } = await finishGoogleSignIn(ctx, request.body);
       await setSignInCookies(ctx, request, reply, user.id, token);
-      return { data: toUserDto(user) };
+      return { data: toUserDto(user), ...(joinedProjectId && { joined_project_id: joinedProjectId }) };
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness.ts';
+import { takeQueuedEmails } from '../../../test/mail.ts';
 import { googleIdentities, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -135,6 +136,40 @@ describe('Google sign-in', () => {
 
     google.account = { ...google.account, email: uniqueEmail('fresh') };
     expect((await callback(await consent())).statusCode).toBe(403);
+  });
+
+  it('joins the project of an open invitation for its email, and ignores another one', async () => {
+    const owner = await signUp(t.app);
+    const created = await owner.request({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { name: 'Invited' },
+    });
+    const projectId = created.json().data.id as number;
+    const inviteFor = async (email: string) => {
+      await owner.request({
+        method: 'POST',
+        url: `/api/projects/${projectId}/invites`,
+        payload: { email, role: 'teamleader' },
+      });
+      const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email);
+      return /invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    };
+    const otherToken = await inviteFor(uniqueEmail('someone-else'));
+    const stranger = await callback({ ...(await consent()), invite_token: otherToken });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json().joined_project_id).toBeUndefined();
+
+    google.account = { ...google.account, sub: `${google.account.sub}-invitee`, email: uniqueEmail('gi') };
+    const token = await inviteFor(google.account.email);
+    const response = await callback({ ...(await consent()), invite_token: token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().joined_project_id).toBe(projectId);
+    const project = await clientWithCookie(
+      t.app,
+      sessionCookie(response),
+    )({ method: 'GET', url: `/api/projects/${projectId}` });
+    expect(project.json().data.my_role).toBe('teamleader');
   });
 
   it('refuses a state that does not match, and a used one', async () => {

@@ -6,6 +6,7 @@ import { googleIdentities, users } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { createSession } from '../auth/sessions.ts';
 import { isFirstAccount, SIGNUP_LOCK } from '../auth/signup.ts';
+import { isOpenInviteFor, joinByInvite } from '../members/service.ts';
 import type { UserRow } from '../users/dto.ts';
 import { finishOAuth, type GoogleUser, SIGN_IN_SCOPES, startOAuth, userInfo } from './oauth.ts';
 
@@ -25,27 +26,40 @@ export function startGoogleSignIn(ctx: AppContext, redirectUri: string) {
  * Finishes Google sign-in and opens a session. The Google account (its `sub`) signs in to the account it is
  * linked to; else it is linked to the account with its email, only when Google has verified that email; else
  * it makes a new account: confirmed, without a password, the installation's super admin when it is the first.
+ * With the token of an open invitation for the account's email it joins that project in the same step (any
+ * other token is ignored: the invitation page explains it).
  */
 export async function finishGoogleSignIn(
   ctx: AppContext,
-  input: { code: string; state: string; language?: UiLanguage },
-): Promise<{ user: UserRow; token: string }> {
+  input: { code: string; state: string; language?: UiLanguage; invite_token?: string },
+): Promise<{ user: UserRow; token: string; joinedProjectId?: number }> {
   const { tokens } = await finishOAuth(ctx, { purpose: 'sign_in', code: input.code, state: input.state });
   const google = await userInfo(ctx, tokens.accessToken);
-  const user = await ctx.db.transaction(async (tx) => {
+  const { user, joined } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
-    const [linked] = await tx
-      .select({ user: users })
-      .from(googleIdentities)
-      .innerJoin(users, eq(users.id, googleIdentities.userId))
-      .where(eq(googleIdentities.sub, google.sub));
-    if (linked) return linked.user;
-    if (!google.emailVerified) throw forbidden(UNVERIFIED_EMAIL, 'google_email_unverified');
-    const [existing] = await tx.select().from(users).where(eq(users.email, google.email));
-    return existing ? linkExisting(tx, existing, google) : createAccount(tx, google, input.language);
+    const user = await googleAccount(tx, google, input.language);
+    const invite = input.invite_token;
+    const open = invite !== undefined && (await isOpenInviteFor(tx, invite, user.email.toLowerCase()));
+    return { user, joined: open ? await joinByInvite(tx, user, invite) : undefined };
   });
-  ctx.logger.info({ userId: user.id }, 'Signed in with Google');
-  return { user, token: await createSession(ctx.db, user.id) };
+  ctx.logger.info({ userId: user.id, joinedProjectId: joined?.project_id }, 'Signed in with Google');
+  return {
+    user,
+    token: await createSession(ctx.db, user.id),
+    ...(joined && { joinedProjectId: joined.project_id }),
+  };
+}
+
+async function googleAccount(tx: Executor, google: GoogleUser, language?: UiLanguage): Promise<UserRow> {
+  const [linked] = await tx
+    .select({ user: users })
+    .from(googleIdentities)
+    .innerJoin(users, eq(users.id, googleIdentities.userId))
+    .where(eq(googleIdentities.sub, google.sub));
+  if (linked) return linked.user;
+  if (!google.emailVerified) throw forbidden(UNVERIFIED_EMAIL, 'google_email_unverified');
+  const [existing] = await tx.select().from(users).where(eq(users.email, google.email));
+  return existing ? linkExisting(tx, existing, google) : createAccount(tx, google, language);
 }
 
 async function linkExisting(tx: Executor, user: UserRow, google: GoogleUser): Promise<UserRow> {

@@ -2,7 +2,7 @@ import { INSIGHT_TEXTS } from '@parley/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
-import { addMember, type Client, signUp } from '../../../test/harness.ts';
+import { addMember, type Client, signUp, usersSeeAll } from '../../../test/harness.ts';
 import {
   askInsight,
   modelAnswer,
@@ -103,12 +103,13 @@ describe('insight access', () => {
     const admin = await signUp(s.t.app);
     await addMember(s.t, s.projectId, user, 'user');
     await addMember(s.t, s.projectId, admin, 'admin');
+    await usersSeeAll(s.t, s.projectId);
     const target = url(s.projectId, `/${asked.leader}`);
     for (const client of [user, s.leader]) {
       const refused = await client.request({ method: 'DELETE', url: target });
       expect(refused.statusCode).toBe(403);
     }
-    // A user sees every insight (they see every analysis) but deletes none.
+    // A user who sees every analysis (agents_see_own off) sees every insight but deletes none.
     expect(ids(await user.request({ method: 'GET', url: url(s.projectId) }))).toHaveLength(2);
     const deleted = await admin.request({ method: 'DELETE', url: target });
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { data: { ok: true } }]);

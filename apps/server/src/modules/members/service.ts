@@ -299,32 +299,37 @@ export async function acceptInvite(
   user: UserRow,
   token: string,
 ): Promise<{ project_id: number; role: MemberRole }> {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(projectInvites)
-      .where(eq(projectInvites.tokenHash, hashToken(token)))
-      .for('update');
-    const invite = usableInvite(row);
-    if (invite.email !== user.email.toLowerCase()) {
-      throw new HttpError(403, 'invite_wrong_email', MEMBER_TEXTS.inviteWrongEmail(invite.email));
-    }
-    await tx
-      .insert(projectMembers)
-      .values({ projectId: invite.projectId, userId: user.id, role: invite.role })
-      .onConflictDoNothing();
-    const [membership] = await tx
-      .select({ role: projectMembers.role })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, invite.projectId), eq(projectMembers.userId, user.id)));
-    await tx
-      .update(projectInvites)
-      .set({ acceptedAt: new Date(), acceptedBy: user.id })
-      .where(eq(projectInvites.id, invite.id));
-    ctx.logger.info(
-      { projectId: invite.projectId, inviteId: invite.id, userId: user.id },
-      'Invitation accepted',
-    );
-    return { project_id: invite.projectId, role: membership!.role };
-  });
+  const joined = await ctx.db.transaction((tx) => joinByInvite(tx, user, token));
+  ctx.logger.info({ projectId: joined.project_id, userId: user.id }, 'Invitation accepted');
+  return joined;
+}
+
+/** acceptInvite's work inside the caller's transaction (sign-up joins the invited project in its own). */
+export async function joinByInvite(
+  tx: Executor,
+  user: UserRow,
+  token: string,
+): Promise<{ project_id: number; role: MemberRole }> {
+  const [row] = await tx
+    .select()
+    .from(projectInvites)
+    .where(eq(projectInvites.tokenHash, hashToken(token)))
+    .for('update');
+  const invite = usableInvite(row);
+  if (invite.email !== user.email.toLowerCase()) {
+    throw new HttpError(403, 'invite_wrong_email', MEMBER_TEXTS.inviteWrongEmail(invite.email));
+  }
+  await tx
+    .insert(projectMembers)
+    .values({ projectId: invite.projectId, userId: user.id, role: invite.role })
+    .onConflictDoNothing();
+  const [membership] = await tx
+    .select({ role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, invite.projectId), eq(projectMembers.userId, user.id)));
+  await tx
+    .update(projectInvites)
+    .set({ acceptedAt: new Date(), acceptedBy: user.id })
+    .where(eq(projectInvites.id, invite.id));
+  return { project_id: invite.projectId, role: membership!.role };
 }

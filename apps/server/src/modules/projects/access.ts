@@ -16,16 +16,16 @@ import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
-import { teamAssignmentOf } from '../reps/team-scope.ts';
 import { hasActiveSupportGrant, recordSupportAccess } from '../support/grants.ts';
+import { memberVisibility } from '../tasks/visibility.ts';
 import type { UserRow } from '../users/dto.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
 /**
  * Which analyses (tasks) and batches the caller sees: all of them; only those uploaded with one API key (a
- * media key); or a team leader's: those whose department or representative is in their assignment (none
- * without one).
+ * media key); or a team's: those whose department or representative is in the assignment (none without one),
+ * a team leader's, or an agent's own representative (tasks/visibility.ts, memberVisibility).
  */
 export type TaskVisibility =
   | { kind: 'all' }
@@ -66,7 +66,7 @@ export function effectiveRole(user: UserRow, membership: MemberRole | null): Mem
  * - Support staff (users.role 'support') who are not members see a project while its owner's grant runs:
  *   reads (GET, HEAD) with the admin's view, never owner-only routes, never writes (403, read-only); every
  *   such request is written to the project's support audit.
- * - Team leaders and media keys get a narrowed `visibility` of analyses.
+ * - Team leaders, media keys and (with the project's agents_see_own) users get a narrowed `visibility`.
  */
 export async function requireProjectRole(
   db: Executor,
@@ -112,11 +112,7 @@ export async function requireProjectRole(
   if (!hasRoleAtLeast(role, minimum)) {
     throw forbidden(`This needs the ${minimum} role or higher in this project; yours is ${role}.`);
   }
-  let visibility: TaskVisibility = { kind: 'all' };
-  if (apiKey?.type === 'media') visibility = { kind: 'apiKey', apiKeyId: apiKey.id };
-  else if (role === 'teamleader') {
-    visibility = { kind: 'team', assignment: await teamAssignmentOf(db, projectId, user.id) };
-  }
+  const visibility = await memberVisibility(db, row.project, role, user, apiKey);
   return { project: row.project, role, apiKey, visibility, support, language: user.language };
 }
 

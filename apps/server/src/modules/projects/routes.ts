@@ -30,7 +30,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   serve(app, routes.get, {
     preValidation: member,
-    handler: async (request) => ({ data: await getProject(ctx, projectAccess(request)) }),
+    handler: async (request) => ({
+      data: await getProject(ctx, currentUser(request), projectAccess(request)),
+    }),
   });
 
   serve(app, routes.update, {

@@ -23,6 +23,7 @@ import {
   type ProjectBillingView,
   projectBillingViews,
 } from '../billing/project-billing.ts';
+import { representativesOf } from '../reps/team-scope.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { ProjectAccess, ProjectRow } from './access.ts';
 
@@ -36,6 +37,7 @@ type ProjectChanges = Partial<ProjectFields> & {
   default_prompt_id?: number | null | undefined;
   transcription?: TranscriptionChoice | null | undefined;
   representative_channel?: RepresentativeChannel | undefined;
+  agents_see_own?: boolean | undefined;
 };
 
 export function toProjectDto(
@@ -43,6 +45,7 @@ export function toProjectDto(
   myRole: MemberRole,
   billing: ProjectBillingView,
   readOnly = false,
+  myRepresentative?: string | null,
 ): Project {
   return {
     id: row.id,
@@ -62,20 +65,43 @@ export function toProjectDto(
         ? { provider: row.transcriptionProvider, model: row.transcriptionModel }
         : null,
     representative_channel: row.representativeChannel,
+    agents_see_own: row.agentsSeeOwn,
+    ...(myRepresentative !== undefined && { my_representative: myRepresentative }),
     read_only: readOnly,
   };
 }
 
-/** Projects with their billing view (balance, currency, plan), for every member role. */
+/**
+ * Projects with their billing view (balance, currency, plan), for every member role, and for a viewer limited
+ * to their own representative's analyses, that representative.
+ */
 async function toProjectDtos(
   db: Executor,
   rows: Array<{ project: ProjectRow; role: MemberRole; readOnly?: boolean }>,
+  viewer?: UserRow,
 ) {
   const billing = await projectBillingViews(
     db,
     rows.map((row) => row.project),
   );
-  return rows.map((row) => toProjectDto(row.project, row.role, billing.get(row.project.id)!, row.readOnly));
+  const limited = rows.filter((row) => row.role === 'user' && row.project.agentsSeeOwn);
+  const representatives =
+    viewer && limited.length > 0
+      ? await representativesOf(
+          db,
+          limited.map((row) => row.project.id),
+          viewer.email,
+        )
+      : new Map<number, string>();
+  return rows.map((row) =>
+    toProjectDto(
+      row.project,
+      row.role,
+      billing.get(row.project.id)!,
+      row.readOnly,
+      limited.includes(row) ? (representatives.get(row.project.id) ?? null) : undefined,
+    ),
+  );
 }
 
 /** The projects the user is a member of, by name (with an API key: only the key's project). */
@@ -87,13 +113,15 @@ export async function listProjects(ctx: AppContext, user: UserRow): Promise<Proj
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(eq(projectMembers.userId, user.id), apiKey ? eq(projects.id, apiKey.projectId) : undefined))
     .orderBy(asc(projects.name), asc(projects.id));
-  return toProjectDtos(ctx.db, rows);
+  return toProjectDtos(ctx.db, rows, user);
 }
 
-export async function getProject(ctx: AppContext, access: ProjectAccess): Promise<Project> {
-  const [dto] = await toProjectDtos(ctx.db, [
-    { project: access.project, role: access.role, readOnly: access.support === true },
-  ]);
+export async function getProject(ctx: AppContext, user: UserRow, access: ProjectAccess): Promise<Project> {
+  const [dto] = await toProjectDtos(
+    ctx.db,
+    [{ project: access.project, role: access.role, readOnly: access.support === true }],
+    user,
+  );
   return dto!;
 }
 
@@ -124,6 +152,7 @@ export async function updateProject(
     default_prompt_id,
     transcription,
     representative_channel,
+    agents_see_own,
     ...fields
   } = changes;
   // A choice already saved stays acceptable when unchanged, even if its key has gone meanwhile.
@@ -155,6 +184,7 @@ export async function updateProject(
           transcriptionModel: transcription?.model ?? null,
         }),
         ...(representative_channel !== undefined && { representativeChannel: representative_channel }),
+        ...(agents_see_own !== undefined && { agentsSeeOwn: agents_see_own }),
         updatedAt: new Date(),
       })
       .where(eq(projects.id, projectId))

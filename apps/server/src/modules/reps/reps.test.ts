@@ -12,6 +12,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { uploadCall } from '../../../test/settings.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
@@ -41,6 +42,7 @@ beforeAll(async () => {
   projectId = await createProject(owner, 'Reps');
   await addMember(t, projectId, admin, 'admin');
   await addMember(t, projectId, user, 'user');
+  await usersSeeAll(t, projectId);
   await addMember(t, projectId, leader, 'teamleader');
   await fund(t, projectId);
   promptId = await createPrompt(owner, projectId, 'QA');

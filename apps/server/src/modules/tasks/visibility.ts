@@ -1,7 +1,11 @@
-import { uniqueNames } from '@parley/contracts';
+import { type MemberRole, uniqueNames } from '@parley/contracts';
 import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
-import type { ProjectAccess } from '../projects/access.ts';
+import type { ApiKeyScope } from '../auth/plugin.ts';
+import type { ProjectAccess, ProjectRow, TaskVisibility } from '../projects/access.ts';
+import { representativesOf, teamAssignmentOf } from '../reps/team-scope.ts';
+import type { UserRow } from '../users/dto.ts';
 
 const lowered = (values: readonly string[]) => uniqueNames(values).map((value) => value.toLowerCase());
 
@@ -14,12 +18,45 @@ export interface VisibilityColumns {
 }
 
 /**
+ * Which analyses a member sees in a project (the one rule every query of analyses, figures, insights and
+ * change requests applies through visibilityCondition): a media key those it uploaded; a team leader those of
+ * their assignment; with the project's agents_see_own, a user those of the representative the rep mapping
+ * gives their email (none when it gives none); everyone else all.
+ */
+export async function memberVisibility(
+  db: Executor,
+  project: ProjectRow,
+  role: MemberRole,
+  user: UserRow,
+  apiKey: ApiKeyScope | null,
+): Promise<TaskVisibility> {
+  if (apiKey?.type === 'media') return { kind: 'apiKey', apiKeyId: apiKey.id };
+  if (role === 'teamleader') {
+    return { kind: 'team', assignment: await teamAssignmentOf(db, project.id, user.id) };
+  }
+  if (role === 'user' && project.agentsSeeOwn) {
+    const representative = (await representativesOf(db, [project.id], user.email)).get(project.id);
+    return {
+      kind: 'team',
+      assignment: representative ? { departments: [], representatives: [representative] } : null,
+    };
+  }
+  return { kind: 'all' };
+}
+
+/**
  * The SQL condition for the analyses the caller may see (undefined: all), on a table's columns. A media key
- * sees the tasks it uploaded; a team leader those whose department or representative is in their assignment
- * (compared case-insensitively), none without an assignment.
+ * sees the tasks it uploaded; a team (a team leader's, an agent's own representative) those whose department
+ * or representative is in its assignment (compared case-insensitively), none without an assignment.
  */
 export function visibilityCondition(access: ProjectAccess, columns: VisibilityColumns): SQL | undefined {
-  const visibility = access.visibility;
+  return conditionOf(access.visibility, columns);
+}
+
+export function conditionOf(
+  visibility: TaskVisibility | undefined,
+  columns: VisibilityColumns,
+): SQL | undefined {
   if (!visibility || visibility.kind === 'all') return undefined;
   if (visibility.kind === 'apiKey') {
     return columns.apiKeyId ? sql`${columns.apiKeyId} = ${visibility.apiKeyId}` : sql`false`;

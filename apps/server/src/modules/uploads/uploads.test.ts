@@ -12,6 +12,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { insertTextTask } from '../../../test/tasks.ts';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   member = await signUp(t.app);
   projectId = await createProject(owner, 'Calls');
   await addMember(t, projectId, member, 'user');
+  await usersSeeAll(t, projectId);
   await fund(t, projectId);
   promptId = await createPrompt(owner, projectId, 'Sales QA');
 });

@@ -160,7 +160,11 @@ export default function AnalysesPage() {
             <EmptyState
               icon={<CloudUploadOutlinedIcon />}
               title={t('analyses.list.emptyTitle')}
-              description={t('analyses.list.emptyDescription')}
+              description={
+                project.my_representative === null
+                  ? t('guard.unlinkedAgent')
+                  : t('analyses.list.emptyDescription')
+              }
               action={uploadButton}
             />
           )

@@ -11,10 +11,12 @@ interface GoogleButtonProps {
   returnTo: string;
   /** Gets the message to show when Google sign-in could not start. */
   onError: (message: string) => void;
+  /** The token of the invitation the sign-up came from: the account joins its project. */
+  inviteToken?: string | undefined;
 }
 
 /** Spec 2 §2.8: full width, outlined, a spinner while the request runs; hidden when the server has no Google. */
-export function GoogleButton({ variant, returnTo, onError }: GoogleButtonProps) {
+export function GoogleButton({ variant, returnTo, onError, inviteToken }: GoogleButtonProps) {
   const { t } = useTranslation();
   const available = useGoogleAvailable();
   const [loading, setLoading] = useState(false);
@@ -30,7 +32,7 @@ export function GoogleButton({ variant, returnTo, onError }: GoogleButtonProps) 
   const start = async () => {
     setLoading(true);
     try {
-      await startGoogleSignIn(returnTo);
+      await startGoogleSignIn(returnTo, inviteToken);
     } catch (error) {
       console.error('Google sign-in failed to start', error);
       onError(messageOf(error));

@@ -32,7 +32,15 @@ export default function GoogleCallbackPage() {
     if (params.get('error')) return setProblem(t('auth.google.denied'));
     if (!code || !state || !expected || state !== expected) return setProblem(t('auth.google.stateMismatch'));
     const returnTo = takeGoogleReturn();
-    mutate({ code, state }, { onSuccess: () => void navigate(returnTo, { replace: true }) });
+    mutate(
+      { code, state },
+      {
+        onSuccess: ({ joinedProjectId }) =>
+          void navigate(joinedProjectId === undefined ? returnTo : `/projects/${joinedProjectId}`, {
+            replace: true,
+          }),
+      },
+    );
   }, [params, mutate, navigate, t]);
 
   const shown = problem ?? (finish.isError ? errorMessage(finish.error, 'auth.google.error') : null);

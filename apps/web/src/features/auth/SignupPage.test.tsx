@@ -1,4 +1,4 @@
-import type { SignupAcceptedResponse, UserResponse } from '@parley/contracts';
+import type { JoinedUserResponse, SignupAcceptedResponse } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -61,17 +61,18 @@ describe('SignupPage', () => {
     expect(signupBody(fetch)).toMatchObject({ email: 'ann@example.com', password: 'plum rocket violin' });
   });
 
-  it("sends an invitation's token and, signed in at once, goes on", async () => {
+  it("sends an invitation's token and, signed in and joined at once, opens the project", async () => {
     const fetch = mockFetch({
       'GET /api/auth/session': signedOut,
       'POST /api/auth/signup': () =>
         jsonResponse(201, {
           data: { ...testUser, email: 'ann@example.com' },
-        } satisfies z.input<typeof UserResponse>),
+          joined_project_id: 7,
+        } satisfies z.input<typeof JoinedUserResponse>),
     });
     renderRoutes(routes, '/signup?email=ann%40example.com&invite=tok123');
     await fill('ann@example.com', 'plum rocket violin');
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/projects/7'));
     expect(signupBody(fetch)).toMatchObject({ email: 'ann@example.com', invite_token: 'tok123' });
   });
 });

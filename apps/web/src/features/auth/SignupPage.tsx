@@ -42,8 +42,9 @@ export default function SignupPage() {
   const { strength } = usePasswordStrength(password, { email, name });
 
   const target = redirectTarget(location.state);
-  // Google sign-up makes the account without the invitation: its page then offers to join.
-  const invite = params.get('invite')?.trim();
+  // Sign-up with the invitation joins its project (Google's too); should Google's account have another email,
+  // the invitation page explains it.
+  const invite = params.get('invite')?.trim() || undefined;
   const googleReturn =
     invite && target === '/dashboard' ? `/invite?token=${encodeURIComponent(invite)}` : target;
   if (me.isPending) return <LoadingState minHeight={320} />;
@@ -57,11 +58,13 @@ export default function SignupPage() {
         email: values.email.trim(),
         password: values.password,
         language: currentLanguage(),
-        invite_token: params.get('invite')?.trim() || undefined,
+        invite_token: invite,
       },
       {
         onSuccess: (result) => {
-          if (result.signedIn) void navigate(target, { replace: true });
+          if (!result.signedIn) return;
+          const joined = result.joinedProjectId;
+          void navigate(joined === undefined ? target : `/projects/${joined}`, { replace: true });
         },
       },
     ),
@@ -112,7 +115,12 @@ export default function SignupPage() {
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} fullWidth>
             {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
           </Button>
-          <GoogleButton variant="signup" returnTo={googleReturn} onError={setGoogleError} />
+          <GoogleButton
+            variant="signup"
+            returnTo={googleReturn}
+            inviteToken={invite}
+            onError={setGoogleError}
+          />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.signup.haveAccount')}{' '}
             <Link component={RouterLink} to="/login" state={location.state}>

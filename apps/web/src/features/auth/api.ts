@@ -16,8 +16,11 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60 * 1000, retry: 1 });
 }
 
-/** Signed in at once (the first account, an invitee: 201), or a confirmation link was emailed (202). */
-export type SignupResult = { signedIn: true; user: User } | { signedIn: false };
+/**
+ * Signed in at once (the first account, an invitee: 201, who joined the invited project), or a confirmation
+ * link was emailed (202).
+ */
+export type SignupResult = { signedIn: true; user: User; joinedProjectId?: number } | { signedIn: false };
 
 /**
  * A signed-in user: the cache of the previous account goes, the new one is `me`. A session check still on its
@@ -45,8 +48,10 @@ export function useSignup() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: RouteBody<typeof authRoutes.signup>): Promise<SignupResult> => {
-      const { data } = await call(authRoutes.signup, { body });
-      return 'status' in data ? { signedIn: false } : { signedIn: true, user: data };
+      const answer = await call(authRoutes.signup, { body });
+      if ('status' in answer.data) return { signedIn: false };
+      const joined = 'joined_project_id' in answer ? answer.joined_project_id : undefined;
+      return { signedIn: true, user: answer.data, ...(joined !== undefined && { joinedProjectId: joined }) };
     },
     onSuccess: async (result) => {
       if (result.signedIn) await signedIn(result.user);

@@ -8,6 +8,8 @@ import { useSignedIn } from './api';
 export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';
 /** Where the app opens once Google sign-in has finished (the page that sent the user to sign in). */
 export const GOOGLE_OAUTH_RETURN_KEY = 'google_oauth_return';
+/** The invitation a Google sign-up started from (its account joins the project when the emails match). */
+export const GOOGLE_OAUTH_INVITE_KEY = 'google_oauth_invite';
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 /** Thrown when the server's answer carries no address to send the browser to (spec 2 §8). */
 export const OAUTH_START_FAILED = 'Failed to initiate OAuth';
@@ -22,24 +24,38 @@ export function useGoogleAvailable(): boolean {
   return data?.available === true;
 }
 
-/** Starts Google sign-in: keeps the state (and where to go after) for the callback, sends the browser to Google. */
-export async function startGoogleSignIn(returnTo: string): Promise<void> {
+/**
+ * Starts Google sign-in: keeps the state, where to go after and the invitation it started from for the
+ * callback, sends the browser to Google.
+ */
+export async function startGoogleSignIn(returnTo: string, inviteToken?: string): Promise<void> {
   const answer = await call(authRoutes.googleStart, {
     body: { redirect_uri: `${window.location.origin}${GOOGLE_CALLBACK_PATH}` },
   });
   if (answer.status !== 'success' || !answer.data.auth_url) throw new Error(OAUTH_START_FAILED);
   localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, answer.data.state);
   localStorage.setItem(GOOGLE_OAUTH_RETURN_KEY, returnTo);
+  if (inviteToken) localStorage.setItem(GOOGLE_OAUTH_INVITE_KEY, inviteToken);
+  else localStorage.removeItem(GOOGLE_OAUTH_INVITE_KEY);
   window.location.assign(answer.data.auth_url);
 }
 
-/** Finishes Google sign-in with what Google sent back; signed in like a password sign-in. */
+/**
+ * Finishes Google sign-in with what Google sent back; signed in like a password sign-in. Answers the project
+ * the account joined from the kept invitation, if any.
+ */
 export function useGoogleCallback() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (body: { code: string; state: string }) =>
-      (await call(authRoutes.googleCallback, { body: { ...body, language: currentLanguage() } })).data,
-    onSuccess: signedIn,
+    mutationFn: async (body: { code: string; state: string }) => {
+      const invite = localStorage.getItem(GOOGLE_OAUTH_INVITE_KEY) ?? undefined;
+      localStorage.removeItem(GOOGLE_OAUTH_INVITE_KEY);
+      const answer = await call(authRoutes.googleCallback, {
+        body: { ...body, language: currentLanguage(), ...(invite && { invite_token: invite }) },
+      });
+      await signedIn(answer.data);
+      return { joinedProjectId: answer.joined_project_id };
+    },
   });
 }
 

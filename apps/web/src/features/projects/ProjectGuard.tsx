@@ -92,6 +92,12 @@ export function ProjectGuard({ children }: { children?: ReactNode }) {
             {t('guard.readOnly')}
           </Alert>
         ) : null}
+        {project.my_representative === null ? (
+          // Limited to their own representative's analyses (agents_see_own) without one: every list is empty.
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="unlinked-agent">
+            {t('guard.unlinkedAgent')}
+          </Alert>
+        ) : null}
         {children ?? <Outlet />}
       </ProjectProvider>
     );

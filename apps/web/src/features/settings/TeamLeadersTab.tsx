@@ -26,7 +26,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * Team leaders tab: each member with the teamleader role gets departments and representatives; they see
- * only the analyses of those (enforced on the server, teamLeaderSees), none without an assignment.
+ * only the analyses of those (enforced on the server, tasks/visibility.ts), none without an assignment.
  */
 export function TeamLeadersTab({ project, notify, readOnly }: TabProps) {
   const { t } = useTranslation();

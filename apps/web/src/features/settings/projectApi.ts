@@ -55,6 +55,21 @@ export function useSaveAnalysisSettings(projectId: number) {
   });
 }
 
+/** Whether members with the role user see only their own representative's analyses. */
+export function useSaveAgentScope(projectId: number) {
+  const store = useStoreProject();
+  return useMutation({
+    mutationFn: async (agentsSeeOwn: boolean) =>
+      (
+        await call(projectRoutes.update, {
+          params: { id: projectId },
+          body: { agents_see_own: agentsSeeOwn },
+        })
+      ).data,
+    onSuccess: store,
+  });
+}
+
 /** The speech-to-text services and models a project can choose, and the server's default. */
 export function useTranscriptionProviders() {
   return useQuery({
