@@ -115,6 +115,28 @@ describe('change requests on the analysis page', () => {
     );
   });
 
+  it("refuses the AI's own value and names the speaker of each transcript moment", async () => {
+    const fetch = mockAnalysesApi({
+      'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])),
+    });
+    await openDetail();
+    fireEvent.click(await screen.findByTestId('request-change-Objections'));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a change' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Wrong count.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(
+      await within(dialog).findByText('This is the AI’s value; propose a different one.'),
+    ).toBeInTheDocument();
+    expect(requests(fetch, 'POST', '/api/projects/5/analyses/42/change-requests')).toEqual([]);
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Transcript moment (optional)' }));
+    const lines = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(lines).toContain('0:04 · Customer: Hi, I have a question about pricing?');
+    expect(lines).toContain('0:00 · Alice: Hello, thanks for calling.');
+  });
+
   it('offers an option field its options and ok fields ok / not ok / n/a', async () => {
     mockAnalysesApi({
       'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])),
