@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   analysesRoutes,
   detailFixture,
@@ -135,6 +135,23 @@ describe('change requests on the analysis page', () => {
     const lines = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(lines).toContain('0:04 · Customer: Hi, I have a question about pricing?');
     expect(lines).toContain('0:00 · Alice: Hello, thanks for calling.');
+  });
+
+  it('asks for a re-analysis only where the member may not re-analyse', async () => {
+    mockAnalysesApi({ 'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])) });
+    await openDetail();
+    expect(await screen.findByRole('button', { name: 'Re-analyse' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request re-analysis' })).not.toBeInTheDocument();
+  });
+
+  it('offers a user both: asking for a re-analysis and re-analysing', async () => {
+    mockAnalysesApi(
+      { 'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])) },
+      testProject({ my_role: 'user' }),
+    );
+    await openDetail();
+    expect(await screen.findByRole('button', { name: 'Request re-analysis' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyse' })).toBeInTheDocument();
   });
 
   it('offers an option field its options and ok fields ok / not ok / n/a', async () => {
