@@ -108,6 +108,8 @@ export const GoogleCallbackRequest = z.object({
   language: z.enum(UI_LANGUAGES).optional(),
 });
 export const GoogleAvailabilityResponse = z.object({ data: z.object({ available: z.boolean() }) });
+/** Whether the installation has any account yet (none: the web app opens sign-up, which makes the super admin). */
+export const InstallationResponse = z.object({ data: z.object({ has_accounts: z.boolean() }) });
 export const OkResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 // ---------- projects ----------
