@@ -9,6 +9,8 @@ import { expect, test } from '../support/test.ts';
 
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
 test.use({ timezoneId: 'UTC' });
+// Three people and a dozen pages: on a busy machine that takes longer than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 const REPRESENTATIVE = 'Ann Agent';
 

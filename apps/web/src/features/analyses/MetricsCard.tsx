@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { type AnalysisMetrics, type ConversationMetrics, isChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { ChatMetricsView } from './ChatMetrics';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { SpeakerShares, Stat } from './MetricParts';
@@ -129,7 +130,7 @@ function RecordingMetrics({ metrics, speakerOrder, naming, onSeek }: MetricsProp
         </Grid>
       </Grid>
       {metrics.speakers.length > 0 ? (
-        <Box sx={{ overflowX: 'auto', mt: 2 }}>
+        <ScrollRegion label={t('analysis.metrics.perSpeaker')} sx={{ mt: 2 }}>
           <Table
             size="small"
             aria-label={t('analysis.metrics.perSpeaker')}
@@ -162,7 +163,7 @@ function RecordingMetrics({ metrics, speakerOrder, naming, onSeek }: MetricsProp
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       ) : null}
     </>
   );

@@ -9,7 +9,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tabs,
@@ -20,6 +19,7 @@ import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
 import { visuallyHidden } from '../../shared/components/visuallyHidden';
 import { formatDateTime } from '../../shared/utils/displayDates';
@@ -129,7 +129,7 @@ export default function ChangeRequestsPage() {
         {(data) => (
           <Paper variant="outlined">
             <FetchingBar active={list.isFetching} />
-            <TableContainer>
+            <ScrollRegion label={t('nav.changeRequests')}>
               <Table size="small" aria-label={t('nav.changeRequests')}>
                 <TableHead>
                   <TableRow>
@@ -219,7 +219,7 @@ export default function ChangeRequestsPage() {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </ScrollRegion>
             <ListPagination
               total={data.total}
               page={view.page}

@@ -1,7 +1,7 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 
-type Edges = { left: boolean; right: boolean };
+type Edges = { left: boolean; right: boolean; scrolls: boolean };
 
 const shadow = (side: 'left' | 'right') =>
   ({
@@ -17,8 +17,8 @@ const shadow = (side: 'left' | 'right') =>
   }) as const;
 
 /**
- * A region that scrolls sideways when its content is wider: reachable by keyboard (tab stop, named by
- * `label`, so arrow keys scroll it), with a shadow on each side that has more to show.
+ * A region that scrolls when its content is larger: named by `label`, a tab stop while it scrolls (so arrow
+ * keys scroll it), with a shadow on each side that has more to show.
  */
 export function ScrollRegion({
   label,
@@ -32,13 +32,18 @@ export function ScrollRegion({
   testId?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [edges, setEdges] = useState<Edges>({ left: false, right: false });
+  const [edges, setEdges] = useState<Edges>({ left: false, right: false, scrolls: false });
   const measure = useCallback(() => {
     const node = ref.current;
     if (!node) return;
     const left = node.scrollLeft > 0;
     const right = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
-    setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
+    const scrolls = left || right || node.scrollHeight > node.clientHeight + 1;
+    setEdges((current) =>
+      current.left === left && current.right === right && current.scrolls === scrolls
+        ? current
+        : { left, right, scrolls },
+    );
   }, []);
   useEffect(() => {
     const node = ref.current;
@@ -56,7 +61,7 @@ export function ScrollRegion({
         ref={ref}
         role="region"
         aria-label={label}
-        tabIndex={0}
+        tabIndex={edges.scrolls ? 0 : undefined}
         onScroll={measure}
         data-more-left={edges.left}
         data-more-right={edges.right}

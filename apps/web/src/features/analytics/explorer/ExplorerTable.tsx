@@ -2,6 +2,7 @@ import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow 
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import type { AnalysisFilters } from '../../analyses/listQuery';
 import { type AnalyticsView, analysesLink, listFilters } from '../view';
 import { type ExplorerColumn, groupFilters, groupLabel } from './columns';
@@ -65,7 +66,7 @@ export function ExplorerTable({
     </TableRow>
   );
   return (
-    <TableContainer>
+    <ScrollRegion label={t('analytics.explorer.table')}>
       <Table size="small" aria-label={t('analytics.explorer.table')}>
         <TableHead>
           <TableRow>
@@ -84,6 +85,6 @@ export function ExplorerTable({
           {row(total, t('analytics.explorer.total'), {}, true)}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollRegion>
   );
 }
