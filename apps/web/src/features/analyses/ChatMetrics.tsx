@@ -1,4 +1,4 @@
-import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';

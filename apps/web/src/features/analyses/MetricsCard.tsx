@@ -1,5 +1,4 @@
 import {
-  Box,
   ButtonBase,
   Grid,
   Paper,
