@@ -56,6 +56,24 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   await expect(list.row(missedTask)).toBeVisible();
   await expect(page.getByTestId(/^analysis-row-/)).toHaveCount(1);
 
+  // Every column chosen, conversation metrics too: the print view still fits a landscape page's width.
+  await report.open(project.id);
+  await expect(ann).toBeVisible();
+  await page.getByRole('button', { name: /^Columns: / }).click();
+  for (const item of await page.getByRole('menuitemcheckbox', { checked: false }).all()) await item.click();
+  await page.keyboard.press('Escape');
+  const printView = await page.getByRole('link', { name: 'Print view' }).getAttribute('href');
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.emulateMedia({ media: 'print' });
+  await page.goto(printView!);
+  await expect(ann).toBeVisible();
+  const widths = (await page.evaluate(
+    '({ page: document.documentElement.scrollWidth, window: window.innerWidth })',
+  )) as { page: number; window: number };
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  await page.emulateMedia({ media: 'screen' });
+  await page.goBack();
+
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
   await expect(page.getByTestId('explorer-chart')).toBeVisible();
   await shoot(page, 'analytics-explorer');

@@ -110,7 +110,7 @@ export function CalibrationCard({
               </ScrollRegion>
               {shown && shown.per_month.length > 0 ? (
                 <>
-                  <Typography variant="subtitle2">
+                  <Typography variant="subtitle2" component="h3">
                     {t('analytics.calibration.overTime', { field: shown.path })}
                   </Typography>
                   <LazyChart height={CHART_HEIGHT}>

@@ -262,7 +262,7 @@ function TypeDetails({
     case 'object':
       return (
         <Box sx={{ pl: { xs: 1, sm: 2 }, borderLeft: 3, borderColor: 'primary.light' }}>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             {t('prompts.structure.nestedFields')}
           </Typography>
           <FieldList
