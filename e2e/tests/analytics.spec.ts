@@ -8,6 +8,8 @@ import { expect, test } from '../support/test.ts';
 
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
 test.use({ timezoneId: 'UTC' });
+// A dozen pages and a print view: on a busy machine that takes longer than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 test('a manager reads the dashboard, follows a figure to its analyses, picks a range and opens a checklist cell', async ({
   page,
@@ -60,7 +62,8 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   await report.open(project.id);
   await expect(ann).toBeVisible();
   await page.getByRole('button', { name: /^Columns: / }).click();
-  for (const item of await page.getByRole('menuitemcheckbox', { checked: false }).all()) await item.click();
+  const unchecked = page.getByRole('menuitemcheckbox', { checked: false });
+  while ((await unchecked.count()) > 0) await unchecked.first().click();
   await page.keyboard.press('Escape');
   const printView = await page.getByRole('link', { name: 'Print view' }).getAttribute('href');
   await page.setViewportSize({ width: 1000, height: 700 });
