@@ -8,6 +8,8 @@ import { expect, type Page, test } from '../support/test.ts';
 
 /** The WCAG 2.0 and 2.1 rules of levels A and AA. */
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const EXTRA_RULES = ['heading-order', 'label-content-name-mismatch'];
+const PHONE = { width: 390, height: 844 };
 
 /**
  * Runs axe-core on the page as it is. A violation fails the test (after the other pages were checked too) with
@@ -15,6 +17,10 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 async function expectNoViolations(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  // Beyond the tags: headings without skipped levels, and names that contain a control's visible text
+  // (WCAG 2.5.3, an experimental rule of axe that Lighthouse runs).
+  const extra = await new AxeBuilder({ page }).withRules(EXTRA_RULES).analyze();
+  violations.push(...extra.violations);
   const found = violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
@@ -85,6 +91,15 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     }
   });
 
+  test('the pages of a project with an analysis, on a phone', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const { project, taskIds } = await analysedChats(page, 'axe phone', [{ representative: 'Ann Agent' }]);
+    for (const path of analysedPages(taskIds[0]!)) {
+      await openPage(page, `/projects/${project.id}/${path}`);
+      await expectNoViolations(page, `/projects/{id}/${path} at 390 px`);
+    }
+  });
+
   test("a project owner's upload, billing and prompt pages", async ({ page }) => {
     const { project, prompt } = await projectWithScorecard(page, { label: 'axe owner' });
     for (const path of managerPages(prompt.scriptName)) {
@@ -105,7 +120,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       await openPage(page, path);
       await expectNoViolations(page, path);
     }
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await openPage(page, `/projects/${project.id}/dashboard`);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(new AppShell(page).navigation).toBeVisible();

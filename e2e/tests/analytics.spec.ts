@@ -8,6 +8,8 @@ import { expect, test } from '../support/test.ts';
 
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
 test.use({ timezoneId: 'UTC' });
+// A dozen pages and a print view: on a busy machine that takes longer than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 test('a manager reads the dashboard, follows a figure to its analyses, picks a range and opens a checklist cell', async ({
   page,
@@ -55,6 +57,25 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   await expect(page).toHaveURL(/representative=Ann(\+|%20)Agent/);
   await expect(list.row(missedTask)).toBeVisible();
   await expect(page.getByTestId(/^analysis-row-/)).toHaveCount(1);
+
+  // Every column chosen, conversation metrics too: the print view still fits a landscape page's width.
+  await report.open(project.id);
+  await expect(ann).toBeVisible();
+  await page.getByRole('button', { name: /^Columns: / }).click();
+  const unchecked = page.getByRole('menuitemcheckbox', { checked: false });
+  while ((await unchecked.count()) > 0) await unchecked.first().click();
+  await page.keyboard.press('Escape');
+  const printView = await page.getByRole('link', { name: 'Print view' }).getAttribute('href');
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.emulateMedia({ media: 'print' });
+  await page.goto(printView!);
+  await expect(ann).toBeVisible();
+  const widths = (await page.evaluate(
+    '({ page: document.documentElement.scrollWidth, window: window.innerWidth })',
+  )) as { page: number; window: number };
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  await page.emulateMedia({ media: 'screen' });
+  await page.goBack();
 
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
   await expect(page.getByTestId('explorer-chart')).toBeVisible();

@@ -9,6 +9,8 @@ import { expect, test } from '../support/test.ts';
 
 // The presets count the browser's days and the server the project's (UTC here): the same calendar.
 test.use({ timezoneId: 'UTC' });
+// Three people and a dozen pages: on a busy machine that takes longer than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 const REPRESENTATIVE = 'Ann Agent';
 
@@ -55,11 +57,19 @@ test('a user disputes a field, a team leader approves with an edit, the analysis
     await userPage.getByTestId('request-change-Needs').click();
     const dialog = userPage.getByRole('dialog', { name: 'Request a change' });
     await expect(dialog.getByText(/AI value: 2/)).toBeVisible();
-    await dialog.getByRole('combobox', { name: 'Proposed value' }).click();
-    await userPage.getByRole('option', { name: /^3 – / }).click();
     await dialog
       .getByRole('textbox', { name: /Reason/ })
       .fill('Ann asked about the roof, the usage and the budget.');
+    // The AI's own value is no proposal.
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('This is the AI’s value; propose a different one.')).toBeVisible();
+    // Each transcript line names its speaker.
+    await dialog.getByRole('combobox', { name: 'Transcript moment (optional)' }).click();
+    await expect(userPage.getByRole('option', { name: /Agent: Good morning/ })).toBeVisible();
+    await userPage.getByRole('option', { name: /(Client|Customer): I would like panels/ }).click();
+    await dialog.getByRole('combobox', { name: 'Proposed value' }).click();
+    await userPage.getByRole('option', { name: /^3 – / }).click();
+    await expect(dialog.getByText('This is the AI’s value; propose a different one.')).toBeHidden();
     await shoot(userPage, 'change-requests-dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog).toBeHidden();
@@ -72,7 +82,7 @@ test('a user disputes a field, a team leader approves with an edit, the analysis
     await expect(leaderPage.getByTestId('nav-badge-changeRequests')).toHaveText('1');
     const row = leaderPage.getByTestId(/^request-row-/);
     await expect(row).toHaveCount(1);
-    await row.click();
+    await row.getByRole('button', { name: 'Review' }).click();
     const drawer = leaderPage.getByTestId('request-drawer');
     await expect(drawer.getByTestId('detail-item-Needs')).toContainText('2 → 3');
     await expect(drawer.getByText('Ann asked about the roof, the usage and the budget.')).toBeVisible();
@@ -119,6 +129,8 @@ test('a user disputes a field, a team leader approves with an edit, the analysis
     await expect(calibration).toContainText('100%');
     await expect(calibration).toContainText('1 of 1');
     await expect(page.getByTestId('calibration-Greeting')).toContainText('0%');
+    // One month of calibration is one point: drawn as a mark.
+    await expect(page.getByTestId('calibration').locator('.MuiLineChart-mark')).toHaveCount(1);
   } finally {
     await asUser.context.close();
     await asLeader.context.close();

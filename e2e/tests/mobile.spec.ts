@@ -83,11 +83,12 @@ test('on a phone the sidebar is a drawer from the menu button and an analysis re
   const analysis = new AnalysisPage(page);
   await expect(page).toHaveURL(AnalysisPage.path(project.id, taskIds[0]!));
   await expect(analysis.finalScore).toContainText('80');
-  // The results come first on a phone, as wide as the screen, before the transcript.
+  // The transcript comes first on a phone, on the first screen; the results below it, as wide as the screen.
   const results = await analysis.results.boundingBox();
   const transcript = await analysis.transcript.boundingBox();
   expect(results!.width).toBeGreaterThan(PHONE.width - 80);
-  expect(results!.y).toBeLessThan(transcript!.y);
+  expect(transcript!.y).toBeLessThan(PHONE.height);
+  expect(transcript!.y).toBeLessThan(results!.y);
   await expect(analysis.results.getByText('Greeting')).toBeVisible();
   await expectNoHorizontalOverflow(page, 'the analysis');
   await shoot(page, 'mobile-analysis');

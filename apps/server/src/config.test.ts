@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://parley.example.com/' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://parley.example.com');
+  });
+
+  it('warns at start that emailed links use localhost while PUBLIC_URL is unset', () => {
+    const unset = startupWarnings(loadConfig({}), {});
+    expect(unset).toHaveLength(1);
+    expect(unset[0]).toContain('PUBLIC_URL is not set: emailed links');
+    expect(unset[0]).toContain('http://localhost:3000');
+    const set = { PUBLIC_URL: 'https://parley.example.com' };
+    expect(startupWarnings(loadConfig(set), set)).toEqual([]);
   });
 
   it('reads the AI settings with their defaults', () => {

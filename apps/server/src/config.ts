@@ -309,6 +309,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Settings whose defaults suit only a trial on this machine: said at start, in the log. */
+export function startupWarnings(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.PUBLIC_URL?.trim()) return [];
+  return [
+    `PUBLIC_URL is not set: emailed links (confirmations, password resets, invitations) point to ${config.publicUrl}, ` +
+      'whatever address visitors use. Set PUBLIC_URL to the address users open.',
+  ];
+}
+
 /** Reads and validates the environment. A wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);

@@ -12,7 +12,7 @@ registerHooks({
       ? nextResolve(specifier, { ...context, conditions: ['node', 'require', 'default'] })
       : nextResolve(specifier, context),
 });
-const { ConfigError, loadConfig } = await import('./config.ts');
+const { ConfigError, loadConfig, startupWarnings } = await import('./config.ts');
 const { createLogger } = await import('./logger.ts');
 const { startPlatform } = await import('./runtime.ts');
 
@@ -30,6 +30,7 @@ try {
   const platform = await startPlatform(config, logger);
   const what = { api: 'API', worker: 'worker', all: 'API and worker' }[config.role];
   logger.info({ role: config.role }, `Parley ${what} started`);
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   if (platform.app) console.log(`\n  Parley is running at ${config.publicUrl}\n`);
 
   let stopping = false;

@@ -115,6 +115,8 @@ export const GoogleCallbackRequest = z.object({
   invite_token: z.string().min(1).max(200).optional(),
 });
 export const GoogleAvailabilityResponse = z.object({ data: z.object({ available: z.boolean() }) });
+/** Whether the installation has any account yet (none: the web app opens sign-up, which makes the super admin). */
+export const InstallationResponse = z.object({ data: z.object({ has_accounts: z.boolean() }) });
 export const OkResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 // ---------- projects ----------

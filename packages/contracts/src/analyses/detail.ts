@@ -161,6 +161,11 @@ export const FailedTaskListResponse = z.object({
     total: z.number().int(),
     page: z.number().int(),
     page_size: z.number().int(),
+    /**
+     * Rows of the project's bulk uploads that failed before an analysis was made (a link that could not be
+     * downloaded, a refused file): they have no task to list here, and are read on the bulk upload page.
+     */
+    failed_batch_rows: z.number().int(),
   }),
 });
 

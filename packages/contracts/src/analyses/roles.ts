@@ -72,6 +72,9 @@ export const ROLE_METRIC_FIELDS: Record<RoleMetricKey, { label: string; type: 'i
 export const roleMetricPath = (key: RoleMetricKey) =>
   `${ROLE_METRICS_GROUP}.${ROLE_METRIC_FIELDS[key].label}`;
 
+/** Whether an analytics path is one of the conversation metrics (roleMetricPath). */
+export const isRoleMetricPath = (path: string) => path.startsWith(`${ROLE_METRICS_GROUP}.`);
+
 export const SpeakerRoles = z.object({
   /** Speaker label (as in the transcript) → role. A speaker without an entry has no known role. */
   roles: z.record(z.string(), z.enum(SPEAKER_ROLES)),

@@ -114,7 +114,7 @@ describe('bulk CSV rows', () => {
     ]) {
       expect({ url, ok: isBulkUrl(url) }).toEqual({ url, ok: true });
     }
-    for (const url of ['ftp://example.com/a', 'javascript:alert(1)', 'not a url', 'https://']) {
+    for (const url of ['ftp://example.com/a', 'javascript:alert(1)', 'not a url', 'not-a-url', 'https://']) {
       expect({ url, ok: isBulkUrl(url) }).toEqual({ url, ok: false });
     }
   });

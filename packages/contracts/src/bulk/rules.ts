@@ -120,9 +120,15 @@ export interface BulkRow {
 const URL_PATTERN =
   /^(?:https?:\/\/)?(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
-/** An http(s) link, or a host and path without a scheme (https is assumed, as on the single upload panel). */
+/**
+ * An http(s) link, or a host and path without a scheme (https is assumed, as on the single upload panel);
+ * without a scheme the host must be a domain with a dot or an address in brackets, so that a word such as
+ * 'not-a-url' is not taken for one.
+ */
 export function isBulkUrl(value: string): boolean {
-  return URL_PATTERN.test(value.trim());
+  const text = value.trim();
+  if (!URL_PATTERN.test(text)) return false;
+  return /^https?:\/\//i.test(text) || /^(?:\[|[^/?#:]*\.)/.test(text);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

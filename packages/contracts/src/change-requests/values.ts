@@ -69,6 +69,15 @@ export function withValueAtPath(
   return { ...result, [key]: withValueAtPath(node, rest.join('.'), value) };
 }
 
+/**
+ * Whether a proposed value says what the AI already said (a request that would change nothing): texts are
+ * compared without surrounding whitespace, everything else as it is.
+ */
+export function isAiValue(proposed: unknown, aiValue: unknown): boolean {
+  if (typeof proposed === 'string' && typeof aiValue === 'string') return proposed.trim() === aiValue.trim();
+  return proposed === aiValue;
+}
+
 const FIELD_NUMBER_RANGE = `from -${FIELD_NUMBER_MAX.toLocaleString('en-US')} to ${FIELD_NUMBER_MAX.toLocaleString('en-US')}`;
 
 /**

@@ -8,7 +8,7 @@ const withAccess = (access: string) =>
     .sort();
 
 describe('who may call each route', () => {
-  it('opens to anonymous callers only sign-in and sign-up, the session, health, and reading an invitation', () => {
+  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health, and reading an invitation', () => {
     expect(withAccess('public')).toEqual(
       [
         'GET /health',
@@ -18,6 +18,7 @@ describe('who may call each route', () => {
         'POST /auth/sign-in-link',
         'POST /auth/logout',
         'GET /auth/session',
+        'GET /auth/installation',
         'POST /auth/forgot-password',
         'POST /auth/reset-password',
         'GET /auth/google',

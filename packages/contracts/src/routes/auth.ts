@@ -5,6 +5,7 @@ import {
   GoogleCallbackRequest,
   GoogleStartRequest,
   GoogleStartResponse,
+  InstallationResponse,
   JoinedUserResponse,
   LoginRequest,
   OkResponse,
@@ -110,6 +111,19 @@ export const authRoutes = {
     access: 'public',
     responses: { 200: SessionResponse },
     errors: [401, 403],
+  }),
+  installation: defineRoute({
+    method: 'GET',
+    path: '/auth/installation',
+    operationId: 'getInstallation',
+    summary: 'Whether the installation has any account yet',
+    description:
+      'For the web app, which opens sign-up instead of sign-in on a fresh installation: the first account ' +
+      'becomes the super admin. Says nothing about which accounts exist.',
+    tags,
+    access: 'public',
+    responses: { 200: InstallationResponse },
+    errors: [],
   }),
   forgotPassword: defineRoute({
     method: 'POST',

@@ -14,7 +14,14 @@ import {
   usersSeeAll,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
-import { mediaFiles, projects, tasks, unitBundles } from '../../db/schema/index.ts';
+import {
+  batchItems,
+  mediaFiles,
+  projects,
+  tasks,
+  unitBundles,
+  uploadBatches,
+} from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { savePromptVersion } from '../prompts/versions.ts';
 
@@ -337,7 +344,18 @@ describe('failed tasks', () => {
       expect(del.statusCode).toBe(403);
     }
 
+    // A bulk row whose link failed has no task: the list counts it and sends to the bulk upload page.
+    const [batch] = await t.ctx.db
+      .insert(uploadBatches)
+      .values({ projectId, fileName: 'calls.csv', totalItems: 2 })
+      .returning();
+    await t.ctx.db.insert(batchItems).values([
+      { batchId: batch!.id, rowNumber: 2, url: 'https://a.example/1.wav', type: 'call', status: 'failed' },
+      { batchId: batch!.id, rowNumber: 3, url: 'https://a.example/2.wav', type: 'call', status: 'pending' },
+    ]);
+
     const listed = (await get(owner, '/failed-tasks')).json().data;
+    expect(listed.failed_batch_rows).toBe(1);
     const mine = listed.items.filter((item: { id: number }) =>
       [first.task_id, second.task_id].includes(item.id),
     );

@@ -2,7 +2,7 @@ import type { FailedTaskListQuery } from '@parley/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
+import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { retryTask } from '../tasks/create.ts';
@@ -13,7 +13,7 @@ import { taskErrorFields } from '../tasks/rows.ts';
 
 export const FAILED_TEXTS = { notFound: 'Failed task not found.' } as const;
 
-/** The project's failed analyses, most recently failed first. */
+/** The project's failed analyses, most recently failed first, and how many bulk rows failed before one. */
 export async function listFailedTasks(
   ctx: AppContext,
   access: ProjectAccess,
@@ -21,6 +21,11 @@ export async function listFailedTasks(
 ) {
   const where = and(eq(tasks.projectId, access.project.id), eq(tasks.status, 'failed'));
   const [counted] = await ctx.db.select({ total: count() }).from(tasks).where(where);
+  const [batchRows] = await ctx.db
+    .select({ failed: count() })
+    .from(batchItems)
+    .innerJoin(uploadBatches, eq(uploadBatches.id, batchItems.batchId))
+    .where(and(eq(uploadBatches.projectId, access.project.id), eq(batchItems.status, 'failed')));
   const rows = await ctx.db
     .select({ task: tasks, fileName: mediaFiles.fileName, promptName: prompts.scriptName })
     .from(tasks)
@@ -46,6 +51,7 @@ export async function listFailedTasks(
     total: counted?.total ?? 0,
     page: query.page,
     page_size: query.page_size,
+    failed_batch_rows: batchRows?.failed ?? 0,
   };
 }
 

@@ -33,8 +33,11 @@ const EMAIL_NOT_CONFIRMED =
 const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
 
 describe('sign up', () => {
-  it('makes the first account super admin and later ones not', async () => {
+  it('makes the first account super admin and later ones not; the installation says whether it has any', async () => {
+    const installation = () => t.app.inject({ method: 'GET', url: '/api/auth/installation' });
+    expect((await installation()).json()).toEqual({ data: { has_accounts: false } });
     const first = await signUp(t.app);
+    expect((await installation()).json()).toEqual({ data: { has_accounts: true } });
     const second = await signUp(t.app);
     expect((await me(first.cookie)).json().data.is_super_admin).toBe(true);
     expect((await me(second.cookie)).json().data.is_super_admin).toBe(false);

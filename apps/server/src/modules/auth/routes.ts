@@ -9,7 +9,7 @@ import { clearSessionCookie, currentUser } from './plugin.ts';
 import { login, requestPasswordReset, resetPassword } from './service.ts';
 import { deleteSession } from './sessions.ts';
 import { signInWithLink } from './sign-in-link.ts';
-import { confirmEmail, signup } from './signup.ts';
+import { confirmEmail, isFirstAccount, signup } from './signup.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limited = { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } } };
@@ -77,6 +77,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (request.apiKey?.type === 'media') throw forbidden(API_KEY_TEXTS.mediaOnly);
       return { data: { user: request.user ? toUserDto(request.user) : null } };
     },
+  });
+
+  serve(app, routes.installation, {
+    handler: async () => ({ data: { has_accounts: !(await isFirstAccount(ctx.db)) } }),
   });
 
   serve(app, routes.forgotPassword, {

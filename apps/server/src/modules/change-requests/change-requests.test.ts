@@ -54,6 +54,15 @@ describe('creating', () => {
       const response = await ask(s.user, salesTask, dispute(path, value));
       expect(response.statusCode, `${path} ${response.body}`).toBe(422);
     }
+    for (const [path, value] of [
+      ['Greeting', false],
+      ['Tone', 1],
+      ['Summary', ' A call. '],
+    ] as const) {
+      const same = await ask(s.user, salesTask, dispute(path, value));
+      expect(same.statusCode, `${path} ${same.body}`).toBe(422);
+      expect(same.json().error.message).toContain('what the AI answered');
+    }
     const blank = await ask(s.user, salesTask, { ...dispute('Greeting', true), reason: ' ' });
     expect(blank.statusCode).toBe(400);
   });

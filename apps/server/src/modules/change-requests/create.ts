@@ -2,6 +2,7 @@ import {
   type ChangeRequest,
   type CreateChangeRequest,
   correctableFieldAt,
+  isAiValue,
   proposedValueProblem,
   valueAtPath,
 } from '@parley/contracts';
@@ -22,6 +23,7 @@ export const CREATE_TEXTS = {
   noResult: 'This analysis has no result fields to correct.',
   notAField: '"{path}" is not a result field of this analysis that can be corrected.',
   badValue: 'The value for "{path}" {problem}.',
+  sameAsAi: 'The value for "{path}" is what the AI answered; propose a different one.',
   repeated: '"{path}" is named twice.',
   openAlready: '"{path}" already has an open change request on this analysis.',
   reanalyzeOpen: 'This analysis already has an open request to analyse it again.',
@@ -46,12 +48,10 @@ async function checkedItems(
     const problem = proposedValueProblem(field, item.proposed_value);
     if (problem)
       throw invalid(CREATE_TEXTS.badValue.replace('{path}', item.path).replace('{problem}', problem));
-    return {
-      path: item.path,
-      fieldType: field.type,
-      aiValue: valueAtPath(answered.values, item.path) ?? null,
-      proposedValue: item.proposed_value,
-    };
+    const aiValue = valueAtPath(answered.values, item.path) ?? null;
+    if (isAiValue(item.proposed_value, aiValue))
+      throw invalid(CREATE_TEXTS.sameAsAi.replace('{path}', item.path));
+    return { path: item.path, fieldType: field.type, aiValue, proposedValue: item.proposed_value };
   });
 }
 

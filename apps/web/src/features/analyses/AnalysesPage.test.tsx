@@ -115,6 +115,29 @@ describe('analyses list', () => {
     expect(screen.getByLabelText('Min score')).toHaveValue(50);
   });
 
+  it('on a phone folds the filters but the search behind a Filters button that counts those set', async () => {
+    // A phone: the theme's down('sm') query (max-width 599.95px) matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width:\s*(599|899)\.95px/.test(query),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    mockAnalysesApi();
+    await openList('/projects/5/analyses?from=2026-03-01&to=2026-03-31&status=completed&q=pricing');
+    expect(screen.getByLabelText('Search')).toHaveValue('pricing');
+    expect(screen.queryByLabelText('Department')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Filters (2)' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Department')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    stubEventSource();
+  });
+
   it('ignores unreadable URL values', async () => {
     const fetch = mockAnalysesApi();
     await openList(

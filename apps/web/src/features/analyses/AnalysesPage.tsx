@@ -7,7 +7,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -17,6 +16,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { useCurrentProject } from '../projects/ProjectGuard';
@@ -173,7 +173,7 @@ export default function AnalysesPage() {
         {(data) => (
           <Paper variant="outlined">
             <FetchingBar active={list.isFetching} />
-            <TableContainer>
+            <ScrollRegion label={t('nav.analyses')}>
               <Table size="small" aria-label={t('nav.analyses')}>
                 <TableHead>
                   <TableRow>
@@ -239,7 +239,7 @@ export default function AnalysesPage() {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </ScrollRegion>
             <ListPagination
               total={data.total}
               totalCapped={data.total_capped}

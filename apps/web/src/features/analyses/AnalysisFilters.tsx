@@ -1,14 +1,25 @@
 import ClearIcon from '@mui/icons-material/FilterAltOff';
+import FilterIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
-import { Button, Grid, InputAdornment, MenuItem, Paper, TextField } from '@mui/material';
+import {
+  Button,
+  Grid,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
 import type { PromptChoice } from './api';
 import { FieldFilterChip } from './FieldFilterChip';
-import { type AnalysisFilters as Filters, hasFilters } from './listQuery';
+import { type AnalysisFilters as Filters, foldedFilterCount, hasFilters } from './listQuery';
 
 const toNumber = (text: string): number | undefined => {
   if (text.trim() === '') return undefined;
@@ -16,7 +27,10 @@ const toNumber = (text: string): number | undefined => {
   return Number.isFinite(value) ? value : undefined;
 };
 
-/** The list's filters and search; every change is applied at once (text after a short pause). */
+/**
+ * The list's filters and search; every change is applied at once (text after a short pause). On a phone
+ * only the search shows, the other filters behind a Filters button that counts those set.
+ */
 export function AnalysisFilters({
   filters,
   prompts,
@@ -29,6 +43,10 @@ export function AnalysisFilters({
   onClear: () => void;
 }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = phone && !unfolded;
+  const active = foldedFilterCount(filters);
   const promptOptions =
     filters.prompt_id && !prompts.some((prompt) => prompt.id === filters.prompt_id)
       ? [
@@ -65,85 +83,104 @@ export function AnalysisFilters({
             }}
           />
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <DateRangePicker
-            size="small"
-            fullWidth
-            start={filters.from ?? null}
-            end={filters.to ?? null}
-            onChange={(from, to) => onChange({ from: from ?? undefined, to: to ?? undefined })}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          <IdSelect
-            label={t('analyses.filters.prompt')}
-            value={filters.prompt_id}
-            options={promptOptions}
-            onChange={(prompt_id) => onChange({ prompt_id })}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          <TextField
-            select
-            size="small"
-            fullWidth
-            label={t('analyses.filters.status')}
-            value={filters.status ?? ''}
-            onChange={(event) =>
-              onChange({ status: (event.target.value || undefined) as TaskStatus | undefined })
-            }
-          >
-            <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
-            {TASK_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {t(`analyses.status.${status}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <DebouncedTextField
-            size="small"
-            fullWidth
-            label={t('analyses.filters.department')}
-            value={filters.department ?? ''}
-            onCommit={(department) => onChange({ department: department.trim() || undefined })}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <DebouncedTextField
-            size="small"
-            fullWidth
-            label={t('analyses.filters.representative')}
-            value={filters.representative ?? ''}
-            onCommit={(representative) => onChange({ representative: representative.trim() || undefined })}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <DebouncedTextField
-            size="small"
-            fullWidth
-            type="number"
-            label={t('analyses.filters.scoreMin')}
-            value={filters.score_min === undefined ? '' : String(filters.score_min)}
-            onCommit={(text) => onChange({ score_min: toNumber(text) })}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <DebouncedTextField
-            size="small"
-            fullWidth
-            type="number"
-            label={t('analyses.filters.scoreMax')}
-            value={filters.score_max === undefined ? '' : String(filters.score_max)}
-            onCommit={(text) => onChange({ score_max: toNumber(text) })}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
-          <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
-            {t('analyses.filters.clear')}
-          </Button>
-        </Grid>
+        {phone ? (
+          <Grid size={12}>
+            <Button
+              fullWidth
+              variant="outlined"
+              startIcon={<FilterIcon />}
+              aria-expanded={unfolded}
+              onClick={() => setUnfolded(!unfolded)}
+            >
+              {active > 0 ? t('analyses.filters.moreActive', { count: active }) : t('analyses.filters.more')}
+            </Button>
+          </Grid>
+        ) : null}
+        {folded ? null : (
+          <>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <DateRangePicker
+                size="small"
+                fullWidth
+                start={filters.from ?? null}
+                end={filters.to ?? null}
+                onChange={(from, to) => onChange({ from: from ?? undefined, to: to ?? undefined })}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+              <IdSelect
+                label={t('analyses.filters.prompt')}
+                value={filters.prompt_id}
+                options={promptOptions}
+                onChange={(prompt_id) => onChange({ prompt_id })}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+              <TextField
+                select
+                size="small"
+                fullWidth
+                label={t('analyses.filters.status')}
+                value={filters.status ?? ''}
+                onChange={(event) =>
+                  onChange({ status: (event.target.value || undefined) as TaskStatus | undefined })
+                }
+              >
+                <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
+                {TASK_STATUSES.map((status) => (
+                  <MenuItem key={status} value={status}>
+                    {t(`analyses.status.${status}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <DebouncedTextField
+                size="small"
+                fullWidth
+                label={t('analyses.filters.department')}
+                value={filters.department ?? ''}
+                onCommit={(department) => onChange({ department: department.trim() || undefined })}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <DebouncedTextField
+                size="small"
+                fullWidth
+                label={t('analyses.filters.representative')}
+                value={filters.representative ?? ''}
+                onCommit={(representative) =>
+                  onChange({ representative: representative.trim() || undefined })
+                }
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <DebouncedTextField
+                size="small"
+                fullWidth
+                type="number"
+                label={t('analyses.filters.scoreMin')}
+                value={filters.score_min === undefined ? '' : String(filters.score_min)}
+                onCommit={(text) => onChange({ score_min: toNumber(text) })}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2 }}>
+              <DebouncedTextField
+                size="small"
+                fullWidth
+                type="number"
+                label={t('analyses.filters.scoreMax')}
+                value={filters.score_max === undefined ? '' : String(filters.score_max)}
+                onCommit={(text) => onChange({ score_max: toNumber(text) })}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
+              <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
+                {t('analyses.filters.clear')}
+              </Button>
+            </Grid>
+          </>
+        )}
       </Grid>
       <FieldFilterChip filters={filters} onChange={onChange} />
     </Paper>

@@ -3,7 +3,7 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Alert, Button, Chip, Grid, Stack, Typography } from '@mui/material';
-import type { AnalysisDetail } from '@parley/contracts';
+import { type AnalysisDetail, isProjectManager } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +74,15 @@ export default function AnalysisPage() {
 
   return (
     <QueryContent query={detail} loadingLabel={t('analysis.loading')} errorTitle={t('analysis.loadError')}>
-      {(data) => <AnalysisView detail={data} pdf={pdf} timeZone={project.timezone} readOnly={readOnly} />}
+      {(data) => (
+        <AnalysisView
+          detail={data}
+          pdf={pdf}
+          timeZone={project.timezone}
+          readOnly={readOnly}
+          manager={isProjectManager(project.my_role)}
+        />
+      )}
     </QueryContent>
   );
 }
@@ -87,11 +95,14 @@ function AnalysisView({
   pdf,
   timeZone,
   readOnly,
+  manager,
 }: {
   detail: AnalysisDetail;
   pdf: boolean;
   timeZone?: string;
   readOnly: boolean;
+  /** An admin or owner: re-analyses rather than asking for it. */
+  manager: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
@@ -147,7 +158,7 @@ function AnalysisView({
     </Button>
   ) : (
     <>
-      {disputes.button}
+      {manager ? null : disputes.button}
       <Button
         variant="outlined"
         startIcon={<ReplayIcon />}
@@ -319,16 +330,15 @@ function AnalysisView({
         </Stack>
       ) : (
         <Grid container spacing={3}>
-          {/* On a phone the columns stack, the results first: what a reader opens the page for. */}
-          <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 2, md: 1 } }}>
+          {/* On a phone the columns stack: the player and the transcript (a bounded, scrolling box) come
+              first, so the evidence links below seek a player the reader has already seen. */}
+          <Grid size={{ xs: 12, md: 5 }} data-testid="media-column">
             <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
               {hasPlayer ? <MediaPlayer detail={detail} player={player} /> : null}
               {transcriptSection}
             </Stack>
           </Grid>
-          <Grid size={{ xs: 12, md: 7 }} sx={{ order: { xs: 1, md: 2 } }}>
-            {results}
-          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>{results}</Grid>
         </Grid>
       )}
       {disputes.dialog}

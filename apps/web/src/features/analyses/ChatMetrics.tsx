@@ -1,6 +1,7 @@
-import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { SpeakerShares, Stat } from './MetricParts';
 import type { SpeakerNaming } from './speakers';
@@ -94,7 +95,7 @@ export function ChatMetricsView({
         </Grid>
       </Grid>
       {metrics.speakers.length > 0 ? (
-        <Box sx={{ overflowX: 'auto', mt: 2 }}>
+        <ScrollRegion label={t('analysis.metrics.perSpeaker')} sx={{ mt: 2 }}>
           <Table
             size="small"
             aria-label={t('analysis.metrics.perSpeaker')}
@@ -127,7 +128,7 @@ export function ChatMetricsView({
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       ) : null}
     </>
   );

@@ -5,13 +5,13 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
 import type { FinalScore } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatNumber, formatScore } from './format';
 import { fieldLoss, scoreBreakdown } from './result';
 
@@ -96,7 +96,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
         </Box>
       </Stack>
       {score.mode !== 'no' && score.fields.length > 0 ? (
-        <TableContainer sx={{ mt: 2 }}>
+        <ScrollRegion label={t('analysis.score.fieldsLabel')} sx={{ mt: 2 }}>
           <Table size="small" aria-label={t('analysis.score.fieldsLabel')}>
             <TableHead>
               <TableRow>
@@ -129,7 +129,7 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollRegion>
       ) : null}
     </Paper>
   );

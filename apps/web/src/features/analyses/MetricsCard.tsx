@@ -1,5 +1,4 @@
 import {
-  Box,
   ButtonBase,
   Grid,
   Paper,
@@ -12,6 +11,7 @@ import {
 } from '@mui/material';
 import { type AnalysisMetrics, type ConversationMetrics, isChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { ChatMetricsView } from './ChatMetrics';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { SpeakerShares, Stat } from './MetricParts';
@@ -129,7 +129,7 @@ function RecordingMetrics({ metrics, speakerOrder, naming, onSeek }: MetricsProp
         </Grid>
       </Grid>
       {metrics.speakers.length > 0 ? (
-        <Box sx={{ overflowX: 'auto', mt: 2 }}>
+        <ScrollRegion label={t('analysis.metrics.perSpeaker')} sx={{ mt: 2 }}>
           <Table
             size="small"
             aria-label={t('analysis.metrics.perSpeaker')}
@@ -162,7 +162,7 @@ function RecordingMetrics({ metrics, speakerOrder, naming, onSeek }: MetricsProp
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       ) : null}
     </>
   );

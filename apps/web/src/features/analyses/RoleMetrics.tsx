@@ -1,6 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import type { RoleMetricKey, RoleMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatDuration, formatNumber, formatPercent } from './format';
 import { roleColor } from './speakers';
 
@@ -89,7 +90,7 @@ export function RoleMetricsTable({ metrics, kind }: { metrics: RoleMetrics; kind
         representative={metrics.representative_share ?? null}
         customer={metrics.customer_share ?? null}
       />
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollRegion label={t('analysis.roles.byRole')}>
         <Table size="small" aria-label={t('analysis.roles.byRole')} sx={{ '& th, & td': { px: 1 } }}>
           <TableHead>
             <TableRow>
@@ -112,7 +113,7 @@ export function RoleMetricsTable({ metrics, kind }: { metrics: RoleMetrics; kind
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Box>
   );
 }

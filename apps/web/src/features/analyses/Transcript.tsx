@@ -62,6 +62,8 @@ export function Transcript({
       ref={container}
       role="list"
       aria-label={t('analysis.transcript.title')}
+      // Scrolls within the page: arrow keys reach its lines once it has the focus.
+      tabIndex={full ? undefined : 0}
       data-testid="transcript"
       sx={
         full

@@ -137,6 +137,14 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
   };
 }
 
+/** How many of the filters a phone folds behind its Filters button are set (a date range counts once). */
+export function foldedFilterCount(filters: AnalysisFilters): number {
+  const { from, to, prompt_id, status, department, representative, score_min, score_max } = filters;
+  return [from ?? to, prompt_id, status, department, representative, score_min, score_max].filter(
+    (value) => value !== undefined,
+  ).length;
+}
+
 export function hasFilters(filters: AnalysisFilters): boolean {
   return FILTER_KEYS.some((key) => filters[key] !== undefined);
 }

@@ -14,6 +14,22 @@ async function signIn(password: string) {
 }
 
 describe('LoginPage', () => {
+  it('opens sign-up on an installation without accounts, sign-in on one with', async () => {
+    const answer = (has_accounts: boolean) =>
+      mockFetch({
+        'GET /api/auth/session': () => sessionAnswer(null),
+        'GET /api/auth/installation': () => jsonResponse(200, { data: { has_accounts } }),
+      });
+    answer(false);
+    const fresh = renderRoutes([...routes, { path: '/signup', element: <p>Sign-up page</p> }], '/login');
+    expect(await screen.findByText('Sign-up page')).toBeInTheDocument();
+    fresh.unmount();
+    answer(true);
+    renderRoutes([...routes, { path: '/signup', element: <p>Sign-up page</p> }], '/login');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText('Sign-up page')).not.toBeInTheDocument();
+  });
+
   it('explains a locked account: a sign-in link was emailed if the password was right', async () => {
     mockFetch({
       'GET /api/auth/session': () => sessionAnswer(null),

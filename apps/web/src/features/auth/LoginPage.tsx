@@ -7,7 +7,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { LoadingState } from '../../shared/components/States';
 import { AuthLayout } from './AuthLayout';
-import { useLogin, useMe } from './api';
+import { useInstallation, useLogin, useMe } from './api';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirect';
@@ -24,6 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const me = useMe();
+  const installation = useInstallation();
   const login = useLogin();
   const errorMessage = useErrorMessage();
   const [googleError, setGoogleError] = useState<string | null>(null);
@@ -37,8 +38,10 @@ export default function LoginPage() {
   } = useForm<LoginForm>({ defaultValues: { email: params.get('email')?.trim() ?? '', password: '' } });
 
   const target = redirectTarget(location.state);
-  if (me.isPending) return <LoadingState minHeight={320} />;
+  if (me.isPending || installation.isPending) return <LoadingState minHeight={320} />;
   if (me.data && !login.isPending && !login.isSuccess) return <Navigate to={target} replace />;
+  // Nobody to sign in yet: the first sign-up makes the super admin.
+  if (installation.data?.has_accounts === false) return <Navigate to="/signup" replace />;
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(

@@ -17,6 +17,18 @@ export function useMe() {
 }
 
 /**
+ * Whether the installation has any account (a fresh one opens sign-up). Not under 'auth': signing in drops
+ * it with the rest of the cache, so the first account's sign-up is not remembered as "none".
+ */
+export function useInstallation() {
+  return useQuery({
+    queryKey: ['installation'],
+    queryFn: async () => (await call(authRoutes.installation, {})).data,
+    staleTime: 60 * 1000,
+  });
+}
+
+/**
  * Signed in at once (the first account, an invitee: 201, who joined the invited project), or a confirmation
  * link was emailed (202).
  */

@@ -79,7 +79,10 @@ export function AddBalanceDialog({
             label={t('billing.addBalance.amount')}
             type="number"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              if (parseTopUpAmount(event.target.value) !== null) setError(null);
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') submit();
             }}

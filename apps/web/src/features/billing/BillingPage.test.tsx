@@ -258,6 +258,8 @@ describe('billing page', () => {
 
     fireEvent.change(amount, { target: { value: '12.3456789' } });
     expect(dialog.getByText('$12.35 will be requested')).toBeInTheDocument();
+    // A valid amount clears the complaint about the last one.
+    expect(dialog.queryByTestId('add-balance-error')).not.toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: 'Request refill' }));
     await waitFor(() => expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(1));
     expect(requests(fetch, 'POST', '/api/billing/invoices')[0]!.body).toMatchObject({ amount: 12.35 });

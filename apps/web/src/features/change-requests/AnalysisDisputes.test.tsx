@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   analysesRoutes,
   detailFixture,
@@ -113,6 +113,45 @@ describe('change requests on the analysis page', () => {
         },
       ],
     );
+  });
+
+  it("refuses the AI's own value and names the speaker of each transcript moment", async () => {
+    const fetch = mockAnalysesApi({
+      'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])),
+    });
+    await openDetail();
+    fireEvent.click(await screen.findByTestId('request-change-Objections'));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a change' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Wrong count.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(
+      await within(dialog).findByText('This is the AI’s value; propose a different one.'),
+    ).toBeInTheDocument();
+    expect(requests(fetch, 'POST', '/api/projects/5/analyses/42/change-requests')).toEqual([]);
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Transcript moment (optional)' }));
+    const lines = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(lines).toContain('0:04 · Customer: Hi, I have a question about pricing?');
+    expect(lines).toContain('0:00 · Alice: Hello, thanks for calling.');
+  });
+
+  it('asks for a re-analysis only where the member may not re-analyse', async () => {
+    mockAnalysesApi({ 'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])) });
+    await openDetail();
+    expect(await screen.findByRole('button', { name: 'Re-analyse' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request re-analysis' })).not.toBeInTheDocument();
+  });
+
+  it('offers a user both: asking for a re-analysis and re-analysing', async () => {
+    mockAnalysesApi(
+      { 'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])) },
+      testProject({ my_role: 'user' }),
+    );
+    await openDetail();
+    expect(await screen.findByRole('button', { name: 'Request re-analysis' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyse' })).toBeInTheDocument();
   });
 
   it('offers an option field its options and ok fields ok / not ok / n/a', async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { AnalysisSection } from '../analyses/AnalysisSection';
+import { namedSegments, speakerNaming } from '../analyses/speakers';
 import { changeRequestsPath, useChangeRequests } from './api';
 import { valueText } from './format';
 import { type DisputableField, RequestChangeDialog } from './RequestChangeDialog';
@@ -101,7 +102,7 @@ export function useAnalysisDisputes({
       taskId={detail.id}
       fields={disputable}
       startPath={dialog.path}
-      segments={detail.transcript ?? []}
+      segments={namedSegments(detail.transcript ?? [], speakerNaming(detail, t))}
       currentPromptId={detail.prompt_id}
     />
   ) : null;

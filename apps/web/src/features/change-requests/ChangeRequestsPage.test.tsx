@@ -137,6 +137,22 @@ describe('change requests page', () => {
     );
   });
 
+  it('offers a Review button on each row a member may review, Open on the others', async () => {
+    mockApi(testProject(), {
+      'GET /api/projects/5/change-requests': () =>
+        jsonResponse(
+          200,
+          listAnswer([changeRequestFixture(), changeRequestFixture({ id: 10, can_review: false })]),
+        ),
+    });
+    const row = await openPage();
+    expect(within(screen.getByTestId('request-row-10')).getByRole('button', { name: 'Open' })).toBeVisible();
+    fireEvent.click(within(row).getByRole('button', { name: 'Review' }));
+    const drawer = await screen.findByTestId('request-drawer');
+    expect(location()).toBe('/projects/5/change-requests?request=9');
+    expect(await within(drawer).findByTestId('review-panel')).toBeInTheDocument();
+  });
+
   it('shows no review to a member who may not review', async () => {
     mockApi(testProject({ my_role: 'user' }), {
       'GET /api/projects/5/change-requests': () =>

@@ -1,6 +1,7 @@
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import {
   Box,
+  Button,
   Chip,
   Link,
   Paper,
@@ -8,7 +9,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tabs,
@@ -19,7 +19,9 @@ import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
+import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
+import { visuallyHidden } from '../../shared/components/visuallyHidden';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { formatNumber } from '../analyses/format';
 import { ListPagination } from '../analyses/ListPagination';
@@ -127,7 +129,7 @@ export default function ChangeRequestsPage() {
         {(data) => (
           <Paper variant="outlined">
             <FetchingBar active={list.isFetching} />
-            <TableContainer>
+            <ScrollRegion label={t('nav.changeRequests')}>
               <Table size="small" aria-label={t('nav.changeRequests')}>
                 <TableHead>
                   <TableRow>
@@ -137,6 +139,11 @@ export default function ChangeRequestsPage() {
                     <TableCell sx={hideBelowMd}>{t('analyses.columns.representative')}</TableCell>
                     <TableCell sx={hideBelowMd}>{t('changeRequests.filters.requester')}</TableCell>
                     <TableCell>{t('analyses.columns.status')}</TableCell>
+                    <TableCell>
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('changeRequests.columns.actions')}
+                      </Box>
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -191,11 +198,28 @@ export default function ChangeRequestsPage() {
                       <TableCell>
                         <StatusChip status={request.status} />
                       </TableCell>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          variant={request.can_review && request.status === 'open' ? 'contained' : 'outlined'}
+                          data-testid={`request-open-${request.id}`}
+                          onClick={(event: MouseEvent) => {
+                            event.stopPropagation();
+                            update({ request: request.id }, false);
+                          }}
+                        >
+                          {t(
+                            request.can_review && request.status === 'open'
+                              ? 'changeRequests.review.title'
+                              : 'changeRequests.view',
+                          )}
+                        </Button>
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </ScrollRegion>
             <ListPagination
               total={data.total}
               page={view.page}

@@ -49,6 +49,7 @@ export function RequestChangeDialog({
   fields: DisputableField[];
   /** The field the dialog was opened for; null: a re-analysis. */
   startPath: string | null;
+  /** The transcript, each line's speaker by the name the page shows. */
   segments: TranscriptSegment[];
   currentPromptId: number | null;
 }) {
@@ -70,7 +71,7 @@ export function RequestChangeDialog({
   const byPath = new Map(fields.map((entry) => [entry.path, entry]));
   const items = drafts.flatMap(({ path, draft }) => {
     const entry = byPath.get(path);
-    return entry ? [{ entry, draft, read: readDraft(entry.field, draft) }] : [];
+    return entry ? [{ entry, draft, read: readDraft(entry.field, draft, entry.aiValue) }] : [];
   });
   const addable = fields.filter((entry) => !drafts.some((item) => item.path === entry.path));
   const valid = reanalyze
@@ -148,6 +149,7 @@ export function RequestChangeDialog({
                   field={entry.field}
                   label={t('changeRequests.proposedValue')}
                   draft={draft}
+                  aiValue={entry.aiValue}
                   onChange={(next) => setDraft(entry.path, next)}
                   showProblem={tried}
                   disabled={create.isPending}
@@ -204,6 +206,7 @@ export function RequestChangeDialog({
                 // biome-ignore lint/suspicious/noArrayIndexKey: transcript lines have no id
                 <MenuItem key={index} value={String(index)} sx={{ whiteSpace: 'normal' }}>
                   {segment.start !== null ? `${formatDuration(segment.start)} · ` : ''}
+                  {segment.speaker ? `${segment.speaker}: ` : ''}
                   {segment.text.length > 120 ? `${segment.text.slice(0, 120)}…` : segment.text}
                 </MenuItem>
               ))}

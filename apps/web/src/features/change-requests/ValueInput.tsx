@@ -1,5 +1,7 @@
 import {
+  Box,
   FormControlLabel,
+  FormHelperText,
   MenuItem,
   Switch,
   TextField,
@@ -16,6 +18,7 @@ export function ValueInput({
   field,
   label,
   draft,
+  aiValue,
   onChange,
   disabled,
   showProblem,
@@ -23,13 +26,15 @@ export function ValueInput({
   field: PromptField;
   label: string;
   draft: Draft;
+  /** The AI's value, which a proposal must differ from (none in a review). */
+  aiValue?: unknown;
   onChange: (draft: Draft) => void;
   disabled?: boolean;
   /** Show why the draft is not a value (after a submit attempt, or as soon as a number is typed). */
   showProblem: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const { problem } = readDraft(field, draft);
+  const { problem } = readDraft(field, draft, aiValue);
   const problemText =
     problem &&
     t(`changeRequests.problems.${problem}`, {
@@ -38,37 +43,44 @@ export function ValueInput({
     });
   const error = showProblem && problem !== null;
   const helperText = error ? problemText : undefined;
+  const helperLine = error ? <FormHelperText error>{problemText}</FormHelperText> : null;
 
   switch (field.type) {
     case 'bool':
       return (
-        <FormControlLabel
-          label={`${label}: ${t(draft === true ? 'analysis.fields.yes' : 'analysis.fields.no')}`}
-          control={
-            <Switch
-              checked={draft === true}
-              onChange={(event) => onChange(event.target.checked)}
-              disabled={disabled}
-            />
-          }
-        />
+        <Box>
+          <FormControlLabel
+            label={`${label}: ${t(draft === true ? 'analysis.fields.yes' : 'analysis.fields.no')}`}
+            control={
+              <Switch
+                checked={draft === true}
+                onChange={(event) => onChange(event.target.checked)}
+                disabled={disabled}
+              />
+            }
+          />
+          {helperLine}
+        </Box>
       );
     case 'ok':
       return (
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={draft ?? null}
-          onChange={(_event, value: string | null) => value !== null && onChange(value)}
-          aria-label={label}
-          disabled={disabled}
-        >
-          {OK_VALUES.map((value) => (
-            <ToggleButton key={value} value={value}>
-              {t(`analysis.fields.ok.${value.replace(/[^a-z]/g, '')}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Box>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={draft ?? null}
+            onChange={(_event, value: string | null) => value !== null && onChange(value)}
+            aria-label={label}
+            disabled={disabled}
+          >
+            {OK_VALUES.map((value) => (
+              <ToggleButton key={value} value={value}>
+                {t(`analysis.fields.ok.${value.replace(/[^a-z]/g, '')}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          {helperLine}
+        </Box>
       );
     case 'option':
     case 'marks': {
@@ -105,7 +117,9 @@ export function ValueInput({
     case 'float': {
       const typed = typeof draft === 'string' ? draft : '';
       // A number is checked as it is typed: letters are shown refused, never dropped.
-      const wrong = problem !== null && (showProblem || (typed.trim() !== '' && problem !== 'required'));
+      const wrong =
+        problem !== null &&
+        (showProblem || (typed.trim() !== '' && problem !== 'required' && problem !== 'unchanged'));
       return (
         <TextField
           fullWidth

@@ -1,4 +1,4 @@
-import { isFieldNumber, type PromptField, proposedValueProblem } from '@parley/contracts';
+import { isAiValue, isFieldNumber, type PromptField, proposedValueProblem } from '@parley/contracts';
 import type { ProposedValue } from './api';
 
 /**
@@ -7,7 +7,7 @@ import type { ProposedValue } from './api';
  */
 export type Draft = ProposedValue | undefined;
 
-export type DraftProblem = 'required' | 'number' | 'wholeNumber' | 'range' | 'invalid';
+export type DraftProblem = 'required' | 'number' | 'wholeNumber' | 'range' | 'invalid' | 'unchanged';
 
 const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
@@ -19,10 +19,11 @@ export function draftOf(field: PromptField, value: unknown): Draft {
   return undefined;
 }
 
-/** The value a draft stands for, or why it is none. */
+/** The value a draft stands for, or why it is none; given the AI's value, a proposal must differ from it. */
 export function readDraft(
   field: PromptField,
   draft: Draft,
+  aiValue?: unknown,
 ): { value: ProposedValue; problem: null } | { value: null; problem: DraftProblem } {
   let value: unknown = draft;
   if (field.type === 'int' || field.type === 'float') {
@@ -36,5 +37,6 @@ export function readDraft(
     return { value: null, problem: 'required' };
   }
   if (proposedValueProblem(field, value) !== null) return { value: null, problem: 'invalid' };
+  if (isAiValue(value, aiValue)) return { value: null, problem: 'unchanged' };
   return { value: value as ProposedValue, problem: null };
 }

@@ -36,7 +36,9 @@ describe('failed tasks: the reasons', () => {
     ];
     mockAnalysesApi({
       'GET /api/projects/5/failed-tasks': () =>
-        jsonResponse(200, { data: { items, total: items.length, page: 1, page_size: 25 } }),
+        jsonResponse(200, {
+          data: { items, total: items.length, page: 1, page_size: 25, failed_batch_rows: 0 },
+        }),
     });
     renderRoutes(analysesRoutes, '/projects/5/failed-tasks');
     const first = await screen.findByTestId('failed-row-11');

@@ -26,8 +26,10 @@ function failedTask(id: number, overrides: Partial<FailedTaskRow> = {}): FailedT
   };
 }
 
-const page = (items: FailedTaskRow[], total = items.length) =>
-  ({ data: { items, total, page: 1, page_size: 25 } }) satisfies z.input<typeof FailedTaskListResponse>;
+const page = (items: FailedTaskRow[], total = items.length, failed_batch_rows = 0) =>
+  ({ data: { items, total, page: 1, page_size: 25, failed_batch_rows } }) satisfies z.input<
+    typeof FailedTaskListResponse
+  >;
 
 /** A failed-tasks API that really removes retried and deleted rows. */
 function mockFailedApi(
@@ -199,6 +201,17 @@ describe('failed tasks', () => {
     expect(await screen.findByTestId('failed-row-11')).toBeInTheDocument();
   });
 
+  it('counts the bulk rows that failed before an analysis and links to the bulk upload page', async () => {
+    mockAnalysesApi({ 'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page([], 0, 3)) });
+    renderRoutes(analysesRoutes, '/projects/5/failed-tasks');
+    const alert = await screen.findByTestId('failed-batch-rows');
+    expect(alert).toHaveTextContent('3 rows of bulk uploads failed before an analysis was made');
+    expect(within(alert).getByRole('link', { name: 'See them in Bulk upload' })).toHaveAttribute(
+      'href',
+      '/projects/5/analysis/bulk-upload',
+    );
+  });
+
   it('pages through the server', async () => {
     const fetch = mockAnalysesApi({
       'GET /api/projects/5/failed-tasks': (url) =>
@@ -208,6 +221,7 @@ describe('failed tasks', () => {
             total: 30,
             page: Number(url.searchParams.get('page')),
             page_size: 25,
+            failed_batch_rows: 0,
           },
         }),
     });

@@ -2,6 +2,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import {
+  Alert,
   Button,
   Checkbox,
   CircularProgress,
@@ -122,6 +123,25 @@ export default function FailedTasksPage() {
       subtitle={t('failedTasks.subtitle')}
       actions={list.data && list.data.total > 0 ? retrySelected : undefined}
     >
+      {list.data && list.data.failed_batch_rows > 0 ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          data-testid="failed-batch-rows"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to={`/projects/${project.id}/analysis/bulk-upload`}
+            >
+              {t('failedTasks.openBulk')}
+            </Button>
+          }
+        >
+          {t('failedTasks.batchRows', { count: list.data.failed_batch_rows })}
+        </Alert>
+      ) : null}
       <QueryContent
         query={list}
         loadingLabel={t('failedTasks.loading')}

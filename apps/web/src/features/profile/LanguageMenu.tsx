@@ -26,7 +26,8 @@ export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'prima
         <Button
           color={color}
           data-testid="language-menu"
-          aria-label={t('header.language')}
+          // The name starts with what the button shows (WCAG 2.5.3, label in name).
+          aria-label={`${active.toUpperCase()}, ${t('header.language')}`}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}

@@ -55,7 +55,8 @@ export function ProjectSelector() {
       <Button
         color="inherit"
         data-testid="project-selector"
-        aria-label={t('projectSelector.label')}
+        // The name starts with what the button shows (WCAG 2.5.3, label in name).
+        aria-label={`${label}, ${t('projectSelector.label')}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}

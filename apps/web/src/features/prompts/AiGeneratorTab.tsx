@@ -27,7 +27,7 @@ export function AiGeneratorTab({
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
       <Box>
-        <Typography variant="h6" component="h3">
+        <Typography variant="h6" component="h2">
           {t('prompts.ai.title')}
         </Typography>
         <Typography color="textSecondary">{t('prompts.ai.intro')}</Typography>

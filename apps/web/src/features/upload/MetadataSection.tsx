@@ -77,6 +77,8 @@ export function MetadataSection({
       onChange={(_event, open) => onExpandedChange(open)}
       disableGutters
       variant="outlined"
+      // A section of the page, under its h1.
+      slotProps={{ heading: { component: 'h2' } }}
       data-testid="metadata-section"
       data-highlighted={highlighted ? 'true' : 'false'}
       sx={(theme) => ({

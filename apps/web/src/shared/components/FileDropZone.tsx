@@ -97,7 +97,7 @@ export function FileDropZone({
       })}
     >
       <CloudUploadOutlinedIcon sx={{ fontSize: 48, color: dragging ? 'primary.main' : 'text.secondary' }} />
-      <Typography variant="subtitle1" sx={{ mt: 1, fontWeight: 500 }}>
+      <Typography variant="subtitle1" component="p" sx={{ mt: 1, fontWeight: 500 }}>
         {dragging && activeLabel ? activeLabel : label}
       </Typography>
       {hint ? (

@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material';
+import { visuallyHidden } from './visuallyHidden';
 
 /**
  * A table's `sx` that turns its rows into cards on a phone (below sm): each cell on its own line, after its
@@ -6,14 +7,7 @@ import type { SxProps, Theme } from '@mui/material';
  */
 export const rowsAsCardsOnPhone: SxProps<Theme> = (theme) => ({
   [theme.breakpoints.down('sm')]: {
-    '& thead': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
+    '& thead': visuallyHidden,
     '& tbody tr': {
       display: 'block',
       py: 1,

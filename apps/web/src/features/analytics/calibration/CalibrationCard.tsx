@@ -1,18 +1,9 @@
-import {
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { isProjectManager } from '@parley/contracts';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { QueryContent } from '../../../shared/components/States';
 import { useCalibration } from '../../change-requests/api';
 import { useCurrentProject } from '../../projects/ProjectGuard';
@@ -65,7 +56,7 @@ export function CalibrationCard({
           const shown = sorted.find((field) => field.path === chosen) ?? sorted[0];
           return (
             <Stack spacing={2}>
-              <TableContainer>
+              <ScrollRegion label={t('analytics.calibration.title')}>
                 <Table size="small" aria-label={t('analytics.calibration.title')}>
                   <TableHead>
                     <TableRow>
@@ -116,10 +107,10 @@ export function CalibrationCard({
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </ScrollRegion>
               {shown && shown.per_month.length > 0 ? (
                 <>
-                  <Typography variant="subtitle2">
+                  <Typography variant="subtitle2" component="h3">
                     {t('analytics.calibration.overTime', { field: shown.path })}
                   </Typography>
                   <LazyChart height={CHART_HEIGHT}>

@@ -2,6 +2,7 @@ import { useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
 import { formatPeriodShort, formatShare } from '../format';
+import { lineMarks } from '../lineMarks';
 
 /** The share of a field's AI values that reviewers changed, by month. Loaded lazily. */
 export default function CalibrationChart({
@@ -13,6 +14,7 @@ export default function CalibrationChart({
 }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const shares = months.map((point) => point.share);
   return (
     <LineChart
       height={height}
@@ -25,7 +27,8 @@ export default function CalibrationChart({
       yAxis={[{ width: 48, min: 0, valueFormatter: (value: number) => formatShare(value, i18n.language) }]}
       series={[
         {
-          data: months.map((point) => point.share),
+          data: shares,
+          showMark: lineMarks(shares),
           label: t('analytics.calibration.changedShare'),
           color: theme.palette.warning.main,
           valueFormatter: (value) => formatShare(value, i18n.language),

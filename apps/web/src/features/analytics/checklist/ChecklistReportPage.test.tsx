@@ -2,7 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/utils';
-import { analyticsPages, captureDownloads, mockAnalyticsApi, queriesOf } from '../testUtils';
+import {
+  analyticsPages,
+  captureDownloads,
+  checklistFixture,
+  mockAnalyticsApi,
+  queriesOf,
+} from '../testUtils';
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
 const CHECKLIST = '/api/projects/5/analytics/checklist';
@@ -15,7 +21,55 @@ async function openReport(path = `/projects/5/analytics/checklist-report?${RANGE
   return view;
 }
 
+const METRIC = 'Conversation metrics.Representative talk share (%)';
+const withMetric = () => {
+  const data = structuredClone(checklistFixture.data);
+  data.items.push({
+    path: METRIC,
+    label: 'Conversation metrics - Representative talk share (%)',
+    type: 'float',
+    max: null,
+    count: 30,
+  });
+  data.rows[0]!.cells[METRIC] = { count: 10, value: 61.5, ratio: null, na: 0 };
+  return { data };
+};
+const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
 describe('checklist report', () => {
+  it('hides the conversation metrics until chosen, and keeps the choice in the link', async () => {
+    mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, withMetric()) });
+    await openReport();
+    expect(headers().join('|')).not.toContain('talk share');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns: 2 of 3' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: /talk share/ }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Greeted' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(headers().join('|')).toContain('talk share'));
+    expect(headers().join('|')).not.toContain('Greeted');
+    const search = new URLSearchParams(screen.getByTestId('location').textContent!.split('?')[1]);
+    expect(search.get('cols')).toBe(`Empathy\n${METRIC}`);
+    expect(screen.getByRole('link', { name: /Print view/ }).getAttribute('href')).toContain('cols=');
+  });
+
+  it('is a named scroll region, a tab stop while it scrolls, with a shadow on the side that has more', async () => {
+    mockAnalyticsApi();
+    await openReport();
+    const region = screen.getByRole('region', { name: 'Checklist Report' });
+    expect(region).not.toHaveAttribute('tabindex');
+    Object.defineProperty(region, 'scrollWidth', { configurable: true, value: 2400 });
+    Object.defineProperty(region, 'clientWidth', { configurable: true, value: 800 });
+    fireEvent.scroll(region);
+    // Scrolling, it is a tab stop: the keyboard scrolls it.
+    await waitFor(() => expect(region).toHaveAttribute('tabindex', '0'));
+    expect(await screen.findByTestId('scroll-shadow-right')).toBeInTheDocument();
+    expect(screen.queryByTestId('scroll-shadow-left')).not.toBeInTheDocument();
+    region.scrollLeft = 1600;
+    fireEvent.scroll(region);
+    expect(await screen.findByTestId('scroll-shadow-left')).toBeInTheDocument();
+    expect(screen.queryByTestId('scroll-shadow-right')).not.toBeInTheDocument();
+  });
+
   it('shows representatives × items: the value, the count behind it, and the team total', async () => {
     const fetch = mockAnalyticsApi();
     await openReport();

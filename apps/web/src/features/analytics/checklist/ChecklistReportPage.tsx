@@ -19,7 +19,15 @@ import { ReportActions } from '../ReportActions';
 import { useAnalyticsView } from '../view';
 import { ChecklistTable } from './ChecklistTable';
 import { ColorLegend } from './ColorLegend';
-import { checklistCsvRows, type SortDirection, sortRows } from './model';
+import { ColumnChooser } from './ColumnChooser';
+import {
+  COLUMNS_PARAM,
+  checklistCsvRows,
+  columnsParam,
+  type SortDirection,
+  shownItems,
+  sortRows,
+} from './model';
 
 /**
  * /projects/:id/analytics/checklist-report: representatives × the checklist items of a prompt. With ?pdf=1
@@ -43,6 +51,10 @@ export default function ChecklistReportPage() {
     () => (report.data ? sortRows(report.data.rows, sort, direction, i18n.language) : []),
     [report.data, sort, direction, i18n.language],
   );
+  const items = useMemo(
+    () => (report.data ? shownItems(report.data.items, params.get(COLUMNS_PARAM)) : []),
+    [report.data, params],
+  );
   const promptName =
     prompts.data?.find((prompt) => prompt.id === promptId)?.name ?? (promptId ? `#${promptId}` : '');
   // The report counts only the department filter, and names representatives itself.
@@ -58,7 +70,10 @@ export default function ChecklistReportPage() {
   const exportCsv = () => {
     if (!report.data) return;
     const range = [view.from, view.to].filter(Boolean).join('_') || 'all';
-    downloadCsv(`checklist-${fileNamePart(promptName)}-${range}.csv`, checklistCsvRows(report.data, rows, t));
+    downloadCsv(
+      `checklist-${fileNamePart(promptName)}-${range}.csv`,
+      checklistCsvRows({ ...report.data, items }, rows, t),
+    );
   };
   const printParams = new URLSearchParams(search);
   printParams.set('pdf', '1');
@@ -131,10 +146,19 @@ export default function ChecklistReportPage() {
                 <Typography variant="body2" color="textSecondary">
                   {print ? '' : t('analytics.checklist.hint')}
                 </Typography>
-                <ColorLegend />
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  {print ? null : (
+                    <ColumnChooser
+                      items={data.items}
+                      shown={new Set(items.map((item) => item.path))}
+                      onChange={(shown) => update({ [COLUMNS_PARAM]: columnsParam(data.items, shown) })}
+                    />
+                  )}
+                  <ColorLegend />
+                </Stack>
               </Stack>
               <ChecklistTable
-                data={data}
+                data={{ ...data, items }}
                 rows={rows}
                 projectId={project.id}
                 view={reportView}

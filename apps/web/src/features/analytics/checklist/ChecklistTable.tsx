@@ -1,8 +1,8 @@
 import {
+  GlobalStyles,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TableSortLabel,
@@ -10,10 +10,19 @@ import {
 } from '@mui/material';
 import type { ChecklistResponse, ChecklistRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../format';
 import { type AnalyticsView, analysesLink, listFilters } from '../view';
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';
+
+/** The print view's table fits the page's width: columns share it, long labels wrap. */
+const fitted = {
+  tableLayout: 'fixed',
+  width: '100%',
+  '& th, & td': { px: 0.5, fontSize: 11, overflowWrap: 'anywhere', hyphens: 'auto' },
+  '& th:first-of-type': { width: '14%' },
+} as const;
 
 const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
@@ -103,32 +112,55 @@ export function ChecklistTable({
       ))}
     </TableRow>
   );
-  return (
-    <TableContainer sx={print ? undefined : { maxHeight: '70vh' }}>
-      <Table size="small" stickyHeader={!print} aria-label={t('nav.checklistReport')}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}>
-              {header('representative', t('analytics.checklist.representative'))}
+  const table = (
+    <Table
+      size="small"
+      stickyHeader={!print}
+      aria-label={t('nav.checklistReport')}
+      sx={print ? fitted : undefined}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}>
+            {header('representative', t('analytics.checklist.representative'))}
+          </TableCell>
+          <TableCell align="right">{header('analyses', t('analytics.checklist.analyses'))}</TableCell>
+          <TableCell align="right">{header('average', t('analytics.checklist.average'))}</TableCell>
+          {data.items.map((item) => (
+            <TableCell
+              key={item.path}
+              align="center"
+              sx={
+                print
+                  ? { verticalAlign: 'bottom' }
+                  : { minWidth: 110, maxWidth: 180, verticalAlign: 'bottom' }
+              }
+            >
+              {header(item.path, item.label, t(`analytics.types.${item.type}`))}
             </TableCell>
-            <TableCell align="right">{header('analyses', t('analytics.checklist.analyses'))}</TableCell>
-            <TableCell align="right">{header('average', t('analytics.checklist.average'))}</TableCell>
-            {data.items.map((item) => (
-              <TableCell
-                key={item.path}
-                align="center"
-                sx={{ minWidth: 110, maxWidth: 180, verticalAlign: 'bottom' }}
-              >
-                {header(item.path, item.label, t(`analytics.types.${item.type}`))}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => line(row))}
-          {line(data.total, true)}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => line(row))}
+        {line(data.total, true)}
+      </TableBody>
+    </Table>
+  );
+  if (print)
+    return (
+      <>
+        <GlobalStyles styles={{ '@page': { size: 'landscape', margin: '10mm' } }} />
+        {table}
+      </>
+    );
+  return (
+    <ScrollRegion
+      label={t('nav.checklistReport')}
+      sx={{ maxHeight: '70vh', overflowY: 'auto' }}
+      testId="checklist-scroll"
+    >
+      {table}
+    </ScrollRegion>
   );
 }

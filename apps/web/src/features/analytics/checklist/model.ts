@@ -1,4 +1,9 @@
-import type { AnalyticsField, ChecklistResponse, ChecklistRow } from '@parley/contracts';
+import {
+  type AnalyticsField,
+  type ChecklistResponse,
+  type ChecklistRow,
+  isRoleMetricPath,
+} from '@parley/contracts';
 import type { TFunction } from 'i18next';
 import { type CsvValue, csvNumber, csvPercent } from '../csv';
 import { isChecklistType } from '../format';
@@ -8,6 +13,23 @@ import { isChecklistType } from '../format';
 export type SortDirection = 'asc' | 'desc';
 /** 'representative', 'analyses', 'average', or an item's path. */
 export type SortColumn = string;
+
+/** The URL parameter of the chosen item columns: their paths, one a line. */
+export const COLUMNS_PARAM = 'cols';
+
+/** The item columns shown: those chosen, else the prompt's own items (conversation metrics only when chosen). */
+export function shownItems(items: AnalyticsField[], chosen: string | null): AnalyticsField[] {
+  if (chosen === null) return items.filter((item) => !isRoleMetricPath(item.path));
+  const paths = new Set(chosen.split('\n'));
+  return items.filter((item) => paths.has(item.path));
+}
+
+/** The parameter for a choice of columns (none when it is the default). */
+export function columnsParam(items: AnalyticsField[], shown: ReadonlySet<string>): string | undefined {
+  const paths = items.filter((item) => shown.has(item.path)).map((item) => item.path);
+  const defaults = shownItems(items, null).map((item) => item.path);
+  return paths.join('\n') === defaults.join('\n') ? undefined : paths.join('\n');
+}
 
 export const FIXED_COLUMNS = ['representative', 'analyses', 'average'] as const;
 

@@ -25,7 +25,7 @@ function KpiCard({
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }} data-testid={testId}>
         <CardContent>
-          <Typography variant="overline" color="textSecondary" component="h3" sx={{ lineHeight: 1.6 }}>
+          <Typography variant="overline" color="textSecondary" component="h2" sx={{ lineHeight: 1.6 }}>
             {label}
           </Typography>
           <Typography variant="h4" component="p" sx={{ fontWeight: 600, my: 0.5 }} data-testid="kpi-value">

@@ -3,6 +3,7 @@ import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAverage, formatPeriodShort } from '../format';
+import { lineMarks } from '../lineMarks';
 
 type Trend = DashboardResponse['data']['trend'];
 
@@ -18,6 +19,7 @@ export default function ScoreTrendChart({
 }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const scores = trend.points.map((point) => point.average_score);
   return (
     <LineChart
       height={height}
@@ -30,11 +32,11 @@ export default function ScoreTrendChart({
       yAxis={[{ width: 48 }]}
       series={[
         {
-          data: trend.points.map((point) => point.average_score),
+          data: scores,
           label: t('analytics.kpi.averageScore'),
           area: true,
           color: theme.palette.primary.main,
-          showMark: trend.points.length <= 31,
+          showMark: lineMarks(scores),
           valueFormatter: (value) => formatAverage(value, i18n.language),
         },
       ]}

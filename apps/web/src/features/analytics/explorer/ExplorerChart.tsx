@@ -4,6 +4,7 @@ import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { fieldKind, formatAverage, formatPeriodShort, formatShare } from '../format';
+import { lineMarks } from '../lineMarks';
 import { chartHeight, MAX_BARS } from './chartSize';
 import { isTimeGroup, topValues } from './columns';
 
@@ -47,6 +48,7 @@ export default function ExplorerChart({
     : { yAxis: [{ ...band, width: 140 }], xAxis: [valueAxis] };
 
   if (kind === 'score' && time) {
+    const averages = rows.map((row) => row.average);
     return (
       <LineChart
         height={height}
@@ -54,7 +56,8 @@ export default function ExplorerChart({
         yAxis={[{ width: 48 }]}
         series={[
           {
-            data: rows.map((row) => row.average),
+            data: averages,
+            showMark: lineMarks(averages),
             label: t('analytics.explorer.average'),
             area: true,
             color: theme.palette.primary.main,

@@ -1,7 +1,8 @@
-import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import type { AnalysisFilters } from '../../analyses/listQuery';
 import { type AnalyticsView, analysesLink, listFilters } from '../view';
 import { type ExplorerColumn, groupFilters, groupLabel } from './columns';
@@ -65,7 +66,7 @@ export function ExplorerTable({
     </TableRow>
   );
   return (
-    <TableContainer>
+    <ScrollRegion label={t('analytics.explorer.table')}>
       <Table size="small" aria-label={t('analytics.explorer.table')}>
         <TableHead>
           <TableRow>
@@ -84,6 +85,6 @@ export function ExplorerTable({
           {row(total, t('analytics.explorer.total'), {}, true)}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { ManagerFigures } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatAverage, formatShare } from '../format';
+import { lineMarks } from '../lineMarks';
 import { figureOf, type ItemMeasure, isRate, type Measure } from './model';
 
 /**
@@ -27,6 +28,8 @@ export default function ComparisonChart({
   const rate = item !== null && isRate(item);
   const itemFormat = (value: number | null) =>
     rate ? formatShare(value, language) : formatAverage(value, language);
+  const averages = team.map((figures) => figureOf(average, figures).value);
+  const itemValues = item ? team.map((figures) => figureOf(item, figures).value) : [];
   return (
     <LineChart
       height={height}
@@ -50,7 +53,8 @@ export default function ComparisonChart({
       ]}
       series={[
         {
-          data: team.map((figures) => figureOf(average, figures).value),
+          data: averages,
+          showMark: lineMarks(averages),
           label: t('manager.chart.averageScore'),
           yAxisId: 'score',
           color: theme.palette.primary.main,
@@ -59,7 +63,8 @@ export default function ComparisonChart({
         ...(item
           ? [
               {
-                data: team.map((figures) => figureOf(item, figures).value),
+                data: itemValues,
+                showMark: lineMarks(itemValues),
                 label: item.item.label,
                 yAxisId: 'item',
                 color: theme.palette.secondary.main,

@@ -35,7 +35,7 @@ export function PeriodCard({
           <Typography variant="overline" color="textSecondary" sx={{ lineHeight: 1.5 }}>
             {t('manager.periods.number', { number })}
           </Typography>
-          <Typography variant="subtitle2" sx={{ fontWeight: 600 }} data-testid="period-label">
+          <Typography variant="subtitle2" component="p" sx={{ fontWeight: 600 }} data-testid="period-label">
             {label}
           </Typography>
         </Box>

@@ -5,21 +5,9 @@ import { Box, Stack, Typography } from '@mui/material';
 import type { PeriodChange } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../shared/components/visuallyHidden';
 import { formatSigned } from '../format';
 import type { ChangeUnit } from './model';
-
-/** Read by screen readers, not shown. */
-const hidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const COLOR: Record<PeriodChange['verdict'], string> = {
   better: 'success.main',
@@ -65,7 +53,7 @@ export function PeriodChangeText({ change, unit }: { change: PeriodChange; unit:
       <Typography component="span" variant="caption" sx={{ fontWeight: 600 }}>
         {text}
       </Typography>
-      <Box component="span" sx={hidden}>
+      <Box component="span" sx={visuallyHidden}>
         {` (${verdict})`}
       </Box>
     </Stack>

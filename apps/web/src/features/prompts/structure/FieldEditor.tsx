@@ -31,7 +31,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translatePromptMessage } from '../messages';
 import { ClassificationOptionsEditor } from './ClassificationOptionsEditor';
-import { emptyField, fieldId, keepIdentity, move, removeAt, replaceAt } from './fieldTree';
+import { fieldId, keepIdentity, move, removeAt, replaceAt, withNewField } from './fieldTree';
 import { keyErrorAt } from './keyError';
 import { MarksEditor } from './MarksEditor';
 import { OptionsEditor } from './OptionsEditor';
@@ -81,7 +81,7 @@ export function FieldList({ fields, onChange, path, testPath = '' }: FieldListPr
           size="small"
           variant={path.length ? 'text' : 'outlined'}
           startIcon={<AddIcon />}
-          onClick={() => onChange([...fields, emptyField()])}
+          onClick={() => onChange(withNewField(fields, path.length === 0))}
         >
           {path.length ? t('prompts.structure.addNestedField') : t('prompts.structure.addField')}
         </Button>
@@ -262,7 +262,7 @@ function TypeDetails({
     case 'object':
       return (
         <Box sx={{ pl: { xs: 1, sm: 2 }, borderLeft: 3, borderColor: 'primary.light' }}>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             {t('prompts.structure.nestedFields')}
           </Typography>
           <FieldList

@@ -41,7 +41,9 @@ export function RowListEditor<Row>({
 }: RowListEditorProps<Row>) {
   return (
     <Stack spacing={1} data-testid={testId}>
-      <Typography variant="subtitle2">{title}</Typography>
+      <Typography variant="subtitle2" component="p">
+        {title}
+      </Typography>
       {notice}
       {rows.map((row, index) => (
         <Stack

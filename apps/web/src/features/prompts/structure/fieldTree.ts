@@ -1,4 +1,4 @@
-import type { PromptField } from '@parley/contracts';
+import { FINAL_SCORE_KEY, type PromptField } from '@parley/contracts';
 
 /**
  * Stable identities for fields while editing, so that React keeps each row's state (such as a touched key)
@@ -40,6 +40,13 @@ export function move<T>(list: T[], index: number, direction: -1 | 1): T[] {
   return next;
 }
 
-export function emptyField(): PromptField {
+function emptyField(): PromptField {
   return { key: '', type: 'string', explanation: '', includeInScore: false };
+}
+
+/** The fields with a new empty one: last, but before the top level's Final Score, which closes the answer. */
+export function withNewField(fields: PromptField[], topLevel: boolean): PromptField[] {
+  const score = topLevel ? fields.findIndex((field) => field.key === FINAL_SCORE_KEY) : -1;
+  if (score === -1) return [...fields, emptyField()];
+  return [...fields.slice(0, score), emptyField(), ...fields.slice(score)];
 }
