@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/google/callback',
   // Anonymous visitors get 200 with user null (the web app asks on every page); keys are checked below.
   'GET /api/auth/session',
+  // Only whether any account exists: a fresh installation opens sign-up.
+  'GET /api/auth/installation',
 ]);
 
 /** What a media key may call (spec 2 §3): uploading, and the status and results of its own uploads. */
@@ -31,6 +33,7 @@ const MEDIA_KEY_ROUTES = new Set([
   'GET /api/projects/{id}/batches/template.csv',
   'GET /api/projects/{id}/batches/{batchId}/items',
   'GET /api/projects/{id}/analyses',
+  'GET /api/projects/{id}/analyses/export',
   'GET /api/projects/{id}/analyses/{taskId}',
   'GET /api/projects/{id}/analyses/{taskId}/media',
 ]);

@@ -29,8 +29,13 @@ describe(`migration ${MIGRATION}`, () => {
       )
     ).rows[0].id;
     const task = async () =>
-      (await query('INSERT INTO tasks (project_id, media_id) VALUES ($1, $2) RETURNING id', [project, media]))
-        .rows[0].id;
+      // Uploaded on the day of their analytics rows (a later migration dates them by their conversation).
+      (
+        await query(
+          `INSERT INTO tasks (project_id, media_id, created_at) VALUES ($1, $2, '2026-03-01T12:00:00Z') RETURNING id`,
+          [project, media],
+        )
+      ).rows[0].id;
     const value = (taskId: number, score: number | null, outcome: string) =>
       query(
         `INSERT INTO analysis_field_values (task_id, project_id, prompt_id, path, value_type, score, max_score, value,

@@ -214,11 +214,12 @@ describe('validatePrompt', () => {
 });
 
 describe('PromptInput defaults', () => {
-  it('are the spec defaults', () => {
+  // The spec's default model (Claude 3.7 Sonnet) is retired by Anthropic: its successor (issue 31).
+  it('are the spec defaults, with a current model', () => {
     expect(PromptInput.parse({ scriptName: 'x' })).toMatchObject({
       role: 'Sales',
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-5-20250929',
       responseLanguage: 'English',
       finalScore: 'sum',
       LVA: 'none',

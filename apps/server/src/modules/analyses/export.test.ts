@@ -10,6 +10,7 @@ import {
   signUp,
   startTestApp,
   type TestApp,
+  usersSeeAll,
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { insertTextTask, waitUntil } from '../../../test/tasks.ts';
@@ -75,6 +76,9 @@ beforeAll(async () => {
   stranger = await signUp(t.app);
   projectId = await createProject(owner, 'Exported');
   otherProjectId = await createProject(owner, 'Elsewhere');
+  // Members with the role 'user' see every analysis here (agent scope is reps/agent-scope.test.ts).
+  await usersSeeAll(t, projectId);
+  await usersSeeAll(t, otherProjectId);
   await addMember(t, projectId, user, 'user');
   await addMember(t, projectId, leader, 'teamleader');
   const assigned = await owner.request({
