@@ -123,7 +123,7 @@ export const authRoutes = {
     tags,
     access: 'public',
     responses: { 200: InstallationResponse },
-    errors: [],
+    errors: [429],
   }),
   forgotPassword: defineRoute({
     method: 'POST',

@@ -80,6 +80,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   serve(app, routes.installation, {
+    // Each anonymous page load asks once; a flood of them is not a reason to query the database.
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     handler: async () => ({ data: { has_accounts: !(await isFirstAccount(ctx.db)) } }),
   });
 
