@@ -223,7 +223,7 @@ test.describe('the AI prompt generator', () => {
     expect(original).toEqual(expect.arrayContaining(['Greeting', 'Closing']));
     const review = page.getByRole('dialog', { name: "Review the AI's changes" });
     const improve = async () => {
-      await page.getByRole('button', { name: 'AI Improve' }).click();
+      await page.getByRole('button', { name: 'AI Improve', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Improve this prompt with AI' });
       await dialog.getByRole('textbox', { name: 'What should change?' }).fill(`Score empathy. ${marker}`);
       await dialog.getByRole('button', { name: 'Improve', exact: true }).click();
