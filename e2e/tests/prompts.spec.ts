@@ -47,22 +47,22 @@ test.describe('analysis prompts', () => {
     await expect(page.getByTestId('units-lva-surcharge')).toHaveText('0.2');
     await expect(editor.unitsTotal).toHaveText('0.7');
 
-    // Structure: the locked defaults, then a group, an option field and a marks field.
+    // Structure: the locked defaults, then a group, an option field and a marks field, each added before Final Score.
     await editor.showTab('Structure');
     await expectValues(editor.keys, ['Summary', 'Title', 'Final Score']);
     await expect(editor.panel('Structure').getByTestId('field-locked')).toHaveCount(3);
 
-    const callFlow = await editor.addField(3, 'Call flow', 'Group of fields');
+    const callFlow = await editor.addField(2, 'Call flow', 'Group of fields');
     await expect(callFlow.getByText('No nested fields yet.')).toBeVisible();
-    await editor.addNestedField('3', 0, 'Greeting', 'Yes / No');
-    const closing = await editor.addNestedField('3', 1, 'Closing', 'OK / Not OK / N/A');
+    await editor.addNestedField('2', 0, 'Greeting', 'Yes / No');
+    const closing = await editor.addNestedField('2', 1, 'Closing', 'OK / Not OK / N/A');
     await closing
       .getByRole('textbox', { name: 'Explanation for the AI' })
       .fill('Was the call closed politely?');
     await expect(page.getByRole('group', { name: 'Field Call flow' })).toBeVisible();
     await expect(callFlow.getByRole('group', { name: 'Field Greeting' })).toBeVisible();
 
-    const outcome = await editor.addField(4, 'Outcome', 'Options');
+    const outcome = await editor.addField(3, 'Outcome', 'Options');
     const options = outcome.getByTestId('options-editor');
     await options.getByRole('textbox', { name: 'Value' }).first().fill('sale');
     await options.getByRole('textbox', { name: 'Explanation' }).first().fill('The customer bought');
@@ -70,7 +70,7 @@ test.describe('analysis prompts', () => {
     await options.getByRole('textbox', { name: 'Value' }).nth(1).fill('no sale');
     await options.getByRole('textbox', { name: 'Explanation' }).nth(1).fill('The customer did not buy');
 
-    const empathy = await editor.addField(5, 'Empathy', 'Marks');
+    const empathy = await editor.addField(4, 'Empathy', 'Marks');
     const marks = empathy.getByTestId('marks-editor');
     await expectValues(marks.getByRole('textbox', { name: 'Mark' }), ['0']);
     await marks.getByRole('textbox', { name: 'Explanation' }).first().fill('cold');
@@ -111,23 +111,23 @@ test.describe('analysis prompts', () => {
     expect(stored!.content.map((f) => f.key)).toEqual([
       'Summary',
       'Title',
-      'Final Score',
       'Call flow',
       'Outcome',
       'Empathy',
+      'Final Score',
     ]);
-    expect(stored!.content[3]).toMatchObject({
+    expect(stored!.content[2]).toMatchObject({
       type: 'object',
       content: [
         { key: 'Greeting', type: 'bool', includeInScore: true },
         { key: 'Closing', type: 'ok', explanation: 'Was the call closed politely?' },
       ],
     });
-    expect(stored!.content[4]!.options).toEqual([
+    expect(stored!.content[3]!.options).toEqual([
       { value: 'sale', explanation: 'The customer bought' },
       { value: 'no sale', explanation: 'The customer did not buy' },
     ]);
-    expect(stored!.content[5]!.marks).toEqual([
+    expect(stored!.content[4]!.marks).toEqual([
       { value: 0, explanation: 'cold' },
       { value: 1, explanation: 'warm' },
     ]);
@@ -142,19 +142,19 @@ test.describe('analysis prompts', () => {
     await expect(editor.heading('Edit Prompt')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(['Structure', 'Basic Settings', 'Metadata']);
     await expect(editor.tab('Structure')).toHaveAttribute('aria-selected', 'true');
-    await expect(editor.keyOf('3')).toHaveValue('Call flow');
-    await expect(editor.typeOf('3')).toHaveText('Group of fields');
-    await expect(editor.keyOf('3.0')).toHaveValue('Greeting');
-    await expect(editor.typeOf('3.0')).toHaveText('Yes / No');
-    await expect(editor.keyOf('3.1')).toHaveValue('Closing');
-    await expect(editor.field('3.1').getByRole('textbox', { name: 'Explanation for the AI' })).toHaveValue(
+    await expect(editor.keyOf('2')).toHaveValue('Call flow');
+    await expect(editor.typeOf('2')).toHaveText('Group of fields');
+    await expect(editor.keyOf('2.0')).toHaveValue('Greeting');
+    await expect(editor.typeOf('2.0')).toHaveText('Yes / No');
+    await expect(editor.keyOf('2.1')).toHaveValue('Closing');
+    await expect(editor.field('2.1').getByRole('textbox', { name: 'Explanation for the AI' })).toHaveValue(
       'Was the call closed politely?',
     );
     await expectValues(
-      editor.field('4').getByTestId('options-editor').getByRole('textbox', { name: 'Value' }),
+      editor.field('3').getByTestId('options-editor').getByRole('textbox', { name: 'Value' }),
       ['sale', 'no sale'],
     );
-    await expectValues(editor.field('5').getByTestId('marks-editor').getByRole('textbox', { name: 'Mark' }), [
+    await expectValues(editor.field('4').getByTestId('marks-editor').getByRole('textbox', { name: 'Mark' }), [
       '0',
       '1',
     ]);
@@ -192,11 +192,11 @@ test.describe('analysis prompts', () => {
     // A duplicate key inside a group names the level.
     const duplicate =
       'Duplicate key "Greeting" found at level 2 (inside "Call flow"). All keys must be unique on the same level.';
-    await editor.keyOf('3').fill('Call flow');
-    await editor.chooseType('3', 'Group of fields');
-    await editor.addNestedField('3', 0, 'Greeting', 'Text');
-    const second = await editor.addNestedField('3', 1, 'Greeting', 'Text');
-    await editor.keyOf('3.1').blur();
+    await editor.keyOf('2').fill('Call flow');
+    await editor.chooseType('2', 'Group of fields');
+    await editor.addNestedField('2', 0, 'Greeting', 'Text');
+    const second = await editor.addNestedField('2', 1, 'Greeting', 'Text');
+    await editor.keyOf('2.1').blur();
     // The key field says so as soon as it is left...
     await expect(second.getByText(duplicate)).toBeVisible();
     // ...and saving refuses it.
@@ -226,7 +226,7 @@ test.describe('analysis prompts', () => {
     expect(await listPromptsViaApi(page.request, project.id)).toEqual([]);
 
     // Fixed, it saves.
-    await editor.keyOf('3.1').fill('Closing');
+    await editor.keyOf('2.1').fill('Closing');
     await editor.saveAndReturnToList(project.id);
     await expect(list.row(name)).toHaveCount(1);
   });
