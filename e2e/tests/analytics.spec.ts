@@ -61,9 +61,14 @@ test('a manager reads the dashboard, follows a figure to its analyses, picks a r
   // Every column chosen, conversation metrics too: the print view still fits a landscape page's width.
   await report.open(project.id);
   await expect(ann).toBeVisible();
-  await page.getByRole('button', { name: /^Columns: / }).click();
+  // The report may still settle on its prompt and redraw, closing the menu: open it again until all are on.
+  const columns = page.getByRole('button', { name: /^Columns: / });
   const unchecked = page.getByRole('menuitemcheckbox', { checked: false });
-  while ((await unchecked.count()) > 0) await unchecked.first().click();
+  await expect(async () => {
+    if (!(await page.getByRole('menu').isVisible())) await columns.click();
+    while ((await unchecked.count()) > 0) await unchecked.first().click({ timeout: 2_000 });
+    await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await page.keyboard.press('Escape');
   const printView = await page.getByRole('link', { name: 'Print view' }).getAttribute('href');
   await page.setViewportSize({ width: 1000, height: 700 });
