@@ -153,10 +153,11 @@ test.describe('upload and analysis', () => {
       timeout: 6_000,
     });
     const redirectMs = await redirectDelay(page);
+    // Not before 2 s; how soon after is the fake-timer unit test's (UploadTimers.test.tsx): a busy
+    // machine delays the timer, not the app.
     expect(redirectMs, 'the redirect comes 2 s after the success').toBeGreaterThanOrEqual(
       TIMINGS.uploadRedirectMs - 50,
     );
-    expect(redirectMs).toBeLessThan(TIMINGS.uploadRedirectMs + 1_000);
     await page.evaluate('window.__e2eNotReloaded = true');
     await expect(list.liveIndicator).toHaveText('Live');
     const row = list.row(taskId);
