@@ -179,7 +179,7 @@ async function createPrompt(projectId: number, options: PromptOptions = {}): Pro
       companyDetails: 'Acme Solar sells solar panels.',
       content: options.content ?? SCORECARD,
       provider: options.provider ?? 'anthropic',
-      model: options.model ?? 'claude-3-7-sonnet-20250219',
+      model: options.model ?? 'claude-sonnet-4-20250514',
       finalScore: options.finalScore ?? 'percent',
       LVA: options.LVA ?? 'none',
       transcriptionTask: options.transcriptionTask ?? 'transcribe',
@@ -634,8 +634,10 @@ describe('failures and billing', () => {
       expect(await chargesOf(projectId)).toHaveLength(0);
       const usage = await t.ctx.db.select().from(aiUsage).where(eq(aiUsage.projectId, projectId));
       expect(usage.map((row) => row.ok)).toEqual([false, false, false]);
-      const jobs = await t.ctx.boss.findJobs(QUEUES.analysis, { key: taskJobKey(taskId) });
-      expect(jobs.map((job) => job.state)).toEqual(['completed']);
+      // The task is marked failed inside the job; the queue completes the job once its handler returns.
+      const jobStates = async () =>
+        (await t.ctx.boss.findJobs(QUEUES.analysis, { key: taskJobKey(taskId) })).map((job) => job.state);
+      await expect.poll(jobStates, { timeout: 10_000 }).toEqual(['completed']);
     } finally {
       await t.ctx.boss.offWork(QUEUES.analysis);
     }
@@ -935,7 +937,7 @@ describe('classification prompts', () => {
     const sales = await createPrompt(projectId, { name: 'Sales call' });
     const support = await createPrompt(projectId, {
       name: 'Support call',
-      model: 'claude-3-5-haiku-20241022',
+      model: 'claude-haiku-4-5-20251001',
     });
     const classifier = await createPrompt(projectId, {
       name: 'Router',

@@ -90,7 +90,7 @@ async function newProject(settings: Record<string, unknown> = {}, task = 'transc
       basicInstruction: 'Summarise the call.',
       content: [{ key: 'Summary', type: 'string', explanation: 'A summary', includeInScore: false }],
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-20250514',
       finalScore: 'no',
       transcriptionTask: task,
       transcriptionLanguage: 'auto',
@@ -451,7 +451,7 @@ describe('speaker roles of a classification prompt', () => {
         isClassification: true,
         finalScore: 'no',
         provider: 'anthropic',
-        model: 'claude-3-7-sonnet-20250219',
+        model: 'claude-sonnet-4-20250514',
         content: [
           {
             key: 'Kind',

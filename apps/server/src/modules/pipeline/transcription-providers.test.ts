@@ -107,7 +107,7 @@ async function newProject(transcription?: { provider: TranscriptionProviderId; m
       basicInstruction: 'Summarise the call.',
       content: [{ key: 'Summary', type: 'string', explanation: 'A summary', includeInScore: false }],
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-20250514',
       finalScore: 'no',
       transcriptionTask: 'transcribe',
       transcriptionLanguage: 'auto',

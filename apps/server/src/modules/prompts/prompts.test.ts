@@ -236,6 +236,20 @@ describe('validation', () => {
     }
   });
 
+  it('refuses a model its provider retired, naming the successor', async () => {
+    const response = await create(owner, {
+      scriptName: 'Old model',
+      provider: 'anthropic',
+      model: 'claude-3-7-sonnet-20250219',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'model_retired',
+      message:
+        'The model claude-3-7-sonnet-20250219 is retired: its provider no longer serves it. Choose another model, such as claude-sonnet-4-5-20250929.',
+    });
+  });
+
   it('keeps names unique per project', async () => {
     await createOk({ scriptName: 'Unique' });
     const again = await create(owner, { scriptName: 'Unique' });
@@ -302,11 +316,11 @@ describe('classification prompts', () => {
 describe('units', () => {
   it('are the model units from the catalog plus the LVA surcharge, exactly', async () => {
     const cases: Array<[PromptInput, number]> = [
-      [{ scriptName: 'u1', provider: 'google', model: 'gemini-1.5-pro', LVA: 'emlo' }, 1.4],
+      [{ scriptName: 'u1', provider: 'google', model: 'gemini-2.5-pro', LVA: 'emlo' }, 1.4],
       [{ scriptName: 'u2', provider: 'openai', model: 'gpt-4o-mini', LVA: 'emlo-telesales' }, 4.5],
       [{ scriptName: 'u3', provider: 'groq', model: 'llama-3.1-8b-instant', LVA: 'emlo' }, 0.3],
       [
-        { scriptName: 'u4', provider: 'anthropic', model: 'claude-3-opus-20240229', LVA: 'emlo-callrisk' },
+        { scriptName: 'u4', provider: 'anthropic', model: 'claude-opus-4-1-20250805', LVA: 'emlo-callrisk' },
         13,
       ],
       [{ scriptName: 'u5', provider: 'openai', model: 'not-in-the-catalog', LVA: 'emlo-pme' }, 6],

@@ -1,3 +1,5 @@
+import { type LvaOption, type ProviderId, promptUnitsMilli } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -7,6 +9,8 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
+import { modelUnitsMilli } from '../../ai/catalog.ts';
+import { prompts } from '../../db/schema/index.ts';
 import { moveRetiredModels } from './retired-models.ts';
 
 let t: TestApp;
@@ -29,14 +33,18 @@ afterAll(async () => {
 const url = (rest = '') => `/api/projects/${projectId}/prompts${rest}`;
 const content = [{ key: 'Greeting', type: 'ok', explanation: '', includeInScore: true }];
 
-async function promptOn(scriptName: string, provider: string, model: string, LVA = 'none') {
+/** A prompt saved while its model was still served (the API now refuses retired models). */
+async function promptOn(scriptName: string, provider: ProviderId, model: string, LVA: LvaOption = 'none') {
   const response = await owner.request({
     method: 'POST',
     url: url(),
-    payload: { scriptName, provider, model, LVA, content },
+    payload: { scriptName, provider, LVA, content },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.id as number;
+  const id = response.json().data.id as number;
+  const unitsMilli = promptUnitsMilli(modelUnitsMilli(t.ctx.config, provider, model), LVA);
+  await t.ctx.db.update(prompts).set({ model, unitsMilli }).where(eq(prompts.id, id));
+  return id;
 }
 const read = async (id: number) => (await owner.request({ method: 'GET', url: url(`/${id}`) })).json().data;
 

@@ -6,6 +6,7 @@ import {
   type PromptData,
   type PromptField,
   promptUnitsMilli,
+  successorOf,
   validatePrompt,
   withDefaultFields,
 } from '@parley/contracts';
@@ -22,6 +23,8 @@ export const PROMPT_TEXTS = {
   notFound: 'Prompt not found.',
   nameTaken: 'A prompt with this name already exists in this project.',
   nameImmutable: 'The name of an existing prompt cannot be changed.',
+  modelRetired: (model: string, successor: string) =>
+    `The model ${model} is retired: its provider no longer serves it. Choose another model, such as ${successor}.`,
 } as const;
 
 export function toPromptData(row: PromptRow): PromptData {
@@ -156,6 +159,8 @@ async function promptColumns(
   if (existing && input.scriptName !== existing.scriptName) {
     throw badRequest(PROMPT_TEXTS.nameImmutable, 'prompt_name_immutable');
   }
+  const successor = successorOf(input.provider, input.model);
+  if (successor) throw badRequest(PROMPT_TEXTS.modelRetired(input.model, successor), 'model_retired');
   const { LVA, ...rest } = input;
   return {
     ...rest,
