@@ -1,5 +1,5 @@
 import { taskError } from '@parley/contracts';
-import { asMediaError, decodeFilter, type FfmpegOptions, MediaError, runFfmpeg } from './ffmpeg.ts';
+import { asMediaError, decodeInputArgs, type FfmpegOptions, MediaError, runFfmpeg } from './ffmpeg.ts';
 import { type ChannelStats, SAMPLE_RATE, SampleStats } from './samples.ts';
 
 /** Loudest sample below which a recording (or one channel) counts as silent: about -60 dBFS. */
@@ -54,17 +54,7 @@ export async function measureAudio(
 ): Promise<MeasuredAudio> {
   const stats = new SampleStats(channels);
   await runFfmpeg(
-    [
-      '-i',
-      inputPath,
-      '-map',
-      '0:a:0',
-      '-vn',
-      '-sn',
-      '-dn',
-      '-af',
-      decodeFilter(channels, options.maxFrames),
-    ].concat(['-f', 's16le', 'pipe:1']),
+    [...decodeInputArgs(inputPath, channels, options.maxFrames), '-f', 's16le', 'pipe:1'],
     options,
     async (stdout) => {
       for await (const chunk of stdout as AsyncIterable<Buffer>) stats.add(chunk);

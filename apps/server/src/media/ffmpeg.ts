@@ -143,6 +143,11 @@ export function decodeFilter(channels: 1 | 2, frames?: number): string {
   return frames === undefined ? format : `${format},atrim=end_sample=${frames}`;
 }
 
+/** ffmpeg's arguments that read the first audio track of `inputPath` (no video, subtitles or data) as decodeFilter says. */
+export function decodeInputArgs(inputPath: string, channels: 1 | 2, frames?: number): string[] {
+  return ['-i', inputPath, '-map', '0:a:0', '-vn', '-sn', '-dn', '-af', decodeFilter(channels, frames)];
+}
+
 /**
  * Decodes the first `frames` samples of the first audio track of a media file (video tracks are ignored) to
  * a 16 kHz 16-bit PCM WAV of `channels`. The input must be a file: mp4/m4a with the index at the end cannot
@@ -157,15 +162,7 @@ export async function decodeToWav(
   await runFfmpeg(
     [
       '-y',
-      '-i',
-      inputPath,
-      '-map',
-      '0:a:0',
-      '-vn',
-      '-sn',
-      '-dn',
-      '-af',
-      decodeFilter(audio.channels, audio.frames),
+      ...decodeInputArgs(inputPath, audio.channels, audio.frames),
       '-c:a',
       'pcm_s16le',
       '-f',

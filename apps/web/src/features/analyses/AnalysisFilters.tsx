@@ -27,6 +27,11 @@ const toNumber = (text: string): number | undefined => {
   return Number.isFinite(value) ? value : undefined;
 };
 
+const SCORE_BOUNDS = [
+  { key: 'score_min', label: 'analyses.filters.scoreMin' },
+  { key: 'score_max', label: 'analyses.filters.scoreMax' },
+] as const;
+
 /**
  * The list's filters and search; every change is applied at once (text after a short pause). On a phone
  * only the search shows, the other filters behind a Filters button that counts those set.
@@ -154,26 +159,18 @@ export function AnalysisFilters({
                 }
               />
             </Grid>
-            <Grid size={{ xs: 6, md: 2 }}>
-              <DebouncedTextField
-                size="small"
-                fullWidth
-                type="number"
-                label={t('analyses.filters.scoreMin')}
-                value={filters.score_min === undefined ? '' : String(filters.score_min)}
-                onCommit={(text) => onChange({ score_min: toNumber(text) })}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, md: 2 }}>
-              <DebouncedTextField
-                size="small"
-                fullWidth
-                type="number"
-                label={t('analyses.filters.scoreMax')}
-                value={filters.score_max === undefined ? '' : String(filters.score_max)}
-                onCommit={(text) => onChange({ score_max: toNumber(text) })}
-              />
-            </Grid>
+            {SCORE_BOUNDS.map(({ key, label }) => (
+              <Grid key={key} size={{ xs: 6, md: 2 }}>
+                <DebouncedTextField
+                  size="small"
+                  fullWidth
+                  type="number"
+                  label={t(label)}
+                  value={filters[key] === undefined ? '' : String(filters[key])}
+                  onCommit={(text) => onChange({ [key]: toNumber(text) })}
+                />
+              </Grid>
+            ))}
             <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
                 {t('analyses.filters.clear')}
