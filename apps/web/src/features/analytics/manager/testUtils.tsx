@@ -35,12 +35,28 @@ export function todayIsWednesday18March() {
   vi.setSystemTime(new Date(2026, 2, 18, 10, 0));
 }
 
-const figures = (
-  analyses: number,
-  average: number | null,
-  cells: ManagerFigures['cells'] = {},
-): ManagerFigures => ({ analyses, average_score: average, cells });
-const cell = (count: number, value: number | null) => ({ count, value, ratio: null, na: 0 });
+type Period = { analyses: number; average: number | null; cells: Record<string, [number, number | null]> };
+const figures = (analyses: number, average: number | null, cells: Period['cells'] = {}): Period => ({
+  analyses,
+  average,
+  cells,
+});
+/** An item's analyses and figure in one period. */
+const cell = (count: number, value: number | null): [number, number | null] => [count, value];
+
+const FIELDS = [
+  { path: 'Greeted', label: 'Greeted', type: 'bool', max: 1, count: 34 },
+  { path: 'Empathy', label: 'Empathy', type: 'marks', max: 5, count: 34 },
+  { path: 'Fillers', label: 'Filler words', type: 'int', max: null, count: 34 },
+] as const;
+
+/** A group's periods as the answer carries them: per period, and per item (in the fields' order) per period. */
+const over = (periods: Period[]): ManagerFigures => ({
+  analyses: periods.map((period) => period.analyses),
+  average_score: periods.map((period) => period.average),
+  values: FIELDS.map(({ path }) => periods.map((period) => period.cells[path]?.[1] ?? null)),
+  counts: FIELDS.map(({ path }) => periods.map((period) => period.cells[path]?.[0] ?? 0)),
+});
 
 /**
  * Three periods' figures (the first periods asked for are answered): the team improves its average 70 → 75
@@ -77,13 +93,11 @@ export function managerAnswer(url: URL, empty = false): z.input<typeof ManagerDa
   return {
     data: {
       periods,
-      fields: [
-        { path: 'Greeted', label: 'Greeted', type: 'bool', max: 1, count: 34 },
-        { path: 'Empathy', label: 'Empathy', type: 'marks', max: 5, count: 34 },
-        { path: 'Fillers', label: 'Filler words', type: 'int', max: null, count: 34 },
-      ],
-      team: empty ? take(TEAM).map(() => figures(0, null)) : take(TEAM),
-      rows: empty ? [] : ROWS.map((row) => ({ ...row, periods: take(row.periods) })),
+      fields: [...FIELDS],
+      team: over(empty ? take(TEAM).map(() => figures(0, null)) : take(TEAM)),
+      rows: empty
+        ? []
+        : ROWS.map(({ representative, periods }) => ({ representative, ...over(take(periods)) })),
     },
   };
 }
