@@ -62,8 +62,11 @@ export const ManagerFigures = z.object({
    * checklist report; null when there is nothing to rate.
    */
   values: z.array(z.array(z.number().nullable())),
-  /** Per item, per period: the analyses with a value of the item (n/a included). */
-  counts: z.array(z.array(z.number().int())),
+  /**
+   * Per item, per period: the analyses with a value of the item (n/a included); null for an item every one of
+   * the group's analyses has (its counts are `analyses`), as most items are.
+   */
+  counts: z.array(z.array(z.number().int()).nullable()),
 });
 export type ManagerFigures = z.infer<typeof ManagerFigures>;
 

@@ -51,7 +51,10 @@ const over = (periods: Period[], items = ITEMS): ManagerFigures => ({
   analyses: periods.map((period) => period.analyses),
   average_score: periods.map((period) => period.average),
   values: items.map((path) => periods.map((period) => period.cells[path]?.value ?? null)),
-  counts: items.map((path) => periods.map((period) => period.cells[path]?.count ?? 0)),
+  counts: items.map((path) => {
+    const counts = periods.map((period) => period.cells[path]?.count ?? 0);
+    return counts.every((count, index) => count === periods[index]!.analyses) ? null : counts;
+  }),
 });
 
 // Period by period, as the seeded answers give them.
@@ -123,6 +126,8 @@ describe('the manager dashboard', () => {
         }),
       ]),
     );
+    // Counts only for items some analyses lack (a Budget answer, Objections): the others' are the analyses.
+    expect(data.team.counts).toEqual([null, [1, 2, 2], null, null, [1, 2, 2]]);
   });
 
   it('leaves a period without analyses empty and counts a day in every period it falls in', async () => {

@@ -80,7 +80,8 @@ const shown = (value: number | null) => (value === null ? null : Math.round(valu
 
 /**
  * A group's figures over the periods (in the query's order; a period without analyses has none): what the
- * table shows, per item a value and a count per period, in the order of the report's items.
+ * table shows, per item a value and a count per period (none when they are the analyses), in the order of the
+ * report's items.
  */
 function figuresOf(
   tallies: PeriodTally[],
@@ -93,13 +94,18 @@ function figuresOf(
       report,
     ),
   );
+  const analyses = byPeriod.map((figures) => figures.analyses);
+  const countsOf = (path: string) => {
+    const counts = byPeriod.map((figures) => figures.cells[path]?.count ?? 0);
+    return counts.every((count, period) => count === analyses[period]) ? null : counts;
+  };
   return {
-    analyses: byPeriod.map((figures) => figures.analyses),
+    analyses,
     average_score: byPeriod.map((figures) => shown(figures.average_score)),
     values: report.items.map((item) =>
       byPeriod.map((figures) => shown(figures.cells[item.path]?.value ?? null)),
     ),
-    counts: report.items.map((item) => byPeriod.map((figures) => figures.cells[item.path]?.count ?? 0)),
+    counts: report.items.map((item) => countsOf(item.path)),
   };
 }
 

@@ -58,7 +58,8 @@ export function figureOf(measure: Measure, figures: ManagerFigures, period: numb
   if (measure.kind === 'analyses') return { value: analyses, count: null };
   return {
     value: figures.values[measure.index]?.[period] ?? null,
-    count: figures.counts[measure.index]?.[period] ?? 0,
+    // No counts: every analysis of the group has a value of the item.
+    count: (figures.counts[measure.index] ?? figures.analyses)[period] ?? 0,
   };
 }
 

@@ -55,15 +55,19 @@ const over = (periods: Period[]): ManagerFigures => ({
   analyses: periods.map((period) => period.analyses),
   average_score: periods.map((period) => period.average),
   values: FIELDS.map(({ path }) => periods.map((period) => period.cells[path]?.[1] ?? null)),
-  counts: FIELDS.map(({ path }) => periods.map((period) => period.cells[path]?.[0] ?? 0)),
+  counts: FIELDS.map(({ path }) => {
+    const counts = periods.map((period) => period.cells[path]?.[0] ?? 0);
+    return counts.every((count, index) => count === periods[index]!.analyses) ? null : counts;
+  }),
 });
 
 /**
  * Three periods' figures (the first periods asked for are answered): the team improves its average 70 → 75
- * → 75, its Greeted pass rate falls 80% → 72%, its filler words (a number: no better or worse) rise 3 → 4.5.
+ * → 75, its Greeted pass rate falls 80% → 72%, its filler words (a number: no better or worse) rise 3 → 4.5
+ * (counted in 9 of the first period's 10 analyses).
  */
 const TEAM = [
-  figures(10, 70, { Greeted: cell(10, 0.8), Empathy: cell(10, 3), Fillers: cell(10, 3) }),
+  figures(10, 70, { Greeted: cell(10, 0.8), Empathy: cell(10, 3), Fillers: cell(9, 3) }),
   figures(12, 75, { Greeted: cell(12, 0.72), Empathy: cell(12, 3.5), Fillers: cell(12, 4.5) }),
   figures(12, 75, { Greeted: cell(12, 0.72), Empathy: cell(12, 3.5), Fillers: cell(12, 4.5) }),
 ];
