@@ -88,7 +88,9 @@ async function measure(app: FastifyInstance, cookie: string, name: string, url: 
   );
   for (const [label, compress] of COMPRESSORS) {
     const size = compress(body).length;
-    console.log(`  ${label.padEnd(8)}${kb(size).padStart(10)}${ms(timed(() => compress(body))).padStart(12)}`);
+    console.log(
+      `  ${label.padEnd(8)}${kb(size).padStart(10)}${ms(timed(() => compress(body))).padStart(12)}`,
+    );
   }
 }
 

@@ -108,7 +108,9 @@ async function main(): Promise<void> {
     const idle = await rssMb(pid);
 
     const csv = ['url,type,representative,department']
-      .concat(Array.from({ length: ROWS }, (_, n) => `http://${media.host}/call-${n}.wav,call,Rep ${n % 20},Sales`))
+      .concat(
+        Array.from({ length: ROWS }, (_, n) => `http://${media.host}/call-${n}.wav,call,Rep ${n % 20},Sales`),
+      )
       .join('\n');
     const form = new FormData();
     form.set('prompt_id', String(project.promptId));
