@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { reportOutage } from './db/outage.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RequestLogController, requestLogSerializer } from './http/log.ts';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerCsrfProtection(app, ctx.config.publicUrl);
   registerTextGuard(app);
 
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

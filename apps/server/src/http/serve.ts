@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { producesMedia } from './compression.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,6 +88,8 @@ export function serve<R extends RouteDefinition>(
     config: { ...options.config, route },
     // A HEAD request of an event stream would hold the connection open like the stream itself.
     ...(route.produces?.includes('text/event-stream') ? { exposeHeadRoute: false } : {}),
+    // Recordings are compressed already, and a range counts the stored bytes.
+    ...(producesMedia(route) ? { compress: false as const } : {}),
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),

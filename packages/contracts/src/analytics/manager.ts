@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../inputs.ts';
-import { AnalyticsField, ChecklistCell } from './api.ts';
+import { AnalyticsField } from './api.ts';
 import type { AnalyticsValueType } from './field-values.ts';
 import { MAX_DASHBOARD_PERIODS, parsePeriodParam } from './periods.ts';
 
@@ -46,20 +46,33 @@ export const ManagerDashboardQuery = z.object({
 export type ManagerDashboardQuery = z.infer<typeof ManagerDashboardQuery>;
 export type ManagerDashboardQueryInput = z.input<typeof ManagerDashboardQuery>;
 
-/** One period's figures of a representative (or of the team). */
+/**
+ * What the comparison's table shows of a representative (or of the team), period by period in the order asked
+ * (oldest first): the analyses, their average final score, and per item of `fields` (in that order) its figure
+ * and the analyses behind it. Figures are rounded to 3 decimals (pass rates to 0.1 pp), as precise as the
+ * page shows them.
+ */
 export const ManagerFigures = z.object({
-  analyses: z.number().int(),
-  average_score: z.number().nullable(),
-  /** By item path: pass rate or mean score, as in the checklist report; absent without values. */
-  cells: z.record(z.string(), ChecklistCell),
+  /** Per period. */
+  analyses: z.array(z.number().int()),
+  /** Per period; null without analyses. */
+  average_score: z.array(z.number().nullable()),
+  /**
+   * Per item, per period: the pass rate 0..1 (yes/no items) or the mean score (marks, numbers), as in the
+   * checklist report; null when there is nothing to rate.
+   */
+  values: z.array(z.array(z.number().nullable())),
+  /**
+   * Per item, per period: the analyses with a value of the item (n/a included); null for an item every one of
+   * the group's analyses has (its counts are `analyses`), as most items are.
+   */
+  counts: z.array(z.array(z.number().int()).nullable()),
 });
 export type ManagerFigures = z.infer<typeof ManagerFigures>;
 
-export const ManagerRow = z.object({
+export const ManagerRow = ManagerFigures.extend({
   /** null: analyses without a representative. */
   representative: z.string().nullable(),
-  /** One per period, in the order asked (oldest first). */
-  periods: z.array(ManagerFigures),
 });
 export type ManagerRow = z.infer<typeof ManagerRow>;
 
@@ -68,8 +81,8 @@ export const ManagerDashboardResponse = z.object({
     periods: z.array(z.object({ start: z.string(), end: z.string() })),
     /** The prompt's yes/no items, marks and numbers, in the prompt's order. */
     fields: z.array(AnalyticsField),
-    /** The whole team (within the filters), one per period. */
-    team: z.array(ManagerFigures),
+    /** The whole team (within the filters). */
+    team: ManagerFigures,
     /** Representatives with analyses in any of the periods, alphabetically (no representative last). */
     rows: z.array(ManagerRow),
   }),

@@ -17,17 +17,25 @@ const missing = (afterId: number) => sql`
 /**
  * Copies analyses completed before analytics existed (or while it was off) into analysis_field_values, in
  * batches, keeping its progress in analytics_backfill for the pages to show. Idempotent: a restarted run
- * picks up what is still missing.
+ * picks up what is still missing. Once a run has finished (or found nothing to copy) its row says so, and
+ * later starts read that row alone: every analysis completed since was recorded in the transaction that
+ * completed it (tasks/state.ts), so scanning every completed task again (seconds at a million) finds nothing.
  */
 export async function backfillFieldValues(ctx: Pick<AppContext, 'db' | 'logger'>): Promise<number> {
+  const [state] = await ctx.db
+    .select({ finishedAt: analyticsBackfill.finishedAt })
+    .from(analyticsBackfill)
+    .where(sql`id = 1`);
+  if (state?.finishedAt) return 0;
   const counted = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${missing(0)}`);
   const total = counted.rows[0]?.n ?? 0;
-  if (total === 0) return 0;
-  const progress = { total, done: 0, startedAt: new Date(), finishedAt: null };
+  const startedAt = new Date();
+  const progress = { total, done: 0, startedAt, finishedAt: total === 0 ? startedAt : null };
   await ctx.db
     .insert(analyticsBackfill)
     .values({ id: 1, ...progress })
     .onConflictDoUpdate({ target: analyticsBackfill.id, set: progress });
+  if (total === 0) return 0;
   ctx.logger.info({ total }, 'Copying existing analyses into analytics');
   let afterId = 0;
   let done = 0;

@@ -1,9 +1,4 @@
-import {
-  API_KEY_TEXTS,
-  type ChecklistCell,
-  type ManagerDashboardResponse,
-  type ManagerFigures,
-} from '@parley/contracts';
+import { API_KEY_TEXTS, type ManagerDashboardResponse, type ManagerFigures } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnalyticsApp } from '../../../test/analytics.ts';
@@ -36,52 +31,65 @@ async function managerDashboard(query: string, caller: Caller = s.owner): Promis
   return response.json().data;
 }
 
-const cell = (count: number, value: number, ratio: number | null, na = 0): ChecklistCell => ({
-  count,
-  value,
-  ratio,
-  na,
+/** What the table shows of an item in one period: the analyses behind it and its figure. */
+const cell = (count: number, value: number) => ({ count, value });
+type Period = {
+  analyses: number;
+  average: number | null;
+  cells: Record<string, { count: number; value: number }>;
+};
+const figures = (analyses: number, average: number | null, cells: Period['cells'] = {}): Period => ({
+  analyses,
+  average,
+  cells,
 });
-const figures = (
-  analyses: number,
-  average_score: number | null,
-  cells: ManagerFigures['cells'] = {},
-): ManagerFigures => ({ analyses, average_score, cells });
 const NONE = figures(0, null);
+/** The prompt's items in the answer's order. */
+const ITEMS = ['Greeting', 'Discovery.Budget', 'Discovery.Timeline', 'Tone', 'Objections'];
+/** A group's figures as the answer carries them: per period, and per item per period. */
+const over = (periods: Period[], items = ITEMS): ManagerFigures => ({
+  analyses: periods.map((period) => period.analyses),
+  average_score: periods.map((period) => period.average),
+  values: items.map((path) => periods.map((period) => period.cells[path]?.value ?? null)),
+  counts: items.map((path) => {
+    const counts = periods.map((period) => period.cells[path]?.count ?? 0);
+    return counts.every((count, index) => count === periods[index]!.analyses) ? null : counts;
+  }),
+});
 
 // Period by period, as the seeded answers give them.
 const ALICE_EARLY = figures(1, 80, {
-  Greeting: cell(1, 1, 1),
-  'Discovery.Budget': cell(1, 1, 1),
-  'Discovery.Timeline': cell(1, 1, 1),
-  Tone: cell(1, 3, 1),
-  Objections: cell(1, 1, null),
+  Greeting: cell(1, 1),
+  'Discovery.Budget': cell(1, 1),
+  'Discovery.Timeline': cell(1, 1),
+  Tone: cell(1, 3),
+  Objections: cell(1, 1),
 });
 const ALICE_WEEKEND = figures(2, 65, {
-  Greeting: cell(2, 0.5, 0.5),
-  'Discovery.Budget': cell(2, 1, 1, 1),
-  'Discovery.Timeline': cell(2, 0.5, 0.5),
-  Tone: cell(2, 2, 2 / 3),
-  Objections: cell(2, 3, null),
+  Greeting: cell(2, 0.5),
+  'Discovery.Budget': cell(2, 1),
+  'Discovery.Timeline': cell(2, 0.5),
+  Tone: cell(2, 2),
+  Objections: cell(2, 3),
 });
 const ALICE_LATE = figures(1, 70, {
-  Greeting: cell(1, 1, 1),
-  'Discovery.Budget': cell(1, 0, 0),
-  'Discovery.Timeline': cell(1, 1, 1),
-  Tone: cell(1, 2, 2 / 3),
-  Objections: cell(1, 0, null),
+  Greeting: cell(1, 1),
+  'Discovery.Budget': cell(1, 0),
+  'Discovery.Timeline': cell(1, 1),
+  Tone: cell(1, 2),
+  Objections: cell(1, 0),
 });
 const BOB_LATE = figures(1, 20, {
-  Greeting: cell(1, 0, 0),
-  'Discovery.Budget': cell(1, 1, 1),
-  'Discovery.Timeline': cell(1, 0, 0),
-  Tone: cell(1, 0, 0),
-  Objections: cell(1, 1, null),
+  Greeting: cell(1, 0),
+  'Discovery.Budget': cell(1, 1),
+  'Discovery.Timeline': cell(1, 0),
+  Tone: cell(1, 0),
+  Objections: cell(1, 1),
 });
 const NOBODY_LATE = figures(1, 100, {
-  Greeting: cell(1, 1, 1),
-  'Discovery.Timeline': cell(1, 1, 1),
-  Tone: cell(1, 3, 1),
+  Greeting: cell(1, 1),
+  'Discovery.Timeline': cell(1, 1),
+  Tone: cell(1, 3),
 });
 
 describe('the manager dashboard', () => {
@@ -100,21 +108,26 @@ describe('the manager dashboard', () => {
       { path: 'Objections', label: 'Objections', type: 'int', max: null, count: 5 },
     ]);
     expect(data.rows).toEqual([
-      { representative: 'Alice', periods: [ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE] },
-      { representative: 'Bob', periods: [NONE, NONE, BOB_LATE] },
-      { representative: null, periods: [NONE, NONE, NOBODY_LATE] },
+      { representative: 'Alice', ...over([ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE]) },
+      { representative: 'Bob', ...over([NONE, NONE, BOB_LATE]) },
+      { representative: null, ...over([NONE, NONE, NOBODY_LATE]) },
     ]);
-    expect(data.team).toEqual([
-      ALICE_EARLY,
-      ALICE_WEEKEND,
-      figures(3, 190 / 3, {
-        Greeting: cell(3, 2 / 3, 2 / 3),
-        'Discovery.Budget': cell(2, 0.5, 0.5),
-        'Discovery.Timeline': cell(3, 2 / 3, 2 / 3),
-        Tone: cell(3, 5 / 3, 5 / 9),
-        Objections: cell(2, 0.5, null),
-      }),
-    ]);
+    expect(data.team).toEqual(
+      over([
+        ALICE_EARLY,
+        ALICE_WEEKEND,
+        // Rounded as shown: 63.333, two thirds 0.667 (66.7 %).
+        figures(3, 63.333, {
+          Greeting: cell(3, 0.667),
+          'Discovery.Budget': cell(2, 0.5),
+          'Discovery.Timeline': cell(3, 0.667),
+          Tone: cell(3, 1.667),
+          Objections: cell(2, 0.5),
+        }),
+      ]),
+    );
+    // Counts only for items some analyses lack (a Budget answer, Objections): the others' are the analyses.
+    expect(data.team.counts).toEqual([null, [1, 2, 2], null, null, [1, 2, 2]]);
   });
 
   it('leaves a period without analyses empty and counts a day in every period it falls in', async () => {
@@ -130,35 +143,37 @@ describe('the manager dashboard', () => {
       ['Objections', 5],
     ]);
     const aliceLate = figures(2, 55, {
-      Greeting: cell(2, 0.5, 0.5),
-      'Discovery.Budget': cell(2, 0, 0, 1),
-      'Discovery.Timeline': cell(2, 0.5, 0.5),
-      Tone: cell(2, 1.5, 0.5),
-      Objections: cell(2, 2, null),
+      Greeting: cell(2, 0.5),
+      'Discovery.Budget': cell(2, 0),
+      'Discovery.Timeline': cell(2, 0.5),
+      Tone: cell(2, 1.5),
+      Objections: cell(2, 2),
     });
     const aliceEarly = figures(3, 70, {
-      Greeting: cell(3, 2 / 3, 2 / 3),
-      'Discovery.Budget': cell(3, 1, 1, 1),
-      'Discovery.Timeline': cell(3, 2 / 3, 2 / 3),
-      Tone: cell(3, 7 / 3, 7 / 9),
-      Objections: cell(3, 7 / 3, null),
+      Greeting: cell(3, 0.667),
+      'Discovery.Budget': cell(3, 1),
+      'Discovery.Timeline': cell(3, 0.667),
+      Tone: cell(3, 2.333),
+      Objections: cell(3, 2.333),
     });
     expect(data.rows).toEqual([
-      { representative: 'Alice', periods: [NONE, aliceEarly, aliceLate] },
-      { representative: 'Bob', periods: [NONE, NONE, BOB_LATE] },
-      { representative: null, periods: [NONE, NONE, NOBODY_LATE] },
+      { representative: 'Alice', ...over([NONE, aliceEarly, aliceLate]) },
+      { representative: 'Bob', ...over([NONE, NONE, BOB_LATE]) },
+      { representative: null, ...over([NONE, NONE, NOBODY_LATE]) },
     ]);
-    expect(data.team).toEqual([
-      NONE,
-      aliceEarly,
-      figures(4, 57.5, {
-        Greeting: cell(4, 0.5, 0.5),
-        'Discovery.Budget': cell(3, 0.5, 0.5, 1),
-        'Discovery.Timeline': cell(4, 0.5, 0.5),
-        Tone: cell(4, 1.5, 0.5),
-        Objections: cell(3, 5 / 3, null),
-      }),
-    ]);
+    expect(data.team).toEqual(
+      over([
+        NONE,
+        aliceEarly,
+        figures(4, 57.5, {
+          Greeting: cell(4, 0.5),
+          'Discovery.Budget': cell(3, 0.5),
+          'Discovery.Timeline': cell(4, 0.5),
+          Tone: cell(4, 1.5),
+          Objections: cell(3, 1.667),
+        }),
+      ]),
+    );
   });
 
   it('answers periods without any analyses with no fields and no rows', async () => {
@@ -168,7 +183,7 @@ describe('the manager dashboard', () => {
         { start: '2026-02-01', end: '2026-02-28' },
       ],
       fields: [],
-      team: [NONE, NONE],
+      team: over([NONE, NONE], []),
       rows: [],
     });
   });
@@ -177,28 +192,28 @@ describe('the manager dashboard', () => {
     const representatives = (data: Data) => data.rows.map((row) => row.representative);
     const sales = await managerDashboard(`${THREE_PERIODS}&department=SALES`);
     expect(representatives(sales)).toEqual(['Alice']);
-    expect(sales.team).toEqual([ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE]);
+    expect(sales.team).toEqual(over([ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE]));
     const both = await managerDashboard(`${THREE_PERIODS}&department=sales&department=Support`);
     expect(representatives(both)).toEqual(['Alice', 'Bob']);
-    expect(both.team.map((period) => period.analyses)).toEqual([1, 2, 2]);
+    expect(both.team.analyses).toEqual([1, 2, 2]);
     const named = await managerDashboard(`${THREE_PERIODS}&representative=bob&representative=ALICE`);
     expect(named.rows).toEqual(both.rows);
     const bob = await managerDashboard(`${THREE_PERIODS}&representative=Bob&department=support`);
-    expect(bob.rows).toEqual([{ representative: 'Bob', periods: [NONE, NONE, BOB_LATE] }]);
-    expect(bob.team).toEqual([NONE, NONE, BOB_LATE]);
+    expect(bob.rows).toEqual([{ representative: 'Bob', ...over([NONE, NONE, BOB_LATE]) }]);
+    expect(bob.team).toEqual(over([NONE, NONE, BOB_LATE]));
     const nobody = await managerDashboard(`${THREE_PERIODS}&representative=Carol`);
-    expect(nobody).toMatchObject({ fields: [], rows: [], team: [NONE, NONE, NONE] });
+    expect(nobody).toMatchObject({ fields: [], rows: [], team: over([NONE, NONE, NONE], []) });
   });
 
   it("shows team leaders their teams' representatives only", async () => {
     const led = await managerDashboard(THREE_PERIODS, s.leader);
     expect(led.rows).toEqual([
-      { representative: 'Alice', periods: [ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE] },
+      { representative: 'Alice', ...over([ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE]) },
     ]);
-    expect(led.team).toEqual([ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE]);
+    expect(led.team).toEqual(over([ALICE_EARLY, ALICE_WEEKEND, ALICE_LATE]));
     expect((await managerDashboard(`${THREE_PERIODS}&representative=bob`, s.leader)).rows).toEqual([]);
     const idle = await managerDashboard(THREE_PERIODS, s.idleLeader);
-    expect(idle).toMatchObject({ fields: [], rows: [], team: [NONE, NONE, NONE] });
+    expect(idle).toMatchObject({ fields: [], rows: [], team: over([NONE, NONE, NONE], []) });
   });
 
   it('answers full keys and support staff like the owner, media keys 403, other projects and prompts 404', async () => {

@@ -1,4 +1,9 @@
-import type { DayRange, ManagerDashboardQuery, ManagerDashboardResponse } from '@parley/contracts';
+import type {
+  DayRange,
+  ManagerDashboardQuery,
+  ManagerDashboardResponse,
+  ManagerFigures,
+} from '@parley/contracts';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analysisFieldDays as days } from '../../db/schema/index.ts';
@@ -70,14 +75,39 @@ async function periodTallies(
   return rows;
 }
 
-/** A group's figures in each period, in the query's order (a period without analyses: none, no cells). */
-const figuresByPeriod = (tallies: PeriodTally[], periods: readonly DayRange[], report: ReportItems) =>
-  periods.map((_, index) =>
+/** A figure as precise as the page shows it (a pass rate to 0.1 pp): more digits only make the answer longer. */
+const shown = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
+
+/**
+ * A group's figures over the periods (in the query's order; a period without analyses has none): what the
+ * table shows, per item a value and a count per period (none when they are the analyses), in the order of the
+ * report's items.
+ */
+function figuresOf(
+  tallies: PeriodTally[],
+  periods: readonly DayRange[],
+  report: ReportItems,
+): ManagerFigures {
+  const byPeriod = periods.map((_, index) =>
     reportFigures(
       tallies.filter((row) => row.period === index),
       report,
     ),
   );
+  const analyses = byPeriod.map((figures) => figures.analyses);
+  const countsOf = (path: string) => {
+    const counts = byPeriod.map((figures) => figures.cells[path]?.count ?? 0);
+    return counts.every((count, period) => count === analyses[period]) ? null : counts;
+  };
+  return {
+    analyses,
+    average_score: byPeriod.map((figures) => shown(figures.average_score)),
+    values: report.items.map((item) =>
+      byPeriod.map((figures) => shown(figures.cells[item.path]?.value ?? null)),
+    ),
+    counts: report.items.map((item) => countsOf(item.path)),
+  };
+}
 
 /**
  * The manager dashboard: the prompt's checklist items (as in the checklist report) per representative and for
@@ -97,12 +127,12 @@ export async function managerDashboard(
   );
   const rows = [...groupBy(tallies, (row) => row.representative)].map(([representative, rows]) => ({
     representative,
-    periods: figuresByPeriod(rows, query.period, report),
+    ...figuresOf(rows, query.period, report),
   }));
   return {
     periods: query.period,
     fields: report.items,
-    team: figuresByPeriod(tallies, query.period, report),
+    team: figuresOf(tallies, query.period, report),
     rows: rows.sort(byRepresentative),
   };
 }

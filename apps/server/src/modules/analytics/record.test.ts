@@ -181,4 +181,22 @@ describe('analytics rows of an analysis', () => {
     // Nothing left: a second run has nothing to do.
     expect(await backfillFieldValues(t.ctx)).toBe(0);
   });
+
+  it('are looked for at the first start only: a finished copy is never scanned for again', async () => {
+    const { taskId } = await setUp();
+    // A database that had nothing to copy: the first start finds nothing and says so.
+    await t.ctx.db.delete(analyticsBackfill);
+    expect(await backfillFieldValues(t.ctx)).toBe(0);
+    const [marked] = await t.ctx.db.select().from(analyticsBackfill);
+    expect(marked).toMatchObject({ total: 0, done: 0 });
+    expect(marked!.finishedAt).not.toBeNull();
+    // Rows a scan would find again are left alone by later starts: they read the flag, not the tasks.
+    await t.ctx.db.delete(analysisFieldValues).where(eq(analysisFieldValues.taskId, taskId));
+    expect(await backfillFieldValues(t.ctx)).toBe(0);
+    expect(await rowsOf(taskId)).toEqual([]);
+    // A copy cut short (no finish) goes on at the next start.
+    await t.ctx.db.update(analyticsBackfill).set({ finishedAt: null });
+    expect(await backfillFieldValues(t.ctx)).toBe(1);
+    expect((await rowsOf(taskId)).length).toBeGreaterThan(0);
+  });
 });

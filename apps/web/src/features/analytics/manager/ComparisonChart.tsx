@@ -18,7 +18,7 @@ export default function ComparisonChart({
 }: {
   height: number;
   labels: string[];
-  team: ManagerFigures[];
+  team: ManagerFigures;
   item: ItemMeasure | null;
 }) {
   const { t, i18n } = useTranslation();
@@ -28,8 +28,9 @@ export default function ComparisonChart({
   const rate = item !== null && isRate(item);
   const itemFormat = (value: number | null) =>
     rate ? formatShare(value, language) : formatAverage(value, language);
-  const averages = team.map((figures) => figureOf(average, figures).value);
-  const itemValues = item ? team.map((figures) => figureOf(item, figures).value) : [];
+  const periods = labels.map((_, period) => period);
+  const averages = periods.map((period) => figureOf(average, team, period).value);
+  const itemValues = item ? periods.map((period) => figureOf(item, team, period).value) : [];
   return (
     <LineChart
       height={height}

@@ -51,7 +51,7 @@ export function ComparisonTable({
   measures: Measure[];
   /** As generated, oldest first. */
   periods: DashboardPeriod[];
-  team: ManagerFigures[];
+  team: ManagerFigures;
   rows: ManagerRow[];
   scope: ComparisonScope;
   sort: string;
@@ -77,8 +77,8 @@ export function ComparisonTable({
       </TableSortLabel>
     );
 
-  const cell = (measure: Measure, figures: ManagerFigures[], index: number, link: string | null) => {
-    const { value, count } = figureOf(measure, figures[index]);
+  const cell = (measure: Measure, figures: ManagerFigures, index: number, link: string | null) => {
+    const { value, count } = figureOf(measure, figures, index);
     const change = changeOf(measure, figures, index);
     const shown =
       measure.kind === 'analyses'
@@ -98,7 +98,7 @@ export function ComparisonTable({
         ) : null}
       </>
     );
-    const analysed = (figures[index]?.analyses ?? 0) > 0 && value !== null;
+    const analysed = (figures.analyses[index] ?? 0) > 0 && value !== null;
     return (
       <TableCell
         key={columnId(index, measure)}
@@ -126,7 +126,7 @@ export function ComparisonTable({
     );
   };
 
-  const line = (figures: ManagerFigures[], who: 'team' | { representative: string | null }) =>
+  const line = (figures: ManagerFigures, who: 'team' | { representative: string | null }) =>
     measures.flatMap((measure) =>
       periods.map((period, index) =>
         cell(measure, figures, index, print ? null : figureLink(scope, period, who, measure)),
@@ -205,7 +205,7 @@ export function ComparisonTable({
               >
                 {row.representative ?? t('analytics.explorer.none')}
               </TableCell>
-              {line(row.periods, { representative: row.representative })}
+              {line(row, { representative: row.representative })}
             </TableRow>
           ))}
         </TableBody>

@@ -19,14 +19,16 @@ export function ComparisonTrend({
   print,
 }: {
   labels: string[];
-  team: ManagerFigures[];
+  team: ManagerFigures;
   fields: AnalyticsField[];
   itemPath: string | null;
   onItem: (path: string) => void;
   print: boolean;
 }) {
   const { t } = useTranslation();
-  const field = fields.find((entry) => entry.path === itemPath) ?? fields[0];
+  const chosen = fields.findIndex((entry) => entry.path === itemPath);
+  const index = chosen >= 0 ? chosen : 0;
+  const field = fields[index];
   const picker =
     fields.length > 0 && !print ? (
       <TextField
@@ -56,7 +58,7 @@ export function ComparisonTrend({
           height={CHART_HEIGHT}
           labels={labels}
           team={team}
-          item={field ? itemMeasure(field) : null}
+          item={field ? itemMeasure(field, index) : null}
         />
       </LazyChart>
     </SectionCard>

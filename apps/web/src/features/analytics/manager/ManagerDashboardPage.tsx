@@ -87,7 +87,7 @@ export default function ManagerDashboardPage() {
     [data, measures, sort, direction, language],
   );
   const promptName = prompts.data?.find((prompt) => prompt.id === shownConfig?.promptId)?.name ?? '';
-  const hasData = Boolean(data?.team.some((figures) => figures.analyses > 0));
+  const hasData = Boolean(data?.team.analyses.some((analyses) => analyses > 0));
 
   // A new column sorts best first (names from A); the same column again the other way round.
   const onSort = (column: string) => {

@@ -18,7 +18,7 @@ export function measureLabel(measure: Measure, t: TFunction): string {
 export function comparisonCsvRows(
   measures: Measure[],
   periodLabels: string[],
-  team: ManagerFigures[],
+  team: ManagerFigures,
   rows: ManagerRow[],
   t: TFunction,
 ): CsvValue[][] {
@@ -31,15 +31,15 @@ export function comparisonCsvRows(
       if (index > 0) header.push(t('manager.csv.change', names));
     }
   }
-  const line = (name: string, periods: ManagerFigures[]): CsvValue[] => {
+  const line = (name: string, figures: ManagerFigures): CsvValue[] => {
     const cells: CsvValue[] = [name];
     for (const measure of measures) {
       for (const index of periodLabels.keys()) {
-        const figure = figureOf(measure, periods[index]);
+        const figure = figureOf(measure, figures, index);
         cells.push(isRate(measure) ? csvPercent(figure.value) : csvNumber(figure.value));
         if (measure.kind !== 'analyses') cells.push(figure.count ?? 0);
         if (index > 0) {
-          const delta = changeOf(measure, periods, index)?.delta;
+          const delta = changeOf(measure, figures, index)?.delta;
           const unit = changeUnitOf(measure);
           cells.push(delta === undefined ? null : csvNumber(unit === 'pp' ? delta * 100 : delta, 1));
         }
@@ -50,6 +50,6 @@ export function comparisonCsvRows(
   return [
     header,
     line(t('analytics.checklist.team'), team),
-    ...rows.map((row) => line(row.representative ?? t('analytics.explorer.none'), row.periods)),
+    ...rows.map((row) => line(row.representative ?? t('analytics.explorer.none'), row)),
   ];
 }

@@ -16,7 +16,8 @@ import { isChecklistType } from '../format';
 export type Measure =
   | { kind: 'average'; key: 'average' }
   | { kind: 'analyses'; key: 'analyses' }
-  | { kind: 'item'; key: string; item: AnalyticsField };
+  /** index: the item's place in the answer's fields (and so in its figures' values and counts). */
+  | { kind: 'item'; key: string; item: AnalyticsField; index: number };
 export type ItemMeasure = Extract<Measure, { kind: 'item' }>;
 
 /** How a change is written: pass rates in percentage points, counts as whole numbers, scores in points. */
@@ -33,23 +34,33 @@ export interface Figure {
  * of the chosen is an item of this prompt.
  */
 export function measuresOf(fields: AnalyticsField[], shown: readonly string[] = []): Measure[] {
-  const chosen = fields.filter((field) => shown.includes(field.path));
-  const items = chosen.length > 0 ? chosen : fields;
+  const items = fields.map(itemMeasure);
+  const chosen = items.filter((measure) => shown.includes(measure.key));
   return [
     { kind: 'average', key: 'average' },
     { kind: 'analyses', key: 'analyses' },
-    ...items.map(itemMeasure),
+    ...(chosen.length > 0 ? chosen : items),
   ];
 }
 
-export const itemMeasure = (item: AnalyticsField): ItemMeasure => ({ kind: 'item', key: item.path, item });
+export const itemMeasure = (item: AnalyticsField, index: number): ItemMeasure => ({
+  kind: 'item',
+  key: item.path,
+  item,
+  index,
+});
 
-export function figureOf(measure: Measure, figures: ManagerFigures | undefined): Figure {
-  if (!figures) return { value: null, count: null };
-  if (measure.kind === 'average') return { value: figures.average_score, count: figures.analyses };
-  if (measure.kind === 'analyses') return { value: figures.analyses, count: null };
-  const cell = figures.cells[measure.key];
-  return { value: cell?.value ?? null, count: cell?.count ?? 0 };
+/** A group's figure of a measure in one period (none for a period the answer does not have). */
+export function figureOf(measure: Measure, figures: ManagerFigures, period: number): Figure {
+  const analyses = figures.analyses[period];
+  if (analyses === undefined) return { value: null, count: null };
+  if (measure.kind === 'average') return { value: figures.average_score[period] ?? null, count: analyses };
+  if (measure.kind === 'analyses') return { value: analyses, count: null };
+  return {
+    value: figures.values[measure.index]?.[period] ?? null,
+    // No counts: every analysis of the group has a value of the item.
+    count: (figures.counts[measure.index] ?? figures.analyses)[period] ?? 0,
+  };
 }
 
 export function directionOf(measure: Measure): FieldDirection {
@@ -67,11 +78,11 @@ export function changeUnitOf(measure: Measure): ChangeUnit {
 export const isRate = (measure: Measure) => changeUnitOf(measure) === 'pp';
 
 /** The change of a figure from the period before (none for the first period, or without both figures). */
-export function changeOf(measure: Measure, periods: ManagerFigures[], index: number): PeriodChange | null {
-  if (index === 0) return null;
+export function changeOf(measure: Measure, figures: ManagerFigures, period: number): PeriodChange | null {
+  if (period === 0) return null;
   return periodChange(
-    figureOf(measure, periods[index - 1]).value,
-    figureOf(measure, periods[index]).value,
+    figureOf(measure, figures, period - 1).value,
+    figureOf(measure, figures, period).value,
     directionOf(measure),
   );
 }
@@ -93,7 +104,7 @@ function sortValue(row: ManagerRow, column: string, measures: Measure[]): string
   if (column === 'representative') return row.representative;
   const parsed = parseColumn(column);
   const measure = measures.find((entry) => entry.key === parsed?.key);
-  return parsed && measure ? figureOf(measure, row.periods[parsed.periodIndex]).value : null;
+  return parsed && measure ? figureOf(measure, row, parsed.periodIndex).value : null;
 }
 
 /** Rows ordered by a column; rows without a value come last either way, ties by name. */

@@ -35,19 +35,39 @@ export function todayIsWednesday18March() {
   vi.setSystemTime(new Date(2026, 2, 18, 10, 0));
 }
 
-const figures = (
-  analyses: number,
-  average: number | null,
-  cells: ManagerFigures['cells'] = {},
-): ManagerFigures => ({ analyses, average_score: average, cells });
-const cell = (count: number, value: number | null) => ({ count, value, ratio: null, na: 0 });
+type Period = { analyses: number; average: number | null; cells: Record<string, [number, number | null]> };
+const figures = (analyses: number, average: number | null, cells: Period['cells'] = {}): Period => ({
+  analyses,
+  average,
+  cells,
+});
+/** An item's analyses and figure in one period. */
+const cell = (count: number, value: number | null): [number, number | null] => [count, value];
+
+const FIELDS = [
+  { path: 'Greeted', label: 'Greeted', type: 'bool', max: 1, count: 34 },
+  { path: 'Empathy', label: 'Empathy', type: 'marks', max: 5, count: 34 },
+  { path: 'Fillers', label: 'Filler words', type: 'int', max: null, count: 34 },
+] as const;
+
+/** A group's periods as the answer carries them: per period, and per item (in the fields' order) per period. */
+const over = (periods: Period[]): ManagerFigures => ({
+  analyses: periods.map((period) => period.analyses),
+  average_score: periods.map((period) => period.average),
+  values: FIELDS.map(({ path }) => periods.map((period) => period.cells[path]?.[1] ?? null)),
+  counts: FIELDS.map(({ path }) => {
+    const counts = periods.map((period) => period.cells[path]?.[0] ?? 0);
+    return counts.every((count, index) => count === periods[index]!.analyses) ? null : counts;
+  }),
+});
 
 /**
  * Three periods' figures (the first periods asked for are answered): the team improves its average 70 → 75
- * → 75, its Greeted pass rate falls 80% → 72%, its filler words (a number: no better or worse) rise 3 → 4.5.
+ * → 75, its Greeted pass rate falls 80% → 72%, its filler words (a number: no better or worse) rise 3 → 4.5
+ * (counted in 9 of the first period's 10 analyses).
  */
 const TEAM = [
-  figures(10, 70, { Greeted: cell(10, 0.8), Empathy: cell(10, 3), Fillers: cell(10, 3) }),
+  figures(10, 70, { Greeted: cell(10, 0.8), Empathy: cell(10, 3), Fillers: cell(9, 3) }),
   figures(12, 75, { Greeted: cell(12, 0.72), Empathy: cell(12, 3.5), Fillers: cell(12, 4.5) }),
   figures(12, 75, { Greeted: cell(12, 0.72), Empathy: cell(12, 3.5), Fillers: cell(12, 4.5) }),
 ];
@@ -77,13 +97,11 @@ export function managerAnswer(url: URL, empty = false): z.input<typeof ManagerDa
   return {
     data: {
       periods,
-      fields: [
-        { path: 'Greeted', label: 'Greeted', type: 'bool', max: 1, count: 34 },
-        { path: 'Empathy', label: 'Empathy', type: 'marks', max: 5, count: 34 },
-        { path: 'Fillers', label: 'Filler words', type: 'int', max: null, count: 34 },
-      ],
-      team: empty ? take(TEAM).map(() => figures(0, null)) : take(TEAM),
-      rows: empty ? [] : ROWS.map((row) => ({ ...row, periods: take(row.periods) })),
+      fields: [...FIELDS],
+      team: over(empty ? take(TEAM).map(() => figures(0, null)) : take(TEAM)),
+      rows: empty
+        ? []
+        : ROWS.map(({ representative, periods }) => ({ representative, ...over(take(periods)) })),
     },
   };
 }
