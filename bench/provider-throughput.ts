@@ -61,15 +61,14 @@ class ProviderLimit {
   private last = Date.now();
   private readonly perMs: number;
   private readonly capacity: number;
+  private readonly latencyMs: number;
   rejected = 0;
   stormUntil = 0;
   /** When each call was let through (ms, performance.now()). */
   readonly accepted: number[] = [];
 
-  constructor(
-    rpm: number,
-    private readonly latencyMs: number,
-  ) {
+  constructor(rpm: number, latencyMs: number) {
+    this.latencyMs = latencyMs;
     this.perMs = rpm / 60_000;
     this.capacity = Math.max(1, rpm / 60);
     this.tokens = this.capacity;
