@@ -17,7 +17,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -160,6 +160,8 @@ async function main() {
     workers.push(startWorkerProcess(csvEnv));
     await waitForWorkers(ctx);
     const locks = sampleLockWaits(ctx);
+    const loadBefore = loadavg()[0]!;
+    const startedAt = new Date();
     const start = performance.now();
     const batchId = await uploadCsv(ctx, project, files.origin, CSV_ROWS);
     const done = await waitForBatch(ctx, batchId, CSV_ROWS);
@@ -184,6 +186,17 @@ async function main() {
     console.log(
       `  sessions waiting for a lock: ${waits.average.toFixed(2)} on average, at most ${waits.max} ` +
         `(${waits.samples} samples); batch ${done.status}, processed ${done.processed}, failed ${done.failedItems}`,
+    );
+    for (const line of waits.top) console.log(`    ${line}`);
+    const [fed] = await ctx.db
+      .select({ last: sql<string>`max(${batchItems.updatedAt})` })
+      .from(batchItems)
+      .where(eq(batchItems.batchId, batchId));
+    const fedSeconds = (new Date(fed!.last).getTime() - startedAt.getTime()) / 1000;
+    console.log(
+      `  rows fed (downloaded and queued): all ${CSV_ROWS} in ${fedSeconds.toFixed(1)} s, ` +
+        `${(CSV_ROWS / fedSeconds).toFixed(1)} rows/s; machine load average ${loadBefore.toFixed(1)} at the upload, ` +
+        `${loadavg()[0]!.toFixed(1)} at the end (${cpus().length} cores)`,
     );
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
@@ -250,16 +263,19 @@ async function waitForWorkers(ctx: AppContext): Promise<void> {
   await pause(3000);
 }
 
-/** Samples every 100 ms how many sessions of the database wait for a lock. */
+/** Samples every 100 ms how many sessions of the database wait for a lock, and on which statements. */
 function sampleLockWaits(ctx: AppContext) {
   const counts: number[] = [];
+  const byStatement = new Map<string, number>();
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rows } = await ctx.db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      const { rows } = await ctx.db.execute<{ statement: string }>(
+        sql`SELECT left(regexp_replace(query, '\s+', ' ', 'g'), 70) AS statement FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );
-      counts.push(rows[0]?.n ?? 0);
+      counts.push(rows.length);
+      for (const { statement } of rows) byStatement.set(statement, (byStatement.get(statement) ?? 0) + 1);
       await pause(100);
     }
   })();
@@ -267,10 +283,15 @@ function sampleLockWaits(ctx: AppContext) {
     stop: async () => {
       running = false;
       await loop;
+      const samples = Math.max(1, counts.length);
       return {
         samples: counts.length,
-        average: counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length),
+        average: counts.reduce((a, b) => a + b, 0) / samples,
         max: Math.max(0, ...counts),
+        top: [...byStatement.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([statement, n]) => `${(n / samples).toFixed(2)} on "${statement}"`),
       };
     },
   };

@@ -63,9 +63,9 @@ async function batchOf(rows: [ItemStatus, TaskStatus | null][]) {
 const batchRow = async (id: number) =>
   (await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, id)))[0]!;
 
-/** Every row refreshed `times` times, all at once on the wide pool. */
+/** Every row refreshed `times` times, all at once on the wide pool (a row's refreshes side by side). */
 const refreshAll = (itemIds: number[], times: number) =>
-  Promise.all(Array.from({ length: times }, () => itemIds.map((id) => refreshBatchItem(wide.db, id))).flat());
+  Promise.all(itemIds.flatMap((id) => Array.from({ length: times }, () => refreshBatchItem(wide.db, id))));
 
 const completions = (refreshes: (BatchRefresh | null)[]) =>
   refreshes.filter((refresh) => refresh?.changed && refresh.status !== 'processing');
