@@ -271,7 +271,7 @@ function sampleLockWaits(ctx: AppContext) {
   const loop = (async () => {
     while (running) {
       const { rows } = await ctx.db.execute<{ statement: string }>(
-        sql`SELECT left(regexp_replace(query, '\s+', ' ', 'g'), 70) AS statement FROM pg_stat_activity
+        sql`SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS statement FROM pg_stat_activity
             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );
       counts.push(rows.length);
