@@ -1,10 +1,14 @@
 /**
  * Batch progress bench: a batch of N rows whose analyses settle one by one. Times the refresh a settled task
  * runs (refreshBatchesOfTask), for a small and a large batch: with per-row counting it is the same for both.
+ * Then the rows of a batch of BENCH_CONCURRENT settle all at once, refreshed on a pool of BENCH_POOL
+ * connections as busy workers do: settlements a second, how many sessions waited for a lock (sampled every
+ * 10 ms), and the counts the batch ends with.
  *
  *   npm run bench:batches -w @parley/server   (DATABASE_URL: a fresh database on that server, dropped after)
  *
- * Options (environment): BENCH_SMALL (default 1000), BENCH_LARGE (default 100000), BENCH_RUNS (default 300).
+ * Options (environment): BENCH_SMALL (default 1000), BENCH_LARGE (default 100000), BENCH_RUNS (default 300),
+ * BENCH_CONCURRENT (default 2000), BENCH_POOL (default 20).
  */
 import { eq, sql } from 'drizzle-orm';
 import { connectDatabase, type Db } from '../apps/server/src/db/client.ts';
@@ -17,6 +21,8 @@ import { freshBenchDatabase } from './support/database.ts';
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 2000);
+const POOL = Number(process.env.BENCH_POOL ?? 20);
 const logger = createLogger({ logLevel: 'warn' });
 
 /** A batch of `rows` rows, each linked to its own queued analysis of one shared file. */
@@ -64,6 +70,50 @@ async function settleTimes(db: Db, batchId: number): Promise<{ median: number; p
   };
 }
 
+/** Every analysis of the batch completes at once; their refreshes run side by side on a wide pool. */
+async function settleTogether(url: string, db: Db, batchId: number) {
+  const wide = connectDatabase(url, logger, POOL);
+  const taskIds = (
+    await db.execute<{ task_id: number }>(sql`SELECT task_id FROM batch_items WHERE batch_id = ${batchId}`)
+  ).rows.map((row) => row.task_id);
+  await db.execute(
+    sql`UPDATE tasks SET status = 'completed' WHERE id IN (SELECT task_id FROM batch_items WHERE batch_id = ${batchId})`,
+  );
+  const waits: number[] = [];
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      waits.push(rows[0]!.n);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const start = performance.now();
+  try {
+    // POOL workers, each settling one analysis after another (as many as the pool has connections).
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: POOL }, async () => {
+        while (next < taskIds.length) await refreshBatchesOfTask(wide.db, taskIds[next++]!);
+      }),
+    );
+  } finally {
+    running = false;
+    await sampler;
+    await wide.pool.end();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const [batch] = await db.select().from(uploadBatches).where(eq(uploadBatches.id, batchId));
+  return {
+    seconds,
+    waiting: waits.reduce((a, b) => a + b, 0) / Math.max(1, waits.length),
+    maxWaiting: Math.max(0, ...waits),
+    batch: batch!,
+  };
+}
+
 async function main(): Promise<void> {
   const scratch = await freshBenchDatabase(logger);
   const database = connectDatabase(scratch.url, logger, 4);
@@ -81,6 +131,14 @@ async function main(): Promise<void> {
         `${rows.toLocaleString('en-US').padEnd(16)}${`${median.toFixed(2)} ms`.padStart(10)}${`${p95.toFixed(2)} ms`.padStart(10)}`,
       );
     }
+    const batchId = await batchOf(database.db, project!.id, CONCURRENT);
+    const together = await settleTogether(scratch.url, database.db, batchId);
+    console.log(
+      `\n${CONCURRENT.toLocaleString('en-US')} rows settling at once on ${POOL} connections: ` +
+        `${together.seconds.toFixed(2)} s, ${(CONCURRENT / together.seconds).toFixed(0)} settlements/s; ` +
+        `sessions waiting for a lock ${together.waiting.toFixed(2)} on average, at most ${together.maxWaiting}; ` +
+        `batch ${together.batch.status}, processed ${together.batch.processedItems}`,
+    );
     console.log('');
   } finally {
     await database.pool.end();

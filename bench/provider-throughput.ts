@@ -11,19 +11,32 @@
  *   DATABASE_URL=postgres://... npm run bench:throughput -w @parley/server
  *
  * Options (environment): BENCH_TASKS (2000), BENCH_RPM (600), BENCH_LATENCY_MS (2000),
- * BENCH_STORM_SECONDS (15), BENCH_STORM_TASKS (500).
+ * BENCH_STORM_SECONDS (15), BENCH_STORM_TASKS (500), BENCH_CSV_ROWS (2000), BENCH_CSV_LATENCY_MS (10000),
+ * BENCH_CSV_RPM (1200), BENCH_ONLY (`csv`: only the bulk upload).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { invoices, tasks } from '../apps/server/src/db/schema/index.ts';
+import {
+  batchItems,
+  invoices,
+  projects,
+  tasks,
+  uploadBatches,
+  users,
+} from '../apps/server/src/db/schema/index.ts';
 import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
+import { parseBulkCsv } from '../apps/server/src/modules/batches/parse.ts';
+import { createBatch } from '../apps/server/src/modules/batches/service.ts';
 import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, failure, type RecordedRequest, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
@@ -36,18 +49,28 @@ const RPM = Number(process.env.BENCH_RPM ?? 600);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 15);
 const STORM_TASKS = Number(process.env.BENCH_STORM_TASKS ?? 500);
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 2000);
+const CSV_LATENCY_MS = Number(process.env.BENCH_CSV_LATENCY_MS ?? 10_000);
+const CSV_RPM = Number(process.env.BENCH_CSV_RPM ?? 1200);
+const ONLY = process.env.BENCH_ONLY;
 const logger = createLogger({ logLevel: 'warn' });
 
 /** The provider's side of a requests-a-minute limit: one second of burst, refilled evenly. */
 class ProviderLimit {
   private tokens: number;
   private last = Date.now();
-  private readonly perMs = RPM / 60_000;
-  private readonly capacity = Math.max(1, RPM / 60);
+  private readonly perMs: number;
+  private readonly capacity: number;
+  private readonly latencyMs: number;
   rejected = 0;
   stormUntil = 0;
+  /** When each call was let through (ms, performance.now()). */
+  readonly accepted: number[] = [];
 
-  constructor() {
+  constructor(rpm: number, latencyMs: number) {
+    this.latencyMs = latencyMs;
+    this.perMs = rpm / 60_000;
+    this.capacity = Math.max(1, rpm / 60);
     this.tokens = this.capacity;
   }
 
@@ -64,7 +87,8 @@ class ProviderLimit {
       return failure(429, 'Rate limit exceeded', Math.ceil((1 - this.tokens) / this.perMs));
     }
     this.tokens -= 1;
-    return slow(LATENCY_MS, answer(ANSWER));
+    this.accepted.push(performance.now());
+    return slow(this.latencyMs, answer(ANSWER));
   };
 }
 
@@ -72,8 +96,9 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-throughput-'));
   const scratch = await freshBenchDatabase(logger);
   const anthropic = await startFakeAnthropic();
-  const limit = new ProviderLimit();
+  const limit = new ProviderLimit(RPM, LATENCY_MS);
   anthropic.respondWith(limit.reply);
+  const files = await startChatServer();
   const database = connectDatabase(scratch.url, createLogger({ logLevel: 'error' }), 10);
   const boss = await startBoss(scratch.url, logger, loadConfig({}).analysis);
   const workers: WorkerProcess[] = [];
@@ -84,6 +109,7 @@ async function main() {
     ANTHROPIC_API_KEY: 'bench',
     ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
     ANTHROPIC_RPM: String(RPM),
+    URL_UPLOAD_ALLOW_HOSTS: files.host,
     LOG_LEVEL: 'error',
   };
   try {
@@ -118,16 +144,187 @@ async function main() {
         `limit ${RPM} requests a minute (${(RPM / 60).toFixed(1)}/s); workers at their defaults ` +
         `(ANALYSIS_CONCURRENCY=${config.analysis.concurrency})`,
     );
-    await run('1 worker process', TASKS, 1);
-    await run('3 worker processes', TASKS, 3);
-    await run(`1 process, 429 to everything ${STORM_SECONDS} s`, STORM_TASKS, 1, true);
+    if (ONLY !== 'csv') {
+      await run('1 worker process', TASKS, 1);
+      await run('3 worker processes', TASKS, 3);
+      await run(`1 process, 429 to everything ${STORM_SECONDS} s`, STORM_TASKS, 1, true);
+    }
+
+    const csvLimit = new ProviderLimit(CSV_RPM, CSV_LATENCY_MS);
+    anthropic.respondWith(csvLimit.reply);
+    const csvEnv = { ...workerEnv, ANTHROPIC_RPM: String(CSV_RPM) };
+    console.log(
+      `\nBulk upload: a CSV of ${CSV_ROWS} chat links, fake Anthropic answering in ${CSV_LATENCY_MS} ms, ` +
+        `limit ${CSV_RPM} requests a minute (${(CSV_RPM / 60).toFixed(1)}/s); one worker process at its defaults`,
+    );
+    workers.push(startWorkerProcess(csvEnv));
+    await waitForWorkers(ctx);
+    const locks = sampleLockWaits(ctx);
+    const loadBefore = loadavg()[0]!;
+    const startedAt = new Date();
+    const start = performance.now();
+    const batchId = await uploadCsv(ctx, project, files.origin, CSV_ROWS);
+    const done = await waitForBatch(ctx, batchId, CSV_ROWS);
+    const seconds = (performance.now() - start) / 1000;
+    const waits = await locks.stop();
+    await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+    const limitPerSecond = CSV_RPM / 60;
+    const firstMinute = csvLimit.accepted.filter((at) => at - start <= 60_000).length / 60;
+    const completedFirstMinute = done.completedAt.filter((at) => at - start <= 60_000).length / 60;
+    const pct = (perSecond: number) => `${((perSecond / limitPerSecond) * 100).toFixed(0)} % of the limit`;
+    console.log(
+      `  first minute: ${firstMinute.toFixed(1)} provider calls/s (${pct(firstMinute)}), ` +
+        `${completedFirstMinute.toFixed(1)} tasks completed/s (the first ones end ${CSV_LATENCY_MS / 1000} s in)`,
+    );
+    const firstCall = ((csvLimit.accepted[0] ?? start) - start) / 1000;
+    const overall = done.completed / seconds;
+    console.log(
+      `  overall: ${done.completed} completed, ${done.failed} failed in ${seconds.toFixed(1)} s: ` +
+        `${overall.toFixed(1)} tasks/s (${pct(overall)}); first provider call ${firstCall.toFixed(1)} s after the upload; ` +
+        `${csvLimit.rejected} answered 429`,
+    );
+    console.log(
+      `  sessions waiting for a lock: ${waits.average.toFixed(2)} on average, at most ${waits.max} ` +
+        `(${waits.samples} samples); batch ${done.status}, processed ${done.processed}, failed ${done.failedItems}`,
+    );
+    for (const line of waits.top) console.log(`    ${line}`);
+    const [fed] = await ctx.db
+      .select({ last: sql<string>`max(${batchItems.updatedAt})` })
+      .from(batchItems)
+      .where(eq(batchItems.batchId, batchId));
+    const fedSeconds = (new Date(fed!.last).getTime() - startedAt.getTime()) / 1000;
+    console.log(
+      `  rows fed (downloaded and queued): all ${CSV_ROWS} in ${fedSeconds.toFixed(1)} s, ` +
+        `${(CSV_ROWS / fedSeconds).toFixed(1)} rows/s; machine load average ${loadBefore.toFixed(1)} at the upload, ` +
+        `${loadavg()[0]!.toFixed(1)} at the end (${cpus().length} cores)`,
+    );
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
     await boss.stop({ graceful: false, close: true });
     await database.pool.end();
     await anthropic.close();
+    await files.close();
     await scratch.close();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A local file server of chats (one per row, all different), reachable by the workers' link downloads. */
+async function startChatServer() {
+  const server = createServer((request, response) => {
+    const match = /^\/chats\/(\d+)\.json$/.exec(request.url ?? '');
+    if (!match) return response.writeHead(404).end();
+    const body = JSON.stringify([
+      { speaker: 'Agent', text: `Hello, this is call ${match[1]}. How can I help?` },
+      { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
+    ]);
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Accepts a bulk CSV of `rows` chat links as the API does (parsed, then createBatch); returns the batch. */
+async function uploadCsv(ctx: AppContext, project: AnalysisProject, origin: string, rows: number) {
+  const csv = ['url,type', ...Array.from({ length: rows }, (_, i) => `${origin}/chats/${i}.json,chat`)].join(
+    '\n',
+  );
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@example.com` })
+    .returning({ id: users.id });
+  const [row] = await ctx.db.select().from(projects).where(eq(projects.id, project.projectId));
+  const parsed = await parseBulkCsv(Readable.from([Buffer.from(csv)]));
+  const batch = await createBatch(ctx, { project: row!, role: 'owner' }, user!.id, 'bench.csv', parsed, {
+    prompt_id: project.promptId,
+    priority: 1,
+  });
+  return batch.id;
+}
+
+/** Waits until the worker process has registered its workers (an idle process, before the upload). */
+async function waitForWorkers(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'parley-jobs'`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) break;
+    await pause(200);
+  }
+  await pause(3000);
+}
+
+/** Samples every 100 ms how many sessions of the database wait for a lock, and on which statements. */
+function sampleLockWaits(ctx: AppContext) {
+  const counts: number[] = [];
+  const byStatement = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await ctx.db.execute<{ statement: string }>(
+        sql`SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS statement FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      counts.push(rows.length);
+      for (const { statement } of rows) byStatement.set(statement, (byStatement.get(statement) ?? 0) + 1);
+      await pause(100);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      const samples = Math.max(1, counts.length);
+      return {
+        samples: counts.length,
+        average: counts.reduce((a, b) => a + b, 0) / samples,
+        max: Math.max(0, ...counts),
+        top: [...byStatement.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([statement, n]) => `${(n / samples).toFixed(2)} on "${statement}"`),
+      };
+    },
+  };
+}
+
+/** Waits until every row of the batch has a settled analysis or failed; when each task completed. */
+async function waitForBatch(ctx: AppContext, batchId: number, rows: number) {
+  const completedAt = new Map<number, number>();
+  for (;;) {
+    const settled = await ctx.db
+      .select({ id: tasks.id, status: tasks.status })
+      .from(batchItems)
+      .innerJoin(tasks, eq(tasks.id, batchItems.taskId))
+      .where(and(eq(batchItems.batchId, batchId), inArray(tasks.status, ['completed', 'failed'])));
+    const now = performance.now();
+    for (const task of settled)
+      if (task.status === 'completed' && !completedAt.has(task.id)) completedAt.set(task.id, now);
+    const [itemsFailed] = await ctx.db
+      .select({ n: count() })
+      .from(batchItems)
+      .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, 'failed')));
+    const [batch] = await ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, batchId));
+    if (settled.length + itemsFailed!.n >= rows && batch!.processedItems + batch!.failedItems >= rows) {
+      return {
+        completedAt: [...completedAt.values()],
+        completed: completedAt.size,
+        failed: settled.length - completedAt.size + itemsFailed!.n,
+        status: batch!.status,
+        processed: batch!.processedItems,
+        failedItems: batch!.failedItems,
+      };
+    }
+    await pause(250);
   }
 }
 

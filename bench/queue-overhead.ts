@@ -10,7 +10,8 @@
  *
  * A third run gives the provider a latency (BENCH_LATENCY_MS, default 500 ms) as real ones have. With the
  * default ANALYSIS_CONCURRENCY (200) the workers go through a backlog without pausing, so the queue should
- * run about as fast as the pipeline itself: the CPU (node and PostgreSQL) is the limit.
+ * run about as fast as the pipeline itself: the CPU (node and PostgreSQL) is the limit. Sent jobs wake idle
+ * workers (jobs/wakeup.ts): the first task reaches the provider milliseconds after it is queued.
  *
  * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default: its default),
  * BENCH_LATENCY_MS (default 500).
@@ -76,6 +77,11 @@ async function main() {
       const ids = await makeTasks(TASKS);
       anthropic.script(...ids.map(() => (latencyMs ? slow(latencyMs, answer(ANSWER)) : answer(ANSWER))));
       const start = performance.now();
+      const requestsBefore = anthropic.requests.length;
+      const firstCall = (async () => {
+        while (anthropic.requests.length === requestsBefore) await pause(5);
+        return performance.now() - start;
+      })();
       for (const id of ids) await enqueueTask(ctx, id);
       const enqueueSeconds = (performance.now() - start) / 1000;
       for (;;) {
@@ -83,9 +89,9 @@ async function main() {
         const failed = rows.filter((row) => row.status === 'failed').length;
         if (failed > 0) throw new Error(`${failed} tasks failed`);
         if (rows.every((row) => row.status === 'completed')) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await pause(20);
       }
-      return { seconds: (performance.now() - start) / 1000, enqueueSeconds };
+      return { seconds: (performance.now() - start) / 1000, enqueueSeconds, firstCallMs: await firstCall };
     };
     const instant = await throughQueue(0);
     const latency = Number(process.env.BENCH_LATENCY_MS ?? 500);
@@ -102,7 +108,8 @@ async function main() {
     );
     console.log(
       `  queue, instant provider:          ${instant.seconds.toFixed(2)} s  ${rate(instant.seconds)}  ` +
-        `(${slotMs(instant.seconds).toFixed(0)} ms a task per worker; enqueueing ${instant.enqueueSeconds.toFixed(2)} s)`,
+        `(${slotMs(instant.seconds).toFixed(0)} ms a task per worker; enqueueing ${instant.enqueueSeconds.toFixed(2)} s; ` +
+        `the first task reached the provider ${instant.firstCallMs.toFixed(0)} ms after it was queued)`,
     );
     const overhead = slotMs(slowed.seconds) - pipelineMs - latency;
     console.log(
@@ -117,6 +124,8 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 main().catch((error) => {
   console.error(error);

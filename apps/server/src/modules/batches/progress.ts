@@ -1,84 +1,134 @@
 import { type BatchStatus, batchStatusFromCounts } from '@parley/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { onTaskSettled, type TaskSettledListener } from '../tasks/settled.ts';
 import { notifyBatchEvent } from './notify.ts';
 
-type TaskStatus = (typeof tasks.$inferSelect)['status'];
-type ItemStatus = (typeof batchItems.$inferSelect)['status'];
-type CountedAs = (typeof batchItems.$inferSelect)['countedAs'];
+type BatchRow = typeof uploadBatches.$inferSelect;
 
 /**
  * What an item counts as in its batch: processed when its analysis completed or was skipped, failed when the
  * item failed or its analysis failed (or was deleted), else nothing yet.
  */
-export function itemCountsAs(itemStatus: ItemStatus, taskStatus: TaskStatus | null): CountedAs {
-  if (itemStatus === 'failed') return 'failed';
-  if (itemStatus !== 'task_created' && itemStatus !== 'duplicate') return 'none';
-  if (taskStatus === null || taskStatus === 'failed') return 'failed';
-  return taskStatus === 'completed' || taskStatus === 'skipped' ? 'processed' : 'none';
-}
+const itemCountsAs = sql`CASE
+  WHEN ${batchItems.status} = 'failed' THEN 'failed'
+  WHEN ${batchItems.status} NOT IN ('task_created', 'duplicate') THEN 'none'
+  WHEN ${tasks.status} IS NULL OR ${tasks.status} = 'failed' THEN 'failed'
+  WHEN ${tasks.status} IN ('completed', 'skipped') THEN 'processed'
+  ELSE 'none' END`;
 
-const delta = (from: CountedAs, to: CountedAs, counted: CountedAs) =>
-  (to === counted ? 1 : 0) - (from === counted ? 1 : 0);
+const delta = (counted: string) =>
+  sql.raw(`(item.now = '${counted}')::int - (item.before = '${counted}')::int`);
 
 /**
- * Brings a batch's counters and status up to date with one of its items, in O(1): the item's class is
- * compared with what the batch counts it as, and only the difference is applied. The batch row is locked
- * first (as every change of an item's class does), so two items finishing at once are both counted. A change
- * of the item or of the counts is announced to the live view when the transaction commits.
+ * One statement that compares an item's class with what its batch counts it as and, when they differ, moves
+ * the item to its class and applies the difference to the batch's counters (O(1)). The item row is locked
+ * first, so refreshes of the same item take turns and each sees what the previous one counted (and the task's
+ * status as it was when the refresh began, after the change that asked for it). The batch row is locked only
+ * by the statement's last step and until it commits, so items of a batch settling together barely wait for
+ * each other. Returns the batch's new counts, or nothing when the item's class did not change.
+ */
+async function countItem(db: Executor, itemId: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    project_id: number;
+    status: BatchRow['status'];
+    total_items: number;
+    processed_items: number;
+    failed_items: number;
+  }>(sql`
+    WITH item AS (
+      SELECT ${batchItems.id} AS id, ${batchItems.batchId} AS batch_id, ${batchItems.countedAs} AS before,
+             ${itemCountsAs} AS now
+      FROM ${batchItems} LEFT JOIN ${tasks} ON ${tasks.id} = ${batchItems.taskId}
+      WHERE ${batchItems.id} = ${itemId}
+      FOR UPDATE OF ${batchItems}
+    ), moved AS (
+      UPDATE ${batchItems} SET counted_as = item.now FROM item
+      WHERE ${batchItems.id} = item.id AND item.now <> item.before
+      RETURNING item.batch_id, item.before, item.now
+    )
+    UPDATE ${uploadBatches} SET
+      processed_items = processed_items + ${delta('processed')},
+      failed_items = failed_items + ${delta('failed')},
+      updated_at = now()
+    FROM moved AS item
+    WHERE ${uploadBatches.id} = item.batch_id
+    RETURNING ${uploadBatches.id}, ${uploadBatches.projectId}, ${uploadBatches.status},
+              ${uploadBatches.totalItems}, ${uploadBatches.processedItems}, ${uploadBatches.failedItems}`);
+  return rows[0] ?? null;
+}
+
+/**
+ * Brings a batch's status in line with counts a refresh returned, unless the counts have changed since (the
+ * refresh that changed them does it). Answers whether this call changed it: of refreshes that reach the same
+ * counts at the same time, one does.
+ */
+async function settleStatus(db: Db, counts: NonNullable<Awaited<ReturnType<typeof countItem>>>) {
+  // Until its first item starts a batch is pending; an item waiting for a retry does not put it back.
+  const status = batchStatusFromCounts({
+    total: counts.total_items,
+    pending: counts.status === 'pending' ? counts.total_items : 0,
+    processed: counts.processed_items,
+    failed: counts.failed_items,
+  });
+  if (status === counts.status) return { status, changed: false };
+  const changed = await db
+    .update(uploadBatches)
+    .set({ status })
+    .where(
+      and(
+        eq(uploadBatches.id, counts.id),
+        ne(uploadBatches.status, status),
+        eq(uploadBatches.processedItems, counts.processed_items),
+        eq(uploadBatches.failedItems, counts.failed_items),
+      ),
+    )
+    .returning({ id: uploadBatches.id });
+  return { status, changed: changed.length > 0 };
+}
+
+/** What a refresh did: the batch's status after it, and whether this refresh changed that status. */
+export interface BatchRefresh {
+  status: BatchStatus;
+  changed: boolean;
+}
+
+/**
+ * Brings a batch's counters and status up to date with one of its items (see countItem). A change of the
+ * item or of the counts is announced to the live view. Returns null when the counts did not change.
  */
 export async function refreshBatchItem(
   db: Db,
   itemId: number,
   /** A change to the item to apply first, in the same transaction, so nobody sees it without the new counts. */
   change?: (tx: Executor) => Promise<unknown>,
-): Promise<BatchStatus | null> {
-  return db.transaction(async (tx) => {
-    const [batch] = await tx
-      .select({
-        id: uploadBatches.id,
-        projectId: uploadBatches.projectId,
-        status: uploadBatches.status,
-        total: uploadBatches.totalItems,
+): Promise<BatchRefresh | null> {
+  const counts = change
+    ? await db.transaction(async (tx) => {
+        await change(tx);
+        const counted = await countItem(tx, itemId);
+        await announce(tx, itemId);
+        return counted;
       })
-      .from(uploadBatches)
-      .where(
-        sql`${uploadBatches.id} = (SELECT ${batchItems.batchId} FROM ${batchItems} WHERE ${batchItems.id} = ${itemId})`,
-      )
-      .for('update');
-    if (!batch) return null;
-    await change?.(tx);
-    const [item] = await tx
-      .select({ status: batchItems.status, countedAs: batchItems.countedAs, taskStatus: tasks.status })
-      .from(batchItems)
-      .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
-      .where(eq(batchItems.id, itemId));
-    if (!item) return null;
-    const now = itemCountsAs(item.status, item.taskStatus);
-    const recount = now !== item.countedAs;
-    if (change || recount) await notifyBatchEvent(tx, { project_id: batch.projectId, batch_id: batch.id });
-    if (!recount) return batch.status;
-    await tx.update(batchItems).set({ countedAs: now }).where(eq(batchItems.id, itemId));
-    const [counts] = await tx
-      .update(uploadBatches)
-      .set({
-        processedItems: sql`${uploadBatches.processedItems} + ${delta(item.countedAs, now, 'processed')}::int`,
-        failedItems: sql`${uploadBatches.failedItems} + ${delta(item.countedAs, now, 'failed')}::int`,
-        updatedAt: new Date(),
-      })
-      .where(eq(uploadBatches.id, batch.id))
-      .returning({ processed: uploadBatches.processedItems, failed: uploadBatches.failedItems });
-    const { processed, failed } = counts!;
-    // Until its first item starts a batch is pending; an item waiting for a retry does not put it back.
-    const pending = batch.status === 'pending' ? batch.total : 0;
-    const status = batchStatusFromCounts({ total: batch.total, pending, processed, failed });
-    if (status !== batch.status) {
-      await tx.update(uploadBatches).set({ status }).where(eq(uploadBatches.id, batch.id));
-    }
-    return status;
-  });
+    : await countItem(db, itemId);
+  if (!counts) return null;
+  const refresh = await settleStatus(db, counts);
+  if (!change || refresh.changed) {
+    await notifyBatchEvent(db, { project_id: counts.project_id, batch_id: counts.id });
+  }
+  return refresh;
+}
+
+/** Announces a change of the item's row (when the transaction commits). */
+async function announce(tx: Executor, itemId: number) {
+  const [batch] = await tx
+    .select({ id: uploadBatches.id, projectId: uploadBatches.projectId })
+    .from(uploadBatches)
+    .innerJoin(batchItems, eq(batchItems.batchId, uploadBatches.id))
+    .where(eq(batchItems.id, itemId));
+  if (batch) await notifyBatchEvent(tx, { project_id: batch.projectId, batch_id: batch.id });
 }
 
 /** A batch whose first item starts is processing. */
