@@ -1,6 +1,6 @@
 /**
- * Web bytes bench: what a browser with an empty cache downloads to show /login and a project's analyses
- * page, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
+ * Web bytes bench: what a browser with an empty cache downloads to show the site's address to an anonymous
+ * visitor (sent on to /login), /login and a project's analyses page, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
  *
  *   npm run build && npm run bench:web                        (embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:web             (a fresh database there, dropped afterwards)
@@ -202,9 +202,10 @@ async function main() {
     const { cookies, projectId } = await seed(base);
 
     const anonymous = await browser.newContext({ baseURL: base });
-    const login = await load(anonymous, '/login', (page) =>
-      page.getByRole('button', { name: 'Sign In' }).waitFor(),
-    );
+    const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In' }).waitFor();
+    // A first visit to the site's address: the signed-in area sends the visitor to /login.
+    const firstVisit = await load(anonymous, '/', signInButton);
+    const login = await load(anonymous, '/login', signInButton);
     await anonymous.close();
 
     const signedIn = await browser.newContext({ baseURL: base });
@@ -220,6 +221,7 @@ async function main() {
     );
     await signedIn.close();
 
+    await report('/ (anonymous, redirected to /login)', firstVisit);
     await report('/login', login);
     await report(analysesPath.replace(String(projectId), '{id}'), analyses);
   } finally {
