@@ -1,6 +1,6 @@
 /**
- * Web bytes bench: what a browser with an empty cache downloads to show /login and a project's analyses
- * page, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
+ * Web bytes bench: what a browser with an empty cache downloads to show the site's address to an anonymous
+ * visitor (sent on to /login), /login and a project's analyses page, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
  *
  *   npm run build && npm run bench:web                        (embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:web             (a fresh database there, dropped afterwards)
@@ -11,70 +11,16 @@
  * bench also prints their size on disk and brotli-compressed (quality 11, as a build would precompress them),
  * so the figure is known even where the server sends them uncompressed. BENCH_FILES=1 lists the JS files.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium.ts';
+import { createProject, REPO_ROOT, signUp, startAppServer } from './support/app-server.ts';
 import { createDatabaseOn } from './support/database.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(repoRoot, 'apps/web/dist');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function waitForHealth(server: ChildProcess, base: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`The server was not healthy within ${timeoutMs} ms`);
-}
-
-/** Signs a user up and creates a project through the API; returns the session cookie and the project id. */
-async function seed(base: string): Promise<{ cookies: string[]; projectId: number }> {
-  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Origin: base };
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: `Bench ${randomBytes(12).toString('base64url')}`,
-      name: 'Bench user',
-    }),
-  });
-  if (!signup.ok) throw new Error(`Sign-up failed: ${signup.status} ${await signup.text()}`);
-  const cookies = signup.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const project = await fetch(`${base}/api/projects`, {
-    method: 'POST',
-    headers: { ...headers, Cookie: cookies.join('; ') },
-    body: JSON.stringify({ name: 'Bench project', description: '', role: 'Sales', timezone: 'UTC' }),
-  });
-  if (!project.ok) throw new Error(`Creating the project failed: ${project.status} ${await project.text()}`);
-  const { data } = (await project.json()) as { data: { id: number } };
-  return { cookies, projectId: data.id };
-}
+const distDir = path.join(REPO_ROOT, 'apps/web/dist');
 
 interface Download {
   url: string;
@@ -180,31 +126,20 @@ async function main() {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('No web build in apps/web/dist: run `npm run build` first');
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-web-'));
   const scratch = process.env.DATABASE_URL ? await createDatabaseOn(process.env.DATABASE_URL) : null;
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...(scratch && { DATABASE_URL: scratch.url }),
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startAppServer(scratch ? { DATABASE_URL: scratch.url } : {});
+  const base = server.base;
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    await waitForHealth(server, base, 120_000);
-    const { cookies, projectId } = await seed(base);
+    const user = await signUp(base);
+    const { cookies } = user;
+    const projectId = await createProject(user);
 
     const anonymous = await browser.newContext({ baseURL: base });
-    const login = await load(anonymous, '/login', (page) =>
-      page.getByRole('button', { name: 'Sign In' }).waitFor(),
-    );
+    const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In' }).waitFor();
+    // A first visit to the site's address: the signed-in area sends the visitor to /login.
+    const firstVisit = await load(anonymous, '/', signInButton);
+    const login = await load(anonymous, '/login', signInButton);
     await anonymous.close();
 
     const signedIn = await browser.newContext({ baseURL: base });
@@ -220,17 +155,13 @@ async function main() {
     );
     await signedIn.close();
 
+    await report('/ (anonymous, redirected to /login)', firstVisit);
     await report('/login', login);
     await report(analysesPath.replace(String(projectId), '{id}'), analyses);
   } finally {
     await browser.close();
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     await scratch?.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

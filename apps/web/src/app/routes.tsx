@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../shared/components/States';
 import { RequireAuth } from './RequireAuth';
@@ -22,7 +22,20 @@ const confirmEmailPage = page(() => import('../features/auth/ConfirmEmailPage'))
 const signInLinkPage = page(() => import('../features/auth/SignInLinkPage'));
 const googleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage'));
 const invitePage = page(() => import('../features/invites/InvitePage'));
-const appShell = lazyComponent(async () => (await import('./AppShell')).AppShell);
+/**
+ * The signed-in layout is a React lazy component, not a lazy route: the router fetches a lazy route's chunk
+ * as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an anonymous first
+ * visit to '/' would download the shell (sidebar, header, help drawer and the API modules they use) only to
+ * be sent to /login. This way the shell loads once RequireAuth has seen a session.
+ */
+const LazyAppShell = lazy(async () => ({ default: (await import('./AppShell')).AppShell }));
+const appShell = {
+  element: (
+    <Suspense fallback={<LoadingState minHeight={400} />}>
+      <LazyAppShell />
+    </Suspense>
+  ),
+};
 const projectGuard = lazyComponent(
   async () => (await import('../features/projects/ProjectGuard')).ProjectGuard,
 );

@@ -1,0 +1,201 @@
+/**
+ * Lighthouse bench: the desktop performance score, Total Blocking Time, Cumulative Layout Shift and Largest
+ * Contentful Paint of /login and of the signed-in pages (a project's dashboard, the analyses list, an
+ * analysis, the analytics explorer, the manager dashboard and the checklist report), as Lighthouse's desktop
+ * preset measures them (simulated fast network, no CPU slowdown) in headless Debian Chromium.
+ *
+ *   npm run bench:lighthouse                       (builds the web app; embedded PostgreSQL in a temporary folder)
+ *   DATABASE_URL=postgres://... npm run bench:lighthouse    (a fresh database there, dropped afterwards)
+ *
+ * The server starts as in the e2e tests, with a local fake of Anthropic's API. The bench signs a user up
+ * (the installation's first account), creates a project, writes BENCH_ANALYSES analyses (default 100,000)
+ * over two years with their analytics values through the analytics bench's generator, and uploads one chat
+ * that the server analyses for real (the analysis page). Lighthouse sends the session cookie with every
+ * request (extraHeaders).
+ *
+ * Options (environment): BENCH_ANALYSES; BENCH_RUNS (default 1: runs per page, the median is printed);
+ * BENCH_DIAGNOSTICS=1 also prints where the main thread went (bootup time by script, long tasks);
+ * CHROME_PATH (default /usr/bin/chromium).
+ */
+import { launch } from 'chrome-launcher';
+import type { PgBoss } from 'pg-boss';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { connectDatabase } from '../apps/server/src/db/client.ts';
+import { projects } from '../apps/server/src/db/schema/index.ts';
+import { createLogger } from '../apps/server/src/logger.ts';
+import type { ProjectRow } from '../apps/server/src/modules/projects/access.ts';
+import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
+import { answer } from '../apps/server/test/fake-upstreams/scripted.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type BenchUser, createProject, signUp, startAppServer } from './support/app-server.ts';
+import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
+import { freshBenchDatabase } from './support/database.ts';
+
+const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const DIAGNOSTICS = Boolean(process.env.BENCH_DIAGNOSTICS);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const logger = createLogger({ logLevel: 'warn' });
+
+const said = (value: unknown) => ({ value, justification: 'The agent said so.', quote: 'Good morning', timestamp: null });
+/** The fake model's answer to the analytics generator's scorecard (BENCH_CONTENT). */
+const SCORECARD_ANSWER = {
+  Summary: said('The customer asked about rooftop panels; a visit was booked for Tuesday.'),
+  Title: said('Solar panels, visit booked'),
+  Greeting: said(true),
+  Discovery: { Budget: said('ok'), Timeline: said(true) },
+  'Next Steps': said(true),
+  Close: said('not ok'),
+  Tone: said(4),
+  'Product Knowledge': said(2),
+  Outcome: said('Follow-up'),
+  Objections: said(2),
+  'Final Score': said(0),
+};
+
+const TURNS: Array<[string, string]> = [
+  ['Agent', 'Good morning, this is Lena from Acme Solar. Thanks for calling, how can I help you today?'],
+  ['Client', 'Hi, I saw your advert and I am thinking about putting solar panels on my roof.'],
+  ['Agent', 'Great. Can you tell me a bit about your house and how much electricity you use in a year?'],
+  ['Client', 'It is a detached house, about 140 square metres, and we use around 4,500 kilowatt hours.'],
+  ['Agent', 'Which way does the roof face, and is there anything shading it, like trees or a chimney?'],
+  ['Client', 'Mostly south, a little bit of shade from the neighbour’s tree in the late afternoon.'],
+  ['Agent', 'Do you have a budget in mind, and would you pay at once or prefer financing?'],
+  ['Client', 'Honestly, it seems expensive. A friend paid 20,000 euros and I am not sure it pays off.'],
+  ['Agent', 'With your usage a 9 kilowatt system pays for itself in about eleven years, I can show you.'],
+  ['Client', 'My wife would want to see the numbers as well.'],
+  ['Agent', 'Of course. Shall we book a visit next Tuesday at five so both of you can see the offer?'],
+  ['Client', 'Tuesday works. Please send me an email with the details beforehand.'],
+];
+
+/** Uploads a chat with the scorecard prompt and waits until the server has analysed it; returns its task. */
+async function analysedChat(user: BenchUser, base: string, projectId: number, promptId: number): Promise<number> {
+  const form = new FormData();
+  form.set('prompt_id', String(promptId));
+  form.set('metadata', JSON.stringify({ Department: 'Dept 1', Representative: 'Rep 1' }));
+  const chat = TURNS.map(([speaker, text]) => `${speaker}: ${text}`).join('\n');
+  form.set('file', new Blob([chat], { type: 'text/plain' }), 'chat.txt');
+  const upload = await fetch(`${base}/api/projects/${projectId}/uploads`, {
+    method: 'POST',
+    headers: { Cookie: user.cookies.join('; '), Origin: base },
+    body: form,
+  });
+  if (upload.status !== 201) throw new Error(`Upload: ${upload.status} ${await upload.text()}`);
+  const taskId = ((await upload.json()) as { data: { task_id: number } }).data.task_id;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const detail = await user.api('GET', `/projects/${projectId}/analyses/${taskId}`);
+    const { status } = ((await detail.json()) as { data: { status: string } }).data;
+    if (status === 'completed') return taskId;
+    if (status === 'failed' || Date.now() > deadline) throw new Error(`The chat's analysis ended ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+interface Figures {
+  score: number;
+  tbt: number;
+  cls: number;
+  lcp: number;
+  lhr: Result;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function diagnostics(lhr: Result): string[] {
+  const lines: string[] = [];
+  const items = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  for (const item of items('bootup-time').slice(0, 5)) {
+    const url = String(item.url).replace(/^https?:\/\/[^/]+/, '');
+    lines.push(`      bootup ${url.padEnd(48)} scripting ${Number(item.scripting).toFixed(0).padStart(5)} ms`);
+  }
+  for (const item of items('mainthread-work-breakdown').slice(0, 4)) {
+    lines.push(`      main thread ${String(item.groupLabel).padEnd(36)} ${Number(item.duration).toFixed(0).padStart(5)} ms`);
+  }
+  for (const item of items('long-tasks').slice(0, 5)) {
+    const url = String(item.url).replace(/^https?:\/\/[^/]+/, '');
+    lines.push(`      long task ${url.padEnd(45)} ${Number(item.duration).toFixed(0).padStart(5)} ms at ${Number(item.startTime).toFixed(0)} ms`);
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const scratch = await freshBenchDatabase(logger);
+  const database = connectDatabase(scratch.url, logger, 4);
+  const anthropic = await startFakeAnthropic();
+  anthropic.respondWith(answer(SCORECARD_ANSWER));
+  const server = await startAppServer({
+    DATABASE_URL: scratch.url,
+    ANTHROPIC_API_KEY: 'sk-ant-bench-fake-key',
+    ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
+  });
+  const chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    const { base } = server;
+    const user = await signUp(base);
+    const projectId = await createProject(user, 'Europe/Berlin');
+    // The first account is the super admin: it funds its project for the chat's analysis.
+    await user.api('POST', `/admin/projects/${projectId}/adjustments`, {
+      type: 'credit',
+      amount: '100',
+      reason: 'Lighthouse bench',
+    });
+    const { db } = database;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const ctx = { config: loadConfig({}), db, boss: {} as PgBoss, logger } as AppContext;
+    const started = performance.now();
+    const prompts = await benchPrompts(ctx, { project: project as ProjectRow, role: 'owner' });
+    await insertBenchAnalyses(db, project!, prompts, ANALYSES);
+    await db.execute(sql`VACUUM ANALYZE`);
+    const taskId = await analysedChat(user, base, projectId, prompts[0]!.id);
+    const seedS = (performance.now() - started) / 1000;
+
+    const { chromium } = await import('@playwright/test');
+    const { CHROMIUM_LAUNCH_OPTIONS } = await import('../e2e/support/chromium.ts');
+    const { writeFileSync } = await import('node:fs');
+    const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1350, height: 940 } });
+    await context.addCookies(user.cookies.map((c) => { const [name = '', ...v] = c.split('='); return { name, value: v.join('='), url: base }; }));
+    for (const path of (process.env.PROFILE_PAGES ?? 'dashboard').split(',')) {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        (window as any).__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as any[]) {
+            (window as any).__shifts.push({ value: e.value, t: Math.round(e.startTime), recent: e.hadRecentInput,
+              sources: e.sources.map((s: any) => {
+                const n = s.node as Element | null;
+                const desc = n ? `${n.nodeName}.${String((n as HTMLElement).className ?? '').split(' ').slice(0, 3).join('.')}[${(n as HTMLElement).dataset?.testid ?? ''}] ${(n.textContent ?? '').slice(0, 40)}` : '?';
+                return `${desc} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`;
+              }) });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.setViewportSize({ width: 1350, height: 940 });
+      await page.goto(`/projects/${projectId}/${path.replace('TASK', String(taskId))}`);
+      await page.waitForTimeout(8000);
+      console.log('== ' + path);
+      for (const s of await page.evaluate(() => (window as any).__shifts)) console.log(JSON.stringify(s, null, 1));
+      await page.close();
+    }
+    await browser.close();
+    console.log('');
+  } finally {
+    chrome.kill();
+    await server.stop();
+    await anthropic.close();
+    await database.pool.end();
+    await scratch.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
