@@ -70,6 +70,7 @@ async function benchProject(database: Database): Promise<ProjectRow> {
       prompts: await createRealisticPrompts(ctx, access),
       rows: i === 0 ? ANALYSES : NOISE,
       word: i === 0 ? 'renewal' : 'relocation',
+      concurrency: 3,
     });
   }
   await db.execute(sql`CREATE TABLE bench_filler AS

@@ -429,10 +429,22 @@ export function realisticAnalysesSql(options: RealisticAnalyses, first: number, 
     ) AS v`;
 }
 
-/** Inserts `rows` realistic analyses (and their media rows) into a project, in chunks. */
-export async function insertRealisticAnalyses(db: Executor, options: RealisticAnalyses): Promise<void> {
-  const chunk = options.chunk ?? 20_000;
-  for (let first = 1; first <= options.rows; first += chunk) {
-    await db.execute(realisticAnalysesSql(options, first, Math.min(options.rows, first + chunk - 1)));
-  }
+/**
+ * Inserts `rows` realistic analyses (and their media rows) into a project, in chunks, `concurrency` chunks at a
+ * time (on as many connections of the pool: pass a pool, not a transaction, for more than one).
+ */
+export async function insertRealisticAnalyses(
+  db: Executor,
+  options: RealisticAnalyses & { concurrency?: number },
+): Promise<void> {
+  const chunk = options.chunk ?? 10_000;
+  let next = 1;
+  const worker = async () => {
+    while (next <= options.rows) {
+      const first = next;
+      next += chunk;
+      await db.execute(realisticAnalysesSql(options, first, Math.min(options.rows, first + chunk - 1)));
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 1 }, worker));
 }
