@@ -19,19 +19,24 @@ describe(`migration ${MIGRATION}`, () => {
     const insertId = async (sql: string, values: unknown[] = []) =>
       ((await pool.query(sql, values)).rows[0] as { id: number }).id;
     const projectId = await insertId(`INSERT INTO projects (name) VALUES ('Old') RETURNING id`);
-    const task = async (result: unknown) => {
+    const task = async (result: unknown, transcript: string | null = null) => {
       const mediaId = await insertId(
         `INSERT INTO media_files (project_id, storage_key, file_name, content_type, size_bytes, sha256, kind)
          VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, md5(random()::text), 'audio') RETURNING id`,
         [projectId],
       );
       return insertId(
-        `INSERT INTO tasks (project_id, media_id, status, result) VALUES ($1, $2, 'completed', $3) RETURNING id`,
-        [projectId, mediaId, result === undefined ? null : JSON.stringify(result)],
+        `INSERT INTO tasks (project_id, media_id, status, result, transcript_text)
+         VALUES ($1, $2, 'completed', $3, $4) RETURNING id`,
+        [projectId, mediaId, result === undefined ? null : JSON.stringify(result), transcript],
       );
     };
     const ids = [
-      await task({ values: { Greeting: 'ok' }, score: { mode: 'percent', score: 50, fields: [] } }),
+      await task(
+        { values: { Greeting: 'ok' }, score: { mode: 'percent', score: 50, fields: [] } },
+        // A vector the row once had to TOAST.
+        Array.from({ length: 400 }, (_, i) => `word${i}`).join(' '),
+      ),
       await task({ values: {}, score: { mode: 'sum', score: 3 } }),
       await task({ values: {}, score: { mode: 'no', score: null } }),
       await task({ values: {}, score: { mode: 'descending', score: 7 } }),
@@ -54,5 +59,14 @@ describe(`migration ${MIGRATION}`, () => {
       null,
       null,
     ]);
+    const found = await pool.query(
+      `SELECT id FROM tasks WHERE search @@ websearch_to_tsquery('simple', 'word0 word399') AND id = ANY($1)`,
+      [ids],
+    );
+    expect(found.rows).toEqual([{ id: ids[0] }]);
+    const storage = await pool.query(
+      `SELECT attstorage FROM pg_attribute WHERE attrelid = 'tasks'::regclass AND attname = 'search'`,
+    );
+    expect(storage.rows).toEqual([{ attstorage: 'm' }]);
   });
 });

@@ -110,6 +110,10 @@ export const tasks = pgTable(
     /** Why the task failed, waits for a retry or was skipped: a code with parameters (contracts task-errors.ts). */
     errorReason: jsonb('error_reason').$type<TaskError>(),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Kept in the row (STORAGE MAIN, set by migration 0030: drizzle has no word for it) so that testing it row by
+     * row, as the list does, reads no TOAST.
+     */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(transcript_text, ''))`,
     ),
