@@ -103,7 +103,7 @@ async function describe(database: Database, projectId: number): Promise<string> 
              round(avg(pg_column_size(tasks.*))) AS stored_row_bytes
       FROM tasks TABLESAMPLE SYSTEM (1) WHERE project_id = ${projectId} AND status = 'completed'`)
     .then((answer) => answer.rows);
-  return `database ${row!.database} (tasks ${row!.tasks}); a completed analysis: ${row!.turns} turns, transcript ${row!.transcript_chars} characters, result ${row!.result_bytes} B, metrics and roles ${row!.metrics_bytes} B, ${row!.stored_row_bytes} B stored in the row (the rest TOASTed)`;
+  return `database ${row!.database} (tasks ${row!.tasks}); a completed analysis: ${row!.turns} turns, transcript ${row!.transcript_chars} characters, result ${row!.result_bytes} B, metrics and roles ${row!.metrics_bytes} B, ${row!.stored_row_bytes} B a row as stored (compressed; most of it TOASTed)`;
 }
 
 async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
