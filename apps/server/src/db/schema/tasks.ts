@@ -1,4 +1,10 @@
-import { CONVERSATION_TIME_SOURCES, TASK_STAGES, TASK_STATUSES, type TaskError } from '@parley/contracts';
+import {
+  CONVERSATION_TIME_SOURCES,
+  FINAL_SCORE_MODES,
+  TASK_STAGES,
+  TASK_STATUSES,
+  type TaskError,
+} from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -82,6 +88,8 @@ export const tasks = pgTable(
     representative: text('representative'),
     department: text('department'),
     finalScore: finiteNumeric('final_score'),
+    /** How the final score was computed (the result's score.mode), kept beside it so the list never reads the result. */
+    scoreMode: text('score_mode', { enum: FINAL_SCORE_MODES }),
     /** The prompt as the analysis runs with it (prompts change later); set when the run starts. */
     promptVersionId: integer('prompt_version_id').references(() => promptVersions.id),
     /** A classification prompt's choice: the prompt that then analysed the conversation, as it ran. */
@@ -102,6 +110,10 @@ export const tasks = pgTable(
     /** Why the task failed, waits for a retry or was skipped: a code with parameters (contracts task-errors.ts). */
     errorReason: jsonb('error_reason').$type<TaskError>(),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Kept in the row (STORAGE MAIN, set by migration 0030: drizzle has no word for it) so that testing it row by
+     * row, as the list does, reads no TOAST.
+     */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(transcript_text, ''))`,
     ),
@@ -116,7 +128,20 @@ export const tasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('tasks_project_conversation_idx').on(t.projectId, t.conversationAt),
+    // The list's pages walk this index newest first. What its filters and visibility test follows the key
+    // (id makes it unique, so the columns after it only ride along, like INCLUDE), so a page's ids and the rows
+    // skipped before them are read from the index alone (index-only), never from the table and its TOAST.
+    index('tasks_project_conversation_idx').on(
+      t.projectId,
+      t.conversationAt,
+      t.id,
+      t.status,
+      t.finalScore,
+      t.department,
+      t.representative,
+      t.promptId,
+      t.chosenPromptVersionId,
+    ),
     index('tasks_project_status_idx').on(t.projectId, t.status),
     index('tasks_media_idx').on(t.mediaId),
     // Deleting a project deletes its prompt versions: each one's referencing tasks are looked up.
@@ -127,9 +152,21 @@ export const tasks = pgTable(
     // The project is part of the search index (btree_gin), so a word frequent elsewhere costs nothing here.
     index('tasks_project_search_idx').using('gin', t.projectId, t.search),
     // The list's representative and department filters compare lower-cased names; a department is often
-    // asked with a minimum score.
-    index('tasks_project_rep_idx').on(t.projectId, sql`lower(${t.representative})`, t.conversationAt),
-    index('tasks_project_dept_score_idx').on(t.projectId, sql`lower(${t.department})`, t.finalScore),
+    // asked with a minimum score. The names themselves are in the index too: PostgreSQL reads an expression
+    // index only (without the table) when the columns the expression is made of are in it as well.
+    index('tasks_project_rep_idx').on(
+      t.projectId,
+      sql`lower(${t.representative})`,
+      t.conversationAt,
+      t.id,
+      t.representative,
+    ),
+    index('tasks_project_dept_score_idx').on(
+      t.projectId,
+      sql`lower(${t.department})`,
+      t.finalScore,
+      t.department,
+    ),
     index('tasks_api_key_idx').on(t.apiKeyId, t.conversationAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );

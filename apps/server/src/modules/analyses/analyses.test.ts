@@ -94,6 +94,7 @@ describe('analysis list', () => {
       status: 'completed',
       finalScore: 80,
       result: { score: { mode: 'percent', score: 80 } },
+      scoreMode: 'percent',
       title: 'Pricing call',
       transcriptText: 'The customer asked about the premium pricing plan',
     });

@@ -104,6 +104,7 @@ beforeAll(async () => {
     finalScore: -5,
     transcriptText: 'the premium pricing plan',
     result: answered('ok', true, ['price', '+ too long']),
+    scoreMode: 'percent',
   });
   await task(projectId, 'refund', {
     createdAt: new Date('2026-03-05T10:00:00Z'),
@@ -114,6 +115,7 @@ beforeAll(async () => {
     finalScore: 90,
     transcriptText: 'my refund never arrived',
     result: answered('not ok', false, []),
+    scoreMode: 'percent',
   });
   await task(projectId, 'failed', {
     createdAt: new Date('2026-03-10T10:00:00Z'),
@@ -291,9 +293,9 @@ describe('a big export', () => {
     // Realistic width: a 1 KB answer; rows share conversation times in tens (the keyset's tie-break on id).
     await t.ctx.db.execute(sql`
       INSERT INTO tasks (project_id, media_id, prompt_id, status, progress, title, representative, department,
-                         final_score, result, conversation_at, created_at, updated_at)
+                         final_score, score_mode, result, conversation_at, created_at, updated_at)
       SELECT ${otherProjectId}, ${media!.media_id}, NULL, 'completed', 100, 'Call ' || g, 'Rep ' || g % 50,
-             'Dept ' || g % 5, g % 101,
+             'Dept ' || g % 5, g % 101, 'percent',
              jsonb_build_object('values', jsonb_build_object('Summary', repeat('The agent greeted the customer. ', 30),
                'Greeting', 'ok', 'Discovery', jsonb_build_object('Budget', g % 2 = 0, 'Objections',
                jsonb_build_array('price', 'timing'))), 'score', jsonb_build_object('mode', 'percent')),

@@ -1,10 +1,5 @@
-import {
-  ANALYSES_COUNT_CAP,
-  type AnalysisListItem,
-  type AnalysisListQuery,
-  type FinalScoreMode,
-} from '@parley/contracts';
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { ANALYSES_COUNT_CAP, type AnalysisListItem, type AnalysisListQuery } from '@parley/contracts';
+import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -27,6 +22,7 @@ const listColumns = {
     department: tasks.department,
     promptId: tasks.promptId,
     finalScore: tasks.finalScore,
+    scoreMode: tasks.scoreMode,
     status: tasks.status,
     stage: tasks.stage,
     progress: tasks.progress,
@@ -35,7 +31,6 @@ const listColumns = {
   fileName: mediaFiles.fileName,
   durationMs: mediaFiles.durationMs,
   promptName: prompts.scriptName,
-  scoreMode: sql<FinalScoreMode | null>`${tasks.result}->'score'->>'mode'`,
 };
 
 /** Tasks with the list's columns and `extra` ones, for a where clause and an order to narrow. */
@@ -50,7 +45,7 @@ export function selectListRows<E extends Record<string, SQL.Aliased | SQL>>(db: 
 type ListRow = Awaited<ReturnType<typeof selectListRows<Record<never, SQL>>>>[number];
 
 /** A row as the list answers it. */
-export function listItem({ task, fileName, durationMs, promptName, scoreMode }: ListRow): Item {
+export function listItem({ task, fileName, durationMs, promptName }: ListRow): Item {
   return {
     id: task.id,
     created_at: task.createdAt.toISOString(),
@@ -61,7 +56,7 @@ export function listItem({ task, fileName, durationMs, promptName, scoreMode }: 
     prompt_id: task.promptId,
     prompt_name: promptName,
     final_score: task.finalScore,
-    score_mode: scoreMode,
+    score_mode: task.scoreMode,
     duration_seconds: durationMs === null ? null : durationMs / 1000,
     status: task.status,
     stage: task.stage,
@@ -74,7 +69,9 @@ export function listItem({ task, fileName, durationMs, promptName, scoreMode }: 
 /**
  * A page of the project's analyses, newest first, with the list's filters and full-text search. The total is
  * counted up to `countCap` (one more row is read to know whether there are more): an exact count of a
- * million rows on every page was most of the list's time.
+ * million rows on every page was most of the list's time. The page's ids are chosen first, from the indexes
+ * alone where the filters allow (tasks schema), and only those rows are read with their joins: reading the
+ * rows that an offset skips took half of a far page's time.
  */
 export async function listAnalyses(
   ctx: AppContext,
@@ -98,17 +95,21 @@ export async function listAnalyses(
     found <= countCap
       ? [sql`${tasks.conversationAt} + interval '0 s' DESC`, desc(tasks.id)]
       : [desc(tasks.conversationAt), desc(tasks.id)];
+  const page = ctx.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
   const rows =
     found === 0
       ? []
       : await selectListRows(ctx.db, {})
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size);
-  const items = rows.map(listItem);
+          .where(inArray(tasks.id, page))
+          .orderBy(desc(tasks.conversationAt), desc(tasks.id));
   return {
-    items,
+    items: rows.map(listItem),
     total: Math.min(found, countCap),
     total_capped: found > countCap,
     page: query.page,

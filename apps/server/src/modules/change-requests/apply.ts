@@ -92,6 +92,7 @@ export async function applyCorrection(
     .set({
       result: { ...answered.stored, values, score },
       finalScore: score.score,
+      scoreMode: score.mode,
       title: titleOf(values) ?? task.title,
       updatedAt: new Date(),
     })

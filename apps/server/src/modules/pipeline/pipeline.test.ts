@@ -304,6 +304,7 @@ describe('analysis pipeline', () => {
       attempts: 1,
       title: 'Price enquiry about solar panels',
       finalScore: 60,
+      scoreMode: 'percent',
     });
     expect(task.startedAt).not.toBeNull();
     expect(task.completedAt).not.toBeNull();
@@ -501,7 +502,7 @@ describe('analysis pipeline', () => {
     // Response language Auto: the conversation's (not known for a chat), said with the conversation.
     expect(JSON.stringify(system)).not.toContain('justifications in');
     expect(JSON.stringify(messages)).toContain('justifications in the language of the conversation');
-    expect(task.finalScore).toBe(3);
+    expect(task).toMatchObject({ finalScore: 3, scoreMode: 'sum' });
     // 83 characters = 83 milli-units x 1 unit.
     expect(task.unitsChargedMilli).toBe(text.length);
     expect((await chargesOf(projectId))[0]).toMatchObject({ unitsMilli: text.length });
@@ -988,7 +989,12 @@ describe('classification prompts', () => {
     expect(result.classification?.evidence.Classification?.justification).toBe(
       'Because the transcript says so.',
     );
-    expect(task).toMatchObject({ title: 'Price enquiry about solar panels', finalScore: 60 });
+    // The score is the chosen prompt's (percent), not the classification's ('no').
+    expect(task).toMatchObject({
+      title: 'Price enquiry about solar panels',
+      finalScore: 60,
+      scoreMode: 'percent',
+    });
     const usage = await t.ctx.db
       .select({ purpose: aiUsage.purpose })
       .from(aiUsage)

@@ -87,6 +87,7 @@ export async function restartTask(db: Executor, taskId: number, request: TaskReq
       metrics: null,
       lva: null,
       finalScore: null,
+      scoreMode: null,
     })
     .where(eq(tasks.id, taskId))
     .returning();

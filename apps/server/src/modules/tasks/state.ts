@@ -33,6 +33,7 @@ export type TaskWork = Partial<
     | 'speakerRoles'
     | 'lva'
     | 'finalScore'
+    | 'scoreMode'
   > & {
     /** What the pipeline has finished so far (its own record, see modules/pipeline/state.ts). */
     pipeline: object;

@@ -108,6 +108,7 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
     speakerRoles: await rolesAfterAnalysis(run, final.speakerRoles),
     title: titleOf(analysis.values) ?? run.task.title,
     finalScore: analysis.score.score,
+    scoreMode: analysis.score.mode,
   });
   await run.deps.afterStage?.('analysis', run.taskId);
 }
