@@ -155,6 +155,19 @@ async function exactTypeDays(
   return tallies.map((row) => ({ ...row, latest: latestOf.get(`${row.path}\n${row.type}`) ?? row.latest }));
 }
 
+/** The report of a prompt's content from its representatives' tallies. */
+export function checklistOf(content: PromptField[], tallies: readonly RepTally[]): ChecklistResponse['data'] {
+  const report = reportItems(content, tallies);
+  const rows = [...groupBy(tallies, (row) => row.representative)].map(
+    ([representative, rows]): ChecklistRow => ({ representative, ...reportFigures(rows, report) }),
+  );
+  return {
+    items: report.items,
+    rows: rows.sort(byRepresentative),
+    total: { representative: null, ...reportFigures(tallies, report) },
+  };
+}
+
 /**
  * Representatives × the prompt's checklist items (yes/no, marks, numbers; in the prompt's order): per cell the
  * pass rate or mean score, its share of the item's highest score and the count behind it; per row the
@@ -166,14 +179,5 @@ export async function checklistReport(
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
   const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
-  const tallies = paths.length === 0 ? [] : await repTallies(ctx.db, access, query, paths);
-  const report = reportItems(content, tallies);
-  const rows = [...groupBy(tallies, (row) => row.representative)].map(
-    ([representative, rows]): ChecklistRow => ({ representative, ...reportFigures(rows, report) }),
-  );
-  return {
-    items: report.items,
-    rows: rows.sort(byRepresentative),
-    total: { representative: null, ...reportFigures(tallies, report) },
-  };
+  return checklistOf(content, paths.length === 0 ? [] : await repTallies(ctx.db, access, query, paths));
 }
