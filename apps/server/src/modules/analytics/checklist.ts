@@ -8,7 +8,7 @@ import {
   FINAL_SCORE_PATH,
   type PromptField,
 } from '@parley/contracts';
-import { and, inArray, or, type SQL } from 'drizzle-orm';
+import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldDays as days, analysisFieldMonths as months } from '../../db/schema/index.ts';
@@ -117,10 +117,8 @@ async function repTallies(
   if (parts.months) {
     reads.push(read(months, monthTallyColumns, and(...monthsCondition(months.month, parts.months))));
   }
-  if (parts.days.length > 0) {
-    const range = or(...parts.days.map((asked) => and(...daysCondition(days, asked))));
-    reads.push(read(days, dayTallyColumns, range));
-  }
+  // One read per part of days, so each is a range of the key (an OR of ranges reads the table's pages).
+  for (const asked of parts.days) reads.push(read(days, dayTallyColumns, and(...daysCondition(days, asked))));
   const tallies = (await Promise.all(reads)).flat();
   return parts.months ? exactTypeDays(db, access, query, tallies) : tallies;
 }

@@ -4,7 +4,7 @@ import {
   type FieldContextQuery,
   INSIGHT_LIMITS,
 } from '@parley/contracts';
-import { and, type Column, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -56,9 +56,8 @@ export async function topValues(
   const parts = rangeParts(asked);
   const within = (table: ScopedTable & { path: Column }, range: SQL | undefined, only: readonly string[]) =>
     and(...scopeConditions(table, access, filters), range, inArray(table.path, [...only]));
-  const monthRange = parts.months && and(...monthsCondition(months.month, parts.months));
-  const dayRange = (table: AnalyticsTable) =>
-    parts.days.length > 0 ? or(...parts.days.map((range) => and(...daysCondition(table, range)))) : undefined;
+  // One read per part, so each is a range of an index (an OR of ranges reads the table's pages).
+  const dayRanges = (table: AnalyticsTable) => parts.days.map((range) => and(...daysCondition(table, range)));
   const outcomes = (table: typeof days | typeof months, range: SQL | undefined) =>
     db
       .select({
@@ -73,8 +72,8 @@ export async function topValues(
       .groupBy(table.path, table.valueType);
   const types = (
     await Promise.all([
-      ...(monthRange === null ? [] : [outcomes(months, monthRange)]),
-      ...(parts.days.length > 0 ? [outcomes(days, dayRange(days))] : []),
+      ...(parts.months ? [outcomes(months, and(...monthsCondition(months.month, parts.months)))] : []),
+      ...dayRanges(days).map((range) => outcomes(days, range)),
     ])
   ).flat();
   const counts = new Map<string, Map<string, number>>();
@@ -91,39 +90,35 @@ export async function topValues(
   const valued = [
     ...new Set(types.filter((row) => !CHECKLIST_TYPES.includes(row.type)).map((row) => row.path)),
   ];
-  const valueCounts = await Promise.all([
-    ...(monthRange === null || valued.length === 0
+  const monthValues = (range: SQL | undefined) =>
+    db
+      .select({
+        path: valueMonths.path,
+        value: valueMonths.value,
+        count: sql<number>`sum(${valueMonths.analyses})::int`,
+      })
+      .from(valueMonths)
+      .where(within(valueMonths, range, valued))
+      .groupBy(valueMonths.path, valueMonths.value);
+  const dayValues = async (range: SQL | undefined) => {
+    const { rows } = await db.execute<{ path: string; value: string; count: number }>(sql`
+      SELECT path, coalesce(value, score::text) AS value, sum(count)::int AS count FROM (
+        SELECT ${values.path} AS path, ${values.value} AS value, ${values.score} AS score, count(*) AS count
+        FROM ${values}
+        WHERE ${and(within(values, range, valued), notInArray(values.valueType, [...CHECKLIST_TYPES]))}
+        GROUP BY 1, 2, 3
+      ) grouped
+      WHERE coalesce(value, score::text) IS NOT NULL
+      GROUP BY 1, 2`);
+    return rows;
+  };
+  const valueCounts =
+    valued.length === 0
       ? []
-      : [
-          db
-            .select({
-              path: valueMonths.path,
-              value: valueMonths.value,
-              count: sql<number>`sum(${valueMonths.analyses})::int`,
-            })
-            .from(valueMonths)
-            .where(within(valueMonths, and(...monthsCondition(valueMonths.month, parts.months!)), valued))
-            .groupBy(valueMonths.path, valueMonths.value),
-        ]),
-    ...(parts.days.length === 0 || valued.length === 0
-      ? []
-      : [
-          db
-            .execute<{ path: string; value: string; count: number }>(sql`
-              SELECT path, coalesce(value, score::text) AS value, sum(count)::int AS count FROM (
-                SELECT ${values.path} AS path, ${values.value} AS value, ${values.score} AS score, count(*) AS count
-                FROM ${values}
-                WHERE ${and(
-                  within(values, dayRange(values), valued),
-                  notInArray(values.valueType, [...CHECKLIST_TYPES]),
-                )}
-                GROUP BY 1, 2, 3
-              ) grouped
-              WHERE coalesce(value, score::text) IS NOT NULL
-              GROUP BY 1, 2`)
-            .then((result) => result.rows),
-        ]),
-  ]);
+      : await Promise.all([
+          ...(parts.months ? [monthValues(and(...monthsCondition(valueMonths.month, parts.months)))] : []),
+          ...dayRanges(values).map(dayValues),
+        ]);
   for (const row of valueCounts.flat()) add(row.path, row.value, row.count);
   const byPath = new Map<string, ValueCounts>();
   for (const [path, of] of counts) {
