@@ -59,7 +59,9 @@ export async function benchPrompts(
 
 /**
  * `rows` completed analyses of a project evenly over the two years before now (ids in time order), 200
- * representatives in 10 departments, each task with its units; then their analytics rows.
+ * representatives in 10 departments, each task with its units; then their analytics rows, one INSERT of the rows
+ * recordFieldValues writes for such answers (a million analyses through it would take hours), so the app's
+ * statement triggers keep the day sums, month sums and value counts from them as they do for every writer.
  */
 export async function insertBenchAnalyses(
   db: Db,

@@ -4,7 +4,7 @@ import { type DatabaseBefore, databaseBefore } from '../../test/migrations.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 
 /** The migration that keeps the score mode beside the score for the list (issue 32). */
-const MIGRATION = '0030_list_paths';
+const MIGRATION = '0028_list_paths';
 
 let before: DatabaseBefore;
 

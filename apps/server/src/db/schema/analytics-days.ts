@@ -60,3 +60,60 @@ export const analysisFieldDays = pgTable(
       .where(sql`${t.valueType} IN ('bool', 'ok')`),
   ],
 );
+
+/**
+ * analysis_field_days added up per calendar month of the project's days (month: its first day): what reports over
+ * long ranges read for the whole months they span, taking the days at their ends from analysis_field_days.
+ * Kept exact by migration 0029's extension of the same statement triggers; same columns and key otherwise.
+ */
+export const analysisFieldMonths = pgTable(
+  'analysis_field_months',
+  {
+    projectId: integer('project_id').notNull(),
+    promptId: integer('prompt_id').notNull(),
+    path: text('path').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
+    representative: text('representative'),
+    department: text('department'),
+    maxScore: doublePrecision('max_score'),
+    analyses: integer('analyses').notNull(),
+    scoreSum: doublePrecision('score_sum').notNull(),
+    scored: integer('scored').notNull(),
+    passed: integer('passed').notNull(),
+    missed: integer('missed').notNull(),
+    na: integer('na').notNull(),
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('analysis_field_months_key')
+      .on(t.projectId, t.promptId, t.path, t.month, t.valueType, t.representative, t.department, t.maxScore)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * How many analyses had each value of a field (other than yes/no items, which analysis_field_days counts by
+ * outcome) per month, representative and department: the value as the insights show it, its text or else its
+ * score as text. What the field-context panel and an insight's top values read for whole months (the days at
+ * a range's ends come from analysis_field_values). Kept exact by migration 0029's statement triggers on
+ * analysis_field_values; a row whose count reaches 0 is deleted. The count is an INCLUDE column of the key.
+ */
+export const analysisValueMonths = pgTable(
+  'analysis_value_months',
+  {
+    projectId: integer('project_id').notNull(),
+    promptId: integer('prompt_id').notNull(),
+    path: text('path').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    representative: text('representative'),
+    department: text('department'),
+    value: text('value').notNull(),
+    analyses: integer('analyses').notNull(),
+  },
+  (t) => [
+    unique('analysis_value_months_key')
+      .on(t.projectId, t.promptId, t.path, t.month, t.representative, t.department, t.value)
+      .nullsNotDistinct(),
+  ],
+);

@@ -111,7 +111,7 @@ export const tasks = pgTable(
     errorReason: jsonb('error_reason').$type<TaskError>(),
     attempts: integer('attempts').notNull().default(0),
     /**
-     * Kept in the row (STORAGE MAIN, set by migration 0030: drizzle has no word for it) so that testing it row by
+     * Kept in the row (STORAGE MAIN, set by migration 0028: drizzle has no word for it) so that testing it row by
      * row, as the list does, reads no TOAST.
      */
     search: tsvector('search').generatedAlwaysAs(

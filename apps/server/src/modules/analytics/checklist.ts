@@ -8,17 +8,20 @@ import {
   FINAL_SCORE_PATH,
   type PromptField,
 } from '@parley/contracts';
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { analysisFieldDays as days } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { analysisFieldDays as days, analysisFieldMonths as months } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { rowsCondition } from './filters.ts';
+import { checkedDays, daysCondition, rowsCondition, scopeConditions } from './filters.ts';
+import { monthsCondition, rangeParts } from './months.ts';
 import { contentFields, promptWithPaths, resolveFields } from './prompt-fields.ts';
 import {
   addTally,
   dayTallyColumns,
   emptyTally,
   groupBy,
+  monthTallyColumns,
   rating,
   statsOf,
   type Tally,
@@ -90,6 +93,80 @@ export const byRepresentative = (
       : a.representative.localeCompare(b.representative);
 
 /**
+ * Each representative's tallies per path and type within the filters: whole months from the month sums, the
+ * days around them from the day sums (a representative's path and type may come in a row of each; rows add up).
+ */
+async function repTallies(
+  db: Executor,
+  access: ProjectAccess,
+  query: ChecklistQuery,
+  paths: string[],
+): Promise<RepTally[]> {
+  const parts = rangeParts(checkedDays(query));
+  const read = (
+    table: typeof days | typeof months,
+    columns: typeof dayTallyColumns,
+    range: SQL | undefined,
+  ) =>
+    db
+      .select({ representative: table.representative, path: table.path, ...columns })
+      .from(table)
+      .where(and(...scopeConditions(table, access, query), range, inArray(table.path, paths)))
+      .groupBy(table.representative, table.path, table.valueType) as Promise<RepTally[]>;
+  const reads = [];
+  if (parts.months) {
+    reads.push(read(months, monthTallyColumns, and(...monthsCondition(months.month, parts.months))));
+  }
+  // One read per part of days, so each is a range of the key (an OR of ranges reads the table's pages).
+  for (const asked of parts.days) reads.push(read(days, dayTallyColumns, and(...daysCondition(days, asked))));
+  const tallies = (await Promise.all(reads)).flat();
+  return parts.months ? exactTypeDays(db, access, query, tallies) : tallies;
+}
+
+/**
+ * The month sums know a value's day to the month: where a path has values of several types (its type changed),
+ * which type is newest is read from the day sums, so the field's type is resolved as by days.
+ */
+async function exactTypeDays(
+  db: Executor,
+  access: ProjectAccess,
+  query: ChecklistQuery,
+  tallies: RepTally[],
+): Promise<RepTally[]> {
+  const typesOf = groupBy(tallies, (row) => row.path);
+  const mixed = [...typesOf].filter(([, rows]) => new Set(rows.map((row) => row.type)).size > 1);
+  if (mixed.length === 0) return tallies;
+  const newest = await db
+    .select({ path: days.path, type: dayTallyColumns.type, latest: dayTallyColumns.latest })
+    .from(days)
+    .where(
+      and(
+        rowsCondition(days, access, query),
+        inArray(
+          days.path,
+          mixed.map(([path]) => path),
+        ),
+      ),
+    )
+    .groupBy(days.path, days.valueType);
+  const latestOf = new Map(newest.map((row) => [`${row.path}\n${row.type}`, row.latest]));
+  return tallies.map((row) => ({ ...row, latest: latestOf.get(`${row.path}\n${row.type}`) ?? row.latest }));
+}
+
+/** The report of a prompt's content from its representatives' tallies. */
+export function checklistOf(content: PromptField[], tallies: readonly RepTally[]): ChecklistResponse['data'] {
+  const report = reportItems(content, tallies);
+  const rows = [...groupBy(tallies, (row) => row.representative)].map(
+    ([representative, rows]): ChecklistRow => ({ representative, ...reportFigures(rows, report) }),
+  );
+  return {
+    items: report.items,
+    rows: rows.sort(byRepresentative),
+    total: { representative: null, ...reportFigures(tallies, report) },
+  };
+}
+
+/**
  * Representatives × the prompt's checklist items (yes/no, marks, numbers; in the prompt's order): per cell the
  * pass rate or mean score, its share of the item's highest score and the count behind it; per row the
  * analyses and their average final score; a row for analyses without a representative; the whole team's total.
@@ -100,21 +177,5 @@ export async function checklistReport(
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
   const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
-  const tallies =
-    paths.length === 0
-      ? []
-      : ((await ctx.db
-          .select({ representative: days.representative, path: days.path, ...dayTallyColumns })
-          .from(days)
-          .where(and(rowsCondition(days, access, query), inArray(days.path, paths)))
-          .groupBy(days.representative, days.path, days.valueType)) as RepTally[]);
-  const report = reportItems(content, tallies);
-  const rows = [...groupBy(tallies, (row) => row.representative)].map(
-    ([representative, rows]): ChecklistRow => ({ representative, ...reportFigures(rows, report) }),
-  );
-  return {
-    items: report.items,
-    rows: rows.sort(byRepresentative),
-    total: { representative: null, ...reportFigures(tallies, report) },
-  };
+  return checklistOf(content, paths.length === 0 ? [] : await repTallies(ctx.db, access, query, paths));
 }

@@ -13,6 +13,14 @@ export const ANALYTICS_TEXTS = {
 /** The analytics values (one row each) or their sums per day: both have the columns filters compare. */
 export type AnalyticsTable = typeof analysisFieldValues | typeof analysisFieldDays;
 
+/** What the filters besides the days compare: the values, their sums per day or per month. */
+export interface ScopedTable {
+  projectId: Column;
+  promptId: Column;
+  department: Column;
+  representative: Column;
+}
+
 /** Each analysis's final score (one value per analysis). */
 export const finalRows = (table: AnalyticsTable) => sql`${table.valueType} = 'final'`;
 
@@ -59,7 +67,7 @@ function namesConditions(column: Column, names: string | readonly string[] = [])
  * The project's rows the caller may see (a team leader: their teams' only) with the filters asked, except the
  * days (callers compare periods).
  */
-export function scopeConditions(table: AnalyticsTable, access: ProjectAccess, filters: ScopeFilters): SQL[] {
+export function scopeConditions(table: ScopedTable, access: ProjectAccess, filters: ScopeFilters): SQL[] {
   const conditions: SQL[] = [eq(table.projectId, access.project.id)];
   const visible = visibilityCondition(access, table);
   if (visible) conditions.push(visible);

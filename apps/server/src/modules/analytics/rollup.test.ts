@@ -25,25 +25,57 @@ afterAll(async () => {
   await t?.close();
 });
 
-const KEY = sql.raw(
-  'project_id, prompt_id, analysis_date, path, value_type, representative, department, max_score',
-);
+const KEY = 'project_id, prompt_id, analysis_date, path, value_type, representative, department, max_score';
+const MONTH = "date_trunc('month', analysis_date::timestamp)::date";
+const SUMS = `count(*)::int, coalesce(sum(score), 0), count(score)::int,
+  (count(*) FILTER (WHERE outcome = 'passed'))::int, (count(*) FILTER (WHERE outcome = 'missed'))::int,
+  (count(*) FILTER (WHERE outcome = 'na'))::int, coalesce(sum(units_milli), 0)::bigint`;
+const COUNTS = 'analyses, score_sum, scored, passed, missed, na, units_milli';
 
-/** Rows of analysis_field_days that differ from the sums of analysis_field_values, either way. */
-async function differences(): Promise<unknown[]> {
-  const sums = sql`
-    SELECT ${KEY}, count(*)::int, coalesce(sum(score), 0), count(score)::int,
-           (count(*) FILTER (WHERE outcome = 'passed'))::int, (count(*) FILTER (WHERE outcome = 'missed'))::int,
-           (count(*) FILTER (WHERE outcome = 'na'))::int, coalesce(sum(units_milli), 0)::bigint
-    FROM analysis_field_values GROUP BY ${KEY}`;
-  const kept = sql`SELECT ${KEY}, analyses, score_sum, scored, passed, missed, na, units_milli FROM analysis_field_days`;
+/** The rows of a table of sums that differ from the sums of analysis_field_values, either way. */
+async function differencesOf(kept: string, sums: string): Promise<unknown[]> {
+  const [keptRows, sumRows] = [sql.raw(kept), sql.raw(sums)];
   const { rows } = await t.ctx.db.execute(sql`
-    (${kept} EXCEPT ALL ${sums}) UNION ALL (${sums} EXCEPT ALL ${kept})`);
+    (${keptRows} EXCEPT ALL ${sumRows}) UNION ALL (${sumRows} EXCEPT ALL ${keptRows})`);
   return rows;
 }
 
-const rowCount = async () =>
-  (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(analysisFieldDays))[0]!.n;
+/** Rows of analysis_field_days, analysis_field_months and analysis_value_months that differ from their sums. */
+async function differences(): Promise<unknown[]> {
+  const monthKey = KEY.replace('analysis_date', MONTH);
+  return [
+    ...(await differencesOf(
+      `SELECT ${KEY}, ${COUNTS} FROM analysis_field_days`,
+      `SELECT ${KEY}, ${SUMS} FROM analysis_field_values GROUP BY ${KEY}`,
+    )),
+    ...(await differencesOf(
+      `SELECT ${KEY.replace('analysis_date', 'month')}, ${COUNTS} FROM analysis_field_months`,
+      `SELECT ${monthKey}, ${SUMS} FROM analysis_field_values GROUP BY ${monthKey}`,
+    )),
+    ...(await differencesOf(
+      'SELECT project_id, prompt_id, month, path, representative, department, value, analyses FROM analysis_value_months',
+      `SELECT project_id, prompt_id, ${MONTH}, path, representative, department, coalesce(value, score::text),
+         count(*)::int FROM analysis_field_values
+       WHERE value_type NOT IN ('bool', 'ok') AND coalesce(value, score::text) IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+    )),
+  ];
+}
+
+/** Rows of the tables of sums left with no values (they are deleted). */
+async function emptyRows(): Promise<unknown[]> {
+  const { rows } = await t.ctx.db.execute(sql`
+    SELECT 'days' FROM analysis_field_days WHERE analyses = 0
+    UNION ALL SELECT 'months' FROM analysis_field_months WHERE analyses = 0
+    UNION ALL SELECT 'values' FROM analysis_value_months WHERE analyses = 0`);
+  return rows;
+}
+
+const rowCount = async () => {
+  const { rows } = await t.ctx.db.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM analysis_field_days) + (SELECT count(*) FROM analysis_field_months)
+      + (SELECT count(*) FROM analysis_value_months) AS n`);
+  return Number(rows[0]!.n);
+};
 
 const analysis = (prompt: SeededPrompt, representative: string, createdAt: string) => ({
   prompt,
@@ -55,7 +87,7 @@ const analysis = (prompt: SeededPrompt, representative: string, createdAt: strin
   createdAt,
 });
 
-describe('the per-day sums of the analytics values', () => {
+describe('the per-day and per-month sums and the per-month value counts of the analytics values', () => {
   it('follow every insert', async () => {
     expect(await rowCount()).toBeGreaterThan(0);
     expect(await differences()).toEqual([]);
@@ -70,7 +102,13 @@ describe('the per-day sums of the analytics values', () => {
       .update(analysisFieldValues)
       .set({ analysisDate: sql`${analysisFieldValues.analysisDate} + 1` })
       .where(eq(analysisFieldValues.taskId, seeded.ids.b1));
+    // Into the month before.
+    await t.ctx.db
+      .update(analysisFieldValues)
+      .set({ analysisDate: '2026-01-31' })
+      .where(eq(analysisFieldValues.taskId, seeded.ids.o1));
     expect(await differences()).toEqual([]);
+    expect(await emptyRows()).toEqual([]);
   });
 
   it('follow a re-analysis (old values replaced in one transaction, charged anew) and deleted analyses', async () => {
@@ -105,8 +143,7 @@ describe('the per-day sums of the analytics values', () => {
     expect(final).toEqual({ units: 1234 });
     await t.ctx.db.delete(tasks).where(eq(tasks.id, seeded.ids.b3));
     expect(await differences()).toEqual([]);
-    const empty = await t.ctx.db.execute(sql`SELECT 1 FROM analysis_field_days WHERE analyses = 0`);
-    expect(empty.rows).toEqual([]);
+    expect(await emptyRows()).toEqual([]);
   });
 
   it('stay exact when analyses of the same representative and day complete at once', async () => {

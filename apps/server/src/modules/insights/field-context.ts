@@ -4,12 +4,24 @@ import {
   type FieldContextQuery,
   INSIGHT_LIMITS,
 } from '@parley/contracts';
-import { and, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, type Column, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
+import {
+  analysisFieldDays as days,
+  analysisFieldMonths as months,
+  analysisValueMonths as valueMonths,
+  analysisFieldValues as values,
+} from '../../db/schema/index.ts';
+import {
+  type AnalyticsTable,
+  daysCondition,
+  type ScopedTable,
+  scopeConditions,
+} from '../analytics/filters.ts';
+import { monthsCondition, rangeParts } from '../analytics/months.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { type InsightScope, insightConditions } from './scope.ts';
+import { type InsightScope, insightFilters } from './scope.ts';
 
 /** A field's values: how many distinct ones, and the most frequent with their counts. */
 export interface ValueCounts {
@@ -28,9 +40,10 @@ const CHECKLIST_ANSWERS: Record<string, { passed: string; missed: string; na: st
 
 /**
  * For each path, its distinct values among the analyses within the scope and the `limit` most frequent (ties
- * by value, as the explorer orders them). Yes/no items are counted from the day sums (a fifth of the rows);
- * only the paths with other values read the values, grouped by value and score before a score is written as
- * text. Paths without values are missing from the answer.
+ * by value, as the explorer orders them). The whole months of the range are read from sums: yes/no items from
+ * the month sums of their outcomes, other values from the month counts of each value; the days around them
+ * from the day sums and the values themselves (grouped by value and score before a score is written as text,
+ * as the month counts write it). Paths without values are missing from the answer.
  */
 export async function topValues(
   db: Executor,
@@ -39,17 +52,30 @@ export async function topValues(
   paths: readonly string[],
   limit: number,
 ): Promise<Map<string, ValueCounts>> {
-  const types = await db
-    .select({
-      path: days.path,
-      type: days.valueType,
-      passed: sql<number>`sum(${days.passed})::int`,
-      missed: sql<number>`sum(${days.missed})::int`,
-      na: sql<number>`sum(${days.na})::int`,
-    })
-    .from(days)
-    .where(and(...insightConditions(days, access, scope), inArray(days.path, [...paths])))
-    .groupBy(days.path, days.valueType);
+  const { days: asked, filters } = insightFilters(scope);
+  const parts = rangeParts(asked);
+  const within = (table: ScopedTable & { path: Column }, range: SQL | undefined, only: readonly string[]) =>
+    and(...scopeConditions(table, access, filters), range, inArray(table.path, [...only]));
+  // One read per part, so each is a range of an index (an OR of ranges reads the table's pages).
+  const dayRanges = (table: AnalyticsTable) => parts.days.map((range) => and(...daysCondition(table, range)));
+  const outcomes = (table: typeof days | typeof months, range: SQL | undefined) =>
+    db
+      .select({
+        path: table.path,
+        type: table.valueType,
+        passed: sql<number>`sum(${table.passed})::int`,
+        missed: sql<number>`sum(${table.missed})::int`,
+        na: sql<number>`sum(${table.na})::int`,
+      })
+      .from(table)
+      .where(within(table, range, paths))
+      .groupBy(table.path, table.valueType);
+  const types = (
+    await Promise.all([
+      ...(parts.months ? [outcomes(months, and(...monthsCondition(months.month, parts.months)))] : []),
+      ...dayRanges(days).map((range) => outcomes(days, range)),
+    ])
+  ).flat();
   const counts = new Map<string, Map<string, number>>();
   const add = (path: string, value: string, count: number) => {
     const of = counts.get(path) ?? new Map<string, number>();
@@ -64,22 +90,36 @@ export async function topValues(
   const valued = [
     ...new Set(types.filter((row) => !CHECKLIST_TYPES.includes(row.type)).map((row) => row.path)),
   ];
-  if (valued.length > 0) {
+  const monthValues = (range: SQL | undefined) =>
+    db
+      .select({
+        path: valueMonths.path,
+        value: valueMonths.value,
+        count: sql<number>`sum(${valueMonths.analyses})::int`,
+      })
+      .from(valueMonths)
+      .where(within(valueMonths, range, valued))
+      .groupBy(valueMonths.path, valueMonths.value);
+  const dayValues = async (range: SQL | undefined) => {
     const { rows } = await db.execute<{ path: string; value: string; count: number }>(sql`
       SELECT path, coalesce(value, score::text) AS value, sum(count)::int AS count FROM (
         SELECT ${values.path} AS path, ${values.value} AS value, ${values.score} AS score, count(*) AS count
         FROM ${values}
-        WHERE ${and(
-          ...insightConditions(values, access, scope),
-          inArray(values.path, valued),
-          notInArray(values.valueType, [...CHECKLIST_TYPES]),
-        )}
+        WHERE ${and(within(values, range, valued), notInArray(values.valueType, [...CHECKLIST_TYPES]))}
         GROUP BY 1, 2, 3
       ) grouped
       WHERE coalesce(value, score::text) IS NOT NULL
       GROUP BY 1, 2`);
-    for (const row of rows) add(row.path, row.value, row.count);
-  }
+    return rows;
+  };
+  const valueCounts =
+    valued.length === 0
+      ? []
+      : await Promise.all([
+          ...(parts.months ? [monthValues(and(...monthsCondition(valueMonths.month, parts.months)))] : []),
+          ...dayRanges(values).map(dayValues),
+        ]);
+  for (const row of valueCounts.flat()) add(row.path, row.value, row.count);
   const byPath = new Map<string, ValueCounts>();
   for (const [path, of] of counts) {
     const counted = [...of]
