@@ -65,7 +65,7 @@ async function countItem(db: Executor, itemId: number) {
  * refresh that changed them does it). Answers whether this call changed it: of refreshes that reach the same
  * counts at the same time, one does.
  */
-async function settleStatus(db: Db, counts: NonNullable<Awaited<ReturnType<typeof countItem>>>) {
+async function settleStatus(db: Executor, counts: NonNullable<Awaited<ReturnType<typeof countItem>>>) {
   // Until its first item starts a batch is pending; an item waiting for a retry does not put it back.
   const status = batchStatusFromCounts({
     total: counts.total_items,
@@ -97,7 +97,7 @@ export interface BatchRefresh {
 
 /**
  * Brings a batch's counters and status up to date with one of its items (see countItem). A change of the
- * item or of the counts is announced to the live view. Returns null when the counts did not change.
+ * item or of the counts is announced to the live view, once. Returns null when the counts did not change.
  */
 export async function refreshBatchItem(
   db: Db,
@@ -105,19 +105,19 @@ export async function refreshBatchItem(
   /** A change to the item to apply first, in the same transaction, so nobody sees it without the new counts. */
   change?: (tx: Executor) => Promise<unknown>,
 ): Promise<BatchRefresh | null> {
-  const counts = change
-    ? await db.transaction(async (tx) => {
-        await change(tx);
-        const counted = await countItem(tx, itemId);
-        await announce(tx, itemId);
-        return counted;
-      })
-    : await countItem(db, itemId);
+  if (change) {
+    return db.transaction(async (tx) => {
+      await change(tx);
+      const counts = await countItem(tx, itemId);
+      const refresh = counts && (await settleStatus(tx, counts));
+      await announce(tx, itemId);
+      return refresh;
+    });
+  }
+  const counts = await countItem(db, itemId);
   if (!counts) return null;
   const refresh = await settleStatus(db, counts);
-  if (!change || refresh.changed) {
-    await notifyBatchEvent(db, { project_id: counts.project_id, batch_id: counts.id });
-  }
+  await notifyBatchEvent(db, { project_id: counts.project_id, batch_id: counts.id });
   return refresh;
 }
 
