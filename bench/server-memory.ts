@@ -1,5 +1,5 @@
 /**
- * Server memory bench: the real server (`node src/main.ts`, PARLEY_ROLE=all, as `npm start` runs it) analyses
+ * Server memory bench: the real server (`node src/main.ts` with the flags of `npm start`, API and workers) analyses
  * a bulk upload of BENCH_ROWS recording links (default 2,000): a local media server sends each row's WAV
  * (BENCH_SECONDS long, every one different), the fake OpenAI transcribes it (whisper-1) and the fake Anthropic
  * answers after BENCH_LATENCY_MS. Prints the server process's resident memory (RSS, /proc) when idle after
@@ -59,8 +59,14 @@ async function startMediaServer() {
   return { server, host: `127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-function startServer(env: Record<string, string>): ChildProcess {
-  const options = process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+/** The node flags of the server's `npm start` (apps/server/package.json), then BENCH_NODE_OPTIONS. */
+async function startFlags(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(path.join(SERVER_DIR, 'package.json'), 'utf8'));
+  const flags = /^node (.*)src\/main\.ts$/.exec(scripts.start)?.[1] ?? '';
+  return `${flags} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.split(' ').filter(Boolean);
+}
+
+function startServer(options: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...options, path.join('src', 'main.ts')], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -79,7 +85,7 @@ async function main(): Promise<void> {
   const media = await startMediaServer();
   const port = await getPort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer({
+  const server = startServer(await startFlags(), {
     DATABASE_URL: scratch.url,
     DATA_DIR: dataDir,
     PORT: String(port),
