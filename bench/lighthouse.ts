@@ -18,8 +18,9 @@
  * CHROME_PATH (default /usr/bin/chromium).
  */
 import { launch } from 'chrome-launcher';
-import type { PgBoss } from 'pg-boss';
+import { eq, sql } from 'drizzle-orm';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import type { PgBoss } from 'pg-boss';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
@@ -28,9 +29,8 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import type { ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer } from '../apps/server/test/fake-upstreams/scripted.ts';
-import { eq, sql } from 'drizzle-orm';
-import { type BenchUser, createProject, signUp, startAppServer } from './support/app-server.ts';
 import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
+import { type BenchUser, createProject, signUp, startAppServer } from './support/app-server.ts';
 import { freshBenchDatabase } from './support/database.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 100_000);
@@ -39,7 +39,12 @@ const DIAGNOSTICS = Boolean(process.env.BENCH_DIAGNOSTICS);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const logger = createLogger({ logLevel: 'warn' });
 
-const said = (value: unknown) => ({ value, justification: 'The agent said so.', quote: 'Good morning', timestamp: null });
+const said = (value: unknown) => ({
+  value,
+  justification: 'The agent said so.',
+  quote: 'Good morning',
+  timestamp: null,
+});
 /** The fake model's answer to the analytics generator's scorecard (BENCH_CONTENT). */
 const SCORECARD_ANSWER = {
   Summary: said('The customer asked about rooftop panels; a visit was booked for Tuesday.'),
@@ -71,7 +76,12 @@ const TURNS: Array<[string, string]> = [
 ];
 
 /** Uploads a chat with the scorecard prompt and waits until the server has analysed it; returns its task. */
-async function analysedChat(user: BenchUser, base: string, projectId: number, promptId: number): Promise<number> {
+async function analysedChat(
+  user: BenchUser,
+  base: string,
+  projectId: number,
+  promptId: number,
+): Promise<number> {
   const form = new FormData();
   form.set('prompt_id', String(promptId));
   form.set('metadata', JSON.stringify({ Department: 'Dept 1', Representative: 'Rep 1' }));
@@ -107,17 +117,23 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function diagnostics(lhr: Result): string[] {
   const lines: string[] = [];
   const items = (id: string) =>
-    ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+    (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   for (const item of items('bootup-time').slice(0, 5)) {
     const url = String(item.url).replace(/^https?:\/\/[^/]+/, '');
-    lines.push(`      bootup ${url.padEnd(48)} scripting ${Number(item.scripting).toFixed(0).padStart(5)} ms`);
+    lines.push(
+      `      bootup ${url.padEnd(48)} scripting ${Number(item.scripting).toFixed(0).padStart(5)} ms`,
+    );
   }
   for (const item of items('mainthread-work-breakdown').slice(0, 4)) {
-    lines.push(`      main thread ${String(item.groupLabel).padEnd(36)} ${Number(item.duration).toFixed(0).padStart(5)} ms`);
+    lines.push(
+      `      main thread ${String(item.groupLabel).padEnd(36)} ${Number(item.duration).toFixed(0).padStart(5)} ms`,
+    );
   }
   for (const item of items('long-tasks').slice(0, 5)) {
     const url = String(item.url).replace(/^https?:\/\/[^/]+/, '');
-    lines.push(`      long task ${url.padEnd(45)} ${Number(item.duration).toFixed(0).padStart(5)} ms at ${Number(item.startTime).toFixed(0)} ms`);
+    lines.push(
+      `      long task ${url.padEnd(45)} ${Number(item.duration).toFixed(0).padStart(5)} ms at ${Number(item.startTime).toFixed(0)} ms`,
+    );
   }
   return lines;
 }
@@ -170,10 +186,13 @@ async function main(): Promise<void> {
       `\nLighthouse bench (desktop preset, Chromium ${CHROME_PATH}): ${ANALYSES.toLocaleString('en-US')} analyses ` +
         `seeded in ${seedS.toFixed(0)} s; ${RUNS} run(s) a page, median.\n`,
     );
-    console.log(`${'page'.padEnd(22)}${'score'.padStart(7)}${'TBT'.padStart(10)}${'CLS'.padStart(8)}${'LCP'.padStart(10)}`);
+    console.log(
+      `${'page'.padEnd(22)}${'score'.padStart(7)}${'TBT'.padStart(10)}${'CLS'.padStart(8)}${'LCP'.padStart(10)}`,
+    );
     for (const [name, path, signedIn] of pages) {
       const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
+      // A trace Chromium failed to record (NO_NAVSTART on a busy machine) is a failed run: it is run again.
+      for (let run = 0, failures = 0; run < RUNS; run += 1) {
         const result = await lighthouse(
           `${base}${path}`,
           {
@@ -187,7 +206,12 @@ async function main(): Promise<void> {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          failures += 1;
+          if (failures > 2) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+          run -= 1;
+          continue;
+        }
         const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -48,7 +48,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const base = `http://localhost:${port}`;
   const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {

@@ -119,7 +119,10 @@ export default function ProjectDashboardPage() {
     <Page title={project.name} subtitle={t('projectDashboard.subtitle')} actions={actions}>
       <BackfillBanner projectId={project.id} />
       {content}
-      <ProjectDetails project={project} />
+      {/* Below the figures: shown once they are in, so it is not pushed down while on screen. */}
+      {hasAnalyses.isPending || (hasAnalyses.data && dashboard.isPending) ? null : (
+        <ProjectDetails project={project} />
+      )}
     </Page>
   );
 }

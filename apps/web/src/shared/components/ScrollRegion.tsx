@@ -47,8 +47,9 @@ export function ScrollRegion({
   }, []);
   useEffect(() => {
     const node = ref.current;
-    measure();
-    if (!node || typeof ResizeObserver !== 'function') return;
+    // A ResizeObserver reports the first size after the browser's own layout; measuring here as well would
+    // force a layout of the whole page before it is painted.
+    if (!node || typeof ResizeObserver !== 'function') return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(node);
     if (node.firstElementChild) observer.observe(node.firstElementChild);

@@ -162,7 +162,8 @@ export default function ExplorerPage() {
         </Button>
       </Stack>
       {content}
-      {promptId && prompts.isSuccess ? (
+      {/* Below the result: shown once the result is in, so it is not pushed down while on screen. */}
+      {promptId && prompts.isSuccess && (field ? !explored.isPending : !fields.isPending) ? (
         <Stack sx={{ mt: 3 }}>
           <CalibrationCard promptId={promptId} promptName={promptName} from={view.from} to={view.to} />
         </Stack>
