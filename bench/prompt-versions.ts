@@ -59,7 +59,7 @@ const PROMPT_SETTINGS = {
     ),
   transcribeInstructions: '',
   provider: 'anthropic' as const,
-  model: 'claude-3-7-sonnet-20250219',
+  model: 'claude-sonnet-4-5-20250929',
   responseLanguage: 'Auto' as const,
   companyDetails:
     'Acme Solar sells and installs residential solar panels and batteries in Poland and Germany. Typical deals are 6-12 kW systems financed over 10 years.',

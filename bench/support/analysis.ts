@@ -47,7 +47,7 @@ export async function seedAnalysisProject(
       basicInstruction: 'Check the greeting.',
       transcribeInstructions: '',
       provider: 'anthropic',
-      model: 'claude-3-7-sonnet-20250219',
+      model: 'claude-sonnet-4-5-20250929',
       responseLanguage: 'English',
       companyDetails: '',
       finalScore: 'sum',
