@@ -2,6 +2,31 @@ import { ANALYTICS_VALUE_TYPES } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
+// No reference to the project: a deleted project's values are deleted, and the triggers take the sums with them.
+const fieldColumns = () => ({
+  projectId: integer('project_id').notNull(),
+  promptId: integer('prompt_id').notNull(),
+  path: text('path').notNull(),
+});
+
+/** A group's key after its day or month, then its sums: the same in the day and the month tables. */
+const sumColumns = () => ({
+  valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
+  representative: text('representative'),
+  department: text('department'),
+  maxScore: doublePrecision('max_score'),
+  /** Values (analyses with a value of the path). */
+  analyses: integer('analyses').notNull(),
+  scoreSum: doublePrecision('score_sum').notNull(),
+  /** Values with a score (n/a and categories have none). */
+  scored: integer('scored').notNull(),
+  passed: integer('passed').notNull(),
+  missed: integer('missed').notNull(),
+  na: integer('na').notNull(),
+  /** Units charged for the analyses (final score rows). */
+  unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+});
+
 /**
  * analysis_field_values added up per day: one row per project, prompt, path, day, value type, representative,
  * department and highest score, with how many values, their score sum, the yes/no outcomes and (final scores)
@@ -17,25 +42,9 @@ import { bigint, date, doublePrecision, index, integer, pgTable, text, unique } 
 export const analysisFieldDays = pgTable(
   'analysis_field_days',
   {
-    // No reference: a deleted project's values are deleted, and the triggers take this table's rows with them.
-    projectId: integer('project_id').notNull(),
-    promptId: integer('prompt_id').notNull(),
-    path: text('path').notNull(),
+    ...fieldColumns(),
     analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
-    valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
-    representative: text('representative'),
-    department: text('department'),
-    maxScore: doublePrecision('max_score'),
-    /** Values (analyses with a value of the path). */
-    analyses: integer('analyses').notNull(),
-    scoreSum: doublePrecision('score_sum').notNull(),
-    /** Values with a score (n/a and categories have none). */
-    scored: integer('scored').notNull(),
-    passed: integer('passed').notNull(),
-    missed: integer('missed').notNull(),
-    na: integer('na').notNull(),
-    /** Units charged for the analyses (final score rows). */
-    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+    ...sumColumns(),
   },
   (t) => [
     unique('analysis_field_days_key')
@@ -69,21 +78,9 @@ export const analysisFieldDays = pgTable(
 export const analysisFieldMonths = pgTable(
   'analysis_field_months',
   {
-    projectId: integer('project_id').notNull(),
-    promptId: integer('prompt_id').notNull(),
-    path: text('path').notNull(),
+    ...fieldColumns(),
     month: date('month', { mode: 'string' }).notNull(),
-    valueType: text('value_type', { enum: ANALYTICS_VALUE_TYPES }).notNull(),
-    representative: text('representative'),
-    department: text('department'),
-    maxScore: doublePrecision('max_score'),
-    analyses: integer('analyses').notNull(),
-    scoreSum: doublePrecision('score_sum').notNull(),
-    scored: integer('scored').notNull(),
-    passed: integer('passed').notNull(),
-    missed: integer('missed').notNull(),
-    na: integer('na').notNull(),
-    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+    ...sumColumns(),
   },
   (t) => [
     unique('analysis_field_months_key')
