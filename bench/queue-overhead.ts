@@ -10,8 +10,7 @@
  *
  * A third run gives the provider a latency (BENCH_LATENCY_MS, default 500 ms) as real ones have. With the
  * default ANALYSIS_CONCURRENCY (200) the workers go through a backlog without pausing, so the queue should
- * run about as fast as the pipeline itself: the CPU (node and PostgreSQL) is the limit. Sent jobs wake idle
- * workers (jobs/wakeup.ts): the first task reaches the provider milliseconds after it is queued.
+ * run about as fast as the pipeline itself: the CPU (node and PostgreSQL) is the limit.
  *
  * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default: its default),
  * BENCH_LATENCY_MS (default 500).
