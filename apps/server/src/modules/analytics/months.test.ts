@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAnalysis, SALES_CONTENT, type SeededPrompt, seedPrompt } from '../../../test/analytics.ts';
 import { createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { analysisFieldValues, analysisFieldDays as days, projects } from '../../db/schema/index.ts';
-import { fieldContext } from '../insights/field-context.ts';
+import { fieldContext, fieldContextScope } from '../insights/field-context.ts';
 import { insightConditions } from '../insights/scope.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checklistOf, checklistReport, type RepTally } from './checklist.ts';
@@ -153,13 +153,7 @@ async function dayOnlyReport(access: ProjectAccess, query: ChecklistQuery) {
 
 /** The field context counted from the values themselves. */
 async function valueCounts(access: ProjectAccess, query: FieldContextQuery): Promise<FieldContext[]> {
-  const scope = {
-    department: query.department ?? [],
-    representative: query.representative ?? [],
-    start_date: query.start_date ?? null,
-    end_date: query.end_date ?? null,
-    prompt_id: query.prompt_id ?? null,
-  };
+  const scope = fieldContextScope(query);
   const v = analysisFieldValues;
   const rows = await t.ctx.db
     .select({

@@ -133,19 +133,24 @@ export async function topValues(
 }
 
 /** The field-context panel: for each field asked, over the filtered analyses, its top 5 values and how many more. */
-export async function fieldContext(
-  ctx: AppContext,
-  access: ProjectAccess,
-  query: FieldContextQuery,
-): Promise<FieldContext[]> {
-  const fields = [...new Set(query.field)];
-  const scope = {
+/** The analyses a field-context query asks about: its filters, unset ones as none. */
+export function fieldContextScope(query: FieldContextQuery) {
+  return {
     department: query.department ?? [],
     representative: query.representative ?? [],
     start_date: query.start_date ?? null,
     end_date: query.end_date ?? null,
     prompt_id: query.prompt_id ?? null,
   };
+}
+
+export async function fieldContext(
+  ctx: AppContext,
+  access: ProjectAccess,
+  query: FieldContextQuery,
+): Promise<FieldContext[]> {
+  const fields = [...new Set(query.field)];
+  const scope = fieldContextScope(query);
   const counted = await topValues(ctx.db, access, scope, fields, INSIGHT_LIMITS.contextTopValues);
   return fields.map((path) => {
     const { totalUnique, results } = counted.get(path) ?? { totalUnique: 0, results: [] };
