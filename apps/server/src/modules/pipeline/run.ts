@@ -95,6 +95,10 @@ async function execute(
   };
 
   await write(run, () => startTask(ctx, taskId));
+  ctx.logger.info(
+    { taskId, projectId: run.task.projectId, lastAttempt: options.lastAttempt },
+    'Analysis started',
+  );
   const prompt = await takePromptSnapshot(run);
   checkCredentials(run, prompt);
   const noFunds =
@@ -102,11 +106,19 @@ async function execute(
     !(await canProcess(ctx, run.task.projectId, ANALYSIS_CHECK_UNITS, { exceptTaskId: taskId }));
   if (noFunds) throw new PipelineFailure(taskError('no_funds'));
 
-  await mediaStage(run, prompt);
-  await hold(run, prompt);
-  await transcriptionStage(run, prompt);
-  await analysisStage(run, prompt);
-  await lvaStage(run, prompt);
-  await chargeStage(run, prompt);
+  const stages = {
+    media: mediaStage,
+    hold,
+    transcription: transcriptionStage,
+    analysis: analysisStage,
+    lva: lvaStage,
+    charge: chargeStage,
+  };
+  for (const [stage, runStage] of Object.entries(stages)) {
+    const started = performance.now();
+    await runStage(run, prompt);
+    // One line per stage and task: where a run that stalls or fails spent its time, read from the log alone.
+    ctx.logger.info({ taskId, stage, ms: Math.round(performance.now() - started) }, 'Analysis stage done');
+  }
   return 'completed';
 }
