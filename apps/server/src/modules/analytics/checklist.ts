@@ -8,7 +8,7 @@ import {
   FINAL_SCORE_PATH,
   type PromptField,
 } from '@parley/contracts';
-import { and, inArray, type SQL } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldDays as days, analysisFieldMonths as months } from '../../db/schema/index.ts';
@@ -21,7 +21,6 @@ import {
   dayTallyColumns,
   emptyTally,
   groupBy,
-  monthTallyColumns,
   rating,
   statsOf,
   type Tally,
@@ -94,7 +93,9 @@ export const byRepresentative = (
 
 /**
  * Each representative's tallies per path and type within the filters: whole months from the month sums, the
- * days around them from the day sums (a representative's path and type may come in a row of each; rows add up).
+ * days around them from the day sums added, or taken off where the range leaves out fewer days of a month than
+ * it takes in (rangeParts). One statement: the parts are added up per highest score (part of the sums' key), a
+ * group that the days taken off empty is dropped, then the groups per type.
  */
 async function repTallies(
   db: Executor,
@@ -103,24 +104,34 @@ async function repTallies(
   paths: string[],
 ): Promise<RepTally[]> {
   const parts = rangeParts(checkedDays(query));
-  const read = (
-    table: typeof days | typeof months,
-    columns: typeof dayTallyColumns,
-    range: SQL | undefined,
-  ) =>
-    db
-      .select({ representative: table.representative, path: table.path, ...columns })
-      .from(table)
-      .where(and(...scopeConditions(table, access, query), range, inArray(table.path, paths)))
-      .groupBy(table.representative, table.path, table.valueType) as Promise<RepTally[]>;
-  const reads = [];
-  if (parts.months) {
-    reads.push(read(months, monthTallyColumns, and(...monthsCondition(months.month, parts.months))));
-  }
-  // One read per part of days, so each is a range of the key (an OR of ranges reads the table's pages).
-  for (const asked of parts.days) reads.push(read(days, dayTallyColumns, and(...daysCondition(days, asked))));
-  const tallies = (await Promise.all(reads)).flat();
-  return parts.months ? exactTypeDays(db, access, query, tallies) : tallies;
+  const part = (table: typeof days | typeof months, range: SQL | undefined, sign: 1 | -1, latest: SQL) => sql`
+    SELECT ${table.representative} AS representative, ${table.path} AS path, ${table.valueType} AS value_type,
+      ${table.maxScore} AS max_score, ${sign} * ${table.analyses} AS analyses, ${sign} * ${table.scoreSum} AS score_sum,
+      ${sign} * ${table.scored} AS scored, ${sign} * ${table.passed} AS passed, ${sign} * ${table.missed} AS missed,
+      ${sign} * ${table.na} AS na, ${latest} AS latest
+    FROM ${table}
+    WHERE ${and(...scopeConditions(table, access, query), range, inArray(table.path, paths))}`;
+  const monthEnd = sql`(${months.month} + interval '1 month' - interval '1 day')::date`;
+  const reads: SQL[] = [];
+  if (parts.months)
+    reads.push(part(months, and(...monthsCondition(months.month, parts.months)), 1, monthEnd));
+  for (const asked of parts.days)
+    reads.push(part(days, and(...daysCondition(days, asked)), 1, sql`${days.analysisDate}`));
+  for (const left of parts.lessDays)
+    reads.push(part(days, and(...daysCondition(days, left)), -1, sql`NULL::date`));
+  const { rows } = await db.execute<RepTally & Record<string, unknown>>(sql`
+    SELECT representative, path, value_type AS type, sum(analyses)::int AS count, sum(score_sum)::float8 AS "scoreSum",
+      sum(scored)::int AS scored, sum(passed)::int AS passed, sum(missed)::int AS missed, sum(na)::int AS na,
+      max(max_score) AS "maxScore", max(latest)::text AS latest
+    FROM (
+      SELECT representative, path, value_type, max_score, sum(analyses) AS analyses, sum(score_sum) AS score_sum,
+        sum(scored) AS scored, sum(passed) AS passed, sum(missed) AS missed, sum(na) AS na, max(latest) AS latest
+      FROM (${sql.join(reads, sql` UNION ALL `)}) AS parts
+      GROUP BY representative, path, value_type, max_score
+      HAVING sum(analyses) <> 0
+    ) AS groups
+    GROUP BY representative, path, value_type`);
+  return parts.months ? exactTypeDays(db, access, query, rows) : rows;
 }
 
 /**

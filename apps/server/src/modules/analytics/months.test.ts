@@ -21,42 +21,91 @@ import { dayTallyColumns } from './tally.ts';
 
 describe('a range split into whole months and the days around them', () => {
   it.each([
-    [{}, { months: {}, days: [] }],
+    [{}, { months: {}, days: [], lessDays: [] }],
     [
       { from: '2026-01-10', to: '2026-03-20' },
       {
-        months: { from: '2026-02-01', to: '2026-02-01' },
-        days: [
-          { from: '2026-01-10', to: '2026-01-31' },
-          { from: '2026-03-01', to: '2026-03-20' },
+        months: { from: '2026-01-01', to: '2026-03-01' },
+        days: [],
+        lessDays: [
+          { from: '2026-01-01', to: '2026-01-09' },
+          { from: '2026-03-21', to: '2026-03-31' },
         ],
       },
     ],
     [
+      { from: '2026-01-20', to: '2026-03-10' },
+      {
+        months: { from: '2026-02-01', to: '2026-02-01' },
+        days: [
+          { from: '2026-01-20', to: '2026-01-31' },
+          { from: '2026-03-01', to: '2026-03-10' },
+        ],
+        lessDays: [],
+      },
+    ],
+    [
       { from: '2025-12-01', to: '2026-02-28' },
-      { months: { from: '2025-12-01', to: '2026-02-01' }, days: [] },
+      { months: { from: '2025-12-01', to: '2026-02-01' }, days: [], lessDays: [] },
     ],
     [
       { from: '2026-01-10', to: '2026-01-25' },
-      { months: null, days: [{ from: '2026-01-10', to: '2026-01-25' }] },
+      { months: null, days: [{ from: '2026-01-10', to: '2026-01-25' }], lessDays: [] },
     ],
     [
       { from: '2026-01-31', to: '2026-02-01' },
-      { months: null, days: [{ from: '2026-01-31', to: '2026-02-01' }] },
+      { months: null, days: [{ from: '2026-01-31', to: '2026-02-01' }], lessDays: [] },
     ],
     [
       { from: '2026-01-02', to: '2026-02-28' },
-      { months: { from: '2026-02-01', to: '2026-02-01' }, days: [{ from: '2026-01-02', to: '2026-01-31' }] },
+      {
+        months: { from: '2026-01-01', to: '2026-02-01' },
+        days: [],
+        lessDays: [{ from: '2026-01-01', to: '2026-01-01' }],
+      },
+    ],
+    [
+      // 90 days to today: the first month whole less 3 days, the last 2 days added.
+      { from: '2026-09-04', to: '2026-12-02' },
+      {
+        months: { from: '2026-09-01', to: '2026-11-01' },
+        days: [{ from: '2026-12-01', to: '2026-12-02' }],
+        lessDays: [{ from: '2026-09-01', to: '2026-09-03' }],
+      },
+    ],
+    [
+      { from: '2026-02-16' },
+      {
+        months: { from: '2026-03-01', to: undefined },
+        days: [{ from: '2026-02-16', to: '2026-02-28' }],
+        lessDays: [],
+      },
     ],
     [
       { from: '2026-02-02' },
-      { months: { from: '2026-03-01', to: undefined }, days: [{ from: '2026-02-02', to: '2026-02-28' }] },
+      {
+        months: { from: '2026-02-01', to: undefined },
+        days: [],
+        lessDays: [{ from: '2026-02-01', to: '2026-02-01' }],
+      },
+    ],
+    [
+      { to: '2024-02-10' },
+      {
+        months: { from: undefined, to: '2024-01-01' },
+        days: [{ from: '2024-02-01', to: '2024-02-10' }],
+        lessDays: [],
+      },
     ],
     [
       { to: '2024-02-28' },
-      { months: { from: undefined, to: '2024-01-01' }, days: [{ from: '2024-02-01', to: '2024-02-28' }] },
+      {
+        months: { from: undefined, to: '2024-02-01' },
+        days: [],
+        lessDays: [{ from: '2024-02-29', to: '2024-02-29' }],
+      },
     ],
-    [{ to: '2024-02-29' }, { months: { from: undefined, to: '2024-02-01' }, days: [] }],
+    [{ to: '2024-02-29' }, { months: { from: undefined, to: '2024-02-01' }, days: [], lessDays: [] }],
   ])('%j', (asked, parts) => {
     expect(rangeParts(asked)).toEqual(parts);
   });
@@ -193,6 +242,9 @@ const RANGES = [
   { from: '2026-01-10' },
   { to: '2026-02-14' },
   { from: '2026-01-01', to: '2026-01-31' },
+  // January whole less 1–7 January: Legacy A's yes/no value (5 January) is taken off, its ok value stays.
+  { from: '2026-01-08', to: '2026-02-28' },
+  { from: '2025-11-22', to: '2026-04-07' },
 ];
 const FILTERS = [{}, { department: 'sales' }, { representative: 'bo' }];
 const cases = RANGES.flatMap((range) => FILTERS.map((filters) => ({ ...range, ...filters })));

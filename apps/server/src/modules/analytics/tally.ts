@@ -1,6 +1,6 @@
 import { type AnalyticsValueType, CHECKLIST_TYPES } from '@parley/contracts';
-import { type SQL, sql } from 'drizzle-orm';
-import { analysisFieldDays as days, analysisFieldMonths as months } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { analysisFieldDays as days } from '../../db/schema/index.ts';
 import type { FieldStat } from './prompt-fields.ts';
 
 /** Items by a key, in their order (Map.groupBy of ES2024). */
@@ -28,32 +28,18 @@ export interface Tally {
 /** A tally of one value type, with the type's highest score and newest day (to resolve a field's type). */
 export type TallyRow = Tally & { type: AnalyticsValueType; maxScore: number | null; latest: string };
 
-/** A TallyRow's aggregates over sums of values (per day or per month), the newest day given. */
-function tallyColumns(table: typeof days | typeof months, latest: SQL<string>) {
-  return {
-    type: sql<AnalyticsValueType>`${table.valueType}`,
-    count: sql<number>`sum(${table.analyses})::int`,
-    scoreSum: sql<number>`sum(${table.scoreSum})::float8`,
-    scored: sql<number>`sum(${table.scored})::int`,
-    passed: sql<number>`sum(${table.passed})::int`,
-    missed: sql<number>`sum(${table.missed})::int`,
-    na: sql<number>`sum(${table.na})::int`,
-    maxScore: sql<number | null>`max(${table.maxScore})`,
-    latest,
-  };
-}
-
 /** A TallyRow's aggregates over the per-day sums (analysis_field_days). */
-export const dayTallyColumns = tallyColumns(days, sql<string>`max(${days.analysisDate})::text`);
-
-/**
- * The same over the per-month sums (analysis_field_months), whose newest day is known to the month only: its
- * last day stands for it (resolve the type of a field with values of several types by day, exactTypeDays).
- */
-export const monthTallyColumns = tallyColumns(
-  months,
-  sql<string>`(max(${months.month}) + interval '1 month' - interval '1 day')::date::text`,
-);
+export const dayTallyColumns = {
+  type: sql<AnalyticsValueType>`${days.valueType}`,
+  count: sql<number>`sum(${days.analyses})::int`,
+  scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
+  scored: sql<number>`sum(${days.scored})::int`,
+  passed: sql<number>`sum(${days.passed})::int`,
+  missed: sql<number>`sum(${days.missed})::int`,
+  na: sql<number>`sum(${days.na})::int`,
+  maxScore: sql<number | null>`max(${days.maxScore})`,
+  latest: sql<string>`max(${days.analysisDate})::text`,
+};
 
 export const emptyTally = (): Tally => ({ count: 0, scoreSum: 0, scored: 0, passed: 0, missed: 0, na: 0 });
 

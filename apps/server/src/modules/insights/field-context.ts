@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import {
   type AnalyticsTable,
+  type DaysAsked,
   daysCondition,
   type ScopedTable,
   scopeConditions,
@@ -57,7 +58,8 @@ export async function topValues(
   const within = (table: ScopedTable & { path: Column }, range: SQL | undefined, only: readonly string[]) =>
     and(...scopeConditions(table, access, filters), range, inArray(table.path, [...only]));
   // One read per part, so each is a range of an index (an OR of ranges reads the table's pages).
-  const dayRanges = (table: AnalyticsTable) => parts.days.map((range) => and(...daysCondition(table, range)));
+  const dayRanges = (table: AnalyticsTable, ranges: DaysAsked[]) =>
+    ranges.map((range) => and(...daysCondition(table, range)));
   const outcomes = (table: typeof days | typeof months, range: SQL | undefined) =>
     db
       .select({
@@ -70,10 +72,21 @@ export async function topValues(
       .from(table)
       .where(within(table, range, paths))
       .groupBy(table.path, table.valueType);
+  // The days a month read takes in beyond the range are counted and taken off (rangeParts).
   const types = (
     await Promise.all([
       ...(parts.months ? [outcomes(months, and(...monthsCondition(months.month, parts.months)))] : []),
-      ...dayRanges(days).map((range) => outcomes(days, range)),
+      ...dayRanges(days, parts.days).map((range) => outcomes(days, range)),
+      ...dayRanges(days, parts.lessDays).map(async (range) =>
+        (
+          await outcomes(days, range)
+        ).map((row) => ({
+          ...row,
+          passed: -row.passed,
+          missed: -row.missed,
+          na: -row.na,
+        })),
+      ),
     ])
   ).flat();
   const counts = new Map<string, Map<string, number>>();
@@ -117,7 +130,10 @@ export async function topValues(
       ? []
       : await Promise.all([
           ...(parts.months ? [monthValues(and(...monthsCondition(valueMonths.month, parts.months)))] : []),
-          ...dayRanges(values).map(dayValues),
+          ...dayRanges(values, parts.days).map(dayValues),
+          ...dayRanges(values, parts.lessDays).map(async (range) =>
+            (await dayValues(range)).map((row) => ({ ...row, count: -row.count })),
+          ),
         ]);
   for (const row of valueCounts.flat()) add(row.path, row.value, row.count);
   const byPath = new Map<string, ValueCounts>();
