@@ -26,8 +26,8 @@ export const analysisRoutes = {
     operationId: 'listAnalyses',
     summary: "A page of the project's analyses, newest first (filters; q searches titles and transcripts)",
     description:
-      '`total` counts the matching analyses up to 10,000; when more match, `total` is 10,000 and `total_capped` ' +
-      'is true (later pages can still be read).',
+      '`total` counts the matching analyses up to 10,000 (1,000 when `q` searches); when more match, `total` is ' +
+      'that cap and `total_capped` is true (later pages can still be read).',
     tags,
     access: 'media-key',
     params: ProjectIdParams,

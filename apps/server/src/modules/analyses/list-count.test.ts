@@ -1,5 +1,5 @@
-import { AnalysisListQuery } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { ANALYSES_SEARCH_COUNT_CAP, AnalysisListQuery } from '@parley/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertTextTask } from '../../../test/tasks.ts';
@@ -39,6 +39,21 @@ describe('the analyses list total', () => {
     const ids = few.items.map((item) => item.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(many.items.map((item) => item.id)).toEqual(ids);
+  });
+
+  it('counts a search up to its own, smaller cap', async () => {
+    const searched = await createProject(owner, 'Searched');
+    const first = await insertTextTask(t, searched, null, 'renewal');
+    await t.ctx.db.execute(sql`
+      INSERT INTO tasks (project_id, media_id, metadata, title)
+      SELECT project_id, media_id, metadata, 'renewal call ' || n FROM tasks, generate_series(0, ${ANALYSES_SEARCH_COUNT_CAP}) AS n
+      WHERE id = ${first}`);
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, searched));
+    const access = { project: project as ProjectRow, role: 'owner' as const };
+    const search = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({ q: 'renewal' }));
+    expect(search).toMatchObject({ total: ANALYSES_SEARCH_COUNT_CAP, total_capped: true });
+    const all = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({}));
+    expect(all).toMatchObject({ total: ANALYSES_SEARCH_COUNT_CAP + 2, total_capped: false });
   });
 
   it('answers total and total_capped over the API', async () => {

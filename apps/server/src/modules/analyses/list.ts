@@ -1,4 +1,4 @@
-import { ANALYSES_COUNT_CAP, type AnalysisListItem, type AnalysisListQuery } from '@parley/contracts';
+import { type AnalysisListItem, type AnalysisListQuery, analysesCountCap } from '@parley/contracts';
 import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -68,7 +68,7 @@ export function listItem({ task, fileName, durationMs, promptName }: ListRow): I
 
 /**
  * A page of the project's analyses, newest first, with the list's filters and full-text search. The total is
- * counted up to `countCap` (one more row is read to know whether there are more): an exact count of a
+ * counted up to `countCap` (10,000; 1,000 with a search word; one more row is read to know whether there are more): an exact count of a
  * million rows on every page was most of the list's time. The page's ids are chosen first, from the indexes
  * alone where the filters allow (tasks schema), and only those rows are read with their joins: reading the
  * rows that an offset skips took half of a far page's time.
@@ -77,7 +77,7 @@ export async function listAnalyses(
   ctx: AppContext,
   access: ProjectAccess,
   query: Query,
-  countCap = ANALYSES_COUNT_CAP,
+  countCap = analysesCountCap(query),
 ) {
   const where = listFilters(access, query);
   const matching = ctx.db
