@@ -3,8 +3,9 @@ import { defineConfig, loadEnv } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 
 function localeChunk(moduleId: string): string | null {
-  const language = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/.exec(moduleId)?.[1];
-  return language ? `locale-${language}` : null;
+  const match = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(moduleId);
+  if (!match) return null;
+  return match[2] === 'public' ? `locale-${match[1]}-public` : `locale-${match[1]}`;
 }
 
 const FRAMEWORK =
@@ -29,7 +30,8 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 1700,
       rolldownOptions: {
         output: {
-          // A language's texts are one file (src/locales/<lang>/*.json): one request, better compression.
+          // A language's texts are two files: those of the public pages (src/locales/<lang>/public.json) and the
+          // rest (src/locales/<lang>/*.json): one request each, better compression.
           // The libraries every page runs, anonymous ones included, are one file too.
           codeSplitting: {
             groups: [{ name: localeChunk }, { name: 'framework', test: FRAMEWORK }],
