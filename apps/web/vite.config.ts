@@ -3,12 +3,20 @@ import { defineConfig, loadEnv } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 
 function localeChunk(moduleId: string): string | null {
-  const language = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/.exec(moduleId)?.[1];
-  return language ? `locale-${language}` : null;
+  const match = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(moduleId);
+  if (!match) return null;
+  return match[2] === 'public' ? `locale-${match[1]}-public` : `locale-${match[1]}`;
 }
 
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|clsx|hoist-non-react-statics|zod|@babel[\\/]runtime)[\\/]/;
+
+/**
+ * MUI's popups (Popper, Popover, Menu, Modal and their transitions): menus, selects, tooltips and dialogs of
+ * the signed-in pages share one file of them instead of each carrying a copy; the public pages load none.
+ */
+const POPUPS =
+  /[\\/]node_modules[\\/](@popperjs[\\/]core|@mui[\\/]material[\\/](Popper|Portal|Popover|Menu|MenuList|MenuItem|ListItemIcon|ListItemText|Tooltip|Modal|Unstable_TrapFocus|Fade|Grow|Backdrop|List))[\\/]/;
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
@@ -29,10 +37,15 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 1700,
       rolldownOptions: {
         output: {
-          // A language's texts are one file (src/locales/<lang>/*.json): one request, better compression.
+          // A language's texts are two files: those of the public pages (src/locales/<lang>/public.json) and the
+          // rest (src/locales/<lang>/*.json): one request each, better compression.
           // The libraries every page runs, anonymous ones included, are one file too.
           codeSplitting: {
-            groups: [{ name: localeChunk }, { name: 'framework', test: FRAMEWORK }],
+            groups: [
+              { name: localeChunk },
+              { name: 'framework', test: FRAMEWORK },
+              { name: 'popups', test: POPUPS, includeDependenciesRecursively: false },
+            ],
             // Left alone, the bundler makes a chunk of every set of modules the same pages share: 67 files for
             // a first visit, most under 1 KB. Common chunks smaller than this (source bytes, before
             // minification) are copied into the chunks that use them instead.

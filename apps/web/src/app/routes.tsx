@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../shared/components/States';
+import { loadAllTexts } from '../shared/i18n';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 
@@ -21,14 +22,21 @@ const passwordPage = page(() => import('../features/auth/PasswordPage'));
 const confirmEmailPage = page(() => import('../features/auth/ConfirmEmailPage'));
 const signInLinkPage = page(() => import('../features/auth/SignInLinkPage'));
 const googleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage'));
-const invitePage = page(() => import('../features/invites/InvitePage'));
+// (its texts are not among the public ones: they load with the page)
+const invitePage = page(
+  async () => (await Promise.all([import('../features/invites/InvitePage'), loadAllTexts()]))[0],
+);
 /**
  * The signed-in layout is a React lazy component, not a lazy route: the router fetches a lazy route's chunk
  * as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an anonymous first
  * visit to '/' would download the shell (sidebar, header, help drawer and the API modules they use) only to
- * be sent to /login. This way the shell loads once RequireAuth has seen a session.
+ * be sent to /login. This way the shell loads once RequireAuth has seen a session, and with it the texts
+ * beyond those of the public pages.
  */
-const LazyAppShell = lazy(async () => ({ default: (await import('./AppShell')).AppShell }));
+const LazyAppShell = lazy(async () => {
+  const [{ AppShell }] = await Promise.all([import('./AppShell'), loadAllTexts()]);
+  return { default: AppShell };
+});
 const appShell = {
   element: (
     <Suspense fallback={<LoadingState minHeight={400} />}>

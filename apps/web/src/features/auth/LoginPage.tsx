@@ -1,17 +1,22 @@
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { PASSWORD_MAX_LENGTH } from '@parley/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
 import { AuthLayout } from './AuthLayout';
 import { useInstallation, useLogin, useMe } from './api';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirect';
 import { EMAIL_PATTERN } from './validation';
+
+/** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */
+const ForgotPasswordDialog = lazy(async () => ({
+  default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog,
+}));
 
 interface LoginForm {
   email: string;
@@ -29,6 +34,8 @@ export default function LoginPage() {
   const errorMessage = useErrorMessage();
   const [googleError, setGoogleError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Mounted from the first opening on, so that it closes with its transition.
+  const [forgotUsed, setForgotUsed] = useState(false);
   // ?email= fills the address in (an invitation link sends its invitee here).
   const {
     register,
@@ -59,7 +66,7 @@ export default function LoginPage() {
           ) : null}
           {login.isError ? <Alert severity="error">{errorMessage(login.error)}</Alert> : null}
           {googleError ? <Alert severity="error">{googleError}</Alert> : null}
-          <TextField
+          <OutlinedTextField
             label={t('auth.email')}
             type="email"
             autoComplete="email"
@@ -72,7 +79,7 @@ export default function LoginPage() {
               pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
             })}
           />
-          <TextField
+          <OutlinedTextField
             label={t('auth.password')}
             type="password"
             autoComplete="current-password"
@@ -85,7 +92,15 @@ export default function LoginPage() {
             })}
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => {
+                setForgotUsed(true);
+                setForgotOpen(true);
+              }}
+            >
               {t('auth.login.forgot')}
             </Link>
           </Box>
@@ -101,11 +116,15 @@ export default function LoginPage() {
           </Typography>
         </Stack>
       </Box>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        initialEmail={forgotOpen ? getValues('email') : ''}
-        onClose={() => setForgotOpen(false)}
-      />
+      {forgotUsed ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            initialEmail={forgotOpen ? getValues('email') : ''}
+            onClose={() => setForgotOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
 import { TIMINGS, validatePassword, validatePasswordConfirmation } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { AuthLayout } from './AuthLayout';
 import { useResetPassword } from './api';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
@@ -74,7 +75,7 @@ export default function PasswordPage() {
               {t('password.success')}
             </Alert>
           ) : null}
-          <TextField
+          <OutlinedTextField
             label={t('password.newPassword')}
             type="password"
             autoComplete="new-password"
@@ -86,7 +87,7 @@ export default function PasswordPage() {
             helperText={showPasswordError ? t(`password.${passwordProblem}`) : t('password.hint')}
           />
           <PasswordStrengthMeter strength={strength} />
-          <TextField
+          <OutlinedTextField
             label={t('password.confirmPassword')}
             type="password"
             autoComplete="new-password"

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
 import { AuthLayout } from './AuthLayout';
@@ -76,7 +77,7 @@ export default function SignupPage() {
         <Stack spacing={2}>
           {signup.isError ? <Alert severity="error">{errorMessage(signup.error)}</Alert> : null}
           {googleError ? <Alert severity="error">{googleError}</Alert> : null}
-          <TextField
+          <OutlinedTextField
             label={t('auth.name')}
             autoComplete="name"
             autoFocus
@@ -85,7 +86,7 @@ export default function SignupPage() {
             error={Boolean(errors.name)}
             helperText={errors.name?.message}
           />
-          <TextField
+          <OutlinedTextField
             label={t('auth.email')}
             type="email"
             autoComplete="email"
@@ -97,7 +98,7 @@ export default function SignupPage() {
               pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
             })}
           />
-          <TextField
+          <OutlinedTextField
             label={t('auth.password')}
             type="password"
             autoComplete="new-password"

@@ -6,14 +6,22 @@ import { type LocaleTree, localeFileLanguage } from './files';
 /**
  * The texts of a language live in src/locales/<lang>/*.json, so a feature can keep its texts in a file of
  * its own (translation.json holds the shared ones); top-level keys must not repeat across a language's
- * files. Each file is a chunk of its own, fetched when its language is first used: the active language
- * and English, the fallback for a key a translation lacks.
+ * files. public.json holds what the public pages (sign-in, sign-up, password) show: a language's texts are
+ * two chunks, its public ones and the rest, fetched when the language is first used (the active language and
+ * English, the fallback for a key a translation lacks) — the rest only once the signed-in area opens
+ * (`loadAllTexts`), so an anonymous visitor downloads the public ones alone.
  */
 const localeFiles = import.meta.glob<LocaleTree>('../../locales/*/*.json', { import: 'default' });
 
-async function readLanguage(language: string): Promise<LocaleTree> {
+const isPublicFile = (path: string) => path.endsWith('/public.json');
+
+/** Whether the signed-in area asked for every text: every language loaded from then on comes whole. */
+let allTexts = false;
+
+async function readLanguage(language: string, which: 'public' | 'rest' | 'all'): Promise<LocaleTree> {
   const loads = Object.entries(localeFiles)
     .filter(([path]) => localeFileLanguage(path) === language)
+    .filter(([path]) => which === 'all' || isPublicFile(path) === (which === 'public'))
     .map(([, load]) => load());
   return Object.assign({}, ...(await Promise.all(loads)));
 }
@@ -24,12 +32,34 @@ const localeBackend: BackendModule = {
   callbackApi: true,
   init() {},
   read(language, _namespace, callback) {
-    readLanguage(language).then(
+    readLanguage(language, allTexts ? 'all' : 'public').then(
       (tree) => callback(null, tree),
       (error: Error) => callback(error, false),
     );
   },
 };
+
+let allTextsLoad: Promise<void> | null = null;
+/**
+ * Adds the texts beyond the public ones to every language loaded so far (languages loaded later come whole):
+ * the signed-in area and the other pages that show them wait for it.
+ */
+export function loadAllTexts(): Promise<void> {
+  allTexts = true;
+  allTextsLoad ??= (async () => {
+    await i18nReady;
+    const languages = Object.keys(i18n.store.data);
+    const trees = await Promise.all(languages.map((language) => readLanguage(language, 'rest')));
+    languages.forEach((language, index) => {
+      i18n.addResourceBundle(language, 'translation', trees[index]);
+    });
+  })().catch((error: unknown) => {
+    // A chunk that failed to load (e.g. gone after a deploy) is asked for again next time.
+    allTextsLoad = null;
+    throw error;
+  });
+  return allTextsLoad;
+}
 
 export const LANGUAGE_STORAGE_KEY = 'parley.language';
 
