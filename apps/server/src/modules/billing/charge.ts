@@ -38,7 +38,7 @@ export interface ChargeDetails {
  * units never exceed it).
  *
  * Idempotent by task: a second call for the same task returns the first charge and changes nothing.
- * Safe under concurrency: the project row is locked (SELECT ... FOR UPDATE) for the whole transaction, so
+ * Safe under concurrency: the project row is locked (SELECT ... FOR NO KEY UPDATE) for the whole transaction, so
  * concurrent charges run one after another and the balance never goes below zero.
  */
 export async function charge(

@@ -24,7 +24,11 @@ import { findPlan } from './plans.ts';
 /** A transaction of the platform database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** SELECT ... FOR UPDATE on the project row: every write to a project's balance and bundles takes it first. */
+/**
+ * SELECT ... FOR NO KEY UPDATE on the project row: every write to a project's balance and bundles takes it
+ * first. Not FOR UPDATE, which would also hold up every insert of a row that references the project (its
+ * foreign key check) while a charge runs: a busy project's analyses would queue behind each other's charges.
+ */
 export async function lockProject(tx: Tx, projectId: number): Promise<ProjectRow> {
   const row = await lockProjectIfExists(tx, projectId);
   if (!row) throw notFound(BILLING_TEXTS.projectNotFound);
@@ -33,7 +37,7 @@ export async function lockProject(tx: Tx, projectId: number): Promise<ProjectRow
 
 /** lockProject, or null for a project that no longer exists (deleted, its billing records kept). */
 export async function lockProjectIfExists(tx: Tx, projectId: number): Promise<ProjectRow | null> {
-  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('no key update');
   return row ?? null;
 }
 
