@@ -97,6 +97,39 @@ test('on a phone the sidebar is a drawer from the menu button and an analysis re
     await openAndShoot(page, `/projects/${project.id}/${path}`, `mobile-${screenshotName(path)}`);
     await expectNoHorizontalOverflow(page, `/projects/{id}/${path}`);
   }
+
+  // An open change request: its table, wider than the phone, scrolls inside its card; the page does not.
+  const requested = await page.request.post(
+    `/api/projects/${project.id}/analyses/${taskIds[0]}/change-requests`,
+    {
+      data: {
+        kind: 'field',
+        items: [{ path: 'Needs', proposed_value: 3 }],
+        reason: 'Ann asked about the roof.',
+      },
+    },
+  );
+  expect(requested.status()).toBe(201);
+  const request = ((await requested.json()) as { data: { id: number } }).data;
+  await page.goto(`/projects/${project.id}/change-requests`);
+  await expect(page.getByTestId(`request-row-${request.id}`)).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'the change requests with an open request');
+  await shoot(page, 'mobile-change-requests-open');
+
+  // Tabs wider than the phone scroll with arrows, as on a desktop.
+  for (const [path, last] of [
+    ['change-requests', 'tab-all'],
+    ['settings', 'settings-tab-support-access'],
+  ] as const) {
+    await page.goto(`/projects/${project.id}/${path}`);
+    const lastTab = page.getByTestId(last);
+    await expect(lastTab).toBeVisible();
+    await expect(lastTab).not.toBeInViewport({ ratio: 1 });
+    const tabs = page.locator('.MuiTabs-root', { has: lastTab });
+    await tabs.locator('.MuiTabScrollButton-root').last().click();
+    await expect(lastTab).toBeInViewport({ ratio: 1 });
+    await shoot(page, `mobile-${path}-tabs-scrolled`);
+  }
   for (const path of ['/dashboard', '/profile', '/projects/new']) {
     await openAndShoot(page, path, `mobile-account${screenshotName(path)}`);
     await expectNoHorizontalOverflow(page, path);
