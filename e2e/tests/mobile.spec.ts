@@ -1,5 +1,6 @@
 import { SuperAdminPage } from '../pages/admin.ts';
 import { AnalysesListPage, AnalysisPage } from '../pages/analyses.ts';
+import { BillingPage } from '../pages/billing.ts';
 import { AppShell } from '../pages/shell.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import { analysedChats } from '../support/analysed-chats.ts';
@@ -97,6 +98,43 @@ test('on a phone the sidebar is a drawer from the menu button and an analysis re
     await openAndShoot(page, `/projects/${project.id}/${path}`, `mobile-${screenshotName(path)}`);
     await expectNoHorizontalOverflow(page, `/projects/{id}/${path}`);
   }
+
+  // An open change request: its table, wider than the phone, scrolls inside its card; the page does not.
+  const requested = await page.request.post(
+    `/api/projects/${project.id}/analyses/${taskIds[0]}/change-requests`,
+    {
+      data: {
+        kind: 'field',
+        items: [{ path: 'Needs', proposed_value: 3 }],
+        reason: 'Ann asked about the roof.',
+      },
+    },
+  );
+  expect(requested.status()).toBe(201);
+  const request = ((await requested.json()) as { data: { id: number } }).data;
+  await page.goto(`/projects/${project.id}/change-requests`);
+  await expect(page.getByTestId(`request-row-${request.id}`)).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'the change requests with an open request');
+  await shoot(page, 'mobile-change-requests-open');
+
+  // Tabs wider than the phone scroll with arrows, as on a desktop.
+  for (const [path, last] of [
+    ['change-requests', 'tab-all'],
+    ['settings', 'settings-tab-support-access'],
+  ] as const) {
+    await page.goto(`/projects/${project.id}/${path}`);
+    const lastTab = page.getByTestId(last);
+    await expect(lastTab).toBeVisible();
+    await expect(lastTab).not.toBeInViewport({ ratio: 0.9 });
+    const tabs = page.locator('.MuiTabs-root', { has: lastTab });
+    // Each press of the forward arrow scrolls the tabs on; the last comes into sight. (Not quite ratio 1: it may
+    // end a fraction of a pixel beyond the scroller.)
+    await expect(async () => {
+      await tabs.locator('.MuiTabScrollButton-root').last().click();
+      await expect(lastTab).toBeInViewport({ ratio: 0.9, timeout: 1_000 });
+    }).toPass();
+    await shoot(page, `mobile-${path}-tabs-scrolled`);
+  }
   for (const path of ['/dashboard', '/profile', '/projects/new']) {
     await openAndShoot(page, path, `mobile-account${screenshotName(path)}`);
     await expectNoHorizontalOverflow(page, path);
@@ -107,6 +145,17 @@ test('a super admin approves a top-up on a phone', async ({ page, browser }) => 
   await signedInPage(page, { label: 'mobile top-up owner' });
   const project = await createProjectViaApi(page.request, { name: uniqueName('Phone Sales') });
   const invoice = await requestTopUpViaApi(page.request, project.id, '42.50');
+
+  // An amount over the server's limit: the dialog says why, rather than to try again.
+  const billing = new BillingPage(page);
+  await billing.open(project.id);
+  const dialog = await billing.openAddBalance();
+  await dialog.amount.fill('5000000');
+  await dialog.submitButton.click();
+  await expect(dialog.error).toContainText('This amount is more than one top-up may be.');
+  await expect(dialog.error).not.toContainText('try again');
+  await expectNoHorizontalOverflow(page, 'the add balance dialog');
+  await shoot(page, 'mobile-top-up-too-large');
 
   const phone = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: PHONE });
   watchContentSecurityPolicy(phone);

@@ -75,6 +75,9 @@ export const roleMetricPath = (key: RoleMetricKey) =>
 /** Whether an analytics path is one of the conversation metrics (roleMetricPath). */
 export const isRoleMetricPath = (path: string) => path.startsWith(`${ROLE_METRICS_GROUP}.`);
 
+/** A conversation metric's own name: its path (roleMetricPath) without the group. */
+export const roleMetricName = (path: string) => path.slice(ROLE_METRICS_GROUP.length + 1);
+
 export const SpeakerRoles = z.object({
   /** Speaker label (as in the transcript) → role. A speaker without an entry has no known role. */
   roles: z.record(z.string(), z.enum(SPEAKER_ROLES)),

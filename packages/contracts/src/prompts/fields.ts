@@ -36,9 +36,40 @@ export function defaultFields(finalScore: string, language: UiLanguage): PromptF
   return finalScore === 'no' ? [summary, title] : [summary, title, score];
 }
 
+/** Whether a top-level key is one of LOCKED_KEYS: such a field keeps its key and type (spec 1 §5). */
+export function isLockedKey(key: string): boolean {
+  return (LOCKED_KEYS as readonly string[]).includes(key);
+}
+
 export function isLockedField(field: PromptField, isClassificationPrompt: boolean): boolean {
   if (isClassificationPrompt && field.type === 'classification') return true;
-  return (LOCKED_KEYS as readonly string[]).includes(field.key);
+  return isLockedKey(field.key);
+}
+
+/**
+ * The locked field a save would change, or null: one given another type than its default, or, when a prompt
+ * that has it is edited with content that carries locked fields (as the form's does), one left out: renamed,
+ * it would come back beside its new name as a second field. Content with none of them gets them added, as a
+ * new prompt's does; Final Score may go when scoring is turned off.
+ */
+export function changedLockedField(
+  previous: PromptField[] | null,
+  next: PromptField[],
+  finalScore: string,
+): string | null {
+  const defaults = Object.values(defaultFieldsIn('en'));
+  const retyped = next.find((field) =>
+    defaults.some((locked) => locked.key === field.key && locked.type !== field.type),
+  );
+  if (retyped) return retyped.key;
+  if (!next.some((field) => isLockedKey(field.key))) return null;
+  const dropped = (previous ?? []).find(
+    (field) =>
+      isLockedKey(field.key) &&
+      !(field.key === FINAL_SCORE_KEY && finalScore === 'no') &&
+      !next.some((kept) => kept.key === field.key),
+  );
+  return dropped?.key ?? null;
 }
 
 /**

@@ -259,6 +259,58 @@ describe('validation', () => {
     await createOk({ scriptName: 'Unique' }, other);
   });
 
+  it('refuses to rename, drop or retype a locked field instead of adding it back beside its new name', async () => {
+    const created = await createOk({ scriptName: 'Locked fields', content: [field('Greeting', 'ok')] });
+    const keys = created.content.map((f: PromptField) => f.key);
+    expect(keys).toEqual(['Summary', 'Title', 'Greeting', 'Final Score']);
+    const put = (content: PromptField[], finalScore = 'sum') =>
+      owner.request({
+        method: 'PUT',
+        url: url(projectId, `/${created.id}`),
+        payload: { scriptName: 'Locked fields', finalScore, content },
+      });
+    const renamed = (from: string, to: Partial<PromptField>) =>
+      created.content.map((f: PromptField) => (f.key === from ? { ...f, ...to } : f));
+
+    for (const [content, key] of [
+      [renamed('Summary', { key: 'Synopsis' }), 'Summary'],
+      [renamed('Final Score', { key: 'Overall', type: 'string' }), 'Final Score'],
+      [renamed('Title', { type: 'int' }), 'Title'],
+    ] as const) {
+      const response = await put(content);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'locked_field',
+        field: 'content',
+        message: `"${key}" is a locked field: Summary, Title and Final Score keep their keys and types (their explanations can change).`,
+      });
+    }
+    const stored = await owner.request({ method: 'GET', url: url(projectId, `/${created.id}`) });
+    expect(stored.json().data.content.map((f: PromptField) => f.key)).toEqual(keys);
+
+    // Their explanations can change; Final Score goes when scoring is turned off.
+    const explained = await put(renamed('Summary', { explanation: 'Two sentences.' }));
+    expect(explained.statusCode, explained.body).toBe(200);
+    expect(explained.json().data.content[0]).toMatchObject({ key: 'Summary', explanation: 'Two sentences.' });
+    const unscored = await put(
+      created.content.filter((f: PromptField) => f.key !== 'Final Score'),
+      'no',
+    );
+    expect(unscored.statusCode, unscored.body).toBe(200);
+    expect(unscored.json().data.content.map((f: PromptField) => f.key)).toEqual([
+      'Summary',
+      'Title',
+      'Greeting',
+    ]);
+    // Content without any of them gets them added, as a new prompt's does; no prompt gives them another type.
+    const bare = await put([field('Greeting', 'ok')]);
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().data.content.map((f: PromptField) => f.key)).toEqual(keys);
+    expect(
+      (await create(owner, { scriptName: 'Retyped', content: [field('Final Score', 'int')] })).statusCode,
+    ).toBe(400);
+  });
+
   it('does not let PUT change the name', async () => {
     const created = await createOk({ scriptName: 'Fixed name' });
     const response = await owner.request({

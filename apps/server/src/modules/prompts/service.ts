@@ -1,4 +1,5 @@
 import {
+  changedLockedField,
   DEFAULT_LANGUAGE,
   fromMilliUnits,
   idFrom,
@@ -23,6 +24,8 @@ export const PROMPT_TEXTS = {
   notFound: 'Prompt not found.',
   nameTaken: 'A prompt with this name already exists in this project.',
   nameImmutable: 'The name of an existing prompt cannot be changed.',
+  lockedField: (key: string) =>
+    `"${key}" is a locked field: Summary, Title and Final Score keep their keys and types (their explanations can change).`,
   modelRetired: (model: string, successor: string) =>
     `The model ${model} is retired: its provider no longer serves it. Choose another model, such as ${successor}.`,
 } as const;
@@ -159,6 +162,12 @@ async function promptColumns(
   if (existing && input.scriptName !== existing.scriptName) {
     throw badRequest(PROMPT_TEXTS.nameImmutable, 'prompt_name_immutable');
   }
+  const locked = changedLockedField(
+    existing ? (existing.content as PromptField[]) : null,
+    input.content,
+    input.finalScore,
+  );
+  if (locked) throw badRequest(PROMPT_TEXTS.lockedField(locked), 'locked_field', 'content');
   const successor = successorOf(input.provider, input.model);
   if (successor) throw badRequest(PROMPT_TEXTS.modelRetired(input.model, successor), 'model_retired');
   const { LVA, ...rest } = input;

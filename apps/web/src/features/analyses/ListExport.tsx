@@ -40,6 +40,8 @@ export function ListExport({ projectId, filters }: { projectId: number; filters:
             download
             onClick={() => setAnchor(null)}
             data-testid={`analyses-export-${format}`}
+            // The hint under CSV wraps in a menu as wide as a phone (menu items do not wrap by default).
+            sx={{ whiteSpace: 'normal' }}
           >
             <ListItemText
               primary={t(`analyses.list.export.${format}`)}

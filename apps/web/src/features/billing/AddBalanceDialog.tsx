@@ -2,6 +2,7 @@ import { Alert, Dialog, DialogContent, DialogTitle, InputAdornment, Stack, TextF
 import { BILLING, type Project } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { useRequestTopUp } from './api';
 import { parseTopUpAmount } from './balance';
@@ -24,6 +25,7 @@ export function AddBalanceDialog({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestTopUp(project.id);
+  const errorMessage = useErrorMessage();
   // What will be requested: the amount as typed, rounded to cents (shown before it is sent).
   const rounded = parseTopUpAmount(amount);
 
@@ -52,7 +54,8 @@ export function AddBalanceDialog({
       },
       {
         onSuccess: onSent,
-        onError: () => setError(t('billing.messages.add_balance_error')),
+        // The server's reason when it gives one (an amount over its limit cannot be sent again as it is).
+        onError: (failure) => setError(errorMessage(failure, 'billing.messages.add_balance_error')),
       },
     );
   };

@@ -265,9 +265,32 @@ describe('billing page', () => {
     expect(requests(fetch, 'POST', '/api/billing/invoices')[0]!.body).toMatchObject({ amount: 12.35 });
   });
 
-  it('add balance: a failed request shows the error in the dialog', async () => {
+  it('add balance: a request refused for a reason shows the reason, not "try again"', async () => {
     mockBillingApi({
-      'POST /api/billing/invoices': () => jsonResponse(500, { error: { code: 'internal', message: 'x' } }),
+      'POST /api/billing/invoices': () =>
+        jsonResponse(400, {
+          error: {
+            code: 'top_up_too_large',
+            message:
+              'A top-up can be at most 100000.00 USD (5000000.00 USD was asked). Split a larger payment or ask the operator to raise MAX_TOP_UP_AMOUNT.',
+            field: 'amount',
+          },
+        }),
+    });
+    await openBilling();
+    fireEvent.click(screen.getByRole('button', { name: 'Add balance' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add balance' }));
+    fireEvent.change(dialog.getByLabelText('Amount'), { target: { value: '5000000' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Request refill' }));
+    const error = await dialog.findByTestId('add-balance-error');
+    expect(error).toHaveTextContent('This amount is more than one top-up may be.');
+    expect(error).toHaveTextContent('MAX_TOP_UP_AMOUNT');
+    expect(error).not.toHaveTextContent('try again');
+  });
+
+  it('add balance: a request that fails without a reason shows the error in the dialog', async () => {
+    mockBillingApi({
+      'POST /api/billing/invoices': () => new Response('Bad gateway', { status: 502 }),
     });
     await openBilling();
     fireEvent.click(screen.getByRole('button', { name: 'Add balance' }));

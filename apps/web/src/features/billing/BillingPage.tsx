@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
+import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { useInvoiceApproved } from './approvalEvent';
@@ -66,7 +67,7 @@ export default function BillingPage() {
         <Tabs
           value={tab}
           onChange={(_event, value: BillingTab) => selectTab(value)}
-          variant="scrollable"
+          {...scrollableTabs}
           aria-label={t('billing.title')}
         >
           {BILLING_TABS.map((value) => (

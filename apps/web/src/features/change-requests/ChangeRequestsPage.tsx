@@ -21,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../shared/components/Page';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
+import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { visuallyHidden } from '../../shared/components/visuallyHidden';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { formatNumber } from '../analyses/format';
@@ -90,6 +91,7 @@ export default function ChangeRequestsPage() {
       <Tabs
         value={view.status}
         onChange={(_event, status: StatusTab) => update({ status }, false)}
+        {...scrollableTabs}
         sx={{ mb: 2 }}
         aria-label={t('changeRequests.statusTabs')}
       >

@@ -17,6 +17,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { Page } from '../../shared/components/Page';
+import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { useSafeNavigate } from '../../shared/hooks/useSafeNavigate';
 import { currentLanguage } from '../../shared/i18n';
 import { useProjects } from '../projects/api';
@@ -241,8 +242,7 @@ export function PromptForm({
           <Tabs
             value={tab}
             onChange={(_event, next: PromptTab) => setTab(next)}
-            variant="scrollable"
-            allowScrollButtonsMobile
+            {...scrollableTabs}
             sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
           >
             {tabs.map((id) => (

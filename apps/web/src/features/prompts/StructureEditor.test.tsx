@@ -77,6 +77,29 @@ describe('structure editor', () => {
     expect(latest[2]).toEqual(field('Closing'));
   });
 
+  it('keeps the key and type of Summary, Title and Final Score; their explanations can change', async () => {
+    const user = renderEditor(defaults());
+    for (const path of ['0', '1', '3']) {
+      const key = row(path).getByTestId('field-key');
+      expect(key).toHaveAttribute('readonly');
+      expect(
+        row(path).getByText('Its key and type are fixed; its explanation can change.'),
+      ).toBeInTheDocument();
+      expect(row(path).getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+    }
+    await user.type(row('0').getByTestId('field-key'), 'Synopsis');
+    await user.type(row('0').getByRole('textbox', { name: 'Explanation for the AI' }), 'Two sentences.');
+    expect(latest[0]).toEqual(field('Summary', 'string', { explanation: 'Two sentences.' }));
+    expect(row('2').getByTestId('field-key')).not.toHaveAttribute('readonly');
+
+    // A new field named like one of them can still be renamed.
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    const added = row('3').getByTestId('field-key');
+    await user.type(added, 'Title');
+    await user.type(added, ' 2');
+    expect(added).toHaveValue('Title 2');
+  });
+
   it('strips quotes and dots from keys while typing and shows key errors on blur', async () => {
     const user = renderEditor(defaults());
     await user.click(screen.getByRole('button', { name: 'Add field' }));

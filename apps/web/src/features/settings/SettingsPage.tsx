@@ -6,6 +6,7 @@ import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-
 import { serverMessage } from '../../shared/api/client';
 import { Page, PageFrame } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
+import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { ApiKeysTab } from './ApiKeysTab';
@@ -108,8 +109,7 @@ export default function SettingsPage() {
       <Page title={t('nav.settings')} subtitle={current.name}>
         <Tabs
           value={tab}
-          variant="scrollable"
-          scrollButtons="auto"
+          {...scrollableTabs}
           aria-label={t('settings.tabsLabel')}
           sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
         >

@@ -66,7 +66,9 @@ export function ScrollRegion({
         onScroll={measure}
         data-more-left={edges.left}
         data-more-right={edges.right}
-        sx={[{ overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
+        // Relative: what is absolutely positioned inside (a visually hidden header label) is clipped by this
+        // box; otherwise it would stand where the unscrolled table puts it and widen the whole page.
+        sx={[{ overflowX: 'auto', position: 'relative' }, ...(Array.isArray(sx) ? sx : [sx])]}
       >
         {children}
       </Box>

@@ -52,6 +52,19 @@ describe('checklist report', () => {
     expect(screen.getByRole('link', { name: /Print view/ }).getAttribute('href')).toContain('cols=');
   });
 
+  it('lists the metrics under their heading by their own names, cut with an ellipsis, whole on hover', async () => {
+    mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, withMetric()) });
+    await openReport();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns: 2 of 3' }));
+    const menu = within(screen.getByRole('menu'));
+    expect(menu.getByText('Conversation metrics')).toBeInTheDocument();
+    const metric = menu.getByRole('menuitemcheckbox', { name: 'Representative talk share (%)' });
+    expect(metric).toHaveAttribute('title', 'Conversation metrics - Representative talk share (%)');
+    expect(within(metric).getByText('Representative talk share (%)')).toHaveStyle({
+      textOverflow: 'ellipsis',
+    });
+  });
+
   it('is a named scroll region, a tab stop while it scrolls, with a shadow on the side that has more', async () => {
     mockAnalyticsApi();
     await openReport();

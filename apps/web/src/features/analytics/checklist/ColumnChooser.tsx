@@ -1,6 +1,6 @@
 import ViewColumnIcon from '@mui/icons-material/ViewColumnOutlined';
 import { Button, Checkbox, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
-import { type AnalyticsField, isRoleMetricPath } from '@parley/contracts';
+import { type AnalyticsField, isRoleMetricPath, roleMetricName } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,14 +22,17 @@ export function ColumnChooser({
     else next.add(path);
     onChange(next);
   };
+  // Under their group's heading the metrics go by their own names, not 'Conversation metrics - …' each.
   const groups = [
     {
       title: t('analytics.checklist.columns.items'),
       items: items.filter((item) => !isRoleMetricPath(item.path)),
+      name: (item: AnalyticsField) => item.label,
     },
     {
       title: t('analytics.checklist.columns.metrics'),
       items: items.filter((item) => isRoleMetricPath(item.path)),
+      name: (item: AnalyticsField) => roleMetricName(item.path),
     },
   ].filter((group) => group.items.length > 0);
   const count = items.filter((item) => shown.has(item.path)).length;
@@ -58,6 +61,8 @@ export function ColumnChooser({
                 // The last column stays: a report of no items says nothing.
                 disabled={checked && count === 1}
                 onClick={() => toggle(item.path)}
+                // A name too long for a phone ends in an ellipsis; the whole label shows on hover.
+                title={item.label}
                 dense
               >
                 <Checkbox
@@ -68,7 +73,7 @@ export function ColumnChooser({
                   disableRipple
                   sx={{ py: 0 }}
                 />
-                <ListItemText primary={item.label} />
+                <ListItemText primary={group.name(item)} slotProps={{ primary: { noWrap: true } }} />
               </MenuItem>
             );
           }),

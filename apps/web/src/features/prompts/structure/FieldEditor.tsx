@@ -22,6 +22,7 @@ import {
   FIELD_TYPES,
   type FieldType,
   isLockedField,
+  isLockedKey,
   KEY_MAX,
   MAX_FIELD_DEPTH,
   type PromptField,
@@ -125,7 +126,10 @@ export function FieldEditor({
   const name = field.key.trim() || t('prompts.structure.untitled');
   // An object here would hold fields one level deeper than allowed.
   const objectAllowed = path.length + 2 <= MAX_FIELD_DEPTH;
-  const typeLocked = isClassification && field.type === 'classification';
+  // Summary, Title and Final Score keep their key and type (spec 1 §5; the server refuses a change). Decided
+  // when the row opens, so a new field whose key is typed as one of theirs can still be renamed.
+  const [fixed] = useState(() => path.length === 0 && isLockedKey(field.key));
+  const typeLocked = fixed || (isClassification && field.type === 'classification');
 
   return (
     <Paper
@@ -149,8 +153,17 @@ export function FieldEditor({
             onChange={(event) => onChange({ ...field, key: sanitizeKeyInput(event.target.value) })}
             onBlur={() => setTouched(true)}
             error={Boolean(keyError)}
-            helperText={keyError ? translatePromptMessage(keyError, t) : undefined}
-            slotProps={{ htmlInput: { maxLength: KEY_MAX, 'data-testid': 'field-key' } }}
+            helperText={
+              keyError
+                ? translatePromptMessage(keyError, t)
+                : fixed
+                  ? t('prompts.structure.fixedKey')
+                  : undefined
+            }
+            slotProps={{
+              input: { readOnly: fixed },
+              htmlInput: { maxLength: KEY_MAX, 'data-testid': 'field-key' },
+            }}
             sx={{ flex: 2, minWidth: 180 }}
           />
           <TextField
