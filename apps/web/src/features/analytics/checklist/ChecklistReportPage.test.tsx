@@ -37,6 +37,16 @@ const withMetric = () => {
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
 
 describe('checklist report', () => {
+  it('draws every representative of a large team (those past the first 30 in a deferred render)', async () => {
+    const data = structuredClone(checklistFixture.data);
+    const [first] = data.rows;
+    data.rows = Array.from({ length: 200 }, (_, i) => ({ ...first!, representative: `Rep ${1000 + i}` }));
+    mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, { data }) });
+    await openReport();
+    await waitFor(() => expect(screen.getAllByTestId('checklist-row')).toHaveLength(200));
+    expect(names()[199]).toBe('Rep 1199');
+  });
+
   it('hides the conversation metrics until chosen, and keeps the choice in the link', async () => {
     mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, withMetric()) });
     await openReport();
