@@ -26,13 +26,22 @@ async function readLanguage(language: string, which: 'public' | 'rest' | 'all'):
   return Object.assign({}, ...(await Promise.all(loads)));
 }
 
+async function readForStore(language: string): Promise<LocaleTree> {
+  const whole = allTexts;
+  const tree = await readLanguage(language, whole ? 'all' : 'public');
+  // The signed-in area asked for every text while this language's public ones were loading (a sign-in
+  // switching to the account's language): `loadAllTexts` did not see this language yet, so add the rest here.
+  if (!whole && allTexts) Object.assign(tree, await readLanguage(language, 'rest'));
+  return tree;
+}
+
 /** i18next loads a language through this before switching to it, so no text shows as its raw key. */
-const localeBackend: BackendModule = {
+export const localeBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language, _namespace, callback) {
-    readLanguage(language, allTexts ? 'all' : 'public').then(
+    readForStore(language).then(
       (tree) => callback(null, tree),
       (error: Error) => callback(error, false),
     );
