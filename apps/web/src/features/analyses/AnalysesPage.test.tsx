@@ -10,6 +10,7 @@ import {
   listPage,
   MockEventSource,
   mockAnalysesApi,
+  openStream,
   requests,
   stubEventSource,
 } from './testUtils';
@@ -337,9 +338,9 @@ describe('analyses list live updates', () => {
           ]),
         ),
     });
-    await openList();
+    const { client } = await openList();
     const source = MockEventSource.latest();
-    source.open();
+    await openStream(source, client);
     const before = listCalls(fetch).length;
     const row = screen.getByTestId('analysis-row-1');
     expect(within(row).getByText('Queued')).toBeInTheDocument();
@@ -402,6 +403,26 @@ describe('analyses list live updates', () => {
     source.emit('task', { task_id: 98, status: 'processing', stage: 'media', progress: 5 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(listCalls(fetch).length).toBe(before + 1);
+  });
+
+  it('reloads the page when the stream opens: a task that finished before it opened shows as finished', async () => {
+    let done = false;
+    mockAnalysesApi({
+      'GET /api/projects/5/analyses': () =>
+        jsonResponse(
+          200,
+          listPage([
+            done
+              ? listItem(1, { title: 'Renewal call', final_score: 91 })
+              : listItem(1, { title: null, status: 'processing', stage: 'analysis', progress: 60 }),
+          ]),
+        ),
+    });
+    await openList();
+    expect(within(screen.getByTestId('analysis-row-1')).getByText('Processing')).toBeInTheDocument();
+    done = true; // finished between the page's first load and the stream's opening: no event will say so
+    MockEventSource.latest().open();
+    expect(await screen.findByText('Renewal call')).toBeInTheDocument();
   });
 
   it('reloads the page after the stream reconnects', async () => {

@@ -99,7 +99,7 @@ export default function AnalysesPage() {
         // A finished task gets its score and title; a new task appears on the first page.
         if (applied.finished || (!applied.known && change.status === 'queued' && view.page === 1)) refetch();
       },
-      onReconnect: refetch,
+      onOpen: refetch,
     };
   }, [queryClient, project.id, view.page]);
   const live = useTaskEvents(project.id, events);

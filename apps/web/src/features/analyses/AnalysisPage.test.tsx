@@ -9,6 +9,7 @@ import {
   detailFixture,
   MockEventSource,
   mockAnalysesApi,
+  openStream,
   reanalyzed,
   requests,
   scorecardResult,
@@ -394,7 +395,7 @@ describe('analysis detail', () => {
               }),
         }),
     });
-    await openDetail();
+    const { client } = await openDetail();
     const panel = screen.getByTestId('status-panel');
     expect(panel).toHaveTextContent('Being analysed');
     expect(panel).toHaveTextContent('Stage: Transcribing');
@@ -403,7 +404,7 @@ describe('analysis detail', () => {
 
     const source = MockEventSource.latest();
     expect(source.url).toBe('/api/projects/5/analyses/events');
-    source.open();
+    await openStream(source, client);
     source.emit('task', { task_id: 42, status: 'processing', stage: 'analysis', progress: 60 });
     await waitFor(() => expect(screen.getByTestId('status-progress')).toHaveTextContent('60%'));
     expect(screen.getByTestId('status-panel')).toHaveTextContent('Stage: Analysing');

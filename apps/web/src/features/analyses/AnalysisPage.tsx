@@ -53,7 +53,7 @@ export default function AnalysisPage() {
       onChange: (change, applied) => {
         if (change.task_id === taskId && (applied.finished || applied.statusChanged)) reload();
       },
-      onReconnect: reload,
+      onOpen: reload,
     };
   }, [queryClient, project.id, taskId]);
   useTaskEvents(project.id, events, valid && !pdf);

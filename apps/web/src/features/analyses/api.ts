@@ -152,8 +152,8 @@ export function applyTaskChange(
 export interface TaskEventHandlers {
   /** After the change was applied to the cache. */
   onChange?: (change: TaskChange, applied: AppliedChange) => void;
-  /** The stream is back after a drop: changes in between were missed. */
-  onReconnect?: () => void;
+  /** The stream opened (first time or after a drop): changes before it were missed. */
+  onOpen?: () => void;
 }
 
 /** Live task changes of the project (SSE), applied to the cached list pages and details as they come. */
@@ -170,6 +170,6 @@ export function useTaskEvents(projectId: number, handlers: TaskEventHandlers, en
   );
   return useEventSource(enabled ? eventsUrl(projectId) : null, {
     events: { task: onTask },
-    onReconnect: handlers.onReconnect,
+    onOpen: handlers.onOpen,
   });
 }

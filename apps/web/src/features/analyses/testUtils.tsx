@@ -6,9 +6,10 @@ import type {
   UploadPrompt,
   UploadResponse,
 } from '@parley/contracts';
-import { act } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { z } from 'zod';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
 import FailedTasksPage from '../failed-tasks/FailedTasksPage';
@@ -36,6 +37,12 @@ export const analysesRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** Opens the stream and waits for the reload that follows (what changed before the stream opened). */
+export async function openStream(source: MockEventSource, client: QueryClient): Promise<void> {
+  source.open();
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+}
 
 /** A stand-in for the browser's EventSource: tests open, fail and feed it by hand. */
 export class MockEventSource {

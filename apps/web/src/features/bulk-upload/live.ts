@@ -66,7 +66,7 @@ export function useBatchLiveUpdates(projectId: number, openBatchId: number | nul
           if (event.success && showsTask(event.data.task_id, event.data.status)) rows?.();
         },
       },
-      onReconnect: () => {
+      onOpen: () => {
         batches();
         rows?.();
       },

@@ -15,10 +15,11 @@ export interface EventSourceHandlers {
   /** Named events (`event: <name>`): the parsed JSON data. Unreadable data is ignored. */
   events: Record<string, (data: unknown) => void>;
   /**
-   * The stream is open again after it had dropped (or after a first attempt failed): events sent in between
-   * are lost, so reload what they would have changed.
+   * The stream is open: on its first opening and again after a drop. Events sent before it opened were not
+   * seen (a change between the page's first load and the stream's opening, or during a drop), so reload what
+   * they would have changed.
    */
-  onReconnect?: () => void;
+  onOpen?: () => void;
 }
 
 /**
@@ -38,7 +39,6 @@ export function useEventSource(url: string | null, handlers: EventSourceHandlers
     if (!url || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let lost = false;
     let disposed = false;
 
     const connect = () => {
@@ -47,14 +47,10 @@ export function useEventSource(url: string | null, handlers: EventSourceHandlers
       source = current;
       current.onopen = () => {
         setState('open');
-        if (lost) {
-          lost = false;
-          handlersRef.current.onReconnect?.();
-        }
+        handlersRef.current.onOpen?.();
       };
       current.onerror = () => {
         if (disposed) return;
-        lost = true;
         if (current.readyState === EventSource.CLOSED) {
           current.close();
           timer = setTimeout(connect, EVENT_SOURCE_RETRY_MS);
