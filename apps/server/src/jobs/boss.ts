@@ -2,6 +2,7 @@ import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import { databaseOutage } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
+import { listenForJobs } from './wakeup.ts';
 
 /**
  * Every queue the platform uses, created in this order (a dead-letter queue before the queue that names it).
@@ -52,19 +53,22 @@ export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 4;
 /** How often pg-boss looks for jobs whose heartbeat or time ran out, and refreshes its queue stats. */
 const SUPERVISE_SECONDS = 2;
 
-/** Workers of a queue that look for new jobs often, so that a job sent to an idle process starts at once. */
+/**
+ * Workers of a queue that look for jobs often while idle, so that a job that becomes due without being sent
+ * (a retry's delay or a schedule ends, a crashed worker's job is given back) starts within half a second.
+ */
 const QUICK_WORKERS = 4;
 const QUICK_POLL_SECONDS = 0.5;
-/** How often the other workers look while idle: they are for backlogs, which they go through without pause. */
+/** How often the other workers look while idle: sent jobs wake them (jobs/wakeup.ts); this is the fallback. */
 const BULK_POLL_SECONDS = 10;
 
 /**
  * Registers `concurrency` workers of a queue (hundreds for analyses, which wait on providers), each taking
  * one job at a time. A worker that finished a job takes the next at once while a backlog lasts (the
  * queue's stats, refreshed every SUPERVISE_SECONDS). While idle, QUICK_WORKERS of them look every half
- * second (a new job starts at once) and the rest every BULK_POLL_SECONDS, so that a process's idle workers
- * ask the database some 30 times a second however many there are. (LISTEN/NOTIFY would wake every idle
- * worker for every job sent: with hundreds of workers, queueing became the bottleneck.)
+ * second and the rest every BULK_POLL_SECONDS, so that a process's idle workers ask the database some 30
+ * times a second however many there are; jobs sent meanwhile wake as many idle workers as there are jobs
+ * (announceJobs), so that a burst of work starts at once on every worker it needs, not only on the quick ones.
  */
 export async function workMany<T extends object>(
   boss: PgBoss,
@@ -73,6 +77,7 @@ export async function workMany<T extends object>(
   options: { heartbeatRefreshSeconds?: number },
   handler: (job: JobWithMetadata<T>) => Promise<void>,
 ): Promise<void> {
+  await listenForJobs(boss);
   const groups = [
     { workers: Math.min(concurrency, QUICK_WORKERS), pollingIntervalSeconds: QUICK_POLL_SECONDS },
     { workers: concurrency - QUICK_WORKERS, pollingIntervalSeconds: BULK_POLL_SECONDS },

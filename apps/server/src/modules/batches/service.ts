@@ -22,6 +22,7 @@ import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { parseOrRefuse } from '../../http/validation.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { announceJobs } from '../../jobs/wakeup.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
 import { repMappingsFor } from '../reps/lookup.ts';
@@ -152,6 +153,7 @@ export async function createBatch(
     await ctx.db.delete(uploadBatches).where(eq(uploadBatches.id, batch.id));
     throw new HttpError(503, 'queue_unavailable', BATCH_TEXTS.queueUnavailable);
   }
+  await announceJobs(ctx, QUEUES.batchItems, itemIds.length);
   ctx.logger.info({ batchId: batch.id, projectId, items: itemIds.length }, 'Bulk upload accepted');
   return batch;
 }

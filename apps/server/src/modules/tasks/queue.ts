@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { tasks } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { announceJobs } from '../../jobs/wakeup.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
 import { failTask } from './state.ts';
@@ -43,7 +44,10 @@ export async function cancelLiveJobs(ctx: Pick<AppContext, 'boss'>, taskId: numb
  * task still has (queued, waiting for a retry, or running) is cancelled first, so that each task has at
  * most one live job (the queue's policy enforces it by singletonKey). Returns the job id.
  */
-export async function enqueueTask(ctx: Pick<AppContext, 'db' | 'boss'>, taskId: number): Promise<string> {
+export async function enqueueTask(
+  ctx: Pick<AppContext, 'db' | 'boss' | 'logger'>,
+  taskId: number,
+): Promise<string> {
   const [task] = await ctx.db
     .select({ priority: tasks.priority, scheduledAt: tasks.scheduledAt })
     .from(tasks)
@@ -52,12 +56,14 @@ export async function enqueueTask(ctx: Pick<AppContext, 'db' | 'boss'>, taskId: 
   const singletonKey = taskJobKey(taskId);
   await cancelLiveJobs(ctx, taskId);
   const data: AnalysisJob = { taskId };
+  const startAfter = task.scheduledAt && task.scheduledAt.getTime() > Date.now() ? task.scheduledAt : null;
   const id = await ctx.boss.send(QUEUES.analysis, data, {
     priority: jobPriority(task.priority),
     singletonKey,
-    ...(task.scheduledAt && task.scheduledAt.getTime() > Date.now() ? { startAfter: task.scheduledAt } : {}),
+    ...(startAfter ? { startAfter } : {}),
   });
   if (!id) throw new Error(`The analysis of task ${taskId} could not be queued (a live job remains)`);
+  if (!startAfter) await announceJobs(ctx, QUEUES.analysis, 1);
   return id;
 }
 
