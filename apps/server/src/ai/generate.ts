@@ -1,13 +1,5 @@
 import { PROVIDER_NAMES, type ProviderId } from '@parley/contracts';
-import {
-  APICallError,
-  generateText,
-  JSONParseError,
-  type LanguageModelUsage,
-  NoObjectGeneratedError,
-  Output,
-  RetryError,
-} from 'ai';
+import type { LanguageModelUsage } from 'ai';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -16,6 +8,9 @@ import { HttpError } from '../http/errors.ts';
 import { cachedPrefix } from './prompt-cache.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
+
+/** The AI SDK, loaded with the first call (an idle server holds none of it). */
+type Sdk = typeof import('ai');
 
 /**
  * 502 'ai_failed'. `retryable`: the same call may work later (rate limit, server error, timeout, an answer
@@ -62,11 +57,13 @@ export interface StructuredRequest<T> {
  */
 export async function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
   const fetch = providerFetch(ctx, request.provider, ctx.config.ai.timeoutMs);
-  const model = languageModel(ctx.config, request.provider, request.model, fetch);
+  const model = await languageModel(ctx.config, request.provider, request.model, fetch);
+  const sdk: Sdk = await import('ai');
+  const { NoObjectGeneratedError, Output } = sdk;
   const signal = request.signal ?? new AbortController().signal;
   const started = performance.now();
   try {
-    const result = await generateText({
+    const result = await sdk.generateText({
       model,
       ...(request.cachePrefix
         ? cachedPrefix(request.instructions, request.schema)
@@ -80,20 +77,21 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
     await recordUsage(ctx, request, started, result.totalUsage, null);
     return result.output;
   } catch (error) {
-    const message = describeFailure(ctx.config, request.provider, error, signal);
+    const message = describeFailure(sdk, ctx.config, request.provider, error, signal);
     const usage = NoObjectGeneratedError.isInstance(error) ? error.usage : undefined;
     await recordUsage(ctx, request, started, usage, message);
     ctx.logger.warn(
       { purpose: request.purpose, provider: request.provider, model: request.model, error: message },
       'LLM call failed',
     );
-    throw aiFailed(message, isRetryable(error, signal));
+    throw aiFailed(message, isRetryable(sdk, error, signal));
   }
 }
 
 /** Whether a failed call may work when tried again later (see AiFailedError). */
-function isRetryable(error: unknown, signal: AbortSignal): boolean {
-  if (signal.aborted || timedOut(error) || NoObjectGeneratedError.isInstance(error)) return true;
+function isRetryable(sdk: Sdk, error: unknown, signal: AbortSignal): boolean {
+  const { APICallError, NoObjectGeneratedError, RetryError } = sdk;
+  if (signal.aborted || timedOut(sdk, error) || NoObjectGeneratedError.isInstance(error)) return true;
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(last)) return last.isRetryable || last.statusCode === undefined;
   return true;
@@ -121,18 +119,25 @@ async function recordUsage(
 }
 
 /** A request ran past AI_TIMEOUT_MS (ai/provider-fetch.ts aborts it with a TimeoutError). */
-function timedOut(error: unknown): boolean {
-  const last = RetryError.isInstance(error) ? error.lastError : error;
+function timedOut(sdk: Sdk, error: unknown): boolean {
+  const last = sdk.RetryError.isInstance(error) ? error.lastError : error;
   return last instanceof Error && last.name === 'TimeoutError';
 }
 
 /** A message a person can act on, with any configured key scrubbed out of what the upstream said. */
-function describeFailure(config: Config, provider: ProviderId, error: unknown, signal: AbortSignal): string {
+function describeFailure(
+  sdk: Sdk,
+  config: Config,
+  provider: ProviderId,
+  error: unknown,
+  signal: AbortSignal,
+): string {
+  const { JSONParseError, NoObjectGeneratedError, RetryError } = sdk;
   const name = PROVIDER_NAMES[provider];
   let message: string;
   if (signal.aborted) {
     message = `The call to ${name} was cancelled.`;
-  } else if (timedOut(error)) {
+  } else if (timedOut(sdk, error)) {
     const seconds = config.ai.timeoutMs / 1000;
     message = `${name} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`;
   } else if (NoObjectGeneratedError.isInstance(error)) {
@@ -140,9 +145,9 @@ function describeFailure(config: Config, provider: ProviderId, error: unknown, s
       ? `${name} did not answer with valid JSON.`
       : `${name} answered in an unexpected structure${schemaIssue(error)}.`;
   } else if (RetryError.isInstance(error)) {
-    message = `${describeCall(name, error.lastError)} (after ${error.errors.length} attempts)`;
+    message = `${describeCall(sdk, name, error.lastError)} (after ${error.errors.length} attempts)`;
   } else {
-    message = describeCall(name, error);
+    message = describeCall(sdk, name, error);
   }
   for (const secret of configuredSecrets(config)) message = message.replaceAll(secret, '***');
   return message;
@@ -157,8 +162,8 @@ function schemaIssue(error: unknown): string {
   return '';
 }
 
-function describeCall(name: string, error: unknown): string {
-  if (APICallError.isInstance(error)) {
+function describeCall(sdk: Sdk, name: string, error: unknown): string {
+  if (sdk.APICallError.isInstance(error)) {
     return error.statusCode
       ? `${name} answered ${error.statusCode}: ${error.message}`
       : `${name} could not be reached: ${error.message}`;

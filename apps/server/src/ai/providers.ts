@@ -1,8 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogle } from '@ai-sdk/google';
-import { createGroq } from '@ai-sdk/groq';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ProviderId } from '@parley/contracts';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
@@ -11,37 +6,53 @@ import { providerUnavailable } from './catalog.ts';
 /**
  * The AI SDK model for a provider and model id, with credentials and base URL from the configuration
  * (never from the SDKs' own environment lookups), its requests sent through `fetch` (ai/provider-fetch.ts:
- * the shared rate limits). A provider without credentials answers 503.
+ * the shared rate limits). A provider without credentials answers 503. Each provider's package loads with its
+ * first call (the AI SDK with all five is about 36 MB of a server's memory; an idle one needs none of them).
  */
-export function languageModel(
+export async function languageModel(
   config: Config,
   provider: ProviderId,
   model: string,
   fetch: typeof globalThis.fetch,
-): LanguageModel {
+): Promise<LanguageModel> {
   const p = config.providers;
   const need = (value: string | undefined) => {
     if (!value) throw providerUnavailable(provider);
     return value;
   };
   switch (provider) {
-    case 'anthropic':
-      return createAnthropic({ apiKey: need(p.anthropicApiKey), baseURL: p.anthropicBaseUrl, fetch })(model);
-    case 'openai':
+    case 'anthropic': {
+      const apiKey = need(p.anthropicApiKey);
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return createAnthropic({ apiKey, baseURL: p.anthropicBaseUrl, fetch })(model);
+    }
+    case 'openai': {
+      const apiKey = need(p.openaiApiKey);
+      const { createOpenAI } = await import('@ai-sdk/openai');
       // The Responses API (the provider's default for OpenAI itself).
-      return createOpenAI({ apiKey: need(p.openaiApiKey), baseURL: p.openaiBaseUrl, fetch })(model);
-    case 'google':
-      return createGoogle({ apiKey: need(p.googleApiKey), baseURL: p.googleBaseUrl, fetch })(model);
-    case 'groq':
-      return createGroq({ apiKey: need(p.groqApiKey), baseURL: p.groqBaseUrl, fetch })(model);
-    case 'openai-compatible':
+      return createOpenAI({ apiKey, baseURL: p.openaiBaseUrl, fetch })(model);
+    }
+    case 'google': {
+      const apiKey = need(p.googleApiKey);
+      const { createGoogle } = await import('@ai-sdk/google');
+      return createGoogle({ apiKey, baseURL: p.googleBaseUrl, fetch })(model);
+    }
+    case 'groq': {
+      const apiKey = need(p.groqApiKey);
+      const { createGroq } = await import('@ai-sdk/groq');
+      return createGroq({ apiKey, baseURL: p.groqBaseUrl, fetch })(model);
+    }
+    case 'openai-compatible': {
+      const baseURL = need(p.openaiCompatibleBaseUrl);
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: 'openai-compatible',
-        baseURL: need(p.openaiCompatibleBaseUrl),
+        baseURL,
         apiKey: p.openaiCompatibleApiKey,
         supportsStructuredOutputs: true,
         fetch,
       })(model);
+    }
   }
 }
 

@@ -1,14 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  S3Client,
-  type S3ClientConfig,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.ts';
 import { assertValidKey, Meter, newKey } from './meter.ts';
 import {
@@ -45,22 +37,39 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
  * Any S3-compatible bucket. put() streams through a multipart upload (lib-storage), which makes the object
  * visible only when the upload completes and aborts the parts on failure.
  */
+interface S3Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  storage: typeof import('@aws-sdk/lib-storage');
+  client: S3Client;
+}
+
+/** The AWS SDK (about 13 MB of a server's memory) loads only where media live in S3. */
+async function loadSdk(settings: S3Settings): Promise<S3Sdk> {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { s3, storage, client: new s3.S3Client(s3ClientConfig(settings)) };
+}
+
 export class S3Storage implements Storage {
   readonly kind = 's3';
-  private readonly client: S3Client;
   private readonly settings: S3Settings;
+  private sdk: Promise<S3Sdk> | null = null;
 
   constructor(settings: S3Settings) {
     this.settings = settings;
-    this.client = new S3Client(s3ClientConfig(settings));
+  }
+
+  private loadSdk(): Promise<S3Sdk> {
+    this.sdk ??= loadSdk(this.settings);
+    return this.sdk;
   }
 
   async put(source: Readable, options: PutOptions): Promise<StoredObject> {
+    const { storage, client } = await this.loadSdk();
     const key = newKey(options.prefix, options.extension);
     const meter = new Meter(options.maxBytes);
     const body = new PassThrough();
-    const upload = new Upload({
-      client: this.client,
+    const upload = new storage.Upload({
+      client,
       params: { Bucket: this.settings.bucket, Key: key, Body: body, ContentType: options.contentType },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
@@ -83,9 +92,10 @@ export class S3Storage implements Storage {
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
     assertValidKey(key);
+    const { s3, client } = await this.loadSdk();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
+      const answer = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.settings.bucket,
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -98,8 +108,8 @@ export class S3Storage implements Storage {
         (body as { transformToWebStream: () => ReadableStream }).transformToWebStream() as never,
       );
     } catch (error) {
-      if (error instanceof NoSuchKey) throw new ObjectNotFoundError(key);
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+      if (error instanceof s3.NoSuchKey) throw new ObjectNotFoundError(key);
+      if (error instanceof s3.S3ServiceException && error.$metadata.httpStatusCode === 404) {
         throw new ObjectNotFoundError(key);
       }
       throw error;
@@ -108,10 +118,11 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    const { s3, client } = await this.loadSdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
   destroy(): void {
-    this.client.destroy();
+    void this.sdk?.then(({ client }) => client.destroy());
   }
 }
