@@ -16,8 +16,8 @@ import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
-import { hasActiveSupportGrant, recordSupportAccess } from '../support/grants.ts';
 import type { UserRow } from '../users/dto.ts';
+import { hasActiveSupportGrant, recordSupportAccess } from './support-grants.ts';
 import { representativesOf, teamAssignmentOf } from './team-scope.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
