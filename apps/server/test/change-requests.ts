@@ -1,7 +1,7 @@
 import { computeFinalScore, type FieldValues, type PromptField } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { promptVersions, tasks } from '../src/db/schema/index.ts';
-import { recordFieldValues } from '../src/modules/analytics/record.ts';
+import { recordFieldValues } from '../src/modules/tasks/field-values.ts';
 import { insertAnalysis } from './analytics.ts';
 import {
   addMember,

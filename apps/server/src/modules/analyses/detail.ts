@@ -1,4 +1,5 @@
 import {
+  type AnalysisCorrection,
   type AnalysisDetail,
   AnalysisMetrics,
   analysisRoutes,
@@ -8,9 +9,11 @@ import {
   SpeakerRoles,
   type TranscriptSegment,
 } from '@parley/contracts';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { analysisCorrections } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { correctionsOf } from '../change-requests/read.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
 import { type PromptVersionData, readPromptVersions } from '../prompts/versions.ts';
@@ -155,4 +158,22 @@ export async function analysisDetail(
     lva: LvaResult.safeParse(task.lva).data ?? null,
     corrections: await correctionsOf(ctx.db, task.id),
   };
+}
+
+/** The approved corrections of an analysis, oldest first (the analysis detail and its JSON). */
+async function correctionsOf(db: Executor, taskId: number): Promise<AnalysisCorrection[]> {
+  const rows = await db
+    .select()
+    .from(analysisCorrections)
+    .where(eq(analysisCorrections.taskId, taskId))
+    .orderBy(asc(analysisCorrections.id));
+  return rows.map((row) => ({
+    path: row.path,
+    ai_value: row.aiValue ?? null,
+    value: row.value ?? null,
+    by: { id: row.correctedBy, name: row.correctedByName },
+    at: row.createdAt.toISOString(),
+    reason: row.reason,
+    request_id: row.requestId,
+  }));
 }

@@ -1,11 +1,8 @@
 import { type SpeakerRole, type SpeakerRoles, speakerLabels } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tasks } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { recordFieldValues } from '../analytics/record.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { notifyTask } from '../tasks/notify.ts';
+import { saveSpeakerRoles } from '../tasks/commands.ts';
 import { speakerRolesWithMetrics } from '../tasks/speaker-roles.ts';
 import { ANALYSIS_TEXTS, requireTask, transcriptSegments } from './detail.ts';
 
@@ -34,16 +31,7 @@ export async function setSpeakerRoles(
     throw badRequest(SPEAKER_ROLE_TEXTS.unknownSpeaker.replace('{label}', unknown), 'unknown_speaker');
   }
   const speakerRoles = speakerRolesWithMetrics(segments, roles, { source: 'reviewer', check: null }, media);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(tasks)
-      .set({ speakerRoles, updatedAt: new Date() })
-      .where(eq(tasks.id, task.id))
-      .returning();
-    if (updated) await recordFieldValues(tx, [task.id]);
-    return updated;
-  });
+  const row = await saveSpeakerRoles(ctx, task.id, speakerRoles);
   if (!row) throw notFound(ANALYSIS_TEXTS.notFound);
-  await notifyTask(ctx, row);
   return speakerRoles;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analyticsBackfill } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { recordFieldValues } from './record.ts';
+import { recordFieldValues } from '../tasks/field-values.ts';
 
 /** Tasks recorded per transaction. */
 const BATCH = 500;

@@ -7,8 +7,8 @@ import {
   readBulkHeader,
   readBulkRow,
 } from '@parley/contracts';
+import { CsvReadError, readCsv } from '../../csv.ts';
 import { HttpError } from '../../http/errors.ts';
-import { CsvReadError, readCsv } from './csv.ts';
 
 /** A CSV refused as a whole: the answer is 400 invalid_csv with these problems. */
 export class CsvRefused extends Error {

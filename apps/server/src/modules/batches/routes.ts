@@ -9,11 +9,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
-import { releaseUnreadBody } from '../uploads/routes.ts';
-import { FileTooLargeError, whole } from './csv.ts';
 import { CsvRefused, type ParsedBulkCsv, parseBulkCsv } from './parse.ts';
 import {
   createBatch,

@@ -12,11 +12,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { FileTooLargeError, whole } from '../batches/csv.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { releaseUnreadBody } from '../uploads/routes.ts';
 import {
   createEntry,
   deleteEntry,

@@ -10,9 +10,9 @@ import {
 } from '@parley/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { CsvReadError, readCsv } from '../../csv.ts';
 import { blacklistEntries } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { CsvReadError, readCsv } from '../batches/csv.ts';
 import { type ProjectAccess, requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 

@@ -10,8 +10,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analysisCorrections, changeRequestItems, tasks } from '../../db/schema/index.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
-import { recordFieldValues } from '../analytics/record.ts';
 import { titleOf } from '../pipeline/analysis.ts';
+import { correctResult } from '../tasks/commands.ts';
 import type { TaskRow } from '../tasks/rows.ts';
 import { answeredResult } from './result.ts';
 
@@ -87,18 +87,11 @@ export async function applyCorrection(
   if (finalScore !== 'no' && content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values = { ...values, [FINAL_SCORE_KEY]: score.score };
   }
-  const [updated] = await tx
-    .update(tasks)
-    .set({
-      result: { ...answered.stored, values, score },
-      finalScore: score.score,
-      scoreMode: score.mode,
-      title: titleOf(values) ?? task.title,
-      updatedAt: new Date(),
-    })
-    .where(eq(tasks.id, taskId))
-    .returning();
-  await recordFieldValues(tx, [taskId]);
+  const updated = await correctResult(tx, taskId, {
+    result: { ...answered.stored, values, score },
+    score,
+    title: titleOf(values) ?? task.title,
+  });
   return updated!;
 }
 

@@ -1,5 +1,4 @@
 import {
-  type AnalysisCorrection,
   CHANGE_REQUEST_STATUSES,
   type ChangeRequest,
   type ChangeRequestListQuery,
@@ -9,14 +8,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import {
-  analysisCorrections,
-  changeRequestItems,
-  changeRequests,
-  prompts,
-  tasks,
-  users,
-} from '../../db/schema/index.ts';
+import { changeRequestItems, changeRequests, prompts, tasks, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { mayReview, requestVisibility, taskVisibleSql } from './scope.ts';
@@ -194,22 +186,4 @@ export async function openCount(db: Executor, access: ProjectAccess, userId: num
       ),
     );
   return row?.n ?? 0;
-}
-
-/** The approved corrections of an analysis, oldest first (the analysis detail and its JSON). */
-export async function correctionsOf(db: Executor, taskId: number): Promise<AnalysisCorrection[]> {
-  const rows = await db
-    .select()
-    .from(analysisCorrections)
-    .where(eq(analysisCorrections.taskId, taskId))
-    .orderBy(asc(analysisCorrections.id));
-  return rows.map((row) => ({
-    path: row.path,
-    ai_value: row.aiValue ?? null,
-    value: row.value ?? null,
-    by: { id: row.correctedBy, name: row.correctedByName },
-    at: row.createdAt.toISOString(),
-    reason: row.reason,
-    request_id: row.requestId,
-  }));
 }

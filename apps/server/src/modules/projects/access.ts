@@ -16,16 +16,16 @@ import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
-import { hasActiveSupportGrant, recordSupportAccess } from '../support/grants.ts';
-import { memberVisibility } from '../tasks/visibility.ts';
 import type { UserRow } from '../users/dto.ts';
+import { hasActiveSupportGrant, recordSupportAccess } from './support-grants.ts';
+import { representativesOf, teamAssignmentOf } from './team-scope.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
 /**
  * Which analyses (tasks) and batches the caller sees: all of them; only those uploaded with one API key (a
  * media key); or a team's: those whose department or representative is in the assignment (none without one),
- * a team leader's, or an agent's own representative (tasks/visibility.ts, memberVisibility).
+ * a team leader's, or an agent's own representative (memberVisibility; tasks/visibility.ts turns it into SQL).
  */
 export type TaskVisibility =
   | { kind: 'all' }
@@ -46,6 +46,33 @@ export interface ProjectAccess {
    * prompt) is in it. Absent: English (background work).
    */
   language?: UiLanguage;
+}
+
+/**
+ * Which analyses a member sees in a project (the one rule every query of analyses, figures, insights and
+ * change requests applies through visibilityCondition): a media key those it uploaded; a team leader those of
+ * their assignment; with the project's agents_see_own, a user those of the representative the rep mapping
+ * gives their email (none when it gives none); everyone else all.
+ */
+async function memberVisibility(
+  db: Executor,
+  project: ProjectRow,
+  role: MemberRole,
+  user: UserRow,
+  apiKey: ApiKeyScope | null,
+): Promise<TaskVisibility> {
+  if (apiKey?.type === 'media') return { kind: 'apiKey', apiKeyId: apiKey.id };
+  if (role === 'teamleader') {
+    return { kind: 'team', assignment: await teamAssignmentOf(db, project.id, user.id) };
+  }
+  if (role === 'user' && project.agentsSeeOwn) {
+    const representative = (await representativesOf(db, [project.id], user.email)).get(project.id);
+    return {
+      kind: 'team',
+      assignment: representative ? { departments: [], representatives: [representative] } : null,
+    };
+  }
+  return { kind: 'all' };
 }
 
 /**

@@ -23,9 +23,9 @@ import {
   type ProjectBillingView,
   projectBillingViews,
 } from '../billing/project-billing.ts';
-import { representativesOf } from '../reps/team-scope.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { ProjectAccess, ProjectRow } from './access.ts';
+import { representativesOf } from './team-scope.ts';
 
 const MEDIA_REMOVALS_AT_ONCE = 16;
 

@@ -11,8 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { projects, supportAudit, supportGrants, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { activeGrantCondition } from '../projects/support-grants.ts';
 import type { UserRow } from '../users/dto.ts';
-import { activeGrantCondition } from './grants.ts';
 
 const granter = alias(users, 'granter');
 

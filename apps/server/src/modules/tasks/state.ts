@@ -3,8 +3,8 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
-import { recordFieldValues } from '../analytics/record.ts';
 import { releaseHold } from '../billing/holds.ts';
+import { recordFieldValues } from './field-values.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
 import { emitTaskSettled } from './settled.ts';
@@ -71,24 +71,36 @@ export async function saveTaskWork(
   return write(ctx, taskId, values);
 }
 
+/**
+ * Writes the task and, in the same transaction (the caller's), its analytics rows anew: what completes an
+ * analysis or changes its answer goes through here. Null: no such task.
+ */
+export async function writeAnalysis(
+  tx: Executor,
+  taskId: number,
+  values: Partial<TaskInsert>,
+): Promise<TaskRow | null> {
+  const row = await write({ db: tx }, taskId, values);
+  if (row) await recordFieldValues(tx, [taskId]);
+  return row;
+}
+
 /** The analysis is done and charged; its field values go to analytics in the same transaction. Null: no such task. */
 export async function completeTask(
   ctx: AppContext,
   taskId: number,
   unitsChargedMilli: number,
 ): Promise<TaskRow | null> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const completed = await write({ db: tx }, taskId, {
+  const row = await ctx.db.transaction((tx) =>
+    writeAnalysis(tx, taskId, {
       status: 'completed',
       stage: 'done',
       progress: 100,
       errorReason: null,
       completedAt: new Date(),
       unitsChargedMilli,
-    });
-    if (completed) await recordFieldValues(tx, [taskId]);
-    return completed;
-  });
+    }),
+  );
   if (row) await settled(ctx, row);
   return row;
 }

@@ -1,11 +1,7 @@
-import { type MemberRole, uniqueNames } from '@parley/contracts';
+import { uniqueNames } from '@parley/contracts';
 import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
-import type { ApiKeyScope } from '../auth/plugin.ts';
-import type { ProjectAccess, ProjectRow, TaskVisibility } from '../projects/access.ts';
-import { representativesOf, teamAssignmentOf } from '../reps/team-scope.ts';
-import type { UserRow } from '../users/dto.ts';
+import type { ProjectAccess, TaskVisibility } from '../projects/access.ts';
 
 const lowered = (values: readonly string[]) => uniqueNames(values).map((value) => value.toLowerCase());
 
@@ -15,33 +11,6 @@ export interface VisibilityColumns {
   representative: Column;
   /** The key an analysis was uploaded with; a table without it shows a media key nothing. */
   apiKeyId?: Column;
-}
-
-/**
- * Which analyses a member sees in a project (the one rule every query of analyses, figures, insights and
- * change requests applies through visibilityCondition): a media key those it uploaded; a team leader those of
- * their assignment; with the project's agents_see_own, a user those of the representative the rep mapping
- * gives their email (none when it gives none); everyone else all.
- */
-export async function memberVisibility(
-  db: Executor,
-  project: ProjectRow,
-  role: MemberRole,
-  user: UserRow,
-  apiKey: ApiKeyScope | null,
-): Promise<TaskVisibility> {
-  if (apiKey?.type === 'media') return { kind: 'apiKey', apiKeyId: apiKey.id };
-  if (role === 'teamleader') {
-    return { kind: 'team', assignment: await teamAssignmentOf(db, project.id, user.id) };
-  }
-  if (role === 'user' && project.agentsSeeOwn) {
-    const representative = (await representativesOf(db, [project.id], user.email)).get(project.id);
-    return {
-      kind: 'team',
-      assignment: representative ? { departments: [], representatives: [representative] } : null,
-    };
-  }
-  return { kind: 'all' };
 }
 
 /**

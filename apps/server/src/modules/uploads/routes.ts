@@ -4,6 +4,7 @@ import { uploadRoutes as routes, UPLOAD_TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { releaseUnreadBody } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
@@ -30,27 +31,6 @@ const limits = (fileSize: number) => ({ fileSize, files: 1, fields: 30, fieldSiz
 
 function requireMultipart(request: FastifyRequest): void {
   if (!request.isMultipart()) throw badRequest(UPLOAD_TEXTS.invalidInput, 'invalid_input');
-}
-
-/** How long a refused multipart request is still read (and discarded) so the client can read the answer. */
-const DRAIN_MS = 30_000;
-
-/**
- * A multipart request refused before its body was read (wrong prompt, no access, bad file type ...): the
- * answer closes the connection, and the rest of the body is read and dropped meanwhile. Without this the
- * unread body would stall the connection, and closing at once would reset it before the client reads the
- * answer.
- */
-export function releaseUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
-  reply.header('connection', 'close');
-  raw.unpipe();
-  raw.on('data', () => {});
-  raw.resume();
-  const timer = setTimeout(() => raw.destroy(), DRAIN_MS);
-  timer.unref();
-  raw.once('close', () => clearTimeout(timer));
 }
 
 function urlError(error: unknown): unknown {

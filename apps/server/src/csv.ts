@@ -13,21 +13,6 @@ export class CsvReadError extends Error {
   }
 }
 
-/** An uploaded file went over its size limit (the multipart parser cut it short). */
-export class FileTooLargeError extends Error {
-  override name = 'FileTooLargeError';
-}
-
-/**
- * The bytes of a multipart file part, failing with FileTooLargeError instead of ending when the part was cut
- * at its size limit (@fastify/multipart ends such a stream normally and reports the limit only later), so
- * that a cut-off file is never read as a shorter, valid one.
- */
-export async function* whole(file: AsyncIterable<Buffer> & { truncated?: boolean }): AsyncGenerator<Buffer> {
-  for await (const chunk of file) yield chunk;
-  if (file.truncated) throw new FileTooLargeError('The file is larger than the limit.');
-}
-
 /** The first bytes are read up to the first line break (or this many) to pick the separator. */
 const HEAD_BYTES = 64 * 1024;
 /** Longest record (all its fields) accepted; longer ones are a broken file rather than a recording list. */
