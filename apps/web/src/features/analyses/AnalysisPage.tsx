@@ -114,6 +114,7 @@ function AnalysisView({
   const player = usePlayer();
   const [reanalyzeOpen, setReanalyzeOpen] = useState(false);
 
+  // The typed result; the oldest ones (their values alone, sent as stored) read as a result without evidence.
   const result = useMemo(() => readStoredResult(detail.result), [detail.result]);
   const snapshot = useMemo(() => promptShape(detail.prompt?.data), [detail.prompt]);
   const classified = result?.classification ?? null;
