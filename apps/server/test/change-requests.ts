@@ -1,4 +1,4 @@
-import { computeFinalScore, type FieldValues, type PromptField } from '@parley/contracts';
+import { computeFinalScore, type PromptField, type ResultValues } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { promptVersions, tasks } from '../src/db/schema/index.ts';
 import { recordFieldValues } from '../src/modules/tasks/field-values.ts';
@@ -75,7 +75,7 @@ export async function scoredPrompt(
   return { id, versionId: version!.id, content, finalScore, maxScore };
 }
 
-export const VALUES: FieldValues = {
+export const VALUES: ResultValues = {
   Summary: 'A call.',
   Title: 'Call with Ann',
   Greeting: false,
@@ -92,7 +92,7 @@ export async function analysed(
   prompt: ScoredPrompt,
   people: { department: string; representative: string },
   createdAt = '2026-03-09T15:00:00Z',
-  values: FieldValues = VALUES,
+  values: ResultValues = VALUES,
 ): Promise<number> {
   const score = computeFinalScore(prompt.finalScore, prompt.content, values, prompt.maxScore);
   const withScore = prompt.finalScore === 'no' ? values : { ...values, 'Final Score': score.score };

@@ -6,6 +6,7 @@ import { TaskStageSchema, TaskStatusSchema } from './api.ts';
 import { CONVERSATION_TIME_SOURCES } from './conversation-time.ts';
 import { ChatMetrics, ConversationMetrics } from './metrics.ts';
 import { SpeakerRoles } from './roles.ts';
+import { AnalysisPromptData, AnalysisResult, ResultValues } from './stored.ts';
 import { TaskErrorSchema } from './task-errors.ts';
 
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
@@ -58,7 +59,7 @@ export const AnalysisPromptInfo = z.object({
   name: z.string().nullable(),
   /** `snapshot`: the prompt as the analysis ran with it; `current`: not analysed yet, the prompt as it is now. */
   source: z.enum(['snapshot', 'current']),
-  data: z.record(z.string(), z.unknown()),
+  data: AnalysisPromptData,
 });
 
 export const LVA_STATUSES = ['completed', 'failed', 'not_configured', 'not_applicable'] as const;
@@ -117,8 +118,12 @@ export const AnalysisDetail = z.object({
   transcript: z.array(TranscriptSegment).nullable(),
   /** The plain transcript (for text conversations, the conversation itself). */
   transcript_text: z.string().nullable(),
-  /** The analysis by the prompt's fields. */
-  result: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The analysis by the prompt's fields (stored.ts AnalysisResult); the oldest results, stored as the values
+   * themselves, are sent as they are (read either with readStoredResult).
+   */
+  // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
+  result: z.union([AnalysisResult.nullable(), ResultValues.nullable()]),
   /** Conversation metrics of a transcribed recording or of a chat (kind 'chat'); null before either. */
   // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
   metrics: z.union([ChatMetrics.nullable(), ConversationMetrics.nullable()]),

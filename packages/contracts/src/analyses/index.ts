@@ -7,6 +7,7 @@ export * from './result.ts';
 export * from './roles.ts';
 export * from './scoring.ts';
 export * from './status.ts';
+export * from './stored.ts';
 export * from './task-errors.ts';
 export * from './transcript.ts';
 export * from './transcript-export.ts';

@@ -1,9 +1,10 @@
-import type { EvidenceMap, FieldValues } from '../prompts/output-schema.ts';
+import type { EvidenceMap } from '../prompts/output-schema.ts';
 import type { FINAL_SCORE_MODES, PromptField } from '../prompts/schema.ts';
 
 type FinalScoreMode = (typeof FINAL_SCORE_MODES)[number];
 
 import type { FinalScore } from './scoring.ts';
+import type { ResultValues } from './stored.ts';
 
 /**
  * The analysis detail's `result`: the answer of the prompt that analysed the conversation, the evidence of
@@ -24,7 +25,7 @@ export interface TaskResult {
     maxScore?: number | null;
   };
   /** Field values by key (nested for object fields); 'Final Score' holds the computed score. */
-  values: FieldValues;
+  values: ResultValues;
   evidence: EvidenceMap;
   score: FinalScore;
   classification?: {
@@ -32,7 +33,7 @@ export interface TaskResult {
     /** Dotted path of the classification field that chose. */
     field: string;
     chosen: { promptId: string; promptName: string };
-    values: FieldValues;
+    values: ResultValues;
     evidence: EvidenceMap;
   };
 }

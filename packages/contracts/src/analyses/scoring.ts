@@ -1,5 +1,6 @@
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
 import { type FINAL_SCORE_MODES, isFieldNumber, type PromptField } from '../prompts/schema.ts';
+import type { ScoredField } from './stored.ts';
 
 /**
  * The final score of an analysis (the prompt's finalScore mode), computed from the field values the model
@@ -37,14 +38,7 @@ import { type FINAL_SCORE_MODES, isFieldNumber, type PromptField } from '../prom
  */
 export type FinalScoreMode = (typeof FINAL_SCORE_MODES)[number];
 
-export interface ScoredField {
-  /** Dotted path of the field ('Discovery.Budget'). */
-  path: string;
-  type: PromptField['type'];
-  points: number;
-  /** null: the field has no natural maximum (int, float). */
-  max: number | null;
-}
+export type { ScoredField };
 
 export interface FinalScore {
   mode: FinalScoreMode;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResultValue } from '../analyses/stored.ts';
 import { Day, Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { FIELD_TYPES } from '../prompts/schema.ts';
 
@@ -31,8 +32,8 @@ export const ChangeRequestItem = z.object({
   /** The field's key (last part of the path). */
   label: z.string(),
   field_type: z.enum(FIELD_TYPES),
-  /** The value in the result when the request was made. */
-  ai_value: z.unknown(),
+  /** The value in the result when the request was made (null: none). */
+  ai_value: ResultValue,
   proposed_value: FieldValue,
   /** The value set on approval (the reviewer may have edited it); null until approved. */
   // (null on each side: OpenAPI 3.0 wants a type beside 'nullable', which a union has not)
@@ -140,8 +141,8 @@ export const ChangeRequestOpenCountResponse = z.object({ data: z.object({ open: 
 /** An approved correction of an analysis's result, shown on the analysis and in its JSON export. */
 export const AnalysisCorrection = z.object({
   path: z.string(),
-  ai_value: z.unknown(),
-  value: z.unknown(),
+  ai_value: ResultValue,
+  value: ResultValue,
   by: z.object({ id: z.number().int().nullable(), name: z.string() }),
   at: z.string(),
   reason: z.string(),

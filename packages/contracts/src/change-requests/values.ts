@@ -1,6 +1,12 @@
+import { isValueGroup, type ResultValue, type ResultValues } from '../analyses/stored.ts';
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
-import { OK_VALUES } from '../prompts/output-schema.ts';
-import { FIELD_NUMBER_MAX, type FieldType, isFieldNumber, type PromptField } from '../prompts/schema.ts';
+import {
+  FIELD_NUMBER_MAX,
+  type FieldType,
+  isFieldNumber,
+  OK_VALUES,
+  type PromptField,
+} from '../prompts/schema.ts';
 
 /** Longest corrected text value. */
 export const TEXT_VALUE_MAX = 4000;
@@ -44,29 +50,21 @@ export function correctableFieldAt(fields: PromptField[], path: string): PromptF
 }
 
 /** The value at a dotted path of a result (undefined when absent). */
-export function valueAtPath(result: Record<string, unknown> | null | undefined, path: string): unknown {
-  let node: unknown = result;
+export function valueAtPath(result: ResultValues | null | undefined, path: string): ResultValue | undefined {
+  let node: ResultValue | undefined = result ?? undefined;
   for (const key of path.split('.')) {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
+    if (!isValueGroup(node)) return undefined;
+    node = node[key];
   }
   return node;
 }
 
 /** A copy of a result with the value at a dotted path replaced (missing objects on the way are created). */
-export function withValueAtPath(
-  result: Record<string, unknown>,
-  path: string,
-  value: unknown,
-): Record<string, unknown> {
+export function withValueAtPath(result: ResultValues, path: string, value: ResultValue): ResultValues {
   const [key, ...rest] = path.split('.') as [string, ...string[]];
   if (rest.length === 0) return { ...result, [key]: value };
   const child = result[key];
-  const node =
-    typeof child === 'object' && child !== null && !Array.isArray(child)
-      ? (child as Record<string, unknown>)
-      : {};
-  return { ...result, [key]: withValueAtPath(node, rest.join('.'), value) };
+  return { ...result, [key]: withValueAtPath(isValueGroup(child) ? child : {}, rest.join('.'), value) };
 }
 
 /**

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { PromptField } from './schema.ts';
-
-/** The answers an 'ok' field allows: the checklist item was done, not done, or does not apply. */
-export const OK_VALUES = ['ok', 'not ok', 'n/a'] as const;
+import { type EvidenceMap, type FieldEvidence, isValueGroup, ResultValues } from '../analyses/stored.ts';
+import { OK_VALUES, type PromptField } from './schema.ts';
 
 /** The values of an option, marks or classification field with what each means (as written in the prompt). */
 function meanings(field: PromptField): Array<[value: string, meaning: string]> {
@@ -87,15 +85,6 @@ export function promptOutputSchema(fields: PromptField[]): z.ZodObject {
   );
 }
 
-/** Why the model gave a field its value: one sentence and the transcript passage it rests on. */
-export interface FieldEvidence {
-  justification: string;
-  /** Verbatim from the transcript; empty when nothing in the conversation supports the value. */
-  quote: string;
-  /** Where the quote starts, in seconds from the start of the conversation; null when unknown. */
-  timestamp: number | null;
-}
-
 /**
  * The evidence properties, undescribed: what they mean is said once in the request's instructions
  * rather than in every field of the schema.
@@ -141,10 +130,11 @@ export function promptOutputSchemaWithEvidence(
   return build(fields, true);
 }
 
+/** Field values by key as the pure helpers read them (what is stored and served: stored.ts ResultValues). */
 export type FieldValues = Record<string, unknown>;
 
-/** Dotted field path (keys never contain dots) to the evidence of that field. */
-export type EvidenceMap = Record<string, FieldEvidence>;
+/** Why the model gave a field its value, and the evidence by dotted field path (keys never contain dots). */
+export type { EvidenceMap, FieldEvidence };
 
 /**
  * Splits an answer shaped by promptOutputSchemaWithEvidence into the field values and the evidence of
@@ -153,19 +143,19 @@ export type EvidenceMap = Record<string, FieldEvidence>;
 export function splitEvidence(
   fields: PromptField[],
   answer: Record<string, unknown>,
-): { values: FieldValues; evidence: EvidenceMap } {
+): { values: ResultValues; evidence: EvidenceMap } {
   const evidence: EvidenceMap = {};
-  const walk = (list: PromptField[], node: Record<string, unknown>, prefix: string): FieldValues => {
-    const values: FieldValues = {};
+  const walk = (list: PromptField[], node: ResultValues, prefix: string): ResultValues => {
+    const values: ResultValues = {};
     for (const field of list) {
       if (!(field.key in node)) continue;
-      const item = node[field.key];
+      const item = node[field.key]!;
       const path = prefix ? `${prefix}.${field.key}` : field.key;
       if (field.type === 'object') {
-        values[field.key] = isRecord(item) ? walk(field.content ?? [], item, path) : item;
+        values[field.key] = isValueGroup(item) ? walk(field.content ?? [], item, path) : item;
         continue;
       }
-      if (!isRecord(item) || !('value' in item)) {
+      if (!isValueGroup(item) || item.value === undefined) {
         values[field.key] = item;
         continue;
       }
@@ -178,9 +168,6 @@ export function splitEvidence(
     }
     return values;
   };
-  return { values: walk(fields, answer, ''), evidence };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  // A structured answer is JSON: every value of it is a ResultValue.
+  return { values: walk(fields, ResultValues.parse(answer), ''), evidence };
 }

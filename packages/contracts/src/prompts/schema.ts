@@ -17,6 +17,9 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/** The answers an 'ok' field allows: the checklist item was done, not done, or does not apply. */
+export const OK_VALUES = ['ok', 'not ok', 'n/a'] as const;
+
 export const FINAL_SCORE_MODES = ['sum', 'percent', 'descending', 'no'] as const;
 export const TRANSCRIPTION_TASKS = ['translate', 'transcribe'] as const;
 export const TRANSCRIPTION_LANGUAGES = [

@@ -1,9 +1,19 @@
-import { CHANGE_REQUEST_KINDS, CHANGE_REQUEST_STATUSES, FIELD_TYPES } from '@parley/contracts';
+import {
+  CHANGE_REQUEST_KINDS,
+  CHANGE_REQUEST_STATUSES,
+  FIELD_TYPES,
+  type FieldValue,
+  type ResultValue,
+} from '@parley/contracts';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { projects, prompts } from './projects.ts';
 import { tasks } from './tasks.ts';
+
+/** A value a change request proposes and a correction sets (a correctable field's: contracts values.ts). */
+type CorrectedValue = z.infer<typeof FieldValue>;
 
 export interface TranscriptMomentData {
   seconds?: number | null;
@@ -60,9 +70,10 @@ export const changeRequestItems = pgTable(
     /** Dotted path in the result's values. */
     path: text('path').notNull(),
     fieldType: text('field_type', { enum: FIELD_TYPES }).notNull(),
-    aiValue: jsonb('ai_value'),
-    proposedValue: jsonb('proposed_value').notNull(),
-    approvedValue: jsonb('approved_value'),
+    /** The value in the result when the request was made (null: none). */
+    aiValue: jsonb('ai_value').$type<ResultValue>(),
+    proposedValue: jsonb('proposed_value').$type<CorrectedValue>().notNull(),
+    approvedValue: jsonb('approved_value').$type<CorrectedValue>(),
   },
   (t) => [
     index('change_request_items_request_idx').on(t.requestId),
@@ -87,10 +98,10 @@ export const analysisCorrections = pgTable(
       .references(() => tasks.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
     /** The value the model gave (the first correction's previous value). */
-    aiValue: jsonb('ai_value'),
+    aiValue: jsonb('ai_value').$type<ResultValue>(),
     /** The value before this correction. */
-    previousValue: jsonb('previous_value'),
-    value: jsonb('value'),
+    previousValue: jsonb('previous_value').$type<ResultValue>(),
+    value: jsonb('value').$type<CorrectedValue>(),
     correctedBy: integer('corrected_by').references(() => users.id, { onDelete: 'set null' }),
     /** The reviewer's name then (kept when the account goes). */
     correctedByName: text('corrected_by_name').notNull(),

@@ -1,6 +1,10 @@
 import {
+  type AnalysisMetrics,
   CONVERSATION_TIME_SOURCES,
   FINAL_SCORE_MODES,
+  type SpeakerRoles,
+  type StoredResultColumn,
+  type StoredTranscript,
   TASK_STAGES,
   TASK_STATUSES,
   type TaskError,
@@ -94,12 +98,18 @@ export const tasks = pgTable(
     promptVersionId: integer('prompt_version_id').references(() => promptVersions.id),
     /** A classification prompt's choice: the prompt that then analysed the conversation, as it ran. */
     chosenPromptVersionId: integer('chosen_prompt_version_id').references(() => promptVersions.id),
-    transcript: jsonb('transcript'),
+    /**
+     * A recording's segments or a chat's messages (contracts stored.ts: older rows hold older shapes, read
+     * them with readTranscript).
+     */
+    transcript: jsonb('transcript').$type<StoredTranscript>(),
     transcriptText: text('transcript_text'),
-    result: jsonb('result'),
-    metrics: jsonb('metrics'),
+    /** The analysis (contracts stored.ts: older rows hold older shapes, read them with readStoredResult). */
+    result: jsonb('result').$type<StoredResultColumn>(),
+    /** A recording's or a chat's conversation metrics (contracts metrics.ts). */
+    metrics: jsonb('metrics').$type<AnalysisMetrics>(),
     /** Who each speaker is and the metrics per role (contracts SpeakerRoles); null: no speaker labels. */
-    speakerRoles: jsonb('speaker_roles'),
+    speakerRoles: jsonb('speaker_roles').$type<SpeakerRoles>(),
     lva: jsonb('lva'),
     /**
      * What the analysis pipeline has finished so far (per-stage outputs it resumes from after a crash or a

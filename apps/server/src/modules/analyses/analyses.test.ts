@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { conversationMetrics, taskError } from '@parley/contracts';
+import { type AnalysisMetrics, conversationMetrics, taskError } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -240,8 +240,12 @@ describe('analysis detail and media', () => {
       media: { duration_seconds: 3, channels: 1 },
     });
 
-    // Stored metrics or voice analysis of another shape are left out rather than passed on.
-    await setTask(id, { metrics: { talk_ratio: 0.5 }, lva: { status: 'unknown' } });
+    // Stored metrics or voice analysis of another shape (older rows; no writer writes it) are left out
+    // rather than passed on.
+    await setTask(id, {
+      metrics: { talk_ratio: 0.5 } as unknown as AnalysisMetrics,
+      lva: { status: 'unknown' },
+    });
     expect((await get(user, `/analyses/${id}`)).json().data).toMatchObject({ metrics: null, lva: null });
     expect((await get(user, '/analyses/999999')).statusCode).toBe(404);
   });

@@ -4,8 +4,11 @@ import {
   AnalysisMetrics,
   analysisRoutes,
   fromMilliUnits,
+  hasResultValues,
   LvaResult,
   pathOf,
+  readPromptData,
+  readTranscript,
   SpeakerRoles,
   type TranscriptSegment,
 } from '@parley/contracts';
@@ -17,7 +20,7 @@ import { notFound } from '../../http/errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
 import { type PromptVersionData, readPromptVersions } from '../prompts/versions.ts';
-import { isObject, resultWithPrompts } from '../tasks/result.ts';
+import { resultWithPrompts } from '../tasks/result.ts';
 import { findTaskWithMedia, type MediaRow, type TaskRow, taskErrorFields } from '../tasks/rows.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
@@ -36,40 +39,11 @@ export async function requireTask(ctx: AppContext, access: ProjectAccess, taskId
   return row;
 }
 
-function firstNumber(o: Record<string, unknown>, keys: string[], scale = 1): number | null {
-  for (const key of keys) {
-    const value = o[key];
-    if (typeof value === 'number' && Number.isFinite(value)) return value / scale;
-  }
-  return null;
-}
-
 /**
- * Transcript segments (or a chat's messages) as the detail page shows them, read leniently (seconds or
- * milliseconds); a time that isn't there (a chat message without one) stays null.
+ * Transcript segments (or a chat's messages) as the detail page shows them, read leniently (contracts
+ * readTranscript: seconds or milliseconds); a time that isn't there (a chat message without one) stays null.
  */
-export function transcriptSegments(value: unknown): TranscriptSegment[] | null {
-  const list = Array.isArray(value)
-    ? value
-    : isObject(value) && Array.isArray(value.segments)
-      ? value.segments
-      : null;
-  if (!list) return null;
-  return list.flatMap((item): TranscriptSegment[] => {
-    if (!isObject(item) || typeof item.text !== 'string') return [];
-    const start =
-      firstNumber(item, ['start', 'startSeconds']) ?? firstNumber(item, ['start_ms', 'startMs'], 1000);
-    const end =
-      firstNumber(item, ['end', 'endSeconds']) ?? firstNumber(item, ['end_ms', 'endMs'], 1000) ?? start;
-    const speaker =
-      typeof item.speaker === 'string'
-        ? item.speaker
-        : typeof item.speaker === 'number'
-          ? String(item.speaker)
-          : null;
-    return [{ start, end, text: item.text, speaker }];
-  });
-}
+export const transcriptSegments = (value: unknown): TranscriptSegment[] | null => readTranscript(value);
 
 async function promptInfo(
   ctx: AppContext,
@@ -84,7 +58,7 @@ async function promptInfo(
       id: task.promptId,
       name: current?.scriptName ?? (typeof snapshotName === 'string' ? snapshotName : null),
       source: 'snapshot',
-      data: version,
+      data: readPromptData(version),
     };
   }
   if (!current) return null;
@@ -107,6 +81,16 @@ function mediaInfo(media: MediaRow, projectId: number, taskId: number): Analysis
     source_url: media.sourceUrl,
     url: mediaUrl(projectId, taskId),
   };
+}
+
+/** The result with its prompts; the oldest results (only values) as they were stored. */
+function detailResult(
+  stored: TaskRow['result'],
+  task: PromptVersionData | null,
+  chosen: PromptVersionData | null,
+): AnalysisDetail['result'] {
+  const result = resultWithPrompts(stored, { task, chosen });
+  return result && !hasResultValues(stored) ? result.values : result;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -148,10 +132,7 @@ export async function analysisDetail(
     media: mediaInfo(media, access.project.id, task.id),
     transcript: transcriptSegments(task.transcript),
     transcript_text: task.transcriptText,
-    result: resultWithPrompts(task.result, {
-      task: taskVersion,
-      chosen: version(task.chosenPromptVersionId),
-    }),
+    result: detailResult(task.result, taskVersion, version(task.chosenPromptVersionId)),
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
     metrics: AnalysisMetrics.safeParse(task.metrics).data ?? null,
     speaker_roles: SpeakerRoles.safeParse(task.speakerRoles).data ?? null,

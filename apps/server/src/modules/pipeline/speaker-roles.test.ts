@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { SpeakerRoles } from '@parley/contracts';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -334,7 +335,12 @@ describe('speaker roles of a mono recording and of a chat', () => {
   it('keep the roles a reviewer set when the analysis runs again', async () => {
     const project = await newProject();
     const taskId = await insertTask(project, fixtures.mono.wav);
-    const reviewed = { roles: { 'Speaker A': 'customer' }, source: 'reviewer', check: null, metrics: {} };
+    const reviewed: SpeakerRoles = {
+      roles: { 'Speaker A': 'customer' },
+      source: 'reviewer',
+      check: null,
+      metrics: {},
+    };
     await t.ctx.db.update(tasks).set({ speakerRoles: reviewed }).where(eq(tasks.id, taskId));
     openai.script(transcription([{ start: 0.2, end: 3.4, text: AGENT_LINE, speaker: 'A' }]));
     anthropic.script(answer(said({ 'Speaker A': 'representative' })));

@@ -3,6 +3,7 @@ import {
   type ConversationSegment,
   channelCheck,
   channelRoles,
+  readTranscript,
   rolesFromAnswer,
   SpeakerRoles,
   speakerLabels,
@@ -14,7 +15,7 @@ import { isAudio, type TaskRun } from './task-run.ts';
 
 /** The conversation's turns: a recording's transcript or a chat's messages (none before either). */
 export const conversationSegments = (run: TaskRun): ConversationSegment[] =>
-  (run.task.transcript as ConversationSegment[] | null) ?? [];
+  readTranscript(run.task.transcript) ?? [];
 
 const isChannel = (label: string) => (CHANNEL_SPEAKERS as readonly string[]).includes(label);
 

@@ -1,4 +1,4 @@
-import type { FinalScore, SpeakerRoles } from '@parley/contracts';
+import type { FinalScore, SpeakerRoles, StoredResult } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { notifyTask } from './notify.ts';
@@ -12,7 +12,7 @@ import { writeAnalysis } from './state.ts';
 
 export interface ResultCorrection {
   /** The stored result (tasks.result) with the corrected values and their final score. */
-  result: Record<string, unknown>;
+  result: StoredResult;
   score: FinalScore;
   title: string | null;
 }

@@ -1,17 +1,16 @@
 import {
   extractFieldValues,
-  type FieldValues,
-  type PromptField,
   ROLE_METRIC_FIELDS,
   ROLE_METRIC_KEYS,
   roleMetricPath,
   SpeakerRoles,
+  type StoredResultColumn,
 } from '@parley/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldValues, projects, tasks } from '../../db/schema/index.ts';
 import { readPromptVersions } from '../prompts/versions.ts';
-import { isObject, resultWithPrompts } from './result.ts';
+import { resultWithPrompts } from './result.ts';
 
 type FieldValueRow = typeof analysisFieldValues.$inferInsert;
 
@@ -24,8 +23,8 @@ interface TaskFacts {
   promptId: number | null;
   promptVersionId: number | null;
   chosenPromptVersionId: number | null;
-  result: unknown;
-  speakerRoles: unknown;
+  result: StoredResultColumn | null;
+  speakerRoles: SpeakerRoles | null;
   representative: string | null;
   department: string | null;
   analysisDate: string;
@@ -57,11 +56,11 @@ function rowsOf(task: TaskFacts, versions: Map<number, Record<string, unknown>>)
     task.chosenPromptVersionId === null ? null : (versions.get(task.chosenPromptVersionId) ?? null);
   const own = task.promptVersionId === null ? null : (versions.get(task.promptVersionId) ?? null);
   const result = resultWithPrompts(task.result, { task: own, chosen });
-  const values = result && isObject(result.values) ? (result.values as FieldValues) : {};
-  const prompt = result && isObject(result.prompt) ? result.prompt : null;
-  const content = Array.isArray(prompt?.content) ? (prompt.content as PromptField[]) : [];
-  const score = result && isObject(result.score) ? (result.score as { score: number | null }) : null;
-  const promptId = typeof prompt?.id === 'number' ? prompt.id : (task.promptId ?? 0);
+  const values = result?.values ?? {};
+  const prompt = result?.prompt;
+  const content = prompt?.content ?? [];
+  const score = result?.score ?? null;
+  const promptId = prompt?.id ?? task.promptId ?? 0;
   const fields: RowValue[] = extractFieldValues(content, values, score).map((value) => ({
     path: value.path,
     valueType: value.type,

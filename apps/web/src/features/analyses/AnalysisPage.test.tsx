@@ -518,7 +518,7 @@ describe('analysis detail', () => {
       'GET /api/projects/5/analyses/42': () =>
         jsonResponse(200, {
           data: detailFixture({
-            result: result as unknown as Record<string, unknown>,
+            result,
             prompt: {
               id: 3,
               name: 'Router',
@@ -589,8 +589,7 @@ describe('analysis detail', () => {
       },
     };
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
-        jsonResponse(200, { data: detailFixture({ result: result as unknown as Record<string, unknown> }) }),
+      'GET /api/projects/5/analyses/42': () => jsonResponse(200, { data: detailFixture({ result }) }),
       'GET /api/projects/5/prompts/8': () => {
         fetchedPrompt = true;
         return jsonResponse(404, { error: { code: 'not_found', message: 'gone' } });

@@ -3,7 +3,12 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Alert, Button, Chip, Grid, Stack, Typography } from '@mui/material';
-import { type AnalysisDetail, isProjectManager } from '@parley/contracts';
+import {
+  type AnalysisDetail,
+  isProjectManager,
+  type ResultValues,
+  readStoredResult,
+} from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +28,7 @@ import { MetricsCard } from './MetricsCard';
 import { usePlayer } from './player';
 import { ReanalyzeDialog } from './ReanalyzeDialog';
 import { ResultFields } from './ResultFields';
-import { fieldsFor, finalScoreOf, parseResult, promptShape } from './result';
+import { fieldsFor, finalScoreOf, promptShape } from './result';
 import { SpeakerRolesCard } from './SpeakerRolesCard';
 import { StatusPanel } from './StatusPanel';
 import { namedSegments, speakerNaming } from './speakers';
@@ -88,7 +93,7 @@ export default function AnalysisPage() {
 }
 
 const noWrap = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
-const NO_VALUES: Record<string, unknown> = {};
+const NO_VALUES: ResultValues = {};
 
 function AnalysisView({
   detail,
@@ -109,12 +114,13 @@ function AnalysisView({
   const player = usePlayer();
   const [reanalyzeOpen, setReanalyzeOpen] = useState(false);
 
-  const result = useMemo(() => parseResult(detail.result), [detail.result]);
+  // The typed result; the oldest ones (their values alone, sent as stored) read as a result without evidence.
+  const result = useMemo(() => readStoredResult(detail.result), [detail.result]);
   const snapshot = useMemo(() => promptShape(detail.prompt?.data), [detail.prompt]);
   const classified = result?.classification ?? null;
   // A classification analysis answers with the prompt it chose: its fields are stored with the result;
   // results stored before that was done fall back to the prompt as it is now.
-  const storedTarget = useMemo(() => promptShape(detail.result?.prompt), [detail.result]);
+  const storedTarget = useMemo(() => promptShape(result?.prompt), [result]);
   const targetId =
     classified && !storedTarget && result?.prompt && result.prompt.id !== detail.prompt_id
       ? result.prompt.id
@@ -257,7 +263,7 @@ function AnalysisView({
         >
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('analysis.classification.description', {
-              prompt: classified.prompt.name || detail.prompt?.name || '',
+              prompt: classified.prompt?.name || detail.prompt?.name || '',
               chosen: classified.chosen.promptName || classified.chosen.promptId,
             })}
           </Typography>

@@ -6,7 +6,10 @@ import {
   type EvidenceMap,
   FINAL_SCORE_KEY,
   type FieldEvidence,
+  isValueGroup,
   type PromptField,
+  type ResultValue,
+  type ResultValues,
   type ScoredField,
 } from '@parley/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -40,7 +43,7 @@ export function ResultFields({
   fieldAside,
 }: {
   fields: PromptField[];
-  values: Record<string, unknown>;
+  values: ResultValues;
   evidence: EvidenceMap;
   scored?: ScoredField[];
   onSeek: ((seconds: number) => void) | null;
@@ -75,7 +78,7 @@ function FieldItem({
   depth,
 }: {
   field: PromptField;
-  value: unknown;
+  value: ResultValue | undefined;
   path: string;
   depth: number;
 }) {
@@ -83,8 +86,6 @@ function FieldItem({
   const { evidence, scored, full, fieldAside } = useContext(Context);
   const points = scored.get(path);
   const own = evidence[path];
-  const isGroup =
-    field.type === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value);
 
   const header = (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -143,8 +144,8 @@ function FieldItem({
     </Typography>
   ) : null;
 
-  if (isGroup) {
-    const nested = value as Record<string, unknown>;
+  if (field.type === 'object' && isValueGroup(value)) {
+    const nested = value;
     return (
       <Box
         component="section"

@@ -1,9 +1,9 @@
 import { createTheme } from '@mui/material';
-import { queryStringOf } from '@parley/contracts';
+import { queryStringOf, readStoredResult } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiQuery, hasFilters, readListView, viewParams, withFilters } from './listQuery';
 import { activeSegmentIndex } from './player';
-import { fieldsFor, finalScoreOf, parseResult, promptShape, scoreBreakdown } from './result';
+import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from './result';
 import { namedSegments, speakerColors } from './speakers';
 import { scorecardFields, scorecardResult } from './testUtils';
 
@@ -26,9 +26,10 @@ describe('list view in the URL', () => {
   });
 });
 
+// Stored results are read by the server into the detail's typed result (contracts readStoredResult).
 describe('reading stored results', () => {
   it('parses the pipeline result and its evidence', () => {
-    const parsed = parseResult(scorecardResult as unknown as Record<string, unknown>)!;
+    const parsed = readStoredResult(scorecardResult)!;
     expect(parsed.prompt).toEqual({ id: 3, name: 'Sales scorecard' });
     expect(parsed.evidence.Greeted).toEqual({
       justification: 'The rep said hello first.',
@@ -39,8 +40,8 @@ describe('reading stored results', () => {
   });
 
   it('takes a result without values as the values themselves', () => {
-    expect(parseResult({ Summary: 'x' })?.values).toEqual({ Summary: 'x' });
-    expect(parseResult(null)).toBeNull();
+    expect(readStoredResult({ Summary: 'x' })?.values).toEqual({ Summary: 'x' });
+    expect(readStoredResult(null)).toBeNull();
   });
 
   it('orders fields as the prompt does and adds undescribed values', () => {
@@ -60,7 +61,7 @@ describe('reading stored results', () => {
   });
 
   it('computes the final score from the prompt when the result has none stored', () => {
-    const parsed = parseResult({ values: { ...scorecardResult.values } })!;
+    const parsed = readStoredResult({ values: { ...scorecardResult.values } })!;
     const shape = promptShape({ finalScore: 'sum', content: scorecardFields, maxScore: null });
     expect(finalScoreOf(parsed, shape)).toMatchObject({ mode: 'sum', score: 4 });
   });

@@ -293,7 +293,7 @@ export function detailFixture(overrides: Partial<AnalysisDetail> = {}): Analysis
       { start: 12.5, end: 18, text: 'I understand completely.', speaker: 'Channel 1' },
     ],
     transcript_text: null,
-    result: scorecardResult as unknown as Record<string, unknown>,
+    result: scorecardResult,
     metrics: {
       durationSeconds: 30,
       speakers: [

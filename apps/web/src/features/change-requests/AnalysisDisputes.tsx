@@ -1,6 +1,12 @@
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import { Button, Chip, Link, Stack, Typography } from '@mui/material';
-import { type AnalysisDetail, correctableFields, type PromptField, valueAtPath } from '@parley/contracts';
+import {
+  type AnalysisDetail,
+  correctableFields,
+  type PromptField,
+  type ResultValues,
+  valueAtPath,
+} from '@parley/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -25,7 +31,7 @@ export function useAnalysisDisputes({
   detail: AnalysisDetail;
   /** The result's field definitions (the prompt's). */
   fields: PromptField[];
-  values: Record<string, unknown>;
+  values: ResultValues;
   /** False in the print view, under support access, or before the analysis completed. */
   enabled: boolean;
 }) {

@@ -1,6 +1,5 @@
-import { speakerLabels, taskError, transcriptToText } from '@parley/contracts';
+import { readTranscript, speakerLabels, taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
-import type { TranscribedSegment } from '../../../ai/transcriber.ts';
 import { savePromptVersion } from '../../prompts/versions.ts';
 import type { StoredResult } from '../../tasks/result.ts';
 import {
@@ -21,7 +20,7 @@ import { findPrompt, snapshotOf } from './prompt.ts';
 function conversationContext(run: TaskRun): ConversationContext {
   const audio = run.state.media?.kind === 'audio' ? run.state.media : null;
   // A chat is read as it was billed: its text (its messages are kept as the transcript for the page).
-  const segments = isAudio(run) ? ((run.task.transcript as TranscribedSegment[] | null) ?? null) : null;
+  const segments = isAudio(run) ? readTranscript(run.task.transcript) : null;
   return {
     transcript: segments ? transcriptToText(segments, { seconds: true }) : (run.task.transcriptText ?? ''),
     metadata: run.task.metadata,
