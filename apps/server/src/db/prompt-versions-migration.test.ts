@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseBefore, databaseBefore } from '../../test/migrations.ts';
+import { detailResult } from '../modules/analyses/detail.ts';
 import { readPromptVersions, savePromptVersion } from '../modules/prompts/versions.ts';
-import { resultWithPrompts } from '../modules/tasks/result.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import type { Database } from './client.ts';
 
@@ -193,8 +193,12 @@ describe(`migration ${MIGRATION}`, () => {
     );
     const find = (id: number | null) => (id === null ? null : data.get(id)!);
     for (const [index, task] of after.entries()) {
-      const prompts = { task: find(task.prompt_version_id), chosen: find(task.chosen_prompt_version_id) };
-      expect(resultWithPrompts(task.result, prompts)).toEqual(rows[index]!.result);
+      const answer = detailResult(
+        task.result,
+        find(task.prompt_version_id),
+        find(task.chosen_prompt_version_id),
+      );
+      expect(answer).toEqual(rows[index]!.result);
     }
     const { rows: columns } = await database.pool.query(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'tasks' AND column_name = 'prompt_snapshot'`,

@@ -84,7 +84,7 @@ function mediaInfo(media: MediaRow, projectId: number, taskId: number): Analysis
 }
 
 /** The result with its prompts; the oldest results (only values) as they were stored. */
-function detailResult(
+export function detailResult(
   stored: TaskRow['result'],
   task: PromptVersionData | null,
   chosen: PromptVersionData | null,
