@@ -14,6 +14,7 @@ export * from './insights/index.ts';
 export * from './languages.ts';
 export * from './navigation.ts';
 export * from './password.ts';
+export * from './privacy/index.ts';
 export * from './prompts/index.ts';
 export * from './roles.ts';
 export * from './routes/index.ts';

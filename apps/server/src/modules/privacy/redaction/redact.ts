@@ -1,0 +1,135 @@
+import { type RedactionEntityType, redactionPlaceholder } from '@parley/contracts';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { findSpoken } from './spoken.ts';
+import { findSpokenEmails } from './spoken-email.ts';
+import { digitRuns, type Token, tokenize } from './tokens.ts';
+import { findWritten } from './written.ts';
+
+export interface RedactionOptions {
+  /** The types to replace; everything is looked for, so that one type is not mistaken for another. */
+  types: Iterable<RedactionEntityType>;
+  /** The project's country, where phone numbers without a country code are first tried. */
+  region?: CountryCode | null;
+  now?: Date;
+}
+
+/** Where in a piece (segment or message) a redacted value was. */
+export interface RedactionSpan {
+  piece: number;
+  start: number;
+  end: number;
+}
+
+export interface RedactedEntity {
+  type: RedactionEntityType;
+  placeholder: string;
+  /** The value, normalised (digits only, lower-case email): equal values share a placeholder. */
+  value: string;
+  /** The text as it stood, piece by piece. */
+  original: string[];
+  spans: RedactionSpan[];
+}
+
+export interface Redaction {
+  pieces: string[];
+  entities: RedactedEntity[];
+}
+
+interface Finding {
+  type: RedactionEntityType;
+  value: string;
+  spans: RedactionSpan[];
+}
+
+/**
+ * Replaces the personal and card data of one conversation — its pieces in order, so that a number said across
+ * two segments is found — with placeholders such as `[CARD_NUMBER_1]`. Each piece that held part of a value
+ * gets the placeholder.
+ */
+export function redactConversation(pieces: readonly string[], options: RedactionOptions): Redaction {
+  const wanted = new Set(options.types);
+  const tokens = tokenize(pieces);
+  const claimed = new Set<number>();
+  const findings: Finding[] = [];
+
+  for (const found of findWritten(pieces)) {
+    for (const index of tokensWithin(tokens, found.piece, found.start, found.end)) claimed.add(index);
+    findings.push({
+      type: found.type,
+      value: found.value,
+      spans: [{ piece: found.piece, start: found.start, end: found.end }],
+    });
+  }
+  const runs = digitRuns(tokens, claimed);
+  for (const found of findSpoken(tokens, runs, claimed, options.region ?? null, options.now ?? new Date())) {
+    findings.push({ type: found.type, value: found.value, spans: spansOf(tokens, found.tokens) });
+  }
+  for (const found of findSpokenEmails(tokens, claimed)) {
+    findings.push({ type: 'email', value: found.value, spans: spansOf(tokens, found.tokens) });
+  }
+
+  const entities = placeholders(
+    findings.filter((finding) => wanted.has(finding.type)),
+    pieces,
+  );
+  return { pieces: rewrite(pieces, entities), entities };
+}
+
+function tokensWithin(tokens: readonly Token[], piece: number, start: number, end: number): number[] {
+  const inside: number[] = [];
+  tokens.forEach((token, index) => {
+    if (token.piece === piece && token.start < end && token.end > start) inside.push(index);
+  });
+  return inside;
+}
+
+/** One span per piece, from the first token's start to the last one's end. */
+function spansOf(tokens: readonly Token[], indexes: readonly number[]): RedactionSpan[] {
+  const byPiece = new Map<number, RedactionSpan>();
+  for (const index of indexes) {
+    const token = tokens[index]!;
+    const span = byPiece.get(token.piece);
+    if (!span) byPiece.set(token.piece, { piece: token.piece, start: token.start, end: token.end });
+    else {
+      span.start = Math.min(span.start, token.start);
+      span.end = Math.max(span.end, token.end);
+    }
+  }
+  return [...byPiece.values()].sort((a, b) => a.piece - b.piece);
+}
+
+/** Numbers each type's distinct values in the order the conversation first mentions them. */
+function placeholders(findings: Finding[], pieces: readonly string[]): RedactedEntity[] {
+  const first = (finding: Finding) => finding.spans[0]!;
+  findings.sort((a, b) => first(a).piece - first(b).piece || first(a).start - first(b).start);
+  const numbers = new Map<string, number>();
+  const counts = new Map<RedactionEntityType, number>();
+  return findings.map((finding) => {
+    const key = `${finding.type}:${finding.value}`;
+    let n = numbers.get(key);
+    if (n === undefined) {
+      n = (counts.get(finding.type) ?? 0) + 1;
+      counts.set(finding.type, n);
+      numbers.set(key, n);
+    }
+    return {
+      type: finding.type,
+      placeholder: redactionPlaceholder(finding.type, n),
+      value: finding.value,
+      original: finding.spans.map((span) => pieces[span.piece]!.slice(span.start, span.end)),
+      spans: finding.spans,
+    };
+  });
+}
+
+function rewrite(pieces: readonly string[], entities: readonly RedactedEntity[]): string[] {
+  const result = [...pieces];
+  const spans = entities
+    .flatMap((entity) => entity.spans.map((span) => ({ ...span, placeholder: entity.placeholder })))
+    .sort((a, b) => b.piece - a.piece || b.start - a.start);
+  for (const span of spans) {
+    const text = result[span.piece]!;
+    result[span.piece] = `${text.slice(0, span.start)}${span.placeholder}${text.slice(span.end)}`;
+  }
+  return result;
+}
