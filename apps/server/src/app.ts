@@ -34,6 +34,7 @@ import { insightRoutes } from './modules/insights/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(memberRoutes, ctx);
       await api.register(apiKeyRoutes, ctx);
       await api.register(repRoutes, ctx);
+      await api.register(privacyRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(googleDriveRoutes, ctx);
     },

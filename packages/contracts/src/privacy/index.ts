@@ -1,1 +1,2 @@
 export * from './entities.ts';
+export * from './settings.ts';

@@ -14,6 +14,7 @@ export { helpRoutes } from './help.ts';
 export { insightRoutes } from './insights.ts';
 export { memberRoutes } from './members.ts';
 export { modelRoutes } from './models.ts';
+export { privacyRoutes } from './privacy.ts';
 export { projectRoutes } from './projects.ts';
 export { promptRoutes } from './prompts.ts';
 export { repRoutes } from './reps.ts';

@@ -11,5 +11,6 @@ export * from './google.ts';
 export * from './help.ts';
 export * from './insights.ts';
 export * from './plans.ts';
+export * from './privacy.ts';
 export * from './projects.ts';
 export * from './tasks.ts';

@@ -104,6 +104,11 @@ export const tasks = pgTable(
      */
     transcript: jsonb('transcript').$type<StoredTranscript>(),
     transcriptText: text('transcript_text'),
+    /**
+     * The transcript before redaction, kept only when the project keeps originals (privacy settings);
+     * readable by admins and owners, each reading audited.
+     */
+    transcriptOriginal: jsonb('transcript_original').$type<StoredTranscript>(),
     /** The analysis (contracts stored.ts: older rows hold older shapes, read them with readStoredResult). */
     result: jsonb('result').$type<StoredResultColumn>(),
     /** A recording's or a chat's conversation metrics (contracts metrics.ts). */

@@ -5,6 +5,7 @@ import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
+import { privacySettings } from '../privacy/settings.ts';
 import { findTaskWithMedia } from '../tasks/rows.ts';
 import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
 import { classifyFailure, PipelineFailure } from './failures.ts';
@@ -91,6 +92,7 @@ async function execute(
     task: row.task,
     state: pipelineState(row.task.pipeline),
     transcription: await projectTranscription(ctx, row.task.projectId),
+    privacy: await privacySettings(ctx.db, row.task.projectId),
     chosenPrompt: null,
   };
 

@@ -1,4 +1,4 @@
-import type { TaskStage, TranscriptionChoice } from '@parley/contracts';
+import type { PrivacySettings, TaskStage, TranscriptionChoice } from '@parley/contracts';
 import type { Transcriber } from '../../ai/transcriber.ts';
 import type { AppContext } from '../../context.ts';
 import type { Storage } from '../../storage/index.ts';
@@ -47,6 +47,8 @@ export interface TaskRun {
   state: PipelineState;
   /** The provider and model the recording is transcribed with (the project's, else the server's default). */
   readonly transcription: TranscriptionChoice;
+  /** The project's privacy settings: what is redacted before any prompt is built. */
+  readonly privacy: PrivacySettings;
   /** A classification's chosen prompt as it runs (tasks.chosen_prompt_version_id), once chosen. */
   chosenPrompt: PromptSnapshot | null;
 }

@@ -28,6 +28,7 @@ export type TaskWork = Partial<
     | 'title'
     | 'transcript'
     | 'transcriptText'
+    | 'transcriptOriginal'
     | 'result'
     | 'metrics'
     | 'speakerRoles'

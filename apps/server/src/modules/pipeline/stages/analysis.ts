@@ -1,5 +1,6 @@
 import { readTranscript, speakerLabels, taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
+import { redactDetails } from '../../privacy/conversation.ts';
 import { savePromptVersion } from '../../prompts/versions.ts';
 import type { StoredResult } from '../../tasks/result.ts';
 import {
@@ -21,10 +22,12 @@ function conversationContext(run: TaskRun): ConversationContext {
   const audio = run.state.media?.kind === 'audio' ? run.state.media : null;
   // A chat is read as it was billed: its text (its messages are kept as the transcript for the page).
   const segments = isAudio(run) ? readTranscript(run.task.transcript) : null;
+  const transcript = segments
+    ? transcriptToText(segments, { seconds: true })
+    : (run.task.transcriptText ?? '');
   return {
-    transcript: segments ? transcriptToText(segments, { seconds: true }) : (run.task.transcriptText ?? ''),
-    metadata: run.task.metadata,
-    fileName: run.media.fileName,
+    transcript,
+    ...redactDetails({ metadata: run.task.metadata, fileName: run.media.fileName }, transcript, run.privacy),
     kind: run.media.kind,
     durationMs: audio?.durationMs ?? null,
     createdAt: run.task.createdAt,

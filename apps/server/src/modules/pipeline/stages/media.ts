@@ -17,6 +17,7 @@ import {
   readTextConversation,
   TEXT_ERRORS,
 } from '../../../media/text-conversation.ts';
+import { redactSegments } from '../../privacy/conversation.ts';
 import { dateByConversation } from '../../tasks/conversation-time.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
@@ -32,13 +33,20 @@ export async function mediaStage(run: TaskRun, prompt: PromptSnapshot): Promise<
   await setStage(run, 'media', PROGRESS.media);
   if (!isAudio(run)) {
     const raw = await readText(run);
-    const { segments, startedAt } = readTextConversation(raw, run.media.fileName);
-    if (startedAt) await dateByConversation(run.ctx.db, run.task, startedAt);
-    const text = conversationText(segments);
+    const parsed = readTextConversation(raw, run.media.fileName);
+    if (parsed.startedAt) await dateByConversation(run.ctx.db, run.task, parsed.startedAt);
+    // The chat is billed as uploaded, and stored (and analysed) as redacted.
+    const characters = countCharacters(conversationText(parsed.segments));
+    const { segments, original } = redactSegments(parsed.segments, run.privacy);
     await saveState(
       run,
-      { media: { kind: 'text', characters: countCharacters(text), messages: segments.length } },
-      { transcript: segments, transcriptText: text, metrics: chatMetrics(segments) },
+      { media: { kind: 'text', characters, messages: segments.length } },
+      {
+        transcript: segments,
+        transcriptText: conversationText(segments),
+        transcriptOriginal: original,
+        metrics: chatMetrics(segments),
+      },
     );
   } else {
     const audio = await measureRecording(run, prompt);

@@ -12,6 +12,7 @@ import { effectiveTranscription } from '../../../ai/transcription-catalog.ts';
 import type { AppContext } from '../../../context.ts';
 import { projects } from '../../../db/schema/index.ts';
 import { type AudioPiece, type AudioTrack, encodePieces } from '../../../media/pieces.ts';
+import { redactSegments } from '../../privacy/conversation.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import type { AudioFacts } from '../state.ts';
@@ -114,7 +115,9 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     .flatMap((t, index) => t.pieces.flatMap((_, p) => progress.pieces[`${index}:${p}`]?.segments ?? []))
     .sort((a, b) => a.start - b.start || a.end - b.end);
   if (transcribed.length === 0) throw new PipelineFailure(taskError('no_speech'));
-  const segments = translate ? await translateSegments(run, prompt, transcribed) : transcribed;
+  // Redacted before anything else reads it: the translation is the first prompt built from it.
+  const redacted = redactSegments(transcribed, run.privacy);
+  const segments = translate ? await translateSegments(run, prompt, redacted.segments) : redacted.segments;
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
   const durationSeconds = audio.durationMs / 1000;
   await saveState(
@@ -130,6 +133,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     {
       transcript: segments,
       transcriptText: transcriptToText(segments),
+      transcriptOriginal: redacted.original,
       metrics: conversationMetrics(segments, durationSeconds),
     },
   );

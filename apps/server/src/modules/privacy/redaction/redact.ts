@@ -1,4 +1,4 @@
-import { type RedactionEntityType, redactionPlaceholder } from '@parley/contracts';
+import { REDACTION_ENTITY_TYPES, type RedactionEntityType, redactionPlaceholder } from '@parley/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { findSpoken } from './spoken.ts';
 import { findSpokenEmails } from './spoken-email.ts';
@@ -11,6 +11,8 @@ export interface RedactionOptions {
   /** The project's country, where phone numbers without a country code are first tried. */
   region?: CountryCode | null;
   now?: Date;
+  /** Placeholder numbers already used per type (in text redacted before): new ones continue after them. */
+  taken?: Partial<Record<RedactionEntityType, number>>;
 }
 
 /** Where in a piece (segment or message) a redacted value was. */
@@ -71,6 +73,7 @@ export function redactConversation(pieces: readonly string[], options: Redaction
   const entities = placeholders(
     findings.filter((finding) => wanted.has(finding.type)),
     pieces,
+    options.taken ?? {},
   );
   return { pieces: rewrite(pieces, entities), entities };
 }
@@ -99,11 +102,16 @@ function spansOf(tokens: readonly Token[], indexes: readonly number[]): Redactio
 }
 
 /** Numbers each type's distinct values in the order the conversation first mentions them. */
-function placeholders(findings: Finding[], pieces: readonly string[]): RedactedEntity[] {
+function placeholders(
+  findings: Finding[],
+  pieces: readonly string[],
+  taken: Partial<Record<RedactionEntityType, number>>,
+): RedactedEntity[] {
   const first = (finding: Finding) => finding.spans[0]!;
   findings.sort((a, b) => first(a).piece - first(b).piece || first(a).start - first(b).start);
   const numbers = new Map<string, number>();
   const counts = new Map<RedactionEntityType, number>();
+  for (const type of REDACTION_ENTITY_TYPES) counts.set(type, taken[type] ?? 0);
   return findings.map((finding) => {
     const key = `${finding.type}:${finding.value}`;
     let n = numbers.get(key);

@@ -1,0 +1,71 @@
+import {
+  type PrivacySettings,
+  REDACTION_ENTITY_TYPES,
+  REDACTION_PLACEHOLDER,
+  type RedactionEntityType,
+} from '@parley/contracts';
+import { isSupportedCountry } from 'libphonenumber-js/max';
+import { redactConversation } from './redaction/redact.ts';
+
+export interface RedactedSegments<S> {
+  segments: S[];
+  /** The segments as they were, when the project keeps originals and something was redacted; else null. */
+  original: S[] | null;
+}
+
+const optionsOf = (settings: PrivacySettings) => ({
+  types: settings.redaction_types,
+  region: settings.region !== null && isSupportedCountry(settings.region) ? settings.region : null,
+});
+
+/**
+ * A conversation's segments (a recording's) or messages (a chat's) with the project's chosen personal data
+ * replaced by placeholders, all of them read as one conversation; unchanged when redaction is off.
+ */
+export function redactSegments<S extends { text: string }>(
+  segments: S[],
+  settings: PrivacySettings,
+): RedactedSegments<S> {
+  if (!settings.redaction_enabled) return { segments, original: null };
+  const redaction = redactConversation(
+    segments.map((segment) => segment.text),
+    optionsOf(settings),
+  );
+  if (redaction.entities.length === 0) return { segments, original: null };
+  return {
+    segments: segments.map((segment, index) => ({ ...segment, text: redaction.pieces[index]! })),
+    original: settings.redaction_keep === 'redacted_and_original' ? segments : null,
+  };
+}
+
+/** The highest placeholder number of each type in an already redacted text. */
+function placeholdersIn(text: string): Partial<Record<RedactionEntityType, number>> {
+  const taken: Partial<Record<RedactionEntityType, number>> = {};
+  for (const match of text.matchAll(REDACTION_PLACEHOLDER)) {
+    const type = REDACTION_ENTITY_TYPES.find((name) => name.toUpperCase() === match[1]);
+    if (type) taken[type] = Math.max(taken[type] ?? 0, Number(match[2]));
+  }
+  return taken;
+}
+
+/**
+ * The conversation's details a prompt includes (metadata values and the file name), redacted like its
+ * transcript: new placeholders continue the transcript's numbering. Stored metadata stays as it is (the
+ * blacklist and rep mapping read it); only what is sent is redacted.
+ */
+export function redactDetails(
+  details: { metadata: Record<string, string>; fileName: string },
+  redactedTranscript: string,
+  settings: PrivacySettings,
+): { metadata: Record<string, string>; fileName: string } {
+  if (!settings.redaction_enabled) return details;
+  const entries = Object.entries(details.metadata);
+  const redaction = redactConversation([...entries.map(([, value]) => value), details.fileName], {
+    ...optionsOf(settings),
+    taken: placeholdersIn(redactedTranscript),
+  });
+  return {
+    metadata: Object.fromEntries(entries.map(([key], index) => [key, redaction.pieces[index]!])),
+    fileName: redaction.pieces.at(-1)!,
+  };
+}

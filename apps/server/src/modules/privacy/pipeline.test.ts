@@ -1,0 +1,160 @@
+import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
+import { startFakeOpenAI, transcription } from '../../../test/fake-upstreams/openai.ts';
+import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
+import { createProject } from '../../../test/harness.ts';
+import { GREETING_ANSWER } from '../../../test/tasks.ts';
+import { createPrompt, fund, multipart, wavBytes } from '../../../test/uploads.ts';
+import { tasks } from '../../db/schema/index.ts';
+import { runTask } from '../pipeline/run.ts';
+
+let app: AnalysisApp;
+let openai: FakeUpstream;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  app = await startAnalysisApp('privacy', {
+    OPENAI_API_KEY: 'sk-openai-privacy',
+    OPENAI_BASE_URL: `${openai.origin}/v1`,
+    TRANSCRIPTION_MODEL: 'whisper-1',
+  });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await openai?.close();
+});
+afterEach(() => {
+  expect(app.anthropic.pending, 'every scripted answer was used').toBe(0);
+  app.anthropic.reset();
+  openai.reset();
+});
+
+/** What a customer says or writes in these tests, and every form of it that must not reach a model. */
+const CARD = '4111 1111 1111 1111';
+const SAID_CARD = 'four one one one one one one one';
+const SAID_CARD_REST = 'one one one one one one one one';
+const EMAIL = 'tom.baker@example.com';
+const PHONE = '+44 20 7946 0018';
+const SECRETS = ['4111', 'tom.baker', '7946', SAID_CARD, SAID_CARD_REST, '123'];
+
+const REDACT_ALL: PrivacySettings = { ...DEFAULT_PRIVACY_SETTINGS, redaction_enabled: true, region: 'GB' };
+
+async function projectWith(settings: PrivacySettings) {
+  const projectId = await createProject(app.owner, `Privacy ${Math.random().toString(36).slice(2, 8)}`);
+  await fund(app.t, projectId);
+  const saved = await app.owner.request({
+    method: 'PUT',
+    url: `/api/projects/${projectId}/privacy`,
+    payload: settings,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { projectId, promptId: await createPrompt(app.owner, projectId) };
+}
+
+async function upload(
+  projectId: number,
+  promptId: number,
+  file: { name: string; type: string; data: Buffer },
+) {
+  const response = await app.owner.request({
+    method: 'POST',
+    url: `/api/projects/${projectId}/uploads`,
+    ...multipart([
+      { name: 'prompt_id', value: String(promptId) },
+      {
+        name: 'metadata',
+        value: JSON.stringify({ Department: 'Sales', Representative: 'Ann', Phone: PHONE }),
+      },
+      { name: 'file', filename: file.name, contentType: file.type, data: file.data },
+    ]),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const taskId: number = response.json().data.task_id;
+  app.anthropic.script(answer(GREETING_ANSWER));
+  expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
+  return (await app.t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]!;
+}
+
+const CHAT = JSON.stringify([
+  { author: 'Sarah', text: 'Hello, how can I help?', time: '2026-11-05T10:00:00Z' },
+  {
+    author: 'Tom',
+    text: `Please charge my card ${CARD}, expiry 12/27, CVV 123.`,
+    time: '2026-11-05T10:01:00Z',
+  },
+  { author: 'Tom', text: `And send the receipt to ${EMAIL}.`, time: '2026-11-05T10:02:00Z' },
+]);
+
+const modelBodies = () => app.anthropic.requests.map((request) => JSON.stringify(request.body));
+
+describe('redaction in the pipeline', () => {
+  it('redacts a chat right after parsing: the model, the stored transcript and the prompt details hold placeholders', async () => {
+    const { projectId, promptId } = await projectWith(REDACT_ALL);
+    const row = await upload(projectId, promptId, {
+      name: `chat-${PHONE}.json`,
+      type: 'application/json',
+      data: Buffer.from(CHAT),
+    });
+    const bodies = modelBodies();
+    expect(bodies).toHaveLength(1);
+    for (const secret of SECRETS) expect(bodies[0]).not.toContain(secret);
+    expect(bodies[0]).toContain('[CARD_NUMBER_1]');
+    expect(bodies[0]).toContain('[CARD_SECURITY_CODE_1]');
+    expect(bodies[0]).toContain('[EMAIL_1]');
+    // The phone in the metadata and the file name continue the transcript's numbering.
+    expect(bodies[0]).toContain('- Phone: [PHONE_NUMBER_1]');
+    expect(bodies[0]).toContain('- File: chat-[PHONE_NUMBER_1].json');
+    expect(JSON.stringify(row.transcript)).not.toContain('4111');
+    expect(row.transcriptText).toContain(
+      '[CARD_NUMBER_1], expiry [CARD_EXPIRY_1], CVV [CARD_SECURITY_CODE_1]',
+    );
+    expect(row.transcriptOriginal).toBeNull();
+    // The stored metadata stays as uploaded: the blacklist and rep mapping read it.
+    expect(row.metadata.Phone).toBe(PHONE);
+  });
+
+  it('keeps the original only when the project asks for it', async () => {
+    const { projectId, promptId } = await projectWith({
+      ...REDACT_ALL,
+      redaction_keep: 'redacted_and_original',
+    });
+    const row = await upload(projectId, promptId, {
+      name: 'chat.json',
+      type: 'application/json',
+      data: Buffer.from(CHAT),
+    });
+    expect(JSON.stringify(row.transcript)).not.toContain('4111');
+    expect(JSON.stringify(row.transcriptOriginal)).toContain(CARD);
+  });
+
+  it('redacts a recording transcript before the analysis prompt, a card said as words across two segments', async () => {
+    const { projectId, promptId } = await projectWith(REDACT_ALL);
+    openai.script(
+      transcription([
+        { start: 0.1, end: 1.0, text: `sure my card number is ${SAID_CARD}` },
+        { start: 1.0, end: 2.0, text: `${SAID_CARD_REST} and the security code is one two three` },
+      ]),
+    );
+    const row = await upload(projectId, promptId, { name: 'call.wav', type: 'audio/wav', data: wavBytes(2) });
+    const bodies = modelBodies();
+    expect(bodies).toHaveLength(1);
+    for (const secret of SECRETS) expect(bodies[0]).not.toContain(secret);
+    expect(bodies[0]).toContain('sure my card number is [CARD_NUMBER_1]');
+    expect(bodies[0]).toContain('[CARD_NUMBER_1] and the security code is [CARD_SECURITY_CODE_1]');
+    expect(row.transcriptText).not.toContain('one one one');
+  });
+
+  it('changes nothing while redaction is off', async () => {
+    const { projectId, promptId } = await projectWith(DEFAULT_PRIVACY_SETTINGS);
+    const row = await upload(projectId, promptId, {
+      name: 'chat.json',
+      type: 'application/json',
+      data: Buffer.from(CHAT),
+    });
+    expect(modelBodies()[0]).toContain(CARD);
+    expect(row.transcriptText).toContain(CARD);
+    expect(row.transcriptOriginal).toBeNull();
+  });
+});
