@@ -81,12 +81,16 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
       { purpose: request.purpose, provider: request.provider, model: request.model, error: message },
       'LLM call failed',
     );
-    throw aiFailed(message, isRetryable(sdk, error, signal));
+    throw aiFailed(message, isRetryableFailure(sdk, error, signal));
   }
 }
 
-/** Whether a failed call may work when tried again later (see AiFailedError). */
-function isRetryable(sdk: Sdk, error: unknown, signal: AbortSignal): boolean {
+/**
+ * Whether a failed call may work when tried again later (see AiFailedError): a cancelled call, a timeout, an
+ * answer that did not fit, a lost connection, and what the SDK retries (408, 409, 429, 5xx) may; other
+ * answers of the provider (bad key, unknown model, content refused) will not.
+ */
+export function isRetryableFailure(sdk: Sdk, error: unknown, signal: AbortSignal): boolean {
   const { APICallError, NoObjectGeneratedError, RetryError } = sdk;
   if (signal.aborted || timedOut(sdk, error) || NoObjectGeneratedError.isInstance(error)) return true;
   const last = RetryError.isInstance(error) ? error.lastError : error;
