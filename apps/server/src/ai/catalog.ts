@@ -14,7 +14,7 @@ import {
   toMilliUnits,
 } from '@parley/contracts';
 import type { Config } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { providerListedModels } from './live-models.ts';
 
 type HostedProvider = Exclude<ProviderId, 'openai-compatible'>;
@@ -104,8 +104,11 @@ export function modelUnitsMilli(config: Config, provider: ProviderId, model: str
   return found ? toMilliUnits(found.units) : DEFAULT_MODEL_UNITS_MILLI;
 }
 
-/** 503 provider_unavailable: the provider has no credentials; `reason` names the variable to set. */
-export class ProviderUnavailable extends HttpError {
+/**
+ * provider_unavailable: the provider has no credentials; `reason` names the variable to set. Not retryable:
+ * it lasts until the server is set up.
+ */
+export class ProviderUnavailable extends AppError {
   readonly reason: TaskError;
 
   constructor(provider: ProviderId) {
@@ -113,7 +116,7 @@ export class ProviderUnavailable extends HttpError {
       provider: PROVIDER_NAMES[provider],
       variable: credentialEnv(provider),
     });
-    super(503, 'provider_unavailable', taskErrorText(reason));
+    super('unavailable', 'provider_unavailable', taskErrorText(reason), { retryable: false });
     this.reason = reason;
   }
 }

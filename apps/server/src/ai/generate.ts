@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { aiUsage } from '../db/schema/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { cachedPrefix } from './prompt-cache.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
@@ -13,19 +13,16 @@ import { configuredSecrets, languageModel } from './providers.ts';
 type Sdk = typeof import('ai');
 
 /**
- * 502 'ai_failed'. `retryable`: the same call may work later (rate limit, server error, timeout, an answer
+ * 'ai_failed'. `retryable`: the same call may work later (rate limit, server error, timeout, an answer
  * that did not fit the schema), as opposed to a request the provider refuses (bad key, unknown model).
  */
-export class AiFailedError extends HttpError {
-  readonly retryable: boolean;
-
+export class AiFailedError extends AppError {
   constructor(message: string, retryable: boolean) {
-    super(502, 'ai_failed', message);
-    this.retryable = retryable;
+    super('upstream_failed', 'ai_failed', message, { retryable });
   }
 }
 
-/** 502 'ai_failed': the message is shown as 'Failed to generate AI prompt: {message}' and the like. */
+/** 'ai_failed': the message is shown as 'Failed to generate AI prompt: {message}' and the like. */
 export function aiFailed(message: string, retryable = true): AiFailedError {
   return new AiFailedError(message, retryable);
 }
@@ -52,8 +49,8 @@ export interface StructuredRequest<T> {
  * One LLM call for a structured answer, validated against `schema`. It waits for its turn within the
  * provider's rate limits, each request is bounded by AI_TIMEOUT_MS, 429s slow the provider down and are
  * sent again (ai/provider-fetch.ts), 5xx are retried up to AI_MAX_RETRIES times, and the call is recorded
- * in ai_usage whether it works or not. Failures answer 502 'ai_failed' with a readable message; a
- * provider without credentials answers 503.
+ * in ai_usage whether it works or not. Failures throw AiFailedError ('ai_failed') with a readable message; a
+ * provider without credentials ProviderUnavailable.
  */
 export async function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
   const fetch = providerFetch(ctx, request.provider, ctx.config.ai.timeoutMs);
@@ -84,12 +81,16 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
       { purpose: request.purpose, provider: request.provider, model: request.model, error: message },
       'LLM call failed',
     );
-    throw aiFailed(message, isRetryable(sdk, error, signal));
+    throw aiFailed(message, isRetryableFailure(sdk, error, signal));
   }
 }
 
-/** Whether a failed call may work when tried again later (see AiFailedError). */
-function isRetryable(sdk: Sdk, error: unknown, signal: AbortSignal): boolean {
+/**
+ * Whether a failed call may work when tried again later (see AiFailedError): a cancelled call, a timeout, an
+ * answer that did not fit, a lost connection, and what the SDK retries (408, 409, 429, 5xx) may; other
+ * answers of the provider (bad key, unknown model, content refused) will not.
+ */
+export function isRetryableFailure(sdk: Sdk, error: unknown, signal: AbortSignal): boolean {
   const { APICallError, NoObjectGeneratedError, RetryError } = sdk;
   if (signal.aborted || timedOut(sdk, error) || NoObjectGeneratedError.isInstance(error)) return true;
   const last = RetryError.isInstance(error) ? error.lastError : error;

@@ -1,31 +1,33 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type ErrorKind } from '../errors.ts';
 import { databaseFailure } from './database-errors.ts';
 
+/** The one place a domain error's kind becomes an HTTP status. */
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  range_not_satisfiable: 416,
+  unprocessable: 422,
+  rate_limited: 429,
+  client_closed: 499, // nginx's "client closed request"
+
+  upstream_failed: 502,
+  unavailable: 503,
+  upstream_timeout: 504,
+};
+
+export const statusOf = (kind: ErrorKind): number => STATUS_OF_KIND[kind];
+
 /**
- * An error the API answers with its status and `{error:{code,message,field?}}`: the message is for a person,
- * `field` names the input it is about (its key, e.g. `phone_number` or `content.0.key`) for programs.
+ * The body of every error answer, `{error:{code,message,field?}}`: the message is for a person, `field` names
+ * the input it is about (its key, e.g. `phone_number` or `content.0.key`) for programs.
  */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  readonly field: string | undefined;
-
-  constructor(statusCode: number, code: string, message: string, field?: string) {
-    super(message);
-    this.name = 'HttpError';
-    this.statusCode = statusCode;
-    this.code = code;
-    this.field = field;
-  }
-}
-
-export const badRequest = (message: string, code = 'bad_request', field?: string) =>
-  new HttpError(400, code, message, field);
-export const unauthorized = (message = 'Please sign in.') => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
-export const notFound = (message: string) => new HttpError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
-
 export function errorBody(code: string, message: string, field?: string) {
   return { error: { code, message, ...(field ? { field } : {}) } };
 }
@@ -35,9 +37,9 @@ export function errorBody(code: string, message: string, field?: string) {
  * all the requests that fail during it, see db/outage.ts).
  */
 export function registerErrorHandler(app: FastifyInstance, reportOutage: (error: unknown) => boolean): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.field));
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(statusOf(error.kind)).send(errorBody(error.code, error.message, error.field));
     }
     const failure = databaseFailure(error);
     if (failure) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 /** In a `u` pattern a surrogate pair is one code point, so only an unpaired surrogate matches. */
 const UNPAIRED_SURROGATE = /\p{Surrogate}/u;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { labelOf, parseOrRefuse } from './validation.ts';
 
 const refusal = (schema: z.ZodType, value: unknown) => {
   try {
     parseOrRefuse(schema, value);
   } catch (error) {
-    if (error instanceof HttpError) return { message: error.message, field: error.field };
+    if (error instanceof AppError) return { message: error.message, field: error.field };
     throw error;
   }
   throw new Error('accepted');

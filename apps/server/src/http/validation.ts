@@ -1,7 +1,7 @@
 import { DAY_MAX, DAY_MIN, type InputIssueParams } from '@parley/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { HttpError } from './errors.ts';
+import { type AppError, badRequest } from '../errors.ts';
 import { refuseInvalidInput } from './text-guard.ts';
 
 /** Words that read as acronyms in a label. */
@@ -111,12 +111,11 @@ export const humanIssueMessage: z.core.$ZodErrorMap = (issue) => {
 };
 
 /** 400 validation_error for the first issue: its message for a person, the field it is about apart. */
-export function validationError(issues: readonly z.core.$ZodIssue[]): HttpError {
+export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
   const issue = issues[0];
-  return new HttpError(
-    400,
-    'validation_error',
+  return badRequest(
     issue?.message ?? 'The request is invalid.',
+    'validation_error',
     fieldOf(issue?.path ?? []),
   );
 }

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { retryTask } from '../tasks/create.ts';
 import { queueTask } from '../tasks/queue.ts';

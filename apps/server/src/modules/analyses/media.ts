@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { type ByteRange, ObjectNotFoundError, storageOf } from '../../storage/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { ANALYSIS_TEXTS, requireTask } from './detail.ts';
@@ -37,8 +37,8 @@ export async function sendMedia(
   const range = parseRange(rangeHeader, size);
   if (range === 'unsatisfiable') {
     reply.header('content-range', `bytes */${size}`);
-    throw new HttpError(
-      416,
+    throw new AppError(
+      'range_not_satisfiable',
       'range_not_satisfiable',
       `The file has ${size} bytes; the requested range is outside it.`,
     );

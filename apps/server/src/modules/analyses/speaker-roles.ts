@@ -1,6 +1,6 @@
 import { type SpeakerRole, type SpeakerRoles, speakerLabels } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { saveSpeakerRoles } from '../tasks/commands.ts';
 import { speakerRolesWithMetrics } from '../tasks/speaker-roles.ts';

@@ -13,7 +13,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { ANALYTICS_TEXTS, type AnalyticsTable, rowsCondition } from './filters.ts';
 import { type Period, periodKeyOfDay, periodRange } from './periods.ts';

@@ -1,7 +1,7 @@
 import type { AnalyticsFilters, DayRange } from '@parley/contracts';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { analysisFieldDays, analysisFieldValues } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { visibilityCondition } from '../tasks/visibility.ts';
 

@@ -14,7 +14,7 @@ import {
   promptVersions,
   analysisFieldValues as values,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { PROMPT_TEXTS } from '../prompts/service.ts';
 import { groupBy } from './tally.ts';
 

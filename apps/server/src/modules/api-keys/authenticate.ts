@@ -2,7 +2,7 @@ import { API_KEY, API_KEY_TEXTS, type ApiKeyType, isApiKeyFormat } from '@parley
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { apiKeys, users } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
 
@@ -14,15 +14,16 @@ export async function authenticateApiKey(
   ctx: AppContext,
   secret: string,
 ): Promise<{ user: UserRow; key: { id: number; projectId: number; type: ApiKeyType } }> {
-  if (!isApiKeyFormat(secret)) throw new HttpError(401, 'invalid_api_key', API_KEY_TEXTS.invalid);
+  if (!isApiKeyFormat(secret))
+    throw new AppError('unauthenticated', 'invalid_api_key', API_KEY_TEXTS.invalid);
   const [row] = await ctx.db
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, hashToken(secret)))
     .limit(1);
-  if (!row) throw new HttpError(401, 'invalid_api_key', API_KEY_TEXTS.invalid);
-  if (row.key.revokedAt) throw new HttpError(401, 'api_key_revoked', API_KEY_TEXTS.revoked);
+  if (!row) throw new AppError('unauthenticated', 'invalid_api_key', API_KEY_TEXTS.invalid);
+  if (row.key.revokedAt) throw new AppError('unauthenticated', 'api_key_revoked', API_KEY_TEXTS.revoked);
   const lastUsed = row.key.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsed >= API_KEY.lastUsedTouchMs) {
     const seconds = API_KEY.lastUsedTouchMs / 1000;

@@ -13,7 +13,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';

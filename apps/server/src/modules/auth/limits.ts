@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AuthAttemptKind, authAttempts } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 interface Limit {
   max: number;
@@ -41,7 +41,7 @@ export async function countPasswordAttempt(
   email: string,
 ): Promise<void> {
   if (!(await countAttempt(db, kind, email)))
-    throw new HttpError(429, 'rate_limited', PASSWORD_ATTEMPTS_MESSAGE);
+    throw new AppError('rate_limited', 'rate_limited', PASSWORD_ATTEMPTS_MESSAGE);
 }
 
 /**

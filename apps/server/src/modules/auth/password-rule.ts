@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { PASSWORD_ERROR_CODES, type PasswordProblem, TEXTS } from '@parley/contracts';
 import type { PasswordOwner } from '@parley/contracts/password-strength';
 import { Piscina } from 'piscina';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 
 /**
  * The strength rule costs up to half a second of CPU per password (its input is capped at 100 characters), so

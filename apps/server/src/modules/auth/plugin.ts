@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import { authenticateApiKey } from '../api-keys/authenticate.ts';
 import type { UserRow } from '../users/dto.ts';
 import { userForSession } from './sessions.ts';

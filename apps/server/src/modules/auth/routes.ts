@@ -1,7 +1,7 @@
 import { API_KEY_TEXTS, DEVICE_COOKIE, authRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
 import { toUserDto, type UserRow } from '../users/dto.ts';
 import { setSignInCookies } from './devices.ts';

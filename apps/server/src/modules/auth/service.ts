@@ -2,7 +2,7 @@ import { PASSWORD_RESET_TOKEN_TTL_MS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
 import { enqueueAuthRequest } from './auth-requests.ts';
@@ -33,9 +33,10 @@ export async function login(
   const valid = (await verifyPassword(user?.passwordHash ?? null, password)) && user !== undefined;
   if (!allowed) {
     await enqueueAuthRequest(ctx, { type: 'sign_in_link', email, passwordRight: valid });
-    throw new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE);
+    throw new AppError('rate_limited', 'account_locked', ACCOUNT_LOCKED_MESSAGE);
   }
-  if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid email or password.');
+  if (!user || !valid)
+    throw new AppError('unauthenticated', 'invalid_credentials', 'Invalid email or password.');
   // (A trusted device's own failures go when its cookie is renewed; others' failures stay on the account.)
   if (!trusted) await clearAttempts(ctx.db, 'sign_in_failure', email);
   // Only someone with the right password learns this, and they know the account exists anyway.

@@ -2,7 +2,7 @@ import { SIGN_IN_LINK_TTL_MS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { signInLinkTokens, users } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
 import { countAttempt } from './limits.ts';

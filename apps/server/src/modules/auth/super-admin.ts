@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors.ts';
 import { currentUser } from './plugin.ts';
 
 export const SUPER_ADMIN_ONLY = 'Only a super admin can do this.';

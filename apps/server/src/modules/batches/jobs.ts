@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { batchItems, projects, tasks, uploadBatches } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { BATCH_ITEMS_RETRIES, QUEUES } from '../../jobs/boss.ts';
 import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -40,7 +40,7 @@ export function classifyItemFailure(error: unknown): ItemFailure {
         (status === undefined || status >= 500 || status === 408 || status === 429));
     return { message: error.message, retryable: passing };
   }
-  if (error instanceof HttpError) return { message: error.message, retryable: error.statusCode >= 500 };
+  if (error instanceof AppError) return { message: error.message, retryable: error.retryable };
   const message = error instanceof Error ? error.message : String(error);
   return { message: ITEM_TEXTS.unexpected(message), retryable: true };
 }
@@ -110,7 +110,7 @@ export async function processBatchItem(
   await announceItem(ctx, project.id, batch.id, itemId);
   const access: ProjectAccess = { project, role: 'user' };
   try {
-    if (batch.promptId === null) throw new HttpError(400, 'prompt_not_found', ITEM_TEXTS.promptMissing);
+    if (batch.promptId === null) throw new AppError('invalid', 'prompt_not_found', ITEM_TEXTS.promptMissing);
     const metadata = bulkTaskMetadata(item);
     const prompt = await checkPromptAndFunds(ctx, access, batch.promptId, metadata);
     const staged = await stageFromUrl(ctx, project.id, item.url);

@@ -8,7 +8,7 @@ import {
   readBulkRow,
 } from '@parley/contracts';
 import { CsvReadError, readCsv } from '../../csv.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** A CSV refused as a whole: the answer is 400 invalid_csv with these problems. */
 export class CsvRefused extends Error {
@@ -52,7 +52,7 @@ export async function parseBulkCsv(source: AsyncIterable<Buffer>): Promise<Parse
       const result = readBulkRow(cells, header, row);
       if (result.empty) continue;
       count += 1;
-      if (count > BULK_CSV.maxRows) throw new HttpError(400, 'too_many_rows', BULK_TEXTS.tooManyRows);
+      if (count > BULK_CSV.maxRows) throw new AppError('invalid', 'too_many_rows', BULK_TEXTS.tooManyRows);
       if (result.item) rows.push(result.item);
       else errors.push(...result.errors);
     }

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -70,7 +70,7 @@ export async function batchRoutes(app: FastifyInstance, ctx: AppContext): Promis
           error instanceof FileTooLargeError ||
           (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
         ) {
-          throw new HttpError(413, 'file_too_large', BULK_TEXTS.tooLarge);
+          throw new AppError('too_large', 'file_too_large', BULK_TEXTS.tooLarge);
         }
         throw error;
       }

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { parseOrRefuse } from '../../http/validation.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { announceJobs } from '../../jobs/wakeup.ts';
@@ -90,7 +90,7 @@ export async function createBatch(
   try {
     prompt = await findPromptRow(ctx, access, fields.prompt_id);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) {
+    if (error instanceof AppError && error.kind === 'not_found') {
       throw badRequest(BATCH_TEXTS.promptNotFound, 'prompt_not_found');
     }
     throw error;
@@ -151,7 +151,7 @@ export async function createBatch(
     ctx.logger.error({ err: error, batchId: batch.id }, 'Could not queue the items of a batch');
     // Jobs already queued find no item and do nothing.
     await ctx.db.delete(uploadBatches).where(eq(uploadBatches.id, batch.id));
-    throw new HttpError(503, 'queue_unavailable', BATCH_TEXTS.queueUnavailable);
+    throw new AppError('unavailable', 'queue_unavailable', BATCH_TEXTS.queueUnavailable);
   }
   await announceJobs(ctx, QUEUES.batchItems, itemIds.length);
   ctx.logger.info({ batchId: batch.id, projectId, items: itemIds.length }, 'Bulk upload accepted');

@@ -9,7 +9,7 @@ import {
   unitBundles,
   users,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { type InvoiceRow, toAdminInvoiceDto } from './dto.ts';
 import { BILLING_TEXTS } from './messages.ts';
 

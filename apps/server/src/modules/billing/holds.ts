@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { billingHolds, projects } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import { type Billable, chargeInputs, findCharge, lockProject, type Tx } from './ledger.ts';
 import { BILLING_TEXTS } from './messages.ts';

@@ -9,7 +9,7 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { invoices, projects, unitBundles } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import { addToDayTotals } from './day-totals.ts';
 import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';

@@ -1,5 +1,5 @@
 import { formatMoney, fromMilliUnits } from '@parley/contracts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export const BILLING_TEXTS = {
   projectNotFound: 'Project not found.',
@@ -14,7 +14,8 @@ export const BILLING_TEXTS = {
   topUpDescription: 'Balance top-up request',
 } as const;
 
-export const paymentRequired = (message: string) => new HttpError(402, 'insufficient_balance', message);
+export const paymentRequired = (message: string) =>
+  new AppError('payment_required', 'insufficient_balance', message);
 export const money = (micros: number, currency: string) => `${formatMoney(micros)} ${currency}`;
 export const unitsText = (milli: number) =>
   `${fromMilliUnits(milli).toLocaleString('en-US', { maximumFractionDigits: 3 })} ${milli === 1000 ? 'unit' : 'units'}`;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, unitBundles } from '../../db/schema/index.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';
@@ -36,7 +36,7 @@ export async function purchasePlan(
   return ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
     const plan = await requirePlan(tx, input.tariff_id);
-    if (!plan.isPublic) throw new HttpError(403, 'plan_not_public', BILLING_TEXTS.planNotPublic);
+    if (!plan.isPublic) throw new AppError('forbidden', 'plan_not_public', BILLING_TEXTS.planNotPublic);
     requireSameCurrency(plan, project);
     if (project.balanceMicros < plan.priceMicros) {
       throw paymentRequired(

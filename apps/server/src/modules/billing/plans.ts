@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects, tariffPlans } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import { type TariffPlanRow, toTariffPlanDto } from './dto.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { invoices } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import { addToDayTotals } from './day-totals.ts';

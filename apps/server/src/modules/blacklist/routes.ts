@@ -11,7 +11,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -172,7 +172,7 @@ export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Pr
           error instanceof FileTooLargeError ||
           (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
         ) {
-          throw new HttpError(413, 'file_too_large', BLACKLIST_TEXTS.tooLarge);
+          throw new AppError('too_large', 'file_too_large', BLACKLIST_TEXTS.tooLarge);
         }
         throw error;
       }

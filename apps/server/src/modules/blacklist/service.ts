@@ -12,7 +12,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { CsvReadError, readCsv } from '../../csv.ts';
 import { blacklistEntries } from '../../db/schema/index.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { type ProjectAccess, requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 
@@ -48,7 +48,7 @@ export async function requireEntry(
   try {
     return { entry, access: await requireBlacklistManager(ctx, user, entry.projectId) };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(BLACKLIST_TEXTS.notFound);
+    if (error instanceof AppError && error.kind === 'not_found') throw notFound(BLACKLIST_TEXTS.notFound);
     throw error;
   }
 }

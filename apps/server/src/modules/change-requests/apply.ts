@@ -9,7 +9,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analysisCorrections, changeRequestItems, tasks } from '../../db/schema/index.ts';
-import { conflict, HttpError } from '../../http/errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { titleOf } from '../pipeline/analysis.ts';
 import { correctResult } from '../tasks/commands.ts';
 import type { TaskRow } from '../tasks/rows.ts';
@@ -96,5 +96,5 @@ export async function applyCorrection(
 }
 
 function invalid(message: string) {
-  return new HttpError(422, 'invalid_value', message);
+  return new AppError('unprocessable', 'invalid_value', message);
 }

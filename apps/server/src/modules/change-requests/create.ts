@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { changeRequestItems, changeRequests, tasks } from '../../db/schema/index.ts';
-import { conflict, HttpError } from '../../http/errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { requireTask } from '../analyses/detail.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
@@ -29,7 +29,7 @@ export const CREATE_TEXTS = {
   reanalyzeOpen: 'This analysis already has an open request to analyse it again.',
 } as const;
 
-const invalid = (message: string) => new HttpError(422, 'invalid_value', message);
+const invalid = (message: string) => new AppError('unprocessable', 'invalid_value', message);
 
 /** The disputed items, checked against the fields of the prompt that answered. */
 async function checkedItems(

@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { changeRequestItems, changeRequests, prompts, tasks, users } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { mayReview, requestVisibility, taskVisibleSql } from './scope.ts';
 

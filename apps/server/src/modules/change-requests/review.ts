@@ -2,7 +2,7 @@ import type { ChangeRequest } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { changeRequests } from '../../db/schema/index.ts';
-import { conflict, forbidden } from '../../http/errors.ts';
+import { conflict, forbidden } from '../../errors.ts';
 import { reanalyze } from '../analyses/reanalyze.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { notifyTask } from '../tasks/notify.ts';

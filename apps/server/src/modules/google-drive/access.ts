@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { driveConnections, driveIntegrations } from '../../db/schema/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { type ProjectAccess, requireProjectRole } from '../projects/access.ts';
 import type { ConnectionRow, IntegrationRow } from './dto.ts';
@@ -34,7 +34,7 @@ async function accessOr404(
   try {
     return await driveAccess(ctx, request, projectId);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(NOT_FOUND[what]);
+    if (error instanceof AppError && error.kind === 'not_found') throw notFound(NOT_FOUND[what]);
     throw error;
   }
 }

@@ -122,7 +122,9 @@ describe('Drive connections', () => {
       .update(driveConnections)
       .set({ accessTokenExpiresAt: new Date(0) })
       .where(eq(driveConnections.id, id));
-    await expect(accessTokenFor(d.t.ctx, await connectionRow(id))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(accessTokenFor(d.t.ctx, await connectionRow(id))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
     const listed = await owner.request({ method: 'GET', url: url(`/connections/${id}`) });
     expect(listed.json().data).toMatchObject({ is_valid: false, error_count: 1 });
     expect(listed.json().data.last_error).toMatch(/invalid_grant/);

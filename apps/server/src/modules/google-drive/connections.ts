@@ -2,7 +2,7 @@ import { DRIVE_TEXTS } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { driveConnections } from '../../db/schema/index.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import {
   assertGoogleConfigured,
   assertOwnRedirectUri,
@@ -26,9 +26,9 @@ const REFRESH_MARGIN_MS = 60_000;
 const RENEW_BEFORE_MS = 5 * 60_000;
 
 /** A connection that cannot reach Drive (not connected, revoked grant): the sync and folder picker stop. */
-export class DriveConnectionError extends HttpError {
+export class DriveConnectionError extends AppError {
   constructor(message: string) {
-    super(409, 'drive_connection_error', message);
+    super('conflict', 'drive_connection_error', message);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DRIVE_TEXTS } from '@parley/contracts';
 import type { Config } from '../../config.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 // Drive tokens at rest: AES-256-GCM with ENCRYPTION_KEY. A stored value is 'v1.<iv>.<tag>.<ciphertext>'
 // (base64url), so a key change or a tampered value fails to decrypt instead of giving garbage.
@@ -11,13 +11,14 @@ const VERSION = 'v1';
 /** The 32-byte key of ENCRYPTION_KEY (64 hex characters or base64), or an error naming the variable. */
 export function encryptionKey(config: Pick<Config, 'encryptionKey'>): Buffer {
   const raw = config.encryptionKey?.trim();
-  if (!raw) throw new HttpError(503, 'encryption_key_missing', DRIVE_TEXTS.encryptionKeyMissing);
+  if (!raw) throw new AppError('unavailable', 'encryption_key_missing', DRIVE_TEXTS.encryptionKeyMissing);
   const key = /^[0-9a-fA-F]{64}$/.test(raw)
     ? Buffer.from(raw, 'hex')
     : /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)
       ? Buffer.from(raw, 'base64')
       : Buffer.alloc(0);
-  if (key.length !== 32) throw new HttpError(503, 'encryption_key_invalid', DRIVE_TEXTS.encryptionKeyInvalid);
+  if (key.length !== 32)
+    throw new AppError('unavailable', 'encryption_key_invalid', DRIVE_TEXTS.encryptionKeyInvalid);
   return key;
 }
 

@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { driveConnections, driveIntegrations, prompts } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { type ConnectionRow, type IntegrationRow, toIntegrationDto } from './dto.ts';
 

@@ -9,7 +9,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { driveConnections, driveIntegrations, driveSyncRuns } from '../../db/schema/index.ts';
-import { badRequest, conflict, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { googleConfigured } from '../google/oauth.ts';
@@ -235,10 +235,10 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
 
 /** A Drive API failure as the folder picker's (and preview's) answer: Google's message, 409 for a refused token, else 502. */
 function driveCallError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
+  if (error instanceof AppError) return error;
   const response = (error as { response?: { status?: number } }).response;
   const message = error instanceof Error ? error.message : String(error);
   if (response?.status === 401 || response?.status === 403) return new DriveConnectionError(message);
   if (response?.status === 404) return badRequest(`Google Drive: ${message}`, 'drive_not_found');
-  return new HttpError(502, 'drive_error', `Google Drive: ${message}`);
+  return new AppError('upstream_failed', 'drive_error', `Google Drive: ${message}`);
 }

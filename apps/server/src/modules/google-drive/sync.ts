@@ -16,7 +16,7 @@ import {
   driveSyncRuns,
   projects,
 } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { classifyItemFailure } from '../batches/jobs.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checkPromptAndFunds } from '../tasks/request.ts';
@@ -109,7 +109,7 @@ async function takeFile(
 ): Promise<{ status: 'queued' | 'skipped'; taskId: number; reason: string | null }> {
   const { file, path } = entry;
   if (integration.promptId === null)
-    throw new HttpError(400, 'prompt_not_found', 'The integration has no prompt.');
+    throw new AppError('invalid', 'prompt_not_found', 'The integration has no prompt.');
   const metadata = sync.structure.metadataOf({ fileName: file.name, folderPath: path });
   // A person uploading is asked for the fields the prompt wants; a synced file has what its folder structure
   // gives (simple fills Department only), and an analysis without a Representative beats a file left behind.
@@ -143,7 +143,7 @@ function fileFailure(error: unknown): { message: string; retryable: boolean } {
     return { message: `Google Drive: ${messageOf(error)}`, retryable };
   }
   const failure = classifyItemFailure(error);
-  const funds = error instanceof HttpError && error.statusCode === 402;
+  const funds = error instanceof AppError && error.kind === 'payment_required';
   return { message: failure.message, retryable: failure.retryable || funds };
 }
 

@@ -70,7 +70,7 @@ describe('Google OAuth client', () => {
     });
     const { code } = await consent(started.auth_url);
     await expect(finishOAuth(t.ctx, { purpose: 'drive', code, state: started.state })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
       code: 'invalid_state',
     });
     await expect(finishOAuth(t.ctx, { purpose: 'sign_in', code, state: 'made-up' })).rejects.toMatchObject({
@@ -107,7 +107,7 @@ describe('Google OAuth client', () => {
     const { code, state } = await consent(started.auth_url);
     await t.ctx.db.update(oauthStates).set({ codeVerifier: 'x'.repeat(64) });
     await expect(finishOAuth(t.ctx, { purpose: 'sign_in', code, state })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
       code: 'google_refused',
       message: expect.stringContaining('invalid_grant'),
     });

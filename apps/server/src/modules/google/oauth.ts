@@ -4,7 +4,7 @@ import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { oauthStates } from '../../db/schema/index.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 
 export type OAuthPurpose = (typeof oauthStates.$inferSelect)['purpose'];
@@ -45,8 +45,8 @@ export function googleConfigured(config: Config): boolean {
 
 export function assertGoogleConfigured(config: Config): void {
   if (!googleConfigured(config)) {
-    throw new HttpError(
-      503,
+    throw new AppError(
+      'unavailable',
       'google_not_configured',
       'Google sign-in is not set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are missing).',
     );

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { googleIdentities, users } from '../../db/schema/index.ts';
-import { conflict, forbidden } from '../../http/errors.ts';
+import { conflict, forbidden } from '../../errors.ts';
 import { createSession } from '../auth/sessions.ts';
 import { isFirstAccount, SIGNUP_LOCK } from '../auth/signup.ts';
 import { isOpenInviteFor, joinByInvite } from '../members/service.ts';

@@ -20,7 +20,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { type InsightVisibility, insights } from '../../db/schema/index.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { checkedDays } from '../analytics/filters.ts';
 import { promptNames } from '../analytics/prompt-fields.ts';
@@ -130,8 +130,8 @@ export async function createInsight(
     const held = await reserveIn(tx, access.project.id, { insightId: row!.id }, unitsMilli);
     if (held !== 'held') {
       const units = fromMilliUnits(unitsMilli).toLocaleString('en-US', { maximumFractionDigits: 3 });
-      throw new HttpError(
-        402,
+      throw new AppError(
+        'payment_required',
         'insufficient_funds',
         INSIGHT_TEXTS.insufficientFunds.replace('{units}', units),
       );

@@ -10,7 +10,7 @@ import { listModels } from '../../ai/catalog.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { insights, users } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import type { InsightRow } from './create.ts';
 

@@ -6,11 +6,11 @@ import {
   milliUnits,
 } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AiFailedError, generateStructured } from '../../ai/generate.ts';
+import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { insights, projects } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { INSIGHTS_RETRIES, QUEUES } from '../../jobs/boss.ts';
 import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
 import { chargeIn } from '../billing/charge.ts';
@@ -103,8 +103,7 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
 
 /** Whether trying again later may work: a provider's passing trouble or our own, not a refusal. */
 function isRetryable(error: unknown): boolean {
-  if (error instanceof AiFailedError) return error.retryable;
-  return !(error instanceof HttpError);
+  return error instanceof AppError ? error.retryable : true;
 }
 
 /**
@@ -158,7 +157,7 @@ export async function runInsight(
     await failInsight(
       ctx,
       insightId,
-      error instanceof HttpError ? message : INSIGHT_JOB_TEXTS.unexpected(message),
+      error instanceof AppError ? message : INSIGHT_JOB_TEXTS.unexpected(message),
     );
   }
 }

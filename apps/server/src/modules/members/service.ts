@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectInvites, projectMembers, projects, users } from '../../db/schema/index.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeKeysOf } from '../api-keys/service.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import { enqueueEmail } from '../mail/jobs.ts';
@@ -241,14 +241,14 @@ const inviter = alias(users, 'inviter');
 
 /** An invitation by the token of its link, refused when unknown (404), used, withdrawn or expired (410). */
 function usableInvite(row: InviteRow | undefined): InviteRow {
-  if (!row) throw new HttpError(404, 'invite_not_found', MEMBER_TEXTS.inviteNotFound);
+  if (!row) throw new AppError('not_found', 'invite_not_found', MEMBER_TEXTS.inviteNotFound);
   switch (inviteStatus(row)) {
     case 'accepted':
-      throw new HttpError(410, 'invite_used', MEMBER_TEXTS.inviteUsed);
+      throw new AppError('gone', 'invite_used', MEMBER_TEXTS.inviteUsed);
     case 'revoked':
-      throw new HttpError(410, 'invite_revoked', MEMBER_TEXTS.inviteRevoked);
+      throw new AppError('gone', 'invite_revoked', MEMBER_TEXTS.inviteRevoked);
     case 'expired':
-      throw new HttpError(410, 'invite_expired', MEMBER_TEXTS.inviteExpired);
+      throw new AppError('gone', 'invite_expired', MEMBER_TEXTS.inviteExpired);
     default:
       return row;
   }
@@ -317,7 +317,7 @@ export async function joinByInvite(
     .for('update');
   const invite = usableInvite(row);
   if (invite.email !== user.email.toLowerCase()) {
-    throw new HttpError(403, 'invite_wrong_email', MEMBER_TEXTS.inviteWrongEmail(invite.email));
+    throw new AppError('forbidden', 'invite_wrong_email', MEMBER_TEXTS.inviteWrongEmail(invite.email));
   }
   await tx
     .insert(projectMembers)

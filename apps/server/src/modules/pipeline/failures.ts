@@ -3,7 +3,7 @@ import { ProviderUnavailable } from '../../ai/catalog.ts';
 import { EmloFailure } from '../../ai/emlo.ts';
 import { AiFailedError } from '../../ai/generate.ts';
 import { TranscriptionFailure, TranscriptionUnavailable } from '../../ai/transcriber.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { MediaError } from '../../media/ffmpeg.ts';
 import { ObjectNotFoundError } from '../../storage/index.ts';
 
@@ -43,14 +43,13 @@ export function classifyFailure(error: unknown): ClassifiedFailure {
   }
   if (error instanceof MediaError) return { reason: error.reason, retryable: false };
   if (error instanceof TranscriptionUnavailable) return { reason: error.reason, retryable: false };
-  if (error instanceof ProviderUnavailable) return { reason: error.reason, retryable: false };
+  if (error instanceof ProviderUnavailable) return { reason: error.reason, retryable: error.retryable };
   if (error instanceof TranscriptionFailure)
     return { reason: providerFailed(error), retryable: error.retryable };
   if (error instanceof EmloFailure) return { reason: providerFailed(error), retryable: error.retryable };
   if (error instanceof AiFailedError) return { reason: providerFailed(error), retryable: error.retryable };
-  if (error instanceof HttpError) {
-    return { reason: taskError('other', { message: error.message }), retryable: error.statusCode >= 500 };
-  }
+  if (error instanceof AppError)
+    return { reason: taskError('other', { message: error.message }), retryable: error.retryable };
   if (error instanceof ObjectNotFoundError) return { reason: taskError('media_missing'), retryable: false };
   const message = error instanceof Error ? error.message : String(error);
   return { reason: taskError('unexpected', { message }), retryable: true };

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hasActiveSupportGrant, recordSupportAccess } from './support-grants.ts';

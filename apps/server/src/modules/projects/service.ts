@@ -13,7 +13,7 @@ import { isTranscriptionChoiceValid } from '../../ai/transcription-catalog.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles, projectMembers, projects, prompts } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { redateFieldValues } from '../analytics/record.ts';
 import { viewerOf } from '../auth/plugin.ts';

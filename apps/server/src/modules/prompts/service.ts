@@ -15,7 +15,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { modelUnitsMilli } from '../../ai/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { prompts } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 
 type PromptRow = typeof prompts.$inferSelect;

@@ -11,7 +11,7 @@ import {
 import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projectMembers, repMappings, tasks, teamLeaderAssignments, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { updateTaskPeople } from '../tasks/people.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';

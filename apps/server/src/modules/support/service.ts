@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { projects, supportAudit, supportGrants, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { activeGrantCondition } from '../projects/support-grants.ts';
 import type { UserRow } from '../users/dto.ts';

@@ -2,7 +2,7 @@ import { taskError } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { announceJobs } from '../../jobs/wakeup.ts';
 import { notifyTask } from './notify.ts';
@@ -77,7 +77,7 @@ export async function queueTask(ctx: AppContext, task: TaskRow): Promise<void> {
   } catch (error) {
     ctx.logger.error({ err: error, taskId: task.id }, 'Could not queue an analysis');
     await failTask(ctx, task.id, taskError('queue_failed'));
-    throw new HttpError(503, 'queue_unavailable', QUEUE_UNAVAILABLE);
+    throw new AppError('unavailable', 'queue_unavailable', QUEUE_UNAVAILABLE);
   }
   await notifyTask(ctx, task);
 }

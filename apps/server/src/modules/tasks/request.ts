@@ -1,6 +1,6 @@
 import { ANALYSIS_CHECK_UNITS, missingMetadata, UPLOAD_TEXTS } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { canProcess } from '../billing/holds.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
@@ -13,7 +13,7 @@ export const analysisUrl = (projectId: number, taskId: number) => `/projects/${p
 /** Every new analysis, retry or bulk upload first asks the balance to cover one unit (spec 1 §5, §7). */
 export async function requireAnalysisFunds(ctx: AppContext, projectId: number): Promise<void> {
   if (!(await canProcess(ctx, projectId, ANALYSIS_CHECK_UNITS))) {
-    throw new HttpError(402, 'insufficient_funds', UPLOAD_TEXTS.insufficientFunds);
+    throw new AppError('payment_required', 'insufficient_funds', UPLOAD_TEXTS.insufficientFunds);
   }
 }
 
@@ -30,7 +30,7 @@ export async function checkPromptAndFunds(
   try {
     prompt = await findPromptRow(ctx, access, promptId);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) {
+    if (error instanceof AppError && error.kind === 'not_found') {
       throw badRequest('The chosen prompt does not exist in this project.', 'prompt_not_found');
     }
     throw error;

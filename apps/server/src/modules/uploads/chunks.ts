@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_TEXTS } from '@parley/contracts';
 import type { Config } from '../../config.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { Meter, StorageLimitError } from '../../storage/index.ts';
 import type { ChunkInput } from './fields.ts';
 import { tooLarge } from './stage.ts';

@@ -1,6 +1,6 @@
 import { ChunkFields, UploadFields } from '@parley/contracts';
 import type { z } from 'zod';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { refuseInvalidInput } from '../../http/text-guard.ts';
 import { parseOrRefuse } from '../../http/validation.ts';
 

@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { uploadRoutes as routes, UPLOAD_TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest, type ErrorKind } from '../../errors.ts';
 import { releaseUnreadBody } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -33,16 +33,24 @@ function requireMultipart(request: FastifyRequest): void {
   if (!request.isMultipart()) throw badRequest(UPLOAD_TEXTS.invalidInput, 'invalid_input');
 }
 
+/** A failed download's answer, by the status DownloadError names. */
+const DOWNLOAD_ERRORS: Record<DownloadError['statusCode'], [ErrorKind, string]> = {
+  413: ['too_large', 'file_too_large'],
+  502: ['upstream_failed', 'download_failed'],
+  504: ['upstream_timeout', 'download_timeout'],
+};
+
 function urlError(error: unknown): unknown {
   if (error instanceof UrlRefusedError) return badRequest(error.message, 'url_not_allowed');
-  if (error instanceof SlowDownloadError) return new HttpError(504, 'download_too_slow', error.message);
+  if (error instanceof SlowDownloadError)
+    return new AppError('upstream_timeout', 'download_too_slow', error.message);
   if (error instanceof DownloadError) {
-    const code = { 413: 'file_too_large', 502: 'download_failed', 504: 'download_timeout' }[error.statusCode];
-    return new HttpError(error.statusCode, code, error.message);
+    const [kind, code] = DOWNLOAD_ERRORS[error.statusCode];
+    return new AppError(kind, code, error.message);
   }
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the server errors.
   if (error instanceof DownloadCancelledError)
-    return new HttpError(499, 'client_closed_request', error.message);
+    return new AppError('client_closed', 'client_closed_request', error.message);
   return error;
 }
 

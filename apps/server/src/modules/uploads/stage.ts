@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { UPLOAD_TEXTS } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { StorageLimitError, storageOf } from '../../storage/index.ts';
 import { openDownload } from './download.ts';
 import { classifyFile, type FileType, SniffError, sniffer } from './file-type.ts';
@@ -17,10 +17,10 @@ export interface StagedFile extends FileType {
   sourceUrl: string | null;
 }
 
-export function tooLarge(maxBytes: number): HttpError {
+export function tooLarge(maxBytes: number): AppError {
   const mb = Math.floor(maxBytes / (1024 * 1024));
-  return new HttpError(
-    413,
+  return new AppError(
+    'too_large',
     'file_too_large',
     `The file is larger than the upload limit of ${mb > 0 ? `${mb} MB` : `${maxBytes} bytes`}.`,
   );
@@ -61,7 +61,7 @@ export async function stageFile(
 /**
  * Downloads a link on the server (SSRF guard, redirects, size, time and rate limits: openDownload) into storage;
  * `signal` stops it (the client left). Fails with UrlRefusedError, DownloadError, DownloadCancelledError or the
- * HttpErrors of stageFile.
+ * AppErrors of stageFile.
  */
 export async function stageFromUrl(
   ctx: AppContext,

@@ -2,7 +2,7 @@ import type { UiLanguage } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { countPasswordAttempt } from '../auth/limits.ts';
 import { assertPasswordAllowed } from '../auth/password-rule.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -34,7 +34,7 @@ export async function changePassword(
     user.passwordHash !== null &&
     !(await verifyPassword(user.passwordHash, input.current_password ?? ''))
   ) {
-    throw new HttpError(400, 'wrong_password', 'The current password is not correct.');
+    throw new AppError('invalid', 'wrong_password', 'The current password is not correct.');
   }
   await assertPasswordAllowed(input.new_password, user);
   const passwordHash = await hashPassword(input.new_password);
