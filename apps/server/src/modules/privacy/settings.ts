@@ -4,7 +4,7 @@ import { isSupportedCountry } from 'libphonenumber-js/max';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectPrivacy } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 
 type PrivacyRow = typeof projectPrivacy.$inferSelect;
