@@ -19,6 +19,7 @@ import { registerWebApp } from './http/web.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { subscribeBatchProgress } from './modules/batches/progress.ts';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(apiKeyRoutes, ctx);
       await api.register(repRoutes, ctx);
       await api.register(privacyRoutes, ctx);
+      await api.register(auditRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(googleDriveRoutes, ctx);
     },

@@ -1,2 +1,4 @@
+export * from './audit.ts';
 export * from './entities.ts';
+export * from './original.ts';
 export * from './settings.ts';

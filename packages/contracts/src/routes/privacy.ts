@@ -1,4 +1,7 @@
+import { TaskParams } from '../analyses/detail.ts';
 import { ProjectIdParams } from '../api.ts';
+import { AuditListQuery, AuditListResponse } from '../privacy/audit.ts';
+import { OriginalTranscriptResponse } from '../privacy/original.ts';
 import { PrivacySettings, PrivacySettingsResponse } from '../privacy/settings.ts';
 import { defineRoute } from './route.ts';
 
@@ -34,5 +37,50 @@ export const privacyRoutes = {
     body: PrivacySettings,
     responses: { 200: PrivacySettingsResponse },
     errors: [400, 403, 404],
+  }),
+  audit: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/audit',
+    operationId: 'listAuditEntries',
+    summary: "The project's audit trail, newest first (admin or owner)",
+    description:
+      'Who read an original transcript, played or downloaded media, exported analyses, changed the privacy ' +
+      'settings, created or revoked API keys, or changed members; with time, account, API key and IP. Entries ' +
+      'cannot be changed or deleted. Pages of 50: pass next_before as before for older entries.',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: AuditListQuery,
+    responses: { 200: AuditListResponse },
+    errors: [403, 404],
+  }),
+  auditExport: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/audit/export',
+    operationId: 'exportAuditEntries',
+    summary: 'The whole audit trail as a CSV file (admin or owner)',
+    description:
+      'Answers text/csv as an attachment (at, action, user_id, user_email, api_key_id, ip, target_id, details). ' +
+      "Cells that start with = + - @, a tab or a carriage return get a leading ' so that spreadsheets show them as text.",
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    produces: ['text/csv'],
+    responses: { 200: null },
+    errors: [403, 404],
+  }),
+  originalTranscript: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/:taskId/original-transcript',
+    operationId: 'getOriginalTranscript',
+    summary: 'The transcript of an analysis before redaction (admin or owner; audited)',
+    description:
+      'Only when the project keeps originals (redaction_keep redacted_and_original) and something was ' +
+      'redacted: 404 otherwise. Every reading is written to the audit trail.',
+    tags,
+    access: 'session',
+    params: TaskParams,
+    responses: { 200: OriginalTranscriptResponse },
+    errors: [403, 404],
   }),
 };

@@ -4,6 +4,7 @@ export * from './accounts.ts';
 export * from './ai-usage.ts';
 export * from './analytics.ts';
 export * from './analytics-days.ts';
+export * from './audit.ts';
 export * from './batches.ts';
 export * from './billing.ts';
 export * from './change-requests.ts';

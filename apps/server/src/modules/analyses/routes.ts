@@ -6,6 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
+import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { analysisDetail } from './detail.ts';
@@ -51,6 +52,9 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
         onEnd: (rows, finished) =>
           request.log.info({ projectId: access.project.id, format, rows, finished }, 'analyses export ended'),
       });
+      await auditRequest(ctx.db, request, 'analyses_exported', {
+        details: { format, ...exportFilters(filters) },
+      });
       const fileName = analysisExportFileName(access.project.id, new Date(), format);
       return reply
         .type(ANALYSIS_EXPORT_CONTENT_TYPES[format])
@@ -78,8 +82,14 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   serve(app, routes.media, {
     preValidation: member,
-    handler: async (request, reply) =>
-      sendMedia(ctx, projectAccess(request), request.params.taskId, request.headers.range, reply),
+    handler: async (request, reply) => {
+      const { range } = request.headers;
+      // A player asks for many ranges of one recording: a reading from its start is one play or download.
+      if (!range || /^bytes=0-/.test(range)) {
+        await auditRequest(ctx.db, request, 'media_accessed', { targetId: request.params.taskId });
+      }
+      return sendMedia(ctx, projectAccess(request), request.params.taskId, range, reply);
+    },
   });
 
   serve(app, routes.reanalyze, {
@@ -125,4 +135,15 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return { data: { ok: true as const } };
     },
   });
+}
+
+/** The filters of an export as the audit trail keeps them (flat values, the set ones only). */
+function exportFilters(filters: Record<string, unknown>): Record<string, string | number | boolean> {
+  const flat: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      flat[key] = value;
+    else if (Array.isArray(value) && value.length > 0) flat[key] = value.join(',');
+  }
+  return flat;
 }

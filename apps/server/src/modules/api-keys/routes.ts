@@ -2,6 +2,7 @@ import { apiKeyRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
+import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
@@ -22,6 +23,10 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     preValidation: admin,
     handler: async (request, reply) => {
       const created = await createApiKey(ctx, projectAccess(request), currentUser(request), request.body);
+      await auditRequest(ctx.db, request, 'api_key_created', {
+        targetId: created.id,
+        details: { name: created.name, type: created.type },
+      });
       return reply.status(201).send({ data: created });
     },
   });
@@ -29,9 +34,16 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   for (const route of [routes.revoke, routes.remove]) {
     serve(app, route, {
       preValidation: admin,
-      handler: async (request) => ({
-        data: await revokeApiKey(ctx, projectAccess(request), currentUser(request), request.params.keyId),
-      }),
+      handler: async (request) => {
+        const revoked = await revokeApiKey(
+          ctx,
+          projectAccess(request),
+          currentUser(request),
+          request.params.keyId,
+        );
+        await auditRequest(ctx.db, request, 'api_key_revoked', { targetId: request.params.keyId });
+        return { data: revoked };
+      },
     });
   }
 }

@@ -2,6 +2,7 @@ import { memberRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
+import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import {
@@ -42,15 +43,22 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   serve(app, routes.changeRole, {
     preValidation: admin,
-    handler: async (request) => ({
-      data: await changeMemberRole(ctx, projectAccess(request), request.params.userId, request.body.role),
-    }),
+    handler: async (request) => {
+      const { userId } = request.params;
+      const changed = await changeMemberRole(ctx, projectAccess(request), userId, request.body.role);
+      await auditRequest(ctx.db, request, 'member_role_changed', {
+        targetId: userId,
+        details: { role: request.body.role },
+      });
+      return { data: changed };
+    },
   });
 
   serve(app, routes.remove, {
     preValidation: member,
     handler: async (request) => {
       await removeMember(ctx, projectAccess(request), currentUser(request), request.params.userId);
+      await auditRequest(ctx.db, request, 'member_removed', { targetId: request.params.userId });
       return { data: { ok: true as const } };
     },
   });

@@ -1,10 +1,23 @@
-import { privacyRoutes as routes } from '@parley/contracts';
+import { type PrivacySettings, readTranscript, privacyRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
+import { requireTask } from '../analyses/detail.ts';
+import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { privacySettings, updatePrivacySettings } from './settings.ts';
+
+export const PRIVACY_TEXTS = {
+  noOriginal: 'This analysis keeps no original transcript.',
+} as const;
+
+/** The settings as the audit trail keeps them: flat values. */
+const settingsDetails = (settings: PrivacySettings) => ({
+  ...settings,
+  redaction_types: settings.redaction_types.join(','),
+});
 
 /** A project's privacy settings (settings → Privacy, admins and owners). */
 export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,8 +30,26 @@ export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   serve(app, routes.update, {
     preValidation: admin,
-    handler: async (request) => ({
-      data: await updatePrivacySettings(ctx, projectAccess(request), currentUser(request).id, request.body),
-    }),
+    handler: async (request) => {
+      const saved = await updatePrivacySettings(
+        ctx,
+        projectAccess(request),
+        currentUser(request).id,
+        request.body,
+      );
+      await auditRequest(ctx.db, request, 'privacy_settings_changed', { details: settingsDetails(saved) });
+      return { data: saved };
+    },
+  });
+
+  serve(app, routes.originalTranscript, {
+    preValidation: admin,
+    handler: async (request) => {
+      const { task } = await requireTask(ctx, projectAccess(request), request.params.taskId);
+      const transcript = readTranscript(task.transcriptOriginal);
+      if (!transcript) throw notFound(PRIVACY_TEXTS.noOriginal);
+      await auditRequest(ctx.db, request, 'original_transcript_read', { targetId: task.id });
+      return { data: { transcript } };
+    },
   });
 }

@@ -1,0 +1,52 @@
+import type { AuditAction, AuditDetails } from '@parley/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { currentUser } from '../auth/plugin.ts';
+import { projectAccess } from '../projects/access.ts';
+
+/** Who did something, as the audit trail keeps it. */
+export interface AuditActor {
+  userId: number | null;
+  userEmail: string | null;
+  apiKeyId: number | null;
+  ip: string | null;
+}
+
+/** The caller of a project route (after its projectRole hook). */
+export function actorOf(request: FastifyRequest): AuditActor {
+  const user = currentUser(request);
+  return {
+    userId: user.id,
+    userEmail: user.email,
+    apiKeyId: projectAccess(request).apiKey?.id ?? null,
+    ip: request.ip,
+  };
+}
+
+/** Appends one entry to a project's audit trail. */
+export async function recordAudit(
+  db: Executor,
+  projectId: number,
+  actor: AuditActor,
+  action: AuditAction,
+  entry: { targetId?: number | null; details?: AuditDetails } = {},
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    projectId,
+    action,
+    ...actor,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? {},
+  });
+}
+
+/** Records the action of a project route's caller. */
+export function auditRequest(
+  db: Executor,
+  request: FastifyRequest,
+  action: AuditAction,
+  entry: { targetId?: number | null; details?: AuditDetails } = {},
+): Promise<void> {
+  return recordAudit(db, projectAccess(request).project.id, actorOf(request), action, entry);
+}
