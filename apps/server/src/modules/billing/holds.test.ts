@@ -16,7 +16,7 @@ import { createPrompt, META, multipart } from '../../../test/uploads.ts';
 import { billingHolds, invoices, projects, tasks, users } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
-import { workAnalysis } from '../pipeline/jobs.ts';
+import { analysisJob } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { adjustBalance } from './adjustments.ts';
 import { charge } from './charge.ts';
@@ -61,7 +61,7 @@ describe('holds', () => {
       ...t.ctx,
       config: { ...t.ctx.config, analysis: { ...t.ctx.config.analysis, concurrency: 8, retryLimit: 0 } },
     };
-    await workAnalysis(ctx);
+    await analysisJob.work(ctx);
     try {
       const responses = await Promise.all(
         Array.from({ length: 100 }, (_, n) =>

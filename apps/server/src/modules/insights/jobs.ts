@@ -6,17 +6,19 @@ import {
   milliUnits,
 } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { AiFailedError, generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { insights, projects } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { INSIGHTS_RETRIES, QUEUES } from '../../jobs/boss.ts';
-import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
+import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import { chargeIn } from '../billing/charge.ts';
 import { releaseHeld } from '../billing/holds.ts';
 import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
-import type { InsightJob, InsightRow } from './create.ts';
+import type { InsightRow } from './create.ts';
 import { gatherInsightData } from './gather.ts';
 
 const INSIGHT_JOB_TEXTS = {
@@ -164,16 +166,25 @@ export async function runInsight(
 }
 
 /**
- * Registers the insight worker (retried per INSIGHTS_RETRIES and the rule of jobs/retries.ts); an insight
- * whose attempts kept being interrupted (the worker stopped) fails.
+ * An attempt that failed for a passing reason (a provider's 5xx or timeout) is tried twice more, 30 s and
+ * 60 s later.
  */
-export async function workInsights(ctx: AppContext): Promise<void> {
-  await workWithRetries<InsightJob>(ctx, {
-    queue: QUEUES.insights,
-    givenUpQueue: QUEUES.insightsGivenUp,
+const INSIGHTS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
+
+/**
+ * One insight (retried per INSIGHTS_RETRIES and the rule of jobs/retries.ts). A worker that stops is noticed by
+ * the heartbeat and another resumes the insight; an insight whose attempts kept being interrupted fails. An
+ * attempt may wait up to 10 minutes for the provider's rate limit before its call.
+ */
+export const insightJob = defineJob({
+  name: QUEUES.insights,
+  payload: z.object({ insightId: z.number().int() }),
+  handler: (ctx, { insightId }, attempt) => runInsight(ctx, insightId, attempt),
+  queue: { heartbeatSeconds: 30, expireInSeconds: 1800 },
+  retries: {
     policy: INSIGHTS_RETRIES,
-    concurrency: INSIGHT_CONCURRENCY,
-    run: (job, { lastAttempt }) => runInsight(ctx, job.data.insightId, { lastAttempt, signal: job.signal }),
-    giveUp: (data) => failInsight(ctx, data.insightId, INSIGHT_JOB_TEXTS.interrupted),
-  });
-}
+    givenUpQueue: QUEUES.insightsGivenUp,
+    giveUp: (ctx, { insightId }) => failInsight(ctx, insightId, INSIGHT_JOB_TEXTS.interrupted),
+  },
+  concurrency: INSIGHT_CONCURRENCY,
+});

@@ -5,14 +5,10 @@ import { tasks } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { announceJobs } from '../../jobs/wakeup.ts';
+import { analysisJob } from '../pipeline/jobs.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
 import { failTask } from './state.ts';
-
-/** Data of a job on QUEUES.analysis: the task to run. */
-export interface AnalysisJob {
-  taskId: number;
-}
 
 /** The answer when the job queue refuses (the task itself fails with the reason queue_failed). */
 const QUEUE_UNAVAILABLE = 'The analysis could not be queued. Please try again.';
@@ -55,13 +51,16 @@ export async function enqueueTask(
   if (!task) throw new Error(`Task ${taskId} does not exist`);
   const singletonKey = taskJobKey(taskId);
   await cancelLiveJobs(ctx, taskId);
-  const data: AnalysisJob = { taskId };
   const startAfter = task.scheduledAt && task.scheduledAt.getTime() > Date.now() ? task.scheduledAt : null;
-  const id = await ctx.boss.send(QUEUES.analysis, data, {
-    priority: jobPriority(task.priority),
-    singletonKey,
-    ...(startAfter ? { startAfter } : {}),
-  });
+  const id = await analysisJob.send(
+    ctx,
+    { taskId },
+    {
+      priority: jobPriority(task.priority),
+      singletonKey,
+      ...(startAfter ? { startAfter } : {}),
+    },
+  );
   if (!id) throw new Error(`The analysis of task ${taskId} could not be queued (a live job remains)`);
   if (!startAfter) await announceJobs(ctx, QUEUES.analysis, 1);
   return id;
