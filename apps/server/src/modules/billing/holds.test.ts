@@ -20,7 +20,7 @@ import { analysisJob } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { adjustBalance } from './adjustments.ts';
 import { charge } from './charge.ts';
-import { canProcess, releaseHold, reserve } from './holds.ts';
+import { canProcess, releaseHeld, reserve } from './holds.ts';
 import { ledgerMismatches } from './ledger.ts';
 
 let app: AnalysisApp;
@@ -156,7 +156,7 @@ describe('holds', () => {
     expect(await reserve(t.ctx, projectId, a, milliUnits(1000))).toBe('already_charged');
     expect(await heldUnits(projectId)).toEqual({ [b]: 4000, [c]: 2000 });
 
-    await releaseHold(t.ctx.db, b);
+    await releaseHeld(t.ctx.db, { taskId: b });
     await t.ctx.db.delete(tasks).where(eq(tasks.id, c));
     expect(await heldUnits(projectId)).toEqual({});
     expect(await canProcess(t.ctx, projectId, milliUnits(7000))).toBe(true);

@@ -21,8 +21,8 @@ import { type InsightVisibility, insights } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { checkedDays } from '../analytics/filters.ts';
 import { promptNames } from '../analytics/prompt-fields.ts';
-import { reserveIn } from '../billing/holds.ts';
 import { lockProject } from '../billing/ledger.ts';
+import { holdPaidWork } from '../billing/paid-job.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { PROMPT_TEXTS } from '../prompts/service.ts';
 import { insightJob } from './jobs.ts';
@@ -120,8 +120,8 @@ export async function createInsight(
         unitsMilli,
       })
       .returning();
-    const held = await reserveIn(tx, access.project.id, { insightId: row!.id }, unitsMilli);
-    if (held !== 'held') {
+    const paid = { projectId: access.project.id, item: { insightId: row!.id } };
+    if (!(await holdPaidWork(tx, paid, unitsMilli))) {
       const units = fromMilliUnits(unitsMilli).toLocaleString('en-US', { maximumFractionDigits: 3 });
       throw new HttpError(
         402,

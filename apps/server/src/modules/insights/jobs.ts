@@ -1,10 +1,4 @@
-import {
-  fromMilliUnits,
-  INSIGHT_TEXTS,
-  type InsightAnswer,
-  InsightModelAnswer,
-  milliUnits,
-} from '@parley/contracts';
+import { INSIGHT_TEXTS, type InsightAnswer, InsightModelAnswer, milliUnits } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AiFailedError, generateStructured } from '../../ai/generate.ts';
@@ -15,8 +9,7 @@ import { HttpError } from '../../http/errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import { RetryLater } from '../../jobs/retries.ts';
-import { chargeIn } from '../billing/charge.ts';
-import { releaseHeld } from '../billing/holds.ts';
+import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
 import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
 import type { InsightRow } from './create.ts';
 import { gatherInsightData } from './gather.ts';
@@ -43,14 +36,16 @@ async function setProgress(ctx: AppContext, insightId: number, values: Partial<I
 
 /** Ends an insight that has not completed as failed with the reason, releasing its hold: nothing is charged. */
 async function failInsight(ctx: AppContext, insightId: number, error: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(insights)
-      .set({ status: 'failed', error, updatedAt: new Date(), completedAt: new Date() })
-      .where(and(eq(insights.id, insightId), unfinished))
-      .returning({ id: insights.id });
-    if (failed) await releaseHeld(tx, { insightId });
-  });
+  await ctx.db.transaction((tx) =>
+    endUnpaid(tx, { insightId }, async () => {
+      const [failed] = await tx
+        .update(insights)
+        .set({ status: 'failed', error, updatedAt: new Date(), completedAt: new Date() })
+        .where(and(eq(insights.id, insightId), unfinished))
+        .returning({ id: insights.id });
+      return failed;
+    }),
+  );
 }
 
 function ledgerDescription(row: InsightRow): string {
@@ -70,18 +65,18 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(insights).where(running(row.id)).for('update');
     if (!current) return;
-    const outcome = await chargeIn(tx, row.projectId, { insightId: row.id }, milliUnits(row.unitsMilli), {
+    const paid = { projectId: row.projectId, item: { insightId: row.id } };
+    const outcome = await chargePaidWork(tx, paid, milliUnits(row.unitsMilli), {
       minutesMilli: 0,
       description: ledgerDescription(row),
     });
     const now = new Date();
     if (outcome.status === 'insufficient') {
-      const units = String(fromMilliUnits(row.unitsMilli));
       await tx
         .update(insights)
         .set({
           status: 'failed',
-          error: INSIGHT_TEXTS.insufficientFunds.replace('{units}', units),
+          error: INSIGHT_TEXTS.insufficientFunds.replace('{units}', outcome.units),
           updatedAt: now,
           completedAt: now,
         })
@@ -94,7 +89,7 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
         status: 'completed',
         stage: 'done',
         answer,
-        unitsMilli: outcome.invoice.unitsMilli,
+        unitsMilli: outcome.unitsMilli,
         error: null,
         updatedAt: now,
         completedAt: now,
