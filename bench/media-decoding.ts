@@ -28,7 +28,7 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { mediaFiles, tasks } from '../apps/server/src/db/schema/index.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { startBoss } from '../apps/server/src/jobs/workers.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
 import { storageOf } from '../apps/server/src/storage/index.ts';
@@ -170,7 +170,7 @@ async function main() {
     makeSpeechFixtures(),
   ]);
   const database = connectDatabase(scratch.url, createLogger({ logLevel: 'error' }), 10);
-  const boss = await startBoss(scratch.url, logger, loadConfig({}).analysis);
+  const boss = await startBoss(scratch.url, logger, loadConfig({}));
   try {
     await runMigrations(database);
     const config = loadConfig({

@@ -33,7 +33,7 @@ import {
   uploadBatches,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { startBoss } from '../apps/server/src/jobs/workers.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { parseBulkCsv } from '../apps/server/src/modules/batches/parse.ts';
 import { createBatch } from '../apps/server/src/modules/batches/service.ts';
@@ -100,7 +100,7 @@ async function main() {
   anthropic.respondWith(limit.reply);
   const files = await startChatServer();
   const database = connectDatabase(scratch.url, createLogger({ logLevel: 'error' }), 10);
-  const boss = await startBoss(scratch.url, logger, loadConfig({}).analysis);
+  const boss = await startBoss(scratch.url, logger, loadConfig({}));
   const workers: WorkerProcess[] = [];
   const workerEnv = {
     DATABASE_URL: scratch.url,

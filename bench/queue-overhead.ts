@@ -24,9 +24,9 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { tasks } from '../apps/server/src/db/schema/index.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { startBoss } from '../apps/server/src/jobs/workers.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
-import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
+import { analysisJob } from '../apps/server/src/modules/pipeline/jobs.ts';
 import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
 import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
@@ -45,7 +45,7 @@ async function main() {
   const anthropic = await startFakeAnthropic();
   // Quiet pool: the embedded server stopping at the end cuts connections that are still closing.
   const database = connectDatabase(url, createLogger({ logLevel: 'error' }), 20);
-  const boss = await startBoss(url, logger, loadConfig({}).analysis);
+  const boss = await startBoss(url, logger, loadConfig({}));
   try {
     await runMigrations(database);
     const config = loadConfig({
@@ -71,7 +71,7 @@ async function main() {
     const directSeconds = (performance.now() - directStart) / 1000;
 
     // Queued: every task sent to the analysis queue, worked by the analysis worker.
-    await workAnalysis(ctx);
+    await analysisJob.work(ctx);
     const throughQueue = async (latencyMs: number) => {
       const ids = await makeTasks(TASKS);
       anthropic.script(...ids.map(() => (latencyMs ? slow(latencyMs, answer(ANSWER)) : answer(ANSWER))));

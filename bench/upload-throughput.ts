@@ -28,7 +28,7 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { unitBundles } from '../apps/server/src/db/schema/index.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { startBoss } from '../apps/server/src/jobs/workers.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { freshBenchDatabase } from './support/database.ts';
 
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     DATA_DIR: path.join(workDir, 'data'),
     LOG_LEVEL: 'warn',
   });
-  const boss = await startBoss(scratch.url, logger, config.analysis);
+  const boss = await startBoss(scratch.url, logger, config);
   await runMigrations(database);
   const ctx: AppContext = { config, db: database.db, boss, logger };
   const app = await buildApp(ctx, { webDir: null });

@@ -19,9 +19,10 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { invoices, tasks } from '../apps/server/src/db/schema/index.ts';
-import { QUEUES, startBoss } from '../apps/server/src/jobs/boss.ts';
+import { QUEUES } from '../apps/server/src/jobs/boss.ts';
+import { startBoss } from '../apps/server/src/jobs/workers.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
-import { workAnalysis } from '../apps/server/src/modules/pipeline/jobs.ts';
+import { analysisJob } from '../apps/server/src/modules/pipeline/jobs.ts';
 import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
@@ -51,7 +52,7 @@ async function main() {
     LOG_LEVEL: 'warn',
   };
   const config = loadConfig(env);
-  const boss = await startBoss(url, logger, config.analysis);
+  const boss = await startBoss(url, logger, config);
   try {
     const ctx: AppContext = { config, db: database.db, boss, logger };
     const project = await seedAnalysisProject(ctx, 1_000_000, []);
@@ -75,7 +76,7 @@ async function main() {
           (n) => n === 1,
           120_000,
         );
-        await workAnalysis(ctx);
+        await analysisJob.work(ctx);
         await worker.kill();
         const killedAt = performance.now();
         await waitUntil(

@@ -14,11 +14,10 @@ export interface Platform {
 
 /** The rest of the server: some two thousand modules, loaded while PostgreSQL starts. */
 async function loadServer() {
-  const [app, client, migrate, boss, workers, help, retired] = await Promise.all([
+  const [app, client, migrate, workers, help, retired] = await Promise.all([
     import('./app.ts'),
     import('./db/client.ts'),
     import('./db/migrate.ts'),
-    import('./jobs/boss.ts'),
     import('./jobs/workers.ts'),
     import('./modules/help/sync.ts'),
     import('./modules/prompts/retired-models.ts'),
@@ -29,7 +28,7 @@ async function loadServer() {
     POOLS: client.POOLS,
     runMigrations: migrate.runMigrations,
     moveRetiredModels: retired.moveRetiredModels,
-    startBoss: boss.startBoss,
+    startBoss: workers.startBoss,
     startWorkers: workers.startWorkers,
     loadHelpArticles: help.loadHelpArticles,
   };
@@ -59,7 +58,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     await server.runMigrations(database);
     await server.moveRetiredModels(config, database, logger);
 
-    const boss = await server.startBoss(databaseUrl, logger, config.analysis);
+    const boss = await server.startBoss(databaseUrl, logger, config);
     stops.push(() => boss.stop({ graceful: true, timeout: 30_000 }));
     const ctx: AppContext = { config, db: database.db, boss, logger };
 

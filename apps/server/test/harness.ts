@@ -11,7 +11,8 @@ import type { AppContext } from '../src/context.ts';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { projectMembers, projects } from '../src/db/schema/index.ts';
-import { QUEUES, startBoss } from '../src/jobs/boss.ts';
+import { QUEUES } from '../src/jobs/boss.ts';
+import { startBoss } from '../src/jobs/workers.ts';
 import type { AuthRequest } from '../src/modules/auth/auth-requests.ts';
 import { runAuthRequest } from '../src/modules/auth/jobs.ts';
 import type { EmailMessage } from '../src/modules/mail/mailer.ts';
@@ -64,7 +65,7 @@ export async function startTestApp(
   };
   const database = connectDatabase(db.url, logger, 5);
   await runMigrations(database);
-  const boss = await startBoss(db.url, logger, config.analysis);
+  const boss = await startBoss(db.url, logger, config);
   const ctx: AppContext = { config, db: database.db, boss, logger };
   const app = await buildApp(ctx, { webDir: null });
   await app.ready();

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../src/db/schema/index.ts';
 import { QUEUES } from '../src/jobs/boss.ts';
 import { adjustBalance } from '../src/modules/billing/adjustments.ts';
-import { workInsights } from '../src/modules/insights/jobs.ts';
+import { insightJob } from '../src/modules/insights/jobs.ts';
 import { startAnalyticsApp } from './analytics.ts';
 import { startFakeAnthropic } from './fake-upstreams/anthropic.ts';
 import type { Client } from './harness.ts';
@@ -21,7 +21,7 @@ export async function startInsightsApp(label: string) {
     ANTHROPIC_BASE_URL: `${anthropic.origin}/v1`,
     AI_MAX_RETRIES: '0',
   });
-  await workInsights(s.t.ctx);
+  await insightJob.work(s.t.ctx);
   const [superAdmin] = await s.t.ctx.db.select().from(users).where(eq(users.isSuperAdmin, true));
   return {
     ...s,

@@ -1,12 +1,9 @@
-import { type JobWithMetadata, PgBoss } from 'pg-boss';
-import type { Config } from '../config.ts';
-import { databaseOutage } from '../db/outage.ts';
-import type { Logger } from '../logger.ts';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { listenForJobs } from './wakeup.ts';
 
 /**
- * Every queue the platform uses, created in this order (a dead-letter queue before the queue that names it).
- * A queue must exist before jobs are sent to it.
+ * The name of every queue the platform uses. Each is created from its job's declaration (jobs/registry.ts,
+ * the list in jobs/all.ts); a given-up queue is declared with the job whose dead letters it takes.
  */
 export const QUEUES = {
   /** Analysis of one task; job data {taskId}; at most one queued or active job per task (singletonKey). */
@@ -42,7 +39,7 @@ export const QUEUES = {
  * resumes the task at once: at most HEARTBEAT + SUPERVISE + the polling interval after the crash. The
  * smallest pg-boss allows.
  */
-const ANALYSIS_HEARTBEAT_SECONDS = 10;
+export const ANALYSIS_HEARTBEAT_SECONDS = 10;
 /**
  * How often a running analysis refreshes its heartbeat: twice within ANALYSIS_HEARTBEAT_SECONDS, so that a
  * live task (whose provider calls may take minutes; they are awaited, never blocking the event loop) is
@@ -51,7 +48,7 @@ const ANALYSIS_HEARTBEAT_SECONDS = 10;
  */
 export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 4;
 /** How often pg-boss looks for jobs whose heartbeat or time ran out, and refreshes its queue stats. */
-const SUPERVISE_SECONDS = 2;
+export const SUPERVISE_SECONDS = 2;
 
 /**
  * Workers of a queue that look for jobs often while idle, so that a job that becomes due without being sent
@@ -97,6 +94,7 @@ export async function workMany<T extends object>(
     });
   }
 }
+
 /** Longest one attempt may run (a long recording: decode, many transcription pieces, analysis). */
 export const ANALYSIS_EXPIRE_SECONDS = 6 * 3600;
 
@@ -117,103 +115,3 @@ export interface RetryPolicy {
  * after 10 attempts, failed as interrupted, so it costs at most ten restarts.
  */
 export const INTERRUPTION_LIMIT = 10;
-
-/**
- * The queue settings of a policy. pg-boss counts every attempt the same, interrupted or failed: its limit is
- * both bounds together (the handler keeps them apart, see jobs/retries.ts). pg-boss applies a queue's retry
- * delay to every failed attempt, interrupted ones included; the queue has none, so an interrupted attempt
- * resumes at once, and an attempt that failed for a passing reason waits its delay through retryLater.
- */
-function retrySettings(policy: RetryPolicy) {
-  return { retryLimit: policy.retries + INTERRUPTION_LIMIT, retryDelay: 0, retryBackoff: false } as const;
-}
-
-/** Batch items: a download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and 60 s later. */
-export const BATCH_ITEMS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
-
-/** A worker that stops is noticed by the heartbeat; given-up jobs fail their items. */
-const BATCH_ITEMS_QUEUE = {
-  ...retrySettings(BATCH_ITEMS_RETRIES),
-  heartbeatSeconds: 60,
-  expireInSeconds: 3600,
-  deadLetter: QUEUES.batchItemsGivenUp,
-} as const;
-
-/**
- * Insights: an attempt that failed for a passing reason (a provider's 5xx or timeout) is tried twice more,
- * 30 s and 60 s later.
- */
-export const INSIGHTS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
-
-/**
- * A worker that stops is noticed by the heartbeat and another resumes the insight. An attempt may wait up to
- * 10 minutes for the provider's rate limit before its call.
- */
-const INSIGHTS_QUEUE = {
-  ...retrySettings(INSIGHTS_RETRIES),
-  heartbeatSeconds: 30,
-  expireInSeconds: 1800,
-  deadLetter: QUEUES.insightsGivenUp,
-} as const;
-
-/** The retry policy of analyses: ANALYSIS_RETRY_LIMIT and ANALYSIS_RETRY_DELAY_SECONDS. */
-export const analysisRetries = (analysis: Config['analysis']): RetryPolicy => ({
-  retries: analysis.retryLimit,
-  delaySeconds: analysis.retryDelaySeconds,
-});
-
-/**
- * Retry, heartbeat and dead-letter settings of the analysis queue. pg-boss copies a queue's settings into
- * each job when it is sent, so every process that sends (API) or works (worker) applies them at start.
- */
-export async function configureAnalysisQueue(boss: PgBoss, analysis: Config['analysis']): Promise<void> {
-  await boss.updateQueue(QUEUES.analysis, {
-    ...retrySettings(analysisRetries(analysis)),
-    deadLetter: QUEUES.analysisGivenUp,
-    heartbeatSeconds: ANALYSIS_HEARTBEAT_SECONDS,
-    expireInSeconds: ANALYSIS_EXPIRE_SECONDS,
-  });
-}
-
-/** pg-boss on the platform database (its own `pgboss` schema), with every queue created. */
-export async function startBoss(
-  databaseUrl: string,
-  logger: Logger,
-  analysis: Config['analysis'],
-): Promise<PgBoss> {
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    // Hundreds of workers fetch, refresh heartbeats and complete jobs through it (see POOLS in db/client.ts).
-    max: 8,
-    application_name: 'parley-jobs',
-    superviseIntervalSeconds: SUPERVISE_SECONDS,
-    monitorIntervalSeconds: SUPERVISE_SECONDS,
-    queueCacheIntervalSeconds: SUPERVISE_SECONDS,
-  });
-  const outage = databaseOutage(databaseUrl, logger);
-  boss.on('error', (error) => {
-    if (!outage.report(error)) logger.error({ err: error }, 'Job queue error');
-  });
-  await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
-      retryLimit: 5,
-      retryDelay: 10,
-      retryBackoff: true,
-      ...(name === QUEUES.analysis ? { policy: 'exclusive' as const } : {}),
-      ...(name === QUEUES.batchItems ? BATCH_ITEMS_QUEUE : {}),
-      ...(name === QUEUES.insights ? INSIGHTS_QUEUE : {}),
-      // Sign-up jobs carry a password hash: gone an hour after they are done, or a day unworked.
-      ...(name === QUEUES.authRequests ? { deleteAfterSeconds: 3600, retentionSeconds: 86_400 } : {}),
-      // A sync records its own failures; the next one (schedule or manual) is the retry.
-      ...(name === QUEUES.driveSync || name === QUEUES.driveSyncTick
-        ? { retryLimit: 0, expireInSeconds: 3600 }
-        : {}),
-    });
-  }
-  // A queue keeps the settings it was created with: these take the current ones on a database of an earlier version.
-  await boss.updateQueue(QUEUES.batchItems, BATCH_ITEMS_QUEUE);
-  await boss.updateQueue(QUEUES.insights, INSIGHTS_QUEUE);
-  await configureAnalysisQueue(boss, analysis);
-  return boss;
-}

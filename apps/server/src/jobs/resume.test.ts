@@ -16,11 +16,12 @@ import { connectDatabase } from '../db/client.ts';
 import { billingHolds, invoices, tasks, users } from '../db/schema/index.ts';
 import { adjustBalance } from '../modules/billing/adjustments.ts';
 import { ledgerMismatches } from '../modules/billing/ledger.ts';
-import { workAnalysis } from '../modules/pipeline/jobs.ts';
+import { analysisJob } from '../modules/pipeline/jobs.ts';
 import { runTask } from '../modules/pipeline/run.ts';
 import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
-import { configureAnalysisQueue, QUEUES, startBoss } from './boss.ts';
+import { QUEUES } from './boss.ts';
 import { RetryLater } from './retries.ts';
+import { startBoss } from './workers.ts';
 
 let t: TestApp;
 let anthropic: FakeUpstream;
@@ -102,7 +103,7 @@ describe('a worker that dies mid-task', () => {
       throw new Error(`${error.message}\n${worker?.output()}`);
     });
     expect(await taskRow(taskId)).toMatchObject({ status: 'processing', attempts: 1 });
-    await workAnalysis(withAnalysis({ concurrency: 1 })); // a second worker, idle until the task comes back
+    await analysisJob.work(withAnalysis({ concurrency: 1 })); // a second worker, idle until the task comes back
 
     await worker.kill();
     const killedAt = Date.now();
@@ -151,10 +152,10 @@ const providerCalls = (n: number, worker: WorkerProcess | null) =>
 describe('a worker that dies again and again', () => {
   // One retry after a provider failure: a task interrupted twice has had more interruptions than that.
   const RETRY_LIMIT = 1;
-  afterEach(() => configureAnalysisQueue(t.ctx.boss, t.ctx.config.analysis));
+  afterEach(() => analysisJob.configure(t.ctx.boss, t.ctx.config));
 
   it("does not spend the task's retries: interrupted more often than ANALYSIS_RETRY_LIMIT, it still completes, charged once", async () => {
-    await configureAnalysisQueue(t.ctx.boss, { ...t.ctx.config.analysis, retryLimit: RETRY_LIMIT });
+    await analysisJob.configure(t.ctx.boss, withAnalysis({ retryLimit: RETRY_LIMIT }).config);
     const { projectId, taskId } = await queuedTask();
     // Two calls that never answer while their workers live; the third attempt gets an answer.
     anthropic.script(slow(600_000, answer(GREETING_ANSWER)), slow(600_000, answer(GREETING_ANSWER)));
@@ -166,7 +167,7 @@ describe('a worker that dies again and again', () => {
     try {
       await worker.kill();
       await providerCalls(2, second);
-      await workAnalysis(withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT }));
+      await analysisJob.work(withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT }));
       await second.kill();
       const task = await waitUntil(
         () => taskRow(taskId),
@@ -183,19 +184,19 @@ describe('a worker that dies again and again', () => {
   }, 180_000);
 
   it('gives a task up after 10 interrupted attempts: failed as interrupted, uncharged, its hold released', async () => {
-    await configureAnalysisQueue(t.ctx.boss, { ...t.ctx.config.analysis, retryLimit: RETRY_LIMIT });
+    await analysisJob.configure(t.ctx.boss, withAnalysis({ retryLimit: RETRY_LIMIT }).config);
     const { projectId, taskId } = await queuedTask();
     const analysis = withAnalysis({ concurrency: 1, retryLimit: RETRY_LIMIT });
     // Each attempt runs on a job queue of its own that stops while the attempt waits on the provider, as a
     // worker that dies on every attempt (the queue fails the attempt, as it does when a heartbeat is lost).
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       anthropic.script(slow(600_000, answer(GREETING_ANSWER)));
-      const boss = await startBoss(t.ctx.config.databaseUrl!, t.ctx.logger, analysis.config.analysis);
-      await workAnalysis({ ...analysis, boss });
+      const boss = await startBoss(t.ctx.config.databaseUrl!, t.ctx.logger, analysis.config);
+      await analysisJob.work({ ...analysis, boss });
       await providerCalls(attempt, null);
       await boss.stop({ graceful: false, close: true });
     }
-    await workAnalysis(analysis);
+    await analysisJob.work(analysis);
     const task = await waitUntil(
       () => taskRow(taskId),
       (row) => row.status === 'failed',
@@ -240,7 +241,7 @@ describe('a live task', () => {
     const { projectId, taskId } = await queuedTask();
     anthropic.script(slow(14_000, answer(GREETING_ANSWER)));
     // Two free slots: a task whose heartbeat lapsed would be taken by the second one.
-    await workAnalysis(withAnalysis({ concurrency: 2 }));
+    await analysisJob.work(withAnalysis({ concurrency: 2 }));
     const task = await waitUntil(
       () => taskRow(taskId),
       (row) => row.status === 'completed',
@@ -254,7 +255,7 @@ describe('a live task', () => {
   it('that fails for a passing reason still waits its retry delay', async () => {
     const { taskId } = await queuedTask();
     anthropic.script(failure(503, 'Overloaded'));
-    await workAnalysis(withAnalysis({ retryDelaySeconds: 30 }));
+    await analysisJob.work(withAnalysis({ retryDelaySeconds: 30 }));
     const jobs = await waitUntil(
       () => t.ctx.boss.findJobs(QUEUES.analysis, { key: taskJobKey(taskId) }),
       (found) => found[0]?.state === 'retry',

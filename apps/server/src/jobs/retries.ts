@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { fromDrizzle, type JobWithMetadata } from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { INTERRUPTION_LIMIT, type RetryPolicy, workMany } from './boss.ts';
+import { onTransaction } from './connection.ts';
 
 /**
  * The retry rule of the jobs that wait on other services (analyses, batch items, insights). An attempt ends
@@ -59,7 +59,7 @@ async function retryLater(
   const failures = (job.data.failures ?? 0) + 1;
   const delaySeconds = retryDelaySeconds(policy.delaySeconds, failures);
   await ctx.db.transaction(async (tx) => {
-    const db = fromDrizzle(tx, sql);
+    const { db } = onTransaction(tx);
     await ctx.boss.fail(job.name, job, { message: reason }, { db });
     await ctx.boss.update(
       job.name,

@@ -1,30 +1,40 @@
+import { PgBoss } from 'pg-boss';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { workAnalyticsBackfill } from '../modules/analytics/backfill.ts';
-import { workAuthRequests } from '../modules/auth/jobs.ts';
-import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
-import { workBatchItems } from '../modules/batches/jobs.ts';
+import { databaseOutage } from '../db/outage.ts';
+import type { Logger } from '../logger.ts';
 import { subscribeBatchProgress } from '../modules/batches/progress.ts';
-import { workDriveSync } from '../modules/google-drive/jobs.ts';
-import { workInsights } from '../modules/insights/jobs.ts';
-import { workEmails } from '../modules/mail/jobs.ts';
-import { createMailer } from '../modules/mail/mailer.ts';
-import { workAnalysis } from '../modules/pipeline/jobs.ts';
-import { cleanupStaleUploads } from '../modules/uploads/cleanup.ts';
-import { QUEUES } from './boss.ts';
+import { JOBS } from './all.ts';
+import { SUPERVISE_SECONDS } from './boss.ts';
 
-/** Starts every background worker of this process (PARLEY_ROLE worker or all). */
+/** pg-boss on the platform database (its own `pgboss` schema), with the queues of every declared job. */
+export async function startBoss(databaseUrl: string, logger: Logger, config: Config): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    // Hundreds of workers fetch, refresh heartbeats and complete jobs through it (see POOLS in db/client.ts).
+    max: 8,
+    application_name: 'parley-jobs',
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    queueCacheIntervalSeconds: SUPERVISE_SECONDS,
+  });
+  const outage = databaseOutage(databaseUrl, logger);
+  boss.on('error', (error) => {
+    if (!outage.report(error)) logger.error({ err: error }, 'Job queue error');
+  });
+  await boss.start();
+  for (const job of JOBS) {
+    for (const { name, ...settings } of job.queues(config)) await boss.createQueue(name, settings);
+    // A queue keeps the settings it was created with: this applies the current ones on a database of an
+    // earlier version. pg-boss copies a queue's settings into each job when it is sent, so every process
+    // that sends (API) or works (worker) applies them at start.
+    await job.configure(boss, config);
+  }
+  return boss;
+}
+
+/** Starts every background worker of this process (PARLEY_ROLE worker or all): one per declared job. */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   subscribeBatchProgress();
-  await workEmails(ctx.boss, createMailer(ctx.config, ctx.logger));
-  await workAuthRequests(ctx);
-  await workAnalysis(ctx);
-  await workBatchItems(ctx);
-  await workAnalyticsBackfill(ctx);
-  await workInsights(ctx);
-  await workDriveSync(ctx);
-  await ctx.boss.schedule(QUEUES.maintenance, '17 3 * * *');
-  await ctx.boss.work(QUEUES.maintenance, async () => {
-    await deleteExpiredSessions(ctx.db);
-    await cleanupStaleUploads(ctx);
-  });
+  for (const job of JOBS) await job.work(ctx);
 }

@@ -6,7 +6,7 @@ import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/
 import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { retryTask } from '../tasks/create.ts';
-import { queueTask } from '../tasks/queue.ts';
+import { announceTask, queueTaskIn } from '../tasks/queue.ts';
 import { removeFailedTask } from '../tasks/remove.ts';
 import { requireAnalysisFunds } from '../tasks/request.ts';
 import { taskErrorFields } from '../tasks/rows.ts';
@@ -69,9 +69,13 @@ export async function retryFailedTasks(
   await requireAnalysisFunds(ctx, access.project.id);
   let retried = 0;
   for (const { id } of failed) {
-    const task = await retryTask(ctx, id);
+    const task = await ctx.db.transaction(async (tx) => {
+      const reset = await retryTask(tx, id);
+      if (reset) await queueTaskIn(ctx, tx, reset);
+      return reset;
+    });
     if (!task) continue;
-    await queueTask(ctx, task);
+    await announceTask(ctx, task);
     retried += 1;
   }
   return retried;

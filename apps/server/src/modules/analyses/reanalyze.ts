@@ -2,8 +2,8 @@ import { UPLOAD_TEXTS, type UploadResponse } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskPeople } from '../reps/lookup.ts';
-import { createTask } from '../tasks/create.ts';
-import { queueTask } from '../tasks/queue.ts';
+import { createTask, type TaskRequest } from '../tasks/create.ts';
+import { announceTask, queueTaskIn } from '../tasks/queue.ts';
 import { analysisUrl, checkPromptAndFunds } from '../tasks/request.ts';
 import { requireTask } from './detail.ts';
 
@@ -17,7 +17,7 @@ export async function reanalyze(
 ): Promise<UploadResponse> {
   const { task, media } = await requireTask(ctx, access, taskId);
   const prompt = await checkPromptAndFunds(ctx, access, promptId, task.metadata);
-  const created = await createTask(ctx.db, {
+  const request: TaskRequest = {
     projectId: access.project.id,
     mediaId: media.id,
     promptId: prompt.id,
@@ -32,8 +32,13 @@ export async function reanalyze(
       task.conversationAtSource === 'upload'
         ? null
         : { time: { at: task.conversationAt.toISOString(), zoned: true }, source: task.conversationAtSource },
+  };
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await createTask(tx, request);
+    await queueTaskIn(ctx, tx, row);
+    return row;
   });
-  await queueTask(ctx, created);
+  await announceTask(ctx, created);
   return {
     data: { restarted: true, task_id: created.id, audio: { id: media.id } },
     message: UPLOAD_TEXTS.forceStarted.replace('{id}', String(created.id)),

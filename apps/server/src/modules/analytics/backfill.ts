@@ -2,7 +2,6 @@ import { FINAL_SCORE_PATH } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { analyticsBackfill } from '../../db/schema/index.ts';
-import { QUEUES } from '../../jobs/boss.ts';
 import { recordFieldValues } from '../tasks/field-values.ts';
 
 /** Tasks recorded per transaction. */
@@ -54,12 +53,4 @@ export async function backfillFieldValues(ctx: Pick<AppContext, 'db' | 'logger'>
   await ctx.db.update(analyticsBackfill).set({ done: total, finishedAt: new Date() }).where(sql`id = 1`);
   ctx.logger.info({ total }, 'Existing analyses copied into analytics');
   return done;
-}
-
-/** Runs the backfill once per start of the workers (one job at a time across processes). */
-export async function workAnalyticsBackfill(ctx: AppContext): Promise<void> {
-  await ctx.boss.work(QUEUES.analyticsBackfill, async () => {
-    await backfillFieldValues(ctx);
-  });
-  await ctx.boss.send(QUEUES.analyticsBackfill, {}, { singletonKey: 'analytics-backfill' });
 }

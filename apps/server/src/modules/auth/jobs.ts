@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import type { AuthRequest } from './auth-requests.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import { AuthRequest } from './auth-requests.ts';
 import { sendPasswordResetLink } from './service.ts';
 import { sendSignInLink } from './sign-in-link.ts';
 import { finishSignup } from './signup.ts';
@@ -20,8 +21,10 @@ export async function runAuthRequest(ctx: AppContext, request: AuthRequest): Pro
   }
 }
 
-export async function workAuthRequests(ctx: AppContext): Promise<void> {
-  await ctx.boss.work<AuthRequest>(QUEUES.authRequests, async (jobs) => {
-    for (const job of jobs) await runAuthRequest(ctx, job.data);
-  });
-}
+export const authRequestJob = defineJob({
+  name: QUEUES.authRequests,
+  payload: AuthRequest,
+  handler: runAuthRequest,
+  // Sign-up jobs carry a password hash: gone an hour after they are done, or a day unworked.
+  queue: { deleteAfterSeconds: 3600, retentionSeconds: 86_400 },
+});

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
-import { enqueueEmail } from '../mail/jobs.ts';
+import { emailJob } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
-import { enqueueAuthRequest } from './auth-requests.ts';
 import { trustedDeviceId } from './devices.ts';
+import { authRequestJob } from './jobs.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt, countPasswordAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -32,7 +32,7 @@ export async function login(
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const valid = (await verifyPassword(user?.passwordHash ?? null, password)) && user !== undefined;
   if (!allowed) {
-    await enqueueAuthRequest(ctx, { type: 'sign_in_link', email, passwordRight: valid });
+    await authRequestJob.send(ctx, { type: 'sign_in_link', email, passwordRight: valid });
     throw new AppError('rate_limited', 'account_locked', ACCOUNT_LOCKED_MESSAGE);
   }
   if (!user || !valid)
@@ -55,7 +55,7 @@ export async function login(
  * does the same work whether the email has an account or not, so neither its answer nor its time tells.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  await enqueueAuthRequest(ctx, { type: 'password_reset', email });
+  await authRequestJob.send(ctx, { type: 'password_reset', email });
 }
 
 /** Emails a single-use reset link when the account exists, at most ACCOUNT_LIMITS.reset_email times an hour. */
@@ -77,7 +77,7 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   const minutes = Math.round(PASSWORD_RESET_TOKEN_TTL_MS / 60_000);
-  await enqueueEmail(ctx.boss, {
+  await emailJob.send(ctx, {
     to: user.email,
     subject: 'Reset your Parley password',
     text: [

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { signInLinkTokens, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
-import { enqueueEmail } from '../mail/jobs.ts';
+import { emailJob } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
 import { countAttempt } from './limits.ts';
 import { createSession } from './sessions.ts';
@@ -28,7 +28,7 @@ export async function sendSignInLink(ctx: AppContext, email: string): Promise<vo
     expiresAt: new Date(Date.now() + SIGN_IN_LINK_TTL_MS),
   });
   const minutes = Math.round(SIGN_IN_LINK_TTL_MS / 60_000);
-  await enqueueEmail(ctx.boss, {
+  await emailJob.send(ctx, {
     to: user.email,
     subject: 'Your Parley sign-in link',
     text: [

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { emailConfirmationTokens, users } from '../../db/schema/index.ts';
-import { enqueueEmail } from '../mail/jobs.ts';
+import { emailJob } from '../mail/jobs.ts';
 import type { EmailMessage } from '../mail/mailer.ts';
 import { isOpenInviteFor, joinByInvite } from '../members/service.ts';
 import type { UserRow } from '../users/dto.ts';
-import { enqueueAuthRequest } from './auth-requests.ts';
+import { authRequestJob } from './jobs.ts';
 import { countAttempt } from './limits.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 import { hashPassword } from './passwords.ts';
@@ -81,7 +81,7 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Signu
       ...(joined && { joinedProjectId: joined.project_id }),
     };
   }
-  await enqueueAuthRequest(ctx, { type: 'signup', ...details });
+  await authRequestJob.send(ctx, { type: 'signup', ...details });
   return { signedIn: false };
 }
 
@@ -105,7 +105,7 @@ export async function finishSignup(ctx: AppContext, details: PendingSignup): Pro
     });
     return confirmationEmail(ctx, user, token);
   });
-  if (email) await enqueueEmail(ctx.boss, email);
+  if (email) await emailJob.send(ctx, email);
   else ctx.logger.warn('Sign-up email not sent: hourly limit for the address reached');
 }
 

@@ -1,12 +1,14 @@
 import { bulkTaskMetadata } from '@parley/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { batchItems, projects, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { BATCH_ITEMS_RETRIES, QUEUES } from '../../jobs/boss.ts';
-import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
+import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checkPromptAndFunds } from '../tasks/request.ts';
 import { DownloadError } from '../uploads/download.ts';
@@ -15,7 +17,6 @@ import { UrlRefusedError } from '../uploads/ssrf.ts';
 import { stageFromUrl } from '../uploads/stage.ts';
 import { notifyBatchEvent } from './notify.ts';
 import { markBatchStarted, refreshBatchItem } from './progress.ts';
-import type { BatchItemJob } from './service.ts';
 
 export const ITEM_TEXTS = {
   promptMissing: 'The prompt of this batch no longer exists.',
@@ -156,17 +157,23 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
   if (row) await refreshBatchItem(ctx.db, row.id);
 }
 
+/** A download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and 60 s later. */
+const BATCH_ITEMS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
+
 /**
- * Registers the batch item worker: BATCH_CONCURRENCY downloads at a time per worker process, each item a job
- * (retried per BATCH_ITEMS_RETRIES and the rule of jobs/retries.ts).
+ * One row of a bulk upload: BATCH_CONCURRENCY downloads at a time per worker process (retried per
+ * BATCH_ITEMS_RETRIES and the rule of jobs/retries.ts). A worker that stops is noticed by the heartbeat;
+ * given-up jobs fail their items.
  */
-export async function workBatchItems(ctx: AppContext): Promise<void> {
-  await workWithRetries<BatchItemJob>(ctx, {
-    queue: QUEUES.batchItems,
-    givenUpQueue: QUEUES.batchItemsGivenUp,
+export const batchItemJob = defineJob({
+  name: QUEUES.batchItems,
+  payload: z.object({ itemId: z.number().int() }),
+  handler: (ctx, { itemId }, { lastAttempt }) => processBatchItem(ctx, itemId, { lastAttempt }),
+  queue: { heartbeatSeconds: 60, expireInSeconds: 3600 },
+  retries: {
     policy: BATCH_ITEMS_RETRIES,
-    concurrency: ctx.config.batches.concurrency,
-    run: (job, { lastAttempt }) => processBatchItem(ctx, job.data.itemId, { lastAttempt }),
-    giveUp: (data) => failInterruptedItem(ctx, data.itemId),
-  });
-}
+    givenUpQueue: QUEUES.batchItemsGivenUp,
+    giveUp: (ctx, { itemId }) => failInterruptedItem(ctx, itemId),
+  },
+  concurrency: ({ batches }) => batches.concurrency,
+});

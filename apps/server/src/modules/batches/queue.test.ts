@@ -13,7 +13,7 @@ import { runTask } from '../pipeline/run.ts';
 import { taskJobKey } from '../tasks/queue.ts';
 import { DownloadError } from '../uploads/download.ts';
 import { UrlRefusedError } from '../uploads/ssrf.ts';
-import { classifyItemFailure, workBatchItems } from './jobs.ts';
+import { batchItemJob, classifyItemFailure } from './jobs.ts';
 import { refreshBatchesOfTask } from './progress.ts';
 
 let server: Server;
@@ -50,7 +50,7 @@ beforeAll(async () => {
   projectId = await createProject(owner, 'Queue');
   await fund(t, projectId);
   promptId = await createPrompt(owner, projectId, 'Sales QA');
-  await workBatchItems(t.ctx);
+  await batchItemJob.work(t.ctx);
 });
 afterAll(async () => {
   await t?.close();

@@ -29,16 +29,12 @@ import { repMappingsFor } from '../reps/lookup.ts';
 import { jobPriority } from '../tasks/queue.ts';
 import { requireAnalysisFunds } from '../tasks/request.ts';
 import { taskErrorFields } from '../tasks/rows.ts';
+import { batchItemJob } from './jobs.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
 import { type BatchViewer, batchCondition, seesPartOf, teamRowCondition } from './visibility.ts';
 
 export type BatchRow = typeof uploadBatches.$inferSelect;
 type ItemRow = typeof batchItems.$inferSelect;
-
-/** Data of a job on QUEUES.batchItems. */
-export interface BatchItemJob {
-  itemId: number;
-}
 
 export const BATCH_TEXTS = {
   notFound: 'Batch not found.',
@@ -74,8 +70,8 @@ export function parseBatchFields(raw: Record<string, string>): z.output<typeof B
 /**
  * Creates a batch from a parsed CSV: the prompt must be of this project and the balance must cover one unit
  * (as for a single upload); every row must have the metadata the prompt requires. Any problem refuses the
- * whole file (CsvRefused). Then the batch (pending) and one item per row are written and one job per item
- * is queued; the downloads happen in the background (workBatchItems).
+ * whole file (CsvRefused). Then the batch (pending), one item per row and one job per item are written in
+ * one transaction; the downloads happen in the background (batchItemJob).
  */
 export async function createBatch(
   ctx: AppContext,
@@ -134,25 +130,17 @@ export async function createBatch(
         )
         .returning({ id: batchItems.id });
       itemIds.push(...inserted.map((item) => item.id));
+      const jobs = inserted.map((item) => ({
+        data: { itemId: item.id },
+        priority: jobPriority(fields.priority),
+      }));
+      await batchItemJob.sendMany(ctx, jobs, { tx }).catch((error) => {
+        ctx.logger.error({ err: error, batchId: batch!.id }, 'Could not queue the items of a batch');
+        throw new AppError('unavailable', 'queue_unavailable', BATCH_TEXTS.queueUnavailable);
+      });
     }
     return { batch: batch!, itemIds };
   });
-  try {
-    for (let at = 0; at < itemIds.length; at += INSERT_CHUNK) {
-      await ctx.boss.insert(
-        QUEUES.batchItems,
-        itemIds.slice(at, at + INSERT_CHUNK).map((itemId) => ({
-          data: { itemId } satisfies BatchItemJob,
-          priority: jobPriority(fields.priority),
-        })),
-      );
-    }
-  } catch (error) {
-    ctx.logger.error({ err: error, batchId: batch.id }, 'Could not queue the items of a batch');
-    // Jobs already queued find no item and do nothing.
-    await ctx.db.delete(uploadBatches).where(eq(uploadBatches.id, batch.id));
-    throw new AppError('unavailable', 'queue_unavailable', BATCH_TEXTS.queueUnavailable);
-  }
   await announceJobs(ctx, QUEUES.batchItems, itemIds.length);
   ctx.logger.info({ batchId: batch.id, projectId, items: itemIds.length }, 'Bulk upload accepted');
   return batch;

@@ -18,7 +18,7 @@ import {
 import { waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund, multipart, wavBytes } from '../../../test/uploads.ts';
 import { batchItems, tasks } from '../../db/schema/index.ts';
-import { workBatchItems } from './jobs.ts';
+import { batchItemJob } from './jobs.ts';
 import { notifyBatchEvent } from './notify.ts';
 import { refreshBatchesOfTask } from './progress.ts';
 
@@ -224,7 +224,7 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
   });
 
   it("after the downloads: counts and status describe the leader's rows", async () => {
-    await workBatchItems(t.ctx);
+    await batchItemJob.work(t.ctx);
     const items = await waitUntil(
       () =>
         t.ctx.db

@@ -16,11 +16,11 @@ import { createPrompt, META, multipart } from '../../../test/uploads.ts';
 import { billingHolds, invoices, projects, tasks, users } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { conversationText, parseTextConversation } from '../../media/text-conversation.ts';
-import { workAnalysis } from '../pipeline/jobs.ts';
+import { analysisJob } from '../pipeline/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { adjustBalance } from './adjustments.ts';
 import { charge } from './charge.ts';
-import { canProcess, releaseHold, reserve } from './holds.ts';
+import { canProcess, releaseHeld, reserve } from './holds.ts';
 import { ledgerMismatches } from './ledger.ts';
 
 let app: AnalysisApp;
@@ -61,7 +61,7 @@ describe('holds', () => {
       ...t.ctx,
       config: { ...t.ctx.config, analysis: { ...t.ctx.config.analysis, concurrency: 8, retryLimit: 0 } },
     };
-    await workAnalysis(ctx);
+    await analysisJob.work(ctx);
     try {
       const responses = await Promise.all(
         Array.from({ length: 100 }, (_, n) =>
@@ -156,7 +156,7 @@ describe('holds', () => {
     expect(await reserve(t.ctx, projectId, a, milliUnits(1000))).toBe('already_charged');
     expect(await heldUnits(projectId)).toEqual({ [b]: 4000, [c]: 2000 });
 
-    await releaseHold(t.ctx.db, b);
+    await releaseHeld(t.ctx.db, { taskId: b });
     await t.ctx.db.delete(tasks).where(eq(tasks.id, c));
     expect(await heldUnits(projectId)).toEqual({});
     expect(await canProcess(t.ctx, projectId, milliUnits(7000))).toBe(true);

@@ -125,8 +125,3 @@ export async function reserve(
 export async function releaseHeld(db: Executor, item: Billable): Promise<void> {
   await db.delete(billingHolds).where(heldBy(item));
 }
-
-/** Releases the hold of a task that will not be charged (failed, skipped). */
-export async function releaseHold(db: Executor, taskId: number): Promise<void> {
-  await releaseHeld(db, { taskId });
-}

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { mediaDir } from '../../storage/index.ts';
-import { workBatchItems } from '../batches/jobs.ts';
+import { batchItemJob } from '../batches/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { taskJobKey } from '../tasks/queue.ts';
 
@@ -73,7 +73,7 @@ beforeAll(async () => {
   await signUp(t.app); // the super admin
   owner = await signUp(t.app);
   member = await signUp(t.app);
-  await workBatchItems(t.ctx);
+  await batchItemJob.work(t.ctx);
 });
 afterAll(async () => {
   await t?.close();

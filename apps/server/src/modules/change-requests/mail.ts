@@ -2,7 +2,7 @@ import type { ChangeRequest } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projectMembers, tasks, teamLeaderAssignments, users } from '../../db/schema/index.ts';
-import { enqueueEmail } from '../mail/jobs.ts';
+import { emailJob } from '../mail/jobs.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { conditionOf } from '../tasks/visibility.ts';
 
@@ -70,7 +70,7 @@ export async function mailRequestOpened(
   const analysis = request.title ?? `analysis ${request.task_id}`;
   const who = request.requester.name.trim() || request.requester.email;
   for (const to of await reviewerEmails(ctx, access.project.id, request)) {
-    await enqueueEmail(ctx.boss, {
+    await emailJob.send(ctx, {
       to,
       subject: `Change request on "${analysis}" in ${access.project.name}`,
       text: [
@@ -91,7 +91,7 @@ export async function mailRequestReviewed(
   if (!request.requester.email || request.requester.id === request.reviewer?.id) return;
   const analysis = request.title ?? `analysis ${request.task_id}`;
   const decision = request.status === 'approved' ? 'approved' : 'rejected';
-  await enqueueEmail(ctx.boss, {
+  await emailJob.send(ctx, {
     to: request.requester.email,
     subject: `Your change request on "${analysis}" was ${decision}`,
     text: [

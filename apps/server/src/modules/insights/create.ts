@@ -7,8 +7,6 @@ import {
   PROVIDER_NAMES,
   type ProviderId,
 } from '@parley/contracts';
-import { sql } from 'drizzle-orm';
-import { fromDrizzle } from 'pg-boss';
 import {
   defaultGenerationModel,
   generationTarget,
@@ -21,20 +19,15 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { type InsightVisibility, insights } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { QUEUES } from '../../jobs/boss.ts';
 import { checkedDays } from '../analytics/filters.ts';
 import { promptNames } from '../analytics/prompt-fields.ts';
-import { reserveIn } from '../billing/holds.ts';
 import { lockProject } from '../billing/ledger.ts';
+import { holdPaidWork } from '../billing/paid-job.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { PROMPT_TEXTS } from '../prompts/service.ts';
+import { insightJob } from './jobs.ts';
 
 export type InsightRow = typeof insights.$inferSelect;
-
-/** Data of a job on QUEUES.insights. */
-export interface InsightJob {
-  insightId: number;
-}
 
 const unknownModel = (provider: ProviderId, model: string) =>
   badRequest(`${PROVIDER_NAMES[provider]} offers no model '${model}'.`, 'unknown_model');
@@ -127,8 +120,8 @@ export async function createInsight(
         unitsMilli,
       })
       .returning();
-    const held = await reserveIn(tx, access.project.id, { insightId: row!.id }, unitsMilli);
-    if (held !== 'held') {
+    const paid = { projectId: access.project.id, item: { insightId: row!.id } };
+    if (!(await holdPaidWork(tx, paid, unitsMilli))) {
       const units = fromMilliUnits(unitsMilli).toLocaleString('en-US', { maximumFractionDigits: 3 });
       throw new AppError(
         'payment_required',
@@ -136,8 +129,7 @@ export async function createInsight(
         INSIGHT_TEXTS.insufficientFunds.replace('{units}', units),
       );
     }
-    const job: InsightJob = { insightId: row!.id };
-    await ctx.boss.send(QUEUES.insights, job, { db: fromDrizzle(tx, sql) });
+    await insightJob.send(ctx, { insightId: row!.id }, { tx });
     return row!;
   });
 }

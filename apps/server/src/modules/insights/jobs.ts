@@ -1,22 +1,17 @@
-import {
-  fromMilliUnits,
-  INSIGHT_TEXTS,
-  type InsightAnswer,
-  InsightModelAnswer,
-  milliUnits,
-} from '@parley/contracts';
+import { INSIGHT_TEXTS, type InsightAnswer, InsightModelAnswer, milliUnits } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { generateStructured } from '../../ai/generate.ts';
+import { z } from 'zod';
+import { AiFailedError, generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { insights, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { INSIGHTS_RETRIES, QUEUES } from '../../jobs/boss.ts';
-import { RetryLater, workWithRetries } from '../../jobs/retries.ts';
-import { chargeIn } from '../billing/charge.ts';
-import { releaseHeld } from '../billing/holds.ts';
+import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import { RetryLater } from '../../jobs/retries.ts';
+import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
 import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
-import type { InsightJob, InsightRow } from './create.ts';
+import type { InsightRow } from './create.ts';
 import { gatherInsightData } from './gather.ts';
 
 const INSIGHT_JOB_TEXTS = {
@@ -41,14 +36,16 @@ async function setProgress(ctx: AppContext, insightId: number, values: Partial<I
 
 /** Ends an insight that has not completed as failed with the reason, releasing its hold: nothing is charged. */
 async function failInsight(ctx: AppContext, insightId: number, error: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(insights)
-      .set({ status: 'failed', error, updatedAt: new Date(), completedAt: new Date() })
-      .where(and(eq(insights.id, insightId), unfinished))
-      .returning({ id: insights.id });
-    if (failed) await releaseHeld(tx, { insightId });
-  });
+  await ctx.db.transaction((tx) =>
+    endUnpaid(tx, { insightId }, async () => {
+      const [failed] = await tx
+        .update(insights)
+        .set({ status: 'failed', error, updatedAt: new Date(), completedAt: new Date() })
+        .where(and(eq(insights.id, insightId), unfinished))
+        .returning({ id: insights.id });
+      return failed;
+    }),
+  );
 }
 
 function ledgerDescription(row: InsightRow): string {
@@ -68,18 +65,18 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(insights).where(running(row.id)).for('update');
     if (!current) return;
-    const outcome = await chargeIn(tx, row.projectId, { insightId: row.id }, milliUnits(row.unitsMilli), {
+    const paid = { projectId: row.projectId, item: { insightId: row.id } };
+    const outcome = await chargePaidWork(tx, paid, milliUnits(row.unitsMilli), {
       minutesMilli: 0,
       description: ledgerDescription(row),
     });
     const now = new Date();
     if (outcome.status === 'insufficient') {
-      const units = String(fromMilliUnits(row.unitsMilli));
       await tx
         .update(insights)
         .set({
           status: 'failed',
-          error: INSIGHT_TEXTS.insufficientFunds.replace('{units}', units),
+          error: INSIGHT_TEXTS.insufficientFunds.replace('{units}', outcome.units),
           updatedAt: now,
           completedAt: now,
         })
@@ -92,7 +89,7 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
         status: 'completed',
         stage: 'done',
         answer,
-        unitsMilli: outcome.invoice.unitsMilli,
+        unitsMilli: outcome.unitsMilli,
         error: null,
         updatedAt: now,
         completedAt: now,
@@ -163,16 +160,25 @@ export async function runInsight(
 }
 
 /**
- * Registers the insight worker (retried per INSIGHTS_RETRIES and the rule of jobs/retries.ts); an insight
- * whose attempts kept being interrupted (the worker stopped) fails.
+ * An attempt that failed for a passing reason (a provider's 5xx or timeout) is tried twice more, 30 s and
+ * 60 s later.
  */
-export async function workInsights(ctx: AppContext): Promise<void> {
-  await workWithRetries<InsightJob>(ctx, {
-    queue: QUEUES.insights,
-    givenUpQueue: QUEUES.insightsGivenUp,
+const INSIGHTS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
+
+/**
+ * One insight (retried per INSIGHTS_RETRIES and the rule of jobs/retries.ts). A worker that stops is noticed by
+ * the heartbeat and another resumes the insight; an insight whose attempts kept being interrupted fails. An
+ * attempt may wait up to 10 minutes for the provider's rate limit before its call.
+ */
+export const insightJob = defineJob({
+  name: QUEUES.insights,
+  payload: z.object({ insightId: z.number().int() }),
+  handler: (ctx, { insightId }, attempt) => runInsight(ctx, insightId, attempt),
+  queue: { heartbeatSeconds: 30, expireInSeconds: 1800 },
+  retries: {
     policy: INSIGHTS_RETRIES,
-    concurrency: INSIGHT_CONCURRENCY,
-    run: (job, { lastAttempt }) => runInsight(ctx, job.data.insightId, { lastAttempt, signal: job.signal }),
-    giveUp: (data) => failInsight(ctx, data.insightId, INSIGHT_JOB_TEXTS.interrupted),
-  });
-}
+    givenUpQueue: QUEUES.insightsGivenUp,
+    giveUp: (ctx, { insightId }) => failInsight(ctx, insightId, INSIGHT_JOB_TEXTS.interrupted),
+  },
+  concurrency: INSIGHT_CONCURRENCY,
+});

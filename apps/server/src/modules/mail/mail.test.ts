@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { enqueueEmail, workEmails } from './jobs.ts';
-import { createMailer } from './mailer.ts';
+import { emailJob } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +12,8 @@ afterAll(async () => {
 
 describe('email worker', () => {
   it('without SMTP writes queued emails, link included, to the log', async () => {
-    await workEmails(t.ctx.boss, createMailer({ smtpUrl: undefined, mailFrom: 'x <x@x>' }, t.ctx.logger));
-    await enqueueEmail(t.ctx.boss, {
+    await emailJob.work({ ...t.ctx, config: { ...t.ctx.config, smtpUrl: undefined } });
+    await emailJob.send(t.ctx, {
       to: 'ann@example.com',
       subject: 'Reset',
       text: 'Open http://parley.test/reset-password?token=abc',

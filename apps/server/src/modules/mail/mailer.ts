@@ -1,12 +1,10 @@
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+export const EmailMessage = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+export type EmailMessage = z.infer<typeof EmailMessage>;
 
 export interface Mailer {
   send(message: EmailMessage): Promise<void>;

@@ -21,7 +21,7 @@ import { projectInvites, projectMembers, projects, users } from '../../db/schema
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeKeysOf } from '../api-keys/service.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
-import { enqueueEmail } from '../mail/jobs.ts';
+import { emailJob } from '../mail/jobs.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { lockProject, ownerCount } from '../projects/service.ts';
 import type { UserRow } from '../users/dto.ts';
@@ -142,7 +142,7 @@ export async function createInvite(
   });
   const link = `${ctx.config.publicUrl}/invite?token=${token}`;
   const who = inviter.name.trim() ? `${inviter.name.trim()} (${inviter.email})` : inviter.email;
-  await enqueueEmail(ctx.boss, {
+  await emailJob.send(ctx, {
     to: input.email,
     subject: `You are invited to ${access.project.name} on Parley`,
     text: [

@@ -40,7 +40,7 @@ import { storageOf } from '../../storage/index.ts';
 import { TASK_EVENTS_CHANNEL } from '../tasks/notify.ts';
 import { enqueueTask, taskJobKey } from '../tasks/queue.ts';
 import { failInterruptedTask } from '../tasks/state.ts';
-import { workAnalysis } from './jobs.ts';
+import { analysisJob } from './jobs.ts';
 import { runTask } from './run.ts';
 import { processWorkFolder } from './work-folders.ts';
 
@@ -617,7 +617,7 @@ describe('failures and billing', () => {
     });
     scriptMonoTranscription();
     // Nothing scripted for Anthropic: the fake answers 500 every time.
-    await workAnalysis(ctx);
+    await analysisJob.work(ctx);
     try {
       await enqueueTask(ctx, taskId);
       const task = await waitFor(taskId, (row) => row.status === 'failed', 30_000);
@@ -855,7 +855,7 @@ describe('work folders', () => {
     await mkdir(path.join(left, 'task-1-abc'), { recursive: true });
     await writeFile(path.join(left, 'task-1-abc', 'input.mp3'), 'audio');
     try {
-      await workAnalysis(t.ctx);
+      await analysisJob.work(t.ctx);
       expect(await readdir(path.dirname(left))).not.toContain(path.basename(left));
     } finally {
       await t.ctx.boss.offWork(QUEUES.analysis);

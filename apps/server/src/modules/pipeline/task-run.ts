@@ -5,7 +5,6 @@ import type { Storage } from '../../storage/index.ts';
 import { notifyTask } from '../tasks/notify.ts';
 import type { MediaRow, TaskRow } from '../tasks/rows.ts';
 import { saveTaskWork, type TaskWork } from '../tasks/state.ts';
-import type { AnalysisAttempt } from '../tasks/worker.ts';
 import type { PromptSnapshot } from './analysis.ts';
 import type { PipelineState } from './state.ts';
 
@@ -26,7 +25,13 @@ export interface PipelineDeps {
   afterStage?: (stage: TaskStage, taskId: number) => void | Promise<void>;
 }
 
-export type RunOptions = AnalysisAttempt;
+/** One attempt at a task, as the queue hands it over (or a test runs it). */
+export interface RunOptions {
+  /** No retry follows: a failure that could pass later fails the task now. */
+  lastAttempt: boolean;
+  /** Aborted when the job is cancelled or expires. */
+  signal?: AbortSignal;
+}
 
 /** Files of one run on local disk: its work folder and the stored file copied into it. */
 export interface WorkFiles {

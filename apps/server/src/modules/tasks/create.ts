@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { conversationAtSql, type TaskConversationTime } from './conversation-time.ts';
 import type { TaskRow } from './rows.ts';
 
@@ -36,7 +36,7 @@ const requestColumns = (request: TaskRequest) => ({
   ...request.people,
 });
 
-/** A new task, queued (not yet in the job queue: see queueTask). */
+/** A new task, queued (its job is sent in the same transaction: see queueTaskIn). */
 export async function createTask(db: Executor, request: TaskRequest): Promise<TaskRow> {
   const [row] = await db
     .insert(tasks)
@@ -96,17 +96,15 @@ export async function restartTask(db: Executor, taskId: number, request: TaskReq
 
 /**
  * Puts a failed task back to queued (null when it is not failed any more). It keeps its stage and what
- * earlier stages stored, so the worker resumes where it failed.
+ * earlier stages stored, so the worker resumes where it failed. In the transaction that queues it again.
  */
-export async function retryTask(ctx: Pick<AppContext, 'db'>, taskId: number): Promise<TaskRow | null> {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: tasks.status })
-      .from(tasks)
-      .where(eq(tasks.id, taskId))
-      .for('update');
-    if (row?.status !== 'failed') return null;
-    const [reset] = await tx.update(tasks).set(queuedAgain).where(eq(tasks.id, taskId)).returning();
-    return reset ?? null;
-  });
+export async function retryTask(tx: Transaction, taskId: number): Promise<TaskRow | null> {
+  const [row] = await tx
+    .select({ status: tasks.status })
+    .from(tasks)
+    .where(eq(tasks.id, taskId))
+    .for('update');
+  if (row?.status !== 'failed') return null;
+  const [reset] = await tx.update(tasks).set(queuedAgain).where(eq(tasks.id, taskId)).returning();
+  return reset ?? null;
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
-import { releaseHold } from '../billing/holds.ts';
+import { endUnpaid } from '../billing/paid-job.ts';
 import { recordFieldValues } from './field-values.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
@@ -128,15 +128,16 @@ async function end(
   from: SQL,
   values: { status: 'failed' | 'skipped'; errorReason: TaskError; completedAt?: Date; stage?: TaskStage },
 ): Promise<TaskRow | null> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const [ended] = await tx
-      .update(tasks)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(tasks.id, taskId), from))
-      .returning();
-    if (ended) await releaseHold(tx, taskId);
-    return ended;
-  });
+  const row = await ctx.db.transaction((tx) =>
+    endUnpaid(tx, { taskId }, async () => {
+      const [ended] = await tx
+        .update(tasks)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(tasks.id, taskId), from))
+        .returning();
+      return ended;
+    }),
+  );
   if (row) await settled(ctx, row);
   return row ?? null;
 }

@@ -8,13 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles } from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { storageOf } from '../../storage/index.ts';
 import { blacklistedNumber, removeSkippedMedia } from '../blacklist/enforce.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskPeople } from '../reps/lookup.ts';
 import type { TaskConversationTime } from '../tasks/conversation-time.ts';
 import { createTask, restartTask, type TaskRequest } from '../tasks/create.ts';
-import { cancelLiveJobs, queueTask } from '../tasks/queue.ts';
+import { announceTask, cancelLiveJobs, queueTaskIn } from '../tasks/queue.ts';
 import { analysisUrl, checkPromptAndFunds, type PromptRow } from '../tasks/request.ts';
 import { findBySha, type TaskRow } from '../tasks/rows.ts';
 import { skipTask } from '../tasks/state.ts';
@@ -86,71 +87,78 @@ export async function ingest(
     people: await taskPeople(db, projectId, input.metadata),
     conversation: conversationOf(upload),
   });
-  let outcome: Outcome;
-  try {
-    outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-      // Two uploads of the same bytes at once: the second waits and sees the first.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${projectId}, hashtext(${staged.sha256}))`);
-      // Only analyses the caller can see count (a media key's own, a team leader's team's): a duplicate
-      // answer must link to an analysis they can open, and force must never restart someone else's.
-      const existing = await findBySha(tx, projectId, staged.sha256, taskVisibilityCondition(access));
-      if (existing.media) {
-        const { task } = existing;
-        if (task && (task.status === 'queued' || task.status === 'processing')) {
-          if (!input.force) return { kind: 'in_progress', task, keepFile: false };
-          const reset = await restartTask(tx, task.id, await request(tx, task.mediaId));
-          return { kind: 'restarted', task: reset, mediaId: task.mediaId, keepFile: false };
-        }
-        if (task && (task.status === 'completed' || task.status === 'skipped') && !input.force) {
-          return { kind: 'duplicate', task, keepFile: false };
-        }
-        const created = await createTask(tx, await request(tx, existing.media.id));
-        // The stored bytes were deleted (an earlier analysis was skipped): these bytes take their place.
-        const replaces = existing.media.removedAt !== null;
-        if (replaces) {
-          await tx
-            .update(mediaFiles)
-            .set({ storageKey: staged.key, removedAt: null })
-            .where(eq(mediaFiles.id, existing.media.id));
-        }
-        return {
-          kind: input.force ? 'restarted' : 'created',
-          task: created,
-          mediaId: existing.media.id,
-          keepFile: replaces,
-        };
+  /** The file's media row and task, as the duplicates and force decide; in the upload's transaction. */
+  const record = async (tx: Transaction): Promise<Outcome> => {
+    // Two uploads of the same bytes at once: the second waits and sees the first.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${projectId}, hashtext(${staged.sha256}))`);
+    // Only analyses the caller can see count (a media key's own, a team leader's team's): a duplicate
+    // answer must link to an analysis they can open, and force must never restart someone else's.
+    const existing = await findBySha(tx, projectId, staged.sha256, taskVisibilityCondition(access));
+    if (existing.media) {
+      const { task } = existing;
+      if (task && (task.status === 'queued' || task.status === 'processing')) {
+        if (!input.force) return { kind: 'in_progress', task, keepFile: false };
+        const reset = await restartTask(tx, task.id, await request(tx, task.mediaId));
+        return { kind: 'restarted', task: reset, mediaId: task.mediaId, keepFile: false };
       }
-      const [media] = await tx
-        .insert(mediaFiles)
-        .values({
-          projectId,
-          storageKey: staged.key,
-          fileName: staged.fileName,
-          contentType: staged.contentType,
-          sizeBytes: staged.size,
-          sha256: staged.sha256,
-          kind: staged.kind,
-          sourceUrl: staged.sourceUrl,
-        })
-        .returning();
-      const created = await createTask(tx, await request(tx, media!.id));
-      return { kind: 'created', task: created, mediaId: media!.id, keepFile: true };
-    });
+      if (task && (task.status === 'completed' || task.status === 'skipped') && !input.force) {
+        return { kind: 'duplicate', task, keepFile: false };
+      }
+      const created = await createTask(tx, await request(tx, existing.media.id));
+      // The stored bytes were deleted (an earlier analysis was skipped): these bytes take their place.
+      const replaces = existing.media.removedAt !== null;
+      if (replaces) {
+        await tx
+          .update(mediaFiles)
+          .set({ storageKey: staged.key, removedAt: null })
+          .where(eq(mediaFiles.id, existing.media.id));
+      }
+      return {
+        kind: input.force ? 'restarted' : 'created',
+        task: created,
+        mediaId: existing.media.id,
+        keepFile: replaces,
+      };
+    }
+    const [media] = await tx
+      .insert(mediaFiles)
+      .values({
+        projectId,
+        storageKey: staged.key,
+        fileName: staged.fileName,
+        contentType: staged.contentType,
+        sizeBytes: staged.size,
+        sha256: staged.sha256,
+        kind: staged.kind,
+        sourceUrl: staged.sourceUrl,
+      })
+      .returning();
+    const created = await createTask(tx, await request(tx, media!.id));
+    return { kind: 'created', task: created, mediaId: media!.id, keepFile: true };
+  };
+  let outcome: Outcome;
+  let blacklisted: boolean;
+  try {
+    ({ outcome, blacklisted } = await ctx.db.transaction(async (tx) => {
+      const recorded = await record(tx);
+      if (recorded.kind !== 'created' && recorded.kind !== 'restarted')
+        return { outcome: recorded, blacklisted: false };
+      // A new analysis of a blacklisted number is never queued: it ends 'skipped' below, before any work.
+      if (await blacklistedNumber(tx, access.project, input.metadata)) {
+        if (recorded.kind === 'restarted') await cancelLiveJobs(ctx, recorded.task.id, tx);
+        return { outcome: recorded, blacklisted: true };
+      }
+      await queueTaskIn(ctx, tx, recorded.task);
+      return { outcome: recorded, blacklisted: false };
+    }));
   } catch (error) {
     await discard(ctx, staged);
     throw error;
   }
   if (!outcome.keepFile) await discard(ctx, staged);
-  // The task is not in the job queue yet: a blacklisted number ends it here, before any work.
-  if (
-    (outcome.kind === 'created' || outcome.kind === 'restarted') &&
-    (await blacklistedNumber(ctx.db, access.project, input.metadata))
-  ) {
+  if (blacklisted && (outcome.kind === 'created' || outcome.kind === 'restarted')) {
     const skipped = await skipTask(ctx, outcome.task.id);
-    if (skipped) {
-      if (outcome.kind === 'restarted') await cancelLiveJobs(ctx, skipped.id);
-      outcome = { ...outcome, kind: 'skipped', task: skipped };
-    }
+    if (skipped) outcome = { ...outcome, kind: 'skipped', task: skipped };
   }
 
   const taskId = outcome.task.id;
@@ -184,7 +192,7 @@ export async function ingest(
         },
       };
     default:
-      await queueTask(ctx, outcome.task);
+      await announceTask(ctx, outcome.task);
       return {
         status: 201,
         body:

@@ -1,5 +1,5 @@
-import { analysisUnitsMilli, fromMilliUnits, taskError } from '@parley/contracts';
-import { charge } from '../../billing/charge.ts';
+import { analysisUnitsMilli, taskError } from '@parley/contracts';
+import { chargePaidWork } from '../../billing/paid-job.ts';
 import { completeTask } from '../../tasks/state.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
@@ -11,12 +11,15 @@ export async function chargeStage(run: TaskRun, prompt: PromptSnapshot): Promise
   const lvaRan = (run.task.lva as { status?: string } | null)?.status === 'completed';
   const content = contentUnitsMilli(run);
   const units = analysisUnitsMilli(content, promptUnitsMilli(run, prompt, lvaRan));
-  const outcome = await charge(run.ctx, run.task.projectId, run.taskId, units, {
-    minutesMilli: content,
-    description: `Analysis #${run.taskId}: ${run.media.fileName}`.slice(0, 300),
-  });
+  const paid = { projectId: run.task.projectId, item: { taskId: run.taskId } };
+  const outcome = await run.ctx.db.transaction((tx) =>
+    chargePaidWork(tx, paid, units, {
+      minutesMilli: content,
+      description: `Analysis #${run.taskId}: ${run.media.fileName}`.slice(0, 300),
+    }),
+  );
   if (outcome.status === 'insufficient') {
-    throw new PipelineFailure(taskError('insufficient_funds', { units: fromMilliUnits(units).toString() }));
+    throw new PipelineFailure(taskError('insufficient_funds', { units: outcome.units }));
   }
-  await write(run, () => completeTask(run.ctx, run.taskId, outcome.invoice.unitsMilli));
+  await write(run, () => completeTask(run.ctx, run.taskId, outcome.unitsMilli));
 }

@@ -7,7 +7,8 @@ import {
   taskError,
 } from '@parley/contracts';
 import { isEmloConfigured } from '../../../ai/emlo.ts';
-import { coverableUnits, reserve } from '../../billing/holds.ts';
+import { coverableUnits } from '../../billing/holds.ts';
+import { holdPaidWork } from '../../billing/paid-job.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun } from '../task-run.ts';
@@ -46,9 +47,8 @@ const audioPrice = (run: TaskRun, prompt: PromptSnapshot, seconds: number) =>
   analysisUnitsMilli(audioUnitsMilli(seconds), heldPromptUnits(run, prompt));
 
 async function holdUnits(run: TaskRun, units: MilliUnits): Promise<void> {
-  if ((await reserve(run.ctx, run.task.projectId, run.taskId, units)) === 'insufficient') {
-    throw insufficientFunds(units);
-  }
+  const paid = { projectId: run.task.projectId, item: { taskId: run.taskId } };
+  if (!(await run.ctx.db.transaction((tx) => holdPaidWork(tx, paid, units)))) throw insufficientFunds(units);
 }
 
 const insufficientFunds = (units: MilliUnits) =>

@@ -1,0 +1,22 @@
+import { analyticsBackfillJob } from '../modules/analytics/jobs.ts';
+import { authRequestJob } from '../modules/auth/jobs.ts';
+import { batchItemJob } from '../modules/batches/jobs.ts';
+import { driveSyncJob, driveSyncTickJob } from '../modules/google-drive/jobs.ts';
+import { insightJob } from '../modules/insights/jobs.ts';
+import { emailJob } from '../modules/mail/jobs.ts';
+import { analysisJob } from '../modules/pipeline/jobs.ts';
+import { maintenanceJob } from './maintenance.ts';
+import type { DeclaredJob } from './registry.ts';
+
+/** Every background job: startBoss creates their queues, startWorkers works them (jobs/workers.ts). */
+export const JOBS: readonly DeclaredJob[] = [
+  analysisJob,
+  emailJob,
+  authRequestJob,
+  maintenanceJob,
+  batchItemJob,
+  analyticsBackfillJob,
+  insightJob,
+  driveSyncTickJob,
+  driveSyncJob,
+];
