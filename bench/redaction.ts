@@ -44,8 +44,9 @@ const tally = (): Tally => ({ labels: 0, found: 0, spans: 0, wrong: 0 });
 const byType = new Map<RedactionEntityType, Tally>(REDACTION_ENTITY_TYPES.map((type) => [type, tally()]));
 const byLanguage = new Map<string, Tally>(LANGUAGES.map((language) => [language, tally()]));
 const total = tally();
-const misses: string[] = [];
-const falsePositives: string[] = [];
+/** Missed labels and false positives, by language. */
+const misses = new Map<string, string[]>(LANGUAGES.map((language) => [language, []]));
+const falsePositives = new Map<string, string[]>(LANGUAGES.map((language) => [language, []]));
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end;
@@ -73,9 +74,11 @@ function judge(conversation: Conversation, entities: RedactedEntity[]) {
       const got = entities
         .filter((entity) => entity.spans.some((span) => span.piece === label.piece && overlaps(span, label)))
         .map((entity) => entity.type);
-      misses.push(
-        `${label.type.padEnd(18)} ${context(conversation, label.piece, label.start, label.end)}${got.length ? `  (found as ${got.join(', ')})` : ''}`,
-      );
+      misses
+        .get(conversation.language)!
+        .push(
+          `${label.type.padEnd(18)} ${context(conversation, label.piece, label.start, label.end)}${got.length ? `  (found as ${got.join(', ')})` : ''}`,
+        );
     }
   }
   for (const entity of entities) {
@@ -90,9 +93,9 @@ function judge(conversation: Conversation, entities: RedactedEntity[]) {
         if (wrong) counts.wrong++;
       }
       if (wrong)
-        falsePositives.push(
-          `${entity.type.padEnd(18)} ${context(conversation, span.piece, span.start, span.end)}`,
-        );
+        falsePositives
+          .get(conversation.language)!
+          .push(`${entity.type.padEnd(18)} ${context(conversation, span.piece, span.start, span.end)}`);
     }
   }
 }
@@ -176,9 +179,17 @@ goal(
   speed.overall <= GOALS.msPerMinute,
 );
 
-console.log(`\nMissed labels (${misses.length}; the first ${Math.min(MISSES_SHOWN, misses.length)})`);
-for (const miss of misses.slice(0, MISSES_SHOWN)) console.log(`  ${miss}`);
-console.log(
-  `\nFalse positives (${falsePositives.length}; the first ${Math.min(MISSES_SHOWN, falsePositives.length)})`,
-);
-for (const wrong of falsePositives.slice(0, MISSES_SHOWN)) console.log(`  ${wrong}`);
+/** The first lines of each language in turn, so that the list shows every language's kinds of miss. */
+function listSpread(title: string, byLanguage: Map<string, string[]>) {
+  const lines = [...byLanguage.values()];
+  const count = lines.reduce((sum, list) => sum + list.length, 0);
+  const shown: string[] = [];
+  for (let i = 0; shown.length < Math.min(MISSES_SHOWN, count); i++) {
+    for (const list of lines) if (list[i] !== undefined && shown.length < MISSES_SHOWN) shown.push(list[i]!);
+  }
+  console.log(`\n${title} (${count}; ${shown.length} shown, taken from each language in turn)`);
+  for (const line of shown) console.log(`  ${line}`);
+}
+
+listSpread('Missed labels', misses);
+listSpread('False positives', falsePositives);

@@ -530,11 +530,11 @@ export const FILLERS: Record<Language, string[]> = {
   pl: ['yyy', 'eee'],
   es: ['eh', 'em'],
   de: ['äh', 'ähm'],
-  pt: ['hum', 'é'],
+  pt: ['hum', 'hã'],
   it: ['ehm', 'eh'],
   fr: ['euh', 'heu'],
   tr: ['ıı', 'şey'],
-  bg: ['ъъ', 'ами'],
+  bg: ['ъъ', 'ммм'],
 };
 
 /** "at" and "dot" as people spell an email address out. */
