@@ -60,7 +60,7 @@ export interface Corpus {
   conversations: Conversation[];
 }
 
-interface LanguageSetup {
+export interface LanguageSetup {
   region: CountryCode;
   ibanCountries: string[];
   ids: IdScheme[];
@@ -70,7 +70,7 @@ interface LanguageSetup {
 }
 
 /** Russian speakers are served from Ukraine here: the eleven countries have no Russian id or IBAN. */
-const SETUP: Record<Language, LanguageSetup> = {
+export const SETUP: Record<Language, LanguageSetup> = {
   en: {
     region: 'US',
     ibanCountries: ['GB', 'DE'],
@@ -601,5 +601,5 @@ export function generateCorpus(): Corpus {
 export const CORPUS_FILE = fileURLToPath(new URL('./corpus.json', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(CORPUS_FILE, `${JSON.stringify(generateCorpus(), null, 1)}\n`);
+  writeFileSync(CORPUS_FILE, `${JSON.stringify(generateCorpus(), null, 2)}\n`);
 }
