@@ -31,7 +31,7 @@ const now = new Date(corpus.now);
 const redact = (conversation: Conversation) =>
   redactConversation(
     conversation.pieces.map((piece) => piece.text),
-    { types: REDACTION_ENTITY_TYPES, region: conversation.region, now },
+    { types: REDACTION_ENTITY_TYPES, region: conversation.region, language: conversation.language, now },
   );
 
 interface Tally {

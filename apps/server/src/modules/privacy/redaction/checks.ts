@@ -67,9 +67,12 @@ export const LETTER_IDS: Array<{ pattern: RegExp; validator: Validator }> = [
 
 export const isValidId = (validator: Validator, value: string) => valid(validator, value.toUpperCase());
 
-/** The Spanish DNI said aloud: eight digits and the control letter. */
-export const isSpanishDni = (digits: string, letter: string) =>
-  digits.length === 8 && valid(stdnum.ES!.dni, `${digits}${letter.toUpperCase()}`);
+/** The Spanish DNI said aloud (eight digits and the control letter), or the NIE (X, Y or Z, seven digits, the letter). */
+export function isSpokenSpanishId(before: string | null, digits: string, letter: string): boolean {
+  if (before !== null)
+    return digits.length === 7 && valid(stdnum.ES!.nie, `${before}${digits}${letter}`.toUpperCase());
+  return digits.length === 8 && valid(stdnum.ES!.dni, `${digits}${letter.toUpperCase()}`);
+}
 
 /** The countries of the eleven UI languages, where a number without a country code is tried. */
 export const UI_REGIONS: CountryCode[] = [

@@ -1,304 +1,116 @@
+import { UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
+
 /**
  * Digits said as words, in the eleven UI languages: people read card, phone and account numbers out digit by
- * digit ("four one one one", "чотири один один один"), sometimes in pairs ("forty one"). Every language's
- * words are known at once: a conversation's language is not always known, and a word of one language that
- * means something else in another ("due", "sei") only counts inside a run of other digits.
+ * digit ("four one one one", "чотири один один один"), sometimes in pairs ("forty one", "vingt-sept").
+ * Per language: the words for 0–9 (alternatives joined by |), 10–19 and the tens 20–90, the word between
+ * tens and unit ("vinte e sete"), and the sounds a speaker makes inside a number ("uh", "yyy", "şey").
+ * When a conversation's language is known only its words count; otherwise all of them, and a word of one
+ * language that means something else in another ("due", "sei", "um") counts only next to other digits.
  */
-const DIGIT_WORDS: Record<string, string[]> = {
-  '0': ['zero', 'oh', 'нуль', 'ноль', 'cero', 'null', 'zéro', 'sıfır', 'нула'],
-  '1': [
-    'one',
-    'один',
-    'одна',
-    'одне',
-    'одно',
-    'jeden',
-    'jedna',
-    'jedno',
-    'uno',
-    'una',
-    'eins',
-    'um',
-    'uma',
-    'un',
-    'une',
-    'bir',
-    'едно',
-    'един',
-    'една',
-  ],
-  '2': [
-    'two',
-    'два',
-    'дві',
-    'две',
-    'dwa',
-    'dwie',
-    'dos',
-    'zwei',
-    'zwo',
-    'dois',
-    'duas',
-    'due',
-    'deux',
-    'iki',
-  ],
-  '3': ['three', 'три', 'trzy', 'tres', 'drei', 'três', 'tre', 'trois', 'üç'],
-  '4': [
-    'four',
-    'чотири',
-    'четыре',
-    'cztery',
-    'cuatro',
-    'vier',
-    'quatro',
-    'quattro',
-    'quatre',
-    'dört',
-    'четири',
-  ],
-  '5': ['five', 'пять', 'пʼять', 'pięć', 'cinco', 'fünf', 'cinque', 'cinq', 'beş', 'пет'],
-  '6': ['six', 'шість', 'шесть', 'sześć', 'seis', 'meia', 'sechs', 'sei', 'altı', 'шест'],
-  '7': ['seven', 'сім', 'семь', 'siedem', 'siete', 'sieben', 'sete', 'sette', 'sept', 'yedi', 'седем'],
-  '8': ['eight', 'вісім', 'восемь', 'osiem', 'ocho', 'acht', 'oito', 'otto', 'huit', 'sekiz', 'осем'],
-  '9': ['nine', 'девʼять', 'девять', 'dziewięć', 'nueve', 'neun', 'nove', 'neuf', 'dokuz', 'девет'],
-};
+interface LanguageWords {
+  digits: string;
+  teens: string;
+  tens: string;
+  joiners?: string;
+  fillers: string;
+  plus: string;
+}
 
-/** 10–19 in each language ("twelve", "dwanaście"): people say card expiries and phone numbers in pairs. */
-const TEENS: Record<string, string[]> = {
-  '10': ['ten', 'десять', 'dziesięć', 'diez', 'zehn', 'dez', 'dieci', 'dix', 'десет'],
-  '11': [
-    'eleven',
-    'одинадцять',
-    'одиннадцать',
-    'jedenaście',
-    'once',
-    'elf',
-    'onze',
-    'undici',
-    'onze',
-    'onbir',
-    'единадесет',
-  ],
-  '12': [
-    'twelve',
-    'дванадцять',
-    'двенадцать',
-    'dwanaście',
-    'doce',
-    'zwölf',
-    'doze',
-    'dodici',
-    'douze',
-    'oniki',
-    'дванадесет',
-  ],
-  '13': [
-    'thirteen',
-    'тринадцять',
-    'тринадцать',
-    'trzynaście',
-    'trece',
-    'dreizehn',
-    'treze',
-    'tredici',
-    'treize',
-    'onüç',
-    'тринадесет',
-  ],
-  '14': [
-    'fourteen',
-    'чотирнадцять',
-    'четырнадцать',
-    'czternaście',
-    'catorce',
-    'vierzehn',
-    'catorze',
-    'quatorze',
-    'quattordici',
-    'ondört',
-    'четиринадесет',
-  ],
-  '15': [
-    'fifteen',
-    'пʼятнадцять',
-    'пятнадцать',
-    'piętnaście',
-    'quince',
-    'fünfzehn',
-    'quinze',
-    'quindici',
-    'onbeş',
-    'петнадесет',
-  ],
-  '16': [
-    'sixteen',
-    'шістнадцять',
-    'шестнадцать',
-    'szesnaście',
-    'dieciséis',
-    'sechzehn',
-    'dezesseis',
-    'dezasseis',
-    'sedici',
-    'seize',
-    'onaltı',
-    'шестнадесет',
-  ],
-  '17': [
-    'seventeen',
-    'сімнадцять',
-    'семнадцать',
-    'siedemnaście',
-    'diecisiete',
-    'siebzehn',
-    'dezessete',
-    'dezassete',
-    'diciassette',
-    'onyedi',
-    'седемнадесет',
-  ],
-  '18': [
-    'eighteen',
-    'вісімнадцять',
-    'восемнадцать',
-    'osiemnaście',
-    'dieciocho',
-    'achtzehn',
-    'dezoito',
-    'diciotto',
-    'onsekiz',
-    'осемнадесет',
-  ],
-  '19': [
-    'nineteen',
-    'девʼятнадцять',
-    'девятнадцать',
-    'dziewiętnaście',
-    'diecinueve',
-    'neunzehn',
-    'dezenove',
-    'dezanove',
-    'diciannove',
-    'ondokuz',
-    'деветнадесет',
-  ],
+const WORDS: Record<UiLanguage, LanguageWords> = {
+  en: {
+    digits: 'zero|oh one two three four five six seven eight nine',
+    teens: 'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen',
+    tens: 'twenty thirty forty fifty sixty seventy eighty ninety',
+    fillers: 'uh um er erm ah eh hmm mm',
+    plus: 'plus',
+  },
+  uk: {
+    digits: 'нуль|нуля один|одна|одне два|дві три чотири пʼять шість сім вісім девʼять',
+    teens:
+      'десять одинадцять дванадцять тринадцять чотирнадцять пʼятнадцять шістнадцять сімнадцять вісімнадцять девʼятнадцять',
+    tens: 'двадцять тридцять сорок пʼятдесят шістдесят сімдесят вісімдесят девʼяносто',
+    joiners: 'і й',
+    fillers: 'е ем еее ммм м а',
+    plus: 'плюс',
+  },
+  ru: {
+    digits: 'ноль|нуль один|одна|одно два|две три четыре пять шесть семь восемь девять',
+    teens:
+      'десять одиннадцать двенадцать тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать',
+    tens: 'двадцать тридцать сорок пятьдесят шестьдесят семьдесят восемьдесят девяносто',
+    joiners: 'и',
+    fillers: 'э эм эээ е ммм м а',
+    plus: 'плюс',
+  },
+  pl: {
+    digits: 'zero jeden|jedna|jedno dwa|dwie trzy cztery pięć sześć siedem osiem dziewięć',
+    teens:
+      'dziesięć jedenaście dwanaście trzynaście czternaście piętnaście szesnaście siedemnaście osiemnaście dziewiętnaście',
+    tens: 'dwadzieścia trzydzieści czterdzieści pięćdziesiąt sześćdziesiąt siedemdziesiąt osiemdziesiąt dziewięćdziesiąt',
+    fillers: 'yyy yy eee ee hmm mhm no',
+    plus: 'plus',
+  },
+  es: {
+    digits: 'cero uno|un|una dos tres cuatro cinco seis siete ocho nueve',
+    teens: 'diez once doce trece catorce quince dieciséis diecisiete dieciocho diecinueve',
+    tens: 'veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa',
+    joiners: 'y',
+    fillers: 'eh em ehm este mmm',
+    plus: 'más',
+  },
+  de: {
+    digits: 'null eins|ein|eine zwei|zwo drei vier fünf sechs sieben acht neun',
+    teens: 'zehn elf zwölf dreizehn vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn',
+    tens: 'zwanzig dreißig|dreissig vierzig fünfzig sechzig siebzig achtzig neunzig',
+    fillers: 'äh ähm öh hm mhm ehm',
+    plus: 'plus',
+  },
+  pt: {
+    digits: 'zero um|uma dois|duas três|tres quatro cinco seis|meia sete oito nove',
+    teens:
+      'dez onze doze treze catorze|quatorze quinze dezesseis|dezasseis dezessete|dezassete dezoito dezenove|dezanove',
+    tens: 'vinte trinta quarenta cinquenta sessenta setenta oitenta noventa',
+    joiners: 'e',
+    fillers: 'hum hã ãh né é eh',
+    plus: 'mais',
+  },
+  it: {
+    digits: 'zero uno|un|una due tre quattro cinque sei sette otto nove',
+    teens: 'dieci undici dodici tredici quattordici quindici sedici diciassette diciotto diciannove',
+    tens: 'venti trenta quaranta cinquanta sessanta settanta ottanta novanta',
+    fillers: 'ehm eh mmm cioè',
+    plus: 'più',
+  },
+  fr: {
+    digits: 'zéro|zero un|une deux trois quatre cinq six sept huit neuf',
+    teens: 'dix onze douze treize quatorze quinze seize - - -',
+    tens: 'vingt|vingts trente quarante cinquante soixante septante huitante|octante nonante',
+    joiners: 'et',
+    fillers: 'euh heu bah ben hein',
+    plus: 'plus',
+  },
+  tr: {
+    digits: 'sıfır bir iki üç dört beş altı yedi sekiz dokuz',
+    teens: 'on onbir oniki onüç ondört onbeş onaltı onyedi onsekiz ondokuz',
+    tens: 'yirmi otuz kırk elli altmış yetmiş seksen doksan',
+    fillers: 'şey ıı ııı ee eee hmm',
+    plus: 'artı',
+  },
+  bg: {
+    digits: 'нула едно|един|една две|два три четири пет шест седем осем девет',
+    teens:
+      'десет единадесет дванадесет тринадесет четиринадесет петнадесет шестнадесет седемнадесет осемнадесет деветнадесет',
+    tens: 'двадесет тридесет четиридесет петдесет шестдесет седемдесет осемдесет деветдесет',
+    joiners: 'и',
+    fillers: 'ъъ ъ ъм ммм м е',
+    plus: 'плюс',
+  },
 };
-
-/** 20–90, to be followed by a unit ("forty one", "сорок один", "vingt-sept", "vinte e sete"). */
-const TENS: Record<string, string[]> = {
-  '2': [
-    'twenty',
-    'двадцять',
-    'двадцать',
-    'dwadzieścia',
-    'veinte',
-    'zwanzig',
-    'vinte',
-    'venti',
-    'vingt',
-    'yirmi',
-    'двадесет',
-  ],
-  '3': [
-    'thirty',
-    'тридцять',
-    'тридцать',
-    'trzydzieści',
-    'treinta',
-    'dreißig',
-    'dreissig',
-    'trinta',
-    'trenta',
-    'trente',
-    'otuz',
-    'тридесет',
-  ],
-  '4': [
-    'forty',
-    'сорок',
-    'czterdzieści',
-    'cuarenta',
-    'vierzig',
-    'quarenta',
-    'quaranta',
-    'quarante',
-    'kırk',
-    'четиридесет',
-  ],
-  '5': [
-    'fifty',
-    'пʼятдесят',
-    'пятьдесят',
-    'pięćdziesiąt',
-    'cincuenta',
-    'fünfzig',
-    'cinquenta',
-    'cinquanta',
-    'cinquante',
-    'elli',
-    'петдесет',
-  ],
-  '6': [
-    'sixty',
-    'шістдесят',
-    'шестьдесят',
-    'sześćdziesiąt',
-    'sesenta',
-    'sechzig',
-    'sessenta',
-    'sessanta',
-    'soixante',
-    'altmış',
-    'шестдесет',
-  ],
-  '7': [
-    'seventy',
-    'сімдесят',
-    'семьдесят',
-    'siedemdziesiąt',
-    'setenta',
-    'siebzig',
-    'settanta',
-    'septante',
-    'yetmiş',
-    'седемдесет',
-  ],
-  '8': [
-    'eighty',
-    'вісімдесят',
-    'восемьдесят',
-    'osiemdziesiąt',
-    'ochenta',
-    'achtzig',
-    'oitenta',
-    'ottanta',
-    'huitante',
-    'octante',
-    'seksen',
-    'осемдесет',
-  ],
-  '9': [
-    'ninety',
-    'девʼяносто',
-    'девяносто',
-    'dziewięćdziesiąt',
-    'noventa',
-    'neunzig',
-    'novanta',
-    'nonante',
-    'doksan',
-    'деветдесет',
-  ],
-};
-
-/** Turkish says 11–19 as two words ("on iki"): "on" counts only before a Turkish unit (English "call me on …"). */
-const TURKISH_TEN = 'on';
-const TURKISH_UNITS = new Set(['bir', 'iki', 'üç', 'dört', 'beş', 'altı', 'yedi', 'sekiz', 'dokuz']);
 
 /**
- * Digit words that are also everyday words elsewhere (articles: "un", "ein", "bir"; "due", "sei", "null"):
- * they start a number only when another digit follows.
+ * Words that are everyday words in some language ("un" and "ein" are articles, "oh" and "um" sounds, "no"
+ * means no): with every language in play they start a number only before another digit.
  */
 const AMBIGUOUS = new Set([
   'un',
@@ -318,82 +130,85 @@ const AMBIGUOUS = new Set([
   'oh',
   'dos',
   'e',
+  'no',
+  'a',
+  'on',
 ]);
-
-/** Words between the tens and the unit: "vinte e sete", "treinta y uno", "двадесет и седем", "vingt et un". */
-const TENS_JOINERS = new Set(['y', 'e', 'и', 'і', 'et']);
 
 /** 21–99 said as one word: German "siebenundzwanzig", Italian "ventisette", Spanish "veintisiete". */
-function compoundTens(): Array<[string, string]> {
-  const units: Record<string, { de: string; it: string }> = {
-    '1': { de: 'ein', it: 'uno' },
-    '2': { de: 'zwei', it: 'due' },
-    '3': { de: 'drei', it: 'tré' },
-    '4': { de: 'vier', it: 'quattro' },
-    '5': { de: 'fünf', it: 'cinque' },
-    '6': { de: 'sechs', it: 'sei' },
-    '7': { de: 'sieben', it: 'sette' },
-    '8': { de: 'acht', it: 'otto' },
-    '9': { de: 'neun', it: 'nove' },
-  };
-  const german = ['zwanzig', 'dreißig', 'vierzig', 'fünfzig', 'sechzig', 'siebzig', 'achtzig', 'neunzig'];
-  const italian = ['venti', 'trenta', 'quaranta', 'cinquanta', 'sessanta', 'settanta', 'ottanta', 'novanta'];
-  const spanish = [
-    'veintiuno',
-    'veintidós',
-    'veintitrés',
-    'veinticuatro',
-    'veinticinco',
-    'veintiséis',
-    'veintisiete',
-    'veintiocho',
-    'veintinueve',
-  ];
-  const words: Array<[string, string]> = spanish.map((word, i) => [word, `2${i + 1}`]);
-  german.forEach((tens, t) => {
-    for (const [unit, word] of Object.entries(units)) {
-      words.push([`${word.de}und${tens}`, `${t + 2}${unit}`]);
-      // "ventuno", "ventotto": the tens lose their last vowel before uno and otto.
-      const it = /^[uo]/.test(word.it) ? italian[t]!.slice(0, -1) : italian[t]!;
-      words.push([`${it}${word.it}`, `${t + 2}${unit}`]);
-    }
-  });
-  return words;
+function compoundTens(language: UiLanguage): Array<[string, string]> {
+  const units = '1 2 3 4 5 6 7 8 9'.split(' ');
+  if (language === 'de') {
+    const unitWords = 'ein zwei drei vier fünf sechs sieben acht neun'.split(' ');
+    return listOf(WORDS.de.tens).flatMap((tens, t) =>
+      tens.flatMap((word) =>
+        unitWords.map((unit, u): [string, string] => [`${unit}und${word}`, `${t + 2}${units[u]}`]),
+      ),
+    );
+  }
+  if (language === 'it') {
+    const unitWords = 'uno due tré quattro cinque sei sette otto nove'.split(' ');
+    // "ventuno", "ventotto": the tens lose their last vowel before uno and otto.
+    return listOf(WORDS.it.tens).flatMap(([tens], t) =>
+      unitWords.map((unit, u): [string, string] => [
+        `${/^[uo]/.test(unit) ? tens!.slice(0, -1) : tens}${unit}`,
+        `${t + 2}${units[u]}`,
+      ]),
+    );
+  }
+  if (language === 'es') {
+    const words =
+      'veintiuno veintidós veintitrés veinticuatro veinticinco veintiséis veintisiete veintiocho veintinueve';
+    return words.split(' ').map((word, u) => [word, `2${units[u]}`]);
+  }
+  return [];
 }
 
-/** "double four" is "44", "triple seven" "777". */
-const REPEATS: Record<string, number> = { double: 2, triple: 3 };
+/** "a|b c" → [[a, b], [c]]. */
+const listOf = (words: string) => words.split(' ').map((alternatives) => alternatives.split('|'));
 
-/** Sounds a speaker makes inside a number that do not end it. */
-const FILLERS = new Set([
-  'uh',
-  'um',
-  'er',
-  'erm',
-  'ah',
-  'eh',
-  'hmm',
-  'mm',
-  'е',
-  'э',
-  'эм',
-  'ем',
-  'ee',
-  'ehm',
-  'äh',
-  'ähm',
-]);
+interface Vocabulary {
+  digits: Map<string, string>;
+  tens: Map<string, string>;
+  joiners: Set<string>;
+  fillers: Set<string>;
+  plus: Set<string>;
+}
 
-/** Words for "+" before a phone number. */
-const PLUS_WORDS = new Set(['plus', 'плюс', 'más', 'mais', 'più', 'artı']);
+function vocabularyOf(languages: readonly UiLanguage[]): Vocabulary {
+  const vocabulary: Vocabulary = {
+    digits: new Map(),
+    tens: new Map(),
+    joiners: new Set(),
+    fillers: new Set(),
+    plus: new Set(),
+  };
+  for (const language of languages) {
+    const words = WORDS[language];
+    listOf(words.digits).forEach((alternatives, digit) => {
+      for (const word of alternatives) vocabulary.digits.set(normalWord(word), String(digit));
+    });
+    listOf(words.teens).forEach((alternatives, teen) => {
+      for (const word of alternatives)
+        if (word !== '-') vocabulary.digits.set(normalWord(word), String(10 + teen));
+    });
+    listOf(words.tens).forEach((alternatives, tens) => {
+      for (const word of alternatives) vocabulary.tens.set(normalWord(word), String(tens + 2));
+    });
+    for (const [word, digits] of compoundTens(language)) vocabulary.digits.set(normalWord(word), digits);
+    for (const word of words.joiners?.split(' ') ?? []) vocabulary.joiners.add(word);
+    for (const word of words.fillers.split(' ')) vocabulary.fillers.add(normalWord(word));
+    for (const word of words.plus.split(' ')) vocabulary.plus.add(word);
+  }
+  // A filler in one language that is a digit in another ("um", "e") is the digit when all languages count;
+  // Turkish "on" (ten) counts only in Turkish ("call me on zero seven …").
+  for (const word of vocabulary.digits.keys()) vocabulary.fillers.delete(word);
+  if (languages.length > 1) vocabulary.digits.delete('on');
+  return vocabulary;
+}
 
-const WORD_DIGITS = new Map<string, string>();
-for (const [digit, words] of Object.entries(DIGIT_WORDS))
-  for (const word of words) WORD_DIGITS.set(word, digit);
-for (const [digits, words] of Object.entries(TEENS)) for (const word of words) WORD_DIGITS.set(word, digits);
-for (const [word, digits] of compoundTens()) WORD_DIGITS.set(word, digits);
-const WORD_TENS = new Map<string, string>();
-for (const [digit, words] of Object.entries(TENS)) for (const word of words) WORD_TENS.set(word, digit);
+const TURKISH_UNITS = vocabularyOf(['tr']).digits;
+const VOCABULARIES = new Map<UiLanguage | null, Vocabulary>([[null, vocabularyOf(UI_LANGUAGES)]]);
 
 /** A word as the tables hold it: lower case, one apostrophe, no Turkish dotted-I artefacts. */
 export function normalWord(word: string): string {
@@ -408,57 +223,83 @@ export type NumberWord =
   | { kind: 'joiner' }
   | { kind: 'plus' };
 
-/** A word that counts as a digit only inside a number, or before another digit. */
-export const isAmbiguousDigitWord = (word: string) => AMBIGUOUS.has(word);
+/** "double four" is "44", "triple seven" "777". */
+const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
-/** Turkish "on" followed by a unit word: 11–19. */
-export const turkishTeen = (word: string, next: string | undefined) =>
-  word === TURKISH_TEN && next !== undefined && TURKISH_UNITS.has(next);
+/** The words of one conversation's language (null: every language's). */
+export class NumberWords {
+  private readonly vocabulary: Vocabulary;
+  readonly anyLanguage: boolean;
 
-/**
- * French 70–99 count in twenties: "soixante-dix-huit" is 60 + 18, "quatre-vingt-deux" 4 × 20 + 2,
- * "quatre-vingt-dix-sept" 80 + 17. `words` are the normalised words from the number's start; answers its
- * two digits and how many words they took, or null.
- */
-export function frenchTwenties(
-  words: ReadonlyArray<string | undefined>,
-): { digits: string; words: number } | null {
-  const unit = (word: string | undefined) => {
-    const digits = word === undefined ? undefined : WORD_DIGITS.get(word);
-    return digits?.length === 1 && digits !== '0' ? digits : null;
-  };
-  /** 10–19 from `at`: "dix", "douze", or "dix" and a unit ("dix-sept"). */
-  const teen = (at: number): { digit: string; words: number } | null => {
-    const word = words[at];
-    if (word === 'dix') {
-      const after = unit(words[at + 1]);
-      return after ? { digit: after, words: 2 } : { digit: '0', words: 1 };
+  constructor(language: UiLanguage | null) {
+    let vocabulary = VOCABULARIES.get(language);
+    if (!vocabulary) {
+      vocabulary = vocabularyOf([language!]);
+      VOCABULARIES.set(language, vocabulary);
     }
-    const digits = word === undefined ? undefined : WORD_DIGITS.get(word);
-    return digits?.length === 2 && digits.startsWith('1') ? { digit: digits[1]!, words: 1 } : null;
-  };
-  if (words[0] === 'soixante') {
-    if (words[1] === 'et' && words[2] === 'onze') return { digits: '71', words: 3 };
-    const seventy = teen(1);
-    return seventy ? { digits: `7${seventy.digit}`, words: 1 + seventy.words } : null;
+    this.vocabulary = vocabulary;
+    this.anyLanguage = language === null;
   }
-  if (words[0] !== 'quatre' || (words[1] !== 'vingt' && words[1] !== 'vingts')) return null;
-  const ninety = teen(2);
-  if (ninety) return { digits: `9${ninety.digit}`, words: 2 + ninety.words };
-  const eighty = unit(words[2]);
-  return eighty ? { digits: `8${eighty}`, words: 3 } : { digits: '80', words: 2 };
-}
 
-/** What a (normalised) word means inside a spoken number, or null when it ends one. */
-export function numberWord(word: string): NumberWord | null {
-  const digits = WORD_DIGITS.get(word);
-  if (digits) return { kind: 'digits', digits };
-  const tens = WORD_TENS.get(word);
-  if (tens) return { kind: 'tens', digit: tens };
-  if (TENS_JOINERS.has(word)) return { kind: 'joiner' };
-  const times = REPEATS[word];
-  if (times) return { kind: 'repeat', times };
-  if (FILLERS.has(word)) return { kind: 'filler' };
-  if (PLUS_WORDS.has(word)) return { kind: 'plus' };
-  return null;
+  /** What a (normalised) word means inside a spoken number, or null when it ends one. */
+  meaning(word: string): NumberWord | null {
+    const digits = this.vocabulary.digits.get(word);
+    if (digits) return { kind: 'digits', digits };
+    const tens = this.vocabulary.tens.get(word);
+    if (tens) return { kind: 'tens', digit: tens };
+    if (this.vocabulary.joiners.has(word)) return { kind: 'joiner' };
+    const times = REPEATS[word];
+    if (times) return { kind: 'repeat', times };
+    if (this.vocabulary.fillers.has(word)) return { kind: 'filler' };
+    if (this.vocabulary.plus.has(word)) return { kind: 'plus' };
+    return null;
+  }
+
+  /** A word that counts as a digit only inside a number, or before another digit. */
+  isAmbiguous(word: string): boolean {
+    return AMBIGUOUS.has(word);
+  }
+
+  /**
+   * 11–19 said as two words: Turkish "on iki" ("on" counts only before a Turkish unit word), French
+   * "dix-sept". Answers the unit, or null.
+   */
+  teenOfTwo(word: string, next: string | undefined): string | null {
+    if (next === undefined) return null;
+    const unit =
+      word === 'on' ? TURKISH_UNITS.get(next) : word === 'dix' ? this.vocabulary.digits.get(next) : null;
+    return unit && unit.length === 1 && unit !== '0' && (word !== 'dix' || unit >= '7') ? unit : null;
+  }
+
+  /**
+   * French 70–99 count in twenties: "soixante-dix-huit" is 60 + 18, "quatre-vingt-deux" 4 × 20 + 2,
+   * "quatre-vingt-dix-sept" 80 + 17. `words` are the normalised words from the number's start; answers its
+   * two digits and how many words they took, or null.
+   */
+  frenchTwenties(words: ReadonlyArray<string | undefined>): { digits: string; words: number } | null {
+    const unit = (word: string | undefined) => {
+      const digits = word === undefined ? undefined : this.vocabulary.digits.get(word);
+      return digits?.length === 1 && digits !== '0' ? digits : null;
+    };
+    /** 10–19 from `at`: "dix", "douze", or "dix" and a unit ("dix-sept"). */
+    const teen = (at: number): { digit: string; words: number } | null => {
+      const word = words[at];
+      if (word === 'dix') {
+        const after = unit(words[at + 1]);
+        return after ? { digit: after, words: 2 } : { digit: '0', words: 1 };
+      }
+      const digits = word === undefined ? undefined : this.vocabulary.digits.get(word);
+      return digits?.length === 2 && digits.startsWith('1') ? { digit: digits[1]!, words: 1 } : null;
+    };
+    if (words[0] === 'soixante') {
+      if (words[1] === 'et' && words[2] === 'onze') return { digits: '71', words: 3 };
+      const seventy = teen(1);
+      return seventy ? { digits: `7${seventy.digit}`, words: 1 + seventy.words } : null;
+    }
+    if (words[0] !== 'quatre' || (words[1] !== 'vingt' && words[1] !== 'vingts')) return null;
+    const ninety = teen(2);
+    if (ninety) return { digits: `9${ninety.digit}`, words: 2 + ninety.words };
+    const eighty = unit(words[2]);
+    return eighty ? { digits: `8${eighty}`, words: 3 } : { digits: '80', words: 2 };
+  }
 }

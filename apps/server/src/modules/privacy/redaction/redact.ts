@@ -1,5 +1,11 @@
-import { REDACTION_ENTITY_TYPES, type RedactionEntityType, redactionPlaceholder } from '@parley/contracts';
+import {
+  REDACTION_ENTITY_TYPES,
+  type RedactionEntityType,
+  redactionPlaceholder,
+  type UiLanguage,
+} from '@parley/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
+import { NumberWords } from './number-words.ts';
 import { findSpoken } from './spoken.ts';
 import { findSpokenEmails } from './spoken-email.ts';
 import { digitRuns, type Token, tokenize } from './tokens.ts';
@@ -11,6 +17,8 @@ export interface RedactionOptions {
   /** The project's country, where phone numbers without a country code are first tried. */
   region?: CountryCode | null;
   now?: Date;
+  /** The conversation's language when known: only its number words count (else every language's). */
+  language?: UiLanguage | null;
   /** Placeholder numbers already used per type (in text redacted before): new ones continue after them. */
   taken?: Partial<Record<RedactionEntityType, number>>;
 }
@@ -56,13 +64,18 @@ export function redactConversation(pieces: readonly string[], options: Redaction
 
   for (const found of findWritten(pieces)) {
     for (const index of tokensWithin(tokens, found.piece, found.start, found.end)) claimed.add(index);
-    findings.push({
-      type: found.type,
-      value: found.value,
-      spans: [{ piece: found.piece, start: found.start, end: found.end }],
-    });
+    const span = { piece: found.piece, start: found.start, end: found.end };
+    // The second part of a value that goes on into the next piece.
+    const continued = findings.at(-1);
+    if (
+      continued?.value === found.value &&
+      continued.type === found.type &&
+      continued.spans.at(-1)!.piece === found.piece - 1
+    ) {
+      continued.spans.push(span);
+    } else findings.push({ type: found.type, value: found.value, spans: [span] });
   }
-  const runs = digitRuns(tokens, claimed);
+  const runs = digitRuns(tokens, claimed, new NumberWords(options.language ?? null));
   for (const found of findSpoken(tokens, runs, claimed, options.region ?? null, options.now ?? new Date())) {
     findings.push({ type: found.type, value: found.value, spans: spansOf(tokens, found.tokens) });
   }

@@ -13,10 +13,11 @@ const AT_WORDS = new Set([
   'chiocciola',
   'arobase',
   'kuyruklu',
+  'et',
   'маймунка',
   'кльомба',
 ]);
-const DOT_WORDS = new Set(['dot', 'точка', 'kropka', 'punto', 'punkt', 'ponto', 'point', 'nokta']);
+const DOT_WORDS = new Set(['dot', 'точка', 'крапка', 'kropka', 'punto', 'punkt', 'ponto', 'point', 'nokta']);
 const JOIN_WORDS = new Map([
   ['underscore', '_'],
   ['dash', '-'],

@@ -6,14 +6,14 @@ import {
   isCardNumber,
   isPhoneIn,
   isRealDay,
-  isSpanishDni,
+  isSpokenSpanishId,
   numericIdStrength,
   UI_REGIONS,
 } from './checks.ts';
 import { type ContextKind, distanceBack, saidAs } from './context.ts';
 import { monthOf } from './months.ts';
 import type { DigitRun, Token } from './tokens.ts';
-import { isSpokenIban } from './written.ts';
+import { isSpokenIban, spokenIbanDigits } from './written.ts';
 
 /** A value found in the conversation's tokens, said or written digit by digit. */
 export interface SpokenFinding {
@@ -22,12 +22,14 @@ export interface SpokenFinding {
   tokens: number[];
 }
 
-/** Preferred card lengths, most common first. */
-const CARD_LENGTHS = [16, 15, 19, 18, 17, 14, 13];
+/** Card lengths, most common first. */
+const CARD_LENGTHS = [16, 15, 19, 18, 17];
 /** How many tokens after a card number its expiry and security code may follow without being named. */
 const NEAR_CARD = 10;
 /** How long after a card number (in tokens) the conversation still talks about the card. */
 const CARD_TALK = 60;
+/** How close before a number a word naming it (expiry, security code) must stand. */
+const NAMED_WITHIN = 8;
 
 /**
  * Finds card numbers, expiry dates, security codes, IBANs, identity numbers, dates of birth, phone numbers and
@@ -46,42 +48,66 @@ export function findSpoken(
     for (const token of tokenList) claimed.add(token);
     found.push({ type, value, tokens: [...new Set(tokenList)] });
   };
-  const cardEnds: number[] = [];
+  const cards: Array<{ end: number; amex: boolean }> = [];
 
-  // Card numbers first: their check digit is strong evidence, and they set the context for what follows.
+  // IBANs said after their country letters, then card numbers: check digits are strong evidence, and a card
+  // sets the context for the expiry and security code that follow it.
   for (const run of runs) {
     for (const [a, b] of freeSlices(run, claimed)) {
-      for (let i = a; i <= b - 13; i++) {
-        if (!mayStartCard(run, i, a)) continue;
-        const length = CARD_LENGTHS.find(
-          (n) => i + n <= b && endsToken(run, i + n) && isCardNumber(run.digits.slice(i, i + n)),
-        );
-        if (!length) continue;
-        take('card_number', run.digits.slice(i, i + length), run.tokenOf.slice(i, i + length));
-        cardEnds.push(run.tokenOf[i + length - 1]!);
-        i += length - 1;
+      const country = ibanCountryBefore(tokens, run.tokenOf[a]!);
+      const length = country ? spokenIbanDigits(country.code) : null;
+      if (!country || !length || a + length > b || !endsToken(run, a + length)) continue;
+      const digits = run.digits.slice(a, a + length);
+      if (isSpokenIban(country.code, digits)) {
+        take('iban', `${country.code}${digits}`, [...country.tokens, ...run.tokenOf.slice(a, a + length)]);
       }
+    }
+  }
+  for (const run of runs) {
+    for (const [a, b] of freeSlices(run, claimed)) {
+      const first = run.tokenOf[a]!;
+      if (nearestOf(tokens, first, ['card', 'reference']) === 'reference') continue;
+      // A card number starts where the number starts; the whole number may be 13 or 14 digits, a card with
+      // its expiry and code after it is 15–19.
+      const length =
+        isCardNumber(run.digits.slice(a, b)) && b - a >= 13
+          ? b - a
+          : CARD_LENGTHS.find(
+              (n) =>
+                n >= 15 &&
+                a + n <= b &&
+                b - (a + n) <= 10 &&
+                endsToken(run, a + n) &&
+                isCardNumber(run.digits.slice(a, a + n)),
+            );
+      if (!length) continue;
+      const digits = run.digits.slice(a, a + length);
+      take('card_number', digits, run.tokenOf.slice(a, a + length));
+      cards.push({ end: run.tokenOf[a + length - 1]!, amex: /^3[47]/.test(digits) && length === 15 });
     }
   }
 
   findBirthDatesByMonth(tokens, runs, claimed, now, take);
 
   const cardBefore = (token: number, within: number) =>
-    cardEnds.some((end) => end < token && token - end <= within);
+    cards.find((card) => card.end < token && token - card.end <= within) ?? null;
   for (const run of runs) {
     for (const [a, b] of freeSlices(run, claimed)) {
       let start = a;
       const first = run.tokenOf[a]!;
-      const cardTalk = cardBefore(first, CARD_TALK) || saidAs(tokens, first, 'card');
-      if (cardTalk) {
-        let nearCard = cardBefore(first, NEAR_CARD);
+      if (writtenAsDecimal(tokens, run, a, b)) continue;
+      const named = (kind: ContextKind) => saidAs(tokens, first, kind, NAMED_WITHIN);
+      const card = cardBefore(first, CARD_TALK);
+      if (card || named('card') || named('expiry') || named('securityCode')) {
+        let nearCard = cardBefore(first, NEAR_CARD) !== null;
         for (const length of [4, 6]) {
           const digits = run.digits.slice(start, start + length);
           if (
-            (nearCard || saidAs(tokens, first, 'expiry')) &&
+            (nearCard || named('expiry')) &&
             start + length <= b &&
             endsToken(run, start + length) &&
-            isCardExpiry(digits)
+            isCardExpiry(digits) &&
+            !writtenAsDate(tokens, run, start, start + length)
           ) {
             take('card_expiry', digits, run.tokenOf.slice(start, start + length));
             start += length;
@@ -89,12 +115,13 @@ export function findSpoken(
             break;
           }
         }
-        const rest = b - start;
-        if (
-          (rest === 3 || rest === 4) &&
-          (saidAs(tokens, run.tokenOf[start]!, 'securityCode') || (nearCard && rest === 3))
-        ) {
-          take('card_security_code', run.digits.slice(start, b), run.tokenOf.slice(start, b));
+        const code = run.digits.slice(start, b);
+        const codeNamed = saidAs(tokens, run.tokenOf[start] ?? first, 'securityCode', NAMED_WITHIN);
+        const yearLike =
+          /^(19|20)\d\d$/.test(code) && !saidAs(tokens, run.tokenOf[start] ?? first, 'securityCode', 3);
+        const fits = code.length === 3 || (code.length === 4 && (codeNamed || card?.amex === true));
+        if (start < b && fits && !yearLike && (codeNamed || nearCard)) {
+          take('card_security_code', code, run.tokenOf.slice(start, b));
           continue;
         }
       }
@@ -123,19 +150,21 @@ function classifyNumber(
   const first = tokenList[0]!;
   const last = tokenList.at(-1)!;
 
-  const country = ibanCountryBefore(tokens, first);
-  if (country && isSpokenIban(country.code, digits)) {
-    take('iban', `${country.code}${digits}`, [...country.tokens, ...tokenList]);
-    return;
-  }
   const letter = tokens[last + 1];
-  if (letter?.kind === 'word' && letter.text.length === 1 && isSpanishDni(digits, letter.text)) {
-    take('national_id', `${digits}${letter.text.toUpperCase()}`, [...tokenList, last + 1]);
+  const nieLetter = tokens[first - 1];
+  const before = nieLetter?.kind === 'word' && /^[xyz]$/i.test(nieLetter.text) ? nieLetter.text : null;
+  if (letter?.kind === 'word' && letter.text.length === 1 && isSpokenSpanishId(before, digits, letter.text)) {
+    const letters = before === null ? [last + 1] : [first - 1, last + 1];
+    take('national_id', `${before ?? ''}${digits}${letter.text}`.toUpperCase(), [...tokenList, ...letters]);
     return;
   }
 
-  const nearest = nearestKind(tokens, first);
+  const nearest = nearestOf(tokens, first, DECIDING);
   if (nearest === 'reference') return;
+  if (writtenAsDate(tokens, run, a, b)) {
+    if (nearest === 'birth' && isBirthDate(digits, now)) take('date_of_birth', digits, tokenList);
+    return;
+  }
   const id = numericIdStrength(digits);
   const phone = isPhone(digits, run.plus !== null, region, nearest === 'phone' || digits.startsWith('0'));
   if (nearest === 'birth' && isBirthDate(digits, now)) take('date_of_birth', digits, tokenList);
@@ -153,9 +182,9 @@ function classifyNumber(
   else if (phone && nearest !== 'account') take('phone_number', digits, withPlus(run, tokenList));
 }
 
-function nearestKind(tokens: readonly Token[], at: number): ContextKind | null {
+function nearestOf(tokens: readonly Token[], at: number, kinds: readonly ContextKind[]): ContextKind | null {
   let best: { kind: ContextKind; distance: number } | null = null;
-  for (const kind of DECIDING) {
+  for (const kind of kinds) {
     const distance = distanceBack(tokens, at, kind);
     if (distance !== null && (!best || distance < best.distance)) best = { kind, distance };
   }
@@ -174,6 +203,35 @@ function isPhone(digits: string, plus: boolean, region: CountryCode | null, hint
 
 const withPlus = (run: DigitRun, tokenList: number[]) =>
   run.plus === null ? tokenList : [run.plus, ...tokenList];
+
+/**
+ * A date written with separators (12/03/2027, 03.12.2027, 2027-12-03): a delivery or renewal date is no
+ * phone number or account; it is personal only as a date of birth.
+ */
+function writtenAsDate(tokens: readonly Token[], run: DigitRun, a: number, b: number): boolean {
+  const groups: Array<{ length: number; token: number }> = [];
+  for (let i = a; i < b; i++) {
+    if (i === a || run.tokenOf[i] !== run.tokenOf[i - 1]) groups.push({ length: 0, token: run.tokenOf[i]! });
+    groups.at(-1)!.length++;
+  }
+  const lengths = groups.map((group) => group.length).join('-');
+  if (!/^([12]-[12]-(2|4)|4-[12]-[12])$/.test(lengths)) return false;
+  return groups.slice(1).every((group) => {
+    const between = tokens[group.token - 1];
+    return (
+      between?.kind === 'symbol' && /^[./-]$/.test(between.norm) && tokens[group.token - 2]?.kind === 'digits'
+    );
+  });
+}
+
+/** A price or a quantity written with decimals ("6,49", "12.50"). */
+function writtenAsDecimal(tokens: readonly Token[], run: DigitRun, a: number, b: number): boolean {
+  const split = run.tokenOf.slice(a, b).findIndex((token, i, all) => i > 0 && token !== all[i - 1]);
+  if (split < 1 || b - a - split !== 2 || split > 4) return false;
+  const tail = run.tokenOf[a + split]!;
+  if (run.tokenOf.slice(a + split, b).some((token) => token !== tail)) return false;
+  return /^[.,]$/.test(tokens[tail - 1]?.norm ?? '') && tokens[tail - 2]?.kind === 'digits';
+}
 
 /** Written as an SSN is: 3-2-4 digit groups. */
 function looksLikeSsn(run: DigitRun, a: number, b: number): boolean {
@@ -267,17 +325,5 @@ function freeSlices(run: DigitRun, claimed: ReadonlySet<number>): Array<[number,
   return slices;
 }
 
-/**
- * A card number starts where its slice of digits starts, after a pause (a separator or filler between the
- * tokens) or at a written group of digits: never inside a string of digits said one by one, where some
- * 13-digit window of almost any longer number passes the check digit.
- */
-function mayStartCard(run: DigitRun, i: number, sliceStart: number): boolean {
-  if (i === sliceStart) return true;
-  if (!startsToken(run, i)) return false;
-  return run.tokenOf[i]! - run.tokenOf[i - 1]! > 1 || run.tokenOf[i + 1] === run.tokenOf[i];
-}
-
-const startsToken = (run: DigitRun, i: number) => i === 0 || run.tokenOf[i] !== run.tokenOf[i - 1];
 const endsToken = (run: DigitRun, i: number) =>
   i === run.digits.length || run.tokenOf[i] !== run.tokenOf[i - 1];

@@ -1,4 +1,4 @@
-import { frenchTwenties, isAmbiguousDigitWord, normalWord, numberWord, turkishTeen } from './number-words.ts';
+import { type NumberWords, normalWord } from './number-words.ts';
 
 /** A word, a group of digits or one other character of a conversation's piece (segment or message). */
 export interface Token {
@@ -58,7 +58,11 @@ export interface DigitRun {
 const SEPARATORS = new Set(['-', '–', '—', '.', ',', '/', '(', ')']);
 const MAX_GAP = 2;
 
-export function digitRuns(tokens: readonly Token[], used: ReadonlySet<number>): DigitRun[] {
+export function digitRuns(
+  tokens: readonly Token[],
+  used: ReadonlySet<number>,
+  words: NumberWords,
+): DigitRun[] {
   const runs: DigitRun[] = [];
   let run: DigitRun | null = null;
   let gap = 0;
@@ -78,7 +82,7 @@ export function digitRuns(tokens: readonly Token[], used: ReadonlySet<number>): 
   };
   const wordAt = (i: number | undefined) => {
     const token = i === undefined ? undefined : tokens[i];
-    return token?.kind === 'word' && !used.has(i!) ? numberWord(token.norm) : null;
+    return token?.kind === 'word' && !used.has(i!) ? words.meaning(token.norm) : null;
   };
   /** The digit 1–9 a word at `j` says, or null. */
   const unitAt = (j: number | undefined) => {
@@ -104,26 +108,31 @@ export function digitRuns(tokens: readonly Token[], used: ReadonlySet<number>): 
       close();
       continue;
     }
+    // A number goes on into the next piece only when nothing (no full stop, no word) ended it there.
+    if (run && gap > 0 && token.piece !== tokens[i - 1]?.piece) close();
     if (token.kind === 'digits') {
       add(token.norm, i);
       continue;
     }
-    const words = token.kind === 'word' ? compound(i, 4) : [];
+    const group = token.kind === 'word' ? compound(i, 4) : [];
     const take = (digits: string, count: number) => {
-      add(digits, ...words.slice(0, count));
-      i = words[count - 1]!;
+      add(digits, ...group.slice(0, count));
+      i = group[count - 1]!;
     };
-    const turkishUnit = turkishTeen(token.norm, tokens[words[1] ?? -1]?.norm) ? unitAt(words[1]) : null;
-    const french = words.length > 1 ? frenchTwenties(words.map((index) => tokens[index]!.norm)) : null;
-    const meaning = token.kind === 'word' ? numberWord(token.norm) : null;
-    const next = wordAt(words[1]);
-    if (turkishUnit) take(`1${turkishUnit}`, 2);
-    else if (french) take(french.digits, french.words);
-    else if (meaning?.kind === 'digits' && (run || !isAmbiguousDigitWord(token.norm) || digitAfter(i))) {
+    const teenUnit = group.length > 1 ? words.teenOfTwo(token.norm, tokens[group[1]!]!.norm) : null;
+    // "quatre-vingt-neuf" is 89, "zéro quatre vingt-neuf" (an expiry, 04/29) is not: the twenties are hyphenated.
+    const hyphenated = group.length > 1 && group[1] === i + 2;
+    const french = hyphenated ? words.frenchTwenties(group.map((index) => tokens[index]!.norm)) : null;
+    const meaning = token.kind === 'word' ? words.meaning(token.norm) : null;
+    const next = wordAt(group[1]);
+    const ambiguous = words.anyLanguage && words.isAmbiguous(token.norm);
+    if (french) take(french.digits, french.words);
+    else if (teenUnit) take(`1${teenUnit}`, 2);
+    else if (meaning?.kind === 'digits' && (run || !ambiguous || digitAfter(i))) {
       add(meaning.digits, i);
     } else if (meaning?.kind === 'tens') {
-      const unit = unitAt(words[1]);
-      const joined = next?.kind === 'joiner' ? unitAt(words[2]) : null;
+      const unit = unitAt(group[1]);
+      const joined = next?.kind === 'joiner' ? unitAt(group[2]) : null;
       if (unit) take(meaning.digit + unit, 2);
       else if (joined) take(meaning.digit + joined, 3);
       else add(`${meaning.digit}0`, i);

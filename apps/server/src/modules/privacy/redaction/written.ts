@@ -35,7 +35,8 @@ export function findWritten(pieces: readonly string[]): WrittenFinding[] {
     }
     for (const match of text.matchAll(IBAN_START)) {
       const iban = ibanAt(match[0]);
-      if (iban)
+      if (!iban) found.push(...ibanAcrossPieces(pieces, piece, match.index));
+      else
         found.push({
           type: 'iban',
           value: iban.compact,
@@ -67,6 +68,27 @@ export function findWritten(pieces: readonly string[]): WrittenFinding[] {
   return found;
 }
 
+/**
+ * An IBAN that starts at the end of one piece and goes on at the start of the next ("GB55 YHVZ 5860 1596" /
+ * "0908 46"): its two parts, or nothing.
+ */
+function ibanAcrossPieces(pieces: readonly string[], piece: number, start: number): WrittenFinding[] {
+  const head = pieces[piece]!.slice(start).trimEnd();
+  const tail = /^[A-Z0-9][A-Z0-9 -]*/.exec(pieces[piece + 1] ?? '')?.[0].trimEnd();
+  if (!tail || !/^[A-Z0-9 -]+$/.test(head)) return [];
+  const iban = ibanAt(`${head} ${tail}`);
+  const tailLength = iban ? iban.written - head.length - 1 : 0;
+  if (!iban || tailLength <= 0) return [];
+  const part = (at: number, from: number, to: number): WrittenFinding => ({
+    type: 'iban',
+    value: iban.compact,
+    piece: at,
+    start: from,
+    end: to,
+  });
+  return [part(piece, start, start + head.length), part(piece + 1, 0, tailLength)];
+}
+
 /** The IBAN at the start of `text` (its country's length of characters, spaces and dashes between), or null. */
 function ibanAt(text: string): { compact: string; written: number } | null {
   const length = IBAN_LENGTHS.get(text.slice(0, 2));
@@ -80,6 +102,12 @@ function ibanAt(text: string): { compact: string; written: number } | null {
   }
   const iban = electronicFormatIBAN(compact);
   return iban && compact.length === length && isValidIBAN(iban) ? { compact: iban, written } : null;
+}
+
+/** How many digits follow the country letters of a spoken IBAN of `country`, or null for an unknown country. */
+export function spokenIbanDigits(country: string): number | null {
+  const length = IBAN_LENGTHS.get(country);
+  return length ? length - country.length : null;
 }
 
 /** An IBAN said aloud: the country's letters, then its digits (countries whose accounts are all digits). */
