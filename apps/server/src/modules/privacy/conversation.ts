@@ -1,8 +1,11 @@
 import {
+  isUiLanguage,
   type PrivacySettings,
   REDACTION_ENTITY_TYPES,
   REDACTION_PLACEHOLDER,
   type RedactionEntityType,
+  UI_LANGUAGES,
+  type UiLanguage,
 } from '@parley/contracts';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { redactConversation } from './redaction/redact.ts';
@@ -25,17 +28,30 @@ const optionsOf = (settings: PrivacySettings) => ({
 export function redactSegments<S extends { text: string }>(
   segments: S[],
   settings: PrivacySettings,
+  /** The language the transcription heard (a code or a name), when known: only its number words count. */
+  language: string | null = null,
 ): RedactedSegments<S> {
   if (!settings.redaction_enabled) return { segments, original: null };
   const redaction = redactConversation(
     segments.map((segment) => segment.text),
-    optionsOf(settings),
+    { ...optionsOf(settings), language: uiLanguageOf(language) },
   );
   if (redaction.entities.length === 0) return { segments, original: null };
   return {
     segments: segments.map((segment, index) => ({ ...segment, text: redaction.pieces[index]! })),
     original: settings.redaction_keep === 'redacted_and_original' ? segments : null,
   };
+}
+
+const ENGLISH_NAMES = new Intl.DisplayNames('en', { type: 'language' });
+
+/** A UI language from what a transcription service reports: a code ("uk", "pt-BR") or a name ("ukrainian"). */
+function uiLanguageOf(reported: string | null): UiLanguage | null {
+  const value = reported?.trim().toLowerCase();
+  if (!value) return null;
+  const code = value.split(/[-_]/)[0];
+  if (isUiLanguage(code)) return code;
+  return UI_LANGUAGES.find((language) => ENGLISH_NAMES.of(language)?.toLowerCase() === value) ?? null;
 }
 
 /** The highest placeholder number of each type in an already redacted text. */

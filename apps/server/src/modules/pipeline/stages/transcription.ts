@@ -116,9 +116,9 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     .sort((a, b) => a.start - b.start || a.end - b.end);
   if (transcribed.length === 0) throw new PipelineFailure(taskError('no_speech'));
   // Redacted before anything else reads it: the translation is the first prompt built from it.
-  const redacted = redactSegments(transcribed, run.privacy);
-  const segments = translate ? await translateSegments(run, prompt, redacted.segments) : redacted.segments;
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
+  const redacted = redactSegments(transcribed, run.privacy, language);
+  const segments = translate ? await translateSegments(run, prompt, redacted.segments) : redacted.segments;
   const durationSeconds = audio.durationMs / 1000;
   await saveState(
     run,
