@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import type { LvaOption } from '@parley/contracts';
 import type { Config } from '../config.ts';
+import { errorMessage } from '../thrown.ts';
 
 /**
  * Emotion Logic's cloud Audio Analysis API (layered voice analysis, the prompt's LVA option), as its
@@ -76,7 +77,7 @@ export async function analyzeWithEmlo(
         true,
       );
     }
-    throw new EmloFailure(scrub(`Emotion Logic could not be reached: ${(error as Error).message}`), true);
+    throw new EmloFailure(scrub(`Emotion Logic could not be reached: ${errorMessage(error)}`), true);
   }
   const text = await response.text();
   let body: Record<string, unknown> | null = null;

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
+import { errorCode } from '../../thrown.ts';
 import { currentUser } from '../auth/plugin.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import {
@@ -168,10 +169,7 @@ export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Pr
           }
         }
       } catch (error) {
-        if (
-          error instanceof FileTooLargeError ||
-          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-        ) {
+        if (error instanceof FileTooLargeError || errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, 'file_too_large', BLACKLIST_TEXTS.tooLarge);
         }
         throw error;
