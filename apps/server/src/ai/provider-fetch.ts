@@ -60,10 +60,14 @@ async function settleTokens(
 /** Where answers say how many tokens they used (OpenAI, Groq, Anthropic: usage; Google: usageMetadata). */
 const UsageFields = z.object({
   usage: z
-    .object({ total_tokens: z.unknown(), input_tokens: z.unknown(), output_tokens: z.unknown() })
+    .object({
+      total_tokens: z.unknown().optional(),
+      input_tokens: z.unknown().optional(),
+      output_tokens: z.unknown().optional(),
+    })
     .optional()
     .catch(undefined),
-  usageMetadata: z.object({ totalTokenCount: z.unknown() }).optional().catch(undefined),
+  usageMetadata: z.object({ totalTokenCount: z.unknown().optional() }).optional().catch(undefined),
 });
 
 /** Tokens an answer says it used, in each provider's words (OpenAI, Groq, Anthropic, Google). */
@@ -96,10 +100,10 @@ function backoffMs(attempt: number): number {
 /** The answer's maximum a request body asks for, in the field each provider names it. */
 const MAX_OUTPUT_FIELDS = ['max_tokens', 'max_output_tokens', 'max_completion_tokens'] as const;
 const OutputLimits = z.object({
-  max_tokens: z.unknown(),
-  max_output_tokens: z.unknown(),
-  max_completion_tokens: z.unknown(),
-  generationConfig: z.object({ maxOutputTokens: z.unknown() }).nullish().catch(undefined),
+  max_tokens: z.unknown().optional(),
+  max_output_tokens: z.unknown().optional(),
+  max_completion_tokens: z.unknown().optional(),
+  generationConfig: z.object({ maxOutputTokens: z.unknown().optional() }).nullish().catch(undefined),
 });
 
 /**

@@ -50,10 +50,10 @@ type ListenAnswer = z.output<typeof ListenAnswer>;
 
 /** The fields of Deepgram's error bodies that describe the error. */
 const ErrorBody = z.object({
-  err_msg: z.unknown(),
-  message: z.unknown(),
-  err_code: z.unknown(),
-  category: z.unknown(),
+  err_msg: z.unknown().optional(),
+  message: z.unknown().optional(),
+  err_code: z.unknown().optional(),
+  category: z.unknown().optional(),
 });
 
 /**

@@ -111,7 +111,14 @@ const TimedAnswer = z.object({
   text: z.string().optional(),
   language: z.string().nullish(),
   segments: z
-    .array(z.object({ start: z.unknown(), end: z.unknown(), text: z.unknown(), speaker: z.unknown() }))
+    .array(
+      z.object({
+        start: z.unknown().optional(),
+        end: z.unknown().optional(),
+        text: z.unknown().optional(),
+        speaker: z.unknown().optional(),
+      }),
+    )
     .optional(),
 });
 

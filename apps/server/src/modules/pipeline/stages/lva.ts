@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { StoredLva } from '@parley/contracts';
 import { analyzeWithEmlo, EmloFailure, isEmloConfigured } from '../../../ai/emlo.ts';
 import { decodeToWav } from '../../../media/ffmpeg.ts';
 import type { PromptSnapshot } from '../analysis.ts';
@@ -12,7 +13,7 @@ export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<vo
   const option = lvaOption(run, prompt);
   if (option === 'none' || run.task.lva !== null) return;
   await setStage(run, 'lva', PROGRESS.lva);
-  let lva: Record<string, unknown>;
+  let lva: StoredLva;
   if (!isAudio(run)) {
     lva = {
       status: 'not_applicable',
