@@ -163,11 +163,7 @@ async function promptColumns(
   if (existing && input.scriptName !== existing.scriptName) {
     throw badRequest(PROMPT_TEXTS.nameImmutable, 'prompt_name_immutable');
   }
-  const locked = changedLockedField(
-    existing ? (existing.content as PromptField[]) : null,
-    input.content,
-    input.finalScore,
-  );
+  const locked = changedLockedField(existing ? existing.content : null, input.content, input.finalScore);
   if (locked) throw badRequest(PROMPT_TEXTS.lockedField(locked), 'locked_field', 'content');
   const successor = successorOf(input.provider, input.model);
   if (successor) throw badRequest(PROMPT_TEXTS.modelRetired(input.model, successor), 'model_retired');
