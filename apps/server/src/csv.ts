@@ -88,7 +88,7 @@ export async function* readCsv(source: AsyncIterable<Buffer>): AsyncGenerator<Cs
   } catch (error) {
     if (error instanceof CsvError) {
       // Records parsed but not yet handed out are counted by the parser.
-      const at = Math.max(row, Number((error as { records?: number }).records ?? 0)) + 1;
+      const at = Math.max(row, Number(error.records ?? 0)) + 1;
       throw new CsvReadError(`Row ${at}: the file cannot be read from here on: ${readable(error)}.`, at);
     }
     throw error;

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
+import { hasFields } from './thrown.ts';
 
 export type Logger = pino.Logger;
 
@@ -8,10 +9,9 @@ export type Logger = pino.Logger;
 function humanLine(log: Record<string, unknown>, messageKey: string): string {
   const parts = [String(log[messageKey] ?? '')];
   if (log.reqId !== undefined) parts.unshift(`[${log.reqId}]`);
-  const req = log.req as { method?: string; url?: string } | undefined;
-  if (req) parts.push(`${req.method} ${req.url}`);
-  const res = log.res as { statusCode?: number } | undefined;
-  if (res) parts.push(String(res.statusCode));
+  const { req, res } = log;
+  if (hasFields(req)) parts.push(`${req.method} ${req.url}`);
+  if (hasFields(res)) parts.push(String(res.statusCode));
   if (typeof log.responseTime === 'number') parts.push(`in ${Math.round(log.responseTime)} ms`);
   return parts.join(' ');
 }
@@ -23,12 +23,12 @@ function humanLine(log: Record<string, unknown>, messageKey: string): string {
  * cancel key), pg-boss spreads such errors into plain objects, and a provider's error holds the request.
  */
 function withoutObjects(error: unknown, depth = 0): unknown {
-  if (typeof error !== 'object' || error === null) return error;
+  if (!hasFields(error)) return error;
   const copy: Record<string, unknown> = Object.create(Object.getPrototypeOf(error));
   for (const [key, value] of Object.entries(error)) {
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) copy[key] = value;
   }
-  const { message, stack, cause, errors } = error as Record<string, unknown>;
+  const { message, stack, cause, errors } = error;
   Object.assign(copy, { message, stack });
   if (depth < 5 && cause !== undefined) copy.cause = withoutObjects(cause, depth + 1);
   if (depth < 5 && Array.isArray(errors))

@@ -1,6 +1,8 @@
 import { openAsBlob } from 'node:fs';
 import type { LvaOption } from '@parley/contracts';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { errorMessage } from '../thrown.ts';
 
 /**
  * Emotion Logic's cloud Audio Analysis API (layered voice analysis, the prompt's LVA option), as its
@@ -40,6 +42,16 @@ export class EmloFailure extends Error {
   }
 }
 
+/** The fields of Emotion Logic's answer that are read (see above); the report is `data`, as it came. */
+const EmloAnswer = z.object({
+  success: z.unknown().optional(),
+  data: z.unknown().optional(),
+  error: z.unknown().optional(),
+  message: z.unknown().optional(),
+  errorMessage: z.unknown().optional(),
+});
+type EmloAnswer = z.output<typeof EmloAnswer>;
+
 export interface EmloResult {
   requestId: string;
   /** The `data` object of Emotion Logic's answer, as it came. */
@@ -76,12 +88,12 @@ export async function analyzeWithEmlo(
         true,
       );
     }
-    throw new EmloFailure(scrub(`Emotion Logic could not be reached: ${(error as Error).message}`), true);
+    throw new EmloFailure(scrub(`Emotion Logic could not be reached: ${errorMessage(error)}`), true);
   }
   const text = await response.text();
-  let body: Record<string, unknown> | null = null;
+  let body: EmloAnswer | null = null;
   try {
-    body = JSON.parse(text) as Record<string, unknown>;
+    body = EmloAnswer.safeParse(JSON.parse(text)).data ?? null;
   } catch {
     body = null;
   }

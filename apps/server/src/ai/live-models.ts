@@ -1,4 +1,5 @@
 import type { ModelInfo, ProviderId } from '@parley/contracts';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -9,11 +10,26 @@ const LIST_TIMEOUT_MS = 10_000;
 
 type Lister = (config: Config, signal: AbortSignal) => Promise<ModelInfo[]>;
 
-async function getJson(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<unknown> {
+async function getJson<T>(
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  answer: z.ZodType<T>,
+): Promise<T> {
   const response = await fetch(url, { headers, signal });
   if (!response.ok) throw new Error(`${url.replace(/\?.*/, '')} answered ${response.status}`);
-  return response.json();
+  return answer.parse(await response.json());
 }
+
+/** A page of Anthropic's model list, as far as it is read (its models hold more). */
+const AnthropicPage = z.object({
+  data: z.array(z.object({ id: z.string(), display_name: z.string().nullish() })),
+  has_more: z.boolean().nullish(),
+  last_id: z.string().nullish(),
+});
+
+/** OpenAI's model list, as far as it is read. */
+const OpenAIList = z.object({ data: z.array(z.object({ id: z.string() })) });
 
 /** Anthropic's GET /v1/models, page by page (at most 1,000 a page). Limits of unlisted models are nominal. */
 const listAnthropic: Lister = async (config, signal) => {
@@ -23,11 +39,7 @@ const listAnthropic: Lister = async (config, signal) => {
   let after: string | undefined;
   do {
     const query = new URLSearchParams({ limit: '1000', ...(after && { after_id: after }) });
-    const page = (await getJson(`${base}/models?${query}`, headers, signal)) as {
-      data: Array<{ id: string; display_name?: string }>;
-      has_more?: boolean;
-      last_id?: string | null;
-    };
+    const page = await getJson(`${base}/models?${query}`, headers, signal, AnthropicPage);
     for (const item of page.data) models.push(nominal(item.id, item.display_name || item.id, 64000, 200000));
     after = page.has_more && page.last_id ? page.last_id : undefined;
   } while (after);
@@ -41,11 +53,12 @@ const NOT_A_TEXT_MODEL =
 /** OpenAI's GET /v1/models: every model of the account; the text models that write answers are kept. */
 const listOpenAI: Lister = async (config, signal) => {
   const base = config.providers.openaiBaseUrl ?? 'https://api.openai.com/v1';
-  const body = (await getJson(
+  const body = await getJson(
     `${base}/models`,
     { authorization: `Bearer ${config.providers.openaiApiKey!}` },
     signal,
-  )) as { data: Array<{ id: string }> };
+    OpenAIList,
+  );
   return body.data
     .filter((item) => /^(gpt-|o\d|chatgpt-)/.test(item.id) && !NOT_A_TEXT_MODEL.test(item.id))
     .map((item) => nominal(item.id, item.id, 16384, 128000));

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { RateLimitedService } from './rate-limit-config.ts';
 import { giveBack, slowDown, waitForTurn } from './rate-limiter.ts';
@@ -56,12 +57,22 @@ async function settleTokens(
   if (used !== null) await giveBack(ctx.db, service, ctx.config.rateLimits[service], reserved - used);
 }
 
+/** Where answers say how many tokens they used (OpenAI, Groq, Anthropic: usage; Google: usageMetadata). */
+const UsageFields = z.object({
+  usage: z
+    .object({
+      total_tokens: z.unknown().optional(),
+      input_tokens: z.unknown().optional(),
+      output_tokens: z.unknown().optional(),
+    })
+    .optional()
+    .catch(undefined),
+  usageMetadata: z.object({ totalTokenCount: z.unknown().optional() }).optional().catch(undefined),
+});
+
 /** Tokens an answer says it used, in each provider's words (OpenAI, Groq, Anthropic, Google). */
 export function usedTokens(body: unknown): number | null {
-  const { usage, usageMetadata } = (body ?? {}) as {
-    usage?: { total_tokens?: unknown; input_tokens?: unknown; output_tokens?: unknown };
-    usageMetadata?: { totalTokenCount?: unknown };
-  };
+  const { usage, usageMetadata } = UsageFields.safeParse(body).data ?? {};
   const total = usage?.total_tokens ?? usageMetadata?.totalTokenCount;
   if (typeof total === 'number') return total;
   if (typeof usage?.input_tokens === 'number' && typeof usage.output_tokens === 'number')
@@ -88,6 +99,12 @@ function backoffMs(attempt: number): number {
 
 /** The answer's maximum a request body asks for, in the field each provider names it. */
 const MAX_OUTPUT_FIELDS = ['max_tokens', 'max_output_tokens', 'max_completion_tokens'] as const;
+const OutputLimits = z.object({
+  max_tokens: z.unknown().optional(),
+  max_output_tokens: z.unknown().optional(),
+  max_completion_tokens: z.unknown().optional(),
+  generationConfig: z.object({ maxOutputTokens: z.unknown().optional() }).nullish().catch(undefined),
+});
 
 /**
  * Tokens a request counts against a tokens-a-minute limit, as providers estimate it before answering:
@@ -97,13 +114,10 @@ export function estimateTokens(body: RequestInit['body']): number {
   if (typeof body !== 'string') return 0;
   let maxOutput = 0;
   try {
-    const parsed = JSON.parse(body) as Record<string, unknown> & {
-      generationConfig?: { maxOutputTokens?: unknown };
-    };
-    const asked = [
-      ...MAX_OUTPUT_FIELDS.map((field) => parsed[field]),
-      parsed.generationConfig?.maxOutputTokens,
-    ];
+    const parsed = OutputLimits.safeParse(JSON.parse(body)).data;
+    const asked = parsed
+      ? [...MAX_OUTPUT_FIELDS.map((field) => parsed[field]), parsed.generationConfig?.maxOutputTokens]
+      : [];
     maxOutput = Number(asked.find((value) => typeof value === 'number') ?? 0);
   } catch {
     // Not JSON: only its length counts.

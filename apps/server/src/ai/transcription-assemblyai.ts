@@ -1,4 +1,5 @@
 import type { SpeechModel, Transcript, TranscriptService } from 'assemblyai';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
 import {
@@ -11,6 +12,9 @@ import {
 } from './transcriber.ts';
 
 const DEFAULT_BASE_URL = 'https://api.assemblyai.com';
+
+/** AssemblyAI's error answer: { error: '…' }. */
+const ErrorBody = z.object({ error: z.string() });
 
 /**
  * AssemblyAI's transcript API through the `assemblyai` SDK: the piece is uploaded (POST /v2/upload), a
@@ -33,11 +37,12 @@ export function assemblyaiTranscriber(
   /** The SDK's request, sent through providerFetch with the caller's signal. */
   const request = async (input: string, init: RequestInit | undefined, signal: AbortSignal | undefined) => {
     const url = input.startsWith('http') ? input : `${baseUrl}${input}`;
-    const headers: Record<string, string> = {
+    const headers = new Headers({
       Authorization: apiKey,
       ...(typeof init?.body === 'string' && { 'Content-Type': 'application/json' }),
-      ...(init?.headers as Record<string, string> | undefined),
-    };
+    });
+    // The SDK's own headers win.
+    for (const [name, value] of new Headers(init?.headers)) headers.set(name, value);
     let response: Response;
     try {
       response = await send(url, { ...init, headers, signal });
@@ -48,8 +53,8 @@ export function assemblyaiTranscriber(
       throw transcriptionFailure(config, 'assemblyai', { unreachable });
     }
     if (response.ok) return response;
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    const detail = typeof body?.error === 'string' ? body.error : response.statusText || 'no reason given';
+    const body = ErrorBody.safeParse(await response.json().catch(() => null)).data;
+    const detail = body?.error ?? (response.statusText || 'no reason given');
     throw transcriptionFailure(config, 'assemblyai', { status: response.status, detail });
   };
 

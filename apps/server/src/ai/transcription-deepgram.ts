@@ -1,4 +1,5 @@
 import type { DeepgramClient } from '@deepgram/sdk';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
 import {
@@ -11,25 +12,49 @@ import {
   transcriptionFailure,
 } from './transcriber.ts';
 
-/** The parts of Deepgram's pre-recorded answer (POST /v1/listen) that make segments. */
-interface ListenAnswer {
-  results?: {
-    channels?: Array<{
-      detected_language?: string;
-      alternatives?: Array<{
-        transcript?: string;
-        words?: Array<{
-          start?: number;
-          end?: number;
-          word?: string;
-          punctuated_word?: string;
-          speaker?: number;
-        }>;
-      }>;
-    }>;
-    utterances?: Array<{ start?: number; end?: number; transcript?: string; speaker?: number }>;
-  };
-}
+/** The parts of Deepgram's pre-recorded answer (POST /v1/listen) that make segments (it holds more). */
+const Word = z.object({
+  start: z.number().nullish(),
+  end: z.number().nullish(),
+  word: z.string().nullish(),
+  punctuated_word: z.string().nullish(),
+  speaker: z.number().nullish(),
+});
+const ListenAnswer = z.object({
+  results: z
+    .object({
+      channels: z
+        .array(
+          z.object({
+            detected_language: z.string().nullish(),
+            alternatives: z
+              .array(z.object({ transcript: z.string().nullish(), words: z.array(Word).nullish() }))
+              .nullish(),
+          }),
+        )
+        .nullish(),
+      utterances: z
+        .array(
+          z.object({
+            start: z.number().nullish(),
+            end: z.number().nullish(),
+            transcript: z.string().nullish(),
+            speaker: z.number().nullish(),
+          }),
+        )
+        .nullish(),
+    })
+    .nullish(),
+});
+type ListenAnswer = z.output<typeof ListenAnswer>;
+
+/** The fields of Deepgram's error bodies that describe the error. */
+const ErrorBody = z.object({
+  err_msg: z.unknown().optional(),
+  message: z.unknown().optional(),
+  err_code: z.unknown().optional(),
+  category: z.unknown().optional(),
+});
 
 /**
  * Deepgram's pre-recorded API through @deepgram/sdk: the piece is uploaded as it is, with punctuation and
@@ -70,7 +95,7 @@ export function deepgramTranscriber(
           },
           { abortSignal: options.signal },
         );
-        return deepgramResult(answer as ListenAnswer, language ?? null);
+        return deepgramResult(ListenAnswer.parse(answer), language ?? null);
       } catch (error) {
         if (options.signal?.aborted) throw error;
         if (error instanceof sdk.DeepgramError && error.statusCode !== undefined) {
@@ -131,7 +156,7 @@ const speakerName = (index: number) => (index < 26 ? String.fromCharCode(65 + in
 /** Deepgram's error bodies: { err_code, err_msg } (older) or { category, message }. */
 function errorDetail(body: unknown): string {
   if (typeof body === 'string') return body;
-  const { err_msg, message, err_code, category } = (body ?? {}) as Record<string, unknown>;
+  const { err_msg, message, err_code, category } = ErrorBody.safeParse(body).data ?? {};
   const text = err_msg ?? message;
   const code = err_code ?? category;
   if (typeof text === 'string') return typeof code === 'string' ? `${text} (${code})` : text;

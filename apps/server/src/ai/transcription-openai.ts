@@ -1,6 +1,5 @@
 import type OpenAI from 'openai';
-import type { TranscriptionDiarized } from 'openai/resources/audio/transcriptions';
-import type { TranslationVerbose } from 'openai/resources/audio/translations';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
@@ -60,18 +59,22 @@ export function openaiTranscriber(
       try {
         if (options.task === 'translate') {
           const translator = provider === 'openai' ? OPENAI_TRANSLATION_MODEL : model;
-          const result = (await client.audio.translations.create(
-            { file, model: translator, response_format: 'verbose_json', prompt },
-            { signal: options.signal },
-          )) as unknown as TranslationVerbose;
+          const result = TimedAnswer.parse(
+            await client.audio.translations.create(
+              { file, model: translator, response_format: 'verbose_json', prompt },
+              { signal: options.signal },
+            ),
+          );
           return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
         }
         const language = options.language && options.language !== 'auto' ? options.language : undefined;
         if (diarize) {
-          const result = (await client.audio.transcriptions.create(
-            { file, model, response_format: 'diarized_json', chunking_strategy: 'auto', language },
-            { signal: options.signal },
-          )) as unknown as TranscriptionDiarized;
+          const result = TimedAnswer.parse(
+            await client.audio.transcriptions.create(
+              { file, model, response_format: 'diarized_json', chunking_strategy: 'auto', language },
+              { signal: options.signal },
+            ),
+          );
           return { segments: segmentsOf(result.segments, result.text), language: language ?? null };
         }
         const result = await client.audio.transcriptions.create(
@@ -99,6 +102,28 @@ interface RawSegment {
   text?: unknown;
   speaker?: unknown;
 }
+
+/**
+ * The fields a translation (verbose_json) or a diarized transcription (diarized_json) is read from: the SDK's
+ * overloads type both answers as the plain one, without segments.
+ */
+const TimedAnswer = z.object({
+  text: z.string().optional(),
+  language: z.string().nullish(),
+  segments: z
+    .array(
+      z.object({
+        start: z.unknown().optional(),
+        end: z.unknown().optional(),
+        text: z.unknown().optional(),
+        speaker: z.unknown().optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** The error body of an API error, as far as it is read. */
+const ErrorBody = z.object({ message: z.string().optional() });
 
 function segmentsOf(
   raw: ReadonlyArray<RawSegment> | undefined,
@@ -129,7 +154,7 @@ function describeFailure(
   if (error instanceof APIConnectionTimeoutError)
     return transcriptionFailure(config, provider, { timeout: true });
   if (error instanceof APIError && error.status !== undefined) {
-    const detail = (error.error as { message?: string } | undefined)?.message ?? error.message;
+    const detail = ErrorBody.safeParse(error.error).data?.message ?? error.message;
     return transcriptionFailure(config, provider, { status: error.status, detail });
   }
   if (error instanceof APIError)

@@ -4,7 +4,8 @@ import type { Logger } from '../logger.ts';
 import { databaseOutage, watchOutages } from './outage.ts';
 import * as schema from './schema/index.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The app's database: Drizzle over a node-postgres pool (its `$client`). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface Database {
   pool: pg.Pool;

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { hasFields } from '../thrown.ts';
 import type { Executor } from './client.ts';
 
 /**
@@ -7,9 +8,9 @@ import type { Executor } from './client.ts';
  * pg-boss reports some errors as plain objects with the error's fields spread into them.
  */
 export function* errorChain(error: unknown): Generator<Record<string, unknown>> {
-  for (let current = error, depth = 0; typeof current === 'object' && current && depth < 5; depth += 1) {
-    yield current as Record<string, unknown>;
-    current = (current as { cause?: unknown }).cause;
+  for (let current = error, depth = 0; hasFields(current) && depth < 5; depth += 1) {
+    yield current;
+    current = current.cause;
   }
 }
 

@@ -1,5 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { taskError } from '@parley/contracts';
+import { z } from 'zod';
 import { asMediaError, MediaError, runTool } from './ffmpeg.ts';
 
 export interface MediaProbe {
@@ -15,10 +16,14 @@ export interface MediaProbe {
 /** Longer than any recording (ten years): a header that claims more says nothing a price can be put on. */
 const MAX_BELIEVABLE_SECONDS = 10 * 365 * 24 * 3600;
 
-interface ProbeAnswer {
-  streams?: Array<{ channels?: number; duration?: string }>;
-  format?: { duration?: string };
-}
+/** The parts of ffprobe's JSON answer that are read (durations are decimal text). */
+const ProbeAnswer = z.object({
+  streams: z
+    .array(z.object({ channels: z.number().optional().catch(undefined), duration: z.unknown().optional() }))
+    .optional()
+    .catch(undefined),
+  format: z.object({ duration: z.unknown().optional() }).optional().catch(undefined),
+});
 
 /**
  * Reads what a media file's header says of its first audio track with ffprobe, without decoding it. Fails
@@ -44,7 +49,7 @@ export async function probeMedia(
   }).catch((error: unknown) => {
     throw asMediaError(error);
   });
-  const probe = JSON.parse(answer) as ProbeAnswer;
+  const probe = ProbeAnswer.parse(JSON.parse(answer));
   const stream = probe.streams?.[0];
   if (!stream) throw new MediaError(taskError('media_no_audio'));
   const seconds = [stream.duration, probe.format?.duration]

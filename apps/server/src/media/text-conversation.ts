@@ -63,8 +63,9 @@ function parseJsonChat(
     return null;
   }
   if (!Array.isArray(data) && isRecord(data)) {
+    const record = data;
     data = ['messages', 'conversation', 'items', 'data', 'chat']
-      .map((key) => data && (data as Record<string, unknown>)[key])
+      .map((key) => record[key])
       .find(Array.isArray);
   }
   if (!Array.isArray(data)) throw new MediaError(TEXT_ERRORS.badJson);

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { errorCode } from '../thrown.ts';
 import { assertValidKey, Meter, newKey } from './meter.ts';
 import {
   type ByteRange,
@@ -56,7 +57,7 @@ export class LocalStorage implements Storage {
       const handle = await open(this.pathOf(key), 'r');
       return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
+      if (errorCode(error) === 'ENOENT') throw new ObjectNotFoundError(key);
       throw error;
     }
   }
@@ -68,7 +69,7 @@ export class LocalStorage implements Storage {
   /** Deletes temp files of writes that never finished (a crash), older than maxAgeMs. */
   async removeStaleTemp(maxAgeMs: number, now = Date.now()): Promise<number> {
     const tempDir = path.join(this.root, TEMP_FOLDER);
-    const names = await readdir(tempDir).catch(() => [] as string[]);
+    const names = await readdir(tempDir).catch((): string[] => []);
     let removed = 0;
     for (const name of names) {
       const file = path.join(tempDir, name);

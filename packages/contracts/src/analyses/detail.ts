@@ -6,7 +6,7 @@ import { TaskStageSchema, TaskStatusSchema } from './api.ts';
 import { CONVERSATION_TIME_SOURCES } from './conversation-time.ts';
 import { ChatMetrics, ConversationMetrics } from './metrics.ts';
 import { SpeakerRoles } from './roles.ts';
-import { AnalysisPromptData, AnalysisResult, ResultValues } from './stored.ts';
+import { AnalysisPromptData, AnalysisResult, LVA_STATUSES, ResultValues } from './stored.ts';
 import { TaskErrorSchema } from './task-errors.ts';
 
 // Schemas of the analysis detail, the failed tasks and the chunk acknowledgement (routes: ../routes/).
@@ -61,8 +61,6 @@ export const AnalysisPromptInfo = z.object({
   source: z.enum(['snapshot', 'current']),
   data: AnalysisPromptData,
 });
-
-export const LVA_STATUSES = ['completed', 'failed', 'not_configured', 'not_applicable'] as const;
 
 /**
  * The voice analysis (LVA) of a task whose prompt asks for one: completed (Emotion Logic's report), failed

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FIELD_TYPES, FINAL_SCORE_MODES, type FieldType, OK_VALUES, PromptField } from '../prompts/schema.ts';
+import { LVA_OPTIONS } from '../prompts/units.ts';
 import type { TranscriptSegment } from './detail.ts';
 
 /**
- * What an analysis keeps in its task's JSON columns (tasks.result, tasks.transcript; tasks.metrics and
- * tasks.speaker_roles are AnalysisMetrics and SpeakerRoles), and how values of any age are read back.
+ * What an analysis keeps in its task's JSON columns (tasks.result, tasks.transcript, tasks.lva; tasks.metrics
+ * and tasks.speaker_roles are AnalysisMetrics and SpeakerRoles), and how values of any age are read back.
  *
  * Writers: the pipeline's analysis stage writes the result (values, evidence, score and a classification's
  * step), a correction rewrites its values and score, the transcription stage writes a recording's segments
@@ -156,6 +157,27 @@ export const AnalysisResult = z.object({
 });
 export type AnalysisResult = z.output<typeof AnalysisResult>;
 
+export const LVA_STATUSES = ['completed', 'failed', 'not_configured', 'not_applicable'] as const;
+
+/**
+ * tasks.lva: the voice analysis (LVA) the pipeline's LVA stage stored for a prompt that asks for one, by its
+ * status: completed (Emotion Logic's report as it came, with our request id), failed (the analysis completed
+ * without it), not_configured (no Emotion Logic credentials) or not_applicable (a text conversation).
+ */
+export const StoredLva = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('completed'),
+    option: z.enum(LVA_OPTIONS),
+    provider: z.string(),
+    requestId: z.string(),
+    report: z.unknown(),
+  }),
+  z.object({ status: z.literal('failed'), option: z.enum(LVA_OPTIONS), error: z.string() }),
+  z.object({ status: z.literal('not_configured'), option: z.enum(LVA_OPTIONS) }),
+  z.object({ status: z.literal('not_applicable'), option: z.enum(LVA_OPTIONS), reason: z.string() }),
+]);
+export type StoredLva = z.output<typeof StoredLva>;
+
 // Lenient readers: a part that does not have its shape is left out or read as empty, not the whole result.
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -284,6 +306,24 @@ export function readStoredResult(stored: unknown): AnalysisResult | null {
   const record = isObject(stored) ? stored : { value: stored };
   const parsed = LenientResult.safeParse(isObject(record.values) ? record : { values: record });
   return parsed.success ? parsed.data : null;
+}
+
+const LenientLva = z.object({
+  status: z.enum(LVA_STATUSES),
+  option: z.enum(LVA_OPTIONS),
+  provider: z.string().optional().catch(undefined),
+  requestId: z.string().optional().catch(undefined),
+  report: z.unknown().optional(),
+  error: z.string().optional().catch(undefined),
+  reason: z.string().optional().catch(undefined),
+});
+
+/**
+ * A stored voice analysis of any age with the fields of its status (a field of another shape is left out);
+ * null without a status and an option it knows.
+ */
+export function readStoredLva(stored: unknown): z.output<typeof LenientLva> | null {
+  return LenientLva.safeParse(stored).data ?? null;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   CONVERSATION_TIME_SOURCES,
   FINAL_SCORE_MODES,
   type SpeakerRoles,
+  type StoredLva,
   type StoredResultColumn,
   type StoredTranscript,
   TASK_STAGES,
@@ -115,7 +116,8 @@ export const tasks = pgTable(
     metrics: jsonb('metrics').$type<AnalysisMetrics>(),
     /** Who each speaker is and the metrics per role (contracts SpeakerRoles); null: no speaker labels. */
     speakerRoles: jsonb('speaker_roles').$type<SpeakerRoles>(),
-    lva: jsonb('lva'),
+    /** The voice analysis, when the prompt asks for one (contracts StoredLva; read it with readStoredLva). */
+    lva: jsonb('lva').$type<StoredLva>(),
     /**
      * What the analysis pipeline has finished so far (per-stage outputs it resumes from after a crash or a
      * retry: decoded media facts, transcribed chunks, the classification step). Owned by modules/pipeline.

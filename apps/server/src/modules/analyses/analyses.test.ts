@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type AnalysisMetrics, conversationMetrics, taskError } from '@parley/contracts';
+import { type AnalysisMetrics, conversationMetrics, type StoredLva, taskError } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -197,7 +197,7 @@ describe('analysis detail and media', () => {
       ],
       3,
     );
-    const lva = { status: 'not_configured', option: 'emlo' };
+    const lva: StoredLva = { status: 'not_configured', option: 'emlo' };
     await setTask(id, {
       status: 'completed',
       stage: 'done',
@@ -244,7 +244,7 @@ describe('analysis detail and media', () => {
     // rather than passed on.
     await setTask(id, {
       metrics: { talk_ratio: 0.5 } as unknown as AnalysisMetrics,
-      lva: { status: 'unknown' },
+      lva: { status: 'unknown' } as unknown as StoredLva,
     });
     expect((await get(user, `/analyses/${id}`)).json().data).toMatchObject({ metrics: null, lva: null });
     expect((await get(user, '/analyses/999999')).statusCode).toBe(404);

@@ -5,9 +5,9 @@ import {
   analysisRoutes,
   fromMilliUnits,
   hasResultValues,
-  LvaResult,
   pathOf,
   readPromptData,
+  readStoredLva,
   readTranscript,
   SpeakerRoles,
   type TranscriptSegment,
@@ -136,7 +136,7 @@ export async function analysisDetail(
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.
     metrics: AnalysisMetrics.safeParse(task.metrics).data ?? null,
     speaker_roles: SpeakerRoles.safeParse(task.speakerRoles).data ?? null,
-    lva: LvaResult.safeParse(task.lva).data ?? null,
+    lva: readStoredLva(task.lva),
     corrections: await correctionsOf(ctx.db, task.id),
   };
 }

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import { BATCH_EVENTS_CHANNEL, type BatchEventMessage } from '../batches/notify.ts';
-import { TASK_EVENTS_CHANNEL, type TaskEventMessage } from '../tasks/notify.ts';
+import { BATCH_EVENTS_CHANNEL, BatchEventMessage } from '../batches/notify.ts';
+import { TASK_EVENTS_CHANNEL, TaskEventMessage } from '../tasks/notify.ts';
 
 /** A change the live view passes on, named as its server-sent event. */
 export type LiveEvent =
@@ -16,6 +16,13 @@ const EVENT_NAMES: Record<string, LiveEvent['name']> = {
 };
 
 type Listener = (event: LiveEvent) => void;
+
+/** A notification's payload as the event it announces (a payload of another shape throws). */
+function liveEvent(name: LiveEvent['name'], payload: unknown): LiveEvent {
+  return name === 'task'
+    ? { name, message: TaskEventMessage.parse(payload) }
+    : { name, message: BatchEventMessage.parse(payload) };
+}
 
 /**
  * One LISTEN connection per API process (task and batch changes), shared by all of its SSE clients and fanned
@@ -80,7 +87,7 @@ export class TaskEventHub {
       const name = EVENT_NAMES[message.channel];
       if (!name || !message.payload) return;
       try {
-        const event = { name, message: JSON.parse(message.payload) } as LiveEvent;
+        const event = liveEvent(name, JSON.parse(message.payload));
         this.emitter.emit(`project:${event.message.project_id}`, event);
       } catch (error) {
         this.logger.warn({ err: error }, 'Unreadable task event');
@@ -126,7 +133,5 @@ export class TaskEventHub {
 
 /** The hub of an app's database (its pool's connection settings). */
 export function createTaskEventHub(db: Db, logger: Logger): TaskEventHub {
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!pool?.options) throw new Error('The database has no pg pool to take connection settings from');
-  return new TaskEventHub(pool.options as pg.ClientConfig, logger);
+  return new TaskEventHub(db.$client.options, logger);
 }

@@ -6,7 +6,6 @@ import {
   analysisExportJsonLine,
   analysisExportRow,
   flattenResultValues,
-  type PromptField,
   resultFieldPaths,
 } from '@parley/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -35,7 +34,7 @@ async function chosenPromptPaths(ctx: AppContext, access: ProjectAccess, promptI
     .select({ content: prompts.content })
     .from(prompts)
     .where(and(eq(prompts.id, promptId), eq(prompts.projectId, access.project.id)));
-  return prompt ? resultFieldPaths(prompt.content as PromptField[]) : null;
+  return prompt ? resultFieldPaths(prompt.content) : null;
 }
 
 /**

@@ -63,7 +63,7 @@ export async function countAttempt(
     .insert(authAttempts)
     .values({ kind, email, deviceId })
     .returning({ id: authAttempts.id });
-  const [{ count }] = (await db
+  const [counted] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(authAttempts)
     .where(
@@ -73,8 +73,8 @@ export async function countAttempt(
         deviceId === null ? undefined : eq(authAttempts.deviceId, deviceId),
         gt(authAttempts.createdAt, since(limit.windowMs)),
       ),
-    )) as [{ count: number }];
-  if (count <= limit.max) return true;
+    );
+  if ((counted?.count ?? 0) <= limit.max) return true;
   await db.delete(authAttempts).where(eq(authAttempts.id, row!.id));
   return false;
 }

@@ -1,15 +1,9 @@
-import {
-  API_KEY_TEXTS,
-  type ApiKeyType,
-  idFrom,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-  TEXTS,
-} from '@parley/contracts';
+import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, SESSION_TTL_MS, TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
+import { pathId } from '../../http/path-id.ts';
 import { authenticateApiKey } from '../api-keys/authenticate.ts';
 import type { UserRow } from '../users/dto.ts';
 import { userForSession } from './sessions.ts';
@@ -87,7 +81,7 @@ function checkKeyRoute(request: FastifyRequest, key: ApiKeyScope): void {
   const url = request.routeOptions.url;
   if (!url || isPublicRoute(request) || url.startsWith('/api/docs')) return;
   if (url === '/api/projects/:id' || url.startsWith('/api/projects/:id/')) {
-    const projectId = idFrom((request.params as { id?: string } | undefined)?.id);
+    const projectId = pathId(request);
     if (projectId !== key.projectId) throw notFound(TEXTS.guard.notFound);
   }
   const access = request.routeOptions.config?.route?.access;

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
 import { serve } from '../../http/serve.ts';
+import { errorCode } from '../../thrown.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { CsvRefused, type ParsedBulkCsv, parseBulkCsv } from './parse.ts';
@@ -66,10 +67,7 @@ export async function batchRoutes(app: FastifyInstance, ctx: AppContext): Promis
         return reply.status(201).send({ data: { batch_id: batch.id }, message: createdMessage(batch) });
       } catch (error) {
         if (error instanceof CsvRefused) return reply.status(400).send(invalidCsvBody(error));
-        if (
-          error instanceof FileTooLargeError ||
-          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-        ) {
+        if (error instanceof FileTooLargeError || errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('too_large', 'file_too_large', BULK_TEXTS.tooLarge);
         }
         throw error;

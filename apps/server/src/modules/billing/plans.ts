@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects, tariffPlans } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
@@ -108,8 +109,7 @@ async function withUniquePlanName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const pg = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === 'tariff_plans_name_key') {
+    if (isUniqueViolation(error, 'tariff_plans_name_key')) {
       throw conflict(BILLING_TEXTS.planNameTaken, 'plan_name_taken');
     }
     throw error;

@@ -10,10 +10,13 @@ import {
   TEXTS,
 } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { FileTooLargeError, releaseUnreadBody, whole } from '../../http/multipart.ts';
+import { pathId } from '../../http/path-id.ts';
 import { serve } from '../../http/serve.ts';
+import { errorCode } from '../../thrown.ts';
 import { currentUser } from '../auth/plugin.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import {
@@ -41,20 +44,23 @@ async function accessFor(ctx: AppContext, request: FastifyRequest, raw: unknown)
   return requireBlacklistManager(ctx, currentUser(request), projectId);
 }
 
+/** The project a query or body names, read before it is validated. */
+const ProjectIdField = z.object({ project_id: z.unknown().optional() });
+
 /**
  * preValidation hooks: the role is checked before the request is validated, so a non-member learns nothing
  * from validation errors (404 whatever is sent).
  */
 function byProjectId(ctx: AppContext, from: 'query' | 'body') {
   return async (request: FastifyRequest): Promise<void> => {
-    const source = request[from] as Record<string, unknown> | null | undefined;
-    accessByRequest.set(request, await accessFor(ctx, request, source?.project_id));
+    const projectId = ProjectIdField.safeParse(request[from]).data?.project_id;
+    accessByRequest.set(request, await accessFor(ctx, request, projectId));
   };
 }
 
 function byEntryId(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    const entryId = idFrom((request.params as { id?: string }).id);
+    const entryId = pathId(request);
     if (entryId === null) throw notFound(BLACKLIST_TEXTS.notFound);
     const { entry, access } = await requireEntry(ctx, currentUser(request), entryId);
     entryByRequest.set(request, entry);
@@ -168,10 +174,7 @@ export async function blacklistRoutes(app: FastifyInstance, ctx: AppContext): Pr
           }
         }
       } catch (error) {
-        if (
-          error instanceof FileTooLargeError ||
-          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-        ) {
+        if (error instanceof FileTooLargeError || errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('too_large', 'file_too_large', BLACKLIST_TEXTS.tooLarge);
         }
         throw error;

@@ -12,6 +12,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { CsvReadError, readCsv } from '../../csv.ts';
 import { blacklistEntries } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { type ProjectAccess, requireProjectRole } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
@@ -65,10 +66,6 @@ export async function listEntries(ctx: AppContext, access: ProjectAccess, page: 
     .offset((page - 1) * limit);
   return { data: rows.map(toEntryDto), total: counted?.total ?? 0, page, limit };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** The stored form of a typed number; a number that does not normalise to 7-15 digits is refused. */
 function storedNumber(raw: string): string {

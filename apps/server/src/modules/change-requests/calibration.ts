@@ -1,5 +1,5 @@
 import type { CalibrationField, CalibrationQuery } from '@parley/contracts';
-import { correctableFields, FINAL_SCORE_PATH, type PromptField } from '@parley/contracts';
+import { correctableFields, FINAL_SCORE_PATH } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -65,7 +65,7 @@ export async function calibration(
   const months = [...new Set(totals.map((row) => row.month))].sort();
   return {
     prompt_id: prompt.id,
-    fields: correctableFields(prompt.content as PromptField[]).map(({ path, field }) => {
+    fields: correctableFields(prompt.content).map(({ path, field }) => {
       const changed = changes.filter((row) => row.path === path);
       return {
         path,

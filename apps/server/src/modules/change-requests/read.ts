@@ -1,5 +1,5 @@
 import {
-  CHANGE_REQUEST_STATUSES,
+  type CHANGE_REQUEST_STATUSES,
   type ChangeRequest,
   type ChangeRequestListQuery,
   ChangeRequestListQuery as ListQuery,
@@ -158,10 +158,11 @@ export async function listChangeRequests(
     .innerJoin(tasks, eq(tasks.id, changeRequests.taskId))
     .where(and(...conditions))
     .groupBy(changeRequests.status);
-  const counts = Object.fromEntries(CHANGE_REQUEST_STATUSES.map((status) => [status, 0])) as Record<
-    (typeof CHANGE_REQUEST_STATUSES)[number],
-    number
-  >;
+  const counts: Record<(typeof CHANGE_REQUEST_STATUSES)[number], number> = {
+    open: 0,
+    approved: 0,
+    rejected: 0,
+  };
   for (const group of grouped) counts[group.status] = group.n;
   return {
     items: await toDtos(db, access, userId, rows),

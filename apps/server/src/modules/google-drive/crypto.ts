@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DRIVE_TEXTS } from '@parley/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { errorMessage } from '../../thrown.ts';
 
 // Drive tokens at rest: AES-256-GCM with ENCRYPTION_KEY. A stored value is 'v1.<iv>.<tag>.<ciphertext>'
 // (base64url), so a key change or a tampered value fails to decrypt instead of giving garbage.
@@ -28,7 +29,7 @@ export function encryptionProblem(config: Pick<Config, 'encryptionKey'>): string
     encryptionKey(config);
     return null;
   } catch (error) {
-    return (error as Error).message;
+    return errorMessage(error);
   }
 }
 

@@ -12,6 +12,7 @@ import { driveConnections, driveIntegrations, driveSyncRuns } from '../../db/sch
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
+import { googleAnswer } from '../google/failed-call.ts';
 import { googleConfigured } from '../google/oauth.ts';
 import { ownOrigins } from '../google/routes.ts';
 import { connectionFor, driveAccess, integrationFor } from './access.ts';
@@ -236,7 +237,7 @@ export async function googleDriveRoutes(app: FastifyInstance, ctx: AppContext): 
 /** A Drive API failure as the folder picker's (and preview's) answer: Google's message, 409 for a refused token, else 502. */
 function driveCallError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  const response = (error as { response?: { status?: number } }).response;
+  const response = googleAnswer(error);
   const message = error instanceof Error ? error.message : String(error);
   if (response?.status === 401 || response?.status === 403) return new DriveConnectionError(message);
   if (response?.status === 404) return badRequest(`Google Drive: ${message}`, 'drive_not_found');

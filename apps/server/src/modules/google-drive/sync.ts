@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { classifyItemFailure } from '../batches/jobs.ts';
+import { googleAnswer } from '../google/failed-call.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { checkPromptAndFunds } from '../tasks/request.ts';
 import { classifyFile } from '../uploads/file-type.ts';
@@ -137,7 +138,7 @@ async function takeFile(
  * balance, and the upload path's passing troubles (classifyItemFailure) are tried again; the rest is final.
  */
 function fileFailure(error: unknown): { message: string; retryable: boolean } {
-  const status = (error as { response?: { status?: number } }).response?.status;
+  const status = googleAnswer(error)?.status;
   if (status !== undefined) {
     const retryable = status >= 500 || status === 401 || status === 408 || status === 429;
     return { message: `Google Drive: ${messageOf(error)}`, retryable };
@@ -225,7 +226,7 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
     try {
       entries = await walkFolder(await drive(), integration.folderId, DRIVE.maxDepth);
     } catch (error) {
-      const status = (error as { response?: { status?: number } }).response?.status;
+      const status = googleAnswer(error)?.status;
       if (status === 401 || status === 403)
         await recordConnectionError(ctx, connection.id, messageOf(error), false);
       throw error;

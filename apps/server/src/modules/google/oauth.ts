@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { oauthStates } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { googleAnswer } from './failed-call.ts';
 
 export type OAuthPurpose = (typeof oauthStates.$inferSelect)['purpose'];
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
@@ -203,9 +204,7 @@ function toTokens(tokens: {
 
 /** Google's OAuth error (`invalid_grant: Bad Request`) of a failed token request, if it was one. */
 function oauthError(error: unknown): string | null {
-  const response = (error as { response?: { data?: { error?: unknown; error_description?: unknown } } })
-    ?.response;
-  const data = response?.data;
+  const data = googleAnswer(error)?.data;
   if (typeof data?.error !== 'string') return null;
   return typeof data.error_description === 'string' ? `${data.error}: ${data.error_description}` : data.error;
 }

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
+import { isObject } from '../tasks/result.ts';
 import {
   analysisInstructions,
   analysisPrompt,
@@ -105,7 +106,7 @@ export function classificationField(
 /** The option a classification answer chose (by prompt name, or id for unnamed options). */
 export function chosenOption(field: PromptField, values: FieldValues, path: string[]) {
   let node: unknown = values;
-  for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
+  for (const key of path) node = isObject(node) ? node[key] : undefined;
   if (typeof node !== 'string') return null;
   const names = classificationNames(field);
   const index = names.indexOf(node);

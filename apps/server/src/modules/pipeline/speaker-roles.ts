@@ -17,7 +17,8 @@ import { isAudio, type TaskRun } from './task-run.ts';
 export const conversationSegments = (run: TaskRun): ConversationSegment[] =>
   readTranscript(run.task.transcript) ?? [];
 
-const isChannel = (label: string) => (CHANNEL_SPEAKERS as readonly string[]).includes(label);
+const CHANNEL_LABELS: ReadonlySet<string> = new Set(CHANNEL_SPEAKERS);
+const isChannel = (label: string) => CHANNEL_LABELS.has(label);
 
 /**
  * Who each speaker is, once the analysis has answered (`answer`: its word on the roles). A stereo call

@@ -59,6 +59,12 @@ export interface ClassificationStep {
   chosen: { promptId: string; promptName: string };
 }
 
+/** The decoded recording's facts, which the media stage stores before any stage that reads the recording. */
+export function audioFacts(state: PipelineState): AudioFacts {
+  if (state.media?.kind !== 'audio') throw new Error('The recording has not been decoded');
+  return state.media;
+}
+
 export function pipelineState(value: unknown): PipelineState {
   return value && typeof value === 'object' ? (value as PipelineState) : {};
 }

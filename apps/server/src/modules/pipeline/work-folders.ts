@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ANALYSIS_EXPIRE_SECONDS } from '../../jobs/boss.ts';
+import { errorCode } from '../../thrown.ts';
 
 /**
  * A task's files on local disk (the stored file's copy, the pieces sent to the transcription provider) live
@@ -34,7 +35,7 @@ export async function makeTaskFolder(dataDir: string, taskId: number): Promise<s
  */
 export async function removeOrphanWorkFolders(dataDir: string, now = Date.now()): Promise<string[]> {
   const root = path.join(dataDir, WORK_FOLDER);
-  const names = await readdir(root).catch(() => [] as string[]);
+  const names = await readdir(root).catch((): string[] => []);
   const removed: string[] = [];
   for (const name of names) {
     const folder = path.join(root, name);
@@ -61,6 +62,6 @@ function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }

@@ -1,6 +1,5 @@
 import {
   hasRoleAtLeast,
-  idFrom,
   isReadMethod,
   type MemberRole,
   roleRank,
@@ -15,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { pathId } from '../../http/path-id.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hasActiveSupportGrant, recordSupportAccess } from './support-grants.ts';
@@ -152,7 +152,7 @@ const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();
  */
 export function projectRole(ctx: AppContext, minimum: MemberRole) {
   return async (request: FastifyRequest): Promise<void> => {
-    const projectId = idFrom((request.params as { id?: string }).id);
+    const projectId = pathId(request);
     if (projectId === null) throw notFound(TEXTS.guard.notFound);
     accessByRequest.set(request, await requireProjectRole(ctx.db, currentUser(request), projectId, minimum));
   };

@@ -68,9 +68,11 @@ function generationPrompt(access: ProjectAccess, taskDescription: string, base: 
   return parts.join('\n\n');
 }
 
+const LOCKED: ReadonlySet<string> = new Set(LOCKED_KEYS);
+
 /** Fields the server adds or keeps itself: Summary, Title, Final Score and classification fields. */
 function isAutomatic(field: PromptField): boolean {
-  return (LOCKED_KEYS as readonly string[]).includes(field.key) || field.type === 'classification';
+  return LOCKED.has(field.key) || field.type === 'classification';
 }
 
 function assemblePrompt(

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { modelUnitsMilli } from '../../ai/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { prompts } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 
@@ -162,11 +163,7 @@ async function promptColumns(
   if (existing && input.scriptName !== existing.scriptName) {
     throw badRequest(PROMPT_TEXTS.nameImmutable, 'prompt_name_immutable');
   }
-  const locked = changedLockedField(
-    existing ? (existing.content as PromptField[]) : null,
-    input.content,
-    input.finalScore,
-  );
+  const locked = changedLockedField(existing ? existing.content : null, input.content, input.finalScore);
   if (locked) throw badRequest(PROMPT_TEXTS.lockedField(locked), 'locked_field', 'content');
   const successor = successorOf(input.provider, input.model);
   if (successor) throw badRequest(PROMPT_TEXTS.modelRetired(input.model, successor), 'model_retired');
@@ -234,9 +231,7 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    // drizzle wraps the driver's error; the unique violation is its cause.
-    const pg = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === 'prompts_project_name_key') {
+    if (isUniqueViolation(error, 'prompts_project_name_key')) {
       throw conflict(PROMPT_TEXTS.nameTaken, 'prompt_name_taken');
     }
     throw error;

@@ -11,6 +11,7 @@ import {
 import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projectMembers, repMappings, tasks, teamLeaderAssignments, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { updateTaskPeople } from '../tasks/people.ts';
@@ -19,10 +20,6 @@ import type { UserRow } from '../users/dto.ts';
 
 type MappingRow = typeof repMappings.$inferSelect;
 type MappingInput = { identifier: string; representative: string; department: string | null };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 function toMappingDto(row: MappingRow): RepMapping {
   return {

@@ -1,5 +1,6 @@
-import type { TaskStage, TaskStatus } from '@parley/contracts';
+import { type TaskStage, TaskStageSchema, type TaskStatus, TaskStatusSchema } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { TaskRow } from './rows.ts';
@@ -8,13 +9,14 @@ import type { TaskRow } from './rows.ts';
 export const TASK_EVENTS_CHANNEL = 'task_events';
 
 /** A change of a task's status, stage or progress, as sent to the project's SSE listeners. */
-export interface TaskEventMessage {
-  project_id: number;
-  task_id: number;
-  status: TaskStatus;
-  stage: TaskStage | null;
-  progress: number;
-}
+export const TaskEventMessage = z.object({
+  project_id: z.number(),
+  task_id: z.number(),
+  status: TaskStatusSchema,
+  stage: TaskStageSchema.nullable(),
+  progress: z.number(),
+});
+export type TaskEventMessage = z.output<typeof TaskEventMessage>;
 
 /**
  * Tells every API process that a task changed. Inside a transaction the event is delivered when it commits

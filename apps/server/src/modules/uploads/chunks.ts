@@ -5,9 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_TEXTS } from '@parley/contracts';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { Meter, StorageLimitError } from '../../storage/index.ts';
+import { errorCode } from '../../thrown.ts';
 import type { ChunkInput } from './fields.ts';
 import { tooLarge } from './stage.ts';
 
@@ -21,12 +23,13 @@ const META = 'meta.json';
 const DONE = 'done.json';
 const LOCK = '.assembling';
 
-interface ChunkSetMeta {
-  userId: number;
-  chunkTotal: number;
-  fileName: string;
-  declaredType: string;
-}
+const ChunkSetMeta = z.object({
+  userId: z.number(),
+  chunkTotal: z.number(),
+  fileName: z.string(),
+  declaredType: z.string(),
+});
+type ChunkSetMeta = z.output<typeof ChunkSetMeta>;
 
 export interface ChunkSet {
   dir: string;
@@ -47,10 +50,7 @@ export async function receiveChunkFile(
     await pipeline(source, meter, createWriteStream(file, { flags: 'wx' }));
   } catch (error) {
     await rm(file, { force: true });
-    if (
-      error instanceof StorageLimitError ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (error instanceof StorageLimitError || errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') {
       throw tooLarge(config.uploads.chunkSize);
     }
     throw error;
@@ -96,9 +96,9 @@ export async function openChunkSet(
   try {
     await writeFile(path.join(dir, META), JSON.stringify(wanted), { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   }
-  const meta = JSON.parse(await readFile(path.join(dir, META), 'utf8')) as ChunkSetMeta;
+  const meta = ChunkSetMeta.parse(JSON.parse(await readFile(path.join(dir, META), 'utf8')));
   if (meta.userId !== userId) throw chunkError('this upload id belongs to another upload.');
   if (meta.chunkTotal !== fields.chunk_total) {
     await removeChunkSet(dir);
@@ -109,10 +109,10 @@ export async function openChunkSet(
   return { dir, meta };
 }
 
-/** The answer stored when the set was assembled (a retried last chunk gets it again). */
-export async function finishedAnswer<T>(set: ChunkSet): Promise<T | null> {
+/** The answer stored when the set was assembled (a retried last chunk gets it again), read as `schema`. */
+export async function finishedAnswer<T>(set: ChunkSet, schema: z.ZodType<T>): Promise<T | null> {
   try {
-    return JSON.parse(await readFile(path.join(set.dir, DONE), 'utf8')) as T;
+    return schema.parse(JSON.parse(await readFile(path.join(set.dir, DONE), 'utf8')));
   } catch {
     return null;
   }
@@ -151,7 +151,7 @@ export async function lockForAssembly(set: ChunkSet): Promise<void> {
   try {
     await writeFile(path.join(set.dir, LOCK), String(process.pid), { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+    if (errorCode(error) === 'EEXIST') {
       throw conflict('This upload is being assembled; please try again in a moment.', 'upload_assembling');
     }
     throw error;
@@ -193,12 +193,12 @@ export async function removeStaleUploads(
 ): Promise<number> {
   const root = uploadsDir(config);
   let removed = 0;
-  for (const project of await readdir(root).catch(() => [] as string[])) {
+  for (const project of await readdir(root).catch((): string[] => [])) {
     const projectDir = path.join(root, project);
-    for (const name of await readdir(projectDir).catch(() => [] as string[])) {
+    for (const name of await readdir(projectDir).catch((): string[] => [])) {
       const entry = path.join(projectDir, name);
       if (name === INCOMING) {
-        for (const file of await readdir(entry).catch(() => [] as string[])) {
+        for (const file of await readdir(entry).catch((): string[] => [])) {
           const info = await stat(path.join(entry, file)).catch(() => null);
           if (info && now - info.mtimeMs > maxAgeMs) {
             await rm(path.join(entry, file), { force: true });
@@ -208,7 +208,7 @@ export async function removeStaleUploads(
         continue;
       }
       const times = await Promise.all(
-        [entry, ...(await readdir(entry).catch(() => [] as string[])).map((f) => path.join(entry, f))].map(
+        [entry, ...(await readdir(entry).catch((): string[] => [])).map((f) => path.join(entry, f))].map(
           async (file) => (await stat(file).catch(() => null))?.mtimeMs ?? 0,
         ),
       );

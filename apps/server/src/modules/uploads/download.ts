@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { pipeline, type Readable, Transform } from 'node:stream';
+import { errorMessage } from '../../thrown.ts';
 import { type Lookup, type ResolvedAddress, resolveTarget, systemLookup, UrlRefusedError } from './ssrf.ts';
 
 export const MAX_REDIRECTS = 5;
@@ -182,9 +183,7 @@ export async function openDownload(start: URL, options: DownloadOptions): Promis
       try {
         response = await get(url, target, controller.signal);
       } catch (error) {
-        throw (
-          reason ?? new DownloadError(`The link's server could not be reached (${(error as Error).message}).`)
-        );
+        throw reason ?? new DownloadError(`The link's server could not be reached (${errorMessage(error)}).`);
       }
       watch.restart();
       const status = response.statusCode ?? 0;

@@ -33,8 +33,9 @@ function formValues(raw: Record<string, string>): Record<string, unknown> {
     }
     // Before its values are written out as text: JSON.stringify cannot go 10,000 levels deep.
     refuseInvalidInput({ metadata: parsed });
+    const entries: [string, unknown][] = Object.entries(parsed);
     values.metadata = Object.fromEntries(
-      Object.entries(parsed as Record<string, unknown>)
+      entries
         .filter(([, v]) => v !== null && v !== undefined)
         .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
     );

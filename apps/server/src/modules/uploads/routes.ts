@@ -22,7 +22,7 @@ import {
 import { DownloadCancelledError, DownloadError, SlowDownloadError } from './download.ts';
 import { parseChunkFields, parseUploadFields } from './fields.ts';
 import { listUploadPrompts } from './prompts.ts';
-import { discard, ingest, type UploadResult, type ValidUpload, validateUpload } from './service.ts';
+import { discard, ingest, UploadResult, type ValidUpload, validateUpload } from './service.ts';
 import { UrlRefusedError } from './ssrf.ts';
 import { fileTypeOf, type StagedFile, stageFile, stageFromUrl, uploadError } from './stage.ts';
 
@@ -141,7 +141,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
         if (raw.file_name?.trim()) file.fileName = raw.file_name.trim();
         fileTypeOf(file.fileName, file.declaredType);
         const set = await openChunkSet(ctx.config, access.project.id, userId, fields, file);
-        const finished = await finishedAnswer<UploadResult>(set);
+        const finished = await finishedAnswer(set, UploadResult);
         if (finished) return reply.status(finished.status).send(finished.body);
         let valid: ValidUpload;
         try {

@@ -1,10 +1,6 @@
-import {
-  BLACKLIST_TEXTS,
-  declaredConversationTime,
-  UPLOAD_TEXTS,
-  type UploadResponse,
-} from '@parley/contracts';
+import { BLACKLIST_TEXTS, declaredConversationTime, UPLOAD_TEXTS, UploadResponse } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles } from '../../db/schema/index.ts';
@@ -51,10 +47,12 @@ type Outcome =
   | { kind: 'created' | 'restarted' | 'skipped'; task: TaskRow; mediaId: number; keepFile: boolean }
   | { kind: 'duplicate' | 'in_progress'; task: TaskRow; keepFile: false };
 
-export interface UploadResult {
-  status: 200 | 201;
-  body: UploadResponse;
-}
+/** What an upload answers (a chunked upload keeps it for a retried last chunk). */
+export const UploadResult = z.object({
+  status: z.union([z.literal(200), z.literal(201)]),
+  body: UploadResponse,
+});
+export type UploadResult = z.output<typeof UploadResult>;
 
 /**
  * Turns a staged file into an analysis (spec 1 §4, §8). The same bytes in the same project are a duplicate:

@@ -4,6 +4,7 @@ import { UPLOAD_TEXTS } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { StorageLimitError, storageOf } from '../../storage/index.ts';
+import { errorCode } from '../../thrown.ts';
 import { openDownload } from './download.ts';
 import { classifyFile, type FileType, SniffError, sniffer } from './file-type.ts';
 import { parseDownloadUrl } from './ssrf.ts';
@@ -95,6 +96,6 @@ export async function stageFromUrl(
 export function uploadError(error: unknown, maxBytes: number): unknown {
   if (error instanceof SniffError) return badRequest(UPLOAD_TEXTS.unsupportedFile, 'unsupported_file');
   if (error instanceof StorageLimitError) return tooLarge(maxBytes);
-  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
   return error;
 }

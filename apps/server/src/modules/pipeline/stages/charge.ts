@@ -8,7 +8,7 @@ import { contentUnitsMilli, promptUnitsMilli } from '../units.ts';
 
 /** Charges what the analysis cost (settling its hold) and completes the task. */
 export async function chargeStage(run: TaskRun, prompt: PromptSnapshot): Promise<void> {
-  const lvaRan = (run.task.lva as { status?: string } | null)?.status === 'completed';
+  const lvaRan = run.task.lva?.status === 'completed';
   const content = contentUnitsMilli(run);
   const units = analysisUnitsMilli(content, promptUnitsMilli(run, prompt, lvaRan));
   const paid = { projectId: run.task.projectId, item: { taskId: run.taskId } };

@@ -1,8 +1,9 @@
 import path from 'node:path';
+import type { StoredLva } from '@parley/contracts';
 import { analyzeWithEmlo, EmloFailure, isEmloConfigured } from '../../../ai/emlo.ts';
 import { decodeToWav } from '../../../media/ffmpeg.ts';
 import type { PromptSnapshot } from '../analysis.ts';
-import type { AudioFacts } from '../state.ts';
+import { audioFacts } from '../state.ts';
 import { isAudio, PROGRESS, setStage, type TaskRun, update } from '../task-run.ts';
 import { lvaOption } from '../units.ts';
 import { cpuSlot, ensureInput, tempDir } from './media.ts';
@@ -12,7 +13,7 @@ export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<vo
   const option = lvaOption(run, prompt);
   if (option === 'none' || run.task.lva !== null) return;
   await setStage(run, 'lva', PROGRESS.lva);
-  let lva: Record<string, unknown>;
+  let lva: StoredLva;
   if (!isAudio(run)) {
     lva = {
       status: 'not_applicable',
@@ -52,7 +53,7 @@ export async function lvaStage(run: TaskRun, prompt: PromptSnapshot): Promise<vo
  * the task holds the price of that length, and no longer than it.
  */
 async function lvaRecording(run: TaskRun): Promise<string> {
-  const audio = run.state.media as AudioFacts;
+  const audio = audioFacts(run.state);
   const input = await ensureInput(run);
   const wav = path.join(await tempDir(run), 'voice-analysis.wav');
   const { ffmpegPath } = run.ctx.config;

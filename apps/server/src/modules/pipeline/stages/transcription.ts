@@ -15,10 +15,13 @@ import { type AudioPiece, type AudioTrack, encodePieces } from '../../../media/p
 import { redactSegments } from '../../privacy/conversation.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
-import type { AudioFacts } from '../state.ts';
+import { audioFacts, type TranscriptionProgress } from '../state.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
 import { cpuSlot, ensureInput, tempDir } from './media.ts';
 import { modelTranslates, translateSegments } from './translation.ts';
+
+/** What the stored pieces were transcribed with: pieces of other settings are transcribed again. */
+const SETTINGS = ['provider', 'model', 'task', 'language', 'chunkSeconds'] as const;
 
 /**
  * Transcribes the recording in pieces, storing each piece as it arrives (a re-run with the same settings
@@ -32,7 +35,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   const chunkSeconds = run.ctx.config.transcription.chunkSeconds;
   const translate = modelTranslates(run, prompt);
   const audioTask = translate ? 'transcribe' : prompt.transcriptionTask;
-  const settings = {
+  const settings: Pick<TranscriptionProgress, (typeof SETTINGS)[number]> = {
     provider: transcriber.provider,
     model: transcriber.model,
     task: audioTask,
@@ -40,12 +43,10 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
     chunkSeconds,
   };
   const previous = run.state.transcription;
-  const same =
-    previous &&
-    (Object.keys(settings) as Array<keyof typeof settings>).every((key) => previous[key] === settings[key]);
+  const same = previous && SETTINGS.every((key) => previous[key] === settings[key]);
   const progress = { ...settings, pieces: same ? { ...previous.pieces } : {} };
 
-  const audio = run.state.media as AudioFacts;
+  const audio = audioFacts(run.state);
   const input = await ensureInput(run);
   const dir = await tempDir(run);
   const { ffmpegPath } = run.ctx.config;
