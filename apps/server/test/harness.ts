@@ -15,6 +15,7 @@ import { QUEUES, startBoss } from '../src/jobs/boss.ts';
 import type { AuthRequest } from '../src/modules/auth/auth-requests.ts';
 import { runAuthRequest } from '../src/modules/auth/jobs.ts';
 import type { EmailMessage } from '../src/modules/mail/mailer.ts';
+import { caller } from './client.ts';
 import { confirmTokenFrom, registerTestContext } from './mail.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
@@ -90,6 +91,8 @@ export interface Client {
   userId: number;
   cookie: string;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Calls a route of the route table (test/client.ts) with the session cookie. */
+  call: ReturnType<typeof caller>;
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {
@@ -128,7 +131,13 @@ export async function signUp(
     throw new Error(`signup failed: ${signedIn.statusCode} ${signedIn.body}`);
   }
   const cookie = sessionCookie(signedIn);
-  return { email, userId: signedIn.json().data.id, cookie, request: clientWithCookie(app, cookie) };
+  return {
+    email,
+    userId: signedIn.json().data.id,
+    cookie,
+    request: clientWithCookie(app, cookie),
+    call: caller(app, { cookie }),
+  };
 }
 
 async function confirmByEmail(app: FastifyInstance, email: string): Promise<LightMyRequestResponse> {

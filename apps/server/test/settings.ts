@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { caller } from './client.ts';
 import type { Client, TestApp } from './harness.ts';
 import { multipart, wavBytes } from './uploads.ts';
 
@@ -6,6 +7,8 @@ import { multipart, wavBytes } from './uploads.ts';
 export interface KeyClient {
   key: string;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Calls a route of the route table (test/client.ts) with the key. */
+  call: ReturnType<typeof caller>;
 }
 
 export function keyClient(app: FastifyInstance, key: string): KeyClient {
@@ -13,6 +16,7 @@ export function keyClient(app: FastifyInstance, key: string): KeyClient {
     key,
     request: (options) =>
       app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization: `Bearer ${key}` } }),
+    call: caller(app, { apiKey: key }),
   };
 }
 
