@@ -1,3 +1,4 @@
+import { apiKeyRoutes, uploadRoutes } from '@parley/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { caller } from './client.ts';
 import type { Client, TestApp } from './harness.ts';
@@ -27,10 +28,9 @@ export async function createKey(
   type: 'full' | 'media' = 'full',
   name = `${type} key`,
 ): Promise<{ id: number; key: string }> {
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/api-keys`,
-    payload: { name, type },
+  const response = await client.call(apiKeyRoutes.create, {
+    params: { id: projectId },
+    body: { name, type },
   });
   if (response.statusCode !== 201)
     throw new Error(`create key failed: ${response.statusCode} ${response.body}`);
@@ -42,16 +42,15 @@ let tone = 200;
 
 /** Uploads a short, unique WAV with this metadata and answers the new task id. */
 export async function uploadCall(
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   projectId: number,
   promptId: number,
   metadata: Record<string, string>,
 ): Promise<number> {
   tone += 7;
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  const response = await client.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify(metadata) },
       { name: 'file', filename: `call-${tone}.wav`, contentType: 'audio/wav', data: wavBytes(0.2, tone) },
