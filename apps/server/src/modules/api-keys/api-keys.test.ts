@@ -2,9 +2,22 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_KEY_TEXTS, isApiKeyFormat, TEXTS } from '@parley/contracts';
+import {
+  API_KEY_TEXTS,
+  analysisRoutes,
+  authRoutes,
+  batchRoutes,
+  blacklistRoutes,
+  isApiKeyFormat,
+  memberRoutes,
+  modelRoutes,
+  projectRoutes,
+  TEXTS,
+  userRoutes,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -39,7 +52,7 @@ beforeAll(async () => {
   user = await signUp(t.app);
   teamleader = await signUp(t.app);
   stranger = await signUp(t.app);
-  await owner.request({ method: 'PUT', url: '/api/users/me', payload: { name: 'Olga  van Owner' } });
+  await owner.call(userRoutes.updateProfile, { body: { name: 'Olga  van Owner' } });
   projectId = await createProject(owner, 'Keys');
   otherProjectId = await createProject(owner, 'Other');
   await addMember(t, projectId, admin, 'admin');
@@ -123,8 +136,8 @@ describe('API key management', () => {
     expect(row.prefix).toBe(key.slice(0, 12));
     const client = keyClient(t.app, key);
     await uploadCall(client, projectId, promptId, META);
-    await client.request({ method: 'GET', url: `/api/projects/${projectId}` }); // 403, logged
-    await keyClient(t.app, `${key.slice(0, -1)}x`).request({ method: 'GET', url: '/api/auth/me' }); // 401
+    await client.call(projectRoutes.get, { params: { id: projectId } }); // 403, logged
+    await keyClient(t.app, `${key.slice(0, -1)}x`).call(authRoutes.me); // 401
     const dump = await t.ctx.db.execute(
       sql`SELECT string_agg(t::text, ' ') AS text FROM (SELECT * FROM api_keys UNION ALL SELECT * FROM api_keys) t`,
     );
@@ -149,42 +162,32 @@ describe('Bearer authentication', () => {
   it("acts with the creator's current role: an admin's key edits, cannot delete, and follows role changes", async () => {
     const { key } = await createKey(admin, projectId, 'full');
     const client = keyClient(t.app, key);
-    const me = await client.request({ method: 'GET', url: '/api/auth/me' });
+    const me = await client.call(authRoutes.me);
     expect(me.json().data.email).toBe(admin.email);
-    const project = await client.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const project = await client.call(projectRoutes.get, { params: { id: projectId } });
     expect(project.json().data.my_role).toBe('admin');
-    expect(
-      (await client.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` })).statusCode,
-    ).toBe(200);
-    const edit = await client.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { description: 'via key' },
+    expect((await client.call(analysisRoutes.failed, { params: { id: projectId } })).statusCode).toBe(200);
+    const edit = await client.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { description: 'via key' },
     });
     expect(edit.statusCode).toBe(200);
-    const remove = await client.request({
-      method: 'DELETE',
-      url: `/api/projects/${projectId}`,
-      payload: { confirm_name: 'Keys' },
+    const remove = await client.call(projectRoutes.remove, {
+      params: { id: projectId },
+      body: { confirm_name: 'Keys' },
     });
     expect(remove.statusCode).toBe(403);
 
     // Demoted to user: the same key loses admin routes at once.
-    await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}/members/${admin.userId}`,
-      payload: { role: 'user' },
+    await owner.call(memberRoutes.changeRole, {
+      params: { id: projectId, userId: admin.userId },
+      body: { role: 'user' },
     });
-    expect(
-      (await client.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` })).statusCode,
-    ).toBe(403);
-    expect(
-      (await client.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` })).statusCode,
-    ).toBe(200);
-    await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}/members/${admin.userId}`,
-      payload: { role: 'admin' },
+    expect((await client.call(analysisRoutes.failed, { params: { id: projectId } })).statusCode).toBe(403);
+    expect((await client.call(analysisRoutes.list, { params: { id: projectId } })).statusCode).toBe(200);
+    await owner.call(memberRoutes.changeRole, {
+      params: { id: projectId, userId: admin.userId },
+      body: { role: 'admin' },
     });
   });
 
@@ -201,15 +204,14 @@ describe('Bearer authentication', () => {
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.json().error.message).toBe(TEXTS.guard.notFound);
     }
-    expect(
-      (await client.request({ method: 'GET', url: `/api/blacklist?project_id=${projectId}` })).statusCode,
-    ).toBe(200);
-    const list = (await client.request({ method: 'GET', url: '/api/projects' })).json().data;
+    expect((await client.call(blacklistRoutes.list, { query: { project_id: projectId } })).statusCode).toBe(
+      200,
+    );
+    const list = (await client.call(projectRoutes.list)).json().data;
     expect(list.map((p: { id: number }) => p.id)).toEqual([projectId]);
     // Both the owner's session (for the other project) and the key: the key wins.
-    const both = await client.request({
-      method: 'GET',
-      url: `/api/projects/${otherProjectId}`,
+    const both = await client.call(projectRoutes.get, {
+      params: { id: otherProjectId },
       cookies: { parley_session: owner.cookie },
     });
     expect(both.statusCode).toBe(404);
@@ -234,38 +236,26 @@ describe('Bearer authentication', () => {
       const response = await c.request({ method, url, ...(payload ? { payload } : {}) });
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
     }
-    expect((await client.request({ method: 'GET', url: '/api/models/providers' })).statusCode).toBe(200);
+    expect((await client.call(modelRoutes.listProviders)).statusCode).toBe(200);
   });
 
   it('refuses unknown, malformed and revoked keys with 401 at once', async () => {
     const { id, key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
-    expect((await client.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await client.call(authRoutes.me)).statusCode).toBe(200);
     await owner.request({ method: 'POST', url: `${keysUrl()}/${id}/revoke` });
-    const revoked = await client.request({ method: 'GET', url: '/api/auth/me' });
+    const revoked = await client.call(authRoutes.me);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error).toEqual({ code: 'api_key_revoked', message: API_KEY_TEXTS.revoked });
     // A revoked key fails even next to a valid session cookie.
-    const withCookie = await client.request({
-      method: 'GET',
-      url: '/api/auth/me',
-      cookies: { parley_session: owner.cookie },
-    });
+    const withCookie = await client.call(authRoutes.me, { cookies: { parley_session: owner.cookie } });
     expect(withCookie.statusCode).toBe(401);
     for (const bad of [`pk_live_${'x'.repeat(40)}`, 'nonsense', '']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { authorization: `Bearer ${bad}` },
-      });
+      const response = await callRoute(t.app, authRoutes.me, { headers: { authorization: `Bearer ${bad}` } });
       expect(response.statusCode).toBe(401);
     }
     // Other schemes are not ours: the cookie still counts.
-    const basic = await owner.request({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: 'Basic eDp5' },
-    });
+    const basic = await owner.call(authRoutes.me, { headers: { authorization: 'Basic eDp5' } });
     expect(basic.statusCode).toBe(200);
   });
 
@@ -273,14 +263,14 @@ describe('Bearer authentication', () => {
     const { id, key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
     expect((await keyRow(id)).lastUsedAt).toBeNull();
-    await client.request({ method: 'GET', url: '/api/auth/me' });
+    await client.call(authRoutes.me);
     const first = (await keyRow(id)).lastUsedAt;
     expect(first).toBeInstanceOf(Date);
-    await client.request({ method: 'GET', url: '/api/auth/me' });
+    await client.call(authRoutes.me);
     expect((await keyRow(id)).lastUsedAt).toEqual(first);
     const old = new Date(Date.now() - 5 * 60_000);
     await t.ctx.db.update(apiKeys).set({ lastUsedAt: old }).where(eq(apiKeys.id, id));
-    await client.request({ method: 'GET', url: '/api/auth/me' });
+    await client.call(authRoutes.me);
     const later = (await keyRow(id)).lastUsedAt!;
     expect(later.getTime()).toBeGreaterThan(old.getTime() + 60_000);
     const listed = (await owner.request({ method: 'GET', url: keysUrl() })).json().data;
@@ -291,11 +281,9 @@ describe('Bearer authentication', () => {
     const leaving = await signUp(t.app);
     await addMember(t, projectId, leaving, 'admin');
     const { id, key } = await createKey(leaving, projectId, 'full');
-    await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}/members/${leaving.userId}` });
+    await owner.call(memberRoutes.remove, { params: { id: projectId, userId: leaving.userId } });
     expect((await keyRow(id)).revokedAt).toBeInstanceOf(Date);
-    expect((await keyClient(t.app, key).request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(
-      401,
-    );
+    expect((await keyClient(t.app, key).call(authRoutes.me)).statusCode).toBe(401);
   });
 });
 
@@ -310,17 +298,14 @@ describe('media keys', () => {
     const row = (await t.ctx.db.select().from(tasks).where(eq(tasks.id, mine)))[0]!;
     expect(row).toMatchObject({ apiKeyId: keyId, createdBy: admin.userId });
 
-    const list = await media.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
+    const list = await media.call(analysisRoutes.list, { params: { id: projectId } });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.items.map((i: { id: number }) => i.id)).toEqual([mine]);
     expect(list.json().data.total).toBe(1);
     expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${projectId}/analyses/${mine}` })).statusCode,
+      (await media.call(analysisRoutes.detail, { params: { id: projectId, taskId: mine } })).statusCode,
     ).toBe(200);
-    const media200 = await media.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/analyses/${mine}/media`,
-    });
+    const media200 = await media.call(analysisRoutes.media, { params: { id: projectId, taskId: mine } });
     expect(media200.statusCode).toBe(200);
     for (const taskId of [theirs, bySession]) {
       for (const suffix of ['', '/media']) {
@@ -332,8 +317,7 @@ describe('media keys', () => {
       }
     }
     // A session still sees everything.
-    const all = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` })).json()
-      .data;
+    const all = (await owner.call(analysisRoutes.list, { params: { id: projectId } })).json().data;
     expect(all.items.map((i: { id: number }) => i.id)).toEqual(
       expect.arrayContaining([mine, theirs, bySession]),
     );
@@ -356,20 +340,17 @@ describe('media keys', () => {
       expect(response.json().error.message).toBe(API_KEY_TEXTS.mediaOnly);
     }
     // Its project's upload routes, but another project's are 404.
-    expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${otherProjectId}/analyses` })).statusCode,
-    ).toBe(404);
+    expect((await media.call(analysisRoutes.list, { params: { id: otherProjectId } })).statusCode).toBe(404);
   });
 
   it('upload CSV batches and see only their own batches', async () => {
     const { id: keyId, key } = await createKey(owner, projectId, 'media');
     const media = keyClient(t.app, key);
     const csv = 'url,type,department,representative\nhttps://example.com/a.mp3,audio,Sales,Ann\n';
-    const send = (client: { request: typeof media.request }) =>
-      client.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/batches`,
-        ...multipart([
+    const send = (client: { call: typeof media.call }) =>
+      client.call(batchRoutes.create, {
+        params: { id: projectId },
+        form: multipart([
           { name: 'prompt_id', value: String(promptId) },
           { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv) },
         ]),
@@ -380,16 +361,13 @@ describe('media keys', () => {
     const bySession = (await send(owner)).json().data.batch_id;
     const row = (await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, batchId)))[0]!;
     expect(row.apiKeyId).toBe(keyId);
-    const list = (await media.request({ method: 'GET', url: `/api/projects/${projectId}/batches` })).json()
-      .data;
+    const list = (await media.call(batchRoutes.list, { params: { id: projectId } })).json().data;
     expect(list.map((b: { id: number }) => b.id)).toEqual([batchId]);
+    expect((await media.call(batchRoutes.items, { params: { id: projectId, batchId } })).statusCode).toBe(
+      200,
+    );
     expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${projectId}/batches/${batchId}/items` }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${projectId}/batches/${bySession}/items` }))
-        .statusCode,
+      (await media.call(batchRoutes.items, { params: { id: projectId, batchId: bySession } })).statusCode,
     ).toBe(404);
   });
 });
