@@ -1,4 +1,4 @@
-import { SUPPORT_TEXTS, TEXTS } from '@parley/contracts';
+import { authRoutes, projectRoutes, SUPPORT_TEXTS, supportRoutes, TEXTS } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -49,27 +49,28 @@ describe('support staff accounts', () => {
     const set = await superAdmin.request({ method: 'PUT', url, payload: { role: 'support' } });
     expect(set.statusCode).toBe(200);
     expect(set.json().data).toMatchObject({ id: support.userId, role: 'support', email: support.email });
-    expect((await support.request({ method: 'GET', url: '/api/auth/me' })).json().data.role).toBe('support');
-    const found = await superAdmin.request({
-      method: 'GET',
-      url: `/api/admin/users?q=${encodeURIComponent(support.email.slice(0, 12))}&role=support`,
+    expect((await support.call(authRoutes.me)).json().data.role).toBe('support');
+    const found = await superAdmin.call(supportRoutes.listUsers, {
+      query: { q: support.email.slice(0, 12), role: 'support' },
     });
     expect(found.json().data.map((u: { id: number }) => u.id)).toEqual([support.userId]);
     expect(
-      (await superAdmin.request({ method: 'PUT', url: '/api/admin/users/999999', payload: { role: 'user' } }))
-        .statusCode,
+      (
+        await superAdmin.call(supportRoutes.setUserRole, {
+          params: { userId: 999999 },
+          body: { role: 'user' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it('see nothing without a grant, and only support staff list granted projects', async () => {
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      404,
-    );
-    expect((await support.request({ method: 'GET', url: '/api/support/projects' })).json().data).toEqual([]);
-    const refused = await user.request({ method: 'GET', url: '/api/support/projects' });
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(404);
+    expect((await support.call(supportRoutes.projects)).json().data).toEqual([]);
+    const refused = await user.call(supportRoutes.projects);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(SUPPORT_TEXTS.supportOnly);
-    expect((await superAdmin.request({ method: 'GET', url: '/api/support/projects' })).statusCode).toBe(200);
+    expect((await superAdmin.call(supportRoutes.projects)).statusCode).toBe(200);
   });
 });
 
@@ -117,7 +118,7 @@ describe('support access', () => {
   it('lets support staff read (admin view) but never write while granted, and audits every request', async () => {
     await t.ctx.db.delete(supportAudit).where(eq(supportAudit.projectId, projectId));
     expect((await grant(owner, 2)).statusCode).toBe(200);
-    const project = await support.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const project = await support.call(projectRoutes.get, { params: { id: projectId } });
     expect(project.statusCode).toBe(200);
     expect(project.json().data).toMatchObject({ my_role: 'admin', read_only: true });
     for (const url of [
@@ -144,8 +145,8 @@ describe('support access', () => {
     // Owner-only reads stay closed.
     expect((await support.request({ method: 'GET', url: `${accessUrl()}/audit` })).statusCode).toBe(403);
     // Not a membership: not in their project list, but on the support dashboard.
-    expect((await support.request({ method: 'GET', url: '/api/projects' })).json().data).toEqual([]);
-    const dashboard = (await support.request({ method: 'GET', url: '/api/support/projects' })).json().data;
+    expect((await support.call(projectRoutes.list)).json().data).toEqual([]);
+    const dashboard = (await support.call(supportRoutes.projects)).json().data;
     expect(dashboard).toEqual([
       expect.objectContaining({
         id: projectId,
@@ -173,42 +174,35 @@ describe('support access', () => {
       ]),
     );
     // Members are never audited.
-    await admin.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    await admin.call(projectRoutes.get, { params: { id: projectId } });
     expect((await owner.request({ method: 'GET', url: `${accessUrl()}/audit` })).json().data.total).toBe(12);
   });
 
   it('ends at expiry or on revocation', async () => {
     expect((await grant(owner, 1)).statusCode).toBe(200);
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      200,
-    );
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(200);
     await t.ctx.db
       .update(supportGrants)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(supportGrants.projectId, projectId));
-    const expired = await support.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const expired = await support.call(projectRoutes.get, { params: { id: projectId } });
     expect(expired.statusCode).toBe(404);
     expect(expired.json().error.message).toBe(TEXTS.guard.notFound);
-    expect((await support.request({ method: 'GET', url: '/api/support/projects' })).json().data).toEqual([]);
+    expect((await support.call(supportRoutes.projects)).json().data).toEqual([]);
     expect((await admin.request({ method: 'GET', url: accessUrl() })).json().data.active).toBe(false);
 
     expect((await grant(owner, 3, 'days')).statusCode).toBe(200);
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      200,
-    );
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(200);
     await owner.request({ method: 'DELETE', url: accessUrl() });
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      404,
-    );
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(404);
   });
 
   it('leaves members who have the support role with their membership', async () => {
     const other = await createProject(owner, 'Member project');
     await addMember(t, other, support, 'admin');
-    const response = await support.request({
-      method: 'PUT',
-      url: `/api/projects/${other}`,
-      payload: { name: 'Mine' },
+    const response = await support.call(projectRoutes.update, {
+      params: { id: other },
+      body: { name: 'Mine' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.read_only).toBe(false);
