@@ -57,7 +57,7 @@ export function callRoute<R extends RouteDefinition>(
   const allCookies = { ...cookies, ...(cookie !== undefined && { [SESSION_COOKIE]: cookie }) };
   return app.inject({
     method: route.method,
-    url: `/api${pathOf(route, params)}${queryStringOf(query)}`,
+    url: urlOf(route, { params, query }),
     ...(payload !== undefined && { payload }),
     ...(Object.keys(allHeaders).length > 0 && { headers: allHeaders }),
     ...(Object.keys(allCookies).length > 0 && { cookies: allCookies }),
@@ -69,4 +69,22 @@ export function callRoute<R extends RouteDefinition>(
 export function caller(app: FastifyInstance, who: CallerOptions) {
   return <R extends RouteDefinition>(route: R, ...[options]: CallArguments<R>) =>
     callRoute(app, route, ...([{ ...who, ...options }] as CallArguments<R>));
+}
+
+/** The URL of a call under /api, as `callRoute` sends it. */
+export function urlOf(route: RouteDefinition, options: { params?: unknown; query?: unknown } = {}): string {
+  const { params, query } = options as UncheckedInput;
+  return `/api${pathOf(route, params)}${queryStringOf(query)}`;
+}
+
+/**
+ * A call written down for later, checked like any call: a row of a table that several callers send (role
+ * matrices). `url` names it in messages; `by` sends it as a Client or KeyClient.
+ */
+export function prepare<R extends RouteDefinition>(route: R, ...args: CallArguments<R>) {
+  return {
+    method: route.method,
+    url: urlOf(route, args[0]),
+    by: (client: { call: ReturnType<typeof caller> }) => client.call(route, ...args),
+  };
 }
