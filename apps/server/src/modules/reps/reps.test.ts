@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REP_TEXTS, SESSION_COOKIE } from '@parley/contracts';
+import { analysisRoutes, REP_TEXTS, repRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -154,10 +154,9 @@ describe('rep mapping', () => {
     // The metadata itself is kept as uploaded.
     expect((await task(byExtension)).metadata).toEqual({ Representative: ' EXT  204 ', Department: 'X' });
     // A reanalysis derives again, through the same rule.
-    const re = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${byEmail}/reanalyze`,
-      payload: { prompt_id: promptId },
+    const re = await owner.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: byEmail },
+      body: { prompt_id: promptId },
     });
     expect(await task(re.json().data.task_id)).toMatchObject({ representative: 'Bob Jones' });
   });
@@ -187,20 +186,16 @@ describe('rep mapping', () => {
   });
 
   it('lists canonical representatives and departments for any member', async () => {
-    const reps = await user.request({ method: 'GET', url: `/api/projects/${projectId}/representatives` });
+    const reps = await user.call(repRoutes.representatives, { params: { id: projectId } });
     expect(reps.statusCode).toBe(200);
     expect(reps.json().data).toEqual(
       expect.arrayContaining(['Ann Smith', 'Bob Jones', 'Dana', 'Zoe', 'Eve']),
     );
     expect(reps.json().data).not.toContain('ext 204');
-    const departments = (
-      await user.request({ method: 'GET', url: `/api/projects/${projectId}/departments` })
-    ).json().data;
+    const departments = (await user.call(repRoutes.departments, { params: { id: projectId } })).json().data;
     expect(departments).toEqual(expect.arrayContaining(['Sales', 'Ops', 'Support', 'Field']));
     expect(departments).not.toContain('X');
-    expect(
-      (await stranger.request({ method: 'GET', url: `/api/projects/${projectId}/departments` })).statusCode,
-    ).toBe(404);
+    expect((await stranger.call(repRoutes.departments, { params: { id: projectId } })).statusCode).toBe(404);
   });
 });
 
@@ -233,9 +228,7 @@ describe('team leaders', () => {
     const saved = await owner.request({ method: 'PUT', url: tlUrl(leader.userId), payload: body });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ departments: ['Sales'], representatives: ['Zoe'] });
-    const list = (
-      await admin.request({ method: 'GET', url: `/api/projects/${projectId}/team-leaders` })
-    ).json().data;
+    const list = (await admin.call(repRoutes.listTeamLeaders, { params: { id: projectId } })).json().data;
     expect(list).toEqual([expect.objectContaining({ user_id: leader.userId, departments: ['Sales'] })]);
   });
 
@@ -250,7 +243,7 @@ describe('team leaders', () => {
       Department: 'Ops',
     });
     const list = (
-      await leader.request({ method: 'GET', url: `/api/projects/${projectId}/analyses?page_size=100` })
+      await leader.call(analysisRoutes.list, { params: { id: projectId }, query: { page_size: '100' } })
     ).json().data;
     const ids = list.items.map((i: { id: number }) => i.id);
     expect(ids).toEqual(expect.arrayContaining([inSales, byZoe]));
@@ -274,21 +267,18 @@ describe('team leaders', () => {
       });
       expect(no.statusCode).toBe(404);
     }
-    const reanalyze = await leader.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${hidden}/reanalyze`,
-      payload: { prompt_id: promptId },
+    const reanalyze = await leader.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: hidden },
+      body: { prompt_id: promptId },
     });
     expect(reanalyze.statusCode).toBe(404);
     // Filters for a team leader offer their own values.
-    const reps = (
-      await leader.request({ method: 'GET', url: `/api/projects/${projectId}/representatives` })
-    ).json().data;
+    const reps = (await leader.call(repRoutes.representatives, { params: { id: projectId } })).json().data;
     expect(reps).toContain('Zoe');
     expect(reps).not.toContain('Quinn');
     // Users (and admins) keep seeing everything.
     const all = (
-      await user.request({ method: 'GET', url: `/api/projects/${projectId}/analyses?page_size=100` })
+      await user.call(analysisRoutes.list, { params: { id: projectId }, query: { page_size: '100' } })
     )
       .json()
       .data.items.map((i: { id: number }) => i.id);
@@ -298,12 +288,11 @@ describe('team leaders', () => {
   it('see none without an assignment', async () => {
     const fresh = await signUp(t.app);
     await addMember(t, projectId, fresh, 'teamleader');
-    const list = (await fresh.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` })).json()
-      .data;
+    const list = (await fresh.call(analysisRoutes.list, { params: { id: projectId } })).json().data;
     expect(list).toMatchObject({ items: [], total: 0 });
-    expect(
-      (await fresh.request({ method: 'GET', url: `/api/projects/${projectId}/representatives` })).json().data,
-    ).toEqual([]);
+    expect((await fresh.call(repRoutes.representatives, { params: { id: projectId } })).json().data).toEqual(
+      [],
+    );
   });
 
   it('get live events only for the analyses they see', async () => {
