@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE } from '@parley/contracts';
+import { batchRoutes, repRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,10 +74,9 @@ beforeAll(async () => {
   }
   await assign(salesLeader, { departments: ['sales'], representatives: [] });
   await assign(supportLeader, { departments: [], representatives: ['Bob'] });
-  const mapping = await admin.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/rep-mappings`,
-    payload: { identifier: 'ext 7', representative: 'Bob' },
+  const mapping = await admin.call(repRoutes.createMapping, {
+    params: { id: projectId },
+    body: { identifier: 'ext 7', representative: 'Bob' },
   });
   expect(mapping.statusCode, mapping.body).toBe(201);
   await fund(t, projectId);
@@ -103,26 +102,21 @@ afterAll(async () => {
 const local = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 
 async function assign(leader: Client, assignment: { departments: string[]; representatives: string[] }) {
-  const response = await admin.request({
-    method: 'PUT',
-    url: `/api/projects/${projectId}/team-leaders/${leader.userId}`,
-    payload: assignment,
+  const response = await admin.call(repRoutes.setTeamLeader, {
+    params: { id: projectId, userId: leader.userId },
+    body: assignment,
   });
   expect(response.statusCode, response.body).toBe(200);
 }
 
-async function upload(
-  client: Pick<Client, 'request'>,
-  rows: Array<[string, string, string]>,
-): Promise<number> {
+async function upload(client: Pick<Client, 'call'>, rows: Array<[string, string, string]>): Promise<number> {
   const csv = [
     'url,type,representative,department',
     ...rows.map((row) => `${row[0]},call,${row[1]},${row[2]}`),
   ];
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/batches`,
-    ...multipart([
+  const response = await client.call(batchRoutes.create, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv.join('\n')) },
     ]),
@@ -140,7 +134,7 @@ interface ListedBatch {
 }
 
 async function batchesOf(client: Client): Promise<Map<number, ListedBatch>> {
-  const response = await client.request({ method: 'GET', url: `/api/projects/${projectId}/batches` });
+  const response = await client.call(batchRoutes.list, { params: { id: projectId } });
   expect(response.statusCode, response.body).toBe(200);
   return new Map(response.json().data.map((batch: ListedBatch) => [batch.id, batch]));
 }
