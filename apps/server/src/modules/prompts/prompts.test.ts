@@ -4,6 +4,8 @@ import {
   type PromptField,
   type PromptInput,
   TEXTS,
+  type UiLanguage,
+  userRoutes,
   validatePrompt,
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,8 +134,8 @@ describe('prompts CRUD', () => {
   });
 
   it('explains the default fields it adds in the language of the account that saves', async () => {
-    const setLanguage = (language: string) =>
-      owner.request({ method: 'PUT', url: '/api/users/language', payload: { language } });
+    const setLanguage = (language: UiLanguage) =>
+      owner.call(userRoutes.updateLanguage, { body: { language } });
     expect((await setLanguage('uk')).statusCode).toBe(200);
     try {
       const created = await createOk({
