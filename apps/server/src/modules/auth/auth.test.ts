@@ -31,7 +31,7 @@ const ACCOUNT_LOCKED =
 const EMAIL_NOT_CONFIRMED =
   'Please confirm your email address first: open the link we emailed you when you signed up.';
 
-const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
+const me = (cookie: string) => callRoute(t.app, authRoutes.me, { cookie });
 
 describe('sign up', () => {
   it('makes the first account super admin and later ones not; the installation says whether it has any', async () => {
@@ -249,7 +249,7 @@ describe('sessions', () => {
   it('survives a server restart (sessions live in the database)', async () => {
     const client = await signUp(t.app);
     const restarted = await buildApp(t.ctx, { webDir: null });
-    const response = await clientWithCookie(restarted, client.cookie)({ method: 'GET', url: '/api/auth/me' });
+    const response = await callRoute(restarted, authRoutes.me, { cookie: client.cookie });
     await restarted.close();
     expect(response.statusCode).toBe(200);
     expect(response.json().data.email).toBe(client.email);
