@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { analysisRoutes, projectRoutes } from '@parley/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -140,14 +141,17 @@ describe('text with a NUL character', () => {
   });
 
   it('is refused with a message for a person and the field apart', async () => {
-    const response = await owner.request({ method: 'POST', url: '/api/projects', payload: { name: NUL } });
+    const response = await owner.call(projectRoutes.create, { body: { name: NUL } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'invalid_text',
       message: 'The text contains the NUL character (U+0000), which cannot be saved.',
       field: 'name',
     });
-    const search = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses?q=a%00b` });
+    const search = await owner.call(analysisRoutes.list, {
+      params: { id: projectId },
+      query: { q: 'a\u0000b' },
+    });
     expect(search.statusCode).toBe(400);
     expect(search.json().error).toMatchObject({ field: 'q', message: expect.not.stringContaining('q:') });
   });
@@ -190,11 +194,10 @@ describe('text with a NUL character', () => {
 
 describe('text with an unpaired surrogate', () => {
   it('is refused with 400 invalid_text', async () => {
-    const response = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
+    const response = await owner.call(projectRoutes.create, {
+      unchecked: true,
+      body: '{"name":"a\\ud800b"}',
       headers: { 'content-type': 'application/json' },
-      payload: '{"name":"a\\ud800b"}',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_text');
