@@ -4,20 +4,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   API_KEY_TEXTS,
+  adminRoutes,
   analysisRoutes,
+  apiKeyRoutes,
   authRoutes,
   batchRoutes,
+  billingRoutes,
   blacklistRoutes,
   isApiKeyFormat,
   memberRoutes,
   modelRoutes,
   projectRoutes,
+  promptRoutes,
+  repRoutes,
+  supportRoutes,
   TEXTS,
   userRoutes,
 } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../../test/client.ts';
+import { callRoute, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -66,7 +72,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const keysUrl = (id = projectId) => `/api/projects/${id}/api-keys`;
 const keyRow = async (id: number) => (await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]!;
 
 describe('API key management', () => {
@@ -76,8 +81,11 @@ describe('API key management', () => {
       [teamleader, 403],
       [stranger, 404],
     ] as const) {
-      expect((await client.request({ method: 'GET', url: keysUrl() })).statusCode).toBe(status);
-      const create = await client.request({ method: 'POST', url: keysUrl(), payload: { name: 'x' } });
+      expect((await client.call(apiKeyRoutes.list, { params: { id: projectId } })).statusCode).toBe(status);
+      const create = await client.call(apiKeyRoutes.create, {
+        params: { id: projectId },
+        body: { name: 'x' },
+      });
       expect(create.statusCode).toBe(status);
     }
     const made = await createKey(admin, projectId, 'full', 'by admin');
@@ -86,25 +94,26 @@ describe('API key management', () => {
       [teamleader, 403],
       [stranger, 404],
     ] as const) {
-      const revoke = await client.request({ method: 'POST', url: `${keysUrl()}/${made.id}/revoke` });
+      const revoke = await client.call(apiKeyRoutes.revoke, { params: { id: projectId, keyId: made.id } });
       expect(revoke.statusCode).toBe(status);
     }
-    expect((await owner.request({ method: 'GET', url: keysUrl() })).statusCode).toBe(200);
-    const revoked = await owner.request({ method: 'POST', url: `${keysUrl()}/${made.id}/revoke` });
+    expect((await owner.call(apiKeyRoutes.list, { params: { id: projectId } })).statusCode).toBe(200);
+    const revoked = await owner.call(apiKeyRoutes.revoke, { params: { id: projectId, keyId: made.id } });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().data.status).toBe('revoked');
     // DELETE is the same; revoking twice is fine; another project's key id is 404.
-    expect((await admin.request({ method: 'DELETE', url: `${keysUrl()}/${made.id}` })).statusCode).toBe(200);
     expect(
-      (await owner.request({ method: 'DELETE', url: `${keysUrl(otherProjectId)}/${made.id}` })).statusCode,
+      (await admin.call(apiKeyRoutes.remove, { params: { id: projectId, keyId: made.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await owner.call(apiKeyRoutes.remove, { params: { id: otherProjectId, keyId: made.id } })).statusCode,
     ).toBe(404);
   });
 
   it('shows the secret once, lists the key masked with its creator, full by default, never used', async () => {
-    const response = await owner.request({
-      method: 'POST',
-      url: keysUrl(),
-      payload: { name: '  CRM sync ' },
+    const response = await owner.call(apiKeyRoutes.create, {
+      params: { id: projectId },
+      body: { name: '  CRM sync ' },
     });
     expect(response.statusCode).toBe(201);
     const created = response.json().data;
@@ -120,11 +129,11 @@ describe('API key management', () => {
       user_email: owner.email,
       last_used: null,
     });
-    const list = (await admin.request({ method: 'GET', url: keysUrl() })).json().data;
+    const list = (await admin.call(apiKeyRoutes.list, { params: { id: projectId } })).json().data;
     const listed = list.find((k: { id: number }) => k.id === created.id);
     expect(listed).toMatchObject({ name: 'CRM sync', key_mask: created.key_mask, status: 'active' });
     expect(JSON.stringify(list)).not.toContain(created.api_key);
-    const blank = await owner.request({ method: 'POST', url: keysUrl(), payload: { name: '   ' } });
+    const blank = await owner.call(apiKeyRoutes.create, { params: { id: projectId }, body: { name: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toContain(API_KEY_TEXTS.nameRequired);
   });
@@ -194,13 +203,14 @@ describe('Bearer authentication', () => {
   it("answers 404 for another project's routes, even when the creator owns both, and lists only its project", async () => {
     const { key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
-    for (const url of [
-      `/api/projects/${otherProjectId}`,
-      `/api/projects/${otherProjectId}/analyses`,
-      `/api/projects/${otherProjectId}/prompts`,
-      `/api/blacklist?project_id=${otherProjectId}`,
+    const params = { id: otherProjectId };
+    for (const { url, by } of [
+      prepare(projectRoutes.get, { params }),
+      prepare(analysisRoutes.list, { params }),
+      prepare(promptRoutes.list, { params }),
+      prepare(blacklistRoutes.list, { query: { project_id: otherProjectId } }),
     ]) {
-      const response = await client.request({ method: 'GET', url });
+      const response = await by(client);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.json().error.message).toBe(TEXTS.guard.notFound);
     }
@@ -221,19 +231,23 @@ describe('Bearer authentication', () => {
     const { key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
     const superKey = keyClient(t.app, (await createKey(superAdmin, projectId, 'full')).key);
-    const refused: Array<[typeof client, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
-      [client, 'POST', '/api/projects', { name: 'x' }],
-      [client, 'PUT', '/api/users/me', { name: 'x' }],
-      [client, 'PUT', '/api/users/me/password', { current_password: 'a', new_password: 'bbbbbbbbbb' }],
-      [superKey, 'GET', '/api/admin/projects'],
-      [superKey, 'GET', '/api/admin/users'],
-      [client, 'GET', keysUrl()],
-      [client, 'POST', keysUrl(), { name: 'minted' }],
-      [client, 'POST', `/api/projects/${projectId}/support-access`, { duration: 1 }],
-      [client, 'POST', '/api/invites/whatever/accept'],
-    ];
-    for (const [c, method, url, payload] of refused) {
-      const response = await c.request({ method, url, ...(payload ? { payload } : {}) });
+    const params = { id: projectId };
+    const refused = [
+      [client, prepare(projectRoutes.create, { body: { name: 'x' } })],
+      [client, prepare(userRoutes.updateProfile, { body: { name: 'x' } })],
+      [
+        client,
+        prepare(userRoutes.changePassword, { body: { current_password: 'a', new_password: 'bbbbbbbbbb' } }),
+      ],
+      [superKey, prepare(adminRoutes.projects)],
+      [superKey, prepare(supportRoutes.listUsers)],
+      [client, prepare(apiKeyRoutes.list, { params })],
+      [client, prepare(apiKeyRoutes.create, { params, body: { name: 'minted' } })],
+      [client, prepare(supportRoutes.grant, { params, body: { duration: 1 } })],
+      [client, prepare(memberRoutes.acceptInvite, { params: { token: 'whatever' } })],
+    ] as const;
+    for (const [c, { method, url, by }] of refused) {
+      const response = await by(c);
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
     }
     expect((await client.call(modelRoutes.listProviders)).statusCode).toBe(200);
@@ -243,7 +257,7 @@ describe('Bearer authentication', () => {
     const { id, key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
     expect((await client.call(authRoutes.me)).statusCode).toBe(200);
-    await owner.request({ method: 'POST', url: `${keysUrl()}/${id}/revoke` });
+    await owner.call(apiKeyRoutes.revoke, { params: { id: projectId, keyId: id } });
     const revoked = await client.call(authRoutes.me);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error).toEqual({ code: 'api_key_revoked', message: API_KEY_TEXTS.revoked });
@@ -273,7 +287,7 @@ describe('Bearer authentication', () => {
     await client.call(authRoutes.me);
     const later = (await keyRow(id)).lastUsedAt!;
     expect(later.getTime()).toBeGreaterThan(old.getTime() + 60_000);
-    const listed = (await owner.request({ method: 'GET', url: keysUrl() })).json().data;
+    const listed = (await owner.call(apiKeyRoutes.list, { params: { id: projectId } })).json().data;
     expect(listed.find((k: { id: number }) => k.id === id).last_used).toBe(later.toISOString());
   });
 
@@ -308,11 +322,8 @@ describe('media keys', () => {
     const media200 = await media.call(analysisRoutes.media, { params: { id: projectId, taskId: mine } });
     expect(media200.statusCode).toBe(200);
     for (const taskId of [theirs, bySession]) {
-      for (const suffix of ['', '/media']) {
-        const response = await media.request({
-          method: 'GET',
-          url: `/api/projects/${projectId}/analyses/${taskId}${suffix}`,
-        });
+      for (const route of [analysisRoutes.detail, analysisRoutes.media]) {
+        const response = await media.call(route, { params: { id: projectId, taskId } });
         expect(response.statusCode).toBe(404);
       }
     }
@@ -322,20 +333,25 @@ describe('media keys', () => {
       expect.arrayContaining([mine, theirs, bySession]),
     );
 
-    for (const [method, url] of [
-      ['GET', `/api/projects/${projectId}`],
-      ['PUT', `/api/projects/${projectId}`],
-      ['GET', `/api/projects/${projectId}/prompts`],
-      ['GET', `/api/projects/${projectId}/analyses/events`],
-      ['POST', `/api/projects/${projectId}/analyses/${mine}/reanalyze`],
-      ['GET', `/api/projects/${projectId}/members`],
-      ['GET', `/api/projects/${projectId}/representatives`],
-      ['GET', `/api/projects/${projectId}/billing/units`],
-      ['GET', '/api/auth/me'],
-      ['GET', '/api/projects'],
-      ['GET', `/api/blacklist?project_id=${projectId}`],
-    ] as const) {
-      const response = await media.request({ method, url, payload: method === 'GET' ? undefined : {} });
+    const params = { id: projectId };
+    for (const { method, url, by } of [
+      prepare(projectRoutes.get, { params }),
+      prepare(projectRoutes.update, { params, body: {} }),
+      prepare(promptRoutes.list, { params }),
+      prepare(analysisRoutes.events, { params }),
+      prepare(analysisRoutes.reanalyze, {
+        unchecked: true,
+        params: { id: projectId, taskId: mine },
+        body: {},
+      }),
+      prepare(memberRoutes.list, { params }),
+      prepare(repRoutes.representatives, { params }),
+      prepare(billingRoutes.units, { params }),
+      prepare(authRoutes.me),
+      prepare(projectRoutes.list),
+      prepare(blacklistRoutes.list, { query: { project_id: projectId } }),
+    ]) {
+      const response = await by(media);
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
       expect(response.json().error.message).toBe(API_KEY_TEXTS.mediaOnly);
     }
