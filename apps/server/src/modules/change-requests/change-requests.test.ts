@@ -1,3 +1,4 @@
+import { changeRequestRoutes } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,9 +122,8 @@ describe('a dispute from request to corrected score', () => {
     }
     for (const client of [s.user2, s.otherLeader, s.stranger])
       expect((await get(client, url)).statusCode).toBe(404);
-    const elsewhere = await s.owner.request({
-      method: 'GET',
-      url: `/api/projects/${s.otherProjectId}/change-requests/${requestId}`,
+    const elsewhere = await s.owner.call(changeRequestRoutes.get, {
+      params: { id: s.otherProjectId, requestId },
     });
     expect(elsewhere.statusCode).toBe(404);
     const mine = (await get(s.user2, '/change-requests')).json().data;

@@ -1,4 +1,4 @@
-import { FIELD_NUMBER_MAX } from '@parley/contracts';
+import { analysisRoutes, changeRequestRoutes, FIELD_NUMBER_MAX } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, field, scoredPrompt, startChangeRequestApp } from '../../../test/change-requests.ts';
 
@@ -40,10 +40,10 @@ const request = (path: string, proposed_value: unknown) =>
     payload: { kind: 'field', items: [{ path, proposed_value }], reason: 'Counted wrong.' },
   });
 const approve = (requestId: number, values: Record<string, unknown>) =>
-  s.admin.request({
-    method: 'POST',
-    url: `/api/projects/${s.projectId}/change-requests/${requestId}/approve`,
-    payload: { values },
+  s.admin.call(changeRequestRoutes.approve, {
+    unchecked: true,
+    params: { id: s.projectId, requestId },
+    body: { values },
   });
 
 describe('a number a change request sets', () => {
@@ -85,15 +85,11 @@ describe('a number a change request sets', () => {
       const response = await approve(id, { Calls: value });
       expect({ value, status: response.statusCode }).toEqual({ value, status: 422 });
     }
-    const read = await s.admin.request({
-      method: 'GET',
-      url: `/api/projects/${s.projectId}/change-requests/${id}`,
-    });
+    const read = await s.admin.call(changeRequestRoutes.get, { params: { id: s.projectId, requestId: id } });
     expect(read.json().data.status).toBe('open');
-    await s.admin.request({
-      method: 'POST',
-      url: `/api/projects/${s.projectId}/change-requests/${id}/reject`,
-      payload: { reason: 'No.' },
+    await s.admin.call(changeRequestRoutes.reject, {
+      params: { id: s.projectId, requestId: id },
+      body: { reason: 'No.' },
     });
   });
 
@@ -110,7 +106,7 @@ describe('a number a change request sets', () => {
     const detail = await s.owner.request({ method: 'GET', url: analysis() });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.final_score).toBe(FIELD_NUMBER_MAX * 2);
-    const list = await s.owner.request({ method: 'GET', url: `/api/projects/${s.projectId}/analyses` });
+    const list = await s.owner.call(analysisRoutes.list, { params: { id: s.projectId } });
     expect(list.statusCode, list.body).toBe(200);
     const row = list.json().data.items.find((item: { id: number }) => item.id === taskId);
     expect(row.final_score).toBe(FIELD_NUMBER_MAX * 2);

@@ -1,3 +1,4 @@
+import { changeRequestRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, scoredPrompt, startChangeRequestApp } from '../../../test/change-requests.ts';
 
@@ -38,10 +39,9 @@ describe('approval recomputes the final score', () => {
         },
       });
       expect(created.statusCode, created.body).toBe(201);
-      const approved = await s.admin.request({
-        method: 'POST',
-        url: `/api/projects/${s.projectId}/change-requests/${created.json().data.id}/approve`,
-        payload: { values: { Tone: 3 } },
+      const approved = await s.admin.call(changeRequestRoutes.approve, {
+        params: { id: s.projectId, requestId: created.json().data.id },
+        body: { values: { Tone: 3 } },
       });
       expect(approved.statusCode, approved.body).toBe(200);
       const detail = (await s.owner.request({ method: 'GET', url })).json().data;
