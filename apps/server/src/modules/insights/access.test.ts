@@ -15,7 +15,7 @@ let s: Awaited<ReturnType<typeof startInsightsApp>>;
 /** Insights asked by the owner and the team leader of Sales, and one of the other project. */
 const asked = { owner: 0, leader: 0, other: 0 };
 
-async function ask(client: Pick<Client, 'request'>, projectId: number, question: string) {
+async function ask(client: Pick<Client, 'call'>, projectId: number, question: string) {
   s.anthropic.script(answer(modelAnswer()));
   const created = await askInsight(client, projectId, { question });
   expect(created.statusCode).toBe(202);
