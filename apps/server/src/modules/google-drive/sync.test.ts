@@ -1,3 +1,4 @@
+import { healthRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
@@ -175,7 +176,7 @@ describe('Drive sync', () => {
     await syncNow(integration.id);
     const [made] = await tasksOf(integration.id);
     expect(made?.task.metadata).toMatchObject({ Representative: 'Unknown' });
-    expect((await owner.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await owner.call(healthRoutes.check)).statusCode).toBe(200);
   });
 
   it('fails the sync of a stored regex RE2 cannot run, saying why, and takes no file', async () => {
