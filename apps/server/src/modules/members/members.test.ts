@@ -134,9 +134,8 @@ describe('team members: role matrix', () => {
 
   it("changes roles: admins can't touch owners nor make owners, the last owner stays", async () => {
     const tm = await team();
-    const url = (userId: number) => `/api/projects/${tm.id}/members/${userId}`;
-    const put = (client: Client, userId: number, role: string) =>
-      client.request({ method: 'PUT', url: url(userId), payload: { role } });
+    const put = (client: Client, userId: number, role: MemberRole) =>
+      client.call(memberRoutes.changeRole, { params: { id: tm.id, userId }, body: { role } });
     expect((await put(tm.user, tm.teamleader.userId, 'user')).statusCode).toBe(403);
     expect((await put(tm.teamleader, tm.user.userId, 'teamleader')).statusCode).toBe(403);
     expect((await put(tm.stranger, tm.user.userId, 'teamleader')).statusCode).toBe(404);
@@ -335,9 +334,8 @@ describe('general settings, deletion and ownership transfer', () => {
 
   it('transfers ownership to a member; the old owner becomes admin', async () => {
     const tm = await team();
-    const url = `/api/projects/${tm.id}/transfer-ownership`;
     const post = (client: Client, userId: number) =>
-      client.request({ method: 'POST', url, payload: { user_id: userId } });
+      client.call(projectRoutes.transferOwnership, { params: { id: tm.id }, body: { user_id: userId } });
     expect((await post(tm.admin, tm.user.userId)).statusCode).toBe(403);
     expect((await post(superAdmin, tm.user.userId)).statusCode).toBe(403);
     expect((await post(tm.stranger, tm.user.userId)).statusCode).toBe(404);
