@@ -1,10 +1,16 @@
-import { authRoutes, DEVICE_COOKIE, memberRoutes, SESSION_COOKIE, TEXTS } from '@parley/contracts';
+import {
+  authRoutes,
+  DEVICE_COOKIE,
+  memberRoutes,
+  projectRoutes,
+  SESSION_COOKIE,
+  TEXTS,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from '../../../test/client.ts';
+import { caller, callRoute } from '../../../test/client.ts';
 import {
-  clientWithCookie,
   createProject,
   sessionCookie,
   signUp,
@@ -175,12 +181,12 @@ describe('sign-up without enumeration', () => {
     expect(joined.statusCode).toBe(201);
     expect(joined.json().data.email).toBe(invitee);
     expect(joined.json().joined_project_id).toBe(projectId);
-    const session = clientWithCookie(t.app, sessionCookie(joined));
-    const project = await session({ method: 'GET', url: `/api/projects/${projectId}` });
+    const session = caller(t.app, { cookie: sessionCookie(joined) });
+    const project = await session(projectRoutes.get, { params: { id: projectId } });
     expect(project.statusCode).toBe(200);
     expect(project.json().data.my_role).toBe('user');
     // The invitation was used up by the sign-up.
-    const again = await session({ method: 'POST', url: `/api/invites/${inviteToken}/accept` });
+    const again = await session(memberRoutes.acceptInvite, { params: { token: inviteToken } });
     expect(again.json().error.code).toBe('invite_used');
     expect(await mailsTo(invitee)).toEqual([]);
   });
