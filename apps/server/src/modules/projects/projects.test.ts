@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoutes, TEXTS } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -192,12 +193,12 @@ describe('projects', () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const id = await createProject(owner, 'Secret');
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await stranger.request({
-        method,
-        url: `/api/projects/${id}`,
-        ...(method === 'PUT' ? { payload: { name: 'hijack' } } : {}),
-      });
+    for (const { method, by } of [
+      prepare(projectRoutes.get, { params: { id } }),
+      prepare(projectRoutes.update, { params: { id }, body: { name: 'hijack' } }),
+      prepare(projectRoutes.remove, { params: { id } }),
+    ]) {
+      const response = await by(stranger);
       expect({ method, status: response.statusCode }).toEqual({ method, status: 404 });
       expect(response.json().error.message).toBe(TEXTS.guard.notFound);
     }
