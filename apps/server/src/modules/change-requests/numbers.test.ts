@@ -32,12 +32,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.t.close());
 
-const analysis = () => `/api/projects/${s.projectId}/analyses/${taskId}`;
 const request = (path: string, proposed_value: unknown) =>
-  s.user.request({
-    method: 'POST',
-    url: `${analysis()}/change-requests`,
-    payload: { kind: 'field', items: [{ path, proposed_value }], reason: 'Counted wrong.' },
+  s.user.call(changeRequestRoutes.create, {
+    unchecked: true,
+    params: { id: s.projectId, taskId },
+    body: { kind: 'field', items: [{ path, proposed_value }], reason: 'Counted wrong.' },
   });
 const approve = (requestId: number, values: Record<string, unknown>) =>
   s.admin.call(changeRequestRoutes.approve, {
@@ -63,10 +62,9 @@ describe('a number a change request sets', () => {
   });
 
   it('of a transcript moment is bounded too', async () => {
-    const response = await s.user.request({
-      method: 'POST',
-      url: `${analysis()}/change-requests`,
-      payload: {
+    const response = await s.user.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId },
+      body: {
         kind: 'field',
         items: [{ path: 'Calls', proposed_value: 3 }],
         reason: 'Counted wrong.',
@@ -103,7 +101,7 @@ describe('a number a change request sets', () => {
       const approved = await approve(created.json().data.id, {});
       expect(approved.statusCode, approved.body).toBe(200);
     }
-    const detail = await s.owner.request({ method: 'GET', url: analysis() });
+    const detail = await s.owner.call(analysisRoutes.detail, { params: { id: s.projectId, taskId } });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.final_score).toBe(FIELD_NUMBER_MAX * 2);
     const list = await s.owner.call(analysisRoutes.list, { params: { id: s.projectId } });
