@@ -7,6 +7,7 @@ import {
   type RouteQuery,
 } from '@parley/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CallArguments, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -15,7 +16,6 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
-import { type CallArguments, prepare } from '../../../test/client.ts';
 import { charge } from './charge.ts';
 import { dayTotalsMismatches } from './day-totals.ts';
 import { ledgerMismatches } from './ledger.ts';
@@ -49,12 +49,12 @@ const requestTopUp = async (client: Client, projectId: number, amount: number, d
     await json(client, billingRoutes.requestTopUp, {
       body: {
         amount,
-      reference_id: `manual_${amount}`,
-      description,
-      type: 'credit',
-      project_id: projectId,
-      approval_required: true,
-      status: 'pending',
+        reference_id: `manual_${amount}`,
+        description,
+        type: 'credit',
+        project_id: projectId,
+        approval_required: true,
+        status: 'pending',
       },
     })
   ).body.data.id as number;

@@ -3,13 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/client.ts';
 import { FakeGoogle } from '../../../test/fake-upstreams/google-oauth.ts';
-import {
-  sessionCookie,
-  signUp,
-  startTestApp,
-  type TestApp,
-  uniqueEmail,
-} from '../../../test/harness.ts';
+import { sessionCookie, signUp, startTestApp, type TestApp, uniqueEmail } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { googleIdentities, users } from '../../db/schema/index.ts';
 
