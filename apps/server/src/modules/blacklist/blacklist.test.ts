@@ -1,7 +1,7 @@
 import { BLACKLIST, BLACKLIST_TEXTS, blacklistRoutes, TEXTS } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -352,47 +352,44 @@ describe('blacklist roles and project isolation', () => {
     theirs = (await add(stranger, '+15551239999', undefined, otherProjectId)).json().data.ID;
   });
 
-  const routes = (project: number, entry: number): Array<{ name: string; options: InjectOptions }> => [
-    { name: 'list', options: { method: 'GET', url: `/api/blacklist?project_id=${project}` } },
+  const routes = (project: number, entry: number) => [
+    { name: 'list', call: prepare(blacklistRoutes.list, { query: { project_id: project } }) },
     {
       name: 'add',
-      options: {
-        method: 'POST',
-        url: '/api/blacklist',
-        payload: { project_id: project, phone_number: '+15557770000' },
-      },
+      call: prepare(blacklistRoutes.create, { body: { project_id: project, phone_number: '+15557770000' } }),
     },
     {
       name: 'edit',
-      options: { method: 'PUT', url: `/api/blacklist/${entry}`, payload: { phone_number: '+15557770001' } },
+      call: prepare(blacklistRoutes.update, {
+        params: { id: entry },
+        body: { phone_number: '+15557770001' },
+      }),
     },
-    { name: 'delete', options: { method: 'DELETE', url: `/api/blacklist/${entry}` } },
-    { name: 'export', options: { method: 'GET', url: `/api/blacklist/export?project_id=${project}` } },
+    { name: 'delete', call: prepare(blacklistRoutes.remove, { params: { id: entry } }) },
+    { name: 'export', call: prepare(blacklistRoutes.export, { query: { project_id: project } }) },
     {
       name: 'import',
-      options: {
-        method: 'POST',
-        url: '/api/blacklist-import',
-        ...multipart([
+      call: prepare(blacklistRoutes.import, {
+        form: multipart([
           { name: 'project_id', value: String(project) },
           { name: 'file', filename: 'a.csv', data: Buffer.from('phone_number\n+15557770002\n') },
         ]),
-      },
+      }),
     },
   ];
 
   it('answers 403 to users and teamleaders of the project, for every route', async () => {
     for (const client of [user, teamleader]) {
-      for (const { name, options } of routes(projectId, mine)) {
-        const response = await client.request(options);
+      for (const { name, call } of routes(projectId, mine)) {
+        const response = await call.by(client);
         expect({ name, status: response.statusCode }).toEqual({ name, status: 403 });
       }
     }
   });
 
   it("answers 404 for another project's list and entries, whatever is sent", async () => {
-    for (const { name, options } of routes(otherProjectId, theirs)) {
-      const response = await owner.request(options);
+    for (const { name, call } of routes(otherProjectId, theirs)) {
+      const response = await call.by(owner);
       expect({ name, status: response.statusCode }).toEqual({ name, status: 404 });
     }
     // Invalid bodies do not reveal anything either.
@@ -423,16 +420,17 @@ describe('blacklist roles and project isolation', () => {
     for (const client of [admin, owner, superAdmin]) {
       await clear();
       const entry = (await add(owner, '+15551230000')).json().data.ID;
-      for (const { name, options } of routes(projectId, entry)) {
-        const response = await client.request(options);
+      for (const { name, call } of routes(projectId, entry)) {
+        const response = await call.by(client);
         expect({ name, status: response.statusCode }).toEqual({ name, status: name === 'add' ? 201 : 200 });
       }
     }
   });
 
   it('answers 401 to anonymous callers', async () => {
-    for (const { name, options } of routes(projectId, mine)) {
-      const response = await t.app.inject(options);
+    const anonymous = { call: caller(t.app, {}) };
+    for (const { name, call } of routes(projectId, mine)) {
+      const response = await call.by(anonymous);
       expect({ name, status: response.statusCode }).toEqual({ name, status: 401 });
     }
   });
