@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { batchRoutes, repRoutes, SESSION_COOKIE } from '@parley/contracts';
+import { batchRoutes, type RouteQuery, repRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -158,11 +158,8 @@ async function firstBatchEvent(headers: Record<string, string>, changed: number[
   return JSON.parse(text.match(batchEvent)![1]!).batch_id;
 }
 
-const itemsUrl = (batchId: number, query = '') =>
-  `/api/projects/${projectId}/batches/${batchId}/items${query}`;
-
-async function rowsOf(client: Client, batchId: number, query = '') {
-  const response = await client.request({ method: 'GET', url: itemsUrl(batchId, query) });
+async function rowsOf(client: Client, batchId: number, query?: RouteQuery<typeof batchRoutes.items>) {
+  const response = await client.call(batchRoutes.items, { params: { id: projectId, batchId }, query });
   expect(response.statusCode, response.body).toBe(200);
   const { data } = response.json();
   return { ...data, rows: data.items.map((item: { row: number }) => item.row) };
@@ -196,7 +193,7 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
       [idleLeader, mixed],
       [supportLeader, salesOwn],
     ] as const) {
-      const response = await leader.request({ method: 'GET', url: itemsUrl(batchId) });
+      const response = await leader.call(batchRoutes.items, { params: { id: projectId, batchId } });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not_found', message: 'Batch not found.' });
     }
@@ -245,7 +242,7 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
     expect(counts((await batchesOf(salesLeader)).get(mixed))).toEqual(['partially_completed', 2, 1, 1]);
     expect(counts((await batchesOf(supportLeader)).get(mixed))).toEqual(['processing', 2, 0, 0]);
     expect(counts((await batchesOf(admin)).get(mixed))).toEqual(['processing', 5, 1, 2]);
-    const failed = await rowsOf(salesLeader, mixed, '?status=failed');
+    const failed = await rowsOf(salesLeader, mixed, { status: 'failed' });
     expect(failed.rows).toEqual([3]);
     expect(failed.batch).toMatchObject({ status: 'partially_completed', failed_items: 1 });
   });
@@ -262,7 +259,9 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
     const bobs = await rowsOf(supportLeader, supportOnly);
     expect(item!.taskId).toBe(bobs.items[0].task_id);
     expect((await rowsOf(supportLeader, again)).rows).toEqual([2]);
-    expect((await salesLeader.request({ method: 'GET', url: itemsUrl(again) })).statusCode).toBe(404);
+    expect(
+      (await salesLeader.call(batchRoutes.items, { params: { id: projectId, batchId: again } })).statusCode,
+    ).toBe(404);
   });
 
   it("sends a leader the live events of the batches they see, never of others'", async () => {
