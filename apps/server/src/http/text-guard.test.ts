@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analysisRoutes, projectRoutes } from '@parley/contracts';
+import { analysisRoutes, batchRoutes, blacklistRoutes, projectRoutes, uploadRoutes } from '@parley/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../test/client.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPrompt, fund, multipart, wavBytes } from '../../test/uploads.ts';
 
@@ -158,35 +159,34 @@ describe('text with a NUL character', () => {
 
   it('is refused in multipart fields and files with a 400, never a 500', async () => {
     const forms = [
-      {
-        url: `/api/projects/${projectId}/uploads`,
-        parts: [
+      prepare(uploadRoutes.file, {
+        params: { id: projectId },
+        form: multipart([
           { name: 'prompt_id', value: String(promptId) },
           { name: 'metadata', value: JSON.stringify({ Department: NUL, Representative: 'Rep' }) },
           { name: 'file', filename: 'call.wav', contentType: 'audio/wav', data: wavBytes(0.2, 321) },
-        ],
-      },
-      {
-        url: `/api/projects/${projectId}/batches`,
-        parts: [
+        ]),
+      }),
+      prepare(batchRoutes.create, {
+        params: { id: projectId },
+        form: multipart([
           { name: 'prompt_id', value: String(promptId) },
           {
             name: 'file',
             filename: 'calls.csv',
             data: Buffer.from(`url,type\nhttps://example.com/${NUL}.mp3,call\n`),
           },
-        ],
-      },
-      {
-        url: '/api/blacklist-import',
-        parts: [
+        ]),
+      }),
+      prepare(blacklistRoutes.import, {
+        form: multipart([
           { name: 'project_id', value: String(projectId) },
           { name: 'file', filename: 'numbers.csv', data: Buffer.from(`phone,note\n+14155550100,${NUL}\n`) },
-        ],
-      },
+        ]),
+      }),
     ];
     for (const form of forms) {
-      const response = await owner.request({ method: 'POST', url: form.url, ...multipart(form.parts) });
+      const response = await form.by(owner);
       expect(response.statusCode, `${form.url}: ${response.body}`).toBe(400);
     }
   });
