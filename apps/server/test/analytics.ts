@@ -1,4 +1,11 @@
-import { extractFieldValues, type FieldValues, type PromptField } from '@parley/contracts';
+import {
+  extractFieldValues,
+  type FieldValues,
+  type PromptField,
+  promptRoutes,
+  repRoutes,
+  supportRoutes,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { analysisFieldValues, mediaFiles, projects, promptVersions, tasks } from '../src/db/schema/index.ts';
 import { addMember, type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
@@ -133,15 +140,14 @@ export interface SeededPrompt {
 /** A prompt made through the API, with the version its analyses ran with. */
 export async function seedPrompt(
   t: TestApp,
-  owner: Pick<Client, 'request'>,
+  owner: Pick<Client, 'call'>,
   projectId: number,
   scriptName: string,
   content: Field[],
 ): Promise<SeededPrompt> {
-  const response = await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: { scriptName, content },
+  const response = await owner.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: { scriptName, content },
   });
   if (response.statusCode !== 201) throw new Error(`create prompt failed: ${response.body}`);
   const id = response.json().data.id as number;
@@ -167,7 +173,7 @@ const sales = (
  * Saturday 7 to Tuesday 10 March 2026, across a week boundary; one in the period before) and a support prompt
  * (3, and one in February); Alice in Sales, Bob in Support, one analysis without either.
  */
-export async function seedAnalytics(t: TestApp, owner: Pick<Client, 'request'>, projectId: number) {
+export async function seedAnalytics(t: TestApp, owner: Pick<Client, 'call'>, projectId: number) {
   const salesPrompt = await seedPrompt(t, owner, projectId, 'Sales QA', SALES_CONTENT);
   const supportPrompt = await seedPrompt(t, owner, projectId, 'Support QA', SUPPORT_CONTENT);
   const alice = { representative: 'Alice', department: 'Sales' };
@@ -265,22 +271,16 @@ export async function startAnalyticsApp(env: Record<string, string> = {}) {
     unitsMilli: 5000,
   });
   for (const member of [leader, idleLeader]) await addMember(t, projectId, member, 'teamleader');
-  const assigned = await owner.request({
-    method: 'PUT',
-    url: `/api/projects/${projectId}/team-leaders/${leader.userId}`,
-    payload: { departments: ['sales'], representatives: [] },
+  const assigned = await owner.call(repRoutes.setTeamLeader, {
+    params: { id: projectId, userId: leader.userId },
+    body: { departments: ['sales'], representatives: [] },
   });
   if (assigned.statusCode !== 200) throw new Error(`assignment failed: ${assigned.body}`);
-  await superAdmin.request({
-    method: 'PUT',
-    url: `/api/admin/users/${support.userId}`,
-    payload: { role: 'support' },
+  await superAdmin.call(supportRoutes.setUserRole, {
+    params: { userId: support.userId },
+    body: { role: 'support' },
   });
-  await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/support-access`,
-    payload: { duration: 1, unit: 'hours' },
-  });
+  await owner.call(supportRoutes.grant, { params: { id: projectId }, body: { duration: 1, unit: 'hours' } });
   const fullKey = keyClient(t.app, (await createKey(owner, projectId, 'full')).key);
   const mediaKey = keyClient(t.app, (await createKey(owner, projectId, 'media')).key);
   return {

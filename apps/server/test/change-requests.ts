@@ -1,4 +1,11 @@
-import { computeFinalScore, type PromptField, type ResultValues } from '@parley/contracts';
+import {
+  computeFinalScore,
+  type PromptField,
+  promptRoutes,
+  type ResultValues,
+  repRoutes,
+  supportRoutes,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { promptVersions, tasks } from '../src/db/schema/index.ts';
 import { recordFieldValues } from '../src/modules/tasks/field-values.ts';
@@ -60,10 +67,9 @@ export async function scoredPrompt(
 ): Promise<ScoredPrompt> {
   const content = finalScore === 'no' ? fields.filter((f) => f.key !== 'Final Score') : fields;
   const scriptName = `QA ${finalScore} ${Math.random().toString(36).slice(2, 7)}`;
-  const response = await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: { scriptName, content, finalScore, maxScore },
+  const response = await owner.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: { scriptName, content, finalScore, maxScore },
   });
   if (response.statusCode !== 201) throw new Error(`create prompt failed: ${response.body}`);
   const id = response.json().data.id as number;
@@ -139,23 +145,17 @@ export async function startChangeRequestApp() {
     [leader, 'sales'],
     [otherLeader, 'support'],
   ] as const) {
-    const assigned = await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}/team-leaders/${member.userId}`,
-      payload: { departments: [department], representatives: [] },
+    const assigned = await owner.call(repRoutes.setTeamLeader, {
+      params: { id: projectId, userId: member.userId },
+      body: { departments: [department], representatives: [] },
     });
     if (assigned.statusCode !== 200) throw new Error(`assignment failed: ${assigned.body}`);
   }
-  await superAdmin.request({
-    method: 'PUT',
-    url: `/api/admin/users/${support.userId}`,
-    payload: { role: 'support' },
+  await superAdmin.call(supportRoutes.setUserRole, {
+    params: { userId: support.userId },
+    body: { role: 'support' },
   });
-  await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/support-access`,
-    payload: { duration: 1, unit: 'hours' },
-  });
+  await owner.call(supportRoutes.grant, { params: { id: projectId }, body: { duration: 1, unit: 'hours' } });
   const fullKey = keyClient(t.app, (await createKey(owner, projectId, 'full')).key);
   await takeQueuedEmails(t.ctx.boss);
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { googleDriveRoutes } from '@parley/contracts';
 import { expect } from 'vitest';
 import { FakeDrive } from './fake-upstreams/google-drive.ts';
 import { FakeGoogle } from './fake-upstreams/google-oauth.ts';
@@ -41,18 +42,12 @@ export async function consent(authUrl: string): Promise<{ code: string; state: s
 
 /** Adds a connection and completes its consent; its id. */
 export async function connectDrive(client: Client, projectId: number, name?: string): Promise<number> {
-  const created = await client.request({
-    method: 'POST',
-    url: '/api/integrations/google-drive/connections',
-    payload: { project_id: projectId, redirect_uri: DRIVE_REDIRECT, ...(name ? { name } : {}) },
+  const created = await client.call(googleDriveRoutes.createConnection, {
+    body: { project_id: projectId, redirect_uri: DRIVE_REDIRECT, ...(name ? { name } : {}) },
   });
   expect(created.statusCode, created.body).toBe(201);
   const back = await consent(created.json().data.auth_url);
-  const done = await client.request({
-    method: 'POST',
-    url: '/api/integrations/google-drive/callback',
-    payload: back,
-  });
+  const done = await client.call(googleDriveRoutes.callback, { body: back });
   expect(done.statusCode, done.body).toBe(200);
   return done.json().data.id;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { type MemberRole, SESSION_COOKIE } from '@parley/contracts';
+import { authRoutes, type MemberRole, projectRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
@@ -16,6 +16,7 @@ import { startBoss } from '../src/jobs/workers.ts';
 import type { AuthRequest } from '../src/modules/auth/auth-requests.ts';
 import { runAuthRequest } from '../src/modules/auth/jobs.ts';
 import type { EmailMessage } from '../src/modules/mail/mailer.ts';
+import { caller, callRoute } from './client.ts';
 import { confirmTokenFrom, registerTestContext } from './mail.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
@@ -91,6 +92,8 @@ export interface Client {
   userId: number;
   cookie: string;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Calls a route of the route table (test/client.ts) with the session cookie. */
+  call: ReturnType<typeof caller>;
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {
@@ -119,17 +122,19 @@ export async function signUp(
   email = uniqueEmail(),
   password = 'correct horse',
 ): Promise<Client> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email, password },
-  });
+  const response = await callRoute(app, authRoutes.signup, { body: { email, password } });
   const signedIn = response.statusCode === 202 ? await confirmByEmail(app, email) : response;
   if (signedIn.statusCode !== 201 && signedIn.statusCode !== 200) {
     throw new Error(`signup failed: ${signedIn.statusCode} ${signedIn.body}`);
   }
   const cookie = sessionCookie(signedIn);
-  return { email, userId: signedIn.json().data.id, cookie, request: clientWithCookie(app, cookie) };
+  return {
+    email,
+    userId: signedIn.json().data.id,
+    cookie,
+    request: clientWithCookie(app, cookie),
+    call: caller(app, { cookie }),
+  };
 }
 
 async function confirmByEmail(app: FastifyInstance, email: string): Promise<LightMyRequestResponse> {
@@ -146,11 +151,11 @@ async function confirmByEmail(app: FastifyInstance, email: string): Promise<Ligh
   if (!job) throw new Error(`No confirmation email for ${email}`);
   await boss.deleteJob(QUEUES.email, job.id);
   const token = confirmTokenFrom(job.data);
-  return app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { token } });
+  return callRoute(app, authRoutes.confirm, { body: { token } });
 }
 
 export async function createProject(client: Client, name = 'Project'): Promise<number> {
-  const response = await client.request({ method: 'POST', url: '/api/projects', payload: { name } });
+  const response = await client.call(projectRoutes.create, { body: { name } });
   if (response.statusCode !== 201) throw new Error(`create project failed: ${response.body}`);
   return response.json().data.id;
 }

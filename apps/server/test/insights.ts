@@ -1,4 +1,5 @@
 import type { Insight, InsightAnswer, InsightRequestInput } from '@parley/contracts';
+import { insightRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../src/db/schema/index.ts';
@@ -38,24 +39,22 @@ export async function startInsightsApp(label: string) {
 }
 
 export function askInsight(
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   projectId: number,
   body: InsightRequestInput,
 ): Promise<LightMyRequestResponse> {
-  return client.request({ method: 'POST', url: `/api/projects/${projectId}/insights`, payload: body });
+  return client.call(insightRoutes.create, { params: { id: projectId }, body: body });
 }
 
 /** Polls the insight until it is completed or failed. */
 export async function settledInsight(
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   projectId: number,
   insightId: number,
 ): Promise<Insight> {
   return waitUntil(
     async () =>
-      (
-        await client.request({ method: 'GET', url: `/api/projects/${projectId}/insights/${insightId}` })
-      ).json().data as Insight,
+      (await client.call(insightRoutes.get, { params: { id: projectId, insightId } })).json().data as Insight,
     (insight) => insight.status === 'completed' || insight.status === 'failed',
     20_000,
   );

@@ -1,4 +1,6 @@
+import { apiKeyRoutes, uploadRoutes } from '@parley/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { caller } from './client.ts';
 import type { Client, TestApp } from './harness.ts';
 import { multipart, wavBytes } from './uploads.ts';
 
@@ -6,6 +8,8 @@ import { multipart, wavBytes } from './uploads.ts';
 export interface KeyClient {
   key: string;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Calls a route of the route table (test/client.ts) with the key. */
+  call: ReturnType<typeof caller>;
 }
 
 export function keyClient(app: FastifyInstance, key: string): KeyClient {
@@ -13,6 +17,7 @@ export function keyClient(app: FastifyInstance, key: string): KeyClient {
     key,
     request: (options) =>
       app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization: `Bearer ${key}` } }),
+    call: caller(app, { apiKey: key }),
   };
 }
 
@@ -23,10 +28,9 @@ export async function createKey(
   type: 'full' | 'media' = 'full',
   name = `${type} key`,
 ): Promise<{ id: number; key: string }> {
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/api-keys`,
-    payload: { name, type },
+  const response = await client.call(apiKeyRoutes.create, {
+    params: { id: projectId },
+    body: { name, type },
   });
   if (response.statusCode !== 201)
     throw new Error(`create key failed: ${response.statusCode} ${response.body}`);
@@ -38,16 +42,15 @@ let tone = 200;
 
 /** Uploads a short, unique WAV with this metadata and answers the new task id. */
 export async function uploadCall(
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   projectId: number,
   promptId: number,
   metadata: Record<string, string>,
 ): Promise<number> {
   tone += 7;
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  const response = await client.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify(metadata) },
       { name: 'file', filename: `call-${tone}.wav`, contentType: 'audio/wav', data: wavBytes(0.2, tone) },

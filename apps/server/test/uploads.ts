@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { promptRoutes } from '@parley/contracts';
 import type { InjectOptions } from 'fastify';
 import { unitBundles } from '../src/db/schema/index.ts';
 import type { Client, TestApp } from './harness.ts';
@@ -77,10 +78,9 @@ export async function createPrompt(
   name = `Prompt ${randomBytes(3).toString('hex')}`,
   metadataFields?: string[],
 ): Promise<number> {
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: {
+  const response = await client.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: {
       scriptName: name,
       content: [{ key: 'Greeting', type: 'ok', explanation: '', includeInScore: true }],
       ...(metadataFields ? { metadataFields } : {}),

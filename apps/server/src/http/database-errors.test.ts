@@ -1,5 +1,7 @@
+import { authRoutes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/client.ts';
 import {
   clientWithCookie,
   sessionCookie,
@@ -36,10 +38,8 @@ afterAll(async () => {
 
 describe('a database outage', () => {
   it('answers 503 service_unavailable with Retry-After while the database is away, and 200 again once it is back', async () => {
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: uniqueEmail(), password: 'correct horse' },
+    const signup = await callRoute(app, authRoutes.signup, {
+      body: { email: uniqueEmail(), password: 'correct horse' },
     });
     const request = clientWithCookie(app, sessionCookie(signup));
     const projects = () => request({ method: 'GET', url: '/api/projects' });
@@ -48,11 +48,7 @@ describe('a database outage', () => {
     await proxy.cut();
     for (const response of [
       await projects(),
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: uniqueEmail(), password: 'whatever1' },
-      }),
+      await callRoute(app, authRoutes.login, { body: { email: uniqueEmail(), password: 'whatever1' } }),
     ]) {
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');

@@ -1,3 +1,4 @@
+import { analysisRoutes, billingRoutes, blacklistRoutes, projectRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPrompt } from '../../test/uploads.ts';
@@ -47,7 +48,7 @@ describe('an id in a path', () => {
 
   it('answers 404 for a project id that is not one (the access check runs before validation)', async () => {
     for (const loose of ['0x1', `0${projectId}`, `${projectId}.0`, '2147483648']) {
-      const response = await owner.request({ method: 'GET', url: `/api/projects/${loose}` });
+      const response = await owner.call(projectRoutes.get, { params: { id: loose } });
       expect({ loose, status: response.statusCode }).toEqual({ loose, status: 404 });
     }
   });
@@ -55,20 +56,18 @@ describe('an id in a path', () => {
 
 describe('an id in a query or a body', () => {
   it('is read the same way', async () => {
-    const list = await owner.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/analyses?prompt_id=0x10`,
+    const list = await owner.call(analysisRoutes.list, {
+      params: { id: projectId },
+      query: { prompt_id: '0x10' },
     });
     expect(list.statusCode).toBe(400);
     expect(list.json().error.field).toBe('prompt_id');
-    const topUp = await owner.request({
-      method: 'POST',
-      url: '/api/billing/invoices',
-      payload: { project_id: 2147483648, amount: 10 },
+    const topUp = await owner.call(billingRoutes.requestTopUp, {
+      body: { project_id: 2147483648, amount: 10 },
     });
     expect(topUp.statusCode).toBe(400);
     expect(topUp.json().error.field).toBe('project_id');
-    const blacklist = await owner.request({ method: 'GET', url: `/api/blacklist?project_id=0${projectId}` });
+    const blacklist = await owner.call(blacklistRoutes.list, { query: { project_id: `0${projectId}` } });
     expect(blacklist.statusCode).toBe(404);
   });
 });

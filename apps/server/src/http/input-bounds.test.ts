@@ -1,3 +1,4 @@
+import { adminRoutes, billingRoutes, projectRoutes, promptRoutes, uploadRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, scoredPrompt } from '../../test/change-requests.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -78,26 +79,24 @@ describe('a date filter', () => {
 describe('a number', () => {
   it('of units to check is finite and bounded: can-process?units=1e308 answers 400', async () => {
     for (const units of ['1e308', '99999999999999999999', 'Infinity', '0x10']) {
-      const response = await owner.request({
-        method: 'GET',
-        url: `/api/projects/${projectId}/billing/can-process?units=${units}`,
+      const response = await owner.call(billingRoutes.canProcess, {
+        params: { id: projectId },
+        query: { units },
       });
       expect({ units, status: response.statusCode }).toEqual({ units, status: 400 });
       expect(response.json().error.field).toBe('units');
     }
-    const fine = await owner.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/billing/can-process?units=2.5`,
+    const fine = await owner.call(billingRoutes.canProcess, {
+      params: { id: projectId },
+      query: { units: '2.5' },
     });
     expect(fine.json().data.can_process).toBe(true);
   });
 
   it("of a plan's included minutes is bounded: 1e308 answers 400", async () => {
     for (const included_minutes of [1e308, '1e308', 2 ** 53 + 2]) {
-      const response = await superAdmin.request({
-        method: 'POST',
-        url: '/api/admin/billing/tariffs',
-        payload: { name: 'Huge', price: 10, price_per_minute: 0.05, included_minutes },
+      const response = await superAdmin.call(adminRoutes.createTariff, {
+        body: { name: 'Huge', price: 10, price_per_minute: 0.05, included_minutes },
       });
       expect({ included_minutes, status: response.statusCode }).toEqual({ included_minutes, status: 400 });
       expect(response.json().error.field).toBe('included_minutes');
@@ -109,10 +108,9 @@ describe('the metadata of an upload', () => {
   const metadata = JSON.stringify({ Department: 'Sales\ud800', Representative: 'Ann' });
 
   it('with a lone surrogate answers 400 invalid_text, for a file and for a chunk', async () => {
-    const file = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/uploads`,
-      ...multipart([
+    const file = await owner.call(uploadRoutes.file, {
+      params: { id: projectId },
+      form: multipart([
         { name: 'prompt_id', value: String(promptId) },
         { name: 'metadata', value: metadata },
         { name: 'file', filename: 'call.wav', contentType: 'audio/wav', data: wavBytes(0.2, 400) },
@@ -120,10 +118,9 @@ describe('the metadata of an upload', () => {
     });
     expect(file.statusCode).toBe(400);
     expect(file.json().error).toMatchObject({ code: 'invalid_text', field: 'metadata.Department' });
-    const chunk = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/uploads/chunks`,
-      ...multipart([
+    const chunk = await owner.call(uploadRoutes.chunk, {
+      params: { id: projectId },
+      form: multipart([
         { name: 'upload_id', value: 'surrogate-chunk' },
         { name: 'chunk_index', value: '0' },
         { name: 'chunk_total', value: '1' },
@@ -141,20 +138,19 @@ describe('a JSON body', () => {
   it('nested deeper than any input needs answers 400, also where the schema itself recurses', async () => {
     const levels = 10_000;
     const fields = `${'[{"key":"a","type":"object","content":'.repeat(levels)}[]${'}]'.repeat(levels)}`;
-    const prompt = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/prompts`,
+    const prompt = await owner.call(promptRoutes.create, {
+      unchecked: true,
+      params: { id: projectId },
+      body: `{"scriptName":"Deep","content":${fields}}`,
       headers: { 'content-type': 'application/json' },
-      payload: `{"scriptName":"Deep","content":${fields}}`,
     });
     expect(prompt.statusCode).toBe(400);
     expect(prompt.json().error.code).toBe('too_deep');
     expect(prompt.json().error.field).toMatch(/^content\.0\.content\.0\./);
-    const project = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
+    const project = await owner.call(projectRoutes.create, {
+      unchecked: true,
+      body: `{"name":${'['.repeat(levels)}${']'.repeat(levels)}}`,
       headers: { 'content-type': 'application/json' },
-      payload: `{"name":${'['.repeat(levels)}${']'.repeat(levels)}}`,
     });
     expect(project.statusCode).toBe(400);
   });

@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { healthRoutes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 
@@ -76,7 +78,7 @@ describe('security headers', () => {
   });
 
   it('ask for HTTPS only when PUBLIC_URL is https', async () => {
-    const response = await https.inject({ method: 'GET', url: '/api/health' });
+    const response = await callRoute(https, healthRoutes.check);
     expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
     expect(directives(response.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(
       true,

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { analysisRoutes, batchRoutes, blacklistRoutes, projectRoutes, uploadRoutes } from '@parley/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../test/client.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPrompt, fund, multipart, wavBytes } from '../../test/uploads.ts';
 
@@ -140,49 +142,51 @@ describe('text with a NUL character', () => {
   });
 
   it('is refused with a message for a person and the field apart', async () => {
-    const response = await owner.request({ method: 'POST', url: '/api/projects', payload: { name: NUL } });
+    const response = await owner.call(projectRoutes.create, { body: { name: NUL } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'invalid_text',
       message: 'The text contains the NUL character (U+0000), which cannot be saved.',
       field: 'name',
     });
-    const search = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses?q=a%00b` });
+    const search = await owner.call(analysisRoutes.list, {
+      params: { id: projectId },
+      query: { q: 'a\u0000b' },
+    });
     expect(search.statusCode).toBe(400);
     expect(search.json().error).toMatchObject({ field: 'q', message: expect.not.stringContaining('q:') });
   });
 
   it('is refused in multipart fields and files with a 400, never a 500', async () => {
     const forms = [
-      {
-        url: `/api/projects/${projectId}/uploads`,
-        parts: [
+      prepare(uploadRoutes.file, {
+        params: { id: projectId },
+        form: multipart([
           { name: 'prompt_id', value: String(promptId) },
           { name: 'metadata', value: JSON.stringify({ Department: NUL, Representative: 'Rep' }) },
           { name: 'file', filename: 'call.wav', contentType: 'audio/wav', data: wavBytes(0.2, 321) },
-        ],
-      },
-      {
-        url: `/api/projects/${projectId}/batches`,
-        parts: [
+        ]),
+      }),
+      prepare(batchRoutes.create, {
+        params: { id: projectId },
+        form: multipart([
           { name: 'prompt_id', value: String(promptId) },
           {
             name: 'file',
             filename: 'calls.csv',
             data: Buffer.from(`url,type\nhttps://example.com/${NUL}.mp3,call\n`),
           },
-        ],
-      },
-      {
-        url: '/api/blacklist-import',
-        parts: [
+        ]),
+      }),
+      prepare(blacklistRoutes.import, {
+        form: multipart([
           { name: 'project_id', value: String(projectId) },
           { name: 'file', filename: 'numbers.csv', data: Buffer.from(`phone,note\n+14155550100,${NUL}\n`) },
-        ],
-      },
+        ]),
+      }),
     ];
     for (const form of forms) {
-      const response = await owner.request({ method: 'POST', url: form.url, ...multipart(form.parts) });
+      const response = await form.by(owner);
       expect(response.statusCode, `${form.url}: ${response.body}`).toBe(400);
     }
   });
@@ -190,11 +194,10 @@ describe('text with a NUL character', () => {
 
 describe('text with an unpaired surrogate', () => {
   it('is refused with 400 invalid_text', async () => {
-    const response = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
+    const response = await owner.call(projectRoutes.create, {
+      unchecked: true,
+      body: '{"name":"a\\ud800b"}',
       headers: { 'content-type': 'application/json' },
-      payload: '{"name":"a\\ud800b"}',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_text');

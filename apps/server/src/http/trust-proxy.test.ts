@@ -1,4 +1,6 @@
+import { authRoutes } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/client.ts';
 import { startTestApp, uniqueEmail } from '../../test/harness.ts';
 
 const LIMIT = 10;
@@ -9,11 +11,9 @@ async function wrongLoginsWithForwardedFor(env: Record<string, string>): Promise
   try {
     const statuses: number[] = [];
     for (let i = 1; i <= 15; i += 1) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+      const response = await callRoute(t.app, authRoutes.login, {
+        body: { email: uniqueEmail('probe'), password: 'wrong password' },
         headers: { 'x-forwarded-for': `203.0.113.${i}` },
-        payload: { email: uniqueEmail('probe'), password: 'wrong password' },
       });
       statuses.push(response.statusCode);
     }

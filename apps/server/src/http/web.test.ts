@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { healthRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../test/client.ts';
 import { signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 
@@ -57,7 +59,7 @@ describe('pages', () => {
   });
 
   it('keeps /api answers JSON', async () => {
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const health = await callRoute(app, healthRoutes.check);
     expect(health.json().status).toBe('ok');
     const anonymous = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(anonymous.statusCode).toBe(401);

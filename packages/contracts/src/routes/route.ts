@@ -86,6 +86,18 @@ export type RouteQuery<R extends RouteDefinition> =
 export type RouteBody<R extends RouteDefinition> =
   Schema<R, 'body'> extends z.ZodType ? z.input<Schema<R, 'body'>> : undefined;
 
+/** A part of the input is optional when the route has none or every field of it is optional. */
+type Field<K extends string, T> = undefined extends T
+  ? { [P in K]?: T }
+  : Record<never, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call sends: params, query and body as the route's schemas take them. */
+export type RouteInput<R extends RouteDefinition> = Field<'params', RouteParams<R>> &
+  Field<'query', RouteQuery<R>> &
+  Field<'body', RouteBody<R>>;
+
 type JsonAnswer<R extends RouteDefinition, S extends SuccessStatus> = R['responses'] extends {
   [K in S]: infer T extends z.ZodType;
 }

@@ -1,7 +1,14 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type AnalysisMetrics, conversationMetrics, type StoredLva, taskError } from '@parley/contracts';
+import {
+  type AnalysisMetrics,
+  analysisRoutes,
+  conversationMetrics,
+  type StoredLva,
+  taskError,
+  uploadRoutes,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,10 +71,9 @@ async function uploadOne(
   prompt = promptId,
   data = wavBytes(0.3, nextTone()),
 ) {
-  const response = await user.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  const response = await user.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(prompt) },
       { name: 'metadata', value: JSON.stringify(metadata) },
       { name: 'file', filename: `call-${tone}.wav`, contentType: 'audio/wav', data },
@@ -286,10 +292,9 @@ describe('reanalysis', () => {
   it('analyses the same file again with another prompt', async () => {
     const { task_id: id, audio } = await uploadOne();
     await setTask(id, { status: 'completed' });
-    const response = await user.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${id}/reanalyze`,
-      payload: { prompt_id: otherPromptId },
+    const response = await user.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: id },
+      body: { prompt_id: otherPromptId },
     });
     expect(response.statusCode, response.body).toBe(201);
     const newId = response.json().data.task_id;
@@ -308,10 +313,9 @@ describe('reanalysis', () => {
 
     const foreignProject = await createProject(owner, 'Foreign');
     const foreignPrompt = await createPrompt(owner, foreignProject, 'X');
-    const foreign = await user.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${id}/reanalyze`,
-      payload: { prompt_id: foreignPrompt },
+    const foreign = await user.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: id },
+      body: { prompt_id: foreignPrompt },
     });
     expect(foreign.statusCode).toBe(400);
   });
@@ -336,15 +340,13 @@ describe('failed tasks', () => {
 
     for (const client of [user, teamleader]) {
       expect((await get(client, '/failed-tasks')).statusCode).toBe(403);
-      const retry = await client.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/failed-tasks/retry`,
-        payload: { task_ids: [first.task_id] },
+      const retry = await client.call(analysisRoutes.retry, {
+        params: { id: projectId },
+        body: { task_ids: [first.task_id] },
       });
       expect(retry.statusCode).toBe(403);
-      const del = await client.request({
-        method: 'DELETE',
-        url: `/api/projects/${projectId}/failed-tasks/${first.task_id}`,
+      const del = await client.call(analysisRoutes.deleteFailed, {
+        params: { id: projectId, taskId: first.task_id },
       });
       expect(del.statusCode).toBe(403);
     }
@@ -379,10 +381,9 @@ describe('failed tasks', () => {
       error_reason: { code: 'media_no_audio', params: {} },
     });
 
-    const retried = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/failed-tasks/retry`,
-      payload: { task_ids: [first.task_id, healthy.task_id, 999999] },
+    const retried = await owner.call(analysisRoutes.retry, {
+      params: { id: projectId },
+      body: { task_ids: [first.task_id, healthy.task_id, 999999] },
     });
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toEqual({ data: { retried: 1 } });
@@ -398,16 +399,11 @@ describe('failed tasks', () => {
     const stored = path.join(mediaRoot, media!.storageKey);
     expect(await readdir(path.dirname(stored))).toContain(path.basename(stored));
     expect(
-      (
-        await owner.request({
-          method: 'DELETE',
-          url: `/api/projects/${projectId}/failed-tasks/${healthy.task_id}`,
-        })
-      ).statusCode,
+      (await owner.call(analysisRoutes.deleteFailed, { params: { id: projectId, taskId: healthy.task_id } }))
+        .statusCode,
     ).toBe(404);
-    const deleted = await owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${projectId}/failed-tasks/${second.task_id}`,
+    const deleted = await owner.call(analysisRoutes.deleteFailed, {
+      params: { id: projectId, taskId: second.task_id },
     });
     expect(deleted.statusCode).toBe(200);
     expect(await t.ctx.db.select().from(tasks).where(eq(tasks.id, second.task_id))).toEqual([]);
@@ -418,15 +414,14 @@ describe('failed tasks', () => {
   it('keeps a file another analysis still uses', async () => {
     const { task_id: id, audio } = await uploadOne();
     await setTask(id, { status: 'completed' });
-    const again = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${id}/reanalyze`,
-      payload: { prompt_id: promptId },
+    const again = await owner.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: id },
+      body: { prompt_id: promptId },
     });
     const failedId = again.json().data.task_id;
     await setTask(failedId, { status: 'failed', errorReason: taskError('other', { message: 'x' }) });
     expect(
-      (await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}/failed-tasks/${failedId}` }))
+      (await owner.call(analysisRoutes.deleteFailed, { params: { id: projectId, taskId: failedId } }))
         .statusCode,
     ).toBe(200);
     expect(await t.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, audio.id))).toHaveLength(1);
@@ -438,10 +433,9 @@ describe('failed tasks', () => {
     await setTask(id, { status: 'failed', errorReason: taskError('other', { message: 'x' }) });
     await t.ctx.db.update(unitBundles).set({ leftMilli: 0 }).where(eq(unitBundles.projectId, projectId));
     try {
-      const response = await owner.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/failed-tasks/retry`,
-        payload: { task_ids: [id] },
+      const response = await owner.call(analysisRoutes.retry, {
+        params: { id: projectId },
+        body: { task_ids: [id] },
       });
       expect(response.statusCode).toBe(402);
       expect(response.json().error.code).toBe('insufficient_funds');

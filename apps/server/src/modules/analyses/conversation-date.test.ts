@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { batchRoutes } from '@parley/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
@@ -45,10 +46,9 @@ beforeAll(async () => {
     'url,type,date,Representative,Department',
     ...DAYS.map((day) => `http://127.0.0.1:${port}/chats/${day}.txt,chat,${november(day)} 21:30,Ann,Sales`),
   ].join('\n');
-  const upload = await app.owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/batches`,
-    ...multipart([
+  const upload = await app.owner.call(batchRoutes.create, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'file', filename: 'history.csv', contentType: 'text/csv', data: Buffer.from(csv) },
     ]),

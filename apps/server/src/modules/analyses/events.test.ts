@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE } from '@parley/contracts';
+import { batchRoutes, SESSION_COOKIE, uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -110,10 +110,9 @@ describe('task events', () => {
 
     // An upload announces its queued task.
     const prompt = await createPrompt(owner, projectId, 'P');
-    const upload = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/uploads`,
-      ...multipart([
+    const upload = await owner.call(uploadRoutes.file, {
+      params: { id: projectId },
+      form: multipart([
         { name: 'prompt_id', value: String(prompt) },
         { name: 'metadata', value: JSON.stringify(META) },
         { name: 'file', filename: 'live.wav', data: wavBytes(0.2) },
@@ -148,10 +147,9 @@ describe('task events', () => {
     await notifyBatchEvent(t.ctx.db, { project_id: otherProjectId, batch_id: 1 });
 
     const prompt = await createPrompt(owner, projectId, 'Bulk');
-    const created = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/batches`,
-      ...multipart([
+    const created = await owner.call(batchRoutes.create, {
+      params: { id: projectId },
+      form: multipart([
         { name: 'prompt_id', value: String(prompt) },
         {
           name: 'file',

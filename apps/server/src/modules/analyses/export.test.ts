@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SESSION_COOKIE } from '@parley/contracts';
+import { type PromptField, promptRoutes, repRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ let otherProjectId: number;
 let promptId: number;
 const ids: Record<string, number> = {};
 
-const CONTENT = [
+const CONTENT: PromptField[] = [
   { key: 'Greeting', type: 'ok', explanation: '', includeInScore: true },
   {
     key: 'Discovery',
@@ -81,16 +81,14 @@ beforeAll(async () => {
   await usersSeeAll(t, otherProjectId);
   await addMember(t, projectId, user, 'user');
   await addMember(t, projectId, leader, 'teamleader');
-  const assigned = await owner.request({
-    method: 'PUT',
-    url: `/api/projects/${projectId}/team-leaders/${leader.userId}`,
-    payload: { departments: ['Support'], representatives: [] },
+  const assigned = await owner.call(repRoutes.setTeamLeader, {
+    params: { id: projectId, userId: leader.userId },
+    body: { departments: ['Support'], representatives: [] },
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
-  const created = await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: { scriptName: 'Sales QA', content: CONTENT },
+  const created = await owner.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: { scriptName: 'Sales QA', content: CONTENT },
   });
   expect(created.statusCode, created.body).toBe(201);
   promptId = created.json().data.id;

@@ -1,4 +1,4 @@
-import { ANALYSES_SEARCH_COUNT_CAP, AnalysisListQuery } from '@parley/contracts';
+import { ANALYSES_SEARCH_COUNT_CAP, AnalysisListQuery, analysisRoutes } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -57,7 +57,7 @@ describe('the analyses list total', () => {
   });
 
   it('answers total and total_capped over the API', async () => {
-    const response = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
+    const response = await owner.call(analysisRoutes.list, { params: { id: projectId } });
     expect(response.json().data).toMatchObject({ total: 4, total_capped: false });
   });
 });

@@ -1,4 +1,5 @@
 import type { AnalyticsField, ChecklistResponse, SpeakerRoles } from '@parley/contracts';
+import { analysisRoutes, uploadRoutes } from '@parley/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
@@ -40,10 +41,9 @@ async function analysedChat(
   roles: Record<string, string>,
   representative = 'Ann',
 ): Promise<number> {
-  const upload = await app.owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  const upload = await app.owner.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify({ Department: 'Support', Representative: representative }) },
       { name: 'file', filename: 'chat.txt', contentType: 'text/plain', data: Buffer.from(chat) },
@@ -58,15 +58,15 @@ async function analysedChat(
 }
 
 const put = (
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   projectId: number,
   taskId: number,
   roles: Record<string, string>,
 ) =>
-  client.request({
-    method: 'PUT',
-    url: `/api/projects/${projectId}/analyses/${taskId}/speaker-roles`,
-    payload: { roles },
+  client.call(analysisRoutes.speakerRoles, {
+    unchecked: true,
+    params: { id: projectId, taskId },
+    body: { roles },
   });
 
 const metricRows = (taskId: number) =>
@@ -112,10 +112,7 @@ describe("a reviewer's speaker roles", () => {
       'Conversation metrics.Representative questions',
       'Conversation metrics.Representative talk share (%)',
     ]);
-    const detail = await app.owner.request({
-      method: 'GET',
-      url: `/api/projects/${project.projectId}/analyses/${taskId}`,
-    });
+    const detail = await app.owner.call(analysisRoutes.detail, { params: { id: project.projectId, taskId } });
     expect(detail.json().data.speaker_roles).toEqual(expected);
 
     // Leaving a speaker out takes their role away: nobody is the customer any more.

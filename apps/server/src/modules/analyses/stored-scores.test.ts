@@ -1,3 +1,4 @@
+import { analysisRoutes } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -26,7 +27,7 @@ describe('a stored final score the API cannot answer', () => {
     it(`(${stored}) reads as none in the list and the detail, and the other analyses still show`, async () => {
       const taskId = await insertTextTask(t, projectId, null, `a conversation scored ${stored}`);
       await t.ctx.db.execute(sql`UPDATE tasks SET final_score = ${stored}::numeric WHERE id = ${taskId}`);
-      const list = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
+      const list = await owner.call(analysisRoutes.list, { params: { id: projectId } });
       expect(list.statusCode, list.body).toBe(200);
       const scores = new Map(
         list
@@ -35,10 +36,7 @@ describe('a stored final score the API cannot answer', () => {
       );
       expect(scores.get(taskId)).toBeNull();
       expect(scores.get(fineId)).toBe(87.5);
-      const detail = await owner.request({
-        method: 'GET',
-        url: `/api/projects/${projectId}/analyses/${taskId}`,
-      });
+      const detail = await owner.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
       expect(detail.statusCode, detail.body).toBe(200);
       expect(detail.json().data.final_score).toBeNull();
     });

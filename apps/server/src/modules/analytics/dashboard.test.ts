@@ -1,4 +1,4 @@
-import { API_KEY_TEXTS, type DashboardResponse } from '@parley/contracts';
+import { API_KEY_TEXTS, analyticsRoutes, type DashboardResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnalyticsApp } from '../../../test/analytics.ts';
 
@@ -155,9 +155,9 @@ describe('the project dashboard', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const response = await s.owner.request({
-      method: 'GET',
-      url: `/api/projects/${s.projectId}/analytics/dashboard?from=2026-03-10&to=2026-03-07`,
+    const response = await s.owner.call(analyticsRoutes.dashboard, {
+      params: { id: s.projectId },
+      query: { from: '2026-03-10', to: '2026-03-07' },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -214,10 +214,7 @@ describe('who sees the dashboard', () => {
       });
       expect(other.statusCode).toBe(404);
     }
-    const strangers = await s.stranger.request({
-      method: 'GET',
-      url: `/api/projects/${s.projectId}/analytics/dashboard`,
-    });
+    const strangers = await s.stranger.call(analyticsRoutes.dashboard, { params: { id: s.projectId } });
     expect(strangers.statusCode).toBe(404);
   });
 });

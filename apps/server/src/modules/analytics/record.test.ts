@@ -1,4 +1,4 @@
-import { PEOPLE_NAME_MAX, type PromptField } from '@parley/contracts';
+import { PEOPLE_NAME_MAX, type PromptField, projectRoutes, promptRoutes } from '@parley/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
@@ -61,10 +61,9 @@ const ANSWER = {
 async function setUp(): Promise<{ projectId: number; promptId: number; taskId: number }> {
   const projectId = await createProject(owner, `Analytics ${Math.random().toString(36).slice(2, 8)}`);
   await fund(t, projectId);
-  const created = await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: { scriptName: 'Sales call', finalScore: 'percent', content: CONTENT },
+  const created = await owner.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: { scriptName: 'Sales call', finalScore: 'percent', content: CONTENT },
   });
   expect(created.statusCode, created.body).toBe(201);
   const promptId: number = created.json().data.id;
@@ -131,10 +130,9 @@ describe('analytics rows of an analysis', () => {
       .update(analysisFieldValues)
       .set({ analysisDate: '2026-03-10' })
       .where(eq(analysisFieldValues.taskId, taskId));
-    const moved = await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { timezone: 'Europe/Kyiv' },
+    const moved = await owner.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { timezone: 'Europe/Kyiv' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(new Set((await rowsOf(taskId)).map((row) => row.analysisDate))).toEqual(new Set(['2026-03-11']));

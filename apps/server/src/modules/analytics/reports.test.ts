@@ -1,4 +1,5 @@
 import type { ChecklistResponse, ExplorerGroupRow, ExplorerResponse } from '@parley/contracts';
+import { analyticsRoutes, promptRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnalyticsApp } from '../../../test/analytics.ts';
 import { analyticsBackfill } from '../../db/schema/index.ts';
@@ -163,9 +164,9 @@ describe('the explorer', () => {
       groups: [],
       total: group({}),
     });
-    const missing = await s.owner.request({
-      method: 'GET',
-      url: `/api/projects/${s.projectId}/analytics/explore?prompt_id=${s.salesPrompt.id}&field=Nothing`,
+    const missing = await s.owner.call(analyticsRoutes.explore, {
+      params: { id: s.projectId },
+      query: { prompt_id: s.salesPrompt.id, field: 'Nothing' },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -255,9 +256,9 @@ describe('the checklist report', () => {
 
   it("answers 404 for another project's prompt, as for an unknown one", async () => {
     for (const promptId of [s.otherPrompt.id, 999_999]) {
-      const response = await s.owner.request({
-        method: 'GET',
-        url: `/api/projects/${s.projectId}/analytics/checklist?prompt_id=${promptId}`,
+      const response = await s.owner.call(analyticsRoutes.checklist, {
+        params: { id: s.projectId },
+        query: { prompt_id: promptId },
       });
       expect(response.statusCode, response.body).toBe(404);
     }
@@ -277,9 +278,8 @@ describe('the backfill status', () => {
 
 describe('a deleted prompt', () => {
   it('keeps its name and fields from the version its analyses ran with', async () => {
-    const deleted = await s.owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${s.projectId}/prompts/${s.supportPrompt.id}`,
+    const deleted = await s.owner.call(promptRoutes.remove, {
+      params: { id: s.projectId, promptId: s.supportPrompt.id },
     });
     expect(deleted.statusCode).toBe(200);
     const fields = await get<Array<{ path: string; count: number }>>(

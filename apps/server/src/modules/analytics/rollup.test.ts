@@ -1,3 +1,4 @@
+import { projectRoutes } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -171,10 +172,9 @@ describe('the per-day and per-month sums and the per-month value counts of the a
     await insertAnalysis(t, other, analysis(prompt, 'Dan', '2026-05-01T10:00:00Z'));
     const ofOther = sql`SELECT 1 FROM analysis_field_days WHERE project_id = ${other}`;
     expect((await t.ctx.db.execute(ofOther)).rows.length).toBeGreaterThan(0);
-    const deleted = await owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${other}`,
-      payload: { confirm_name: 'Gone' },
+    const deleted = await owner.call(projectRoutes.remove, {
+      params: { id: other },
+      body: { confirm_name: 'Gone' },
     });
     expect(deleted.statusCode).toBe(200);
     expect((await t.ctx.db.execute(ofOther)).rows).toEqual([]);

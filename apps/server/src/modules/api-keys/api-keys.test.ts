@@ -2,9 +2,28 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_KEY_TEXTS, isApiKeyFormat, TEXTS } from '@parley/contracts';
+import {
+  API_KEY_TEXTS,
+  adminRoutes,
+  analysisRoutes,
+  apiKeyRoutes,
+  authRoutes,
+  batchRoutes,
+  billingRoutes,
+  blacklistRoutes,
+  isApiKeyFormat,
+  memberRoutes,
+  modelRoutes,
+  projectRoutes,
+  promptRoutes,
+  repRoutes,
+  supportRoutes,
+  TEXTS,
+  userRoutes,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -39,7 +58,7 @@ beforeAll(async () => {
   user = await signUp(t.app);
   teamleader = await signUp(t.app);
   stranger = await signUp(t.app);
-  await owner.request({ method: 'PUT', url: '/api/users/me', payload: { name: 'Olga  van Owner' } });
+  await owner.call(userRoutes.updateProfile, { body: { name: 'Olga  van Owner' } });
   projectId = await createProject(owner, 'Keys');
   otherProjectId = await createProject(owner, 'Other');
   await addMember(t, projectId, admin, 'admin');
@@ -53,7 +72,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const keysUrl = (id = projectId) => `/api/projects/${id}/api-keys`;
 const keyRow = async (id: number) => (await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]!;
 
 describe('API key management', () => {
@@ -63,8 +81,11 @@ describe('API key management', () => {
       [teamleader, 403],
       [stranger, 404],
     ] as const) {
-      expect((await client.request({ method: 'GET', url: keysUrl() })).statusCode).toBe(status);
-      const create = await client.request({ method: 'POST', url: keysUrl(), payload: { name: 'x' } });
+      expect((await client.call(apiKeyRoutes.list, { params: { id: projectId } })).statusCode).toBe(status);
+      const create = await client.call(apiKeyRoutes.create, {
+        params: { id: projectId },
+        body: { name: 'x' },
+      });
       expect(create.statusCode).toBe(status);
     }
     const made = await createKey(admin, projectId, 'full', 'by admin');
@@ -73,25 +94,26 @@ describe('API key management', () => {
       [teamleader, 403],
       [stranger, 404],
     ] as const) {
-      const revoke = await client.request({ method: 'POST', url: `${keysUrl()}/${made.id}/revoke` });
+      const revoke = await client.call(apiKeyRoutes.revoke, { params: { id: projectId, keyId: made.id } });
       expect(revoke.statusCode).toBe(status);
     }
-    expect((await owner.request({ method: 'GET', url: keysUrl() })).statusCode).toBe(200);
-    const revoked = await owner.request({ method: 'POST', url: `${keysUrl()}/${made.id}/revoke` });
+    expect((await owner.call(apiKeyRoutes.list, { params: { id: projectId } })).statusCode).toBe(200);
+    const revoked = await owner.call(apiKeyRoutes.revoke, { params: { id: projectId, keyId: made.id } });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().data.status).toBe('revoked');
     // DELETE is the same; revoking twice is fine; another project's key id is 404.
-    expect((await admin.request({ method: 'DELETE', url: `${keysUrl()}/${made.id}` })).statusCode).toBe(200);
     expect(
-      (await owner.request({ method: 'DELETE', url: `${keysUrl(otherProjectId)}/${made.id}` })).statusCode,
+      (await admin.call(apiKeyRoutes.remove, { params: { id: projectId, keyId: made.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await owner.call(apiKeyRoutes.remove, { params: { id: otherProjectId, keyId: made.id } })).statusCode,
     ).toBe(404);
   });
 
   it('shows the secret once, lists the key masked with its creator, full by default, never used', async () => {
-    const response = await owner.request({
-      method: 'POST',
-      url: keysUrl(),
-      payload: { name: '  CRM sync ' },
+    const response = await owner.call(apiKeyRoutes.create, {
+      params: { id: projectId },
+      body: { name: '  CRM sync ' },
     });
     expect(response.statusCode).toBe(201);
     const created = response.json().data;
@@ -107,11 +129,11 @@ describe('API key management', () => {
       user_email: owner.email,
       last_used: null,
     });
-    const list = (await admin.request({ method: 'GET', url: keysUrl() })).json().data;
+    const list = (await admin.call(apiKeyRoutes.list, { params: { id: projectId } })).json().data;
     const listed = list.find((k: { id: number }) => k.id === created.id);
     expect(listed).toMatchObject({ name: 'CRM sync', key_mask: created.key_mask, status: 'active' });
     expect(JSON.stringify(list)).not.toContain(created.api_key);
-    const blank = await owner.request({ method: 'POST', url: keysUrl(), payload: { name: '   ' } });
+    const blank = await owner.call(apiKeyRoutes.create, { params: { id: projectId }, body: { name: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toContain(API_KEY_TEXTS.nameRequired);
   });
@@ -123,8 +145,8 @@ describe('API key management', () => {
     expect(row.prefix).toBe(key.slice(0, 12));
     const client = keyClient(t.app, key);
     await uploadCall(client, projectId, promptId, META);
-    await client.request({ method: 'GET', url: `/api/projects/${projectId}` }); // 403, logged
-    await keyClient(t.app, `${key.slice(0, -1)}x`).request({ method: 'GET', url: '/api/auth/me' }); // 401
+    await client.call(projectRoutes.get, { params: { id: projectId } }); // 403, logged
+    await keyClient(t.app, `${key.slice(0, -1)}x`).call(authRoutes.me); // 401
     const dump = await t.ctx.db.execute(
       sql`SELECT string_agg(t::text, ' ') AS text FROM (SELECT * FROM api_keys UNION ALL SELECT * FROM api_keys) t`,
     );
@@ -149,67 +171,57 @@ describe('Bearer authentication', () => {
   it("acts with the creator's current role: an admin's key edits, cannot delete, and follows role changes", async () => {
     const { key } = await createKey(admin, projectId, 'full');
     const client = keyClient(t.app, key);
-    const me = await client.request({ method: 'GET', url: '/api/auth/me' });
+    const me = await client.call(authRoutes.me);
     expect(me.json().data.email).toBe(admin.email);
-    const project = await client.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const project = await client.call(projectRoutes.get, { params: { id: projectId } });
     expect(project.json().data.my_role).toBe('admin');
-    expect(
-      (await client.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` })).statusCode,
-    ).toBe(200);
-    const edit = await client.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { description: 'via key' },
+    expect((await client.call(analysisRoutes.failed, { params: { id: projectId } })).statusCode).toBe(200);
+    const edit = await client.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { description: 'via key' },
     });
     expect(edit.statusCode).toBe(200);
-    const remove = await client.request({
-      method: 'DELETE',
-      url: `/api/projects/${projectId}`,
-      payload: { confirm_name: 'Keys' },
+    const remove = await client.call(projectRoutes.remove, {
+      params: { id: projectId },
+      body: { confirm_name: 'Keys' },
     });
     expect(remove.statusCode).toBe(403);
 
     // Demoted to user: the same key loses admin routes at once.
-    await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}/members/${admin.userId}`,
-      payload: { role: 'user' },
+    await owner.call(memberRoutes.changeRole, {
+      params: { id: projectId, userId: admin.userId },
+      body: { role: 'user' },
     });
-    expect(
-      (await client.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` })).statusCode,
-    ).toBe(403);
-    expect(
-      (await client.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` })).statusCode,
-    ).toBe(200);
-    await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}/members/${admin.userId}`,
-      payload: { role: 'admin' },
+    expect((await client.call(analysisRoutes.failed, { params: { id: projectId } })).statusCode).toBe(403);
+    expect((await client.call(analysisRoutes.list, { params: { id: projectId } })).statusCode).toBe(200);
+    await owner.call(memberRoutes.changeRole, {
+      params: { id: projectId, userId: admin.userId },
+      body: { role: 'admin' },
     });
   });
 
   it("answers 404 for another project's routes, even when the creator owns both, and lists only its project", async () => {
     const { key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
-    for (const url of [
-      `/api/projects/${otherProjectId}`,
-      `/api/projects/${otherProjectId}/analyses`,
-      `/api/projects/${otherProjectId}/prompts`,
-      `/api/blacklist?project_id=${otherProjectId}`,
+    const params = { id: otherProjectId };
+    for (const { url, by } of [
+      prepare(projectRoutes.get, { params }),
+      prepare(analysisRoutes.list, { params }),
+      prepare(promptRoutes.list, { params }),
+      prepare(blacklistRoutes.list, { query: { project_id: otherProjectId } }),
     ]) {
-      const response = await client.request({ method: 'GET', url });
+      const response = await by(client);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.json().error.message).toBe(TEXTS.guard.notFound);
     }
-    expect(
-      (await client.request({ method: 'GET', url: `/api/blacklist?project_id=${projectId}` })).statusCode,
-    ).toBe(200);
-    const list = (await client.request({ method: 'GET', url: '/api/projects' })).json().data;
+    expect((await client.call(blacklistRoutes.list, { query: { project_id: projectId } })).statusCode).toBe(
+      200,
+    );
+    const list = (await client.call(projectRoutes.list)).json().data;
     expect(list.map((p: { id: number }) => p.id)).toEqual([projectId]);
     // Both the owner's session (for the other project) and the key: the key wins.
-    const both = await client.request({
-      method: 'GET',
-      url: `/api/projects/${otherProjectId}`,
+    const both = await client.call(projectRoutes.get, {
+      params: { id: otherProjectId },
       cookies: { parley_session: owner.cookie },
     });
     expect(both.statusCode).toBe(404);
@@ -219,53 +231,45 @@ describe('Bearer authentication', () => {
     const { key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
     const superKey = keyClient(t.app, (await createKey(superAdmin, projectId, 'full')).key);
-    const refused: Array<[typeof client, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
-      [client, 'POST', '/api/projects', { name: 'x' }],
-      [client, 'PUT', '/api/users/me', { name: 'x' }],
-      [client, 'PUT', '/api/users/me/password', { current_password: 'a', new_password: 'bbbbbbbbbb' }],
-      [superKey, 'GET', '/api/admin/projects'],
-      [superKey, 'GET', '/api/admin/users'],
-      [client, 'GET', keysUrl()],
-      [client, 'POST', keysUrl(), { name: 'minted' }],
-      [client, 'POST', `/api/projects/${projectId}/support-access`, { duration: 1 }],
-      [client, 'POST', '/api/invites/whatever/accept'],
-    ];
-    for (const [c, method, url, payload] of refused) {
-      const response = await c.request({ method, url, ...(payload ? { payload } : {}) });
+    const params = { id: projectId };
+    const refused = [
+      [client, prepare(projectRoutes.create, { body: { name: 'x' } })],
+      [client, prepare(userRoutes.updateProfile, { body: { name: 'x' } })],
+      [
+        client,
+        prepare(userRoutes.changePassword, { body: { current_password: 'a', new_password: 'bbbbbbbbbb' } }),
+      ],
+      [superKey, prepare(adminRoutes.projects)],
+      [superKey, prepare(supportRoutes.listUsers)],
+      [client, prepare(apiKeyRoutes.list, { params })],
+      [client, prepare(apiKeyRoutes.create, { params, body: { name: 'minted' } })],
+      [client, prepare(supportRoutes.grant, { params, body: { duration: 1 } })],
+      [client, prepare(memberRoutes.acceptInvite, { params: { token: 'whatever' } })],
+    ] as const;
+    for (const [c, { method, url, by }] of refused) {
+      const response = await by(c);
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
     }
-    expect((await client.request({ method: 'GET', url: '/api/models/providers' })).statusCode).toBe(200);
+    expect((await client.call(modelRoutes.listProviders)).statusCode).toBe(200);
   });
 
   it('refuses unknown, malformed and revoked keys with 401 at once', async () => {
     const { id, key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
-    expect((await client.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
-    await owner.request({ method: 'POST', url: `${keysUrl()}/${id}/revoke` });
-    const revoked = await client.request({ method: 'GET', url: '/api/auth/me' });
+    expect((await client.call(authRoutes.me)).statusCode).toBe(200);
+    await owner.call(apiKeyRoutes.revoke, { params: { id: projectId, keyId: id } });
+    const revoked = await client.call(authRoutes.me);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error).toEqual({ code: 'api_key_revoked', message: API_KEY_TEXTS.revoked });
     // A revoked key fails even next to a valid session cookie.
-    const withCookie = await client.request({
-      method: 'GET',
-      url: '/api/auth/me',
-      cookies: { parley_session: owner.cookie },
-    });
+    const withCookie = await client.call(authRoutes.me, { cookies: { parley_session: owner.cookie } });
     expect(withCookie.statusCode).toBe(401);
     for (const bad of [`pk_live_${'x'.repeat(40)}`, 'nonsense', '']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { authorization: `Bearer ${bad}` },
-      });
+      const response = await callRoute(t.app, authRoutes.me, { headers: { authorization: `Bearer ${bad}` } });
       expect(response.statusCode).toBe(401);
     }
     // Other schemes are not ours: the cookie still counts.
-    const basic = await owner.request({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: 'Basic eDp5' },
-    });
+    const basic = await owner.call(authRoutes.me, { headers: { authorization: 'Basic eDp5' } });
     expect(basic.statusCode).toBe(200);
   });
 
@@ -273,17 +277,17 @@ describe('Bearer authentication', () => {
     const { id, key } = await createKey(owner, projectId, 'full');
     const client = keyClient(t.app, key);
     expect((await keyRow(id)).lastUsedAt).toBeNull();
-    await client.request({ method: 'GET', url: '/api/auth/me' });
+    await client.call(authRoutes.me);
     const first = (await keyRow(id)).lastUsedAt;
     expect(first).toBeInstanceOf(Date);
-    await client.request({ method: 'GET', url: '/api/auth/me' });
+    await client.call(authRoutes.me);
     expect((await keyRow(id)).lastUsedAt).toEqual(first);
     const old = new Date(Date.now() - 5 * 60_000);
     await t.ctx.db.update(apiKeys).set({ lastUsedAt: old }).where(eq(apiKeys.id, id));
-    await client.request({ method: 'GET', url: '/api/auth/me' });
+    await client.call(authRoutes.me);
     const later = (await keyRow(id)).lastUsedAt!;
     expect(later.getTime()).toBeGreaterThan(old.getTime() + 60_000);
-    const listed = (await owner.request({ method: 'GET', url: keysUrl() })).json().data;
+    const listed = (await owner.call(apiKeyRoutes.list, { params: { id: projectId } })).json().data;
     expect(listed.find((k: { id: number }) => k.id === id).last_used).toBe(later.toISOString());
   });
 
@@ -291,11 +295,9 @@ describe('Bearer authentication', () => {
     const leaving = await signUp(t.app);
     await addMember(t, projectId, leaving, 'admin');
     const { id, key } = await createKey(leaving, projectId, 'full');
-    await owner.request({ method: 'DELETE', url: `/api/projects/${projectId}/members/${leaving.userId}` });
+    await owner.call(memberRoutes.remove, { params: { id: projectId, userId: leaving.userId } });
     expect((await keyRow(id)).revokedAt).toBeInstanceOf(Date);
-    expect((await keyClient(t.app, key).request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(
-      401,
-    );
+    expect((await keyClient(t.app, key).call(authRoutes.me)).statusCode).toBe(401);
   });
 });
 
@@ -310,66 +312,61 @@ describe('media keys', () => {
     const row = (await t.ctx.db.select().from(tasks).where(eq(tasks.id, mine)))[0]!;
     expect(row).toMatchObject({ apiKeyId: keyId, createdBy: admin.userId });
 
-    const list = await media.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
+    const list = await media.call(analysisRoutes.list, { params: { id: projectId } });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.items.map((i: { id: number }) => i.id)).toEqual([mine]);
     expect(list.json().data.total).toBe(1);
     expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${projectId}/analyses/${mine}` })).statusCode,
+      (await media.call(analysisRoutes.detail, { params: { id: projectId, taskId: mine } })).statusCode,
     ).toBe(200);
-    const media200 = await media.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/analyses/${mine}/media`,
-    });
+    const media200 = await media.call(analysisRoutes.media, { params: { id: projectId, taskId: mine } });
     expect(media200.statusCode).toBe(200);
     for (const taskId of [theirs, bySession]) {
-      for (const suffix of ['', '/media']) {
-        const response = await media.request({
-          method: 'GET',
-          url: `/api/projects/${projectId}/analyses/${taskId}${suffix}`,
-        });
+      for (const route of [analysisRoutes.detail, analysisRoutes.media]) {
+        const response = await media.call(route, { params: { id: projectId, taskId } });
         expect(response.statusCode).toBe(404);
       }
     }
     // A session still sees everything.
-    const all = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` })).json()
-      .data;
+    const all = (await owner.call(analysisRoutes.list, { params: { id: projectId } })).json().data;
     expect(all.items.map((i: { id: number }) => i.id)).toEqual(
       expect.arrayContaining([mine, theirs, bySession]),
     );
 
-    for (const [method, url] of [
-      ['GET', `/api/projects/${projectId}`],
-      ['PUT', `/api/projects/${projectId}`],
-      ['GET', `/api/projects/${projectId}/prompts`],
-      ['GET', `/api/projects/${projectId}/analyses/events`],
-      ['POST', `/api/projects/${projectId}/analyses/${mine}/reanalyze`],
-      ['GET', `/api/projects/${projectId}/members`],
-      ['GET', `/api/projects/${projectId}/representatives`],
-      ['GET', `/api/projects/${projectId}/billing/units`],
-      ['GET', '/api/auth/me'],
-      ['GET', '/api/projects'],
-      ['GET', `/api/blacklist?project_id=${projectId}`],
-    ] as const) {
-      const response = await media.request({ method, url, payload: method === 'GET' ? undefined : {} });
+    const params = { id: projectId };
+    for (const { method, url, by } of [
+      prepare(projectRoutes.get, { params }),
+      prepare(projectRoutes.update, { params, body: {} }),
+      prepare(promptRoutes.list, { params }),
+      prepare(analysisRoutes.events, { params }),
+      prepare(analysisRoutes.reanalyze, {
+        unchecked: true,
+        params: { id: projectId, taskId: mine },
+        body: {},
+      }),
+      prepare(memberRoutes.list, { params }),
+      prepare(repRoutes.representatives, { params }),
+      prepare(billingRoutes.units, { params }),
+      prepare(authRoutes.me),
+      prepare(projectRoutes.list),
+      prepare(blacklistRoutes.list, { query: { project_id: projectId } }),
+    ]) {
+      const response = await by(media);
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
       expect(response.json().error.message).toBe(API_KEY_TEXTS.mediaOnly);
     }
     // Its project's upload routes, but another project's are 404.
-    expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${otherProjectId}/analyses` })).statusCode,
-    ).toBe(404);
+    expect((await media.call(analysisRoutes.list, { params: { id: otherProjectId } })).statusCode).toBe(404);
   });
 
   it('upload CSV batches and see only their own batches', async () => {
     const { id: keyId, key } = await createKey(owner, projectId, 'media');
     const media = keyClient(t.app, key);
     const csv = 'url,type,department,representative\nhttps://example.com/a.mp3,audio,Sales,Ann\n';
-    const send = (client: { request: typeof media.request }) =>
-      client.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/batches`,
-        ...multipart([
+    const send = (client: { call: typeof media.call }) =>
+      client.call(batchRoutes.create, {
+        params: { id: projectId },
+        form: multipart([
           { name: 'prompt_id', value: String(promptId) },
           { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv) },
         ]),
@@ -380,16 +377,13 @@ describe('media keys', () => {
     const bySession = (await send(owner)).json().data.batch_id;
     const row = (await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, batchId)))[0]!;
     expect(row.apiKeyId).toBe(keyId);
-    const list = (await media.request({ method: 'GET', url: `/api/projects/${projectId}/batches` })).json()
-      .data;
+    const list = (await media.call(batchRoutes.list, { params: { id: projectId } })).json().data;
     expect(list.map((b: { id: number }) => b.id)).toEqual([batchId]);
+    expect((await media.call(batchRoutes.items, { params: { id: projectId, batchId } })).statusCode).toBe(
+      200,
+    );
     expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${projectId}/batches/${batchId}/items` }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await media.request({ method: 'GET', url: `/api/projects/${projectId}/batches/${bySession}/items` }))
-        .statusCode,
+      (await media.call(batchRoutes.items, { params: { id: projectId, batchId: bySession } })).statusCode,
     ).toBe(404);
   });
 });

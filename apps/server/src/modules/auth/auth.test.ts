@@ -1,9 +1,16 @@
-import { DEVICE_COOKIE, SESSION_COOKIE, TEXTS } from '@parley/contracts';
+import {
+  authRoutes,
+  DEVICE_COOKIE,
+  memberRoutes,
+  projectRoutes,
+  SESSION_COOKIE,
+  TEXTS,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, callRoute } from '../../../test/client.ts';
 import {
-  clientWithCookie,
   createProject,
   sessionCookie,
   signUp,
@@ -30,11 +37,11 @@ const ACCOUNT_LOCKED =
 const EMAIL_NOT_CONFIRMED =
   'Please confirm your email address first: open the link we emailed you when you signed up.';
 
-const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
+const me = (cookie: string) => callRoute(t.app, authRoutes.me, { cookie });
 
 describe('sign up', () => {
   it('makes the first account super admin and later ones not; the installation says whether it has any', async () => {
-    const installation = () => t.app.inject({ method: 'GET', url: '/api/auth/installation' });
+    const installation = () => callRoute(t.app, authRoutes.installation);
     expect((await installation()).json()).toEqual({ data: { has_accounts: false } });
     const first = await signUp(t.app);
     expect((await installation()).json()).toEqual({ data: { has_accounts: true } });
@@ -44,20 +51,16 @@ describe('sign up', () => {
   });
 
   it('stores an argon2id hash and the lower-cased email; the confirmation sets an httpOnly session cookie', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
+    const response = await callRoute(t.app, authRoutes.signup, {
+      body: { email: '  Mixed.Case@Example.COM ', password: 'long enough indeed' },
     });
     expect(response.statusCode).toBe(202);
     const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === 'mixed.case@example.com');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain('long enough indeed');
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/confirm',
-      payload: { token: confirmTokenFrom(mail!) },
+    const confirmed = await callRoute(t.app, authRoutes.confirm, {
+      body: { token: confirmTokenFrom(mail!) },
     });
     expect(confirmed.json().data.email).toBe('mixed.case@example.com');
     const cookie = confirmed.cookies.find((c) => c.name === SESSION_COOKIE)!;
@@ -66,17 +69,13 @@ describe('sign up', () => {
   });
 
   it('refuses a short password and a malformed email', async () => {
-    const short = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: uniqueEmail(), password: 'short' },
+    const short = await callRoute(t.app, authRoutes.signup, {
+      body: { email: uniqueEmail(), password: 'short' },
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toContain('Password must be at least 8 characters');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email: 'not-an-email', password: 'whatever works 1' },
+    const bad = await callRoute(t.app, authRoutes.signup, {
+      body: { email: 'not-an-email', password: 'whatever works 1' },
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -84,11 +83,10 @@ describe('sign up', () => {
 
 describe('sign-up without enumeration', () => {
   const signup = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+    callRoute(t.app, authRoutes.signup, { unchecked: true, body: payload });
   const login = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  const confirm = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { token } });
+    callRoute(t.app, authRoutes.login, { body: { email, password } });
+  const confirm = (token: string) => callRoute(t.app, authRoutes.confirm, { body: { token } });
   const mailsTo = async (email: string) =>
     (await takeQueuedEmails(t.ctx.boss)).filter((message) => message.to === email);
 
@@ -163,10 +161,9 @@ describe('sign-up without enumeration', () => {
     const projectId = await createProject(owner, 'Invited');
     const invitee = uniqueEmail('invitee');
     await takeQueuedEmails(t.ctx.boss);
-    await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/invites`,
-      payload: { email: invitee, role: 'user' },
+    await owner.call(memberRoutes.invite, {
+      params: { id: projectId },
+      body: { email: invitee, role: 'user' },
     });
     const inviteToken = /invite\?token=([A-Za-z0-9_-]+)/.exec((await mailsTo(invitee))[0]!.text)![1]!;
 
@@ -184,12 +181,12 @@ describe('sign-up without enumeration', () => {
     expect(joined.statusCode).toBe(201);
     expect(joined.json().data.email).toBe(invitee);
     expect(joined.json().joined_project_id).toBe(projectId);
-    const session = clientWithCookie(t.app, sessionCookie(joined));
-    const project = await session({ method: 'GET', url: `/api/projects/${projectId}` });
+    const session = caller(t.app, { cookie: sessionCookie(joined) });
+    const project = await session(projectRoutes.get, { params: { id: projectId } });
     expect(project.statusCode).toBe(200);
     expect(project.json().data.my_role).toBe('user');
     // The invitation was used up by the sign-up.
-    const again = await session({ method: 'POST', url: `/api/invites/${inviteToken}/accept` });
+    const again = await session(memberRoutes.acceptInvite, { params: { token: inviteToken } });
     expect(again.json().error.code).toBe('invite_used');
     expect(await mailsTo(invitee)).toEqual([]);
   });
@@ -207,7 +204,7 @@ describe('sign-up without enumeration', () => {
 
 describe('password strength', () => {
   const signup = (email: string, password: string, name?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, name } });
+    callRoute(t.app, authRoutes.signup, { body: { email, password, name } });
 
   it('refuses common and easily guessed passwords at sign-up with the shared message', async () => {
     for (const password of ['12345678', 'password', 'qwertyuiop']) {
@@ -235,24 +232,14 @@ describe('password strength', () => {
 describe('sessions', () => {
   it('signs in with the right password only', async () => {
     const { email } = await signUp(t.app, uniqueEmail(), 'right password');
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'wrong password' },
-    });
+    const wrong = await callRoute(t.app, authRoutes.login, { body: { email, password: 'wrong password' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe('Invalid email or password.');
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: uniqueEmail(), password: 'right password' },
+    const unknown = await callRoute(t.app, authRoutes.login, {
+      body: { email: uniqueEmail(), password: 'right password' },
     });
     expect(unknown.statusCode).toBe(401);
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'right password' },
-    });
+    const right = await callRoute(t.app, authRoutes.login, { body: { email, password: 'right password' } });
     expect(right.statusCode).toBe(200);
     expect((await me(sessionCookie(right))).json().data.email).toBe(email);
   });
@@ -260,7 +247,7 @@ describe('sessions', () => {
   it('ends the session on logout', async () => {
     const client = await signUp(t.app);
     expect((await me(client.cookie)).statusCode).toBe(200);
-    const out = await client.request({ method: 'POST', url: '/api/auth/logout' });
+    const out = await client.call(authRoutes.logout);
     expect(out.statusCode).toBe(200);
     expect((await me(client.cookie)).statusCode).toBe(401);
   });
@@ -268,7 +255,7 @@ describe('sessions', () => {
   it('survives a server restart (sessions live in the database)', async () => {
     const client = await signUp(t.app);
     const restarted = await buildApp(t.ctx, { webDir: null });
-    const response = await clientWithCookie(restarted, client.cookie)({ method: 'GET', url: '/api/auth/me' });
+    const response = await callRoute(restarted, authRoutes.me, { cookie: client.cookie });
     await restarted.close();
     expect(response.statusCode).toBe(200);
     expect(response.json().data.email).toBe(client.email);
@@ -284,11 +271,7 @@ describe('sessions', () => {
 
 describe('the session of the web app', () => {
   const session = (cookie?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}),
-    });
+    callRoute(t.app, authRoutes.session, { cookies: cookie ? { [SESSION_COOKIE]: cookie } : {} });
 
   it('answers 200 with the signed-in user, and 200 with null for anonymous, unknown, expired or ended sessions', async () => {
     const client = await signUp(t.app);
@@ -300,7 +283,7 @@ describe('the session of the web app', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ data: { user: null } });
     }
-    await client.request({ method: 'POST', url: '/api/auth/logout' });
+    await client.call(authRoutes.logout);
     expect((await session(client.cookie)).json()).toEqual({ data: { user: null } });
     // GET /auth/me keeps answering 401 to API clients without a session.
     expect((await me(client.cookie)).statusCode).toBe(401);
@@ -316,10 +299,8 @@ describe('login rate limit', () => {
     const limited = await startTestApp({ loginRateLimit: 3 });
     try {
       const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'nobody@example.com', password: 'whatever works 1' },
+        callRoute(limited.app, authRoutes.login, {
+          body: { email: 'nobody@example.com', password: 'whatever works 1' },
         });
       expect((await attempt()).statusCode).toBe(401);
       expect((await attempt()).statusCode).toBe(401);
@@ -335,12 +316,10 @@ describe('login rate limit', () => {
 
 describe('per-account limits', () => {
   const loginFrom = (ip: string, email: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: ip,
+    callRoute(t.app, authRoutes.login, {
+      body: { email, password },
       headers: { 'x-forwarded-for': ip },
-      payload: { email, password },
+      remoteAddress: ip,
     });
 
   it('answers 429 to unknown clients after 10 failed sign-ins for one email in 15 minutes, whatever the IP', async () => {
@@ -391,12 +370,7 @@ describe('per-account limits', () => {
     const answers = [];
     for (let i = 1; i <= 5; i += 1) {
       answers.push(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/forgot-password',
-          remoteAddress: `10.3.0.${i}`,
-          payload: { email },
-        }),
+        await callRoute(t.app, authRoutes.forgotPassword, { body: { email }, remoteAddress: `10.3.0.${i}` }),
       );
     }
     for (const answer of answers) {
@@ -407,7 +381,7 @@ describe('per-account limits', () => {
 
     // An hour later a link can be sent again; attempts older than that are pruned.
     await t.ctx.db.execute(sql`UPDATE auth_attempts SET created_at = created_at - interval '1 hour'`);
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    await callRoute(t.app, authRoutes.forgotPassword, { body: { email } });
     expect((await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email)).toHaveLength(1);
     const old = await t.ctx.db.execute(
       sql`SELECT count(*)::int AS n FROM auth_attempts WHERE created_at < now() - interval '1 hour'`,
@@ -417,10 +391,9 @@ describe('per-account limits', () => {
 });
 
 describe('password reset', () => {
-  const forgot = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const forgot = (email: string) => callRoute(t.app, authRoutes.forgotPassword, { body: { email } });
   const reset = (token: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+    callRoute(t.app, authRoutes.resetPassword, { body: { token, password } });
 
   it('emails a single-use link that sets the password and ends every session', async () => {
     await takeQueuedEmails(t.ctx.boss);
@@ -434,7 +407,7 @@ describe('password reset', () => {
     expect((await reset(token, 'newer secret word')).statusCode).toBe(200);
     expect((await me(client.cookie)).statusCode).toBe(401);
     const login = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: client.email, password } });
+      callRoute(t.app, authRoutes.login, { body: { email: client.email, password } });
     expect((await login('older secret word')).statusCode).toBe(401);
     expect((await login('newer secret word')).statusCode).toBe(200);
 
@@ -503,7 +476,7 @@ describe('answers that take the same work whether an email has an account or not
     const ghost = uniqueEmail('ghost');
     await takeQueuedEmails(t.ctx.boss);
     const forgot = (address: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: address } });
+      callRoute(t.app, authRoutes.forgotPassword, { body: { email: address } });
 
     const forExisting = await statementsDuring(() => forgot(email));
     const jobForExisting = await takeQueuedAuthJobs();
@@ -526,11 +499,7 @@ describe('answers that take the same work whether an email has an account or not
     const fresh = uniqueEmail('fresh');
     await takeQueuedEmails(t.ctx.boss);
     const signup = (address: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email: address, password: 'newcomer password 1' },
-      });
+      callRoute(t.app, authRoutes.signup, { body: { email: address, password: 'newcomer password 1' } });
 
     const forTaken = await statementsDuring(() => signup(taken.email));
     const [jobForTaken] = (await takeQueuedAuthJobs()) as Array<Record<string, unknown>>;
@@ -555,12 +524,10 @@ describe('answers that take the same work whether an email has an account or not
 
 describe('the lockout cannot lock the owner out', () => {
   const login = (email: string, password: string, ip: string, device?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    callRoute(t.app, authRoutes.login, {
+      body: { email, password },
       remoteAddress: ip,
-      payload: { email, password },
-      ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+      cookies: device ? { [DEVICE_COOKIE]: device } : {},
     });
   const deviceCookie = (answer: { cookies: Array<{ name: string; value: string }> }) =>
     answer.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value;
@@ -627,7 +594,7 @@ describe('the lockout cannot lock the owner out', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: email, subject: 'Your Parley sign-in link' });
     const token = /sign-in-link\?token=([\w-]+)/.exec(mails[0]!.text)![1]!;
-    const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in-link', payload: { token } });
+    const signIn = () => callRoute(t.app, authRoutes.signInLink, { body: { token } });
     const linked = await signIn();
     expect(linked.statusCode).toBe(200);
     expect((await me(sessionCookie(linked))).json().data.email).toBe(email);

@@ -1,5 +1,6 @@
-import { TEXTS } from '@parley/contracts';
+import { authRoutes, healthRoutes, TEXTS, userRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
 import { type Client, signUp, startTestApp, type TestApp, uniqueEmail } from '../../../test/harness.ts';
 import { resetTokenFrom, takeQueuedEmails } from '../../../test/mail.ts';
 
@@ -31,17 +32,15 @@ async function eventLoopCpu(work: () => Promise<unknown>): Promise<number> {
 describe('password checks that cannot stall the server', () => {
   it('rates new passwords off the event loop: four 256-character ones cost its thread little CPU', async () => {
     const signups = Array.from({ length: 4 }, (_, i) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email: uniqueEmail('long'), password: costlyPassword(i) },
+      callRoute(t.app, authRoutes.signup, {
+        body: { email: uniqueEmail('long'), password: costlyPassword(i) },
       }),
     );
     let health = 0;
     const cpu = await eventLoopCpu(async () => {
       const answers = await Promise.all([
         ...signups,
-        t.app.inject({ method: 'GET', url: '/api/health' }).then((answer) => {
+        callRoute(t.app, healthRoutes.check).then((answer) => {
           health = answer.statusCode;
         }),
       ]);
@@ -55,39 +54,21 @@ describe('password checks that cannot stall the server', () => {
   it('refuses a password over 256 characters unhashed, with a clear message, wherever one is given', async () => {
     const client = await signUp(t.app, uniqueEmail(), 'right password');
     await takeQueuedEmails(t.ctx.boss);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: client.email },
-    });
+    await callRoute(t.app, authRoutes.forgotPassword, { body: { email: client.email } });
     const resetToken = resetTokenFrom((await takeQueuedEmails(t.ctx.boss))[0]!);
     const huge = 'x'.repeat(100_000);
     const answers = {
-      password: await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: huge },
+      password: await callRoute(t.app, authRoutes.login, { body: { email: client.email, password: huge } }),
+      new_password: await client.call(userRoutes.changePassword, {
+        body: { current_password: 'right password', new_password: huge },
       }),
-      new_password: await client.request({
-        method: 'PUT',
-        url: '/api/users/me/password',
-        payload: { current_password: 'right password', new_password: huge },
+      current_password: await client.call(userRoutes.changePassword, {
+        body: { current_password: huge, new_password: 'plum rocket violin' },
       }),
-      current_password: await client.request({
-        method: 'PUT',
-        url: '/api/users/me/password',
-        payload: { current_password: huge, new_password: 'plum rocket violin' },
+      reset: await callRoute(t.app, authRoutes.resetPassword, {
+        body: { token: resetToken, password: huge },
       }),
-      reset: await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        payload: { token: resetToken, password: huge },
-      }),
-      signup: await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email: uniqueEmail(), password: huge },
-      }),
+      signup: await callRoute(t.app, authRoutes.signup, { body: { email: uniqueEmail(), password: huge } }),
     };
     for (const [field, answer] of Object.entries(answers)) {
       expect(answer.statusCode, field).toBe(400);
@@ -102,11 +83,9 @@ describe('password checks that cannot stall the server', () => {
 
 describe('password change and reset are limited like sign-in', () => {
   const change = (client: Client, ip: string, current: string) =>
-    client.request({
-      method: 'PUT',
-      url: '/api/users/me/password',
+    client.call(userRoutes.changePassword, {
+      body: { current_password: current, new_password: 'plum rocket violin' },
       remoteAddress: ip,
-      payload: { current_password: current, new_password: 'plum rocket violin' },
     });
 
   it('answers 429 to the 11th password change of an account within 15 minutes, whatever the IP', async () => {
@@ -125,15 +104,10 @@ describe('password change and reset are limited like sign-in', () => {
   it('answers 429 to the 11th new password tried with one reset link', async () => {
     await takeQueuedEmails(t.ctx.boss);
     const { email } = await signUp(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    await callRoute(t.app, authRoutes.forgotPassword, { body: { email } });
     const token = resetTokenFrom((await takeQueuedEmails(t.ctx.boss))[0]!);
     const reset = (ip: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        remoteAddress: ip,
-        payload: { token, password },
-      });
+      callRoute(t.app, authRoutes.resetPassword, { body: { token, password }, remoteAddress: ip });
     for (let i = 1; i <= 10; i += 1) {
       expect((await reset(`10.6.0.${i}`, 'password')).json().error.code).toBe('password_common');
     }
@@ -152,11 +126,9 @@ describe('password change and reset are limited like sign-in', () => {
       }
       expect((await change(client, '10.7.0.1', 'right password')).statusCode).toBe(429);
       const reset = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/reset-password',
+        callRoute(limited.app, authRoutes.resetPassword, {
+          body: { token: 'no such token', password: 'plum rocket violin' },
           remoteAddress: '10.7.0.2',
-          payload: { token: 'no such token', password: 'plum rocket violin' },
         });
       for (let i = 1; i <= 3; i += 1) expect((await reset()).statusCode).toBe(400);
       expect((await reset()).statusCode).toBe(429);

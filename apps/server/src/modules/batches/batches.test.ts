@@ -1,4 +1,4 @@
-import { BULK_CSV, BULK_CSV_TEMPLATE, BULK_TEXTS } from '@parley/contracts';
+import { BULK_CSV, BULK_CSV_TEMPLATE, BULK_TEXTS, batchRoutes } from '@parley/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,17 +67,16 @@ function uploadCsv(content: string | Buffer, options: UploadOptions = {}) {
     contentType: 'text/csv',
     data: Buffer.isBuffer(content) ? content : Buffer.from(content),
   };
-  return (options.client ?? owner).request({
-    method: 'POST',
-    url: `/api/projects/${options.project ?? projectId}/batches`,
-    ...multipart(options.fileFirst ? [file, ...fields] : [...fields, file]),
+  return (options.client ?? owner).call(batchRoutes.create, {
+    params: { id: options.project ?? projectId },
+    form: multipart(options.fileFirst ? [file, ...fields] : [...fields, file]),
   });
 }
 
 async function itemsOf(batchId: number, client = owner, project = projectId) {
-  const response = await client.request({
-    method: 'GET',
-    url: `/api/projects/${project}/batches/${batchId}/items?page_size=1000`,
+  const response = await client.call(batchRoutes.items, {
+    params: { id: project, batchId },
+    query: { page_size: '1000' },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -110,7 +109,7 @@ describe('bulk CSV validation', () => {
     const items = await itemsOf(data.batch_id);
     expect(items.total).toBe(2);
     // The batch comes with its rows, as the batches list shows it.
-    const listed = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/batches` });
+    const listed = await owner.call(batchRoutes.list, { params: { id: projectId } });
     expect(items.batch).toEqual(listed.json().data.find((one: { id: number }) => one.id === data.batch_id));
     expect(items.batch).toMatchObject({ status: 'pending', total_items: 2, processed_items: 0 });
     expect(items.items.map((item: { row: number }) => item.row)).toEqual([2, 3]);
@@ -249,10 +248,9 @@ describe('bulk CSV validation', () => {
     const wrongName = await uploadCsv(`${HEADER}\n${row(1)}\n`, { fileName: 'calls.xlsx' });
     expect(wrongName.statusCode).toBe(400);
     expect(wrongName.json().error).toEqual({ code: 'csv_only', message: BULK_TEXTS.csvOnly });
-    const noFile = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/batches`,
-      ...multipart([{ name: 'prompt_id', value: String(promptId) }]),
+    const noFile = await owner.call(batchRoutes.create, {
+      params: { id: projectId },
+      form: multipart([{ name: 'prompt_id', value: String(promptId) }]),
     });
     expect(noFile.json().error).toEqual({ code: 'file_missing', message: BULK_TEXTS.fileMissing });
     const noPrompt = await uploadCsv(`${HEADER}\n${row(1)}\n`, { promptId: '' });
@@ -296,7 +294,7 @@ describe('bulk CSV validation', () => {
       .orderBy(asc(batchItems.rowNumber))
       .offset(BULK_CSV.maxRows - 1);
     expect(last[0]).toMatchObject({ rowNumber: BULK_CSV.maxRows + 1, status: 'pending' });
-    const list = await member.request({ method: 'GET', url: `/api/projects/${projectId}/batches` });
+    const list = await member.call(batchRoutes.list, { params: { id: projectId } });
     expect(list.json().data[0]).toMatchObject({
       id: batchId,
       status: 'pending',
@@ -307,9 +305,9 @@ describe('bulk CSV validation', () => {
 
 describe('batches API', () => {
   it('lists the batches newest first with the spec fields', async () => {
-    const response = await member.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/batches?limit=2`,
+    const response = await member.call(batchRoutes.list, {
+      params: { id: projectId },
+      query: { limit: '2' },
     });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
@@ -333,10 +331,7 @@ describe('batches API', () => {
   });
 
   it('serves the template', async () => {
-    const response = await member.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/batches/template.csv`,
-    });
+    const response = await member.call(batchRoutes.template, { params: { id: projectId } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="bulk-upload-template.csv"');
@@ -351,20 +346,16 @@ describe('batches API', () => {
     });
     expect(theirs.statusCode, theirs.body).toBe(201);
     const theirBatch = theirs.json().data.batch_id;
-    const viaMine = await owner.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/batches/${theirBatch}/items`,
-    });
+    const viaMine = await owner.call(batchRoutes.items, { params: { id: projectId, batchId: theirBatch } });
     expect(viaMine.statusCode).toBe(404);
     expect(viaMine.json().error.message).toBe('Batch not found.');
-    const direct = await owner.request({
-      method: 'GET',
-      url: `/api/projects/${otherProjectId}/batches/${theirBatch}/items`,
+    const direct = await owner.call(batchRoutes.items, {
+      params: { id: otherProjectId, batchId: theirBatch },
     });
     expect(direct.statusCode).toBe(404);
     const upload = await uploadCsv(`${HEADER}\n${row(1)}\n`, { client: owner, project: otherProjectId });
     expect(upload.statusCode).toBe(404);
-    const mine = await owner.request({ method: 'GET', url: `/api/projects/${projectId}/batches?limit=200` });
+    const mine = await owner.call(batchRoutes.list, { params: { id: projectId }, query: { limit: '200' } });
     expect(mine.json().data.every((batch: { project_id: number }) => batch.project_id === projectId)).toBe(
       true,
     );

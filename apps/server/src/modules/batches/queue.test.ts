@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { batchRoutes } from '@parley/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -64,10 +65,9 @@ async function upload(urls: string[], prompt = promptId): Promise<number> {
   const csv = ['url,type,representative,department', ...urls.map((url) => `${url},call,Ann,Sales`)].join(
     '\n',
   );
-  const response = await owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/batches`,
-    ...multipart([
+  const response = await owner.call(batchRoutes.create, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(prompt) },
       { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv) },
     ]),
@@ -149,9 +149,9 @@ describe('batch items through the queue', () => {
       processedItems: 0,
       failedItems: 3,
     });
-    const response = await owner.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/batches/${batchId}/items?status=failed`,
+    const response = await owner.call(batchRoutes.items, {
+      params: { id: projectId, batchId },
+      query: { status: 'failed' },
     });
     expect(response.json().data.total).toBe(3);
     expect(response.json().data.items[0]).toMatchObject({ row: 3, status: 'failed', task_id: null });
@@ -162,10 +162,7 @@ describe('batch items through the queue', () => {
       processedItems: 3,
       failedItems: 3,
     });
-    const all = await owner.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/batches/${batchId}/items`,
-    });
+    const all = await owner.call(batchRoutes.items, { params: { id: projectId, batchId } });
     expect(all.json().data.items[0]).toMatchObject({ status: items[0]!.status, task_status: 'completed' });
   });
 

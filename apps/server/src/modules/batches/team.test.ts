@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE } from '@parley/contracts';
+import { batchRoutes, type RouteQuery, repRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,10 +74,9 @@ beforeAll(async () => {
   }
   await assign(salesLeader, { departments: ['sales'], representatives: [] });
   await assign(supportLeader, { departments: [], representatives: ['Bob'] });
-  const mapping = await admin.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/rep-mappings`,
-    payload: { identifier: 'ext 7', representative: 'Bob' },
+  const mapping = await admin.call(repRoutes.createMapping, {
+    params: { id: projectId },
+    body: { identifier: 'ext 7', representative: 'Bob' },
   });
   expect(mapping.statusCode, mapping.body).toBe(201);
   await fund(t, projectId);
@@ -103,26 +102,21 @@ afterAll(async () => {
 const local = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 
 async function assign(leader: Client, assignment: { departments: string[]; representatives: string[] }) {
-  const response = await admin.request({
-    method: 'PUT',
-    url: `/api/projects/${projectId}/team-leaders/${leader.userId}`,
-    payload: assignment,
+  const response = await admin.call(repRoutes.setTeamLeader, {
+    params: { id: projectId, userId: leader.userId },
+    body: assignment,
   });
   expect(response.statusCode, response.body).toBe(200);
 }
 
-async function upload(
-  client: Pick<Client, 'request'>,
-  rows: Array<[string, string, string]>,
-): Promise<number> {
+async function upload(client: Pick<Client, 'call'>, rows: Array<[string, string, string]>): Promise<number> {
   const csv = [
     'url,type,representative,department',
     ...rows.map((row) => `${row[0]},call,${row[1]},${row[2]}`),
   ];
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/batches`,
-    ...multipart([
+  const response = await client.call(batchRoutes.create, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv.join('\n')) },
     ]),
@@ -140,7 +134,7 @@ interface ListedBatch {
 }
 
 async function batchesOf(client: Client): Promise<Map<number, ListedBatch>> {
-  const response = await client.request({ method: 'GET', url: `/api/projects/${projectId}/batches` });
+  const response = await client.call(batchRoutes.list, { params: { id: projectId } });
   expect(response.statusCode, response.body).toBe(200);
   return new Map(response.json().data.map((batch: ListedBatch) => [batch.id, batch]));
 }
@@ -164,11 +158,8 @@ async function firstBatchEvent(headers: Record<string, string>, changed: number[
   return JSON.parse(text.match(batchEvent)![1]!).batch_id;
 }
 
-const itemsUrl = (batchId: number, query = '') =>
-  `/api/projects/${projectId}/batches/${batchId}/items${query}`;
-
-async function rowsOf(client: Client, batchId: number, query = '') {
-  const response = await client.request({ method: 'GET', url: itemsUrl(batchId, query) });
+async function rowsOf(client: Client, batchId: number, query?: RouteQuery<typeof batchRoutes.items>) {
+  const response = await client.call(batchRoutes.items, { params: { id: projectId, batchId }, query });
   expect(response.statusCode, response.body).toBe(200);
   const { data } = response.json();
   return { ...data, rows: data.items.map((item: { row: number }) => item.row) };
@@ -202,7 +193,7 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
       [idleLeader, mixed],
       [supportLeader, salesOwn],
     ] as const) {
-      const response = await leader.request({ method: 'GET', url: itemsUrl(batchId) });
+      const response = await leader.call(batchRoutes.items, { params: { id: projectId, batchId } });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not_found', message: 'Batch not found.' });
     }
@@ -251,7 +242,7 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
     expect(counts((await batchesOf(salesLeader)).get(mixed))).toEqual(['partially_completed', 2, 1, 1]);
     expect(counts((await batchesOf(supportLeader)).get(mixed))).toEqual(['processing', 2, 0, 0]);
     expect(counts((await batchesOf(admin)).get(mixed))).toEqual(['processing', 5, 1, 2]);
-    const failed = await rowsOf(salesLeader, mixed, '?status=failed');
+    const failed = await rowsOf(salesLeader, mixed, { status: 'failed' });
     expect(failed.rows).toEqual([3]);
     expect(failed.batch).toMatchObject({ status: 'partially_completed', failed_items: 1 });
   });
@@ -268,7 +259,9 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
     const bobs = await rowsOf(supportLeader, supportOnly);
     expect(item!.taskId).toBe(bobs.items[0].task_id);
     expect((await rowsOf(supportLeader, again)).rows).toEqual([2]);
-    expect((await salesLeader.request({ method: 'GET', url: itemsUrl(again) })).statusCode).toBe(404);
+    expect(
+      (await salesLeader.call(batchRoutes.items, { params: { id: projectId, batchId: again } })).statusCode,
+    ).toBe(404);
   });
 
   it("sends a leader the live events of the batches they see, never of others'", async () => {

@@ -1,5 +1,7 @@
-import { TEXTS } from '@parley/contracts';
+import { adminRoutes, billingRoutes, projectRoutes, type RouteDefinition, TEXTS } from '@parley/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CallArguments, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -21,24 +23,26 @@ let stranger: Client;
 let projectId: number;
 let plans: Record<string, { id: number; price: number; included_minutes: number; public: boolean }>;
 
-const json = async (client: Client, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await client.request({ method, url, ...(payload && { payload }) });
-  return { status: response.statusCode, body: response.json() };
-};
+const jsonOf = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.json() });
+const json = async <R extends RouteDefinition>(client: Client, route: R, ...options: CallArguments<R>) =>
+  jsonOf(await client.call(route, ...options));
 const project = async (client: Client = owner, id = projectId) =>
-  (await json(client, 'GET', `/api/projects/${id}`)).body.data;
+  (await json(client, projectRoutes.get, { params: { id } })).body.data;
 const topUp = (client: Client, amount: unknown, id = projectId) =>
-  json(client, 'POST', '/api/billing/invoices', {
-    amount,
-    reference_id: `manual_${Date.now()}`,
-    description: 'Balance top-up',
-    type: 'credit',
-    project_id: id,
-    approval_required: true,
-    status: 'pending',
+  json(client, billingRoutes.requestTopUp, {
+    unchecked: true,
+    body: {
+      amount,
+      reference_id: `manual_${Date.now()}`,
+      description: 'Balance top-up',
+      type: 'credit',
+      project_id: id,
+      approval_required: true,
+      status: 'pending',
+    },
   });
 const adjust = (id: number, type: 'credit' | 'debit', amount: number, reason = 'Correction') =>
-  json(superAdmin, 'POST', `/api/admin/projects/${id}/adjustments`, { type, amount, reason });
+  json(superAdmin, adminRoutes.adjust, { params: { id }, body: { type, amount, reason } });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -52,7 +56,7 @@ beforeAll(async () => {
   await addMember(t, projectId, projectAdmin, 'admin');
   await addMember(t, projectId, teamleader, 'teamleader');
   await addMember(t, projectId, member, 'user');
-  const all = (await json(superAdmin, 'GET', '/api/admin/billing/tariffs')).body.data as Array<{
+  const all = (await json(superAdmin, adminRoutes.tariffs)).body.data as Array<{
     id: number;
     name: string;
     price: number;
@@ -89,42 +93,55 @@ describe('the project billing view', () => {
         },
       });
     }
-    const list = await json(member, 'GET', '/api/projects');
+    const list = await json(member, projectRoutes.list);
     expect(list.body.data[0]).toMatchObject({ current_balance: 0, tariff_plan: { name: 'Pay as you go' } });
   });
 
   it('PUT /projects/{id} saves use_balance_for_analysis for admins and owners only', async () => {
-    const off = await json(projectAdmin, 'PUT', `/api/projects/${projectId}`, {
-      use_balance_for_analysis: false,
+    const off = await json(projectAdmin, projectRoutes.update, {
+      params: { id: projectId },
+      body: {
+        use_balance_for_analysis: false,
+      },
     });
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ use_balance_for_analysis: false, name: 'Billing API' });
     expect(
-      (await json(member, 'PUT', `/api/projects/${projectId}`, { use_balance_for_analysis: true })).status,
+      (
+        await json(member, projectRoutes.update, {
+          params: { id: projectId },
+          body: { use_balance_for_analysis: true },
+        })
+      ).status,
     ).toBe(403);
-    await json(owner, 'PUT', `/api/projects/${projectId}`, { use_balance_for_analysis: true });
+    await json(owner, projectRoutes.update, {
+      params: { id: projectId },
+      body: { use_balance_for_analysis: true },
+    });
     expect((await project()).use_balance_for_analysis).toBe(true);
   });
 });
 
 describe('roles', () => {
-  const managerRoutes = () => [
-    ['GET', `/api/projects/${projectId}/billing/units`],
-    ['GET', `/api/projects/${projectId}/billing/invoices?period=all`],
-    ['GET', `/api/projects/${projectId}/billing/summaries/monthly?months=12`],
-    ['GET', `/api/projects/${projectId}/billing/summaries/daily?month=2026-01`],
-    ['GET', `/api/projects/${projectId}/billing/summaries/day?day=2026-01-05`],
-    ['POST', `/api/projects/${projectId}/billing/purchase`],
-  ];
+  const managerRoutes = () => {
+    const params = { id: projectId };
+    return [
+      prepare(billingRoutes.units, { params }),
+      prepare(billingRoutes.invoices, { params, query: { period: 'all' } }),
+      prepare(billingRoutes.monthlySummary, { params, query: { months: 12 } }),
+      prepare(billingRoutes.dailySummary, { params, query: { month: '2026-01' } }),
+      prepare(billingRoutes.dayDetails, { params, query: { day: '2026-01-05' } }),
+      prepare(billingRoutes.purchase, { params, body: { tariff_id: plans['Pay as you go']!.id } }),
+    ];
+  };
 
   it('user and teamleader get 403 on project billing, a non-member 404, admins and owners get in', async () => {
-    for (const [method, url] of managerRoutes()) {
-      const payload = method === 'POST' ? { tariff_id: plans['Pay as you go']!.id } : undefined;
+    for (const { method, url, by } of managerRoutes()) {
       for (const client of [member, teamleader]) {
-        const response = await json(client, method as 'GET', url!, payload);
+        const response = jsonOf(await by(client));
         expect({ url, status: response.status }).toEqual({ url, status: 403 });
       }
-      const outsider = await json(stranger, method as 'GET', url!, payload);
+      const outsider = jsonOf(await by(stranger));
       expect({ url, status: outsider.status, message: outsider.body.error.message }).toEqual({
         url,
         status: 404,
@@ -132,7 +149,7 @@ describe('roles', () => {
       });
       if (method === 'GET') {
         for (const client of [owner, projectAdmin]) {
-          expect({ url, status: (await json(client, 'GET', url!)).status }).toEqual({ url, status: 200 });
+          expect({ url, status: (await by(client)).statusCode }).toEqual({ url, status: 200 });
         }
       }
     }
@@ -140,15 +157,20 @@ describe('roles', () => {
 
   it('every member may ask whether the project can process content (pre-upload check)', async () => {
     for (const client of [member, teamleader, owner]) {
-      const response = await json(client, 'GET', `/api/projects/${projectId}/billing/can-process?units=1`);
+      const response = await json(client, billingRoutes.canProcess, {
+        params: { id: projectId },
+        query: { units: '1' },
+      });
       expect(response).toEqual({ status: 200, body: { data: { can_process: false } } });
     }
     expect(
-      (await json(stranger, 'GET', `/api/projects/${projectId}/billing/can-process?units=1`)).status,
+      (await json(stranger, billingRoutes.canProcess, { params: { id: projectId }, query: { units: '1' } }))
+        .status,
     ).toBe(404);
-    expect((await json(owner, 'GET', `/api/projects/${projectId}/billing/can-process?units=0`)).status).toBe(
-      400,
-    );
+    expect(
+      (await json(owner, billingRoutes.canProcess, { params: { id: projectId }, query: { units: '0' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('top-up requests need admin or owner of the project', async () => {
@@ -158,20 +180,23 @@ describe('roles', () => {
   });
 
   it('super-admin routes answer 403 to everyone else', async () => {
-    const routes: Array<[string, string, object?]> = [
-      ['GET', '/api/admin/billing/invoices?status=pending'],
-      ['POST', '/api/admin/billing/invoices/1/approve'],
-      ['POST', '/api/admin/billing/invoices/1/reject', {}],
-      ['GET', '/api/admin/billing/tariffs'],
-      ['POST', '/api/admin/billing/tariffs', { name: 'Mine', price: 0, price_per_minute: 0 }],
-      ['PUT', `/api/admin/billing/tariffs/${plans.Trial!.id}`, { public: true }],
-      ['PUT', `/api/admin/projects/${projectId}/tariff`, { tariff_id: plans.Trial!.id }],
-      ['POST', `/api/admin/projects/${projectId}/adjustments`, { type: 'credit', amount: 100, reason: 'me' }],
-      ['GET', '/api/admin/projects'],
+    const routes = [
+      prepare(adminRoutes.invoices, { query: { status: 'pending' } }),
+      prepare(adminRoutes.approve, { params: { invoiceId: 1 } }),
+      prepare(adminRoutes.reject, { params: { invoiceId: 1 }, body: {} }),
+      prepare(adminRoutes.tariffs),
+      prepare(adminRoutes.createTariff, { body: { name: 'Mine', price: 0, price_per_minute: 0 } }),
+      prepare(adminRoutes.updateTariff, { params: { tariffId: plans.Trial!.id }, body: { public: true } }),
+      prepare(adminRoutes.assignTariff, { params: { id: projectId }, body: { tariff_id: plans.Trial!.id } }),
+      prepare(adminRoutes.adjust, {
+        params: { id: projectId },
+        body: { type: 'credit', amount: 100, reason: 'me' },
+      }),
+      prepare(adminRoutes.projects),
     ];
-    for (const [method, url, payload] of routes) {
+    for (const { url, by } of routes) {
       for (const client of [owner, stranger]) {
-        const response = await json(client, method as 'GET', url, payload);
+        const response = jsonOf(await by(client));
         expect({ url, status: response.status }).toEqual({ url, status: 403 });
       }
     }
@@ -196,50 +221,57 @@ describe('top-up approval', () => {
     const invoiceId = requested.body.data.id;
     expect((await project()).current_balance).toBe(0);
     expect(
-      (await json(owner, 'GET', `/api/projects/${projectId}/billing/invoices?period=all`)).body.data,
+      (await json(owner, billingRoutes.invoices, { params: { id: projectId }, query: { period: 'all' } }))
+        .body.data,
     ).toEqual([expect.objectContaining({ id: invoiceId, status: 'pending' })]);
 
-    const pending = await json(superAdmin, 'GET', '/api/admin/billing/invoices?status=pending');
+    const pending = await json(superAdmin, adminRoutes.invoices, { query: { status: 'pending' } });
     expect(pending.body.data).toEqual([
       expect.objectContaining({ id: invoiceId, project_name: 'Billing API', created_by_email: owner.email }),
     ]);
 
-    const approved = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/approve`);
+    const approved = await json(superAdmin, adminRoutes.approve, { params: { invoiceId } });
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id: invoiceId, status: 'settled' });
     expect((await project()).current_balance).toBe(25.5);
 
-    const twice = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/approve`);
+    const twice = await json(superAdmin, adminRoutes.approve, { params: { invoiceId } });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe('This top-up request was already approved.');
     expect((await project()).current_balance).toBe(25.5);
-    expect((await json(superAdmin, 'GET', '/api/admin/billing/invoices?status=pending')).body.data).toEqual(
-      [],
-    );
+    expect(
+      (await json(superAdmin, adminRoutes.invoices, { query: { status: 'pending' } })).body.data,
+    ).toEqual([]);
   });
 
   it('a rejected request never counts and cannot be approved afterwards', async () => {
     const requested = await topUp(projectAdmin, '100');
     const invoiceId = requested.body.data.id;
-    const rejected = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/reject`, {
-      reason: 'No payment received',
+    const rejected = await json(superAdmin, adminRoutes.reject, {
+      params: { invoiceId },
+      body: {
+        reason: 'No payment received',
+      },
     });
     expect(rejected.body.data).toMatchObject({ status: 'rejected' });
-    const late = await json(superAdmin, 'POST', `/api/admin/billing/invoices/${invoiceId}/approve`);
+    const late = await json(superAdmin, adminRoutes.approve, { params: { invoiceId } });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe('This top-up request was already rejected.');
     expect((await project()).current_balance).toBe(25.5);
-    expect((await json(superAdmin, 'POST', '/api/admin/billing/invoices/999999/approve')).status).toBe(404);
+    expect((await json(superAdmin, adminRoutes.approve, { params: { invoiceId: 999999 } })).status).toBe(404);
   });
 
   it('refuses invalid amounts (not a number, 0 or below once rounded to cents) and anything but a pending credit', async () => {
     for (const amount of [0, -5, 'abc', 0.001, '0.004']) {
       expect((await topUp(owner, amount)).status).toBe(400);
     }
-    const debit = await json(owner, 'POST', '/api/billing/invoices', {
-      amount: 5,
-      type: 'debit',
-      project_id: projectId,
+    const debit = await json(owner, billingRoutes.requestTopUp, {
+      unchecked: true,
+      body: {
+        amount: 5,
+        type: 'debit',
+        project_id: projectId,
+      },
     });
     expect(debit.status).toBe(400);
   });
@@ -261,11 +293,9 @@ describe('top-up approval', () => {
     // The bound lowered while the request waits: approval checks it again and credits nothing.
     t.ctx.config.billing.maxTopUpMicros = 1_000_000_000;
     try {
-      const approval = await json(
-        superAdmin,
-        'POST',
-        `/api/admin/billing/invoices/${pending.body.data.id}/approve`,
-      );
+      const approval = await json(superAdmin, adminRoutes.approve, {
+        params: { invoiceId: pending.body.data.id },
+      });
       expect(approval.status).toBe(400);
       expect(approval.body.error.message).toMatch(
         /^A top-up can be at most 1000\.00 USD \(2500\.50 USD was asked\)/,
@@ -274,11 +304,9 @@ describe('top-up approval', () => {
     } finally {
       t.ctx.config.billing.maxTopUpMicros = 100_000_000_000;
     }
-    const approved = await json(
-      superAdmin,
-      'POST',
-      `/api/admin/billing/invoices/${pending.body.data.id}/approve`,
-    );
+    const approved = await json(superAdmin, adminRoutes.approve, {
+      params: { invoiceId: pending.body.data.id },
+    });
     expect(approved.body.data.status).toBe('settled');
   });
 
@@ -293,12 +321,12 @@ describe('top-up approval', () => {
 
 describe('plans', () => {
   it('lists public plans, and a project’s assigned plan only for its members', async () => {
-    const names = (await json(member, 'GET', '/api/billing/tariffs')).body.data.map(
-      (p: { name: string }) => p.name,
-    );
+    const names = (await json(member, billingRoutes.tariffs)).body.data.map((p: { name: string }) => p.name);
     expect(names).toEqual(['Pay as you go', 'Starter', 'Team']);
     const trialId = plans.Trial!.id;
-    expect((await json(member, 'GET', `/api/billing/tariffs/${plans.Starter!.id}`)).body.data).toMatchObject({
+    expect(
+      (await json(member, billingRoutes.tariff, { params: { id: plans.Starter!.id } })).body.data,
+    ).toMatchObject({
       name: 'Starter',
       price: 49,
       price_per_minute: 0.05,
@@ -306,32 +334,43 @@ describe('plans', () => {
       validity_period: 30,
       public: true,
     });
-    expect((await json(member, 'GET', `/api/billing/tariffs/${trialId}`)).status).toBe(404);
-    expect((await json(stranger, 'GET', `/api/billing/tariffs?project_id=${projectId}`)).status).toBe(404);
+    expect((await json(member, billingRoutes.tariff, { params: { id: trialId } })).status).toBe(404);
+    expect((await json(stranger, billingRoutes.tariffs, { query: { project_id: projectId } })).status).toBe(
+      404,
+    );
 
     const other = await createProject(stranger, 'Trial project');
-    const assigned = await json(superAdmin, 'PUT', `/api/admin/projects/${other}/tariff`, {
-      tariff_id: trialId,
+    const assigned = await json(superAdmin, adminRoutes.assignTariff, {
+      params: { id: other },
+      body: {
+        tariff_id: trialId,
+      },
     });
     expect(assigned.body.data).toMatchObject({ id: other, tariff_plan_name: 'Trial', units_left: 60 });
-    expect((await json(stranger, 'GET', `/api/billing/tariffs/${trialId}`)).body.data.name).toBe('Trial');
-    const withAssigned = await json(stranger, 'GET', `/api/billing/tariffs?project_id=${other}`);
+    expect((await json(stranger, billingRoutes.tariff, { params: { id: trialId } })).body.data.name).toBe(
+      'Trial',
+    );
+    const withAssigned = await json(stranger, billingRoutes.tariffs, { query: { project_id: other } });
     expect(withAssigned.body.data.map((p: { name: string }) => p.name)).toContain('Trial');
-    const units = await json(stranger, 'GET', `/api/projects/${other}/billing/units`);
+    const units = await json(stranger, billingRoutes.units, { params: { id: other } });
     expect(units.body.data).toEqual([
       expect.objectContaining({ left_amount: 60, free: true, tariff_plan: { id: trialId, name: 'Trial' } }),
     ]);
     expect(
-      (await json(stranger, 'GET', `/api/projects/${other}/billing/can-process?units=1`)).body.data,
+      (await json(stranger, billingRoutes.canProcess, { params: { id: other }, query: { units: '1' } })).body
+        .data,
     ).toEqual({
       can_process: true,
     });
   });
 
   it('a purchase the balance does not cover is refused with a clear error and changes nothing', async () => {
-    const response = await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, {
-      tariff_id: plans.Starter!.id,
-      use_balance_for_analysis: false,
+    const response = await json(owner, billingRoutes.purchase, {
+      params: { id: projectId },
+      body: {
+        tariff_id: plans.Starter!.id,
+        use_balance_for_analysis: false,
+      },
     });
     expect(response.status).toBe(402);
     expect(response.body.error).toEqual({
@@ -347,24 +386,31 @@ describe('plans', () => {
   });
 
   it('a non-public plan cannot be bought', async () => {
-    const response = await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, {
-      tariff_id: plans.Trial!.id,
+    const response = await json(owner, billingRoutes.purchase, {
+      params: { id: projectId },
+      body: {
+        tariff_id: plans.Trial!.id,
+      },
     });
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe(
       'This plan is assigned by an administrator and cannot be purchased.',
     );
     expect(
-      (await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, { tariff_id: 999 })).status,
+      (await json(owner, billingRoutes.purchase, { params: { id: projectId }, body: { tariff_id: 999 } }))
+        .status,
     ).toBe(404);
   });
 
   it('a purchase debits the price, adds the bundle, switches the plan and sets the switch', async () => {
     expect((await adjust(projectId, 'credit', 30, 'Bank transfer 2026-03')).status).toBe(201);
     const before = Date.now();
-    const response = await json(owner, 'POST', `/api/projects/${projectId}/billing/purchase`, {
-      tariff_id: plans.Starter!.id,
-      use_balance_for_analysis: false,
+    const response = await json(owner, billingRoutes.purchase, {
+      params: { id: projectId },
+      body: {
+        tariff_id: plans.Starter!.id,
+        use_balance_for_analysis: false,
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
@@ -382,12 +428,15 @@ describe('plans', () => {
       use_balance_for_analysis: false,
       tariff_plan_id: plans.Starter!.id,
     });
-    const units = await json(owner, 'GET', `/api/projects/${projectId}/billing/units`);
+    const units = await json(owner, billingRoutes.units, { params: { id: projectId } });
     expect(units.body.data).toEqual([
       expect.objectContaining({ left_amount: 1000, tariff_plan: expect.anything() }),
     ]);
 
-    const ledger = await json(owner, 'GET', `/api/projects/${projectId}/billing/invoices?period=last7days`);
+    const ledger = await json(owner, billingRoutes.invoices, {
+      params: { id: projectId },
+      query: { period: 'last7days' },
+    });
     expect(
       ledger.body.data.map((row: { description: string; amount: number }) => [row.description, row.amount]),
     ).toEqual([
@@ -396,7 +445,10 @@ describe('plans', () => {
       ['Balance top-up', 100],
       ['Balance top-up', 25.5],
     ]);
-    const summary = await json(owner, 'GET', `/api/projects/${projectId}/billing/summaries/monthly?months=3`);
+    const summary = await json(owner, billingRoutes.monthlySummary, {
+      params: { id: projectId },
+      query: { months: '3' },
+    });
     expect(summary.body.data.total_summary).toEqual({
       total_credit: 55.5,
       credit_count: 2,
@@ -407,14 +459,16 @@ describe('plans', () => {
     });
     expect(summary.body.data.months).toHaveLength(1);
     const month = summary.body.data.months[0].period;
-    const daily = await json(
-      owner,
-      'GET',
-      `/api/projects/${projectId}/billing/summaries/daily?month=${month}`,
-    );
+    const daily = await json(owner, billingRoutes.dailySummary, {
+      params: { id: projectId },
+      query: { month },
+    });
     expect(daily.body.data.month_summary).toMatchObject({ credit_count: 2, debit_count: 1 });
     const day = daily.body.data.days[0].period;
-    const details = await json(owner, 'GET', `/api/projects/${projectId}/billing/summaries/day?day=${day}`);
+    const details = await json(owner, billingRoutes.dayDetails, {
+      params: { id: projectId },
+      query: { day },
+    });
     expect(
       details.body.data.transactions.map((row: { amount: number; type: string }) => [row.type, row.amount]),
     ).toEqual([
@@ -437,13 +491,26 @@ describe('plans', () => {
   });
 
   it('validates summary and period parameters', async () => {
-    const base = `/api/projects/${projectId}/billing`;
-    expect((await json(owner, 'GET', `${base}/summaries/monthly?months=5`)).status).toBe(400);
-    expect((await json(owner, 'GET', `${base}/summaries/monthly`)).status).toBe(200);
-    expect((await json(owner, 'GET', `${base}/summaries/daily?month=2026-13`)).status).toBe(400);
-    expect((await json(owner, 'GET', `${base}/summaries/day?day=2026-02-30`)).status).toBe(400);
-    expect((await json(owner, 'GET', `${base}/invoices?period=yesterday`)).status).toBe(400);
-    expect((await json(owner, 'GET', `${base}/invoices`)).status).toBe(200);
+    const params = { id: projectId };
+    const months = await json(owner, billingRoutes.monthlySummary, {
+      unchecked: true,
+      params,
+      query: { months: 5 },
+    });
+    expect(months.status).toBe(400);
+    expect((await json(owner, billingRoutes.monthlySummary, { params })).status).toBe(200);
+    const month = await json(owner, billingRoutes.dailySummary, { params, query: { month: '2026-13' } });
+    expect(month.status).toBe(400);
+    expect(
+      (await json(owner, billingRoutes.dayDetails, { params, query: { day: '2026-02-30' } })).status,
+    ).toBe(400);
+    const period = await json(owner, billingRoutes.invoices, {
+      unchecked: true,
+      params,
+      query: { period: 'yesterday' },
+    });
+    expect(period.status).toBe(400);
+    expect((await json(owner, billingRoutes.invoices, { params })).status).toBe(200);
   });
 });
 
@@ -463,9 +530,13 @@ describe('super admin', () => {
     expect((await project()).current_balance).toBe(5);
     expect(
       (
-        await json(superAdmin, 'POST', `/api/admin/projects/${projectId}/adjustments`, {
-          type: 'credit',
-          amount: 1,
+        await json(superAdmin, adminRoutes.adjust, {
+          unchecked: true,
+          params: { id: projectId },
+          body: {
+            type: 'credit',
+            amount: 1,
+          },
         })
       ).status,
     ).toBe(400);
@@ -473,7 +544,7 @@ describe('super admin', () => {
   });
 
   it('lists every project with balance and plan', async () => {
-    const response = await json(superAdmin, 'GET', '/api/admin/projects');
+    const response = await json(superAdmin, adminRoutes.projects);
     expect(response.body.data).toContainEqual(
       expect.objectContaining({
         id: projectId,
@@ -488,14 +559,16 @@ describe('super admin', () => {
   });
 
   it('creates and changes plans; one plan stays the default and new projects get it', async () => {
-    const created = await json(superAdmin, 'POST', '/api/admin/billing/tariffs', {
-      name: 'Promo',
-      description: 'Launch promotion',
-      price: 0,
-      price_per_minute: 0.045,
-      included_minutes: 100,
-      validity_period: 7,
-      public: false,
+    const created = await json(superAdmin, adminRoutes.createTariff, {
+      body: {
+        name: 'Promo',
+        description: 'Launch promotion',
+        price: 0,
+        price_per_minute: 0.045,
+        included_minutes: 100,
+        validity_period: 7,
+        public: false,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
@@ -505,30 +578,41 @@ describe('super admin', () => {
       currency: 'USD',
     });
     const promoId = created.body.data.id;
-    const duplicate = await json(superAdmin, 'POST', '/api/admin/billing/tariffs', {
-      name: 'Promo',
-      price: 0,
-      price_per_minute: 0,
+    const duplicate = await json(superAdmin, adminRoutes.createTariff, {
+      body: {
+        name: 'Promo',
+        price: 0,
+        price_per_minute: 0,
+      },
     });
     expect(duplicate.status).toBe(409);
 
-    const madeDefault = await json(superAdmin, 'PUT', `/api/admin/billing/tariffs/${promoId}`, {
-      is_default: true,
+    const madeDefault = await json(superAdmin, adminRoutes.updateTariff, {
+      params: { tariffId: promoId },
+      body: {
+        is_default: true,
+      },
     });
     expect(madeDefault.body.data.is_default).toBe(true);
     const fresh = await createProject(owner, 'Promo project');
     expect(await project(owner, fresh)).toMatchObject({ tariff_plan: { name: 'Promo' }, current_balance: 0 });
-    const units = await json(owner, 'GET', `/api/projects/${fresh}/billing/units`);
+    const units = await json(owner, billingRoutes.units, { params: { id: fresh } });
     expect(units.body.data).toEqual([expect.objectContaining({ left_amount: 100, free: true })]);
 
-    const unset = await json(superAdmin, 'PUT', `/api/admin/billing/tariffs/${promoId}`, {
-      is_default: false,
+    const unset = await json(superAdmin, adminRoutes.updateTariff, {
+      params: { tariffId: promoId },
+      body: {
+        is_default: false,
+      },
     });
     expect(unset.status).toBe(400);
-    await json(superAdmin, 'PUT', `/api/admin/billing/tariffs/${plans['Pay as you go']!.id}`, {
-      is_default: true,
+    await json(superAdmin, adminRoutes.updateTariff, {
+      params: { tariffId: plans['Pay as you go']!.id },
+      body: {
+        is_default: true,
+      },
     });
-    const all = (await json(superAdmin, 'GET', '/api/admin/billing/tariffs')).body.data;
+    const all = (await json(superAdmin, adminRoutes.tariffs)).body.data;
     expect(
       all.filter((plan: { is_default: boolean }) => plan.is_default).map((p: { name: string }) => p.name),
     ).toEqual(['Pay as you go']);

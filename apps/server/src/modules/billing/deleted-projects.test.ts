@@ -1,5 +1,13 @@
-import { milliUnits } from '@parley/contracts';
+import {
+  adminRoutes,
+  billingRoutes,
+  milliUnits,
+  projectRoutes,
+  type RouteDefinition,
+  type RouteQuery,
+} from '@parley/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CallArguments, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -32,30 +40,28 @@ afterEach(async () => {
   expect(await dayTotalsMismatches(t.ctx.db)).toEqual([]);
 });
 
-const get = async (client: Client, url: string) => {
-  const response = await client.request({ method: 'GET', url });
-  return { status: response.statusCode, body: response.json() };
-};
-const post = async (client: Client, url: string, payload?: object) => {
-  const response = await client.request({ method: 'POST', url, ...(payload && { payload }) });
+const json = async <R extends RouteDefinition>(client: Client, route: R, ...options: CallArguments<R>) => {
+  const response = await client.call(route, ...options);
   return { status: response.statusCode, body: response.json() };
 };
 const requestTopUp = async (client: Client, projectId: number, amount: number, description: string) =>
   (
-    await post(client, '/api/billing/invoices', {
-      amount,
-      reference_id: `manual_${amount}`,
-      description,
-      type: 'credit',
-      project_id: projectId,
-      approval_required: true,
-      status: 'pending',
+    await json(client, billingRoutes.requestTopUp, {
+      body: {
+        amount,
+        reference_id: `manual_${amount}`,
+        description,
+        type: 'credit',
+        project_id: projectId,
+        approval_required: true,
+        status: 'pending',
+      },
     })
   ).body.data.id as number;
 const deleteProject = (client: Client, projectId: number, name: string) =>
-  client.request({ method: 'DELETE', url: `/api/projects/${projectId}`, payload: { confirm_name: name } });
-const adminInvoices = async (query = '') =>
-  (await get(superAdmin, `/api/admin/billing/invoices${query}`)).body.data as Array<Record<string, unknown>>;
+  client.call(projectRoutes.remove, { params: { id: projectId }, body: { confirm_name: name } });
+const adminInvoices = async (query?: RouteQuery<typeof adminRoutes.invoices>) =>
+  (await json(superAdmin, adminRoutes.invoices, { query })).body.data as Array<Record<string, unknown>>;
 
 describe("a deleted project's billing records", () => {
   it('stay, under the project id and name, for the super admin, and no member reaches them', async () => {
@@ -64,7 +70,7 @@ describe("a deleted project's billing records", () => {
     const projectId = await createProject(owner, 'Acme Sales');
     await addMember(t, projectId, member, 'admin');
     const paid = await requestTopUp(owner, projectId, 40, 'Wire from Jane Doe');
-    expect((await post(superAdmin, `/api/admin/billing/invoices/${paid}/approve`)).status).toBe(200);
+    expect((await json(superAdmin, adminRoutes.approve, { params: { invoiceId: paid } })).status).toBe(200);
     const pending = await requestTopUp(member, projectId, 15, 'Card of John Roe');
     const charged = await charge(t.ctx, projectId, 7, milliUnits(2000), {
       description: 'Analysis #7: call with Mary Major.mp3',
@@ -75,7 +81,7 @@ describe("a deleted project's billing records", () => {
     expect((await deleteProject(owner, projectId, 'Acme Sales')).statusCode).toBe(200);
 
     // The super admin finds every record, labelled as a deleted project's, with no member data left.
-    const settled = (await adminInvoices('?status=settled')).filter((row) => kept.has(row.id as number));
+    const settled = (await adminInvoices({ status: 'settled' })).filter((row) => kept.has(row.id as number));
     const topUps = (await adminInvoices()).filter((row) => kept.has(row.id as number));
     const records = [...settled, ...topUps.filter((row) => row.status !== 'settled')];
     expect(records).toHaveLength(3);
@@ -97,21 +103,22 @@ describe("a deleted project's billing records", () => {
       description: 'Analysis #7',
     });
 
-    const projects = await get(superAdmin, '/api/admin/projects');
+    const projects = await json(superAdmin, adminRoutes.projects);
     expect(projects.status).toBe(200);
     expect(projects.body.data.map((row: { id: number }) => row.id)).not.toContain(projectId);
 
     // Nobody else reaches them: the project's billing routes answer 404 to its former members.
     for (const client of [owner, member]) {
-      for (const path of [
-        'billing/invoices?period=all',
-        'billing/summaries/monthly?months=12',
-        'billing/units',
+      const params = { id: projectId };
+      for (const call of [
+        prepare(billingRoutes.invoices, { params, query: { period: 'all' } }),
+        prepare(billingRoutes.monthlySummary, { params, query: { months: 12 } }),
+        prepare(billingRoutes.units, { params }),
       ]) {
-        expect((await get(client, `/api/projects/${projectId}/${path}`)).status).toBe(404);
+        expect((await call.by(client)).statusCode).toBe(404);
       }
-      expect((await get(client, '/api/admin/billing/invoices')).status).toBe(403);
-      expect((await get(client, '/api/projects')).body.data).toEqual([]);
+      expect((await json(client, adminRoutes.invoices)).status).toBe(403);
+      expect((await json(client, projectRoutes.list)).body.data).toEqual([]);
     }
   });
 
@@ -121,11 +128,12 @@ describe("a deleted project's billing records", () => {
     const pending = await requestTopUp(owner, projectId, 25, 'Balance top-up');
     expect((await deleteProject(owner, projectId, 'Gone')).statusCode).toBe(200);
 
-    const approved = await post(superAdmin, `/api/admin/billing/invoices/${pending}/approve`);
+    const approved = await json(superAdmin, adminRoutes.approve, { params: { invoiceId: pending } });
     expect(approved.status).toBe(409);
     expect(approved.body.error).toMatchObject({ code: 'project_deleted', message: expect.any(String) });
-    const rejected = await post(superAdmin, `/api/admin/billing/invoices/${pending}/reject`, {
-      reason: 'Project deleted; nothing was paid',
+    const rejected = await json(superAdmin, adminRoutes.reject, {
+      params: { invoiceId: pending },
+      body: { reason: 'Project deleted; nothing was paid' },
     });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', project_id: projectId });
@@ -141,7 +149,7 @@ describe("a deleted project's billing records", () => {
     const owner = await signUp(t.app);
     const projectId = await createProject(owner, 'Alive');
     const pending = await requestTopUp(owner, projectId, 5, 'Balance top-up');
-    const [listed] = (await adminInvoices('?status=pending')).filter((row) => row.id === pending);
+    const [listed] = (await adminInvoices({ status: 'pending' })).filter((row) => row.id === pending);
     expect(listed).toMatchObject({
       project_id: projectId,
       project_name: 'Alive',

@@ -2,9 +2,11 @@ import {
   analysisUnitsMilli,
   fromMicros,
   milliUnits,
+  projectRoutes,
   taskError,
   textUnitsMilli,
   unitsPriceMicros,
+  uploadRoutes,
 } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,10 +67,9 @@ describe('holds', () => {
     try {
       const responses = await Promise.all(
         Array.from({ length: 100 }, (_, n) =>
-          owner.request({
-            method: 'POST',
-            url: `/api/projects/${projectId}/uploads`,
-            ...multipart([
+          owner.call(uploadRoutes.file, {
+            params: { id: projectId },
+            form: multipart([
               { name: 'prompt_id', value: String(promptId) },
               { name: 'metadata', value: JSON.stringify(META) },
               {
@@ -123,7 +124,7 @@ describe('holds', () => {
     expect(await canProcess(t.ctx, projectId, milliUnits(4000))).toBe(true);
     expect(await canProcess(t.ctx, projectId, milliUnits(4001))).toBe(false);
     expect(await canProcess(t.ctx, projectId, milliUnits(10_000), { exceptTaskId: a })).toBe(true);
-    const view = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).json().data;
+    const view = (await owner.call(projectRoutes.get, { params: { id: projectId } })).json().data;
     expect(view).toMatchObject({ current_balance: 0.5, available_balance: 0.2 });
 
     expect(await reserve(t.ctx, projectId, b, milliUnits(4001))).toBe('insufficient');

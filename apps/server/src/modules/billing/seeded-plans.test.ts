@@ -1,4 +1,4 @@
-import { SEEDED_PLANS, seededPlanKey } from '@parley/contracts';
+import { adminRoutes, SEEDED_PLANS, seededPlanKey } from '@parley/contracts';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -26,17 +26,16 @@ describe('seeded tariff plans', () => {
   });
 
   it('reach users with their seeded texts, which the admin can change', async () => {
-    const list = await superAdmin.request({ method: 'GET', url: '/api/admin/billing/tariffs' });
+    const list = await superAdmin.call(adminRoutes.tariffs);
     const plans: { id: number; name: string; description: string }[] = list.json().data;
     expect(plans.map((plan) => seededPlanKey('name', plan.name)).sort()).toEqual(
       Object.keys(SEEDED_PLANS).sort(),
     );
 
     const team = plans.find((plan) => plan.name === SEEDED_PLANS.team.name)!;
-    const renamed = await superAdmin.request({
-      method: 'PUT',
-      url: `/api/admin/billing/tariffs/${team.id}`,
-      payload: { name: 'Team Plus' },
+    const renamed = await superAdmin.call(adminRoutes.updateTariff, {
+      params: { tariffId: team.id },
+      body: { name: 'Team Plus' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(seededPlanKey('name', renamed.json().data.name)).toBeNull();

@@ -1,4 +1,4 @@
-import { toMilliUnits } from '@parley/contracts';
+import { adminRoutes, billingRoutes, projectRoutes, toMilliUnits, uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
@@ -25,7 +25,7 @@ let defaultPlanId: number;
 beforeAll(async () => {
   app = await startAnalysisApp('starter');
   ({ t, anthropic, owner, superAdmin } = app);
-  const plans = (await superAdmin.request({ method: 'GET', url: '/api/admin/billing/tariffs' })).json().data;
+  const plans = (await superAdmin.call(adminRoutes.tariffs)).json().data;
   defaultPlanId = plans.find((plan: { is_default: boolean }) => plan.is_default).id;
 }, 120_000);
 afterAll(() => app?.close());
@@ -35,23 +35,21 @@ afterEach(() => {
 });
 
 const setStarterUnits = async (units: number, validity: number | null) => {
-  const response = await superAdmin.request({
-    method: 'PUT',
-    url: `/api/admin/billing/tariffs/${defaultPlanId}`,
-    payload: { included_minutes: units, validity_period: validity },
+  const response = await superAdmin.call(adminRoutes.updateTariff, {
+    params: { tariffId: defaultPlanId },
+    body: { included_minutes: units, validity_period: validity },
   });
   expect(response.statusCode).toBe(200);
 };
 const bundles = async (projectId: number) =>
-  (await superAdmin.request({ method: 'GET', url: `/api/projects/${projectId}/billing/units` })).json().data;
+  (await superAdmin.call(billingRoutes.units, { params: { id: projectId } })).json().data;
 /** The units each of the project's bundles was given with. */
 const unitsOf = async (projectId: number): Promise<number[]> =>
   (await bundles(projectId)).map((bundle: { included_amount: number }) => bundle.included_amount);
 const upload = (projectId: number, promptId: number) =>
-  owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  owner.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify(META) },
       {
@@ -90,10 +88,10 @@ describe('starter units for new projects', () => {
 
     const [left] = await bundles(projectId);
     expect(left.left_amount).toBeLessThan(30);
-    const project = (await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).json().data;
+    const project = (await owner.call(projectRoutes.get, { params: { id: projectId } })).json().data;
     expect(project.current_balance).toBe(0);
     const invoices = (
-      await owner.request({ method: 'GET', url: `/api/projects/${projectId}/billing/invoices?period=all` })
+      await owner.call(billingRoutes.invoices, { params: { id: projectId }, query: { period: 'all' } })
     ).json().data;
     expect(invoices).toEqual([expect.objectContaining({ type: 'debit', amount: 0, status: 'settled' })]);
     const [charged] = invoices;
@@ -128,18 +126,16 @@ describe('starter units for new projects', () => {
     const account = await signUp(t.app);
     const first = await createProject(account, 'Farm 1');
     expect(await unitsOf(first)).toEqual([30]);
-    const deleted = await account.request({
-      method: 'DELETE',
-      url: `/api/projects/${first}`,
-      payload: { confirm_name: 'Farm 1' },
+    const deleted = await account.call(projectRoutes.remove, {
+      params: { id: first },
+      body: { confirm_name: 'Farm 1' },
     });
     expect(deleted.statusCode).toBe(200);
     const second = await createProject(account, 'Farm 2');
     expect(await unitsOf(second)).toEqual([]);
-    const bought = await account.request({
-      method: 'POST',
-      url: `/api/projects/${second}/billing/purchase`,
-      payload: { tariff_id: defaultPlanId },
+    const bought = await account.call(billingRoutes.purchase, {
+      params: { id: second },
+      body: { tariff_id: defaultPlanId },
     });
     expect(bought.statusCode).toBe(200);
     expect(bought.json().data.bundle).toBeNull();
@@ -150,10 +146,9 @@ describe('starter units for new projects', () => {
     await setStarterUnits(30, null);
     const account = await signUp(t.app);
     const projectId = await createProject(account, 'Prolonged');
-    const bought = await account.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/billing/purchase`,
-      payload: { tariff_id: defaultPlanId },
+    const bought = await account.call(billingRoutes.purchase, {
+      params: { id: projectId },
+      body: { tariff_id: defaultPlanId },
     });
     expect(bought.statusCode).toBe(200);
     expect(bought.json().data.bundle).toBeNull();
@@ -167,10 +162,9 @@ describe('starter units for new projects', () => {
     const heir = await signUp(t.app);
     const handed = await createProject(creator, 'Handed over');
     await addMember(t, handed, heir, 'admin');
-    const transferred = await creator.request({
-      method: 'POST',
-      url: `/api/projects/${handed}/transfer-ownership`,
-      payload: { user_id: heir.userId },
+    const transferred = await creator.call(projectRoutes.transferOwnership, {
+      params: { id: handed },
+      body: { user_id: heir.userId },
     });
     expect(transferred.statusCode).toBe(200);
     expect(await unitsOf(handed)).toEqual([30]);

@@ -1,7 +1,7 @@
-import { BLACKLIST, BLACKLIST_TEXTS, TEXTS } from '@parley/contracts';
+import { BLACKLIST, BLACKLIST_TEXTS, blacklistRoutes, TEXTS } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -42,10 +42,8 @@ afterAll(async () => {
 });
 
 const add = (client: Client, phone: string, note?: string, project = projectId) =>
-  client.request({
-    method: 'POST',
-    url: '/api/blacklist',
-    payload: { project_id: project, phone_number: phone, ...(note === undefined ? {} : { note }) },
+  client.call(blacklistRoutes.create, {
+    body: { project_id: project, phone_number: phone, ...(note === undefined ? {} : { note }) },
   });
 
 const list = (client: Client, query: string) =>
@@ -63,10 +61,8 @@ function importCsv(
     contentType: 'text/csv',
     data: Buffer.isBuffer(content) ? content : Buffer.from(content),
   };
-  return client.request({
-    method: 'POST',
-    url: '/api/blacklist-import',
-    ...multipart(options.fileFirst ? [file, field] : [field, file]),
+  return client.call(blacklistRoutes.import, {
+    form: multipart(options.fileFirst ? [file, field] : [field, file]),
   });
 }
 
@@ -103,10 +99,9 @@ describe('blacklist entries', () => {
       message: BLACKLIST_TEXTS.duplicate('+15551234567'),
     });
     const second = (await add(owner, '+1 555 999 0000')).json().data;
-    const edit = await owner.request({
-      method: 'PUT',
-      url: `/api/blacklist/${second.ID}`,
-      payload: { phone_number: '(555) 123-4567', note: 'x' },
+    const edit = await owner.call(blacklistRoutes.update, {
+      params: { id: second.ID },
+      body: { phone_number: '(555) 123-4567', note: 'x' },
     });
     expect(edit.statusCode).toBe(409);
     expect((await add(stranger, '+1 555 123 4567', undefined, otherProjectId)).statusCode).toBe(201);
@@ -116,23 +111,21 @@ describe('blacklist entries', () => {
   it('edits and deletes an entry', async () => {
     await clear();
     const entry = (await add(owner, '+1 555 123 4567', 'old')).json().data;
-    const edited = await admin.request({
-      method: 'PUT',
-      url: `/api/blacklist/${entry.ID}`,
-      payload: { phone_number: '0044 20 7946 0958', note: 'new' },
+    const edited = await admin.call(blacklistRoutes.update, {
+      params: { id: entry.ID },
+      body: { phone_number: '0044 20 7946 0958', note: 'new' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ ID: entry.ID, phone_number: '+00442079460958', note: 'new' });
-    const cleared = await admin.request({
-      method: 'PUT',
-      url: `/api/blacklist/${entry.ID}`,
-      payload: { phone_number: '+44 20 7946 0958' },
+    const cleared = await admin.call(blacklistRoutes.update, {
+      params: { id: entry.ID },
+      body: { phone_number: '+44 20 7946 0958' },
     });
     expect(cleared.json().data).toMatchObject({ phone_number: '+442079460958', note: null });
-    const removed = await admin.request({ method: 'DELETE', url: `/api/blacklist/${entry.ID}` });
+    const removed = await admin.call(blacklistRoutes.remove, { params: { id: entry.ID } });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ data: { ok: true } });
-    const gone = await admin.request({ method: 'DELETE', url: `/api/blacklist/${entry.ID}` });
+    const gone = await admin.call(blacklistRoutes.remove, { params: { id: entry.ID } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(BLACKLIST_TEXTS.notFound);
   });
@@ -157,10 +150,9 @@ describe('blacklist entries', () => {
   });
 
   it('names a missing field in words, never by its key', async () => {
-    const noPhone = await owner.request({
-      method: 'POST',
-      url: '/api/blacklist',
-      payload: { project_id: projectId },
+    const noPhone = await owner.call(blacklistRoutes.create, {
+      unchecked: true,
+      body: { project_id: projectId },
     });
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().error).toEqual({
@@ -168,10 +160,9 @@ describe('blacklist entries', () => {
       message: 'Phone number is required.',
       field: 'phone_number',
     });
-    const noProject = await owner.request({
-      method: 'POST',
-      url: '/api/blacklist',
-      payload: { phone_number: '+15550001111' },
+    const noProject = await owner.call(blacklistRoutes.create, {
+      unchecked: true,
+      body: { phone_number: '+15550001111' },
     });
     expect(noProject.statusCode).toBe(400);
     expect(noProject.json().error).toEqual({
@@ -258,10 +249,7 @@ describe('blacklist import', () => {
     const response = await importCsv(owner, bom, { fileFirst: true });
     expect(response.json()).toEqual({ success: 1, skipped: 0, failed: 0, errors: [] });
     await add(owner, '+4930123456', '=cmd|" /C calc"!A0');
-    const exported = await owner.request({
-      method: 'GET',
-      url: `/api/blacklist/export?project_id=${projectId}`,
-    });
+    const exported = await owner.call(blacklistRoutes.export, { query: { project_id: projectId } });
     await clear();
     const again = await importCsv(owner, exported.body);
     expect(again.json()).toEqual({ success: 2, skipped: 0, failed: 0, errors: [] });
@@ -295,10 +283,10 @@ describe('blacklist import', () => {
       .from(blacklistEntries)
       .where(eq(blacklistEntries.projectId, projectId));
     expect(left).toBeUndefined();
-    const noProject = await owner.request({
-      method: 'POST',
-      url: '/api/blacklist-import',
-      ...multipart([{ name: 'file', filename: 'a.csv', data: Buffer.from('phone_number\n+15551234567\n') }]),
+    const noProject = await owner.call(blacklistRoutes.import, {
+      form: multipart([
+        { name: 'file', filename: 'a.csv', data: Buffer.from('phone_number\n+15551234567\n') },
+      ]),
     });
     expect(noProject.statusCode).toBe(400);
   });
@@ -331,10 +319,7 @@ describe('blacklist export', () => {
     await add(owner, '+44 20 7946 0958', '-2+3');
     await add(owner, '+49 30 1234567', '@SUM(A1:A2), "quoted"\r\nline');
     await add(owner, '+33 1 23 45 67 89', 'plain note');
-    const response = await admin.request({
-      method: 'GET',
-      url: `/api/blacklist/export?project_id=${projectId}`,
-    });
+    const response = await admin.call(blacklistRoutes.export, { query: { project_id: projectId } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
@@ -352,10 +337,7 @@ describe('blacklist export', () => {
 
   it('exports only the header for an empty list', async () => {
     await clear();
-    const response = await owner.request({
-      method: 'GET',
-      url: `/api/blacklist/export?project_id=${projectId}`,
-    });
+    const response = await owner.call(blacklistRoutes.export, { query: { project_id: projectId } });
     expect(response.body).toBe('phone_number,note,created_at\r\n');
   });
 });
@@ -370,65 +352,59 @@ describe('blacklist roles and project isolation', () => {
     theirs = (await add(stranger, '+15551239999', undefined, otherProjectId)).json().data.ID;
   });
 
-  const routes = (project: number, entry: number): Array<{ name: string; options: InjectOptions }> => [
-    { name: 'list', options: { method: 'GET', url: `/api/blacklist?project_id=${project}` } },
+  const routes = (project: number, entry: number) => [
+    { name: 'list', call: prepare(blacklistRoutes.list, { query: { project_id: project } }) },
     {
       name: 'add',
-      options: {
-        method: 'POST',
-        url: '/api/blacklist',
-        payload: { project_id: project, phone_number: '+15557770000' },
-      },
+      call: prepare(blacklistRoutes.create, { body: { project_id: project, phone_number: '+15557770000' } }),
     },
     {
       name: 'edit',
-      options: { method: 'PUT', url: `/api/blacklist/${entry}`, payload: { phone_number: '+15557770001' } },
+      call: prepare(blacklistRoutes.update, {
+        params: { id: entry },
+        body: { phone_number: '+15557770001' },
+      }),
     },
-    { name: 'delete', options: { method: 'DELETE', url: `/api/blacklist/${entry}` } },
-    { name: 'export', options: { method: 'GET', url: `/api/blacklist/export?project_id=${project}` } },
+    { name: 'delete', call: prepare(blacklistRoutes.remove, { params: { id: entry } }) },
+    { name: 'export', call: prepare(blacklistRoutes.export, { query: { project_id: project } }) },
     {
       name: 'import',
-      options: {
-        method: 'POST',
-        url: '/api/blacklist-import',
-        ...multipart([
+      call: prepare(blacklistRoutes.import, {
+        form: multipart([
           { name: 'project_id', value: String(project) },
           { name: 'file', filename: 'a.csv', data: Buffer.from('phone_number\n+15557770002\n') },
         ]),
-      },
+      }),
     },
   ];
 
   it('answers 403 to users and teamleaders of the project, for every route', async () => {
     for (const client of [user, teamleader]) {
-      for (const { name, options } of routes(projectId, mine)) {
-        const response = await client.request(options);
+      for (const { name, call } of routes(projectId, mine)) {
+        const response = await call.by(client);
         expect({ name, status: response.statusCode }).toEqual({ name, status: 403 });
       }
     }
   });
 
   it("answers 404 for another project's list and entries, whatever is sent", async () => {
-    for (const { name, options } of routes(otherProjectId, theirs)) {
-      const response = await owner.request(options);
+    for (const { name, call } of routes(otherProjectId, theirs)) {
+      const response = await call.by(owner);
       expect({ name, status: response.statusCode }).toEqual({ name, status: 404 });
     }
     // Invalid bodies do not reveal anything either.
-    const invalid = await owner.request({
-      method: 'PUT',
-      url: `/api/blacklist/${theirs}`,
-      payload: { phone_number: 'x' },
+    const invalid = await owner.call(blacklistRoutes.update, {
+      params: { id: theirs },
+      body: { phone_number: 'x' },
     });
     expect(invalid.statusCode).toBe(404);
     expect(invalid.json().error.message).toBe(BLACKLIST_TEXTS.notFound);
-    const post = await owner.request({
-      method: 'POST',
-      url: '/api/blacklist',
-      payload: { project_id: otherProjectId, phone_number: '' },
+    const post = await owner.call(blacklistRoutes.create, {
+      body: { project_id: otherProjectId, phone_number: '' },
     });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.message).toBe(TEXTS.guard.notFound);
-    const missing = await owner.request({ method: 'GET', url: '/api/blacklist?project_id=999999' });
+    const missing = await owner.call(blacklistRoutes.list, { query: { project_id: '999999' } });
     expect(missing.statusCode).toBe(404);
     // Nothing of theirs changed.
     const [entry] = await t.ctx.db.select().from(blacklistEntries).where(eq(blacklistEntries.id, theirs));
@@ -444,16 +420,17 @@ describe('blacklist roles and project isolation', () => {
     for (const client of [admin, owner, superAdmin]) {
       await clear();
       const entry = (await add(owner, '+15551230000')).json().data.ID;
-      for (const { name, options } of routes(projectId, entry)) {
-        const response = await client.request(options);
+      for (const { name, call } of routes(projectId, entry)) {
+        const response = await call.by(client);
         expect({ name, status: response.statusCode }).toEqual({ name, status: name === 'add' ? 201 : 200 });
       }
     }
   });
 
   it('answers 401 to anonymous callers', async () => {
-    for (const { name, options } of routes(projectId, mine)) {
-      const response = await t.app.inject(options);
+    const anonymous = { call: caller(t.app, {}) };
+    for (const { name, call } of routes(projectId, mine)) {
+      const response = await call.by(anonymous);
       expect({ name, status: response.statusCode }).toEqual({ name, status: 401 });
     }
   });

@@ -4,7 +4,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BLACKLIST_TEXTS, SKIPPED_BLACKLISTED, taskError } from '@parley/contracts';
+import {
+  analysisRoutes,
+  BLACKLIST_TEXTS,
+  batchRoutes,
+  blacklistRoutes,
+  projectRoutes,
+  SKIPPED_BLACKLISTED,
+  taskError,
+  uploadRoutes,
+} from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -93,11 +102,7 @@ async function newProject(settings: Record<string, unknown> = {}) {
   await usersSeeAll(t, projectId);
   await fund(t, projectId);
   if (Object.keys(settings).length > 0) {
-    const response = await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: settings,
-    });
+    const response = await owner.call(projectRoutes.update, { params: { id: projectId }, body: settings });
     expect(response.statusCode, response.body).toBe(200);
   }
   const promptId = await createPrompt(owner, projectId, 'QA');
@@ -105,11 +110,7 @@ async function newProject(settings: Record<string, unknown> = {}) {
 }
 
 const blacklist = (projectId: number, phone: string) =>
-  owner.request({
-    method: 'POST',
-    url: '/api/blacklist',
-    payload: { project_id: projectId, phone_number: phone },
-  });
+  owner.call(blacklistRoutes.create, { body: { project_id: projectId, phone_number: phone } });
 
 function upload(
   projectId: number,
@@ -118,10 +119,9 @@ function upload(
   options: { data?: Buffer; force?: boolean } = {},
 ) {
   tone += 10;
-  return member.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  return member.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify({ ...META, ...metadata }) },
       ...(options.force ? [{ name: 'force', value: 'true' }] : []),
@@ -171,7 +171,7 @@ describe('blacklist enforcement at upload', () => {
     expect(await charges(projectId)).toEqual([]);
 
     // The analyses list shows it as skipped, with the reason.
-    const list = await member.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` });
+    const list = await member.call(analysisRoutes.list, { params: { id: projectId } });
     expect(list.json().data.items[0]).toMatchObject({
       id: data.task_id,
       status: 'skipped',
@@ -201,18 +201,16 @@ describe('blacklist enforcement at upload', () => {
     expect(stored(media.storageKey)).toBe(true);
 
     // Without keeping: the bytes go; a forced re-upload (number no longer listed) stores them again.
-    await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { keep_skipped_media: false },
+    await owner.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { keep_skipped_media: false },
     });
     const bytes = wavBytes(0.25, 777);
     const gone = (await upload(projectId, promptId, { phone: '+442079460958' }, { data: bytes })).json().data;
     expect(stored((await mediaRow(gone.audio.id)).storageKey)).toBe(false);
-    const entries = (
-      await owner.request({ method: 'GET', url: `/api/blacklist?project_id=${projectId}` })
-    ).json().data.data;
-    await owner.request({ method: 'DELETE', url: `/api/blacklist/${entries[0].ID}` });
+    const entries = (await owner.call(blacklistRoutes.list, { query: { project_id: projectId } })).json().data
+      .data;
+    await owner.call(blacklistRoutes.remove, { params: { id: entries[0].ID } });
     const again = await upload(projectId, promptId, { phone: '+442079460958' }, { data: bytes, force: true });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data).toMatchObject({ restarted: true, audio: { id: gone.audio.id } });
@@ -223,7 +221,7 @@ describe('blacklist enforcement at upload', () => {
 
   it("reads the project's phone field (any case); other fields are not checked", async () => {
     const { projectId, promptId } = await newProject({ phone_metadata_field: 'Caller Number' });
-    const project = await owner.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const project = await owner.call(projectRoutes.get, { params: { id: projectId } });
     expect(project.json().data).toMatchObject({
       phone_metadata_field: 'Caller Number',
       keep_skipped_media: false,
@@ -234,16 +232,14 @@ describe('blacklist enforcement at upload', () => {
     const byField = (await upload(projectId, promptId, { 'caller number': '+1 (555) 123-4567' })).json().data;
     expect(byField.skipped).toBe(true);
     // Blank resets to the default; only admins and owners change settings.
-    const reset = await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { phone_metadata_field: '  ' },
+    const reset = await owner.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { phone_metadata_field: '  ' },
     });
     expect(reset.json().data.phone_metadata_field).toBeNull();
-    const denied = await member.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { keep_skipped_media: true },
+    const denied = await member.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { keep_skipped_media: true },
     });
     expect(denied.statusCode).toBe(403);
   });
@@ -282,10 +278,9 @@ describe('blacklist enforcement at the start of processing', () => {
       `http://127.0.0.1:${port}/calls/301.wav,call,Ann,Sales,555-444-0001`, // listed before the upload
       `http://127.0.0.1:${port}/calls/302.wav,call,Ann,Sales,555-444-0002`, // listed while it waits
     ].join('\n');
-    const created = await member.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/batches`,
-      ...multipart([
+    const created = await member.call(batchRoutes.create, {
+      params: { id: projectId },
+      form: multipart([
         { name: 'prompt_id', value: String(promptId) },
         { name: 'file', filename: 'calls.csv', data: Buffer.from(csv) },
       ]),
@@ -312,10 +307,7 @@ describe('blacklist enforcement at the start of processing', () => {
     expect(await runTask(t.ctx, items[1]!.taskId!, { lastAttempt: false })).toBe('skipped');
     const [done] = await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, batchId));
     expect(done).toMatchObject({ status: 'completed', processedItems: 2, failedItems: 0 });
-    const listed = await member.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/batches/${batchId}/items`,
-    });
+    const listed = await member.call(batchRoutes.items, { params: { id: projectId, batchId } });
     expect(
       listed
         .json()

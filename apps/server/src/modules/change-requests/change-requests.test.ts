@@ -1,3 +1,4 @@
+import { analysisRoutes, changeRequestRoutes } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,22 +24,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.t.close());
 
-const base = () => `/api/projects/${s.projectId}`;
-const ask = (client: Pick<Client, 'request'>, taskId: number, payload: Record<string, unknown>) =>
-  client.request({ method: 'POST', url: `${base()}/analyses/${taskId}/change-requests`, payload });
+const ask = (client: Pick<Client, 'call'>, taskId: number, body: Record<string, unknown>) =>
+  client.call(changeRequestRoutes.create, { unchecked: true, params: { id: s.projectId, taskId }, body });
 const dispute = (path: string, value: unknown) => ({
   kind: 'field',
   items: [{ path, proposed_value: value }],
   reason: 'The rep did greet.',
 });
-const get = (client: Pick<Client, 'request'>, url: string) =>
-  client.request({ method: 'GET', url: `${base()}${url}` });
 const review = (
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   id: number,
-  action: string,
-  payload: Record<string, unknown>,
-) => client.request({ method: 'POST', url: `${base()}/change-requests/${id}/${action}`, payload });
+  action: 'approve' | 'reject',
+  body: Record<string, unknown>,
+) =>
+  client.call(changeRequestRoutes[action], {
+    unchecked: true,
+    params: { id: s.projectId, requestId: id },
+    body,
+  });
 
 describe('creating', () => {
   it('checks the paths and the value types against the prompt that answered', async () => {
@@ -115,27 +118,37 @@ describe('a dispute from request to corrected score', () => {
   });
 
   it('shows it to whom it may concern', async () => {
-    const url = `/change-requests/${requestId}`;
+    const get = (client: Pick<Client, 'call'>) =>
+      client.call(changeRequestRoutes.get, { params: { id: s.projectId, requestId } });
     for (const client of [s.user, s.leader, s.admin, s.owner, s.support, s.fullKey]) {
-      expect((await get(client, url)).statusCode).toBe(200);
+      expect((await get(client)).statusCode).toBe(200);
     }
     for (const client of [s.user2, s.otherLeader, s.stranger])
-      expect((await get(client, url)).statusCode).toBe(404);
-    const elsewhere = await s.owner.request({
-      method: 'GET',
-      url: `/api/projects/${s.otherProjectId}/change-requests/${requestId}`,
+      expect((await get(client)).statusCode).toBe(404);
+    const elsewhere = await s.owner.call(changeRequestRoutes.get, {
+      params: { id: s.otherProjectId, requestId },
     });
     expect(elsewhere.statusCode).toBe(404);
-    const mine = (await get(s.user2, '/change-requests')).json().data;
+    const mine = (await s.user2.call(changeRequestRoutes.list, { params: { id: s.projectId } })).json().data;
     expect(mine.items.map((item: { requester: { id: number } }) => item.requester.id)).toEqual([
       s.user2.userId,
     ]);
-    const leaders = (await get(s.leader, '/change-requests?status=open')).json().data;
+    const leaders = (
+      await s.leader.call(changeRequestRoutes.list, {
+        params: { id: s.projectId },
+        query: { status: 'open' },
+      })
+    ).json().data;
     expect(leaders.items.map((item: { id: number }) => item.id)).toEqual([requestId]);
-    expect((await get(s.leader, '/change-requests/open-count')).json().data.open).toBe(1);
-    const all = (await get(s.admin, '/change-requests')).json().data;
+    expect(
+      (await s.leader.call(changeRequestRoutes.openCount, { params: { id: s.projectId } })).json().data.open,
+    ).toBe(1);
+    const all = (await s.admin.call(changeRequestRoutes.list, { params: { id: s.projectId } })).json().data;
     expect(all.counts).toEqual({ open: 2, approved: 0, rejected: 0 });
-    const filteredResponse = await get(s.admin, '/change-requests?path=Discovery.Budget&representative=ann');
+    const filteredResponse = await s.admin.call(changeRequestRoutes.list, {
+      params: { id: s.projectId },
+      query: { path: 'Discovery.Budget', representative: 'ann' },
+    });
     expect(filteredResponse.statusCode, filteredResponse.body).toBe(200);
     const filtered = filteredResponse.json().data;
     expect(filtered.total).toBe(1);
@@ -156,7 +169,9 @@ describe('a dispute from request to corrected score', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ status: 'approved', reviewer: { id: s.leader.userId } });
     expect(response.json().data.items[1].approved_value).toBe('n/a');
-    const detail = (await get(s.user, `/analyses/${salesTask}`)).json().data;
+    const detail = (
+      await s.user.call(analysisRoutes.detail, { params: { id: s.projectId, taskId: salesTask } })
+    ).json().data;
     // sum: Greeting 1 + Budget n/a (not counted) + Tone 1 = 2 (was 0 + 0 + 1)
     expect(detail.final_score).toBe(2);
     expect(detail.result.values).toMatchObject({
@@ -185,7 +200,10 @@ describe('a dispute from request to corrected score', () => {
   });
 
   it('counts the change in the calibration', async () => {
-    const response = await get(s.user, `/analytics/calibration?prompt_id=${prompt.id}`);
+    const response = await s.user.call(changeRequestRoutes.calibration, {
+      params: { id: s.projectId },
+      query: { prompt_id: prompt.id },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const fields = response.json().data.fields as Array<Record<string, unknown>>;
     const greeting = fields.find((f) => f.path === 'Greeting');
@@ -195,7 +213,12 @@ describe('a dispute from request to corrected score', () => {
     ]);
     expect(greeting?.per_month).toEqual([{ month: '2026-03', analyses: 2, changed: 1, share: 0.5 }]);
     expect(fields.find((f) => f.path === 'Outcome')).toMatchObject({ changed: 0 });
-    const leaders = (await get(s.otherLeader, `/analytics/calibration?prompt_id=${prompt.id}`)).json().data;
+    const leaders = (
+      await s.otherLeader.call(changeRequestRoutes.calibration, {
+        params: { id: s.projectId },
+        query: { prompt_id: prompt.id },
+      })
+    ).json().data;
     expect(leaders.fields.find((f: { path: string }) => f.path === 'Greeting')).toMatchObject({
       analyses: 1,
       changed: 0,
@@ -205,12 +228,16 @@ describe('a dispute from request to corrected score', () => {
 
 describe('rejecting and the API', () => {
   it('rejects with a reason and a full key lists and creates', async () => {
-    const open = (await get(s.admin, '/change-requests?status=open')).json().data.items[0];
+    const open = (
+      await s.admin.call(changeRequestRoutes.list, { params: { id: s.projectId }, query: { status: 'open' } })
+    ).json().data.items[0];
     const rejected = await review(s.otherLeader, open.id, 'reject', { reason: 'The call says Lost.' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().data).toMatchObject({ status: 'rejected', review_reason: 'The call says Lost.' });
     expect((await ask(s.fullKey, supportTask, dispute('Outcome', 'Won'))).statusCode).toBe(201);
-    expect((await get(s.fullKey, '/change-requests')).json().data.counts).toEqual({
+    expect(
+      (await s.fullKey.call(changeRequestRoutes.list, { params: { id: s.projectId } })).json().data.counts,
+    ).toEqual({
       open: 1,
       approved: 1,
       rejected: 1,

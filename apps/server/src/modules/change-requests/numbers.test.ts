@@ -1,4 +1,4 @@
-import { FIELD_NUMBER_MAX } from '@parley/contracts';
+import { analysisRoutes, changeRequestRoutes, FIELD_NUMBER_MAX } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, field, scoredPrompt, startChangeRequestApp } from '../../../test/change-requests.ts';
 
@@ -32,18 +32,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.t.close());
 
-const analysis = () => `/api/projects/${s.projectId}/analyses/${taskId}`;
 const request = (path: string, proposed_value: unknown) =>
-  s.user.request({
-    method: 'POST',
-    url: `${analysis()}/change-requests`,
-    payload: { kind: 'field', items: [{ path, proposed_value }], reason: 'Counted wrong.' },
+  s.user.call(changeRequestRoutes.create, {
+    unchecked: true,
+    params: { id: s.projectId, taskId },
+    body: { kind: 'field', items: [{ path, proposed_value }], reason: 'Counted wrong.' },
   });
 const approve = (requestId: number, values: Record<string, unknown>) =>
-  s.admin.request({
-    method: 'POST',
-    url: `/api/projects/${s.projectId}/change-requests/${requestId}/approve`,
-    payload: { values },
+  s.admin.call(changeRequestRoutes.approve, {
+    unchecked: true,
+    params: { id: s.projectId, requestId },
+    body: { values },
   });
 
 describe('a number a change request sets', () => {
@@ -63,10 +62,9 @@ describe('a number a change request sets', () => {
   });
 
   it('of a transcript moment is bounded too', async () => {
-    const response = await s.user.request({
-      method: 'POST',
-      url: `${analysis()}/change-requests`,
-      payload: {
+    const response = await s.user.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId },
+      body: {
         kind: 'field',
         items: [{ path: 'Calls', proposed_value: 3 }],
         reason: 'Counted wrong.',
@@ -85,15 +83,11 @@ describe('a number a change request sets', () => {
       const response = await approve(id, { Calls: value });
       expect({ value, status: response.statusCode }).toEqual({ value, status: 422 });
     }
-    const read = await s.admin.request({
-      method: 'GET',
-      url: `/api/projects/${s.projectId}/change-requests/${id}`,
-    });
+    const read = await s.admin.call(changeRequestRoutes.get, { params: { id: s.projectId, requestId: id } });
     expect(read.json().data.status).toBe('open');
-    await s.admin.request({
-      method: 'POST',
-      url: `/api/projects/${s.projectId}/change-requests/${id}/reject`,
-      payload: { reason: 'No.' },
+    await s.admin.call(changeRequestRoutes.reject, {
+      params: { id: s.projectId, requestId: id },
+      body: { reason: 'No.' },
     });
   });
 
@@ -107,10 +101,10 @@ describe('a number a change request sets', () => {
       const approved = await approve(created.json().data.id, {});
       expect(approved.statusCode, approved.body).toBe(200);
     }
-    const detail = await s.owner.request({ method: 'GET', url: analysis() });
+    const detail = await s.owner.call(analysisRoutes.detail, { params: { id: s.projectId, taskId } });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.final_score).toBe(FIELD_NUMBER_MAX * 2);
-    const list = await s.owner.request({ method: 'GET', url: `/api/projects/${s.projectId}/analyses` });
+    const list = await s.owner.call(analysisRoutes.list, { params: { id: s.projectId } });
     expect(list.statusCode, list.body).toBe(200);
     const row = list.json().data.items.find((item: { id: number }) => item.id === taskId);
     expect(row.final_score).toBe(FIELD_NUMBER_MAX * 2);

@@ -1,3 +1,4 @@
+import { changeRequestRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, scoredPrompt, startChangeRequestApp } from '../../../test/change-requests.ts';
@@ -20,29 +21,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.t.close());
 
-const base = () => `/api/projects/${s.projectId}`;
-
 describe('re-analysis requests', () => {
   it('starts the re-analysis on approval once the project can pay for it', async () => {
-    const created = await s.user.request({
-      method: 'POST',
-      url: `${base()}/analyses/${taskId}/change-requests`,
-      payload: { kind: 'reanalyze', prompt_id: otherPromptId, reason: 'Wrong scorecard.' },
+    const created = await s.user.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId },
+      body: { kind: 'reanalyze', prompt_id: otherPromptId, reason: 'Wrong scorecard.' },
     });
     expect(created.statusCode, created.body).toBe(201);
     const request = created.json().data;
     expect(request).toMatchObject({ kind: 'reanalyze', prompt_id: otherPromptId, items: [] });
-    const twice = await s.user2.request({
-      method: 'POST',
-      url: `${base()}/analyses/${taskId}/change-requests`,
-      payload: { kind: 'reanalyze', prompt_id: otherPromptId, reason: 'Again.' },
+    const twice = await s.user2.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId },
+      body: { kind: 'reanalyze', prompt_id: otherPromptId, reason: 'Again.' },
     });
     expect(twice.statusCode).toBe(409);
     const approve = () =>
-      s.admin.request({
-        method: 'POST',
-        url: `${base()}/change-requests/${request.id}/approve`,
-        payload: {},
+      s.admin.call(changeRequestRoutes.approve, {
+        params: { id: s.projectId, requestId: request.id },
+        body: {},
       });
     expect((await approve()).statusCode).toBe(402);
     const [reopened] = await s.t.ctx.db
@@ -67,23 +63,24 @@ describe('isolation and read-only access', () => {
       department: 'Sales',
       representative: 'Ann',
     });
-    const payload = { kind: 'field', items: [{ path: 'Greeting', proposed_value: true }], reason: 'x' };
-    const viaProject = await s.admin.request({
-      method: 'POST',
-      url: `${base()}/analyses/${foreign}/change-requests`,
-      payload,
+    const payload = {
+      kind: 'field' as const,
+      items: [{ path: 'Greeting', proposed_value: true }],
+      reason: 'x',
+    };
+    const viaProject = await s.admin.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId: foreign },
+      body: payload,
     });
     expect(viaProject.statusCode).toBe(404);
-    const bySupport = await s.support.request({
-      method: 'POST',
-      url: `${base()}/analyses/${taskId}/change-requests`,
-      payload,
+    const bySupport = await s.support.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId },
+      body: payload,
     });
     expect(bySupport.statusCode).toBe(403);
-    const leaderOfOthers = await s.otherLeader.request({
-      method: 'POST',
-      url: `${base()}/analyses/${taskId}/change-requests`,
-      payload,
+    const leaderOfOthers = await s.otherLeader.call(changeRequestRoutes.create, {
+      params: { id: s.projectId, taskId },
+      body: payload,
     });
     expect(leaderOfOthers.statusCode).toBe(404);
   });

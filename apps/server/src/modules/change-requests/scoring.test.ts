@@ -1,3 +1,4 @@
+import { analysisRoutes, changeRequestRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, scoredPrompt, startChangeRequestApp } from '../../../test/change-requests.ts';
 
@@ -23,12 +24,12 @@ describe('approval recomputes the final score', () => {
     it(`in mode ${mode} (max ${maxScore})`, async () => {
       const prompt = await scoredPrompt(s.t, s.owner, s.projectId, mode, maxScore);
       const taskId = await analysed(s.t, s.projectId, prompt, { department: 'Sales', representative: 'Ann' });
-      const url = `/api/projects/${s.projectId}/analyses/${taskId}`;
-      expect((await s.owner.request({ method: 'GET', url })).json().data.final_score).toBe(before);
-      const created = await s.user.request({
-        method: 'POST',
-        url: `${url}/change-requests`,
-        payload: {
+      const detailOf = async () =>
+        (await s.owner.call(analysisRoutes.detail, { params: { id: s.projectId, taskId } })).json().data;
+      expect((await detailOf()).final_score).toBe(before);
+      const created = await s.user.call(changeRequestRoutes.create, {
+        params: { id: s.projectId, taskId },
+        body: {
           kind: 'field',
           items: [
             { path: 'Greeting', proposed_value: true },
@@ -38,13 +39,12 @@ describe('approval recomputes the final score', () => {
         },
       });
       expect(created.statusCode, created.body).toBe(201);
-      const approved = await s.admin.request({
-        method: 'POST',
-        url: `/api/projects/${s.projectId}/change-requests/${created.json().data.id}/approve`,
-        payload: { values: { Tone: 3 } },
+      const approved = await s.admin.call(changeRequestRoutes.approve, {
+        params: { id: s.projectId, requestId: created.json().data.id },
+        body: { values: { Tone: 3 } },
       });
       expect(approved.statusCode, approved.body).toBe(200);
-      const detail = (await s.owner.request({ method: 'GET', url })).json().data;
+      const detail = await detailOf();
       expect(detail.final_score).toBe(after);
       if (mode !== 'no') expect(detail.result.values['Final Score']).toBe(after);
       expect(detail.result.score.score).toBe(after);

@@ -1,5 +1,7 @@
+import { googleDriveRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import { connectDrive, consent, DRIVE_REDIRECT, type DriveApp, startDriveApp } from '../../../test/drive.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { driveConnections } from '../../db/schema/index.ts';
@@ -9,7 +11,6 @@ import { decrypt, encryptionKey } from './crypto.ts';
 let d: DriveApp;
 let owner: Client;
 let projectId: number;
-const url = (path: string) => `/api/integrations/google-drive${path}`;
 
 beforeAll(async () => {
   d = await startDriveApp();
@@ -25,10 +26,8 @@ async function connectionRow(id: number) {
 
 describe('Drive connections', () => {
   it('creates a connection, sends the browser to Google and stores the tokens encrypted', async () => {
-    const created = await owner.request({
-      method: 'POST',
-      url: url('/connections'),
-      payload: { project_id: projectId, name: '  ', redirect_uri: DRIVE_REDIRECT },
+    const created = await owner.call(googleDriveRoutes.createConnection, {
+      body: { project_id: projectId, name: '  ', redirect_uri: DRIVE_REDIRECT },
     });
     expect(created.statusCode, created.body).toBe(201);
     const { status, data } = created.json();
@@ -41,7 +40,7 @@ describe('Drive connections', () => {
     expect(auth.searchParams.get('redirect_uri')).toBe(DRIVE_REDIRECT);
 
     const back = await consent(data.auth_url);
-    const done = await owner.request({ method: 'POST', url: url('/callback'), payload: back });
+    const done = await owner.call(googleDriveRoutes.callback, { body: back });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toMatchObject({
       id: data.connection.id,
@@ -62,12 +61,12 @@ describe('Drive connections', () => {
     expect(decrypt(key, row.accessToken!)).toMatch(/^ya29\./);
 
     // The same state again is refused.
-    const again = await owner.request({ method: 'POST', url: url('/callback'), payload: back });
+    const again = await owner.call(googleDriveRoutes.callback, { body: back });
     expect(again.statusCode).toBe(400);
 
-    const list = await owner.request({ method: 'GET', url: url(`/connections?project_id=${projectId}`) });
+    const list = await owner.call(googleDriveRoutes.listConnections, { query: { project_id: projectId } });
     expect(list.json().data.map((c: { id: number }) => c.id)).toContain(data.connection.id);
-    const one = await owner.request({ method: 'GET', url: url(`/connections/${data.connection.id}`) });
+    const one = await owner.call(googleDriveRoutes.getConnection, { params: { id: data.connection.id } });
     expect(one.json().data.google_email).toBe(d.google.account.email);
   });
 
@@ -125,25 +124,19 @@ describe('Drive connections', () => {
     await expect(accessTokenFor(d.t.ctx, await connectionRow(id))).rejects.toMatchObject({
       kind: 'conflict',
     });
-    const listed = await owner.request({ method: 'GET', url: url(`/connections/${id}`) });
+    const listed = await owner.call(googleDriveRoutes.getConnection, { params: { id } });
     expect(listed.json().data).toMatchObject({ is_valid: false, error_count: 1 });
     expect(listed.json().data.last_error).toMatch(/invalid_grant/);
-    const folders = await owner.request({
-      method: 'POST',
-      url: url('/folders/list'),
-      payload: { connection_id: id },
-    });
+    const folders = await owner.call(googleDriveRoutes.listFolders, { body: { connection_id: id } });
     expect(folders.statusCode).toBe(409);
 
     // Connecting it again makes it valid.
-    const again = await owner.request({
-      method: 'POST',
-      url: url('/auth'),
-      payload: { project_id: projectId, connection_id: id, redirect_uri: DRIVE_REDIRECT },
+    const again = await owner.call(googleDriveRoutes.auth, {
+      body: { project_id: projectId, connection_id: id, redirect_uri: DRIVE_REDIRECT },
     });
     expect(again.statusCode, again.body).toBe(200);
     const back = await consent(again.json().data.auth_url);
-    const done = await owner.request({ method: 'POST', url: url('/callback'), payload: back });
+    const done = await owner.call(googleDriveRoutes.callback, { body: back });
     expect(done.json().data).toMatchObject({ id, is_valid: true, error_count: 0, last_error: null });
   });
 
@@ -151,18 +144,12 @@ describe('Drive connections', () => {
     const id = await connectDrive(owner, projectId);
     for (let i = 0; i < 105; i += 1) d.drive.folder(`Folder ${i}`);
     d.drive.file('loose.mp3', 'root');
-    const first = await owner.request({
-      method: 'POST',
-      url: url('/folders/list'),
-      payload: { connection_id: id },
-    });
+    const first = await owner.call(googleDriveRoutes.listFolders, { body: { connection_id: id } });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.folders).toHaveLength(100);
     expect(first.json().data.folders[0]).toEqual({ id: expect.any(String), name: 'Folder 0' });
-    const next = await owner.request({
-      method: 'POST',
-      url: url('/folders/list'),
-      payload: { connection_id: id, page_token: first.json().data.next_page_token },
+    const next = await owner.call(googleDriveRoutes.listFolders, {
+      body: { connection_id: id, page_token: first.json().data.next_page_token },
     });
     expect(next.json().data).toEqual({ folders: expect.any(Array), next_page_token: null });
     expect(next.json().data.folders).toHaveLength(5);
@@ -175,10 +162,8 @@ describe('Drive connections', () => {
   it('answers 409 when Drive refuses the access token', async () => {
     const id = await connectDrive(owner, projectId);
     d.google.expireAccessTokens();
-    const folders = await owner.request({
-      method: 'POST',
-      url: url('/folders/list'),
-      payload: { connection_id: id, parent_folder_id: 'root' },
+    const folders = await owner.call(googleDriveRoutes.listFolders, {
+      body: { connection_id: id, parent_folder_id: 'root' },
     });
     expect(folders.statusCode).toBe(409);
     expect(d.drive.calls.at(-1)!.path).toBe('/drive/v3/files');
@@ -189,26 +174,26 @@ describe('Drive connections', () => {
     const stranger = await signUp(d.t.app);
     const otherProject = await createProject(stranger);
     for (const request of [
-      { method: 'GET' as const, url: url(`/connections/${id}`) },
-      { method: 'DELETE' as const, url: url(`/connections/${id}`) },
-      { method: 'GET' as const, url: url(`/connections?project_id=${projectId}`) },
+      prepare(googleDriveRoutes.getConnection, { params: { id } }),
+      prepare(googleDriveRoutes.deleteConnection, { params: { id } }),
+      prepare(googleDriveRoutes.listConnections, { query: { project_id: projectId } }),
     ]) {
-      expect((await stranger.request(request)).statusCode).toBe(404);
+      expect((await request.by(stranger)).statusCode).toBe(404);
     }
     // The owner asking about their connection under another project: 404.
-    const mismatch = await owner.request({
-      method: 'GET',
-      url: url(`/connections/${id}?project_id=${otherProject}`),
+    const mismatch = await owner.call(googleDriveRoutes.getConnection, {
+      params: { id },
+      query: { project_id: otherProject },
     });
     expect(mismatch.statusCode).toBe(404);
     const member = await signUp(d.t.app);
     await addMember(d.t, projectId, member, 'user');
-    const list = await member.request({ method: 'GET', url: url(`/connections?project_id=${projectId}`) });
+    const list = await member.call(googleDriveRoutes.listConnections, { query: { project_id: projectId } });
     expect(list.statusCode).toBe(403);
 
-    const removed = await owner.request({ method: 'DELETE', url: url(`/connections/${id}`) });
+    const removed = await owner.call(googleDriveRoutes.deleteConnection, { params: { id } });
     expect(removed.statusCode).toBe(200);
-    expect((await owner.request({ method: 'GET', url: url(`/connections/${id}`) })).statusCode).toBe(404);
+    expect((await owner.call(googleDriveRoutes.getConnection, { params: { id } })).statusCode).toBe(404);
   });
 });
 
@@ -218,14 +203,12 @@ describe('Drive configuration', () => {
     try {
       const user = await signUp(bare.t.app);
       const project = await createProject(user);
-      const refused = await user.request({
-        method: 'POST',
-        url: url('/connections'),
-        payload: { project_id: project, redirect_uri: DRIVE_REDIRECT },
+      const refused = await user.call(googleDriveRoutes.createConnection, {
+        body: { project_id: project, redirect_uri: DRIVE_REDIRECT },
       });
       expect(refused.statusCode).toBe(503);
       expect(refused.json().error.message).toContain('ENCRYPTION_KEY');
-      const status = await user.request({ method: 'GET', url: url('/oauth/status') });
+      const status = await user.call(googleDriveRoutes.oauthStatus);
       expect(status.json().data).toMatchObject({
         google_configured: true,
         encryption_configured: false,
@@ -245,7 +228,7 @@ describe('Drive configuration', () => {
   });
 
   it('lists the structure types', async () => {
-    const types = await owner.request({ method: 'GET', url: url('/folders/structure-types') });
+    const types = await owner.call(googleDriveRoutes.structureTypes);
     expect(types.json().data.map((item: { type: string }) => item.type)).toEqual([
       'simple',
       'department',
@@ -258,7 +241,7 @@ describe('Drive configuration', () => {
       [],
       [],
     ]);
-    const status = await owner.request({ method: 'GET', url: url('/oauth/status') });
+    const status = await owner.call(googleDriveRoutes.oauthStatus);
     expect(status.json().data).toEqual({
       google_configured: true,
       encryption_configured: true,

@@ -1,3 +1,4 @@
+import { googleDriveRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
 import { type Client, createProject, signUp } from '../../../test/harness.ts';
@@ -5,7 +6,6 @@ import { type Client, createProject, signUp } from '../../../test/harness.ts';
 let d: DriveApp;
 let owner: Client;
 let projectId: number;
-const url = '/api/integrations/google-drive/folders/preview';
 
 beforeAll(async () => {
   d = await startDriveApp();
@@ -28,10 +28,8 @@ describe('Drive folder preview', () => {
     d.drive.file('too-deep.mp3', deep);
     const calls = d.drive.calls.length;
 
-    const response = await owner.request({
-      method: 'POST',
-      url,
-      payload: { project_id: projectId, connection_id: id, folder_id: root },
+    const response = await owner.call(googleDriveRoutes.previewFolder, {
+      body: { project_id: projectId, connection_id: id, folder_id: root },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({
@@ -48,10 +46,8 @@ describe('Drive folder preview', () => {
     const id = await connectDrive(owner, projectId);
     const root = d.drive.folder(`Many ${Math.random()}`);
     for (let i = 0; i < 14; i += 1) d.drive.file(`call-${i}.mp3`, root);
-    const response = await owner.request({
-      method: 'POST',
-      url,
-      payload: { project_id: projectId, connection_id: id, folder_id: root },
+    const response = await owner.call(googleDriveRoutes.previewFolder, {
+      body: { project_id: projectId, connection_id: id, folder_id: root },
     });
     expect(response.statusCode, response.body).toBe(200);
     const { files, truncated } = response.json().data;
@@ -64,16 +60,12 @@ describe('Drive folder preview', () => {
     const id = await connectDrive(owner, projectId);
     const stranger = await signUp(d.t.app);
     const otherProject = await createProject(stranger);
-    const theirs = await stranger.request({
-      method: 'POST',
-      url,
-      payload: { project_id: otherProject, connection_id: id, folder_id: 'root' },
+    const theirs = await stranger.call(googleDriveRoutes.previewFolder, {
+      body: { project_id: otherProject, connection_id: id, folder_id: 'root' },
     });
     expect(theirs.statusCode).toBe(404);
-    const mismatch = await owner.request({
-      method: 'POST',
-      url,
-      payload: { project_id: otherProject, connection_id: id, folder_id: 'root' },
+    const mismatch = await owner.call(googleDriveRoutes.previewFolder, {
+      body: { project_id: otherProject, connection_id: id, folder_id: 'root' },
     });
     expect(mismatch.statusCode).toBe(404);
   });
@@ -81,10 +73,8 @@ describe('Drive folder preview', () => {
   it('answers 409 when Drive refuses the access token, like the folder picker', async () => {
     const id = await connectDrive(owner, projectId);
     d.google.expireAccessTokens();
-    const response = await owner.request({
-      method: 'POST',
-      url,
-      payload: { project_id: projectId, connection_id: id, folder_id: 'root' },
+    const response = await owner.call(googleDriveRoutes.previewFolder, {
+      body: { project_id: projectId, connection_id: id, folder_id: 'root' },
     });
     expect(response.statusCode).toBe(409);
     expect(d.drive.calls.at(-1)!.path).toBe('/drive/v3/files');

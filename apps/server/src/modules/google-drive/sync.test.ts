@@ -1,5 +1,7 @@
+import { googleDriveRoutes, healthRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
 import { fakeMp3 } from '../../../test/fake-upstreams/google-drive.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
@@ -14,7 +16,6 @@ let owner: Client;
 let projectId: number;
 let promptId: number;
 let connectionId: number;
-const url = (path: string) => `/api/integrations/google-drive${path}`;
 
 beforeAll(async () => {
   d = await startDriveApp();
@@ -42,10 +43,8 @@ function departmentFolder(): string {
 }
 
 async function createIntegration(folderId: string, extra: Record<string, unknown> = {}) {
-  const response = await owner.request({
-    method: 'POST',
-    url: url('/integrations'),
-    payload: {
+  const response = await owner.call(googleDriveRoutes.createIntegration, {
+    body: {
       project_id: projectId,
       connection_id: connectionId,
       folder_id: folderId,
@@ -91,12 +90,12 @@ describe('Drive sync', () => {
     await syncNow(integration.id);
     expect(await tasksOf(integration.id)).toHaveLength(3);
 
-    const history = await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) });
+    const history = await owner.call(googleDriveRoutes.syncHistory, { params: { id: integration.id } });
     expect(history.statusCode).toBe(200);
     const [second, first] = history.json().data;
     expect(first).toMatchObject({ status: 'completed', found: 5, queued: 3, skipped: 2, failed: 0 });
     expect(second).toMatchObject({ status: 'completed', found: 5, queued: 0, skipped: 0, failed: 0 });
-    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    const listed = await owner.call(googleDriveRoutes.getIntegration, { params: { id: integration.id } });
     expect(listed.json().data).toMatchObject({ error_count: 0, last_error: null, syncing: false });
     expect(listed.json().data.last_check_at).not.toBeNull();
   });
@@ -106,7 +105,7 @@ describe('Drive sync', () => {
     d.drive.file(`direct-${root}.mp3`, root);
     const integration = await createIntegration(root, { structure_type: 'simple' });
     await syncNow(integration.id);
-    const [run] = (await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })).json()
+    const [run] = (await owner.call(googleDriveRoutes.syncHistory, { params: { id: integration.id } })).json()
       .data;
     // The prompt asks for a Representative too, which simple does not fill: the files are analysed without.
     expect(run).toMatchObject({ found: 6, queued: 4, failed: 0 });
@@ -175,7 +174,7 @@ describe('Drive sync', () => {
     await syncNow(integration.id);
     const [made] = await tasksOf(integration.id);
     expect(made?.task.metadata).toMatchObject({ Representative: 'Unknown' });
-    expect((await owner.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await owner.call(healthRoutes.check)).statusCode).toBe(200);
   });
 
   it('fails the sync of a stored regex RE2 cannot run, saying why, and takes no file', async () => {
@@ -194,12 +193,12 @@ describe('Drive sync', () => {
       })
       .where(eq(driveIntegrations.id, integration.id));
     await syncNow(integration.id);
-    const [run] = (await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })).json()
+    const [run] = (await owner.call(googleDriveRoutes.syncHistory, { params: { id: integration.id } })).json()
       .data;
     const reason = /^The filename regex is not valid: it uses a look-ahead or look-behind/;
     expect(run).toMatchObject({ status: 'failed', found: 0, queued: 0 });
     expect(run.errors[0]).toMatch(reason);
-    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    const listed = await owner.call(googleDriveRoutes.getIntegration, { params: { id: integration.id } });
     expect(listed.json().data.last_error).toMatch(reason);
     expect(await tasksOf(integration.id)).toHaveLength(0);
   });
@@ -209,11 +208,11 @@ describe('Drive sync', () => {
     d.drive.add({ name: 'no-folders.mp3', mimeType: 'audio/mpeg', parents: [root] });
     const integration = await createIntegration(root);
     await syncNow(integration.id);
-    const [run] = (await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })).json()
+    const [run] = (await owner.call(googleDriveRoutes.syncHistory, { params: { id: integration.id } })).json()
       .data;
     expect(run).toMatchObject({ found: 1, queued: 0, failed: 1 });
     expect(run.errors[0]).toMatch(/no-folders\.mp3: Google Drive: /);
-    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    const listed = await owner.call(googleDriveRoutes.getIntegration, { params: { id: integration.id } });
     expect(listed.json().data).toMatchObject({ error_count: 1 });
   });
 
@@ -225,7 +224,7 @@ describe('Drive sync', () => {
     await syncNow(integration.id);
     await syncNow(integration.id);
     const [second, first] = (
-      await owner.request({ method: 'GET', url: url(`/sync/history/${integration.id}`) })
+      await owner.call(googleDriveRoutes.syncHistory, { params: { id: integration.id } })
     ).json().data;
     expect(first).toMatchObject({ found: 1, failed: 1 });
     expect(first.errors[0]).toMatch(/locked\.mp3: Google Drive: /);
@@ -234,10 +233,8 @@ describe('Drive sync', () => {
     const poor = await createProject(owner, 'No balance');
     const poorPrompt = await createPrompt(owner, poor);
     const poorConnection = await connectDrive(owner, poor);
-    const created = await owner.request({
-      method: 'POST',
-      url: url('/integrations'),
-      payload: {
+    const created = await owner.call(googleDriveRoutes.createIntegration, {
+      body: {
         project_id: poor,
         connection_id: poorConnection,
         folder_id: departmentFolder(),
@@ -252,38 +249,28 @@ describe('Drive sync', () => {
     await syncNow(poorIntegration);
     expect(await tasksOf(poorIntegration)).toHaveLength(3);
     const [paid, unpaid] = (
-      await owner.request({ method: 'GET', url: url(`/sync/history/${poorIntegration}`) })
+      await owner.call(googleDriveRoutes.syncHistory, { params: { id: poorIntegration } })
     ).json().data;
     expect(unpaid).toMatchObject({ queued: 0, failed: 3 });
     expect(paid).toMatchObject({ queued: 3, failed: 0 });
-    const listed = await owner.request({ method: 'GET', url: url(`/integrations/${poorIntegration}`) });
+    const listed = await owner.call(googleDriveRoutes.getIntegration, { params: { id: poorIntegration } });
     expect(listed.json().data).toMatchObject({ error_count: 0, last_error: null });
   });
 
   it('starts on demand, refuses while one runs and skips a fresh folder unless forced', async () => {
     const integration = await createIntegration(departmentFolder());
-    const started = await owner.request({
-      method: 'POST',
-      url: url('/sync'),
-      payload: { integration_id: integration.id },
-    });
+    const started = await owner.call(googleDriveRoutes.sync, { body: { integration_id: integration.id } });
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json().data.status).toBe('started');
-    const busy = await owner.request({
-      method: 'POST',
-      url: url('/sync'),
-      payload: { integration_id: integration.id, force_sync: true },
+    const busy = await owner.call(googleDriveRoutes.sync, {
+      body: { integration_id: integration.id, force_sync: true },
     });
     expect(busy.statusCode).toBe(409);
     await d.t.ctx.db
       .update(driveIntegrations)
       .set({ syncStartedAt: null, lastCheckAt: new Date() })
       .where(eq(driveIntegrations.id, integration.id));
-    const fresh = await owner.request({
-      method: 'POST',
-      url: url('/sync'),
-      payload: { integration_id: integration.id },
-    });
+    const fresh = await owner.call(googleDriveRoutes.sync, { body: { integration_id: integration.id } });
     expect(fresh.json().data.status).toBe('skipped');
     expect(await queueSync(d.t.ctx, integration.id, 'manual', true)).toEqual(expect.any(Number));
   });
@@ -304,7 +291,7 @@ describe('Scheduled sync', () => {
     expect(started).toContain(due.id);
     expect(started).not.toContain(paused.id);
     expect(started).not.toContain(fresh.id);
-    const history = await owner.request({ method: 'GET', url: url(`/sync/history/${due.id}`) });
+    const history = await owner.call(googleDriveRoutes.syncHistory, { params: { id: due.id } });
     expect(history.json().data[0]).toMatchObject({ trigger: 'schedule', status: 'running' });
   });
 });
@@ -319,7 +306,7 @@ describe('Folder integrations', () => {
       prompt_id: promptId,
     };
     const post = (payload: Record<string, unknown>) =>
-      owner.request({ method: 'POST', url: url('/integrations'), payload });
+      owner.call(googleDriveRoutes.createIntegration, { unchecked: true, body: payload });
     expect((await post(base)).statusCode).toBe(400);
     expect((await post({ ...base, structure_config: { filename_regex: '(' } })).statusCode).toBe(400);
     for (const [filename_regex, reason] of [
@@ -360,24 +347,22 @@ describe('Folder integrations', () => {
     });
     expect(body.connection).toMatchObject({ id: connectionId });
 
-    const cleared = await owner.request({
-      method: 'PUT',
-      url: url(`/integrations/${body.id}`),
-      payload: { structure_config: { metadata_fields: {} } },
+    const cleared = await owner.call(googleDriveRoutes.updateIntegration, {
+      params: { id: body.id },
+      body: { structure_config: { metadata_fields: {} } },
     });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().error).toMatchObject({
       field: 'structure_config.filename_regex',
       message: 'A filename regex is required for the custom structure.',
     });
-    const simple = await owner.request({
-      method: 'PUT',
-      url: url(`/integrations/${body.id}`),
-      payload: { structure_type: 'simple', folder_name: 'Renamed' },
+    const simple = await owner.call(googleDriveRoutes.updateIntegration, {
+      params: { id: body.id },
+      body: { structure_type: 'simple', folder_name: 'Renamed' },
     });
     expect(simple.json().data).toMatchObject({ structure_type: 'simple', folder_name: 'Renamed' });
 
-    const list = await owner.request({ method: 'GET', url: url(`/integrations?project_id=${projectId}`) });
+    const list = await owner.call(googleDriveRoutes.listIntegrations, { query: { project_id: projectId } });
     expect(list.json().data.map((item: { id: number }) => item.id)).toContain(body.id);
   });
 
@@ -393,7 +378,7 @@ describe('Folder integrations', () => {
         }) as unknown as Record<string, unknown>,
       })
       .where(eq(driveIntegrations.id, integration.id));
-    const read = await owner.request({ method: 'GET', url: url(`/integrations/${integration.id}`) });
+    const read = await owner.call(googleDriveRoutes.getIntegration, { params: { id: integration.id } });
     expect(read.json().data.structure_config).toEqual({
       filename_regex: '^(?P<d>\\w+)_',
       metadata_fields: { Department: { source: 'regex_group', field_name: 'Department', group: 'd' } },
@@ -404,20 +389,19 @@ describe('Folder integrations', () => {
     const integration = await createIntegration('private');
     const stranger = await signUp(d.t.app);
     const strangerProject = await createProject(stranger);
+    const params = { id: integration.id };
     for (const request of [
-      { method: 'GET' as const, url: url(`/integrations/${integration.id}`) },
-      { method: 'PUT' as const, url: url(`/integrations/${integration.id}`), payload: { folder_name: 'x' } },
-      { method: 'DELETE' as const, url: url(`/integrations/${integration.id}`) },
-      { method: 'GET' as const, url: url(`/sync/history/${integration.id}`) },
-      { method: 'POST' as const, url: url('/sync'), payload: { integration_id: integration.id } },
-      { method: 'GET' as const, url: url(`/integrations?project_id=${projectId}`) },
+      prepare(googleDriveRoutes.getIntegration, { params }),
+      prepare(googleDriveRoutes.updateIntegration, { params, body: { folder_name: 'x' } }),
+      prepare(googleDriveRoutes.deleteIntegration, { params }),
+      prepare(googleDriveRoutes.syncHistory, { params }),
+      prepare(googleDriveRoutes.sync, { body: { integration_id: integration.id } }),
+      prepare(googleDriveRoutes.listIntegrations, { query: { project_id: projectId } }),
     ]) {
-      expect((await stranger.request(request)).statusCode, request.url).toBe(404);
+      expect((await request.by(stranger)).statusCode, request.url).toBe(404);
     }
-    const stolen = await stranger.request({
-      method: 'POST',
-      url: url('/integrations'),
-      payload: {
+    const stolen = await stranger.call(googleDriveRoutes.createIntegration, {
+      body: {
         project_id: strangerProject,
         connection_id: connectionId,
         folder_id: 'x',
@@ -426,17 +410,17 @@ describe('Folder integrations', () => {
       },
     });
     expect(stolen.statusCode).toBe(404);
-    const mismatch = await owner.request({
-      method: 'GET',
-      url: url(`/integrations/${integration.id}?project_id=${strangerProject}`),
+    const mismatch = await owner.call(googleDriveRoutes.getIntegration, {
+      params: { id: integration.id },
+      query: { project_id: strangerProject },
     });
     expect(mismatch.statusCode).toBe(404);
     const member = await signUp(d.t.app);
     await addMember(d.t, projectId, member, 'teamleader');
     expect(
-      (await member.request({ method: 'GET', url: url(`/integrations/${integration.id}`) })).statusCode,
+      (await member.call(googleDriveRoutes.getIntegration, { params: { id: integration.id } })).statusCode,
     ).toBe(403);
-    const removed = await owner.request({ method: 'DELETE', url: url(`/integrations/${integration.id}`) });
+    const removed = await owner.call(googleDriveRoutes.deleteIntegration, { params: { id: integration.id } });
     expect(removed.statusCode).toBe(200);
   });
 });

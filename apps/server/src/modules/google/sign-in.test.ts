@@ -1,14 +1,9 @@
+import { authRoutes, memberRoutes, projectRoutes, userRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
 import { FakeGoogle } from '../../../test/fake-upstreams/google-oauth.ts';
-import {
-  clientWithCookie,
-  sessionCookie,
-  signUp,
-  startTestApp,
-  type TestApp,
-  uniqueEmail,
-} from '../../../test/harness.ts';
+import { sessionCookie, signUp, startTestApp, type TestApp, uniqueEmail } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { googleIdentities, users } from '../../db/schema/index.ts';
 
@@ -38,11 +33,7 @@ beforeEach(() => {
 const CALLBACK = 'http://parley.test/auth/google/callback';
 
 async function start(redirectUri = CALLBACK) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/google/start',
-    payload: { redirect_uri: redirectUri },
-  });
+  return callRoute(t.app, authRoutes.googleStart, { body: { redirect_uri: redirectUri } });
 }
 
 /** The browser's round trip: start, Google's page redirects back with code and state. */
@@ -58,13 +49,13 @@ async function consent(): Promise<{ code: string; state: string }> {
 }
 
 const callback = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/google/callback', payload });
+  callRoute(t.app, authRoutes.googleCallback, { unchecked: true, body: payload });
 
-const me = (cookie: string) => clientWithCookie(t.app, cookie)({ method: 'GET', url: '/api/auth/me' });
+const me = (cookie: string) => callRoute(t.app, authRoutes.me, { cookie });
 
 describe('Google sign-in', () => {
   it('says it is available and starts with PKCE on the Google page', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/google' })).json()).toEqual({
+    expect((await callRoute(t.app, authRoutes.googleAvailable)).json()).toEqual({
       data: { available: true },
     });
     const url = new URL((await start()).json().data.auth_url);
@@ -111,11 +102,7 @@ describe('Google sign-in', () => {
 
   it('drops the password of a never-confirmed account it links (whoever chose it never proved the address)', async () => {
     const email = google.account.email;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email, password: 'someone else chose this' },
-    });
+    await callRoute(t.app, authRoutes.signup, { body: { email, password: 'someone else chose this' } });
     const response = await callback(await consent());
     expect(response.json().data).toMatchObject({ email, has_password: false });
   });
@@ -140,17 +127,12 @@ describe('Google sign-in', () => {
 
   it('joins the project of an open invitation for its email, and ignores another one', async () => {
     const owner = await signUp(t.app);
-    const created = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
-      payload: { name: 'Invited' },
-    });
+    const created = await owner.call(projectRoutes.create, { body: { name: 'Invited' } });
     const projectId = created.json().data.id as number;
     const inviteFor = async (email: string) => {
-      await owner.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/invites`,
-        payload: { email, role: 'teamleader' },
+      await owner.call(memberRoutes.invite, {
+        params: { id: projectId },
+        body: { email, role: 'teamleader' },
       });
       const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email);
       return /invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
@@ -165,10 +147,10 @@ describe('Google sign-in', () => {
     const response = await callback({ ...(await consent()), invite_token: token });
     expect(response.statusCode).toBe(200);
     expect(response.json().joined_project_id).toBe(projectId);
-    const project = await clientWithCookie(
-      t.app,
-      sessionCookie(response),
-    )({ method: 'GET', url: `/api/projects/${projectId}` });
+    const project = await callRoute(t.app, projectRoutes.get, {
+      params: { id: projectId },
+      cookie: sessionCookie(response),
+    });
     expect(project.json().data.my_role).toBe('teamleader');
   });
 
@@ -196,10 +178,8 @@ describe('an account without a password', () => {
 
   it('cannot sign in with a password, and gets the ordinary refusal', async () => {
     const { email } = await googleOnlyAccount();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'anything at all' },
+    const response = await callRoute(t.app, authRoutes.login, {
+      body: { email, password: 'anything at all' },
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('invalid_credentials');
@@ -207,29 +187,19 @@ describe('an account without a password', () => {
 
   it('sets a first password without a current one, then signs in with it', async () => {
     const { email, cookie } = await googleOnlyAccount();
-    const set = await clientWithCookie(
-      t.app,
+    const set = await callRoute(t.app, userRoutes.changePassword, {
+      body: { new_password: 'a brand new passphrase 42' },
       cookie,
-    )({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      payload: { new_password: 'a brand new passphrase 42' },
     });
     expect(set.statusCode).toBe(200);
     expect((await me(cookie)).json().data.has_password).toBe(true);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'a brand new passphrase 42' },
+    const login = await callRoute(t.app, authRoutes.login, {
+      body: { email, password: 'a brand new passphrase 42' },
     });
     expect(login.statusCode).toBe(200);
-    const again = await clientWithCookie(
-      t.app,
+    const again = await callRoute(t.app, userRoutes.changePassword, {
+      body: { new_password: 'another new passphrase 43' },
       cookie,
-    )({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      payload: { new_password: 'another new passphrase 43' },
     });
     expect(again.json().error.code).toBe('wrong_password');
   });
@@ -245,21 +215,11 @@ describe('Google sign-in not set up', () => {
   });
 
   it('says so, and answers 503 with the variables to set', async () => {
-    expect((await bare.app.inject({ method: 'GET', url: '/api/auth/google' })).json().data.available).toBe(
-      false,
-    );
-    const response = await bare.app.inject({
-      method: 'POST',
-      url: '/api/auth/google/start',
-      payload: { redirect_uri: CALLBACK },
-    });
+    expect((await callRoute(bare.app, authRoutes.googleAvailable)).json().data.available).toBe(false);
+    const response = await callRoute(bare.app, authRoutes.googleStart, { body: { redirect_uri: CALLBACK } });
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
-    const finish = await bare.app.inject({
-      method: 'POST',
-      url: '/api/auth/google/callback',
-      payload: { code: 'c', state: 's' },
-    });
+    const finish = await callRoute(bare.app, authRoutes.googleCallback, { body: { code: 'c', state: 's' } });
     expect(finish.statusCode).toBe(503);
   });
 });

@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEXTS, UI_LANGUAGES } from '@parley/contracts';
+import { helpRoutes, TEXTS, UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
 import { type Client, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { helpArticles } from '../../db/schema/index.ts';
 import { HELP_DOCS_DIR } from '../../paths.ts';
@@ -37,11 +38,8 @@ afterAll(async () => {
   await rm(docsDir, { recursive: true, force: true });
 });
 
-const help = (pagePath: string, language: string) =>
-  client.request({
-    method: 'GET',
-    url: `/api/knowledge-base/help?path=${encodeURIComponent(pagePath)}&language=${language}`,
-  });
+const help = (pagePath: string, language: UiLanguage) =>
+  client.call(helpRoutes.article, { query: { path: pagePath, language } });
 
 describe('help articles', () => {
   it('finds the article of a page in the language asked for, whatever the project id', async () => {
@@ -86,9 +84,8 @@ describe('help articles', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/knowledge-base/help?path=/profile&language=en',
+    const response = await callRoute(t.app, helpRoutes.article, {
+      query: { path: '/profile', language: 'en' },
     });
     expect(response.statusCode).toBe(401);
   });

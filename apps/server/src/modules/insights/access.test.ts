@@ -1,6 +1,6 @@
-import { INSIGHT_TEXTS } from '@parley/contracts';
-import type { InjectOptions } from 'fastify';
+import { INSIGHT_TEXTS, insightRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, signUp, usersSeeAll } from '../../../test/harness.ts';
 import {
@@ -15,7 +15,7 @@ let s: Awaited<ReturnType<typeof startInsightsApp>>;
 /** Insights asked by the owner and the team leader of Sales, and one of the other project. */
 const asked = { owner: 0, leader: 0, other: 0 };
 
-async function ask(client: Pick<Client, 'request'>, projectId: number, question: string) {
+async function ask(client: Pick<Client, 'call'>, projectId: number, question: string) {
   s.anthropic.script(answer(modelAnswer()));
   const created = await askInsight(client, projectId, { question });
   expect(created.statusCode).toBe(202);
@@ -32,17 +32,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => s?.close());
 
-const url = (projectId: number, rest = '') => `/api/projects/${projectId}/insights${rest}`;
 const ids = (response: { json: () => { data: { items: Array<{ id: number }> } } }) =>
   response.json().data.items.map((item) => item.id);
 
 /** Every insight route of the project, for access checks. */
-const everyRoute = (projectId: number, insightId: number): InjectOptions[] => [
-  { method: 'GET', url: `${url(projectId, '/field-context')}?field=Greeting` },
-  { method: 'POST', url: url(projectId), payload: { question: 'Q?' } },
-  { method: 'GET', url: url(projectId) },
-  { method: 'GET', url: url(projectId, `/${insightId}`) },
-  { method: 'DELETE', url: url(projectId, `/${insightId}`) },
+const everyRoute = (id: number, insightId: number) => [
+  prepare(insightRoutes.fieldContext, { params: { id }, query: { field: 'Greeting' } }),
+  prepare(insightRoutes.create, { params: { id }, body: { question: 'Q?' } }),
+  prepare(insightRoutes.list, { params: { id } }),
+  prepare(insightRoutes.get, { params: { id, insightId } }),
+  prepare(insightRoutes.remove, { params: { id, insightId } }),
 ];
 
 describe('insight access', () => {
@@ -60,41 +59,45 @@ describe('insight access', () => {
       figures.final_score.by_representative.map((group: { representative: string }) => group.representative),
     ).toEqual(['Alice']);
 
-    const leaderList = await s.leader.request({ method: 'GET', url: url(s.projectId) });
+    const leaderList = await s.leader.call(insightRoutes.list, { params: { id: s.projectId } });
     expect([ids(leaderList), leaderList.json().data.total]).toEqual([[asked.leader], 1]);
-    const ownersByLeader = await s.leader.request({
-      method: 'GET',
-      url: url(s.projectId, `/${asked.owner}`),
+    const ownersByLeader = await s.leader.call(insightRoutes.get, {
+      params: { id: s.projectId, insightId: asked.owner },
     });
     expect(ownersByLeader.statusCode).toBe(404);
     expect(ownersByLeader.json().error.message).toBe(INSIGHT_TEXTS.insightNotFound);
 
     // Those who see every analysis see every insight, newest first, paged.
     for (const client of [s.owner, s.fullKey]) {
-      const list = await client.request({ method: 'GET', url: url(s.projectId) });
+      const list = await client.call(insightRoutes.list, { params: { id: s.projectId } });
       expect([ids(list), list.json().data.total]).toEqual([[asked.leader, asked.owner], 2]);
     }
-    const paged = await s.owner.request({ method: 'GET', url: `${url(s.projectId)}?page=2&page_size=1` });
+    const paged = await s.owner.call(insightRoutes.list, {
+      params: { id: s.projectId },
+      query: { page: '2', page_size: '1' },
+    });
     expect(paged.json().data).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(ids(paged)).toEqual([asked.owner]);
-    const reopened = await s.fullKey.request({ method: 'GET', url: url(s.projectId, `/${asked.leader}`) });
+    const reopened = await s.fullKey.call(insightRoutes.get, {
+      params: { id: s.projectId, insightId: asked.leader },
+    });
     expect(reopened.json().data).toMatchObject({ status: 'completed', question: 'How is my team doing?' });
   });
 
   it('is isolated: strangers and other projects get 404, media keys 403, on every route', async () => {
     const otherMember = await signUp(s.t.app);
     await addMember(s.t, s.otherProjectId, otherMember, 'admin');
-    for (const options of everyRoute(s.projectId, asked.owner)) {
-      expect((await s.stranger.request(options)).statusCode).toBe(404);
-      expect((await otherMember.request(options)).statusCode).toBe(404);
-      expect((await s.mediaKey.request(options)).statusCode).toBe(403);
+    for (const call of everyRoute(s.projectId, asked.owner)) {
+      expect((await call.by(s.stranger)).statusCode).toBe(404);
+      expect((await call.by(otherMember)).statusCode).toBe(404);
+      expect((await call.by(s.mediaKey)).statusCode).toBe(403);
     }
     // Another project's insight through this project's address.
-    for (const method of ['GET', 'DELETE'] as const) {
-      const response = await s.owner.request({ method, url: url(s.projectId, `/${asked.other}`) });
+    for (const route of [insightRoutes.get, insightRoutes.remove]) {
+      const response = await s.owner.call(route, { params: { id: s.projectId, insightId: asked.other } });
       expect(response.statusCode).toBe(404);
     }
-    const otherList = await otherMember.request({ method: 'GET', url: url(s.otherProjectId) });
+    const otherList = await otherMember.call(insightRoutes.list, { params: { id: s.otherProjectId } });
     expect(ids(otherList)).toEqual([asked.other]);
   });
 
@@ -104,23 +107,25 @@ describe('insight access', () => {
     await addMember(s.t, s.projectId, user, 'user');
     await addMember(s.t, s.projectId, admin, 'admin');
     await usersSeeAll(s.t, s.projectId);
-    const target = url(s.projectId, `/${asked.leader}`);
+    const params = { id: s.projectId, insightId: asked.leader };
     for (const client of [user, s.leader]) {
-      const refused = await client.request({ method: 'DELETE', url: target });
+      const refused = await client.call(insightRoutes.remove, { params });
       expect(refused.statusCode).toBe(403);
     }
     // A user who sees every analysis (agents_see_own off) sees every insight but deletes none.
-    expect(ids(await user.request({ method: 'GET', url: url(s.projectId) }))).toHaveLength(2);
-    const deleted = await admin.request({ method: 'DELETE', url: target });
+    expect(ids(await user.call(insightRoutes.list, { params: { id: s.projectId } }))).toHaveLength(2);
+    const deleted = await admin.call(insightRoutes.remove, { params });
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { data: { ok: true } }]);
-    expect((await s.owner.request({ method: 'GET', url: target })).statusCode).toBe(404);
-    expect(ids(await s.owner.request({ method: 'GET', url: url(s.projectId) }))).toEqual([asked.owner]);
+    expect((await s.owner.call(insightRoutes.get, { params })).statusCode).toBe(404);
+    expect(ids(await s.owner.call(insightRoutes.list, { params: { id: s.projectId } }))).toEqual([
+      asked.owner,
+    ]);
   });
 });
 
 describe('field context', () => {
   const context = (client: Pick<Client, 'request'>, query: string) =>
-    client.request({ method: 'GET', url: `${url(s.projectId, '/field-context')}?${query}` });
+    client.request({ method: 'GET', url: `/api/projects/${s.projectId}/insights/field-context?${query}` });
 
   it('per field: distinct values, the top 5 with counts and how many more, within the filters', async () => {
     const range = `prompt_id=${s.salesPrompt.id}&start_date=2026-03-07&end_date=2026-03-10`;

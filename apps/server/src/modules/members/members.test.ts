@@ -1,6 +1,14 @@
-import { MEMBER_TEXTS, TEXTS } from '@parley/contracts';
+import {
+  MEMBER_TEXTS,
+  type MemberRole,
+  memberRoutes,
+  projectRoutes,
+  promptRoutes,
+  TEXTS,
+} from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -63,12 +71,11 @@ const tokenFrom = (text: string) => {
   return token;
 };
 
-async function invite(client: Client, projectId: number, email: string, role = 'user') {
+async function invite(client: Client, projectId: number, email: string, role: MemberRole = 'user') {
   await takeQueuedEmails(t.ctx.boss); // start from an empty queue
-  const response = await client.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/invites`,
-    payload: { email, role },
+  const response = await client.call(memberRoutes.invite, {
+    params: { id: projectId },
+    body: { email, role },
   });
   if (response.statusCode !== 201) return { response, token: null };
   const mails = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === email.toLowerCase());
@@ -87,13 +94,12 @@ describe('team members: role matrix', () => {
       [tm.user, 403],
       [tm.stranger, 404],
     ] as const) {
-      const response = await client.request({ method: 'GET', url: `/api/projects/${tm.id}/members` });
+      const response = await client.call(memberRoutes.list, { params: { id: tm.id } });
       expect(response.statusCode).toBe(status);
     }
     await invite(tm.admin, tm.id, 'New.Person@Example.com', 'teamleader');
-    const { members, invites } = (
-      await tm.owner.request({ method: 'GET', url: `/api/projects/${tm.id}/members` })
-    ).json().data;
+    const { members, invites } = (await tm.owner.call(memberRoutes.list, { params: { id: tm.id } })).json()
+      .data;
     expect(members.map((m: { role: string }) => m.role)).toEqual(['owner', 'admin', 'teamleader', 'user']);
     expect(members[0]).toMatchObject({ user_id: tm.owner.userId, email: tm.owner.email, name: '' });
     expect(typeof members[0].joined_at).toBe('string');
@@ -119,19 +125,17 @@ describe('team members: role matrix', () => {
     const member = (await invite(tm.owner, tm.id, tm.user.email.toUpperCase(), 'admin')).response;
     expect(member.statusCode).toBe(409);
     expect(member.json().error.code).toBe('already_member');
-    const bad = await tm.owner.request({
-      method: 'POST',
-      url: `/api/projects/${tm.id}/invites`,
-      payload: { email: 'not-an-email', role: 'user' },
+    const bad = await tm.owner.call(memberRoutes.invite, {
+      params: { id: tm.id },
+      body: { email: 'not-an-email', role: 'user' },
     });
     expect(bad.statusCode).toBe(400);
   });
 
   it("changes roles: admins can't touch owners nor make owners, the last owner stays", async () => {
     const tm = await team();
-    const url = (userId: number) => `/api/projects/${tm.id}/members/${userId}`;
-    const put = (client: Client, userId: number, role: string) =>
-      client.request({ method: 'PUT', url: url(userId), payload: { role } });
+    const put = (client: Client, userId: number, role: MemberRole) =>
+      client.call(memberRoutes.changeRole, { params: { id: tm.id, userId }, body: { role } });
     expect((await put(tm.user, tm.teamleader.userId, 'user')).statusCode).toBe(403);
     expect((await put(tm.teamleader, tm.user.userId, 'teamleader')).statusCode).toBe(403);
     expect((await put(tm.stranger, tm.user.userId, 'teamleader')).statusCode).toBe(404);
@@ -155,7 +159,7 @@ describe('team members: role matrix', () => {
   it('removes members: owners anyone, admins not owners, anyone themselves, never the last owner', async () => {
     const tm = await team();
     const del = (client: Client, userId: number) =>
-      client.request({ method: 'DELETE', url: `/api/projects/${tm.id}/members/${userId}` });
+      client.call(memberRoutes.remove, { params: { id: tm.id, userId } });
     expect((await del(tm.user, tm.teamleader.userId)).statusCode).toBe(403);
     expect((await del(tm.stranger, tm.user.userId)).statusCode).toBe(404);
     expect((await del(tm.admin, tm.owner.userId)).statusCode).toBe(403);
@@ -166,7 +170,7 @@ describe('team members: role matrix', () => {
     expect(await roleOf(tm.id, tm.user.userId)).toBeNull();
     expect((await del(tm.admin, tm.teamleader.userId)).statusCode).toBe(200);
     expect((await del(tm.owner, tm.admin.userId)).statusCode).toBe(200);
-    expect((await tm.admin.request({ method: 'GET', url: `/api/projects/${tm.id}` })).statusCode).toBe(404);
+    expect((await tm.admin.call(projectRoutes.get, { params: { id: tm.id } })).statusCode).toBe(404);
   });
 });
 
@@ -180,7 +184,7 @@ describe('invitations', () => {
     const expires = new Date(response.json().data.expires_at).getTime();
     expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
 
-    const info = await t.app.inject({ method: 'GET', url: `/api/invites/${token}` });
+    const info = await callRoute(t.app, memberRoutes.inviteInfo, { params: { token: token! } });
     expect(info.statusCode).toBe(200);
     expect(info.json().data).toMatchObject({
       project_id: tm.id,
@@ -192,22 +196,24 @@ describe('invitations', () => {
     });
     const invitee = await signUp(t.app, email);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/invites/${token}` })).json().data.account_exists,
+      (await callRoute(t.app, memberRoutes.inviteInfo, { params: { token: token! } })).json().data
+        .account_exists,
     ).toBe(true);
-    const accepted = await invitee.request({ method: 'POST', url: `/api/invites/${token}/accept` });
+    const accepted = await invitee.call(memberRoutes.acceptInvite, { params: { token: token! } });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data).toEqual({ project_id: tm.id, role: 'teamleader' });
     expect(await roleOf(tm.id, invitee.userId)).toBe('teamleader');
-    const project = await invitee.request({ method: 'GET', url: `/api/projects/${tm.id}` });
+    const project = await invitee.call(projectRoutes.get, { params: { id: tm.id } });
     expect(project.json().data.my_role).toBe('teamleader');
 
     // Used: the same link no longer works, for anyone.
-    const again = await invitee.request({ method: 'POST', url: `/api/invites/${token}/accept` });
+    const again = await invitee.call(memberRoutes.acceptInvite, { params: { token: token! } });
     expect(again.statusCode).toBe(410);
     expect(again.json().error).toEqual({ code: 'invite_used', message: MEMBER_TEXTS.inviteUsed });
-    expect((await t.app.inject({ method: 'GET', url: `/api/invites/${token}` })).statusCode).toBe(410);
-    const list = (await tm.owner.request({ method: 'GET', url: `/api/projects/${tm.id}/members` })).json()
-      .data;
+    expect((await callRoute(t.app, memberRoutes.inviteInfo, { params: { token: token! } })).statusCode).toBe(
+      410,
+    );
+    const list = (await tm.owner.call(memberRoutes.list, { params: { id: tm.id } })).json().data;
     expect(list.invites).toEqual([]);
   });
 
@@ -218,7 +224,7 @@ describe('invitations', () => {
     const other = await signUp(t.app);
 
     const wrong = await invite(tm.admin, tm.id, email);
-    const mismatch = await other.request({ method: 'POST', url: `/api/invites/${wrong.token}/accept` });
+    const mismatch = await other.call(memberRoutes.acceptInvite, { params: { token: wrong.token! } });
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json().error).toEqual({
       code: 'invite_wrong_email',
@@ -226,12 +232,12 @@ describe('invitations', () => {
     });
     expect(await roleOf(tm.id, other.userId)).toBeNull();
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/invites/${wrong.token}/accept` })).statusCode,
+      (await callRoute(t.app, memberRoutes.acceptInvite, { params: { token: wrong.token! } })).statusCode,
     ).toBe(401);
 
     // A new invitation of the same address replaces the open one.
     const replaced = await invite(tm.admin, tm.id, email, 'admin');
-    const old = await invitee.request({ method: 'POST', url: `/api/invites/${wrong.token}/accept` });
+    const old = await invitee.call(memberRoutes.acceptInvite, { params: { token: wrong.token! } });
     expect(old.statusCode).toBe(410);
     expect(old.json().error.code).toBe('invite_revoked');
 
@@ -239,28 +245,27 @@ describe('invitations', () => {
       .update(projectInvites)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(projectInvites.email, email));
-    const expired = await invitee.request({ method: 'POST', url: `/api/invites/${replaced.token}/accept` });
+    const expired = await invitee.call(memberRoutes.acceptInvite, { params: { token: replaced.token! } });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toEqual({ code: 'invite_expired', message: MEMBER_TEXTS.inviteExpired });
-    const listed = (await tm.owner.request({ method: 'GET', url: `/api/projects/${tm.id}/members` })).json()
-      .data;
+    const listed = (await tm.owner.call(memberRoutes.list, { params: { id: tm.id } })).json().data;
     expect(listed.invites.find((i: { email: string }) => i.email === email).status).toBe('expired');
 
     const withdrawn = await invite(tm.owner, tm.id, email);
     const inviteId = withdrawn.response.json().data.id;
     expect(
-      (await tm.user.request({ method: 'DELETE', url: `/api/projects/${tm.id}/invites/${inviteId}` }))
-        .statusCode,
+      (await tm.user.call(memberRoutes.revokeInvite, { params: { id: tm.id, inviteId } })).statusCode,
     ).toBe(403);
     expect(
-      (await tm.admin.request({ method: 'DELETE', url: `/api/projects/${tm.id}/invites/${inviteId}` }))
-        .statusCode,
+      (await tm.admin.call(memberRoutes.revokeInvite, { params: { id: tm.id, inviteId } })).statusCode,
     ).toBe(200);
-    const revoked = await invitee.request({ method: 'POST', url: `/api/invites/${withdrawn.token}/accept` });
+    const revoked = await invitee.call(memberRoutes.acceptInvite, { params: { token: withdrawn.token! } });
     expect(revoked.statusCode).toBe(410);
     expect(revoked.json().error.message).toBe(MEMBER_TEXTS.inviteRevoked);
 
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/invites/not-a-real-token' });
+    const unknown = await callRoute(t.app, memberRoutes.inviteInfo, {
+      params: { token: 'not-a-real-token' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toEqual({ code: 'invite_not_found', message: MEMBER_TEXTS.inviteNotFound });
     expect(await roleOf(tm.id, invitee.userId)).toBeNull();
@@ -269,7 +274,7 @@ describe('invitations', () => {
   it('keeps tokens out of the logs and stores only their hash', async () => {
     const tm = await team();
     const { token } = await invite(tm.owner, tm.id, uniqueEmail());
-    await t.app.inject({ method: 'GET', url: `/api/invites/${token}` });
+    await callRoute(t.app, memberRoutes.inviteInfo, { params: { token: token! } });
     const rows = await t.ctx.db.select().from(projectInvites).where(eq(projectInvites.projectId, tm.id));
     expect(JSON.stringify(rows)).not.toContain(token!);
     const logs = t.logs.map((line) => JSON.stringify(line)).join('\n');
@@ -285,7 +290,7 @@ describe('general settings, deletion and ownership transfer', () => {
     const promptId = await createPrompt(tm.owner, tm.id, 'Default one');
     const foreign = await createPrompt(other.owner, other.id, 'Foreign');
     const put = (client: Client, value: number | null) =>
-      client.request({ method: 'PUT', url: `/api/projects/${tm.id}`, payload: { default_prompt_id: value } });
+      client.call(projectRoutes.update, { params: { id: tm.id }, body: { default_prompt_id: value } });
     expect((await put(tm.user, promptId)).statusCode).toBe(403);
     const set = await put(tm.admin, promptId);
     expect(set.statusCode).toBe(200);
@@ -293,13 +298,12 @@ describe('general settings, deletion and ownership transfer', () => {
     const wrong = await put(tm.owner, foreign);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(MEMBER_TEXTS.defaultPromptNotFound);
-    const read = await tm.user.request({ method: 'GET', url: `/api/projects/${tm.id}` });
+    const read = await tm.user.call(projectRoutes.get, { params: { id: tm.id } });
     expect(read.json().data).toMatchObject({ default_prompt_id: promptId, read_only: false });
     // Deleting the prompt clears the default.
-    await tm.owner.request({ method: 'DELETE', url: `/api/projects/${tm.id}/prompts/${promptId}` });
+    await tm.owner.call(promptRoutes.remove, { params: { id: tm.id, promptId } });
     expect(
-      (await tm.owner.request({ method: 'GET', url: `/api/projects/${tm.id}` })).json().data
-        .default_prompt_id,
+      (await tm.owner.call(projectRoutes.get, { params: { id: tm.id } })).json().data.default_prompt_id,
     ).toBe(null);
     expect((await put(tm.owner, null)).statusCode).toBe(200);
   });
@@ -307,16 +311,14 @@ describe('general settings, deletion and ownership transfer', () => {
   it('deletes only for owners, with the typed name, prompts and all', async () => {
     const tm = await team('Doomed');
     const promptId = await createPrompt(tm.owner, tm.id, 'P');
-    await tm.owner.request({
-      method: 'PUT',
-      url: `/api/projects/${tm.id}`,
-      payload: { default_prompt_id: promptId },
+    await tm.owner.call(projectRoutes.update, {
+      params: { id: tm.id },
+      body: { default_prompt_id: promptId },
     });
     const del = (client: Client, confirm_name?: string) =>
-      client.request({
-        method: 'DELETE',
-        url: `/api/projects/${tm.id}`,
-        ...(confirm_name === undefined ? {} : { payload: { confirm_name } }),
+      client.call(projectRoutes.remove, {
+        params: { id: tm.id },
+        body: confirm_name === undefined ? undefined : { confirm_name },
       });
     expect((await del(tm.admin, 'Doomed')).statusCode).toBe(403);
     expect((await del(tm.user, 'Doomed')).statusCode).toBe(403);
@@ -325,16 +327,15 @@ describe('general settings, deletion and ownership transfer', () => {
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.message).toBe(MEMBER_TEXTS.deleteConfirmMismatch);
     expect((await del(tm.owner, 'Doomed')).statusCode).toBe(200);
-    const gone = await tm.owner.request({ method: 'GET', url: `/api/projects/${tm.id}` });
+    const gone = await tm.owner.call(projectRoutes.get, { params: { id: tm.id } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(TEXTS.guard.notFound);
   });
 
   it('transfers ownership to a member; the old owner becomes admin', async () => {
     const tm = await team();
-    const url = `/api/projects/${tm.id}/transfer-ownership`;
     const post = (client: Client, userId: number) =>
-      client.request({ method: 'POST', url, payload: { user_id: userId } });
+      client.call(projectRoutes.transferOwnership, { params: { id: tm.id }, body: { user_id: userId } });
     expect((await post(tm.admin, tm.user.userId)).statusCode).toBe(403);
     expect((await post(superAdmin, tm.user.userId)).statusCode).toBe(403);
     expect((await post(tm.stranger, tm.user.userId)).statusCode).toBe(404);
@@ -346,9 +347,7 @@ describe('general settings, deletion and ownership transfer', () => {
     expect(await roleOf(tm.id, tm.owner.userId)).toBe('admin');
     // The former owner is now an admin: no second transfer, no deletion.
     expect((await post(tm.owner, tm.user.userId)).statusCode).toBe(403);
-    const list = (
-      await tm.teamleader.request({ method: 'GET', url: `/api/projects/${tm.id}/members` })
-    ).json().data;
+    const list = (await tm.teamleader.call(memberRoutes.list, { params: { id: tm.id } })).json().data;
     expect(list.members.filter((m: { role: string }) => m.role === 'owner')).toHaveLength(1);
   });
 });

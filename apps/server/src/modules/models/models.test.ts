@@ -1,11 +1,14 @@
 import {
   FALLBACK_MODELS,
   ModelsResponse,
+  modelRoutes,
   ProvidersResponse,
   pickableModels,
+  type RouteParams,
   TranscriptionProvidersResponse,
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { startFakeOpenAI } from '../../../test/fake-upstreams/openai.ts';
 import type { FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
@@ -25,7 +28,7 @@ describe('model catalog without AI configuration', () => {
   });
 
   it('lists the hosted providers as unavailable and hides the OpenAI-compatible one', async () => {
-    const response = await client.request({ method: 'GET', url: '/api/models/providers' });
+    const response = await client.call(modelRoutes.listProviders);
     expect(ProvidersResponse.parse(response.json()).data).toEqual([
       { id: 'anthropic', name: 'Anthropic', available: false },
       { id: 'openai', name: 'OpenAI', available: false },
@@ -36,14 +39,11 @@ describe('model catalog without AI configuration', () => {
 
   it("serves each provider's built-in catalog: current models first, retired ones marked", async () => {
     for (const provider of ['anthropic', 'openai', 'google', 'groq'] as const) {
-      const response = await client.request({
-        method: 'GET',
-        url: `/api/models/providers/${provider}/models`,
-      });
+      const response = await client.call(modelRoutes.listModels, { params: { provider } });
       expect(ModelsResponse.parse(response.json()).data).toEqual(FALLBACK_MODELS[provider]);
     }
     const anthropic = (
-      await client.request({ method: 'GET', url: '/api/models/providers/anthropic/models' })
+      await client.call(modelRoutes.listModels, { params: { provider: 'anthropic' } })
     ).json();
     expect(anthropic.data[0]).toEqual({
       model: 'claude-sonnet-4-5-20250929',
@@ -63,7 +63,7 @@ describe('model catalog without AI configuration', () => {
   });
 
   it('lists the speech-to-text providers, all unavailable, and the default transcription', async () => {
-    const response = await client.request({ method: 'GET', url: '/api/models/transcription' });
+    const response = await client.call(modelRoutes.listTranscriptionProviders);
     const body = TranscriptionProvidersResponse.parse(response.json());
     expect(body.default).toEqual({ provider: 'openai', model: 'gpt-4o-transcribe-diarize' });
     expect(body.data.map((p) => [p.id, p.name, p.available])).toEqual([
@@ -81,14 +81,15 @@ describe('model catalog without AI configuration', () => {
       },
       { model: 'whisper-1', display_name: 'Whisper', units: 1, diarizes: false },
     ]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/models/transcription' })).statusCode).toBe(401);
+    expect((await callRoute(t.app, modelRoutes.listTranscriptionProviders)).statusCode).toBe(401);
   });
 
   it('refuses unknown providers and anonymous callers', async () => {
     expect(
-      (await client.request({ method: 'GET', url: '/api/models/providers/acme/models' })).statusCode,
+      (await client.call(modelRoutes.listModels, { unchecked: true, params: { provider: 'acme' } }))
+        .statusCode,
     ).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/models/providers' })).statusCode).toBe(401);
+    expect((await callRoute(t.app, modelRoutes.listProviders)).statusCode).toBe(401);
   });
 });
 
@@ -112,7 +113,7 @@ describe('model catalog with providers configured', () => {
   });
 
   it('marks the providers with credentials as available and lists the OpenAI-compatible server', async () => {
-    const response = await client.request({ method: 'GET', url: '/api/models/providers' });
+    const response = await client.call(modelRoutes.listProviders);
     expect(response.json().data).toEqual([
       { id: 'anthropic', name: 'Anthropic', available: true },
       { id: 'openai', name: 'OpenAI', available: false },
@@ -124,10 +125,7 @@ describe('model catalog with providers configured', () => {
   });
 
   it('lists the configured OpenAI-compatible models', async () => {
-    const response = await client.request({
-      method: 'GET',
-      url: '/api/models/providers/openai-compatible/models',
-    });
+    const response = await client.call(modelRoutes.listModels, { params: { provider: 'openai-compatible' } });
     expect(response.json().data.map((model: { model: string }) => model.model)).toEqual([
       'llama3.1',
       'qwen2.5:14b',
@@ -161,10 +159,8 @@ describe("model catalog with the providers' own model lists", () => {
     await anthropic.close();
     await openai.close();
   });
-  const models = async (provider: string) =>
-    ModelsResponse.parse(
-      (await client.request({ method: 'GET', url: `/api/models/providers/${provider}/models` })).json(),
-    ).data;
+  const models = async (provider: RouteParams<typeof modelRoutes.listModels>['provider']) =>
+    ModelsResponse.parse((await client.call(modelRoutes.listModels, { params: { provider } })).json()).data;
 
   it('adds the models Anthropic lists that the catalog lacks, before the retired ones, read once an hour', async () => {
     const list = await models('anthropic');
@@ -211,7 +207,7 @@ describe("model catalog with the providers' own model lists", () => {
     );
     try {
       const other = await signUp(broken.app);
-      const response = await other.request({ method: 'GET', url: '/api/models/providers/anthropic/models' });
+      const response = await other.call(modelRoutes.listModels, { params: { provider: 'anthropic' } });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual(FALLBACK_MODELS.anthropic);
       expect(broken.logs).toContainEqual(

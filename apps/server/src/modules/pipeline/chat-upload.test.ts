@@ -1,3 +1,4 @@
+import { analysisRoutes, uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
@@ -42,10 +43,9 @@ async function uploadAndAnalyse(
   const projectId = await createProject(app.owner, `Chats ${Math.random().toString(36).slice(2, 8)}`);
   await fund(app.t, projectId);
   const promptId = await createPrompt(app.owner, projectId);
-  const upload = await app.owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads`,
-    ...multipart([
+  const upload = await app.owner.call(uploadRoutes.file, {
+    params: { id: projectId },
+    form: multipart([
       { name: 'prompt_id', value: String(promptId) },
       { name: 'metadata', value: JSON.stringify(META) },
       ...fields,
@@ -56,10 +56,7 @@ async function uploadAndAnalyse(
   const taskId: number = upload.json().data.task_id;
   app.anthropic.script(answer(GREETING_ANSWER));
   expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
-  const detail = await app.owner.request({
-    method: 'GET',
-    url: `/api/projects/${projectId}/analyses/${taskId}`,
-  });
+  const detail = await app.owner.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
   expect(detail.statusCode).toBe(200);
   return { taskId, detail: detail.json().data, modelRead: JSON.stringify(app.anthropic.requests[0]!.body) };
 }
@@ -132,10 +129,7 @@ describe('chat uploads', () => {
   it('a chat analysed before its turns were kept still shows its text', async () => {
     const { taskId, detail } = await uploadAndAnalyse('chat.txt', 'Ann: Hello\nBob: Hi', 'text/plain');
     await app.t.ctx.db.update(tasks).set({ transcript: null, metrics: null }).where(eq(tasks.id, taskId));
-    const again = await app.owner.request({
-      method: 'GET',
-      url: `/api/projects/${detail.project_id}/analyses/${taskId}`,
-    });
+    const again = await app.owner.call(analysisRoutes.detail, { params: { id: detail.project_id, taskId } });
     expect(again.json().data).toMatchObject({
       transcript: null,
       metrics: null,

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  analysisRoutes,
   type PromptField,
+  promptRoutes,
+  type RouteBody,
   type TaskError,
   type TaskResult,
   type TaskStage,
@@ -156,24 +159,24 @@ const SCORECARD_ANSWER = {
   Discovery: { Budget: ev(false) },
 };
 
-interface PromptOptions {
-  name?: string;
-  content?: PromptField[];
-  provider?: string;
-  model?: string;
-  finalScore?: string;
-  LVA?: string;
-  transcriptionTask?: string;
-  transcriptionLanguage?: string;
-  responseLanguage?: string;
-  isClassification?: boolean;
-}
+type PromptOptions = Partial<
+  Pick<
+    RouteBody<typeof promptRoutes.create>,
+    | 'provider'
+    | 'model'
+    | 'finalScore'
+    | 'LVA'
+    | 'transcriptionTask'
+    | 'transcriptionLanguage'
+    | 'responseLanguage'
+    | 'isClassification'
+  >
+> & { name?: string; content?: PromptField[] };
 
 async function createPrompt(projectId: number, options: PromptOptions = {}): Promise<number> {
-  const response = await admin.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: {
+  const response = await admin.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: {
       scriptName: options.name ?? `Scorecard ${Math.random().toString(36).slice(2, 8)}`,
       basicInstruction: 'Judge how well the agent handled the call.',
       companyDetails: 'Acme Solar sells solar panels.',
@@ -723,7 +726,7 @@ describe('failures and billing', () => {
     expect(await run(third, diarizing)).toBe('failed');
     expect(await taskRow(third)).toMatchObject({ stage: 'transcription', errorReason: noGoogle.errorReason });
     // The failed-tasks view names those stages.
-    const failed = await admin.request({ method: 'GET', url: `/api/projects/${projectId}/failed-tasks` });
+    const failed = await admin.call(analysisRoutes.failed, { params: { id: projectId } });
     expect(failed.statusCode, failed.body).toBe(200);
     const stages = Object.fromEntries(
       (failed.json().data.items as Array<{ id: number; stage: string }>).map((task) => [task.id, task.stage]),
@@ -971,10 +974,7 @@ describe('classification prompts', () => {
 
     const task = await taskRow(taskId);
     // The API answers the prompts from their versions: the chosen one, and the classification's own.
-    const detail = await admin.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/analyses/${taskId}`,
-    });
+    const detail = await admin.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
     const result = detail.json().data.result as TaskResult;
     expect(result.prompt).toMatchObject({ id: sales, name: 'Sales call', finalScore: 'percent' });
     expect(result.prompt.content?.map((field) => field.key)).toContain('Summary');

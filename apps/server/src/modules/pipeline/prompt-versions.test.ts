@@ -1,4 +1,11 @@
-import { type PromptField, taskError } from '@parley/contracts';
+import {
+  analysisRoutes,
+  type PromptField,
+  projectRoutes,
+  promptRoutes,
+  type RouteBody,
+  taskError,
+} from '@parley/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,10 +44,11 @@ async function newProject(): Promise<number> {
   return projectId;
 }
 
-const promptsUrl = (projectId: number, rest = '') => `/api/projects/${projectId}/prompts${rest}`;
-
-async function createPrompt(projectId: number, payload: Record<string, unknown>): Promise<number> {
-  const response = await owner.request({ method: 'POST', url: promptsUrl(projectId), payload });
+async function createPrompt(
+  projectId: number,
+  payload: RouteBody<typeof promptRoutes.create>,
+): Promise<number> {
+  const response = await owner.call(promptRoutes.create, { params: { id: projectId }, body: payload });
   if (response.statusCode !== 201) throw new Error(response.body);
   return response.json().data.id;
 }
@@ -62,10 +70,7 @@ const versionsOf = (projectId: number) =>
     .where(eq(promptVersions.projectId, projectId))
     .orderBy(asc(promptVersions.id));
 async function detail(projectId: number, taskId: number) {
-  const response = await owner.request({
-    method: 'GET',
-    url: `/api/projects/${projectId}/analyses/${taskId}`,
-  });
+  const response = await owner.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
   expect(response.statusCode).toBe(200);
   return response.json().data;
 }
@@ -77,8 +82,7 @@ describe('prompt versions', () => {
       scriptName: 'Greeting',
       content: greeting('Said hello?'),
     });
-    const prompt = (await owner.request({ method: 'GET', url: promptsUrl(projectId, `/${promptId}`) })).json()
-      .data;
+    const prompt = (await owner.call(promptRoutes.get, { params: { id: projectId, promptId } })).json().data;
     const first = await analyse(projectId, promptId);
     const second = await analyse(projectId, promptId);
 
@@ -116,10 +120,9 @@ describe('prompt versions', () => {
     const projectId = await newProject();
     const promptId = await createPrompt(projectId, { scriptName: 'Greeting', content: greeting('Before') });
     const before = await analyse(projectId, promptId);
-    const edited = await owner.request({
-      method: 'PUT',
-      url: promptsUrl(projectId, `/${promptId}`),
-      payload: { scriptName: 'Greeting', content: greeting('After') },
+    const edited = await owner.call(promptRoutes.update, {
+      params: { id: projectId, promptId },
+      body: { scriptName: 'Greeting', content: greeting('After') },
     });
     expect(edited.statusCode).toBe(200);
     const after = await analyse(projectId, promptId);
@@ -143,7 +146,7 @@ describe('prompt versions', () => {
     const promptId = await createPrompt(projectId, { scriptName: 'Short lived', content: greeting('Gone') });
     const taskId = await analyse(projectId, promptId);
     const shown = await detail(projectId, taskId);
-    const deleted = await owner.request({ method: 'DELETE', url: promptsUrl(projectId, `/${promptId}`) });
+    const deleted = await owner.call(promptRoutes.remove, { params: { id: projectId, promptId } });
     expect(deleted.statusCode).toBe(200);
 
     const [version] = await versionsOf(projectId);
@@ -156,12 +159,10 @@ describe('prompt versions', () => {
     expect(orphan.prompt.data).toEqual(shown.prompt.data);
     expect(orphan.result).toEqual(shown.result);
 
-    const gone = await owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${projectId}`,
-      payload: {
-        confirm_name: (await owner.request({ method: 'GET', url: `/api/projects/${projectId}` })).json().data
-          .name,
+    const gone = await owner.call(projectRoutes.remove, {
+      params: { id: projectId },
+      body: {
+        confirm_name: (await owner.call(projectRoutes.get, { params: { id: projectId } })).json().data.name,
       },
     });
     expect(gone.statusCode).toBe(200);
@@ -208,10 +209,9 @@ describe('prompt versions', () => {
     });
 
     // Even with the chosen prompt edited meanwhile, the run goes on with the version it chose.
-    await owner.request({
-      method: 'PUT',
-      url: promptsUrl(projectId, `/${sales}`),
-      payload: { scriptName: 'Sales call', content: greeting('Edited later') },
+    await owner.call(promptRoutes.update, {
+      params: { id: projectId, promptId: sales },
+      body: { scriptName: 'Sales call', content: greeting('Edited later') },
     });
     anthropic.script(answer(GREETING_ANSWER));
     expect(await runTask(t.ctx, taskId, { lastAttempt: true })).toBe('completed');

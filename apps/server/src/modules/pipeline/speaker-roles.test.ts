@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { SpeakerRoles } from '@parley/contracts';
+import { analysisRoutes, projectRoutes, promptRoutes } from '@parley/contracts';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -76,17 +77,19 @@ const said = (roles: Record<string, string>) => ({
   speaker_roles: Object.entries(roles).map(([speaker, role]) => ({ speaker, role })),
 });
 
-async function newProject(settings: Record<string, unknown> = {}, task = 'transcribe') {
+async function newProject(
+  settings: Record<string, unknown> = {},
+  task: 'transcribe' | 'translate' = 'transcribe',
+) {
   const projectId = await createProject(admin, `Roles ${Math.random().toString(36).slice(2, 8)}`);
   await fund(t, projectId);
   if (Object.keys(settings).length > 0) {
-    const put = await admin.request({ method: 'PUT', url: `/api/projects/${projectId}`, payload: settings });
+    const put = await admin.call(projectRoutes.update, { params: { id: projectId }, body: settings });
     expect(put.statusCode, put.body).toBe(200);
   }
-  const response = await admin.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: {
+  const response = await admin.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: {
       scriptName: 'Summary',
       basicInstruction: 'Summarise the call.',
       content: [{ key: 'Summary', type: 'string', explanation: 'A summary', includeInScore: false }],
@@ -195,10 +198,7 @@ describe('speaker roles of a stereo call', () => {
         customer_words_per_minute: 264,
       },
     });
-    const detail = await admin.request({
-      method: 'GET',
-      url: `/api/projects/${project.projectId}/analyses/${taskId}`,
-    });
+    const detail = await admin.call(analysisRoutes.detail, { params: { id: project.projectId, taskId } });
     expect(detail.json().data.speaker_roles).toEqual(task.speakerRoles);
 
     // Its metrics are analytics number values.
@@ -449,10 +449,9 @@ describe('speaker roles of a mono recording and of a chat', () => {
 describe('speaker roles of a classification prompt', () => {
   it('come from the analysis with the chosen prompt; the classification is not asked for them', async () => {
     const { projectId, promptId: chosen } = await newProject();
-    const response = await admin.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/prompts`,
-      payload: {
+    const response = await admin.call(promptRoutes.create, {
+      params: { id: projectId },
+      body: {
         scriptName: 'Router',
         isClassification: true,
         finalScore: 'no',

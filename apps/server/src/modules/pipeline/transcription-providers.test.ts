@@ -2,7 +2,13 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type TaskError, type TranscriptionProviderId, taskErrorText } from '@parley/contracts';
+import {
+  projectRoutes,
+  promptRoutes,
+  type TaskError,
+  type TranscriptionProviderId,
+  taskErrorText,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -92,17 +98,15 @@ async function newProject(transcription?: { provider: TranscriptionProviderId; m
   const projectId = await createProject(admin, `STT ${Math.random().toString(36).slice(2, 8)}`);
   await fund(t, projectId);
   if (transcription) {
-    const chosen = await admin.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}`,
-      payload: { transcription },
+    const chosen = await admin.call(projectRoutes.update, {
+      params: { id: projectId },
+      body: { transcription },
     });
     if (chosen.statusCode !== 200) throw new Error(`choosing the transcription failed: ${chosen.body}`);
   }
-  const response = await admin.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/prompts`,
-    payload: {
+  const response = await admin.call(promptRoutes.create, {
+    params: { id: projectId },
+    body: {
       scriptName: 'Summary',
       basicInstruction: 'Summarise the call.',
       content: [{ key: 'Summary', type: 'string', explanation: 'A summary', includeInScore: false }],

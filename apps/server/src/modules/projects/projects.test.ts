@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEXTS } from '@parley/contracts';
+import { projectRoutes, TEXTS } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -33,10 +34,8 @@ const storedFiles = async (projectId: number) =>
 describe('projects', () => {
   it('creates a project with the defaults, trimmed, and makes the creator its owner', async () => {
     const owner = await signUp(t.app);
-    const response = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
-      payload: { name: '  Sales calls  ', description: ' Q3 ' },
+    const response = await owner.call(projectRoutes.create, {
+      body: { name: '  Sales calls  ', description: ' Q3 ' },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
@@ -46,25 +45,23 @@ describe('projects', () => {
       timezone: 'UTC',
       my_role: 'owner',
     });
-    const list = await owner.request({ method: 'GET', url: '/api/projects' });
+    const list = await owner.call(projectRoutes.list);
     expect(list.json().data.map((p: { name: string }) => p.name)).toEqual(['Sales calls']);
   });
 
   it('validates name, role and timezone', async () => {
     const owner = await signUp(t.app);
-    const blank = await owner.request({ method: 'POST', url: '/api/projects', payload: { name: '   ' } });
+    const blank = await owner.call(projectRoutes.create, { body: { name: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toContain('Project name is required');
-    const role = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
-      payload: { name: 'x', role: 'Boss' },
+    const role = await owner.call(projectRoutes.create, {
+      unchecked: true,
+      body: { name: 'x', role: 'Boss' },
     });
     expect(role.statusCode).toBe(400);
-    const zone = await owner.request({
-      method: 'POST',
-      url: '/api/projects',
-      payload: { name: 'x', timezone: 'Mars/Olympus' },
+    const zone = await owner.call(projectRoutes.create, {
+      unchecked: true,
+      body: { name: 'x', timezone: 'Mars/Olympus' },
     });
     expect(zone.statusCode).toBe(400);
   });
@@ -72,16 +69,11 @@ describe('projects', () => {
   it('updates only the fields sent', async () => {
     const owner = await signUp(t.app);
     const id = (
-      await owner.request({
-        method: 'POST',
-        url: '/api/projects',
-        payload: { name: 'A', description: 'keep me', role: 'Support' },
-      })
+      await owner.call(projectRoutes.create, { body: { name: 'A', description: 'keep me', role: 'Support' } })
     ).json().data.id;
-    const updated = await owner.request({
-      method: 'PUT',
-      url: `/api/projects/${id}`,
-      payload: { timezone: 'Europe/Kyiv' },
+    const updated = await owner.call(projectRoutes.update, {
+      params: { id },
+      body: { timezone: 'Europe/Kyiv' },
     });
     expect(updated.json().data).toMatchObject({
       name: 'A',
@@ -95,10 +87,8 @@ describe('projects', () => {
     const owner = await signUp(t.app);
     const id = await createProject(owner, 'Calls');
     const put = (transcription: unknown) =>
-      owner.request({ method: 'PUT', url: `/api/projects/${id}`, payload: { transcription } });
-    expect(
-      (await owner.request({ method: 'GET', url: `/api/projects/${id}` })).json().data.transcription,
-    ).toBeNull();
+      owner.call(projectRoutes.update, { unchecked: true, params: { id }, body: { transcription } });
+    expect((await owner.call(projectRoutes.get, { params: { id } })).json().data.transcription).toBeNull();
 
     const chosen = await put({ provider: 'deepgram', model: 'nova-2' });
     expect(chosen.statusCode).toBe(200);
@@ -115,9 +105,7 @@ describe('projects', () => {
       expect(response.json().error).toMatchObject({ code: 'transcription_unavailable' });
     }
     expect((await put({ provider: 'azure', model: 'x' })).statusCode).toBe(400);
-    expect(
-      (await owner.request({ method: 'GET', url: `/api/projects/${id}` })).json().data.transcription,
-    ).toEqual({
+    expect((await owner.call(projectRoutes.get, { params: { id } })).json().data.transcription).toEqual({
       provider: 'deepgram',
       model: 'nova-2',
     });
@@ -132,13 +120,12 @@ describe('projects', () => {
     const member = await signUp(t.app);
     await addMember(t, id, member, 'user');
     const read = async () =>
-      (await member.request({ method: 'GET', url: `/api/projects/${id}` })).json().data
-        .representative_channel;
+      (await member.call(projectRoutes.get, { params: { id } })).json().data.representative_channel;
     const put = (client: Client, channel: unknown) =>
-      client.request({
-        method: 'PUT',
-        url: `/api/projects/${id}`,
-        payload: { representative_channel: channel },
+      client.call(projectRoutes.update, {
+        unchecked: true,
+        params: { id },
+        body: { representative_channel: channel },
       });
     expect(await read()).toBe('left');
     expect((await put(member, 'right')).statusCode).toBe(403);
@@ -158,38 +145,28 @@ describe('projects', () => {
     await addMember(t, id, member, 'teamleader');
     await addMember(t, id, admin, 'admin');
 
-    const read = await member.request({ method: 'GET', url: `/api/projects/${id}` });
+    const read = await member.call(projectRoutes.get, { params: { id } });
     expect(read.statusCode).toBe(200);
     expect(read.json().data.my_role).toBe('teamleader');
-    const memberEdit = await member.request({
-      method: 'PUT',
-      url: `/api/projects/${id}`,
-      payload: { name: 'x' },
-    });
+    const memberEdit = await member.call(projectRoutes.update, { params: { id }, body: { name: 'x' } });
     expect(memberEdit.statusCode).toBe(403);
-    const adminEdit = await admin.request({
-      method: 'PUT',
-      url: `/api/projects/${id}`,
-      payload: { name: 'Renamed' },
-    });
+    const adminEdit = await admin.call(projectRoutes.update, { params: { id }, body: { name: 'Renamed' } });
     expect(adminEdit.statusCode).toBe(200);
-    expect((await admin.request({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(403);
-    const unconfirmed = await owner.request({ method: 'DELETE', url: `/api/projects/${id}` });
+    expect((await admin.call(projectRoutes.remove, { params: { id } })).statusCode).toBe(403);
+    const unconfirmed = await owner.call(projectRoutes.remove, { params: { id } });
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json().error.code).toBe('confirmation_mismatch');
-    const wrong = await owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${id}`,
-      payload: { confirm_name: 'Renamed!' },
+    const wrong = await owner.call(projectRoutes.remove, {
+      params: { id },
+      body: { confirm_name: 'Renamed!' },
     });
     expect(wrong.statusCode).toBe(400);
-    const confirmed = await owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${id}`,
-      payload: { confirm_name: ' Renamed ' },
+    const confirmed = await owner.call(projectRoutes.remove, {
+      params: { id },
+      body: { confirm_name: ' Renamed ' },
     });
     expect(confirmed.statusCode).toBe(200);
-    expect((await owner.request({ method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(404);
+    expect((await owner.call(projectRoutes.get, { params: { id } })).statusCode).toBe(404);
   });
 
   it('deleting a project removes its stored recordings too', async () => {
@@ -203,10 +180,9 @@ describe('projects', () => {
       await uploadCall(owner, projectId, promptId, { Department: 'Sales', Representative: 'Bob' });
     }
     expect(await storedFiles(id)).toHaveLength(2);
-    const deleted = await owner.request({
-      method: 'DELETE',
-      url: `/api/projects/${id}`,
-      payload: { confirm_name: 'Recorded' },
+    const deleted = await owner.call(projectRoutes.remove, {
+      params: { id },
+      body: { confirm_name: 'Recorded' },
     });
     expect(deleted.statusCode).toBe(200);
     expect(await storedFiles(id)).toEqual([]);
@@ -217,27 +193,25 @@ describe('projects', () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const id = await createProject(owner, 'Secret');
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await stranger.request({
-        method,
-        url: `/api/projects/${id}`,
-        ...(method === 'PUT' ? { payload: { name: 'hijack' } } : {}),
-      });
+    for (const { method, by } of [
+      prepare(projectRoutes.get, { params: { id } }),
+      prepare(projectRoutes.update, { params: { id }, body: { name: 'hijack' } }),
+      prepare(projectRoutes.remove, { params: { id } }),
+    ]) {
+      const response = await by(stranger);
       expect({ method, status: response.statusCode }).toEqual({ method, status: 404 });
       expect(response.json().error.message).toBe(TEXTS.guard.notFound);
     }
-    const missing = await stranger.request({ method: 'GET', url: '/api/projects/999999' });
+    const missing = await stranger.call(projectRoutes.get, { params: { id: 999999 } });
     expect(missing.json().error.message).toBe(TEXTS.guard.notFound);
-    expect((await stranger.request({ method: 'GET', url: '/api/projects' })).json().data).toEqual([]);
-    expect((await owner.request({ method: 'GET', url: `/api/projects/${id}` })).json().data.name).toBe(
-      'Secret',
-    );
+    expect((await stranger.call(projectRoutes.list)).json().data).toEqual([]);
+    expect((await owner.call(projectRoutes.get, { params: { id } })).json().data.name).toBe('Secret');
   });
 
   it('gives the super admin admin access to any project', async () => {
     const owner = await signUp(t.app);
     const id = await createProject(owner, 'Watched');
-    const response = await superAdmin.request({ method: 'GET', url: `/api/projects/${id}` });
+    const response = await superAdmin.call(projectRoutes.get, { params: { id } });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.my_role).toBe('admin');
   });

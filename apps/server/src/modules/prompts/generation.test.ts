@@ -1,5 +1,12 @@
 import type { ProviderId } from '@parley/contracts';
-import { DEFAULT_FIELD_EXPLANATIONS, PromptInput, validatePrompt } from '@parley/contracts';
+import {
+  DEFAULT_FIELD_EXPLANATIONS,
+  PromptInput,
+  promptRoutes,
+  type UiLanguage,
+  userRoutes,
+  validatePrompt,
+} from '@parley/contracts';
 import { desc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forcedTool, startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
@@ -157,7 +164,7 @@ function useGenerationModel(provider: ProviderId, model?: string) {
 }
 
 const generate = (payload: Record<string, unknown>, client = admin) =>
-  client.request({ method: 'POST', url: `/api/projects/${projectId}/prompts/generate`, payload });
+  client.call(promptRoutes.generate, { unchecked: true, params: { id: projectId }, body: payload });
 
 async function lastUsage() {
   const [row] = await t.ctx.db.select().from(aiUsage).orderBy(desc(aiUsage.id)).limit(1);
@@ -210,7 +217,7 @@ describe('AI prompt generation', () => {
     expect(PromptInput.parse(prompt)).toEqual(prompt);
     expect(validatePrompt({ ...prompt, projectId })).toBeNull();
     // Not saved.
-    const list = await admin.request({ method: 'GET', url: `/api/projects/${projectId}/prompts` });
+    const list = await admin.call(promptRoutes.list, { params: { id: projectId } });
     expect(list.json().data).toEqual([]);
 
     expect(await lastUsage()).toMatchObject({
@@ -227,8 +234,8 @@ describe('AI prompt generation', () => {
   });
 
   it('explains the default fields it adds in the language of the account asking', async () => {
-    const setLanguage = (language: string) =>
-      admin.request({ method: 'PUT', url: '/api/users/language', payload: { language } });
+    const setLanguage = (language: UiLanguage) =>
+      admin.call(userRoutes.updateLanguage, { body: { language } });
     expect((await setLanguage('es')).statusCode).toBe(200);
     try {
       anthropic.script(answer(GENERATED));
@@ -308,17 +315,12 @@ describe('AI prompt generation', () => {
 
   it('improves an existing prompt, keeping its name, model settings and classification fields', async () => {
     const target = (
-      await admin.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/prompts`,
-        payload: { scriptName: 'Complaints' },
-      })
+      await admin.call(promptRoutes.create, { params: { id: projectId }, body: { scriptName: 'Complaints' } })
     ).json().data;
     const existing = (
-      await admin.request({
-        method: 'POST',
-        url: `/api/projects/${projectId}/prompts`,
-        payload: {
+      await admin.call(promptRoutes.create, {
+        params: { id: projectId },
+        body: {
           scriptName: 'Router',
           provider: 'openai',
           model: 'gpt-4o',
@@ -362,10 +364,9 @@ describe('AI prompt generation', () => {
       key: 'Classification',
       classificationOptions: [{ promptId: String(target.id), promptName: 'Complaints' }],
     });
-    const saved = await admin.request({
-      method: 'PUT',
-      url: `/api/projects/${projectId}/prompts/${existing.id}`,
-      payload: improved,
+    const saved = await admin.call(promptRoutes.update, {
+      params: { id: projectId, promptId: existing.id },
+      body: improved,
     });
     expect(saved.statusCode, saved.body).toBe(200);
   });
@@ -473,10 +474,9 @@ describe('generation model choice', () => {
       const client = await signUp(fallback.app);
       const id = await createProject(client);
       openai.script(answer(GENERATED));
-      const response = await client.request({
-        method: 'POST',
-        url: `/api/projects/${id}/prompts/generate`,
-        payload: { taskDescription: 'x' },
+      const response = await client.call(promptRoutes.generate, {
+        params: { id },
+        body: { taskDescription: 'x' },
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(openai.requests[0]!.body.model).toBe('gpt-4.1');
@@ -492,10 +492,9 @@ describe('generation model choice', () => {
     try {
       const client = await signUp(bare.app);
       const id = await createProject(client);
-      const response = await client.request({
-        method: 'POST',
-        url: `/api/projects/${id}/prompts/generate`,
-        payload: { taskDescription: 'x' },
+      const response = await client.call(promptRoutes.generate, {
+        params: { id },
+        body: { taskDescription: 'x' },
       });
       expect(response.statusCode).toBe(503);
       expect(response.json().error).toEqual({

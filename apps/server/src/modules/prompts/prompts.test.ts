@@ -3,10 +3,14 @@ import {
   PROMPT_MESSAGES,
   type PromptField,
   type PromptInput,
+  promptRoutes,
   TEXTS,
+  type UiLanguage,
+  userRoutes,
   validatePrompt,
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -38,10 +42,8 @@ const field = (key: string, type: PromptField['type'] = 'string', extra: Partial
   ...extra,
 });
 
-const url = (id = projectId, rest = '') => `/api/projects/${id}/prompts${rest}`;
-
 async function create(client: Client, payload: PromptInput, id = projectId) {
-  return client.request({ method: 'POST', url: url(id), payload });
+  return client.call(promptRoutes.create, { params: { id }, body: payload });
 }
 
 async function createOk(payload: PromptInput, id = projectId) {
@@ -76,14 +78,14 @@ describe('prompts CRUD', () => {
       'Final Score',
     ]);
 
-    const byId = await owner.request({ method: 'GET', url: url(projectId, `/${created.id}`) });
+    const byId = await owner.call(promptRoutes.get, { params: { id: projectId, promptId: created.id } });
     expect(byId.json().data).toEqual(created);
-    const byName = await owner.request({
-      method: 'GET',
-      url: url(projectId, `/by-name?name=${encodeURIComponent('Sales QA')}`),
+    const byName = await owner.call(promptRoutes.getByName, {
+      params: { id: projectId },
+      query: { name: 'Sales QA' },
     });
     expect(byName.json().data).toEqual(created);
-    const list = await owner.request({ method: 'GET', url: url() });
+    const list = await owner.call(promptRoutes.list, { params: { id: projectId } });
     expect(list.json().data.map((p: { id: number }) => p.id)).toContain(created.id);
   });
 
@@ -91,7 +93,7 @@ describe('prompts CRUD', () => {
     const other = await createProject(owner, 'Other');
     await createOk({ scriptName: 'Zeta' }, other);
     await createOk({ scriptName: 'Alpha' }, other);
-    const list = await owner.request({ method: 'GET', url: url(other) });
+    const list = await owner.call(promptRoutes.list, { params: { id: other } });
     expect(list.json().data.map((p: { scriptName: string }) => p.scriptName)).toEqual(['Alpha', 'Zeta']);
   });
 
@@ -107,10 +109,9 @@ describe('prompts CRUD', () => {
         }),
       ],
     });
-    const response = await owner.request({
-      method: 'PUT',
-      url: url(projectId, `/${created.id}`),
-      payload: {
+    const response = await owner.call(promptRoutes.update, {
+      params: { id: projectId, promptId: created.id },
+      body: {
         scriptName: 'Replace me',
         finalScore: 'no',
         maxScore: 12.5,
@@ -132,8 +133,8 @@ describe('prompts CRUD', () => {
   });
 
   it('explains the default fields it adds in the language of the account that saves', async () => {
-    const setLanguage = (language: string) =>
-      owner.request({ method: 'PUT', url: '/api/users/language', payload: { language } });
+    const setLanguage = (language: UiLanguage) =>
+      owner.call(userRoutes.updateLanguage, { body: { language } });
     expect((await setLanguage('uk')).statusCode).toBe(200);
     try {
       const created = await createOk({
@@ -155,9 +156,11 @@ describe('prompts CRUD', () => {
 
   it('deletes a prompt', async () => {
     const created = await createOk({ scriptName: 'Delete me' });
-    const deleted = await owner.request({ method: 'DELETE', url: url(projectId, `/${created.id}`) });
+    const deleted = await owner.call(promptRoutes.remove, {
+      params: { id: projectId, promptId: created.id },
+    });
     expect(deleted.json()).toEqual({ data: { ok: true } });
-    const gone = await owner.request({ method: 'GET', url: url(projectId, `/${created.id}`) });
+    const gone = await owner.call(promptRoutes.get, { params: { id: projectId, promptId: created.id } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe('Prompt not found.');
   });
@@ -165,17 +168,18 @@ describe('prompts CRUD', () => {
   it('answers 404 for a prompt of another project, even to its admin', async () => {
     const other = await createProject(owner, 'Elsewhere');
     const elsewhere = await createOk({ scriptName: 'Elsewhere prompt' }, other);
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await owner.request({
-        method,
-        url: url(projectId, `/${elsewhere.id}`),
-        payload: method === 'PUT' ? { scriptName: 'Elsewhere prompt' } : undefined,
-      });
+    const params = { id: projectId, promptId: elsewhere.id };
+    for (const call of [
+      prepare(promptRoutes.get, { params }),
+      prepare(promptRoutes.update, { params, body: { scriptName: 'Elsewhere prompt' } }),
+      prepare(promptRoutes.remove, { params }),
+    ]) {
+      const response = await call.by(owner);
       expect(response.statusCode).toBe(404);
     }
-    const byName = await owner.request({
-      method: 'GET',
-      url: url(projectId, '/by-name?name=Elsewhere%20prompt'),
+    const byName = await owner.call(promptRoutes.getByName, {
+      params: { id: projectId },
+      query: { name: 'Elsewhere prompt' },
     });
     expect(byName.statusCode).toBe(404);
   });
@@ -263,11 +267,10 @@ describe('validation', () => {
     const created = await createOk({ scriptName: 'Locked fields', content: [field('Greeting', 'ok')] });
     const keys = created.content.map((f: PromptField) => f.key);
     expect(keys).toEqual(['Summary', 'Title', 'Greeting', 'Final Score']);
-    const put = (content: PromptField[], finalScore = 'sum') =>
-      owner.request({
-        method: 'PUT',
-        url: url(projectId, `/${created.id}`),
-        payload: { scriptName: 'Locked fields', finalScore, content },
+    const put = (content: PromptField[], finalScore: PromptInput['finalScore'] = 'sum') =>
+      owner.call(promptRoutes.update, {
+        params: { id: projectId, promptId: created.id },
+        body: { scriptName: 'Locked fields', finalScore, content },
       });
     const renamed = (from: string, to: Partial<PromptField>) =>
       created.content.map((f: PromptField) => (f.key === from ? { ...f, ...to } : f));
@@ -285,7 +288,7 @@ describe('validation', () => {
         message: `"${key}" is a locked field: Summary, Title and Final Score keep their keys and types (their explanations can change).`,
       });
     }
-    const stored = await owner.request({ method: 'GET', url: url(projectId, `/${created.id}`) });
+    const stored = await owner.call(promptRoutes.get, { params: { id: projectId, promptId: created.id } });
     expect(stored.json().data.content.map((f: PromptField) => f.key)).toEqual(keys);
 
     // Their explanations can change; Final Score goes when scoring is turned off.
@@ -313,10 +316,9 @@ describe('validation', () => {
 
   it('does not let PUT change the name', async () => {
     const created = await createOk({ scriptName: 'Fixed name' });
-    const response = await owner.request({
-      method: 'PUT',
-      url: url(projectId, `/${created.id}`),
-      payload: { scriptName: 'New name' },
+    const response = await owner.call(promptRoutes.update, {
+      params: { id: projectId, promptId: created.id },
+      body: { scriptName: 'New name' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('The name of an existing prompt cannot be changed.');
@@ -356,10 +358,9 @@ describe('classification prompts', () => {
       expect(response.json().error.message).toMatch(/must point at another prompt of this project/);
     }
     const router = await createOk({ scriptName: 'Self router' });
-    const self = await owner.request({
-      method: 'PUT',
-      url: url(projectId, `/${router.id}`),
-      payload: { scriptName: 'Self router', isClassification: true, content: [classifier(router.id)] },
+    const self = await owner.call(promptRoutes.update, {
+      params: { id: projectId, promptId: router.id },
+      body: { scriptName: 'Self router', isClassification: true, content: [classifier(router.id)] },
     });
     expect(self.statusCode).toBe(400);
   });
@@ -397,28 +398,28 @@ describe('roles', () => {
 
   it('lets every member read', async () => {
     for (const client of Object.values(members)) {
-      expect((await client.request({ method: 'GET', url: url() })).statusCode).toBe(200);
-      expect((await client.request({ method: 'GET', url: url(projectId, `/${prompt.id}`) })).statusCode).toBe(
-        200,
-      );
+      expect((await client.call(promptRoutes.list, { params: { id: projectId } })).statusCode).toBe(200);
+      expect(
+        (await client.call(promptRoutes.get, { params: { id: projectId, promptId: prompt.id } })).statusCode,
+      ).toBe(200);
     }
   });
 
   it('answers 403 to user and teamleader on writes and generation', async () => {
     for (const role of ['user', 'teamleader']) {
       const client = members[role]!;
+      const params = { id: projectId };
       const writes = [
-        { method: 'POST' as const, url: url(), payload: { scriptName: `by ${role}` } },
-        {
-          method: 'PUT' as const,
-          url: url(projectId, `/${prompt.id}`),
-          payload: { scriptName: 'Role check' },
-        },
-        { method: 'DELETE' as const, url: url(projectId, `/${prompt.id}`) },
-        { method: 'POST' as const, url: url(projectId, '/generate'), payload: { taskDescription: 'x' } },
+        prepare(promptRoutes.create, { params, body: { scriptName: `by ${role}` } }),
+        prepare(promptRoutes.update, {
+          params: { ...params, promptId: prompt.id },
+          body: { scriptName: 'Role check' },
+        }),
+        prepare(promptRoutes.remove, { params: { ...params, promptId: prompt.id } }),
+        prepare(promptRoutes.generate, { params, body: { taskDescription: 'x' } }),
       ];
       for (const write of writes) {
-        const response = await client.request(write);
+        const response = await write.by(client);
         expect({ role, url: write.url, status: response.statusCode }).toEqual({
           role,
           url: write.url,
@@ -435,14 +436,15 @@ describe('roles', () => {
 
   it('answers 404 to non-members whatever they send', async () => {
     const stranger = await signUp(t.app);
+    const params = { id: projectId };
     const requests = [
-      { method: 'GET' as const, url: url() },
-      { method: 'GET' as const, url: url(projectId, '/by-name') },
-      { method: 'POST' as const, url: url(), payload: { invalid: true } },
-      { method: 'POST' as const, url: url(projectId, '/generate'), payload: {} },
+      prepare(promptRoutes.list, { params }),
+      prepare(promptRoutes.getByName, { unchecked: true, params }),
+      prepare(promptRoutes.create, { unchecked: true, params, body: { invalid: true } }),
+      prepare(promptRoutes.generate, { unchecked: true, params, body: {} }),
     ];
     for (const request of requests) {
-      const response = await stranger.request(request);
+      const response = await request.by(stranger);
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe(TEXTS.guard.notFound);
     }

@@ -1,3 +1,4 @@
+import { analysisRoutes, insightRoutes, projectRoutes, repRoutes } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, signUp } from '../../../test/harness.ts';
@@ -37,10 +38,9 @@ beforeAll(async () => {
     [alice, 'Alice'],
     [bob, 'Bob'],
   ] as const) {
-    const mapped = await s.owner.request({
-      method: 'POST',
-      url: `/api/projects/${s.projectId}/rep-mappings`,
-      payload: { identifier: agent.email.toUpperCase(), representative },
+    const mapped = await s.owner.call(repRoutes.createMapping, {
+      params: { id: s.projectId },
+      body: { identifier: agent.email.toUpperCase(), representative },
     });
     expect(mapped.statusCode).toBe(201);
   }
@@ -53,7 +53,7 @@ describe('agents see only their own representative (agents_see_own)', () => {
     expect((await get(s.owner, '')).my_representative).toBeUndefined();
     expect((await get(alice, '')).my_representative).toBe('Alice');
     expect((await get(unlinked, '')).my_representative).toBeNull();
-    const list = await alice.request({ method: 'GET', url: '/api/projects' });
+    const list = await alice.call(projectRoutes.list);
     const mine = list.json().data.find((project: { id: number }) => project.id === s.projectId);
     expect(mine.my_representative).toBe('Alice');
   });
@@ -66,7 +66,7 @@ describe('agents see only their own representative (agents_see_own)', () => {
     expect(await listed(s.leader)).toEqual(sorted(a1, a2, a3, p1));
     expect(await listed(s.owner)).toHaveLength(10);
     expect(await listed(s.owner)).toContain(a5);
-    const detail = await alice.request({ method: 'GET', url: `/api/projects/${s.projectId}/analyses/${b1}` });
+    const detail = await alice.call(analysisRoutes.detail, { params: { id: s.projectId, taskId: b1 } });
     expect(detail.statusCode).toBe(404);
 
     const analysesOn = async (client: Client) =>
@@ -125,9 +125,8 @@ describe('agents see only their own representative (agents_see_own)', () => {
     expect(await insightIds(alice)).toEqual([alices]);
     expect(await insightIds(bob)).toEqual([]);
     expect(await insightIds(s.owner)).toEqual(expect.arrayContaining([owners, alices]));
-    const othersInsight = await alice.request({
-      method: 'GET',
-      url: `/api/projects/${s.projectId}/insights/${owners}`,
+    const othersInsight = await alice.call(insightRoutes.get, {
+      params: { id: s.projectId, insightId: owners },
     });
     expect(othersInsight.statusCode).toBe(404);
   });
@@ -157,11 +156,7 @@ describe('agents see only their own representative (agents_see_own)', () => {
 
   it('is switched by admins and owners only; off, agents see every analysis', async () => {
     const set = (client: Client, on: boolean) =>
-      client.request({
-        method: 'PUT',
-        url: `/api/projects/${s.projectId}`,
-        payload: { agents_see_own: on },
-      });
+      client.call(projectRoutes.update, { params: { id: s.projectId }, body: { agents_see_own: on } });
     expect((await set(alice, false)).statusCode).toBe(403);
     const off = await set(s.owner, false);
     expect(off.statusCode).toBe(200);

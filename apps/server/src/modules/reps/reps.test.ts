@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REP_TEXTS, SESSION_COOKIE } from '@parley/contracts';
+import { analysisRoutes, REP_TEXTS, repRoutes, SESSION_COOKIE } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -54,14 +54,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const mappingsUrl = `/api/projects/${'{id}'}/rep-mappings`;
-const url = (suffix = '') => mappingsUrl.replace('{id}', String(projectId)) + suffix;
 const task = async (id: number) => (await t.ctx.db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const addMapping = async (identifier: string, representative: string, department: string | null = null) => {
-  const response = await owner.request({
-    method: 'POST',
-    url: url(),
-    payload: { identifier, representative, department },
+  const response = await owner.call(repRoutes.createMapping, {
+    params: { id: projectId },
+    body: { identifier, representative, department },
   });
   if (response.statusCode !== 201) throw new Error(response.body);
   return response.json().data.id as number;
@@ -74,19 +71,21 @@ describe('rep mapping', () => {
       [leader, 403],
       [stranger, 404],
     ] as const) {
-      expect((await client.request({ method: 'GET', url: url() })).statusCode).toBe(status);
-      const post = await client.request({
-        method: 'POST',
-        url: url(),
-        payload: { identifier: 'x', representative: 'y' },
+      expect((await client.call(repRoutes.listMappings, { params: { id: projectId } })).statusCode).toBe(
+        status,
+      );
+      const post = await client.call(repRoutes.createMapping, {
+        params: { id: projectId },
+        body: { identifier: 'x', representative: 'y' },
       });
       expect(post.statusCode).toBe(status);
-      expect((await client.request({ method: 'POST', url: url('/apply') })).statusCode).toBe(status);
+      expect((await client.call(repRoutes.applyMappings, { params: { id: projectId } })).statusCode).toBe(
+        status,
+      );
     }
-    const created = await admin.request({
-      method: 'POST',
-      url: url(),
-      payload: { identifier: ' (555) 000-1111 ', representative: ' Carol King ', department: '' },
+    const created = await admin.call(repRoutes.createMapping, {
+      params: { id: projectId },
+      body: { identifier: ' (555) 000-1111 ', representative: ' Carol King ', department: '' },
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
@@ -95,33 +94,44 @@ describe('rep mapping', () => {
       representative: 'Carol King',
       department: null,
     });
-    const dup = await admin.request({
-      method: 'POST',
-      url: url(),
-      payload: { identifier: '+1 555 000 1111', representative: 'Someone' },
+    const dup = await admin.call(repRoutes.createMapping, {
+      params: { id: projectId },
+      body: { identifier: '+1 555 000 1111', representative: 'Someone' },
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toEqual({
       code: 'duplicate_identifier',
       message: REP_TEXTS.duplicate('+1 555 000 1111'),
     });
-    const updated = await owner.request({
-      method: 'PUT',
-      url: url(`/${id}`),
-      payload: { identifier: '555-000-1111', representative: 'Carol King', department: 'Support' },
+    const updated = await owner.call(repRoutes.updateMapping, {
+      params: { id: projectId, mappingId: id },
+      body: { identifier: '555-000-1111', representative: 'Carol King', department: 'Support' },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data.department).toBe('Support');
-    expect((await user.request({ method: 'PUT', url: url(`/${id}`), payload: {} })).statusCode).toBe(403);
-    expect((await user.request({ method: 'DELETE', url: url(`/${id}`) })).statusCode).toBe(403);
-    const list = (await admin.request({ method: 'GET', url: url() })).json().data;
+    expect(
+      (
+        await user.call(repRoutes.updateMapping, {
+          unchecked: true,
+          params: { id: projectId, mappingId: id },
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await user.call(repRoutes.removeMapping, { params: { id: projectId, mappingId: id } })).statusCode,
+    ).toBe(403);
+    const list = (await admin.call(repRoutes.listMappings, { params: { id: projectId } })).json().data;
     expect(list.map((m: { id: number }) => m.id)).toContain(id);
-    expect((await owner.request({ method: 'DELETE', url: url(`/${id}`) })).statusCode).toBe(200);
-    expect((await owner.request({ method: 'DELETE', url: url(`/${id}`) })).statusCode).toBe(404);
-    const blank = await owner.request({
-      method: 'POST',
-      url: url(),
-      payload: { identifier: '  ', representative: 'x' },
+    expect(
+      (await owner.call(repRoutes.removeMapping, { params: { id: projectId, mappingId: id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await owner.call(repRoutes.removeMapping, { params: { id: projectId, mappingId: id } })).statusCode,
+    ).toBe(404);
+    const blank = await owner.call(repRoutes.createMapping, {
+      params: { id: projectId },
+      body: { identifier: '  ', representative: 'x' },
     });
     expect(blank.statusCode).toBe(400);
   });
@@ -154,10 +164,9 @@ describe('rep mapping', () => {
     // The metadata itself is kept as uploaded.
     expect((await task(byExtension)).metadata).toEqual({ Representative: ' EXT  204 ', Department: 'X' });
     // A reanalysis derives again, through the same rule.
-    const re = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${byEmail}/reanalyze`,
-      payload: { prompt_id: promptId },
+    const re = await owner.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: byEmail },
+      body: { prompt_id: promptId },
     });
     expect(await task(re.json().data.task_id)).toMatchObject({ representative: 'Bob Jones' });
   });
@@ -174,40 +183,41 @@ describe('rep mapping', () => {
     expect(await task(before)).toMatchObject({ representative: 'Eve', department: 'Field' });
     const mappingId = await addMapping('eve', 'Eve Adams', 'Sales');
     expect((await task(before)).representative).toBe('Eve'); // not until applied
-    const applied = await admin.request({ method: 'POST', url: url('/apply') });
+    const applied = await admin.call(repRoutes.applyMappings, { params: { id: projectId } });
     expect(applied.statusCode).toBe(200);
     expect(applied.json().data.changed).toBe(1);
     expect(await task(before)).toMatchObject({ representative: 'Eve Adams', department: 'Sales' });
     expect((await task(other)).representative).toBe('Frank');
-    expect((await admin.request({ method: 'POST', url: url('/apply') })).json().data.changed).toBe(0);
+    expect(
+      (await admin.call(repRoutes.applyMappings, { params: { id: projectId } })).json().data.changed,
+    ).toBe(0);
     // Removing the entry and applying gives the metadata's values back.
-    await owner.request({ method: 'DELETE', url: url(`/${mappingId}`) });
-    expect((await admin.request({ method: 'POST', url: url('/apply') })).json().data.changed).toBe(1);
+    await owner.call(repRoutes.removeMapping, { params: { id: projectId, mappingId } });
+    expect(
+      (await admin.call(repRoutes.applyMappings, { params: { id: projectId } })).json().data.changed,
+    ).toBe(1);
     expect(await task(before)).toMatchObject({ representative: 'Eve', department: 'Field' });
   });
 
   it('lists canonical representatives and departments for any member', async () => {
-    const reps = await user.request({ method: 'GET', url: `/api/projects/${projectId}/representatives` });
+    const reps = await user.call(repRoutes.representatives, { params: { id: projectId } });
     expect(reps.statusCode).toBe(200);
     expect(reps.json().data).toEqual(
       expect.arrayContaining(['Ann Smith', 'Bob Jones', 'Dana', 'Zoe', 'Eve']),
     );
     expect(reps.json().data).not.toContain('ext 204');
-    const departments = (
-      await user.request({ method: 'GET', url: `/api/projects/${projectId}/departments` })
-    ).json().data;
+    const departments = (await user.call(repRoutes.departments, { params: { id: projectId } })).json().data;
     expect(departments).toEqual(expect.arrayContaining(['Sales', 'Ops', 'Support', 'Field']));
     expect(departments).not.toContain('X');
-    expect(
-      (await stranger.request({ method: 'GET', url: `/api/projects/${projectId}/departments` })).statusCode,
-    ).toBe(404);
+    expect((await stranger.call(repRoutes.departments, { params: { id: projectId } })).statusCode).toBe(404);
   });
 });
 
 describe('team leaders', () => {
   it('are assigned by admins and owners; only members with the teamleader role', async () => {
-    const tlUrl = (userId: number) => `/api/projects/${projectId}/team-leaders/${userId}`;
-    const empty = await admin.request({ method: 'GET', url: tlUrl(leader.userId) });
+    const empty = await admin.call(repRoutes.getTeamLeader, {
+      params: { id: projectId, userId: leader.userId },
+    });
     expect(empty.statusCode).toBe(200);
     expect(empty.json().data).toMatchObject({
       user_id: leader.userId,
@@ -217,25 +227,47 @@ describe('team leaders', () => {
       updated_at: null,
     });
     const body = { departments: [' Sales ', 'sales', ''], representatives: ['Zoe'] };
-    expect((await user.request({ method: 'PUT', url: tlUrl(leader.userId), payload: body })).statusCode).toBe(
-      403,
-    );
     expect(
-      (await leader.request({ method: 'PUT', url: tlUrl(leader.userId), payload: body })).statusCode,
+      (
+        await user.call(repRoutes.setTeamLeader, {
+          params: { id: projectId, userId: leader.userId },
+          body: body,
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await stranger.request({ method: 'GET', url: tlUrl(leader.userId) })).statusCode).toBe(404);
-    const notLeader = await owner.request({ method: 'PUT', url: tlUrl(user.userId), payload: body });
+    expect(
+      (
+        await leader.call(repRoutes.setTeamLeader, {
+          params: { id: projectId, userId: leader.userId },
+          body: body,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await stranger.call(repRoutes.getTeamLeader, { params: { id: projectId, userId: leader.userId } }))
+        .statusCode,
+    ).toBe(404);
+    const notLeader = await owner.call(repRoutes.setTeamLeader, {
+      params: { id: projectId, userId: user.userId },
+      body: body,
+    });
     expect(notLeader.statusCode).toBe(400);
     expect(notLeader.json().error.code).toBe('not_team_leader');
     expect(
-      (await owner.request({ method: 'PUT', url: tlUrl(stranger.userId), payload: body })).statusCode,
+      (
+        await owner.call(repRoutes.setTeamLeader, {
+          params: { id: projectId, userId: stranger.userId },
+          body: body,
+        })
+      ).statusCode,
     ).toBe(404);
-    const saved = await owner.request({ method: 'PUT', url: tlUrl(leader.userId), payload: body });
+    const saved = await owner.call(repRoutes.setTeamLeader, {
+      params: { id: projectId, userId: leader.userId },
+      body: body,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ departments: ['Sales'], representatives: ['Zoe'] });
-    const list = (
-      await admin.request({ method: 'GET', url: `/api/projects/${projectId}/team-leaders` })
-    ).json().data;
+    const list = (await admin.call(repRoutes.listTeamLeaders, { params: { id: projectId } })).json().data;
     expect(list).toEqual([expect.objectContaining({ user_id: leader.userId, departments: ['Sales'] })]);
   });
 
@@ -250,7 +282,7 @@ describe('team leaders', () => {
       Department: 'Ops',
     });
     const list = (
-      await leader.request({ method: 'GET', url: `/api/projects/${projectId}/analyses?page_size=100` })
+      await leader.call(analysisRoutes.list, { params: { id: projectId }, query: { page_size: '100' } })
     ).json().data;
     const ids = list.items.map((i: { id: number }) => i.id);
     expect(ids).toEqual(expect.arrayContaining([inSales, byZoe]));
@@ -262,33 +294,24 @@ describe('team leaders', () => {
       ),
     ).toBe(true);
     expect(list.total).toBe(ids.length);
-    for (const suffix of ['', '/media']) {
-      const ok = await leader.request({
-        method: 'GET',
-        url: `/api/projects/${projectId}/analyses/${inSales}${suffix}`,
-      });
+    for (const route of [analysisRoutes.detail, analysisRoutes.media]) {
+      const ok = await leader.call(route, { params: { id: projectId, taskId: inSales } });
       expect(ok.statusCode).toBe(200);
-      const no = await leader.request({
-        method: 'GET',
-        url: `/api/projects/${projectId}/analyses/${hidden}${suffix}`,
-      });
+      const no = await leader.call(route, { params: { id: projectId, taskId: hidden } });
       expect(no.statusCode).toBe(404);
     }
-    const reanalyze = await leader.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/analyses/${hidden}/reanalyze`,
-      payload: { prompt_id: promptId },
+    const reanalyze = await leader.call(analysisRoutes.reanalyze, {
+      params: { id: projectId, taskId: hidden },
+      body: { prompt_id: promptId },
     });
     expect(reanalyze.statusCode).toBe(404);
     // Filters for a team leader offer their own values.
-    const reps = (
-      await leader.request({ method: 'GET', url: `/api/projects/${projectId}/representatives` })
-    ).json().data;
+    const reps = (await leader.call(repRoutes.representatives, { params: { id: projectId } })).json().data;
     expect(reps).toContain('Zoe');
     expect(reps).not.toContain('Quinn');
     // Users (and admins) keep seeing everything.
     const all = (
-      await user.request({ method: 'GET', url: `/api/projects/${projectId}/analyses?page_size=100` })
+      await user.call(analysisRoutes.list, { params: { id: projectId }, query: { page_size: '100' } })
     )
       .json()
       .data.items.map((i: { id: number }) => i.id);
@@ -298,12 +321,11 @@ describe('team leaders', () => {
   it('see none without an assignment', async () => {
     const fresh = await signUp(t.app);
     await addMember(t, projectId, fresh, 'teamleader');
-    const list = (await fresh.request({ method: 'GET', url: `/api/projects/${projectId}/analyses` })).json()
-      .data;
+    const list = (await fresh.call(analysisRoutes.list, { params: { id: projectId } })).json().data;
     expect(list).toMatchObject({ items: [], total: 0 });
-    expect(
-      (await fresh.request({ method: 'GET', url: `/api/projects/${projectId}/representatives` })).json().data,
-    ).toEqual([]);
+    expect((await fresh.call(repRoutes.representatives, { params: { id: projectId } })).json().data).toEqual(
+      [],
+    );
   });
 
   it('get live events only for the analyses they see', async () => {

@@ -1,6 +1,18 @@
-import { SUPPORT_TEXTS, TEXTS } from '@parley/contracts';
+import {
+  analysisRoutes,
+  authRoutes,
+  blacklistRoutes,
+  memberRoutes,
+  projectRoutes,
+  promptRoutes,
+  repRoutes,
+  SUPPORT_TEXTS,
+  supportRoutes,
+  TEXTS,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../../test/client.ts';
 import {
   addMember,
   type Client,
@@ -36,40 +48,41 @@ afterAll(async () => {
   await t.close();
 });
 
-const accessUrl = (id = projectId) => `/api/projects/${id}/support-access`;
 const grant = (client: Client, duration: number, unit: 'hours' | 'days' = 'hours', id = projectId) =>
-  client.request({ method: 'POST', url: accessUrl(id), payload: { duration, unit } });
+  client.call(supportRoutes.grant, { params: { id }, body: { duration, unit } });
 
 describe('support staff accounts', () => {
   it('get the support role from a super admin only', async () => {
-    const url = `/api/admin/users/${support.userId}`;
-    expect((await owner.request({ method: 'PUT', url, payload: { role: 'support' } })).statusCode).toBe(403);
-    const bad = await superAdmin.request({ method: 'PUT', url, payload: { role: 'boss' } });
+    const params = { userId: support.userId };
+    const setRole = supportRoutes.setUserRole;
+    expect((await owner.call(setRole, { params, body: { role: 'support' } })).statusCode).toBe(403);
+    const bad = await superAdmin.call(setRole, { unchecked: true, params, body: { role: 'boss' } });
     expect(bad.statusCode).toBe(400);
-    const set = await superAdmin.request({ method: 'PUT', url, payload: { role: 'support' } });
+    const set = await superAdmin.call(setRole, { params, body: { role: 'support' } });
     expect(set.statusCode).toBe(200);
     expect(set.json().data).toMatchObject({ id: support.userId, role: 'support', email: support.email });
-    expect((await support.request({ method: 'GET', url: '/api/auth/me' })).json().data.role).toBe('support');
-    const found = await superAdmin.request({
-      method: 'GET',
-      url: `/api/admin/users?q=${encodeURIComponent(support.email.slice(0, 12))}&role=support`,
+    expect((await support.call(authRoutes.me)).json().data.role).toBe('support');
+    const found = await superAdmin.call(supportRoutes.listUsers, {
+      query: { q: support.email.slice(0, 12), role: 'support' },
     });
     expect(found.json().data.map((u: { id: number }) => u.id)).toEqual([support.userId]);
     expect(
-      (await superAdmin.request({ method: 'PUT', url: '/api/admin/users/999999', payload: { role: 'user' } }))
-        .statusCode,
+      (
+        await superAdmin.call(supportRoutes.setUserRole, {
+          params: { userId: 999999 },
+          body: { role: 'user' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it('see nothing without a grant, and only support staff list granted projects', async () => {
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      404,
-    );
-    expect((await support.request({ method: 'GET', url: '/api/support/projects' })).json().data).toEqual([]);
-    const refused = await user.request({ method: 'GET', url: '/api/support/projects' });
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(404);
+    expect((await support.call(supportRoutes.projects)).json().data).toEqual([]);
+    const refused = await user.call(supportRoutes.projects);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(SUPPORT_TEXTS.supportOnly);
-    expect((await superAdmin.request({ method: 'GET', url: '/api/support/projects' })).statusCode).toBe(200);
+    expect((await superAdmin.call(supportRoutes.projects)).statusCode).toBe(200);
   });
 });
 
@@ -83,11 +96,13 @@ describe('support access', () => {
       [superAdmin, 403],
     ] as const) {
       expect((await grant(client, 1)).statusCode).toBe(status);
-      expect((await client.request({ method: 'DELETE', url: accessUrl() })).statusCode).toBe(status);
-      expect((await client.request({ method: 'GET', url: `${accessUrl()}/audit` })).statusCode).toBe(status);
+      expect((await client.call(supportRoutes.revoke, { params: { id: projectId } })).statusCode).toBe(
+        status,
+      );
+      expect((await client.call(supportRoutes.audit, { params: { id: projectId } })).statusCode).toBe(status);
     }
-    expect((await user.request({ method: 'GET', url: accessUrl() })).statusCode).toBe(403);
-    const none = await admin.request({ method: 'GET', url: accessUrl() });
+    expect((await user.call(supportRoutes.status, { params: { id: projectId } })).statusCode).toBe(403);
+    const none = await admin.call(supportRoutes.status, { params: { id: projectId } });
     expect(none.json().data).toEqual({
       active: false,
       expires_at: null,
@@ -109,7 +124,7 @@ describe('support access', () => {
     expect(Math.abs(new Date(state.expires_at).getTime() - (Date.now() + 30 * 86_400_000))).toBeLessThan(
       60_000,
     );
-    const revoked = await owner.request({ method: 'DELETE', url: accessUrl() });
+    const revoked = await owner.call(supportRoutes.revoke, { params: { id: projectId } });
     expect(revoked.json().data).toMatchObject({ active: false });
     expect(revoked.json().data.revoked_at).not.toBeNull();
   });
@@ -117,35 +132,36 @@ describe('support access', () => {
   it('lets support staff read (admin view) but never write while granted, and audits every request', async () => {
     await t.ctx.db.delete(supportAudit).where(eq(supportAudit.projectId, projectId));
     expect((await grant(owner, 2)).statusCode).toBe(200);
-    const project = await support.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const project = await support.call(projectRoutes.get, { params: { id: projectId } });
     expect(project.statusCode).toBe(200);
     expect(project.json().data).toMatchObject({ my_role: 'admin', read_only: true });
-    for (const url of [
-      `/api/projects/${projectId}/analyses`,
-      `/api/projects/${projectId}/members`,
-      `/api/projects/${projectId}/prompts`,
-      `/api/projects/${projectId}/failed-tasks`,
-      `/api/blacklist?project_id=${projectId}`,
+    const params = { id: projectId };
+    for (const { url, by } of [
+      prepare(analysisRoutes.list, { params }),
+      prepare(memberRoutes.list, { params }),
+      prepare(promptRoutes.list, { params }),
+      prepare(analysisRoutes.failed, { params }),
+      prepare(blacklistRoutes.list, { query: { project_id: projectId } }),
     ]) {
-      const response = await support.request({ method: 'GET', url });
+      const response = await by(support);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
     }
-    for (const [method, url, payload] of [
-      ['PUT', `/api/projects/${projectId}`, { name: 'hijacked' }],
-      ['DELETE', `/api/projects/${projectId}`, { confirm_name: 'Supported' }],
-      ['POST', `/api/projects/${projectId}/invites`, { email: 'x@example.com', role: 'admin' }],
-      ['POST', `/api/projects/${projectId}/rep-mappings`, { identifier: 'a', representative: 'b' }],
-      ['POST', '/api/blacklist', { project_id: projectId, phone_number: '+15551234567' }],
-    ] as const) {
-      const response = await support.request({ method, url, payload });
+    for (const { method, url, by } of [
+      prepare(projectRoutes.update, { params, body: { name: 'hijacked' } }),
+      prepare(projectRoutes.remove, { params, body: { confirm_name: 'Supported' } }),
+      prepare(memberRoutes.invite, { params, body: { email: 'x@example.com', role: 'admin' } }),
+      prepare(repRoutes.createMapping, { params, body: { identifier: 'a', representative: 'b' } }),
+      prepare(blacklistRoutes.create, { body: { project_id: projectId, phone_number: '+15551234567' } }),
+    ]) {
+      const response = await by(support);
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
       expect(response.json().error).toEqual({ code: 'read_only', message: SUPPORT_TEXTS.readOnly });
     }
     // Owner-only reads stay closed.
-    expect((await support.request({ method: 'GET', url: `${accessUrl()}/audit` })).statusCode).toBe(403);
+    expect((await support.call(supportRoutes.audit, { params: { id: projectId } })).statusCode).toBe(403);
     // Not a membership: not in their project list, but on the support dashboard.
-    expect((await support.request({ method: 'GET', url: '/api/projects' })).json().data).toEqual([]);
-    const dashboard = (await support.request({ method: 'GET', url: '/api/support/projects' })).json().data;
+    expect((await support.call(projectRoutes.list)).json().data).toEqual([]);
+    const dashboard = (await support.call(supportRoutes.projects)).json().data;
     expect(dashboard).toEqual([
       expect.objectContaining({
         id: projectId,
@@ -154,7 +170,10 @@ describe('support access', () => {
       }),
     ]);
 
-    const audit = await owner.request({ method: 'GET', url: `${accessUrl()}/audit?page_size=100` });
+    const audit = await owner.call(supportRoutes.audit, {
+      params: { id: projectId },
+      query: { page_size: '100' },
+    });
     expect(audit.statusCode).toBe(200);
     const items = audit.json().data.items as Array<{
       method: string;
@@ -169,46 +188,45 @@ describe('support access', () => {
         expect.objectContaining({ method: 'GET', path: `/api/projects/${projectId}`, allowed: true }),
         expect.objectContaining({ method: 'GET', path: '/api/blacklist', allowed: true }),
         expect.objectContaining({ method: 'PUT', path: `/api/projects/${projectId}`, allowed: false }),
-        expect.objectContaining({ method: 'GET', path: `${accessUrl()}/audit`, allowed: false }),
+        expect.objectContaining({
+          method: 'GET',
+          path: `/api/projects/${projectId}/support-access/audit`,
+          allowed: false,
+        }),
       ]),
     );
     // Members are never audited.
-    await admin.request({ method: 'GET', url: `/api/projects/${projectId}` });
-    expect((await owner.request({ method: 'GET', url: `${accessUrl()}/audit` })).json().data.total).toBe(12);
+    await admin.call(projectRoutes.get, { params: { id: projectId } });
+    expect((await owner.call(supportRoutes.audit, { params: { id: projectId } })).json().data.total).toBe(12);
   });
 
   it('ends at expiry or on revocation', async () => {
     expect((await grant(owner, 1)).statusCode).toBe(200);
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      200,
-    );
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(200);
     await t.ctx.db
       .update(supportGrants)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(supportGrants.projectId, projectId));
-    const expired = await support.request({ method: 'GET', url: `/api/projects/${projectId}` });
+    const expired = await support.call(projectRoutes.get, { params: { id: projectId } });
     expect(expired.statusCode).toBe(404);
     expect(expired.json().error.message).toBe(TEXTS.guard.notFound);
-    expect((await support.request({ method: 'GET', url: '/api/support/projects' })).json().data).toEqual([]);
-    expect((await admin.request({ method: 'GET', url: accessUrl() })).json().data.active).toBe(false);
+    expect((await support.call(supportRoutes.projects)).json().data).toEqual([]);
+    expect((await admin.call(supportRoutes.status, { params: { id: projectId } })).json().data.active).toBe(
+      false,
+    );
 
     expect((await grant(owner, 3, 'days')).statusCode).toBe(200);
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      200,
-    );
-    await owner.request({ method: 'DELETE', url: accessUrl() });
-    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
-      404,
-    );
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(200);
+    await owner.call(supportRoutes.revoke, { params: { id: projectId } });
+    expect((await support.call(projectRoutes.get, { params: { id: projectId } })).statusCode).toBe(404);
   });
 
   it('leaves members who have the support role with their membership', async () => {
     const other = await createProject(owner, 'Member project');
     await addMember(t, other, support, 'admin');
-    const response = await support.request({
-      method: 'PUT',
-      url: `/api/projects/${other}`,
-      payload: { name: 'Mine' },
+    const response = await support.call(projectRoutes.update, {
+      params: { id: other },
+      body: { name: 'Mine' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.read_only).toBe(false);

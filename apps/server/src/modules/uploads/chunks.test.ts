@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -61,10 +62,9 @@ function sendChunk(
     contentType: options.contentType ?? 'audio/wav',
     data,
   };
-  return owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads/chunks`,
-    ...multipart(options.fileFirst ? [file, ...fields] : [...fields, file]),
+  return owner.call(uploadRoutes.chunk, {
+    params: { id: projectId },
+    form: multipart(options.fileFirst ? [file, ...fields] : [...fields, file]),
   });
 }
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE } from '@parley/contracts';
+import { batchRoutes, SESSION_COOKIE, uploadRoutes } from '@parley/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -86,10 +86,9 @@ afterAll(async () => {
 
 const local = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 const fromUrl = (url: string) =>
-  owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads/url`,
-    payload: { url, prompt_id: promptId, metadata: META },
+  owner.call(uploadRoutes.url, {
+    params: { id: projectId },
+    body: { url, prompt_id: promptId, metadata: META },
   });
 /** Files being written to storage that are not complete yet. */
 const partialFiles = () => readdir(path.join(dataDir, 'media', '.tmp')).catch(() => [] as string[]);
@@ -138,10 +137,9 @@ describe('link downloads that stall the server', () => {
 
   it('fail a bulk row whose link sends too slowly, with the reason on the row', async () => {
     const csv = `url,type,representative,department\n${local('/trickle.wav')},call,Ann,Sales\n`;
-    const created = await owner.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/batches`,
-      ...multipart([
+    const created = await owner.call(batchRoutes.create, {
+      params: { id: projectId },
+      form: multipart([
         { name: 'prompt_id', value: String(promptId) },
         { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv) },
       ]),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UPLOAD_TEXTS } from '@parley/contracts';
+import { UPLOAD_TEXTS, uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -51,7 +51,7 @@ const fieldsOf = (extra: Record<string, string> = {}, metadata: Record<string, s
   );
 
 async function upload(
-  client: Pick<Client, 'request'>,
+  client: Pick<Client, 'call'>,
   file: { filename: string; data: Buffer; contentType?: string },
   options: {
     fields?: Record<string, string>;
@@ -63,11 +63,7 @@ async function upload(
   const fields = fieldsOf(options.fields, options.metadata);
   const filePart: Part = { name: 'file', ...file };
   const parts = options.fileFirst ? [filePart, ...fields] : [...fields, filePart];
-  return client.request({
-    method: 'POST',
-    url: `/api/projects/${options.id ?? projectId}/uploads`,
-    ...multipart(parts),
-  });
+  return client.call(uploadRoutes.file, { params: { id: options.id ?? projectId }, form: multipart(parts) });
 }
 
 const storedFiles = async () =>
@@ -230,23 +226,21 @@ describe('single upload', () => {
     );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.code).toBe('prompt_not_found');
-    const none = await member.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/uploads`,
-      ...multipart([{ name: 'file', filename: 'a.wav', data: wav }]),
+    const none = await member.call(uploadRoutes.file, {
+      params: { id: projectId },
+      form: multipart([{ name: 'file', filename: 'a.wav', data: wav }]),
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toMatchObject({ field: 'prompt_id', message: 'Prompt ID is required.' });
-    const noFile = await member.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/uploads`,
-      ...multipart(fieldsOf()),
+    const noFile = await member.call(uploadRoutes.file, {
+      params: { id: projectId },
+      form: multipart(fieldsOf()),
     });
     expect(noFile.json().error).toEqual({ code: 'invalid_input', message: UPLOAD_TEXTS.invalidInput });
-    const json = await member.request({
-      method: 'POST',
-      url: `/api/projects/${projectId}/uploads`,
-      payload: {},
+    const json = await member.call(uploadRoutes.file, {
+      unchecked: true,
+      params: { id: projectId },
+      body: {},
     });
     expect(json.statusCode).toBe(400);
     const badMeta = await upload(member, { filename: 'a.wav', data: wav }, { fields: { metadata: '[1,2]' } });
@@ -287,10 +281,9 @@ describe('single upload', () => {
       const id = await createProject(admin, 'Small');
       await fund(small, id);
       const prompt = await createPrompt(admin, id, 'P', ['Department', 'Representative']);
-      const response = await admin.request({
-        method: 'POST',
-        url: `/api/projects/${id}/uploads`,
-        ...multipart([
+      const response = await admin.call(uploadRoutes.file, {
+        params: { id },
+        form: multipart([
           { name: 'prompt_id', value: String(prompt) },
           { name: 'metadata', value: JSON.stringify(META) },
           { name: 'file', filename: 'big.wav', data: wavBytes(1) },
@@ -422,10 +415,7 @@ describe('duplicates', () => {
 
 describe('upload prompts', () => {
   it("lists the project's prompts with their required metadata for any member", async () => {
-    const response = await member.request({
-      method: 'GET',
-      url: `/api/projects/${projectId}/upload-prompts`,
-    });
+    const response = await member.call(uploadRoutes.prompts, { params: { id: projectId } });
     expect(response.statusCode).toBe(200);
     const prompts = response.json().data;
     expect(prompts).toContainEqual({
@@ -447,7 +437,7 @@ describe('upload prompts', () => {
     const done = await insertTextTask(t, project, older, 'Rep: hello');
     await t.ctx.db.update(tasks).set({ status: 'completed', createdAt: at }).where(eq(tasks.id, done));
     await insertTextTask(t, project, unfinished, 'Rep: hi');
-    const response = await owner.request({ method: 'GET', url: `/api/projects/${project}/upload-prompts` });
+    const response = await owner.call(uploadRoutes.prompts, { params: { id: project } });
     const byId = new Map(
       response
         .json()

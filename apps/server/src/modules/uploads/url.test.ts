@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UPLOAD_TEXTS } from '@parley/contracts';
+import { UPLOAD_TEXTS, uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -106,10 +106,9 @@ afterAll(async () => {
 });
 
 const fromUrl = (url: string, extra: Record<string, unknown> = {}) =>
-  owner.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/uploads/url`,
-    payload: { url, prompt_id: promptId, metadata: META, ...extra },
+  owner.call(uploadRoutes.url, {
+    params: { id: projectId },
+    body: { url, prompt_id: promptId, metadata: META, ...extra },
   });
 const local = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 

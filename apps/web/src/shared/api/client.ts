@@ -3,10 +3,8 @@ import {
   pathOf,
   queryStringOf,
   type RouteAnswer,
-  type RouteBody,
   type RouteDefinition,
-  type RouteParams,
-  type RouteQuery,
+  type RouteInput,
 } from '@parley/contracts';
 
 /**
@@ -93,23 +91,14 @@ export class UnexpectedAnswerError extends Error {
   }
 }
 
-/** A part of the input is optional when the route has none or every field of it is optional. */
-type Field<K extends string, T> = undefined extends T
-  ? { [P in K]?: T }
-  : Record<never, never> extends T
-    ? { [P in K]?: T }
-    : { [P in K]: T };
-
 /** What a call sends: params, query and body as the route's schemas take them. */
-export type CallInput<R extends RouteDefinition> = Field<'params', RouteParams<R>> &
-  Field<'query', RouteQuery<R>> &
-  Field<'body', RouteBody<R>> & {
-    /** A multipart form, for routes that consume multipart/form-data. */
-    form?: FormData;
-    signal?: AbortSignal;
-    /** Stops the request after this long (RequestTimeoutError). */
-    timeoutMs?: number;
-  };
+export type CallInput<R extends RouteDefinition> = RouteInput<R> & {
+  /** A multipart form, for routes that consume multipart/form-data. */
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Stops the request after this long (RequestTimeoutError). */
+  timeoutMs?: number;
+};
 
 /** CallInput as the transport reads it, whatever the route. */
 interface RawInput {
