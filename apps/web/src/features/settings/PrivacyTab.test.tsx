@@ -2,7 +2,7 @@ import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings, privacyRoutes } from '@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
-import { lastBody, mockSettingsApi, settingsRoutes, writeCalls } from './testUtils';
+import { lastBody, mockSettingsApi, settingsProject, settingsRoutes, writeCalls } from './testUtils';
 
 const TYPE_LABELS = [
   'Card numbers',
@@ -20,18 +20,21 @@ const getAnswer = (settings: PrivacySettings) => () => routeAnswer(privacyRoutes
 const saveAnswer: Handler = (_url, init) =>
   routeAnswer(privacyRoutes.update, { data: JSON.parse(String(init?.body)) });
 
-function renderPrivacy(handlers: Record<string, Handler> = {}) {
-  const fetch = mockSettingsApi({
-    'GET /api/projects/5/privacy': getAnswer(DEFAULT_PRIVACY_SETTINGS),
-    'PUT /api/projects/5/privacy': saveAnswer,
-    ...handlers,
-  });
+function renderPrivacy(handlers: Record<string, Handler> = {}, project = settingsProject()) {
+  const fetch = mockSettingsApi(
+    {
+      'GET /api/projects/5/privacy': getAnswer(DEFAULT_PRIVACY_SETTINGS),
+      'PUT /api/projects/5/privacy': saveAnswer,
+      ...handlers,
+    },
+    project,
+  );
   renderRoutes(settingsRoutes, '/projects/5/settings/privacy');
   return fetch;
 }
 
-async function openPrivacy(handlers: Record<string, Handler> = {}) {
-  const fetch = renderPrivacy(handlers);
+async function openPrivacy(handlers: Record<string, Handler> = {}, project = settingsProject()) {
+  const fetch = renderPrivacy(handlers, project);
   await screen.findByRole('heading', { name: 'Redaction' });
   return {
     fetch,
@@ -173,5 +176,14 @@ describe('privacy tab', () => {
     expect(
       screen.getByRole('spinbutton', { name: 'Delete transcripts and results after (days)' }),
     ).toHaveValue(90);
+  });
+
+  it('locks every control of a project seen read-only', async () => {
+    const { retention } = await openPrivacy({}, settingsProject({ read_only: true }));
+    expect(redactSwitch()).toBeDisabled();
+    expect(
+      retention.getByRole('spinbutton', { name: 'Delete recordings and files after (days)' }),
+    ).toBeDisabled();
+    expect(save()).toBeDisabled();
   });
 });

@@ -111,7 +111,8 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
   const keepLabelId = useId();
 
   const next = settingsOf(draft);
-  const changed = next !== null && JSON.stringify(next) !== JSON.stringify(settings);
+  // Both sides in the form's order of the types, so that a stored order alone is no change.
+  const changed = next !== null && JSON.stringify(next) !== JSON.stringify(settingsOf(draftOf(settings)));
   const locked = readOnly || save.isPending;
   const redactionLocked = locked || !draft.redaction_enabled;
   // A refusal about one input (e.g. no types while on) shows at that input; any change clears it.
