@@ -11,6 +11,7 @@ import { Toast, useToast } from '../../shared/components/Toast';
 import { useCurrentProject } from '../projects/ProjectGuard';
 import { ApiKeysTab } from './ApiKeysTab';
 import { GeneralTab } from './GeneralTab';
+import { PrivacyTab } from './PrivacyTab';
 import { useSettingsProject } from './projectApi';
 import { RepMappingTab } from './RepMappingTab';
 import { SupportAccessTab } from './SupportAccessTab';
@@ -25,6 +26,7 @@ export const SETTINGS_TABS = [
   'rep-mapping',
   'team-leaders',
   'api-keys',
+  'privacy',
   'support-access',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -35,6 +37,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   'rep-mapping': 'settings.tabs.repMapping',
   'team-leaders': 'settings.tabs.teamLeaders',
   'api-keys': 'settings.tabs.apiKeys',
+  privacy: 'settings.tabs.privacy',
   'support-access': 'settings.tabs.supportAccess',
 };
 
@@ -63,6 +66,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
       return <TeamLeadersTab {...props} />;
     case 'api-keys':
       return <ApiKeysTab {...props} />;
+    case 'privacy':
+      return <PrivacyTab {...props} />;
     case 'support-access':
       return <SupportAccessTab {...props} />;
   }
@@ -70,7 +75,7 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
 
 /**
  * /projects/{id}/settings/{tab} (admins and owners; the router wraps it in RequireProjectManager): a
- * breadcrumb, the six tabs as links, and the open tab once the project is loaded.
+ * breadcrumb, the seven tabs as links, and the open tab once the project is loaded.
  */
 export default function SettingsPage() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ export const settingsKeys = {
     ['settings', projectId, 'names', kind] as const,
   teamLeaders: (projectId: number) => ['settings', projectId, 'team-leaders'] as const,
   apiKeys: (projectId: number) => ['settings', projectId, 'api-keys'] as const,
+  privacy: (projectId: number) => ['settings', projectId, 'privacy'] as const,
   support: (projectId: number) => ['settings', projectId, 'support-access'] as const,
   allAudit: (projectId: number) => ['settings', projectId, 'support-audit'] as const,
   audit: (projectId: number, page: number, pageSize: number) =>

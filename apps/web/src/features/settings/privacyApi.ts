@@ -1,0 +1,23 @@
+import { type PrivacySettings, privacyRoutes } from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../shared/api/client';
+import { settingsKeys } from './queryKeys';
+
+// The privacy tab: a project's redaction and retention settings (admins and owners).
+
+export function usePrivacySettings(projectId: number) {
+  return useQuery({
+    queryKey: settingsKeys.privacy(projectId),
+    queryFn: async ({ signal }) =>
+      (await call(privacyRoutes.get, { params: { id: projectId }, signal })).data,
+  });
+}
+
+export function useSavePrivacySettings(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: PrivacySettings) =>
+      (await call(privacyRoutes.update, { params: { id: projectId }, body: settings })).data,
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.privacy(projectId), saved),
+  });
+}
