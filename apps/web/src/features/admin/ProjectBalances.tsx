@@ -12,7 +12,7 @@ import {
 import { type AdminProject, BILLING } from '@parley/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatUnits } from '../billing/format';
+import { formatMoney, formatUnits } from '../../shared/format/money';
 import { useSeededPlanText } from '../billing/seededPlans';
 import { QueryBody, Section } from './Section';
 

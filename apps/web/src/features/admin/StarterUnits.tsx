@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { formatMoney, formatUnits } from '../billing/format';
+import { formatMoney, formatUnits } from '../../shared/format/money';
 import { useSeededPlanText } from '../billing/seededPlans';
 import { useUpdateTariff } from './api';
 import { QueryBody, Section, type ShowToast } from './Section';

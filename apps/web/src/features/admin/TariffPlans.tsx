@@ -18,7 +18,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../shared/components/States';
-import { formatMoney, formatRate, formatUnits } from '../billing/format';
+import { formatMoney, formatRate, formatUnits } from '../../shared/format/money';
 import { useSeededPlanText } from '../billing/seededPlans';
 import { PlanDialog } from './PlanDialog';
 import { QueryBody, Section, type ShowToast } from './Section';

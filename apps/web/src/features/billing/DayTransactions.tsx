@@ -3,9 +3,9 @@ import type { Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { UnexpectedAnswerError } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/components/States';
+import { formatDay, formatMoney, formatUnits } from '../../shared/format/money';
 import { formatTime } from '../../shared/utils/displayDates';
 import { useDayDetails } from './api';
-import { formatDay, formatMoney, formatUnits } from './format';
 import { TypeChip } from './InvoiceDetailsTab';
 
 /** The transactions of one day, loaded when the day is opened. */

@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import type { Invite } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { MemberRoleChip } from '../../shared/components/RoleChip';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { MemberRoleChip } from '../projects/RoleChip';
 
 /** Open invitations with their expiry, each revocable. */
 export function InvitesTable({
