@@ -1,0 +1,216 @@
+import {
+  Box,
+  Skeleton,
+  Stack,
+  type SxProps,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  type Theme,
+  Typography,
+} from '@mui/material';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Pagination } from '../hooks/usePagination';
+import { ListPagination } from './ListPagination';
+import { rowsAsCardsOnPhone } from './rowsAsCards';
+import { ScrollRegion } from './ScrollRegion';
+import { ErrorState } from './States';
+import { visuallyHidden } from './visuallyHidden';
+
+export type Column<Row> = {
+  /** Unique among the columns (React key). */
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** The column's name on a phone card; defaults to `header` when that is a string. */
+  label?: string;
+  /** Makes the header a sort button for this key of `sort`. */
+  sortKey?: string;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+  /** Extra styles of this column's body cells (e.g. `nowrap`). */
+  cellSx?: (row: Row) => SxProps<Theme>;
+};
+
+export type Sort = {
+  key: string;
+  direction: 'asc' | 'desc';
+  /** Called with the clicked column's sort key; the caller decides the next direction. */
+  onSort: (key: string) => void;
+};
+
+export type DataTablePagination = Pagination & {
+  total: number;
+  /** More rows match than `total` (a capped count). */
+  totalCapped?: boolean;
+};
+
+/**
+ * One table of rows with its states: skeleton rows while loading, an error with Retry, an empty text with an
+ * optional action, sortable headers and the page footer. On a phone the table scrolls sideways, or with
+ * `phoneCards` each row becomes a card of labelled lines.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  rowDetail,
+  loading = false,
+  loadingLabel,
+  error,
+  empty,
+  sort,
+  pagination,
+  phoneCards = false,
+  scrollRegion = false,
+  size = 'small',
+  testId,
+}: {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  rowTestId?: (row: Row) => string;
+  /** A full-width line under a row (e.g. its errors); null for none. */
+  rowDetail?: (row: Row) => ReactNode;
+  loading?: boolean;
+  loadingLabel?: string;
+  error?: { message: ReactNode; title?: ReactNode; onRetry?: () => void } | null;
+  empty: { text: ReactNode; action?: ReactNode; testId?: string };
+  sort?: Sort;
+  pagination?: DataTablePagination;
+  phoneCards?: boolean;
+  /** Wrap the table in a labelled scroll region (keyboard scrolling, edge shadows) instead of a plain box. */
+  scrollRegion?: boolean;
+  size?: 'small' | 'medium';
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+
+  if (error) return <ErrorState title={error.title} message={error.message} onRetry={error.onRetry} />;
+  if (!loading && rows?.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid={testId}>
+        <Typography color="textSecondary" variant="body2" data-testid={empty.testId}>
+          {empty.text}
+        </Typography>
+        {empty.action ?? null}
+      </Stack>
+    );
+  }
+
+  const cellLabel = (column: Column<Row>) =>
+    column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+  const busy = loading || !rows;
+  const skeletonRows = Math.min(pagination?.pageSize ?? 3, 5);
+
+  const table = (
+    <Table
+      size={size}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      sx={phoneCards ? rowsAsCardsOnPhone : undefined}
+    >
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => {
+            const sorted = sort && column.sortKey === sort.key ? sort.direction : false;
+            return (
+              <TableCell
+                key={column.id}
+                align={column.align}
+                sx={column.width === undefined ? undefined : { width: column.width }}
+                sortDirection={sorted}
+              >
+                {sort && column.sortKey ? (
+                  <TableSortLabel
+                    active={sorted !== false}
+                    direction={sorted || 'asc'}
+                    onClick={() => sort.onSort(column.sortKey!)}
+                  >
+                    {column.header}
+                  </TableSortLabel>
+                ) : (
+                  column.header
+                )}
+              </TableCell>
+            );
+          })}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {loading || !rows
+          ? Array.from({ length: skeletonRows }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+              <TableRow key={index}>
+                {columns.map((column) => (
+                  <TableCell key={column.id} align={column.align}>
+                    <Skeleton variant="text" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : rows.map((row) => {
+              const detail = rowDetail?.(row);
+              return (
+                <Fragment key={rowKey(row)}>
+                  <TableRow data-testid={rowTestId?.(row)}>
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        data-label={phoneCards ? cellLabel(column) : undefined}
+                        sx={column.cellSx?.(row)}
+                      >
+                        {column.cell(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  {detail ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length} sx={{ pt: 0 }}>
+                        {detail}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+      </TableBody>
+    </Table>
+  );
+
+  return (
+    <Box data-testid={testId}>
+      {busy ? (
+        <Box role="status" sx={visuallyHidden}>
+          {loadingLabel ?? t('common.loading')}
+        </Box>
+      ) : null}
+      {scrollRegion ? (
+        <ScrollRegion label={label}>{table}</ScrollRegion>
+      ) : (
+        <TableContainer>{table}</TableContainer>
+      )}
+      {pagination ? (
+        <ListPagination
+          total={pagination.total}
+          totalCapped={pagination.totalCapped}
+          page={pagination.page}
+          pageSize={pagination.pageSize}
+          pageSizes={pagination.pageSizes}
+          onPage={pagination.setPage}
+          onPageSize={pagination.setPageSize}
+        />
+      ) : null}
+    </Box>
+  );
+}
