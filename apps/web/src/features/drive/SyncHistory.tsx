@@ -1,8 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { SyncHistoryItem } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { type Column, DataTable } from '../../shared/components/DataTable';
+import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { useSyncHistory } from './api';
 
@@ -25,8 +24,8 @@ function RunErrors({ errors }: { errors: string[] }) {
 /** An integration's latest syncs: when, why, how they ended, and their counts and errors. */
 export function SyncHistory({ projectId, integrationId }: { projectId: number; integrationId: number }) {
   const { t, i18n } = useTranslation();
-  const errorMessage = useErrorMessage();
   const history = useSyncHistory(projectId, integrationId);
+  const state = useQueryTableState(history, { fallbackKey: 'drive.messages.error_loading' });
   const columns: Column<SyncHistoryItem>[] = [
     {
       id: 'started',
@@ -58,17 +57,10 @@ export function SyncHistory({ projectId, integrationId }: { projectId: number; i
       columns={columns}
       rows={history.data}
       rowKey={(run) => run.id}
-      rowTestId={(run) => `sync-run-${run.id}`}
+      rowProps={(run) => ({ 'data-testid': `sync-run-${run.id}` })}
       rowDetail={(run) => (run.errors.length > 0 ? <RunErrors errors={run.errors} /> : null)}
       loadingLabel={t('drive.history.loading')}
-      error={
-        history.isError
-          ? {
-              message: errorMessage(history.error, 'drive.messages.error_loading'),
-              onRetry: () => void history.refetch(),
-            }
-          : null
-      }
+      {...state}
       empty={{ text: t('drive.history.empty') }}
     />
   );

@@ -72,7 +72,7 @@ export function InvitesTable({
         columns={columns}
         rows={invites}
         rowKey={(invite) => invite.id}
-        rowTestId={(invite) => `invite-${invite.id}`}
+        rowProps={(invite) => ({ 'data-testid': `invite-${invite.id}` })}
         empty={{ text: t('settings.members.noInvites'), testId: 'no-invites' }}
       />
     </Box>

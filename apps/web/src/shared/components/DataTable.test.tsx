@@ -24,7 +24,7 @@ function table(props: Partial<Parameters<typeof DataTable<Fruit>>[0]> = {}) {
       columns={COLUMNS}
       rows={FRUITS.slice(0, 2)}
       rowKey={(fruit) => fruit.id}
-      rowTestId={(fruit) => `fruit-${fruit.id}`}
+      rowProps={(fruit) => ({ 'data-testid': `fruit-${fruit.id}` })}
       empty={{ text: 'No fruit yet', testId: 'no-fruit' }}
       {...props}
     />

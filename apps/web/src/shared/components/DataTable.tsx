@@ -13,13 +13,15 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../api/useErrorMessage';
 import type { Pagination } from '../hooks/usePagination';
 import { ListPagination } from './ListPagination';
 import { rowsAsCardsOnPhone } from './rowsAsCards';
 import { ScrollRegion } from './ScrollRegion';
-import { ErrorState } from './States';
+import { EmptyState, ErrorState } from './States';
 import { visuallyHidden } from './visuallyHidden';
 
 const SKELETON_ROWS = 3;
@@ -46,6 +48,37 @@ export type Sort = {
   onSort: (key: string) => void;
 };
 
+type RowProps = { sx?: SxProps<Theme> } & { [attribute: `data-${string}`]: string | undefined };
+
+/** What shows instead of an empty table: a line of text, or with an icon or description a framed card. */
+export type DataTableEmpty = {
+  text: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+};
+
+type TableError = { message: ReactNode; title?: ReactNode; onRetry?: () => void };
+
+/** DataTable's `loading` and `error` of one query: the error in the reader's language, with Retry. */
+export function useQueryTableState(
+  query: UseQueryResult<unknown>,
+  { errorTitle, fallbackKey }: { errorTitle?: ReactNode; fallbackKey?: string } = {},
+): { loading: boolean; error: TableError | null } {
+  const errorMessage = useErrorMessage();
+  return {
+    loading: query.isPending,
+    error: query.isError
+      ? {
+          title: errorTitle,
+          message: errorMessage(query.error, fallbackKey),
+          onRetry: () => void query.refetch(),
+        }
+      : null,
+  };
+}
+
 export type DataTablePagination = Pagination & {
   total: number;
   /** More rows match than `total` (a capped count). */
@@ -62,7 +95,7 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
-  rowTestId,
+  rowProps,
   rowDetail,
   loading = false,
   loadingLabel,
@@ -73,6 +106,7 @@ export function DataTable<Row>({
   phoneCards = false,
   scrollRegion = false,
   size = 'small',
+  nowrapHeaders = false,
   testId,
 }: {
   /** The table's accessible name. */
@@ -80,19 +114,23 @@ export function DataTable<Row>({
   columns: readonly Column<Row>[];
   rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string | number;
-  rowTestId?: (row: Row) => string;
+  /** A row's test id, `data-*` attributes and styles. */
+  rowProps?: (row: Row) => RowProps;
   /** A full-width line under a row (e.g. its errors); null for none. */
   rowDetail?: (row: Row) => ReactNode;
   loading?: boolean;
   loadingLabel?: string;
-  error?: { message: ReactNode; title?: ReactNode; onRetry?: () => void } | null;
-  empty: { text: ReactNode; action?: ReactNode; testId?: string };
+  error?: TableError | null;
+  empty: DataTableEmpty;
   sort?: Sort;
   pagination?: DataTablePagination;
   phoneCards?: boolean;
   /** Wrap the table in a labelled scroll region (keyboard scrolling, edge shadows) instead of a plain box. */
   scrollRegion?: boolean;
   size?: 'small' | 'medium';
+  /** Keep every header on one line. */
+  nowrapHeaders?: boolean;
+  /** On the loaded table only, so finding it means its rows are there. */
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -101,7 +139,7 @@ export function DataTable<Row>({
   if (loading || !rows) {
     // Skeleton lines, not a table: a test (or a screen reader) that finds the table finds its rows.
     return (
-      <Stack role="status" spacing={1} sx={{ py: 1 }} data-testid={testId}>
+      <Stack role="status" spacing={1} sx={{ py: 1 }}>
         <Box sx={visuallyHidden}>{loadingLabel ?? t('common.loading')}</Box>
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
@@ -111,8 +149,20 @@ export function DataTable<Row>({
     );
   }
   if (rows.length === 0) {
+    if (empty.icon || empty.description) {
+      return (
+        <Box data-testid={empty.testId}>
+          <EmptyState
+            icon={empty.icon}
+            title={empty.text}
+            description={empty.description}
+            action={empty.action}
+          />
+        </Box>
+      );
+    }
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid={testId}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography color="textSecondary" variant="body2" data-testid={empty.testId}>
           {empty.text}
         </Typography>
@@ -127,7 +177,7 @@ export function DataTable<Row>({
   const table = (
     <Table size={size} aria-label={label} sx={phoneCards ? rowsAsCardsOnPhone : undefined}>
       <TableHead>
-        <TableRow>
+        <TableRow sx={nowrapHeaders ? { '& th': { whiteSpace: 'nowrap' } } : undefined}>
           {columns.map((column) => {
             const sorted = sort && column.sortKey === sort.key ? sort.direction : false;
             return (
@@ -158,7 +208,7 @@ export function DataTable<Row>({
           const detail = rowDetail?.(row);
           return (
             <Fragment key={rowKey(row)}>
-              <TableRow data-testid={rowTestId?.(row)}>
+              <TableRow {...rowProps?.(row)}>
                 {columns.map((column) => (
                   <TableCell
                     key={column.id}
