@@ -26,8 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { rowsAsCardsOnPhone } from '../../shared/components/rowsAsCards';
 import { formatMoney } from '../../shared/format/money';
+import { announceInvoiceApproved } from '../../shared/hooks/approvalEvent';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { announceInvoiceApproved } from '../billing/approvalEvent';
 import { useDecideTopUp } from './api';
 import { QueryBody, Section, type ShowToast } from './Section';
 

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
 import { formatMoney, formatUnits } from '../../shared/format/money';
-import { useSeededPlanText } from '../billing/seededPlans';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { Section } from './Section';
 
 /** Every project with its balance, plan, units left and pending top-ups. */

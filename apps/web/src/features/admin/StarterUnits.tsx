@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { formatMoney, formatUnits } from '../../shared/format/money';
-import { useSeededPlanText } from '../billing/seededPlans';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { useUpdateTariff } from './api';
 import { QueryBody, Section, type ShowToast } from './Section';
 import { validUnits, validValidityDays } from './validAmount';

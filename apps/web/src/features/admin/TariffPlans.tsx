@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
 import { formatMoney, formatRate, formatUnits } from '../../shared/format/money';
-import { useSeededPlanText } from '../billing/seededPlans';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { PlanDialog } from './PlanDialog';
 import { Section, type ShowToast } from './Section';
 

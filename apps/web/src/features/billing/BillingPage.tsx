@@ -7,7 +7,7 @@ import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
-import { useInvoiceApproved } from './approvalEvent';
+import { useInvoiceApproved } from '../../shared/hooks/approvalEvent';
 import { BalanceTab } from './BalanceTab';
 import { InvoiceDetailsTab } from './InvoiceDetailsTab';
 import { InvoiceSummariesTab } from './InvoiceSummariesTab';

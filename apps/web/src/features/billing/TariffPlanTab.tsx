@@ -27,8 +27,8 @@ import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { formatMoney, formatRate, formatUnits } from '../../shared/format/money';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { useBillingProject, usePurchasePlan, useTariffPlan, useTariffPlans } from './api';
-import { useSeededPlanText } from './seededPlans';
 
 export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
 

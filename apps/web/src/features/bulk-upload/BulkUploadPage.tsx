@@ -20,11 +20,11 @@ import { ApiError, serverMessage } from '../../shared/api/client';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
+import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../../shared/format/numbers';
 import { rememberPromptId } from '../../shared/hooks/openingPrompt';
-import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
 import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
 import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
 import {
