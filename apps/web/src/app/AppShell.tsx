@@ -20,7 +20,7 @@ import { useOpenChangeRequestCount } from '../features/change-requests/api';
 import { HelpDrawer } from '../features/help/HelpDrawer';
 import { LanguageMenu } from '../features/profile/LanguageMenu';
 import { ProjectSelector } from '../features/projects/ProjectSelector';
-import { useSelectedProject } from '../features/projects/selection';
+import { useSelectedProject } from '../shared/app/selection';
 import { AccountMenu } from './AccountMenu';
 import { Sidebar } from './Sidebar';
 

@@ -44,11 +44,9 @@ const appShell = {
     </Suspense>
   ),
 };
-const projectGuard = lazyComponent(
-  async () => (await import('../features/projects/ProjectGuard')).ProjectGuard,
-);
+const projectGuard = lazyComponent(async () => (await import('../shared/app/ProjectGuard')).ProjectGuard);
 const requireProjectManager = lazyComponent(
-  async () => (await import('../features/projects/ProjectGuard')).RequireProjectManager,
+  async () => (await import('../shared/app/ProjectGuard')).RequireProjectManager,
 );
 const projectsPage = page(() => import('../features/projects/ProjectsPage'));
 const projectDashboardPage = page(() => import('../features/projects/ProjectDashboardPage'));

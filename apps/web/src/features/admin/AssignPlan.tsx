@@ -3,7 +3,7 @@ import type { AdminProject, TariffPlan } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { useSeededPlanText } from '../billing/seededPlans';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { useAssignTariff } from './api';
 import { ProjectPicker } from './ProjectPicker';
 import { Section, type ShowToast } from './Section';

@@ -12,7 +12,7 @@ import type { AdminProject, InvoiceType } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { currencySymbol } from '../billing/format';
+import { currencySymbol } from '../../shared/format/money';
 import { useAdjustBalance } from './api';
 import { ProjectPicker } from './ProjectPicker';
 import { Section, type ShowToast } from './Section';

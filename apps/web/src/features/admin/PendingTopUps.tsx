@@ -25,9 +25,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { rowsAsCardsOnPhone } from '../../shared/components/rowsAsCards';
+import { formatMoney } from '../../shared/format/money';
+import { announceInvoiceApproved } from '../../shared/hooks/approvalEvent';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { announceInvoiceApproved } from '../billing/approvalEvent';
-import { formatMoney } from '../billing/format';
 import { useDecideTopUp } from './api';
 import { QueryBody, Section, type ShowToast } from './Section';
 

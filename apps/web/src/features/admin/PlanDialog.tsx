@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useSeededPlanText } from '../billing/seededPlans';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { type TariffPlanPayload, useSaveTariff } from './api';
 import { validAmount, validUnits, validValidityDays } from './validAmount';
 

@@ -2,6 +2,7 @@ import type { AdminInvoice, AdminProject, TariffPlanInput, TariffPlanResponse } 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { INVOICE_APPROVED_STORAGE_KEY } from '../../shared/hooks/approvalEvent';
 import {
   type Handler,
   jsonResponse,
@@ -10,7 +11,6 @@ import {
   sessionAnswer,
   testUser,
 } from '../../test/utils';
-import { INVOICE_APPROVED_STORAGE_KEY } from '../billing/approvalEvent';
 import { calls, planFixture, plans, requests } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 

@@ -15,11 +15,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
+import { ListPagination } from '../../shared/components/ListPagination';
+import { LiveIndicator } from '../../shared/components/LiveIndicator';
 import { Page } from '../../shared/components/Page';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
+import { TaskStatusCell } from '../../shared/components/TaskStatus';
+import { formatDuration, formatScore } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { useCurrentProject } from '../projects/ProjectGuard';
 import { AnalysisFilters } from './AnalysisFilters';
 import {
   type AnalysisRow,
@@ -30,10 +34,7 @@ import {
   usePromptChoices,
   useTaskEvents,
 } from './api';
-import { formatDuration, formatScore } from './format';
 import { ListExport } from './ListExport';
-import { ListPagination } from './ListPagination';
-import { LiveIndicator } from './LiveIndicator';
 import {
   FILTER_KEYS,
   hasFilters,
@@ -43,7 +44,6 @@ import {
   viewParams,
   withFilters,
 } from './listQuery';
-import { TaskStatusCell } from './TaskStatus';
 
 const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };
 const hideBelowLg = { display: { xs: 'none', lg: 'table-cell' } };

@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useCurrentProject } from '../projects/ProjectGuard';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { analysisPath } from './api';
 
 /** /projects/{id}/analyses/{taskId} (older links) -> /projects/{id}/analysis/{taskId}, query kept. */

@@ -2,7 +2,7 @@ import { Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/mat
 import type { ChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
-import { formatDuration, formatNumber, formatPercent } from './format';
+import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
 import { SpeakerShares, Stat } from './MetricParts';
 import type { SpeakerNaming } from './speakers';
 

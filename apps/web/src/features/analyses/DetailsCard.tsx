@@ -2,8 +2,8 @@ import { Box, Divider, Link, Paper, Typography } from '@mui/material';
 import type { AnalysisDetail } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes, formatDuration, formatNumber } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { formatBytes, formatDuration, formatNumber } from './format';
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (

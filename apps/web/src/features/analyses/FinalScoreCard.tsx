@@ -12,7 +12,7 @@ import {
 import type { FinalScore } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
-import { formatNumber, formatScore } from './format';
+import { formatNumber, formatScore } from '../../shared/format/numbers';
 import { fieldLoss, scoreBreakdown } from './result';
 
 /**

@@ -12,8 +12,8 @@ import {
 import { type AnalysisMetrics, type ConversationMetrics, isChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
+import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
 import { ChatMetricsView } from './ChatMetrics';
-import { formatDuration, formatNumber, formatPercent } from './format';
 import { SpeakerShares, Stat } from './MetricParts';
 import type { SpeakerNaming } from './speakers';
 

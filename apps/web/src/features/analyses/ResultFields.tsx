@@ -14,7 +14,7 @@ import {
 } from '@parley/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, formatNumber } from './format';
+import { formatDuration, formatNumber } from '../../shared/format/numbers';
 
 interface FieldsContext {
   evidence: EvidenceMap;

@@ -2,7 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography, useT
 import type { RoleMetricKey, RoleMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
-import { formatDuration, formatNumber, formatPercent } from './format';
+import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
 import { roleColor } from './speakers';
 
 type Format = 'percent' | 'duration' | 'count' | 'speed';

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from './format';
+import { formatPercent } from '../../shared/format/numbers';
 import { type SpeakerNaming, speakerColors } from './speakers';
 
 /** Each speaker's share (of talk time, of a chat's words) as a doughnut. Loaded lazily (x-charts is large). */

@@ -2,9 +2,9 @@ import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } fro
 import { type AnalysisDetail, hasRoleAtLeast } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
+import { StageLabel } from '../../shared/components/TaskStatus';
 import { useTaskErrorText } from '../../shared/i18n/taskErrors';
-import { useCurrentProject } from '../projects/ProjectGuard';
-import { StageLabel } from './TaskStatus';
 
 /** Where an unfinished, failed or skipped analysis is (live through the task events). */
 export function StatusPanel({ detail }: { detail: AnalysisDetail }) {

@@ -2,7 +2,7 @@ import { Box, ButtonBase, Typography, useTheme } from '@mui/material';
 import type { TranscriptSegment } from '@parley/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from './format';
+import { formatDuration } from '../../shared/format/numbers';
 import { activeSegmentIndex, type Player } from './player';
 import { plainNaming, type SpeakerNaming, speakerColors } from './speakers';
 

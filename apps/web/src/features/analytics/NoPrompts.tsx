@@ -3,8 +3,8 @@ import { Button } from '@mui/material';
 import { isProjectManager } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { EmptyState } from '../../shared/components/States';
-import { useCurrentProject } from '../projects/ProjectGuard';
 
 /** A project without prompts has nothing to report on: managers get the way to create one. */
 export function NoPrompts({ projectId }: { projectId: number }) {

@@ -11,6 +11,7 @@ import {
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import {
   type Handler,
   jsonResponse,
@@ -22,7 +23,6 @@ import {
 } from '../../test/utils';
 import { listItem, listPage, promptChoices, requests } from '../analyses/testUtils';
 import ProjectDashboardPage from '../projects/ProjectDashboardPage';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import ChecklistReportPage from './checklist/ChecklistReportPage';
 import ExplorerPage from './explorer/ExplorerPage';
 

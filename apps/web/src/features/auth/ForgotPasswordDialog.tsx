@@ -12,8 +12,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { useForgotPassword } from './api';
-import { EMAIL_PATTERN } from './validation';
 
 export function ForgotPasswordDialog({
   open,

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
 import { AuthLayout } from './AuthLayout';
 import { useInstallation, useLogin, useMe } from './api';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirect';
-import { EMAIL_PATTERN } from './validation';
 
 /** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */
 const ForgotPasswordDialog = lazy(async () => ({

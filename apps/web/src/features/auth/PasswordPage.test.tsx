@@ -2,9 +2,9 @@ import { type ErrorBody, type OkResponse, TEXTS, TIMINGS } from '@parley/contrac
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { loadPasswordRule } from '../../shared/auth/passwordRule';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import PasswordPage from './PasswordPage';
-import { loadPasswordRule } from './passwordRule';
 
 const routes = [
   { path: '/set-password', element: <PasswordPage /> },

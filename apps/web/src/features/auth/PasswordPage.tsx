@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { usePasswordStrength } from '../../shared/auth/passwordRule';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
+import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthMeter';
 import { AuthLayout } from './AuthLayout';
 import { useResetPassword } from './api';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-import { usePasswordStrength } from './passwordRule';
 
 /** /set-password and /reset-password?token=... (spec 2 §2.9, §4, §5). */
 export default function PasswordPage() {

@@ -2,8 +2,8 @@ import type { JoinedUserResponse, SignupAcceptedResponse } from '@parley/contrac
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { loadPasswordRule } from '../../shared/auth/passwordRule';
 import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testUser } from '../../test/utils';
-import { loadPasswordRule } from './passwordRule';
 import SignupPage from './SignupPage';
 
 const routes = [

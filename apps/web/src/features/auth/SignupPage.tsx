@@ -4,16 +4,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { passwordProblem, usePasswordStrength } from '../../shared/auth/passwordRule';
+import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
+import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthMeter';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
 import { AuthLayout } from './AuthLayout';
 import { useMe, useSignup } from './api';
 import { GoogleButton } from './GoogleButton';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-import { passwordProblem, usePasswordStrength } from './passwordRule';
 import { redirectTarget } from './redirect';
-import { EMAIL_PATTERN } from './validation';
 
 interface SignupForm {
   name: string;

@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { currencySymbol, formatMoney } from '../../shared/format/money';
 import { useRequestTopUp } from './api';
 import { parseTopUpAmount } from './balance';
-import { currencySymbol, formatMoney } from './format';
 
 /** Asks the super admin for a top-up: the request stays pending until approved. */
 export function AddBalanceDialog({

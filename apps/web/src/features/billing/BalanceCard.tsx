@@ -19,13 +19,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
+import { formatMoney, formatRate, formatUnits } from '../../shared/format/money';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { formatDate } from '../../shared/utils/displayDates';
 import { AddBalanceDialog } from './AddBalanceDialog';
 import type { useBillingProject, useUnitBundles } from './api';
 import { BalanceSetting } from './BalanceSetting';
 import { projectRate } from './balance';
-import { formatMoney, formatRate, formatUnits } from './format';
-import { useSeededPlanText } from './seededPlans';
 
 interface BalanceCardProps {
   query: ReturnType<typeof useBillingProject>;

@@ -1,8 +1,8 @@
 import { BILLING, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVOICE_APPROVED_STORAGE_KEY } from '../../shared/hooks/approvalEvent';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { INVOICE_APPROVED_STORAGE_KEY } from './approvalEvent';
 import {
   billingProject,
   billingRoutes,

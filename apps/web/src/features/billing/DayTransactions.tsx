@@ -1,62 +1,70 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { UnexpectedAnswerError } from '../../shared/api/client';
-import { ErrorState, LoadingState } from '../../shared/components/States';
+import { type Column, DataTable } from '../../shared/components/DataTable';
+import { formatDay, formatMoney, formatUnits } from '../../shared/format/money';
 import { formatTime } from '../../shared/utils/displayDates';
 import { useDayDetails } from './api';
-import { formatDay, formatMoney, formatUnits } from './format';
 import { TypeChip } from './InvoiceDetailsTab';
+
+type Transaction = NonNullable<ReturnType<typeof useDayDetails>['data']>['transactions'][number];
 
 /** The transactions of one day, loaded when the day is opened. */
 export function DayTransactions({ project, day }: { project: Project; day: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const details = useDayDetails(project.id, day);
-  if (details.isPending) return <LoadingState label={t('common.loading')} minHeight={60} />;
-  if (details.isError) {
-    return (
-      <ErrorState
-        message={
-          details.error instanceof UnexpectedAnswerError
-            ? t('billing.invalid_transaction_details_error')
-            : t('billing.failed_load_transaction_details', { day: formatDay(day, language) })
-        }
-        onRetry={() => void details.refetch()}
-      />
-    );
-  }
-  const transactions = details.data.transactions;
-  if (transactions.length === 0)
-    return <Alert severity="info">{t('billing.summaries.noTransactions')}</Alert>;
+  const columns: Column<Transaction>[] = [
+    {
+      id: 'time',
+      header: t('billing.summaries.columns.time'),
+      cellSx: () => ({ whiteSpace: 'nowrap' }),
+      cell: (transaction) => formatTime(transaction.process_date, language, project.timezone),
+    },
+    {
+      id: 'description',
+      header: t('billing.summaries.columns.description'),
+      cell: (transaction) => transaction.description,
+    },
+    {
+      id: 'units',
+      header: t('billing.summaries.columns.units'),
+      align: 'right',
+      cell: (transaction) => formatUnits(transaction.unit_amount, language),
+    },
+    {
+      id: 'amount',
+      header: t('billing.summaries.columns.amount'),
+      align: 'right',
+      cellSx: () => ({ whiteSpace: 'nowrap' }),
+      cell: (transaction) => formatMoney(transaction.amount, transaction.currency, language),
+    },
+    {
+      id: 'type',
+      header: t('billing.summaries.columns.type'),
+      cell: (transaction) => <TypeChip type={transaction.type} />,
+    },
+  ];
   return (
-    <Table size="small" data-testid="day-transactions" aria-label={formatDay(day, language)}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('billing.summaries.columns.time')}</TableCell>
-          <TableCell>{t('billing.summaries.columns.description')}</TableCell>
-          <TableCell align="right">{t('billing.summaries.columns.units')}</TableCell>
-          <TableCell align="right">{t('billing.summaries.columns.amount')}</TableCell>
-          <TableCell>{t('billing.summaries.columns.type')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {transactions.map((transaction) => (
-          <TableRow key={transaction.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatTime(transaction.process_date, language, project.timezone)}
-            </TableCell>
-            <TableCell>{transaction.description}</TableCell>
-            <TableCell align="right">{formatUnits(transaction.unit_amount, language)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(transaction.amount, transaction.currency, language)}
-            </TableCell>
-            <TableCell>
-              <TypeChip type={transaction.type} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={formatDay(day, language)}
+      testId="day-transactions"
+      columns={columns}
+      rows={details.data?.transactions}
+      rowKey={(transaction) => transaction.id}
+      loading={details.isPending}
+      error={
+        details.isError
+          ? {
+              message:
+                details.error instanceof UnexpectedAnswerError
+                  ? t('billing.invalid_transaction_details_error')
+                  : t('billing.failed_load_transaction_details', { day: formatDay(day, language) }),
+              onRetry: () => void details.refetch(),
+            }
+          : null
+      }
+      empty={{ text: t('billing.summaries.noTransactions') }}
+    />
   );
 }

@@ -26,9 +26,9 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../shared/components/States';
+import { formatMoney, formatUnits } from '../../shared/format/money';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { useInvoices } from './api';
-import { formatMoney, formatUnits } from './format';
 
 const STATUS_COLORS: Record<InvoiceStatus, 'warning' | 'default' | 'error'> = {
   pending: 'warning',

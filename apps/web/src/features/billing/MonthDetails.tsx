@@ -4,9 +4,9 @@ import { BILLING, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { UnexpectedAnswerError } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/components/States';
+import { formatCount, formatDay, formatMonth, formatUnits } from '../../shared/format/money';
 import { useDailySummary } from './api';
 import { DayTransactions } from './DayTransactions';
-import { formatCount, formatDay, formatMonth, formatUnits } from './format';
 import { Stat, Totals } from './SummaryStats';
 
 /** An opened month: its totals and its days, each day opening into its transactions. */

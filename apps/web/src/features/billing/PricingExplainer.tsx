@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatRate, priceOfUnits } from './format';
+import { formatMoney, formatRate, priceOfUnits } from '../../shared/format/money';
 
 function FeatureCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (

@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { MonthlySummary } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatMonthShort, monthOf, monthRange } from './format';
+import { formatMoney, formatMonthShort, monthOf, monthRange } from '../../shared/format/money';
 
 /**
  * Credits vs debits per month over the whole range (months without transactions show as 0), oldest month

@@ -1,6 +1,6 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoney } from './format';
+import { formatCount, formatMoney } from '../../shared/format/money';
 
 /** One figure of a summary: label, value and an optional detail line. */
 export function Stat({

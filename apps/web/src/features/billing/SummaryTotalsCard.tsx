@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import type { MonthlySummary, Project, SummaryMonths } from '@parley/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoney, formatUnits } from './format';
+import { formatCount, formatMoney, formatUnits } from '../../shared/format/money';
 import { Stat } from './SummaryStats';
 
 const SummaryChart = lazy(() => import('./SummaryChart'));

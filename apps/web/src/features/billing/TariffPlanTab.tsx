@@ -26,9 +26,9 @@ import { ApiError } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
+import { formatMoney, formatRate, formatUnits } from '../../shared/format/money';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import { useBillingProject, usePurchasePlan, useTariffPlan, useTariffPlans } from './api';
-import { formatMoney, formatRate, formatUnits } from './format';
-import { useSeededPlanText } from './seededPlans';
 
 export type PlanAction = 'prolong' | 'purchase' | 'adminAssigned';
 

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { projectQueryKey, projectsQueryKey } from '../projects/api';
+import { projectQueryKey, projectsQueryKey } from '../../shared/app/projects';
 
 export const billingKeys = {
   all: ['billing'] as const,

@@ -1,11 +1,15 @@
 import { BILLING } from '@parley/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatMoney, formatRate, monthRange, priceOfUnits, rateDecimals } from '../../shared/format/money';
+import {
+  announceInvoiceApproved,
+  INVOICE_APPROVED_STORAGE_KEY,
+  parseInvoiceApproved,
+} from '../../shared/hooks/approvalEvent';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { LOCALE_FILES } from '../../test/locales';
-import { announceInvoiceApproved, INVOICE_APPROVED_STORAGE_KEY, parseInvoiceApproved } from './approvalEvent';
 import { parseTopUpAmount, projectRate } from './balance';
-import { formatMoney, formatRate, monthRange, priceOfUnits, rateDecimals } from './format';
 import { planAction } from './TariffPlanTab';
 import { planFixture } from './testUtils';
 import { useRefreshCounter } from './useRefreshCounter';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
+import { writeLastProjectId } from '../../shared/app/selection';
 import { renderRoutes, sessionAnswer } from '../../test/utils';
-import { writeLastProjectId } from '../projects/selection';
 import { mockBillingApi } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;

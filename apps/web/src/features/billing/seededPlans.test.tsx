@@ -2,10 +2,10 @@ import { SEEDED_PLANS, type SeededPlanKey, UI_LANGUAGES } from '@parley/contract
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useSeededPlanText } from '../../shared/format/seededPlans';
 import i18n from '../../shared/i18n';
 import { LOCALE_FILES } from '../../test/locales';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { useSeededPlanText } from './seededPlans';
 import { billingProject, billingRoutes, mockBillingApi, planFixture } from './testUtils';
 
 afterEach(async () => {

@@ -10,8 +10,8 @@ import type {
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import BillingPage from './BillingPage';
 
 /** Test helpers for the billing page (not used by the app). */

@@ -24,8 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { RequestTimeoutError, serverMessage } from '../../shared/api/client';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
+import { formatBytes, formatNumber } from '../../shared/format/numbers';
 import { downloadFile } from '../../shared/utils/download';
-import { formatBytes, formatNumber } from '../analyses/format';
 import { countCsvDataRows, importErrorsCsv, isCsvFile, useImportBlacklist } from './api';
 
 /** With more errors than this, the result offers them as a CSV download (spec 1 §8). */

@@ -25,10 +25,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { serverMessage } from '../../shared/api/client';
 import { LoadingState } from '../../shared/components/States';
+import { TaskStatusChip } from '../../shared/components/TaskStatus';
+import { formatNumber } from '../../shared/format/numbers';
 import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { analysisPath } from '../analyses/api';
-import { formatNumber } from '../analyses/format';
-import { TaskStatusChip } from '../analyses/TaskStatus';
 import {
   type BatchView,
   DEFAULT_ITEM_PAGE_SIZE,

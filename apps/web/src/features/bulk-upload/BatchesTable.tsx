@@ -19,10 +19,10 @@ import {
 import { batchProgress, batchStatusColor } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveIndicator } from '../../shared/components/LiveIndicator';
 import { LoadingState } from '../../shared/components/States';
+import { formatNumber } from '../../shared/format/numbers';
 import type { LiveState } from '../../shared/hooks/useEventSource';
-import { formatNumber } from '../analyses/format';
-import { LiveIndicator } from '../analyses/LiveIndicator';
 import type { BatchView } from './api';
 import { formatBatchDate } from './format';
 

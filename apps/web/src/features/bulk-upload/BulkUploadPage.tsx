@@ -17,14 +17,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, serverMessage } from '../../shared/api/client';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
+import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
-import { formatBytes, formatNumber } from '../analyses/format';
-import { rememberPromptId } from '../analyses/openingPrompt';
-import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
-import { useCurrentProject } from '../projects/ProjectGuard';
+import { formatBytes, formatNumber } from '../../shared/format/numbers';
+import { rememberPromptId } from '../../shared/hooks/openingPrompt';
 import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
 import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
 import {

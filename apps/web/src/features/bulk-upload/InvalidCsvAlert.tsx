@@ -3,7 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, AlertTitle, Box, Button, Collapse, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../analyses/format';
+import { formatNumber } from '../../shared/format/numbers';
 import type { InvalidCsv } from './api';
 
 /** Lists longer than this start collapsed behind a 'show all problems' button. */

@@ -9,8 +9,8 @@ import { batchRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject } from '../../test/utils';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import type { BatchView } from './api';
 import BulkUploadPage from './BulkUploadPage';
 

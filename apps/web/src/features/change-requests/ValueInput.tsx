@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { FIELD_NUMBER_MAX, OK_VALUES, type PromptField, TEXT_VALUE_MAX } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../analyses/format';
+import { formatNumber } from '../../shared/format/numbers';
 import { type Draft, readDraft } from './draft';
 
 /** The proposed value of one field, typed like it: a switch, ok / not ok / n/a, an option, a mark, a number, text. */

@@ -8,6 +8,7 @@ import {
 } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import {
   type Handler,
   jsonResponse,
@@ -17,7 +18,6 @@ import {
   testProject,
 } from '../../test/utils';
 import IntegrationsPage from '../integrations/IntegrationsPage';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import { promptFixture } from '../prompts/testUtils';
 import DriveCallbackPage from './DriveCallbackPage';
 

@@ -20,19 +20,20 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { ListPagination } from '../../shared/components/ListPagination';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
+import { StageLabel } from '../../shared/components/TaskStatus';
 import { Toast, useToast } from '../../shared/components/Toast';
+import { formatNumber } from '../../shared/format/numbers';
+import { usePagination } from '../../shared/hooks/usePagination';
 import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { analysisPath } from '../analyses/api';
-import { formatNumber } from '../analyses/format';
-import { ListPagination } from '../analyses/ListPagination';
-import { StageLabel } from '../analyses/TaskStatus';
-import { useCurrentProject } from '../projects/ProjectGuard';
 import { type FailedTaskRow, useDeleteFailedTask, useFailedTasks, useRetryTasks } from './api';
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -46,12 +47,12 @@ export default function FailedTasksPage() {
   // Seen through a support-access grant: the failed tasks can be read and paged, not retried or deleted.
   const readOnly = Boolean(project.read_only);
   const errorMessage = useErrorMessage();
-  const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const sizeParam = Number(params.get('page_size'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const pageSize = PAGE_SIZES.includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
-  const list = useFailedTasks(project.id, page, pageSize);
+  const pagination = usePagination({
+    pageSizes: PAGE_SIZES,
+    defaultPageSize: DEFAULT_PAGE_SIZE,
+    inUrl: true,
+  });
+  const list = useFailedTasks(project.id, pagination.page, pagination.pageSize);
   const retry = useRetryTasks(project.id);
   const remove = useDeleteFailedTask(project.id);
   const { toast, show, close } = useToast();
@@ -64,14 +65,10 @@ export default function FailedTasksPage() {
   const chosen = items.filter((item) => selected.has(item.id)).map((item) => item.id);
   const allChosen = items.length > 0 && chosen.length === items.length;
 
-  const goTo = (nextPage: number, nextSize = pageSize) => {
-    const search = new URLSearchParams(params);
-    if (nextPage > 1) search.set('page', String(nextPage));
-    else search.delete('page');
-    if (nextSize !== DEFAULT_PAGE_SIZE) search.set('page_size', String(nextSize));
-    else search.delete('page_size');
+  // A new page starts with nothing chosen.
+  const goTo = (change: () => void) => {
     setSelected(new Set());
-    setParams(search);
+    change();
   };
 
   const runRetry = (ids: number[]) => {
@@ -282,11 +279,11 @@ export default function FailedTasksPage() {
             </TableContainer>
             <ListPagination
               total={data.total}
-              page={page}
-              pageSize={pageSize}
+              page={pagination.page}
+              pageSize={pagination.pageSize}
               pageSizes={PAGE_SIZES}
-              onPage={(next) => goTo(next)}
-              onPageSize={(size) => goTo(1, size)}
+              onPage={(next) => goTo(() => pagination.setPage(next))}
+              onPageSize={(size) => goTo(() => pagination.setPageSize(size))}
             />
           </Paper>
         )}

@@ -9,8 +9,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { INPUT_DEBOUNCE_MS } from '../../shared/components/DebouncedTextField';
+import { formatCount } from '../../shared/format/analytics';
 import { useDebouncedValue } from '../../shared/hooks/useDebouncedValue';
-import { formatCount } from '../analytics/format';
 import { type FieldContextRequest, useFieldContext } from './api';
 
 /** The field-context query of a form: its fields and filters; null without fields. */

@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/mate
 import type { Insight, InsightAnswer, InsightCitation } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { SectionCard } from '../analytics/SectionCard';
+import { SectionCard } from '../../shared/components/SectionCard';
 import { analysisLink, citationLink } from './model';
 
 // Everything the model wrote is shown as text (React escapes it), never as HTML.

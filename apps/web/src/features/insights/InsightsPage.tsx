@@ -1,9 +1,9 @@
 import { hasRoleAtLeast, type InsightForm as InsightFormValues } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
-import { SectionCard } from '../analytics/SectionCard';
-import { useCurrentProject } from '../projects/ProjectGuard';
+import { SectionCard } from '../../shared/components/SectionCard';
 import { InsightForm } from './InsightForm';
 import { InsightHistory } from './InsightHistory';
 

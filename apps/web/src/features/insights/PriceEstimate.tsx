@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
 import { fromMilliUnits, insightUnitsMilli, type ModelInfo, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatUnitsMilli } from '../analytics/format';
-import { formatMoney, priceOfUnits } from '../billing/format';
+import { formatUnitsMilli } from '../../shared/format/analytics';
+import { formatMoney, priceOfUnits } from '../../shared/format/money';
 
 /** What asking costs on the chosen model, in units (and in money at the project's plan rate when known). */
 export function PriceEstimate({ model, project }: { model: ModelInfo | undefined; project: Project }) {

@@ -8,6 +8,7 @@ import {
   unquoteFieldPath,
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import {
   type Handler,
   jsonResponse,
@@ -18,7 +19,6 @@ import {
   testUser,
 } from '../../test/utils';
 import { promptChoices } from '../analyses/testUtils';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import InsightPage from './InsightPage';
 import InsightsPage from './InsightsPage';
 

@@ -1,7 +1,7 @@
 import type { InsightFilters } from '@parley/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatDayRange } from '../analytics/format';
+import { formatDay, formatDayRange } from '../../shared/format/analytics';
 
 /** The filters an insight was asked with, as short texts (history summary, chips of the answer). */
 export function useFilterTexts() {

@@ -1,7 +1,7 @@
 import { memberRoutes } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { projectsQueryKey } from '../projects/api';
+import { projectsQueryKey } from '../../shared/app/projects';
 
 // The invitation link: its lookup (public) and accepting it (signed in with the invited email).
 

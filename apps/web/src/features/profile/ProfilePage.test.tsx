@@ -1,8 +1,8 @@
 import { userRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPasswordRule } from '../../shared/auth/passwordRule';
 import { mockFetch, renderRoutes, routeAnswer, sessionAnswer, testUser } from '../../test/utils';
-import { loadPasswordRule } from '../auth/passwordRule';
 import ProfilePage from './ProfilePage';
 
 const routes = [{ path: '/profile', element: <ProfilePage /> }];

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { projectsQueryKey } from '../../shared/app/projects';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { projectsQueryKey } from './api';
 
 /**
  * 'Leave project' for members who can't open the project settings (users, team leaders): removes their own

@@ -5,6 +5,7 @@ import { isNavItemVisible, isProjectManager, NAV_ITEMS } from '@parley/contracts
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { LoadingState, QueryContent } from '../../shared/components/States';
 import { usePromptChoices } from '../analyses/api';
@@ -18,7 +19,6 @@ import { useMe } from '../auth/api';
 import { useCanAnalyse } from '../billing/api';
 import { LeaveProjectButton } from './LeaveProjectButton';
 import { ProjectDetails } from './ProjectDetails';
-import { useCurrentProject } from './ProjectGuard';
 
 const promptsItem = NAV_ITEMS.find((item) => item.key === 'prompts')!;
 

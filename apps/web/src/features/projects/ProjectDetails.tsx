@@ -2,7 +2,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import type { Project } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberRoleChip } from './RoleChip';
+import { MemberRoleChip } from '../../shared/components/RoleChip';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { projectRoutes } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import { mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
-import { ProjectGuard } from './ProjectGuard';
 import { ProjectSelector } from './ProjectSelector';
 
 const routes = [

@@ -16,7 +16,7 @@ import { pathAfterProjectSwitch, projectPath } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSelectedProject, writeLastProjectId } from './selection';
+import { useSelectedProject, writeLastProjectId } from '../../shared/app/selection';
 
 /** Header project selector (spec 1 §2.1, §8). */
 export function ProjectSelector() {

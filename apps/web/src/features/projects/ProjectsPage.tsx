@@ -19,10 +19,10 @@ import {
 import { isProjectManager } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useProjects } from '../../shared/app/projects';
 import { Page } from '../../shared/components/Page';
+import { MemberRoleChip } from '../../shared/components/RoleChip';
 import { EmptyState, QueryContent } from '../../shared/components/States';
-import { useProjects } from './api';
-import { MemberRoleChip } from './RoleChip';
 
 /** /dashboard: the viewer's projects. */
 export default function ProjectsPage() {

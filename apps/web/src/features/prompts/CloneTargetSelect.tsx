@@ -1,7 +1,7 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { isProjectManager } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { useProjects } from '../projects/api';
+import { useProjects } from '../../shared/app/projects';
 
 interface CloneTargetSelectProps {
   sourceName: string;

@@ -16,11 +16,11 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { useProjects } from '../../shared/app/projects';
 import { Page } from '../../shared/components/Page';
 import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { useSafeNavigate } from '../../shared/hooks/useSafeNavigate';
 import { currentLanguage } from '../../shared/i18n';
-import { useProjects } from '../projects/api';
 import { AiGeneratorTab } from './AiGeneratorTab';
 import { AiImproveDialog } from './AiImproveDialog';
 import { AiImproveReview } from './AiImproveReview';

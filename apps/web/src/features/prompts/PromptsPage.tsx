@@ -24,10 +24,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
-import { useCurrentProject } from '../projects/ProjectGuard';
 import { useDeletePrompt, useModelCatalog, usePrompts } from './api';
 import { formatNumber } from './units';
 

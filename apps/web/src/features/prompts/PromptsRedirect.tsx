@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { readLastProjectId } from '../projects/selection';
+import { readLastProjectId } from '../../shared/app/selection';
 import { projectIdFromQuery, withoutProjectParams } from './projectParam';
 
 /**

@@ -10,8 +10,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import PromptFormPage from './PromptFormPage';
 import PromptsPage from './PromptsPage';
 

@@ -5,7 +5,7 @@ import type { ApiKey } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { EmptyState, LoadingState } from '../../shared/components/States';
+import { LoadingState } from '../../shared/components/States';
 import { ApiKeysHowTo } from './ApiKeysHowTo';
 import { ApiKeysTable } from './ApiKeysTable';
 import { withDetail } from './apiKeyErrors';
@@ -58,18 +58,19 @@ export function ApiKeysTab({ project, notify, readOnly }: TabProps) {
         {t('settings.apiKeys.failed_to_load_api_keys')}
       </Alert>
     );
-  } else if (query.data.length === 0) {
-    content = (
-      <EmptyState
-        icon={<KeyOutlinedIcon />}
-        title={t('settings.apiKeys.emptyTitle')}
-        description={t('settings.apiKeys.emptyHint')}
-        action={createButton}
-      />
-    );
   } else {
     content = (
-      <ApiKeysTable keys={query.data} onRevoke={setRevoking} disabled={readOnly || revoke.isPending} />
+      <ApiKeysTable
+        keys={query.data}
+        onRevoke={setRevoking}
+        disabled={readOnly || revoke.isPending}
+        empty={{
+          icon: <KeyOutlinedIcon />,
+          text: t('settings.apiKeys.emptyTitle'),
+          description: t('settings.apiKeys.emptyHint'),
+          action: createButton,
+        }}
+      />
     );
   }
 

@@ -1,9 +1,9 @@
 import { memberRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { projectsQueryKey } from '../../shared/app/projects';
+import { LAST_PROJECT_STORAGE_KEY } from '../../shared/app/selection';
 import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
-import { projectsQueryKey } from '../projects/api';
-import { LAST_PROJECT_STORAGE_KEY } from '../projects/selection';
 import { promptFixture } from '../prompts/testUtils';
 import { pageReload } from './reload';
 import {

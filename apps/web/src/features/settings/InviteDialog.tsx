@@ -11,8 +11,8 @@ import {
 import { assignableRoles, type MemberRole } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { EMAIL_PATTERN } from '../auth/validation';
 import { useInvite } from './membersApi';
 import { useSettingsError } from './useSettingsError';
 

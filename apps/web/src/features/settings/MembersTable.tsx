@@ -23,8 +23,8 @@ import {
   type MemberRole,
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { MemberRoleChip } from '../../shared/components/RoleChip';
 import { formatDate } from '../../shared/utils/displayDates';
-import { MemberRoleChip } from '../projects/RoleChip';
 
 /** The members table: a role select where my role may change it, and remove/leave per row (spec 1 §6 roles). */
 export function MembersTable({

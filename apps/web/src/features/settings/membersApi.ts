@@ -2,7 +2,7 @@ import { type MemberRole, type MembersResponse, memberRoutes } from '@parley/con
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../shared/api/client';
-import { projectsQueryKey } from '../projects/api';
+import { projectsQueryKey } from '../../shared/app/projects';
 import { settingsKeys } from './queryKeys';
 
 // The team-members tab: members, invitations, roles (admins and owners; every member may leave).

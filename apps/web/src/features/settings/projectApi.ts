@@ -9,8 +9,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../shared/api/client';
-import { projectQueryKey, projectsQueryKey } from '../projects/api';
-import { readLastProjectId, writeLastProjectId } from '../projects/selection';
+import { projectQueryKey, projectsQueryKey } from '../../shared/app/projects';
+import { readLastProjectId, writeLastProjectId } from '../../shared/app/selection';
 import { settingsKeys } from './queryKeys';
 
 /**

@@ -19,6 +19,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import {
   type Handler,
   jsonResponse,
@@ -28,7 +29,6 @@ import {
   testProject,
   testUser,
 } from '../../test/utils';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import SettingsPage from './SettingsPage';
 
 /** Test helpers for the settings page (not used by the app). */

@@ -16,13 +16,13 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
+import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
 import { EmptyState } from '../../shared/components/States';
+import { rememberPromptId } from '../../shared/hooks/openingPrompt';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
 import { localInputToIso } from '../../shared/utils/dateTime';
-import { rememberPromptId } from '../analyses/openingPrompt';
-import { InsufficientFundsAction } from '../billing/InsufficientFundsAction';
-import { useCurrentProject } from '../projects/ProjectGuard';
 import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from './api';
 import { MetadataSection } from './MetadataSection';
 import { entriesForPrompt, type MetadataEntry, metadataOf, missingRequired } from './metadata';

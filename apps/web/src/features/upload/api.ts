@@ -2,7 +2,7 @@ import { billingRoutes, type UploadPrompt, uploadRoutes } from '@parley/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, UnexpectedAnswerError } from '../../shared/api/client';
-import { openingPrompt, readLastPromptId } from '../analyses/openingPrompt';
+import { openingPrompt, readLastPromptId } from '../../shared/hooks/openingPrompt';
 
 /** A prompt the upload panel can use (spec 1 §3 'Upload prompt'). */
 export type UploadPromptOption = z.infer<typeof UploadPrompt>;

@@ -3,8 +3,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import { ProjectGuard } from '../projects/ProjectGuard';
 import UploadPage from './UploadPage';
 
 /** Test helpers for the upload page (not used by the app). */

@@ -3,13 +3,13 @@ import { isProjectManager } from '@parley/contracts';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentProject } from '../../../shared/app/ProjectGuard';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
+import { SectionCard } from '../../../shared/components/SectionCard';
 import { QueryContent } from '../../../shared/components/States';
+import { formatCount, formatShare } from '../../../shared/format/analytics';
 import { useCalibration } from '../../change-requests/api';
-import { useCurrentProject } from '../../projects/ProjectGuard';
-import { formatCount, formatShare } from '../format';
 import { LazyChart } from '../LazyChart';
-import { SectionCard } from '../SectionCard';
 
 const CalibrationChart = lazy(() => import('./CalibrationChart'));
 const CHART_HEIGHT = 200;

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
-import { formatPeriodShort, formatShare } from '../format';
+import { formatPeriodShort, formatShare } from '../../../shared/format/analytics';
 import { lineMarks } from '../lineMarks';
 
 /** The share of a field's AI values that reviewers changed, by month. Loaded lazily. */

@@ -12,7 +12,7 @@ import type { ChecklistResponse, ChecklistRow } from '@parley/contracts';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
-import { formatAverage, formatCount, isChecklistType } from '../format';
+import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
 import { type AnalyticsView, analysesLink, listFilters } from '../view';
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';

@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ratioColor } from '../format';
+import { ratioColor } from '../../../shared/format/analytics';
 
 /** What the cell colours mean: from the lowest (red) to the best possible result (green). */
 export function ColorLegend() {

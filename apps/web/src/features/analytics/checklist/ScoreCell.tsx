@@ -2,7 +2,7 @@ import { Link, TableCell, Typography } from '@mui/material';
 import type { AnalyticsField, ChecklistCell } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatFieldValue, ratioColor } from '../format';
+import { formatFieldValue, ratioColor } from '../../../shared/format/analytics';
 
 /**
  * One item of one representative: the pass rate or mean score on a red-to-green background (by how close it

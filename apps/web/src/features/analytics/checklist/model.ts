@@ -5,8 +5,8 @@ import {
   isRoleMetricPath,
 } from '@parley/contracts';
 import type { TFunction } from 'i18next';
+import { isChecklistType } from '../../../shared/format/analytics';
 import { type CsvValue, csvNumber, csvPercent } from '../csv';
-import { isChecklistType } from '../format';
 
 /** The checklist report's rows sorted by a column, and as CSV. */
 

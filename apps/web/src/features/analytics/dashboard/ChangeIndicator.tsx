@@ -3,7 +3,7 @@ import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatSigned } from '../format';
+import { formatSigned } from '../../../shared/format/analytics';
 
 /**
  * How a figure compares with the period before: `relative` a change in percent (counts), `points` a

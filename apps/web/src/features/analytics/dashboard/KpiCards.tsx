@@ -3,7 +3,7 @@ import type { DashboardResponse } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatAverage, formatCount, formatShare, formatUnitsMilli } from '../format';
+import { formatAverage, formatCount, formatShare, formatUnitsMilli } from '../../../shared/format/analytics';
 import { ChangeIndicator } from './ChangeIndicator';
 
 type Dashboard = DashboardResponse['data'];

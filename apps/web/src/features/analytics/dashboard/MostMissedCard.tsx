@@ -10,8 +10,8 @@ import {
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatShare } from '../format';
-import { SectionCard } from '../SectionCard';
+import { SectionCard } from '../../../shared/components/SectionCard';
+import { formatShare } from '../../../shared/format/analytics';
 
 type MissedItem = DashboardResponse['data']['most_missed'][number];
 

@@ -2,8 +2,8 @@ import { Grid, List, ListItem, ListItemButton, ListItemText, Typography } from '
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatAverage } from '../format';
-import { SectionCard } from '../SectionCard';
+import { SectionCard } from '../../../shared/components/SectionCard';
+import { formatAverage } from '../../../shared/format/analytics';
 
 type Rep = DashboardResponse['data']['top_representatives'][number];
 

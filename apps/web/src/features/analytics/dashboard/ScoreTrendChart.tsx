@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatAverage, formatPeriodShort } from '../format';
+import { formatAverage, formatPeriodShort } from '../../../shared/format/analytics';
 import { lineMarks } from '../lineMarks';
 
 type Trend = DashboardResponse['data']['trend'];

@@ -3,8 +3,8 @@ import { addDays, type DashboardResponse, monthRange } from '@parley/contracts';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SectionCard } from '../../../shared/components/SectionCard';
 import { LazyChart } from '../LazyChart';
-import { SectionCard } from '../SectionCard';
 
 const ScoreTrendChart = lazy(() => import('./ScoreTrendChart'));
 const TREND_HEIGHT = 260;

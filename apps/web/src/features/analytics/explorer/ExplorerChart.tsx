@@ -3,7 +3,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { fieldKind, formatAverage, formatPeriodShort, formatShare } from '../format';
+import { fieldKind, formatAverage, formatPeriodShort, formatShare } from '../../../shared/format/analytics';
 import { lineMarks } from '../lineMarks';
 import { chartHeight, MAX_BARS } from './chartSize';
 import { isTimeGroup, topValues } from './columns';

@@ -1,9 +1,15 @@
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow, FieldOutcome } from '@parley/contracts';
 import type { TFunction } from 'i18next';
+import {
+  fieldKind,
+  formatAverage,
+  formatCount,
+  formatPeriod,
+  formatShare,
+} from '../../../shared/format/analytics';
 import type { AnalysisFilters } from '../../analyses/listQuery';
 import type { CsvValue } from '../csv';
 import { csvNumber, csvPercent } from '../csv';
-import { fieldKind, formatAverage, formatCount, formatPeriod, formatShare } from '../format';
 import { type AnalyticsView, periodWithin } from '../view';
 
 /**

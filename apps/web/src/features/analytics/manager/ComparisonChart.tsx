@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ManagerFigures } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatAverage, formatShare } from '../format';
+import { formatAverage, formatShare } from '../../../shared/format/analytics';
 import { lineMarks } from '../lineMarks';
 import { figureOf, type ItemMeasure, isRate, type Measure } from './model';
 

@@ -13,7 +13,7 @@ import type { DashboardPeriod, ManagerFigures, ManagerRow } from '@parley/contra
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatAverage, formatCount, formatShare } from '../format';
+import { formatAverage, formatCount, formatShare } from '../../../shared/format/analytics';
 import { measureLabel } from './exportCsv';
 import { periodLabel } from './labels';
 import { type ComparisonScope, figureLink } from './links';

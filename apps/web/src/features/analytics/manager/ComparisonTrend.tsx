@@ -2,8 +2,8 @@ import { MenuItem, TextField } from '@mui/material';
 import type { AnalyticsField, ManagerFigures } from '@parley/contracts';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../shared/components/SectionCard';
 import { LazyChart } from '../LazyChart';
-import { SectionCard } from '../SectionCard';
 import { itemMeasure } from './model';
 
 const ComparisonChart = lazy(() => import('./ComparisonChart'));

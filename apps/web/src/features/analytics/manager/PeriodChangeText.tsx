@@ -6,7 +6,7 @@ import type { PeriodChange } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../shared/components/visuallyHidden';
-import { formatSigned } from '../format';
+import { formatSigned } from '../../../shared/format/analytics';
 import type { ChangeUnit } from './model';
 
 const COLOR: Record<PeriodChange['verdict'], string> = {

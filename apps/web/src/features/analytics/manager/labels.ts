@@ -1,6 +1,6 @@
 import type { DashboardPeriod } from '@parley/contracts';
 import type { TFunction } from 'i18next';
-import { formatDayRange } from '../format';
+import { formatDayRange } from '../../../shared/format/analytics';
 
 /**
  * A period's name: 'Current week', 'Previous month', 'Yesterday', '3 weeks ago' for a calendar period,

@@ -7,7 +7,7 @@ import {
   type PeriodChange,
   periodChange,
 } from '@parley/contracts';
-import { isChecklistType } from '../format';
+import { isChecklistType } from '../../../shared/format/analytics';
 
 /**
  * The comparison's columns: a measure (the average final score, the number of analyses, or an item of the

@@ -9,8 +9,8 @@ import { screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import { ProjectGuard } from '../../../shared/app/ProjectGuard';
 import { type Handler, routeAnswer } from '../../../test/utils';
-import { ProjectGuard } from '../../projects/ProjectGuard';
 import { mockAnalyticsApi } from '../testUtils';
 import ManagerDashboardPage from './ManagerDashboardPage';
 

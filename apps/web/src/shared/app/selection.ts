@@ -1,7 +1,7 @@
 import { projectIdFromPath } from '@parley/contracts';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useProjectById, useProjects } from './api';
+import { useProjectById, useProjects } from './projects';
 
 export const LAST_PROJECT_STORAGE_KEY = 'parley.lastProjectId';
 

@@ -1,6 +1,6 @@
 import { type AnalyticsValueType, CATEGORY_TYPES, CHECKLIST_TYPES, fromMilliUnits } from '@parley/contracts';
-import { dateFormat } from '../../shared/utils/displayDates';
-import { formatNumber, formatPercent } from '../analyses/format';
+import { dateFormat } from '../utils/displayDates';
+import { formatNumber, formatPercent } from './numbers';
 
 /** Display formatting of the analytics pages, in the UI language. Days are 'YYYY-MM-DD' of the project. */
 

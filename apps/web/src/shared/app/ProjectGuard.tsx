@@ -10,9 +10,9 @@ import {
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
-import { ApiError, UnexpectedAnswerError } from '../../shared/api/client';
-import { EmptyState, LoadingState } from '../../shared/components/States';
-import { useProjectById, useProjects } from './api';
+import { ApiError, UnexpectedAnswerError } from '../api/client';
+import { EmptyState, LoadingState } from '../components/States';
+import { useProjectById, useProjects } from './projects';
 
 const ProjectContext = createContext<Project | null>(null);
 

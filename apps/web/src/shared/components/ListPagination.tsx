@@ -1,6 +1,6 @@
 import { TablePagination } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './format';
+import { formatNumber } from '../format/numbers';
 
 /**
  * The server-paged footer of the analyses and failed-tasks tables: 1-based `page`, translated labels and

@@ -1,6 +1,6 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { LiveState } from '../../shared/hooks/useEventSource';
+import type { LiveState } from '../hooks/useEventSource';
 
 /** Whether task changes arrive live (SSE) or the stream is reconnecting. Nothing without EventSource. */
 export function LiveIndicator({ state }: { state: LiveState }) {

@@ -1,5 +1,5 @@
 import { BILLING, fromMicros, toMicros, toMilliUnits, unitsPriceMicros } from '@parley/contracts';
-import { dateFormat } from '../../shared/utils/displayDates';
+import { dateFormat } from '../utils/displayDates';
 
 /**
  * Display formatting for billing screens. Money arithmetic lives in @parley/contracts (money.ts); these
