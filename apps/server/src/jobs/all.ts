@@ -5,6 +5,7 @@ import { driveSyncJob, driveSyncTickJob } from '../modules/google-drive/jobs.ts'
 import { insightJob } from '../modules/insights/jobs.ts';
 import { emailJob } from '../modules/mail/jobs.ts';
 import { analysisJob } from '../modules/pipeline/jobs.ts';
+import { retentionJob } from '../modules/privacy/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
 import type { DeclaredJob } from './registry.ts';
 
@@ -14,6 +15,7 @@ export const JOBS: readonly DeclaredJob[] = [
   emailJob,
   authRequestJob,
   maintenanceJob,
+  retentionJob,
   batchItemJob,
   analyticsBackfillJob,
   insightJob,

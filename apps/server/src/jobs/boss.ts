@@ -15,6 +15,7 @@ export const QUEUES = {
    */
   authRequests: 'auth_requests',
   maintenance: 'maintenance',
+  retention: 'retention',
   /** Analysis jobs given up (the worker stopped on their last attempt); their tasks are marked failed. */
   analysisGivenUp: 'analysis_given_up',
   /** Batch item jobs given up (the worker stopped on their last attempt); their items are marked failed. */

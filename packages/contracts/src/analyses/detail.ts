@@ -131,6 +131,13 @@ export const AnalysisDetail = z.object({
   lva: LvaResult.nullable(),
   /** Approved corrections of result fields, oldest first; result holds the corrected values. */
   corrections: z.array(AnalysisCorrection).optional(),
+  /**
+   * When the project's retention deleted the transcript and the result (ISO time); the score and analytics stay.
+   * Null otherwise.
+   */
+  expired_at: z.string().nullable().optional(),
+  /** Whether the project keeps this analysis's transcript before redaction (admins and owners may read it). */
+  has_original_transcript: z.boolean().optional(),
 });
 export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
 export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });

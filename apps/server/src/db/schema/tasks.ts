@@ -110,6 +110,11 @@ export const tasks = pgTable(
      * readable by admins and owners, each reading audited.
      */
     transcriptOriginal: jsonb('transcript_original').$type<StoredTranscript>(),
+    /**
+     * When the project's retention deleted the transcript and the result (privacy settings): the analysis stays
+     * listed with its score, and its analytics rows stay.
+     */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** The analysis (contracts stored.ts: older rows hold older shapes, read them with readStoredResult). */
     result: jsonb('result').$type<StoredResultColumn>(),
     /** A recording's or a chat's conversation metrics (contracts metrics.ts). */

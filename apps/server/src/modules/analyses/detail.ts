@@ -131,6 +131,8 @@ export async function analysisDetail(
     prompt: await promptInfo(ctx, access, task, taskVersion),
     media: mediaInfo(media, access.project.id, task.id),
     transcript: transcriptSegments(task.transcript),
+    expired_at: task.expiredAt?.toISOString() ?? null,
+    has_original_transcript: task.transcriptOriginal !== null,
     transcript_text: task.transcriptText,
     result: detailResult(task.result, taskVersion, version(task.chosenPromptVersionId)),
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.

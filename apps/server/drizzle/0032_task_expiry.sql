@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "expired_at" timestamp with time zone;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { QUEUES } from '../../jobs/boss.ts';
+import { defineJob } from '../../jobs/registry.ts';
+import { applyRetention } from './retention.ts';
+
+/**
+ * Retention, every hour: it deletes whatever is overdue, so the daily promise holds even when the server was
+ * down at some hour (nothing is skipped, only done later).
+ */
+export const retentionJob = defineJob({
+  name: QUEUES.retention,
+  payload: z.object({}),
+  schedule: '41 * * * *',
+  handler: async (ctx) => {
+    await applyRetention(ctx);
+  },
+});

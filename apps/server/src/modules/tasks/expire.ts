@@ -1,0 +1,44 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { tasks } from '../../db/schema/index.ts';
+
+/** States whose analysis is over: retention never touches a task still queued or running. */
+const SETTLED = ['completed', 'failed', 'skipped'] as const;
+
+/**
+ * Retention of a project: up to `limit` settled analyses created before `before` lose their transcripts and
+ * result (the personal part) and are marked expired; their score, metadata and analytics rows stay. Answers
+ * how many expired.
+ */
+export async function expireAnalyses(
+  db: Executor,
+  projectId: number,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const due = db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.projectId, projectId),
+        lt(tasks.createdAt, before),
+        isNull(tasks.expiredAt),
+        inArray(tasks.status, [...SETTLED]),
+      ),
+    )
+    .limit(limit);
+  const expired = await db
+    .update(tasks)
+    .set({
+      transcript: null,
+      transcriptText: null,
+      transcriptOriginal: null,
+      result: null,
+      speakerRoles: null,
+      expiredAt: sql`now()`,
+    })
+    .where(inArray(tasks.id, due))
+    .returning({ id: tasks.id });
+  return expired.length;
+}
