@@ -149,6 +149,26 @@ describe('analysis detail', () => {
     expect(screen.getByTestId('transcript-line-1')).toHaveAttribute('aria-current', 'true');
   });
 
+  it('says when retention deleted the transcript and results, keeping the score', async () => {
+    mockMedia();
+    mockAnalysesApi({
+      'GET /api/projects/5/analyses/42': () =>
+        jsonResponse(200, {
+          data: {
+            ...detailFixture(),
+            transcript: null,
+            transcript_text: null,
+            result: null,
+            expired_at: '2026-11-30T10:00:00Z',
+          },
+        }),
+    });
+    await openDetail();
+    expect(screen.getByTestId('analysis-expired')).toHaveTextContent(
+      /The transcript and results of this analysis were deleted on .*2026.* by the project's retention settings/,
+    );
+  });
+
   it('notes above the transcript of a recording when no speakers were told apart', async () => {
     mockAnalysesApi();
     await openDetail();

@@ -208,6 +208,11 @@ function AnalysisView({
   );
 
   const status = detail.status !== 'completed' ? <StatusPanel detail={detail} /> : null;
+  const expired = detail.expired_at ? (
+    <Alert severity="info" data-testid="analysis-expired">
+      {t('analysis.expired', { date: formatDateTime(detail.expired_at, i18n.language, timeZone) })}
+    </Alert>
+  ) : null;
 
   const transcriptSection = (
     <AnalysisSection
@@ -329,6 +334,7 @@ function AnalysisView({
   return (
     <Page title={title} subtitle={subtitle} actions={actions} maxWidth={pdf ? 960 : undefined}>
       {status}
+      {expired}
       {pdf ? (
         <Stack spacing={3}>
           {results}
