@@ -9,6 +9,7 @@ export const SETTINGS_TABS = {
   'rep-mapping': 'Rep Mapping',
   'team-leaders': 'Team Leaders',
   'api-keys': 'API Keys',
+  privacy: 'Privacy',
   'support-access': 'Support Access',
 } as const;
 export type SettingsTab = keyof typeof SETTINGS_TABS;

@@ -42,7 +42,7 @@ const TEXTS = {
 const TABS = Object.keys(SETTINGS_TABS) as SettingsTab[];
 
 test.describe('project settings page', () => {
-  test('six tabs as links; /settings and unknown tabs open General', async ({ page }) => {
+  test('the tabs as links; /settings and unknown tabs open General', async ({ page }) => {
     const settings = new SettingsPage(page);
     await signedInPage(page, { label: 'settings tabs' });
     const project = await createProjectViaApi(page.request, { name: uniqueName('Settings Tabs') });
