@@ -286,6 +286,16 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
     setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
     createInsight: { body: { question: 'How do the calls go?' } },
+    updatePrivacySettings: {
+      body: {
+        redaction_enabled: true,
+        redaction_types: ['card_number'],
+        redaction_keep: 'redacted',
+        region: 'GB',
+        media_retention_days: 30,
+        result_retention_days: 365,
+      },
+    },
   };
 }
 

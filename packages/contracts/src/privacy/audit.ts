@@ -13,8 +13,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Details of an entry: a few named values (never transcript text). */
-export const AuditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+/** Details of an entry: a few named values (never transcript text); a value that is not there is left out. */
+export const AuditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 export type AuditDetails = z.infer<typeof AuditDetails>;
 
 export const AuditEntry = z.object({

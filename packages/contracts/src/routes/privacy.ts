@@ -73,12 +73,12 @@ export const privacyRoutes = {
     method: 'GET',
     path: '/projects/:id/analyses/:taskId/original-transcript',
     operationId: 'getOriginalTranscript',
-    summary: 'The transcript of an analysis before redaction (admin or owner; audited)',
+    summary: 'The transcript of an analysis before redaction (admin or owner, or a full key; audited)',
     description:
       'Only when the project keeps originals (redaction_keep redacted_and_original) and something was ' +
       'redacted: 404 otherwise. Every reading is written to the audit trail.',
     tags,
-    access: 'session',
+    access: 'full-key',
     params: TaskParams,
     responses: { 200: OriginalTranscriptResponse },
     errors: [403, 404],

@@ -1,4 +1,9 @@
-import { type PrivacySettings, readTranscript, privacyRoutes as routes } from '@parley/contracts';
+import {
+  type AuditDetails,
+  type PrivacySettings,
+  readTranscript,
+  privacyRoutes as routes,
+} from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
@@ -13,11 +18,15 @@ export const PRIVACY_TEXTS = {
   noOriginal: 'This analysis keeps no original transcript.',
 } as const;
 
-/** The settings as the audit trail keeps them: flat values. */
-const settingsDetails = (settings: PrivacySettings) => ({
-  ...settings,
-  redaction_types: settings.redaction_types.join(','),
-});
+/** The settings as the audit trail keeps them: flat values, the ones not set left out. */
+const settingsDetails = (settings: PrivacySettings): AuditDetails => {
+  const details: AuditDetails = { redaction_types: settings.redaction_types.join(',') };
+  for (const [key, value] of Object.entries(settings)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      details[key] = value;
+  }
+  return details;
+};
 
 /** A project's privacy settings (settings → Privacy, admins and owners). */
 export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
