@@ -16,6 +16,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from '../../shared/api/upload';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
@@ -23,7 +24,6 @@ import { EmptyState } from '../../shared/components/States';
 import { rememberPromptId } from '../../shared/hooks/openingPrompt';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
 import { localInputToIso } from '../../shared/utils/dateTime';
-import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from './api';
 import { MetadataSection } from './MetadataSection';
 import { entriesForPrompt, type MetadataEntry, metadataOf, missingRequired } from './metadata';
 import { PromptSelect, type PromptSelectTexts } from './PromptSelect';
