@@ -17,9 +17,9 @@ import {
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { call, urlOf } from '../../shared/api/client';
+import { fetchPrompt } from '../../shared/api/prompts';
 import { type UploadPromptOption, uploadPromptsQuery } from '../../shared/api/upload';
 import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
-import { fetchPrompt } from '../prompts/api';
 import { apiQuery, type ListView } from './listQuery';
 
 // Routes and shapes: packages/contracts/src/routes/analyses.ts.

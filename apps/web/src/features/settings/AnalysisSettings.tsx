@@ -17,7 +17,7 @@ import {
 } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrompts } from '../prompts/api';
+import { usePrompts } from '../../shared/api/prompts';
 import { useSaveAnalysisSettings } from './projectApi';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
