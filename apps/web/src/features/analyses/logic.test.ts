@@ -1,7 +1,13 @@
 import { createTheme } from '@mui/material';
 import { queryStringOf, readStoredResult } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { apiQuery, hasFilters, readListView, viewParams, withFilters } from './listQuery';
+import {
+  apiQuery,
+  hasFilters,
+  readListView,
+  viewParams,
+  withFilters,
+} from '../../shared/api/analysisListQuery';
 import { activeSegmentIndex } from './player';
 import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from './result';
 import { namedSegments, speakerColors } from './speakers';

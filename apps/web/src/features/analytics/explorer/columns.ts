@@ -1,5 +1,6 @@
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow, FieldOutcome } from '@parley/contracts';
 import type { TFunction } from 'i18next';
+import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import {
   fieldKind,
   formatAverage,
@@ -7,7 +8,6 @@ import {
   formatPeriod,
   formatShare,
 } from '../../../shared/format/analytics';
-import type { AnalysisFilters } from '../../analyses/listQuery';
 import type { CsvValue } from '../csv';
 import { csvNumber, csvPercent } from '../csv';
 import { type AnalyticsView, periodWithin } from '../view';

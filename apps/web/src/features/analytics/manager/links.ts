@@ -1,6 +1,6 @@
 import type { DayRange } from '@parley/contracts';
+import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import { isChecklistType } from '../../../shared/format/analytics';
-import type { AnalysisFilters } from '../../analyses/listQuery';
 import { analysesLink } from '../view';
 import type { Measure } from './model';
 
