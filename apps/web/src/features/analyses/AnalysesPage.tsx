@@ -16,6 +16,15 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import {
+  type AnalysisRow,
+  analysisKeys,
+  analysisPath,
+  type TaskEventHandlers,
+  useAnalysisList,
+  usePromptChoices,
+  useTaskEvents,
+} from '../../shared/api/analyses';
+import {
   FILTER_KEYS,
   hasFilters,
   type ListView,
@@ -34,15 +43,6 @@ import { TaskStatusCell } from '../../shared/components/TaskStatus';
 import { formatDuration, formatScore } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { AnalysisFilters } from './AnalysisFilters';
-import {
-  type AnalysisRow,
-  analysisKeys,
-  analysisPath,
-  type TaskEventHandlers,
-  useAnalysisList,
-  usePromptChoices,
-  useTaskEvents,
-} from './api';
 import { ListExport } from './ListExport';
 
 const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };

@@ -14,6 +14,7 @@ import {
 import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PromptChoice } from '../../shared/api/analyses';
 import {
   type AnalysisFilters as Filters,
   foldedFilterCount,
@@ -22,7 +23,6 @@ import {
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
-import type { PromptChoice } from './api';
 import { FieldFilterChip } from './FieldFilterChip';
 
 const toNumber = (text: string): number | undefined => {

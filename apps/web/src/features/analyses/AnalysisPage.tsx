@@ -13,6 +13,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  analysisKeys,
+  type TaskEventHandlers,
+  useAnalysis,
+  usePrompt,
+  useTaskEvents,
+} from '../../shared/api/analyses';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
@@ -21,7 +28,6 @@ import { formatDateTime } from '../../shared/utils/displayDates';
 import { downloadJson } from '../../shared/utils/download';
 import { CorrectionsCard, useAnalysisDisputes } from '../change-requests/AnalysisDisputes';
 import { AnalysisSection } from './AnalysisSection';
-import { analysisKeys, type TaskEventHandlers, useAnalysis, usePrompt, useTaskEvents } from './api';
 import { DetailsCard } from './DetailsCard';
 import { FinalScoreCard } from './FinalScoreCard';
 import { MediaPlayer } from './MediaPlayer';

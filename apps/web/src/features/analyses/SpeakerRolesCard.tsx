@@ -18,9 +18,9 @@ import {
   swapRoles,
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSaveSpeakerRoles } from '../../shared/api/analyses';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AnalysisSection } from './AnalysisSection';
-import { useSaveSpeakerRoles } from './api';
 import { RoleMetricsTable } from './RoleMetrics';
 import { type SpeakerNaming, speakerColors } from './speakers';
 

@@ -1,9 +1,9 @@
 import { Grid, MenuItem, Paper, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PromptChoice } from '../../shared/api/analyses';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
-import type { PromptChoice } from '../analyses/api';
 import type { AnalyticsView, ParamChanges } from './view';
 
 /**

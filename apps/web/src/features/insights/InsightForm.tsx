@@ -11,13 +11,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { usePromptChoices } from '../../shared/api/analyses';
 import { isApiError } from '../../shared/api/client';
 import { fallbackModels } from '../../shared/api/prompts';
 import { defaultUploadPrompt } from '../../shared/api/upload';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { SectionCard } from '../../shared/components/SectionCard';
-import { usePromptChoices } from '../analyses/api';
 import { useAnalyticsFields } from '../analytics/api';
 import { useNames } from '../settings/repMappingApi';
 import { useCreateInsight, useInsightModels, useInsightProviders } from './api';

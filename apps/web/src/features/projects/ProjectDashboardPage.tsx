@@ -5,10 +5,10 @@ import { isNavItemVisible, isProjectManager, NAV_ITEMS } from '@parley/contracts
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { usePromptChoices } from '../../shared/api/analyses';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { LoadingState, QueryContent } from '../../shared/components/States';
-import { usePromptChoices } from '../analyses/api';
 import { useDashboard, useHasAnalyses } from '../analytics/api';
 import { BackfillBanner } from '../analytics/BackfillBanner';
 import { DashboardView } from '../analytics/dashboard/DashboardView';

@@ -4,12 +4,12 @@ import { Button, Grid, Stack, ToggleButton, ToggleButtonGroup } from '@mui/mater
 import { EXPLORER_GROUPS, type ExplorerGroup, weekStartOf } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePromptChoices } from '../../../shared/api/analyses';
 import { useCurrentProject } from '../../../shared/app/ProjectGuard';
 import { Page } from '../../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../../shared/components/States';
 import { usePagePromptId } from '../../../shared/hooks/openingPrompt';
 import { fileNamePart } from '../../../shared/utils/download';
-import { usePromptChoices } from '../../analyses/api';
 import { useAnalyticsFields, useExplorer } from '../api';
 import { BackfillBanner } from '../BackfillBanner';
 import { CalibrationCard } from '../calibration/CalibrationCard';
