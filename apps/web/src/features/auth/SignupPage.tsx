@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMe, useSignup } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { passwordProblem, usePasswordStrength } from '../../shared/auth/passwordRule';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
@@ -11,7 +12,6 @@ import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthM
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
 import { AuthLayout } from './AuthLayout';
-import { useMe, useSignup } from './api';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirect';
 

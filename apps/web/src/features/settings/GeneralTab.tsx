@@ -17,9 +17,9 @@ import {
 import { deleteConfirmationMatches, type Project } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../shared/api/auth';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useMe } from '../auth/api';
 import { ProjectForm } from '../projects/ProjectForm';
 import { AnalysisSettings } from './AnalysisSettings';
 import { useMembers } from './membersApi';

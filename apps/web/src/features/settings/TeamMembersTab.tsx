@@ -4,9 +4,9 @@ import { assignableRoles, type Invite, type Member, type MemberRole } from '@par
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useMe } from '../../shared/api/auth';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
-import { useMe } from '../auth/api';
 import { InviteDialog } from './InviteDialog';
 import { InvitesTable } from './InvitesTable';
 import { MembersTable } from './MembersTable';
