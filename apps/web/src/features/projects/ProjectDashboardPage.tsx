@@ -5,6 +5,7 @@ import { isNavItemVisible, isProjectManager, NAV_ITEMS } from '@parley/contracts
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useAnalyticsView } from '../../shared/analytics/view';
 import { usePromptChoices } from '../../shared/api/analyses';
 import { useMe } from '../../shared/api/auth';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
@@ -15,7 +16,6 @@ import { BackfillBanner } from '../analytics/BackfillBanner';
 import { DashboardView } from '../analytics/dashboard/DashboardView';
 import { GettingStarted } from '../analytics/dashboard/GettingStarted';
 import { FilterBar } from '../analytics/FilterBar';
-import { useAnalyticsView } from '../analytics/view';
 import { useCanAnalyse } from '../billing/api';
 import { LeaveProjectButton } from './LeaveProjectButton';
 import { ProjectDetails } from './ProjectDetails';

@@ -4,6 +4,7 @@ import { Button, Grid, Stack, ToggleButton, ToggleButtonGroup } from '@mui/mater
 import { EXPLORER_GROUPS, type ExplorerGroup, weekStartOf } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnalyticsView } from '../../../shared/analytics/view';
 import { usePromptChoices } from '../../../shared/api/analyses';
 import { useCurrentProject } from '../../../shared/app/ProjectGuard';
 import { Page } from '../../../shared/components/Page';
@@ -16,7 +17,6 @@ import { CalibrationCard } from '../calibration/CalibrationCard';
 import { downloadCsv } from '../csv';
 import { FilterBar } from '../FilterBar';
 import { NoPrompts } from '../NoPrompts';
-import { useAnalyticsView } from '../view';
 import { valueColumns } from './columns';
 import { ExplorerResult } from './ExplorerResult';
 import { explorerCsvRows } from './exportCsv';

@@ -1,5 +1,6 @@
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow, FieldOutcome } from '@parley/contracts';
 import type { TFunction } from 'i18next';
+import { type AnalyticsView, periodWithin } from '../../../shared/analytics/view';
 import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import {
   fieldKind,
@@ -10,7 +11,6 @@ import {
 } from '../../../shared/format/analytics';
 import type { CsvValue } from '../csv';
 import { csvNumber, csvPercent } from '../csv';
-import { type AnalyticsView, periodWithin } from '../view';
 
 /**
  * The explorer's table as columns, so that the table and its CSV export show the same figures. Each value
