@@ -3,7 +3,7 @@ import { Autocomplete, Button, Chip, Grid, MenuItem, TextField } from '@mui/mate
 import { insightOptionNames } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PromptChoice } from '../../../shared/api/analyses';
-import { useNames } from '../../settings/repMappingApi';
+import { useNames } from '../../../shared/api/repMapping';
 
 /** Names to pick from: the project's (without 'null' and 'undefined'), and those already chosen. */
 function NamesFilter({
