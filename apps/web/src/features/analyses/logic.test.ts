@@ -8,10 +8,10 @@ import {
   viewParams,
   withFilters,
 } from '../../shared/api/analysisListQuery';
+import { scorecardFields, scorecardResult } from '../../test/analyses';
 import { activeSegmentIndex } from './player';
 import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from './result';
 import { namedSegments, speakerColors } from './speakers';
-import { scorecardFields, scorecardResult } from './testUtils';
 
 describe('list view in the URL', () => {
   it('reads filters and paging, leaving defaults out of links', () => {

@@ -9,6 +9,7 @@ import {
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
+import { promptFixture } from '../../test/prompts';
 import {
   type Handler,
   jsonResponse,
@@ -18,7 +19,6 @@ import {
   testProject,
 } from '../../test/utils';
 import IntegrationsPage from '../integrations/IntegrationsPage';
-import { promptFixture } from '../prompts/testUtils';
 import DriveCallbackPage from './DriveCallbackPage';
 
 /** Test helpers for the Google Drive panel (not used by the app). */
