@@ -69,7 +69,7 @@ const analysisRedirect = page(() => import('../features/analyses/AnalysisRedirec
 const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksPage'));
 const uploadPage = page(() => import('../features/upload/UploadPage'));
 const bulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'));
-const integrationsPage = page(() => import('../features/integrations/IntegrationsPage'));
+const integrationsPage = page(() => import('./pages/IntegrationsPage'));
 const driveCallbackPage = page(() => import('../features/drive/DriveCallbackPage'));
 const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
