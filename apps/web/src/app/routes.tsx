@@ -49,7 +49,7 @@ const requireProjectManager = lazyComponent(
   async () => (await import('../shared/app/ProjectGuard')).RequireProjectManager,
 );
 const projectsPage = page(() => import('../features/projects/ProjectsPage'));
-const projectDashboardPage = page(() => import('../features/projects/ProjectDashboardPage'));
+const projectDashboardPage = page(() => import('./pages/ProjectDashboardPage'));
 const projectCreatePage = lazyComponent(
   async () => (await import('../features/projects/ProjectFormPages')).ProjectCreatePage,
 );

@@ -11,9 +11,9 @@ import {
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import ProjectDashboardPage from '../app/pages/ProjectDashboardPage';
 import ChecklistReportPage from '../features/analytics/checklist/ChecklistReportPage';
 import ExplorerPage from '../features/analytics/explorer/ExplorerPage';
-import ProjectDashboardPage from '../features/projects/ProjectDashboardPage';
 import { ProjectGuard } from '../shared/app/ProjectGuard';
 import { listItem, listPage, promptChoices, requests } from './analyses';
 import {
