@@ -19,6 +19,7 @@ import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../shared/api/auth';
+import { useChangeRequest, useChangeRequests } from '../../shared/api/changeRequests';
 import { useMembers } from '../../shared/api/members';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ListPagination } from '../../shared/components/ListPagination';
@@ -29,7 +30,6 @@ import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { visuallyHidden } from '../../shared/components/visuallyHidden';
 import { formatNumber } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { useChangeRequest, useChangeRequests } from './api';
 import { valueText } from './format';
 import {
   changedParams,
