@@ -13,6 +13,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
+import { fieldsFor, finalScoreOf, promptShape } from '../../shared/analyses/result';
+import { namedSegments, speakerNaming } from '../../shared/analyses/speakers';
 import {
   analysisKeys,
   type TaskEventHandlers,
@@ -27,7 +30,6 @@ import { TaskStatusChip } from '../../shared/components/TaskStatus';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { downloadJson } from '../../shared/utils/download';
 import { CorrectionsCard, useAnalysisDisputes } from '../change-requests/AnalysisDisputes';
-import { AnalysisSection } from './AnalysisSection';
 import { DetailsCard } from './DetailsCard';
 import { FinalScoreCard } from './FinalScoreCard';
 import { MediaPlayer } from './MediaPlayer';
@@ -35,10 +37,8 @@ import { MetricsCard } from './MetricsCard';
 import { usePlayer } from './player';
 import { ReanalyzeDialog } from './ReanalyzeDialog';
 import { ResultFields } from './ResultFields';
-import { fieldsFor, finalScoreOf, promptShape } from './result';
 import { SpeakerRolesCard } from './SpeakerRolesCard';
 import { StatusPanel } from './StatusPanel';
-import { namedSegments, speakerNaming } from './speakers';
 import { PlainTranscript, Transcript } from './Transcript';
 import { TranscriptExport } from './TranscriptExport';
 

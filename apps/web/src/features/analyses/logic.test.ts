@@ -1,6 +1,8 @@
 import { createTheme } from '@mui/material';
 import { queryStringOf, readStoredResult } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from '../../shared/analyses/result';
+import { namedSegments, speakerColors } from '../../shared/analyses/speakers';
 import {
   apiQuery,
   hasFilters,
@@ -10,8 +12,6 @@ import {
 } from '../../shared/api/analysisListQuery';
 import { scorecardFields, scorecardResult } from '../../test/analyses';
 import { activeSegmentIndex } from './player';
-import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from './result';
-import { namedSegments, speakerColors } from './speakers';
 
 describe('list view in the URL', () => {
   it('reads filters and paging, leaving defaults out of links', () => {
