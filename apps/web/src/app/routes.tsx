@@ -64,7 +64,7 @@ const promptsRedirect = page(() => import('../features/prompts/PromptsRedirect')
 const billingPage = page(() => import('../features/billing/BillingPage'));
 const superAdminPage = page(() => import('../features/admin/SuperAdminPage'));
 const analysesPage = page(() => import('../features/analyses/AnalysesPage'));
-const analysisPage = page(() => import('../features/analyses/AnalysisPage'));
+const analysisPage = page(() => import('./pages/AnalysisPage'));
 const analysisRedirect = page(() => import('../features/analyses/AnalysisRedirect'));
 const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksPage'));
 const uploadPage = page(() => import('../features/upload/UploadPage'));

@@ -1,6 +1,7 @@
 import type { FinalScore, TaskResult } from '@parley/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
 import {
   analysesRoutes,
   detailFixture,
@@ -14,7 +15,6 @@ import {
 } from '../../test/analyses';
 import { field as promptField, promptFixture } from '../../test/prompts';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { FinalScoreCard } from './FinalScoreCard';
 
 const location = () => screen.getByTestId('location').textContent;
 
