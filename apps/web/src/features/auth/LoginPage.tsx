@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
+import { redirectTarget } from '../../shared/auth/redirect';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
-import { AuthLayout } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
-import { redirectTarget } from './redirect';
 
 /** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */
 const ForgotPasswordDialog = lazy(async () => ({
