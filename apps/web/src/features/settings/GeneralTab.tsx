@@ -22,7 +22,7 @@ import { useMembers } from '../../shared/api/members';
 import { useDeleteProject, useTransferOwnership } from '../../shared/api/projectSettings';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { ProjectForm } from '../projects/ProjectForm';
+import { ProjectForm } from '../../shared/components/ProjectForm';
 import { AnalysisSettings } from './AnalysisSettings';
 import { pageReload } from './reload';
 import { SettingsSection } from './SettingsSection';
