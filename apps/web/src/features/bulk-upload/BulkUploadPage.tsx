@@ -23,10 +23,10 @@ import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
+import { PromptSelect, type PromptSelectTexts } from '../../shared/components/PromptSelect';
 import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../../shared/format/numbers';
 import { rememberPromptId } from '../../shared/hooks/openingPrompt';
-import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
 import {
   type BatchView,
   downloadTemplate,

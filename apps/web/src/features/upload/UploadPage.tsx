@@ -20,13 +20,13 @@ import { defaultUploadPrompt, type UploadPromptOption, useUploadPrompts } from '
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
+import { PromptSelect, type PromptSelectTexts } from '../../shared/components/PromptSelect';
 import { EmptyState } from '../../shared/components/States';
 import { rememberPromptId } from '../../shared/hooks/openingPrompt';
 import { useTimedValue } from '../../shared/hooks/useTimedValue';
 import { localInputToIso } from '../../shared/utils/dateTime';
 import { MetadataSection } from './MetadataSection';
 import { entriesForPrompt, type MetadataEntry, metadataOf, missingRequired } from './metadata';
-import { PromptSelect, type PromptSelectTexts } from './PromptSelect';
 import { UploadProgress } from './UploadProgress';
 import { UploadResult } from './UploadResult';
 import { type UploadSource, UploadSourceInput } from './UploadSourceInput';
