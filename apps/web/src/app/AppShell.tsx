@@ -15,12 +15,12 @@ import { LAYOUT } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { useMe } from '../features/auth/api';
-import { useOpenChangeRequestCount } from '../features/change-requests/api';
 import { HelpDrawer } from '../features/help/HelpDrawer';
-import { LanguageMenu } from '../features/profile/LanguageMenu';
 import { ProjectSelector } from '../features/projects/ProjectSelector';
+import { useMe } from '../shared/api/auth';
+import { useOpenChangeRequestCount } from '../shared/api/changeRequests';
 import { useSelectedProject } from '../shared/app/selection';
+import { LanguageMenu } from '../shared/components/LanguageMenu';
 import { AccountMenu } from './AccountMenu';
 import { Sidebar } from './Sidebar';
 

@@ -1,6 +1,6 @@
 import { isUiLanguage } from '@parley/contracts';
 import { useEffect } from 'react';
-import { useMe } from '../features/auth/api';
+import { useMe } from '../shared/api/auth';
 import i18n, { storeLanguage } from '../shared/i18n';
 
 /** Applies the signed-in user's saved language (on sign-in and when the session loads). */

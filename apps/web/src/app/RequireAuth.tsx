@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMe } from '../features/auth/api';
+import { useMe } from '../shared/api/auth';
 import { useErrorMessage } from '../shared/api/useErrorMessage';
 import { ErrorState, LoadingState } from '../shared/components/States';
 

@@ -49,7 +49,7 @@ const requireProjectManager = lazyComponent(
   async () => (await import('../shared/app/ProjectGuard')).RequireProjectManager,
 );
 const projectsPage = page(() => import('../features/projects/ProjectsPage'));
-const projectDashboardPage = page(() => import('../features/projects/ProjectDashboardPage'));
+const projectDashboardPage = page(() => import('./pages/ProjectDashboardPage'));
 const projectCreatePage = lazyComponent(
   async () => (await import('../features/projects/ProjectFormPages')).ProjectCreatePage,
 );
@@ -64,12 +64,12 @@ const promptsRedirect = page(() => import('../features/prompts/PromptsRedirect')
 const billingPage = page(() => import('../features/billing/BillingPage'));
 const superAdminPage = page(() => import('../features/admin/SuperAdminPage'));
 const analysesPage = page(() => import('../features/analyses/AnalysesPage'));
-const analysisPage = page(() => import('../features/analyses/AnalysisPage'));
+const analysisPage = page(() => import('./pages/AnalysisPage'));
 const analysisRedirect = page(() => import('../features/analyses/AnalysisRedirect'));
 const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksPage'));
 const uploadPage = page(() => import('../features/upload/UploadPage'));
 const bulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'));
-const integrationsPage = page(() => import('../features/integrations/IntegrationsPage'));
+const integrationsPage = page(() => import('./pages/IntegrationsPage'));
 const driveCallbackPage = page(() => import('../features/drive/DriveCallbackPage'));
 const settingsPage = page(() => import('../features/settings/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { calls, planFixture, plans, requests } from '../../test/billing';
 import {
   type Handler,
   jsonResponse,
@@ -8,7 +9,6 @@ import {
   sessionAnswer,
   testUser,
 } from '../../test/utils';
-import { calls, planFixture, plans, requests } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 
 const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];

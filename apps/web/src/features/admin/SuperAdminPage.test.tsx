@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { INVOICE_APPROVED_STORAGE_KEY } from '../../shared/hooks/approvalEvent';
+import { calls, planFixture, plans, requests } from '../../test/billing';
 import {
   type Handler,
   jsonResponse,
@@ -11,7 +12,6 @@ import {
   sessionAnswer,
   testUser,
 } from '../../test/utils';
-import { calls, planFixture, plans, requests } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 
 const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];

@@ -1,10 +1,10 @@
 import { Grid, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../shared/api/auth';
 import { NoPermission } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
-import { useMe } from '../auth/api';
 import { AssignPlan } from './AssignPlan';
 import { useAdminProjects, useAdminTariffs, usePendingTopUps } from './api';
 import { ManualAdjustment } from './ManualAdjustment';

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
+import { planFixture } from '../../test/billing';
 import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testUser } from '../../test/utils';
-import { planFixture } from '../billing/testUtils';
 import SuperAdminPage from './SuperAdminPage';
 
 const payAsYouGo = planFixture({ ...SEEDED_PLANS.payAsYouGo });

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INPUT_DEBOUNCE_MS } from '../../shared/components/DebouncedTextField';
 import { EVENT_SOURCE_RETRY_MS } from '../../shared/hooks/useEventSource';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   analysesRoutes,
   listItem,
@@ -13,7 +12,8 @@ import {
   openStream,
   requests,
   stubEventSource,
-} from './testUtils';
+} from '../../test/analyses';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 const listCalls = (fetch: ReturnType<typeof mockAnalysesApi>) =>

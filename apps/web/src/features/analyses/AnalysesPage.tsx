@@ -15,6 +15,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import {
+  type AnalysisRow,
+  analysisKeys,
+  analysisPath,
+  type TaskEventHandlers,
+  useAnalysisList,
+  usePromptChoices,
+  useTaskEvents,
+} from '../../shared/api/analyses';
+import {
+  FILTER_KEYS,
+  hasFilters,
+  type ListView,
+  PAGE_SIZES,
+  readListView,
+  viewParams,
+  withFilters,
+} from '../../shared/api/analysisListQuery';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ListPagination } from '../../shared/components/ListPagination';
 import { LiveIndicator } from '../../shared/components/LiveIndicator';
@@ -25,25 +43,7 @@ import { TaskStatusCell } from '../../shared/components/TaskStatus';
 import { formatDuration, formatScore } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { AnalysisFilters } from './AnalysisFilters';
-import {
-  type AnalysisRow,
-  analysisKeys,
-  analysisPath,
-  type TaskEventHandlers,
-  useAnalysisList,
-  usePromptChoices,
-  useTaskEvents,
-} from './api';
 import { ListExport } from './ListExport';
-import {
-  FILTER_KEYS,
-  hasFilters,
-  type ListView,
-  PAGE_SIZES,
-  readListView,
-  viewParams,
-  withFilters,
-} from './listQuery';
 
 const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };
 const hideBelowLg = { display: { xs: 'none', lg: 'table-cell' } };

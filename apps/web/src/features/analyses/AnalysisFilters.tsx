@@ -14,12 +14,16 @@ import {
 import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PromptChoice } from '../../shared/api/analyses';
+import {
+  type AnalysisFilters as Filters,
+  foldedFilterCount,
+  hasFilters,
+} from '../../shared/api/analysisListQuery';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
-import type { PromptChoice } from './api';
 import { FieldFilterChip } from './FieldFilterChip';
-import { type AnalysisFilters as Filters, foldedFilterCount, hasFilters } from './listQuery';
 
 const toNumber = (text: string): number | undefined => {
   if (text.trim() === '') return undefined;

@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { analysisPath } from '../../shared/api/analyses';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
-import { analysisPath } from './api';
 
 /** /projects/{id}/analyses/{taskId} (older links) -> /projects/{id}/analysis/{taskId}, query kept. */
 export default function AnalysisRedirect() {

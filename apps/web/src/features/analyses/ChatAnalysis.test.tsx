@@ -1,8 +1,8 @@
 import { chatMetrics, type TranscriptSegment } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { analysesRoutes, detailFixture, mockAnalysesApi, stubEventSource } from '../../test/analyses';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { analysesRoutes, detailFixture, mockAnalysesApi, stubEventSource } from './testUtils';
 
 const TIMED: TranscriptSegment[] = [
   { speaker: 'Sarah', text: 'Hi Tom, how can I help?', start: 0, end: 0 },

@@ -1,10 +1,10 @@
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import type { SpeakerNaming } from '../../shared/analyses/speakers';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
 import { SpeakerShares, Stat } from './MetricParts';
-import type { SpeakerNaming } from './speakers';
 
 /**
  * A chat's metrics: messages and share of words per author, questions, the longest message and, when the

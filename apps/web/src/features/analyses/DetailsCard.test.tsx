@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
+import { detailFixture } from '../../test/analyses';
 import { DetailsCard } from './DetailsCard';
-import { detailFixture } from './testUtils';
 
 /** The file kind row's text for a recording of `channels` channels. */
 const kindRow = (channels: number) => {

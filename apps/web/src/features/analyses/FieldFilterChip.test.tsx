@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { analysesRoutes, mockAnalysesApi, requests, stubEventSource } from '../../test/analyses';
 import { renderRoutes } from '../../test/utils';
-import { analysesRoutes, mockAnalysesApi, requests, stubEventSource } from './testUtils';
 
 const lastListQuery = (fetch: ReturnType<typeof mockAnalysesApi>) =>
   Object.fromEntries(requests(fetch, 'GET', '/api/projects/5/analyses').at(-1)!.url.searchParams);

@@ -1,7 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import { fieldPathLabel } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisFilters } from './listQuery';
+import type { AnalysisFilters } from '../../shared/api/analysisListQuery';
 
 /**
  * The field filter an analytics figure links to ('Discovery - Budget: missed'), with a delete button that

@@ -11,9 +11,9 @@ import {
 } from '@mui/material';
 import type { FinalScore } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { fieldLoss, scoreBreakdown } from '../../shared/analyses/result';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatNumber, formatScore } from '../../shared/format/numbers';
-import { fieldLoss, scoreBreakdown } from './result';
 
 /**
  * The final score and how it came about (contracts' computeFinalScore): the mode's rule with this analysis's

@@ -3,8 +3,8 @@ import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { ANALYSIS_EXPORT_FORMATS, type AnalysisExportFormat, analysisRoutes } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AnalysisFilters } from '../../shared/api/analysisListQuery';
 import { urlOf } from '../../shared/api/client';
-import type { AnalysisFilters } from './listQuery';
 
 /** The server's export of the list with these filters (every matching analysis, not only the page). */
 export function exportUrl(projectId: number, filters: AnalysisFilters, format: AnalysisExportFormat): string {

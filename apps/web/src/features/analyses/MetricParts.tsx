@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { SpeakerNaming } from './speakers';
+import type { SpeakerNaming } from '../../shared/analyses/speakers';
 
 const SpeakerShareChart = lazy(() => import('./SpeakerShareChart'));
 

@@ -11,11 +11,11 @@ import {
 } from '@mui/material';
 import { type AnalysisMetrics, type ConversationMetrics, isChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import type { SpeakerNaming } from '../../shared/analyses/speakers';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
 import { ChatMetricsView } from './ChatMetrics';
 import { SpeakerShares, Stat } from './MetricParts';
-import type { SpeakerNaming } from './speakers';
 
 interface MetricsProps<M> {
   metrics: M;

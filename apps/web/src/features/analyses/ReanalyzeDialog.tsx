@@ -10,9 +10,9 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { analysisPath, usePromptChoices, useReanalyze } from '../../shared/api/analyses';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { analysisPath, usePromptChoices, useReanalyze } from './api';
 
 /**
  * Analyse the same file again with a prompt of the project (a new analysis; metadata and priority are kept),

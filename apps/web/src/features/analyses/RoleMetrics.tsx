@@ -1,9 +1,9 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import type { RoleMetricKey, RoleMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { roleColor } from '../../shared/analyses/speakers';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
-import { roleColor } from './speakers';
 
 type Format = 'percent' | 'duration' | 'count' | 'speed';
 

@@ -9,8 +9,14 @@ import {
 } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  analysesRoutes,
+  detailFixture,
+  mockAnalysesApi,
+  requests,
+  stubEventSource,
+} from '../../test/analyses';
 import { type Handler, jsonResponse, renderRoutes, routeAnswer, testProject } from '../../test/utils';
-import { analysesRoutes, detailFixture, mockAnalysesApi, requests, stubEventSource } from './testUtils';
 
 const DETAIL = '/api/projects/5/analyses/42';
 const ROLES = `${DETAIL}/speaker-roles`;

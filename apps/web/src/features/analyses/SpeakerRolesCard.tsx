@@ -18,11 +18,11 @@ import {
   swapRoles,
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
+import { type SpeakerNaming, speakerColors } from '../../shared/analyses/speakers';
+import { useSaveSpeakerRoles } from '../../shared/api/analyses';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { AnalysisSection } from './AnalysisSection';
-import { useSaveSpeakerRoles } from './api';
 import { RoleMetricsTable } from './RoleMetrics';
-import { type SpeakerNaming, speakerColors } from './speakers';
 
 /**
  * Who each speaker is (a role per transcribed label, which a reviewer may change), where that came from, a

@@ -1,8 +1,8 @@
 import { useTheme } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
+import { type SpeakerNaming, speakerColors } from '../../shared/analyses/speakers';
 import { formatPercent } from '../../shared/format/numbers';
-import { type SpeakerNaming, speakerColors } from './speakers';
 
 /** Each speaker's share (of talk time, of a chat's words) as a doughnut. Loaded lazily (x-charts is large). */
 export default function SpeakerShareChart({

@@ -2,8 +2,8 @@ import { taskError, taskErrorText } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
+import { analysesRoutes, detailFixture, mockAnalysesApi, stubEventSource } from '../../test/analyses';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { analysesRoutes, detailFixture, mockAnalysesApi, stubEventSource } from './testUtils';
 
 /** Opens the detail of a failed analysis whose reason is `reason` (with the API's English text). */
 async function openFailed(reason: ReturnType<typeof taskError>) {

@@ -2,9 +2,9 @@ import { Box, ButtonBase, Typography, useTheme } from '@mui/material';
 import type { TranscriptSegment } from '@parley/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { plainNaming, type SpeakerNaming, speakerColors } from '../../shared/analyses/speakers';
 import { formatDuration } from '../../shared/format/numbers';
 import { activeSegmentIndex, type Player } from './player';
-import { plainNaming, type SpeakerNaming, speakerColors } from './speakers';
 
 /**
  * The transcript by speaker (a chat's messages alike). A click on a line seeks the player there; while

@@ -1,10 +1,10 @@
 import type { ConversationSegment } from '@parley/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { analysesRoutes, mockAnalysesApi } from '../../test/analyses';
+import { captureDownloads } from '../../test/analytics';
 import { renderRoutes } from '../../test/utils';
-import { captureDownloads } from '../analytics/testUtils';
 import { TranscriptExport } from './TranscriptExport';
-import { analysesRoutes, mockAnalysesApi } from './testUtils';
 
 const timed: ConversationSegment[] = [
   { start: 0.5, end: 4, text: 'Hello <there> & welcome.', speaker: 'Ann' },

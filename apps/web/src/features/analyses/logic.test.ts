@@ -1,11 +1,17 @@
 import { createTheme } from '@mui/material';
 import { queryStringOf, readStoredResult } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { apiQuery, hasFilters, readListView, viewParams, withFilters } from './listQuery';
+import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from '../../shared/analyses/result';
+import { namedSegments, speakerColors } from '../../shared/analyses/speakers';
+import {
+  apiQuery,
+  hasFilters,
+  readListView,
+  viewParams,
+  withFilters,
+} from '../../shared/api/analysisListQuery';
+import { scorecardFields, scorecardResult } from '../../test/analyses';
 import { activeSegmentIndex } from './player';
-import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from './result';
-import { namedSegments, speakerColors } from './speakers';
-import { scorecardFields, scorecardResult } from './testUtils';
 
 describe('list view in the URL', () => {
   it('reads filters and paging, leaving defaults out of links', () => {

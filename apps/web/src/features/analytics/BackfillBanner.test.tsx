@@ -1,9 +1,9 @@
 import { analyticsRoutes } from '@parley/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { BACKFILL_POLL_MS } from '../../shared/api/analytics';
+import { analyticsPages, mockAnalyticsApi, queriesOf } from '../../test/analytics';
 import { renderRoutes, routeAnswer } from '../../test/utils';
-import { BACKFILL_POLL_MS } from './api';
-import { analyticsPages, mockAnalyticsApi, queriesOf } from './testUtils';
 
 const progress = (running: boolean, done: number, total: number) => () =>
   routeAnswer(analyticsRoutes.status, { data: { backfill: { running, done, total } } });

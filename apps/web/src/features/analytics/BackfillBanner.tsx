@@ -2,8 +2,8 @@ import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { analyticsKeys, useAnalyticsStatus } from '../../shared/api/analytics';
 import { formatCount } from '../../shared/format/analytics';
-import { analyticsKeys, useAnalyticsStatus } from './api';
 
 /**
  * After an upgrade, existing analyses are copied into analytics in the background: until that is done the

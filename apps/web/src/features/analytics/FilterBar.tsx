@@ -1,10 +1,10 @@
 import { Grid, MenuItem, Paper, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AnalyticsView, ParamChanges } from '../../shared/analytics/view';
+import type { PromptChoice } from '../../shared/api/analyses';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
-import type { PromptChoice } from '../analyses/api';
-import type { AnalyticsView, ParamChanges } from './view';
 
 /**
  * The filters of an analytics page: the date range, a prompt (optional on the dashboard: 'All prompts'),

@@ -5,8 +5,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { LoadingState } from '../../shared/components/States';
-import { AuthLayout } from './AuthLayout';
 
 interface EmailLinkSignInProps {
   /** Signs in with the link's token. */

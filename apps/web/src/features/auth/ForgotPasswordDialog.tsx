@@ -11,9 +11,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useForgotPassword } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
-import { useForgotPassword } from './api';
 
 export function ForgotPasswordDialog({
   open,

@@ -1,6 +1,7 @@
 import { authRoutes, type ErrorBody } from '@parley/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useMe } from '../../shared/api/auth';
 import {
   jsonResponse,
   mockFetch,
@@ -9,7 +10,6 @@ import {
   sessionAnswer,
   testUser,
 } from '../../test/utils';
-import { useMe } from './api';
 import GoogleCallbackPage from './GoogleCallbackPage';
 import { GOOGLE_OAUTH_RETURN_KEY, GOOGLE_OAUTH_STATE_KEY } from './google';
 

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { LoadingState } from '../../shared/components/States';
-import { AuthLayout } from './AuthLayout';
 import { GOOGLE_OAUTH_STATE_KEY, takeGoogleReturn, useGoogleCallback } from './google';
 
 /**

@@ -4,14 +4,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
+import { redirectTarget } from '../../shared/auth/redirect';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
-import { AuthLayout } from './AuthLayout';
-import { useInstallation, useLogin, useMe } from './api';
 import { GoogleButton } from './GoogleButton';
-import { redirectTarget } from './redirect';
 
 /** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */
 const ForgotPasswordDialog = lazy(async () => ({

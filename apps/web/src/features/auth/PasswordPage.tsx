@@ -3,12 +3,12 @@ import { TIMINGS, validatePassword, validatePasswordConfirmation } from '@parley
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useResetPassword } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { usePasswordStrength } from '../../shared/auth/passwordRule';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthMeter';
-import { AuthLayout } from './AuthLayout';
-import { useResetPassword } from './api';
 
 /** /set-password and /reset-password?token=... (spec 2 §2.9, §4, §5). */
 export default function PasswordPage() {

@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMe, useSignup } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { passwordProblem, usePasswordStrength } from '../../shared/auth/passwordRule';
+import { redirectTarget } from '../../shared/auth/redirect';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthMeter';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
-import { AuthLayout } from './AuthLayout';
-import { useMe, useSignup } from './api';
 import { GoogleButton } from './GoogleButton';
-import { redirectTarget } from './redirect';
 
 interface SignupForm {
   name: string;

@@ -1,8 +1,8 @@
 import { authRoutes } from '@parley/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useSignedIn } from '../../shared/api/auth';
 import { call } from '../../shared/api/client';
 import { currentLanguage } from '../../shared/i18n';
-import { useSignedIn } from './api';
 
 /** Where the state of a started Google sign-in waits for the callback page (spec 2 §4). */
 export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useMe } from '../../shared/api/auth';
 import { mockFetch, sessionAnswer, testQueryClient, testUser } from '../../test/utils';
-import { useMe } from './api';
 
 function renderMe() {
   const client = testQueryClient();

@@ -7,7 +7,6 @@ import type {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
   billingProject,
   billingRoutes,
@@ -19,7 +18,8 @@ import {
   plans,
   purchaseAnswer,
   requests,
-} from './testUtils';
+} from '../../test/billing';
+import { jsonResponse, renderRoutes } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 const tab = (name: string) => screen.getByRole('tab', { name });

@@ -2,7 +2,6 @@ import { BILLING, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOICE_APPROVED_STORAGE_KEY } from '../../shared/hooks/approvalEvent';
-import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
   billingProject,
   billingRoutes,
@@ -11,7 +10,8 @@ import {
   mockBillingApi,
   plans,
   purchaseAnswer,
-} from './testUtils';
+} from '../../test/billing';
+import { jsonResponse, renderRoutes } from '../../test/utils';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

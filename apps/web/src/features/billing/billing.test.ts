@@ -8,10 +8,10 @@ import {
   parseInvoiceApproved,
 } from '../../shared/hooks/approvalEvent';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
+import { planFixture } from '../../test/billing';
 import { LOCALE_FILES } from '../../test/locales';
 import { parseTopUpAmount, projectRate } from './balance';
 import { planAction } from './TariffPlanTab';
-import { planFixture } from './testUtils';
 import { useRefreshCounter } from './useRefreshCounter';
 
 describe('billing display rules', () => {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSeededPlanText } from '../../shared/format/seededPlans';
 import i18n from '../../shared/i18n';
+import { billingProject, billingRoutes, mockBillingApi, planFixture } from '../../test/billing';
 import { LOCALE_FILES } from '../../test/locales';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { billingProject, billingRoutes, mockBillingApi, planFixture } from './testUtils';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');

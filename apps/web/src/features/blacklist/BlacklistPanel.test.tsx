@@ -1,7 +1,6 @@
 import { BLACKLIST_TEXTS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   BLACKLIST_PATH,
   captureDownloads,
@@ -10,7 +9,8 @@ import {
   mockBlacklistApi,
   pagedList,
   requestsTo,
-} from './testUtils';
+} from '../../test/blacklist';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
 

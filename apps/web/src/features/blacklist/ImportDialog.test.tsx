@@ -1,7 +1,6 @@
 import { BLACKLIST } from '@parley/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
   BLACKLIST_PATH,
   captureDownloads,
@@ -10,7 +9,8 @@ import {
   integrationRoutes,
   mockBlacklistApi,
   requestsTo,
-} from './testUtils';
+} from '../../test/blacklist';
+import { jsonResponse, renderRoutes } from '../../test/utils';
 
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
 

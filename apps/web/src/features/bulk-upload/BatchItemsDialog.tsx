@@ -23,12 +23,12 @@ import { isBatchActive } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { analysisPath } from '../../shared/api/analyses';
 import { serverMessage } from '../../shared/api/client';
 import { LoadingState } from '../../shared/components/States';
 import { TaskStatusChip } from '../../shared/components/TaskStatus';
 import { formatNumber } from '../../shared/format/numbers';
 import { useTaskErrorText } from '../../shared/i18n/taskErrors';
-import { analysisPath } from '../analyses/api';
 import {
   type BatchView,
   DEFAULT_ITEM_PAGE_SIZE,

@@ -2,8 +2,8 @@ import type { BatchItem, TaskEvent } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { MockEventSource, stubEventSource } from '../../test/analyses';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { MockEventSource, stubEventSource } from '../analyses/testUtils';
 import type { BatchView } from './api';
 import {
   BULK_PATH,

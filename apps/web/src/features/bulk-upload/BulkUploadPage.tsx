@@ -17,16 +17,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, serverMessage } from '../../shared/api/client';
+import { defaultUploadPrompt, useUploadPrompts } from '../../shared/api/upload';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ChosenFile } from '../../shared/components/ChosenFile';
 import { FileDropZone } from '../../shared/components/FileDropZone';
 import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
 import { Page } from '../../shared/components/Page';
+import { PromptSelect, type PromptSelectTexts } from '../../shared/components/PromptSelect';
 import { EmptyState } from '../../shared/components/States';
 import { formatBytes, formatNumber } from '../../shared/format/numbers';
 import { rememberPromptId } from '../../shared/hooks/openingPrompt';
-import { defaultUploadPrompt, useUploadPrompts } from '../upload/api';
-import { PromptSelect, type PromptSelectTexts } from '../upload/PromptSelect';
 import {
   type BatchView,
   downloadTemplate,

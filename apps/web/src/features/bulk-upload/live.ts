@@ -1,8 +1,8 @@
 import { BatchEvent, TaskEvent } from '@parley/contracts';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { eventsUrl } from '../../shared/api/analyses';
 import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
-import { eventsUrl } from '../analyses/api';
 import { type BatchItemsPage, bulkKeys } from './api';
 
 /**

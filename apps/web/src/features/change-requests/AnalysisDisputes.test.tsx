@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import {
   analysesRoutes,
   detailFixture,
   mockAnalysesApi,
   requests,
   stubEventSource,
-} from '../analyses/testUtils';
+} from '../../test/analyses';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 import { changeRequestFixture, listAnswer } from './testUtils';
 
 beforeEach(() => stubEventSource());

@@ -10,10 +10,10 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
+import { namedSegments, speakerNaming } from '../../shared/analyses/speakers';
+import { changeRequestsPath, useChangeRequests } from '../../shared/api/changeRequests';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { AnalysisSection } from '../analyses/AnalysisSection';
-import { namedSegments, speakerNaming } from '../analyses/speakers';
-import { changeRequestsPath, useChangeRequests } from './api';
 import { valueText } from './format';
 import { type DisputableField, RequestChangeDialog } from './RequestChangeDialog';
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
+import { detailFixture, requests } from '../../test/analyses';
 import {
   type Handler,
   jsonResponse,
@@ -10,7 +11,6 @@ import {
   testProject,
   testUser,
 } from '../../test/utils';
-import { detailFixture, requests } from '../analyses/testUtils';
 import { changeRequestFixture, listAnswer } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;

@@ -18,6 +18,9 @@ import { CHANGE_REQUEST_STATUSES, isProjectManager } from '@parley/contracts';
 import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useMe } from '../../shared/api/auth';
+import { useChangeRequest, useChangeRequests } from '../../shared/api/changeRequests';
+import { useMembers } from '../../shared/api/members';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ListPagination } from '../../shared/components/ListPagination';
 import { Page } from '../../shared/components/Page';
@@ -27,9 +30,6 @@ import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { visuallyHidden } from '../../shared/components/visuallyHidden';
 import { formatNumber } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { useMe } from '../auth/api';
-import { useMembers } from '../settings/membersApi';
-import { useChangeRequest, useChangeRequests } from './api';
 import { valueText } from './format';
 import {
   changedParams,

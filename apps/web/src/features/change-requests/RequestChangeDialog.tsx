@@ -15,11 +15,11 @@ import {
 import { type CorrectableField, REASON_MAX, type TranscriptSegment } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePromptChoices } from '../../shared/api/analyses';
+import { useCreateChangeRequest } from '../../shared/api/changeRequests';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { formatDuration } from '../../shared/format/numbers';
-import { usePromptChoices } from '../analyses/api';
-import { useCreateChangeRequest } from './api';
 import { type Draft, draftOf, readDraft } from './draft';
 import { valueText } from './format';
 import { ValueInput } from './ValueInput';

@@ -2,8 +2,12 @@ import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type ChangeRequest, correctableFieldAt, type PromptField, REASON_MAX } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type ProposedValue,
+  useApproveChangeRequest,
+  useRejectChangeRequest,
+} from '../../shared/api/changeRequests';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { type ProposedValue, useApproveChangeRequest, useRejectChangeRequest } from './api';
 import { type Draft, draftOf, readDraft } from './draft';
 import { ValueInput } from './ValueInput';
 

@@ -1,9 +1,9 @@
 import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { CONNECTIONS_PATH, callsTo, connectionFixture, mockDriveApi, openDrive } from '../../test/drive';
 import { jsonResponse, routeAnswer } from '../../test/utils';
 import { browser, DRIVE_OAUTH_STORAGE_KEY } from './api';
-import { CONNECTIONS_PATH, callsTo, connectionFixture, mockDriveApi, openDrive } from './testUtils';
 
 const card = (id: number) => within(screen.getByTestId(`drive-connection-${id}`));
 

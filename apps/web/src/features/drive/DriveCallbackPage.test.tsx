@@ -1,9 +1,9 @@
 import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CONNECTIONS_PATH, callsTo, connectionFixture, driveRoutes, mockDriveApi } from '../../test/drive';
 import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
 import { DRIVE_OAUTH_STORAGE_KEY, storePendingAuth } from './api';
-import { CONNECTIONS_PATH, callsTo, connectionFixture, driveRoutes, mockDriveApi } from './testUtils';
 
 const CALLBACK = '/auth/google-drive/callback?code=c-1&state=st-1';
 

@@ -1,7 +1,6 @@
 import { googleDriveRoutes } from '@parley/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, routeAnswer, testProject } from '../../test/utils';
 import {
   CONNECTIONS_PATH,
   callsTo,
@@ -10,7 +9,8 @@ import {
   mockDriveApi,
   openDrive,
   runFixture,
-} from './testUtils';
+} from '../../test/drive';
+import { jsonResponse, routeAnswer, testProject } from '../../test/utils';
 
 const card = (id: number) => within(screen.getByTestId(`drive-integration-${id}`));
 const listCalls = (fetch: ReturnType<typeof mockDriveApi>) =>

@@ -1,7 +1,6 @@
 import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, routeAnswer } from '../../test/utils';
 import {
   callsTo,
   connectionFixture,
@@ -9,7 +8,8 @@ import {
   integrationFixture,
   mockDriveApi,
   openDrive,
-} from './testUtils';
+} from '../../test/drive';
+import { jsonResponse, routeAnswer } from '../../test/utils';
 
 type Dialog = ReturnType<typeof within>;
 

@@ -1,8 +1,8 @@
 import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { callsTo, FOLDERS_PATH, mockDriveApi, openDrive } from '../../test/drive';
 import { jsonResponse, routeAnswer } from '../../test/utils';
-import { callsTo, FOLDERS_PATH, mockDriveApi, openDrive } from './testUtils';
 
 const PREVIEW = '/api/integrations/google-drive/folders/preview';
 

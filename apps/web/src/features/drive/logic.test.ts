@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { integrationFixture } from '../../test/drive';
 import {
   bodyOf,
   canSave,
@@ -12,7 +13,6 @@ import {
   withSource,
 } from './integrationForm';
 import { connectionStatus, integrationStatus } from './status';
-import { integrationFixture } from './testUtils';
 
 const filled = (change: Partial<IntegrationForm> = {}): IntegrationForm => ({
   ...emptyForm(1),

@@ -2,8 +2,8 @@ import { taskError, taskErrorText } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
+import { analysesRoutes, mockAnalysesApi } from '../../test/analyses';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { analysesRoutes, mockAnalysesApi } from '../analyses/testUtils';
 import type { FailedTaskRow } from './api';
 
 function failedTask(id: number, reason: ReturnType<typeof taskError>): FailedTaskRow {

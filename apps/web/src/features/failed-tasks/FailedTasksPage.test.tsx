@@ -2,8 +2,8 @@ import type { FailedTaskListResponse, OkResponse, RetryTasksResponse } from '@pa
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { analysesRoutes, mockAnalysesApi, requests } from '../../test/analyses';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { analysesRoutes, mockAnalysesApi, requests } from '../analyses/testUtils';
 import type { FailedTaskRow } from './api';
 
 function failedTask(id: number, overrides: Partial<FailedTaskRow> = {}): FailedTaskRow {

@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { analysisPath } from '../../shared/api/analyses';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
@@ -33,7 +34,6 @@ import { formatNumber } from '../../shared/format/numbers';
 import { usePagination } from '../../shared/hooks/usePagination';
 import { useTaskErrorText } from '../../shared/i18n/taskErrors';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { analysisPath } from '../analyses/api';
 import { type FailedTaskRow, useDeleteFailedTask, useFailedTasks, useRetryTasks } from './api';
 
 const PAGE_SIZES = [10, 25, 50, 100];

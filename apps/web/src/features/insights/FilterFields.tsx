@@ -9,8 +9,8 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PromptChoice } from '../../shared/api/analyses';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
-import type { PromptChoice } from '../analyses/api';
 import { type Choice, MultiSelect } from './MultiSelect';
 
 export type FormChange = (changes: Partial<InsightForm>) => void;

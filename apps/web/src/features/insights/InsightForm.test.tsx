@@ -2,8 +2,8 @@ import { suggestionLabel } from '@parley/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { requests } from '../../test/analyses';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { requests } from '../analyses/testUtils';
 import { INSIGHTS_PATH, insightPages, mockInsightsApi } from './testUtils';
 
 const CREATE = '/api/projects/5/insights';

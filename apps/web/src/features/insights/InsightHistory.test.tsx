@@ -2,8 +2,8 @@ import { insightRoutes } from '@parley/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { requests } from '../../test/analyses';
 import { jsonResponse, renderRoutes, routeAnswer, testProject } from '../../test/utils';
-import { requests } from '../analyses/testUtils';
 import { INSIGHTS_PATH, insightFixture, insightPages, listOf, mockInsightsApi, summaryOf } from './testUtils';
 
 const LIST = '/api/projects/5/insights';

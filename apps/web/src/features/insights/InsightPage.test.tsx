@@ -2,8 +2,8 @@ import { type Insight, insightRoutes } from '@parley/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requests } from '../../test/analyses';
 import { renderRoutes, routeAnswer } from '../../test/utils';
-import { requests } from '../analyses/testUtils';
 import { INSIGHT_POLL_MS } from './api';
 import { INSIGHTS_PATH, insightFixture, insightPages, mockInsightsApi } from './testUtils';
 

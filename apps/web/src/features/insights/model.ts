@@ -6,7 +6,7 @@ import type {
   InsightStage,
   InsightStatus,
 } from '@parley/contracts';
-import { analysesLink } from '../analytics/view';
+import { analysesLink } from '../../shared/analytics/view';
 
 /** The suggested questions (texts in insights.suggestions.<key>). */
 export const SUGGESTION_KEYS = [

@@ -9,6 +9,7 @@ import {
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
+import { promptChoices } from '../../test/analyses';
 import {
   type Handler,
   jsonResponse,
@@ -18,7 +19,6 @@ import {
   testProject,
   testUser,
 } from '../../test/utils';
-import { promptChoices } from '../analyses/testUtils';
 import InsightPage from './InsightPage';
 import InsightsPage from './InsightsPage';
 

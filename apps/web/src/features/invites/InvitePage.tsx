@@ -4,14 +4,14 @@ import type { InviteInfo } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useLogout, useMe } from '../../shared/api/auth';
 import { ApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { AuthLayout } from '../../shared/auth/AuthLayout';
+import type { FromState } from '../../shared/auth/redirect';
 import { MemberRoleChip } from '../../shared/components/RoleChip';
 import { LoadingState } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { AuthLayout } from '../auth/AuthLayout';
-import { useLogout, useMe } from '../auth/api';
-import type { FromState } from '../auth/redirect';
 import { useAcceptInvite, useInviteInfo } from './api';
 
 /** Error codes of an invitation link the page explains in its own words. */

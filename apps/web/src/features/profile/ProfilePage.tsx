@@ -9,14 +9,14 @@ import {
 import type { PasswordOwner } from '@parley/contracts/password-strength';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../shared/api/auth';
+import { useChangeLanguage, useChangePassword, useUpdateProfile } from '../../shared/api/profile';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { usePasswordStrength } from '../../shared/auth/passwordRule';
 import { Page } from '../../shared/components/Page';
 import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthMeter';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
-import { useMe } from '../auth/api';
-import { useChangeLanguage, useChangePassword, useUpdateProfile } from './api';
 
 function Section({
   title,

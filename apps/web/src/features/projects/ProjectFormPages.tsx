@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
-import { ProjectForm } from './ProjectForm';
+import { ProjectForm } from '../../shared/components/ProjectForm';
 
 export function ProjectCreatePage() {
   const { t } = useTranslation();

@@ -2,8 +2,6 @@ import { TIMINGS } from '@parley/contracts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
-import { jsonResponse, renderRoutes, testQueryClient } from '../../test/utils';
-import { AiImproveReview } from './AiImproveReview';
 import {
   calls,
   field,
@@ -12,7 +10,9 @@ import {
   promptFixture,
   promptRoutes,
   tab,
-} from './testUtils';
+} from '../../test/prompts';
+import { jsonResponse, renderRoutes, testQueryClient } from '../../test/utils';
+import { AiImproveReview } from './AiImproveReview';
 
 const current = promptDataFixture({
   content: [

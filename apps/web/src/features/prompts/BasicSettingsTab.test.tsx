@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from '../../test/prompts';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
 
 const failure = () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } });
 const combobox = (name: string) => screen.getByRole('combobox', { name });

@@ -33,8 +33,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fallbackModels, modelsQuery, useModels, useProviders } from '../../shared/api/prompts';
 import { currentLanguage } from '../../shared/i18n';
-import { fallbackModels, modelsQuery, useModels, useProviders } from './api';
 import type { PromptFormValues } from './formValues';
 import { TranscriptionNotice } from './TranscriptionNotice';
 import { UnitsSummary } from './UnitsSummary';

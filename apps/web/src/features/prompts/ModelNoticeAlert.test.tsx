@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { calls, mockPromptApi, promptFixture, promptRoutes, tab } from '../../test/prompts';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { calls, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
 
 const NOTICE = {
   from: 'claude-3-7-sonnet-20250219',

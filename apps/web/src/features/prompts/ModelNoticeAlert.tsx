@@ -2,8 +2,8 @@ import { Alert, Button } from '@mui/material';
 import type { ModelNotice, ProviderId } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fallbackModels, useDismissModelNotice, useModels } from '../../shared/api/prompts';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { fallbackModels, useDismissModelNotice, useModels } from './api';
 
 interface ModelNoticeAlertProps {
   projectId: number;

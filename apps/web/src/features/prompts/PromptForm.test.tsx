@@ -1,7 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  chooseOption,
+  field,
+  lastBody,
+  mockPromptApi,
+  promptFixture,
+  promptRoutes,
+  tab,
+} from '../../test/prompts';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { chooseOption, field, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -15,6 +15,7 @@ import {
 } from '@parley/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePrompts, useProviders, useSavePrompt } from '../../shared/api/prompts';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useProjects } from '../../shared/app/projects';
 import { Page } from '../../shared/components/Page';
@@ -25,7 +26,6 @@ import { AiGeneratorTab } from './AiGeneratorTab';
 import { AiImproveDialog } from './AiImproveDialog';
 import { AiImproveReview } from './AiImproveReview';
 import { AiProgressOverlay } from './AiProgressOverlay';
-import { usePrompts, useProviders, useSavePrompt } from './api';
 import { BasicSettingsTab } from './BasicSettingsTab';
 import { CloneTargetSelect } from './CloneTargetSelect';
 import { type PromptFormValues, valuesFromPrompt } from './formValues';

@@ -1,12 +1,12 @@
 import { cloneName } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { usePromptByName } from '../../shared/api/prompts';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
-import { usePromptByName } from './api';
 import { newPromptValues, valuesFromPrompt } from './formValues';
 import { PromptForm } from './PromptForm';
 import { projectIdFromQuery, withoutProjectParams } from './projectParam';

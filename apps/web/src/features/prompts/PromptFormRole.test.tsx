@@ -1,11 +1,11 @@
 import type { Project } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockPromptApi } from '../../test/prompts';
 import { renderRoutes, testProject } from '../../test/utils';
 import { newPromptValues } from './formValues';
 import { PromptForm } from './PromptForm';
 import { LAST_ROLE_STORAGE_KEY } from './shownRole';
-import { mockPromptApi } from './testUtils';
 
 /** The form on its own, for a project whose role may be unknown (the spec's fallbacks, §4). */
 function renderForm(project: Project) {

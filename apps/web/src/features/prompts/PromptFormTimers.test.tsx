@@ -1,7 +1,6 @@
 import { TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
 import {
   calls,
   chooseOption,
@@ -12,7 +11,8 @@ import {
   promptFixture,
   promptRoutes,
   tab,
-} from './testUtils';
+} from '../../test/prompts';
+import { jsonResponse, renderRoutes } from '../../test/utils';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

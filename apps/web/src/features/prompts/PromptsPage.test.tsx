@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { calls, mockPromptApi, promptFixture, promptRoutes } from '../../test/prompts';
 import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { calls, mockPromptApi, promptFixture, promptRoutes } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -23,12 +23,12 @@ import { PROVIDER_NAMES, type Prompt } from '@parley/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useDeletePrompt, useModelCatalog, usePrompts } from '../../shared/api/prompts';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
-import { useDeletePrompt, useModelCatalog, usePrompts } from './api';
 import { formatNumber } from './units';
 
 function formatDate(value: string | undefined, language: string): string {

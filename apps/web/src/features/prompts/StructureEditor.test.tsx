@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/Providers';
+import { field, pickOption } from '../../test/prompts';
 import { testQueryClient } from '../../test/utils';
 import { StructureEditor } from './structure/StructureEditor';
-import { field, pickOption } from './testUtils';
 
 let latest: PromptField[] = [];
 

@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import type { TranscriptionChoice } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { useTranscriptionProviders } from '../settings/projectApi';
+import { useTranscriptionProviders } from '../../shared/api/projectSettings';
 import type { PromptFormValues } from './formValues';
 
 interface TranscriptionNoticeProps {

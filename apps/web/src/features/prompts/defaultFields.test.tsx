@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
+import { lastBody, mockPromptApi, pickOption, promptFixture, promptRoutes } from '../../test/prompts';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { lastBody, mockPromptApi, pickOption, promptFixture, promptRoutes } from './testUtils';
 
 const explanations = () =>
   screen

@@ -12,11 +12,11 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { LOCALE_FILES } from '../../test/locales';
+import { field, promptFixture } from '../../test/prompts';
 import { AI_PROGRESS_INITIAL, nextAiProgress } from './aiProgress';
 import { newPromptValues, valuesFromPrompt } from './formValues';
 import { translatePromptMessage } from './messages';
 import { keyErrorAt } from './structure/keyError';
-import { field, promptFixture } from './testUtils';
 import { unitsBreakdown } from './units';
 
 const english = flattenLocale(LOCALE_FILES.en ?? {});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { field, promptDataFixture } from '../../test/prompts';
 import { changedSettings, countChanges, diffFields, type FieldDiff } from './promptDiff';
-import { field, promptDataFixture } from './testUtils';
 
 /** status and key of each entry, nested entries indented by two spaces. */
 function outline(diffs: FieldDiff[], depth = 0): string[] {

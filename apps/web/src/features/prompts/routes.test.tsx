@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import { writeLastProjectId } from '../../shared/app/selection';
+import { mockPromptApi } from '../../test/prompts';
 import { renderRoutes, sessionAnswer } from '../../test/utils';
-import { mockPromptApi } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
 

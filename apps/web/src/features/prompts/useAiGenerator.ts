@@ -2,9 +2,9 @@ import type { PromptData } from '@parley/contracts';
 import { TIMINGS } from '@parley/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { generatePrompt } from '../../shared/api/prompts';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AI_PROGRESS_DONE, AI_PROGRESS_INITIAL, type AiProgressState, nextAiProgress } from './aiProgress';
-import { generatePrompt } from './api';
 
 /**
  * AI prompt generation with the simulated progress of spec 1 §4: a step every 3 s while the server works,

@@ -1,6 +1,6 @@
 import { FormControlLabel, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSaveAgentScope } from './projectApi';
+import { useSaveAgentScope } from '../../shared/api/projectSettings';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

@@ -17,8 +17,8 @@ import {
 } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrompts } from '../prompts/api';
-import { useSaveAnalysisSettings } from './projectApi';
+import { useSaveAnalysisSettings } from '../../shared/api/projectSettings';
+import { usePrompts } from '../../shared/api/prompts';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { API_KEY, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePrompts } from '../prompts/api';
-import { defaultUploadPrompt } from '../upload/api';
+import { usePrompts } from '../../shared/api/prompts';
+import { defaultUploadPrompt } from '../../shared/api/upload';
 import { SettingsSection } from './SettingsSection';
 
 /**

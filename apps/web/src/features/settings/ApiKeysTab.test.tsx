@@ -1,8 +1,8 @@
 import { apiKeyRoutes, TIMINGS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { promptFixture } from '../../test/prompts';
 import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
-import { promptFixture } from '../prompts/testUtils';
 import {
   advance,
   apiKey,

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { projectsQueryKey } from '../../shared/app/projects';
 import { LAST_PROJECT_STORAGE_KEY } from '../../shared/app/selection';
+import { promptFixture } from '../../test/prompts';
 import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
-import { promptFixture } from '../prompts/testUtils';
 import { pageReload } from './reload';
 import {
   callsTo,

@@ -17,13 +17,13 @@ import {
 import { deleteConfirmationMatches, type Project } from '@parley/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../shared/api/auth';
+import { useMembers } from '../../shared/api/members';
+import { useDeleteProject, useTransferOwnership } from '../../shared/api/projectSettings';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useMe } from '../auth/api';
-import { ProjectForm } from '../projects/ProjectForm';
+import { ProjectForm } from '../../shared/components/ProjectForm';
 import { AnalysisSettings } from './AnalysisSettings';
-import { useMembers } from './membersApi';
-import { useDeleteProject, useTransferOwnership } from './projectApi';
 import { pageReload } from './reload';
 import { SettingsSection } from './SettingsSection';
 import { TranscriptionSettings } from './TranscriptionSettings';

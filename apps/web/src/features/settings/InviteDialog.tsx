@@ -11,9 +11,9 @@ import {
 import { assignableRoles, type MemberRole } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInvite } from '../../shared/api/members';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useInvite } from './membersApi';
 import { useSettingsError } from './useSettingsError';
 
 /** Invite by email; the roles offered are those my role may give (assignableRoles). */

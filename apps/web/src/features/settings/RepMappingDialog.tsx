@@ -2,8 +2,8 @@ import { Alert, Autocomplete, Dialog, DialogContent, DialogTitle, Stack, TextFie
 import { REP_MAPPING, type RepMapping, uniqueNames } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNames, useSaveRepMapping } from '../../shared/api/repMapping';
 import { DialogButtons } from '../../shared/components/DialogButtons';
-import { useNames, useSaveRepMapping } from './repMappingApi';
 import { useSettingsError } from './useSettingsError';
 
 /** Add or edit one mapping; representative and department suggest the names already in use. */

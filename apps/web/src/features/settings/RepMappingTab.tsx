@@ -4,12 +4,12 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import type { RepMapping } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApplyRepMappings, useDeleteRepMapping, useRepMappings } from '../../shared/api/repMapping';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { AgentScopeSettings } from './AgentScopeSettings';
 import { RepMappingDialog } from './RepMappingDialog';
 import { RepMappingTable } from './RepMappingTable';
-import { useApplyRepMappings, useDeleteRepMapping, useRepMappings } from './repMappingApi';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

@@ -4,13 +4,19 @@ import { assignableRoles, type Invite, type Member, type MemberRole } from '@par
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useMe } from '../../shared/api/auth';
+import {
+  type MembersData,
+  useChangeRole,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvite,
+} from '../../shared/api/members';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
-import { useMe } from '../auth/api';
 import { InviteDialog } from './InviteDialog';
 import { InvitesTable } from './InvitesTable';
 import { MembersTable } from './MembersTable';
-import { type MembersData, useChangeRole, useMembers, useRemoveMember, useRevokeInvite } from './membersApi';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

@@ -11,7 +11,7 @@ import type { TranscriptionChoice, TranscriptionProviderInfo } from '@parley/con
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveTranscription, useTranscriptionProviders } from './projectApi';
+import { useSaveTranscription, useTranscriptionProviders } from '../../shared/api/projectSettings';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

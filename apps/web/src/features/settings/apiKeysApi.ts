@@ -1,7 +1,7 @@
 import { type ApiKey, type ApiKeyType, apiKeyRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { settingsKeys } from './queryKeys';
+import { settingsKeys } from '../../shared/api/settingsQueryKeys';
 
 // The API-keys tab (admins and owners, signed in: keys can't manage keys).
 

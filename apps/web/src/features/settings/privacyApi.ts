@@ -1,7 +1,7 @@
 import { type PrivacySettings, privacyRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { settingsKeys } from './queryKeys';
+import { settingsKeys } from '../../shared/api/settingsQueryKeys';
 
 // The privacy tab: a project's redaction and retention settings (admins and owners).
 

@@ -1,7 +1,7 @@
 import { type SupportAccess, type SupportAccessUnit, supportRoutes } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { settingsKeys } from './queryKeys';
+import { settingsKeys } from '../../shared/api/settingsQueryKeys';
 
 // The support-access tab: its state (admins and owners), granting, ending and the audit (owners).
 

@@ -16,11 +16,11 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useMe } from '../../shared/api/auth';
 import { NoPermission } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, LoadingState, QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { useMe } from '../auth/api';
 import { useSupportProjects } from './api';
 
 /** Hours left before `iso`, or null when it has passed. */

@@ -1,11 +1,11 @@
 import { CHUNK_SIZE, chunkCount, UPLOAD_TEXTS } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { defaultUploadPrompt } from '../../shared/api/upload';
 import { rememberPromptId } from '../../shared/hooks/openingPrompt';
 import i18n from '../../shared/i18n';
 import { flattenLocale } from '../../shared/i18n/localeCheck';
 import { localInputToIso, toIsoWithOffset } from '../../shared/utils/dateTime';
 import { LOCALE_FILES } from '../../test/locales';
-import { defaultUploadPrompt } from './api';
 import { initialUploadState, outcomeOf, type UploadState, uploadReducer } from './machine';
 import {
   addCustomEntry,

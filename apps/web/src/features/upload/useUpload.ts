@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, isAbortError } from '../../shared/api/client';
-import { canProcess } from './api';
+import { canProcess } from '../../shared/api/upload';
 import {
   initialUploadState,
   outcomeOf,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { analyticsPages, mockAnalyticsApi, queriesOf } from '../../../test/analytics';
 import { jsonResponse, renderRoutes, testProject } from '../../../test/utils';
-import { analyticsPages, mockAnalyticsApi, queriesOf } from '../testUtils';
 
 const CALIBRATION = '/api/projects/5/analytics/calibration';
 const share = (changed: number, analyses: number) => ({ analyses, changed, share: changed / analyses });

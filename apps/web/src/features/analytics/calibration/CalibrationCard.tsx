@@ -3,12 +3,12 @@ import { isProjectManager } from '@parley/contracts';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCalibration } from '../../../shared/api/changeRequests';
 import { useCurrentProject } from '../../../shared/app/ProjectGuard';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { SectionCard } from '../../../shared/components/SectionCard';
 import { QueryContent } from '../../../shared/components/States';
 import { formatCount, formatShare } from '../../../shared/format/analytics';
-import { useCalibration } from '../../change-requests/api';
 import { LazyChart } from '../LazyChart';
 
 const CalibrationChart = lazy(() => import('./CalibrationChart'));

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../test/utils';
 import {
   analyticsPages,
   captureDownloads,
   checklistFixture,
   mockAnalyticsApi,
   queriesOf,
-} from '../testUtils';
+} from '../../../test/analytics';
+import { jsonResponse, renderRoutes } from '../../../test/utils';
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
 const CHECKLIST = '/api/projects/5/analytics/checklist';

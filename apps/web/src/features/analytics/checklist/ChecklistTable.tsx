@@ -11,9 +11,9 @@ import {
 import type { ChecklistResponse, ChecklistRow } from '@parley/contracts';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
-import { type AnalyticsView, analysesLink, listFilters } from '../view';
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';
 

@@ -2,8 +2,14 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Button, Grid } from '@mui/material';
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import {
+  type AnalyticsView,
+  analysesLink,
+  analyticsPageLink,
+  listFilters,
+  periodWithin,
+} from '../../../shared/analytics/view';
 import { EmptyState } from '../../../shared/components/States';
-import { type AnalyticsView, analysesLink, analyticsPageLink, listFilters, periodWithin } from '../view';
 import { KpiCards } from './KpiCards';
 import { MostMissedCard } from './MostMissedCard';
 import { RecentCard } from './RecentCard';

@@ -2,10 +2,10 @@ import { List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/m
 import type { DashboardResponse } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { analysisPath } from '../../../shared/api/analyses';
 import { SectionCard } from '../../../shared/components/SectionCard';
 import { formatAverage } from '../../../shared/format/analytics';
 import { formatDateTime } from '../../../shared/utils/displayDates';
-import { analysisPath } from '../../analyses/api';
 
 type Recent = DashboardResponse['data']['recent'][number];
 

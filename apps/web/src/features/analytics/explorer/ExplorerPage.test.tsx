@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { analyticsPages, captureDownloads, mockAnalyticsApi, queriesOf } from '../../../test/analytics';
 import { jsonResponse, renderRoutes } from '../../../test/utils';
-import { analyticsPages, captureDownloads, mockAnalyticsApi, queriesOf } from '../testUtils';
 
 const EXPLORE = '/api/projects/5/analytics/explore';
 const RANGE = 'from=2026-03-01&to=2026-03-31';

@@ -2,9 +2,9 @@ import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/mat
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
+import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
-import type { AnalysisFilters } from '../../analyses/listQuery';
-import { type AnalyticsView, analysesLink, listFilters } from '../view';
 import { type ExplorerColumn, groupFilters, groupLabel } from './columns';
 
 /** The explorer's figures per group and in total; counts link to the analyses behind them. */

@@ -1,5 +1,7 @@
 import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow, FieldOutcome } from '@parley/contracts';
 import type { TFunction } from 'i18next';
+import { type AnalyticsView, periodWithin } from '../../../shared/analytics/view';
+import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import {
   fieldKind,
   formatAverage,
@@ -7,10 +9,8 @@ import {
   formatPeriod,
   formatShare,
 } from '../../../shared/format/analytics';
-import type { AnalysisFilters } from '../../analyses/listQuery';
 import type { CsvValue } from '../csv';
 import { csvNumber, csvPercent } from '../csv';
-import { type AnalyticsView, periodWithin } from '../view';
 
 /**
  * The explorer's table as columns, so that the table and its CSV export show the same figures. Each value

@@ -2,8 +2,8 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Autocomplete, Button, Chip, Grid, MenuItem, TextField } from '@mui/material';
 import { insightOptionNames } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PromptChoice } from '../../analyses/api';
-import { useNames } from '../../settings/repMappingApi';
+import type { PromptChoice } from '../../../shared/api/analyses';
+import { useNames } from '../../../shared/api/repMapping';
 
 /** Names to pick from: the project's (without 'null' and 'undefined'), and those already chosen. */
 function NamesFilter({

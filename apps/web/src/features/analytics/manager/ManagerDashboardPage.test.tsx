@@ -2,8 +2,8 @@ import { analyticsRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../../test/analytics';
 import { jsonResponse, renderRoutes, routeAnswer } from '../../../test/utils';
-import { captureDownloads } from '../testUtils';
 import { managerAnswer, managerPages, mockManagerApi, plain, todayIsWednesday18March } from './testUtils';
 
 const PAGE = '/projects/5/analytics/manager-dashboard';

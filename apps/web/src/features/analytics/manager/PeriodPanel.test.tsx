@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { queriesOf } from '../../../test/analytics';
 import { renderRoutes } from '../../../test/utils';
-import { queriesOf } from '../testUtils';
 import { MANAGER_API, managerPages, mockManagerApi, periodNames, todayIsWednesday18March } from './testUtils';
 
 const PAGE = '/projects/5/analytics/manager-dashboard';

@@ -27,7 +27,7 @@ import {
   setPeriodRange,
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PromptChoice } from '../../analyses/api';
+import type { PromptChoice } from '../../../shared/api/analyses';
 import { ComparisonFilters } from './ComparisonFilters';
 import type { ManagerConfig } from './config';
 import { PeriodCard } from './PeriodCard';

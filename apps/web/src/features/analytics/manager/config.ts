@@ -13,7 +13,7 @@ import {
   periodParam,
   sortPeriods,
 } from '@parley/contracts';
-import type { ManagerDashboardQuery } from '../api';
+import type { ManagerDashboardQuery } from '../../../shared/api/analytics';
 
 /**
  * The manager dashboard's configuration as the URL keeps it (so a reload or a shared link shows the same

@@ -1,7 +1,7 @@
 import type { DayRange } from '@parley/contracts';
+import { analysesLink } from '../../../shared/analytics/view';
+import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import { isChecklistType } from '../../../shared/format/analytics';
-import type { AnalysisFilters } from '../../analyses/listQuery';
-import { analysesLink } from '../view';
 import type { Measure } from './model';
 
 /** What a comparison counted: the prompt and the department and representative filters. */

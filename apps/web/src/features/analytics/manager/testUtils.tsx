@@ -10,8 +10,8 @@ import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import { ProjectGuard } from '../../../shared/app/ProjectGuard';
+import { mockAnalyticsApi } from '../../../test/analytics';
 import { type Handler, routeAnswer } from '../../../test/utils';
-import { mockAnalyticsApi } from '../testUtils';
 import ManagerDashboardPage from './ManagerDashboardPage';
 
 /** Test helpers for the manager dashboard (not used by the app). */

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { pickOption } from '../testUtils';
+import { pickOption } from '../../../test/prompts';
 import { ClassificationOptionsEditor } from './ClassificationOptionsEditor';
 import { MarksEditor, parseMark } from './MarksEditor';
 import { OptionsEditor } from './OptionsEditor';

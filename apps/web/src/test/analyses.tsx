@@ -11,13 +11,13 @@ import { act, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { z } from 'zod';
-import { ProjectGuard, RequireProjectManager } from '../../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import FailedTasksPage from '../failed-tasks/FailedTasksPage';
-import AnalysesPage from './AnalysesPage';
-import AnalysisPage from './AnalysisPage';
-import AnalysisRedirect from './AnalysisRedirect';
-import type { AnalysisRow } from './api';
+import AnalysisPage from '../app/pages/AnalysisPage';
+import AnalysesPage from '../features/analyses/AnalysesPage';
+import AnalysisRedirect from '../features/analyses/AnalysisRedirect';
+import FailedTasksPage from '../features/failed-tasks/FailedTasksPage';
+import type { AnalysisRow } from '../shared/api/analyses';
+import { ProjectGuard, RequireProjectManager } from '../shared/app/ProjectGuard';
+import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
 
 /** Test helpers for the analyses and failed-tasks pages (not used by the app). */
 

@@ -13,28 +13,34 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { DetailsCard } from '../../features/analyses/DetailsCard';
+import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
+import { MediaPlayer } from '../../features/analyses/MediaPlayer';
+import { MetricsCard } from '../../features/analyses/MetricsCard';
+import { usePlayer } from '../../features/analyses/player';
+import { ReanalyzeDialog } from '../../features/analyses/ReanalyzeDialog';
+import { ResultFields } from '../../features/analyses/ResultFields';
+import { SpeakerRolesCard } from '../../features/analyses/SpeakerRolesCard';
+import { StatusPanel } from '../../features/analyses/StatusPanel';
+import { PlainTranscript, Transcript } from '../../features/analyses/Transcript';
+import { TranscriptExport } from '../../features/analyses/TranscriptExport';
+import { CorrectionsCard, useAnalysisDisputes } from '../../features/change-requests/AnalysisDisputes';
+import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
+import { fieldsFor, finalScoreOf, promptShape } from '../../shared/analyses/result';
+import { namedSegments, speakerNaming } from '../../shared/analyses/speakers';
+import {
+  analysisKeys,
+  type TaskEventHandlers,
+  useAnalysis,
+  usePrompt,
+  useTaskEvents,
+} from '../../shared/api/analyses';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { TaskStatusChip } from '../../shared/components/TaskStatus';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { downloadJson } from '../../shared/utils/download';
-import { CorrectionsCard, useAnalysisDisputes } from '../change-requests/AnalysisDisputes';
-import { AnalysisSection } from './AnalysisSection';
-import { analysisKeys, type TaskEventHandlers, useAnalysis, usePrompt, useTaskEvents } from './api';
-import { DetailsCard } from './DetailsCard';
-import { FinalScoreCard } from './FinalScoreCard';
-import { MediaPlayer } from './MediaPlayer';
-import { MetricsCard } from './MetricsCard';
-import { usePlayer } from './player';
-import { ReanalyzeDialog } from './ReanalyzeDialog';
-import { ResultFields } from './ResultFields';
-import { fieldsFor, finalScoreOf, promptShape } from './result';
-import { SpeakerRolesCard } from './SpeakerRolesCard';
-import { StatusPanel } from './StatusPanel';
-import { namedSegments, speakerNaming } from './speakers';
-import { PlainTranscript, Transcript } from './Transcript';
-import { TranscriptExport } from './TranscriptExport';
 
 /** /projects/{id}/analysis/{taskId}: one analysis with its recording, transcript, results and metrics. */
 export default function AnalysisPage() {

@@ -14,8 +14,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../shared/api/client';
-import { type ProjectPayload, useCreateProject, useUpdateProject } from './api';
+import { ApiError } from '../api/client';
+import { type ProjectPayload, useCreateProject, useUpdateProject } from '../api/projects';
 
 /** The shared project schema with the form's translated message keys (spec 2 §5: name_required). */
 export const projectFormSchema = ProjectInput.extend({

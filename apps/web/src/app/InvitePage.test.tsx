@@ -1,6 +1,9 @@
 import { type InviteInfo, memberRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import LoginPage from '../features/auth/LoginPage';
+import SignupPage from '../features/auth/SignupPage';
+import InvitePage from '../features/invites/InvitePage';
 import {
   type Handler,
   jsonResponse,
@@ -9,10 +12,7 @@ import {
   routeAnswer,
   sessionAnswer,
   testUser,
-} from '../../test/utils';
-import LoginPage from '../auth/LoginPage';
-import SignupPage from '../auth/SignupPage';
-import InvitePage from './InvitePage';
+} from '../test/utils';
 
 const routes = [
   { path: '/invite', element: <InvitePage /> },

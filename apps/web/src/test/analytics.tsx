@@ -11,7 +11,11 @@ import {
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
-import { ProjectGuard } from '../../shared/app/ProjectGuard';
+import ProjectDashboardPage from '../app/pages/ProjectDashboardPage';
+import ChecklistReportPage from '../features/analytics/checklist/ChecklistReportPage';
+import ExplorerPage from '../features/analytics/explorer/ExplorerPage';
+import { ProjectGuard } from '../shared/app/ProjectGuard';
+import { listItem, listPage, promptChoices, requests } from './analyses';
 import {
   type Handler,
   jsonResponse,
@@ -20,11 +24,7 @@ import {
   sessionAnswer,
   testProject,
   testUser,
-} from '../../test/utils';
-import { listItem, listPage, promptChoices, requests } from '../analyses/testUtils';
-import ProjectDashboardPage from '../projects/ProjectDashboardPage';
-import ChecklistReportPage from './checklist/ChecklistReportPage';
-import ExplorerPage from './explorer/ExplorerPage';
+} from './utils';
 
 /** Test helpers for the analytics pages (not used by the app). */
 

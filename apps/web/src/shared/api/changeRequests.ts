@@ -7,8 +7,8 @@ import {
 } from '@parley/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../shared/api/client';
-import { analysisKeys } from '../analyses/api';
+import { analysisKeys } from './analyses';
+import { call } from './client';
 
 // Routes and shapes: packages/contracts/src/routes/change-requests.ts.
 

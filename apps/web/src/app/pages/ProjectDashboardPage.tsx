@@ -5,20 +5,20 @@ import { isNavItemVisible, isProjectManager, NAV_ITEMS } from '@parley/contracts
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BackfillBanner } from '../../features/analytics/BackfillBanner';
+import { DashboardView } from '../../features/analytics/dashboard/DashboardView';
+import { GettingStarted } from '../../features/analytics/dashboard/GettingStarted';
+import { FilterBar } from '../../features/analytics/FilterBar';
+import { useCanAnalyse } from '../../features/billing/api';
+import { LeaveProjectButton } from '../../features/projects/LeaveProjectButton';
+import { ProjectDetails } from '../../features/projects/ProjectDetails';
+import { useAnalyticsView } from '../../shared/analytics/view';
+import { usePromptChoices } from '../../shared/api/analyses';
+import { useDashboard, useHasAnalyses } from '../../shared/api/analytics';
+import { useMe } from '../../shared/api/auth';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { LoadingState, QueryContent } from '../../shared/components/States';
-import { usePromptChoices } from '../analyses/api';
-import { useDashboard, useHasAnalyses } from '../analytics/api';
-import { BackfillBanner } from '../analytics/BackfillBanner';
-import { DashboardView } from '../analytics/dashboard/DashboardView';
-import { GettingStarted } from '../analytics/dashboard/GettingStarted';
-import { FilterBar } from '../analytics/FilterBar';
-import { useAnalyticsView } from '../analytics/view';
-import { useMe } from '../auth/api';
-import { useCanAnalyse } from '../billing/api';
-import { LeaveProjectButton } from './LeaveProjectButton';
-import { ProjectDetails } from './ProjectDetails';
 
 const promptsItem = NAV_ITEMS.find((item) => item.key === 'prompts')!;
 

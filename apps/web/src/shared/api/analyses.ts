@@ -16,11 +16,11 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { call, urlOf } from '../../shared/api/client';
-import { type LiveState, useEventSource } from '../../shared/hooks/useEventSource';
-import { fetchPrompt } from '../prompts/api';
-import { type UploadPromptOption, uploadPromptsQuery } from '../upload/api';
-import { apiQuery, type ListView } from './listQuery';
+import { type LiveState, useEventSource } from '../hooks/useEventSource';
+import { apiQuery, type ListView } from './analysisListQuery';
+import { call, urlOf } from './client';
+import { fetchPrompt } from './prompts';
+import { type UploadPromptOption, uploadPromptsQuery } from './upload';
 
 // Routes and shapes: packages/contracts/src/routes/analyses.ts.
 

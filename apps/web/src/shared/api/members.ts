@@ -1,9 +1,9 @@
 import { type MemberRole, type MembersResponse, memberRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../shared/api/client';
-import { projectsQueryKey } from '../../shared/app/projects';
-import { settingsKeys } from './queryKeys';
+import { projectsQueryKey } from '../app/projects';
+import { call } from './client';
+import { settingsKeys } from './settingsQueryKeys';
 
 // The team-members tab: members, invitations, roles (admins and owners; every member may leave).
 

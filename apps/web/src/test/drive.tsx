@@ -8,18 +8,11 @@ import {
 } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { ProjectGuard } from '../../shared/app/ProjectGuard';
-import {
-  type Handler,
-  jsonResponse,
-  mockFetch,
-  renderRoutes,
-  routeAnswer,
-  testProject,
-} from '../../test/utils';
-import IntegrationsPage from '../integrations/IntegrationsPage';
-import { promptFixture } from '../prompts/testUtils';
-import DriveCallbackPage from './DriveCallbackPage';
+import IntegrationsPage from '../app/pages/IntegrationsPage';
+import DriveCallbackPage from '../features/drive/DriveCallbackPage';
+import { ProjectGuard } from '../shared/app/ProjectGuard';
+import { promptFixture } from './prompts';
+import { type Handler, jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject } from './utils';
 
 /** Test helpers for the Google Drive panel (not used by the app). */
 

@@ -1,6 +1,6 @@
 import { authRoutes, type RouteBody, type User } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/client';
+import { call } from './client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 

@@ -10,7 +10,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { UploadPromptOption, useUploadPrompts } from './api';
+import type { UploadPromptOption, useUploadPrompts } from '../api/upload';
 
 /** The translation keys of the texts around the select: each upload form words them its own way. */
 export interface PromptSelectTexts {

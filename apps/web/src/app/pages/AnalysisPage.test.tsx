@@ -1,9 +1,7 @@
 import type { FinalScore, TaskResult } from '@parley/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
-import { field as promptField, promptFixture } from '../prompts/testUtils';
-import { FinalScoreCard } from './FinalScoreCard';
+import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
 import {
   analysesRoutes,
   detailFixture,
@@ -14,7 +12,9 @@ import {
   requests,
   scorecardResult,
   stubEventSource,
-} from './testUtils';
+} from '../../test/analyses';
+import { field as promptField, promptFixture } from '../../test/prompts';
+import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -2,7 +2,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { Box, Button, type ButtonProps } from '@mui/material';
 import { lazy, type Ref, Suspense, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../shared/i18n';
+import { currentLanguage } from '../i18n';
 
 export type LanguageMenuColor = 'inherit' | 'primary';
 

@@ -3,10 +3,10 @@ import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 import { Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { BlacklistPanel } from '../../features/blacklist/BlacklistPanel';
+import { DrivePanel } from '../../features/drive/DrivePanel';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
-import { BlacklistPanel } from '../blacklist/BlacklistPanel';
-import { DrivePanel } from '../drive/DrivePanel';
 
 /** The tabs of /projects/{id}/integrations/{tab}, in order. */
 export const INTEGRATION_TABS = ['google-drive', 'blacklist'] as const;

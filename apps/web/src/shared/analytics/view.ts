@@ -1,7 +1,7 @@
 import { addDays } from '@parley/contracts';
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AnalysisFilters, DEFAULT_PAGE_SIZE, viewParams } from '../analyses/listQuery';
+import { type AnalysisFilters, DEFAULT_PAGE_SIZE, viewParams } from '../api/analysisListQuery';
 
 /**
  * The analytics pages keep their filters in the URL (so a view can be shared), with the analyses list's

@@ -10,9 +10,9 @@ import type {
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
-import { ProjectGuard } from '../../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import BillingPage from './BillingPage';
+import BillingPage from '../features/billing/BillingPage';
+import { ProjectGuard } from '../shared/app/ProjectGuard';
+import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
 
 /** Test helpers for the billing page (not used by the app). */
 

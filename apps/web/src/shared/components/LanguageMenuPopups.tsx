@@ -3,8 +3,8 @@ import { ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/materi
 import { LANGUAGE_NATIVE_NAMES, UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../shared/i18n';
-import { useChangeLanguage } from './api';
+import { useChangeLanguage } from '../api/profile';
+import { currentLanguage } from '../i18n';
 import { LanguageButton, type LanguageMenuColor, type LanguageMenuStart } from './LanguageMenu';
 
 /**

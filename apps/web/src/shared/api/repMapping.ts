@@ -1,7 +1,7 @@
 import { repRoutes, type TeamLeader } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/client';
-import { settingsKeys } from './queryKeys';
+import { call } from './client';
+import { settingsKeys } from './settingsQueryKeys';
 
 // The rep-mapping and team-leaders tabs (admins and owners), and the project's names (any member).
 

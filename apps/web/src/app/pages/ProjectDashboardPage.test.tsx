@@ -2,9 +2,9 @@ import { analysisRoutes, memberRoutes, projectRoutes } from '@parley/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { listPage } from '../../test/analyses';
+import { analyticsPages, dashboardFixture, mockAnalyticsApi, queriesOf } from '../../test/analytics';
 import { jsonResponse, renderRoutes, routeAnswer, testProject, testUser } from '../../test/utils';
-import { listPage } from '../analyses/testUtils';
-import { analyticsPages, dashboardFixture, mockAnalyticsApi, queriesOf } from '../analytics/testUtils';
 
 const routes = [...analyticsPages, { path: '/dashboard', element: <p>Projects overview</p> }];
 const DASHBOARD = '/api/projects/5/analytics/dashboard';

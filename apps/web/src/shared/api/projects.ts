@@ -1,7 +1,7 @@
 import { type Project, type ProjectInput, projectRoutes } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/client';
-import { projectQueryKey, projectsQueryKey } from '../../shared/app/projects';
+import { projectQueryKey, projectsQueryKey } from '../app/projects';
+import { call } from './client';
 
 export type ProjectPayload = {
   name: string;

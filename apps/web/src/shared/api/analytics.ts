@@ -1,6 +1,6 @@
 import { analysisRoutes, analyticsRoutes, type RouteQuery } from '@parley/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../shared/api/client';
+import { call } from './client';
 
 // Routes and shapes: packages/contracts/src/routes/analytics.ts and analytics/api.ts.
 

@@ -10,10 +10,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
-import { ProjectGuard } from '../../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import PromptFormPage from './PromptFormPage';
-import PromptsPage from './PromptsPage';
+import PromptFormPage from '../features/prompts/PromptFormPage';
+import PromptsPage from '../features/prompts/PromptsPage';
+import { ProjectGuard } from '../shared/app/ProjectGuard';
+import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
 
 /** Test helpers for the prompt pages (not used by the app). */
 

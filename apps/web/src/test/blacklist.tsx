@@ -2,9 +2,9 @@ import type { BlacklistEntry } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { Navigate, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ProjectGuard, RequireProjectManager } from '../../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
-import IntegrationsPage from '../integrations/IntegrationsPage';
+import IntegrationsPage from '../app/pages/IntegrationsPage';
+import { ProjectGuard, RequireProjectManager } from '../shared/app/ProjectGuard';
+import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
 
 /** Test helpers for the blacklist panel and the integrations page (not used by the app). */
 

@@ -11,7 +11,7 @@ import {
   type RouteBody,
 } from '@parley/contracts';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/client';
+import { call } from './client';
 
 const MODELS_STALE_MS = 5 * 60_000;
 

@@ -1,9 +1,9 @@
 import { type RouteBody, type UiLanguage, type User, userRoutes } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../shared/api/client';
-import i18n, { storeLanguage } from '../../shared/i18n';
-import { meQueryKey, useMe } from '../auth/api';
+import i18n, { storeLanguage } from '../i18n';
+import { meQueryKey, useMe } from './auth';
+import { call } from './client';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { billingRoutes, type UploadPrompt, uploadRoutes } from '@parley/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, UnexpectedAnswerError } from '../../shared/api/client';
-import { openingPrompt, readLastPromptId } from '../../shared/hooks/openingPrompt';
+import { openingPrompt, readLastPromptId } from '../hooks/openingPrompt';
+import { call, UnexpectedAnswerError } from './client';
 
 /** A prompt the upload panel can use (spec 1 §3 'Upload prompt'). */
 export type UploadPromptOption = z.infer<typeof UploadPrompt>;

@@ -8,10 +8,10 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../shared/api/client';
-import { projectQueryKey, projectsQueryKey } from '../../shared/app/projects';
-import { readLastProjectId, writeLastProjectId } from '../../shared/app/selection';
-import { settingsKeys } from './queryKeys';
+import { projectQueryKey, projectsQueryKey } from '../app/projects';
+import { readLastProjectId, writeLastProjectId } from '../app/selection';
+import { call } from './client';
+import { settingsKeys } from './settingsQueryKeys';
 
 /**
  * The project as the settings page loads it (every settings field). A failure keeps the server's message,

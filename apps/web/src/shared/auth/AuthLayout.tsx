@@ -1,7 +1,7 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../profile/LanguageMenu';
+import { LanguageMenu } from '../components/LanguageMenu';
 
 /** Public pages (sign in, sign up, password): a centred card under the product name. */
 export function AuthLayout({
