@@ -1,7 +1,16 @@
+import { authRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../shared/i18n';
-import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testProject, testUser } from '../test/utils';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeKey,
+  sessionAnswer,
+  testProject,
+  testUser,
+} from '../test/utils';
 import { routes } from './routes';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -15,12 +24,12 @@ describe('app', () => {
     let signedIn = false;
     const projects = [testProject(), testProject({ id: 6, name: 'Support QA', my_role: 'user' })];
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer(signedIn ? testUser : null),
-      'POST /api/auth/login': () => {
+      [routeKey(authRoutes.session)]: () => sessionAnswer(signedIn ? testUser : null),
+      [routeKey(authRoutes.login)]: () => {
         signedIn = true;
         return jsonResponse(200, { data: { ...testUser, language: 'de' } });
       },
-      'GET /api/projects': () => jsonResponse(200, { data: projects }),
+      [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: projects }),
     });
     renderRoutes(routes, '/projects/5/billing');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
@@ -46,8 +55,8 @@ describe('app', () => {
 
   it('renders only the page content with ?pdf=1', async () => {
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer(testUser),
-      'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }),
+      [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+      [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [testProject()] }),
     });
     renderRoutes(routes, '/projects/5/dashboard?pdf=1');
     expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
@@ -57,8 +66,8 @@ describe('app', () => {
 
   it('redirects /projects to /dashboard and /projects/:id to its dashboard; unknown pages are 404', async () => {
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer(testUser),
-      'GET /api/projects': () => jsonResponse(200, { data: [] }),
+      [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+      [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [] }),
     });
     const { router } = renderRoutes(routes, '/projects');
     expect(await screen.findByText('No projects yet')).toBeInTheDocument();

@@ -1,6 +1,7 @@
+import { authRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testProject } from '../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey, sessionAnswer, testProject } from '../test/utils';
 import { routes } from './routes';
 
 /** A phone: the theme's `down('md')` query (max-width 899.95px) matches, wider ones do not. */
@@ -21,8 +22,8 @@ describe('app shell on a phone', () => {
   it('hides the sidebar until the menu button opens it, and closes it when an item is chosen', async () => {
     phoneWidth();
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer(),
-      'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }),
+      [routeKey(authRoutes.session)]: () => sessionAnswer(),
+      [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [testProject()] }),
     });
     renderRoutes(routes, '/projects/5/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales Calls' })).toBeInTheDocument();
@@ -38,8 +39,8 @@ describe('app shell on a phone', () => {
 
   it('keeps the sidebar beside the page on a wide screen, without a menu button', async () => {
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer(),
-      'GET /api/projects': () => jsonResponse(200, { data: [testProject()] }),
+      [routeKey(authRoutes.session)]: () => sessionAnswer(),
+      [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [testProject()] }),
     });
     renderRoutes(routes, '/projects/5/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales Calls' })).toBeInTheDocument();

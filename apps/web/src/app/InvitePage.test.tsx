@@ -1,4 +1,4 @@
-import { type InviteInfo, memberRoutes } from '@parley/contracts';
+import { authRoutes, type InviteInfo, memberRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LoginPage from '../features/auth/LoginPage';
@@ -10,6 +10,7 @@ import {
   mockFetch,
   renderRoutes,
   routeAnswer,
+  routeKey,
   sessionAnswer,
   testUser,
 } from '../test/utils';
@@ -41,8 +42,9 @@ const signedOut = () => sessionAnswer(null);
 
 function open(handlers: Record<string, Handler>, path = '/invite?token=tok123') {
   const fetch = mockFetch({
-    'GET /api/auth/session': signedOut,
-    'GET /api/invites/tok123': () => routeAnswer(memberRoutes.inviteInfo, { data: info() }),
+    [routeKey(authRoutes.session)]: signedOut,
+    [routeKey(memberRoutes.inviteInfo, { token: 'tok123' })]: () =>
+      routeAnswer(memberRoutes.inviteInfo, { data: info() }),
     ...handlers,
   });
   const view = renderRoutes(routes, path);
@@ -75,7 +77,7 @@ describe('invite page', () => {
 
   it('without an account, offers to create one first (email prefilled)', async () => {
     open({
-      'GET /api/invites/tok123': () =>
+      [routeKey(memberRoutes.inviteInfo, { token: 'tok123' })]: () =>
         routeAnswer(memberRoutes.inviteInfo, { data: info({ account_exists: false }) }),
     });
     const details = within(await screen.findByTestId('invite-details'));
@@ -91,8 +93,8 @@ describe('invite page', () => {
 
   it('signed in with the invited email: join the project and go there', async () => {
     const { fetch } = open({
-      'GET /api/auth/session': () => sessionAnswer({ ...testUser, email: 'New@Example.com' }),
-      'POST /api/invites/tok123/accept': () =>
+      [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, email: 'New@Example.com' }),
+      [routeKey(memberRoutes.acceptInvite, { token: 'tok123' })]: () =>
         routeAnswer(memberRoutes.acceptInvite, { data: { project_id: 7, role: 'teamleader' } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Join project' }));
@@ -106,8 +108,8 @@ describe('invite page', () => {
 
   it('signed in with another email: explains and offers to sign out', async () => {
     const { fetch } = open({
-      'GET /api/auth/session': () => sessionAnswer(testUser),
-      'POST /api/auth/logout': () => jsonResponse(200, { data: { ok: true } }),
+      [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+      [routeKey(authRoutes.logout)]: () => jsonResponse(200, { data: { ok: true } }),
     });
     expect(await screen.findByTestId('invite-wrong-account')).toHaveTextContent(
       'You are signed in as ada@example.com, but this invitation was sent to new@example.com.',
@@ -127,7 +129,8 @@ describe('invite page', () => {
     [410, 'invite_expired', 'This invitation has expired. Ask the project admin for a new one.'],
   ])('explains a %s %s link', async (status, code, text) => {
     open({
-      'GET /api/invites/tok123': () => jsonResponse(status, { error: { code, message: 'server text' } }),
+      [routeKey(memberRoutes.inviteInfo, { token: 'tok123' })]: () =>
+        jsonResponse(status, { error: { code, message: 'server text' } }),
     });
     expect(await screen.findByTestId('invite-error')).toHaveTextContent(text);
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
@@ -143,8 +146,8 @@ describe('invite page', () => {
 
   it('shows the error of a failed accept', async () => {
     open({
-      'GET /api/auth/session': () => sessionAnswer({ ...testUser, email: 'new@example.com' }),
-      'POST /api/invites/tok123/accept': () =>
+      [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, email: 'new@example.com' }),
+      [routeKey(memberRoutes.acceptInvite, { token: 'tok123' })]: () =>
         jsonResponse(410, { error: { code: 'invite_expired', message: 'expired' } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Join project' }));

@@ -6,6 +6,7 @@ import type {
   UploadPrompt,
   UploadResponse,
 } from '@parley/contracts';
+import { analysisRoutes, projectRoutes, uploadRoutes } from '@parley/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
@@ -17,7 +18,7 @@ import AnalysisRedirect from '../features/analyses/AnalysisRedirect';
 import FailedTasksPage from '../features/failed-tasks/FailedTasksPage';
 import type { AnalysisRow } from '../shared/api/analyses';
 import { ProjectGuard, RequireProjectManager } from '../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
+import { type Handler, jsonResponse, mockFetch, routeKey, testProject } from './utils';
 
 /** Test helpers for the analyses and failed-tasks pages (not used by the app). */
 
@@ -346,16 +347,18 @@ export function detailFixture(overrides: Partial<AnalysisDetail> = {}): Analysis
 /** The API the pages call, answering from fixtures; override any route. */
 export function mockAnalysesApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: promptChoices }),
-    'GET /api/projects/5/analyses': () => jsonResponse(200, listPage([listItem(1), listItem(2)])),
-    'GET /api/projects/5/analyses/42': () => jsonResponse(200, { data: detailFixture() }),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(projectRoutes.get, { id: 5 })]: () => jsonResponse(200, { data: project }),
+    [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: promptChoices }),
+    [routeKey(analysisRoutes.list, { id: 5 })]: () => jsonResponse(200, listPage([listItem(1), listItem(2)])),
+    [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
+      jsonResponse(200, { data: detailFixture() }),
     ...overrides,
   });
 }
 
-export function requests(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+export function requests(fetch: ReturnType<typeof mockFetch>, key: string) {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls
     .filter(([input, init]) => {
       const url = new URL(String(input), 'http://localhost');

@@ -3,10 +3,13 @@ import {
   type AnalyticsStatusResponse,
   analysisRoutes,
   analyticsRoutes,
+  authRoutes,
   type ChecklistResponse,
   type DashboardResponse,
   type ExplorerGroupRow,
   type ExplorerResponse,
+  projectRoutes,
+  uploadRoutes,
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
@@ -21,6 +24,7 @@ import {
   jsonResponse,
   mockFetch,
   routeAnswer,
+  routeKey,
   sessionAnswer,
   testProject,
   testUser,
@@ -186,25 +190,32 @@ export const idleStatus: z.input<typeof AnalyticsStatusResponse> = {
 /** The API of the analytics pages, answering from fixtures; override any route. */
 export function mockAnalyticsApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer(testUser),
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: promptChoices }),
-    'GET /api/projects/5/analyses': () => routeAnswer(analysisRoutes.list, listPage([listItem(1)])),
-    'GET /api/projects/5/analytics/status': () => routeAnswer(analyticsRoutes.status, idleStatus),
-    'GET /api/projects/5/analytics/dashboard': () =>
+    [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(projectRoutes.get, { id: 5 })]: () => jsonResponse(200, { data: project }),
+    [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: promptChoices }),
+    [routeKey(analysisRoutes.list, { id: 5 })]: () =>
+      routeAnswer(analysisRoutes.list, listPage([listItem(1)])),
+    [routeKey(analyticsRoutes.status, { id: 5 })]: () => routeAnswer(analyticsRoutes.status, idleStatus),
+    [routeKey(analyticsRoutes.dashboard, { id: 5 })]: () =>
       routeAnswer(analyticsRoutes.dashboard, dashboardFixture()),
-    'GET /api/projects/5/analytics/fields': () => routeAnswer(analyticsRoutes.fields, fieldsFixture),
-    'GET /api/projects/5/analytics/explore': (url) =>
+    [routeKey(analyticsRoutes.fields, { id: 5 })]: () => routeAnswer(analyticsRoutes.fields, fieldsFixture),
+    [routeKey(analyticsRoutes.explore, { id: 5 })]: (url) =>
       routeAnswer(analyticsRoutes.explore, exploreAnswer(url)),
-    'GET /api/projects/5/analytics/checklist': () => routeAnswer(analyticsRoutes.checklist, checklistFixture),
+    [routeKey(analyticsRoutes.checklist, { id: 5 })]: () =>
+      routeAnswer(analyticsRoutes.checklist, checklistFixture),
     ...overrides,
   });
 }
 
-/** The query of each call of a route, oldest first. */
-export function queriesOf(fetch: ReturnType<typeof mockFetch>, path: string): Record<string, string>[] {
-  return requests(fetch, 'GET', path).map((request) => Object.fromEntries(request.url.searchParams));
+/** The URL of each call of a route (a routeKey), oldest first. */
+export function urlsOf(fetch: ReturnType<typeof mockFetch>, key: string): URL[] {
+  return requests(fetch, key).map((request) => request.url);
+}
+
+/** The query of each call of a route (a routeKey), oldest first. */
+export function queriesOf(fetch: ReturnType<typeof mockFetch>, key: string): Record<string, string>[] {
+  return urlsOf(fetch, key).map((url) => Object.fromEntries(url.searchParams));
 }
 
 /** The files the page saves (through an object URL and a link click): their names and contents. */

@@ -8,11 +8,12 @@ import type {
   UnitBundle,
   UnitBundlesResponse,
 } from '@parley/contracts';
+import { billingRoutes as billingApiRoutes, projectRoutes } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
 import BillingPage from '../features/billing/BillingPage';
 import { ProjectGuard } from '../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
+import { type Handler, jsonResponse, mockFetch, routeKey, testProject } from './utils';
 
 /** Test helpers for the billing page (not used by the app). */
 
@@ -133,26 +134,28 @@ export function purchaseAnswer(plan: TariffPlan): z.input<typeof PurchaseRespons
 /** The API the billing page calls, answering from fixtures; override any route. */
 export function mockBillingApi(overrides: Record<string, Handler> = {}, project = billingProject()) {
   return mockFetch({
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
-    'GET /api/projects/5/billing/units': () =>
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(projectRoutes.get, { id: 5 })]: () => jsonResponse(200, { data: project }),
+    [routeKey(billingApiRoutes.units, { id: 5 })]: () =>
       jsonResponse(200, { data: [] } satisfies z.input<typeof UnitBundlesResponse>),
-    'GET /api/projects/5/billing/invoices': () =>
+    [routeKey(billingApiRoutes.invoices, { id: 5 })]: () =>
       jsonResponse(200, { data: [] } satisfies z.input<typeof InvoiceListResponse>),
-    'GET /api/billing/tariffs': () =>
+    [routeKey(billingApiRoutes.tariffs)]: () =>
       jsonResponse(200, { data: plans } satisfies z.input<typeof TariffPlanListResponse>),
     ...overrides,
   });
 }
 
-export function calls(fetch: ReturnType<typeof mockFetch>, method: string, path: string): number {
+export function calls(fetch: ReturnType<typeof mockFetch>, key: string): number {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls.filter(([input, init]) => {
     const url = new URL(String(input), 'http://localhost');
     return (init?.method ?? 'GET') === method && url.pathname === path;
   }).length;
 }
 
-export function requests(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+export function requests(fetch: ReturnType<typeof mockFetch>, key: string) {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls
     .filter(([input, init]) => {
       const url = new URL(String(input), 'http://localhost');

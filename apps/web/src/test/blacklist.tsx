@@ -1,10 +1,11 @@
 import type { BlacklistEntry } from '@parley/contracts';
+import { blacklistRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { Navigate, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import IntegrationsPage from '../app/pages/IntegrationsPage';
 import { ProjectGuard, RequireProjectManager } from '../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
+import { type Handler, jsonResponse, mockFetch, routeKey, testProject } from './utils';
 
 /** Test helpers for the blacklist panel and the integrations page (not used by the app). */
 
@@ -55,13 +56,14 @@ export function pagedList(total: number): Handler {
 
 export function mockBlacklistApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/blacklist': pagedList(3),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(blacklistRoutes.list)]: pagedList(3),
     ...overrides,
   });
 }
 
-export function requestsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+export function requestsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls
     .filter(([input, init]) => {
       const url = new URL(String(input), 'http://localhost');

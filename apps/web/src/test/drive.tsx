@@ -4,6 +4,7 @@ import {
   googleDriveRoutes,
   type Project,
   projectRoutes,
+  promptRoutes,
   type SyncHistoryItem,
 } from '@parley/contracts';
 import { screen } from '@testing-library/react';
@@ -12,7 +13,15 @@ import IntegrationsPage from '../app/pages/IntegrationsPage';
 import DriveCallbackPage from '../features/drive/DriveCallbackPage';
 import { ProjectGuard } from '../shared/app/ProjectGuard';
 import { promptFixture } from './prompts';
-import { type Handler, jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject } from './utils';
+import {
+  type Handler,
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  routeKey,
+  testProject,
+} from './utils';
 
 /** Test helpers for the Google Drive panel (not used by the app). */
 
@@ -91,18 +100,18 @@ export function mockDriveApi(
   overrides: Record<string, Handler> = {},
 ) {
   return mockFetch({
-    'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [project] }),
-    'GET /api/projects/5/prompts': () =>
+    [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [project] }),
+    [routeKey(promptRoutes.list, { id: 5 })]: () =>
       jsonResponse(200, { data: [promptFixture(), promptFixture({ id: 12, scriptName: 'Support QA' })] }),
-    'GET /api/integrations/google-drive/oauth/status': () =>
+    [routeKey(googleDriveRoutes.oauthStatus)]: () =>
       routeAnswer(googleDriveRoutes.oauthStatus, {
         data: { google_configured: true, encryption_configured: true, available: true, message: null },
       }),
-    'GET /api/integrations/google-drive/connections': () =>
+    [routeKey(googleDriveRoutes.listConnections)]: () =>
       routeAnswer(googleDriveRoutes.listConnections, { data: connections }),
-    'GET /api/integrations/google-drive/integrations': () =>
+    [routeKey(googleDriveRoutes.listIntegrations)]: () =>
       routeAnswer(googleDriveRoutes.listIntegrations, { data: integrations }),
-    'POST /api/integrations/google-drive/folders/preview': () =>
+    [routeKey(googleDriveRoutes.previewFolder)]: () =>
       routeAnswer(googleDriveRoutes.previewFolder, { data: { files: [], truncated: false } }),
     ...overrides,
   });
@@ -114,7 +123,8 @@ export async function openDrive(path: string) {
   return result;
 }
 
-export function callsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+export function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls
     .filter(([input, init]) => {
       const url = new URL(String(input), 'http://localhost');

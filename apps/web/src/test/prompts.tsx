@@ -6,6 +6,7 @@ import type {
   PromptListResponse,
   ProvidersResponse,
 } from '@parley/contracts';
+import { modelRoutes, projectRoutes, promptRoutes as promptApiRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -13,7 +14,7 @@ import type { z } from 'zod';
 import PromptFormPage from '../features/prompts/PromptFormPage';
 import PromptsPage from '../features/prompts/PromptsPage';
 import { ProjectGuard } from '../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from './utils';
+import { type Handler, jsonResponse, mockFetch, routeKey, testProject } from './utils';
 
 /** Test helpers for the prompt pages (not used by the app). */
 
@@ -84,22 +85,22 @@ export const projects = [
 /** The API the prompt pages call, answering from fixtures; override any route. */
 export function mockPromptApi(overrides: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/projects': () => jsonResponse(200, { data: projects }),
-    'GET /api/projects/5/prompts': () =>
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: projects }),
+    [routeKey(promptApiRoutes.list, { id: 5 })]: () =>
       jsonResponse(200, {
         data: [
           promptFixture(),
           promptFixture({ id: 12, scriptName: 'Support Triage', provider: 'openai', model: 'gpt-4o' }),
         ],
       } satisfies z.input<typeof PromptListResponse>),
-    'GET /api/models/providers': () =>
+    [routeKey(modelRoutes.listProviders)]: () =>
       jsonResponse(200, {
         data: [
           { id: 'anthropic', name: 'Anthropic', available: true },
           { id: 'openai', name: 'OpenAI', available: false },
         ],
       } satisfies z.input<typeof ProvidersResponse>),
-    'GET /api/models/providers/anthropic/models': () =>
+    [routeKey(modelRoutes.listModels, { provider: 'anthropic' })]: () =>
       jsonResponse(200, {
         data: [
           {
@@ -126,7 +127,7 @@ export function mockPromptApi(overrides: Record<string, Handler> = {}) {
           },
         ],
       } satisfies z.input<typeof ModelsResponse>),
-    'GET /api/models/providers/openai/models': () =>
+    [routeKey(modelRoutes.listModels, { provider: 'openai' })]: () =>
       jsonResponse(200, {
         data: [
           {
@@ -143,8 +144,9 @@ export function mockPromptApi(overrides: Record<string, Handler> = {}) {
   });
 }
 
-/** The JSON body of the last call to METHOD path. */
-export function lastBody(fetch: ReturnType<typeof mockFetch>, method: string, path: string): unknown {
+/** The JSON body of the last call to a route (its routeKey). */
+export function lastBody(fetch: ReturnType<typeof mockFetch>, key: string): unknown {
+  const [method, path] = key.split(' ');
   const calls = fetch.mock.calls.filter(
     ([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method,
   );
@@ -152,7 +154,8 @@ export function lastBody(fetch: ReturnType<typeof mockFetch>, method: string, pa
   return init?.body ? JSON.parse(String(init.body)) : undefined;
 }
 
-export function calls(fetch: ReturnType<typeof mockFetch>, method: string, path: string): number {
+export function calls(fetch: ReturnType<typeof mockFetch>, key: string): number {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls.filter(
     ([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method,
   ).length;

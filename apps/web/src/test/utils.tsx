@@ -1,4 +1,11 @@
-import { authRoutes, type Project, type RouteDefinition, type User } from '@parley/contracts';
+import {
+  authRoutes,
+  type Project,
+  pathOf,
+  type RouteDefinition,
+  type RouteParams,
+  type User,
+} from '@parley/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -32,7 +39,18 @@ export function sessionAnswer(user: User | null = testUser): Response {
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
-/** Stubs fetch (the network boundary). Keys are 'METHOD /path' without the query string. */
+/**
+ * The mockFetch key of a call to a route: 'METHOD /api/path' with the route's params filled in, e.g.
+ * `{ [routeKey(promptRoutes.get, { id: 5, promptId: 3 })]: () => … }`. The params are checked against the route.
+ */
+export function routeKey<R extends RouteDefinition>(
+  route: R,
+  ...params: RouteParams<R> extends undefined ? [] : [RouteParams<R>]
+): string {
+  return `${route.method} /api${pathOf(route, params[0] as Record<string, unknown> | undefined)}`;
+}
+
+/** Stubs fetch (the network boundary). Keys are 'METHOD /path' without the query string (see routeKey). */
 export function mockFetch(handlers: Record<string, Handler>) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');

@@ -1,4 +1,5 @@
 import type { FinalScore, TaskResult } from '@parley/contracts';
+import { analysisRoutes, promptRoutes } from '@parley/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
@@ -14,7 +15,7 @@ import {
   stubEventSource,
 } from '../../test/analyses';
 import { field as promptField, promptFixture } from '../../test/prompts';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -60,7 +61,7 @@ describe('analysis detail', () => {
     mockMedia();
     const detail = detailFixture();
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: {
             ...detail,
@@ -107,7 +108,7 @@ describe('analysis detail', () => {
     mockMedia();
     const detail = detailFixture({ prompt: null });
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: {
             ...detail,
@@ -152,7 +153,7 @@ describe('analysis detail', () => {
   it('says when retention deleted the transcript and results, keeping the score', async () => {
     mockMedia();
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: {
             ...detailFixture(),
@@ -177,7 +178,7 @@ describe('analysis detail', () => {
 
     const unnamed = detailFixture().transcript!.map((segment) => ({ ...segment, speaker: null }));
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, { data: detailFixture({ transcript: unnamed, speaker_roles: null }) }),
     });
     await openDetail();
@@ -290,7 +291,7 @@ describe('analysis detail', () => {
   it('says when nothing has been charged yet', async () => {
     mockMedia();
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, { data: detailFixture({ units_charged: null }) }),
     });
     await openDetail();
@@ -322,8 +323,8 @@ describe('analysis detail', () => {
   it('re-analyses with another prompt and opens the new analysis', async () => {
     mockMedia();
     const fetch = mockAnalysesApi({
-      'POST /api/projects/5/analyses/42/reanalyze': () => jsonResponse(201, reanalyzed(43)),
-      'GET /api/projects/5/analyses/43': () =>
+      [routeKey(analysisRoutes.reanalyze, { id: 5, taskId: 42 })]: () => jsonResponse(201, reanalyzed(43)),
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 43 })]: () =>
         jsonResponse(200, {
           data: detailFixture({
             id: 43,
@@ -344,9 +345,9 @@ describe('analysis detail', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Support checklist' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Re-analyse' }));
     await waitFor(() => expect(location()).toBe('/projects/5/analysis/43'));
-    expect(requests(fetch, 'POST', '/api/projects/5/analyses/42/reanalyze').map((r) => r.body)).toEqual([
-      { prompt_id: 4 },
-    ]);
+    expect(
+      requests(fetch, routeKey(analysisRoutes.reanalyze, { id: 5, taskId: 42 })).map((r) => r.body),
+    ).toEqual([{ prompt_id: 4 }]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Queued call' })).toBeInTheDocument();
     expect(screen.getByTestId('status-panel')).toHaveTextContent('Waiting in the queue');
   });
@@ -355,7 +356,7 @@ describe('analysis detail', () => {
     mockMedia();
     const fetch = mockAnalysesApi(
       {
-        'POST /api/projects/5/analyses/42/reanalyze': () => jsonResponse(201, reanalyzed(43)),
+        [routeKey(analysisRoutes.reanalyze, { id: 5, taskId: 42 })]: () => jsonResponse(201, reanalyzed(43)),
       },
       testProject({ my_role: 'admin', read_only: true }),
     );
@@ -376,7 +377,7 @@ describe('analysis detail', () => {
   it('shows why a re-analysis was refused and keeps the dialog open', async () => {
     mockMedia();
     mockAnalysesApi({
-      'POST /api/projects/5/analyses/42/reanalyze': () =>
+      [routeKey(analysisRoutes.reanalyze, { id: 5, taskId: 42 })]: () =>
         jsonResponse(400, {
           error: { code: 'missing_metadata', message: 'Missing required metadata: Region' },
         }),
@@ -398,7 +399,7 @@ describe('analysis detail', () => {
     mockMedia();
     let done = false;
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: done
             ? detailFixture()
@@ -429,14 +430,14 @@ describe('analysis detail', () => {
     await waitFor(() => expect(screen.getByTestId('status-progress')).toHaveTextContent('60%'));
     expect(screen.getByTestId('status-panel')).toHaveTextContent('Stage: Analysing');
     // Other tasks' events leave this page alone.
-    const loads = requests(fetch, 'GET', '/api/projects/5/analyses/42').length;
+    const loads = requests(fetch, routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })).length;
     source.emit('task', { task_id: 7, status: 'completed', stage: 'done', progress: 100 });
 
     done = true;
     source.emit('task', { task_id: 42, status: 'completed', stage: 'done', progress: 100 });
     await waitFor(() => expect(screen.queryByTestId('status-panel')).not.toBeInTheDocument());
     expect(await screen.findByTestId('final-score')).toHaveTextContent('44.44 %');
-    expect(requests(fetch, 'GET', '/api/projects/5/analyses/42').length).toBe(loads + 1);
+    expect(requests(fetch, routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })).length).toBe(loads + 1);
   });
 
   it('reloads the detail when the status changes (a retried task drops its old error)', async () => {
@@ -450,7 +451,7 @@ describe('analysis detail', () => {
       result: null,
     };
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: detailFixture(retried ? { ...failed, status: 'processing', error: null } : failed),
         }),
@@ -468,7 +469,7 @@ describe('analysis detail', () => {
   it('shows the stage and error of a failed task', async () => {
     mockMedia();
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: detailFixture({
             status: 'failed',
@@ -499,7 +500,7 @@ describe('analysis detail', () => {
     mockMedia();
     const detail = detailFixture();
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: {
             ...detail,
@@ -535,7 +536,7 @@ describe('analysis detail', () => {
       },
     };
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: detailFixture({
             result,
@@ -561,7 +562,7 @@ describe('analysis detail', () => {
             },
           }),
         }),
-      'GET /api/projects/5/prompts/8': () =>
+      [routeKey(promptRoutes.get, { id: 5, promptId: 8 })]: () =>
         jsonResponse(200, {
           data: promptFixture({
             id: 8,
@@ -609,8 +610,9 @@ describe('analysis detail', () => {
       },
     };
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/42': () => jsonResponse(200, { data: detailFixture({ result }) }),
-      'GET /api/projects/5/prompts/8': () => {
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
+        jsonResponse(200, { data: detailFixture({ result }) }),
+      [routeKey(promptRoutes.get, { id: 5, promptId: 8 })]: () => {
         fetchedPrompt = true;
         return jsonResponse(404, { error: { code: 'not_found', message: 'gone' } });
       },
@@ -662,7 +664,7 @@ describe('analysis detail', () => {
 
   it('says so for an id that is not a number, and for a missing analysis', async () => {
     mockAnalysesApi({
-      'GET /api/projects/5/analyses/77': () =>
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 77 })]: () =>
         jsonResponse(404, { error: { code: 'not_found', message: 'Analysis not found.' } }),
     });
     renderRoutes(analysesRoutes, '/projects/5/analysis/abc');

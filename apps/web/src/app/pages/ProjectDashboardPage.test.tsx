@@ -1,15 +1,22 @@
-import { analysisRoutes, memberRoutes, projectRoutes } from '@parley/contracts';
+import {
+  analysisRoutes,
+  analyticsRoutes,
+  billingRoutes,
+  memberRoutes,
+  projectRoutes,
+  uploadRoutes,
+} from '@parley/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { listPage } from '../../test/analyses';
 import { analyticsPages, dashboardFixture, mockAnalyticsApi, queriesOf } from '../../test/analytics';
-import { jsonResponse, renderRoutes, routeAnswer, testProject, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey, testProject, testUser } from '../../test/utils';
 
 const routes = [...analyticsPages, { path: '/dashboard', element: <p>Projects overview</p> }];
-const DASHBOARD = '/api/projects/5/analytics/dashboard';
+const DASHBOARD = routeKey(analyticsRoutes.dashboard, { id: 5 });
 const noAnalyses = {
-  'GET /api/projects/5/analyses': () => routeAnswer(analysisRoutes.list, listPage([], 0)),
+  [routeKey(analysisRoutes.list, { id: 5 })]: () => routeAnswer(analysisRoutes.list, listPage([], 0)),
 };
 
 async function openDashboard(path = '/projects/5/dashboard?from=2026-03-01&to=2026-03-31&prompt_id=3') {
@@ -46,7 +53,7 @@ describe('project dashboard', () => {
     const quiet = dashboardFixture();
     quiet.data.average_score.previous = null;
     quiet.data.pass_rate.previous = null;
-    mockAnalyticsApi({ [`GET ${DASHBOARD}`]: () => jsonResponse(200, quiet) });
+    mockAnalyticsApi({ [DASHBOARD]: () => jsonResponse(200, quiet) });
     await openDashboard();
     for (const kpi of ['kpi-averageScore', 'kpi-passRate']) {
       expect(within(screen.getByTestId(kpi)).getByTestId('change')).toHaveTextContent(
@@ -115,7 +122,7 @@ describe('project dashboard', () => {
       previous: 0,
     };
     const fetch = mockAnalyticsApi({
-      'GET /api/projects/5/analytics/dashboard': (url) =>
+      [routeKey(analyticsRoutes.dashboard, { id: 5 })]: (url) =>
         jsonResponse(200, {
           data: {
             previous: null,
@@ -142,7 +149,7 @@ describe('project dashboard', () => {
   it('welcomes a project without analyses with the steps its viewer may take', async () => {
     mockAnalyticsApi({
       ...noAnalyses,
-      'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }),
+      [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: [] }),
     });
     const { unmount } = renderRoutes(routes, '/projects/5/dashboard');
     const start = await screen.findByTestId('getting-started');
@@ -163,7 +170,7 @@ describe('project dashboard', () => {
 
     // A member can't manage prompts: they are told who can.
     mockAnalyticsApi(
-      { ...noAnalyses, 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) },
+      { ...noAnalyses, [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: [] }) },
       testProject({ my_role: 'user' }),
     );
     const member = renderRoutes(routes, '/projects/5/dashboard');
@@ -185,7 +192,8 @@ describe('project dashboard', () => {
   it('ticks the funds and prompt steps once the project can pay and has a prompt', async () => {
     mockAnalyticsApi({
       ...noAnalyses,
-      'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }),
+      [routeKey(billingRoutes.canProcess, { id: 5 })]: () =>
+        jsonResponse(200, { data: { can_process: true } }),
     });
     renderRoutes(routes, '/projects/5/dashboard');
     const funds = await screen.findByTestId('start-step-1');
@@ -199,8 +207,8 @@ describe('project dashboard', () => {
     let projects = [testProject({ my_role: 'user' })];
     const fetch = mockAnalyticsApi(
       {
-        'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: projects }),
-        [`DELETE /api/projects/5/members/${testUser.id}`]: () => {
+        [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: projects }),
+        [routeKey(memberRoutes.remove, { id: 5, userId: testUser.id })]: () => {
           projects = [];
           return routeAnswer(memberRoutes.remove, { data: { ok: true } });
         },

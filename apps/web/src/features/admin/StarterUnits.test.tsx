@@ -1,3 +1,4 @@
+import { adminRoutes, authRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, planFixture, plans, requests } from '../../test/billing';
@@ -6,6 +7,7 @@ import {
   jsonResponse,
   mockFetch,
   renderRoutes,
+  routeKey,
   sessionAnswer,
   testUser,
 } from '../../test/utils';
@@ -15,10 +17,10 @@ const routes = [{ path: '/admin/super', element: <SuperAdminPage /> }];
 
 function mockAdminApi(tariffs = plans, overrides: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer({ ...testUser, is_super_admin: true }),
-    'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
-    'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: tariffs }),
-    'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),
+    [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, is_super_admin: true }),
+    [routeKey(adminRoutes.invoices)]: () => jsonResponse(200, { data: [] }),
+    [routeKey(adminRoutes.tariffs)]: () => jsonResponse(200, { data: tariffs }),
+    [routeKey(adminRoutes.projects)]: () => jsonResponse(200, { data: [] }),
     ...overrides,
   });
 }
@@ -31,7 +33,7 @@ const card = async () =>
 describe('starter units for new projects', () => {
   it('edits the free default plan’s included units and validity, and says each account’s first project gets them', async () => {
     const fetch = mockAdminApi(plans, {
-      'PUT /api/admin/billing/tariffs/1': () =>
+      [routeKey(adminRoutes.updateTariff, { tariffId: 1 })]: () =>
         jsonResponse(200, { data: planFixture({ included_minutes: 30, validity_period: 14 }) }),
     });
     renderRoutes(routes, '/admin/super');
@@ -54,7 +56,7 @@ describe('starter units for new projects', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       "Saved. Starter units for each account's first project: 30.",
     );
-    expect(requests(fetch, 'PUT', '/api/admin/billing/tariffs/1')[0]!.body).toEqual({
+    expect(requests(fetch, routeKey(adminRoutes.updateTariff, { tariffId: 1 }))[0]!.body).toEqual({
       included_minutes: 30,
       validity_period: 14,
     });
@@ -71,6 +73,6 @@ describe('starter units for new projects', () => {
       'Starter units need a free default plan: the default plan, Starter, costs $49.00.',
     );
     expect(starter.queryByRole('button', { name: 'Save starter units' })).not.toBeInTheDocument();
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/admin/billing/tariffs')).toBe(1));
+    await waitFor(() => expect(calls(fetch, routeKey(adminRoutes.tariffs))).toBe(1));
   });
 });

@@ -1,4 +1,5 @@
 import type { AdminInvoice, AdminProject, TariffPlanInput, TariffPlanResponse } from '@parley/contracts';
+import { adminRoutes, authRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -9,6 +10,7 @@ import {
   jsonResponse,
   mockFetch,
   renderRoutes,
+  routeKey,
   sessionAnswer,
   testUser,
 } from '../../test/utils';
@@ -82,10 +84,10 @@ function savedPlan(id: number, init: RequestInit | undefined): z.input<typeof Ta
 
 function mockAdminApi(overrides: Record<string, Handler> = {}, superAdmin = true) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer({ ...testUser, is_super_admin: superAdmin }),
-    'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [pending] }),
-    'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: plans }),
-    'GET /api/admin/projects': () => jsonResponse(200, { data: adminProjects }),
+    [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, is_super_admin: superAdmin }),
+    [routeKey(adminRoutes.invoices)]: () => jsonResponse(200, { data: [pending] }),
+    [routeKey(adminRoutes.tariffs)]: () => jsonResponse(200, { data: plans }),
+    [routeKey(adminRoutes.projects)]: () => jsonResponse(200, { data: adminProjects }),
     ...overrides,
   });
 }
@@ -105,12 +107,12 @@ describe('super admin page', () => {
     renderRoutes(routes, '/admin/super');
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
     expect(screen.getByText('Only platform administrators can open this page.')).toBeInTheDocument();
-    expect(calls(fetch, 'GET', '/api/admin/projects')).toBe(0);
+    expect(calls(fetch, routeKey(adminRoutes.projects))).toBe(0);
   });
 
   it('approves a pending top-up and tells other tabs of the project', async () => {
     const fetch = mockAdminApi({
-      'POST /api/admin/billing/invoices/31/approve': () =>
+      [routeKey(adminRoutes.approve, { invoiceId: 31 })]: () =>
         jsonResponse(200, { data: { ...pending, status: 'settled' } }),
     });
     renderRoutes(routes, '/admin/super');
@@ -118,7 +120,7 @@ describe('super admin page', () => {
     expect(row.getByText('Sales Calls')).toBeInTheDocument();
     expect(row.getByText('owner@example.com')).toBeInTheDocument();
     expect(row.getByText('$120.50')).toBeInTheDocument();
-    expect(requests(fetch, 'GET', '/api/admin/billing/invoices')[0]!.url.searchParams.get('status')).toBe(
+    expect(requests(fetch, routeKey(adminRoutes.invoices))[0]!.url.searchParams.get('status')).toBe(
       'pending',
     );
 
@@ -132,7 +134,7 @@ describe('super admin page', () => {
     ).toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls(fetch, 'POST', '/api/admin/billing/invoices/31/approve')).toBe(0);
+    expect(calls(fetch, routeKey(adminRoutes.approve, { invoiceId: 31 }))).toBe(0);
 
     fireEvent.click(row.getByRole('button', { name: 'Approve' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Approve top-up?' }));
@@ -140,17 +142,17 @@ describe('super admin page', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       'Top-up approved: $120.50 credited to Sales Calls.',
     );
-    expect(calls(fetch, 'POST', '/api/admin/billing/invoices/31/approve')).toBe(1);
+    expect(calls(fetch, routeKey(adminRoutes.approve, { invoiceId: 31 }))).toBe(1);
     const event = JSON.parse(localStorage.getItem(INVOICE_APPROVED_STORAGE_KEY)!);
     expect(event.projectId).toBe(5);
     expect(typeof event.at).toBe('number');
     // the lists reload
-    await waitFor(() => expect(calls(fetch, 'GET', '/api/admin/billing/invoices')).toBe(2));
+    await waitFor(() => expect(calls(fetch, routeKey(adminRoutes.invoices))).toBe(2));
   });
 
   it('rejects with a reason, without the approval event', async () => {
     const fetch = mockAdminApi({
-      'POST /api/admin/billing/invoices/31/reject': () =>
+      [routeKey(adminRoutes.reject, { invoiceId: 31 })]: () =>
         jsonResponse(200, { data: { ...pending, status: 'rejected' } }),
     });
     renderRoutes(routes, '/admin/super');
@@ -162,7 +164,7 @@ describe('super admin page', () => {
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('The top-up request has been rejected.');
-    expect(requests(fetch, 'POST', '/api/admin/billing/invoices/31/reject')[0]!.body).toEqual({
+    expect(requests(fetch, routeKey(adminRoutes.reject, { invoiceId: 31 }))[0]!.body).toEqual({
       reason: 'No payment received',
     });
     expect(localStorage.getItem(INVOICE_APPROVED_STORAGE_KEY)).toBeNull();
@@ -177,7 +179,7 @@ describe('super admin page', () => {
       project_deleted_at: '2026-03-02T09:00:00.000Z',
       created_by_email: null,
     };
-    mockAdminApi({ 'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [pending, orphan] }) });
+    mockAdminApi({ [routeKey(adminRoutes.invoices)]: () => jsonResponse(200, { data: [pending, orphan] }) });
     renderRoutes(routes, '/admin/super');
     const row = within(await screen.findByTestId('pending-32'));
     expect(row.getByText('Closed Team')).toBeInTheDocument();
@@ -200,7 +202,7 @@ describe('super admin page', () => {
 
   it('assigns a plan to a project picked from the admin project list', async () => {
     const fetch = mockAdminApi({
-      'PUT /api/admin/projects/6/tariff': () => jsonResponse(200, { data: adminProjects[1] }),
+      [routeKey(adminRoutes.assignTariff, { id: 6 })]: () => jsonResponse(200, { data: adminProjects[1] }),
     });
     renderRoutes(routes, '/admin/super');
     await screen.findByTestId('admin-project-6');
@@ -210,12 +212,12 @@ describe('super admin page', () => {
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: /Trial/ }));
     fireEvent.click(within(assign).getByRole('button', { name: 'Assign plan' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Trial has been assigned to Support QA.');
-    expect(requests(fetch, 'PUT', '/api/admin/projects/6/tariff')[0]!.body).toEqual({ tariff_id: 4 });
+    expect(requests(fetch, routeKey(adminRoutes.assignTariff, { id: 6 }))[0]!.body).toEqual({ tariff_id: 4 });
   });
 
   it('credits or debits a balance with a reason', async () => {
     const fetch = mockAdminApi({
-      'POST /api/admin/projects/5/adjustments': () => jsonResponse(201, { data: pending }),
+      [routeKey(adminRoutes.adjust, { id: 5 })]: () => jsonResponse(201, { data: pending }),
     });
     renderRoutes(routes, '/admin/super');
     await screen.findByTestId('admin-project-5');
@@ -228,14 +230,14 @@ describe('super admin page', () => {
     fireEvent.change(within(adjust).getByLabelText('Amount'), { target: { value: '3.25' } });
     fireEvent.click(within(adjust).getByRole('button', { name: 'Debit balance' }));
     expect(within(adjust).getByText('Please give a reason.')).toBeInTheDocument();
-    expect(calls(fetch, 'POST', '/api/admin/projects/5/adjustments')).toBe(0);
+    expect(calls(fetch, routeKey(adminRoutes.adjust, { id: 5 }))).toBe(0);
 
     fireEvent.change(within(adjust).getByLabelText(/Reason/), { target: { value: 'Duplicate upload' } });
     fireEvent.click(within(adjust).getByRole('button', { name: 'Debit balance' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       'The balance of Sales Calls has been adjusted.',
     );
-    expect(requests(fetch, 'POST', '/api/admin/projects/5/adjustments')[0]!.body).toEqual({
+    expect(requests(fetch, routeKey(adminRoutes.adjust, { id: 5 }))[0]!.body).toEqual({
       type: 'debit',
       amount: '3.25',
       reason: 'Duplicate upload',
@@ -244,8 +246,9 @@ describe('super admin page', () => {
 
   it('creates and edits tariff plans', async () => {
     const fetch = mockAdminApi({
-      'POST /api/admin/billing/tariffs': (_url, init) => jsonResponse(201, savedPlan(9, init)),
-      'PUT /api/admin/billing/tariffs/2': (_url, init) => jsonResponse(200, savedPlan(2, init)),
+      [routeKey(adminRoutes.createTariff)]: (_url, init) => jsonResponse(201, savedPlan(9, init)),
+      [routeKey(adminRoutes.updateTariff, { tariffId: 2 })]: (_url, init) =>
+        jsonResponse(200, savedPlan(2, init)),
     });
     renderRoutes(routes, '/admin/super');
     const row = within(await screen.findByTestId('admin-plan-4'));
@@ -256,7 +259,7 @@ describe('super admin page', () => {
     let dialog = within(await screen.findByRole('dialog', { name: 'New tariff plan' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByText('The plan needs a name.')).toBeInTheDocument();
-    expect(calls(fetch, 'POST', '/api/admin/billing/tariffs')).toBe(0);
+    expect(calls(fetch, routeKey(adminRoutes.createTariff))).toBe(0);
     fireEvent.change(dialog.getByLabelText(/Name/), { target: { value: 'Agency' } });
     fireEvent.change(dialog.getByLabelText('Price'), { target: { value: '99.5' } });
     fireEvent.change(dialog.getByLabelText('Included units'), { target: { value: '2500' } });
@@ -264,7 +267,7 @@ describe('super admin page', () => {
     fireEvent.click(dialog.getByRole('switch', { name: /Public/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Agency has been saved.');
-    expect(requests(fetch, 'POST', '/api/admin/billing/tariffs')[0]!.body).toEqual({
+    expect(requests(fetch, routeKey(adminRoutes.createTariff))[0]!.body).toEqual({
       name: 'Agency',
       description: '',
       price: '99.5',
@@ -282,8 +285,8 @@ describe('super admin page', () => {
     expect(dialog.getByLabelText(/Name/)).toHaveValue('Starter');
     fireEvent.change(dialog.getByLabelText('Validity (days)'), { target: { value: '' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls(fetch, 'PUT', '/api/admin/billing/tariffs/2')).toBe(1));
-    expect(requests(fetch, 'PUT', '/api/admin/billing/tariffs/2')[0]!.body).toMatchObject({
+    await waitFor(() => expect(calls(fetch, routeKey(adminRoutes.updateTariff, { tariffId: 2 }))).toBe(1));
+    expect(requests(fetch, routeKey(adminRoutes.updateTariff, { tariffId: 2 }))[0]!.body).toMatchObject({
       name: 'Starter',
       price: '49',
       validity_period: null,

@@ -1,4 +1,4 @@
-import { supportRoutes } from '@parley/contracts';
+import { adminRoutes, authRoutes, supportRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   mockFetch,
   renderRoutes,
   routeAnswer,
+  routeKey,
   sessionAnswer,
   testUser,
 } from '../../test/utils';
@@ -36,11 +37,11 @@ const accounts: AdminUserRow[] = [
 function mockApi() {
   let users = accounts.map((user) => ({ ...user }));
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer({ ...testUser, is_super_admin: true }),
-    'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
-    'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: [] }),
-    'GET /api/admin/projects': () => jsonResponse(200, { data: [] }),
-    'GET /api/admin/users': (url) => {
+    [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, is_super_admin: true }),
+    [routeKey(adminRoutes.invoices)]: () => jsonResponse(200, { data: [] }),
+    [routeKey(adminRoutes.tariffs)]: () => jsonResponse(200, { data: [] }),
+    [routeKey(adminRoutes.projects)]: () => jsonResponse(200, { data: [] }),
+    [routeKey(supportRoutes.listUsers)]: (url) => {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const role = url.searchParams.get('role');
       return routeAnswer(supportRoutes.listUsers, {
@@ -50,7 +51,7 @@ function mockApi() {
         ),
       });
     },
-    'PUT /api/admin/users/2': (_url, init) => {
+    [routeKey(supportRoutes.setUserRole, { userId: 2 })]: (_url, init) => {
       const { role } = JSON.parse(String(init?.body));
       users = users.map((user) => (user.id === 2 ? { ...user, role } : user));
       return routeAnswer(supportRoutes.setUserRole, { data: users[1]! });

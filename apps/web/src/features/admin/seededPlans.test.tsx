@@ -1,10 +1,10 @@
-import { type AdminProject, SEEDED_PLANS } from '@parley/contracts';
+import { type AdminProject, adminRoutes, authRoutes, SEEDED_PLANS } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
 import { planFixture } from '../../test/billing';
-import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey, sessionAnswer, testUser } from '../../test/utils';
 import SuperAdminPage from './SuperAdminPage';
 
 const payAsYouGo = planFixture({ ...SEEDED_PLANS.payAsYouGo });
@@ -35,10 +35,11 @@ describe('super admin page: seeded plans', () => {
     await i18n.changeLanguage('uk');
     const user = userEvent.setup();
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer({ ...testUser, language: 'uk', is_super_admin: true }),
-      'GET /api/admin/billing/invoices': () => jsonResponse(200, { data: [] }),
-      'GET /api/admin/billing/tariffs': () => jsonResponse(200, { data: [payAsYouGo, starter, agency] }),
-      'GET /api/admin/projects': () => jsonResponse(200, { data: [project] }),
+      [routeKey(authRoutes.session)]: () =>
+        sessionAnswer({ ...testUser, language: 'uk', is_super_admin: true }),
+      [routeKey(adminRoutes.invoices)]: () => jsonResponse(200, { data: [] }),
+      [routeKey(adminRoutes.tariffs)]: () => jsonResponse(200, { data: [payAsYouGo, starter, agency] }),
+      [routeKey(adminRoutes.projects)]: () => jsonResponse(200, { data: [project] }),
     });
     renderRoutes([{ path: '/admin/super', element: <SuperAdminPage /> }], '/admin/super');
 

@@ -1,3 +1,4 @@
+import { analysisRoutes } from '@parley/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,11 +14,11 @@ import {
   requests,
   stubEventSource,
 } from '../../test/analyses';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 const listCalls = (fetch: ReturnType<typeof mockAnalysesApi>) =>
-  requests(fetch, 'GET', '/api/projects/5/analyses').map((request) => request.url.searchParams);
+  requests(fetch, routeKey(analysisRoutes.list, { id: 5 })).map((request) => request.url.searchParams);
 const lastListCall = (fetch: ReturnType<typeof mockAnalysesApi>) => listCalls(fetch).at(-1)!;
 
 async function openList(path = '/projects/5/analyses') {
@@ -31,7 +32,7 @@ beforeEach(() => stubEventSource());
 describe('analyses list', () => {
   it('shows a page of analyses with their columns', async () => {
     mockAnalysesApi({
-      'GET /api/projects/5/analyses': () =>
+      [routeKey(analysisRoutes.list, { id: 5 })]: () =>
         jsonResponse(
           200,
           listPage([
@@ -149,7 +150,7 @@ describe('analyses list', () => {
 
   it('pages through the server: next page and rows per page go to the URL and the request', async () => {
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/analyses': (url) => {
+      [routeKey(analysisRoutes.list, { id: 5 })]: (url) => {
         const page = Number(url.searchParams.get('page'));
         const size = Number(url.searchParams.get('page_size'));
         return jsonResponse(200, listPage([listItem(page * 100 + 1), listItem(1)], 120, page, size));
@@ -172,7 +173,7 @@ describe('analyses list', () => {
   it('says "more than" a capped total, and pages on past it without jumping back', async () => {
     const user = userEvent.setup();
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/analyses': (url) => {
+      [routeKey(analysisRoutes.list, { id: 5 })]: (url) => {
         const page = Number(url.searchParams.get('page'));
         return jsonResponse(200, listPage([listItem(page * 100 + 1), listItem(1)], 10_000, page, 25, true));
       },
@@ -272,7 +273,7 @@ describe('analyses list', () => {
   });
 
   it('shows an empty state linking to the upload page', async () => {
-    mockAnalysesApi({ 'GET /api/projects/5/analyses': () => jsonResponse(200, listPage([], 0)) });
+    mockAnalysesApi({ [routeKey(analysisRoutes.list, { id: 5 })]: () => jsonResponse(200, listPage([], 0)) });
     renderRoutes(analysesRoutes, '/projects/5/analyses');
     expect(await screen.findByText('No analyses yet')).toBeInTheDocument();
     expect(screen.queryByLabelText('Search')).not.toBeInTheDocument();
@@ -293,7 +294,7 @@ describe('analyses list', () => {
   });
 
   it('says when filters match nothing, with a way to clear them', async () => {
-    mockAnalysesApi({ 'GET /api/projects/5/analyses': () => jsonResponse(200, listPage([], 0)) });
+    mockAnalysesApi({ [routeKey(analysisRoutes.list, { id: 5 })]: () => jsonResponse(200, listPage([], 0)) });
     renderRoutes(analysesRoutes, '/projects/5/analyses?q=nothing');
     expect(await screen.findByText('No analyses match these filters')).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
@@ -303,7 +304,7 @@ describe('analyses list', () => {
   it('shows an error with Retry when the list fails', async () => {
     let fail = true;
     mockAnalysesApi({
-      'GET /api/projects/5/analyses': () =>
+      [routeKey(analysisRoutes.list, { id: 5 })]: () =>
         fail
           ? jsonResponse(500, { error: { code: 'internal', message: 'Database unavailable' } })
           : jsonResponse(200, listPage([listItem(1)])),
@@ -329,7 +330,7 @@ describe('analyses list live updates', () => {
 
   it('updates a row in place: status, stage and a progress bar', async () => {
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/analyses': () =>
+      [routeKey(analysisRoutes.list, { id: 5 })]: () =>
         jsonResponse(
           200,
           listPage([
@@ -362,7 +363,7 @@ describe('analyses list live updates', () => {
   it('reloads the page when a task completes (score and title come with it)', async () => {
     let done = false;
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/analyses': () =>
+      [routeKey(analysisRoutes.list, { id: 5 })]: () =>
         jsonResponse(
           200,
           listPage([
@@ -408,7 +409,7 @@ describe('analyses list live updates', () => {
   it('reloads the page when the stream opens: a task that finished before it opened shows as finished', async () => {
     let done = false;
     mockAnalysesApi({
-      'GET /api/projects/5/analyses': () =>
+      [routeKey(analysisRoutes.list, { id: 5 })]: () =>
         jsonResponse(
           200,
           listPage([

@@ -1,8 +1,8 @@
-import { chatMetrics, type TranscriptSegment } from '@parley/contracts';
+import { analysisRoutes, chatMetrics, type TranscriptSegment } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { analysesRoutes, detailFixture, mockAnalysesApi, stubEventSource } from '../../test/analyses';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const TIMED: TranscriptSegment[] = [
   { speaker: 'Sarah', text: 'Hi Tom, how can I help?', start: 0, end: 0 },
@@ -14,7 +14,7 @@ const TIMED: TranscriptSegment[] = [
 async function openChat(segments: TranscriptSegment[]) {
   const detail = detailFixture();
   mockAnalysesApi({
-    'GET /api/projects/5/analyses/42': () =>
+    [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
       jsonResponse(200, {
         data: {
           ...detail,

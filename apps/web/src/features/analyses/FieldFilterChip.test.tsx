@@ -1,10 +1,11 @@
+import { analysisRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { analysesRoutes, mockAnalysesApi, requests, stubEventSource } from '../../test/analyses';
-import { renderRoutes } from '../../test/utils';
+import { renderRoutes, routeKey } from '../../test/utils';
 
 const lastListQuery = (fetch: ReturnType<typeof mockAnalysesApi>) =>
-  Object.fromEntries(requests(fetch, 'GET', '/api/projects/5/analyses').at(-1)!.url.searchParams);
+  Object.fromEntries(requests(fetch, routeKey(analysisRoutes.list, { id: 5 })).at(-1)!.url.searchParams);
 
 beforeEach(() => stubEventSource());
 

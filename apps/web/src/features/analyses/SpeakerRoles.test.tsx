@@ -16,10 +16,17 @@ import {
   requests,
   stubEventSource,
 } from '../../test/analyses';
-import { type Handler, jsonResponse, renderRoutes, routeAnswer, testProject } from '../../test/utils';
+import {
+  type Handler,
+  jsonResponse,
+  renderRoutes,
+  routeAnswer,
+  routeKey,
+  testProject,
+} from '../../test/utils';
 
-const DETAIL = '/api/projects/5/analyses/42';
-const ROLES = `${DETAIL}/speaker-roles`;
+const DETAIL = routeKey(analysisRoutes.detail, { id: 5, taskId: 42 });
+const ROLES = routeKey(analysisRoutes.speakerRoles, { id: 5, taskId: 42 });
 
 /**
  * The analysis page of `initial`; the roles route answers as the server does (the reviewer's roles, the
@@ -32,8 +39,8 @@ async function openWithRoles(
   let current = initial;
   const fetch = mockAnalysesApi(
     {
-      [`GET ${DETAIL}`]: () => jsonResponse(200, { data: current }),
-      [`PUT ${ROLES}`]:
+      [DETAIL]: () => jsonResponse(200, { data: current }),
+      [ROLES]:
         put ??
         (async (_url, init) => {
           await gate;
@@ -62,7 +69,7 @@ const speakerOf = (index: number) =>
   ).textContent;
 const roleSelect = (label: string) => card().getByRole('combobox', { name: `Role of ${label}` });
 const rolesSent = (fetch: ReturnType<typeof mockAnalysesApi>) =>
-  requests(fetch, 'PUT', ROLES).map((request) => request.body);
+  requests(fetch, ROLES).map((request) => request.body);
 
 beforeEach(() => stubEventSource());
 
@@ -95,7 +102,7 @@ describe('speaker roles on the analysis page', () => {
     await waitFor(() => expect(card().queryByText('Saving...')).not.toBeInTheDocument());
 
     expect(rolesSent(fetch)).toEqual([{ roles: { 'Channel 1': 'customer', 'Channel 2': 'representative' } }]);
-    expect(requests(fetch, 'GET', DETAIL).length).toBeGreaterThanOrEqual(2);
+    expect(requests(fetch, DETAIL).length).toBeGreaterThanOrEqual(2);
     expect([0, 1, 2].map(speakerOf)).toEqual(['Customer', 'Alice', 'Customer']);
     expect(card().getByText('Roles set by a reviewer.')).toBeInTheDocument();
     expect(roleSelect('Channel 1')).toHaveTextContent('Customer');

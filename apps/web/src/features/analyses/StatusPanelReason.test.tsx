@@ -1,14 +1,14 @@
-import { taskError, taskErrorText } from '@parley/contracts';
+import { analysisRoutes, taskError, taskErrorText } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
 import { analysesRoutes, detailFixture, mockAnalysesApi, stubEventSource } from '../../test/analyses';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 /** Opens the detail of a failed analysis whose reason is `reason` (with the API's English text). */
 async function openFailed(reason: ReturnType<typeof taskError>) {
   mockAnalysesApi({
-    'GET /api/projects/5/analyses/42': () =>
+    [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
       jsonResponse(200, {
         data: detailFixture({
           status: 'failed',

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BACKFILL_POLL_MS } from '../../shared/api/analytics';
 import { analyticsPages, mockAnalyticsApi, queriesOf } from '../../test/analytics';
-import { renderRoutes, routeAnswer } from '../../test/utils';
+import { renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 
 const progress = (running: boolean, done: number, total: number) => () =>
   routeAnswer(analyticsRoutes.status, { data: { backfill: { running, done, total } } });
@@ -12,7 +12,8 @@ describe('analytics backfill banner', () => {
   it('shows the progress while existing analyses are prepared, then reloads the figures', async () => {
     const answers = [progress(true, 2, 10), progress(true, 6, 10), progress(false, 10, 10)];
     const fetch = mockAnalyticsApi({
-      'GET /api/projects/5/analytics/status': () => (answers.length > 1 ? answers.shift()! : answers[0]!)(),
+      [routeKey(analyticsRoutes.status, { id: 5 })]: () =>
+        (answers.length > 1 ? answers.shift()! : answers[0]!)(),
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderRoutes(analyticsPages, '/projects/5/dashboard?from=2026-03-01&to=2026-03-31');
@@ -23,7 +24,7 @@ describe('analytics backfill banner', () => {
       '20',
     );
     await screen.findByTestId('kpi-analyses');
-    const loads = queriesOf(fetch, '/api/projects/5/analytics/dashboard').length;
+    const loads = queriesOf(fetch, routeKey(analyticsRoutes.dashboard, { id: 5 })).length;
 
     await act(() => vi.advanceTimersByTimeAsync(BACKFILL_POLL_MS));
     await waitFor(() => expect(banner).toHaveTextContent('6 of 10'));
@@ -31,12 +32,12 @@ describe('analytics backfill banner', () => {
     await act(() => vi.advanceTimersByTimeAsync(BACKFILL_POLL_MS));
     await waitFor(() => expect(screen.queryByTestId('backfill-banner')).not.toBeInTheDocument());
     await waitFor(() =>
-      expect(queriesOf(fetch, '/api/projects/5/analytics/dashboard').length).toBe(loads + 1),
+      expect(queriesOf(fetch, routeKey(analyticsRoutes.dashboard, { id: 5 })).length).toBe(loads + 1),
     );
     // Done: no more asking.
-    const asked = queriesOf(fetch, '/api/projects/5/analytics/status').length;
+    const asked = queriesOf(fetch, routeKey(analyticsRoutes.status, { id: 5 })).length;
     await act(() => vi.advanceTimersByTimeAsync(BACKFILL_POLL_MS * 3));
-    expect(queriesOf(fetch, '/api/projects/5/analytics/status').length).toBe(asked);
+    expect(queriesOf(fetch, routeKey(analyticsRoutes.status, { id: 5 })).length).toBe(asked);
   });
 
   it('shows nothing when analytics is ready', async () => {

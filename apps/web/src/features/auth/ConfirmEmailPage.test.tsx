@@ -1,8 +1,9 @@
 import type { ErrorBody, UserResponse } from '@parley/contracts';
+import { authRoutes } from '@parley/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey, testUser } from '../../test/utils';
 import ConfirmEmailPage from './ConfirmEmailPage';
 
 const routes = [
@@ -17,7 +18,7 @@ const confirmCalls = (fetch: ReturnType<typeof mockFetch>) =>
 describe('ConfirmEmailPage', () => {
   it('sends the token once and opens the app signed in', async () => {
     const fetch = mockFetch({
-      'POST /api/auth/confirm': () =>
+      [routeKey(authRoutes.confirm)]: () =>
         jsonResponse(200, { data: testUser } satisfies z.input<typeof UserResponse>),
     });
     renderRoutes(routes, '/confirm-email?token=tok123');
@@ -28,7 +29,7 @@ describe('ConfirmEmailPage', () => {
 
   it('explains a used or expired link and offers sign-in and sign-up', async () => {
     mockFetch({
-      'POST /api/auth/confirm': () =>
+      [routeKey(authRoutes.confirm)]: () =>
         jsonResponse(400, {
           error: { code: 'invalid_token', message: 'This confirmation link is invalid.' },
         } satisfies ErrorBody),

@@ -1,7 +1,14 @@
 import { authRoutes, type ErrorBody } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer, sessionAnswer } from '../../test/utils';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  routeKey,
+  sessionAnswer,
+} from '../../test/utils';
 import { GOOGLE_OAUTH_RETURN_KEY, GOOGLE_OAUTH_STATE_KEY } from './google';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
@@ -28,7 +35,10 @@ afterEach(() => {
 
 describe('the Google button', () => {
   it('is hidden when the server has no Google sign-in', async () => {
-    mockFetch({ 'GET /api/auth/session': signedOut, 'GET /api/auth/google': available(false) });
+    mockFetch({
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.googleAvailable)]: available(false),
+    });
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
@@ -37,9 +47,9 @@ describe('the Google button', () => {
   it('keeps the state and sends the browser to Google, disabled while the request runs', async () => {
     let answer: (response: Response) => void = () => {};
     const fetch = mockFetch({
-      'GET /api/auth/session': signedOut,
-      'GET /api/auth/google': available(true),
-      'POST /api/auth/google/start': () => new Promise<Response>((resolve) => (answer = resolve)),
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.googleAvailable)]: available(true),
+      [routeKey(authRoutes.googleStart)]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderRoutes(routes, '/signup');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
@@ -60,9 +70,9 @@ describe('the Google button', () => {
 
   it('an invitation link to sign-up comes back to the invitation once Google has signed the user in', async () => {
     mockFetch({
-      'GET /api/auth/session': signedOut,
-      'GET /api/auth/google': available(true),
-      'POST /api/auth/google/start': () =>
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.googleAvailable)]: available(true),
+      [routeKey(authRoutes.googleStart)]: () =>
         routeAnswer(authRoutes.googleStart, {
           status: 'success',
           data: { auth_url: 'https://accounts.example.com/auth', state: 'st4te' },
@@ -76,9 +86,9 @@ describe('the Google button', () => {
 
   it("shows the server's message when starting fails, and can be clicked again", async () => {
     mockFetch({
-      'GET /api/auth/session': signedOut,
-      'GET /api/auth/google': available(true),
-      'POST /api/auth/google/start': () =>
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.googleAvailable)]: available(true),
+      [routeKey(authRoutes.googleStart)]: () =>
         jsonResponse(400, {
           error: { code: 'invalid_redirect_uri', message: 'The redirect address must be on this site.' },
         } satisfies ErrorBody),
@@ -94,9 +104,9 @@ describe('the Google button', () => {
 
   it('says OAuth could not start when the answer has no address', async () => {
     mockFetch({
-      'GET /api/auth/session': signedOut,
-      'GET /api/auth/google': available(true),
-      'POST /api/auth/google/start': () =>
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.googleAvailable)]: available(true),
+      [routeKey(authRoutes.googleStart)]: () =>
         jsonResponse(200, { status: 'success', data: { auth_url: '', state: 's' } }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -7,6 +7,7 @@ import {
   mockFetch,
   renderRoutes,
   routeAnswer,
+  routeKey,
   sessionAnswer,
   testUser,
 } from '../../test/utils';
@@ -28,7 +29,7 @@ describe('GoogleCallbackPage', () => {
   it('sends the code once with the kept state and opens the app signed in', async () => {
     localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
     const fetch = mockFetch({
-      'POST /api/auth/google/callback': () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
+      [routeKey(authRoutes.googleCallback)]: () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
     });
     renderRoutes(routes, '/auth/google/callback?code=c0de&state=st4te');
     await waitFor(() => expect(location()).toBe('/dashboard'));
@@ -45,8 +46,8 @@ describe('GoogleCallbackPage', () => {
     localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
     let answerSession: (response: Response) => void = () => {};
     mockFetch({
-      'GET /api/auth/session': () => new Promise<Response>((resolve) => (answerSession = resolve)),
-      'POST /api/auth/google/callback': () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
+      [routeKey(authRoutes.session)]: () => new Promise<Response>((resolve) => (answerSession = resolve)),
+      [routeKey(authRoutes.googleCallback)]: () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
     });
     function WhoIsSignedIn() {
       const me = useMe();
@@ -84,7 +85,7 @@ describe('GoogleCallbackPage', () => {
     localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
     localStorage.setItem(GOOGLE_OAUTH_RETURN_KEY, kept);
     mockFetch({
-      'POST /api/auth/google/callback': () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
+      [routeKey(authRoutes.googleCallback)]: () => routeAnswer(authRoutes.googleCallback, { data: testUser }),
     });
     renderRoutes(routes, '/auth/google/callback?code=c0de&state=st4te');
     await waitFor(() => expect(location()).toBe(expected));
@@ -111,7 +112,7 @@ describe('GoogleCallbackPage', () => {
   it("shows the server's refusal in the user's language with a way back", async () => {
     localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, 'st4te');
     mockFetch({
-      'POST /api/auth/google/callback': () =>
+      [routeKey(authRoutes.googleCallback)]: () =>
         jsonResponse(403, {
           error: { code: 'google_email_unverified', message: 'Google has not verified the email.' },
         } satisfies ErrorBody),

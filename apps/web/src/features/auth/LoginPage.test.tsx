@@ -1,8 +1,9 @@
 import type { ErrorBody } from '@parley/contracts';
+import { authRoutes } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
-import { jsonResponse, mockFetch, renderRoutes, sessionAnswer } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey, sessionAnswer } from '../../test/utils';
 import LoginPage from './LoginPage';
 
 const routes = [{ path: '/login', element: <LoginPage /> }];
@@ -17,8 +18,8 @@ describe('LoginPage', () => {
   it('opens sign-up on an installation without accounts, sign-in on one with', async () => {
     const answer = (has_accounts: boolean) =>
       mockFetch({
-        'GET /api/auth/session': () => sessionAnswer(null),
-        'GET /api/auth/installation': () => jsonResponse(200, { data: { has_accounts } }),
+        [routeKey(authRoutes.session)]: () => sessionAnswer(null),
+        [routeKey(authRoutes.installation)]: () => jsonResponse(200, { data: { has_accounts } }),
       });
     answer(false);
     const fresh = renderRoutes([...routes, { path: '/signup', element: <p>Sign-up page</p> }], '/login');
@@ -32,8 +33,8 @@ describe('LoginPage', () => {
 
   it('explains a locked account: a sign-in link was emailed if the password was right', async () => {
     mockFetch({
-      'GET /api/auth/session': () => sessionAnswer(null),
-      'POST /api/auth/login': () =>
+      [routeKey(authRoutes.session)]: () => sessionAnswer(null),
+      [routeKey(authRoutes.login)]: () =>
         jsonResponse(429, {
           error: { code: 'account_locked', message: 'Too many failed sign-ins for this email.' },
         } satisfies ErrorBody),
@@ -45,7 +46,7 @@ describe('LoginPage', () => {
   });
 
   it('refuses a password longer than any account can have without sending it', async () => {
-    const fetch = mockFetch({ 'GET /api/auth/session': () => sessionAnswer(null) });
+    const fetch = mockFetch({ [routeKey(authRoutes.session)]: () => sessionAnswer(null) });
     renderRoutes(routes, '/login');
     await signIn('x'.repeat(257));
     expect(await screen.findByText('Password must be at most 256 characters')).toBeInTheDocument();

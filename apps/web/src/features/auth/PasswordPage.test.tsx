@@ -1,9 +1,9 @@
-import { type ErrorBody, type OkResponse, TEXTS, TIMINGS } from '@parley/contracts';
+import { authRoutes, type ErrorBody, type OkResponse, TEXTS, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { loadPasswordRule } from '../../shared/auth/passwordRule';
-import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey } from '../../test/utils';
 import PasswordPage from './PasswordPage';
 
 const routes = [
@@ -102,7 +102,7 @@ describe('PasswordPage', () => {
 
   it('on success clears the fields, disables the form and redirects after exactly 3 s', async () => {
     const fetch = mockFetch({
-      'POST /api/auth/reset-password': () =>
+      [routeKey(authRoutes.resetPassword)]: () =>
         jsonResponse(200, { data: { ok: true } } satisfies z.input<typeof OkResponse>),
     });
     renderRoutes(routes, '/set-password?token=tok123');
@@ -128,7 +128,7 @@ describe('PasswordPage', () => {
 
   it('shows a server error in an alert and stays', async () => {
     mockFetch({
-      'POST /api/auth/reset-password': () =>
+      [routeKey(authRoutes.resetPassword)]: () =>
         jsonResponse(400, {
           error: { code: 'invalid_token', message: 'This reset link has expired.' },
         } satisfies ErrorBody),

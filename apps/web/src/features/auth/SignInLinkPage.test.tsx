@@ -1,8 +1,9 @@
 import type { ErrorBody, UserResponse } from '@parley/contracts';
+import { authRoutes } from '@parley/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { jsonResponse, mockFetch, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey, testUser } from '../../test/utils';
 import SignInLinkPage from './SignInLinkPage';
 
 const routes = [
@@ -17,7 +18,7 @@ const linkCalls = (fetch: ReturnType<typeof mockFetch>) =>
 describe('SignInLinkPage', () => {
   it('sends the token once and opens the app signed in', async () => {
     const fetch = mockFetch({
-      'POST /api/auth/sign-in-link': () =>
+      [routeKey(authRoutes.signInLink)]: () =>
         jsonResponse(200, { data: testUser } satisfies z.input<typeof UserResponse>),
     });
     renderRoutes(routes, '/sign-in-link?token=tok123');
@@ -28,7 +29,7 @@ describe('SignInLinkPage', () => {
 
   it('explains a used or expired link and leads back to sign-in', async () => {
     mockFetch({
-      'POST /api/auth/sign-in-link': () =>
+      [routeKey(authRoutes.signInLink)]: () =>
         jsonResponse(400, {
           error: { code: 'invalid_token', message: 'This sign-in link is invalid.' },
         } satisfies ErrorBody),

@@ -1,9 +1,10 @@
 import type { JoinedUserResponse, SignupAcceptedResponse } from '@parley/contracts';
+import { authRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loadPasswordRule } from '../../shared/auth/passwordRule';
-import { jsonResponse, mockFetch, renderRoutes, sessionAnswer, testUser } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey, sessionAnswer, testUser } from '../../test/utils';
 import SignupPage from './SignupPage';
 
 const routes = [
@@ -32,7 +33,7 @@ describe('SignupPage', () => {
   });
 
   it('refuses a common password with the shared message and a strength meter', async () => {
-    const fetch = mockFetch({ 'GET /api/auth/session': signedOut });
+    const fetch = mockFetch({ [routeKey(authRoutes.session)]: signedOut });
     renderRoutes(routes, '/signup');
     await fill('ann@example.com', '12345678');
     expect(
@@ -44,8 +45,8 @@ describe('SignupPage', () => {
 
   it('after a sign-up that needs confirming, asks to check the email', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/session': signedOut,
-      'POST /api/auth/signup': () =>
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.signup)]: () =>
         jsonResponse(202, {
           data: { status: 'confirmation_sent' },
         } satisfies z.input<typeof SignupAcceptedResponse>),
@@ -63,8 +64,8 @@ describe('SignupPage', () => {
 
   it("sends an invitation's token and, signed in and joined at once, opens the project", async () => {
     const fetch = mockFetch({
-      'GET /api/auth/session': signedOut,
-      'POST /api/auth/signup': () =>
+      [routeKey(authRoutes.session)]: signedOut,
+      [routeKey(authRoutes.signup)]: () =>
         jsonResponse(201, {
           data: { ...testUser, email: 'ann@example.com' },
           joined_project_id: 7,

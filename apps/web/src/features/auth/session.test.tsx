@@ -1,9 +1,10 @@
+import { authRoutes } from '@parley/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMe } from '../../shared/api/auth';
-import { mockFetch, sessionAnswer, testQueryClient, testUser } from '../../test/utils';
+import { mockFetch, routeKey, sessionAnswer, testQueryClient, testUser } from '../../test/utils';
 
 function renderMe() {
   const client = testQueryClient();
@@ -18,7 +19,7 @@ const askedFor = (fetch: ReturnType<typeof mockFetch>) =>
 
 describe('the session (useMe)', () => {
   it('is null for an anonymous visitor, asked of GET /auth/session (200), never of GET /auth/me (401)', async () => {
-    const fetch = mockFetch({ 'GET /api/auth/session': () => sessionAnswer(null) });
+    const fetch = mockFetch({ [routeKey(authRoutes.session)]: () => sessionAnswer(null) });
     const { result } = renderMe();
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBeNull();
@@ -26,7 +27,7 @@ describe('the session (useMe)', () => {
   });
 
   it('is the signed-in user', async () => {
-    mockFetch({ 'GET /api/auth/session': () => sessionAnswer(testUser) });
+    mockFetch({ [routeKey(authRoutes.session)]: () => sessionAnswer(testUser) });
     const { result } = renderMe();
     await waitFor(() => expect(result.current.data).toEqual(testUser));
   });

@@ -4,6 +4,7 @@ import type {
   MonthlySummaryResponse,
   UnitBundlesResponse,
 } from '@parley/contracts';
+import { billingRoutes as billingApiRoutes, projectRoutes } from '@parley/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -19,11 +20,12 @@ import {
   purchaseAnswer,
   requests,
 } from '../../test/billing';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 const tab = (name: string) => screen.getByRole('tab', { name });
-const projectLoads = (fetch: ReturnType<typeof mockBillingApi>) => calls(fetch, 'GET', '/api/projects/5');
+const projectLoads = (fetch: ReturnType<typeof mockBillingApi>) =>
+  calls(fetch, routeKey(projectRoutes.get, { id: 5 }));
 
 async function openBilling(path = '/projects/5/billing') {
   renderRoutes(billingRoutes, path);
@@ -74,12 +76,12 @@ describe('billing page', () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
     fireEvent(document, new Event('visibilitychange'));
     await waitFor(() => expect(projectLoads(fetch)).toBe(4));
-    expect(calls(fetch, 'GET', '/api/projects/5/billing/units')).toBe(4);
+    expect(calls(fetch, routeKey(billingApiRoutes.units, { id: 5 }))).toBe(4);
   });
 
   it('shows the balance card: balance, plan, rate, units per bundle', async () => {
     mockBillingApi({
-      'GET /api/projects/5/billing/units': () =>
+      [routeKey(billingApiRoutes.units, { id: 5 })]: () =>
         jsonResponse(200, {
           data: [
             bundleFixture(1, { left_amount: 120.5 }),
@@ -146,7 +148,8 @@ describe('billing page', () => {
 
   it('uses the project from the route when the billing view fails', async () => {
     mockBillingApi({
-      'GET /api/projects/5': () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } }),
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
+        jsonResponse(500, { error: { code: 'internal', message: 'boom' } }),
     });
     await openBilling();
     expect(screen.getByTestId('balance-amount')).toHaveTextContent('$25.50');
@@ -154,7 +157,10 @@ describe('billing page', () => {
 
   it('shows the loading error when neither the view nor the route project has billing data', async () => {
     mockBillingApi(
-      { 'GET /api/projects/5': () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } }) },
+      {
+        [routeKey(projectRoutes.get, { id: 5 })]: () =>
+          jsonResponse(500, { error: { code: 'internal', message: 'boom' } }),
+      },
       billingProject({ current_balance: undefined }),
     );
     renderRoutes(billingRoutes, '/projects/5/billing');
@@ -166,7 +172,7 @@ describe('billing page', () => {
   it('the switch saves only use_balance_for_analysis, and reverts with a message when saving fails', async () => {
     let fail = false;
     const fetch = mockBillingApi({
-      'PUT /api/projects/5': (_url, init) => {
+      [routeKey(projectRoutes.update, { id: 5 })]: (_url, init) => {
         if (fail) return jsonResponse(500, { error: { code: 'internal', message: 'nope' } });
         const body = JSON.parse(String(init?.body));
         return jsonResponse(200, { data: billingProject(body) });
@@ -178,8 +184,10 @@ describe('billing page', () => {
 
     fireEvent.click(toggle);
     expect(toggle).not.toBeChecked(); // optimistic
-    await waitFor(() => expect(calls(fetch, 'PUT', '/api/projects/5')).toBe(1));
-    expect(requests(fetch, 'PUT', '/api/projects/5')[0]!.body).toEqual({ use_balance_for_analysis: false });
+    await waitFor(() => expect(calls(fetch, routeKey(projectRoutes.update, { id: 5 }))).toBe(1));
+    expect(requests(fetch, routeKey(projectRoutes.update, { id: 5 }))[0]!.body).toEqual({
+      use_balance_for_analysis: false,
+    });
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Use balance for analysis' })).toBeEnabled(),
     );
@@ -196,7 +204,7 @@ describe('billing page', () => {
 
   it('add balance: refuses 0, abc and -1 without a request, then sends a pending credit request', async () => {
     const fetch = mockBillingApi({
-      'POST /api/billing/invoices': () =>
+      [routeKey(billingApiRoutes.requestTopUp)]: () =>
         jsonResponse(201, {
           data: invoiceFixture(99, { type: 'credit', status: 'pending', reference: 'topup' }),
         }),
@@ -215,12 +223,12 @@ describe('billing page', () => {
         'Please enter a valid amount greater than 0.',
       );
     }
-    expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(0);
+    expect(calls(fetch, routeKey(billingApiRoutes.requestTopUp))).toBe(0);
 
     fireEvent.change(amount, { target: { value: '12.50' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Request refill' }));
-    await waitFor(() => expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(1));
-    const { body } = requests(fetch, 'POST', '/api/billing/invoices')[0]!;
+    await waitFor(() => expect(calls(fetch, routeKey(billingApiRoutes.requestTopUp))).toBe(1));
+    const { body } = requests(fetch, routeKey(billingApiRoutes.requestTopUp))[0]!;
     expect(body).toMatchObject({
       amount: 12.5,
       description: 'Balance refill request',
@@ -238,7 +246,7 @@ describe('billing page', () => {
 
   it('add balance: rounds to cents, shows the rounded amount and sends it; what rounds to 0.00 is refused', async () => {
     const fetch = mockBillingApi({
-      'POST /api/billing/invoices': () =>
+      [routeKey(billingApiRoutes.requestTopUp)]: () =>
         jsonResponse(201, {
           data: invoiceFixture(99, { type: 'credit', status: 'pending', reference: 'topup' }),
         }),
@@ -254,20 +262,22 @@ describe('billing page', () => {
     expect(dialog.getByTestId('add-balance-error')).toHaveTextContent(
       'Please enter a valid amount greater than 0.',
     );
-    expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(0);
+    expect(calls(fetch, routeKey(billingApiRoutes.requestTopUp))).toBe(0);
 
     fireEvent.change(amount, { target: { value: '12.3456789' } });
     expect(dialog.getByText('$12.35 will be requested')).toBeInTheDocument();
     // A valid amount clears the complaint about the last one.
     expect(dialog.queryByTestId('add-balance-error')).not.toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: 'Request refill' }));
-    await waitFor(() => expect(calls(fetch, 'POST', '/api/billing/invoices')).toBe(1));
-    expect(requests(fetch, 'POST', '/api/billing/invoices')[0]!.body).toMatchObject({ amount: 12.35 });
+    await waitFor(() => expect(calls(fetch, routeKey(billingApiRoutes.requestTopUp))).toBe(1));
+    expect(requests(fetch, routeKey(billingApiRoutes.requestTopUp))[0]!.body).toMatchObject({
+      amount: 12.35,
+    });
   });
 
   it('add balance: a request refused for a reason shows the reason, not "try again"', async () => {
     mockBillingApi({
-      'POST /api/billing/invoices': () =>
+      [routeKey(billingApiRoutes.requestTopUp)]: () =>
         jsonResponse(400, {
           error: {
             code: 'top_up_too_large',
@@ -290,7 +300,7 @@ describe('billing page', () => {
 
   it('add balance: a request that fails without a reason shows the error in the dialog', async () => {
     mockBillingApi({
-      'POST /api/billing/invoices': () => new Response('Bad gateway', { status: 502 }),
+      [routeKey(billingApiRoutes.requestTopUp)]: () => new Response('Bad gateway', { status: 502 }),
     });
     await openBilling();
     fireEvent.click(screen.getByRole('button', { name: 'Add balance' }));
@@ -342,12 +352,12 @@ describe('invoice details tab', () => {
 
   it('asks for last30days by default, pages by 10 and changes the page size', async () => {
     const fetch = mockBillingApi({
-      'GET /api/projects/5/billing/invoices': () => jsonResponse(200, { data: many }),
+      [routeKey(billingApiRoutes.invoices, { id: 5 })]: () => jsonResponse(200, { data: many }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=invoices');
     await screen.findAllByTestId('invoice-row');
     expect(
-      requests(fetch, 'GET', '/api/projects/5/billing/invoices')[0]!.url.searchParams.get('period'),
+      requests(fetch, routeKey(billingApiRoutes.invoices, { id: 5 }))[0]!.url.searchParams.get('period'),
     ).toBe('last30days');
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 30 days');
     expect(screen.getAllByTestId('invoice-row')).toHaveLength(10);
@@ -392,7 +402,7 @@ describe('invoice details tab', () => {
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'All time' }));
     await waitFor(() =>
       expect(
-        requests(fetch, 'GET', '/api/projects/5/billing/invoices').map((r) =>
+        requests(fetch, routeKey(billingApiRoutes.invoices, { id: 5 })).map((r) =>
           r.url.searchParams.get('period'),
         ),
       ).toEqual(['last30days', 'all']),
@@ -408,7 +418,7 @@ describe('invoice details tab', () => {
         ],
       },
     };
-    mockBillingApi({ 'GET /api/projects/5/billing/invoices': () => jsonResponse(200, body) });
+    mockBillingApi({ [routeKey(billingApiRoutes.invoices, { id: 5 })]: () => jsonResponse(200, body) });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=invoices');
     expect(await screen.findAllByTestId('invoice-row')).toHaveLength(1);
     body = { status: 'ok' };
@@ -503,10 +513,10 @@ describe('invoice summaries tab', () => {
 
   function mockSummaries() {
     return mockBillingApi({
-      'GET /api/projects/5/billing/summaries/monthly': () => jsonResponse(200, monthly),
-      'GET /api/projects/5/billing/summaries/daily': (url) =>
+      [routeKey(billingApiRoutes.monthlySummary, { id: 5 })]: () => jsonResponse(200, monthly),
+      [routeKey(billingApiRoutes.dailySummary, { id: 5 })]: (url) =>
         jsonResponse(200, daily(url.searchParams.get('month') ?? '')),
-      'GET /api/projects/5/billing/summaries/day': (url) =>
+      [routeKey(billingApiRoutes.dayDetails, { id: 5 })]: (url) =>
         jsonResponse(200, dayDetails(url.searchParams.get('day') ?? '')),
     });
   }
@@ -528,12 +538,14 @@ describe('invoice summaries tab', () => {
     expect(totals.getByText('60')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '12 months' })).toHaveAttribute('aria-pressed', 'true');
     expect(
-      requests(fetch, 'GET', '/api/projects/5/billing/summaries/monthly')[0]!.url.searchParams.get('months'),
+      requests(fetch, routeKey(billingApiRoutes.monthlySummary, { id: 5 }))[0]!.url.searchParams.get(
+        'months',
+      ),
     ).toBe('12');
     fireEvent.click(screen.getByRole('button', { name: '3 months' }));
     await waitFor(() =>
       expect(
-        requests(fetch, 'GET', '/api/projects/5/billing/summaries/monthly').map((r) =>
+        requests(fetch, routeKey(billingApiRoutes.monthlySummary, { id: 5 })).map((r) =>
           r.url.searchParams.get('months'),
         ),
       ).toEqual(['12', '3']),
@@ -595,7 +607,7 @@ describe('invoice summaries tab', () => {
     await screen.findByTestId('day-2026-03-02');
     expect(daySummary('2026-03-02')).toHaveAttribute('aria-expanded', 'false');
     expect(
-      requests(fetch, 'GET', '/api/projects/5/billing/summaries/daily').map((r) =>
+      requests(fetch, routeKey(billingApiRoutes.dailySummary, { id: 5 })).map((r) =>
         r.url.searchParams.get('month'),
       ),
     ).toContain('2026-02');
@@ -603,7 +615,8 @@ describe('invoice summaries tab', () => {
 
   it('invalid summary data has its own message', async () => {
     mockBillingApi({
-      'GET /api/projects/5/billing/summaries/monthly': () => jsonResponse(200, { data: { months: 'x' } }),
+      [routeKey(billingApiRoutes.monthlySummary, { id: 5 })]: () =>
+        jsonResponse(200, { data: { months: 'x' } }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=summaries');
     expect(await screen.findByText('The invoice summary data is invalid.')).toBeInTheDocument();
@@ -611,12 +624,12 @@ describe('invoice summaries tab', () => {
 
   it('says which month and day failed to load', async () => {
     mockBillingApi({
-      'GET /api/projects/5/billing/summaries/monthly': () => jsonResponse(200, monthly),
-      'GET /api/projects/5/billing/summaries/daily': (url) =>
+      [routeKey(billingApiRoutes.monthlySummary, { id: 5 })]: () => jsonResponse(200, monthly),
+      [routeKey(billingApiRoutes.dailySummary, { id: 5 })]: (url) =>
         url.searchParams.get('month') === '2026-03'
           ? jsonResponse(200, daily('2026-03'))
           : jsonResponse(500, { error: { code: 'internal', message: 'x' } }),
-      'GET /api/projects/5/billing/summaries/day': () =>
+      [routeKey(billingApiRoutes.dayDetails, { id: 5 })]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'x' } }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=summaries');
@@ -635,12 +648,13 @@ describe('invoice summaries tab', () => {
 
   it('invalid daily summaries and day details have their own messages', async () => {
     mockBillingApi({
-      'GET /api/projects/5/billing/summaries/monthly': () => jsonResponse(200, monthly),
-      'GET /api/projects/5/billing/summaries/daily': (url) =>
+      [routeKey(billingApiRoutes.monthlySummary, { id: 5 })]: () => jsonResponse(200, monthly),
+      [routeKey(billingApiRoutes.dailySummary, { id: 5 })]: (url) =>
         url.searchParams.get('month') === '2026-03'
           ? jsonResponse(200, daily('2026-03'))
           : jsonResponse(200, { data: { days: null } }),
-      'GET /api/projects/5/billing/summaries/day': () => jsonResponse(200, { data: { transactions: 'x' } }),
+      [routeKey(billingApiRoutes.dayDetails, { id: 5 })]: () =>
+        jsonResponse(200, { data: { transactions: 'x' } }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=summaries');
     await screen.findByTestId('month-2026-03');
@@ -654,7 +668,7 @@ describe('invoice summaries tab', () => {
 
   it('a failed monthly load has its own message', async () => {
     mockBillingApi({
-      'GET /api/projects/5/billing/summaries/monthly': () =>
+      [routeKey(billingApiRoutes.monthlySummary, { id: 5 })]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'x' } }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=summaries');
@@ -694,7 +708,7 @@ describe('tariff plan tab', () => {
   it('loads the current plan by id when it is neither in the list nor on the project', async () => {
     const fetch = mockBillingApi(
       {
-        'GET /api/billing/tariffs/9': () =>
+        [routeKey(billingApiRoutes.tariff, { id: 9 })]: () =>
           jsonResponse(200, {
             data: planFixture({ id: 9, name: 'Legacy', public: false, is_default: false }),
           }),
@@ -703,7 +717,7 @@ describe('tariff plan tab', () => {
     );
     renderRoutes(billingRoutes, '/projects/5/billing?tab=tariff');
     expect(await within(await screen.findByTestId('current-plan')).findByText('Legacy')).toBeInTheDocument();
-    expect(calls(fetch, 'GET', '/api/billing/tariffs/9')).toBe(1);
+    expect(calls(fetch, routeKey(billingApiRoutes.tariff, { id: 9 }))).toBe(1);
   });
 
   it('the current non-public plan shows Current and Assigned plan with a disabled button', async () => {
@@ -723,11 +737,11 @@ describe('tariff plan tab', () => {
     let bought = false;
     const fetch = mockBillingApi(
       {
-        'POST /api/projects/5/billing/purchase': () => {
+        [routeKey(billingApiRoutes.purchase, { id: 5 })]: () => {
           bought = true;
           return jsonResponse(200, purchaseAnswer(plans[1]!));
         },
-        'GET /api/projects/5': () =>
+        [routeKey(projectRoutes.get, { id: 5 })]: () =>
           jsonResponse(200, {
             data: billingProject(
               bought
@@ -753,8 +767,8 @@ describe('tariff plan tab', () => {
     expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);
     fireEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(calls(fetch, 'POST', '/api/projects/5/billing/purchase')).toBe(1));
-    expect(requests(fetch, 'POST', '/api/projects/5/billing/purchase')[0]!.body).toEqual({
+    await waitFor(() => expect(calls(fetch, routeKey(billingApiRoutes.purchase, { id: 5 }))).toBe(1));
+    expect(requests(fetch, routeKey(billingApiRoutes.purchase, { id: 5 }))[0]!.body).toEqual({
       tariff_id: 2,
       use_balance_for_analysis: true,
     });
@@ -773,12 +787,12 @@ describe('tariff plan tab', () => {
     let answer: Response = jsonResponse(402, {
       error: { code: 'insufficient_balance', message: 'The balance of 25.50 USD does not cover 49.00 USD.' },
     });
-    const fetch = mockBillingApi({ 'POST /api/projects/5/billing/purchase': () => answer });
+    const fetch = mockBillingApi({ [routeKey(billingApiRoutes.purchase, { id: 5 })]: () => answer });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=tariff');
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase plan - $49.00' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls(fetch, 'POST', '/api/projects/5/billing/purchase')).toBe(0);
+    expect(calls(fetch, routeKey(billingApiRoutes.purchase, { id: 5 }))).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Purchase plan - $49.00' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
@@ -797,12 +811,12 @@ describe('tariff plan tab', () => {
 
   it('a plan list the contract does not allow (a plan without an id) is a load error: nothing can be bought', async () => {
     const fetch = mockBillingApi({
-      'GET /api/billing/tariffs': () =>
+      [routeKey(billingApiRoutes.tariffs)]: () =>
         jsonResponse(200, { data: [plans[0], { ...plans[1], id: undefined, name: 'No Id' }] }),
     });
     renderRoutes(billingRoutes, '/projects/5/billing?tab=tariff');
     expect(await screen.findByText('Failed to load the tariff plans.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Purchase plan/ })).not.toBeInTheDocument();
-    expect(calls(fetch, 'POST', '/api/projects/5/billing/purchase')).toBe(0);
+    expect(calls(fetch, routeKey(billingApiRoutes.purchase, { id: 5 }))).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { BILLING, TIMINGS } from '@parley/contracts';
+import { BILLING, billingRoutes as billingApiRoutes, projectRoutes, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOICE_APPROVED_STORAGE_KEY } from '../../shared/hooks/approvalEvent';
@@ -11,7 +11,7 @@ import {
   plans,
   purchaseAnswer,
 } from '../../test/billing';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -34,31 +34,32 @@ describe('billing timings', () => {
   it('refreshes the balance card 500 ms after another tab approves a top-up of this project', async () => {
     let balance = 2;
     const fetch = mockBillingApi({
-      'GET /api/projects/5': () => jsonResponse(200, { data: billingProject({ current_balance: balance }) }),
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
+        jsonResponse(200, { data: billingProject({ current_balance: balance }) }),
     });
     await open('/projects/5/billing');
     expect(screen.getByTestId('balance-amount')).toHaveTextContent('$2.00');
-    const before = calls(fetch, 'GET', '/api/projects/5');
+    const before = calls(fetch, routeKey(projectRoutes.get, { id: 5 }));
 
     // another project: nothing happens
     balance = 102;
     act(() => approvalEvent(6));
     await advance(BILLING.approvalRefreshDelayMs + 100);
-    expect(calls(fetch, 'GET', '/api/projects/5')).toBe(before);
+    expect(calls(fetch, routeKey(projectRoutes.get, { id: 5 }))).toBe(before);
 
     // another key: nothing happens
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: '{"projectId":5}' }));
     });
     await advance(BILLING.approvalRefreshDelayMs + 100);
-    expect(calls(fetch, 'GET', '/api/projects/5')).toBe(before);
+    expect(calls(fetch, routeKey(projectRoutes.get, { id: 5 }))).toBe(before);
 
     act(() => approvalEvent(5));
     await advance(BILLING.approvalRefreshDelayMs - 1);
-    expect(calls(fetch, 'GET', '/api/projects/5')).toBe(before);
+    expect(calls(fetch, routeKey(projectRoutes.get, { id: 5 }))).toBe(before);
     await advance(1);
     await flush();
-    expect(calls(fetch, 'GET', '/api/projects/5')).toBe(before + 1);
+    expect(calls(fetch, routeKey(projectRoutes.get, { id: 5 }))).toBe(before + 1);
     await flush();
     expect(screen.getByTestId('balance-amount')).toHaveTextContent('$102.00');
     expect(screen.queryByTestId('low-balance-warning')).not.toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('billing timings', () => {
 
   it('the refill toast stays 6 s', async () => {
     mockBillingApi({
-      'POST /api/billing/invoices': () =>
+      [routeKey(billingApiRoutes.requestTopUp)]: () =>
         jsonResponse(201, {
           data: invoiceFixture(99, { type: 'credit', status: 'pending', reference: 'topup' }),
         }),
@@ -89,7 +90,7 @@ describe('billing timings', () => {
 
   it('the purchase toast stays 6 s', async () => {
     mockBillingApi({
-      'POST /api/projects/5/billing/purchase': () => jsonResponse(200, purchaseAnswer(plans[1]!)),
+      [routeKey(billingApiRoutes.purchase, { id: 5 })]: () => jsonResponse(200, purchaseAnswer(plans[1]!)),
     });
     await open('/projects/5/billing?tab=tariff');
     fireEvent.click(screen.getByRole('button', { name: 'Purchase plan - $49.00' }));

@@ -1,4 +1,9 @@
-import { SEEDED_PLANS, type SeededPlanKey, UI_LANGUAGES } from '@parley/contracts';
+import {
+  billingRoutes as billingApiRoutes,
+  SEEDED_PLANS,
+  type SeededPlanKey,
+  UI_LANGUAGES,
+} from '@parley/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,7 +11,7 @@ import { useSeededPlanText } from '../../shared/format/seededPlans';
 import i18n from '../../shared/i18n';
 import { billingProject, billingRoutes, mockBillingApi, planFixture } from '../../test/billing';
 import { LOCALE_FILES } from '../../test/locales';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -78,8 +83,9 @@ describe('billing page in French', () => {
     const user = userEvent.setup();
     mockBillingApi(
       {
-        'GET /api/billing/tariffs': () => jsonResponse(200, { data: [payAsYouGo, renamed, rewritten] }),
-        'GET /api/projects/5/billing/units': () =>
+        [routeKey(billingApiRoutes.tariffs)]: () =>
+          jsonResponse(200, { data: [payAsYouGo, renamed, rewritten] }),
+        [routeKey(billingApiRoutes.units, { id: 5 })]: () =>
           jsonResponse(200, {
             data: [
               {

@@ -1,4 +1,4 @@
-import { BLACKLIST_TEXTS } from '@parley/contracts';
+import { BLACKLIST_TEXTS, blacklistRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   pagedList,
   requestsTo,
 } from '../../test/blacklist';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
 
@@ -21,7 +21,7 @@ async function open(path = BLACKLIST_PATH) {
 }
 
 const listQueries = (fetch: ReturnType<typeof mockBlacklistApi>) =>
-  requestsTo(fetch, 'GET', '/api/blacklist').map(({ url }) => url.search);
+  requestsTo(fetch, routeKey(blacklistRoutes.list)).map(({ url }) => url.search);
 
 const row = (id: number) => screen.getByTestId(`blacklist-row-${id}`);
 
@@ -60,7 +60,7 @@ describe('integrations page', () => {
     const fetch = mockBlacklistApi({}, testProject({ my_role: 'teamleader' }));
     renderRoutes(integrationRoutes, BLACKLIST_PATH);
     expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
-    expect(requestsTo(fetch, 'GET', '/api/blacklist')).toHaveLength(0);
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.list))).toHaveLength(0);
   });
 });
 
@@ -80,7 +80,7 @@ describe('blacklist panel: list and paging', () => {
   });
 
   it('offers 10/25/50/100 per page; a new size goes back to page 1', async () => {
-    const fetch = mockBlacklistApi({ 'GET /api/blacklist': pagedList(120) });
+    const fetch = mockBlacklistApi({ [routeKey(blacklistRoutes.list)]: pagedList(120) });
     await open();
     await screen.findByTestId('blacklist-row-1');
     expect(screen.getByText('1–50 of 120')).toBeInTheDocument();
@@ -105,14 +105,14 @@ describe('blacklist panel: list and paging', () => {
 
   it("shows the server's message when the list fails, else the generic text", async () => {
     mockBlacklistApi({
-      'GET /api/blacklist': () =>
+      [routeKey(blacklistRoutes.list)]: () =>
         jsonResponse(403, { error: { code: 'forbidden', message: 'Only admins.' } }),
     });
     const first = await open();
     expect(await screen.findByTestId('blacklist-error')).toHaveTextContent('Only admins.');
     first.unmount();
 
-    mockBlacklistApi({ 'GET /api/blacklist': () => new Response('oops', { status: 500 }) });
+    mockBlacklistApi({ [routeKey(blacklistRoutes.list)]: () => new Response('oops', { status: 500 }) });
     await open();
     expect(await screen.findByTestId('blacklist-error', {}, { timeout: 5000 })).toHaveTextContent(
       'Error loading the blacklist.',
@@ -120,7 +120,7 @@ describe('blacklist panel: list and paging', () => {
   });
 
   it('shows an empty state, with export disabled, when the list is empty', async () => {
-    mockBlacklistApi({ 'GET /api/blacklist': pagedList(0) });
+    mockBlacklistApi({ [routeKey(blacklistRoutes.list)]: pagedList(0) });
     await open();
     expect(await screen.findByText('The blacklist is empty')).toBeInTheDocument();
     expect(screen.getByTestId('blacklist-export')).toBeDisabled();
@@ -131,7 +131,7 @@ describe('blacklist panel: list and paging', () => {
 describe('blacklist panel: export', () => {
   it('downloads the server file under its name', async () => {
     const fetch = mockBlacklistApi({
-      'GET /api/blacklist/export': () =>
+      [routeKey(blacklistRoutes.export)]: () =>
         new Response('phone_number,note,created_at\r\n', {
           status: 200,
           headers: {
@@ -147,12 +147,13 @@ describe('blacklist panel: export', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('blacklist-project-5-20260201-091500.csv');
     expect(await saved[0]!.blob.text()).toBe('phone_number,note,created_at\r\n');
-    expect(requestsTo(fetch, 'GET', '/api/blacklist/export')[0]!.url.search).toBe('?project_id=5');
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.export))[0]!.url.search).toBe('?project_id=5');
   });
 
   it('names the file blacklist-project-{id}-{timestamp}.csv when the server names none', async () => {
     mockBlacklistApi({
-      'GET /api/blacklist/export': () => new Response('phone_number,note,created_at\r\n', { status: 200 }),
+      [routeKey(blacklistRoutes.export)]: () =>
+        new Response('phone_number,note,created_at\r\n', { status: 200 }),
     });
     await open();
     await screen.findByTestId('blacklist-row-1');
@@ -164,7 +165,7 @@ describe('blacklist panel: export', () => {
 
   it("shows the server's message when the export fails", async () => {
     mockBlacklistApi({
-      'GET /api/blacklist/export': () =>
+      [routeKey(blacklistRoutes.export)]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'Export is down.' } }),
     });
     await open();
@@ -178,7 +179,7 @@ describe('blacklist panel: read-only support access', () => {
   it('lists, pages and exports; add, import, edit and delete are disabled and nothing is written', async () => {
     const fetch = mockBlacklistApi(
       {
-        'GET /api/blacklist/export': () =>
+        [routeKey(blacklistRoutes.export)]: () =>
           new Response('phone_number,note,created_at\r\n', {
             status: 200,
             headers: { 'Content-Disposition': 'attachment; filename="blacklist.csv"' },
@@ -247,7 +248,7 @@ describe('blacklist panel: add and edit', () => {
   it('sends the raw typed number, omits an empty note, locks the form while saving', async () => {
     let answer: (response: Response) => void = () => undefined;
     const fetch = mockBlacklistApi({
-      'POST /api/blacklist': () =>
+      [routeKey(blacklistRoutes.create)]: () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
         }),
@@ -262,20 +263,22 @@ describe('blacklist panel: add and edit', () => {
     expect(phoneInput()).toBeDisabled();
     expect(noteInput()).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    expect(requestsTo(fetch, 'POST', '/api/blacklist')[0]!.json).toEqual({
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.create))[0]!.json).toEqual({
       project_id: 5,
       phone_number: ' (555) 123-4567 ',
     });
-    const loads = requestsTo(fetch, 'GET', '/api/blacklist').length;
+    const loads = requestsTo(fetch, routeKey(blacklistRoutes.list)).length;
     answer(jsonResponse(201, { data: entryFixture(9, { phone_number: '+15551234567', note: null }) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('toast')).toHaveTextContent('The number was added to the blacklist.');
-    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/blacklist').length).toBeGreaterThan(loads));
+    await waitFor(() =>
+      expect(requestsTo(fetch, routeKey(blacklistRoutes.list)).length).toBeGreaterThan(loads),
+    );
   });
 
   it('sends the note when there is one', async () => {
     const fetch = mockBlacklistApi({
-      'POST /api/blacklist': () => jsonResponse(201, { data: entryFixture(9) }),
+      [routeKey(blacklistRoutes.create)]: () => jsonResponse(201, { data: entryFixture(9) }),
     });
     await open();
     const dialog = openAddDialog();
@@ -283,7 +286,7 @@ describe('blacklist panel: add and edit', () => {
     fireEvent.change(noteInput(), { target: { value: 'Complained twice' } });
     fireEvent.click(saveButton(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requestsTo(fetch, 'POST', '/api/blacklist')[0]!.json).toEqual({
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.create))[0]!.json).toEqual({
       project_id: 5,
       phone_number: '+44 20 7946 0958',
       note: 'Complained twice',
@@ -293,7 +296,7 @@ describe('blacklist panel: add and edit', () => {
   it("shows the server's error on a failed save, else 'error saving'", async () => {
     let status = 409;
     mockBlacklistApi({
-      'POST /api/blacklist': () =>
+      [routeKey(blacklistRoutes.create)]: () =>
         status === 409
           ? jsonResponse(409, {
               error: {
@@ -321,7 +324,7 @@ describe('blacklist panel: add and edit', () => {
 
   it('shows a refused number in words, without the field name, and marks the phone field', async () => {
     mockBlacklistApi({
-      'POST /api/blacklist': () =>
+      [routeKey(blacklistRoutes.create)]: () =>
         jsonResponse(400, {
           error: { code: 'validation_error', message: BLACKLIST_TEXTS.phoneInvalid, field: 'phone_number' },
         }),
@@ -339,7 +342,7 @@ describe('blacklist panel: add and edit', () => {
 
   it('edits an entry with PUT, starting from its number and note', async () => {
     const fetch = mockBlacklistApi({
-      'PUT /api/blacklist/2': () => jsonResponse(200, { data: entryFixture(2) }),
+      [routeKey(blacklistRoutes.update, { id: 2 })]: () => jsonResponse(200, { data: entryFixture(2) }),
     });
     await open();
     await screen.findByTestId('blacklist-row-2');
@@ -352,7 +355,7 @@ describe('blacklist panel: add and edit', () => {
     fireEvent.change(phoneInput(), { target: { value: '+1 555 000 0022' } });
     fireEvent.click(saveButton(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requestsTo(fetch, 'PUT', '/api/blacklist/2')[0]!.json).toEqual({
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.update, { id: 2 }))[0]!.json).toEqual({
       phone_number: '+1 555 000 0022',
       note: '',
     });
@@ -363,17 +366,17 @@ describe('blacklist panel: add and edit', () => {
 describe('blacklist panel: delete', () => {
   it('asks first, then deletes', async () => {
     const fetch = mockBlacklistApi({
-      'DELETE /api/blacklist/1': () => jsonResponse(200, { data: { ok: true } }),
+      [routeKey(blacklistRoutes.remove, { id: 1 })]: () => jsonResponse(200, { data: { ok: true } }),
     });
     await open();
     await screen.findByTestId('blacklist-row-1');
     fireEvent.click(within(row(1)).getByRole('button', { name: 'Delete +15550000001' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove this number?' });
     expect(dialog).toHaveTextContent('+15550000001 will be removed from the blacklist');
-    expect(requestsTo(fetch, 'DELETE', '/api/blacklist/1')).toHaveLength(0);
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.remove, { id: 1 }))).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requestsTo(fetch, 'DELETE', '/api/blacklist/1')).toHaveLength(1);
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.remove, { id: 1 }))).toHaveLength(1);
     expect(screen.getByTestId('toast')).toHaveTextContent('The number was removed from the blacklist.');
   });
 
@@ -384,13 +387,13 @@ describe('blacklist panel: delete', () => {
     fireEvent.click(within(row(1)).getByRole('button', { name: 'Delete +15550000001' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requestsTo(fetch, 'DELETE', '/api/blacklist/1')).toHaveLength(0);
+    expect(requestsTo(fetch, routeKey(blacklistRoutes.remove, { id: 1 }))).toHaveLength(0);
   });
 
   it("closes the dialog and shows the server's message, else 'error deleting', when it fails", async () => {
     let withMessage = true;
     mockBlacklistApi({
-      'DELETE /api/blacklist/1': () =>
+      [routeKey(blacklistRoutes.remove, { id: 1 })]: () =>
         withMessage
           ? jsonResponse(404, { error: { code: 'not_found', message: 'Blacklist entry not found.' } })
           : new Response('', { status: 500 }),

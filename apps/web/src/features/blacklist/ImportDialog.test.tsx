@@ -1,4 +1,4 @@
-import { BLACKLIST } from '@parley/contracts';
+import { BLACKLIST, blacklistRoutes } from '@parley/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   mockBlacklistApi,
   requestsTo,
 } from '../../test/blacklist';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 // The first render loads lazy MUI modules; on a busy machine that takes longer than the default second.
 
@@ -79,7 +79,7 @@ describe('blacklist import: importing', () => {
   it('sends the file and project_id, then shows the counts', async () => {
     let answer: (response: Response) => void = () => undefined;
     const fetch = mockBlacklistApi({
-      'POST /api/blacklist-import': () =>
+      [routeKey(blacklistRoutes.import)]: () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
         }),
@@ -90,10 +90,10 @@ describe('blacklist import: importing', () => {
     await waitFor(() => expect(stateOf()).toBe('importing'));
     expect(importButton()).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    const { form } = requestsTo(fetch, 'POST', '/api/blacklist-import')[0]!;
+    const { form } = requestsTo(fetch, routeKey(blacklistRoutes.import))[0]!;
     expect(form!.get('project_id')).toBe('5');
     expect((form!.get('file') as File).name).toBe('numbers.csv');
-    const loads = requestsTo(fetch, 'GET', '/api/blacklist').length;
+    const loads = requestsTo(fetch, routeKey(blacklistRoutes.list)).length;
 
     answer(jsonResponse(200, { success: 7, skipped: 2, failed: 0, errors: [] }));
     await waitFor(() => expect(stateOf()).toBe('result'));
@@ -102,7 +102,9 @@ describe('blacklist import: importing', () => {
     expect(screen.getByTestId('import-failed')).toHaveTextContent('0');
     expect(screen.queryByTestId('import-partial')).not.toBeInTheDocument();
     // the list behind is reloaded
-    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/blacklist').length).toBeGreaterThan(loads));
+    await waitFor(() =>
+      expect(requestsTo(fetch, routeKey(blacklistRoutes.list)).length).toBeGreaterThan(loads),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import Another File' }));
     expect(stateOf()).toBe('empty');
   });
@@ -110,7 +112,8 @@ describe('blacklist import: importing', () => {
   it('warns about partial failures with a collapsible error list, without a download up to 10', async () => {
     const errors = Array.from({ length: 10 }, (_, i) => `Row ${i + 2}: the phone number is missing.`);
     mockBlacklistApi({
-      'POST /api/blacklist-import': () => jsonResponse(200, { success: 5, skipped: 0, failed: 10, errors }),
+      [routeKey(blacklistRoutes.import)]: () =>
+        jsonResponse(200, { success: 5, skipped: 0, failed: 10, errors }),
     });
     await openImport();
     chooseImportFile(csv('numbers.csv', 'phone_number\n'));
@@ -130,7 +133,8 @@ describe('blacklist import: importing', () => {
   it('offers the errors as a CSV download when there are more than 10', async () => {
     const errors = Array.from({ length: 11 }, (_, i) => `Row ${i + 2}: "abc" is not a valid phone number.`);
     mockBlacklistApi({
-      'POST /api/blacklist-import': () => jsonResponse(200, { success: 0, skipped: 0, failed: 11, errors }),
+      [routeKey(blacklistRoutes.import)]: () =>
+        jsonResponse(200, { success: 0, skipped: 0, failed: 11, errors }),
     });
     await openImport();
     chooseImportFile(csv('numbers.csv', 'phone_number\n'));
@@ -149,7 +153,7 @@ describe('blacklist import: importing', () => {
   it("shows the server's message when the import fails, else the generic error; the file stays", async () => {
     let withMessage = true;
     mockBlacklistApi({
-      'POST /api/blacklist-import': () =>
+      [routeKey(blacklistRoutes.import)]: () =>
         withMessage
           ? jsonResponse(400, {
               error: {
@@ -178,7 +182,7 @@ describe('blacklist import: importing', () => {
 
   it('stops waiting after 120 s', async () => {
     mockBlacklistApi({
-      'POST /api/blacklist-import': (_url, init) =>
+      [routeKey(blacklistRoutes.import)]: (_url, init) =>
         new Promise<Response>((_resolve, reject) => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         }),

@@ -1,8 +1,8 @@
-import { taskError, taskErrorText } from '@parley/contracts';
+import { batchRoutes, taskError, taskErrorText } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 import { BULK_PATH, batchFixture, bulkRoutes, itemFixture, itemsAnswer, mockBulkApi } from './testUtils';
 
 afterEach(async () => {
@@ -14,8 +14,9 @@ describe("a batch's rows: the reasons", () => {
     await i18n.changeLanguage('fr');
     const skipped = taskError('blacklisted');
     mockBulkApi({
-      'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batchFixture(3, { total_items: 2 })] }),
-      'GET /api/projects/5/batches/3/items': () =>
+      [routeKey(batchRoutes.list, { id: 5 })]: () =>
+        jsonResponse(200, { data: [batchFixture(3, { total_items: 2 })] }),
+      [routeKey(batchRoutes.items, { id: 5, batchId: 3 })]: () =>
         itemsAnswer(batchFixture(3, { total_items: 2 }), [
           itemFixture(1, {
             task_status: 'skipped',

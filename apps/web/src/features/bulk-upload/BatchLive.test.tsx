@@ -1,9 +1,10 @@
 import type { BatchItem, TaskEvent } from '@parley/contracts';
+import { batchRoutes } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { MockEventSource, stubEventSource } from '../../test/analyses';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 import type { BatchView } from './api';
 import {
   BULK_PATH,
@@ -30,8 +31,8 @@ async function waitUntil(found: () => unknown) {
   throw new Error('not shown in time');
 }
 
-const ITEMS = '/api/projects/5/batches/3/items';
-const LIST = '/api/projects/5/batches';
+const ITEMS = routeKey(batchRoutes.items, { id: 5, batchId: 3 });
+const LIST = routeKey(batchRoutes.list, { id: 5 });
 
 const working = batchFixture(3, { status: 'processing', processed_items: 0, total_items: 2 });
 const done = batchFixture(3, {
@@ -49,8 +50,8 @@ const finalRows = [itemFixture(1), itemFixture(2)];
 /** The page with the list and the rows answered from what the test sets now. */
 function mockState(state: { list: BatchView[]; batch: BatchView; rows: BatchItem[] }) {
   return mockBulkApi({
-    [`GET ${LIST}`]: () => jsonResponse(200, { data: state.list }),
-    [`GET ${ITEMS}`]: () => itemsAnswer(state.batch, state.rows),
+    [LIST]: () => jsonResponse(200, { data: state.list }),
+    [ITEMS]: () => itemsAnswer(state.batch, state.rows),
   });
 }
 
@@ -98,14 +99,14 @@ describe("a batch's rows dialog and the batches table (spec 1 §4)", () => {
     expect(screen.getByTestId('live-indicator')).toHaveTextContent('Live');
     const summary = within(dialog).getByTestId('items-summary');
     expect(within(summary).getByTestId('batch-status')).toHaveTextContent('Processing');
-    const lists = callsTo(fetch, 'GET', LIST).length;
-    const reads = callsTo(fetch, 'GET', ITEMS).length;
+    const lists = callsTo(fetch, LIST).length;
+    const reads = callsTo(fetch, ITEMS).length;
 
     Object.assign(state, { list: [done], batch: done, rows: finalRows });
     source.emit('batch', { batch_id: 3 });
     await settle();
-    expect(callsTo(fetch, 'GET', LIST)).toHaveLength(lists + 1);
-    expect(callsTo(fetch, 'GET', ITEMS)).toHaveLength(reads + 1);
+    expect(callsTo(fetch, LIST)).toHaveLength(lists + 1);
+    expect(callsTo(fetch, ITEMS)).toHaveLength(reads + 1);
     expect(within(summary).getByTestId('batch-status')).toHaveTextContent('Completed');
     expect(within(summary).getByTestId('batch-percent')).toHaveTextContent('100%');
     expect(within(dialog).getByTestId('item-row-2')).toHaveTextContent('Completed');
@@ -116,8 +117,8 @@ describe("a batch's rows dialog and the batches table (spec 1 §4)", () => {
     // Another batch's event re-reads the table only.
     source.emit('batch', { batch_id: 4 });
     await settle();
-    expect(callsTo(fetch, 'GET', LIST)).toHaveLength(lists + 2);
-    expect(callsTo(fetch, 'GET', ITEMS)).toHaveLength(reads + 1);
+    expect(callsTo(fetch, LIST)).toHaveLength(lists + 2);
+    expect(callsTo(fetch, ITEMS)).toHaveLength(reads + 1);
   });
 
   it('re-reads the open rows when an event changes the status of an analysis they show, and only then', async () => {
@@ -127,30 +128,30 @@ describe("a batch's rows dialog and the batches table (spec 1 §4)", () => {
     const source = MockEventSource.latest();
     source.open();
     await settle(); // the stream's opening re-reads the batches and the rows once
-    const reads = callsTo(fetch, 'GET', ITEMS).length;
+    const reads = callsTo(fetch, ITEMS).length;
 
     source.emit('task', taskEvent(999, 'processing')); // not a row of this batch
     source.emit('task', taskEvent(101, 'queued')); // the status the row already shows
     await settle();
-    expect(callsTo(fetch, 'GET', ITEMS)).toHaveLength(reads);
+    expect(callsTo(fetch, ITEMS)).toHaveLength(reads);
 
     state.rows = [itemFixture(1, { task_status: 'processing' }), queuedRows[1]!];
     source.emit('task', taskEvent(101, 'processing'));
     await settle();
-    expect(callsTo(fetch, 'GET', ITEMS)).toHaveLength(reads + 1);
+    expect(callsTo(fetch, ITEMS)).toHaveLength(reads + 1);
     expect(within(within(dialog).getByTestId('item-row-1')).getByTestId('task-status')).toHaveTextContent(
       'Processing',
     );
-    expect(callsTo(fetch, 'GET', LIST)).toHaveLength(2); // the first load and the re-read on opening
+    expect(callsTo(fetch, LIST)).toHaveLength(2); // the first load and the re-read on opening
   });
 
   it('turns a burst of events into one request at a time, the last one after the last event', async () => {
     let release: () => void = () => {};
     let list: BatchView[] = [working];
     const fetch = mockBulkApi({
-      [`GET ${LIST}`]: async () => {
+      [LIST]: async () => {
         const answer = jsonResponse(200, { data: list });
-        if (callsTo(fetch, 'GET', LIST).length > 1) await new Promise<void>((resolve) => (release = resolve));
+        if (callsTo(fetch, LIST).length > 1) await new Promise<void>((resolve) => (release = resolve));
         return answer;
       },
     });
@@ -164,15 +165,15 @@ describe("a batch's rows dialog and the batches table (spec 1 §4)", () => {
     list = [done];
     source.emit('batch', { batch_id: 3 });
     await settle();
-    expect(callsTo(fetch, 'GET', LIST)).toHaveLength(2); // the first load and the re-read on opening, on its way
+    expect(callsTo(fetch, LIST)).toHaveLength(2); // the first load and the re-read on opening, on its way
     act(() => release());
     await settle();
-    expect(callsTo(fetch, 'GET', LIST)).toHaveLength(3); // one more for the events in between
+    expect(callsTo(fetch, LIST)).toHaveLength(3); // one more for the events in between
     act(() => release());
     await settle();
     expect(within(screen.getByTestId('batch-row-3')).getByTestId('batch-status')).toHaveTextContent(
       'Completed',
     );
-    expect(callsTo(fetch, 'GET', LIST)).toHaveLength(3);
+    expect(callsTo(fetch, LIST)).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
-import { TIMINGS } from '@parley/contracts';
+import { batchRoutes, TIMINGS } from '@parley/contracts';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 import type { BatchView } from './api';
 import { BULK_PATH, batchFixture, bulkRoutes, callsTo, mockBulkApi } from './testUtils';
 
@@ -11,7 +11,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 function mockLists(lists: BatchView[][]) {
   let call = 0;
   return mockBulkApi({
-    'GET /api/projects/5/batches': () => {
+    [routeKey(batchRoutes.list, { id: 5 })]: () => {
       const list = lists[Math.min(call, lists.length - 1)]!;
       call += 1;
       return jsonResponse(200, { data: list });
@@ -30,7 +30,7 @@ async function open() {
 }
 
 const listCalls = (fetch: ReturnType<typeof mockBulkApi>) =>
-  callsTo(fetch, 'GET', '/api/projects/5/batches').length;
+  callsTo(fetch, routeKey(batchRoutes.list, { id: 5 })).length;
 
 describe('batch polling (spec 1 §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers());

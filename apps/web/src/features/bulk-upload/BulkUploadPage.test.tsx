@@ -1,6 +1,7 @@
+import { batchRoutes, uploadRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 import {
   BULK_PATH,
   batchCreated,
@@ -29,7 +30,7 @@ async function open() {
 }
 
 const formOf = (fetch: ReturnType<typeof mockBulkApi>) => {
-  const [, init] = callsTo(fetch, 'POST', '/api/projects/5/batches')[0]!;
+  const [, init] = callsTo(fetch, routeKey(batchRoutes.create, { id: 5 }))[0]!;
   return init!.body as FormData;
 };
 
@@ -57,7 +58,7 @@ describe('bulk upload page: layout', () => {
 
   it('downloads the template from the server as a file', async () => {
     const fetch = mockBulkApi({
-      'GET /api/projects/5/batches/template.csv': () =>
+      [routeKey(batchRoutes.template, { id: 5 })]: () =>
         new Response('url,type,date,representative,department\r\n', {
           status: 200,
           headers: {
@@ -84,7 +85,7 @@ describe('bulk upload page: layout', () => {
     });
     fireEvent.click(screen.getByTestId('template-download'));
     await waitFor(() => expect(names).toEqual(['bulk-upload-template.csv']));
-    expect(callsTo(fetch, 'GET', '/api/projects/5/batches/template.csv')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(batchRoutes.template, { id: 5 }))).toHaveLength(1);
     expect(await saved!.text()).toBe('url,type,date,representative,department\r\n');
   });
 });
@@ -127,13 +128,13 @@ describe('bulk upload page: upload button', () => {
     });
     let answer: (response: Response) => void = () => undefined;
     mockBulkApi({
-      'GET /api/projects/5/upload-prompts': async () => {
+      [routeKey(uploadRoutes.prompts, { id: 5 })]: async () => {
         await prompts;
         return jsonResponse(200, {
           data: [{ id: 30, name: 'Text Chat Review', project_id: 5, metadataFields: [] }],
         });
       },
-      'POST /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.create, { id: 5 })]: () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
         }),
@@ -158,7 +159,7 @@ describe('bulk upload page: upload button', () => {
   });
 
   it('is disabled with no prompt chosen, and says to select one', async () => {
-    mockBulkApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) });
+    mockBulkApi({ [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: [] }) });
     renderRoutes(bulkRoutes, BULK_PATH);
     expect(await screen.findByTestId('no-prompts')).toHaveTextContent(
       'Please create a prompt first to analyze your recordings',
@@ -171,13 +172,13 @@ describe('bulk upload page: upload button', () => {
 describe('bulk upload page: sending', () => {
   it('sends file, prompt_id and priority; shows the batch id and refreshes the batches', async () => {
     const fetch = mockBulkApi({
-      'POST /api/projects/5/batches': () => jsonResponse(201, batchCreated(42)),
+      [routeKey(batchRoutes.create, { id: 5 })]: () => jsonResponse(201, batchCreated(42)),
     });
     await open();
     chooseOption(promptSelect(), 'Text Chat Review');
     chooseOption(screen.getByRole('combobox', { name: 'Priority' }), 'High');
     chooseCsv(csvFile('leads.csv'));
-    const before = callsTo(fetch, 'GET', '/api/projects/5/batches').length;
+    const before = callsTo(fetch, routeKey(batchRoutes.list, { id: 5 })).length;
     fireEvent.click(submitButton());
     expect(await screen.findByTestId('bulk-success')).toHaveTextContent(
       'CSV uploaded. Batch #42 was created; the recordings are downloaded and analysed in the background.',
@@ -189,13 +190,13 @@ describe('bulk upload page: sending', () => {
     // the form is ready for the next file, and the list is reloaded
     expect(screen.queryByTestId('selected-file')).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(callsTo(fetch, 'GET', '/api/projects/5/batches').length).toBeGreaterThan(before),
+      expect(callsTo(fetch, routeKey(batchRoutes.list, { id: 5 })).length).toBeGreaterThan(before),
     );
   });
 
   it('sends the first prompt with the default priority 1', async () => {
     const fetch = mockBulkApi({
-      'POST /api/projects/5/batches': () => jsonResponse(201, batchCreated(7)),
+      [routeKey(batchRoutes.create, { id: 5 })]: () => jsonResponse(201, batchCreated(7)),
     });
     await open();
     chooseCsv(csvFile());
@@ -207,7 +208,7 @@ describe('bulk upload page: sending', () => {
 
   it("shows the server's message when the upload fails", async () => {
     mockBulkApi({
-      'POST /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.create, { id: 5 })]: () =>
         jsonResponse(402, {
           error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' },
         }),
@@ -224,7 +225,7 @@ describe('bulk upload page: sending', () => {
 
   it('links the insufficient-funds answer to the project’s billing page', async () => {
     mockBulkApi({
-      'POST /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.create, { id: 5 })]: () =>
         jsonResponse(402, {
           error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' },
         }),
@@ -244,7 +245,7 @@ describe('bulk upload page: sending', () => {
 
   it('falls back to the generic upload error without a server message', async () => {
     mockBulkApi({
-      'POST /api/projects/5/batches': () => new Response('Bad gateway', { status: 502 }),
+      [routeKey(batchRoutes.create, { id: 5 })]: () => new Response('Bad gateway', { status: 502 }),
     });
     await open();
     chooseCsv(csvFile());
@@ -256,7 +257,7 @@ describe('bulk upload page: sending', () => {
 
   it('lists the row and column of every problem of a refused CSV', async () => {
     mockBulkApi({
-      'POST /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.create, { id: 5 })]: () =>
         jsonResponse(
           400,
           csvRefused(
@@ -293,7 +294,7 @@ describe('bulk upload page: sending', () => {
       message: 'Not a valid http(s) link.',
     }));
     mockBulkApi({
-      'POST /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.create, { id: 5 })]: () =>
         jsonResponse(400, csvRefused('The CSV file has 250 problems.', errors, 250)),
     });
     await open();
@@ -317,7 +318,7 @@ describe('bulk upload page: sending', () => {
 describe('bulk upload page: batches table', () => {
   it('formats dates (N/A when invalid) and badges the statuses', async () => {
     mockBulkApi({
-      'GET /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.list, { id: 5 })]: () =>
         jsonResponse(200, {
           data: [
             batchFixture(1, { status: 'completed' }),
@@ -350,7 +351,7 @@ describe('bulk upload page: batches table', () => {
 
   it('computes progress as (processed + failed) / total, in the warning colour once a row failed', async () => {
     mockBulkApi({
-      'GET /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.list, { id: 5 })]: () =>
         jsonResponse(200, {
           data: [
             batchFixture(1, { status: 'processing', total_items: 8, processed_items: 2, failed_items: 0 }),
@@ -376,7 +377,7 @@ describe('bulk upload page: batches table', () => {
   it('only logs a failed batch list load', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockBulkApi({
-      'GET /api/projects/5/batches': () =>
+      [routeKey(batchRoutes.list, { id: 5 })]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'Boom' } }),
     });
     await open();
@@ -389,9 +390,11 @@ describe('bulk upload page: batches table', () => {
     const fetch = mockBulkApi();
     await open();
     await screen.findByTestId('batches-empty');
-    const before = callsTo(fetch, 'GET', '/api/projects/5/batches').length;
+    const before = callsTo(fetch, routeKey(batchRoutes.list, { id: 5 })).length;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(callsTo(fetch, 'GET', '/api/projects/5/batches').length).toBe(before + 1));
+    await waitFor(() =>
+      expect(callsTo(fetch, routeKey(batchRoutes.list, { id: 5 })).length).toBe(before + 1),
+    );
   });
 
   it("opens a batch's rows with url, status, analysis status, error and a link to the analysis", async () => {
@@ -402,8 +405,8 @@ describe('bulk upload page: batches table', () => {
       total_items: 2,
     });
     const fetch = mockBulkApi({
-      'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batch] }),
-      'GET /api/projects/5/batches/3/items': () =>
+      [routeKey(batchRoutes.list, { id: 5 })]: () => jsonResponse(200, { data: [batch] }),
+      [routeKey(batchRoutes.items, { id: 5, batchId: 3 })]: () =>
         itemsAnswer(batch, [
           itemFixture(1),
           itemFixture(2, {
@@ -428,7 +431,7 @@ describe('bulk upload page: batches table', () => {
     expect(second).toHaveTextContent('The link answered 404 Not Found.');
     expect(within(second).getByTestId('item-status')).toHaveTextContent('Failed');
     expect(within(second).queryByTestId('item-analysis')).not.toBeInTheDocument();
-    const [input] = callsTo(fetch, 'GET', '/api/projects/5/batches/3/items')[0]!;
+    const [input] = callsTo(fetch, routeKey(batchRoutes.items, { id: 5, batchId: 3 }))[0]!;
     expect(new URL(String(input), 'http://localhost').search).toBe('?page=1&page_size=50');
   });
 });
@@ -437,8 +440,9 @@ describe('bulk upload page: read-only support access', () => {
   it('offers no upload form but keeps the batches and their rows readable; sends nothing', async () => {
     const fetch = mockBulkApi(
       {
-        'GET /api/projects/5/batches': () => jsonResponse(200, { data: [batchFixture(3)] }),
-        'GET /api/projects/5/batches/3/items': () => itemsAnswer(batchFixture(3), [itemFixture(1)]),
+        [routeKey(batchRoutes.list, { id: 5 })]: () => jsonResponse(200, { data: [batchFixture(3)] }),
+        [routeKey(batchRoutes.items, { id: 5, batchId: 3 })]: () =>
+          itemsAnswer(batchFixture(3), [itemFixture(1)]),
       },
       testProject({ my_role: 'admin', read_only: true }),
     );

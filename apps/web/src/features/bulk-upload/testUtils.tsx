@@ -5,12 +5,12 @@ import type {
   InvalidCsvResponse,
   UploadPrompt,
 } from '@parley/contracts';
-import { batchRoutes } from '@parley/contracts';
+import { batchRoutes, projectRoutes, uploadRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { z } from 'zod';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, routeAnswer, testProject } from '../../test/utils';
+import { type Handler, jsonResponse, mockFetch, routeAnswer, routeKey, testProject } from '../../test/utils';
 import type { BatchView } from './api';
 import BulkUploadPage from './BulkUploadPage';
 
@@ -92,9 +92,9 @@ export const uploadPrompts = [
 /** The API the bulk page calls, answering from fixtures; override any route. */
 export function mockBulkApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: uploadPrompts }),
-    'GET /api/projects/5/batches': () => jsonResponse(200, { data: [] }),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: uploadPrompts }),
+    [routeKey(batchRoutes.list, { id: 5 })]: () => jsonResponse(200, { data: [] }),
     ...overrides,
   });
 }
@@ -119,7 +119,8 @@ export function chooseOption(combobox: HTMLElement, name: string | RegExp) {
   fireEvent.click(within(listbox).getByRole('option', { name }));
 }
 
-export function callsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+export function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls.filter(([input, init]) => {
     const url = new URL(String(input), 'http://localhost');
     return (init?.method ?? 'GET') === method && url.pathname === path;

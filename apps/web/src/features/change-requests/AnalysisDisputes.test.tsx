@@ -1,3 +1,4 @@
+import { analysisRoutes, changeRequestRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   requests,
   stubEventSource,
 } from '../../test/analyses';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 import { changeRequestFixture, listAnswer } from './testUtils';
 
 beforeEach(() => stubEventSource());
@@ -20,8 +21,9 @@ async function openDetail() {
 describe('change requests on the analysis page', () => {
   it('marks fields with an open request and shows the corrections beside the AI values', async () => {
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([changeRequestFixture()])),
-      'GET /api/projects/5/analyses/42': () =>
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () =>
+        jsonResponse(200, listAnswer([changeRequestFixture()])),
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
         jsonResponse(200, {
           data: detailFixture({
             corrections: [
@@ -51,14 +53,14 @@ describe('change requests on the analysis page', () => {
       'href',
       '/projects/5/change-requests?request=7',
     );
-    const asked = requests(fetch, 'GET', '/api/projects/5/change-requests')[0]!.url.searchParams;
+    const asked = requests(fetch, routeKey(changeRequestRoutes.list, { id: 5 }))[0]!.url.searchParams;
     expect(Object.fromEntries(asked)).toMatchObject({ task_id: '42', status: 'open' });
   });
 
   it('asks for typed values of several fields with a reason and a transcript moment', async () => {
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])),
-      'POST /api/projects/5/analyses/42/change-requests': () =>
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () => jsonResponse(200, listAnswer([])),
+      [routeKey(changeRequestRoutes.create, { id: 5, taskId: 42 })]: () =>
         jsonResponse(201, { data: changeRequestFixture() }),
     });
     await openDetail();
@@ -91,7 +93,7 @@ describe('change requests on the analysis page', () => {
     // The reason is required.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText('Give a reason.')).toBeInTheDocument();
-    expect(requests(fetch, 'POST', '/api/projects/5/analyses/42/change-requests')).toEqual([]);
+    expect(requests(fetch, routeKey(changeRequestRoutes.create, { id: 5, taskId: 42 }))).toEqual([]);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
       target: { value: 'Only three objections, and no greeting.' },
@@ -100,24 +102,24 @@ describe('change requests on the analysis page', () => {
     fireEvent.click(await screen.findByRole('option', { name: /question about pricing/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requests(fetch, 'POST', '/api/projects/5/analyses/42/change-requests').map((r) => r.body)).toEqual(
-      [
-        {
-          kind: 'field',
-          items: [
-            { path: 'Objections', proposed_value: 3 },
-            { path: 'Greeted', proposed_value: false },
-          ],
-          reason: 'Only three objections, and no greeting.',
-          transcript_moment: { seconds: 4.5, quote: 'Hi, I have a question about pricing?' },
-        },
-      ],
-    );
+    expect(
+      requests(fetch, routeKey(changeRequestRoutes.create, { id: 5, taskId: 42 })).map((r) => r.body),
+    ).toEqual([
+      {
+        kind: 'field',
+        items: [
+          { path: 'Objections', proposed_value: 3 },
+          { path: 'Greeted', proposed_value: false },
+        ],
+        reason: 'Only three objections, and no greeting.',
+        transcript_moment: { seconds: 4.5, quote: 'Hi, I have a question about pricing?' },
+      },
+    ]);
   });
 
   it("refuses the AI's own value and names the speaker of each transcript moment", async () => {
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])),
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () => jsonResponse(200, listAnswer([])),
     });
     await openDetail();
     fireEvent.click(await screen.findByTestId('request-change-Objections'));
@@ -129,7 +131,7 @@ describe('change requests on the analysis page', () => {
     expect(
       await within(dialog).findByText('This is the AI’s value; propose a different one.'),
     ).toBeInTheDocument();
-    expect(requests(fetch, 'POST', '/api/projects/5/analyses/42/change-requests')).toEqual([]);
+    expect(requests(fetch, routeKey(changeRequestRoutes.create, { id: 5, taskId: 42 }))).toEqual([]);
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Transcript moment (optional)' }));
     const lines = (await screen.findAllByRole('option')).map((option) => option.textContent);
@@ -138,7 +140,9 @@ describe('change requests on the analysis page', () => {
   });
 
   it('asks for a re-analysis only where the member may not re-analyse', async () => {
-    mockAnalysesApi({ 'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])) });
+    mockAnalysesApi({
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () => jsonResponse(200, listAnswer([])),
+    });
     await openDetail();
     expect(await screen.findByRole('button', { name: 'Re-analyse' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request re-analysis' })).not.toBeInTheDocument();
@@ -146,7 +150,7 @@ describe('change requests on the analysis page', () => {
 
   it('offers a user both: asking for a re-analysis and re-analysing', async () => {
     mockAnalysesApi(
-      { 'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])) },
+      { [routeKey(changeRequestRoutes.list, { id: 5 })]: () => jsonResponse(200, listAnswer([])) },
       testProject({ my_role: 'user' }),
     );
     await openDetail();
@@ -156,7 +160,7 @@ describe('change requests on the analysis page', () => {
 
   it('offers an option field its options and ok fields ok / not ok / n/a', async () => {
     mockAnalysesApi({
-      'GET /api/projects/5/change-requests': () => jsonResponse(200, listAnswer([])),
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () => jsonResponse(200, listAnswer([])),
     });
     await openDetail();
     fireEvent.click(await screen.findByTestId('request-change-Closing'));

@@ -1,3 +1,4 @@
+import { analysisRoutes, authRoutes, changeRequestRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
@@ -7,6 +8,7 @@ import {
   jsonResponse,
   mockFetch,
   renderRoutes,
+  routeKey,
   sessionAnswer,
   testProject,
   testUser,
@@ -17,13 +19,14 @@ const location = () => screen.getByTestId('location').textContent;
 
 function mockApi(project = testProject(), overrides: Record<string, Handler> = {}) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer(testUser),
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
-    'GET /api/projects/5/change-requests/open-count': () => jsonResponse(200, { data: { open: 3 } }),
-    'GET /api/projects/5/change-requests': () =>
+    [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(projectRoutes.get, { id: 5 })]: () => jsonResponse(200, { data: project }),
+    [routeKey(changeRequestRoutes.openCount, { id: 5 })]: () => jsonResponse(200, { data: { open: 3 } }),
+    [routeKey(changeRequestRoutes.list, { id: 5 })]: () =>
       jsonResponse(200, listAnswer([changeRequestFixture()], { open: 3, approved: 5, rejected: 1 })),
-    'GET /api/projects/5/analyses/42': () => jsonResponse(200, { data: detailFixture() }),
+    [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
+      jsonResponse(200, { data: detailFixture() }),
     ...overrides,
   });
 }
@@ -34,7 +37,7 @@ async function openPage(path = '/projects/5/change-requests') {
 }
 
 const lastQuery = (fetch: ReturnType<typeof mockFetch>) =>
-  Object.fromEntries(requests(fetch, 'GET', '/api/projects/5/change-requests').at(-1)!.url.searchParams);
+  Object.fromEntries(requests(fetch, routeKey(changeRequestRoutes.list, { id: 5 })).at(-1)!.url.searchParams);
 
 describe('change requests page', () => {
   it('lists the open requests with counts per status and the open count on the sidebar', async () => {
@@ -59,7 +62,7 @@ describe('change requests page', () => {
 
   it('filters by field, representative, requester and date range (from the URL) and says when nothing matches', async () => {
     const fetch = mockApi(testProject(), {
-      'GET /api/projects/5/change-requests': (url) =>
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: (url) =>
         jsonResponse(
           200,
           url.searchParams.get('path') === 'Closing'
@@ -89,7 +92,7 @@ describe('change requests page', () => {
 
   it('approves with an edited value', async () => {
     const fetch = mockApi(testProject(), {
-      'POST /api/projects/5/change-requests/9/approve': () =>
+      [routeKey(changeRequestRoutes.approve, { id: 5, requestId: 9 })]: () =>
         jsonResponse(200, { data: changeRequestFixture({ status: 'approved', can_review: false }) }),
     });
     fireEvent.click(await openPage());
@@ -109,15 +112,15 @@ describe('change requests page', () => {
     fireEvent.click(await screen.findByRole('option', { name: /^positive/ }));
     fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(requests(fetch, 'POST', '/api/projects/5/change-requests/9/approve').map((r) => r.body)).toEqual(
-        [{ values: { Sentiment: 'positive' } }],
-      ),
+      expect(
+        requests(fetch, routeKey(changeRequestRoutes.approve, { id: 5, requestId: 9 })).map((r) => r.body),
+      ).toEqual([{ values: { Sentiment: 'positive' } }]),
     );
   });
 
   it('rejects only with a reason', async () => {
     const fetch = mockApi(testProject(), {
-      'POST /api/projects/5/change-requests/9/reject': () =>
+      [routeKey(changeRequestRoutes.reject, { id: 5, requestId: 9 })]: () =>
         jsonResponse(200, { data: changeRequestFixture({ status: 'rejected', can_review: false }) }),
     });
     fireEvent.click(await openPage());
@@ -125,21 +128,21 @@ describe('change requests page', () => {
     const reject = await within(drawer).findByRole('button', { name: 'Reject' });
     fireEvent.click(reject);
     expect(await within(drawer).findByText('Give a reason.')).toBeInTheDocument();
-    expect(requests(fetch, 'POST', '/api/projects/5/change-requests/9/reject')).toEqual([]);
+    expect(requests(fetch, routeKey(changeRequestRoutes.reject, { id: 5, requestId: 9 }))).toEqual([]);
     fireEvent.change(within(drawer).getByRole('textbox', { name: 'Reason for rejecting' }), {
       target: { value: 'The AI was right.' },
     });
     fireEvent.click(reject);
     await waitFor(() =>
-      expect(requests(fetch, 'POST', '/api/projects/5/change-requests/9/reject').map((r) => r.body)).toEqual([
-        { reason: 'The AI was right.' },
-      ]),
+      expect(
+        requests(fetch, routeKey(changeRequestRoutes.reject, { id: 5, requestId: 9 })).map((r) => r.body),
+      ).toEqual([{ reason: 'The AI was right.' }]),
     );
   });
 
   it('offers a Review button on each row a member may review, Open on the others', async () => {
     mockApi(testProject(), {
-      'GET /api/projects/5/change-requests': () =>
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () =>
         jsonResponse(
           200,
           listAnswer([changeRequestFixture(), changeRequestFixture({ id: 10, can_review: false })]),
@@ -155,7 +158,7 @@ describe('change requests page', () => {
 
   it('shows no review to a member who may not review', async () => {
     mockApi(testProject({ my_role: 'user' }), {
-      'GET /api/projects/5/change-requests': () =>
+      [routeKey(changeRequestRoutes.list, { id: 5 })]: () =>
         jsonResponse(200, listAnswer([changeRequestFixture({ can_review: false })])),
     });
     fireEvent.click(await openPage());

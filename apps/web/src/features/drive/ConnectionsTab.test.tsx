@@ -2,7 +2,7 @@ import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONNECTIONS_PATH, callsTo, connectionFixture, mockDriveApi, openDrive } from '../../test/drive';
-import { jsonResponse, routeAnswer } from '../../test/utils';
+import { jsonResponse, routeAnswer, routeKey } from '../../test/utils';
 import { browser, DRIVE_OAUTH_STORAGE_KEY } from './api';
 
 const card = (id: number) => within(screen.getByTestId(`drive-connection-${id}`));
@@ -54,7 +54,7 @@ describe('Connections tab', () => {
     const fetch = mockDriveApi(
       {},
       {
-        'POST /api/integrations/google-drive/connections': () =>
+        [routeKey(googleDriveRoutes.createConnection)]: () =>
           new Promise<Response>((resolve) => {
             answer = resolve;
           }),
@@ -67,7 +67,7 @@ describe('Connections tab', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Connect' }));
     const connecting = await dialog.findByRole('button', { name: 'Connecting…' });
     expect(connecting).toBeDisabled();
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/connections')[0]?.json).toEqual({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.createConnection))[0]?.json).toEqual({
       project_id: 5,
       name: 'Sales Drive',
       redirect_uri: `${window.location.origin}/auth/google-drive/callback`,
@@ -94,7 +94,7 @@ describe('Connections tab', () => {
     const fetch = mockDriveApi(
       {},
       {
-        'POST /api/integrations/google-drive/connections': () =>
+        [routeKey(googleDriveRoutes.createConnection)]: () =>
           jsonResponse(503, { error: { code: 'unavailable', message: '' } }),
       },
     );
@@ -103,7 +103,7 @@ describe('Connections tab', () => {
     fireEvent.click(openAddDialog().getByRole('button', { name: 'Connect' }));
     const banner = await screen.findByTestId('drive-error');
     expect(banner).toHaveTextContent('Could not connect the Google Drive account.');
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/connections')[0]?.json).toMatchObject({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.createConnection))[0]?.json).toMatchObject({
       name: 'Google Drive Connection',
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -116,15 +116,15 @@ describe('Connections tab', () => {
     const fetch = mockDriveApi(
       {},
       {
-        'DELETE /api/integrations/google-drive/connections/1': () =>
+        [routeKey(googleDriveRoutes.deleteConnection, { id: 1 })]: () =>
           routeAnswer(googleDriveRoutes.deleteConnection, { data: { ok: true } }),
       },
     );
     await openDrive(CONNECTIONS_PATH);
     await screen.findByTestId('drive-connection-1');
     const lists = () => [
-      callsTo(fetch, 'GET', '/api/integrations/google-drive/connections').length,
-      callsTo(fetch, 'GET', '/api/integrations/google-drive/integrations').length,
+      callsTo(fetch, routeKey(googleDriveRoutes.listConnections)).length,
+      callsTo(fetch, routeKey(googleDriveRoutes.listIntegrations)).length,
     ];
     const before = lists();
     fireEvent.click(card(1).getByRole('button', { name: 'Delete Drive 1' }));
@@ -132,7 +132,7 @@ describe('Connections tab', () => {
     expect(confirm.getByText(/"Drive 1" and its folder integrations will be deleted/)).toBeInTheDocument();
     fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(fetch, 'DELETE', '/api/integrations/google-drive/connections/1')[0]?.url.search).toBe(
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.deleteConnection, { id: 1 }))[0]?.url.search).toBe(
       '?project_id=5',
     );
     // The connections list is on screen; the integrations list is refetched the next time it is shown.
@@ -143,7 +143,7 @@ describe('Connections tab', () => {
     mockDriveApi(
       {},
       {
-        'DELETE /api/integrations/google-drive/connections/1': () =>
+        [routeKey(googleDriveRoutes.deleteConnection, { id: 1 })]: () =>
           jsonResponse(500, { error: { code: 'internal', message: '' } }),
       },
     );
@@ -164,7 +164,7 @@ describe('Connections tab', () => {
         ],
       },
       {
-        'POST /api/integrations/google-drive/auth': () =>
+        [routeKey(googleDriveRoutes.auth)]: () =>
           routeAnswer(googleDriveRoutes.auth, {
             status: 'success',
             data: {
@@ -180,7 +180,7 @@ describe('Connections tab', () => {
     expect(card(1).queryByRole('button', { name: 'Connect Drive 1 again' })).not.toBeInTheDocument();
     fireEvent.click(card(2).getByRole('button', { name: 'Connect Drive 2 again' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://accounts.example/again'));
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/auth')[0]?.json).toEqual({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.auth))[0]?.json).toEqual({
       project_id: 5,
       connection_id: 2,
       redirect_uri: `${window.location.origin}/auth/google-drive/callback`,
@@ -195,7 +195,7 @@ describe('Connections tab', () => {
     mockDriveApi(
       { connections: [] },
       {
-        'GET /api/integrations/google-drive/oauth/status': () =>
+        [routeKey(googleDriveRoutes.oauthStatus)]: () =>
           routeAnswer(googleDriveRoutes.oauthStatus, {
             data: {
               google_configured: true,

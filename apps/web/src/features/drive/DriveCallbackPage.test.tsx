@@ -2,13 +2,13 @@ import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONNECTIONS_PATH, callsTo, connectionFixture, driveRoutes, mockDriveApi } from '../../test/drive';
-import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import { DRIVE_OAUTH_STORAGE_KEY, storePendingAuth } from './api';
 
 const CALLBACK = '/auth/google-drive/callback?code=c-1&state=st-1';
 
 function mockCallback(answer: () => Response) {
-  return mockDriveApi({}, { 'POST /api/integrations/google-drive/callback': answer });
+  return mockDriveApi({}, { [routeKey(googleDriveRoutes.callback)]: answer });
 }
 
 describe('Drive callback page', () => {
@@ -18,9 +18,9 @@ describe('Drive callback page', () => {
     renderRoutes(driveRoutes, CALLBACK);
     await screen.findByTestId('drive-panel');
     expect(screen.getByTestId('location')).toHaveTextContent(CONNECTIONS_PATH);
-    expect(
-      callsTo(fetch, 'POST', '/api/integrations/google-drive/callback').map((call) => call.json),
-    ).toEqual([{ code: 'c-1', state: 'st-1' }]);
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.callback)).map((call) => call.json)).toEqual([
+      { code: 'c-1', state: 'st-1' },
+    ]);
     expect(localStorage.getItem(DRIVE_OAUTH_STORAGE_KEY)).toBeNull();
   });
 
@@ -30,7 +30,7 @@ describe('Drive callback page', () => {
     renderRoutes(driveRoutes, CALLBACK);
     const error = await screen.findByTestId('drive-callback-error');
     expect(error).toHaveTextContent('does not match the connection started in this browser');
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/callback')).toHaveLength(0);
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.callback))).toHaveLength(0);
     fireEvent.click(screen.getByRole('link', { name: 'Back to connections' }));
     await screen.findByTestId('drive-panel');
   });

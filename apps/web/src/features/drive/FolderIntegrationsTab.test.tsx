@@ -10,11 +10,11 @@ import {
   openDrive,
   runFixture,
 } from '../../test/drive';
-import { jsonResponse, routeAnswer, testProject } from '../../test/utils';
+import { jsonResponse, routeAnswer, routeKey, testProject } from '../../test/utils';
 
 const card = (id: number) => within(screen.getByTestId(`drive-integration-${id}`));
 const listCalls = (fetch: ReturnType<typeof mockDriveApi>) =>
-  callsTo(fetch, 'GET', '/api/integrations/google-drive/integrations').length;
+  callsTo(fetch, routeKey(googleDriveRoutes.listIntegrations)).length;
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 describe('Folder integrations tab', () => {
@@ -70,7 +70,7 @@ describe('Folder integrations tab', () => {
     const fetch = mockDriveApi(
       {},
       {
-        'POST /api/integrations/google-drive/sync': () =>
+        [routeKey(googleDriveRoutes.sync)]: () =>
           jsonResponse(202, { data: { status: 'started', message: null } }),
       },
     );
@@ -81,7 +81,7 @@ describe('Folder integrations tab', () => {
     fireEvent.click(card(7).getByTestId('drive-sync'));
     await flush();
     expect(card(7).getByTestId('drive-sync')).toBeDisabled();
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/sync')[0]?.json).toEqual({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.sync))[0]?.json).toEqual({
       integration_id: 7,
       force_sync: true,
       project_id: 5,
@@ -98,7 +98,7 @@ describe('Folder integrations tab', () => {
     mockDriveApi(
       { integrations: [integrationFixture(7, { syncing: true }), integrationFixture(8)] },
       {
-        'POST /api/integrations/google-drive/sync': () =>
+        [routeKey(googleDriveRoutes.sync)]: () =>
           jsonResponse(409, {
             error: { code: 'sync_running', message: 'A sync of this folder is already running.' },
           }),
@@ -121,7 +121,7 @@ describe('Folder integrations tab', () => {
     const fetch = mockDriveApi(
       {},
       {
-        'GET /api/integrations/google-drive/integrations': () => {
+        [routeKey(googleDriveRoutes.listIntegrations)]: () => {
           answers += 1;
           return jsonResponse(200, { data: [integrationFixture(7, { syncing: answers <= 2 })] });
         },
@@ -159,7 +159,7 @@ describe('Folder integrations tab', () => {
     mockDriveApi(
       {},
       {
-        'GET /api/integrations/google-drive/sync/history/7': () =>
+        [routeKey(googleDriveRoutes.syncHistory, { id: 7 })]: () =>
           routeAnswer(googleDriveRoutes.syncHistory, {
             data: [runFixture(2, { errors: ['bad.mp3: too large'] }), runFixture(1, { trigger: 'schedule' })],
           }),
@@ -191,7 +191,7 @@ describe('Folder integrations tab', () => {
     const fetch = mockDriveApi(
       {},
       {
-        'DELETE /api/integrations/google-drive/integrations/7': () =>
+        [routeKey(googleDriveRoutes.deleteIntegration, { id: 7 })]: () =>
           routeAnswer(googleDriveRoutes.deleteIntegration, { data: { ok: true } }),
       },
     );
@@ -201,13 +201,13 @@ describe('Folder integrations tab', () => {
     const confirm = within(screen.getByRole('dialog', { name: 'Delete this folder integration?' }));
     fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(callsTo(fetch, 'DELETE', '/api/integrations/google-drive/integrations/7')).toHaveLength(1),
+      expect(callsTo(fetch, routeKey(googleDriveRoutes.deleteIntegration, { id: 7 }))).toHaveLength(1),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a failed list load shows the fallback with Retry', async () => {
-    mockDriveApi({}, { 'GET /api/integrations/google-drive/integrations': () => jsonResponse(500, {}) });
+    mockDriveApi({}, { [routeKey(googleDriveRoutes.listIntegrations)]: () => jsonResponse(500, {}) });
     await openDrive(FOLDERS_PATH);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the Google Drive integration. Try again.');

@@ -9,7 +9,7 @@ import {
   mockDriveApi,
   openDrive,
 } from '../../test/drive';
-import { jsonResponse, routeAnswer } from '../../test/utils';
+import { jsonResponse, routeAnswer, routeKey } from '../../test/utils';
 
 type Dialog = ReturnType<typeof within>;
 
@@ -41,7 +41,7 @@ describe('folder integration dialog', () => {
       mockDriveApi(
         { connections: [connectionFixture(1), connectionFixture(2)] },
         {
-          'POST /api/integrations/google-drive/integrations': () =>
+          [routeKey(googleDriveRoutes.createIntegration)]: () =>
             routeAnswer(googleDriveRoutes.createIntegration, { data: integrationFixture(9) }),
         },
       ),
@@ -55,7 +55,7 @@ describe('folder integration dialog', () => {
     expect(createButton(dialog)).toBeEnabled();
     fireEvent.click(createButton(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/integrations')[0]?.json).toEqual({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.createIntegration))[0]?.json).toEqual({
       project_id: 5,
       connection_id: 2,
       folder_id: '1AbC',
@@ -70,7 +70,7 @@ describe('folder integration dialog', () => {
       mockDriveApi(
         {},
         {
-          'POST /api/integrations/google-drive/integrations': () =>
+          [routeKey(googleDriveRoutes.createIntegration)]: () =>
             routeAnswer(googleDriveRoutes.createIntegration, { data: integrationFixture(9) }),
         },
       ),
@@ -114,7 +114,7 @@ describe('folder integration dialog', () => {
 
     fireEvent.click(createButton(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/integrations')[0]?.json).toMatchObject({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.createIntegration))[0]?.json).toMatchObject({
       structure_type: 'custom',
       structure_config: {
         filename_regex: '^(?<rep>[^_]+)_',
@@ -145,7 +145,7 @@ describe('folder integration dialog', () => {
       mockDriveApi(
         {},
         {
-          'POST /api/integrations/google-drive/folders/list': (_url, init) => {
+          [routeKey(googleDriveRoutes.listFolders)]: (_url, init) => {
             const body = JSON.parse(String(init?.body)) as {
               parent_folder_id: string | null;
               page_token: string | null;
@@ -175,7 +175,7 @@ describe('folder integration dialog', () => {
     expect(picker.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     fireEvent.click(picker.getByText('Recordings'));
     await picker.findByText('Sales');
-    expect(callsTo(fetch, 'POST', '/api/integrations/google-drive/folders/list').at(-1)?.json).toEqual({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.listFolders)).at(-1)?.json).toEqual({
       connection_id: 1,
       parent_folder_id: 'p1',
       page_token: null,
@@ -200,7 +200,7 @@ describe('folder integration dialog', () => {
     const fetch = mockDriveApi(
       { integrations: [stored] },
       {
-        'PUT /api/integrations/google-drive/integrations/7': () =>
+        [routeKey(googleDriveRoutes.updateIntegration, { id: 7 })]: () =>
           jsonResponse(400, { error: { code: 'validation', message: '' } }),
       },
     );
@@ -216,7 +216,7 @@ describe('folder integration dialog', () => {
     expect(await dialog.findByTestId('integration-save-error')).toHaveTextContent(
       'Could not save the folder integration.',
     );
-    expect(callsTo(fetch, 'PUT', '/api/integrations/google-drive/integrations/7')[0]?.json).toEqual({
+    expect(callsTo(fetch, routeKey(googleDriveRoutes.updateIntegration, { id: 7 }))[0]?.json).toEqual({
       project_id: 5,
       connection_id: 1,
       folder_id: 'folder-7',

@@ -2,9 +2,9 @@ import { googleDriveRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, FOLDERS_PATH, mockDriveApi, openDrive } from '../../test/drive';
-import { jsonResponse, routeAnswer } from '../../test/utils';
+import { jsonResponse, routeAnswer, routeKey } from '../../test/utils';
 
-const PREVIEW = '/api/integrations/google-drive/folders/preview';
+const PREVIEW = routeKey(googleDriveRoutes.previewFolder);
 
 async function openAdd(fetch: ReturnType<typeof mockDriveApi>) {
   await openDrive(FOLDERS_PATH);
@@ -34,11 +34,11 @@ describe('folder preview', () => {
   it('asks for a folder before it looks for recordings', async () => {
     const { fetch, dialog } = await openAdd(mockDriveApi());
     expect(dialog.getByText(/Choose a connection and a folder/)).toBeInTheDocument();
-    expect(callsTo(fetch, 'POST', PREVIEW)).toHaveLength(0);
+    expect(callsTo(fetch, PREVIEW)).toHaveLength(0);
   });
 
   it("shows the folder's first recordings with their metadata, live as the structure changes", async () => {
-    const fetch = mockDriveApi({}, { [`POST ${PREVIEW}`]: found });
+    const fetch = mockDriveApi({}, { [PREVIEW]: found });
     const { dialog } = await openAdd(fetch);
     fireEvent.change(dialog.getByTestId('folder-id'), { target: { value: ' 1AbC ' } });
     const first = await dialog.findByTestId('preview-file-0');
@@ -46,7 +46,7 @@ describe('folder preview', () => {
     expect(first).toHaveTextContent('Department: Sales');
     expect(dialog.getByTestId('preview-file-1')).toHaveTextContent('No metadata');
     expect(dialog.getByText('Showing the first 10 recordings found.')).toBeInTheDocument();
-    expect(callsTo(fetch, 'POST', PREVIEW).at(-1)?.json).toEqual({
+    expect(callsTo(fetch, PREVIEW).at(-1)?.json).toEqual({
       connection_id: 1,
       folder_id: '1AbC',
       project_id: 5,
@@ -69,7 +69,7 @@ describe('folder preview', () => {
   it('shows the error and keeps the typed names working', async () => {
     let answer = () =>
       jsonResponse(409, { error: { code: 'drive_connection_error', message: 'Token has been revoked' } });
-    const fetch = mockDriveApi({}, { [`POST ${PREVIEW}`]: () => answer() });
+    const fetch = mockDriveApi({}, { [PREVIEW]: () => answer() });
     const { dialog } = await openAdd(fetch);
     fireEvent.change(dialog.getByTestId('folder-id'), { target: { value: 'gone' } });
     const error = await dialog.findByTestId('preview-error');

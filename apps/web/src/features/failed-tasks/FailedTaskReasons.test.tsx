@@ -1,9 +1,9 @@
-import { taskError, taskErrorText } from '@parley/contracts';
+import { analysisRoutes, taskError, taskErrorText } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
 import { analysesRoutes, mockAnalysesApi } from '../../test/analyses';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 import type { FailedTaskRow } from './api';
 
 function failedTask(id: number, reason: ReturnType<typeof taskError>): FailedTaskRow {
@@ -35,7 +35,7 @@ describe('failed tasks: the reasons', () => {
       failedTask(13, taskError('other', { message: 'Stopped by an operator.' })),
     ];
     mockAnalysesApi({
-      'GET /api/projects/5/failed-tasks': () =>
+      [routeKey(analysisRoutes.failed, { id: 5 })]: () =>
         jsonResponse(200, {
           data: { items, total: items.length, page: 1, page_size: 25, failed_batch_rows: 0 },
         }),

@@ -1,9 +1,10 @@
 import type { FailedTaskListResponse, OkResponse, RetryTasksResponse } from '@parley/contracts';
+import { analysisRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { analysesRoutes, mockAnalysesApi, requests } from '../../test/analyses';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 import type { FailedTaskRow } from './api';
 
 function failedTask(id: number, overrides: Partial<FailedTaskRow> = {}): FailedTaskRow {
@@ -39,8 +40,8 @@ function mockFailedApi(
   let rows = [...initial];
   const fetch = mockAnalysesApi(
     {
-      'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page(rows)),
-      'POST /api/projects/5/failed-tasks/retry': (_url, init) => {
+      [routeKey(analysisRoutes.failed, { id: 5 })]: () => jsonResponse(200, page(rows)),
+      [routeKey(analysisRoutes.retry, { id: 5 })]: (_url, init) => {
         const ids = (JSON.parse(String(init?.body)) as { task_ids: number[] }).task_ids;
         const before = rows.length;
         rows = rows.filter((row) => !ids.includes(row.id));
@@ -49,7 +50,7 @@ function mockFailedApi(
         >;
         return jsonResponse(200, answer);
       },
-      'DELETE /api/projects/5/failed-tasks/12': () => {
+      [routeKey(analysisRoutes.deleteFailed, { id: 5, taskId: 12 })]: () => {
         rows = rows.filter((row) => row.id !== 12);
         return jsonResponse(200, { data: { ok: true } } satisfies z.input<typeof OkResponse>);
       },
@@ -91,7 +92,7 @@ describe('failed tasks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry call-12.mp3' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Queued again: 1');
     await waitFor(() => expect(screen.queryByTestId('failed-row-12')).not.toBeInTheDocument());
-    expect(requests(fetch, 'POST', '/api/projects/5/failed-tasks/retry').map((r) => r.body)).toEqual([
+    expect(requests(fetch, routeKey(analysisRoutes.retry, { id: 5 })).map((r) => r.body)).toEqual([
       { task_ids: [12] },
     ]);
   });
@@ -111,7 +112,7 @@ describe('failed tasks', () => {
     );
     fireEvent.click(retrySelected());
     expect(await screen.findByTestId('toast')).toHaveTextContent('Queued again: 2');
-    expect(requests(fetch, 'POST', '/api/projects/5/failed-tasks/retry').map((r) => r.body)).toEqual([
+    expect(requests(fetch, routeKey(analysisRoutes.retry, { id: 5 })).map((r) => r.body)).toEqual([
       { task_ids: [11, 13] },
     ]);
     await waitFor(() => expect(screen.queryByTestId('failed-row-11')).not.toBeInTheDocument());
@@ -125,15 +126,15 @@ describe('failed tasks', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Retry selected (3)' }));
     await screen.findByText('No failed tasks');
-    expect(requests(fetch, 'POST', '/api/projects/5/failed-tasks/retry').map((r) => r.body)).toEqual([
+    expect(requests(fetch, routeKey(analysisRoutes.retry, { id: 5 })).map((r) => r.body)).toEqual([
       { task_ids: [11, 12, 13] },
     ]);
   });
 
   it('tells why a retry was refused', async () => {
     mockAnalysesApi({
-      'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page([failedTask(11)])),
-      'POST /api/projects/5/failed-tasks/retry': () =>
+      [routeKey(analysisRoutes.failed, { id: 5 })]: () => jsonResponse(200, page([failedTask(11)])),
+      [routeKey(analysisRoutes.retry, { id: 5 })]: () =>
         jsonResponse(402, {
           error: { code: 'insufficient_funds', message: 'Insufficient funds to process this file.' },
         }),
@@ -152,19 +153,20 @@ describe('failed tasks', () => {
     expect(dialog).toHaveTextContent('"call-12.mp3" will be deleted');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requests(fetch, 'DELETE', '/api/projects/5/failed-tasks/12')).toHaveLength(0);
+    expect(requests(fetch, routeKey(analysisRoutes.deleteFailed, { id: 5, taskId: 12 }))).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete call-12.mp3' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Failed task deleted.');
     await waitFor(() => expect(screen.queryByTestId('failed-row-12')).not.toBeInTheDocument());
-    expect(requests(fetch, 'DELETE', '/api/projects/5/failed-tasks/12')).toHaveLength(1);
+    expect(requests(fetch, routeKey(analysisRoutes.deleteFailed, { id: 5, taskId: 12 }))).toHaveLength(1);
   });
 
   it('keeps the confirmation open with the reason when deleting fails', async () => {
     mockAnalysesApi({
-      'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page([failedTask(11), failedTask(12)])),
-      'DELETE /api/projects/5/failed-tasks/12': () =>
+      [routeKey(analysisRoutes.failed, { id: 5 })]: () =>
+        jsonResponse(200, page([failedTask(11), failedTask(12)])),
+      [routeKey(analysisRoutes.deleteFailed, { id: 5, taskId: 12 })]: () =>
         jsonResponse(404, { error: { code: 'not_found', message: 'Failed task not found.' } }),
     });
     await openFailed();
@@ -175,7 +177,7 @@ describe('failed tasks', () => {
   });
 
   it('shows an empty state', async () => {
-    mockAnalysesApi({ 'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page([])) });
+    mockAnalysesApi({ [routeKey(analysisRoutes.failed, { id: 5 })]: () => jsonResponse(200, page([])) });
     renderRoutes(analysesRoutes, '/projects/5/failed-tasks');
     expect(await screen.findByText('No failed tasks')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open analyses' })).toHaveAttribute(
@@ -187,7 +189,7 @@ describe('failed tasks', () => {
   it('shows loading, then an error with Retry', async () => {
     let fail = true;
     mockAnalysesApi({
-      'GET /api/projects/5/failed-tasks': () =>
+      [routeKey(analysisRoutes.failed, { id: 5 })]: () =>
         fail
           ? jsonResponse(500, { error: { code: 'internal', message: 'Server exploded' } })
           : jsonResponse(200, page([failedTask(11)])),
@@ -202,7 +204,9 @@ describe('failed tasks', () => {
   });
 
   it('counts the bulk rows that failed before an analysis and links to the bulk upload page', async () => {
-    mockAnalysesApi({ 'GET /api/projects/5/failed-tasks': () => jsonResponse(200, page([], 0, 3)) });
+    mockAnalysesApi({
+      [routeKey(analysisRoutes.failed, { id: 5 })]: () => jsonResponse(200, page([], 0, 3)),
+    });
     renderRoutes(analysesRoutes, '/projects/5/failed-tasks');
     const alert = await screen.findByTestId('failed-batch-rows');
     expect(alert).toHaveTextContent('3 rows of bulk uploads failed before an analysis was made');
@@ -214,7 +218,7 @@ describe('failed tasks', () => {
 
   it('pages through the server', async () => {
     const fetch = mockAnalysesApi({
-      'GET /api/projects/5/failed-tasks': (url) =>
+      [routeKey(analysisRoutes.failed, { id: 5 })]: (url) =>
         jsonResponse(200, {
           data: {
             items: [failedTask(Number(url.searchParams.get('page')) * 100 + 11)],
@@ -230,7 +234,7 @@ describe('failed tasks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByTestId('failed-row-211');
     expect(screen.getByTestId('location')).toHaveTextContent('/projects/5/failed-tasks?page=2');
-    expect(requests(fetch, 'GET', '/api/projects/5/failed-tasks').at(-1)!.url.search).toBe(
+    expect(requests(fetch, routeKey(analysisRoutes.failed, { id: 5 })).at(-1)!.url.search).toBe(
       '?page=2&page_size=25',
     );
   });

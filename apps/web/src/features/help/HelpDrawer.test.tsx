@@ -1,8 +1,8 @@
-import { type ErrorBody, type HelpResponse, TEXTS } from '@parley/contracts';
+import { type ErrorBody, type HelpResponse, helpRoutes, TEXTS } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
-import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeKey } from '../../test/utils';
 import { HelpDrawer } from './HelpDrawer';
 import { sanitizeHelpHtml } from './sanitize';
 
@@ -34,7 +34,7 @@ function renderDrawer(path = '/dashboard') {
 describe('HelpDrawer', () => {
   it('asks for the current path and language and shows the article', async () => {
     const fetch = mockFetch({
-      'GET /api/knowledge-base/help': () => found('<p>All your <strong>projects</strong></p>'),
+      [routeKey(helpRoutes.article)]: () => found('<p>All your <strong>projects</strong></p>'),
     });
     renderDrawer('/projects/5/billing');
     expect(await screen.findByRole('heading', { name: 'Projects list' })).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('HelpDrawer', () => {
   it('notes when the English article is shown as a fallback', async () => {
     await i18n.changeLanguage('de');
     try {
-      mockFetch({ 'GET /api/knowledge-base/help': () => found('<p>English text</p>', 'fallback') });
+      mockFetch({ [routeKey(helpRoutes.article)]: () => found('<p>English text</p>', 'fallback') });
       renderDrawer();
       expect(await screen.findByText('English text')).toBeInTheDocument();
       expect(screen.getByTestId('help-fallback-note')).toHaveTextContent('Deutsch');
@@ -59,7 +59,7 @@ describe('HelpDrawer', () => {
 
   it('shows the not-found text on 404', async () => {
     mockFetch({
-      'GET /api/knowledge-base/help': () => jsonResponse(404, notFound),
+      [routeKey(helpRoutes.article)]: () => jsonResponse(404, notFound),
     });
     renderDrawer();
     expect(await screen.findByText(TEXTS.help.notFound)).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('HelpDrawer', () => {
   it('shows "Failed to load help content" on a non-OK answer and refetches on Retry', async () => {
     let calls = 0;
     mockFetch({
-      'GET /api/knowledge-base/help': () => {
+      [routeKey(helpRoutes.article)]: () => {
         calls += 1;
         return calls === 1
           ? jsonResponse(500, { error: { code: 'internal_error', message: 'boom' } } satisfies ErrorBody)
@@ -91,7 +91,7 @@ describe('HelpDrawer', () => {
 
   it('shows "Error loading help content" when the request throws', async () => {
     mockFetch({
-      'GET /api/knowledge-base/help': () => {
+      [routeKey(helpRoutes.article)]: () => {
         throw new TypeError('Failed to fetch');
       },
     });
@@ -102,7 +102,7 @@ describe('HelpDrawer', () => {
 
   it('drops scripts and event handlers from the content', async () => {
     mockFetch({
-      'GET /api/knowledge-base/help': () =>
+      [routeKey(helpRoutes.article)]: () =>
         found(
           '<p onclick="alert(1)">Safe</p><script>window.hacked = true</script><img src=x onerror="alert(2)">',
         ),

@@ -1,12 +1,12 @@
-import { suggestionLabel } from '@parley/contracts';
+import { insightRoutes, modelRoutes, repRoutes, suggestionLabel, uploadRoutes } from '@parley/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { requests } from '../../test/analyses';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 import { INSIGHTS_PATH, insightPages, mockInsightsApi } from './testUtils';
 
-const CREATE = '/api/projects/5/insights';
+const CREATE = routeKey(insightRoutes.create, { id: 5 });
 const fail = () => jsonResponse(500, { error: { code: 'internal', message: 'Boom' } });
 
 const question = () => screen.getByRole('textbox', { name: 'Your question' });
@@ -70,8 +70,8 @@ describe('insight form', () => {
     await waitFor(() => expect(screen.getByTestId('insight-price')).toHaveTextContent('6 units'));
     await userEvent.click(submitButton());
 
-    await waitFor(() => expect(requests(fetch, 'POST', CREATE)).toHaveLength(1));
-    expect(requests(fetch, 'POST', CREATE)[0]!.body).toEqual({
+    await waitFor(() => expect(requests(fetch, CREATE)).toHaveLength(1));
+    expect(requests(fetch, CREATE)[0]!.body).toEqual({
       question: 'Why do deals stall?',
       department: 'Sales',
       analysis_fields: ['"Quality"', '"Empathy"', '"Call"."Closing and next steps"'],
@@ -94,10 +94,10 @@ describe('insight form', () => {
 
     const panel = screen.getByTestId('insight-field-context');
     await waitFor(() => {
-      const last = requests(fetch, 'GET', '/api/projects/5/insights/field-context').at(-1)!.url.searchParams;
+      const last = requests(fetch, routeKey(insightRoutes.fieldContext, { id: 5 })).at(-1)!.url.searchParams;
       expect(last.getAll('department')).toEqual(['Sales', 'Support']);
     });
-    const last = requests(fetch, 'GET', '/api/projects/5/insights/field-context').at(-1)!.url.searchParams;
+    const last = requests(fetch, routeKey(insightRoutes.fieldContext, { id: 5 })).at(-1)!.url.searchParams;
     expect(last.getAll('field')).toEqual(['"Quality"', '"Empathy"', '"Call"."Closing and next steps"']);
     expect(last.get('prompt_id')).toBe('3');
     const quality = within(panel).getAllByTestId('field-context')[0]!;
@@ -108,8 +108,8 @@ describe('insight form', () => {
 
     await userEvent.type(question(), 'Q');
     await userEvent.click(submitButton());
-    await waitFor(() => expect(requests(fetch, 'POST', CREATE)).toHaveLength(1));
-    expect(requests(fetch, 'POST', CREATE)[0]!.body.department).toEqual(['Sales', 'Support']);
+    await waitFor(() => expect(requests(fetch, CREATE)).toHaveLength(1));
+    expect(requests(fetch, CREATE)[0]!.body.department).toEqual(['Sales', 'Support']);
   });
 
   it("never offers the names 'null' and 'undefined'", async () => {
@@ -143,7 +143,7 @@ describe('insight form', () => {
     expect(screen.queryByText(notice)).toBeNull();
     configured.unmount();
     mockInsightsApi({
-      'GET /api/models/providers': () =>
+      [routeKey(modelRoutes.listProviders)]: () =>
         jsonResponse(200, { data: [{ id: 'anthropic', name: 'Anthropic', available: false }] }),
     });
     renderRoutes(insightPages, INSIGHTS_PATH);
@@ -153,11 +153,11 @@ describe('insight form', () => {
 
   it('says which list failed to load, and still asks without it', async () => {
     const fetch = mockInsightsApi({
-      'GET /api/projects/5/upload-prompts': fail,
-      'GET /api/projects/5/departments': fail,
-      'GET /api/projects/5/representatives': fail,
-      'GET /api/models/providers': fail,
-      'GET /api/models/providers/anthropic/models': fail,
+      [routeKey(uploadRoutes.prompts, { id: 5 })]: fail,
+      [routeKey(repRoutes.departments, { id: 5 })]: fail,
+      [routeKey(repRoutes.representatives, { id: 5 })]: fail,
+      [routeKey(modelRoutes.listProviders)]: fail,
+      [routeKey(modelRoutes.listModels, { provider: 'anthropic' })]: fail,
     });
     renderRoutes(insightPages, INSIGHTS_PATH);
     expect(
@@ -177,9 +177,9 @@ describe('insight form', () => {
 
     await userEvent.type(question(), 'Anything?');
     await userEvent.click(submitButton());
-    await waitFor(() => expect(requests(fetch, 'POST', CREATE)).toHaveLength(1));
+    await waitFor(() => expect(requests(fetch, CREATE)).toHaveLength(1));
     // The built-in catalogue's first provider and model.
-    expect(requests(fetch, 'POST', CREATE)[0]!.body).toEqual({
+    expect(requests(fetch, CREATE)[0]!.body).toEqual({
       question: 'Anything?',
       analysis_fields: [],
       provider: 'anthropic',
@@ -189,7 +189,7 @@ describe('insight form', () => {
 
   it("shows the server's message when the project cannot pay, with a link to billing", async () => {
     mockInsightsApi({
-      'POST /api/projects/5/insights': () =>
+      [routeKey(insightRoutes.create, { id: 5 })]: () =>
         jsonResponse(402, {
           error: { code: 'insufficient_funds', message: 'Insufficient funds: this insight costs 6 units.' },
         }),
@@ -205,7 +205,7 @@ describe('insight form', () => {
   it('asks a member without billing rights to turn to an admin', async () => {
     mockInsightsApi(
       {
-        'POST /api/projects/5/insights': () =>
+        [routeKey(insightRoutes.create, { id: 5 })]: () =>
           jsonResponse(402, { error: { code: 'insufficient_funds', message: 'Insufficient funds.' } }),
       },
       testProject({ my_role: 'user' }),

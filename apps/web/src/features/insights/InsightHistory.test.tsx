@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { requests } from '../../test/analyses';
-import { jsonResponse, renderRoutes, routeAnswer, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey, testProject } from '../../test/utils';
 import { INSIGHTS_PATH, insightFixture, insightPages, listOf, mockInsightsApi, summaryOf } from './testUtils';
 
-const LIST = '/api/projects/5/insights';
+const LIST = routeKey(insightRoutes.list, { id: 5 });
 const completed = summaryOf(insightFixture());
 const failed = summaryOf(
   insightFixture({
@@ -21,7 +21,8 @@ const failed = summaryOf(
 describe('insight history', () => {
   it('lists the insights with their filters, model, date, cost and status; a row reopens one', async () => {
     mockInsightsApi({
-      'GET /api/projects/5/insights': () => routeAnswer(insightRoutes.list, listOf([completed, failed])),
+      [routeKey(insightRoutes.list, { id: 5 })]: () =>
+        routeAnswer(insightRoutes.list, listOf([completed, failed])),
     });
     renderRoutes(insightPages, INSIGHTS_PATH);
     const row = await screen.findByTestId('insight-row-12');
@@ -42,7 +43,7 @@ describe('insight history', () => {
 
   it('pages through the history with the page sizes 5, 10, 25, 50', async () => {
     const fetch = mockInsightsApi({
-      'GET /api/projects/5/insights': (url) =>
+      [routeKey(insightRoutes.list, { id: 5 })]: (url) =>
         routeAnswer(
           insightRoutes.list,
           listOf(
@@ -55,9 +56,9 @@ describe('insight history', () => {
     });
     renderRoutes(insightPages, INSIGHTS_PATH);
     expect(await screen.findByText('1–10 of 30')).toBeVisible();
-    expect(requests(fetch, 'GET', LIST)[0]!.url.search).toBe('?page=1&page_size=10');
+    expect(requests(fetch, LIST)[0]!.url.search).toBe('?page=1&page_size=10');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(requests(fetch, 'GET', LIST).at(-1)!.url.search).toBe('?page=2&page_size=10'));
+    await waitFor(() => expect(requests(fetch, LIST).at(-1)!.url.search).toBe('?page=2&page_size=10'));
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Rows per page' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -67,14 +68,14 @@ describe('insight history', () => {
       '50',
     ]);
     await userEvent.click(screen.getByRole('option', { name: '25' }));
-    await waitFor(() => expect(requests(fetch, 'GET', LIST).at(-1)!.url.search).toBe('?page=1&page_size=25'));
+    await waitFor(() => expect(requests(fetch, LIST).at(-1)!.url.search).toBe('?page=1&page_size=25'));
   });
 
   it('lets an owner delete an insight after confirming', async () => {
     let items = [completed, failed];
     const fetch = mockInsightsApi({
-      'GET /api/projects/5/insights': () => routeAnswer(insightRoutes.list, listOf(items)),
-      'DELETE /api/projects/5/insights/13': () => {
+      [routeKey(insightRoutes.list, { id: 5 })]: () => routeAnswer(insightRoutes.list, listOf(items)),
+      [routeKey(insightRoutes.remove, { id: 5, insightId: 13 })]: () => {
         items = [completed];
         return jsonResponse(200, { data: { ok: true } });
       },
@@ -87,12 +88,14 @@ describe('insight history', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/insights$/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete insight' }));
     await waitFor(() => expect(screen.queryByTestId('insight-row-13')).toBeNull());
-    expect(requests(fetch, 'DELETE', '/api/projects/5/insights/13')).toHaveLength(1);
+    expect(requests(fetch, routeKey(insightRoutes.remove, { id: 5, insightId: 13 }))).toHaveLength(1);
   });
 
   it('offers no delete to other members', async () => {
     mockInsightsApi(
-      { 'GET /api/projects/5/insights': () => routeAnswer(insightRoutes.list, listOf([completed])) },
+      {
+        [routeKey(insightRoutes.list, { id: 5 })]: () => routeAnswer(insightRoutes.list, listOf([completed])),
+      },
       testProject({ my_role: 'teamleader' }),
     );
     renderRoutes(insightPages, INSIGHTS_PATH);

@@ -3,18 +3,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requests } from '../../test/analyses';
-import { renderRoutes, routeAnswer } from '../../test/utils';
+import { renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import { INSIGHT_POLL_MS } from './api';
 import { INSIGHTS_PATH, insightFixture, insightPages, mockInsightsApi } from './testUtils';
 
-const DETAIL = '/api/projects/5/insights/12';
+const DETAIL = routeKey(insightRoutes.get, { id: 5, insightId: 12 });
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** Answers the insight from `states`, one per call; the last one repeats. */
 function mockStates(states: Insight[]) {
   let call = 0;
   return mockInsightsApi({
-    'GET /api/projects/5/insights/12': () => {
+    [routeKey(insightRoutes.get, { id: 5, insightId: 12 })]: () => {
       const state = states[Math.min(call, states.length - 1)]!;
       call += 1;
       return routeAnswer(insightRoutes.get, { data: state });
@@ -33,7 +33,7 @@ describe('an insight', () => {
     const fetch = mockStates([running('queued'), running('gathering'), running('asking'), insightFixture()]);
     renderRoutes(insightPages, `${INSIGHTS_PATH}/12`);
     for (let i = 0; i < 300 && !screen.queryByTestId('insight-progress'); i += 1) await advance(10);
-    const calls = () => requests(fetch, 'GET', DETAIL).length;
+    const calls = () => requests(fetch, DETAIL).length;
     const progress = () => screen.getByTestId('insight-progress');
     expect(progress()).toHaveTextContent('Waiting in the queue...');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
@@ -98,7 +98,7 @@ describe('an insight', () => {
 
   it('when it failed, says why and asks again with the same form', async () => {
     mockInsightsApi({
-      'GET /api/projects/5/insights/12': () =>
+      [routeKey(insightRoutes.get, { id: 5, insightId: 12 })]: () =>
         routeAnswer(insightRoutes.get, {
           data: insightFixture({
             status: 'failed',
@@ -133,7 +133,7 @@ describe('an insight', () => {
 
   it('says when it does not exist', async () => {
     mockInsightsApi({
-      'GET /api/projects/5/insights/12': () =>
+      [routeKey(insightRoutes.get, { id: 5, insightId: 12 })]: () =>
         new Response(JSON.stringify({ error: { code: 'not_found', message: 'Insight not found.' } }), {
           status: 404,
         }),

@@ -1,11 +1,14 @@
 import {
   analyticsRoutes,
+  authRoutes,
   type Insight,
   type InsightSummary,
   insightRoutes,
   modelRoutes,
+  projectRoutes,
   repRoutes,
   unquoteFieldPath,
+  uploadRoutes,
 } from '@parley/contracts';
 import type { RouteObject } from 'react-router';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
@@ -15,6 +18,7 @@ import {
   jsonResponse,
   mockFetch,
   routeAnswer,
+  routeKey,
   sessionAnswer,
   testProject,
   testUser,
@@ -122,28 +126,28 @@ export function listOf(items: InsightSummary[], total = items.length, page = 1, 
 /** The API of the insight pages, answering from fixtures; override any route. */
 export function mockInsightsApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer(testUser),
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5': () => jsonResponse(200, { data: project }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: promptChoices }),
-    'GET /api/projects/5/departments': () =>
+    [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(projectRoutes.get, { id: 5 })]: () => jsonResponse(200, { data: project }),
+    [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: promptChoices }),
+    [routeKey(repRoutes.departments, { id: 5 })]: () =>
       routeAnswer(repRoutes.departments, { data: ['Sales', 'null', 'Support', 'undefined'] }),
-    'GET /api/projects/5/representatives': () =>
+    [routeKey(repRoutes.representatives, { id: 5 })]: () =>
       routeAnswer(repRoutes.representatives, { data: ['Ann', 'undefined', 'Bob', 'null'] }),
-    'GET /api/projects/5/analytics/fields': (url) =>
+    [routeKey(analyticsRoutes.fields, { id: 5 })]: (url) =>
       routeAnswer(analyticsRoutes.fields, {
         data: url.searchParams.get('prompt_id') === '3' ? [...promptFields] : [],
       }),
-    'GET /api/models/providers': () =>
+    [routeKey(modelRoutes.listProviders)]: () =>
       routeAnswer(modelRoutes.listProviders, {
         data: [
           { id: 'openai', name: 'OpenAI', available: false },
           { id: 'anthropic', name: 'Anthropic', available: true },
         ],
       }),
-    'GET /api/models/providers/anthropic/models': () =>
+    [routeKey(modelRoutes.listModels, { provider: 'anthropic' })]: () =>
       routeAnswer(modelRoutes.listModels, { data: [CLAUDE] }),
-    'GET /api/projects/5/insights/field-context': (url) =>
+    [routeKey(insightRoutes.fieldContext, { id: 5 })]: (url) =>
       routeAnswer(insightRoutes.fieldContext, {
         data: url.searchParams.getAll('field').map((field) => ({
           fieldName: unquoteFieldPath(field) ?? field,
@@ -157,10 +161,11 @@ export function mockInsightsApi(overrides: Record<string, Handler> = {}, project
           },
         })),
       }),
-    'GET /api/projects/5/insights': () => routeAnswer(insightRoutes.list, listOf([])),
-    'POST /api/projects/5/insights': () =>
+    [routeKey(insightRoutes.list, { id: 5 })]: () => routeAnswer(insightRoutes.list, listOf([])),
+    [routeKey(insightRoutes.create, { id: 5 })]: () =>
       jsonResponse(202, { data: insightFixture({ status: 'queued', stage: 'queued', answer: null }) }),
-    'GET /api/projects/5/insights/12': () => routeAnswer(insightRoutes.get, { data: insightFixture() }),
+    [routeKey(insightRoutes.get, { id: 5, insightId: 12 })]: () =>
+      routeAnswer(insightRoutes.get, { data: insightFixture() }),
     ...overrides,
   });
 }

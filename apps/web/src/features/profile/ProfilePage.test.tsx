@@ -1,8 +1,8 @@
-import { userRoutes } from '@parley/contracts';
+import { authRoutes, userRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPasswordRule } from '../../shared/auth/passwordRule';
-import { mockFetch, renderRoutes, routeAnswer, sessionAnswer, testUser } from '../../test/utils';
+import { mockFetch, renderRoutes, routeAnswer, routeKey, sessionAnswer, testUser } from '../../test/utils';
 import ProfilePage from './ProfilePage';
 
 const routes = [{ path: '/profile', element: <ProfilePage /> }];
@@ -14,8 +14,9 @@ describe('ProfilePage password', () => {
 
   it('lets an account made with Google set a first password without a current one', async () => {
     const fetch = mockFetch({
-      'GET /api/auth/session': () => sessionAnswer({ ...testUser, has_password: false }),
-      'PUT /api/users/me/password': () => routeAnswer(userRoutes.changePassword, { data: { ok: true } }),
+      [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, has_password: false }),
+      [routeKey(userRoutes.changePassword)]: () =>
+        routeAnswer(userRoutes.changePassword, { data: { ok: true } }),
     });
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Set a password')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { projectRoutes } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
-import { mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
+import { mockFetch, renderRoutes, routeAnswer, routeKey, testProject } from '../../test/utils';
 import { ProjectSelector } from './ProjectSelector';
 
 const routes = [
@@ -24,8 +24,8 @@ const selector = () => screen.getByRole('button', { name: /, Select project$/ })
 describe('ProjectSelector', () => {
   it('names a project opened without membership (support access) though the list is empty', async () => {
     mockFetch({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
-      'GET /api/projects/9': () =>
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }),
+      [routeKey(projectRoutes.get, { id: 9 })]: () =>
         routeAnswer(projectRoutes.get, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
     });
     renderRoutes(routes, '/projects/9/dashboard');
@@ -34,7 +34,7 @@ describe('ProjectSelector', () => {
   });
 
   it('says No Projects Available when the user has none', async () => {
-    mockFetch({ 'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }) });
+    mockFetch({ [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }) });
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('No Projects Available')).toBeInTheDocument();
   });

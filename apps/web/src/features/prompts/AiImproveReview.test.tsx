@@ -1,4 +1,4 @@
-import { TIMINGS } from '@parley/contracts';
+import { promptRoutes as promptApiRoutes, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
@@ -11,7 +11,7 @@ import {
   promptRoutes,
   tab,
 } from '../../test/prompts';
-import { jsonResponse, renderRoutes, testQueryClient } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testQueryClient } from '../../test/utils';
 import { AiImproveReview } from './AiImproveReview';
 
 const current = promptDataFixture({
@@ -49,9 +49,9 @@ const PROPOSED_KEYS = ['Summary', 'Title', 'Greeting', 'Empathy', 'Final Score']
 async function openEditForm() {
   vi.useFakeTimers();
   const fetch = mockPromptApi({
-    'GET /api/projects/5/prompts/by-name': () =>
+    [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
       jsonResponse(200, { data: promptFixture({ content: current.content }) }),
-    'POST /api/projects/5/prompts/generate': () => jsonResponse(200, { data: proposal }),
+    [routeKey(promptApiRoutes.generate, { id: 5 })]: () => jsonResponse(200, { data: proposal }),
   });
   renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
   for (let i = 0; i < 20 && !screen.queryByText('AI Improve'); i += 1) await advance(50);
@@ -156,6 +156,6 @@ describe('AI improve review', () => {
     });
     expect(screen.queryByTestId('ai-applied')).not.toBeInTheDocument();
     // Nothing was saved along the way.
-    expect(calls(fetch, 'PUT', '/api/projects/5/prompts/11')).toBe(0);
+    expect(calls(fetch, routeKey(promptApiRoutes.update, { id: 5, promptId: 11 }))).toBe(0);
   });
 });

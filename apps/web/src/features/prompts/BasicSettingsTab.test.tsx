@@ -1,7 +1,8 @@
+import { modelRoutes, promptRoutes as promptApiRoutes } from '@parley/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { chooseOption, lastBody, mockPromptApi, promptFixture, promptRoutes, tab } from '../../test/prompts';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const failure = () => jsonResponse(500, { error: { code: 'internal', message: 'boom' } });
 const combobox = (name: string) => screen.getByRole('combobox', { name });
@@ -41,7 +42,7 @@ describe('basic settings', () => {
 
   it('marks unconfigured providers; changing the provider selects its first model; units follow', async () => {
     const fetch = mockPromptApi({
-      'POST /api/projects/5/prompts': (_url, init) =>
+      [routeKey(promptApiRoutes.create, { id: 5 })]: (_url, init) =>
         jsonResponse(201, { data: { ...promptFixture({ id: 99 }), ...JSON.parse(String(init?.body)) } }),
     });
     await openBasicSettings();
@@ -71,7 +72,7 @@ describe('basic settings', () => {
     expect(await screen.findByTestId('prompt-saved-unavailable')).toHaveTextContent(
       'OpenAI is not configured on this server: analyses with this prompt fail until its key is set.',
     );
-    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts')).toMatchObject({
+    expect(lastBody(fetch, routeKey(promptApiRoutes.create, { id: 5 }))).toMatchObject({
       provider: 'openai',
       model: 'gpt-4o',
       LVA: 'emlo-telesales',
@@ -80,7 +81,7 @@ describe('basic settings', () => {
 
   it('a prompt on a configured provider is saved without the warning', async () => {
     mockPromptApi({
-      'POST /api/projects/5/prompts': (_url, init) =>
+      [routeKey(promptApiRoutes.create, { id: 5 })]: (_url, init) =>
         jsonResponse(201, { data: { ...promptFixture({ id: 99 }), ...JSON.parse(String(init?.body)) } }),
     });
     await openBasicSettings();
@@ -112,14 +113,16 @@ describe('basic settings', () => {
         ],
         default: { provider: 'openai', model },
       });
-    mockPromptApi({ 'GET /api/models/transcription': transcription('whisper-1') });
+    mockPromptApi({ [routeKey(modelRoutes.listTranscriptionProviders)]: transcription('whisper-1') });
     await openBasicSettings();
     expect(await screen.findByTestId('prompt-no-speakers')).toHaveTextContent(
       'Whisper, the transcription model of this project, does not tell speakers apart',
     );
     cleanup();
 
-    mockPromptApi({ 'GET /api/models/transcription': transcription('gpt-4o-transcribe-diarize') });
+    mockPromptApi({
+      [routeKey(modelRoutes.listTranscriptionProviders)]: transcription('gpt-4o-transcribe-diarize'),
+    });
     await openBasicSettings();
     expect(await screen.findByTestId('prompt-translated-by-speaker')).toHaveTextContent(
       "Mono recordings are transcribed by speaker, then translated into English by this prompt's model",
@@ -131,9 +134,9 @@ describe('basic settings', () => {
 
   it('falls back to the built-in providers and models without a message when the calls fail', async () => {
     mockPromptApi({
-      'GET /api/models/providers': failure,
-      'GET /api/models/providers/anthropic/models': failure,
-      'GET /api/models/providers/groq/models': failure,
+      [routeKey(modelRoutes.listProviders)]: failure,
+      [routeKey(modelRoutes.listModels, { provider: 'anthropic' })]: failure,
+      [routeKey(modelRoutes.listModels, { provider: 'groq' })]: failure,
     });
     await openBasicSettings();
     expect(combobox('Model')).toHaveTextContent('Claude Sonnet 4.5');

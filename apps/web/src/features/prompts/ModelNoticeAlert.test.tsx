@@ -1,7 +1,8 @@
+import { promptRoutes as promptApiRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockPromptApi, promptFixture, promptRoutes, tab } from '../../test/prompts';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const NOTICE = {
   from: 'claude-3-7-sonnet-20250219',
@@ -13,9 +14,9 @@ const openEdit = () => renderRoutes(promptRoutes, '/projects/5/prompts/edit?prom
 describe('a prompt whose model was retired', () => {
   it('says which model replaced the retired one until an admin dismisses the notice', async () => {
     const fetch = mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
         jsonResponse(200, { data: promptFixture({ modelNotice: NOTICE }) }),
-      'DELETE /api/projects/5/prompts/11/model-notice': () =>
+      [routeKey(promptApiRoutes.dismissModelNotice, { id: 5, promptId: 11 })]: () =>
         jsonResponse(200, { data: promptFixture({ modelNotice: null }) }),
     });
     openEdit();
@@ -27,12 +28,12 @@ describe('a prompt whose model was retired', () => {
     );
     fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('model-notice')).not.toBeInTheDocument());
-    expect(calls(fetch, 'DELETE', '/api/projects/5/prompts/11/model-notice')).toBe(1);
+    expect(calls(fetch, routeKey(promptApiRoutes.dismissModelNotice, { id: 5, promptId: 11 }))).toBe(1);
   });
 
   it('shows no notice for a prompt on a current model', async () => {
     mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () => jsonResponse(200, { data: promptFixture() }),
     });
     openEdit();
     await screen.findByRole('tab', { name: 'Structure' });
@@ -41,7 +42,7 @@ describe('a prompt whose model was retired', () => {
 
   it('does not offer retired models, but names the one a prompt still uses', async () => {
     mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
         jsonResponse(200, { data: promptFixture({ model: 'claude-3-7-sonnet-20250219' }) }),
     });
     openEdit();

@@ -1,3 +1,4 @@
+import { projectRoutes, promptRoutes as promptApiRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   promptRoutes,
   tab,
 } from '../../test/prompts';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -58,7 +59,7 @@ describe('prompt form', () => {
 
   it('does not save while a mark or the maximum score is refused, and keeps what was typed', async () => {
     const fetch = mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
         jsonResponse(200, {
           data: promptFixture({
             content: [
@@ -96,7 +97,7 @@ describe('prompt form', () => {
 
   it('adds Summary and Title before saving and shows the server message on failure', async () => {
     const fetch = mockPromptApi({
-      'POST /api/projects/5/prompts': () =>
+      [routeKey(promptApiRoutes.create, { id: 5 })]: () =>
         jsonResponse(409, {
           error: { code: 'conflict', message: 'A prompt named "Inbound QA" already exists.' },
         }),
@@ -117,7 +118,7 @@ describe('prompt form', () => {
     expect(await screen.findByTestId('prompt-save-error')).toHaveTextContent(
       'A prompt named "Inbound QA" already exists.',
     );
-    const body = lastBody(fetch, 'POST', '/api/projects/5/prompts') as {
+    const body = lastBody(fetch, routeKey(promptApiRoutes.create, { id: 5 })) as {
       scriptName: string;
       content: { key: string }[];
     };
@@ -133,7 +134,7 @@ describe('prompt form', () => {
   });
 
   it('honours ?projectId= by moving to that project', async () => {
-    mockPromptApi({ 'GET /api/projects/6/prompts': () => jsonResponse(200, { data: [] }) });
+    mockPromptApi({ [routeKey(promptApiRoutes.list, { id: 6 })]: () => jsonResponse(200, { data: [] }) });
     renderRoutes(promptRoutes, '/projects/5/prompts/new?projectId=6');
     expect(await screen.findByRole('heading', { name: 'New Prompt' })).toBeInTheDocument();
     expect(location()).toBe('/projects/6/prompts/new');
@@ -141,11 +142,11 @@ describe('prompt form', () => {
 
   it('edit mode: loads by name, name read-only, no AI tab, saves with PUT', async () => {
     const fetch = mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': (url) =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: (url) =>
         url.searchParams.get('name') === 'Sales QA'
           ? jsonResponse(200, { data: promptFixture() })
           : jsonResponse(404, { error: { code: 'not_found', message: 'Prompt not found' } }),
-      'PUT /api/projects/5/prompts/11': (_url, init) =>
+      [routeKey(promptApiRoutes.update, { id: 5, promptId: 11 })]: (_url, init) =>
         jsonResponse(200, { data: { ...promptFixture(), ...JSON.parse(String(init?.body)) } }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
@@ -160,7 +161,7 @@ describe('prompt form', () => {
     chooseOption(screen.getByRole('combobox', { name: 'Role' }), 'Support');
     fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
     expect(await screen.findByTestId('prompt-saved')).toHaveTextContent('Prompt saved successfully');
-    expect(lastBody(fetch, 'PUT', '/api/projects/5/prompts/11')).toMatchObject({
+    expect(lastBody(fetch, routeKey(promptApiRoutes.update, { id: 5, promptId: 11 }))).toMatchObject({
       scriptName: 'Sales QA',
       role: 'Support',
     });
@@ -168,9 +169,9 @@ describe('prompt form', () => {
 
   it('read-only (support access): a prompt can be looked through, not saved or improved', async () => {
     const fetch = mockPromptApi({
-      'GET /api/projects': () =>
+      [routeKey(projectRoutes.list)]: () =>
         jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
-      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () => jsonResponse(200, { data: promptFixture() }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
     expect(await screen.findByRole('tab', { name: 'Structure' })).toBeInTheDocument();
@@ -189,7 +190,7 @@ describe('prompt form', () => {
 
   it('read-only: the new prompt form neither generates nor saves', async () => {
     mockPromptApi({
-      'GET /api/projects': () =>
+      [routeKey(projectRoutes.list)]: () =>
         jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts/new');
@@ -199,7 +200,7 @@ describe('prompt form', () => {
 
   it('edit mode: a missing prompt shows the server error with retry', async () => {
     mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
         jsonResponse(404, { error: { code: 'not_found', message: 'Prompt not found' } }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Nope');
@@ -210,9 +211,9 @@ describe('prompt form', () => {
   it('clone: the name gets _copy (after cutting to 40) and the copy goes to the chosen project', async () => {
     const longName = 'A very long prompt name that goes past forty characters';
     const fetch = mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
         jsonResponse(200, { data: promptFixture({ scriptName: longName }) }),
-      'POST /api/projects/6/prompts': (_url, init) =>
+      [routeKey(promptApiRoutes.create, { id: 6 })]: (_url, init) =>
         jsonResponse(201, { data: { ...promptFixture(), id: 99, ...JSON.parse(String(init?.body)) } }),
     });
     renderRoutes(promptRoutes, `/projects/5/prompts/new?clone=${encodeURIComponent(longName)}`);
@@ -238,7 +239,7 @@ describe('prompt form', () => {
     expect(screen.getByLabelText(/Prompt name/)).not.toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
     expect(await screen.findByTestId('prompt-saved')).toBeInTheDocument();
-    expect(lastBody(fetch, 'POST', '/api/projects/6/prompts')).toMatchObject({
+    expect(lastBody(fetch, routeKey(promptApiRoutes.create, { id: 6 }))).toMatchObject({
       scriptName: 'A very long prompt name that goes past f_copy',
       basicInstruction: 'Review the call',
     });

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@parley/contracts';
+import { promptRoutes as promptApiRoutes, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
   promptRoutes,
   tab,
 } from '../../test/prompts';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -50,7 +50,7 @@ describe('prompt form timings', () => {
 
   it('AI generator: five 3 s steps from 10 to 90, 95 while waiting, 100 on completion, moves on 1 s later', async () => {
     const answer = deferred<Response>();
-    const fetch = mockPromptApi({ 'POST /api/projects/5/prompts/generate': () => answer.promise });
+    const fetch = mockPromptApi({ [routeKey(promptApiRoutes.generate, { id: 5 })]: () => answer.promise });
     await openNewForm();
 
     // the description is required
@@ -58,14 +58,14 @@ describe('prompt form timings', () => {
     expect(screen.getByTestId('ai-error')).toHaveTextContent(
       'Please describe the prompt you want the AI to generate.',
     );
-    expect(calls(fetch, 'POST', '/api/projects/5/prompts/generate')).toBe(0);
+    expect(calls(fetch, routeKey(promptApiRoutes.generate, { id: 5 }))).toBe(0);
 
     fireEvent.change(screen.getByLabelText(/Description/), {
       target: { value: '  Outbound solar sales calls ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
     await flush();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts/generate')).toEqual({
+    expect(lastBody(fetch, routeKey(promptApiRoutes.generate, { id: 5 }))).toEqual({
       taskDescription: 'Outbound solar sales calls',
     });
     expect(screen.queryByTestId('ai-error')).not.toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('prompt form timings', () => {
 
   it('AI generator failure: the overlay closes and the alert names the reason', async () => {
     mockPromptApi({
-      'POST /api/projects/5/prompts/generate': () =>
+      [routeKey(promptApiRoutes.generate, { id: 5 })]: () =>
         jsonResponse(503, {
           error: { code: 'provider_unavailable', message: 'Anthropic is not configured' },
         }),
@@ -137,8 +137,8 @@ describe('prompt form timings', () => {
 
   it('AI improve (edit mode) sends the prompt id and keeps the name', async () => {
     const fetch = mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
-      'POST /api/projects/5/prompts/generate': () => jsonResponse(200, { data: generated }),
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () => jsonResponse(200, { data: promptFixture() }),
+      [routeKey(promptApiRoutes.generate, { id: 5 })]: () => jsonResponse(200, { data: generated }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts/edit?promptName=Sales%20QA');
     // loading the prompt (nothing else is timed before the dialog opens)
@@ -152,7 +152,7 @@ describe('prompt form timings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Improve' }));
     await flush();
     await flush();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts/generate')).toEqual({
+    expect(lastBody(fetch, routeKey(promptApiRoutes.generate, { id: 5 }))).toEqual({
       taskDescription: 'Score empathy',
       promptId: 11,
     });
@@ -171,7 +171,7 @@ describe('prompt form timings', () => {
 
   it('after saving: "Prompt saved successfully" for 3 s, then the list 300 ms later', async () => {
     const fetch = mockPromptApi({
-      'POST /api/projects/5/prompts': (_url, init) =>
+      [routeKey(promptApiRoutes.create, { id: 5 })]: (_url, init) =>
         jsonResponse(201, { data: { ...promptFixture(), id: 77, ...JSON.parse(String(init?.body)) } }),
     });
     await openNewForm();
@@ -180,7 +180,7 @@ describe('prompt form timings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Prompt' }));
     await flush();
     await flush();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/prompts')).toMatchObject({
+    expect(lastBody(fetch, routeKey(promptApiRoutes.create, { id: 5 }))).toMatchObject({
       scriptName: 'Inbound QA',
       metadataFields: ['Department', 'Representative'],
     });
@@ -202,12 +202,12 @@ describe('prompt form timings', () => {
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
     mockPromptApi({
-      'GET /api/projects/5/prompts/by-name': () => jsonResponse(200, { data: promptFixture() }),
-      'POST /api/projects/6/prompts': (_url, init) =>
+      [routeKey(promptApiRoutes.getByName, { id: 5 })]: () => jsonResponse(200, { data: promptFixture() }),
+      [routeKey(promptApiRoutes.create, { id: 6 })]: (_url, init) =>
         jsonResponse(201, {
           data: { ...promptFixture(), ...JSON.parse(String(init?.body)), id: 99, projectId: 6 },
         }),
-      'GET /api/projects/6/prompts': () =>
+      [routeKey(promptApiRoutes.list, { id: 6 })]: () =>
         jsonResponse(200, {
           data: [
             promptFixture({ id: 98, projectId: 6, scriptName: 'Triage' }),

@@ -1,7 +1,8 @@
+import { projectRoutes, promptRoutes as promptApiRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockPromptApi, promptFixture, promptRoutes } from '../../test/prompts';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -34,13 +35,13 @@ describe('prompts page', () => {
   it('deletes after confirmation', async () => {
     let deleted = false;
     const fetch = mockPromptApi({
-      'GET /api/projects/5/prompts': () =>
+      [routeKey(promptApiRoutes.list, { id: 5 })]: () =>
         jsonResponse(200, {
           data: deleted
             ? [promptFixture({ id: 12, scriptName: 'Other' })]
             : [promptFixture(), promptFixture({ id: 12, scriptName: 'Other' })],
         }),
-      'DELETE /api/projects/5/prompts/11': () => {
+      [routeKey(promptApiRoutes.remove, { id: 5, promptId: 11 })]: () => {
         deleted = true;
         return jsonResponse(200, { data: { ok: true } });
       },
@@ -51,18 +52,18 @@ describe('prompts page', () => {
     expect(dialog).toHaveTextContent('The prompt "Sales QA" will be deleted.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls(fetch, 'DELETE', '/api/projects/5/prompts/11')).toBe(0);
+    expect(calls(fetch, routeKey(promptApiRoutes.remove, { id: 5, promptId: 11 }))).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Sales QA' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('prompt-row-11')).not.toBeInTheDocument());
-    expect(calls(fetch, 'DELETE', '/api/projects/5/prompts/11')).toBe(1);
+    expect(calls(fetch, routeKey(promptApiRoutes.remove, { id: 5, promptId: 11 }))).toBe(1);
     expect(screen.getByTestId('prompt-row-12')).toBeInTheDocument();
   });
 
   it('shows the server message when deleting fails', async () => {
     mockPromptApi({
-      'DELETE /api/projects/5/prompts/11': () =>
+      [routeKey(promptApiRoutes.remove, { id: 5, promptId: 11 })]: () =>
         jsonResponse(409, { error: { code: 'in_use', message: 'The prompt is used by a running batch.' } }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts');
@@ -73,7 +74,7 @@ describe('prompts page', () => {
   });
 
   it('has an empty state with a create button', async () => {
-    mockPromptApi({ 'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }) });
+    mockPromptApi({ [routeKey(promptApiRoutes.list, { id: 5 })]: () => jsonResponse(200, { data: [] }) });
     renderRoutes(promptRoutes, '/projects/5/prompts');
     expect(await screen.findByText('No prompts yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Prompt' })).toHaveAttribute(
@@ -85,7 +86,7 @@ describe('prompts page', () => {
   it('shows load errors with a working retry', async () => {
     let fail = true;
     mockPromptApi({
-      'GET /api/projects/5/prompts': () =>
+      [routeKey(promptApiRoutes.list, { id: 5 })]: () =>
         fail
           ? jsonResponse(500, { error: { code: 'internal', message: 'Database unavailable' } })
           : jsonResponse(200, { data: [promptFixture()] }),
@@ -100,7 +101,7 @@ describe('prompts page', () => {
 
   it('read-only (support access): prompts open for reading; none can be created, cloned or deleted', async () => {
     const fetch = mockPromptApi({
-      'GET /api/projects': () =>
+      [routeKey(projectRoutes.list)]: () =>
         jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts');
@@ -123,9 +124,9 @@ describe('prompts page', () => {
 
   it('read-only without prompts: the empty state cannot create one', async () => {
     mockPromptApi({
-      'GET /api/projects': () =>
+      [routeKey(projectRoutes.list)]: () =>
         jsonResponse(200, { data: [testProject({ my_role: 'admin', read_only: true })] }),
-      'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
+      [routeKey(promptApiRoutes.list, { id: 5 })]: () => jsonResponse(200, { data: [] }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts');
     expect(await screen.findByText('No prompts yet')).toBeInTheDocument();

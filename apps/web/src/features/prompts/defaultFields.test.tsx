@@ -1,10 +1,10 @@
-import { DEFAULT_FIELD_EXPLANATIONS } from '@parley/contracts';
+import { DEFAULT_FIELD_EXPLANATIONS, promptRoutes as promptApiRoutes } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../shared/i18n';
 import { lastBody, mockPromptApi, pickOption, promptFixture, promptRoutes } from '../../test/prompts';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../test/utils';
 
 const explanations = () =>
   screen
@@ -20,7 +20,7 @@ describe('default fields of a new prompt', () => {
     await i18n.changeLanguage('pl');
     const user = userEvent.setup();
     const fetch = mockPromptApi({
-      'POST /api/projects/5/prompts': (_url, init) =>
+      [routeKey(promptApiRoutes.create, { id: 5 })]: (_url, init) =>
         jsonResponse(201, { data: promptFixture({ ...JSON.parse(String(init?.body)), id: 31 }) }),
     });
     renderRoutes(promptRoutes, '/projects/5/prompts/new');
@@ -36,7 +36,7 @@ describe('default fields of a new prompt', () => {
     await user.type(screen.getByLabelText(new RegExp(i18n.t('prompts.basic.name'))), 'Rozmowy');
     await user.click(screen.getByRole('button', { name: i18n.t('prompts.form.save') }));
     await screen.findByTestId('prompt-saved');
-    const body = lastBody(fetch, 'POST', '/api/projects/5/prompts') as {
+    const body = lastBody(fetch, routeKey(promptApiRoutes.create, { id: 5 })) as {
       content: { key: string; explanation: string }[];
     };
     expect(body.content.map((field) => [field.key, field.explanation])).toEqual([

@@ -1,15 +1,16 @@
+import { authRoutes } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import { writeLastProjectId } from '../../shared/app/selection';
 import { mockPromptApi } from '../../test/prompts';
-import { renderRoutes, sessionAnswer } from '../../test/utils';
+import { renderRoutes, routeKey, sessionAnswer } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 
 describe('prompt routes', () => {
   it('serve the prompt pages to project managers and refuse other members', async () => {
-    mockPromptApi({ 'GET /api/auth/session': () => sessionAnswer() });
+    mockPromptApi({ [routeKey(authRoutes.session)]: () => sessionAnswer() });
     const { router } = renderRoutes(routes, '/projects/5/prompts');
     // the shell and the page are lazy chunks: give their first import time when the suite runs in parallel
     expect(await screen.findByTestId('prompt-row-11', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -18,7 +19,7 @@ describe('prompt routes', () => {
   });
 
   it('/prompts/new?project_id= and /prompts/edit?projectId= open the project’s form', async () => {
-    mockPromptApi({ 'GET /api/auth/session': () => sessionAnswer() });
+    mockPromptApi({ [routeKey(authRoutes.session)]: () => sessionAnswer() });
     const { router } = renderRoutes(routes, '/prompts/new?project_id=5');
     expect(await screen.findByRole('tab', { name: 'AI Generator' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/projects/5/prompts/new');
@@ -28,7 +29,7 @@ describe('prompt routes', () => {
   });
 
   it('/prompts without a project uses the last selected one, else the projects list', async () => {
-    mockPromptApi({ 'GET /api/auth/session': () => sessionAnswer() });
+    mockPromptApi({ [routeKey(authRoutes.session)]: () => sessionAnswer() });
     const { unmount } = renderRoutes(routes, '/prompts');
     expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location()).toBe('/dashboard');

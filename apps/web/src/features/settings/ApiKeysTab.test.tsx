@@ -1,8 +1,8 @@
-import { apiKeyRoutes, TIMINGS } from '@parley/contracts';
+import { apiKeyRoutes, promptRoutes, TIMINGS } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { promptFixture } from '../../test/prompts';
-import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { type Handler, jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import {
   advance,
   apiKey,
@@ -43,7 +43,7 @@ describe('API keys tab', () => {
 
   it('lists keys: prefix, type, user, created, last used or never; revoked rows dimmed, labelled, no revoke', async () => {
     await open({
-      'GET /api/projects/5/api-keys': () =>
+      [routeKey(apiKeyRoutes.list, { id: 5 })]: () =>
         routeAnswer(apiKeyRoutes.list, {
           data: [
             apiKey(1, { name: 'CRM', type: 'full', last_used: '2026-03-05T12:00:00.000Z' }),
@@ -94,7 +94,7 @@ describe('API keys tab', () => {
   it('says failed_to_load_api_keys with a retry button that loads again', async () => {
     let fail = true;
     await open({
-      'GET /api/projects/5/api-keys': () =>
+      [routeKey(apiKeyRoutes.list, { id: 5 })]: () =>
         fail
           ? jsonResponse(500, { error: { code: 'internal_error', message: 'boom' } })
           : routeAnswer(apiKeyRoutes.list, { data: [apiKey(1)] }),
@@ -110,8 +110,8 @@ describe('API keys tab', () => {
     const writeText = stubClipboard();
     let keys = [apiKey(1)];
     const fetch = await open({
-      'GET /api/projects/5/api-keys': () => routeAnswer(apiKeyRoutes.list, { data: keys }),
-      'POST /api/projects/5/api-keys': (_url, init) => {
+      [routeKey(apiKeyRoutes.list, { id: 5 })]: () => routeAnswer(apiKeyRoutes.list, { data: keys }),
+      [routeKey(apiKeyRoutes.create, { id: 5 })]: (_url, init) => {
         const body = JSON.parse(String(init?.body));
         const created = apiKey(2, { name: body.name, type: body.type });
         keys = [...keys, created];
@@ -135,7 +135,7 @@ describe('API keys tab', () => {
     expect(created.getByTestId('api-key-warning')).toHaveTextContent(
       'This is the only time the key is shown.',
     );
-    expect(lastBody(fetch, 'POST', '/api/projects/5/api-keys')).toEqual({
+    expect(lastBody(fetch, routeKey(apiKeyRoutes.create, { id: 5 }))).toEqual({
       name: 'Zapier',
       project_id: 5,
       type: 'full',
@@ -163,7 +163,7 @@ describe('API keys tab', () => {
 
   it('creates a media key when chosen', async () => {
     const fetch = await open({
-      'POST /api/projects/5/api-keys': () =>
+      [routeKey(apiKeyRoutes.create, { id: 5 })]: () =>
         routeAnswer(apiKeyRoutes.create, { data: { ...apiKey(2, { type: 'media' }), api_key: SECRET } }),
     });
     const dialog = await openCreateDialog();
@@ -171,7 +171,7 @@ describe('API keys tab', () => {
     fireEvent.click(dialog.getByRole('radio', { name: /Media only/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create' }));
     await screen.findByRole('dialog', { name: 'API key created' });
-    expect(lastBody(fetch, 'POST', '/api/projects/5/api-keys')).toMatchObject({
+    expect(lastBody(fetch, routeKey(apiKeyRoutes.create, { id: 5 }))).toMatchObject({
       name: 'Uploader',
       type: 'media',
     });
@@ -183,13 +183,13 @@ describe('API keys tab', () => {
     fireEvent.change(dialog.getByLabelText(/Key name/), { target: { value: '  ' } });
     fireEvent.keyDown(dialog.getByLabelText(/Key name/), { key: 'Enter' });
     await waitFor(() => expect(notice()).toHaveTextContent('Select a project and enter a name for the key.'));
-    expect(callsTo(fetch, 'POST', '/api/projects/5/api-keys')).toHaveLength(0);
+    expect(callsTo(fetch, routeKey(apiKeyRoutes.create, { id: 5 }))).toHaveLength(0);
   });
 
   it('says no_api_key_returned when the answer has no api_key', async () => {
     await open({
       // Off the contract on purpose: the answer lacks the secret.
-      'POST /api/projects/5/api-keys': () => jsonResponse(201, { data: apiKey(2) }),
+      [routeKey(apiKeyRoutes.create, { id: 5 })]: () => jsonResponse(201, { data: apiKey(2) }),
     });
     const dialog = await openCreateDialog();
     fireEvent.change(dialog.getByLabelText(/Key name/), { target: { value: 'CRM' } });
@@ -203,7 +203,7 @@ describe('API keys tab', () => {
 
   it('says failed_to_create_api_key with the server’s reason', async () => {
     await open({
-      'POST /api/projects/5/api-keys': () =>
+      [routeKey(apiKeyRoutes.create, { id: 5 })]: () =>
         jsonResponse(400, {
           error: { code: 'validation_error', message: 'The name can be at most 100 characters.' },
         }),
@@ -223,9 +223,9 @@ describe('API keys tab', () => {
   it('revokes an active key after confirmation; a failure says failed_to_revoke_api_key', async () => {
     let ok = false;
     const fetch = await open({
-      'GET /api/projects/5/api-keys': () =>
+      [routeKey(apiKeyRoutes.list, { id: 5 })]: () =>
         routeAnswer(apiKeyRoutes.list, { data: [apiKey(1, { name: 'CRM' })] }),
-      'POST /api/projects/5/api-keys/1/revoke': () =>
+      [routeKey(apiKeyRoutes.revoke, { id: 5, keyId: 1 })]: () =>
         ok
           ? routeAnswer(apiKeyRoutes.revoke, { data: apiKey(1, { name: 'CRM', status: 'revoked' }) })
           : jsonResponse(500, {
@@ -244,7 +244,7 @@ describe('API keys tab', () => {
     dialog = within(await screen.findByRole('dialog', { name: 'Revoke API key' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(notice()).toHaveTextContent('API key revoked.'));
-    expect(callsTo(fetch, 'POST', '/api/projects/5/api-keys/1/revoke')).toHaveLength(2);
+    expect(callsTo(fetch, routeKey(apiKeyRoutes.revoke, { id: 5, keyId: 1 }))).toHaveLength(2);
   });
 
   it('shows how to use a key: curl with a Bearer token on the upload route', async () => {
@@ -263,7 +263,7 @@ describe('API keys tab', () => {
   ])('the how-to example names %s', async (_label, defaultPromptId, expected) => {
     await open(
       {
-        'GET /api/projects/5/prompts': () =>
+        [routeKey(promptRoutes.list, { id: 5 })]: () =>
           jsonResponse(200, {
             data: [promptFixture({ id: 11 }), promptFixture({ id: 12, scriptName: 'Support QA' })],
           }),
@@ -278,11 +278,12 @@ describe('API keys tab', () => {
   it('read-only (support access): keys and the example are shown, no key can be created or revoked', async () => {
     const fetch = await open(
       {
-        'GET /api/projects/5/api-keys': () =>
+        [routeKey(apiKeyRoutes.list, { id: 5 })]: () =>
           routeAnswer(apiKeyRoutes.list, { data: [apiKey(1, { name: 'CRM' })] }),
-        'POST /api/projects/5/api-keys': () =>
+        [routeKey(apiKeyRoutes.create, { id: 5 })]: () =>
           routeAnswer(apiKeyRoutes.create, { data: { ...apiKey(2), api_key: SECRET } }),
-        'POST /api/projects/5/api-keys/1/revoke': () => routeAnswer(apiKeyRoutes.revoke, { data: apiKey(1) }),
+        [routeKey(apiKeyRoutes.revoke, { id: 5, keyId: 1 })]: () =>
+          routeAnswer(apiKeyRoutes.revoke, { data: apiKey(1) }),
       },
       settingsProject({ read_only: true }),
     );
@@ -315,7 +316,7 @@ describe('API keys notice bar', () => {
     vi.useFakeTimers();
     stubClipboard();
     mockSettingsApi({
-      'POST /api/projects/5/api-keys': () =>
+      [routeKey(apiKeyRoutes.create, { id: 5 })]: () =>
         routeAnswer(apiKeyRoutes.create, { data: { ...apiKey(2), api_key: SECRET } }),
     });
     renderRoutes(settingsRoutes, '/projects/5/settings/api-keys');

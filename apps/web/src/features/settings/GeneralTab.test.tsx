@@ -1,10 +1,10 @@
-import { memberRoutes, projectRoutes } from '@parley/contracts';
+import { memberRoutes, projectRoutes, promptRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { projectsQueryKey } from '../../shared/app/projects';
 import { LAST_PROJECT_STORAGE_KEY } from '../../shared/app/selection';
 import { promptFixture } from '../../test/prompts';
-import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import { pageReload } from './reload';
 import {
   callsTo,
@@ -29,8 +29,8 @@ describe('general tab', () => {
   it('saves the project form (PUT with name, description, role, timezone)', async () => {
     let saved = settingsProject();
     const fetch = await openGeneral({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [saved] }),
-      'PUT /api/projects/5': (_url: URL, init?: RequestInit) => {
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [saved] }),
+      [routeKey(projectRoutes.update, { id: 5 })]: (_url: URL, init?: RequestInit) => {
         saved = settingsProject({
           ...JSON.parse(String(init?.body)),
           updated_at: '2026-02-01T00:00:00.000Z',
@@ -41,7 +41,7 @@ describe('general tab', () => {
     fireEvent.change(screen.getByLabelText(/Project Name/), { target: { value: '  Inbound calls ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Project updated successfully')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toEqual({
+    expect(lastBody(fetch, routeKey(projectRoutes.update, { id: 5 }))).toEqual({
       name: 'Inbound calls',
       description: 'Outbound sales',
       role: 'Sales',
@@ -64,11 +64,11 @@ describe('general tab', () => {
 
   it('saves the analysis settings: phone field (blank means the default), keep media, default prompt', async () => {
     const fetch = await openGeneral({
-      'GET /api/projects/5/prompts': () =>
+      [routeKey(promptRoutes.list, { id: 5 })]: () =>
         jsonResponse(200, {
           data: [promptFixture({ id: 11 }), promptFixture({ id: 12, scriptName: 'Support QA' })],
         }),
-      'PUT /api/projects/5': (_url: URL, init?: RequestInit) =>
+      [routeKey(projectRoutes.update, { id: 5 })]: (_url: URL, init?: RequestInit) =>
         routeAnswer(projectRoutes.update, { data: settingsProject(JSON.parse(String(init?.body))) }),
     });
     const section = within(screen.getByTestId('analysis-settings'));
@@ -85,7 +85,7 @@ describe('general tab', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Support QA' }));
     fireEvent.click(save);
     expect(await screen.findByText('Analysis settings saved.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toEqual({
+    expect(lastBody(fetch, routeKey(projectRoutes.update, { id: 5 }))).toEqual({
       phone_metadata_field: 'Caller Phone',
       keep_skipped_media: true,
       default_prompt_id: 12,
@@ -95,14 +95,16 @@ describe('general tab', () => {
     // Clearing the field sends null (the default "phone").
     fireEvent.change(section.getByLabelText('Phone metadata field (blacklist)'), { target: { value: '  ' } });
     fireEvent.click(section.getByRole('button', { name: 'Save analysis settings' }));
-    await waitFor(() => expect(callsTo(fetch, 'PUT', '/api/projects/5')).toHaveLength(2));
-    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toMatchObject({ phone_metadata_field: null });
+    await waitFor(() => expect(callsTo(fetch, routeKey(projectRoutes.update, { id: 5 }))).toHaveLength(2));
+    expect(lastBody(fetch, routeKey(projectRoutes.update, { id: 5 }))).toMatchObject({
+      phone_metadata_field: null,
+    });
   });
 
   it('saves which stereo channel carries the representative', async () => {
     const fetch = await openGeneral(
       {
-        'PUT /api/projects/5': (_url: URL, init?: RequestInit) =>
+        [routeKey(projectRoutes.update, { id: 5 })]: (_url: URL, init?: RequestInit) =>
           routeAnswer(projectRoutes.update, { data: settingsProject(JSON.parse(String(init?.body))) }),
       },
       settingsProject({ representative_channel: 'left' }),
@@ -118,7 +120,9 @@ describe('general tab', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Right (Channel 2)' }));
     fireEvent.click(save);
     expect(await screen.findByText('Analysis settings saved.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toMatchObject({ representative_channel: 'right' });
+    expect(lastBody(fetch, routeKey(projectRoutes.update, { id: 5 }))).toMatchObject({
+      representative_channel: 'right',
+    });
     expect(
       section.getByRole('combobox', { name: 'Representative channel (stereo recordings)' }),
     ).toHaveTextContent('Right (Channel 2)');
@@ -126,7 +130,8 @@ describe('general tab', () => {
 
   it('deletes the project only once the typed name matches, then goes to the dashboard', async () => {
     const fetch = await openGeneral({
-      'DELETE /api/projects/5': () => routeAnswer(projectRoutes.remove, { data: { ok: true } }),
+      [routeKey(projectRoutes.remove, { id: 5 })]: () =>
+        routeAnswer(projectRoutes.remove, { data: { ok: true } }),
     });
     fireEvent.click(
       within(screen.getByTestId('danger-zone')).getByRole('button', { name: 'Delete project' }),
@@ -146,15 +151,17 @@ describe('general tab', () => {
 
     fireEvent.click(confirm);
     await waitFor(() => expect(location()).toBe('/dashboard'));
-    expect(lastBody(fetch, 'DELETE', '/api/projects/5')).toEqual({ confirm_name: 'Sales Calls' });
+    expect(lastBody(fetch, routeKey(projectRoutes.remove, { id: 5 }))).toEqual({
+      confirm_name: 'Sales Calls',
+    });
   });
 
   it('asks nothing more of a deleted project: it is forgotten once its pages are gone', async () => {
     localStorage.setItem(LAST_PROJECT_STORAGE_KEY, '5');
     let listed = [settingsProject()];
     const fetch = mockSettingsApi({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: listed }),
-      'DELETE /api/projects/5': () => {
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: listed }),
+      [routeKey(projectRoutes.remove, { id: 5 })]: () => {
         listed = [];
         return routeAnswer(projectRoutes.remove, { data: { ok: true } });
       },
@@ -189,7 +196,7 @@ describe('general tab', () => {
 
   it('shows the server error when deleting fails', async () => {
     await openGeneral({
-      'DELETE /api/projects/5': () =>
+      [routeKey(projectRoutes.remove, { id: 5 })]: () =>
         jsonResponse(400, {
           error: { code: 'confirmation_mismatch', message: 'Type the project name exactly.' },
         }),
@@ -208,7 +215,7 @@ describe('general tab', () => {
 
   it('transfers ownership to a chosen member after confirmation', async () => {
     const fetch = await openGeneral({
-      'GET /api/projects/5/members': () =>
+      [routeKey(memberRoutes.list, { id: 5 })]: () =>
         routeAnswer(memberRoutes.list, {
           data: {
             members: [
@@ -218,7 +225,7 @@ describe('general tab', () => {
             invites: [],
           },
         }),
-      'POST /api/projects/5/transfer-ownership': () =>
+      [routeKey(projectRoutes.transferOwnership, { id: 5 })]: () =>
         routeAnswer(projectRoutes.transferOwnership, { data: { ok: true } }),
     });
     const zone = within(screen.getByTestId('danger-zone'));
@@ -234,7 +241,7 @@ describe('general tab', () => {
     expect(dialog.getByText(/Make Grace Hopper the owner of Sales Calls/)).toBeInTheDocument();
     fireEvent.click(dialog.getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByText('Grace Hopper is now the owner of the project.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/transfer-ownership')).toEqual({ user_id: 2 });
+    expect(lastBody(fetch, routeKey(projectRoutes.transferOwnership, { id: 5 }))).toEqual({ user_id: 2 });
   });
 
   it('an admin sees the danger zone disabled (owner only)', async () => {
@@ -258,8 +265,9 @@ describe('general tab', () => {
   it('read-only (support access): every control that writes is disabled and nothing is sent', async () => {
     const fetch = await openGeneral(
       {
-        'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [promptFixture({ id: 11 })] }),
-        'GET /api/projects/5/members': () =>
+        [routeKey(promptRoutes.list, { id: 5 })]: () =>
+          jsonResponse(200, { data: [promptFixture({ id: 11 })] }),
+        [routeKey(memberRoutes.list, { id: 5 })]: () =>
           routeAnswer(memberRoutes.list, {
             data: {
               members: [
@@ -295,7 +303,7 @@ describe('general tab', () => {
     expect(analysis.getByRole('button', { name: 'Save analysis settings' })).toBeDisabled();
 
     const zone = within(screen.getByTestId('danger-zone'));
-    await waitFor(() => expect(callsTo(fetch, 'GET', '/api/projects/5/members')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetch, routeKey(memberRoutes.list, { id: 5 }))).toHaveLength(1));
     expect(zone.getByRole('combobox', { name: 'New owner' })).toHaveAttribute('aria-disabled', 'true');
     expect(zone.getByRole('button', { name: 'Transfer' })).toBeDisabled();
     expect(zone.getByRole('button', { name: 'Delete project' })).toBeDisabled();

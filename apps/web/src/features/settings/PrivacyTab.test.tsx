@@ -1,7 +1,7 @@
 import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings, privacyRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { type Handler, jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import { lastBody, mockSettingsApi, settingsProject, settingsRoutes, writeCalls } from './testUtils';
 
 const TYPE_LABELS = [
@@ -23,8 +23,8 @@ const saveAnswer: Handler = (_url, init) =>
 function renderPrivacy(handlers: Record<string, Handler> = {}, project = settingsProject()) {
   const fetch = mockSettingsApi(
     {
-      'GET /api/projects/5/privacy': getAnswer(DEFAULT_PRIVACY_SETTINGS),
-      'PUT /api/projects/5/privacy': saveAnswer,
+      [routeKey(privacyRoutes.get, { id: 5 })]: getAnswer(DEFAULT_PRIVACY_SETTINGS),
+      [routeKey(privacyRoutes.update, { id: 5 })]: saveAnswer,
       ...handlers,
     },
     project,
@@ -97,7 +97,7 @@ describe('privacy tab', () => {
     fireEvent.click(save());
 
     expect(await screen.findByText('Privacy settings saved.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5/privacy')).toEqual({
+    expect(lastBody(fetch, routeKey(privacyRoutes.update, { id: 5 }))).toEqual({
       redaction_enabled: true,
       redaction_types: ['card_number', 'card_security_code', 'card_expiry', 'iban', 'bank_account'],
       redaction_keep: 'redacted_and_original',
@@ -125,7 +125,7 @@ describe('privacy tab', () => {
 
   it('shows a refusal for no types at the types', async () => {
     await openPrivacy({
-      'PUT /api/projects/5/privacy': () =>
+      [routeKey(privacyRoutes.update, { id: 5 })]: () =>
         jsonResponse(400, {
           error: {
             code: 'no_redaction_types',
@@ -149,7 +149,7 @@ describe('privacy tab', () => {
   it('shows saved settings, and a failed load with Retry', async () => {
     let fail = true;
     renderPrivacy({
-      'GET /api/projects/5/privacy': () =>
+      [routeKey(privacyRoutes.get, { id: 5 })]: () =>
         fail
           ? jsonResponse(503, { error: { code: 'unavailable', message: 'Database is unavailable' } })
           : routeAnswer(privacyRoutes.get, {

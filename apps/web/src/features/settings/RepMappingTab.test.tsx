@@ -1,7 +1,7 @@
 import { type RepMapping, repRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import {
   callsTo,
   lastBody,
@@ -18,26 +18,28 @@ function mockReps(initial: RepMapping[], project = settingsProject()) {
   let nextId = 100;
   const fetch = mockSettingsApi(
     {
-      'GET /api/projects/5/rep-mappings': () => routeAnswer(repRoutes.listMappings, { data: entries }),
-      'GET /api/projects/5/representatives': () =>
+      [routeKey(repRoutes.listMappings, { id: 5 })]: () =>
+        routeAnswer(repRoutes.listMappings, { data: entries }),
+      [routeKey(repRoutes.representatives, { id: 5 })]: () =>
         routeAnswer(repRoutes.representatives, { data: ['Ann Smith', 'Bob Jones'] }),
-      'GET /api/projects/5/departments': () => routeAnswer(repRoutes.departments, { data: ['Sales'] }),
-      'POST /api/projects/5/rep-mappings': (_url, init) => {
+      [routeKey(repRoutes.departments, { id: 5 })]: () =>
+        routeAnswer(repRoutes.departments, { data: ['Sales'] }),
+      [routeKey(repRoutes.createMapping, { id: 5 })]: (_url, init) => {
         const body = JSON.parse(String(init?.body));
         const created = repMapping(nextId++, body);
         entries = [...entries, created];
         return routeAnswer(repRoutes.createMapping, { data: created });
       },
-      'PUT /api/projects/5/rep-mappings/1': (_url, init) => {
+      [routeKey(repRoutes.updateMapping, { id: 5, mappingId: 1 })]: (_url, init) => {
         const updated = repMapping(1, JSON.parse(String(init?.body)));
         entries = entries.map((entry) => (entry.id === 1 ? updated : entry));
         return routeAnswer(repRoutes.updateMapping, { data: updated });
       },
-      'DELETE /api/projects/5/rep-mappings/1': () => {
+      [routeKey(repRoutes.removeMapping, { id: 5, mappingId: 1 })]: () => {
         entries = entries.filter((entry) => entry.id !== 1);
         return routeAnswer(repRoutes.removeMapping, { data: { ok: true } });
       },
-      'POST /api/projects/5/rep-mappings/apply': () =>
+      [routeKey(repRoutes.applyMappings, { id: 5 })]: () =>
         routeAnswer(repRoutes.applyMappings, { data: { changed: 42 } }),
     },
     project,
@@ -65,7 +67,7 @@ describe('rep mapping tab', () => {
     expect(apply).toBeEnabled();
     fireEvent.click(apply);
     expect(await screen.findByTestId('apply-result')).toHaveTextContent('Existing analyses updated: 42.');
-    expect(callsTo(fetch, 'POST', '/api/projects/5/rep-mappings/apply')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(repRoutes.applyMappings, { id: 5 }))).toHaveLength(1);
   });
 
   it('after deleting the last mapping it can still be applied', async () => {
@@ -82,7 +84,7 @@ describe('rep mapping tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: 'Apply to existing analyses' }));
     expect(await screen.findByTestId('apply-result')).toBeInTheDocument();
-    expect(callsTo(fetch, 'POST', '/api/projects/5/rep-mappings/apply')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(repRoutes.applyMappings, { id: 5 }))).toHaveLength(1);
   });
 
   it('read-only (support access): the list can be read and filtered, nothing can be changed', async () => {
@@ -137,7 +139,7 @@ describe('rep mapping tab', () => {
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mapping of bob@example.com added.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/rep-mappings')).toEqual({
+    expect(lastBody(fetch, routeKey(repRoutes.createMapping, { id: 5 }))).toEqual({
       identifier: 'bob@example.com',
       representative: 'Bob Jones',
       department: null,
@@ -155,7 +157,7 @@ describe('rep mapping tab', () => {
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mapping of 101 saved.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5/rep-mappings/1')).toEqual({
+    expect(lastBody(fetch, routeKey(repRoutes.updateMapping, { id: 5, mappingId: 1 }))).toEqual({
       identifier: '101',
       representative: 'Ann S.',
       department: null,
@@ -167,15 +169,15 @@ describe('rep mapping tab', () => {
     dialog = within(await screen.findByRole('dialog', { name: 'Delete mapping' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Mapping of 101 deleted.')).toBeInTheDocument();
-    expect(callsTo(fetch, 'DELETE', '/api/projects/5/rep-mappings/1')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(repRoutes.removeMapping, { id: 5, mappingId: 1 }))).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('101')).not.toBeInTheDocument());
   });
 
   it('shows a duplicate identifier refused by the server in the dialog', async () => {
     mockSettingsApi({
-      'GET /api/projects/5/rep-mappings': () =>
+      [routeKey(repRoutes.listMappings, { id: 5 })]: () =>
         routeAnswer(repRoutes.listMappings, { data: [repMapping(1)] }),
-      'POST /api/projects/5/rep-mappings': () =>
+      [routeKey(repRoutes.createMapping, { id: 5 })]: () =>
         jsonResponse(409, { error: { code: 'duplicate_identifier', message: '"ext-1" is already mapped.' } }),
     });
     renderRoutes(settingsRoutes, '/projects/5/settings/rep-mapping');
@@ -193,6 +195,6 @@ describe('rep mapping tab', () => {
     await waitFor(() => expect(apply).toBeEnabled());
     fireEvent.click(apply);
     expect(await screen.findByTestId('apply-result')).toHaveTextContent('Existing analyses updated: 42.');
-    expect(callsTo(fetch, 'POST', '/api/projects/5/rep-mappings/apply')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(repRoutes.applyMappings, { id: 5 }))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { projectRoutes, TEXTS } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import { mockSettingsApi, settingsProject, settingsRoutes } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -21,7 +21,7 @@ describe('settings page', () => {
 
   it("takes the API keys tab's project from ?projectId=, else the selected project", async () => {
     mockSettingsApi({
-      'GET /api/projects/9': () =>
+      [routeKey(projectRoutes.get, { id: 9 })]: () =>
         routeAnswer(projectRoutes.get, { data: settingsProject({ id: 9, name: 'Other' }) }),
     });
     renderRoutes(settingsRoutes, '/projects/9/settings/api-keys?projectId=5');
@@ -69,7 +69,7 @@ describe('settings page', () => {
   it('shows a spinner while the project loads', async () => {
     let release: (response: Response) => void = () => {};
     mockSettingsApi({
-      'GET /api/projects/5': () =>
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
         new Promise<Response>((resolve) => {
           release = resolve;
         }),
@@ -82,7 +82,8 @@ describe('settings page', () => {
 
   it("says 'Failed to load project data' when the project fails without a message", async () => {
     mockSettingsApi({
-      'GET /api/projects/5': () => new Response('oops', { status: 500, statusText: 'Internal Server Error' }),
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
+        new Response('oops', { status: 500, statusText: 'Internal Server Error' }),
     });
     renderRoutes(settingsRoutes, '/projects/5/settings/general');
     expect(await screen.findByTestId('settings-load-error')).toHaveTextContent(TEXTS.settings.loadFailed);
@@ -91,7 +92,7 @@ describe('settings page', () => {
 
   it("shows the server's message when the project fails with one", async () => {
     mockSettingsApi({
-      'GET /api/projects/5': () =>
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
         jsonResponse(503, { error: { code: 'unavailable', message: 'Database is unavailable' } }),
     });
     renderRoutes(settingsRoutes, '/projects/5/settings/api-keys');

@@ -2,7 +2,7 @@ import { type SupportAccess, supportRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { type Handler, renderRoutes, routeAnswer } from '../../test/utils';
+import { type Handler, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import {
   callsTo,
   lastBody,
@@ -50,12 +50,12 @@ describe('support access tab', () => {
   it('the owner grants access for some days, then ends it', async () => {
     let state: SupportAccess = supportAccess();
     const fetch = await open({
-      'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: state }),
-      'POST /api/projects/5/support-access': () => {
+      [routeKey(supportRoutes.status, { id: 5 })]: () => routeAnswer(supportRoutes.status, { data: state }),
+      [routeKey(supportRoutes.grant, { id: 5 })]: () => {
         state = active;
         return routeAnswer(supportRoutes.grant, { data: state });
       },
-      'DELETE /api/projects/5/support-access': () => {
+      [routeKey(supportRoutes.revoke, { id: 5 })]: () => {
         state = supportAccess({ ...active, active: false, revoked_at: '2026-04-09T15:00:00.000Z' });
         return routeAnswer(supportRoutes.revoke, { data: state });
       },
@@ -74,7 +74,7 @@ describe('support access tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Grant access' }));
     const until = formatDateTime(EXPIRES, 'en');
     expect(await screen.findByText(`Support access granted until ${until}.`)).toBeInTheDocument();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/support-access')).toEqual({ duration: 30, unit: 'days' });
+    expect(lastBody(fetch, routeKey(supportRoutes.grant, { id: 5 }))).toEqual({ duration: 30, unit: 'days' });
     expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is on');
     expect(screen.getByTestId('support-state')).toHaveTextContent(`until ${until}`);
     expect(screen.getByTestId('support-state')).toHaveTextContent('Granted by Ada Lovelace');
@@ -83,15 +83,15 @@ describe('support access tab', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'End support access' }));
     fireEvent.click(dialog.getByRole('button', { name: 'End access now' }));
     expect(await screen.findByText('Support access ended.')).toBeInTheDocument();
-    expect(callsTo(fetch, 'DELETE', '/api/projects/5/support-access')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(supportRoutes.revoke, { id: 5 }))).toHaveLength(1);
     expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is off');
     expect(screen.getByTestId('support-state')).toHaveTextContent('It was ended on');
   });
 
   it('the owner sees the audit log, paged on the server', async () => {
     const fetch = await open({
-      'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: active }),
-      'GET /api/projects/5/support-access/audit': (url) => {
+      [routeKey(supportRoutes.status, { id: 5 })]: () => routeAnswer(supportRoutes.status, { data: active }),
+      [routeKey(supportRoutes.audit, { id: 5 })]: (url) => {
         const page = Number(url.searchParams.get('page'));
         const size = Number(url.searchParams.get('page_size'));
         return routeAnswer(supportRoutes.audit, {
@@ -110,7 +110,7 @@ describe('support access tab', () => {
     fireEvent.click(audit.getByRole('button', { name: 'Go to next page' }));
     expect(await audit.findByTestId('audit-26')).toBeInTheDocument();
     expect(audit.getByText('26–30 of 30')).toBeInTheDocument();
-    const pages = callsTo(fetch, 'GET', '/api/projects/5/support-access/audit').map(([input]) =>
+    const pages = callsTo(fetch, routeKey(supportRoutes.audit, { id: 5 })).map(([input]) =>
       new URL(String(input), 'http://localhost').searchParams.get('page'),
     );
     expect(pages).toContain('2');
@@ -118,7 +118,10 @@ describe('support access tab', () => {
 
   it('an admin sees the state read-only: no grant form, no audit', async () => {
     const fetch = await open(
-      { 'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: active }) },
+      {
+        [routeKey(supportRoutes.status, { id: 5 })]: () =>
+          routeAnswer(supportRoutes.status, { data: active }),
+      },
       'admin',
     );
     expect(screen.getByTestId('support-state')).toHaveTextContent('Support access is on');
@@ -129,19 +132,18 @@ describe('support access tab', () => {
       screen.queryByRole('button', { name: /Grant access|Replace grant|End access now/ }),
     ).not.toBeInTheDocument();
     expect(screen.queryByTestId('support-audit')).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(callsTo(fetch, 'GET', '/api/projects/5/support-access/audit')).toHaveLength(0),
-    );
+    await waitFor(() => expect(callsTo(fetch, routeKey(supportRoutes.audit, { id: 5 }))).toHaveLength(0));
   });
 
   it('read-only (support access): the state and the audit log are shown, access cannot be changed', async () => {
     const fetch = await open(
       {
-        'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: active }),
-        'POST /api/projects/5/support-access': () => routeAnswer(supportRoutes.grant, { data: active }),
-        'DELETE /api/projects/5/support-access': () =>
+        [routeKey(supportRoutes.status, { id: 5 })]: () =>
+          routeAnswer(supportRoutes.status, { data: active }),
+        [routeKey(supportRoutes.grant, { id: 5 })]: () => routeAnswer(supportRoutes.grant, { data: active }),
+        [routeKey(supportRoutes.revoke, { id: 5 })]: () =>
           routeAnswer(supportRoutes.revoke, { data: supportAccess() }),
-        'GET /api/projects/5/support-access/audit': (url) => {
+        [routeKey(supportRoutes.audit, { id: 5 })]: (url) => {
           const page = Number(url.searchParams.get('page'));
           const size = Number(url.searchParams.get('page_size'));
           return routeAnswer(supportRoutes.audit, {

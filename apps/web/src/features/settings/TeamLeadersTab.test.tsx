@@ -1,7 +1,7 @@
 import { repRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, routeAnswer } from '../../test/utils';
+import { renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import {
   callsTo,
   lastBody,
@@ -31,7 +31,7 @@ describe('team leaders tab', () => {
 
   it('saves one leader’s departments and representatives (options from the project, free entry allowed)', async () => {
     const fetch = mockSettingsApi({
-      'GET /api/projects/5/team-leaders': () =>
+      [routeKey(repRoutes.listTeamLeaders, { id: 5 })]: () =>
         routeAnswer(repRoutes.listTeamLeaders, {
           data: [
             teamLeader(3, {
@@ -42,11 +42,11 @@ describe('team leaders tab', () => {
             teamLeader(4, { name: 'Nina New' }),
           ],
         }),
-      'GET /api/projects/5/departments': () =>
+      [routeKey(repRoutes.departments, { id: 5 })]: () =>
         routeAnswer(repRoutes.departments, { data: ['Sales', 'Support'] }),
-      'GET /api/projects/5/representatives': () =>
+      [routeKey(repRoutes.representatives, { id: 5 })]: () =>
         routeAnswer(repRoutes.representatives, { data: ['Ann Smith', 'Bob Jones'] }),
-      'PUT /api/projects/5/team-leaders/4': (_url, init) =>
+      [routeKey(repRoutes.setTeamLeader, { id: 5, userId: 4 })]: (_url, init) =>
         routeAnswer(repRoutes.setTeamLeader, {
           data: teamLeader(4, {
             name: 'Nina New',
@@ -77,26 +77,26 @@ describe('team leaders tab', () => {
     expect(save).toBeEnabled();
     fireEvent.click(save);
     expect(await screen.findByText('Team of Nina New saved.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5/team-leaders/4')).toEqual({
+    expect(lastBody(fetch, routeKey(repRoutes.setTeamLeader, { id: 5, userId: 4 }))).toEqual({
       departments: ['Support'],
       representatives: ['Carl New'],
     });
-    expect(callsTo(fetch, 'PUT', '/api/projects/5/team-leaders/3')).toHaveLength(0);
+    expect(callsTo(fetch, routeKey(repRoutes.setTeamLeader, { id: 5, userId: 3 }))).toHaveLength(0);
     expect(nina.getByText('Departments: 1 · Representatives: 1')).toBeInTheDocument();
   });
 
   it('read-only (support access): the teams are shown, nothing can be changed', async () => {
     const fetch = mockSettingsApi(
       {
-        'GET /api/projects/5/team-leaders': () =>
+        [routeKey(repRoutes.listTeamLeaders, { id: 5 })]: () =>
           routeAnswer(repRoutes.listTeamLeaders, {
             data: [
               teamLeader(3, { name: 'Tess Lead', departments: ['Sales'], representatives: ['Ann Smith'] }),
             ],
           }),
-        'GET /api/projects/5/departments': () =>
+        [routeKey(repRoutes.departments, { id: 5 })]: () =>
           routeAnswer(repRoutes.departments, { data: ['Sales', 'Support'] }),
-        'PUT /api/projects/5/team-leaders/3': () =>
+        [routeKey(repRoutes.setTeamLeader, { id: 5, userId: 3 })]: () =>
           routeAnswer(repRoutes.setTeamLeader, { data: teamLeader(3) }),
       },
       settingsProject({ read_only: true }),

@@ -1,7 +1,7 @@
 import { type Invite, type Member, memberRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { type Handler, jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import {
   callsTo,
   invite,
@@ -24,7 +24,8 @@ async function openMembers(
 ) {
   const fetch = mockSettingsApi(
     {
-      'GET /api/projects/5/members': () => routeAnswer(memberRoutes.list, { data: { members, invites } }),
+      [routeKey(memberRoutes.list, { id: 5 })]: () =>
+        routeAnswer(memberRoutes.list, { data: { members, invites } }),
       ...handlers,
     },
     settingsProject({ my_role: myRole, read_only: readOnly }),
@@ -73,7 +74,7 @@ describe('team members tab', () => {
       error: { code: 'already_member', message: 'x@example.com is already a member of this project.' },
     });
     const fetch = await openMembers([ada('owner')], [], 'owner', {
-      'POST /api/projects/5/invites': () => answer,
+      [routeKey(memberRoutes.invite, { id: 5 })]: () => answer,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Invite a member' }));
@@ -81,14 +82,14 @@ describe('team members tab', () => {
     expect(dialog.getByText('Please enter an email address.')).toBeInTheDocument();
     fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'not-an-email' } });
     expect(dialog.getByText('Please enter a valid email address.')).toBeInTheDocument();
-    expect(callsTo(fetch, 'POST', '/api/projects/5/invites')).toHaveLength(0);
+    expect(callsTo(fetch, routeKey(memberRoutes.invite, { id: 5 }))).toHaveLength(0);
 
     fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: '  x@example.com ' } });
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Role' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Team Leader' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }));
     expect(await dialog.findByText('This person is already a member of the project.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'POST', '/api/projects/5/invites')).toEqual({
+    expect(lastBody(fetch, routeKey(memberRoutes.invite, { id: 5 }))).toEqual({
       email: 'x@example.com',
       role: 'teamleader',
     });
@@ -139,12 +140,14 @@ describe('team members tab', () => {
   it('changes a role (PUT) and shows the server error when refused', async () => {
     let answer = routeAnswer(memberRoutes.changeRole, { data: member(3, 'teamleader') });
     const fetch = await openMembers([ada('owner'), member(3, 'user')], [], 'owner', {
-      'PUT /api/projects/5/members/3': () => answer,
+      [routeKey(memberRoutes.changeRole, { id: 5, userId: 3 })]: () => answer,
     });
     fireEvent.mouseDown(row(3).getByRole('combobox', { name: 'Role of Member 3' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Team Leader' }));
     expect(await screen.findByText('Member 3 is now Team Leader.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5/members/3')).toEqual({ role: 'teamleader' });
+    expect(lastBody(fetch, routeKey(memberRoutes.changeRole, { id: 5, userId: 3 }))).toEqual({
+      role: 'teamleader',
+    });
 
     answer = jsonResponse(409, {
       error: { code: 'last_owner', message: 'A project needs at least one owner.' },
@@ -158,15 +161,16 @@ describe('team members tab', () => {
 
   it('removes a member and revokes an invitation after confirmation', async () => {
     const fetch = await openMembers([ada('owner'), member(2, 'user')], [invite(7)], 'owner', {
-      'DELETE /api/projects/5/members/2': () => routeAnswer(memberRoutes.remove, { data: { ok: true } }),
-      'DELETE /api/projects/5/invites/7': () =>
+      [routeKey(memberRoutes.remove, { id: 5, userId: 2 })]: () =>
+        routeAnswer(memberRoutes.remove, { data: { ok: true } }),
+      [routeKey(memberRoutes.revokeInvite, { id: 5, inviteId: 7 })]: () =>
         routeAnswer(memberRoutes.revokeInvite, { data: { ok: true } }),
     });
     fireEvent.click(row(2).getByRole('button', { name: 'Remove Member 2' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Remove member' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Member 2 was removed from the project.')).toBeInTheDocument();
-    expect(callsTo(fetch, 'DELETE', '/api/projects/5/members/2')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(memberRoutes.remove, { id: 5, userId: 2 }))).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByRole('button', { name: 'Revoke the invitation of invitee7@example.com' }));
@@ -175,7 +179,7 @@ describe('team members tab', () => {
     expect(
       await screen.findByText('The invitation of invitee7@example.com was revoked.'),
     ).toBeInTheDocument();
-    expect(callsTo(fetch, 'DELETE', '/api/projects/5/invites/7')).toHaveLength(1);
+    expect(callsTo(fetch, routeKey(memberRoutes.revokeInvite, { id: 5, inviteId: 7 }))).toHaveLength(1);
   });
 
   it('read-only (support access): members and invitations are listed, nothing can be changed', async () => {
@@ -185,11 +189,12 @@ describe('team members tab', () => {
       [invite(7)],
       'owner',
       {
-        'PUT /api/projects/5/members/3': () =>
+        [routeKey(memberRoutes.changeRole, { id: 5, userId: 3 })]: () =>
           routeAnswer(memberRoutes.changeRole, { data: member(3, 'admin') }),
-        'DELETE /api/projects/5/members/3': ok,
-        'DELETE /api/projects/5/invites/7': ok,
-        'POST /api/projects/5/invites': () => routeAnswer(memberRoutes.invite, { data: invite(9) }),
+        [routeKey(memberRoutes.remove, { id: 5, userId: 3 })]: ok,
+        [routeKey(memberRoutes.revokeInvite, { id: 5, inviteId: 7 })]: ok,
+        [routeKey(memberRoutes.invite, { id: 5 })]: () =>
+          routeAnswer(memberRoutes.invite, { data: invite(9) }),
       },
       true,
     );

@@ -1,7 +1,7 @@
-import { projectRoutes } from '@parley/contracts';
+import { modelRoutes, projectRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, routeAnswer } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import { lastBody, mockSettingsApi, settingsProject, settingsRoutes } from './testUtils';
 
 async function openTranscription(handlers = {}, project = settingsProject()) {
@@ -16,7 +16,9 @@ const saveAnswer = (_url: URL, init?: RequestInit) =>
 
 describe('transcription settings', () => {
   it("lists the services with units and speakers, and saves the project's choice", async () => {
-    const { fetch, section } = await openTranscription({ 'PUT /api/projects/5': saveAnswer });
+    const { fetch, section } = await openTranscription({
+      [routeKey(projectRoutes.update, { id: 5 })]: saveAnswer,
+    });
     const select = section.getByRole('combobox', { name: 'Service and model' });
     expect(await within(select).findByText('Server default (OpenAI · whisper-1)')).toBeInTheDocument();
     const save = section.getByRole('button', { name: 'Save transcription' });
@@ -34,7 +36,7 @@ describe('transcription settings', () => {
     fireEvent.click(save);
 
     expect(await screen.findByText('Transcription settings saved.')).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toEqual({
+    expect(lastBody(fetch, routeKey(projectRoutes.update, { id: 5 }))).toEqual({
       transcription: { provider: 'deepgram', model: 'nova-3' },
     });
   });
@@ -42,7 +44,7 @@ describe('transcription settings', () => {
   it('goes back to the server default (null), and shows a refused save', async () => {
     const { fetch, section } = await openTranscription(
       {
-        'PUT /api/projects/5': () =>
+        [routeKey(projectRoutes.update, { id: 5 })]: () =>
           jsonResponse(400, {
             error: {
               code: 'transcription_unavailable',
@@ -61,12 +63,12 @@ describe('transcription settings', () => {
     expect(
       await screen.findByText(/Choose a transcription service this server has a key for/),
     ).toBeInTheDocument();
-    expect(lastBody(fetch, 'PUT', '/api/projects/5')).toEqual({ transcription: null });
+    expect(lastBody(fetch, routeKey(projectRoutes.update, { id: 5 }))).toEqual({ transcription: null });
   });
 
   it('says so when the services cannot be loaded, and keeps the control locked', async () => {
     const { section } = await openTranscription({
-      'GET /api/models/transcription': () =>
+      [routeKey(modelRoutes.listTranscriptionProviders)]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'down' } }),
     });
     expect(await section.findByText('The transcription services could not be loaded.')).toBeInTheDocument();

@@ -1,12 +1,14 @@
 import {
   type ApiKey,
   apiKeyRoutes,
+  authRoutes,
   type Invite,
   type Member,
   memberRoutes,
   modelRoutes,
   type Project,
   projectRoutes,
+  promptRoutes,
   type RepMapping,
   repRoutes,
   type SupportAccess,
@@ -25,6 +27,7 @@ import {
   jsonResponse,
   mockFetch,
   routeAnswer,
+  routeKey,
   sessionAnswer,
   testProject,
   testUser,
@@ -176,42 +179,46 @@ export function transcriptionCatalog(): z.infer<typeof TranscriptionProvidersRes
 /** The project, the user (Ada, id 1) and empty lists; `handlers` override or add calls. */
 export function mockSettingsApi(handlers: Record<string, Handler> = {}, project = settingsProject()) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer(testUser),
-    'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [project] }),
-    'GET /api/projects/5': () => routeAnswer(projectRoutes.get, { data: project }),
-    'GET /api/projects/5/prompts': () => jsonResponse(200, { data: [] }),
-    'GET /api/models/transcription': () =>
+    [routeKey(authRoutes.session)]: () => sessionAnswer(testUser),
+    [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [project] }),
+    [routeKey(projectRoutes.get, { id: 5 })]: () => routeAnswer(projectRoutes.get, { data: project }),
+    [routeKey(promptRoutes.list, { id: 5 })]: () => jsonResponse(200, { data: [] }),
+    [routeKey(modelRoutes.listTranscriptionProviders)]: () =>
       routeAnswer(modelRoutes.listTranscriptionProviders, transcriptionCatalog()),
-    'GET /api/projects/5/members': () =>
+    [routeKey(memberRoutes.list, { id: 5 })]: () =>
       routeAnswer(memberRoutes.list, {
         data: {
           members: [member(1, 'owner', { name: 'Ada Lovelace', email: 'ada@example.com' })],
           invites: [],
         },
       }),
-    'GET /api/projects/5/departments': () => routeAnswer(repRoutes.departments, { data: [] }),
-    'GET /api/projects/5/representatives': () => routeAnswer(repRoutes.representatives, { data: [] }),
-    'GET /api/projects/5/rep-mappings': () => routeAnswer(repRoutes.listMappings, { data: [] }),
-    'GET /api/projects/5/team-leaders': () => routeAnswer(repRoutes.listTeamLeaders, { data: [] }),
-    'GET /api/projects/5/api-keys': () => routeAnswer(apiKeyRoutes.list, { data: [] }),
-    'GET /api/projects/5/support-access': () => routeAnswer(supportRoutes.status, { data: supportAccess() }),
-    'GET /api/projects/5/support-access/audit': () =>
+    [routeKey(repRoutes.departments, { id: 5 })]: () => routeAnswer(repRoutes.departments, { data: [] }),
+    [routeKey(repRoutes.representatives, { id: 5 })]: () =>
+      routeAnswer(repRoutes.representatives, { data: [] }),
+    [routeKey(repRoutes.listMappings, { id: 5 })]: () => routeAnswer(repRoutes.listMappings, { data: [] }),
+    [routeKey(repRoutes.listTeamLeaders, { id: 5 })]: () =>
+      routeAnswer(repRoutes.listTeamLeaders, { data: [] }),
+    [routeKey(apiKeyRoutes.list, { id: 5 })]: () => routeAnswer(apiKeyRoutes.list, { data: [] }),
+    [routeKey(supportRoutes.status, { id: 5 })]: () =>
+      routeAnswer(supportRoutes.status, { data: supportAccess() }),
+    [routeKey(supportRoutes.audit, { id: 5 })]: () =>
       routeAnswer(supportRoutes.audit, { data: { items: [], total: 0, page: 1, page_size: 25 } }),
     ...handlers,
   });
 }
 
-/** Calls of `method path` (path without the query) so far. */
-export function callsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
+/** Calls of a route (its routeKey; the query is not compared) so far. */
+export function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
+  const [method, path] = key.split(' ');
   return fetch.mock.calls.filter(([input, init]) => {
     const url = new URL(String(input), 'http://localhost');
     return url.pathname === path && (init?.method ?? 'GET').toUpperCase() === method;
   });
 }
 
-/** The JSON body of the last `method path` call. */
-export function lastBody(fetch: ReturnType<typeof mockFetch>, method: string, path: string): unknown {
-  const call = callsTo(fetch, method, path).at(-1);
+/** The JSON body of the last call of a route (its routeKey). */
+export function lastBody(fetch: ReturnType<typeof mockFetch>, key: string): unknown {
+  const call = callsTo(fetch, key).at(-1);
   return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
 }
 

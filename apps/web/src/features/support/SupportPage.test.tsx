@@ -1,8 +1,8 @@
-import { type SupportProject, supportRoutes } from '@parley/contracts';
+import { authRoutes, type SupportProject, supportRoutes } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { mockFetch, renderRoutes, routeAnswer, sessionAnswer, testUser } from '../../test/utils';
+import { mockFetch, renderRoutes, routeAnswer, routeKey, sessionAnswer, testUser } from '../../test/utils';
 import SupportPage from './SupportPage';
 
 const routes = [{ path: '/support', element: <SupportPage /> }];
@@ -12,8 +12,8 @@ function mockApi(
   projects: z.input<typeof SupportProject>[] = [],
 ) {
   return mockFetch({
-    'GET /api/auth/session': () => sessionAnswer({ ...testUser, ...user }),
-    'GET /api/support/projects': () => routeAnswer(supportRoutes.projects, { data: projects }),
+    [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, ...user }),
+    [routeKey(supportRoutes.projects)]: () => routeAnswer(supportRoutes.projects, { data: projects }),
   });
 }
 

@@ -1,6 +1,7 @@
+import { billingRoutes, uploadRoutes as uploadApiRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, testProject } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 import {
   answerCreated,
   audioFile,
@@ -76,7 +77,7 @@ describe('upload page: layout and prompts', () => {
 
   it('a prompt without required metadata leaves the metadata section closed and empty', async () => {
     mockUploadApi({
-      'GET /api/projects/5/upload-prompts': () =>
+      [routeKey(uploadApiRoutes.prompts, { id: 5 })]: () =>
         jsonResponse(200, { data: [{ id: 40, name: 'Elsewhere', project_id: 5, metadataFields: [] }] }),
     });
     installFakeXhr();
@@ -86,7 +87,7 @@ describe('upload page: layout and prompts', () => {
   });
 
   it('shows an error when the prompts fail to load; upload stays disabled', async () => {
-    mockUploadApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(500, {}) });
+    mockUploadApi({ [routeKey(uploadApiRoutes.prompts, { id: 5 })]: () => jsonResponse(500, {}) });
     installFakeXhr();
     renderRoutes(uploadRoutes(), UPLOAD_PATH);
     expect(await screen.findByTestId('prompts-error')).toHaveTextContent(
@@ -97,7 +98,7 @@ describe('upload page: layout and prompts', () => {
   });
 
   it('without prompts asks to create one; admins get a link to the prompts', async () => {
-    mockUploadApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) });
+    mockUploadApi({ [routeKey(uploadApiRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: [] }) });
     installFakeXhr();
     renderRoutes(uploadRoutes(), UPLOAD_PATH);
     const alert = await screen.findByTestId('no-prompts');
@@ -113,7 +114,7 @@ describe('upload page: layout and prompts', () => {
 
   it('members without prompts get the hint without a link', async () => {
     mockUploadApi(
-      { 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) },
+      { [routeKey(uploadApiRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: [] }) },
       testProject({ my_role: 'user' }),
     );
     installFakeXhr();
@@ -128,7 +129,7 @@ describe('upload page: layout and prompts', () => {
   it('keeps the upload disabled while the prompts load', async () => {
     let release: (response: Response) => void = () => {};
     mockUploadApi({
-      'GET /api/projects/5/upload-prompts': () =>
+      [routeKey(uploadApiRoutes.prompts, { id: 5 })]: () =>
         new Promise<Response>((resolve) => {
           release = resolve;
         }),
@@ -415,7 +416,8 @@ describe('upload page: sending', () => {
 
   it('stops when the balance cannot cover one unit', async () => {
     mockUploadApi({
-      'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: false } }),
+      [routeKey(billingRoutes.canProcess, { id: 5 })]: () =>
+        jsonResponse(200, { data: { can_process: false } }),
     });
     const requests = installFakeXhr(answerCreated);
     await open();
@@ -433,7 +435,8 @@ describe('upload page: sending', () => {
 
   it('links the insufficient-funds message to the project’s billing page (its managers) or says who adds funds', async () => {
     mockUploadApi({
-      'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: false } }),
+      [routeKey(billingRoutes.canProcess, { id: 5 })]: () =>
+        jsonResponse(200, { data: { can_process: false } }),
     });
     installFakeXhr(answerCreated);
     const { unmount } = await open();
@@ -449,7 +452,10 @@ describe('upload page: sending', () => {
 
     // The server's own balance check answers the same way; a member is told who can add funds.
     mockUploadApi(
-      { 'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }) },
+      {
+        [routeKey(billingRoutes.canProcess, { id: 5 })]: () =>
+          jsonResponse(200, { data: { can_process: true } }),
+      },
       testProject({ my_role: 'user' }),
     );
     installFakeXhr((request) =>
@@ -469,7 +475,7 @@ describe('upload page: sending', () => {
 
   it('goes on when the balance check itself fails (and reads can_process at the top)', async () => {
     let answer = () => jsonResponse(500, { error: { code: 'internal', message: 'down' } });
-    mockUploadApi({ 'GET /api/projects/5/billing/can-process': () => answer() });
+    mockUploadApi({ [routeKey(billingRoutes.canProcess, { id: 5 })]: () => answer() });
     const requests = installFakeXhr(answerCreated);
     await open();
     chooseFile(audioFile());

@@ -1,10 +1,11 @@
 import type { ChunkReceivedResponse, ErrorBody, UploadPrompt, UploadResponse } from '@parley/contracts';
+import { billingRoutes, projectRoutes, uploadRoutes as uploadApiRoutes } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import type { z } from 'zod';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
-import { type Handler, jsonResponse, mockFetch, testProject } from '../../test/utils';
+import { type Handler, jsonResponse, mockFetch, routeKey, testProject } from '../../test/utils';
 import UploadPage from './UploadPage';
 
 /** Test helpers for the upload page (not used by the app). */
@@ -40,9 +41,9 @@ export const uploadPrompts = [
 /** The API the upload page calls (fetch), answering from fixtures; override any route. */
 export function mockUploadApi(overrides: Record<string, Handler> = {}, project = testProject()) {
   return mockFetch({
-    'GET /api/projects': () => jsonResponse(200, { data: [project] }),
-    'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: uploadPrompts }),
-    'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }),
+    [routeKey(projectRoutes.list)]: () => jsonResponse(200, { data: [project] }),
+    [routeKey(uploadApiRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: uploadPrompts }),
+    [routeKey(billingRoutes.canProcess, { id: 5 })]: () => jsonResponse(200, { data: { can_process: true } }),
     ...overrides,
   });
 }

@@ -1,8 +1,9 @@
+import { billingRoutes } from '@parley/contracts';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '../../test/utils';
+import { jsonResponse, mockFetch, routeKey } from '../../test/utils';
 import { answerCreated, audioFile, installFakeXhr } from './testUtils';
 import { useUpload } from './useUpload';
 
@@ -11,7 +12,7 @@ const base = { priority: 1, metadata: {} };
 
 function setup() {
   mockFetch({
-    'GET /api/projects/5/billing/can-process': () => jsonResponse(200, { data: { can_process: true } }),
+    [routeKey(billingRoutes.canProcess, { id: 5 })]: () => jsonResponse(200, { data: { can_process: true } }),
   });
   const requests = installFakeXhr(answerCreated);
   const hook = renderHook(() => useUpload(5), { wrapper });

@@ -1,7 +1,7 @@
 import { defineRoute, OkResponse } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonResponse, mockFetch } from '../../test/utils';
+import { jsonResponse, mockFetch, routeKey } from '../../test/utils';
 import {
   ApiError,
   call,
@@ -59,7 +59,9 @@ describe('the typed API client', () => {
   });
 
   it('sends JSON with the method of the route and parses the answer with its schema', async () => {
-    const fetch = mockFetch({ 'PUT /api/things/7': () => jsonResponse(200, { data: { id: 7, name: 'x' } }) });
+    const fetch = mockFetch({
+      [routeKey(save, { id: 7 })]: () => jsonResponse(200, { data: { id: 7, name: 'x' } }),
+    });
     expect(await call(save, { params: { id: 7 }, body: { name: 'x' } })).toEqual({
       data: { id: 7, name: 'x' },
     });
@@ -69,7 +71,7 @@ describe('the typed API client', () => {
   });
 
   it('refuses an answer its contract does not allow', async () => {
-    mockFetch({ 'PUT /api/things/7': () => jsonResponse(200, { data: { id: '7' } }) });
+    mockFetch({ [routeKey(save, { id: 7 })]: () => jsonResponse(200, { data: { id: '7' } }) });
     await expect(call(save, { params: { id: 7 }, body: { name: 'x' } })).rejects.toBeInstanceOf(
       UnexpectedAnswerError,
     );
@@ -77,8 +79,9 @@ describe('the typed API client', () => {
 
   it("keeps the server's code, message and body, and an empty message when it sent none", async () => {
     mockFetch({
-      'PUT /api/things/1': () => jsonResponse(409, { error: { code: 'duplicate', message: 'Taken.' } }),
-      'PUT /api/things/2': () => new Response('<html>bad gateway</html>', { status: 502 }),
+      [routeKey(save, { id: 1 })]: () =>
+        jsonResponse(409, { error: { code: 'duplicate', message: 'Taken.' } }),
+      [routeKey(save, { id: 2 })]: () => new Response('<html>bad gateway</html>', { status: 502 }),
     });
     const taken = await call(save, { params: { id: 1 }, body: { name: 'x' } }).catch(
       (error: unknown) => error,
@@ -97,7 +100,7 @@ describe('the typed API client', () => {
   });
 
   it('sends forms as multipart, without a JSON content type', async () => {
-    const fetch = mockFetch({ 'POST /api/things': () => jsonResponse(201, { data: { ok: true } }) });
+    const fetch = mockFetch({ [routeKey(upload)]: () => jsonResponse(201, { data: { ok: true } }) });
     const form = new FormData();
     form.append('project_id', '5');
     expect(await call(upload, { form })).toEqual({ data: { ok: true } });
@@ -108,7 +111,7 @@ describe('the typed API client', () => {
 
   it('downloads files with the name the server suggests', async () => {
     mockFetch({
-      'GET /api/things/3/file': () =>
+      [routeKey(file, { id: 3 })]: () =>
         new Response('a,b\r\n', {
           status: 200,
           headers: { 'Content-Disposition': 'attachment; filename="x.csv"' },
@@ -121,7 +124,7 @@ describe('the typed API client', () => {
 
   it('stops a request after its time limit', async () => {
     mockFetch({
-      'POST /api/things': (_url, init) =>
+      [routeKey(upload)]: (_url, init) =>
         new Promise<Response>((_resolve, reject) =>
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
         ),

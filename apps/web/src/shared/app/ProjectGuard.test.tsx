@@ -1,7 +1,7 @@
 import { projectRoutes, TEXTS } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, routeKey, testProject } from '../../test/utils';
 import { ProjectGuard, useCurrentProject } from './ProjectGuard';
 
 function ProjectName() {
@@ -18,7 +18,9 @@ const routes = [
 
 describe('ProjectGuard', () => {
   it('renders the page with the project from the loaded list', async () => {
-    mockFetch({ 'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [testProject()] }) });
+    mockFetch({
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [testProject()] }),
+    });
     renderRoutes(routes, '/projects/5/dashboard');
     expect(screen.getByText(TEXTS.guard.loading)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
@@ -26,8 +28,8 @@ describe('ProjectGuard', () => {
 
   it('fetches by id when the project is not in the list', async () => {
     mockFetch({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
-      'GET /api/projects/9': () =>
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }),
+      [routeKey(projectRoutes.get, { id: 9 })]: () =>
         routeAnswer(projectRoutes.get, { data: testProject({ id: 9, name: 'Support QA' }) }),
     });
     renderRoutes(routes, '/projects/9/dashboard');
@@ -36,8 +38,8 @@ describe('ProjectGuard', () => {
 
   it('says so above every page of a project opened read-only (support access)', async () => {
     mockFetch({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
-      'GET /api/projects/9': () =>
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }),
+      [routeKey(projectRoutes.get, { id: 9 })]: () =>
         routeAnswer(projectRoutes.get, { data: testProject({ id: 9, name: 'Support QA', read_only: true }) }),
     });
     renderRoutes(routes, '/projects/9/dashboard');
@@ -48,7 +50,9 @@ describe('ProjectGuard', () => {
   });
 
   it('shows no read-only note to members', async () => {
-    mockFetch({ 'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [testProject()] }) });
+    mockFetch({
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [testProject()] }),
+    });
     renderRoutes(routes, '/projects/5/dashboard');
     expect(await screen.findByRole('heading', { name: 'Sales Calls' })).toBeInTheDocument();
     expect(screen.queryByTestId('project-read-only')).not.toBeInTheDocument();
@@ -56,8 +60,8 @@ describe('ProjectGuard', () => {
 
   it('says not found or no access on 404, with Go to Projects', async () => {
     mockFetch({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
-      'GET /api/projects/5': () =>
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }),
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
         jsonResponse(404, { error: { code: 'not_found', message: TEXTS.guard.notFound } }),
     });
     renderRoutes(routes, '/projects/5/dashboard');
@@ -71,8 +75,8 @@ describe('ProjectGuard', () => {
 
   it('shows the error and the server-unavailable note for a 502', async () => {
     mockFetch({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
-      'GET /api/projects/5': () =>
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }),
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
         new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     });
     renderRoutes(routes, '/projects/5/dashboard');
@@ -83,8 +87,8 @@ describe('ProjectGuard', () => {
 
   it('uses the server message for other failures, without the note', async () => {
     mockFetch({
-      'GET /api/projects': () => routeAnswer(projectRoutes.list, { data: [] }),
-      'GET /api/projects/5': () =>
+      [routeKey(projectRoutes.list)]: () => routeAnswer(projectRoutes.list, { data: [] }),
+      [routeKey(projectRoutes.get, { id: 5 })]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'Database error' } }),
     });
     renderRoutes(routes, '/projects/5/dashboard');

@@ -1,7 +1,7 @@
 import { projectRoutes, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeAnswer, testProject } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, routeAnswer, routeKey, testProject } from '../../test/utils';
 import { ProjectForm } from './ProjectForm';
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -34,7 +34,7 @@ describe('ProjectForm', () => {
 
   it('defaults to Sales and UTC, sends the trimmed name and redirects 1.5 s after creation', async () => {
     const fetch = mockFetch({
-      'POST /api/projects': (_url, init) => {
+      [routeKey(projectRoutes.create)]: (_url, init) => {
         const body = JSON.parse(String(init?.body));
         return routeAnswer(projectRoutes.create, { data: testProject({ id: 42, ...body }) });
       },
@@ -66,7 +66,7 @@ describe('ProjectForm', () => {
 
   it('shows save_error when saving fails', async () => {
     mockFetch({
-      'POST /api/projects': () =>
+      [routeKey(projectRoutes.create)]: () =>
         jsonResponse(500, { error: { code: 'internal', message: 'Database down' } }),
     });
     renderRoutes(routes, '/projects/new');
@@ -97,7 +97,7 @@ describe('ProjectForm', () => {
 
   it('edit saves with PUT and shows update_success', async () => {
     const fetch = mockFetch({
-      'PUT /api/projects/5': (_url, init) =>
+      [routeKey(projectRoutes.update, { id: 5 })]: (_url, init) =>
         routeAnswer(projectRoutes.update, { data: testProject(JSON.parse(String(init?.body))) }),
     });
     renderRoutes(routes, '/projects/5/edit');
@@ -134,7 +134,8 @@ describe('ProjectForm', () => {
 
   it('read-only edit: fields and Save disabled, submitting sends nothing, cancel still leaves', async () => {
     const fetch = mockFetch({
-      'PUT /api/projects/5': () => routeAnswer(projectRoutes.update, { data: testProject() }),
+      [routeKey(projectRoutes.update, { id: 5 })]: () =>
+        routeAnswer(projectRoutes.update, { data: testProject() }),
     });
     renderRoutes(routes, '/projects/5/read-only');
     await flush();

@@ -1,9 +1,10 @@
+import { changeRequestRoutes } from '@parley/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { analyticsPages, mockAnalyticsApi, queriesOf } from '../../../test/analytics';
-import { jsonResponse, renderRoutes, testProject } from '../../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, testProject } from '../../../test/utils';
 
-const CALIBRATION = '/api/projects/5/analytics/calibration';
+const CALIBRATION = routeKey(changeRequestRoutes.calibration, { id: 5 });
 const share = (changed: number, analyses: number) => ({ analyses, changed, share: changed / analyses });
 const answer = {
   data: {
@@ -37,7 +38,7 @@ const answer = {
 
 describe('calibration on the analytics page', () => {
   it('shows the share of AI values reviewers changed per field and model, the most changed first', async () => {
-    const fetch = mockAnalyticsApi({ [`GET ${CALIBRATION}`]: () => jsonResponse(200, answer) });
+    const fetch = mockAnalyticsApi({ [CALIBRATION]: () => jsonResponse(200, answer) });
     renderRoutes(analyticsPages, '/projects/5/analytics?from=2026-02-01&to=2026-03-31');
     const empathy = await screen.findByTestId('calibration-Empathy', {}, { timeout: 5000 });
     expect(queriesOf(fetch, CALIBRATION).at(-1)).toEqual({
@@ -59,10 +60,7 @@ describe('calibration on the analytics page', () => {
   });
 
   it('offers no prompt editor link to a member who cannot edit prompts', async () => {
-    mockAnalyticsApi(
-      { [`GET ${CALIBRATION}`]: () => jsonResponse(200, answer) },
-      testProject({ my_role: 'user' }),
-    );
+    mockAnalyticsApi({ [CALIBRATION]: () => jsonResponse(200, answer) }, testProject({ my_role: 'user' }));
     renderRoutes(analyticsPages, '/projects/5/analytics');
     const empathy = await screen.findByTestId('calibration-Empathy', {}, { timeout: 5000 });
     expect(within(empathy).queryByRole('link')).not.toBeInTheDocument();

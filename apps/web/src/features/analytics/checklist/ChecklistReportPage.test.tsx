@@ -1,3 +1,4 @@
+import { analyticsRoutes, uploadRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,10 +9,10 @@ import {
   mockAnalyticsApi,
   queriesOf,
 } from '../../../test/analytics';
-import { jsonResponse, renderRoutes } from '../../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../../test/utils';
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
-const CHECKLIST = '/api/projects/5/analytics/checklist';
+const CHECKLIST = routeKey(analyticsRoutes.checklist, { id: 5 });
 const names = () =>
   screen.getAllByTestId('checklist-row').map((row) => within(row).getByRole('rowheader').textContent);
 
@@ -41,14 +42,16 @@ describe('checklist report', () => {
     const data = structuredClone(checklistFixture.data);
     const [first] = data.rows;
     data.rows = Array.from({ length: 200 }, (_, i) => ({ ...first!, representative: `Rep ${1000 + i}` }));
-    mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, { data }) });
+    mockAnalyticsApi({ [routeKey(analyticsRoutes.checklist, { id: 5 })]: () => jsonResponse(200, { data }) });
     await openReport();
     await waitFor(() => expect(screen.getAllByTestId('checklist-row')).toHaveLength(200));
     expect(names()[199]).toBe('Rep 1199');
   });
 
   it('hides the conversation metrics until chosen, and keeps the choice in the link', async () => {
-    mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, withMetric()) });
+    mockAnalyticsApi({
+      [routeKey(analyticsRoutes.checklist, { id: 5 })]: () => jsonResponse(200, withMetric()),
+    });
     await openReport();
     expect(headers().join('|')).not.toContain('talk share');
     await userEvent.click(screen.getByRole('button', { name: 'Columns: 2 of 3' }));
@@ -63,7 +66,9 @@ describe('checklist report', () => {
   });
 
   it('lists the metrics under their heading by their own names, cut with an ellipsis, whole on hover', async () => {
-    mockAnalyticsApi({ 'GET /api/projects/5/analytics/checklist': () => jsonResponse(200, withMetric()) });
+    mockAnalyticsApi({
+      [routeKey(analyticsRoutes.checklist, { id: 5 })]: () => jsonResponse(200, withMetric()),
+    });
     await openReport();
     await userEvent.click(screen.getByRole('button', { name: 'Columns: 2 of 3' }));
     const menu = within(screen.getByRole('menu'));
@@ -215,7 +220,7 @@ describe('the prompt the report opens on', () => {
 
   it('is the prompt with the most recent analyses, then the one the user chose last in the project', async () => {
     const fetch = mockAnalyticsApi({
-      'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: withData }),
+      [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: withData }),
     });
     const view = renderRoutes(analyticsPages, `/projects/5/analytics/checklist-report?${RANGE}`);
     await screen.findAllByTestId('checklist-row');

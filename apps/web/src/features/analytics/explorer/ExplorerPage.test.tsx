@@ -1,10 +1,11 @@
+import { analyticsRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { analyticsPages, captureDownloads, mockAnalyticsApi, queriesOf } from '../../../test/analytics';
-import { jsonResponse, renderRoutes } from '../../../test/utils';
+import { jsonResponse, renderRoutes, routeKey } from '../../../test/utils';
 
-const EXPLORE = '/api/projects/5/analytics/explore';
+const EXPLORE = routeKey(analyticsRoutes.explore, { id: 5 });
 const RANGE = 'from=2026-03-01&to=2026-03-31';
 const location = () => screen.getByTestId('location').textContent;
 
@@ -27,7 +28,7 @@ describe('analytics explorer', () => {
       from: '2026-03-01',
       to: '2026-03-31',
     });
-    expect(queriesOf(fetch, '/api/projects/5/analytics/fields').at(-1)).toEqual({
+    expect(queriesOf(fetch, routeKey(analyticsRoutes.fields, { id: 5 })).at(-1)).toEqual({
       prompt_id: '3',
       from: '2026-03-01',
       to: '2026-03-31',
@@ -113,7 +114,7 @@ describe('analytics explorer', () => {
 
   it('says when no analysis has a value of the field', async () => {
     mockAnalyticsApi({
-      [`GET ${EXPLORE}`]: () =>
+      [EXPLORE]: () =>
         jsonResponse(200, {
           data: {
             field: { path: 'Final Score', label: 'Final Score', type: 'final', max: null, count: 0 },

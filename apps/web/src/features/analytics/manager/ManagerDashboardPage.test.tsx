@@ -1,9 +1,9 @@
-import { analyticsRoutes } from '@parley/contracts';
+import { analyticsRoutes, uploadRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads } from '../../../test/analytics';
-import { jsonResponse, renderRoutes, routeAnswer } from '../../../test/utils';
+import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../../test/utils';
 import { managerAnswer, managerPages, mockManagerApi, plain, todayIsWednesday18March } from './testUtils';
 
 const PAGE = '/projects/5/analytics/manager-dashboard';
@@ -174,7 +174,7 @@ describe('manager dashboard: the comparison', () => {
 
   it('says when the periods have no analyses', async () => {
     mockManagerApi({
-      'GET /api/projects/5/analytics/manager-dashboard': (url) =>
+      [routeKey(analyticsRoutes.managerDashboard, { id: 5 })]: (url) =>
         routeAnswer(analyticsRoutes.managerDashboard, managerAnswer(url, true)),
     });
     renderRoutes(managerPages, `${PAGE}?${CONFIG}`);
@@ -185,7 +185,7 @@ describe('manager dashboard: the comparison', () => {
   it('shows a failed comparison with Retry', async () => {
     let fail = true;
     mockManagerApi({
-      'GET /api/projects/5/analytics/manager-dashboard': (url) =>
+      [routeKey(analyticsRoutes.managerDashboard, { id: 5 })]: (url) =>
         fail
           ? jsonResponse(500, { error: { code: 'internal', message: 'Database unavailable' } })
           : routeAnswer(analyticsRoutes.managerDashboard, managerAnswer(url)),
@@ -198,7 +198,7 @@ describe('manager dashboard: the comparison', () => {
   });
 
   it('a project without prompts offers to create one instead of the panel', async () => {
-    mockManagerApi({ 'GET /api/projects/5/upload-prompts': () => jsonResponse(200, { data: [] }) });
+    mockManagerApi({ [routeKey(uploadRoutes.prompts, { id: 5 })]: () => jsonResponse(200, { data: [] }) });
     renderRoutes(managerPages, PAGE);
     expect(await screen.findByText('No prompts yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Period configuration' })).not.toBeInTheDocument();

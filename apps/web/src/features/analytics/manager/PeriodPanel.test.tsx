@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queriesOf } from '../../../test/analytics';
+import { queriesOf, urlsOf } from '../../../test/analytics';
 import { renderRoutes } from '../../../test/utils';
 import { MANAGER_API, managerPages, mockManagerApi, periodNames, todayIsWednesday18March } from './testUtils';
 
@@ -120,9 +120,7 @@ describe('manager dashboard: period configuration', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findAllByTestId('comparison-row');
-    const asked = fetch.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === MANAGER_API);
+    const asked = urlsOf(fetch, MANAGER_API);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.searchParams.getAll('period')).toEqual([
       '2026-03-08..2026-03-14',

@@ -11,12 +11,12 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import { ProjectGuard } from '../../../shared/app/ProjectGuard';
 import { mockAnalyticsApi } from '../../../test/analytics';
-import { type Handler, routeAnswer } from '../../../test/utils';
+import { type Handler, routeAnswer, routeKey } from '../../../test/utils';
 import ManagerDashboardPage from './ManagerDashboardPage';
 
 /** Test helpers for the manager dashboard (not used by the app). */
 
-export const MANAGER_API = '/api/projects/5/analytics/manager-dashboard';
+export const MANAGER_API = routeKey(analyticsRoutes.managerDashboard, { id: 5 });
 
 export const managerPages: RouteObject[] = [
   {
@@ -109,11 +109,11 @@ export function managerAnswer(url: URL, empty = false): z.input<typeof ManagerDa
 /** The analytics API with the manager dashboard and the project's names (with the 'null' an import left). */
 export function mockManagerApi(overrides: Record<string, Handler> = {}) {
   return mockAnalyticsApi({
-    'GET /api/projects/5/analytics/manager-dashboard': (url) =>
+    [routeKey(analyticsRoutes.managerDashboard, { id: 5 })]: (url) =>
       routeAnswer(analyticsRoutes.managerDashboard, managerAnswer(url)),
-    'GET /api/projects/5/departments': () =>
+    [routeKey(repRoutes.departments, { id: 5 })]: () =>
       routeAnswer(repRoutes.departments, { data: ['Sales', 'null', 'Support'] }),
-    'GET /api/projects/5/representatives': () =>
+    [routeKey(repRoutes.representatives, { id: 5 })]: () =>
       routeAnswer(repRoutes.representatives, { data: ['Alice', 'undefined', 'Bob'] }),
     ...overrides,
   });
