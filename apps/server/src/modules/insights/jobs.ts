@@ -1,7 +1,7 @@
 import { INSIGHT_TEXTS, type InsightAnswer, InsightModelAnswer, milliUnits } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { AiFailedError, generateStructured } from '../../ai/generate.ts';
+import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { insights, projects } from '../../db/schema/index.ts';

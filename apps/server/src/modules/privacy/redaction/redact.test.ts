@@ -111,4 +111,14 @@ describe('redactConversation', () => {
       },
     ]);
   });
+
+  it('reads a long hostile chat through: a megabyte without an @, twenty thousand addresses in one message', () => {
+    const letters = 'a'.repeat(1_000_000);
+    expect(redact([letters]).pieces[0]).toBe(letters);
+    const many = Array.from({ length: 20_000 }, (_, i) => `u${i}@example.com`).join(' ');
+    const result = redact([many]);
+    expect(result.entities).toHaveLength(20_000);
+    expect(result.pieces[0]!.startsWith('[EMAIL_1] [EMAIL_2] ')).toBe(true);
+    expect(result.pieces[0]!.endsWith('[EMAIL_20000]')).toBe(true);
+  });
 });

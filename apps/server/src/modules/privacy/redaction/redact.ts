@@ -62,8 +62,9 @@ export function redactConversation(pieces: readonly string[], options: Redaction
   const claimed = new Set<number>();
   const findings: Finding[] = [];
 
-  for (const found of findWritten(pieces)) {
-    for (const index of tokensWithin(tokens, found.piece, found.start, found.end)) claimed.add(index);
+  const written = findWritten(pieces);
+  for (const index of tokensWithin(tokens, written)) claimed.add(index);
+  for (const found of written) {
     const span = { piece: found.piece, start: found.start, end: found.end };
     // The second part of a value that goes on into the next piece.
     const continued = findings.at(-1);
@@ -91,13 +92,30 @@ export function redactConversation(pieces: readonly string[], options: Redaction
   return { pieces: rewrite(pieces, entities), entities };
 }
 
-function tokensWithin(tokens: readonly Token[], piece: number, start: number, end: number): number[] {
+/**
+ * The tokens inside any of the spans, in one sweep over both in text order (a chat of many thousand emails must
+ * not cost tokens × emails).
+ */
+function tokensWithin(tokens: readonly Token[], spans: readonly RedactionSpan[]): number[] {
+  const sorted = [...spans].sort((a, b) => a.piece - b.piece || a.start - b.start);
   const inside: number[] = [];
-  tokens.forEach((token, index) => {
-    if (token.piece === piece && token.start < end && token.end > start) inside.push(index);
-  });
+  let next = 0;
+  for (const span of sorted) {
+    while (next < tokens.length && before(tokens[next]!, span.piece, span.start)) next++;
+    for (
+      let i = next;
+      i < tokens.length && tokens[i]!.piece === span.piece && tokens[i]!.start < span.end;
+      i++
+    ) {
+      if (tokens[i]!.end > span.start) inside.push(i);
+    }
+  }
   return inside;
 }
+
+/** The token ends before `start` of `piece` (or lies in an earlier piece). */
+const before = (token: Token, piece: number, start: number) =>
+  token.piece < piece || (token.piece === piece && token.end <= start);
 
 /** One span per piece, from the first token's start to the last one's end. */
 function spansOf(tokens: readonly Token[], indexes: readonly number[]): RedactionSpan[] {
@@ -143,14 +161,26 @@ function placeholders(
   });
 }
 
+/** Each piece rebuilt once from its parts (not copied again for every placeholder). */
 function rewrite(pieces: readonly string[], entities: readonly RedactedEntity[]): string[] {
-  const result = [...pieces];
-  const spans = entities
-    .flatMap((entity) => entity.spans.map((span) => ({ ...span, placeholder: entity.placeholder })))
-    .sort((a, b) => b.piece - a.piece || b.start - a.start);
-  for (const span of spans) {
-    const text = result[span.piece]!;
-    result[span.piece] = `${text.slice(0, span.start)}${span.placeholder}${text.slice(span.end)}`;
+  const byPiece = new Map<number, Array<RedactionSpan & { placeholder: string }>>();
+  for (const entity of entities) {
+    for (const span of entity.spans) {
+      const list = byPiece.get(span.piece) ?? [];
+      list.push({ ...span, placeholder: entity.placeholder });
+      byPiece.set(span.piece, list);
+    }
   }
-  return result;
+  return pieces.map((text, piece) => {
+    const spans = byPiece.get(piece)?.sort((a, b) => a.start - b.start);
+    if (!spans) return text;
+    const parts: string[] = [];
+    let at = 0;
+    for (const span of spans) {
+      parts.push(text.slice(at, span.start), span.placeholder);
+      at = span.end;
+    }
+    parts.push(text.slice(at));
+    return parts.join('');
+  });
 }

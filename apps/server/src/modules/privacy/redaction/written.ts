@@ -11,9 +11,14 @@ export interface WrittenFinding {
   end: number;
 }
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/**
+ * Bounded parts (an address's local part is at most 64 characters, a domain label 63) and a start only where a run
+ * of address characters starts: a long text without an @ is read once, not once per character.
+ */
+const EMAIL =
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}{2,24}/gu;
 /** A country code, two check digits and the start of the account; its length comes from the country. */
-const IBAN_START = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){8,}/gu;
+const IBAN_START = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){8,30}/gu;
 const IBAN_LENGTHS = new Map(
   Object.entries(getCountrySpecifications()).flatMap(([code, spec]) =>
     spec.chars ? [[code, spec.chars] as const] : [],
