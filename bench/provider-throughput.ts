@@ -21,6 +21,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { estimateTokens } from '../apps/server/src/ai/provider-fetch.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
@@ -52,6 +53,7 @@ const STORM_TASKS = Number(process.env.BENCH_STORM_TASKS ?? 500);
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 2000);
 const CSV_LATENCY_MS = Number(process.env.BENCH_CSV_LATENCY_MS ?? 10_000);
 const CSV_RPM = Number(process.env.BENCH_CSV_RPM ?? 1200);
+const CSV_TPM = Number(process.env.BENCH_CSV_TPM ?? 0);
 const ONLY = process.env.BENCH_ONLY;
 const logger = createLogger({ logLevel: 'warn' });
 
@@ -74,7 +76,11 @@ class ProviderLimit {
     this.tokens = this.capacity;
   }
 
-  reply = (_request: RecordedRequest) => {
+  /** Tokens each call counts against a tokens-a-minute limit before it is answered (input and answer maximum). */
+  readonly reservedTokens: number[] = [];
+
+  reply = (request: RecordedRequest) => {
+    this.reservedTokens.push(estimateTokens(JSON.stringify(request.body)));
     const now = Date.now();
     if (now < this.stormUntil) {
       this.rejected += 1;
@@ -111,6 +117,8 @@ async function main() {
     ANTHROPIC_RPM: String(RPM),
     URL_UPLOAD_ALLOW_HOSTS: files.host,
     LOG_LEVEL: 'error',
+    // The workers' own setting when the bench is run with one (their default otherwise).
+    ...(process.env.ANALYSIS_CONCURRENCY ? { ANALYSIS_CONCURRENCY: process.env.ANALYSIS_CONCURRENCY } : {}),
   };
   try {
     await runMigrations(database);
@@ -152,10 +160,11 @@ async function main() {
 
     const csvLimit = new ProviderLimit(CSV_RPM, CSV_LATENCY_MS);
     anthropic.respondWith(csvLimit.reply);
-    const csvEnv = { ...workerEnv, ANTHROPIC_RPM: String(CSV_RPM) };
+    const csvEnv = { ...workerEnv, ANTHROPIC_RPM: String(CSV_RPM), ANTHROPIC_TPM: String(CSV_TPM) };
     console.log(
       `\nBulk upload: a CSV of ${CSV_ROWS} chat links, fake Anthropic answering in ${CSV_LATENCY_MS} ms, ` +
-        `limit ${CSV_RPM} requests a minute (${(CSV_RPM / 60).toFixed(1)}/s); one worker process at its defaults`,
+        `limit ${CSV_RPM} requests a minute (${(CSV_RPM / 60).toFixed(1)}/s), ` +
+        `${CSV_TPM > 0 ? `${CSV_TPM} tokens a minute` : 'tokens not limited'} (BENCH_CSV_TPM); one worker process at its defaults`,
     );
     workers.push(startWorkerProcess(csvEnv));
     await waitForWorkers(ctx);
@@ -188,6 +197,11 @@ async function main() {
         `(${waits.samples} samples); batch ${done.status}, processed ${done.processed}, failed ${done.failedItems}`,
     );
     for (const line of waits.top) console.log(`    ${line}`);
+    const reserved = [...csvLimit.reservedTokens].sort((a, b) => a - b);
+    console.log(
+      `  each call reserves ${reserved[Math.floor(reserved.length / 2)] ?? 0} tokens (median; input and answer ` +
+        'maximum): with a tokens-a-minute limit, that limit may set the pace instead',
+    );
     const [fed] = await ctx.db
       .select({ last: sql<string>`max(${batchItems.updatedAt})` })
       .from(batchItems)

@@ -69,6 +69,18 @@ describe('shared provider rate limits', () => {
     expect(wait).toBeLessThanOrEqual(5_000);
   });
 
+  it('a call held back by tokens takes its request turn when it goes, so later calls never overtake it', async () => {
+    const limit = { rpm: 60, tpm: 60_000 }; // one request and 1,000 tokens a second
+    // 20,000 tokens: ten seconds beyond the burst of tokens.
+    const first = await reserveTurn(t.ctx.db, 'openai', limit, 20_000);
+    expect(first).toBeGreaterThan(9_500);
+    expect(first).toBeLessThanOrEqual(10_000);
+    // A call counting no tokens still goes a request's spacing after it, not before it in a burst.
+    const second = await reserveTurn(other.db, 'openai', limit, 0);
+    expect(second).toBeGreaterThan(first + 500);
+    expect(second).toBeLessThanOrEqual(first + 1_000);
+  });
+
   it('hold every call back after a provider asked to slow down, even without a limit', async () => {
     await slowDown(other.db, 'openai-compatible', 3_000);
     const wait = await reserveTurn(t.ctx.db, 'openai-compatible', { rpm: 0, tpm: 0 }, 0);
