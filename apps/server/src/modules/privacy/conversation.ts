@@ -1,8 +1,7 @@
 import {
+  findPlaceholders,
   isUiLanguage,
   type PrivacySettings,
-  REDACTION_ENTITY_TYPES,
-  REDACTION_PLACEHOLDER,
   type RedactionEntityType,
   UI_LANGUAGES,
   type UiLanguage,
@@ -57,10 +56,7 @@ function uiLanguageOf(reported: string | null): UiLanguage | null {
 /** The highest placeholder number of each type in an already redacted text. */
 function placeholdersIn(text: string): Partial<Record<RedactionEntityType, number>> {
   const taken: Partial<Record<RedactionEntityType, number>> = {};
-  for (const match of text.matchAll(REDACTION_PLACEHOLDER)) {
-    const type = REDACTION_ENTITY_TYPES.find((name) => name.toUpperCase() === match[1]);
-    if (type) taken[type] = Math.max(taken[type] ?? 0, Number(match[2]));
-  }
+  for (const { type, n } of findPlaceholders(text)) taken[type] = Math.max(taken[type] ?? 0, n);
   return taken;
 }
 

@@ -17,6 +17,7 @@ import { DetailsCard } from '../../features/analyses/DetailsCard';
 import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
 import { MediaPlayer } from '../../features/analyses/MediaPlayer';
 import { MetricsCard } from '../../features/analyses/MetricsCard';
+import { OriginalSwitch, OriginalTranscript } from '../../features/analyses/OriginalTranscript';
 import { usePlayer } from '../../features/analyses/player';
 import { ReanalyzeDialog } from '../../features/analyses/ReanalyzeDialog';
 import { ResultFields } from '../../features/analyses/ResultFields';
@@ -35,6 +36,7 @@ import {
   usePrompt,
   useTaskEvents,
 } from '../../shared/api/analyses';
+import { useOriginalTranscript } from '../../shared/api/originalTranscript';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../shared/components/States';
@@ -150,6 +152,13 @@ function AnalysisView({
   const naming = useMemo(() => speakerNaming(detail, t), [detail, t]);
   const exported = useMemo(() => namedSegments(segments, naming), [segments, naming]);
   const hasPlayer = detail.media.kind !== 'text' && !pdf;
+  // The transcript before redaction: admins and owners of the project (not a read-only support view), on screen.
+  const canReadOriginal =
+    manager && !readOnly && !pdf && detail.has_original_transcript === true && segments.length > 0;
+  const [showOriginal, setShowOriginal] = useState(false);
+  const originalShown = canReadOriginal && showOriginal;
+  const original = useOriginalTranscript(detail.project_id, detail.id, originalShown);
+  const transcriptPlayer = hasPlayer ? player : { ...player, seek: null };
   const seek = hasPlayer ? player.seek : null;
   const title =
     detail.title ||
@@ -237,17 +246,28 @@ function AnalysisView({
     >
       {segments.length > 0 ? (
         <Stack spacing={2}>
-          {detail.media.kind !== 'text' && segments.every((segment) => !segment.speaker) ? (
-            <Alert severity="info" data-testid="transcript-no-speakers">
-              {t('analysis.transcript.noSpeakers')}
-            </Alert>
-          ) : null}
-          <Transcript
-            segments={segments}
-            player={hasPlayer ? player : { ...player, seek: null }}
-            full={pdf}
-            naming={naming}
-          />
+          {canReadOriginal ? <OriginalSwitch checked={showOriginal} onChange={setShowOriginal} /> : null}
+          {originalShown ? (
+            <OriginalTranscript query={original}>
+              {(originalSegments) => (
+                <Transcript
+                  segments={originalSegments}
+                  player={transcriptPlayer}
+                  full={pdf}
+                  naming={naming}
+                />
+              )}
+            </OriginalTranscript>
+          ) : (
+            <>
+              {detail.media.kind !== 'text' && segments.every((segment) => !segment.speaker) ? (
+                <Alert severity="info" data-testid="transcript-no-speakers">
+                  {t('analysis.transcript.noSpeakers')}
+                </Alert>
+              ) : null}
+              <Transcript segments={segments} player={transcriptPlayer} full={pdf} naming={naming} />
+            </>
+          )}
         </Stack>
       ) : detail.transcript_text ? (
         <PlainTranscript text={detail.transcript_text} />

@@ -14,6 +14,7 @@ import {
 } from '@parley/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RedactedText } from '../../shared/analyses/RedactedText';
 import { formatDuration, formatNumber } from '../../shared/format/numbers';
 
 interface FieldsContext {
@@ -259,7 +260,7 @@ export function FieldValue({ field, value }: { field: PromptField; value: unknow
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: list items may repeat and have no id
             <Typography component="li" variant="body2" key={index}>
-              {typeof item === 'string' ? item : JSON.stringify(item)}
+              {typeof item === 'string' ? <RedactedText text={item} /> : JSON.stringify(item)}
             </Typography>
           ))}
         </Box>
@@ -338,7 +339,7 @@ export function FieldValue({ field, value }: { field: PromptField; value: unknow
     default:
       return (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {typeof value === 'string' ? value : JSON.stringify(value)}
+          {typeof value === 'string' ? <RedactedText text={value} /> : JSON.stringify(value)}
         </Typography>
       );
   }
@@ -354,7 +355,7 @@ export function EvidenceBox({ evidence }: { evidence: FieldEvidence }) {
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'flex-start', textAlign: 'left' }}>
       <FormatQuoteIcon fontSize="small" sx={{ color: 'text.disabled', mt: '1px' }} />
       <Typography component="span" variant="body2" sx={{ fontStyle: 'italic', flex: 1 }}>
-        {evidence.quote}
+        <RedactedText text={evidence.quote} />
       </Typography>
       {time !== null ? (
         <Chip
@@ -377,7 +378,7 @@ export function EvidenceBox({ evidence }: { evidence: FieldEvidence }) {
       </Typography>
       {evidence.justification ? (
         <Typography variant="body2" sx={{ mb: quote ? 0.75 : 0 }}>
-          {evidence.justification}
+          <RedactedText text={evidence.justification} />
         </Typography>
       ) : null}
       {quote && onSeek && time !== null ? (

@@ -2,6 +2,7 @@ import { Box, ButtonBase, Typography, useTheme } from '@mui/material';
 import type { TranscriptSegment } from '@parley/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RedactedText } from '../../shared/analyses/RedactedText';
 import { plainNaming, type SpeakerNaming, speakerColors } from '../../shared/analyses/speakers';
 import { formatDuration } from '../../shared/format/numbers';
 import { activeSegmentIndex, type Player } from './player';
@@ -104,7 +105,7 @@ export function Transcript({
                 </Typography>
               ) : null}
               <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>
-                {segment.text.trim()}
+                <RedactedText text={segment.text.trim()} />
               </Typography>
             </Box>
           </>
@@ -161,7 +162,7 @@ export function PlainTranscript({ text }: { text: string }) {
       data-testid="transcript-text"
       sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0 }}
     >
-      {text}
+      <RedactedText text={text} />
     </Typography>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { type CorrectableField, REASON_MAX, type TranscriptSegment } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clipRedacted, RedactedText } from '../../shared/analyses/RedactedText';
 import { usePromptChoices } from '../../shared/api/analyses';
 import { useCreateChangeRequest } from '../../shared/api/changeRequests';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -207,7 +208,7 @@ export function RequestChangeDialog({
                 <MenuItem key={index} value={String(index)} sx={{ whiteSpace: 'normal' }}>
                   {segment.start !== null ? `${formatDuration(segment.start)} · ` : ''}
                   {segment.speaker ? `${segment.speaker}: ` : ''}
-                  {segment.text.length > 120 ? `${segment.text.slice(0, 120)}…` : segment.text}
+                  <RedactedText text={clipRedacted(segment.text, 120)} />
                 </MenuItem>
               ))}
             </TextField>

@@ -5,6 +5,7 @@ import type { ChangeRequest } from '@parley/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { RedactedText } from '../../shared/analyses/RedactedText';
 import { promptShape } from '../../shared/analyses/result';
 import { analysisPath, useAnalysis } from '../../shared/api/analyses';
 import { LoadingState } from '../../shared/components/States';
@@ -118,7 +119,7 @@ function RequestDetail({
           <FormatQuoteIcon fontSize="small" sx={{ color: 'text.disabled' }} />
           <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
             {moment.seconds != null ? `${formatDuration(moment.seconds)} · ` : ''}
-            {moment.quote}
+            {moment.quote ? <RedactedText text={moment.quote} /> : null}
           </Typography>
         </Stack>
       ) : null}
