@@ -1,4 +1,4 @@
-import { DEFAULT_PRIVACY_SETTINGS } from '@parley/contracts';
+import { DEFAULT_PRIVACY_SETTINGS, supportRoutes } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -112,6 +112,22 @@ describe('audit trail', () => {
     expect(read.json().data.transcript[0].text).toBe('My card is 4111 1111 1111 1111');
     expect((await member.request({ method: 'GET', url })).statusCode).toBe(403);
     expect((await stranger.request({ method: 'GET', url })).statusCode).toBe(404);
+    // Support staff read a granted project as admins do, but never the original.
+    const support = await signUp(t.app);
+    const role = await owner.call(supportRoutes.setUserRole, {
+      params: { userId: support.userId },
+      body: { role: 'support' },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const granted = await owner.call(supportRoutes.grant, {
+      params: { id: projectId },
+      body: { duration: 1, unit: 'hours' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect((await support.request({ method: 'GET', url: `/api/projects/${projectId}` })).statusCode).toBe(
+      200,
+    );
+    expect((await support.request({ method: 'GET', url })).statusCode).toBe(403);
     const { data } = await trail('?action=original_transcript_read');
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ target_id: taskId, user_id: owner.userId });

@@ -6,7 +6,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
 import { requireTask } from '../analyses/detail.ts';
 import { auditRequest } from '../audit/record.ts';
@@ -16,6 +16,7 @@ import { privacySettings, updatePrivacySettings } from './settings.ts';
 
 export const PRIVACY_TEXTS = {
   noOriginal: 'This analysis keeps no original transcript.',
+  originalForMembers: "Only the project's admins and owners can read the original transcript.",
 } as const;
 
 /** The settings as the audit trail keeps them: flat values, the ones not set left out. */
@@ -54,7 +55,10 @@ export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   serve(app, routes.originalTranscript, {
     preValidation: admin,
     handler: async (request) => {
-      const { task } = await requireTask(ctx, projectAccess(request), request.params.taskId);
+      const access = projectAccess(request);
+      // Support staff see a granted project as admins do; the original is for its own admins and owners.
+      if (access.support) throw forbidden(PRIVACY_TEXTS.originalForMembers);
+      const { task } = await requireTask(ctx, access, request.params.taskId);
       const transcript = readTranscript(task.transcriptOriginal);
       if (!transcript) throw notFound(PRIVACY_TEXTS.noOriginal);
       await auditRequest(ctx.db, request, 'original_transcript_read', { targetId: task.id });
