@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TASK_STATUSES } from '../analyses/status.ts';
+import { PG_INTEGER_MAX } from '../inputs.ts';
 
 /**
  * Access and erasure for one person (GDPR articles 15 and 17, issue 34): an admin looks for a phone number,
@@ -73,18 +74,20 @@ export const PersonSearchResponse = z.object({
 });
 export type PersonSearchResponse = z.infer<typeof PersonSearchResponse>;
 
+const TaskId = z.number().int().positive().max(PG_INTEGER_MAX);
+
 /** Analysis ids as a comma-separated list (a query parameter, so that the export is a plain download link). */
 export const TaskIdList = z
   .string()
   .max(DATA_REQUESTS.selectionMax * 11)
   .regex(/^\d{1,10}(,\d{1,10})*$/, 'A comma-separated list of analysis ids.')
   .transform((value) => [...new Set(value.split(',').map(Number))])
-  .pipe(z.array(z.number().int().positive()).min(1).max(DATA_REQUESTS.selectionMax));
+  .pipe(z.array(TaskId).min(1).max(DATA_REQUESTS.selectionMax));
 
 export const PersonExportQuery = z.object({ task_ids: TaskIdList });
 
 export const PersonEraseRequest = z.object({
-  task_ids: z.array(z.number().int().positive()).min(1).max(DATA_REQUESTS.selectionMax),
+  task_ids: z.array(TaskId).min(1).max(DATA_REQUESTS.selectionMax),
   /** What was searched: the audit trail keeps it masked, and a phone number can be blacklisted. */
   kind: z.enum(PERSON_SEARCH_KINDS),
   value: z.string().trim().min(1).max(DATA_REQUESTS.valueMax),

@@ -9,9 +9,9 @@ import { anonymiseAnalysisCharges } from '../billing/erased-analyses.ts';
 import { createEntry } from '../blacklist/service.ts';
 import { forgetChangeRequests } from '../change-requests/erased.ts';
 import { forgetDriveFiles } from '../google-drive/erased.ts';
+import { privacySettings } from '../privacy/settings.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { eraseAnalyses, planErasure } from '../tasks/erase.ts';
-import { privacySettings } from '../privacy/settings.ts';
 import { phonePattern } from './search.ts';
 
 export const ERASE_TEXTS = {
@@ -47,7 +47,9 @@ export async function erasePerson(
   }
   // A phone number that cannot be searched cannot be blacklisted either: refuse before anything is deleted.
   const phone =
-    input.kind === 'phone' ? phonePattern(input.value, (await privacySettings(ctx.db, projectId)).region) : null;
+    input.kind === 'phone'
+      ? phonePattern(input.value, (await privacySettings(ctx.db, projectId)).region)
+      : null;
 
   if (input.blacklist && phone?.international === null) {
     throw badRequest(ERASE_TEXTS.blacklistNeedsCountry, 'phone_needs_country', 'value');
@@ -68,7 +70,10 @@ export async function erasePerson(
   let blacklisted = false;
   if (input.blacklist && phone) {
     try {
-      await createEntry(ctx, access, userId, { phone_number: phone.international ?? phone.searched, note: null });
+      await createEntry(ctx, access, userId, {
+        phone_number: phone.international ?? phone.searched,
+        note: null,
+      });
       blacklisted = true;
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'duplicate_number')) throw error;

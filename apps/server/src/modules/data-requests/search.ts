@@ -5,8 +5,8 @@ import {
   type PersonSearchKind,
   type PersonSearchRequest,
 } from '@parley/contracts';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type SQL, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { privacySettings } from '../privacy/settings.ts';
@@ -212,7 +212,9 @@ export async function searchPerson(
     });
   } catch (error) {
     if ((error as { code?: string }).code === '57014') {
-      throw new AppError('unavailable', 'search_timeout', DATA_REQUEST_TEXTS.searchTimeout, { retryable: true });
+      throw new AppError('unavailable', 'search_timeout', DATA_REQUEST_TEXTS.searchTimeout, {
+        retryable: true,
+      });
     }
     throw error;
   }

@@ -94,7 +94,12 @@ export async function eraseAnalyses(
   await tx.delete(analysisFieldValues).where(inArray(analysisFieldValues.taskId, ids));
   await tx
     .update(mediaFiles)
-    .set({ fileName: '', sourceUrl: null, sha256: '', removedAt: sql`coalesce(${mediaFiles.removedAt}, now())` })
+    .set({
+      fileName: '',
+      sourceUrl: null,
+      sha256: '',
+      removedAt: sql`coalesce(${mediaFiles.removedAt}, now())`,
+    })
     .where(
       and(
         eq(mediaFiles.projectId, projectId),

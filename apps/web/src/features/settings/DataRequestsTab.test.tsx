@@ -21,8 +21,10 @@ function match(id: number, overrides: Partial<PersonMatch> = {}): PersonMatch {
   };
 }
 
-const found = (matches: PersonMatch[], next_before: string | null = null): Handler => () =>
-  routeAnswer(dataRequestRoutes.search, { data: { searched: '+44 20 7946 0958', matches, next_before } });
+const found =
+  (matches: PersonMatch[], next_before: string | null = null): Handler =>
+  () =>
+    routeAnswer(dataRequestRoutes.search, { data: { searched: '+44 20 7946 0958', matches, next_before } });
 
 function openTab(handlers: Record<string, Handler>, project = settingsProject()) {
   const fetch = mockSettingsApi(handlers, project);
@@ -37,8 +39,13 @@ async function searchFor(value: string) {
 
 describe('data requests tab', () => {
   it('searches a phone number and lists where each conversation mentions it', async () => {
-    const fetch = openTab({ [SEARCH]: found([match(11), match(12, { places: ['metadata', 'transcript_original'] })]) });
-    expect(await screen.findByRole('tab', { name: 'Data Requests' })).toHaveAttribute('aria-selected', 'true');
+    const fetch = openTab({
+      [SEARCH]: found([match(11), match(12, { places: ['metadata', 'transcript_original'] })]),
+    });
+    expect(await screen.findByRole('tab', { name: 'Data Requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await searchFor('020 7946 0958');
 
     expect(await screen.findByTestId('data-request-row-12')).toBeInTheDocument();
@@ -101,7 +108,9 @@ describe('data requests tab', () => {
     fireEvent.click(dialog.getByRole('checkbox', { name: /Also add \+44 20 7946 0958 to the blacklist/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Erase' }));
 
-    expect(await screen.findByText('Conversations erased: 1. The number is on the blacklist.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Conversations erased: 1. The number is on the blacklist.'),
+    ).toBeInTheDocument();
     expect(lastBody(fetch, ERASE)).toEqual({
       task_ids: [11],
       kind: 'phone',

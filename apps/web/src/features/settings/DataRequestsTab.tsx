@@ -134,7 +134,11 @@ export function DataRequestsTab({ project, notify, readOnly }: TabProps) {
           <Alert severity="info">{t('dataRequests.readOnly')}</Alert>
         ) : (
           <Box component="form" onSubmit={submit} noValidate>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'flex-start' } }}
+            >
               <TextField
                 select
                 label={t('dataRequests.kindLabel')}
@@ -257,7 +261,11 @@ function MatchesTable({
 }) {
   const { t, i18n } = useTranslation();
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone });
+    new Date(iso).toLocaleString(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: timezone,
+    });
   const columns: Column<PersonMatch>[] = [
     {
       id: 'select',
@@ -347,7 +355,13 @@ function EraseDialog({
   const titleId = useId();
   const [blacklist, setBlacklist] = useState(false);
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{t('dataRequests.confirm.title', { count })}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">
