@@ -303,6 +303,11 @@ function MatchesTable({
               {t('dataRequests.expired')}
             </Typography>
           ) : null}
+          {match.status === 'queued' || match.status === 'processing' ? (
+            <Typography variant="caption" color="warning.main">
+              {t('dataRequests.busy')}
+            </Typography>
+          ) : null}
         </>
       ),
     },
