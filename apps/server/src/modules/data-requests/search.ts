@@ -170,7 +170,8 @@ export async function searchPerson(
       }
       const oldest = { micros: window.micros, id: window.id };
       const flags = PLACE_NAMES.map(
-        (place) => sql`coalesce(${pattern.matches(PLACES[place])}, false) AS ${sql.identifier(place)}`,
+        (place) =>
+          sql`coalesce(${pattern.matches(PLACES[place])}, false) AS ${sql.identifier(`in_${place}`)}`,
       );
       const found = await tx.execute<MatchRow>(sql`
         SELECT * FROM (
@@ -181,7 +182,7 @@ export async function searchPerson(
             AND (t.conversation_at, t.id) >= (${cursorTime(oldest)}, ${oldest.id})
         ) hit
         WHERE ${sql.join(
-          PLACE_NAMES.map((place) => sql`${sql.identifier(place)}`),
+          PLACE_NAMES.map((place) => sql`${sql.identifier(`in_${place}`)}`),
           sql` OR `,
         )}
         ORDER BY conversation_at DESC, id DESC
@@ -205,7 +206,7 @@ export async function searchPerson(
           title: row.title,
           file_name: row.file_name,
           expired: row.expired,
-          places: PLACE_NAMES.filter((place) => row[place] === true),
+          places: PLACE_NAMES.filter((place) => row[`in_${place}`] === true),
         })),
         next_before,
       };

@@ -22,7 +22,7 @@ function match(id: number, overrides: Partial<PersonMatch> = {}): PersonMatch {
 }
 
 const found =
-  (matches: PersonMatch[], next_before: string | null = null): Handler =>
+  (matches: PersonMatch[], next_before: string | null = null) =>
   () =>
     routeAnswer(dataRequestRoutes.search, { data: { searched: '+44 20 7946 0958', matches, next_before } });
 

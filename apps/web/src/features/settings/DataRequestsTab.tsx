@@ -183,15 +183,21 @@ export function DataRequestsTab({ project, notify, readOnly }: TabProps) {
           testId="data-requests-results"
           action={
             <Stack direction="row" spacing={1}>
-              <Button
-                variant="outlined"
-                startIcon={<DownloadIcon />}
-                disabled={chosen.length === 0}
-                href={chosen.length > 0 ? personExportUrl(project.id, chosen) : undefined}
-                download
-              >
-                {t('dataRequests.export')}
-              </Button>
+              {chosen.length > 0 ? (
+                <Button
+                  component="a"
+                  variant="outlined"
+                  startIcon={<DownloadIcon />}
+                  href={personExportUrl(project.id, chosen)}
+                  download
+                >
+                  {t('dataRequests.export')}
+                </Button>
+              ) : (
+                <Button variant="outlined" startIcon={<DownloadIcon />} disabled>
+                  {t('dataRequests.export')}
+                </Button>
+              )}
               <Button
                 variant="contained"
                 color="error"
