@@ -27,6 +27,7 @@ import { batchRoutes } from './modules/batches/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { changeRequestRoutes } from './modules/change-requests/routes.ts';
+import { dataRequestRoutes } from './modules/data-requests/routes.ts';
 import { googleSignInRoutes } from './modules/google/routes.ts';
 import { googleDriveRoutes } from './modules/google-drive/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(repRoutes, ctx);
       await api.register(privacyRoutes, ctx);
       await api.register(auditRoutes, ctx);
+      await api.register(dataRequestRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(googleDriveRoutes, ctx);
     },

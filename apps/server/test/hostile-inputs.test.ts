@@ -286,6 +286,12 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
     setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
     createInsight: { body: { question: 'How do the calls go?' } },
+    searchPersonData: { body: { kind: 'name', value: 'Walker' } },
+    // An id of no analysis: the walk must not erase the rows other operations read.
+    exportPersonData: { query: { task_ids: '2147483000' } },
+    erasePersonData: {
+      body: { task_ids: [2147483000], kind: 'phone', value: '+15550004444', confirm: true },
+    },
     updatePrivacySettings: {
       body: {
         redaction_enabled: true,

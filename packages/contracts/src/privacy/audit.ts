@@ -6,6 +6,8 @@ export const AUDIT_ACTIONS = [
   'original_transcript_read',
   'media_accessed',
   'analyses_exported',
+  'person_data_exported',
+  'data_erased',
   'api_key_created',
   'api_key_revoked',
   'member_role_changed',

@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './data-requests.ts';
 export * from './entities.ts';
 export * from './original.ts';
 export * from './settings.ts';

@@ -8,6 +8,7 @@ export { batchRoutes } from './batches.ts';
 export { billingRoutes } from './billing.ts';
 export { blacklistRoutes } from './blacklist.ts';
 export { changeRequestRoutes } from './change-requests.ts';
+export { dataRequestRoutes } from './data-requests.ts';
 export { googleDriveRoutes } from './google-drive.ts';
 export { healthRoutes } from './health.ts';
 export { helpRoutes } from './help.ts';

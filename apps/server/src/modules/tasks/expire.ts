@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 
 /** States whose analysis is over: retention never touches a task still queued or running. */
-const SETTLED = ['completed', 'failed', 'skipped'] as const;
+export const SETTLED_STATUSES = ['completed', 'failed', 'skipped'] as const;
 
 /**
  * Retention of a project: up to `limit` settled analyses created before `before` lose their transcripts and
@@ -24,7 +24,7 @@ export async function expireAnalyses(
         eq(tasks.projectId, projectId),
         lt(tasks.createdAt, before),
         isNull(tasks.expiredAt),
-        inArray(tasks.status, [...SETTLED]),
+        inArray(tasks.status, [...SETTLED_STATUSES]),
       ),
     )
     .limit(limit);
