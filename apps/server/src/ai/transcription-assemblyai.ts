@@ -154,7 +154,7 @@ export function assemblyaiResult(
   const seconds = (ms: number) => Math.round(ms) / 1000;
   const timed = (words: unknown): TimedWord[] =>
     (AnswerWords.parse(words) ?? []).flatMap((word) =>
-      word && word.text.trim()
+      word?.text.trim()
         ? [
             {
               text: word.text.trim(),
