@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
+import { assemblyaiTranscript, startFakeAssemblyAI } from '../../../test/fake-upstreams/assemblyai.ts';
 import { deepgramTranscript, startFakeDeepgram } from '../../../test/fake-upstreams/deepgram.ts';
 import { startFakeOpenAI, transcription } from '../../../test/fake-upstreams/openai.ts';
 import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
@@ -25,25 +26,35 @@ import type { PipelineDeps } from '../pipeline/task-run.ts';
 let app: AnalysisApp;
 let openai: FakeUpstream;
 let deepgram: FakeUpstream;
+let assemblyai: FakeUpstream;
 
 beforeAll(async () => {
-  [openai, deepgram] = await Promise.all([startFakeOpenAI(), startFakeDeepgram()]);
+  [openai, deepgram, assemblyai] = await Promise.all([
+    startFakeOpenAI(),
+    startFakeDeepgram(),
+    startFakeAssemblyAI(),
+  ]);
   app = await startAnalysisApp('audio-redaction', {
     OPENAI_API_KEY: 'sk-openai-audio-redaction',
     OPENAI_BASE_URL: `${openai.origin}/v1`,
     DEEPGRAM_API_KEY: 'dg-audio-redaction-0123456789',
     DEEPGRAM_BASE_URL: deepgram.origin,
+    ASSEMBLYAI_API_KEY: 'aai-audio-redaction-0123456789',
+    ASSEMBLYAI_BASE_URL: assemblyai.origin,
     TRANSCRIPTION_MODEL: 'whisper-1',
   });
+  // AssemblyAI is polled every 3 s in production; the fake answers at once.
+  app.t.ctx.config.transcription.pollIntervalMs = 10;
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await Promise.all([openai?.close(), deepgram?.close()]);
+  await Promise.all([openai?.close(), deepgram?.close(), assemblyai?.close()]);
 });
 afterEach(() => {
-  const pending = [app.anthropic, openai, deepgram].map((fake) => fake.pending);
-  for (const fake of [app.anthropic, openai, deepgram]) fake.reset();
-  expect(pending, 'every scripted answer was used').toEqual([0, 0, 0]);
+  const fakes = [app.anthropic, openai, deepgram, assemblyai];
+  const pending = fakes.map((fake) => fake.pending);
+  for (const fake of fakes) fake.reset();
+  expect(pending, 'every scripted answer was used').toEqual([0, 0, 0, 0]);
 });
 
 const REDACT_ALL: PrivacySettings = { ...DEFAULT_PRIVACY_SETTINGS, redaction_enabled: true, region: 'GB' };
@@ -68,7 +79,7 @@ const WORDS = [
 
 async function projectWith(
   settings: PrivacySettings,
-  transcriptionChoice?: { provider: 'deepgram'; model: string },
+  transcriptionChoice?: { provider: 'deepgram' | 'assemblyai'; model: string },
 ) {
   const projectId = await createProject(app.owner, `Audio ${Math.random().toString(36).slice(2, 8)}`);
   await fund(app.t, projectId);
@@ -263,6 +274,40 @@ describe('redaction of the recording', () => {
     const { taskId, outcome, row } = await uploadCall(projectId, promptId);
     expect(outcome).toBe('completed');
     expect(deepgram.requests[0]!.query?.getAll('redact').sort()).toEqual(['pci', 'ssn']);
+    expect(row.transcriptText).toContain('My card number is [CARD_NUMBER_1] thanks.');
+    expectToneOnlyOverTheCard((await playedAudio(projectId, taskId)).samples);
+  });
+
+  it('asks AssemblyAI for redact_pii with card, bank and SSN policies, and tones the value it named', async () => {
+    const { projectId, promptId } = await projectWith(REDACT_ALL, {
+      provider: 'assemblyai',
+      model: 'universal',
+    });
+    assemblyai.script(
+      assemblyaiTranscript([
+        {
+          start: 0.3,
+          end: 5.3,
+          text: 'My card number is [CREDIT_CARD_NUMBER] thanks.',
+          words: [
+            { text: 'My', start: 0.3, end: 0.5 },
+            { text: 'card', start: 0.5, end: 0.8 },
+            { text: 'number', start: 0.8, end: 1.1 },
+            { text: 'is', start: 1.1, end: 1.3 },
+            { text: '[CREDIT_CARD_NUMBER]', start: 2.0, end: 4.0 },
+            { text: 'thanks.', start: 4.8, end: 5.3 },
+          ],
+        },
+      ]),
+    );
+    app.anthropic.script(answer(GREETING_ANSWER));
+    const { taskId, outcome, row } = await uploadCall(projectId, promptId);
+    expect(outcome).toBe('completed');
+    const submitted = assemblyai.requests.find((request) => request.path === '/v2/transcript')!;
+    expect(submitted.body).toMatchObject({ redact_pii: true, redact_pii_sub: 'entity_name' });
+    expect(submitted.body.redact_pii_policies).toEqual(
+      expect.arrayContaining(['credit_card_number', 'credit_card_cvv', 'us_social_security_number']),
+    );
     expect(row.transcriptText).toContain('My card number is [CARD_NUMBER_1] thanks.');
     expectToneOnlyOverTheCard((await playedAudio(projectId, taskId)).samples);
   });
