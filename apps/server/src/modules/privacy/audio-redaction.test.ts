@@ -251,6 +251,36 @@ describe('redaction of the recording', () => {
     expect(played.json().error.message).toMatch(/not been redacted/);
   });
 
+  it('redacts the recording on the next attempt when a run stopped right after the transcription', async () => {
+    const { projectId, promptId } = await projectWith(REDACT_ALL);
+    openai.script(transcription([{ start: 0.3, end: 5.3, text: SAID, words: WORDS }]));
+    const response = await app.owner.request({
+      method: 'POST',
+      url: `/api/projects/${projectId}/uploads`,
+      ...multipart([
+        { name: 'prompt_id', value: String(promptId) },
+        { name: 'metadata', value: JSON.stringify(META) },
+        { name: 'file', filename: 'call.wav', contentType: 'audio/wav', data: CALL },
+      ]),
+    });
+    const taskId: number = response.json().data.task_id;
+    const stop = {
+      afterStage: (stage: string) => {
+        if (stage === 'transcription') throw new Error('The worker stopped');
+      },
+    };
+    await expect(runTask(app.t.ctx, taskId, { lastAttempt: false }, stop)).rejects.toThrow();
+    // Meanwhile the stored file still holds the card number: it is not played.
+    const early = await app.owner.call(analysisRoutes.media, { params: { id: projectId, taskId } });
+    expect(early.statusCode).toBe(404);
+
+    app.anthropic.script(answer(GREETING_ANSWER));
+    expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
+    // No second transcription: the spans were stored with the transcript.
+    expect(openai.requests.filter((request) => request.path === '/v1/audio/transcriptions')).toHaveLength(1);
+    expectToneOnlyOverTheCard((await playedAudio(projectId, taskId)).samples);
+  });
+
   it('asks Deepgram to redact as well, and tones what it redacted itself (its words, its placeholder)', async () => {
     const { projectId, promptId } = await projectWith(REDACT_ALL, { provider: 'deepgram', model: 'nova-3' });
     deepgram.script(
