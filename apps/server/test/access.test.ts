@@ -196,7 +196,9 @@ describe('every API route', () => {
         payload: bodyFor(route.method),
       });
       if (route.method === 'GET') {
-        const ownerOnly = route.url.endsWith('/support-access/audit');
+        // The support audit is the owner's; an original recording is for the project's own admins and owners.
+        const ownerOnly =
+          route.url.endsWith('/support-access/audit') || route.url.endsWith('/original-media');
         if (ownerOnly) expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
         else expect({ key, status: response.statusCode }).not.toEqual({ key, status: 403 });
       } else {

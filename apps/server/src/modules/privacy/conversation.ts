@@ -102,7 +102,8 @@ function serviceRedactions(
   return { spans, pieces };
 }
 
-const isOwnPlaceholder = (token: string) => new RegExp(`^${REDACTION_PLACEHOLDER.source}$`).test(token);
+/** A token that is one of Parley's placeholders (a service token holds none). */
+const isOwnPlaceholder = (token: string) => Object.keys(placeholdersIn(token)).length > 0;
 
 const ENGLISH_NAMES = new Intl.DisplayNames('en', { type: 'language' });
 

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   type AuditDetails,
   type PrivacySettings,
@@ -9,16 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
-import { ObjectNotFoundError, storageOf } from '../../storage/index.ts';
 import { requireTask } from '../analyses/detail.ts';
 import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
+import { serveOriginalMedia } from './original-media.ts';
 import { privacySettings, updatePrivacySettings } from './settings.ts';
 
 export const PRIVACY_TEXTS = {
   noOriginal: 'This analysis keeps no original transcript.',
-  noOriginalMedia: 'This analysis keeps no original recording.',
 } as const;
 
 /** The settings as the audit trail keeps them: flat values, the ones not set left out. */
@@ -34,6 +32,7 @@ const settingsDetails = (settings: PrivacySettings): AuditDetails => {
 /** A project's privacy settings (settings → Privacy, admins and owners). */
 export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = projectRole(ctx, 'admin');
+  serveOriginalMedia(app, ctx, admin);
 
   serve(app, routes.get, {
     preValidation: admin,
@@ -62,32 +61,6 @@ export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (!transcript) throw notFound(PRIVACY_TEXTS.noOriginal);
       await auditRequest(ctx.db, request, 'original_transcript_read', { targetId: task.id });
       return { data: { transcript } };
-    },
-  });
-
-  // The upload kept beside its redacted copy: a download for admins and owners, never the player's file.
-  serve(app, routes.originalMedia, {
-    preValidation: admin,
-    handler: async (request, reply) => {
-      const { task, media } = await requireTask(ctx, projectAccess(request), request.params.taskId);
-      if (!media.originalStorageKey || media.removedAt) throw notFound(PRIVACY_TEXTS.noOriginalMedia);
-      let stream: Readable;
-      try {
-        stream = await storageOf(ctx.config).get(media.originalStorageKey);
-      } catch (error) {
-        if (error instanceof ObjectNotFoundError) throw notFound(PRIVACY_TEXTS.noOriginalMedia);
-        throw error;
-      }
-      await auditRequest(ctx.db, request, 'media_accessed', {
-        targetId: task.id,
-        details: { original: true },
-      });
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(media.fileName)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
     },
   });
 }
