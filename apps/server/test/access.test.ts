@@ -196,7 +196,13 @@ describe('every API route', () => {
         payload: bodyFor(route.method),
       });
       if (route.method === 'GET') {
-        const ownerOnly = route.url.endsWith('/support-access/audit');
+        // The support audit is the owner's; originals and a person's data are for the project's own admins and owners.
+        const ownerOnly = [
+          '/support-access/audit',
+          '/original-media',
+          '/original-transcript',
+          '/data-requests/export',
+        ].some((end) => route.url.endsWith(end));
         if (ownerOnly) expect({ key, status: response.statusCode }).toEqual({ key, status: 403 });
         else expect({ key, status: response.statusCode }).not.toEqual({ key, status: 403 });
       } else {

@@ -20,7 +20,21 @@ export interface TranscribeOptions {
   prompt?: string;
   /** Whether to tell speakers apart (mono audio); a channel of a stereo call has one speaker. */
   diarize: boolean;
+  /** Ask for each word's times (the project redacts: the recording's redacted spans are found by them). */
+  words?: boolean;
+  /**
+   * Ask the service to redact card and identity numbers itself, where it can (Deepgram, AssemblyAI): a second
+   * net under Parley's own redaction of the text, never the only one.
+   */
+  redact?: boolean;
   signal?: AbortSignal;
+}
+
+/** A word the service timed (seconds from the start of the file sent). */
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface TranscribedSegment {
@@ -30,6 +44,8 @@ export interface TranscribedSegment {
   text: string;
   /** The provider's speaker label when the model diarizes, else null. */
   speaker: string | null;
+  /** The segment's words with their times, when asked for and the service gives them. */
+  words?: TimedWord[];
 }
 
 export interface TranscriptionResult {
@@ -127,3 +143,24 @@ export function transcriptionFailure(
 export const isTimeout = (error: unknown): boolean =>
   error instanceof Error &&
   (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError'));
+
+/**
+ * Gives each segment the words said within it, for services that time the words of the whole answer apart
+ * from its segments (OpenAI's verbose_json): a word belongs to the first segment its middle does not pass.
+ */
+export function wordsIntoSegments(
+  segments: TranscribedSegment[],
+  words: readonly TimedWord[],
+): TranscribedSegment[] {
+  if (words.length === 0) return segments;
+  let next = 0;
+  return segments.map((segment, index) => {
+    const own: TimedWord[] = [];
+    const last = index === segments.length - 1;
+    while (next < words.length && (last || (words[next]!.start + words[next]!.end) / 2 <= segment.end)) {
+      own.push(words[next]!);
+      next++;
+    }
+    return own.length > 0 ? { ...segment, words: own } : segment;
+  });
+}

@@ -1,10 +1,11 @@
-import type { SpeechModel, Transcript, TranscriptService } from 'assemblyai';
+import type { PiiPolicy, SpeechModel, Transcript, TranscriptService } from 'assemblyai';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { providerFetch } from './provider-fetch.ts';
 import {
   isTimeout,
   pieceUpload,
+  type TimedWord,
   type TranscribedSegment,
   type Transcriber,
   type TranscriptionResult,
@@ -76,6 +77,12 @@ export function assemblyaiTranscriber(
             format_text: true,
             speaker_labels: options.diarize,
             ...(language ? { language_code: language } : { language_detection: true }),
+            // A second net under Parley's redaction of the text; each value becomes its type's name.
+            ...(options.redact && {
+              redact_pii: true,
+              redact_pii_policies: ASSEMBLYAI_REDACT,
+              redact_pii_sub: 'entity_name' as const,
+            }),
           },
           {
             pollingInterval: config.transcription.pollIntervalMs,
@@ -92,7 +99,7 @@ export function assemblyaiTranscriber(
         const failed = transcript.error ?? 'the transcript failed without a reason';
         throw transcriptionFailure(config, 'assemblyai', { failed, retryable: false });
       }
-      return assemblyaiResult(transcript, language ?? null);
+      return assemblyaiResult(transcript, language ?? null, options.words === true);
     },
   };
 }
@@ -120,13 +127,43 @@ async function transcriptService(
 
 type Word = { start: number; end: number; text: string };
 
+/** What AssemblyAI is asked to redact: card data, bank and identity numbers. */
+const ASSEMBLYAI_REDACT: PiiPolicy[] = [
+  'credit_card_number',
+  'credit_card_expiration',
+  'credit_card_cvv',
+  'banking_information',
+  'us_social_security_number',
+  'account_number',
+];
+
+/** The words of an answer as zod reads them (times in milliseconds); a malformed word is left out. */
+const AnswerWords = z
+  .array(z.object({ text: z.string(), start: z.number(), end: z.number() }).nullable().catch(null))
+  .nullish()
+  .catch(null);
+
 /** Utterances (times in milliseconds) when speakers were labelled, else the words cut into sentences. */
 export function assemblyaiResult(
   transcript: Pick<Transcript, 'utterances' | 'words' | 'text' | 'language_code'>,
   language: string | null,
+  /** Keep each segment's timed words. */
+  withWords = false,
 ): TranscriptionResult {
   const detected = language ?? transcript.language_code ?? null;
   const seconds = (ms: number) => Math.round(ms) / 1000;
+  const timed = (words: unknown): TimedWord[] =>
+    (AnswerWords.parse(words) ?? []).flatMap((word) =>
+      word?.text.trim()
+        ? [
+            {
+              text: word.text.trim(),
+              start: seconds(word.start),
+              end: seconds(Math.max(word.start, word.end)),
+            },
+          ]
+        : [],
+    );
   if (transcript.utterances && transcript.utterances.length > 0) {
     const segments = transcript.utterances
       .map((u) => ({
@@ -134,6 +171,7 @@ export function assemblyaiResult(
         end: seconds(u.end),
         text: u.text.trim(),
         speaker: u.speaker || null,
+        ...(withWords && { words: timed(u.words) }),
       }))
       .filter((segment) => segment.text !== '');
     return { segments, language: detected };
@@ -147,11 +185,19 @@ export function assemblyaiResult(
   let open = true;
   for (const word of words) {
     const last = segments.at(-1);
+    const own = withWords ? timed([word]) : [];
     if (last && open) {
       last.text = `${last.text} ${word.text}`;
       last.end = seconds(word.end);
+      last.words?.push(...own);
     } else {
-      segments.push({ start: seconds(word.start), end: seconds(word.end), text: word.text, speaker: null });
+      segments.push({
+        start: seconds(word.start),
+        end: seconds(word.end),
+        text: word.text,
+        speaker: null,
+        ...(withWords && { words: own }),
+      });
     }
     open = !/[.?!]$/.test(word.text);
   }

@@ -6,6 +6,7 @@ import {
   isTimeout,
   pieceUpload,
   SDK_TIMEOUT_MS,
+  type TimedWord,
   type TranscribedSegment,
   type Transcriber,
   type TranscriptionResult,
@@ -40,6 +41,7 @@ const ListenAnswer = z.object({
             end: z.number().nullish(),
             transcript: z.string().nullish(),
             speaker: z.number().nullish(),
+            words: z.array(Word).nullish(),
           }),
         )
         .nullish(),
@@ -92,10 +94,12 @@ export function deepgramTranscriber(
             diarize: options.diarize,
             utterances: options.diarize,
             ...(language ? { language } : { detect_language: true }),
+            // Card data and social security numbers: a second net under Parley's redaction of the text.
+            ...(options.redact && { redact: DEEPGRAM_REDACT }),
           },
           { abortSignal: options.signal },
         );
-        return deepgramResult(ListenAnswer.parse(answer), language ?? null);
+        return deepgramResult(ListenAnswer.parse(answer), language ?? null, options.words === true);
       } catch (error) {
         if (options.signal?.aborted) throw error;
         if (error instanceof sdk.DeepgramError && error.statusCode !== undefined) {
@@ -113,8 +117,30 @@ export function deepgramTranscriber(
   };
 }
 
+/**
+ * What Deepgram is asked to redact (sent as repeated `redact` parameters): card numbers, expiry dates and
+ * security codes, and social security numbers. Not `numbers`: it would take every order number and price
+ * from the analysis.
+ */
+const DEEPGRAM_REDACT = ['pci', 'ssn'] as unknown as string;
+
+type DeepgramWord = z.output<typeof Word>;
+
+const timedWords = (words: readonly DeepgramWord[] | null | undefined): TimedWord[] =>
+  (words ?? []).flatMap((word) => {
+    const text = (word.punctuated_word ?? word.word ?? '').trim();
+    if (!text) return [];
+    const start = word.start ?? 0;
+    return [{ text, start, end: Math.max(start, word.end ?? start) }];
+  });
+
 /** Utterances when diarized (speakers 0, 1 … named A, B … as OpenAI and AssemblyAI name them), else words. */
-export function deepgramResult(answer: ListenAnswer, language: string | null): TranscriptionResult {
+export function deepgramResult(
+  answer: ListenAnswer,
+  language: string | null,
+  /** Keep each segment's timed words. */
+  withWords = false,
+): TranscriptionResult {
   const channel = answer.results?.channels?.[0];
   const detected = language ?? channel?.detected_language ?? null;
   const utterances = answer.results?.utterances ?? [];
@@ -125,6 +151,7 @@ export function deepgramResult(answer: ListenAnswer, language: string | null): T
         end: u.end ?? 0,
         text: (u.transcript ?? '').trim(),
         speaker: typeof u.speaker === 'number' ? speakerName(u.speaker) : null,
+        ...(withWords && u.words && { words: timedWords(u.words) }),
       }))
       .filter((segment) => segment.text !== '');
     return { segments, language: detected };
@@ -141,11 +168,19 @@ export function deepgramResult(answer: ListenAnswer, language: string | null): T
     const speaker = typeof word.speaker === 'number' ? speakerName(word.speaker) : null;
     const text = word.punctuated_word ?? word.word ?? '';
     const last = segments.at(-1);
+    const timed = withWords ? timedWords([word]) : [];
     if (last && last.speaker === speaker) {
       last.text = `${last.text} ${text}`;
       last.end = word.end ?? last.end;
+      last.words?.push(...timed);
     } else {
-      segments.push({ start: word.start ?? 0, end: word.end ?? 0, text, speaker });
+      segments.push({
+        start: word.start ?? 0,
+        end: word.end ?? 0,
+        text,
+        speaker,
+        ...(withWords && { words: timed }),
+      });
     }
   }
   return { segments, language: detected };

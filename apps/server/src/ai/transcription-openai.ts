@@ -6,9 +6,11 @@ import { providerFetch } from './provider-fetch.ts';
 import {
   pieceUpload,
   SDK_TIMEOUT_MS,
+  type TimedWord,
   type TranscribedSegment,
   type Transcriber,
   transcriptionFailure,
+  wordsIntoSegments,
 } from './transcriber.ts';
 import { isDiarizingOpenAIModel } from './transcription-catalog.ts';
 
@@ -77,18 +79,23 @@ export function openaiTranscriber(
           );
           return { segments: segmentsOf(result.segments, result.text), language: language ?? null };
         }
+        // Whisper times words when asked; other models' words are placed within their segment later
+        // (modules/privacy/audio-spans.ts spreads a segment's time over its characters).
+        const withWords = options.words === true && timesWords(model);
         const result = await client.audio.transcriptions.create(
           {
             file,
             model,
             response_format: 'verbose_json',
-            timestamp_granularities: ['segment'],
+            timestamp_granularities: withWords ? ['segment', 'word'] : ['segment'],
             language,
             prompt,
           },
           { signal: options.signal },
         );
-        return { segments: segmentsOf(result.segments, result.text), language: result.language ?? null };
+        const segments = segmentsOf(result.segments, result.text);
+        const words = withWords ? wordsOf(WordsAnswer.parse(result).words) : [];
+        return { segments: wordsIntoSegments(segments, words), language: result.language ?? null };
       } catch (error) {
         throw describeFailure(sdk, config, provider, error);
       }
@@ -121,6 +128,23 @@ const TimedAnswer = z.object({
     )
     .optional(),
 });
+
+/** The words of a verbose_json answer asked with timestamp_granularities[]=word. */
+const WordsAnswer = z.object({
+  words: z
+    .array(z.object({ word: z.string().catch(''), start: z.number().catch(0), end: z.number().catch(0) }))
+    .nullish()
+    .catch(null),
+});
+
+/** Whisper models (OpenAI's whisper-1, Groq's whisper-large-v3…) time words; gpt-4o transcription models do not. */
+const timesWords = (model: string) => model.startsWith('whisper');
+
+function wordsOf(raw: z.output<typeof WordsAnswer>['words']): TimedWord[] {
+  return (raw ?? [])
+    .map((word) => ({ text: word.word.trim(), start: word.start, end: Math.max(word.start, word.end) }))
+    .filter((word) => word.text !== '');
+}
 
 /** The error body of an API error, as far as it is read. */
 const ErrorBody = z.object({ message: z.string().optional() });

@@ -29,6 +29,8 @@ export interface ToolRun {
   signal?: AbortSignal;
   /** Reads the program's standard output as it comes (without it, the output is ignored). */
   output?: (stdout: Readable) => Promise<void>;
+  /** What the program reads on its standard input (without it, nothing). */
+  input?: Readable;
 }
 
 /**
@@ -39,7 +41,15 @@ export interface ToolRun {
 export function runTool(tool: ToolRun): Promise<void> {
   const timeoutMs = tool.timeoutMs ?? 30 * 60_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(tool.path, tool.args, { stdio: ['ignore', tool.output ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(tool.path, tool.args, {
+      stdio: [tool.input ? 'pipe' : 'ignore', tool.output ? 'pipe' : 'ignore', 'pipe'],
+    });
+    if (tool.input) {
+      // A program that stops reading (it failed) says why when it closes; the input's own failure stops it.
+      child.stdin!.on('error', () => {});
+      tool.input.on('error', () => child.kill('SIGKILL'));
+      tool.input.pipe(child.stdin!);
+    }
     let stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
@@ -85,14 +95,16 @@ export function runFfmpeg(
   args: string[],
   options: FfmpegOptions,
   output?: (stdout: Readable) => Promise<void>,
+  input?: Readable,
 ): Promise<void> {
   return runTool({
     path: options.ffmpegPath,
     missing: taskError('ffmpeg_missing', { path: options.ffmpegPath }),
-    args: ['-nostdin', '-hide_banner', '-loglevel', 'error', ...args],
+    args: [...(input ? [] : ['-nostdin']), '-hide_banner', '-loglevel', 'error', ...args],
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     output,
+    input,
   });
 }
 

@@ -13,6 +13,8 @@ export interface FakeUtterance {
   text: string;
   /** AssemblyAI's speaker label ('A', 'B' …), given only when speaker_labels was asked for. */
   speaker?: string;
+  /** The utterance's words with their times (seconds); without them they are spread evenly. */
+  words?: Array<{ text: string; start: number; end: number }>;
 }
 
 /** The transcript POST /v2/transcript starts; its polls answer it once completed. */
@@ -39,6 +41,16 @@ interface Job {
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
 function wordsOf(utterance: FakeUtterance, labelled: boolean) {
+  if (utterance.words) {
+    return utterance.words.map((timed) => ({
+      text: timed.text,
+      start: ms(timed.start),
+      end: ms(timed.end),
+      confidence: 0.97,
+      speaker: labelled ? (utterance.speaker ?? 'A') : null,
+      channel: null,
+    }));
+  }
   const words = utterance.text.split(/\s+/).filter(Boolean);
   const step = (utterance.end - utterance.start) / Math.max(1, words.length);
   return words.map((text, i) => ({

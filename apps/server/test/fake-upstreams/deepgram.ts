@@ -13,6 +13,8 @@ export interface FakeUtterance {
   text: string;
   /** Deepgram's speaker number (0, 1 …), given only when the request asks to diarize. */
   speaker?: number;
+  /** The utterance's words with their times (punctuated as said); without them they are spread evenly. */
+  words?: Array<{ word: string; start: number; end: number }>;
 }
 
 /** A scripted answer of POST /v1/listen. */
@@ -24,6 +26,16 @@ export const deepgramTranscript = (utterances: FakeUtterance[], language = 'en')
 
 /** The utterance's words, spread evenly over its time. */
 function wordsOf(utterance: FakeUtterance, diarize: boolean) {
+  if (utterance.words) {
+    return utterance.words.map((timed) => ({
+      word: timed.word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ''),
+      start: timed.start,
+      end: timed.end,
+      confidence: 0.98,
+      punctuated_word: timed.word,
+      ...(diarize && { speaker: utterance.speaker ?? 0, speaker_confidence: 0.9 }),
+    }));
+  }
   const words = utterance.text.split(/\s+/).filter(Boolean);
   const step = (utterance.end - utterance.start) / Math.max(1, words.length);
   return words.map((punctuated, i) => ({

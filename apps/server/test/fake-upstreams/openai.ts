@@ -23,7 +23,37 @@ export interface FakeSegment {
   text: string;
   /** Only in diarized_json answers. */
   speaker?: string;
+  /**
+   * The segment's words with their times, answered (as verbose_json's top-level `words`) when the request asks
+   * for timestamp_granularities[]=word; without them the segment's words are spread evenly over its time.
+   */
+  words?: FakeWord[];
 }
+
+/** A word of verbose_json's `words` (seconds from the start of the uploaded file). */
+export interface FakeWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The segment's words: as scripted, else spread evenly over its time. */
+function wordsOf(segment: FakeSegment): FakeWord[] {
+  if (segment.words) return segment.words;
+  const words = segment.text.split(/\s+/).filter(Boolean);
+  const step = (segment.end - segment.start) / Math.max(1, words.length);
+  return words.map((word, i) => ({
+    word: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''),
+    start: Math.round((segment.start + i * step) * 100) / 100,
+    end: Math.round((segment.start + (i + 1) * step) * 100) / 100,
+  }));
+}
+
+/** Whether a multipart request asks for word timestamps (the SDK sends `timestamp_granularities[]` fields). */
+const asksForWords = (request: RecordedRequest) =>
+  Object.entries((request.body ?? {}) as Record<string, unknown>).some(
+    ([name, value]) => name.startsWith('timestamp_granularities') && String(value).includes('word'),
+  );
 
 /** A scripted answer of /v1/audio/transcriptions or /v1/audio/translations. */
 export const transcription = (segments: FakeSegment[], language = 'english'): Reply => ({
@@ -61,6 +91,7 @@ function audioAnswer(reply: SuccessReply, request: RecordedRequest) {
   }
   if (format !== 'verbose_json') return { text };
   return {
+    ...(asksForWords(request) && { words: segments.flatMap(wordsOf) }),
     task: request.path.endsWith('translations') ? 'translate' : 'transcribe',
     language: request.path.endsWith('translations') ? 'english' : language,
     duration,

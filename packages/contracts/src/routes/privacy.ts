@@ -83,4 +83,20 @@ export const privacyRoutes = {
     responses: { 200: OriginalTranscriptResponse },
     errors: [403, 404],
   }),
+  originalMedia: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/:taskId/original-media',
+    operationId: 'getOriginalMedia',
+    summary:
+      'The recording of an analysis as uploaded, before redaction (admin or owner, or a full key; audited)',
+    description:
+      'Only when the project keeps originals (redaction_keep redacted_and_original) and the recording was ' +
+      'redacted: 404 otherwise. Sent as a download; every reading is written to the audit trail.',
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    produces: ['application/octet-stream'],
+    responses: { 200: null },
+    errors: [403, 404],
+  }),
 };

@@ -62,6 +62,13 @@ export const mediaFiles = pgTable(
     channels: integer('channels'),
     /** When the bytes were deleted from storage (a conversation skipped by the blacklist); the row stays. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * When the project's redaction replaced the bytes with a copy that has a tone where personal data was said
+     * (storage_key, content_type and size_bytes are then the copy's; sha256 stays the upload's, for duplicates).
+     */
+    redactedAt: timestamp('redacted_at', { withTimezone: true }),
+    /** The recording as uploaded, kept beside a redacted copy when the project keeps originals; never served. */
+    originalStorageKey: text('original_storage_key'),
     createdAt: createdAt(),
   },
   (t) => [index('media_files_project_sha_idx').on(t.projectId, t.sha256)],

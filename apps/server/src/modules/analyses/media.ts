@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type ByteRange, ObjectNotFoundError, storageOf } from '../../storage/index.ts';
+import { pipelineState } from '../pipeline/state.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { ANALYSIS_TEXTS, requireTask } from './detail.ts';
 
@@ -24,6 +25,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+export const MEDIA_AWAITS_REDACTION =
+  'The recording is not available: personal data said in it has not been redacted from it yet.';
+
 /** Streams the analysis's file, whole or the requested range (206), with its stored content type. */
 export async function sendMedia(
   ctx: AppContext,
@@ -32,7 +36,11 @@ export async function sendMedia(
   rangeHeader: string | undefined,
   reply: FastifyReply,
 ) {
-  const { media } = await requireTask(ctx, access, taskId);
+  const { task, media } = await requireTask(ctx, access, taskId);
+  // Redaction found values in what was said, but the recording has not been rewritten yet (or could not be):
+  // the stored file still holds them, and is not played.
+  const redaction = pipelineState(task.pipeline).audioRedaction;
+  if (redaction && !redaction.done) throw notFound(MEDIA_AWAITS_REDACTION);
   const size = media.sizeBytes;
   const range = parseRange(rangeHeader, size);
   if (range === 'unsatisfiable') {
@@ -57,7 +65,8 @@ export async function sendMedia(
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, max-age=3600')
-    .header('etag', `"${media.sha256}"`);
+    // A redacted copy is other bytes than the upload the sha256 names: a cached original must not match it.
+    .header('etag', media.redactedAt ? `"${media.sha256}-redacted"` : `"${media.sha256}"`);
   if (range) {
     reply
       .status(206)

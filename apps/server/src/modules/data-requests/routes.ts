@@ -4,14 +4,15 @@ import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
 import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { projectAccess, projectRole } from '../projects/access.ts';
+import { projectAccess, projectRoleOfMembers } from '../projects/access.ts';
 import { erasePerson } from './erase.ts';
 import { exportPerson } from './export.ts';
 import { searchPerson } from './search.ts';
 
 /** Access and erasure for one person (settings → Data requests): admins and owners, or a full API key. */
 export async function dataRequestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const admin = projectRole(ctx, 'admin');
+  // Support staff see a granted project as admins do, but never one person's data.
+  const admin = projectRoleOfMembers(ctx, 'admin');
 
   serve(app, routes.search, {
     preValidation: admin,

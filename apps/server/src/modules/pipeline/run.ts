@@ -10,6 +10,7 @@ import { findTaskWithMedia } from '../tasks/rows.ts';
 import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
 import { classifyFailure, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';
+import { audioRedactionStage } from './stages/audio-redaction.ts';
 import { chargeStage } from './stages/charge.ts';
 import { hold } from './stages/hold.ts';
 import { lvaStage } from './stages/lva.ts';
@@ -29,7 +30,8 @@ import {
 export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'not_found' | 'already_done';
 
 /**
- * Runs (or resumes) the analysis of one task: media -> hold -> transcription -> analysis -> lva -> charge.
+ * Runs (or resumes) the analysis of one task: media -> hold -> transcription -> audio redaction ->
+ * analysis -> lva -> charge.
  * Every stage stores its output before the next starts and is skipped when already done, so a re-run
  * after a crash or a retry does no work twice and charges once. Before any paid work the task holds its
  * estimated units (billing holds), so concurrent tasks never start work the project cannot pay for; the
@@ -112,6 +114,7 @@ async function execute(
     media: mediaStage,
     hold,
     transcription: transcriptionStage,
+    audioRedaction: audioRedactionStage,
     analysis: analysisStage,
     lva: lvaStage,
     charge: chargeStage,

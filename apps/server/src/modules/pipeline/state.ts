@@ -1,5 +1,6 @@
 import type { TranscribedSegment } from '../../ai/transcriber.ts';
 import type { ChannelLayout } from '../../media/audio.ts';
+import type { WordTimings } from '../privacy/audio-spans.ts';
 import type { PromptAnalysis } from './analysis.ts';
 
 /**
@@ -11,6 +12,7 @@ import type { PromptAnalysis } from './analysis.ts';
  *   re-run only sends the pieces still missing; cleared when tasks.transcript is written.
  * - classification: the classification step of a classification prompt and the prompt it chose (the
  *   chosen prompt as it runs is tasks.chosen_prompt_version_id).
+ * - audioRedaction: where the recording is toned when the project redacts, and whether it is done.
  *
  * Finished stages are also visible in the task's columns: transcript (transcription), result
  * (analysis), lva (voice analysis), units_charged_milli and status completed (charge).
@@ -19,7 +21,23 @@ export interface PipelineState {
   media?: AudioFacts | TextFacts;
   transcription?: TranscriptionProgress;
   classification?: ClassificationStep;
+  audioRedaction?: AudioRedactionStep;
 }
+
+/**
+ * The recording's redaction (stages/audio-redaction.ts): stored with the redacted transcript, so that a run
+ * that stops before the recording is rewritten does it when resumed.
+ */
+export interface AudioRedactionStep {
+  /** Where the redacted values were said: [startMs, endMs, …] (modules/privacy/audio-spans.ts). */
+  spans: number[];
+  /** The storage key of the recording as uploaded, once the rewriting started (kept or deleted at the end). */
+  original?: string;
+  done?: boolean;
+}
+
+/** A transcribed segment as a piece keeps it: its words packed (privacy/audio-spans.ts), when timed. */
+export type StoredSegment = Omit<TranscribedSegment, 'words'> & { timings?: WordTimings };
 
 export interface AudioFacts {
   kind: 'audio';
@@ -51,7 +69,7 @@ export interface TranscriptionProgress {
   /** What the provider detected (set when the transcript is complete). */
   detectedLanguage?: string | null;
   /** Transcribed pieces by `${track}:${piece}`, with times already shifted to the whole recording. */
-  pieces: Record<string, { language: string | null; segments: TranscribedSegment[] }>;
+  pieces: Record<string, { language: string | null; segments: StoredSegment[] }>;
 }
 
 export interface ClassificationStep {

@@ -46,7 +46,8 @@ export interface TaskRun {
   readonly options: RunOptions;
   readonly deps: PipelineDeps;
   readonly storage: Pick<Storage, 'get'>;
-  readonly media: MediaRow;
+  /** The task's media row; replaced when the recording is redacted. */
+  media: MediaRow;
   readonly work: WorkFiles;
   task: TaskRow;
   state: PipelineState;

@@ -3,16 +3,20 @@ import {
   isUiLanguage,
   type PrivacySettings,
   type RedactionEntityType,
+  redactionPlaceholder,
   UI_LANGUAGES,
   type UiLanguage,
 } from '@parley/contracts';
 import { isSupportedCountry } from 'libphonenumber-js/max';
+import type { TextSpan } from './audio-spans.ts';
 import { redactConversation } from './redaction/redact.ts';
 
 export interface RedactedSegments<S> {
   segments: S[];
   /** The segments as they were, when the project keeps originals and something was redacted; else null. */
   original: S[] | null;
+  /** Which characters of which segment (of the text as it was) were replaced: where the recording is toned. */
+  spans: TextSpan[];
 }
 
 const optionsOf = (settings: PrivacySettings) => ({
@@ -22,25 +26,83 @@ const optionsOf = (settings: PrivacySettings) => ({
 
 /**
  * A conversation's segments (a recording's) or messages (a chat's) with the project's chosen personal data
- * replaced by placeholders, all of them read as one conversation; unchanged when redaction is off.
+ * replaced by placeholders, all of them read as one conversation; unchanged when redaction is off. A
+ * transcript may already hold the transcription service's own redactions (its second net): those become
+ * placeholders of their type too, numbered after Parley's, and count as redacted spans.
  */
 export function redactSegments<S extends { text: string }>(
   segments: S[],
   settings: PrivacySettings,
   /** The language the transcription heard (a code or a name), when known: only its number words count. */
   language: string | null = null,
+  /** The segments come from a transcription service that was asked to redact as well. */
+  serviceRedacted = false,
 ): RedactedSegments<S> {
-  if (!settings.redaction_enabled) return { segments, original: null };
-  const redaction = redactConversation(
-    segments.map((segment) => segment.text),
-    { ...optionsOf(settings), language: uiLanguageOf(language) },
+  if (!settings.redaction_enabled) return { segments, original: null, spans: [] };
+  const texts = segments.map((segment) => segment.text);
+  const redaction = redactConversation(texts, { ...optionsOf(settings), language: uiLanguageOf(language) });
+  const spans: TextSpan[] = redaction.entities.flatMap((entity) =>
+    entity.spans.map((span) => ({ segment: span.piece, start: span.start, end: span.end })),
   );
-  if (redaction.entities.length === 0) return { segments, original: null };
+  let pieces = redaction.pieces;
+  if (serviceRedacted) {
+    const service = serviceRedactions(texts, pieces);
+    spans.push(...service.spans);
+    pieces = service.pieces;
+  }
+  if (spans.length === 0) return { segments, original: null, spans };
   return {
-    segments: segments.map((segment, index) => ({ ...segment, text: redaction.pieces[index]! })),
+    segments: segments.map((segment, index) => ({ ...segment, text: pieces[index]! })),
     original: settings.redaction_keep === 'redacted_and_original' ? segments : null,
+    spans,
   };
 }
+
+/** What the services write in place of a value they redacted: `[CREDIT_CARD_NUMBER]`, `[PCI_1]`, `[SSN]`… */
+const SERVICE_TOKEN = /\[([A-Z]+(?:_[A-Z]+)*)(?:_\d+)?\]/g;
+
+/** The type of a service's redaction token, null for one without a type ('REDACTED'), undefined for no token. */
+function serviceTokenType(name: string): RedactionEntityType | null | undefined {
+  if (/CVV|SECURITY_CODE/.test(name)) return 'card_security_code';
+  if (/EXPIRATION|EXPIRY/.test(name)) return 'card_expiry';
+  if (/CREDIT_CARD|CARD_NUMBER|^PCI$/.test(name)) return 'card_number';
+  if (/SSN|SOCIAL_SECURITY/.test(name)) return 'national_id';
+  if (/BANKING|ACCOUNT_NUMBER|ROUTING/.test(name)) return 'bank_account';
+  if (name === 'REDACTED') return null;
+  return undefined;
+}
+
+/**
+ * The service's redaction tokens: where they stand in the text as transcribed (they hold no digits, so Parley's
+ * redaction left them in place) and the redacted pieces with each typed token made a placeholder.
+ */
+function serviceRedactions(
+  texts: readonly string[],
+  redacted: readonly string[],
+): { spans: TextSpan[]; pieces: string[] } {
+  const spans: TextSpan[] = [];
+  texts.forEach((text, segment) => {
+    for (const match of text.matchAll(SERVICE_TOKEN)) {
+      if (isOwnPlaceholder(match[0]) || serviceTokenType(match[1]!) === undefined) continue;
+      spans.push({ segment, start: match.index, end: match.index + match[0].length });
+    }
+  });
+  if (spans.length === 0) return { spans, pieces: [...redacted] };
+  const counts = placeholdersIn(redacted.join('\n'));
+  const pieces = redacted.map((piece) =>
+    piece.replace(SERVICE_TOKEN, (token, name: string) => {
+      if (isOwnPlaceholder(token)) return token;
+      const type = serviceTokenType(name);
+      if (!type) return token;
+      counts[type] = (counts[type] ?? 0) + 1;
+      return redactionPlaceholder(type, counts[type]);
+    }),
+  );
+  return { spans, pieces };
+}
+
+/** A token that is one of Parley's placeholders (a service token holds none). */
+const isOwnPlaceholder = (token: string) => Object.keys(placeholdersIn(token)).length > 0;
 
 const ENGLISH_NAMES = new Intl.DisplayNames('en', { type: 'language' });
 

@@ -52,7 +52,7 @@ async function removeMediaBefore(ctx: AppContext, projectId: number, before: Dat
   let removed = 0;
   for (;;) {
     const due = await ctx.db
-      .select({ id: mediaFiles.id, key: mediaFiles.storageKey })
+      .select({ id: mediaFiles.id, key: mediaFiles.storageKey, original: mediaFiles.originalStorageKey })
       .from(mediaFiles)
       .where(
         and(
@@ -62,11 +62,15 @@ async function removeMediaBefore(ctx: AppContext, projectId: number, before: Dat
         ),
       )
       .limit(BATCH);
-    for (const { key } of due) await storage.remove(key);
+    for (const { key, original } of due) {
+      await storage.remove(key);
+      // The recording as uploaded, kept beside its redacted copy, goes with it.
+      if (original) await storage.remove(original);
+    }
     for (const { id, key } of due) {
       await ctx.db
         .update(mediaFiles)
-        .set({ removedAt: new Date() })
+        .set({ removedAt: new Date(), originalStorageKey: null })
         .where(and(eq(mediaFiles.id, id), eq(mediaFiles.storageKey, key)));
     }
     removed += due.length;

@@ -6,17 +6,17 @@ import {
 } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
 import { requireTask } from '../analyses/detail.ts';
 import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { projectAccess, projectRole } from '../projects/access.ts';
+import { projectAccess, projectRole, projectRoleOfMembers } from '../projects/access.ts';
+import { serveOriginalMedia } from './original-media.ts';
 import { privacySettings, updatePrivacySettings } from './settings.ts';
 
 export const PRIVACY_TEXTS = {
   noOriginal: 'This analysis keeps no original transcript.',
-  originalForMembers: "Only the project's admins and owners can read the original transcript.",
 } as const;
 
 /** The settings as the audit trail keeps them: flat values, the ones not set left out. */
@@ -32,6 +32,9 @@ const settingsDetails = (settings: PrivacySettings): AuditDetails => {
 /** A project's privacy settings (settings → Privacy, admins and owners). */
 export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = projectRole(ctx, 'admin');
+  // Support staff see a granted project as admins do, but never its originals.
+  const ownAdmin = projectRoleOfMembers(ctx, 'admin');
+  serveOriginalMedia(app, ctx, ownAdmin);
 
   serve(app, routes.get, {
     preValidation: admin,
@@ -53,12 +56,9 @@ export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   serve(app, routes.originalTranscript, {
-    preValidation: admin,
+    preValidation: ownAdmin,
     handler: async (request) => {
-      const access = projectAccess(request);
-      // Support staff see a granted project as admins do; the original is for its own admins and owners.
-      if (access.support) throw forbidden(PRIVACY_TEXTS.originalForMembers);
-      const { task } = await requireTask(ctx, access, request.params.taskId);
+      const { task } = await requireTask(ctx, projectAccess(request), request.params.taskId);
       const transcript = readTranscript(task.transcriptOriginal);
       if (!transcript) throw notFound(PRIVACY_TEXTS.noOriginal);
       await auditRequest(ctx.db, request, 'original_transcript_read', { targetId: task.id });

@@ -158,6 +158,21 @@ export function projectRole(ctx: AppContext, minimum: MemberRole) {
   };
 }
 
+/**
+ * projectRole for what support staff may not read even while the owner's grant runs: originals and one person's
+ * data are for the project's own admins and owners.
+ */
+export function projectRoleOfMembers(ctx: AppContext, minimum: MemberRole) {
+  const check = projectRole(ctx, minimum);
+  return async (request: FastifyRequest): Promise<void> => {
+    await check(request);
+    if (projectAccess(request).support) throw forbidden(MEMBERS_ONLY);
+  };
+}
+
+export const MEMBERS_ONLY =
+  "Only the project's own members can read this; support access does not include it.";
+
 /** The access checked by the route's projectRole hook. */
 export function projectAccess(request: FastifyRequest): ProjectAccess {
   const access = accessByRequest.get(request);

@@ -217,11 +217,12 @@ export async function deleteProject(
   const media = await ctx.db.transaction(async (tx) => {
     await keepBillingRecords(tx, projectId);
     const keys = await tx
-      .select({ key: mediaFiles.storageKey })
+      .select({ key: mediaFiles.storageKey, original: mediaFiles.originalStorageKey })
       .from(mediaFiles)
       .where(and(eq(mediaFiles.projectId, projectId), isNull(mediaFiles.removedAt)));
     await tx.delete(projects).where(eq(projects.id, projectId));
-    return keys.map((row) => row.key);
+    // A redacted recording's upload, kept beside it, goes too.
+    return keys.flatMap((row) => (row.original ? [row.key, row.original] : [row.key]));
   });
   await removeStoredMedia(ctx, media);
   ctx.logger.info({ projectId, userId: user.id, mediaFiles: media.length }, 'Project deleted');

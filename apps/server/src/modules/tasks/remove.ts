@@ -21,15 +21,16 @@ export async function removeFailedTask(ctx: AppContext, projectId: number, taskI
     const deleted = await tx.delete(tasks).where(isFailed).returning({ id: tasks.id });
     if (deleted.length === 0) return null;
     const [users] = await tx.select({ n: count() }).from(tasks).where(eq(tasks.mediaId, row.mediaId));
-    if ((users?.n ?? 0) > 0) return { key: null };
+    if ((users?.n ?? 0) > 0) return { key: null, original: null };
     const [media] = await tx
       .delete(mediaFiles)
       .where(eq(mediaFiles.id, row.mediaId))
-      .returning({ key: mediaFiles.storageKey });
-    return { key: media?.key ?? null };
+      .returning({ key: mediaFiles.storageKey, original: mediaFiles.originalStorageKey });
+    return { key: media?.key ?? null, original: media?.original ?? null };
   });
-  if (removed?.key) {
-    const key = removed.key;
+  // The file, and the upload kept beside its redacted copy.
+  for (const key of [removed?.key, removed?.original]) {
+    if (!key) continue;
     await storageOf(ctx.config)
       .remove(key)
       .catch((error) => ctx.logger.warn({ err: error, key }, 'Could not remove a media file'));

@@ -108,7 +108,15 @@ export async function ingest(
       if (replaces) {
         await tx
           .update(mediaFiles)
-          .set({ storageKey: staged.key, removedAt: null })
+          .set({
+            storageKey: staged.key,
+            removedAt: null,
+            // A redacted copy's type and size were stored in place of the upload's.
+            contentType: staged.contentType,
+            sizeBytes: staged.size,
+            redactedAt: null,
+            originalStorageKey: null,
+          })
           .where(eq(mediaFiles.id, existing.media.id));
       }
       return {

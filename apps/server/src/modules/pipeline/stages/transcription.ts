@@ -12,10 +12,11 @@ import { effectiveTranscription } from '../../../ai/transcription-catalog.ts';
 import type { AppContext } from '../../../context.ts';
 import { projects } from '../../../db/schema/index.ts';
 import { type AudioPiece, type AudioTrack, encodePieces } from '../../../media/pieces.ts';
+import { audioSpans, wordTimings } from '../../privacy/audio-spans.ts';
 import { redactSegments } from '../../privacy/conversation.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
-import { audioFacts, type TranscriptionProgress } from '../state.ts';
+import { audioFacts, type StoredSegment, type TranscriptionProgress } from '../state.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun } from '../task-run.ts';
 import { cpuSlot, ensureInput, tempDir } from './media.ts';
 import { modelTranslates, translateSegments } from './translation.ts';
@@ -66,6 +67,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // (aborting a request whose answer is arriving can throw inside Node's fetch, uncaught, and end the
   // process); the stage fails with that first error once every piece has stopped.
   const signal = run.options.signal;
+  const redacting = run.privacy.redaction_enabled;
   let firstError: unknown = null;
   const transcribePiece = async (track: AudioTrack, piece: AudioPiece, index: number, key: string) => {
     const result = await transcriber.transcribe(piece.path, {
@@ -73,16 +75,27 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
       language: prompt.transcriptionLanguage,
       prompt: prompt.transcribeInstructions,
       diarize: track.speaker === null,
+      words: redacting,
+      redact: redacting,
       signal,
     });
+    const shift = (seconds: number) => round3(seconds + piece.offsetSeconds);
     progress.pieces[key] = {
       language: result.language,
-      segments: result.segments.map((segment) => ({
+      segments: result.segments.map(({ words, ...segment }) => ({
         ...segment,
-        start: round3(segment.start + piece.offsetSeconds),
-        end: round3(segment.end + piece.offsetSeconds),
+        start: shift(segment.start),
+        end: shift(segment.end),
         speaker: track.speaker ?? pieceSpeaker(segment.speaker, index),
         ...(track.channel !== null && { channel: track.channel }),
+        // Only the redaction of the recording reads the words: packed, and gone with the pieces.
+        ...(redacting &&
+          words && {
+            timings: wordTimings(
+              segment.text,
+              words.map((word) => ({ ...word, start: shift(word.start), end: shift(word.end) })),
+            ),
+          }),
       })),
     };
     done += 1;
@@ -112,15 +125,21 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   );
   if (firstError !== null) throw firstError;
 
-  const transcribed: Array<TranscribedSegment & { channel?: number }> = tracks
+  const timed: Array<StoredSegment & { channel?: number }> = tracks
     .flatMap((t, index) => t.pieces.flatMap((_, p) => progress.pieces[`${index}:${p}`]?.segments ?? []))
     .sort((a, b) => a.start - b.start || a.end - b.end);
-  if (transcribed.length === 0) throw new PipelineFailure(taskError('no_speech'));
+  if (timed.length === 0) throw new PipelineFailure(taskError('no_speech'));
+  const transcribed: Array<TranscribedSegment & { channel?: number }> = timed.map(
+    ({ timings: _, ...segment }) => segment,
+  );
   // Redacted before anything else reads it: the translation is the first prompt built from it.
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
-  const redacted = redactSegments(transcribed, run.privacy, language);
+  const serviceRedacts = transcriber.provider === 'deepgram' || transcriber.provider === 'assemblyai';
+  const redacted = redactSegments(transcribed, run.privacy, language, redacting && serviceRedacts);
   const segments = translate ? await translateSegments(run, prompt, redacted.segments) : redacted.segments;
   const durationSeconds = audio.durationMs / 1000;
+  // Where the recording is toned (stages/audio-redaction.ts), stored with the transcript.
+  const toned = audioSpans(timed, redacted.spans, durationSeconds);
   await saveState(
     run,
     {
@@ -130,6 +149,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
         detectedLanguage: language,
         pieces: {},
       },
+      ...(toned.length > 0 && { audioRedaction: { spans: toned } }),
     },
     {
       transcript: segments,
