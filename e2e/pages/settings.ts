@@ -10,6 +10,7 @@ export const SETTINGS_TABS = {
   'team-leaders': 'Team Leaders',
   'api-keys': 'API Keys',
   privacy: 'Privacy',
+  audit: 'Audit Trail',
   'support-access': 'Support Access',
 } as const;
 export type SettingsTab = keyof typeof SETTINGS_TABS;

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'api_key_revoked',
   'member_role_changed',
   'member_removed',
+  'data_erased',
+  'person_data_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,7 @@ import { errorField } from '../../shared/api/client';
 import { QueryContent } from '../../shared/components/States';
 import { phoneRegionOptions } from './phoneRegions';
 import { usePrivacySettings, useSavePrivacySettings } from './privacyApi';
+import { RetentionPreview } from './RetentionPreview';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
@@ -258,6 +259,14 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
         <Stack spacing={3}>
           {retentionInput('media_retention_days', t('settings.privacy.mediaDays'))}
           {retentionInput('result_retention_days', t('settings.privacy.resultDays'))}
+          <RetentionPreview
+            projectId={project.id}
+            timeZone={project.timezone}
+            unsaved={
+              retentionDays(draft.media_retention_days) !== settings.media_retention_days ||
+              retentionDays(draft.result_retention_days) !== settings.result_retention_days
+            }
+          />
         </Stack>
       </SettingsSection>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -11,6 +11,7 @@ import { LoadingState } from '../../shared/components/States';
 import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { ApiKeysTab } from './ApiKeysTab';
+import { AuditTab } from './AuditTab';
 import { GeneralTab } from './GeneralTab';
 import { PrivacyTab } from './PrivacyTab';
 import { RepMappingTab } from './RepMappingTab';
@@ -27,6 +28,7 @@ export const SETTINGS_TABS = [
   'team-leaders',
   'api-keys',
   'privacy',
+  'audit',
   'support-access',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -38,6 +40,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   'team-leaders': 'settings.tabs.teamLeaders',
   'api-keys': 'settings.tabs.apiKeys',
   privacy: 'settings.tabs.privacy',
+  audit: 'audit.tab',
   'support-access': 'settings.tabs.supportAccess',
 };
 
@@ -68,6 +71,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
       return <ApiKeysTab {...props} />;
     case 'privacy':
       return <PrivacyTab {...props} />;
+    case 'audit':
+      return <AuditTab {...props} />;
     case 'support-access':
       return <SupportAccessTab {...props} />;
   }
