@@ -1,13 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { downloadedText } from '../pages/bulk-upload.ts';
 import { SettingsPage } from '../pages/settings.ts';
 import { choose } from '../pages/shell.ts';
 import { createProjectViaApi, signedInPage, uniqueName } from '../support/flows.ts';
+import { createApiKeyViaApi } from '../support/members.ts';
 import { shoot } from '../support/screenshots.ts';
-import { expect, test } from '../support/test.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 860 };
+
+/** axe-core's WCAG 2.1 A and AA rules and heading order on the page as it is (as accessibility.spec.ts runs them). */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const order = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  const found = [...violations, ...order.violations].map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+  expect.soft(found, `accessibility violations on ${what}`).toEqual([]);
+}
 
 test('an owner changes retention, sees what will be deleted and the change in the audit trail, filters it and exports it', async ({
   page,
@@ -36,12 +50,14 @@ test('an owner changes retention, sees what will be deleted and the change in th
   await expect(preview.getByTestId('retention-preview-results')).toContainText(
     'Kept forever: nothing will be deleted.',
   );
+  await expectAccessible(page, 'the privacy tab with its retention preview');
   await shoot(page, 'settings-privacy-retention-desktop');
   await page.setViewportSize(PHONE);
   await shoot(page, 'settings-privacy-retention-phone');
   await page.setViewportSize(DESKTOP);
 
-  // The audit tab lists the change with the owner's account.
+  // The audit tab lists the change with the owner's account (after a key created through the API).
+  const key = await createApiKeyViaApi(page.request, project.id, 'CRM connector', 'full');
   await settings.showTab('audit');
   const audit = settings.panel('audit');
   const table = audit.getByRole('table', { name: 'Audit trail' });
@@ -49,18 +65,23 @@ test('an owner changes retention, sees what will be deleted and the change in th
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(user.email);
   await expect(entry).toContainText('Recordings and files:30 days');
+  const keyEntry = table.getByRole('row').filter({ hasText: 'API key created' });
+  await expect(keyEntry).toContainText(`API key #${key.id}`);
+  await expect(keyEntry).toContainText('Name:CRM connector');
+  await expectAccessible(page, 'the audit tab');
   await shoot(page, 'settings-audit-desktop');
   await page.setViewportSize(PHONE);
   await expect(entry).toBeVisible();
   await shoot(page, 'settings-audit-phone');
   await page.setViewportSize(DESKTOP);
 
-  // Filtered by another action, nothing; by this one, the entry again.
+  // Filtered by an action that did not happen, nothing; by the privacy change, that entry alone.
   const filter = audit.getByRole('combobox', { name: 'Action' });
-  await choose(page, filter, 'API key created');
+  await choose(page, filter, 'Member removed');
   await expect(audit.getByText('No entries for this action.')).toBeVisible();
   await choose(page, filter, 'Privacy settings changed');
   await expect(entry).toHaveCount(1);
+  await expect(keyEntry).toHaveCount(0);
 
   // The CSV download holds the row.
   const [download] = await Promise.all([
@@ -72,7 +93,8 @@ test('an owner changes retention, sees what will be deleted and the change in th
     columns: true,
     bom: true,
   });
-  expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ action: 'privacy_settings_changed', user_email: user.email });
+  expect(rows.map((row) => row.action)).toEqual(['privacy_settings_changed', 'api_key_created']);
+  expect(rows[0]).toMatchObject({ user_email: user.email });
   expect(JSON.parse(rows[0]!.details!)).toMatchObject({ media_retention_days: 30 });
+  expect(rows[1]).toMatchObject({ target_id: String(key.id) });
 });

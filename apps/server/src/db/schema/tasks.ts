@@ -67,9 +67,7 @@ export const mediaFiles = pgTable(
   (t) => [
     index('media_files_project_sha_idx').on(t.projectId, t.sha256),
     // Retention and its preview (modules/privacy): a project's stored files by upload time, removed ones left out.
-    index('media_files_retention_idx')
-      .on(t.projectId, t.createdAt)
-      .where(sql`${t.removedAt} IS NULL`),
+    index('media_files_retention_idx').on(t.projectId, t.createdAt).where(sql`${t.removedAt} IS NULL`),
   ],
 );
 
@@ -197,9 +195,7 @@ export const tasks = pgTable(
     ),
     // Retention and its preview (modules/tasks/expire.ts): a project's analyses not expired yet by creation time;
     // the status rides along so that counting them reads the index alone.
-    index('tasks_retention_idx')
-      .on(t.projectId, t.createdAt, t.status)
-      .where(sql`${t.expiredAt} IS NULL`),
+    index('tasks_retention_idx').on(t.projectId, t.createdAt, t.status).where(sql`${t.expiredAt} IS NULL`),
     index('tasks_api_key_idx').on(t.apiKeyId, t.conversationAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );

@@ -72,8 +72,12 @@ describe('retention schedule', () => {
     expect(nextRetentionRun(at('2026-06-10T10:40:59.999Z')).toISOString()).toBe('2026-06-10T10:41:00.000Z');
     expect(nextRetentionRun(at('2026-06-10T10:41:00Z')).toISOString()).toBe('2026-06-10T11:41:00.000Z');
     expect(nextRetentionRun(at('2026-06-10T23:59:00Z')).toISOString()).toBe('2026-06-11T00:41:00.000Z');
-    expect(lastRetentionRunWithin(at('2026-06-10T10:00:00Z'), 7).toISOString()).toBe('2026-06-17T09:41:00.000Z');
-    expect(lastRetentionRunWithin(at('2026-06-10T10:41:00Z'), 7).toISOString()).toBe('2026-06-17T10:41:00.000Z');
+    expect(lastRetentionRunWithin(at('2026-06-10T10:00:00Z'), 7).toISOString()).toBe(
+      '2026-06-17T09:41:00.000Z',
+    );
+    expect(lastRetentionRunWithin(at('2026-06-10T10:41:00Z'), 7).toISOString()).toBe(
+      '2026-06-17T10:41:00.000Z',
+    );
   });
 });
 

@@ -4,12 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles, tasks } from '../../db/schema/index.ts';
 import { expirableTasks } from '../tasks/expire.ts';
-import {
-  lastRetentionRunWithin,
-  nextRetentionRun,
-  removableMedia,
-  retentionCutoff,
-} from './retention.ts';
+import { lastRetentionRunWithin, nextRetentionRun, removableMedia, retentionCutoff } from './retention.ts';
 import { privacySettings } from './settings.ts';
 
 const KEPT_FOREVER: RetentionForecast = {
@@ -37,7 +32,9 @@ async function forecast(
   const nextCutoff = retentionCutoff(nextRun, days);
   const [row] = await db
     .select({
-      next_run: sql<number>`count(*) filter (where ${createdAt} < ${nextCutoff.toISOString()})`.mapWith(Number),
+      next_run: sql<number>`count(*) filter (where ${createdAt} < ${nextCutoff.toISOString()})`.mapWith(
+        Number,
+      ),
       next_days: count(),
       oldest: min(createdAt),
     })

@@ -28,7 +28,9 @@ export function nextRetentionRun(now: Date): Date {
 /** The last scheduled run at most `days` days after `now`. */
 export function lastRetentionRunWithin(now: Date, days: number): Date {
   const next = nextRetentionRun(now);
-  return new Date(next.getTime() + Math.floor((now.getTime() + days * DAY_MS - next.getTime()) / HOUR_MS) * HOUR_MS);
+  return new Date(
+    next.getTime() + Math.floor((now.getTime() + days * DAY_MS - next.getTime()) / HOUR_MS) * HOUR_MS,
+  );
 }
 
 /** A run at `runAt` deletes what was uploaded before this time (the rule of both kinds). */
@@ -38,7 +40,11 @@ export function retentionCutoff(runAt: Date, days: number): Date {
 
 /** A project's recordings and files whose bytes a run with this cutoff deletes (index media_files_retention_idx). */
 export function removableMedia(projectId: number, before: Date): SQL {
-  return and(eq(mediaFiles.projectId, projectId), lt(mediaFiles.createdAt, before), isNull(mediaFiles.removedAt))!;
+  return and(
+    eq(mediaFiles.projectId, projectId),
+    lt(mediaFiles.createdAt, before),
+    isNull(mediaFiles.removedAt),
+  )!;
 }
 
 /**

@@ -29,11 +29,7 @@ export async function expireAnalyses(
   before: Date,
   limit: number,
 ): Promise<number> {
-  const due = db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(expirableTasks(projectId, before))
-    .limit(limit);
+  const due = db.select({ id: tasks.id }).from(tasks).where(expirableTasks(projectId, before)).limit(limit);
   const expired = await db
     .update(tasks)
     .set({

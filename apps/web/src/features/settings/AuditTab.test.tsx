@@ -89,7 +89,10 @@ describe('audit tab', () => {
     expect(row(1).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByTestId('audit-entry-1').textContent).toContain('Key type:Full access');
 
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/projects/5/audit/export');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/projects/5/audit/export',
+    );
     expect(screen.queryByTestId('audit-load-more')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, CircularProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +99,12 @@ export function AuditTab({ project }: TabProps) {
       cell: (entry) => entry.ip ?? '—',
       cellSx: () => ({ fontFamily: 'monospace', overflowWrap: 'anywhere' }),
     },
-    { id: 'target', header: t('audit.columns.target'), cell: target, cellSx: () => ({ whiteSpace: 'nowrap' }) },
+    {
+      id: 'target',
+      header: t('audit.columns.target'),
+      cell: target,
+      cellSx: () => ({ whiteSpace: 'nowrap' }),
+    },
     {
       id: 'details',
       header: t('audit.columns.details'),
@@ -99,7 +114,15 @@ export function AuditTab({ project }: TabProps) {
         return (
           <Box component="dl" sx={{ m: 0, minWidth: { sm: 220 } }}>
             {lines.map((line) => (
-              <Box key={line.key} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: { xs: 'flex-end', sm: 'flex-start' } }}>
+              <Box
+                key={line.key}
+                sx={{
+                  display: 'flex',
+                  gap: 0.5,
+                  flexWrap: 'wrap',
+                  justifyContent: { xs: 'flex-end', sm: 'flex-start' },
+                }}
+              >
                 <Typography component="dt" variant="body2" color="textSecondary">
                   {t('audit.details.label', { label: line.label })}
                 </Typography>
@@ -193,7 +216,9 @@ export function AuditTab({ project }: TabProps) {
               variant="outlined"
               onClick={() => void trail.fetchNextPage()}
               disabled={trail.isFetchingNextPage}
-              startIcon={trail.isFetchingNextPage ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={
+                trail.isFetchingNextPage ? <CircularProgress size={16} color="inherit" /> : undefined
+              }
               data-testid="audit-load-more"
             >
               {trail.isFetchingNextPage ? t('audit.loadingMore') : t('audit.loadMore')}

@@ -71,11 +71,11 @@ describe('retention preview on the privacy tab', () => {
       'At the next run1,234uploaded before Jan 30, 2026, 12:41 PM',
     );
     expect(textOf('retention-preview-media')).toContain('In the next 7 days5,678');
-    expect(textOf('retention-preview-media')).toContain(
-      'Oldest upload affectedNov 2, 2025',
-    );
+    expect(textOf('retention-preview-media')).toContain('Oldest upload affectedNov 2, 2025');
     expect(
-      within(screen.getByTestId('retention-preview-results')).getByText('Kept forever: nothing will be deleted.'),
+      within(screen.getByTestId('retention-preview-results')).getByText(
+        'Kept forever: nothing will be deleted.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { RetentionForecast } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -72,10 +72,15 @@ export function RetentionPreview({
                   date: formatDateTime(forecast.next_run_deletes_before, language, timeZone),
                 }),
               },
-              { label: t('audit.retention.inNextDays', { days: window_days }), value: number(forecast.next_days) },
+              {
+                label: t('audit.retention.inNextDays', { days: window_days }),
+                value: number(forecast.next_days),
+              },
               {
                 label: t('audit.retention.oldest'),
-                value: forecast.oldest_uploaded_at ? formatDate(forecast.oldest_uploaded_at, language, timeZone) : '—',
+                value: forecast.oldest_uploaded_at
+                  ? formatDate(forecast.oldest_uploaded_at, language, timeZone)
+                  : '—',
               },
             ].map((line) => (
               <Box key={line.label} sx={{ display: 'contents' }}>
@@ -85,7 +90,12 @@ export function RetentionPreview({
                 <Typography component="dd" variant="body2" sx={{ m: 0 }}>
                   {line.value}
                   {line.hint ? (
-                    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="textSecondary"
+                      sx={{ display: 'block' }}
+                    >
                       {line.hint}
                     </Typography>
                   ) : null}
@@ -116,9 +126,9 @@ export function RetentionPreview({
           {t('audit.retention.title')}
         </Typography>
         {unsaved ? (
-          <Typography variant="body2" color="warning.main" data-testid="retention-preview-unsaved">
+          <Alert severity="info" sx={{ py: 0 }} data-testid="retention-preview-unsaved">
             {t('audit.retention.unsaved')}
-          </Typography>
+          </Alert>
         ) : null}
         {body()}
       </Stack>

@@ -29,4 +29,5 @@ export function useAuditTrail(projectId: number, action: AuditAction | null) {
 }
 
 /** The whole trail as CSV: a link the browser downloads as the server streams it. */
-export const auditExportUrl = (projectId: number) => urlOf(privacyRoutes.auditExport, { params: { id: projectId } });
+export const auditExportUrl = (projectId: number) =>
+  urlOf(privacyRoutes.auditExport, { params: { id: projectId } });
