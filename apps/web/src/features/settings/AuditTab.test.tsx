@@ -117,6 +117,25 @@ describe('audit tab', () => {
     expect(callsTo(fetch, AUDIT)).toHaveLength(2);
   });
 
+  it('keeps the entries shown when the next page fails, and retries it', async () => {
+    let fail = true;
+    renderAudit((url) => {
+      if (!url.searchParams.get('before')) {
+        return routeAnswer(privacyRoutes.audit, { data: [entry(60)], next_before: 60 });
+      }
+      return fail
+        ? jsonResponse(503, { error: { code: 'unavailable', message: 'Database is unavailable' } })
+        : routeAnswer(privacyRoutes.audit, { data: [entry(59)], next_before: null });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Failed to load more entries.')).toBeInTheDocument();
+    expect(screen.getByTestId('audit-entry-60')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('audit-entry-59')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load more entries.')).not.toBeInTheDocument();
+  });
+
   it('filters by action, and says when nothing matches', async () => {
     const fetch = renderAudit((url) => {
       const action = url.searchParams.get('action');
