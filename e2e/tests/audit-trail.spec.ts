@@ -18,7 +18,8 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
     .analyze();
   const order = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
   const found = [...violations, ...order.violations].map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
   );
   expect.soft(found, `accessibility violations on ${what}`).toEqual([]);
 }

@@ -55,6 +55,12 @@ const FIELDS_WITH_ERRORS: readonly string[] = [
   'result_retention_days',
 ];
 
+/**
+ * A group's title stays readable while redaction is off (its controls are disabled): a legend is text, not a
+ * control, so the contrast rule applies to it (axe color-contrast).
+ */
+const readableLegend = { '&.Mui-disabled': { color: 'text.secondary' } } as const;
+
 const draftOf = (settings: PrivacySettings): Draft => ({
   ...settings,
   region: settings.region ?? '',
@@ -190,7 +196,9 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
             disabled={redactionLocked}
             error={refusal('redaction_types') !== undefined}
           >
-            <FormLabel component="legend">{t('settings.privacy.typesLabel')}</FormLabel>
+            <FormLabel component="legend" sx={readableLegend}>
+              {t('settings.privacy.typesLabel')}
+            </FormLabel>
             <FormGroup
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}
             >
@@ -212,7 +220,7 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
             ) : null}
           </FormControl>
           <FormControl component="fieldset" disabled={redactionLocked}>
-            <FormLabel component="legend" id={keepLabelId}>
+            <FormLabel component="legend" id={keepLabelId} sx={readableLegend}>
               {t('settings.privacy.keepLabel')}
             </FormLabel>
             <RadioGroup
