@@ -78,12 +78,13 @@ export function AuditTab({ project }: TabProps) {
       id: 'action',
       header: t('audit.columns.action'),
       cell: (entry) => t(`audit.actions.${entry.action}`),
+      cellSx: () => ({ minWidth: { sm: 140 } }),
     },
     {
       id: 'account',
       header: t('audit.columns.account'),
       cell: (entry) => (
-        <Box sx={{ overflowWrap: 'anywhere' }}>
+        <Box sx={{ overflowWrap: 'anywhere', minWidth: { sm: 180 } }}>
           {entry.user_email ?? (entry.api_key_id === null ? '—' : null)}
           {entry.api_key_id !== null ? (
             <Typography variant="body2" color="textSecondary" component="div">
@@ -96,8 +97,12 @@ export function AuditTab({ project }: TabProps) {
     {
       id: 'ip',
       header: t('audit.columns.ip'),
-      cell: (entry) => entry.ip ?? '—',
-      cellSx: () => ({ fontFamily: 'monospace', overflowWrap: 'anywhere' }),
+      // The font on the value only: a phone card writes the column's name into the cell too.
+      cell: (entry) => (
+        <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: { sm: 'nowrap' } }}>
+          {entry.ip ?? '—'}
+        </Box>
+      ),
     },
     {
       id: 'target',
@@ -112,7 +117,7 @@ export function AuditTab({ project }: TabProps) {
         const lines = detailLines(entry.action, entry.details, t, language);
         if (lines.length === 0) return '—';
         return (
-          <Box component="dl" sx={{ m: 0, minWidth: { sm: 220 } }}>
+          <Box component="dl" sx={{ m: 0, minWidth: { sm: 220 }, maxWidth: { sm: 420 } }}>
             {lines.map((line) => (
               <Box
                 key={line.key}

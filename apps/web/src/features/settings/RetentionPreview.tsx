@@ -63,7 +63,10 @@ export function RetentionPreview({
             {t('audit.retention.keptForever')}
           </Typography>
         ) : (
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2 }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'fit-content(60%) 1fr', columnGap: 2 }}
+          >
             {[
               {
                 label: t('audit.retention.atNextRun'),
