@@ -48,6 +48,11 @@ describe('audit tab', () => {
           }),
           entry(2, { user_email: null, api_key_id: 9, ip: null }),
           entry(1, { action: 'api_key_created', target_id: 9, details: { name: 'CRM', type: 'full' } }),
+          entry(0, {
+            action: 'data_erased',
+            target_id: null,
+            details: { kind: 'phone', value: '+••••••••••56', analyses: 3, blacklisted: true },
+          }),
         ],
         next_before: null,
       }),
@@ -88,6 +93,11 @@ describe('audit tab', () => {
     expect(row(1).getByText('API key #9')).toBeInTheDocument();
     expect(row(1).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByTestId('audit-entry-1').textContent).toContain('Key type:Full access');
+
+    expect(row(0).getByText('Personal data erased')).toBeInTheDocument();
+    expect(screen.getByTestId('audit-entry-0').textContent).toContain(
+      'Searched by:phone numberSearched for:+••••••••••56Analyses:3Blacklisted:yes',
+    );
 
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',

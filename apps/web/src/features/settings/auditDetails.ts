@@ -25,7 +25,15 @@ const KNOWN_KEYS = [
   'field',
   'field_outcome',
   'field_value',
-  'count',
+  // A person's data exported or erased (data requests): what was searched for, and how much.
+  'kind',
+  'value',
+  'analyses',
+  'skipped',
+  'media_removed',
+  'blacklisted',
+  'media',
+  'task_ids',
 ] as const;
 type KnownKey = (typeof KNOWN_KEYS)[number];
 const isKnown = (key: string): key is KnownKey => (KNOWN_KEYS as readonly string[]).includes(key);
@@ -78,6 +86,10 @@ function valueText(key: string, value: string | number | boolean | null, t: TFun
       return t(`memberRoles.${text}`, { defaultValue: text });
     case 'format':
       return text.toUpperCase();
+    case 'kind':
+      return t(`audit.details.kinds.${text}`, { defaultValue: text });
+    case 'task_ids':
+      return text.split(',').join(', ');
     default:
       return text;
   }
