@@ -11,6 +11,7 @@ export const SETTINGS_TABS = {
   'api-keys': 'API Keys',
   privacy: 'Privacy',
   'data-requests': 'Data Requests',
+  audit: 'Audit Trail',
   'support-access': 'Support Access',
 } as const;
 export type SettingsTab = keyof typeof SETTINGS_TABS;

@@ -2,6 +2,7 @@ import { TaskParams } from '../analyses/detail.ts';
 import { ProjectIdParams } from '../api.ts';
 import { AuditListQuery, AuditListResponse } from '../privacy/audit.ts';
 import { OriginalTranscriptResponse } from '../privacy/original.ts';
+import { RetentionPreviewResponse } from '../privacy/retention.ts';
 import { PrivacySettings, PrivacySettingsResponse } from '../privacy/settings.ts';
 import { defineRoute } from './route.ts';
 
@@ -37,6 +38,21 @@ export const privacyRoutes = {
     body: PrivacySettings,
     responses: { 200: PrivacySettingsResponse },
     errors: [400, 403, 404],
+  }),
+  retentionPreview: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/privacy/retention-preview',
+    operationId: 'getRetentionPreview',
+    summary: 'What retention deletes next (admin or owner)',
+    description:
+      'When the retention job runs next and, for media and for transcripts/results, how many items that run ' +
+      'deletes, how many the runs of the next 7 days delete, and when the oldest of them was uploaded. A kind ' +
+      'kept forever (days null) deletes nothing. Analyses still queued or running are not counted.',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    responses: { 200: RetentionPreviewResponse },
+    errors: [403, 404],
   }),
   audit: defineRoute({
     method: 'GET',

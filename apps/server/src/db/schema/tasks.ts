@@ -71,7 +71,11 @@ export const mediaFiles = pgTable(
     originalStorageKey: text('original_storage_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('media_files_project_sha_idx').on(t.projectId, t.sha256)],
+  (t) => [
+    index('media_files_project_sha_idx').on(t.projectId, t.sha256),
+    // Retention and its preview (modules/privacy): a project's stored files by upload time, removed ones left out.
+    index('media_files_retention_idx').on(t.projectId, t.createdAt).where(sql`${t.removedAt} IS NULL`),
+  ],
 );
 
 /** One analysis of one conversation with one prompt, through the stages media -> transcription -> analysis. */
@@ -196,6 +200,9 @@ export const tasks = pgTable(
       t.finalScore,
       t.department,
     ),
+    // Retention and its preview (modules/tasks/expire.ts): a project's analyses not expired yet by creation time;
+    // the status rides along so that counting them reads the index alone.
+    index('tasks_retention_idx').on(t.projectId, t.createdAt, t.status).where(sql`${t.expiredAt} IS NULL`),
     index('tasks_api_key_idx').on(t.apiKeyId, t.conversationAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUEUES } from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
-import { applyRetention } from './retention.ts';
+import { applyRetention, RETENTION_SCHEDULE } from './retention.ts';
 
 /**
  * Retention, every hour: it deletes whatever is overdue, so the daily promise holds even when the server was
@@ -10,7 +10,7 @@ import { applyRetention } from './retention.ts';
 export const retentionJob = defineJob({
   name: QUEUES.retention,
   payload: z.object({}),
-  schedule: '41 * * * *',
+  schedule: RETENTION_SCHEDULE,
   handler: async (ctx) => {
     await applyRetention(ctx);
   },

@@ -13,6 +13,7 @@ import { auditRequest } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole, projectRoleOfMembers } from '../projects/access.ts';
 import { serveOriginalMedia } from './original-media.ts';
+import { retentionPreview } from './preview.ts';
 import { privacySettings, updatePrivacySettings } from './settings.ts';
 
 export const PRIVACY_TEXTS = {
@@ -53,6 +54,11 @@ export async function privacyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await auditRequest(ctx.db, request, 'privacy_settings_changed', { details: settingsDetails(saved) });
       return { data: saved };
     },
+  });
+
+  serve(app, routes.retentionPreview, {
+    preValidation: admin,
+    handler: async (request) => ({ data: await retentionPreview(ctx.db, projectAccess(request).project.id) }),
   });
 
   serve(app, routes.originalTranscript, {

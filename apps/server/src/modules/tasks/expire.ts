@@ -1,9 +1,22 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 
 /** States whose analysis is over: retention never touches a task still queued or running. */
 export const SETTLED_STATUSES = ['completed', 'failed', 'skipped'] as const;
+
+/**
+ * The analyses retention expires in a project: settled, not expired yet, created before `before`. Also what the
+ * retention preview counts (privacy/preview.ts); the partial index tasks_retention_idx serves both.
+ */
+export function expirableTasks(projectId: number, before: Date): SQL {
+  return and(
+    eq(tasks.projectId, projectId),
+    lt(tasks.createdAt, before),
+    isNull(tasks.expiredAt),
+    inArray(tasks.status, [...SETTLED_STATUSES]),
+  )!;
+}
 
 /**
  * Retention of a project: up to `limit` settled analyses created before `before` lose their transcripts and
@@ -16,18 +29,7 @@ export async function expireAnalyses(
   before: Date,
   limit: number,
 ): Promise<number> {
-  const due = db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.projectId, projectId),
-        lt(tasks.createdAt, before),
-        isNull(tasks.expiredAt),
-        inArray(tasks.status, [...SETTLED_STATUSES]),
-      ),
-    )
-    .limit(limit);
+  const due = db.select({ id: tasks.id }).from(tasks).where(expirableTasks(projectId, before)).limit(limit);
   const expired = await db
     .update(tasks)
     .set({

@@ -16,6 +16,14 @@ const TYPE_LABELS = [
   'Dates of birth',
 ];
 
+const keptForever = {
+  days: null,
+  next_run_deletes_before: null,
+  next_run: 0,
+  next_days: 0,
+  oldest_uploaded_at: null,
+};
+
 const getAnswer = (settings: PrivacySettings) => () => routeAnswer(privacyRoutes.get, { data: settings });
 const saveAnswer: Handler = (_url, init) =>
   routeAnswer(privacyRoutes.update, { data: JSON.parse(String(init?.body)) });
@@ -25,6 +33,15 @@ function renderPrivacy(handlers: Record<string, Handler> = {}, project = setting
     {
       [routeKey(privacyRoutes.get, { id: 5 })]: getAnswer(DEFAULT_PRIVACY_SETTINGS),
       [routeKey(privacyRoutes.update, { id: 5 })]: saveAnswer,
+      [routeKey(privacyRoutes.retentionPreview, { id: 5 })]: () =>
+        routeAnswer(privacyRoutes.retentionPreview, {
+          data: {
+            next_run_at: '2026-03-01T10:41:00.000Z',
+            window_days: 7,
+            media: keptForever,
+            results: keptForever,
+          },
+        }),
       ...handlers,
     },
     project,

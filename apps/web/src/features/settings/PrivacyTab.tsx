@@ -30,6 +30,7 @@ import { errorField } from '../../shared/api/client';
 import { QueryContent } from '../../shared/components/States';
 import { phoneRegionOptions } from './phoneRegions';
 import { usePrivacySettings, useSavePrivacySettings } from './privacyApi';
+import { RetentionPreview } from './RetentionPreview';
 import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
@@ -53,6 +54,12 @@ const FIELDS_WITH_ERRORS: readonly string[] = [
   'media_retention_days',
   'result_retention_days',
 ];
+
+/**
+ * A group's title stays readable while redaction is off (its controls are disabled): a legend is text, not a
+ * control, so the contrast rule applies to it (axe color-contrast).
+ */
+const readableLegend = { '&.Mui-disabled': { color: 'text.secondary' } } as const;
 
 const draftOf = (settings: PrivacySettings): Draft => ({
   ...settings,
@@ -189,7 +196,9 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
             disabled={redactionLocked}
             error={refusal('redaction_types') !== undefined}
           >
-            <FormLabel component="legend">{t('settings.privacy.typesLabel')}</FormLabel>
+            <FormLabel component="legend" sx={readableLegend}>
+              {t('settings.privacy.typesLabel')}
+            </FormLabel>
             <FormGroup
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}
             >
@@ -211,7 +220,7 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
             ) : null}
           </FormControl>
           <FormControl component="fieldset" disabled={redactionLocked}>
-            <FormLabel component="legend" id={keepLabelId}>
+            <FormLabel component="legend" id={keepLabelId} sx={readableLegend}>
               {t('settings.privacy.keepLabel')}
             </FormLabel>
             <RadioGroup
@@ -258,6 +267,14 @@ function PrivacyForm({ project, notify, readOnly, settings }: TabProps & { setti
         <Stack spacing={3}>
           {retentionInput('media_retention_days', t('settings.privacy.mediaDays'))}
           {retentionInput('result_retention_days', t('settings.privacy.resultDays'))}
+          <RetentionPreview
+            projectId={project.id}
+            timeZone={project.timezone}
+            unsaved={
+              retentionDays(draft.media_retention_days) !== settings.media_retention_days ||
+              retentionDays(draft.result_retention_days) !== settings.result_retention_days
+            }
+          />
         </Stack>
       </SettingsSection>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -11,6 +11,7 @@ import { LoadingState } from '../../shared/components/States';
 import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { ApiKeysTab } from './ApiKeysTab';
+import { AuditTab } from './AuditTab';
 import { DataRequestsTab } from './DataRequestsTab';
 import { GeneralTab } from './GeneralTab';
 import { PrivacyTab } from './PrivacyTab';
@@ -29,6 +30,7 @@ export const SETTINGS_TABS = [
   'api-keys',
   'privacy',
   'data-requests',
+  'audit',
   'support-access',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -41,6 +43,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   'api-keys': 'settings.tabs.apiKeys',
   privacy: 'settings.tabs.privacy',
   'data-requests': 'dataRequests.tab',
+  audit: 'audit.tab',
   'support-access': 'settings.tabs.supportAccess',
 };
 
@@ -73,6 +76,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
       return <PrivacyTab {...props} />;
     case 'data-requests':
       return <DataRequestsTab {...props} />;
+    case 'audit':
+      return <AuditTab {...props} />;
     case 'support-access':
       return <SupportAccessTab {...props} />;
   }

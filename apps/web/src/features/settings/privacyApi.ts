@@ -5,6 +5,9 @@ import { settingsKeys } from '../../shared/api/settingsQueryKeys';
 
 // The privacy tab: a project's redaction and retention settings (admins and owners).
 
+const retentionPreviewKey = (projectId: number) =>
+  [...settingsKeys.privacy(projectId), 'retention-preview'] as const;
+
 export function usePrivacySettings(projectId: number) {
   return useQuery({
     queryKey: settingsKeys.privacy(projectId),
@@ -18,6 +21,19 @@ export function useSavePrivacySettings(projectId: number) {
   return useMutation({
     mutationFn: async (settings: PrivacySettings) =>
       (await call(privacyRoutes.update, { params: { id: projectId }, body: settings })).data,
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.privacy(projectId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.privacy(projectId), saved);
+      // New retention days change what will be deleted next.
+      void queryClient.invalidateQueries({ queryKey: retentionPreviewKey(projectId) });
+    },
+  });
+}
+
+/** What retention deletes next (shown under the retention fields). */
+export function useRetentionPreview(projectId: number) {
+  return useQuery({
+    queryKey: retentionPreviewKey(projectId),
+    queryFn: async ({ signal }) =>
+      (await call(privacyRoutes.retentionPreview, { params: { id: projectId }, signal })).data,
   });
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "media_files_retention_idx" ON "media_files" USING btree ("project_id","created_at") WHERE "media_files"."removed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "tasks_retention_idx" ON "tasks" USING btree ("project_id","created_at","status") WHERE "tasks"."expired_at" IS NULL;
