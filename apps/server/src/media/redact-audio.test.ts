@@ -11,6 +11,7 @@ import {
   maskEncodeArgs,
   REDACTED_AUDIO,
   REDACTED_VIDEO,
+  redactedFileName,
   TONE_AMPLITUDE,
   ToneMask,
   writeRedactedCopy,
@@ -57,6 +58,13 @@ describe('the tone mask', () => {
         } else expect(out.readInt16LE(at)).toBe(original.readInt16LE(at));
       }
     }
+  });
+
+  it('names a copy after the upload with its own extension', () => {
+    expect(redactedFileName('call.wav', 'audio/mpeg')).toBe('call.mp3');
+    expect(redactedFileName('team.call.webm', 'video/mp4')).toBe('team.call.mp4');
+    expect(redactedFileName('recording', 'audio/mpeg')).toBe('recording.mp3');
+    expect(redactedFileName('call.wav', 'audio/wav')).toBe('call.wav');
   });
 
   it('writes silence when asked', async () => {

@@ -92,6 +92,14 @@ export interface RedactedFormat {
 export const REDACTED_AUDIO: RedactedFormat = { extension: 'mp3', contentType: 'audio/mpeg' };
 export const REDACTED_VIDEO: RedactedFormat = { extension: 'mp4', contentType: 'video/mp4' };
 
+/** The name a redacted copy is served under: the upload's name with the copy's extension ('call.wav' → 'call.mp3'). */
+export function redactedFileName(fileName: string, contentType: string): string {
+  const format = [REDACTED_AUDIO, REDACTED_VIDEO].find((f) => f.contentType === contentType);
+  if (!format) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName}.${format.extension}`;
+}
+
 /** ffmpeg's arguments that decode the first audio track of `input` to the PCM the mask reads. */
 export function maskDecodeArgs(input: string, channels: 1 | 2): string[] {
   return [

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { redactedFileName } from '../../media/redact-audio.ts';
 import { type ByteRange, ObjectNotFoundError, storageOf } from '../../storage/index.ts';
 import { pipelineState } from '../pipeline/state.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -58,10 +59,11 @@ export async function sendMedia(
     if (error instanceof ObjectNotFoundError) throw notFound(ANALYSIS_TEXTS.mediaMissing);
     throw error;
   }
+  const servedName = media.redactedAt ? redactedFileName(media.fileName, media.contentType) : media.fileName;
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', media.contentType)
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.fileName)}`)
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(servedName)}`)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, max-age=3600')

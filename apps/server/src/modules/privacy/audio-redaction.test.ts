@@ -134,6 +134,8 @@ async function uploadCall(projectId: number, promptId: number, deps: PipelineDep
 async function playedAudio(projectId: number, taskId: number) {
   const played = await app.owner.call(analysisRoutes.media, { params: { id: projectId, taskId } });
   expect(played.statusCode, played.body).toBe(200);
+  // Named for what it is now: the MP3 copy of call.wav.
+  expect(played.headers['content-disposition']).toBe("inline; filename*=UTF-8''call.mp3");
   return { samples: await decodeMono(played.rawPayload), contentType: played.headers['content-type'] };
 }
 
