@@ -1,5 +1,6 @@
 import type { AuditAction, AuditDetails } from '@parley/contracts';
 import type { TFunction } from 'i18next';
+import { FILTER_KEYS } from '../../shared/api/analysisListQuery';
 
 /** The details keys the trail writes that have a label of their own (others show as written). */
 const KNOWN_KEYS = [
@@ -13,18 +14,8 @@ const KNOWN_KEYS = [
   'type',
   'role',
   'format',
-  'from',
-  'to',
-  'prompt_id',
-  'department',
-  'representative',
-  'status',
-  'score_min',
-  'score_max',
-  'q',
-  'field',
-  'field_outcome',
-  'field_value',
+  // An export of analyses: the list's filters it was made with.
+  ...FILTER_KEYS,
   // A person's data exported or erased (data requests): what was searched for, and how much.
   'kind',
   'value',
