@@ -14,6 +14,27 @@ describe('redactConversation', () => {
     ]);
   });
 
+  it('finds a security code asked for and answered after fillers, or before a next message that starts with a number', () => {
+    expect(redact(['¿me dice el cvv, por favor?', 'eh, vale, es el 170']).pieces).toEqual([
+      '¿me dice el cvv, por favor?',
+      'eh, vale, es el [CARD_SECURITY_CODE_1]',
+    ]);
+    expect(redact(['назвіть cvv, будь ласка.', 'ем, зараз, сім одна дві, все']).pieces).toEqual([
+      'назвіть cvv, будь ласка.',
+      'ем, зараз, [CARD_SECURITY_CODE_1], все',
+    ]);
+    expect(
+      redact(['cvv kodunu alabilir miyim?', 'yazın: 9669', '2019 yılından beri müşterinizim.']).pieces,
+    ).toEqual([
+      'cvv kodunu alabilir miyim?',
+      'yazın: [CARD_SECURITY_CODE_1]',
+      '2019 yılından beri müşterinizim.',
+    ]);
+    // A social security number is an identity number, not a card's code, even split across two messages.
+    const nir = redact(['Votre numéro de sécurité sociale ?', 'Voilà, 1 87', '08 64 039 825 46, c’est tout']);
+    expect(nir.entities.map((entity) => entity.type)).toEqual(['national_id']);
+  });
+
   it('finds a card number said as words across two segments, in English and Ukrainian', () => {
     const english = redact([
       'sure it is four one one one one one one one',

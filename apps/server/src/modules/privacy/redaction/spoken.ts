@@ -30,6 +30,11 @@ const NEAR_CARD = 10;
 const CARD_TALK = 60;
 /** How close before a number a word naming it (expiry, security code) must stand. */
 const NAMED_WITHIN = 8;
+/**
+ * A security code is asked for, then answered after fillers ("cvv, please." — "um, well, it's 170"): its name may
+ * stand further back, counting the punctuation between.
+ */
+const CODE_NAMED_WITHIN = 12;
 
 /**
  * Finds card numbers, expiry dates, security codes, IBANs, identity numbers, dates of birth, phone numbers and
@@ -98,7 +103,8 @@ export function findSpoken(
       if (writtenAsDecimal(tokens, run, a, b)) continue;
       const named = (kind: ContextKind) => saidAs(tokens, first, kind, NAMED_WITHIN);
       const card = cardBefore(first, CARD_TALK);
-      if (card || named('card') || named('expiry') || named('securityCode')) {
+      const codeAsked = saidAs(tokens, first, 'securityCode', CODE_NAMED_WITHIN);
+      if (card || named('card') || named('expiry') || codeAsked) {
         let nearCard = cardBefore(first, NEAR_CARD) !== null;
         for (const length of [4, 6]) {
           const digits = run.digits.slice(start, start + length);
@@ -115,14 +121,21 @@ export function findSpoken(
             break;
           }
         }
-        const code = run.digits.slice(start, b);
-        const codeNamed = saidAs(tokens, run.tokenOf[start] ?? first, 'securityCode', NAMED_WITHIN);
+        const codeAt = run.tokenOf[start] ?? first;
+        // "Social security number" names an identity number, not a card's code.
+        const codeNamed =
+          saidAs(tokens, codeAt, 'securityCode', CODE_NAMED_WITHIN) &&
+          nearestOf(tokens, codeAt, ['securityCode', 'nationalId']) !== 'nationalId';
+        // A named code ends where its piece ends, even when the next message starts with a number.
+        const end = codeNamed ? pieceEnd(tokens, run, start, b) : b;
+        const code = run.digits.slice(start, end);
         const yearLike =
           /^(19|20)\d\d$/.test(code) && !saidAs(tokens, run.tokenOf[start] ?? first, 'securityCode', 3);
         const fits = code.length === 3 || (code.length === 4 && (codeNamed || card?.amex === true));
-        if (start < b && fits && !yearLike && (codeNamed || nearCard)) {
-          take('card_security_code', code, run.tokenOf.slice(start, b));
-          continue;
+        if (start < end && fits && !yearLike && (codeNamed || nearCard)) {
+          take('card_security_code', code, run.tokenOf.slice(start, end));
+          if (end === b) continue;
+          start = end;
         }
       }
       if (start < b) classifyNumber(tokens, run, start, b, region, now, take);
@@ -323,6 +336,13 @@ function freeSlices(run: DigitRun, claimed: ReadonlySet<number>): Array<[number,
     }
   }
   return slices;
+}
+
+/** Where the piece (segment or message) of digit `start` ends within the run: at `b` when the run is one piece. */
+function pieceEnd(tokens: readonly Token[], run: DigitRun, start: number, b: number): number {
+  const piece = tokens[run.tokenOf[start]!]!.piece;
+  for (let i = start + 1; i < b; i++) if (tokens[run.tokenOf[i]!]!.piece !== piece) return i;
+  return b;
 }
 
 const endsToken = (run: DigitRun, i: number) =>
