@@ -138,6 +138,8 @@ export const AnalysisDetail = z.object({
   expired_at: z.string().nullable().optional(),
   /** Whether the project keeps this analysis's transcript before redaction (admins and owners may read it). */
   has_original_transcript: z.boolean().optional(),
+  /** Whether the recording as uploaded is kept beside its redacted copy (admins and owners may download it). */
+  has_original_media: z.boolean().optional(),
 });
 export type AnalysisDetail = z.infer<typeof AnalysisDetail>;
 export const AnalysisDetailResponse = z.object({ data: AnalysisDetail });

@@ -133,6 +133,7 @@ export async function analysisDetail(
     transcript: transcriptSegments(task.transcript),
     expired_at: task.expiredAt?.toISOString() ?? null,
     has_original_transcript: task.transcriptOriginal !== null,
+    has_original_media: media.originalStorageKey !== null && media.removedAt === null,
     transcript_text: task.transcriptText,
     result: detailResult(task.result, taskVersion, version(task.chosenPromptVersionId)),
     // Stored JSON of any age: a value that doesn't have the shape the page reads is left out.

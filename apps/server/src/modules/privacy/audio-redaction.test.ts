@@ -174,6 +174,8 @@ describe('redaction of the recording', () => {
     await expect(storageOf(app.t.ctx.config).get(uploadedKey)).rejects.toBeInstanceOf(ObjectNotFoundError);
     const original = await app.owner.call(privacyRoutes.originalMedia, { params: { id: projectId, taskId } });
     expect(original.statusCode).toBe(404);
+    const detail = await app.owner.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
+    expect(detail.json().data.has_original_media).toBe(false);
 
     const { samples, contentType } = await playedAudio(projectId, taskId);
     expect(contentType).toBe('audio/mpeg');
@@ -195,7 +197,10 @@ describe('redaction of the recording', () => {
     expect(await storedBytes(uploadedKey)).toBe(CALL.toString());
     expectToneOnlyOverTheCard((await playedAudio(projectId, taskId)).samples);
 
-    // Admins and owners download the upload (audited); a user of the project and a stranger get nothing.
+    // The analysis says so, and admins and owners download the upload (audited); a user of the project and a
+    // stranger get nothing.
+    const detail = await app.owner.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
+    expect(detail.json().data.has_original_media).toBe(true);
     const member = await signUp(app.t.app);
     const stranger = await signUp(app.t.app);
     await addMember(app.t, projectId, member, 'user');

@@ -17,7 +17,11 @@ import { DetailsCard } from '../../features/analyses/DetailsCard';
 import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
 import { MediaPlayer } from '../../features/analyses/MediaPlayer';
 import { MetricsCard } from '../../features/analyses/MetricsCard';
-import { OriginalSwitch, OriginalTranscript } from '../../features/analyses/OriginalTranscript';
+import {
+  OriginalRecordingLink,
+  OriginalSwitch,
+  OriginalTranscript,
+} from '../../features/analyses/OriginalTranscript';
 import { usePlayer } from '../../features/analyses/player';
 import { ReanalyzeDialog } from '../../features/analyses/ReanalyzeDialog';
 import { ResultFields } from '../../features/analyses/ResultFields';
@@ -155,6 +159,8 @@ function AnalysisView({
   // The transcript before redaction: admins and owners of the project (not a read-only support view), on screen.
   const canReadOriginal =
     manager && !readOnly && !pdf && detail.has_original_transcript === true && segments.length > 0;
+  const canDownloadOriginalRecording =
+    manager && !readOnly && !pdf && hasPlayer && detail.has_original_media === true;
   const [showOriginal, setShowOriginal] = useState(false);
   const originalShown = canReadOriginal && showOriginal;
   const original = useOriginalTranscript(detail.project_id, detail.id, originalShown);
@@ -373,6 +379,9 @@ function AnalysisView({
           <Grid size={{ xs: 12, md: 5 }} data-testid="media-column">
             <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
               {hasPlayer ? <MediaPlayer detail={detail} player={player} /> : null}
+              {canDownloadOriginalRecording ? (
+                <OriginalRecordingLink projectId={detail.project_id} taskId={detail.id} />
+              ) : null}
               {transcriptSection}
             </Stack>
           </Grid>

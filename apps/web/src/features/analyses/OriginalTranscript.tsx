@@ -1,8 +1,10 @@
-import { Alert, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import type { TranscriptSegment } from '@parley/contracts';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { privacyRoutes, type TranscriptSegment } from '@parley/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { urlOf } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 
@@ -62,6 +64,31 @@ export function OriginalTranscript({
     <Stack spacing={2} data-testid="original-transcript">
       <Alert severity="warning">{t('redaction.original.notice')}</Alert>
       {children(query.data)}
+    </Stack>
+  );
+}
+
+/**
+ * The recording as uploaded, kept beside its redacted copy (admins and owners, when the project keeps originals):
+ * a plain download link, so the browser streams it to disk; the server audits each download.
+ */
+export function OriginalRecordingLink({ projectId, taskId }: { projectId: number; taskId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5} sx={{ displayPrint: 'none' }} data-testid="original-recording">
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<DownloadIcon />}
+        href={urlOf(privacyRoutes.originalMedia, { params: { id: projectId, taskId } })}
+        download
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('redaction.original.downloadRecording')}
+      </Button>
+      <Typography variant="caption" color="textSecondary">
+        {t('redaction.original.downloadAudited')}
+      </Typography>
     </Stack>
   );
 }

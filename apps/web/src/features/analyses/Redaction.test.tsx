@@ -270,3 +270,27 @@ describe('the original transcript', () => {
     expect(requests(fetch, originalKey)).toHaveLength(2);
   });
 });
+
+describe('the original recording', () => {
+  const recordingLink = () => screen.queryByRole('link', { name: 'Download the original recording' });
+
+  it('an owner downloads it with a plain link to the audited route', async () => {
+    await openAnalysis({ detail: redactedDetail({ has_original_media: true }) });
+    expect(recordingLink()).toHaveAttribute('href', '/api/projects/5/analyses/42/original-media');
+    expect(screen.getByText('Each download is recorded in the audit log.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a user', { role: 'user' as const }],
+    ['a team leader', { role: 'teamleader' as const }],
+    ['a read-only support view', { readOnly: true }],
+  ])('%s never sees the link', async (_who, options) => {
+    await openAnalysis({ detail: redactedDetail({ has_original_media: true }), ...options });
+    expect(recordingLink()).not.toBeInTheDocument();
+  });
+
+  it('no link when the upload was not kept', async () => {
+    await openAnalysis({ detail: redactedDetail({ has_original_media: false }) });
+    expect(recordingLink()).not.toBeInTheDocument();
+  });
+});
