@@ -31,6 +31,8 @@ interface TaskErrorParamsByCode {
   media_no_audio: Record<string, never>;
   media_empty: Record<string, never>;
   media_silent: Record<string, never>;
+  /** `detail`: the last line ffmpeg wrote while writing the redacted copy of the recording. */
+  redaction_failed: { detail: string };
   ffmpeg_missing: { path: string };
   ffprobe_missing: { path: string };
   ffmpeg_timeout: { seconds: number };
@@ -77,6 +79,8 @@ const ENGLISH: { [C in TaskErrorCode]: (params: ParamsOf<C>) => string } = {
   media_no_audio: () => 'The file has no audio track.',
   media_empty: () => 'The file contains no audio (0 seconds after decoding).',
   media_silent: () => 'The recording is silent: there is nothing to transcribe.',
+  redaction_failed: ({ detail }) =>
+    `The recording could not be redacted (ffmpeg: ${detail}). The analysis stopped so that no recording with unredacted data is kept; retry it or delete it.`,
   ffmpeg_missing: ({ path }) =>
     `ffmpeg was not found (${path}). Install ffmpeg (Debian package ffmpeg) or set FFMPEG_PATH on the server.`,
   ffprobe_missing: ({ path }) =>
@@ -134,6 +138,7 @@ export const TASK_ERROR_EXAMPLES: readonly TaskError[] = [
   taskError('media_no_audio'),
   taskError('media_empty'),
   taskError('media_silent'),
+  taskError('redaction_failed', { detail: 'Invalid data found when processing input' }),
   taskError('ffmpeg_missing', { path: 'ffmpeg' }),
   taskError('ffprobe_missing', { path: 'ffprobe' }),
   taskError('ffmpeg_timeout', { seconds: 1800 }),

@@ -96,9 +96,5 @@ function redactionFailure(error: unknown): unknown {
   if (error instanceof MediaError) return error;
   if (!(error instanceof FfmpegFailure)) return error;
   const detail = lastLine(error.stderr) || `ffmpeg exited with ${error.code}`;
-  return new PipelineFailure(
-    taskError('other', {
-      message: `The recording could not be redacted (ffmpeg: ${detail}). The analysis stops here so that no recording with unredacted card or personal data is kept as redacted; retry the task or delete it.`,
-    }),
-  );
+  return new PipelineFailure(taskError('redaction_failed', { detail }));
 }
