@@ -10,6 +10,7 @@ import { SettingsPage } from '../pages/settings.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
 import { scriptTranscription } from '../support/fake-transcription.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 const run = promisify(execFile);
@@ -84,6 +85,8 @@ test('with redaction on, a card number said aloud is a placeholder in the transc
   await settings.open(project.id, 'privacy');
   const panel = settings.panel('privacy');
   await panel.getByRole('switch', { name: 'Redact personal and card data' }).check();
+  // The upload is kept beside its redacted copy, for admins and owners to download.
+  await panel.getByRole('radio', { name: /^Redacted text and the original/ }).check();
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Privacy settings saved.')).toBeVisible();
 
@@ -140,4 +143,11 @@ test('with redaction on, a card number said aloud is a placeholder in the transc
   const before = { from: 0.3, to: call.card.start - 0.4 };
   expect(level(samples, before.from, before.to)).toBeGreaterThan(1e-4);
   expect(toneShare(samples, before.from, before.to, 1000), 'no tone before the number').toBeLessThan(0.2);
+
+  // The owner downloads the recording as uploaded, voice and card number and all.
+  await shoot(page, 'privacy-audio-analysis');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the original recording' }).click();
+  const download = await downloading;
+  expect(Buffer.compare(await readFile((await download.path())!), call.bytes)).toBe(0);
 });
