@@ -25,6 +25,7 @@ import {
   tasks,
 } from '../../db/schema/index.ts';
 import { ObjectNotFoundError, storageOf } from '../../storage/index.ts';
+import { SEARCH_LOCK } from './search.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -160,6 +161,23 @@ describe('search', () => {
       expect(response.statusCode, `${kind} ${value}`).toBe(400);
       expect(response.json().error).toMatchObject({ code, field: 'value' });
     }
+  });
+
+  it('runs one search of a project at a time: another while one runs is told to wait (429)', async () => {
+    const running = await t.ctx.db.$client.connect();
+    try {
+      await running.query('BEGIN');
+      await running.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [projectId, SEARCH_LOCK]);
+      const refused = await search(admin, 'email', 'jane@example.com');
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().error.code).toBe('search_running');
+      // Another project's search is not held up.
+      expect((await search(otherOwner, 'email', 'jane@example.com', otherProject)).statusCode).toBe(200);
+    } finally {
+      await running.query('ROLLBACK');
+      running.release();
+    }
+    expect((await search(admin, 'email', 'jane@example.com')).statusCode).toBe(200);
   });
 
   it('is for admins, owners and full keys: other members 403, another project 404', async () => {

@@ -17,6 +17,7 @@ export const DATA_REQUEST_TEXTS = {
   invalidName: `Enter a name of 1 to ${DATA_REQUESTS.nameWordsMax} words of at least ${DATA_REQUESTS.nameWordMin} letters.`,
   searchTimeout:
     'The search took too long. Search a longer, more precise value, or try again when the server is less busy.',
+  searchRunning: 'A search of this project is already running. Try again when it has finished.',
 } as const;
 
 /** One search statement may run this long; the API's connections are few. */
@@ -144,6 +145,9 @@ type MatchRow = Record<string, unknown> & {
  * statement has a timeout), so a project of a million analyses is searched in steps, never in one statement
  * that holds a connection for minutes.
  */
+/** The advisory lock (with the project id) a running search holds. */
+export const SEARCH_LOCK = 'data-requests:search';
+
 export async function searchPerson(
   ctx: Pick<AppContext, 'db'>,
   projectId: number,
@@ -155,6 +159,18 @@ export async function searchPerson(
   try {
     return await ctx.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`));
+      // One search of a project at a time: each reads thousands of transcripts, so a caller repeating it in
+      // parallel would hold one database connection per request.
+      const [lock] = (
+        await tx.execute<{ taken: boolean }>(
+          sql`SELECT pg_try_advisory_xact_lock(${projectId}, hashtext(${SEARCH_LOCK})) AS taken`,
+        )
+      ).rows;
+      if (!lock?.taken) {
+        throw new AppError('rate_limited', 'search_running', DATA_REQUEST_TEXTS.searchRunning, {
+          retryable: true,
+        });
+      }
       const bounds = await tx.execute<{ scanned: number; micros: string | null; id: number | null }>(sql`
         WITH scan AS (
           SELECT t.id, t.conversation_at FROM tasks t WHERE t.project_id = ${projectId} ${after}
