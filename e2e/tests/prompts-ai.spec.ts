@@ -217,10 +217,13 @@ test.describe('the AI prompt generator', () => {
 
     await page.goto(`/projects/${project.id}/prompts/edit?promptName=${encodeURIComponent(name)}`);
     await expect(editor.heading('Edit Prompt')).toBeVisible();
-    const original = await editor.keys.evaluateAll((inputs) =>
-      inputs.map((input) => (input as unknown as { value: string }).value),
-    );
-    expect(original).toEqual(expect.arrayContaining(['Greeting', 'Closing']));
+    // The heading shows before the prompt's fields are in: wait for them.
+    const fieldKeys = () =>
+      editor.keys.evaluateAll((inputs) =>
+        inputs.map((input) => (input as unknown as { value: string }).value),
+      );
+    await expect.poll(fieldKeys).toEqual(expect.arrayContaining(['Greeting', 'Closing']));
+    const original = await fieldKeys();
     const review = page.getByRole('dialog', { name: "Review the AI's changes" });
     const improve = async () => {
       await page.getByRole('button', { name: 'AI Improve', exact: true }).click();
