@@ -20,7 +20,7 @@ afterAll(() => before?.close());
 /** Texts the server wrote: one of every code, and texts without a code (a provider's failure, anything else). */
 const withoutCode = (reason: TaskError) => reason.code === 'other' || reason.code === 'provider_failed';
 /** Codes that came after the migration: the server never wrote them as English text. */
-const ADDED_SINCE = new Set<TaskError['code']>(['ffprobe_missing']);
+const ADDED_SINCE = new Set<TaskError['code']>(['ffprobe_missing', 'redaction_failed']);
 const CODED = TASK_ERROR_EXAMPLES.filter((reason) => !withoutCode(reason) && !ADDED_SINCE.has(reason.code));
 const OTHER_TEXTS = TASK_ERROR_EXAMPLES.filter(withoutCode).map((reason) => taskErrorText(reason));
 
