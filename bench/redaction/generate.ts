@@ -10,7 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RedactionEntityType } from '@parley/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
-import { type KeepKind, PHRASES, type Scene } from './phrases.ts';
+import { type KeepKind, type NumberKeepKind, PHRASES, type Scene } from './phrases.ts';
+import { PEOPLE } from './people.ts';
 import { Random } from './random.ts';
 import {
   birthDate,
@@ -298,12 +299,32 @@ class ConversationWriter {
     ];
   }
 
+  /** The agent's greeting with the agent's first name, labelled. */
+  private greeting(): Utterance {
+    const people = PEOPLE[this.language];
+    const agent = this.random.pick(people.agents);
+    const value = this.call ? agent.toLocaleLowerCase(this.language) : agent;
+    return {
+      speaker: 'agent',
+      line: this.random.pick(people.greet),
+      value: this.label('person_name', agent.toLocaleLowerCase(this.language), {
+        tokens: [value],
+        joiner: ' ',
+      }),
+    };
+  }
+
+  /** Text as this conversation writes it: a call's transcript is lower case. */
+  cased(text: string): string {
+    return this.call ? text.toLocaleLowerCase(this.language) : text;
+  }
+
   finish(id: string, region: CountryCode): Conversation {
     const random = this.random;
     const phrases = PHRASES[this.language];
     const middle = random.shuffle(this.utterances.slice());
     const all: Utterance[] = [
-      { speaker: 'agent', line: random.pick(phrases.greet) },
+      this.greeting(),
       { speaker: 'customer', line: random.pick(phrases.reason) },
       ...middle.flat(),
       { speaker: 'agent', line: random.pick(phrases.close) },
@@ -360,7 +381,7 @@ class ConversationWriter {
 }
 
 const PII_SCENES = ['card', 'iban', 'account', 'id', 'phone', 'email', 'dob'] as const;
-const KEEP_KINDS: KeepKind[] = ['order', 'price', 'time', 'quantity', 'non_luhn', 'date', 'year'];
+const KEEP_KINDS: NumberKeepKind[] = ['order', 'price', 'time', 'quantity', 'non_luhn', 'date', 'year'];
 const CARD_GROUPS: Record<CardBrand, number[]> = {
   visa: [4, 4, 4, 4],
   mastercard: [4, 4, 4, 4],
@@ -517,7 +538,7 @@ function dobScene(writer: ConversationWriter) {
   );
 }
 
-function nearMiss(writer: ConversationWriter, what: KeepKind) {
+function nearMiss(writer: ConversationWriter, what: NumberKeepKind) {
   const { random, language } = writer;
   const { speaker, lines } = PHRASES[language].keep[what];
   const line = random.pick(lines);
@@ -570,6 +591,65 @@ function nearMiss(writer: ConversationWriter, what: KeepKind) {
   writer.add({ speaker, line, value: writer.keep(what, rendered) });
 }
 
+/**
+ * The customer's name, given after a cue or in answer to the agent's question, and said again later (the
+ * surname after a title, or the first name): every mention is labelled with the same person.
+ */
+function nameScene(writer: ConversationWriter) {
+  const { random, language } = writer;
+  const people = PEOPLE[language];
+  const customer = random.pick(people.customers);
+  const full = `${customer.first} ${customer.last}`;
+  const person = full.toLocaleLowerCase(language);
+  const name = (text: string) =>
+    writer.label('person_name', person, { tokens: [writer.cased(text)], joiner: ' ' });
+  if (random.chance(0.5))
+    writer.add({ speaker: 'customer', line: random.pick(people.introduce), value: name(full) });
+  else writer.add(...writer.answer(random.pick(people.askName), name(full)));
+  const bySurname = random.chance(0.6);
+  const lines = bySurname ? people.mentionSurname[customer.female ? 0 : 1] : people.mentionFirst;
+  writer.add({
+    speaker: 'agent',
+    line: random.pick(lines),
+    value: name(bySurname ? customer.last : customer.first),
+  });
+}
+
+/** A house number said as words in most calls, written in chats. */
+function houseNumber(writer: ConversationWriter, n: number): string {
+  const { random, language } = writer;
+  if (!writer.call || random.chance(0.4)) return String(n);
+  return n < 10 ? digitWord(language, String(n), random) : pairWords(language, n);
+}
+
+function addressScene(writer: ConversationWriter) {
+  const { random, language } = writer;
+  const people = PEOPLE[language];
+  const street = random
+    .pick(people.streets)
+    .replace('{n}', houseNumber(writer, random.int(1, 99)))
+    .replace('{f}', houseNumber(writer, random.int(1, 40)));
+  const text = writer.cased(`${street}${random.chance(0.4) ? random.pick(people.towns) : ''}`);
+  writer.add(
+    ...writer.answer(
+      random.pick(people.askAddress),
+      writer.label('postal_address', text.toLocaleLowerCase(language), { tokens: [text], joiner: ' ' }),
+    ),
+  );
+}
+
+/** A street named without a house number, or a product's capitalised name: neither is redacted. */
+function wordNearMiss(writer: ConversationWriter, what: 'street' | 'product') {
+  const { random, language } = writer;
+  const { lines, values } = PEOPLE[language][what === 'street' ? 'streetOnly' : 'product'];
+  const value = writer.cased(random.pick(values));
+  writer.add({
+    speaker: 'customer',
+    line: random.pick(lines),
+    value: writer.keep(what, { tokens: [value], joiner: ' ' }),
+  });
+}
+
 function conversation(random: Random, language: Language, index: number): Conversation {
   const setup = SETUP[language];
   const writer = new ConversationWriter(random, language, index);
@@ -583,8 +663,11 @@ function conversation(random: Random, language: Language, index: number): Conver
     else if (scene === 'email') emailScene(writer, setup);
     else dobScene(writer);
   }
+  if (index % 3 !== 1) nameScene(writer);
+  if (index % 3 !== 0) addressScene(writer);
   const keeps = index % 2 === 0 ? [0, 3, 5] : [0, 3];
   for (const offset of keeps) nearMiss(writer, KEEP_KINDS[(index + offset) % KEEP_KINDS.length]!);
+  wordNearMiss(writer, index % 2 === 0 ? 'street' : 'product');
   return writer.finish(`${language}-${String(index + 1).padStart(2, '0')}`, setup.region);
 }
 

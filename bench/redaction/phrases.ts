@@ -5,26 +5,23 @@
 import type { IdScheme, Language } from './values.ts';
 
 export type Scene = 'card' | 'expiry' | 'cvv' | 'iban' | 'account' | 'phone' | 'email' | 'dob';
-export type KeepKind = 'order' | 'price' | 'time' | 'quantity' | 'non_luhn' | 'date' | 'year';
+export type NumberKeepKind = 'order' | 'price' | 'time' | 'quantity' | 'non_luhn' | 'date' | 'year';
+/** Near-misses: numbers, a street named without a house number, a product's capitalised name. */
+export type KeepKind = NumberKeepKind | 'street' | 'product';
 
 export interface Phrases {
-  greet: string[];
   reason: string[];
   ask: Record<Scene, string[]>;
   askId: Partial<Record<IdScheme, string[]>>;
   /** The customer's answer around a value. */
   answer: string[];
   /** Near-misses: who says them and how. */
-  keep: Record<KeepKind, { speaker: 'agent' | 'customer'; lines: string[] }>;
+  keep: Record<NumberKeepKind, { speaker: 'agent' | 'customer'; lines: string[] }>;
   close: string[];
 }
 
 export const PHRASES: Record<Language, Phrases> = {
   en: {
-    greet: [
-      'Thank you for calling, my name is Sarah, how can I help you today?',
-      'Hi, this is Tom from support. What can I do for you?',
-    ],
     reason: [
       "Hi, I'd like to update my payment details.",
       'Hello, I have a problem with my last payment.',
@@ -60,7 +57,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Thank you, everything is updated. Anything else?', 'Great, you are all set. Have a nice day!'],
   },
   uk: {
-    greet: ['Добрий день, мене звати Олена, чим можу допомогти?', 'Вітаю, служба підтримки, слухаю вас.'],
     reason: [
       'Добрий день, хочу оновити платіжні дані.',
       'Вітаю, у мене проблема з оплатою.',
@@ -90,7 +86,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Дякую, все оновлено. Ще щось?', 'Чудово, все готово. Гарного дня!'],
   },
   ru: {
-    greet: ['Здравствуйте, меня зовут Ирина, чем могу помочь?', 'Добрый день, служба поддержки, слушаю вас.'],
     reason: [
       'Здравствуйте, хочу обновить платёжные данные.',
       'Добрый день, у меня проблема с оплатой.',
@@ -120,10 +115,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Спасибо, всё обновлено. Что-то ещё?', 'Отлично, всё готово. Хорошего дня!'],
   },
   pl: {
-    greet: [
-      'Dzień dobry, nazywam się Anna, w czym mogę pomóc?',
-      'Dzień dobry, dział obsługi klienta, słucham.',
-    ],
     reason: [
       'Dzień dobry, chcę zaktualizować dane płatności.',
       'Mam problem z ostatnią płatnością.',
@@ -153,7 +144,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Dziękuję, wszystko zaktualizowane. Coś jeszcze?', 'Świetnie, gotowe. Miłego dnia!'],
   },
   es: {
-    greet: ['Buenos días, le atiende Lucía, ¿en qué puedo ayudarle?', 'Hola, atención al cliente, dígame.'],
     reason: [
       'Hola, quiero actualizar mis datos de pago.',
       'Tengo un problema con mi último pago.',
@@ -192,10 +182,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Gracias, ya está todo actualizado. ¿Algo más?', 'Perfecto, ya está. ¡Que tenga un buen día!'],
   },
   de: {
-    greet: [
-      'Guten Tag, Sie sprechen mit Julia, wie kann ich helfen?',
-      'Hallo, Kundenservice, was kann ich für Sie tun?',
-    ],
     reason: [
       'Hallo, ich möchte meine Zahlungsdaten ändern.',
       'Ich habe ein Problem mit meiner letzten Zahlung.',
@@ -245,7 +231,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Danke, alles ist aktualisiert. Sonst noch etwas?', 'Prima, alles erledigt. Schönen Tag noch!'],
   },
   pt: {
-    greet: ['Bom dia, fala a Marta, em que posso ajudar?', 'Olá, apoio ao cliente, diga.'],
     reason: [
       'Olá, quero atualizar os meus dados de pagamento.',
       'Tenho um problema com o último pagamento.',
@@ -275,7 +260,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Obrigada, está tudo atualizado. Mais alguma coisa?', 'Ótimo, está feito. Bom dia!'],
   },
   it: {
-    greet: ['Buongiorno, sono Giulia, come posso aiutarla?', 'Salve, servizio clienti, mi dica.'],
     reason: [
       'Salve, vorrei aggiornare i dati di pagamento.',
       "Ho un problema con l'ultimo pagamento.",
@@ -311,10 +295,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Grazie, è tutto aggiornato. Altro?', 'Perfetto, fatto. Buona giornata!'],
   },
   fr: {
-    greet: [
-      'Bonjour, Camille à votre écoute, que puis-je faire pour vous ?',
-      'Bonjour, service client, je vous écoute.',
-    ],
     reason: [
       'Bonjour, je voudrais mettre à jour mes coordonnées de paiement.',
       "J'ai un problème avec mon dernier paiement.",
@@ -356,10 +336,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Merci, tout est à jour. Autre chose ?', 'Parfait, c’est fait. Bonne journée !'],
   },
   tr: {
-    greet: [
-      'İyi günler, ben Elif, size nasıl yardımcı olabilirim?',
-      'Merhaba, müşteri hizmetleri, dinliyorum.',
-    ],
     reason: [
       'Merhaba, ödeme bilgilerimi güncellemek istiyorum.',
       'Son ödememle ilgili bir sorun var.',
@@ -395,10 +371,6 @@ export const PHRASES: Record<Language, Phrases> = {
     close: ['Teşekkürler, her şey güncellendi. Başka bir şey var mı?', 'Harika, tamamdır. İyi günler!'],
   },
   bg: {
-    greet: [
-      'Добър ден, казвам се Мария, с какво мога да помогна?',
-      'Здравейте, обслужване на клиенти, слушам ви.',
-    ],
     reason: [
       'Здравейте, искам да обновя данните си за плащане.',
       'Имам проблем с последното плащане.',

@@ -12,11 +12,18 @@ export const REDACTION_ENTITY_TYPES = [
   'phone_number',
   'email',
   'date_of_birth',
+  'postal_address',
+  'person_name',
 ] as const;
 export type RedactionEntityType = (typeof REDACTION_ENTITY_TYPES)[number];
 
-/** Types a project redacts when redaction is switched on and nobody chose otherwise: all of them. */
-export const DEFAULT_REDACTION_TYPES: readonly RedactionEntityType[] = REDACTION_ENTITY_TYPES;
+/**
+ * Types a project redacts when redaction is switched on and nobody chose otherwise: all but person names, an
+ * option a project opts into (names are found by what introduces them, and an analysis often needs them).
+ */
+export const DEFAULT_REDACTION_TYPES: readonly RedactionEntityType[] = REDACTION_ENTITY_TYPES.filter(
+  (type) => type !== 'person_name',
+);
 
 /** The placeholder of the n-th distinct value of a type in a conversation, e.g. `[CARD_NUMBER_1]`. */
 export function redactionPlaceholder(type: RedactionEntityType, n: number): string {

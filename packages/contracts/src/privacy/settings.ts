@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REDACTION_ENTITY_TYPES } from './entities.ts';
+import { DEFAULT_REDACTION_TYPES, REDACTION_ENTITY_TYPES } from './entities.ts';
 
 /**
  * What redaction keeps: only the redacted text (the default), or the original as well, readable by admins
@@ -36,7 +36,7 @@ export const PrivacySettingsResponse = z.object({ data: PrivacySettings });
 /** The settings of a project that never changed them: redaction off, everything kept. */
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   redaction_enabled: false,
-  redaction_types: [...REDACTION_ENTITY_TYPES],
+  redaction_types: [...DEFAULT_REDACTION_TYPES],
   redaction_keep: 'redacted',
   region: null,
   media_retention_days: null,

@@ -13,7 +13,18 @@ export const projectPrivacy = pgTable('project_privacy', {
   redactionTypes: text('redaction_types', { enum: REDACTION_ENTITY_TYPES })
     .array()
     .notNull()
-    .default([...REDACTION_ENTITY_TYPES]),
+    // Migration 0030's default (the types there were then); the app always writes the types it saves.
+    .default([
+      'card_number',
+      'card_security_code',
+      'card_expiry',
+      'iban',
+      'bank_account',
+      'national_id',
+      'phone_number',
+      'email',
+      'date_of_birth',
+    ]),
   redactionKeep: text('redaction_keep', { enum: REDACTION_KEEP }).notNull().default('redacted'),
   region: text('region'),
   mediaRetentionDays: integer('media_retention_days'),

@@ -19,9 +19,21 @@ export interface RedactedSegments<S> {
   spans: TextSpan[];
 }
 
-const optionsOf = (settings: PrivacySettings) => ({
+/** Metadata fields that hold a person's name ("Customer name", "Representative", "Agent"). */
+const NAME_FIELD =
+  /name|customer|client|caller|agent|representative|\brep\b|operator|contact|имя|ім.я|nazwisko|imię|nombre|vorname|nachname|nome|cognome|prénom|^adı|soyad|^име/iu;
+
+/** The names a task's metadata gives: found in the conversation wherever they are said. */
+function metadataNames(metadata: Record<string, string>): string[] {
+  return Object.entries(metadata)
+    .filter(([key, value]) => NAME_FIELD.test(key) && /\p{L}/u.test(value))
+    .map(([, value]) => value);
+}
+
+const optionsOf = (settings: PrivacySettings, metadata: Record<string, string>) => ({
   types: settings.redaction_types,
   region: settings.region !== null && isSupportedCountry(settings.region) ? settings.region : null,
+  knownNames: metadataNames(metadata),
 });
 
 /**
@@ -37,10 +49,15 @@ export function redactSegments<S extends { text: string }>(
   language: string | null = null,
   /** The segments come from a transcription service that was asked to redact as well. */
   serviceRedacted = false,
+  /** The task's metadata: the names it gives are redacted wherever the conversation says them. */
+  metadata: Record<string, string> = {},
 ): RedactedSegments<S> {
   if (!settings.redaction_enabled) return { segments, original: null, spans: [] };
   const texts = segments.map((segment) => segment.text);
-  const redaction = redactConversation(texts, { ...optionsOf(settings), language: uiLanguageOf(language) });
+  const redaction = redactConversation(texts, {
+    ...optionsOf(settings, metadata),
+    language: uiLanguageOf(language),
+  });
   const spans: TextSpan[] = redaction.entities.flatMap((entity) =>
     entity.spans.map((span) => ({ segment: span.piece, start: span.start, end: span.end })),
   );
@@ -135,7 +152,7 @@ export function redactDetails(
   if (!settings.redaction_enabled) return details;
   const entries = Object.entries(details.metadata);
   const redaction = redactConversation([...entries.map(([, value]) => value), details.fileName], {
-    ...optionsOf(settings),
+    ...optionsOf(settings, details.metadata),
     taken: placeholdersIn(redactedTranscript),
   });
   return {

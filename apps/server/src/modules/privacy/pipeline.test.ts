@@ -1,6 +1,8 @@
 import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_FILE, type Corpus } from '../../../../../bench/redaction/generate.ts';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { startFakeOpenAI, transcription } from '../../../test/fake-upstreams/openai.ts';
 import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
@@ -57,6 +59,7 @@ async function upload(
   projectId: number,
   promptId: number,
   file: { name: string; type: string; data: Buffer },
+  metadata: Record<string, string> = { Department: 'Sales', Representative: 'Ann', Phone: PHONE },
 ) {
   const response = await app.owner.request({
     method: 'POST',
@@ -65,7 +68,7 @@ async function upload(
       { name: 'prompt_id', value: String(promptId) },
       {
         name: 'metadata',
-        value: JSON.stringify({ Department: 'Sales', Representative: 'Ann', Phone: PHONE }),
+        value: JSON.stringify(metadata),
       },
       { name: 'file', filename: file.name, contentType: file.type, data: file.data },
     ]),
@@ -144,6 +147,43 @@ describe('redaction in the pipeline', () => {
     expect(bodies[0]).toContain('sure my card number is [CARD_NUMBER_1]');
     expect(bodies[0]).toContain('[CARD_NUMBER_1] and the security code is [CARD_SECURITY_CODE_1]');
     expect(row.transcriptText).not.toContain('one one one');
+  });
+
+  it('with person names on, no name or address of the corpus chats reaches the model, nor the metadata name', async () => {
+    const corpus = JSON.parse(readFileSync(CORPUS_FILE, 'utf8')) as Corpus;
+    const { projectId, promptId } = await projectWith({
+      ...REDACT_ALL,
+      redaction_types: [...REDACT_ALL.redaction_types, 'person_name'],
+    });
+    for (const language of ['en', 'uk', 'de', 'tr']) {
+      const chat = corpus.conversations.find(
+        (conversation) =>
+          conversation.language === language &&
+          conversation.kind === 'chat' &&
+          conversation.labels.some((label) => label.type === 'person_name') &&
+          conversation.labels.some((label) => label.type === 'postal_address'),
+      )!;
+      const messages = chat.pieces.map((piece, index) => ({
+        author: piece.speaker,
+        text: piece.text,
+        time: new Date(Date.UTC(2026, 10, 5, 10, index)).toISOString(),
+      }));
+      await upload(
+        projectId,
+        promptId,
+        { name: 'chat.json', type: 'application/json', data: Buffer.from(JSON.stringify(messages)) },
+        { Department: 'Sales', Representative: 'Ann Hathaway' },
+      );
+      const body = modelBodies().at(-1)!;
+      for (const label of chat.labels) {
+        const said = chat.pieces[label.piece]!.text.slice(label.start, label.end);
+        expect(body, `${chat.id} ${label.type}`).not.toContain(said);
+      }
+      expect(body).toContain('[PERSON_NAME_1]');
+      expect(body).toContain('[POSTAL_ADDRESS_1]');
+      expect(body).not.toContain('Hathaway');
+      app.anthropic.reset();
+    }
   });
 
   it('changes nothing while redaction is off', async () => {

@@ -135,7 +135,13 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // Redacted before anything else reads it: the translation is the first prompt built from it.
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
   const serviceRedacts = transcriber.provider === 'deepgram' || transcriber.provider === 'assemblyai';
-  const redacted = redactSegments(transcribed, run.privacy, language, redacting && serviceRedacts);
+  const redacted = redactSegments(
+    transcribed,
+    run.privacy,
+    language,
+    redacting && serviceRedacts,
+    run.task.metadata,
+  );
   const segments = translate ? await translateSegments(run, prompt, redacted.segments) : redacted.segments;
   const durationSeconds = audio.durationMs / 1000;
   // Where the recording is toned (stages/audio-redaction.ts), stored with the transcript.

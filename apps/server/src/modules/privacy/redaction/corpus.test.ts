@@ -39,7 +39,7 @@ describe('the redaction corpus', () => {
     }
     expect(corpus.conversations.length).toBeGreaterThanOrEqual(330);
     expect(languages.size).toBe(11);
-    for (const types of languages.values()) expect(types.size).toBe(9);
+    for (const types of languages.values()) expect(types.size).toBe(11);
     expect(new Set(corpus.conversations.map((conversation) => conversation.kind))).toEqual(
       new Set(['call', 'chat']),
     );

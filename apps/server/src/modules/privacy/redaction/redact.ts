@@ -5,6 +5,8 @@ import {
   type UiLanguage,
 } from '@parley/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
+import { findAddresses } from './addresses.ts';
+import { findNames } from './names.ts';
 import { NumberWords } from './number-words.ts';
 import { findSpoken } from './spoken.ts';
 import { findSpokenEmails } from './spoken-email.ts';
@@ -21,6 +23,8 @@ export interface RedactionOptions {
   language?: UiLanguage | null;
   /** Placeholder numbers already used per type (in text redacted before): new ones continue after them. */
   taken?: Partial<Record<RedactionEntityType, number>>;
+  /** Names the conversation's details give (the customer's, the representative's): found wherever they are said. */
+  knownNames?: readonly string[];
 }
 
 /** Where in a piece (segment or message) a redacted value was. */
@@ -76,12 +80,23 @@ export function redactConversation(pieces: readonly string[], options: Redaction
       continued.spans.push(span);
     } else findings.push({ type: found.type, value: found.value, spans: [span] });
   }
-  const runs = digitRuns(tokens, claimed, new NumberWords(options.language ?? null));
+  const language = options.language ?? null;
+  const numbers = new NumberWords(language);
+  const runs = digitRuns(tokens, claimed, numbers);
+  // Before the numbers are read: a house number or a postcode is no phone number or account.
+  for (const found of findAddresses(tokens, claimed, language, numbers, pieces)) {
+    findings.push({ type: 'postal_address', value: found.value, spans: spansOf(tokens, found.tokens) });
+  }
   for (const found of findSpoken(tokens, runs, claimed, options.region ?? null, options.now ?? new Date())) {
     findings.push({ type: found.type, value: found.value, spans: spansOf(tokens, found.tokens) });
   }
   for (const found of findSpokenEmails(tokens, claimed)) {
+    for (const token of found.tokens) claimed.add(token);
     findings.push({ type: 'email', value: found.value, spans: spansOf(tokens, found.tokens) });
+  }
+  // Last: a name inside an email address or a street's name is part of that.
+  for (const found of findNames(tokens, claimed, language, numbers, options.knownNames)) {
+    findings.push({ type: 'person_name', value: found.value, spans: spansOf(tokens, found.tokens) });
   }
 
   const entities = placeholders(
