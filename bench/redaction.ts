@@ -25,6 +25,8 @@ const WORDS_PER_MINUTE = 150;
 const MISSES_SHOWN = 40;
 const GOALS = { strictRecall: 1, recall: 0.98, precision: 0.95, msPerMinute: 5 };
 const STRICT_TYPES: RedactionEntityType[] = ['card_number', 'card_security_code'];
+/** Types whose figures are printed per language as well: their words differ most between languages. */
+const PER_LANGUAGE_TYPES: RedactionEntityType[] = ['postal_address', 'person_name'];
 
 const corpus = JSON.parse(readFileSync(CORPUS_FILE, 'utf8')) as Corpus;
 const now = new Date(corpus.now);
@@ -44,6 +46,19 @@ const tally = (): Tally => ({ labels: 0, found: 0, spans: 0, wrong: 0 });
 const byType = new Map<RedactionEntityType, Tally>(REDACTION_ENTITY_TYPES.map((type) => [type, tally()]));
 const byLanguage = new Map<string, Tally>(LANGUAGES.map((language) => [language, tally()]));
 const total = tally();
+const byTypeLanguage = new Map(
+  PER_LANGUAGE_TYPES.map((type) => [
+    type,
+    new Map<string, Tally>(LANGUAGES.map((language) => [language, tally()])),
+  ]),
+);
+/** The tallies a label or span of `type` in `language` counts in. */
+const talliesOf = (type: RedactionEntityType, language: string) => [
+  byType.get(type)!,
+  byLanguage.get(language)!,
+  total,
+  ...(byTypeLanguage.get(type)?.has(language) ? [byTypeLanguage.get(type)!.get(language)!] : []),
+];
 /** Missed labels and false positives, by language. */
 const misses = new Map<string, string[]>(LANGUAGES.map((language) => [language, []]));
 const falsePositives = new Map<string, string[]>(LANGUAGES.map((language) => [language, []]));
@@ -57,7 +72,6 @@ function context(conversation: Conversation, piece: number, start: number, end: 
 }
 
 function judge(conversation: Conversation, entities: RedactedEntity[]) {
-  const language = byLanguage.get(conversation.language)!;
   for (const label of conversation.labels) {
     const found = entities.some(
       (entity) =>
@@ -66,7 +80,7 @@ function judge(conversation: Conversation, entities: RedactedEntity[]) {
           (span) => span.piece === label.piece && span.start <= label.start && span.end >= label.end,
         ),
     );
-    for (const counts of [byType.get(label.type)!, language, total]) {
+    for (const counts of talliesOf(label.type, conversation.language)) {
       counts.labels++;
       if (found) counts.found++;
     }
@@ -88,7 +102,7 @@ function judge(conversation: Conversation, entities: RedactedEntity[]) {
         !conversation.labels.some(
           (label) => label.type === entity.type && label.piece === span.piece && overlaps(label, span),
         );
-      for (const counts of [byType.get(entity.type)!, language, total]) {
+      for (const counts of talliesOf(entity.type, conversation.language)) {
         counts.spans++;
         if (wrong) counts.wrong++;
       }
@@ -104,9 +118,9 @@ const recall = (counts: Tally) => (counts.labels ? counts.found / counts.labels 
 const precision = (counts: Tally) => (counts.spans ? (counts.spans - counts.wrong) / counts.spans : 1);
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`.padStart(8);
 
-function table(title: string, rows: Map<string, Tally>) {
+function table(title: string, rows: Map<string, Tally>, sum = total) {
   console.log(`\n${title.padEnd(20)}  labels   found   recall   spans   wrong precision`);
-  for (const [name, counts] of [...rows, ['total', total] as const]) {
+  for (const [name, counts] of [...rows, ['total', sum] as const]) {
     console.log(
       `${name.padEnd(20)} ${String(counts.labels).padStart(7)} ${String(counts.found).padStart(7)} ${percent(recall(counts))} ${String(counts.spans).padStart(7)} ${String(counts.wrong).padStart(7)} ${percent(precision(counts))}`,
     );
@@ -163,6 +177,7 @@ console.log(
 );
 table('entity type', byType);
 table('language', byLanguage);
+for (const [type, rows] of byTypeLanguage) table(`${type} by language`, rows, byType.get(type)!);
 const speed = timing();
 
 console.log('\nGoals');

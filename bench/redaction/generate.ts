@@ -2,7 +2,9 @@
  * The labelled corpus of the redaction bench (issue 34): 30 synthetic conversations per language (calls and
  * chats), each with personal and card data said as digits and as words, sometimes split across two segments,
  * beside near-misses that must stay (order numbers, prices, times, quantities, a 16-digit number failing Luhn,
- * dates that are not birth dates, years). Deterministic: the same seed gives the same corpus.
+ * dates that are not birth dates, years), and names (the agent's, the customer's and later mentions of them) and
+ * postal addresses (`people.ts`) beside streets named without a number and products' names. Deterministic: the
+ * same seed gives the same corpus.
  *
  *   npx tsx bench/redaction/generate.ts    (rewrites bench/redaction/corpus.json)
  */

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRIVACY_SETTINGS } from './settings.ts';
 import {
+  DEFAULT_REDACTION_TYPES,
   findPlaceholders,
   REDACTION_ENTITY_TYPES,
   REDACTION_PLACEHOLDER,
   redactionPlaceholder,
   splitPlaceholders,
 } from './entities.ts';
+
+describe('redaction types', () => {
+  it('redacts postal addresses by default and person names only when a project opts in', () => {
+    expect(DEFAULT_REDACTION_TYPES).toContain('postal_address');
+    expect(DEFAULT_REDACTION_TYPES).not.toContain('person_name');
+    expect(REDACTION_ENTITY_TYPES).toContain('person_name');
+    expect(DEFAULT_PRIVACY_SETTINGS.redaction_types).toEqual([...DEFAULT_REDACTION_TYPES]);
+  });
+});
 
 describe('redaction placeholders', () => {
   it('finds the placeholder of every type the redaction writes, with its number', () => {

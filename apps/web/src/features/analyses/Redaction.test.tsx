@@ -169,6 +169,8 @@ describe('redaction placeholders', () => {
       'Phone number 7',
       'Email 8',
       'Date of birth 9',
+      'Postal address 10',
+      'Person name 11',
     ]);
     const english = flattenLocale(LOCALE_FILES.en!);
     expect(REDACTION_ENTITY_TYPES.filter((type) => !english.has(`redaction.types.${type}`))).toEqual([]);

@@ -14,7 +14,10 @@ const TYPE_LABELS = [
   'Phone numbers',
   'Email addresses',
   'Dates of birth',
+  'Postal addresses',
 ];
+/** An option a project opts into: not among the defaults. */
+const PERSON_NAMES = 'Person names (an option)';
 
 const keptForever = {
   days: null,
@@ -65,11 +68,12 @@ const redactSwitch = () => screen.getByRole('switch', { name: 'Redact personal a
 const save = () => screen.getByRole('button', { name: 'Save' });
 
 describe('privacy tab', () => {
-  it('loads and shows the defaults: redaction off, every type chosen, everything kept', async () => {
+  it('loads and shows the defaults: redaction off, every type but person names chosen, everything kept', async () => {
     const { redaction, retention } = await openPrivacy();
     expect(screen.getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-selected', 'true');
     expect(redactSwitch()).not.toBeChecked();
     for (const label of TYPE_LABELS) expect(typeBox(label)).toBeChecked();
+    expect(typeBox(PERSON_NAMES)).not.toBeChecked();
     expect(redaction.getByRole('radio', { name: 'Redacted text only' })).toBeChecked();
     expect(redaction.getByRole('radio', { name: /Redacted text and the original/ })).not.toBeChecked();
     expect(
@@ -97,7 +101,14 @@ describe('privacy tab', () => {
   it('switching on, choosing types, what is kept, a country and retention saves them', async () => {
     const { fetch, redaction, retention } = await openPrivacy();
     fireEvent.click(redactSwitch());
-    for (const label of ['Phone numbers', 'Email addresses', 'Dates of birth', 'National ID numbers']) {
+    for (const label of [
+      'Phone numbers',
+      'Email addresses',
+      'Dates of birth',
+      'National ID numbers',
+      'Postal addresses',
+      PERSON_NAMES,
+    ]) {
       fireEvent.click(typeBox(label));
     }
     fireEvent.click(redaction.getByRole('radio', { name: /Redacted text and the original/ }));
@@ -116,7 +127,14 @@ describe('privacy tab', () => {
     expect(await screen.findByText('Privacy settings saved.')).toBeInTheDocument();
     expect(lastBody(fetch, routeKey(privacyRoutes.update, { id: 5 }))).toEqual({
       redaction_enabled: true,
-      redaction_types: ['card_number', 'card_security_code', 'card_expiry', 'iban', 'bank_account'],
+      redaction_types: [
+        'card_number',
+        'card_security_code',
+        'card_expiry',
+        'iban',
+        'bank_account',
+        'person_name',
+      ],
       redaction_keep: 'redacted_and_original',
       region: 'UA',
       media_retention_days: 30,

@@ -225,24 +225,33 @@ export function findNames(
     );
     i = name.at(-1)!;
   }
-  return mentions(tokens, claimed, partsOf(names), cased);
+  const inflected = language !== null && INFLECTED.has(language) ? vocabulary.common : null;
+  const { parts, stems } = partsOf(names, inflected !== null);
+  return mentions(tokens, claimed, parts, stems, cased, inflected);
 }
 
 /**
  * Each name part's person: the longest name it belongs to ("Brown" after "Mr Brown" and "Michael Brown" is
  * Michael Brown's), so that every mention of one person shares a placeholder.
  */
-function partsOf(names: Array<{ words: string[]; capital: boolean }>) {
+function partsOf(names: Array<{ words: string[]; capital: boolean }>, inflected: boolean) {
   const parts = new Map<string, { person: string; capital: boolean }>();
+  const stems = new Map<string, { person: string; capital: boolean }>();
   const longestFirst = [...names].sort((a, b) => b.words.length - a.words.length);
   for (const { words, capital } of longestFirst) {
     const keys = words.map(nameKey);
-    const person = keys.join(' ');
+    // "пані Коваленка" after "Олена Коваленко" is Olena Kovalenko, not a second person.
+    const known = inflected && keys.length === 1 ? partOf(parts, stems, keys[0]!) : undefined;
+    const person = known?.person ?? keys.join(' ');
     for (const key of keys) {
-      if (!PARTICLES.has(key) && key.length >= 2 && !parts.has(key)) parts.set(key, { person, capital });
+      if (PARTICLES.has(key) || key.length < 2 || parts.has(key)) continue;
+      const part = { person, capital: known?.capital ?? capital };
+      parts.set(key, part);
+      const stem = stemOf(key);
+      if (inflected && stem.length >= MIN_STEM && !stems.has(stem)) stems.set(stem, part);
     }
   }
-  return parts;
+  return { parts, stems: inflected ? stems : null };
 }
 
 /**
@@ -367,18 +376,51 @@ function nameAfter(
 }
 
 /** Every mention of a known name part, neighbouring parts of one person made one finding. */
+/**
+ * Languages whose names change their ending with their role in the sentence ("Олена" → "Олено", "Коваленка";
+ * "Kowalska" → "Kowalskiej"): a mention there may end differently from the name as introduced.
+ */
+const INFLECTED = new Set<UiLanguage>(['uk', 'ru', 'pl', 'bg']);
+/** Letters a declined name may have after its stem. */
+const MAX_ENDING = 3;
+const MIN_STEM = 3;
+
+type Parts = ReadonlyMap<string, { person: string; capital: boolean }>;
+
+/** A name part without its final vowel ("олен" for "олена"): what its other forms start with. */
+const stemOf = (key: string) => key.replace(/[aeiouyаеєиіїоуюяыэё]$/u, '');
+
+/** The name part a word is: the part itself or, by its stem, the part with another ending. */
+function partOf(
+  parts: Parts,
+  stems: Parts | null,
+  key: string,
+): { person: string; capital: boolean } | undefined {
+  const exact = parts.get(key);
+  if (exact || !stems) return exact;
+  for (let cut = 0; cut <= MAX_ENDING && key.length - cut >= MIN_STEM; cut++) {
+    const part = stems.get(cut === 0 ? key : key.slice(0, -cut));
+    if (part) return part;
+  }
+  return undefined;
+}
+
 function mentions(
   tokens: readonly Token[],
   claimed: Set<number>,
-  parts: ReadonlyMap<string, { person: string; capital: boolean }>,
+  parts: Parts,
+  stems: Parts | null,
   cased: ReadonlySet<number>,
+  /** The language's common words, when its names inflect: those are never a name's other form. */
+  inflectedCommon: ReadonlySet<string> | null,
 ): NameFinding[] {
   if (parts.size === 0) return [];
   const found: NameFinding[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind !== 'word' || claimed.has(i)) continue;
-    const part = parts.get(nameKey(token.text));
+    const key = nameKey(token.text);
+    const part = inflectedCommon?.has(token.norm) ? parts.get(key) : partOf(parts, stems, key);
     // "Will" the name is not "will" the verb in a text written with capitals.
     if (!part || (part.capital && cased.has(token.piece) && !/^\p{Lu}/u.test(token.text))) continue;
     const last = found.at(-1);
