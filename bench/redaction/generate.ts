@@ -12,8 +12,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RedactionEntityType } from '@parley/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
-import { type KeepKind, type NumberKeepKind, PHRASES, type Scene } from './phrases.ts';
 import { PEOPLE } from './people.ts';
+import { type KeepKind, type NumberKeepKind, PHRASES, type Scene } from './phrases.ts';
 import { Random } from './random.ts';
 import {
   birthDate,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRIVACY_SETTINGS } from './settings.ts';
 import {
   DEFAULT_REDACTION_TYPES,
   findPlaceholders,
@@ -8,6 +7,7 @@ import {
   redactionPlaceholder,
   splitPlaceholders,
 } from './entities.ts';
+import { DEFAULT_PRIVACY_SETTINGS } from './settings.ts';
 
 describe('redaction types', () => {
   it('redacts postal addresses by default and person names only when a project opts in', () => {

@@ -1,6 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_FILE, type Corpus } from '../../../../../bench/redaction/generate.ts';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
