@@ -44,6 +44,7 @@ import { gatherInsightData } from '../apps/server/src/modules/insights/gather.ts
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
 import { freshBenchDatabase } from './support/database.ts';
+import { departmentName } from './support/realistic-rows.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000_000);
 const NOISE = Number(process.env.BENCH_NOISE ?? 100_000);
@@ -84,7 +85,7 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
   const leader: ProjectAccess = {
     ...owner,
     role: 'teamleader',
-    visibility: { kind: 'team', assignment: { departments: ['Dept 3'], representatives: [] } },
+    visibility: { kind: 'team', assignment: { departments: [departmentName(3)], representatives: [] } },
   };
   const dashboard =
     (query: object, access = owner) =>
@@ -142,7 +143,10 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
     ['checklist report, 30 days', checklist(since(30))],
     ['checklist report, 90 days', checklist(since(90)), 50],
     ['manager dashboard, 4 months', manager({})],
-    ['manager dashboard, 4 months, 3 departments', manager({ department: ['Dept 1', 'Dept 2', 'Dept 3'] })],
+    [
+      'manager dashboard, 4 months, 3 departments',
+      manager({ department: [departmentName(1), departmentName(2), departmentName(3)] }),
+    ],
     ['manager dashboard, 4 months, a team leader', manager({}, leader)],
     ['dashboard, two years (no range)', dashboard({})],
     ['dashboard, two years, one prompt', dashboard({ prompt_id: promptId })],
@@ -151,7 +155,7 @@ function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: s
     ['checklist report, two years', checklist({}), 150],
     ['field context, 3 fields, two years (no range)', context({}), 100],
     ['field context, 3 fields, 30 days', context({ start_date: since(30).from, end_date: today })],
-    ['field context, 3 fields, two years, a department', context({ department: ['Dept 3'] })],
+    ['field context, 3 fields, two years, a department', context({ department: [departmentName(3)] })],
     ['field context, 3 fields, two years, a team leader', context({}, leader)],
     ['insight gathering, 3 fields, 90 days', gather(90)],
     ['insight gathering, 3 fields, two years', gather()],

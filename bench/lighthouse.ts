@@ -4,7 +4,7 @@
  * analysis, the analytics explorer, the manager dashboard and the checklist report), as Lighthouse's desktop
  * preset measures them (simulated fast network, no CPU slowdown) in headless Debian Chromium.
  *
- *   npm run bench:lighthouse                       (builds the web app; embedded PostgreSQL in a temporary folder)
+ *   npm run bench:lighthouse                       (builds the app; embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:lighthouse    (a fresh database there, dropped afterwards)
  *
  * The server starts as in the e2e tests, with a local fake of Anthropic's API. The bench signs a user up
@@ -32,6 +32,7 @@ import { answer } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
 import { type BenchUser, createProject, signUp, startAppServer } from './support/app-server.ts';
 import { freshBenchDatabase } from './support/database.ts';
+import { departmentName, representativeName } from './support/realistic-rows.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
@@ -84,7 +85,10 @@ async function analysedChat(
 ): Promise<number> {
   const form = new FormData();
   form.set('prompt_id', String(promptId));
-  form.set('metadata', JSON.stringify({ Department: 'Dept 1', Representative: 'Rep 1' }));
+  form.set(
+    'metadata',
+    JSON.stringify({ Department: departmentName(1), Representative: representativeName(1) }),
+  );
   const chat = TURNS.map(([speaker, text]) => `${speaker}: ${text}`).join('\n');
   form.set('file', new Blob([chat], { type: 'text/plain' }), 'chat.txt');
   const upload = await fetch(`${base}/api/projects/${projectId}/uploads`, {

@@ -5,6 +5,7 @@ import type { Db } from '../../apps/server/src/db/client.ts';
 import type { ProjectAccess } from '../../apps/server/src/modules/projects/access.ts';
 import { createPrompt } from '../../apps/server/src/modules/prompts/service.ts';
 import { savePromptVersion } from '../../apps/server/src/modules/prompts/versions.ts';
+import { insertRealisticAnalyses } from './realistic-rows.ts';
 
 const field = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
   key,
@@ -59,7 +60,9 @@ export async function benchPrompts(
 
 /**
  * `rows` completed analyses of a project evenly over the two years before now (ids in time order), 200
- * representatives in 10 departments, each task with its units; then their analytics rows, one INSERT of the rows
+ * representatives in 10 departments, as wide as the pipeline writes them (realistic-rows.ts: transcript, result,
+ * metrics, a media row each; the results answer the sales scorecard, the analytics rows this one's fields, which
+ * no analytics query compares); then their analytics rows, one INSERT of the rows
  * recordFieldValues writes for such answers (a million analyses through it would take hours), so the app's
  * statement triggers keep the day sums, month sums and value counts from them as they do for every writer.
  */
@@ -69,22 +72,7 @@ export async function insertBenchAnalyses(
   prompts: Array<{ id: number; versionId: number }>,
   rows: number,
 ): Promise<void> {
-  const [main, other] = [prompts[0]!, prompts[1] ?? prompts[0]!];
-  await db.execute(sql`
-    WITH media AS (
-      INSERT INTO media_files (project_id, storage_key, file_name, content_type, size_bytes, sha256, kind, duration_ms)
-      VALUES (${project.id}, ${`bench/${project.id}`}, 'call.wav', 'audio/wav', 1000, ${`sha-${project.id}`}, 'audio', 180000)
-      RETURNING id
-    )
-    INSERT INTO tasks (project_id, media_id, prompt_id, prompt_version_id, status, progress, title, representative,
-                       department, units_charged_milli, created_at, updated_at, completed_at)
-    SELECT ${project.id}, media.id,
-           CASE WHEN g % 4 = 0 THEN ${other.id}::int ELSE ${main.id}::int END,
-           CASE WHEN g % 4 = 0 THEN ${other.versionId}::int ELSE ${main.versionId}::int END,
-           'completed', 100, 'Call ' || g, 'Rep ' || g % 200, 'Dept ' || (g % 200) / 20, 1000 + g % 500,
-           at, at, at
-    FROM media, generate_series(1, ${rows}) AS g,
-         LATERAL (SELECT now() - interval '730 days' * (${rows} - g) / ${rows}::float8 AS at) AS created`);
+  await insertRealisticAnalyses(db, { project, prompts, rows, failedShare: 0 });
   await db.execute(sql`
     INSERT INTO analysis_field_values (task_id, project_id, prompt_id, prompt_version_id, path, value_type, score,
                                        max_score, value, outcome, in_score, representative, department, analysis_date,
@@ -106,7 +94,7 @@ export async function insertBenchAnalyses(
       WHEN f.type IN ('bool', 'ok') THEN (r.h < 50 + f.na + r.skill)::int
       WHEN f.type = 'marks' THEN (r.h + r.skill) % (f.max + 1)
       WHEN f.type = 'int' THEN r.h % 7
-      WHEN f.type = 'final' THEN 40 + (t.id * 37) % 31 + r.skill
+      WHEN f.type = 'final' THEN t.final_score
     END::float8 AS score) AS v
     WHERE t.project_id = ${project.id}`);
 }
