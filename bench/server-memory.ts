@@ -1,5 +1,6 @@
 /**
- * Server memory bench: the real server (`node src/main.ts` with the flags of `npm start`, API and workers) analyses
+ * Server memory bench: the real server (its bundle, built first when stale, with the flags of `npm start`: API
+ * and workers) analyses
  * a bulk upload of BENCH_ROWS recording links (default 2,000): a local media server sends each row's WAV
  * (BENCH_SECONDS long, every one different), the fake OpenAI transcribes it (whisper-1) and the fake Anthropic
  * answers after BENCH_LATENCY_MS. Prints the server process's resident memory (RSS, /proc) when idle after
@@ -8,9 +9,10 @@
  *   npm run bench:memory -w @parley/server    (DATABASE_URL: a fresh database on that server, dropped after)
  *
  * Options (environment): BENCH_ROWS (2000), BENCH_SECONDS (3), BENCH_LATENCY_MS (1000), BENCH_NODE_OPTIONS
- * (passed to the server's node, e.g. `--trace-gc` or `--max-semi-space-size=…`).
+ * (passed to the server's node, e.g. `--trace-gc` or `--max-semi-space-size=…`), BENCH_ENTRY (dist/main.mjs;
+ * src/main.ts runs the sources through Node's type stripping instead, as development does).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,10 +43,18 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const logger = createLogger({ logLevel: 'warn' });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The process's resident memory in MB (Linux). */
-async function rssMb(pid: number): Promise<number> {
+/** One figure of the process's /proc status in MB (Linux): VmRSS, RssAnon (heaps) or RssFile (code). */
+async function statusMb(pid: number, name = 'VmRSS'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  return Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) / 1024;
+}
+const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
+/** RSS, and how much of it is anonymous (heaps: V8's and malloc's) and file-backed (node's code). */
+async function rssParts(pid: number): Promise<string> {
+  const [rss, anon, file] = await Promise.all(
+    ['VmRSS', 'RssAnon', 'RssFile'].map((name) => statusMb(pid, name)),
+  );
+  return `${rss!.toFixed(0)} MB (anonymous ${anon!.toFixed(0)}, files ${file!.toFixed(0)})`;
 }
 
 /** A server of `ROWS` different WAV files at /call-<n>.wav. */
@@ -62,12 +72,17 @@ async function startMediaServer() {
 /** The node flags of the server's `npm start` (apps/server/package.json), then BENCH_NODE_OPTIONS. */
 async function startFlags(): Promise<string[]> {
   const { scripts } = JSON.parse(await readFile(path.join(SERVER_DIR, 'package.json'), 'utf8'));
-  const flags = /^node (.*)src\/main\.ts$/.exec(scripts.start)?.[1] ?? '';
+  const flags = /&& node (.*)dist\/main\.mjs$/.exec(scripts.start)?.[1] ?? '';
   return `${flags} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.split(' ').filter(Boolean);
 }
 
+const ENTRY = process.env.BENCH_ENTRY ?? 'dist/main.mjs';
+
 function startServer(options: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...options, path.join('src', 'main.ts')], {
+  if (ENTRY.startsWith('dist/')) {
+    execFileSync(process.execPath, ['../../scripts/build.ts', '--if-changed', 'server'], { cwd: SERVER_DIR });
+  }
+  const child = spawn(process.execPath, [...options, ENTRY], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -112,6 +127,7 @@ async function main(): Promise<void> {
     const pid = server.pid!;
     await pause(10_000);
     const idle = await rssMb(pid);
+    const idleParts = await rssParts(pid);
 
     const csv = ['url,type,representative,department']
       .concat(
@@ -151,12 +167,12 @@ async function main(): Promise<void> {
     await pause(30_000);
     const after30 = await rssMb(pid);
     await pause(30_000);
-    const after60 = await rssMb(pid);
+    const after60 = await rssParts(pid);
     console.log(
-      `\nServer memory: ${ROWS.toLocaleString('en-US')} bulk rows of ${SECONDS} s WAVs, fake providers answering ` +
+      `\nServer memory (${ENTRY}): ${ROWS.toLocaleString('en-US')} bulk rows of ${SECONDS} s WAVs, fake providers answering ` +
         `in ${LATENCY_MS} ms; settled in ${seconds.toFixed(0)} s (${failed[0]!.n} failed).\n` +
         `  RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 30 s after ${after30.toFixed(0)} MB, ` +
-        `60 s after ${after60.toFixed(0)} MB\n`,
+        `60 s after ${after60}\n  idle: ${idleParts}\n`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -39,14 +39,14 @@ export interface AppServer {
 }
 
 /**
- * The app as `npm start` runs it (Node's type stripping, the built web app in apps/web/dist), on a free port
+ * The app as `npm start` runs it (the server bundle in apps/server/dist, the web app in apps/web/dist), on a free port
  * with a temporary DATA_DIR; `env` adds to the environment (e.g. DATABASE_URL). Resolves once healthy.
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-app-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
+  const server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/node'), ['apps/server/dist/main.mjs'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -72,8 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // API on the same server, one Drive per Google account (fake-drive.ts).
   const google = await startFakeGoogle();
   mountFakeDrives(google);
-  // Started as `npm start` runs it: Node's own type stripping, no tsx.
-  const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
+  // Started as `npm start` runs it: the bundle `npm run build` made (test:e2e builds first).
+  const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/dist/main.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,
