@@ -1,4 +1,5 @@
 import { REQUIRED_METADATA } from './fields.ts';
+import { knockoutProblem } from './knockouts.ts';
 import { MAX_FIELD_DEPTH, MAX_SCORE_LIMIT, type PromptField } from './schema.ts';
 
 /** Exact messages of spec 1 §5, plus the ones the spec leaves to us. */
@@ -10,6 +11,7 @@ export const PROMPT_MESSAGES = {
   generationFailed: 'Failed to generate AI prompt: {message}',
   saved: 'Prompt saved successfully',
   maxScoreInvalid: 'The maximum score must be a number from 0 to 1,000,000.',
+  knockoutCapInvalid: 'The score a knocked-out conversation keeps must be a number from 0 to 1,000,000.',
 } as const;
 
 export interface PromptProblem {
@@ -61,6 +63,8 @@ export function isValidMark(value: number): boolean {
 export function validateFieldDetails(fields: PromptField[], path: string[] = []): string | null {
   for (const field of fields) {
     const where = [...path, field.key].join(' > ');
+    const knockout = knockoutProblem(field, where);
+    if (knockout) return knockout;
     if (field.type === 'option') {
       const options = field.options ?? [];
       if (options.length === 0 || options.some((option) => !option.value.trim())) {
@@ -98,6 +102,7 @@ export interface PromptToValidate {
   metadataFields: string[];
   content: PromptField[];
   maxScore?: number | null;
+  knockoutCap?: number | null;
 }
 
 /** The checks of spec 1 §5 in the order the form runs them. Run by the form and by the server. */
@@ -112,6 +117,9 @@ export function validatePrompt(prompt: PromptToValidate): PromptProblem | null {
   }
   if (prompt.maxScore != null && !isValidMaxScore(prompt.maxScore)) {
     return { message: PROMPT_MESSAGES.maxScoreInvalid, tab: 'basic' };
+  }
+  if (prompt.knockoutCap != null && !isValidMaxScore(prompt.knockoutCap)) {
+    return { message: PROMPT_MESSAGES.knockoutCapInvalid, tab: 'basic' };
   }
   if (!REQUIRED_METADATA.every((name) => prompt.metadataFields.includes(name))) {
     return { message: PROMPT_MESSAGES.requiredMetadata, tab: 'metadata' };

@@ -684,6 +684,7 @@ describe('final score explanation', () => {
       { path: 'Empathy', type: 'marks', points: 2, max: 2 },
       { path: 'Interruptions', type: 'int', points: 4, max: null },
     ],
+    knockouts: [],
   };
 
   it('sum: the sum of the counted fields', () => {

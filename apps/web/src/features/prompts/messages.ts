@@ -21,7 +21,24 @@ const PATTERNS: Array<[RegExp, string, string[]]> = [
   [/^Field "(.*)": marks values must be whole numbers, 0 or more\.$/, 'marksInvalid', ['field']],
   [/^Field "(.*)": choose a prompt for every classification option\.$/, 'classificationTarget', ['field']],
   [/^Field "(.*)": an object needs at least one field\.$/, 'objectEmpty', ['field']],
+  // Knockout answers (contracts prompts/knockouts.ts): texts of their own namespace.
+  [
+    /^Field "(.*)": only yes\/no, ok and option fields can have knockout answers\.$/,
+    'knockouts.messages.onlyTypes',
+    ['field'],
+  ],
+  [
+    /^Field "(.*)": the knockout answer "(.*)" is not one of the field's answers\.$/,
+    'knockouts.messages.unknownAnswer',
+    ['field', 'answer'],
+  ],
+  [/^Field "(.*)": knockout answers must be unique\.$/, 'knockouts.messages.unique', ['field']],
 ];
+
+/** Messages of PROMPT_MESSAGES whose texts live in another namespace than prompts.messages. */
+const MESSAGE_KEYS: Partial<Record<keyof typeof PROMPT_MESSAGES, string>> = {
+  knockoutCapInvalid: 'knockouts.messages.capInvalid',
+};
 
 function levelText(level: string, t: TFunction): string {
   if (level === 'the top level') return t('prompts.messages.topLevel');
@@ -33,7 +50,7 @@ export function translatePromptMessage(message: string, t: TFunction): string {
   const exact = (Object.keys(PROMPT_MESSAGES) as Array<keyof typeof PROMPT_MESSAGES>).find(
     (key) => PROMPT_MESSAGES[key] === message,
   );
-  if (exact) return t(`prompts.messages.${exact}`);
+  if (exact) return t(MESSAGE_KEYS[exact] ?? `prompts.messages.${exact}`);
   if (message.startsWith(`${PROMPT_MESSAGES.emptyKey} (`) && message.endsWith(')')) {
     const level = message.slice(PROMPT_MESSAGES.emptyKey.length + 2, -1);
     return t('prompts.messages.emptyKeyAt', { level: levelText(level, t) });
@@ -43,7 +60,7 @@ export function translatePromptMessage(message: string, t: TFunction): string {
     if (!match) continue;
     const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
     if ('level' in values) values.level = levelText(values.level ?? '', t);
-    return t(`prompts.messages.${key}`, values);
+    return t(key.includes('.') ? key : `prompts.messages.${key}`, values);
   }
   return message;
 }
