@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { keepOfferedKnockouts, knockoutChoices, knockoutProblem, toggleKnockout } from './knockouts.ts';
+import {
+  KNOCKOUT_MESSAGES,
+  keepOfferedKnockouts,
+  knockoutChoices,
+  knockoutProblem,
+  toggleKnockout,
+} from './knockouts.ts';
 import type { PromptField } from './schema.ts';
 import { PromptInput } from './schema.ts';
-import { PROMPT_MESSAGES, validatePrompt } from './validation.ts';
+import { validatePrompt } from './validation.ts';
 
 const field = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
   key,
@@ -76,7 +82,7 @@ describe('validatePrompt with knockouts', () => {
     const content = [field('Budget', 'bool', { knockout: [false] })];
     expect(validatePrompt({ ...base, content, knockoutCap: 40 })).toBeNull();
     expect(validatePrompt({ ...base, content, knockoutCap: -1 })).toEqual({
-      message: PROMPT_MESSAGES.knockoutCapInvalid,
+      message: KNOCKOUT_MESSAGES.capInvalid,
       tab: 'basic',
     });
     expect(validatePrompt({ ...base, content, knockoutCap: 1_000_001 })?.tab).toBe('basic');

@@ -8,6 +8,10 @@ import type { FieldType, KnockoutAnswer, PromptField } from './schema.ts';
  * never knock out. A knockout works whether or not the field counts in the score.
  */
 
+export const KNOCKOUT_MESSAGES = {
+  capInvalid: 'The score a knocked-out conversation keeps must be a number from 0 to 1,000,000.',
+} as const;
+
 /** The field types that can have knockout answers. */
 export const KNOCKOUT_TYPES: readonly FieldType[] = ['bool', 'ok', 'option'];
 

@@ -1,5 +1,5 @@
 import { REQUIRED_METADATA } from './fields.ts';
-import { knockoutProblem } from './knockouts.ts';
+import { KNOCKOUT_MESSAGES, knockoutProblem } from './knockouts.ts';
 import { MAX_FIELD_DEPTH, MAX_SCORE_LIMIT, type PromptField } from './schema.ts';
 
 /** Exact messages of spec 1 §5, plus the ones the spec leaves to us. */
@@ -11,7 +11,6 @@ export const PROMPT_MESSAGES = {
   generationFailed: 'Failed to generate AI prompt: {message}',
   saved: 'Prompt saved successfully',
   maxScoreInvalid: 'The maximum score must be a number from 0 to 1,000,000.',
-  knockoutCapInvalid: 'The score a knocked-out conversation keeps must be a number from 0 to 1,000,000.',
 } as const;
 
 export interface PromptProblem {
@@ -119,7 +118,7 @@ export function validatePrompt(prompt: PromptToValidate): PromptProblem | null {
     return { message: PROMPT_MESSAGES.maxScoreInvalid, tab: 'basic' };
   }
   if (prompt.knockoutCap != null && !isValidMaxScore(prompt.knockoutCap)) {
-    return { message: PROMPT_MESSAGES.knockoutCapInvalid, tab: 'basic' };
+    return { message: KNOCKOUT_MESSAGES.capInvalid, tab: 'basic' };
   }
   if (!REQUIRED_METADATA.every((name) => prompt.metadataFields.includes(name))) {
     return { message: PROMPT_MESSAGES.requiredMetadata, tab: 'metadata' };

@@ -1,4 +1,4 @@
-import { PROMPT_MESSAGES } from '@parley/contracts';
+import { KNOCKOUT_MESSAGES, PROMPT_MESSAGES } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -35,11 +35,6 @@ const PATTERNS: Array<[RegExp, string, string[]]> = [
   [/^Field "(.*)": knockout answers must be unique\.$/, 'knockouts.messages.unique', ['field']],
 ];
 
-/** Messages of PROMPT_MESSAGES whose texts live in another namespace than prompts.messages. */
-const MESSAGE_KEYS: Partial<Record<keyof typeof PROMPT_MESSAGES, string>> = {
-  knockoutCapInvalid: 'knockouts.messages.capInvalid',
-};
-
 function levelText(level: string, t: TFunction): string {
   if (level === 'the top level') return t('prompts.messages.topLevel');
   const nested = /^level (\d+) \(inside "(.*)"\)$/.exec(level);
@@ -50,7 +45,8 @@ export function translatePromptMessage(message: string, t: TFunction): string {
   const exact = (Object.keys(PROMPT_MESSAGES) as Array<keyof typeof PROMPT_MESSAGES>).find(
     (key) => PROMPT_MESSAGES[key] === message,
   );
-  if (exact) return t(MESSAGE_KEYS[exact] ?? `prompts.messages.${exact}`);
+  if (exact) return t(`prompts.messages.${exact}`);
+  if (message === KNOCKOUT_MESSAGES.capInvalid) return t('knockouts.messages.capInvalid');
   if (message.startsWith(`${PROMPT_MESSAGES.emptyKey} (`) && message.endsWith(')')) {
     const level = message.slice(PROMPT_MESSAGES.emptyKey.length + 2, -1);
     return t('prompts.messages.emptyKeyAt', { level: levelText(level, t) });
