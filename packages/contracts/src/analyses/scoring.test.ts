@@ -174,12 +174,13 @@ describe('computeFinalScore with knockouts', () => {
   it('leaves a conversation without knockout answers as it was', () => {
     const score = computeFinalScore('percent', fields, clean, null);
     expect(score).toMatchObject({ score: 83.33, knockouts: [] });
+    expect(score).not.toHaveProperty('scoreBeforeKnockouts');
   });
 
   it('a knockout answer makes the score 0 and is recorded with its path and answer', () => {
     // Budget no: 4 of 6 = 66.67 % before the knockout
     const score = computeFinalScore('percent', fields, { ...clean, Budget: false }, null);
-    expect(score).toMatchObject({ score: 0, sum: 4, base: 6 });
+    expect(score).toMatchObject({ score: 0, sum: 4, base: 6, scoreBeforeKnockouts: 66.67 });
     expect(score.knockouts).toEqual([{ path: 'Budget', answer: false }]);
   });
 

@@ -58,6 +58,8 @@ export interface FinalScore {
   fields: ScoredField[];
   /** The fields that knocked the conversation out, with their answers (empty: none). */
   knockouts: Knockout[];
+  /** Only when knocked out: the mode's score without the knockouts (how the fields scored). */
+  scoreBeforeKnockouts?: number | null;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100 + 0;
@@ -131,6 +133,7 @@ export function computeFinalScore(
       base: base === null ? null : round2(base),
       fields: counted,
       knockouts,
+      ...(knockouts.length > 0 && { scoreBeforeKnockouts: computed === null ? null : round2(computed) }),
     };
   };
   switch (mode) {

@@ -103,6 +103,8 @@ export const FinalScoreResult = z.object({
   fields: z.array(ScoredField),
   /** Absent in results scored before knockouts existed (none then). */
   knockouts: z.array(KnockoutResult).optional(),
+  /** Only when knocked out: the mode's score without the knockouts. */
+  scoreBeforeKnockouts: z.number().nullable().optional(),
 });
 
 /** A prompt by id and name. */
@@ -241,6 +243,7 @@ const LenientScore = z
       .optional()
       .catch(undefined)
       .transform((knockouts) => knockouts?.filter((knockout) => knockout !== null)),
+    scoreBeforeKnockouts: z.number().nullable().optional().catch(undefined),
   })
   .optional()
   .catch(undefined);

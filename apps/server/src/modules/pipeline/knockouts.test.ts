@@ -126,6 +126,7 @@ describe('knockout answers', () => {
       mode: 'percent',
       score: 0,
       sum: 1,
+      scoreBeforeKnockouts: 50,
       knockouts: [{ path: 'Budget', answer: false }],
     });
     expect(ann.final_score).toBe(0);

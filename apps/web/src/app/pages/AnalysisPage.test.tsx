@@ -293,6 +293,7 @@ describe('analysis detail', () => {
     const score = {
       ...scorecardResult.score,
       score: 0,
+      scoreBeforeKnockouts: 44.44,
       knockouts: [
         { path: 'Discovery.Budget', answer: false },
         { path: 'Closing', answer: 'not ok' },
@@ -305,9 +306,13 @@ describe('analysis detail', () => {
     await openDetail();
     const alert = screen.getByTestId('knockout-alert');
     expect(alert).toHaveTextContent(
-      'Knocked outKnocked out by: Discovery - Budget = No, Closing = Not OK A knockout answer fails the whole conversation, so its final score is 0 %.',
+      'Knocked outKnocked out by: Discovery - Budget = No, Closing = Not OKA knockout answer fails the whole conversation, so its final score is 0 %.',
     );
     expect(screen.getByTestId('final-score')).toHaveTextContent('0 %');
+    // The explanation tells how the fields scored before the knockout.
+    expect(screen.getByTestId('score-explanation')).toHaveTextContent(
+      "4 points out of the prompt's maximum score of 9 × 100 = 44.44 %, kept between 0 and 100.",
+    );
   });
 
   it('shows no knockout alert for a conversation without knockouts', async () => {

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle } from '@mui/material';
+import { Alert, AlertTitle, Typography } from '@mui/material';
 import { type FinalScore, fieldPathLabel } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { knockoutAnswerLabel } from '../../shared/analyses/knockouts';
@@ -19,9 +19,11 @@ export function KnockoutAlert({ score }: { score: FinalScore }) {
   return (
     <Alert severity="error" data-testid="knockout-alert">
       <AlertTitle>{t('knockouts.detail.title')}</AlertTitle>
-      {t('knockouts.detail.by', { reasons })}
+      <Typography variant="body2">{t('knockouts.detail.by', { reasons })}</Typography>
       {score.mode !== 'no' ? (
-        <> {t('knockouts.detail.explain', { score: formatScore(score.score, score.mode, i18n.language) })}</>
+        <Typography variant="body2">
+          {t('knockouts.detail.explain', { score: formatScore(score.score, score.mode, i18n.language) })}
+        </Typography>
       ) : null}
     </Alert>
   );
