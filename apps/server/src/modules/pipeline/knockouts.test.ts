@@ -154,6 +154,21 @@ describe('knockout answers', () => {
     ]);
     expect((await explore('Greeting')).total.knockouts).toBe(0);
 
+    // The list (and its export) narrows to the knocked-out analyses.
+    const list = await app.owner.call(analysisRoutes.list, {
+      params: { id: projectId },
+      query: { knocked_out: 'true' },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.items.map((item: { id: number }) => item.id)).toEqual([ann.id]);
+    const all = await app.owner.call(analysisRoutes.list, { params: { id: projectId }, query: {} });
+    expect(all.json().data.total).toBe(2);
+    const wrong = await app.owner.call(analysisRoutes.list, {
+      params: { id: projectId },
+      query: { knocked_out: 'yes' as 'true' },
+    });
+    expect(wrong.statusCode).toBe(400);
+
     // The dashboard: the knocked-out conversation counts as failed (its knockout item missed, its score 0).
     const dashboard = await app.owner.call(analyticsRoutes.dashboard, {
       params: { id: projectId },
