@@ -242,6 +242,7 @@ export const scorecardResult: TaskResult = {
       { path: 'Empathy', type: 'marks', points: 3, max: 5 },
       { path: 'Discovery.Budget', type: 'bool', points: 0, max: 1 },
     ],
+    knockouts: [],
   },
 };
 

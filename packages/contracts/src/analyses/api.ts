@@ -80,6 +80,8 @@ export const AnalysisListQuery = z.object({
   field: z.string().min(1).max(1000).optional(),
   field_outcome: z.enum(FIELD_OUTCOMES).optional(),
   field_value: z.string().max(500).optional(),
+  /** 'true': only analyses a knockout answer failed (prompts/knockouts.ts). */
+  knocked_out: z.literal('true').optional(),
 });
 
 export const AnalysisListItem = z.object({

@@ -23,6 +23,7 @@ export interface TaskResult {
     content?: PromptField[];
     finalScore?: FinalScoreMode;
     maxScore?: number | null;
+    knockoutCap?: number | null;
   };
   /** Field values by key (nested for object fields); 'Final Score' holds the computed score. */
   values: ResultValues;

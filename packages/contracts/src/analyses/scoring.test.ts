@@ -149,3 +149,90 @@ describe('computeFinalScore', () => {
     expect(computeFinalScore('descending', withCount, { ...values, Interruptions: 2 }, 100).score).toBe(96);
   });
 });
+
+describe('computeFinalScore with knockouts', () => {
+  // Greeting (ok, knocks out on 'not ok'), Needs (marks 0-3), Budget (yes/no, knocks out on no), Outcome
+  // (option, not in the score, knocks out on 'hung up'), Compliance > Disclosure (ok, knocks out on 'not ok').
+  const fields = [
+    field('Greeting', 'ok', true, { knockout: ['not ok'] }),
+    field('Needs', 'marks', true, marks(0, 1, 2, 3)),
+    field('Budget', 'bool', true, { knockout: [false] }),
+    field('Outcome', 'option', false, {
+      options: [
+        { value: 'sale', explanation: '' },
+        { value: 'hung up', explanation: '' },
+      ],
+      knockout: ['hung up'],
+    }),
+    field('Compliance', 'object', false, {
+      content: [field('Disclosure', 'ok', true, { knockout: ['not ok'] })],
+    }),
+  ];
+  // 1 + 2 + 1 + 1 = 5 of 6 points: sum 5, percent 83.33
+  const clean = { Greeting: 'ok', Needs: 2, Budget: true, Outcome: 'sale', Compliance: { Disclosure: 'ok' } };
+
+  it('leaves a conversation without knockout answers as it was', () => {
+    const score = computeFinalScore('percent', fields, clean, null);
+    expect(score).toMatchObject({ score: 83.33, knockouts: [] });
+    expect(score).not.toHaveProperty('scoreBeforeKnockouts');
+  });
+
+  it('a knockout answer makes the score 0 and is recorded with its path and answer', () => {
+    // Budget no: 4 of 6 = 66.67 % before the knockout
+    const score = computeFinalScore('percent', fields, { ...clean, Budget: false }, null);
+    expect(score).toMatchObject({ score: 0, sum: 4, base: 6, scoreBeforeKnockouts: 66.67 });
+    expect(score.knockouts).toEqual([{ path: 'Budget', answer: false }]);
+  });
+
+  it('records several knockouts in the order of the fields, nested ones by their dotted path', () => {
+    const values = { ...clean, Greeting: 'not ok', Outcome: 'hung up', Compliance: { Disclosure: 'not ok' } };
+    const score = computeFinalScore('sum', fields, values, null);
+    expect(score.score).toBe(0);
+    expect(score.knockouts).toEqual([
+      { path: 'Greeting', answer: 'not ok' },
+      { path: 'Outcome', answer: 'hung up' },
+      { path: 'Compliance.Disclosure', answer: 'not ok' },
+    ]);
+  });
+
+  it("an option field knocks out though it is not in the score; an option's answer is read trimmed", () => {
+    const score = computeFinalScore('sum', fields, { ...clean, Outcome: ' hung up ' }, null);
+    expect(score).toMatchObject({ score: 0, knockouts: [{ path: 'Outcome', answer: 'hung up' }] });
+  });
+
+  it('n/a, missing and unexpected answers never knock out', () => {
+    const values = {
+      Greeting: 'n/a',
+      Needs: 2,
+      Budget: null,
+      Outcome: 'maybe',
+      Compliance: { Disclosure: 'n/a' },
+    };
+    const score = computeFinalScore('sum', fields, values, null);
+    expect(score).toMatchObject({ score: 2, knockouts: [] });
+    expect(computeFinalScore('sum', fields, {}, null).knockouts).toEqual([]);
+  });
+
+  it('a cap keeps min(score, cap): a cap above the computed score leaves it', () => {
+    // Greeting not ok: 0 + 2 + 1 + 1 = 4 points, 66.67 %
+    const values = { ...clean, Greeting: 'not ok' };
+    expect(computeFinalScore('percent', fields, values, null, 50).score).toBe(50);
+    expect(computeFinalScore('percent', fields, values, null, 90).score).toBe(66.67);
+    expect(computeFinalScore('sum', fields, values, null, 3).score).toBe(3);
+    expect(computeFinalScore('sum', fields, values, null, 0).score).toBe(0);
+    // without knockouts the cap changes nothing
+    expect(computeFinalScore('percent', fields, clean, null, 50).score).toBe(83.33);
+  });
+
+  it('descending: a knocked-out conversation scores 0 from its start', () => {
+    const score = computeFinalScore('descending', fields, { ...clean, Budget: false }, 100);
+    expect(score).toMatchObject({ score: 0, base: 100 });
+  });
+
+  it('percent with nothing to divide by becomes 0 when knocked out; mode no stays without a score', () => {
+    const only = [fields[3]!];
+    expect(computeFinalScore('percent', only, { Outcome: 'hung up' }, null).score).toBe(0);
+    const none = computeFinalScore('no', fields, { ...clean, Budget: false }, null);
+    expect(none).toMatchObject({ score: null, knockouts: [{ path: 'Budget', answer: false }] });
+  });
+});

@@ -1,4 +1,5 @@
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
+import { findKnockouts, type Knockout } from '../prompts/knockouts.ts';
 import { type FINAL_SCORE_MODES, isFieldNumber, type PromptField } from '../prompts/schema.ts';
 import type { ScoredField } from './stored.ts';
 
@@ -34,6 +35,10 @@ import type { ScoredField } from './stored.ts';
  *   one point each.
  * - no: null.
  *
+ * Knockouts (prompts/knockouts.ts): when the answer gives a knockout answer of any field, the mode's score
+ * becomes 0, or min(score, knockoutCap) when the prompt sets a cap (a score without a denominator counting as
+ * 0: the conversation failed). Mode 'no' stays without a score; the knockouts are recorded in every mode.
+ *
  * Every score is rounded to 2 decimals.
  */
 export type FinalScoreMode = (typeof FINAL_SCORE_MODES)[number];
@@ -51,6 +56,10 @@ export interface FinalScore {
   /** What percent divides by, or descending starts from (null for the other modes). */
   base: number | null;
   fields: ScoredField[];
+  /** The fields that knocked the conversation out, with their answers (empty: none). */
+  knockouts: Knockout[];
+  /** Only when knocked out: the mode's score without the knockouts (how the fields scored). */
+  scoreBeforeKnockouts?: number | null;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100 + 0;
@@ -103,19 +112,30 @@ export function computeFinalScore(
   fields: PromptField[],
   values: Record<string, unknown>,
   maxScore: number | null | undefined,
+  knockoutCap?: number | null,
 ): FinalScore {
   const counted = scoredFields(fields, values);
+  const knockouts = findKnockouts(fields, values);
   const sum = counted.reduce((total, field) => total + field.points, 0);
   const maxBounded = counted.reduce((total, field) => total + (field.max ?? 0), 0);
   const fixedMax = typeof maxScore === 'number' && maxScore > 0 ? maxScore : null;
-  const result = (score: number | null, base: number | null): FinalScore => ({
-    mode,
-    score: score === null ? null : round2(score),
-    sum: round2(sum),
-    maxBounded: round2(maxBounded),
-    base: base === null ? null : round2(base),
-    fields: counted,
-  });
+  const knockedOut = (score: number | null) => {
+    if (mode === 'no' || knockouts.length === 0) return score;
+    return typeof knockoutCap === 'number' ? Math.min(score ?? 0, knockoutCap) : 0;
+  };
+  const result = (computed: number | null, base: number | null): FinalScore => {
+    const score = knockedOut(computed);
+    return {
+      mode,
+      score: score === null ? null : round2(score),
+      sum: round2(sum),
+      maxBounded: round2(maxBounded),
+      base: base === null ? null : round2(base),
+      fields: counted,
+      knockouts,
+      ...(knockouts.length > 0 && { scoreBeforeKnockouts: computed === null ? null : round2(computed) }),
+    };
+  };
   switch (mode) {
     case 'no':
       return result(null, null);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FIELD_TYPES, FINAL_SCORE_MODES, type FieldType, OK_VALUES, PromptField } from '../prompts/schema.ts';
+import {
+  FIELD_TYPES,
+  FINAL_SCORE_MODES,
+  type FieldType,
+  KnockoutAnswer,
+  OK_VALUES,
+  PromptField,
+} from '../prompts/schema.ts';
 import { LVA_OPTIONS } from '../prompts/units.ts';
 import type { TranscriptSegment } from './detail.ts';
 
@@ -84,6 +91,8 @@ export const ScoredField = z.object({
   max: z.number().nullable(),
 });
 export type ScoredField = z.output<typeof ScoredField>;
+/** A field that knocked the analysis out and the answer it gave (prompts/knockouts.ts); path: dotted. */
+export const KnockoutResult = z.object({ path: z.string(), answer: KnockoutAnswer });
 /** How the final score came about (scoring.ts FinalScore). */
 export const FinalScoreResult = z.object({
   mode: z.enum(FINAL_SCORE_MODES),
@@ -92,6 +101,10 @@ export const FinalScoreResult = z.object({
   maxBounded: z.number(),
   base: z.number().nullable(),
   fields: z.array(ScoredField),
+  /** Absent in results scored before knockouts existed (none then). */
+  knockouts: z.array(KnockoutResult).optional(),
+  /** Only when knocked out: the mode's score without the knockouts. */
+  scoreBeforeKnockouts: z.number().nullable().optional(),
 });
 
 /** A prompt by id and name. */
@@ -102,6 +115,7 @@ export const ResultPrompt = PromptRef.extend({
   content: z.array(PromptField).optional(),
   finalScore: z.enum(FINAL_SCORE_MODES).optional(),
   maxScore: z.number().nullable().optional(),
+  knockoutCap: z.number().nullable().optional(),
 });
 export type ResultPrompt = z.output<typeof ResultPrompt>;
 
@@ -224,6 +238,12 @@ const LenientScore = z
       )
       .catch([])
       .transform((fields) => fields.filter((field) => field !== null)),
+    knockouts: z
+      .array(KnockoutResult.nullable().catch(null))
+      .optional()
+      .catch(undefined)
+      .transform((knockouts) => knockouts?.filter((knockout) => knockout !== null)),
+    scoreBeforeKnockouts: z.number().nullable().optional().catch(undefined),
   })
   .optional()
   .catch(undefined);
@@ -235,6 +255,7 @@ const LenientResultPrompt = z
     content: z.array(PromptField).optional().catch(undefined),
     finalScore: z.enum(FINAL_SCORE_MODES).optional().catch(undefined),
     maxScore: z.number().nullable().optional().catch(undefined),
+    knockoutCap: z.number().nullable().optional().catch(undefined),
   })
   .optional()
   .catch(undefined);
@@ -270,6 +291,7 @@ export const AnalysisPromptData = z.looseObject({
   content: z.array(PromptField).optional(),
   finalScore: z.enum(FINAL_SCORE_MODES).optional(),
   maxScore: z.number().nullable().optional(),
+  knockoutCap: z.number().nullable().optional(),
   isClassification: z.boolean().optional(),
 });
 export type AnalysisPromptData = z.output<typeof AnalysisPromptData>;
@@ -279,6 +301,7 @@ const LenientPromptData = z.looseObject({
   content: z.array(PromptField).optional().catch(undefined),
   finalScore: z.enum(FINAL_SCORE_MODES).optional().catch(undefined),
   maxScore: z.number().nullable().optional().catch(undefined),
+  knockoutCap: z.number().nullable().optional().catch(undefined),
   isClassification: z.boolean().optional().catch(undefined),
 });
 

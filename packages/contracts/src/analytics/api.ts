@@ -176,6 +176,11 @@ export const ExplorerGroupRow = z.object({
   passed: z.number().int(),
   missed: z.number().int(),
   na: z.number().int(),
+  /**
+   * Answers of the field that knocked their analysis out (contracts prompts/knockouts.ts); for the final score,
+   * the knocked-out analyses. Absent from servers before knockouts.
+   */
+  knockouts: z.number().int().optional(),
   /** Categories (and marks): analyses per value, most frequent first. */
   values: z.array(z.object({ value: z.string(), count: z.number().int() })),
 });

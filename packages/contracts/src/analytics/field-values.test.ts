@@ -35,7 +35,16 @@ describe('analytics field values', () => {
       'Final Score': 99,
     };
     expect(extractFieldValues(CONTENT, values, { score: 57.14 })).toEqual([
-      { path: 'Greeting', type: 'ok', score: 1, max: 1, value: 'ok', outcome: 'passed', inScore: true },
+      {
+        path: 'Greeting',
+        type: 'ok',
+        score: 1,
+        max: 1,
+        value: 'ok',
+        outcome: 'passed',
+        inScore: true,
+        knockout: false,
+      },
       {
         path: 'Discovery.Budget',
         type: 'bool',
@@ -44,6 +53,7 @@ describe('analytics field values', () => {
         value: 'false',
         outcome: 'missed',
         inScore: true,
+        knockout: false,
       },
       {
         path: 'Discovery.Timeline',
@@ -53,8 +63,18 @@ describe('analytics field values', () => {
         value: 'n/a',
         outcome: 'na',
         inScore: true,
+        knockout: false,
       },
-      { path: 'Rating', type: 'marks', score: 1, max: 3, value: '1', outcome: null, inScore: true },
+      {
+        path: 'Rating',
+        type: 'marks',
+        score: 1,
+        max: 3,
+        value: '1',
+        outcome: null,
+        inScore: true,
+        knockout: false,
+      },
       {
         path: 'Tone',
         type: 'option',
@@ -63,8 +83,18 @@ describe('analytics field values', () => {
         value: 'Friendly',
         outcome: null,
         inScore: false,
+        knockout: false,
       },
-      { path: 'Interruptions', type: 'int', score: 2, max: null, value: null, outcome: null, inScore: true },
+      {
+        path: 'Interruptions',
+        type: 'int',
+        score: 2,
+        max: null,
+        value: null,
+        outcome: null,
+        inScore: true,
+        knockout: false,
+      },
       {
         path: 'Final Score',
         type: 'final',
@@ -73,6 +103,7 @@ describe('analytics field values', () => {
         value: null,
         outcome: null,
         inScore: false,
+        knockout: false,
       },
     ]);
   });
@@ -88,8 +119,27 @@ describe('analytics field values', () => {
         value: null,
         outcome: null,
         inScore: false,
+        knockout: false,
       },
     ]);
+  });
+
+  it('marks the knocked-out answers (a yes/no or ok item as missed, whatever it said) and the final score', () => {
+    const values = { Greeting: 'ok', Discovery: { Budget: true, Timeline: 'n/a' }, Tone: 'Rude' };
+    const score = {
+      score: 0,
+      knockouts: [
+        { path: 'Discovery.Budget', answer: true },
+        { path: 'Tone', answer: 'Rude' },
+      ],
+    };
+    const rows = extractFieldValues(CONTENT, values, score);
+    const pick = (path: string) => rows.find((row) => row.path === path);
+    expect(pick('Greeting')).toMatchObject({ outcome: 'passed', knockout: false });
+    expect(pick('Discovery.Budget')).toMatchObject({ score: 1, outcome: 'missed', knockout: true });
+    expect(pick('Discovery.Timeline')).toMatchObject({ outcome: 'na', knockout: false });
+    expect(pick('Tone')).toMatchObject({ value: 'Rude', outcome: null, knockout: true });
+    expect(pick('Final Score')).toMatchObject({ score: 0, knockout: true });
   });
 
   it('shows paths with " - " between the parts', () => {

@@ -1,5 +1,6 @@
 import type { FinalScore } from '../analyses/scoring.ts';
 import { FINAL_SCORE_KEY } from '../prompts/fields.ts';
+import type { Knockout } from '../prompts/knockouts.ts';
 import type { FieldValues } from '../prompts/output-schema.ts';
 import { isFieldNumber, type PromptField } from '../prompts/schema.ts';
 
@@ -50,6 +51,11 @@ export interface ExtractedFieldValue {
   outcome: FieldOutcome | null;
   /** Whether the field counts in the final score. */
   inScore: boolean;
+  /**
+   * Whether the answer knocked the analysis out (on the final score's row: whether any did). A knockout answer
+   * of a yes/no or ok item is 'missed' whatever it says, so pass rates count the knocked-out item as failed.
+   */
+  knockout: boolean;
 }
 
 /** How the UI shows a dotted path: 'Discovery - Budget' (spec 2 §5: ' - ' between the parts). */
@@ -59,7 +65,9 @@ export function fieldPathLabel(path: string): string {
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-function extractOne(field: PromptField, path: string, value: unknown): ExtractedFieldValue | null {
+type Extracted = Omit<ExtractedFieldValue, 'knockout'>;
+
+function extractOne(field: PromptField, path: string, value: unknown): Extracted | null {
   const base = { path, inScore: field.includeInScore };
   switch (field.type) {
     case 'bool':
@@ -115,12 +123,7 @@ function extractOne(field: PromptField, path: string, value: unknown): Extracted
   }
 }
 
-function walk(
-  fields: PromptField[],
-  values: FieldValues,
-  prefix: string[],
-  into: ExtractedFieldValue[],
-): void {
+function walk(fields: PromptField[], values: FieldValues, prefix: string[], into: Extracted[]): void {
   for (const field of fields) {
     if (prefix.length === 0 && field.key === FINAL_SCORE_KEY) continue;
     const path = [...prefix, field.key];
@@ -139,24 +142,30 @@ function walk(
 /**
  * Every scored or categorical value of an analysis's answer (the prompt that answered and its values), and
  * the final score as the path 'Final Score' (always present, so every completed analysis is counted once).
- * Answers that don't fit their field (a missing answer, text where a number belongs) are left out.
+ * Answers that don't fit their field (a missing answer, text where a number belongs) are left out. Knockouts
+ * come from the score (as it was computed, so a later change of the prompt does not rewrite history).
  */
 export function extractFieldValues(
   content: PromptField[],
   values: FieldValues,
-  score: Pick<FinalScore, 'score'> | null,
+  score: (Pick<FinalScore, 'score'> & { knockouts?: Pick<Knockout, 'path'>[] }) | null,
 ): ExtractedFieldValue[] {
-  const extracted: ExtractedFieldValue[] = [];
+  const extracted: Extracted[] = [];
   walk(content, values, [], extracted);
-  const finalScore = score && finite(score.score) ? score.score : null;
-  extracted.push({
+  const knockedOut = new Set((score?.knockouts ?? []).map((knockout) => knockout.path));
+  const rows: ExtractedFieldValue[] = extracted.map((row) => {
+    if (!knockedOut.has(row.path)) return { ...row, knockout: false };
+    return { ...row, knockout: true, outcome: row.outcome === null ? null : 'missed' };
+  });
+  rows.push({
     path: FINAL_SCORE_PATH,
     type: 'final',
-    score: finalScore,
+    score: score && finite(score.score) ? score.score : null,
     max: null,
     value: null,
     outcome: null,
     inScore: false,
+    knockout: knockedOut.size > 0,
   });
-  return extracted;
+  return rows;
 }

@@ -42,4 +42,6 @@ export const GeneratePromptRequest = z.object({
   promptId: Id.optional(),
 });
 /** A generated prompt: complete form data, not saved yet. */
-export const GeneratedPromptResponse = z.object({ data: PromptInput.required() });
+export const GeneratedPromptResponse = z.object({
+  data: PromptInput.required().partial({ knockoutCap: true }),
+});

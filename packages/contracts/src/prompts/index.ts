@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './default-explanations.ts';
 export * from './fields.ts';
+export * from './knockouts.ts';
 export * from './models.ts';
 export * from './output-schema.ts';
 export * from './schema.ts';

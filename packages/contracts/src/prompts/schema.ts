@@ -89,6 +89,15 @@ export const ClassificationOption = z.object({
   description: z.string().max(EXPLANATION_MAX),
 });
 
+/** Most answers one field may name as knockouts (an option field offers at most this many worth naming). */
+export const KNOCKOUT_ANSWERS_MAX = 100;
+/**
+ * An answer that fails the whole conversation (prompts/knockouts.ts): as the result stores it, a boolean for a
+ * yes/no field, 'ok' or 'not ok' for an ok field, an option's value for an option field.
+ */
+export const KnockoutAnswer = z.union([z.boolean(), z.string().max(500)]);
+export type KnockoutAnswer = z.output<typeof KnockoutAnswer>;
+
 /** One field of a prompt's content tree (spec 1 §3, Prompt content field). */
 export const PromptField = z
   .object({
@@ -99,6 +108,8 @@ export const PromptField = z
     options: z.array(FieldOption).optional(),
     marks: z.array(FieldMark).optional(),
     classificationOptions: z.array(ClassificationOption).optional(),
+    /** Answers that knock the conversation out (yes/no, ok and option fields only; absent: none). */
+    knockout: z.array(KnockoutAnswer).max(KNOCKOUT_ANSWERS_MAX).optional(),
     get content() {
       return z.array(PromptField).optional();
     },
@@ -119,6 +130,11 @@ export const PromptInput = z.object({
   finalScore: z.enum(FINAL_SCORE_MODES).default('sum'),
   LVA: z.enum(LVA_OPTIONS).default('none'),
   maxScore: z.number().min(0).max(MAX_SCORE_LIMIT).nullable().default(null),
+  /**
+   * The highest final score a knocked-out conversation keeps (prompts/knockouts.ts); absent or null: its final
+   * score becomes 0.
+   */
+  knockoutCap: z.number().min(0).max(MAX_SCORE_LIMIT).nullable().optional(),
   transcriptionTask: z.enum(TRANSCRIPTION_TASKS).default('translate'),
   transcriptionLanguage: z.enum(TRANSCRIPTION_LANGUAGES).default('auto'),
   content: z.array(PromptField).default([]),

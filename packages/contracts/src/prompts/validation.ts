@@ -1,4 +1,5 @@
 import { REQUIRED_METADATA } from './fields.ts';
+import { KNOCKOUT_MESSAGES, knockoutProblem } from './knockouts.ts';
 import { MAX_FIELD_DEPTH, MAX_SCORE_LIMIT, type PromptField } from './schema.ts';
 
 /** Exact messages of spec 1 §5, plus the ones the spec leaves to us. */
@@ -61,6 +62,8 @@ export function isValidMark(value: number): boolean {
 export function validateFieldDetails(fields: PromptField[], path: string[] = []): string | null {
   for (const field of fields) {
     const where = [...path, field.key].join(' > ');
+    const knockout = knockoutProblem(field, where);
+    if (knockout) return knockout;
     if (field.type === 'option') {
       const options = field.options ?? [];
       if (options.length === 0 || options.some((option) => !option.value.trim())) {
@@ -98,6 +101,7 @@ export interface PromptToValidate {
   metadataFields: string[];
   content: PromptField[];
   maxScore?: number | null;
+  knockoutCap?: number | null;
 }
 
 /** The checks of spec 1 §5 in the order the form runs them. Run by the form and by the server. */
@@ -112,6 +116,9 @@ export function validatePrompt(prompt: PromptToValidate): PromptProblem | null {
   }
   if (prompt.maxScore != null && !isValidMaxScore(prompt.maxScore)) {
     return { message: PROMPT_MESSAGES.maxScoreInvalid, tab: 'basic' };
+  }
+  if (prompt.knockoutCap != null && !isValidMaxScore(prompt.knockoutCap)) {
+    return { message: KNOCKOUT_MESSAGES.capInvalid, tab: 'basic' };
   }
   if (!REQUIRED_METADATA.every((name) => prompt.metadataFields.includes(name))) {
     return { message: PROMPT_MESSAGES.requiredMetadata, tab: 'metadata' };

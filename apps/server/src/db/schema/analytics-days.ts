@@ -25,6 +25,8 @@ const sumColumns = () => ({
   na: integer('na').notNull(),
   /** Units charged for the analyses (final score rows). */
   unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+  /** Values that knocked their analysis out (final score rows: knocked-out analyses); migration 0036. */
+  knockouts: integer('knockouts').notNull().default(0),
 });
 
 /**

@@ -40,6 +40,8 @@ export const analysisFieldValues = pgTable(
     value: text('value'),
     outcome: text('outcome', { enum: FIELD_OUTCOMES }),
     inScore: boolean('in_score').notNull().default(false),
+    /** The answer knocked the analysis out (the final score's row: any answer did); contracts knockouts.ts. */
+    knockout: boolean('knockout').notNull().default(false),
     representative: text('representative'),
     department: text('department'),
     /** The day the analysis was made (its task's creation), in the project's time zone. */

@@ -188,6 +188,8 @@ export const prompts = pgTable(
     finalScore: text('final_score', { enum: FINAL_SCORE_MODES }).notNull(),
     lva: text('lva', { enum: LVA_OPTIONS }).notNull(),
     maxScore: numeric('max_score', { mode: 'number' }),
+    /** The highest final score a knocked-out analysis keeps; null: 0 (contracts prompts/knockouts.ts). */
+    knockoutCap: numeric('knockout_cap', { mode: 'number' }),
     transcriptionTask: text('transcription_task', { enum: TRANSCRIPTION_TASKS }).notNull(),
     transcriptionLanguage: text('transcription_language', { enum: TRANSCRIPTION_LANGUAGES }).notNull(),
     content: jsonb('content').$type<PromptField[]>().notNull(),

@@ -1,4 +1,4 @@
-import type { AnalysisListQuery } from '@parley/contracts';
+import { type AnalysisListQuery, FINAL_SCORE_PATH } from '@parley/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { tasks } from '../../db/schema/index.ts';
@@ -39,6 +39,11 @@ export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
       (SELECT id FROM prompt_versions WHERE project_id = ${access.project.id} AND prompt_id = ${query.prompt_id}))`);
   }
   if (query.field) conditions.push(fieldCondition(query.field, query.field_outcome, query.field_value));
+  // The final score's analytics row says whether any answer knocked the analysis out (one primary-key probe).
+  if (query.knocked_out) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM analysis_field_values f
+      WHERE f.task_id = ${tasks.id} AND f.path = ${FINAL_SCORE_PATH} AND f.knockout)`);
+  }
   if (query.department?.trim()) {
     conditions.push(sql`lower(${tasks.department}) = lower(${query.department.trim()})`);
   }

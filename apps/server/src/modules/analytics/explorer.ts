@@ -114,6 +114,7 @@ function groupRow(
     passed: tally.passed,
     missed: tally.missed,
     na: tally.na,
+    knockouts: tally.knockouts,
     values: countValues(details),
   };
 }

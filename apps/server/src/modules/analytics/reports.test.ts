@@ -41,6 +41,7 @@ const group = (row: Partial<ExplorerGroupRow>): ExplorerGroupRow => ({
   passed: 0,
   missed: 0,
   na: 0,
+  knockouts: 0,
   values: [],
   ...row,
 });

@@ -30,8 +30,9 @@ const KEY = 'project_id, prompt_id, analysis_date, path, value_type, representat
 const MONTH = "date_trunc('month', analysis_date::timestamp)::date";
 const SUMS = `count(*)::int, coalesce(sum(score), 0), count(score)::int,
   (count(*) FILTER (WHERE outcome = 'passed'))::int, (count(*) FILTER (WHERE outcome = 'missed'))::int,
-  (count(*) FILTER (WHERE outcome = 'na'))::int, coalesce(sum(units_milli), 0)::bigint`;
-const COUNTS = 'analyses, score_sum, scored, passed, missed, na, units_milli';
+  (count(*) FILTER (WHERE outcome = 'na'))::int, coalesce(sum(units_milli), 0)::bigint,
+  (count(*) FILTER (WHERE knockout))::int`;
+const COUNTS = 'analyses, score_sum, scored, passed, missed, na, units_milli, knockouts';
 
 /** The rows of a table of sums that differ from the sums of analysis_field_values, either way. */
 async function differencesOf(kept: string, sums: string): Promise<unknown[]> {
@@ -108,6 +109,29 @@ describe('the per-day and per-month sums and the per-month value counts of the a
       .update(analysisFieldValues)
       .set({ analysisDate: '2026-01-31' })
       .where(eq(analysisFieldValues.taskId, seeded.ids.o1));
+    expect(await differences()).toEqual([]);
+    expect(await emptyRows()).toEqual([]);
+  });
+
+  it('count knockouts as they are set, cleared and deleted', async () => {
+    const knockouts = async () => {
+      const { rows } = await t.ctx.db.execute<{ days: number; months: number }>(sql`
+        SELECT (SELECT sum(knockouts) FROM analysis_field_days WHERE project_id = ${projectId})::int AS days,
+          (SELECT sum(knockouts) FROM analysis_field_months WHERE project_id = ${projectId})::int AS months`);
+      return rows[0];
+    };
+    const knockedOut = sql`${analysisFieldValues.taskId} IN (${seeded.ids.a1}, ${seeded.ids.b1})
+      AND ${analysisFieldValues.path} IN ('Greeting', 'Resolved', 'Final Score')`;
+    await t.ctx.db.update(analysisFieldValues).set({ knockout: true }).where(knockedOut);
+    expect(await knockouts()).toEqual({ days: 4, months: 4 });
+    expect(await differences()).toEqual([]);
+    await t.ctx.db
+      .update(analysisFieldValues)
+      .set({ knockout: false })
+      .where(sql`${knockedOut} AND ${analysisFieldValues.taskId} = ${seeded.ids.a1}`);
+    expect(await knockouts()).toEqual({ days: 2, months: 2 });
+    await t.ctx.db.delete(analysisFieldValues).where(eq(analysisFieldValues.taskId, seeded.ids.b1));
+    expect(await knockouts()).toEqual({ days: 0, months: 0 });
     expect(await differences()).toEqual([]);
     expect(await emptyRows()).toEqual([]);
   });

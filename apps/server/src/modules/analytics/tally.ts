@@ -23,6 +23,8 @@ export interface Tally {
   passed: number;
   missed: number;
   na: number;
+  /** Values that knocked their analysis out (final scores: knocked-out analyses). */
+  knockouts: number;
 }
 
 /** A tally of one value type, with the type's highest score and newest day (to resolve a field's type). */
@@ -37,11 +39,20 @@ export const dayTallyColumns = {
   passed: sql<number>`sum(${days.passed})::int`,
   missed: sql<number>`sum(${days.missed})::int`,
   na: sql<number>`sum(${days.na})::int`,
+  knockouts: sql<number>`sum(${days.knockouts})::int`,
   maxScore: sql<number | null>`max(${days.maxScore})`,
   latest: sql<string>`max(${days.analysisDate})::text`,
 };
 
-export const emptyTally = (): Tally => ({ count: 0, scoreSum: 0, scored: 0, passed: 0, missed: 0, na: 0 });
+export const emptyTally = (): Tally => ({
+  count: 0,
+  scoreSum: 0,
+  scored: 0,
+  passed: 0,
+  missed: 0,
+  na: 0,
+  knockouts: 0,
+});
 
 export const most = (a: number | null, b: number | null) =>
   a === null ? b : b === null ? a : Math.max(a, b);
@@ -54,6 +65,7 @@ export function addTally(into: Tally, add: Tally): Tally {
     passed: into.passed + add.passed,
     missed: into.missed + add.missed,
     na: into.na + add.na,
+    knockouts: into.knockouts + add.knockouts,
   };
 }
 

@@ -82,8 +82,8 @@ export async function applyCorrection(
       .where(eq(changeRequestItems.id, item.id));
     values = withValueAtPath(values, item.path, value);
   }
-  const { content, finalScore, maxScore } = answered.prompt;
-  const score = computeFinalScore(finalScore, content, values, maxScore);
+  const { content, finalScore, maxScore, knockoutCap } = answered.prompt;
+  const score = computeFinalScore(finalScore, content, values, maxScore, knockoutCap);
   if (finalScore !== 'no' && content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values = { ...values, [FINAL_SCORE_KEY]: score.score };
   }

@@ -15,7 +15,12 @@ export interface AnsweredResult {
   stored: StoredResult;
   values: ResultValues;
   /** The prompt that answered (a classification's chosen one), with the fields and scoring it had then. */
-  prompt: { content: PromptField[]; finalScore: FinalScoreMode; maxScore: number | null };
+  prompt: {
+    content: PromptField[];
+    finalScore: FinalScoreMode;
+    maxScore: number | null;
+    knockoutCap: number | null;
+  };
 }
 
 /** A completed task's values and the prompt that gave them; null when the result has no values. */
@@ -34,6 +39,7 @@ export async function answeredResult(db: Executor, task: TaskRow): Promise<Answe
       content: prompt?.content ?? [],
       finalScore: prompt?.finalScore ?? 'no',
       maxScore: prompt?.maxScore ?? null,
+      knockoutCap: prompt?.knockoutCap ?? null,
     },
   };
 }

@@ -78,7 +78,13 @@ export async function analyseWithPrompt(
   })) as Record<string, unknown>;
   // Only prompt fields become values: the roles the answer also gives stay out of the result.
   const { values, evidence } = splitEvidence(prompt.content, answer);
-  const score = computeFinalScore(prompt.finalScore, prompt.content, values, prompt.maxScore);
+  const score = computeFinalScore(
+    prompt.finalScore,
+    prompt.content,
+    values,
+    prompt.maxScore,
+    prompt.knockoutCap,
+  );
   if (prompt.finalScore !== 'no' && prompt.content.some((field) => field.key === FINAL_SCORE_KEY)) {
     values[FINAL_SCORE_KEY] = score.score;
   }

@@ -44,6 +44,8 @@ export function toPromptData(row: PromptRow): PromptData {
     finalScore: row.finalScore,
     LVA: row.lva,
     maxScore: row.maxScore,
+    // Only when set, so the versions of prompts without a cap keep the data (and hash) they had.
+    ...(row.knockoutCap !== null && { knockoutCap: row.knockoutCap }),
     transcriptionTask: row.transcriptionTask,
     transcriptionLanguage: row.transcriptionLanguage,
     content: row.content,
@@ -170,6 +172,7 @@ async function promptColumns(
   const { LVA, ...rest } = input;
   return {
     ...rest,
+    knockoutCap: input.knockoutCap ?? null,
     lva: LVA,
     content: await resolveClassificationTargets(ctx, access, content, existing?.id ?? null),
     unitsMilli: promptUnitsMilli(modelUnitsMilli(ctx.config, input.provider, input.model), LVA),

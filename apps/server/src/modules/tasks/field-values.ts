@@ -32,7 +32,7 @@ interface TaskFacts {
 
 type RowValue = Pick<
   FieldValueRow,
-  'path' | 'valueType' | 'score' | 'maxScore' | 'value' | 'outcome' | 'inScore'
+  'path' | 'valueType' | 'score' | 'maxScore' | 'value' | 'outcome' | 'inScore' | 'knockout'
 >;
 
 /** The conversation's metrics per role as number values (a prompt field of the same path wins). */
@@ -43,7 +43,18 @@ function roleMetricValues(speakerRoles: unknown, taken: ReadonlySet<string>): Ro
     const path = roleMetricPath(key);
     if (score === undefined || score === null || taken.has(path)) return [];
     const { type } = ROLE_METRIC_FIELDS[key];
-    return [{ path, valueType: type, score, maxScore: null, value: null, outcome: null, inScore: false }];
+    return [
+      {
+        path,
+        valueType: type,
+        score,
+        maxScore: null,
+        value: null,
+        outcome: null,
+        inScore: false,
+        knockout: false,
+      },
+    ];
   });
 }
 
@@ -69,6 +80,7 @@ function rowsOf(task: TaskFacts, versions: Map<number, Record<string, unknown>>)
     value: value.value,
     outcome: value.outcome,
     inScore: value.inScore,
+    knockout: value.knockout,
   }));
   const taken = new Set(fields.map((field) => field.path));
   return [...fields, ...roleMetricValues(task.speakerRoles, taken)].map((value) => ({

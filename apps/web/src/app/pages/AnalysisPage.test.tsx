@@ -288,6 +288,41 @@ describe('analysis detail', () => {
     expect(screen.getByText(/Sales scorecard · Mar 8, 2026/)).toBeInTheDocument();
   });
 
+  it('says which answers knocked the conversation out, beside its score', async () => {
+    mockMedia();
+    const score = {
+      ...scorecardResult.score,
+      score: 0,
+      scoreBeforeKnockouts: 44.44,
+      knockouts: [
+        { path: 'Discovery.Budget', answer: false },
+        { path: 'Closing', answer: 'not ok' },
+      ],
+    };
+    mockAnalysesApi({
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
+        jsonResponse(200, { data: detailFixture({ result: { ...scorecardResult, score } }) }),
+    });
+    await openDetail();
+    const alert = screen.getByTestId('knockout-alert');
+    expect(alert).toHaveTextContent(
+      'Knocked outKnocked out by: Discovery - Budget = No, Closing = Not OKA knockout answer fails the whole conversation, so its final score is 0 %.',
+    );
+    expect(screen.getByTestId('final-score')).toHaveTextContent('0 %');
+    // The explanation tells how the fields scored before the knockout.
+    expect(screen.getByTestId('score-explanation')).toHaveTextContent(
+      "4 points out of the prompt's maximum score of 9 × 100 = 44.44 %, kept between 0 and 100.",
+    );
+  });
+
+  it('shows no knockout alert for a conversation without knockouts', async () => {
+    mockMedia();
+    mockAnalysesApi();
+    await openDetail();
+    expect(screen.getByTestId('final-score')).toBeInTheDocument();
+    expect(screen.queryByTestId('knockout-alert')).not.toBeInTheDocument();
+  });
+
   it('says when nothing has been charged yet', async () => {
     mockMedia();
     mockAnalysesApi({
@@ -684,6 +719,7 @@ describe('final score explanation', () => {
       { path: 'Empathy', type: 'marks', points: 2, max: 2 },
       { path: 'Interruptions', type: 'int', points: 4, max: null },
     ],
+    knockouts: [],
   };
 
   it('sum: the sum of the counted fields', () => {

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { DetailsCard } from '../../features/analyses/DetailsCard';
 import { FinalScoreCard } from '../../features/analyses/FinalScoreCard';
+import { KnockoutAlert } from '../../features/analyses/KnockoutAlert';
 import { MediaPlayer } from '../../features/analyses/MediaPlayer';
 import { MetricsCard } from '../../features/analyses/MetricsCard';
 import {
@@ -285,6 +286,7 @@ function AnalysisView({
 
   const results = (
     <Stack spacing={3}>
+      {score ? <KnockoutAlert score={score} /> : null}
       {score && score.mode !== 'no' ? <FinalScoreCard score={score} /> : null}
       {classified ? (
         <AnalysisSection

@@ -3,10 +3,12 @@ import FilterIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Button,
+  FormControlLabel,
   Grid,
   InputAdornment,
   MenuItem,
   Paper,
+  Switch,
   TextField,
   useMediaQuery,
   useTheme,
@@ -175,6 +177,18 @@ export function AnalysisFilters({
                 />
               </Grid>
             ))}
+            <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={filters.knocked_out === 'true'}
+                    onChange={(event) => onChange({ knocked_out: event.target.checked ? 'true' : undefined })}
+                  />
+                }
+                label={t('knockouts.list.filter')}
+              />
+            </Grid>
             <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
                 {t('analyses.filters.clear')}

@@ -28,7 +28,8 @@ export function FinalScoreCard({ score }: { score: FinalScore }) {
     sum: n(score.sum),
     base: n(score.base),
     lost: n(breakdown.lost),
-    score: n(score.score),
+    // A knocked-out score explains how the fields scored; the knockout alert says what became of it.
+    score: n(score.scoreBeforeKnockouts !== undefined ? score.scoreBeforeKnockouts : score.score),
     possible: n(breakdown.possible),
   };
 

@@ -22,6 +22,14 @@ describe('list view in the URL', () => {
     expect(hasFilters(view.filters)).toBe(true);
   });
 
+  it('keeps the knocked-out filter in the link and the API query; any other value means none', () => {
+    const view = readListView(new URLSearchParams('knocked_out=true&status=completed'));
+    expect(view.filters).toEqual({ status: 'completed', knocked_out: 'true' });
+    expect(viewParams(view).toString()).toBe('status=completed&knocked_out=true');
+    expect(queryStringOf(apiQuery(view))).toBe('?page=1&page_size=25&status=completed&knocked_out=true');
+    expect(readListView(new URLSearchParams('knocked_out=1')).filters).toEqual({});
+  });
+
   it('goes back to page 1 on a filter change and drops cleared filters', () => {
     const view = readListView(new URLSearchParams('status=failed&page=4'));
     expect(withFilters(view, { status: undefined, department: 'Sales' })).toEqual({

@@ -81,6 +81,8 @@ export function BasicSettingsTab({
   const set = <K extends keyof PromptFormValues>(key: K, value: PromptFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const maxScoreInvalid = values.maxScore !== null && !isValidMaxScore(values.maxScore);
+  const knockoutCap = values.knockoutCap ?? null;
+  const knockoutCapInvalid = knockoutCap !== null && !isValidMaxScore(knockoutCap);
 
   const providerList: ProviderInfo[] = providers.data ?? [];
   const providerOptions = providerList.some((provider) => provider.id === values.provider)
@@ -279,6 +281,21 @@ export function BasicSettingsTab({
           helperText={maxScoreInvalid ? t('prompts.messages.maxScoreInvalid') : undefined}
           slotProps={{ htmlInput: { min: 0, max: MAX_SCORE_LIMIT } }}
         />
+        {values.finalScore !== 'no' ? (
+          <TextField
+            type="number"
+            label={t('knockouts.cap.label')}
+            value={knockoutCap ?? ''}
+            onChange={(event) => {
+              const text = event.target.value;
+              const value = Number(text);
+              set('knockoutCap', text === '' || !Number.isFinite(value) ? null : value);
+            }}
+            error={knockoutCapInvalid}
+            helperText={knockoutCapInvalid ? t('knockouts.messages.capInvalid') : t('knockouts.cap.hint')}
+            slotProps={{ htmlInput: { min: 0, max: MAX_SCORE_LIMIT, 'data-testid': 'knockout-cap' } }}
+          />
+        ) : null}
         <Box sx={full}>
           <FormControlLabel
             control={

@@ -128,6 +128,7 @@ export function PromptForm({
       metadataFields: values.metadataFields,
       content,
       maxScore: values.maxScore,
+      knockoutCap: values.knockoutCap,
     });
     if (found) {
       setProblem(found.message);

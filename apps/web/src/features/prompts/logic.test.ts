@@ -81,6 +81,13 @@ describe('prompt messages', () => {
       ],
     }),
     validatePrompt({ ...base, content: [field('Obj', 'object', { content: [] })] }),
+    validatePrompt({ ...base, content: [], knockoutCap: -1 }),
+    validatePrompt({
+      ...base,
+      content: [field('M', 'marks', { marks: [{ value: 1, explanation: '' }], knockout: [true] })],
+    }),
+    validatePrompt({ ...base, content: [field('B', 'bool', { knockout: ['no'] })] }),
+    validatePrompt({ ...base, content: [field('B', 'bool', { knockout: [false, false] })] }),
   ].map((problem) => problem?.message ?? '');
 
   it('every contracts message has a translation whose English is the contracts text', () => {

@@ -1,4 +1,4 @@
-import { PROMPT_MESSAGES } from '@parley/contracts';
+import { KNOCKOUT_MESSAGES, PROMPT_MESSAGES } from '@parley/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -21,6 +21,18 @@ const PATTERNS: Array<[RegExp, string, string[]]> = [
   [/^Field "(.*)": marks values must be whole numbers, 0 or more\.$/, 'marksInvalid', ['field']],
   [/^Field "(.*)": choose a prompt for every classification option\.$/, 'classificationTarget', ['field']],
   [/^Field "(.*)": an object needs at least one field\.$/, 'objectEmpty', ['field']],
+  // Knockout answers (contracts prompts/knockouts.ts): texts of their own namespace.
+  [
+    /^Field "(.*)": only yes\/no, ok and option fields can have knockout answers\.$/,
+    'knockouts.messages.onlyTypes',
+    ['field'],
+  ],
+  [
+    /^Field "(.*)": the knockout answer "(.*)" is not one of the field's answers\.$/,
+    'knockouts.messages.unknownAnswer',
+    ['field', 'answer'],
+  ],
+  [/^Field "(.*)": knockout answers must be unique\.$/, 'knockouts.messages.unique', ['field']],
 ];
 
 function levelText(level: string, t: TFunction): string {
@@ -34,6 +46,7 @@ export function translatePromptMessage(message: string, t: TFunction): string {
     (key) => PROMPT_MESSAGES[key] === message,
   );
   if (exact) return t(`prompts.messages.${exact}`);
+  if (message === KNOCKOUT_MESSAGES.capInvalid) return t('knockouts.messages.capInvalid');
   if (message.startsWith(`${PROMPT_MESSAGES.emptyKey} (`) && message.endsWith(')')) {
     const level = message.slice(PROMPT_MESSAGES.emptyKey.length + 2, -1);
     return t('prompts.messages.emptyKeyAt', { level: levelText(level, t) });
@@ -43,7 +56,7 @@ export function translatePromptMessage(message: string, t: TFunction): string {
     if (!match) continue;
     const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
     if ('level' in values) values.level = levelText(values.level ?? '', t);
-    return t(`prompts.messages.${key}`, values);
+    return t(key.includes('.') ? key : `prompts.messages.${key}`, values);
   }
   return message;
 }

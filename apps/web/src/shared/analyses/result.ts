@@ -19,6 +19,7 @@ export interface PromptShape {
   fields: PromptField[];
   finalScore: FinalScoreMode | null;
   maxScore: number | null;
+  knockoutCap: number | null;
   isClassification: boolean;
 }
 
@@ -27,6 +28,7 @@ interface PromptSettings {
   content?: PromptField[];
   finalScore?: FinalScoreMode;
   maxScore?: number | null;
+  knockoutCap?: number | null;
   isClassification?: boolean;
 }
 
@@ -37,6 +39,7 @@ export function promptShape(data: PromptSettings | null | undefined): PromptShap
     fields: data.content,
     finalScore: data.finalScore ?? null,
     maxScore: data.maxScore ?? null,
+    knockoutCap: data.knockoutCap ?? null,
     isClassification: data.isClassification === true,
   };
 }
@@ -79,9 +82,16 @@ export function fieldsFor(definitions: PromptField[] | null, values: ResultValue
 
 /** The final score: as stored, else computed here from the prompt's mode (older results). */
 export function finalScoreOf(result: AnalysisResult | null, prompt: PromptShape | null): FinalScore | null {
-  if (result?.score) return result.score;
+  // Scores stored before knockouts existed had none.
+  if (result?.score) return { ...result.score, knockouts: result.score.knockouts ?? [] };
   if (!result || !prompt?.finalScore) return null;
-  return computeFinalScore(prompt.finalScore, prompt.fields, result.values, prompt.maxScore);
+  return computeFinalScore(
+    prompt.finalScore,
+    prompt.fields,
+    result.values,
+    prompt.maxScore,
+    prompt.knockoutCap,
+  );
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100 + 0;

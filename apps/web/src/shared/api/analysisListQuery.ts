@@ -30,6 +30,8 @@ export interface AnalysisFilters {
   field?: string;
   field_outcome?: FieldOutcome;
   field_value?: string;
+  /** 'true': only analyses a knockout answer failed. */
+  knocked_out?: 'true';
 }
 
 export interface ListView {
@@ -52,6 +54,7 @@ export const FILTER_KEYS = [
   'field',
   'field_outcome',
   'field_value',
+  'knocked_out',
 ] as const satisfies ReadonlyArray<keyof AnalysisFilters>;
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -93,6 +96,7 @@ export function readListView(params: URLSearchParams): ListView {
     field_outcome:
       field && FIELD_OUTCOMES.includes(outcome as FieldOutcome) ? (outcome as FieldOutcome) : undefined,
     field_value: field && value ? value.slice(0, 500) : undefined,
+    knocked_out: params.get('knocked_out') === 'true' ? 'true' : undefined,
   };
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -118,7 +122,7 @@ export function viewParams(view: ListView, { withDefaults = false } = {}): URLSe
 /** The API query of a view: page, page size and the filters (in FILTER_KEYS order; unset ones are not sent). */
 export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof AnalysisListQuery> {
   const { from, to, prompt_id, department, representative, status, score_min, score_max, q } = filters;
-  const { field, field_outcome, field_value } = filters;
+  const { field, field_outcome, field_value, knocked_out } = filters;
   return {
     page,
     page_size: pageSize,
@@ -134,15 +138,24 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
     field,
     field_outcome,
     field_value,
+    knocked_out,
   };
 }
 
 /** How many of the filters a phone folds behind its Filters button are set (a date range counts once). */
 export function foldedFilterCount(filters: AnalysisFilters): number {
-  const { from, to, prompt_id, status, department, representative, score_min, score_max } = filters;
-  return [from ?? to, prompt_id, status, department, representative, score_min, score_max].filter(
-    (value) => value !== undefined,
-  ).length;
+  const { from, to, prompt_id, status, department, representative, score_min, score_max, knocked_out } =
+    filters;
+  return [
+    from ?? to,
+    prompt_id,
+    status,
+    department,
+    representative,
+    score_min,
+    score_max,
+    knocked_out,
+  ].filter((value) => value !== undefined).length;
 }
 
 export function hasFilters(filters: AnalysisFilters): boolean {

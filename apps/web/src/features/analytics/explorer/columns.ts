@@ -37,7 +37,31 @@ export function topValues(total: ExplorerGroupRow): string[] {
   return total.values.slice(0, TOP_VALUES).map((entry) => entry.value);
 }
 
+/**
+ * The figures of a field's groups, and its knockouts (answers that failed their conversation; for the final
+ * score, knocked-out conversations) when the range has any.
+ */
 export function valueColumns(
+  field: AnalyticsField,
+  total: ExplorerGroupRow,
+  t: TFunction,
+  language: string,
+): ExplorerColumn[] {
+  const columns = figureColumns(field, total, t, language);
+  if (!total.knockouts) return columns;
+  const knockouts = (row: ExplorerGroupRow) => row.knockouts ?? 0;
+  return [
+    ...columns,
+    {
+      id: 'knockouts',
+      header: t('knockouts.analytics.column'),
+      text: (row) => formatCount(knockouts(row), language),
+      csv: knockouts,
+    },
+  ];
+}
+
+function figureColumns(
   field: AnalyticsField,
   total: ExplorerGroupRow,
   t: TFunction,

@@ -24,6 +24,8 @@ import {
   isLockedField,
   isLockedKey,
   KEY_MAX,
+  KNOCKOUT_TYPES,
+  keepOfferedKnockouts,
   MAX_FIELD_DEPTH,
   type PromptField,
   sanitizeKeyInput,
@@ -33,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { translatePromptMessage } from '../messages';
 import { ClassificationOptionsEditor } from './ClassificationOptionsEditor';
 import { fieldId, keepIdentity, move, removeAt, replaceAt, withNewField } from './fieldTree';
+import { KnockoutEditor } from './KnockoutEditor';
 import { keyErrorAt } from './keyError';
 import { MarksEditor } from './MarksEditor';
 import { OptionsEditor } from './OptionsEditor';
@@ -238,6 +241,7 @@ export function FieldEditor({
           slotProps={{ htmlInput: { maxLength: EXPLANATION_MAX } }}
         />
         <TypeDetails field={field} path={path} testPath={testPath} onChange={onChange} />
+        {KNOCKOUT_TYPES.includes(field.type) ? <KnockoutEditor field={field} onChange={onChange} /> : null}
       </Stack>
     </Paper>
   );
@@ -260,7 +264,7 @@ function TypeDetails({
       return (
         <OptionsEditor
           options={field.options ?? []}
-          onChange={(options) => onChange({ ...field, options })}
+          onChange={(options) => onChange(keepOfferedKnockouts({ ...field, options }))}
         />
       );
     case 'marks':
