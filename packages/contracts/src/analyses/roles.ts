@@ -108,7 +108,7 @@ export const SpeakerRolesAnswer = z
   );
 
 /** Distinct speaker labels of a conversation, in order of first appearance. */
-export function speakerLabels(segments: readonly ConversationSegment[]): string[] {
+export function speakerLabels(segments: ReadonlyArray<Pick<ConversationSegment, 'speaker'>>): string[] {
   return [...new Set(segments.flatMap((segment) => (segment.speaker ? [segment.speaker] : [])))];
 }
 
