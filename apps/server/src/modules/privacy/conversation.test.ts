@@ -1,6 +1,6 @@
 import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { redactSegments } from './conversation.ts';
+import { redactDetails, redactSegments } from './conversation.ts';
 
 const NO_DETAILS = { details: { metadata: {}, fileName: 'call.mp3' } };
 const say = (text: string) => ({ text, speaker: null });
@@ -202,6 +202,15 @@ describe('the details a prompt includes', () => {
       'hi [PERSON_NAME_1] this is [PERSON_NAME_2], my number is [PHONE_NUMBER_1]',
     );
     expect(redacted.details!.metadata).toEqual({ Customer: '[PERSON_NAME_2]', Phone: '[PHONE_NUMBER_1]' });
+  });
+
+  it('for a transcript stored before, continue its numbering (what it stood for is not known)', () => {
+    const details = { metadata: { Phone: PHONE, Department: 'Sales' }, fileName: 'call.mp3' };
+    expect(redactDetails(details, 'call me on [PHONE_NUMBER_1]', ON)).toEqual({
+      metadata: { Phone: '[PHONE_NUMBER_2]', Department: 'Sales' },
+      fileName: 'call.mp3',
+    });
+    expect(redactDetails(details, 'call me on [PHONE_NUMBER_1]', DEFAULT_PRIVACY_SETTINGS)).toBe(details);
   });
 
   it('are not redacted while redaction is off', () => {
