@@ -163,6 +163,16 @@ describe('roles', () => {
         labels,
       ),
     ).toEqual({ 'Speaker A': 'representative', 'Speaker B': 'representative' });
+    // A chat author redacted to a placeholder, named by the model with or without its brackets.
+    expect(
+      rolesFromAnswer(
+        [
+          { speaker: 'PERSON_NAME_1', role: 'representative' },
+          { speaker: '[person_name_2]', role: 'customer' },
+        ],
+        ['[PERSON_NAME_1]', '[PERSON_NAME_2]'],
+      ),
+    ).toEqual({ '[PERSON_NAME_1]': 'representative', '[PERSON_NAME_2]': 'customer' });
     for (const garbage of [null, undefined, 'Speaker A', {}, [{ speaker: 'Speaker A', role: 'boss' }]]) {
       expect(rolesFromAnswer(garbage, labels)).toEqual({});
     }

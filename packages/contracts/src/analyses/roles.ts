@@ -108,7 +108,7 @@ export const SpeakerRolesAnswer = z
   );
 
 /** Distinct speaker labels of a conversation, in order of first appearance. */
-export function speakerLabels(segments: readonly ConversationSegment[]): string[] {
+export function speakerLabels(segments: ReadonlyArray<Pick<ConversationSegment, 'speaker'>>): string[] {
   return [...new Set(segments.flatMap((segment) => (segment.speaker ? [segment.speaker] : [])))];
 }
 
@@ -120,13 +120,20 @@ export function channelRoles(channel: RepresentativeChannel): Record<string, Spe
     : { [left]: 'customer', [right]: 'representative' };
 }
 
+/** A speaker label as the model's answer is matched to it: any case, a redacted author's brackets optional. */
+const labelKey = (label: string) =>
+  label
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+
 /** The model's answer kept to the conversation's own speakers (the last word on a speaker wins). */
 export function rolesFromAnswer(answer: unknown, labels: readonly string[]): Record<string, SpeakerRole> {
   const parsed = SpeakerRolesAnswer.safeParse(answer);
   if (!parsed.success) return {};
   const roles: Record<string, SpeakerRole> = {};
   for (const { speaker, role } of parsed.data) {
-    const label = labels.find((candidate) => candidate.toLowerCase() === speaker.trim().toLowerCase());
+    const label = labels.find((candidate) => labelKey(candidate) === labelKey(speaker));
     if (label) roles[label] = role;
   }
   return roles;

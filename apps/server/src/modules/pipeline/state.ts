@@ -1,6 +1,7 @@
 import type { TranscribedSegment } from '../../ai/transcriber.ts';
 import type { ChannelLayout } from '../../media/audio.ts';
 import type { WordTimings } from '../privacy/audio-spans.ts';
+import type { ConversationDetails } from '../privacy/conversation.ts';
 import type { PromptAnalysis } from './analysis.ts';
 
 /**
@@ -13,6 +14,8 @@ import type { PromptAnalysis } from './analysis.ts';
  * - classification: the classification step of a classification prompt and the prompt it chose (the
  *   chosen prompt as it runs is tasks.chosen_prompt_version_id).
  * - audioRedaction: where the recording is toned when the project redacts, and whether it is done.
+ * - details: the metadata and file name the prompt includes, redacted with the transcript (a value both hold
+ *   gets one placeholder) when the project redacts; stored metadata stays as uploaded.
  *
  * Finished stages are also visible in the task's columns: transcript (transcription), result
  * (analysis), lva (voice analysis), units_charged_milli and status completed (charge).
@@ -22,6 +25,7 @@ export interface PipelineState {
   transcription?: TranscriptionProgress;
   classification?: ClassificationStep;
   audioRedaction?: AudioRedactionStep;
+  details?: ConversationDetails;
 }
 
 /**

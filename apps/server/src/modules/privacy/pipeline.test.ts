@@ -60,6 +60,7 @@ async function upload(
   promptId: number,
   file: { name: string; type: string; data: Buffer },
   metadata: Record<string, string> = { Department: 'Sales', Representative: 'Ann', Phone: PHONE },
+  reply: object = GREETING_ANSWER,
 ) {
   const response = await app.owner.request({
     method: 'POST',
@@ -75,7 +76,7 @@ async function upload(
   });
   expect(response.statusCode, response.body).toBe(201);
   const taskId: number = response.json().data.task_id;
-  app.anthropic.script(answer(GREETING_ANSWER));
+  app.anthropic.script(answer(reply));
   expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
   return (await app.t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]!;
 }
@@ -184,6 +185,63 @@ describe('redaction in the pipeline', () => {
       expect(body).not.toContain('Hathaway');
       app.anthropic.reset();
     }
+  });
+
+  it("with person names on, no chat author's name reaches the model; roles, metrics and the representative work", async () => {
+    const { projectId, promptId } = await projectWith({
+      ...REDACT_ALL,
+      redaction_types: [...REDACT_ALL.redaction_types, 'person_name'],
+      redaction_keep: 'redacted_and_original',
+    });
+    const chat = [
+      { author: 'Olena Bondar', text: 'Hello, how can I help?', time: '2026-11-05T10:00:00Z' },
+      { author: 'john.smith', text: 'Hi Olena, my parcel is late.', time: '2026-11-05T10:01:00Z' },
+      { author: 'Olena Bondar', text: 'Sorry John, let me check.', time: '2026-11-05T10:02:00Z' },
+    ];
+    const metadata = {
+      Department: 'Sales',
+      Representative: 'Olena Bondar',
+      'Customer name': 'John Smith',
+      Phone: PHONE,
+    };
+    const roles = [
+      { speaker: '[PERSON_NAME_1]', role: 'representative' },
+      { speaker: '[PERSON_NAME_2]', role: 'customer' },
+    ];
+    const row = await upload(
+      projectId,
+      promptId,
+      { name: 'chat.json', type: 'application/json', data: Buffer.from(JSON.stringify(chat)) },
+      metadata,
+      { ...GREETING_ANSWER, speaker_roles: roles },
+    );
+    const body = modelBodies()[0]!;
+    for (const name of ['olena', 'bondar', 'john', 'smith']) expect(body.toLowerCase()).not.toContain(name);
+    expect(body).toContain('- Speakers: [PERSON_NAME_1], [PERSON_NAME_2]');
+    expect(body).toContain('[PERSON_NAME_1]: Hello, how can I help?');
+    expect(body).toContain('[PERSON_NAME_2]: Hi [PERSON_NAME_1], my parcel is late.');
+    // The metadata's names are the authors' placeholders, numbered with the transcript.
+    expect(body).toContain('- Representative: [PERSON_NAME_1]');
+    expect(body).toContain('- Customer name: [PERSON_NAME_2]');
+    expect(body).toContain('- Phone: [PHONE_NUMBER_1]');
+
+    const speakers = (segments: unknown) => (segments as Array<{ speaker: string }>).map((s) => s.speaker);
+    expect(speakers(row.transcript)).toEqual(['[PERSON_NAME_1]', '[PERSON_NAME_2]', '[PERSON_NAME_1]']);
+    expect(row.transcriptText).not.toContain('Olena');
+    expect(speakers(row.transcriptOriginal)).toEqual(['Olena Bondar', 'john.smith', 'Olena Bondar']);
+    const speakerRoles = row.speakerRoles as { roles: object; metrics: Record<string, number | null> };
+    expect(speakerRoles.roles).toEqual({
+      '[PERSON_NAME_1]': 'representative',
+      '[PERSON_NAME_2]': 'customer',
+    });
+    expect(speakerRoles.metrics.representative_share).toBeGreaterThan(0);
+    expect(speakerRoles.metrics.customer_response_seconds).toBe(60);
+    expect(
+      (row.metrics as { speakers: Array<{ speaker: string }> }).speakers.map((s) => s.speaker).sort(),
+    ).toEqual(['[PERSON_NAME_1]', '[PERSON_NAME_2]']);
+    // What is stored of the task's people stays as uploaded: the representative is found from it.
+    expect(row.metadata).toEqual(metadata);
+    expect(row.representative).toBe('Olena Bondar');
   });
 
   it('changes nothing while redaction is off', async () => {

@@ -33,7 +33,7 @@ import { TranscriptExport } from '../../features/analyses/TranscriptExport';
 import { CorrectionsCard, useAnalysisDisputes } from '../../features/change-requests/AnalysisDisputes';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
 import { fieldsFor, finalScoreOf, promptShape } from '../../shared/analyses/result';
-import { namedSegments, speakerNaming } from '../../shared/analyses/speakers';
+import { namedSegments, originalNaming, speakerNaming } from '../../shared/analyses/speakers';
 import {
   analysisKeys,
   type TaskEventHandlers,
@@ -261,7 +261,7 @@ function AnalysisView({
                   segments={originalSegments}
                   player={transcriptPlayer}
                   full={pdf}
-                  naming={naming}
+                  naming={originalNaming(naming, segments, originalSegments)}
                 />
               )}
             </OriginalTranscript>

@@ -1,6 +1,7 @@
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ChatMetrics } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { RedactedText } from '../../shared/analyses/RedactedText';
 import type { SpeakerNaming } from '../../shared/analyses/speakers';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
 import { formatDuration, formatNumber, formatPercent } from '../../shared/format/numbers';
@@ -118,7 +119,9 @@ export function ChatMetricsView({
             <TableBody>
               {metrics.speakers.map((speaker) => (
                 <TableRow key={speaker.speaker} data-testid={`speaker-${speaker.speaker}`}>
-                  <TableCell>{naming.nameOf(speaker.speaker)}</TableCell>
+                  <TableCell>
+                    <RedactedText text={naming.nameOf(speaker.speaker)} />
+                  </TableCell>
                   <TableCell align="right">{formatNumber(speaker.messages, lang)}</TableCell>
                   <TableCell align="right">{formatPercent(speaker.wordShare, lang)}</TableCell>
                   <TableCell align="right">{formatNumber(speaker.words, lang)}</TableCell>

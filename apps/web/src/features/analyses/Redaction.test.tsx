@@ -224,6 +224,45 @@ describe('the original transcript', () => {
     expect(requests(fetch, originalKey)).toHaveLength(1);
   });
 
+  it("a chat's redacted authors: highlighted in the redacted view, by their labels (roles kept) in the original", async () => {
+    const messages: TranscriptSegment[] = [
+      { speaker: '[PERSON_NAME_1]', text: 'Hello, how can I help?', start: 0, end: 0 },
+      { speaker: '[PERSON_NAME_2]', text: 'Hi [PERSON_NAME_1], my parcel is late.', start: 60, end: 60 },
+    ];
+    const detail = detailFixture();
+    const roles = { '[PERSON_NAME_1]': 'representative', '[PERSON_NAME_2]': 'other' } as const;
+    await openAnalysis({
+      detail: {
+        ...detail,
+        has_original_transcript: true,
+        representative: 'Olena Bondar',
+        media: { ...detail.media, kind: 'text', content_type: 'application/json', file_name: 'chat.json' },
+        transcript: messages,
+        metrics: chatMetrics(messages),
+        speaker_roles: { ...detail.speaker_roles!, roles },
+      },
+      original: () =>
+        jsonResponse(200, {
+          data: {
+            transcript: [
+              { ...messages[0]!, speaker: 'Olena Bondar' },
+              { ...messages[1]!, speaker: 'john.smith', text: 'Hi Olena, my parcel is late.' },
+            ],
+          },
+        }),
+    });
+    expect(line(0)).toHaveTextContent('Olena Bondar');
+    expect(marks(line(1)).map((mark) => mark.textContent)).toEqual([
+      'Person name 2, redacted',
+      'Person name 1, redacted',
+    ]);
+    fireEvent.click(originalSwitch()!);
+    await screen.findByTestId('original-transcript');
+    expect(line(0)).toHaveTextContent('Olena BondarHello, how can I help?');
+    expect(line(1)).toHaveTextContent('john.smithHi Olena, my parcel is late.');
+    expect(marks(line(1))).toEqual([]);
+  });
+
   it('an admin sees the switch too', async () => {
     await openAnalysis({ role: 'admin' });
     expect(originalSwitch()).toBeInTheDocument();

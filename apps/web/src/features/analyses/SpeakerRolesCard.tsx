@@ -19,6 +19,7 @@ import {
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
+import { RedactedText } from '../../shared/analyses/RedactedText';
 import { type SpeakerNaming, speakerColors } from '../../shared/analyses/speakers';
 import { useSaveSpeakerRoles } from '../../shared/api/analyses';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -126,11 +127,11 @@ function SpeakerRolesView({
           >
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600, color: colors.get(label) }} noWrap>
-                {naming.nameOf(label)}
+                <RedactedText text={naming.nameOf(label)} />
               </Typography>
               {naming.nameOf(label) !== label ? (
                 <Typography variant="caption" color="textSecondary">
-                  {label}
+                  <RedactedText text={label} />
                 </Typography>
               ) : null}
             </Box>

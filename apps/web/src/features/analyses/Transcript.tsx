@@ -101,7 +101,7 @@ export function Transcript({
                   variant="caption"
                   sx={{ display: 'block', fontWeight: 600, color }}
                 >
-                  {naming.nameOf(segment.speaker)}
+                  <RedactedText text={naming.nameOf(segment.speaker)} />
                 </Typography>
               ) : null}
               <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>

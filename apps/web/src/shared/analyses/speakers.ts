@@ -24,6 +24,39 @@ export function speakerNaming(
   return { roles, nameOf: (label: string) => speakerName(label, roles, names) ?? label };
 }
 
+/**
+ * The naming of the transcript before redaction, whose segments are the redacted ones' one for one: a chat
+ * author redacted to "[PERSON_NAME_1]" there has the role (and the name) that label has; others keep theirs.
+ */
+export function originalNaming(
+  naming: SpeakerNaming,
+  redacted: ReadonlyArray<{ speaker: string | null }>,
+  original: ReadonlyArray<{ speaker: string | null }>,
+): SpeakerNaming {
+  const redactedLabel = new Map<string, string>();
+  original.forEach((segment, index) => {
+    const label = redacted[index]?.speaker;
+    if (segment.speaker && label) redactedLabel.set(segment.speaker, label);
+  });
+  const labelOf = (label: string) => redactedLabel.get(label) ?? label;
+  const roles = naming.roles
+    ? Object.fromEntries(
+        [...redactedLabel.keys()].flatMap((label) => {
+          const role = naming.roles?.[labelOf(label)];
+          return role ? [[label, role]] : [];
+        }),
+      )
+    : null;
+  return {
+    roles,
+    // The representative and the customer are named by their role; every other speaker by its own label.
+    nameOf: (label) => {
+      const shown = naming.nameOf(labelOf(label));
+      return shown === labelOf(label) ? label : shown;
+    },
+  };
+}
+
 /** The same segments with each speaker's shown name (for the export). */
 export function namedSegments<S extends { speaker: string | null }>(
   segments: readonly S[],

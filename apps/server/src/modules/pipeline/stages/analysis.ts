@@ -27,7 +27,10 @@ function conversationContext(run: TaskRun): ConversationContext {
     : (run.task.transcriptText ?? '');
   return {
     transcript,
-    ...redactDetails({ metadata: run.task.metadata, fileName: run.media.fileName }, transcript, run.privacy),
+    // Redacted with the transcript (the same value, the same placeholder); else redaction was off then, or
+    // the transcript was stored before the details were redacted with it.
+    ...(run.state.details ??
+      redactDetails({ metadata: run.task.metadata, fileName: run.media.fileName }, transcript, run.privacy)),
     kind: run.media.kind,
     durationMs: audio?.durationMs ?? null,
     createdAt: run.task.createdAt,

@@ -37,16 +37,13 @@ export async function mediaStage(run: TaskRun, prompt: PromptSnapshot): Promise<
     if (parsed.startedAt) await dateByConversation(run.ctx.db, run.task, parsed.startedAt);
     // The chat is billed as uploaded, and stored (and analysed) as redacted.
     const characters = countCharacters(conversationText(parsed.segments));
-    const { segments, original } = redactSegments(
-      parsed.segments,
-      run.privacy,
-      null,
-      false,
-      run.task.metadata,
-    );
+    const { segments, original, details } = redactSegments(parsed.segments, run.privacy, {
+      details: { metadata: run.task.metadata, fileName: run.media.fileName },
+      authors: true,
+    });
     await saveState(
       run,
-      { media: { kind: 'text', characters, messages: segments.length } },
+      { media: { kind: 'text', characters, messages: segments.length }, ...(details && { details }) },
       {
         transcript: segments,
         transcriptText: conversationText(segments),

@@ -135,13 +135,11 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // Redacted before anything else reads it: the translation is the first prompt built from it.
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
   const serviceRedacts = transcriber.provider === 'deepgram' || transcriber.provider === 'assemblyai';
-  const redacted = redactSegments(
-    transcribed,
-    run.privacy,
+  const redacted = redactSegments(transcribed, run.privacy, {
+    details: { metadata: run.task.metadata, fileName: run.media.fileName },
     language,
-    redacting && serviceRedacts,
-    run.task.metadata,
-  );
+    serviceRedacted: redacting && serviceRedacts,
+  });
   const segments = translate ? await translateSegments(run, prompt, redacted.segments) : redacted.segments;
   const durationSeconds = audio.durationMs / 1000;
   // Where the recording is toned (stages/audio-redaction.ts), stored with the transcript.
@@ -156,6 +154,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
         pieces: {},
       },
       ...(toned.length > 0 && { audioRedaction: { spans: toned } }),
+      ...(redacted.details && { details: redacted.details }),
     },
     {
       transcript: segments,

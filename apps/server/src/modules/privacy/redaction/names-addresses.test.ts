@@ -1,5 +1,6 @@
 import { REDACTION_ENTITY_TYPES } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { isPersonLabel } from './names.ts';
 import { redactConversation } from './redact.ts';
 
 const NOW = new Date('2026-12-01T00:00:00Z');
@@ -143,5 +144,53 @@ describe('postal addresses', () => {
     time(1_000);
     // Four times the text, at most about four times the time (a quadratic cost would be sixteen).
     expect(time(20_000)).toBeLessThan(8 * time(5_000) + 100);
+  });
+});
+
+describe("a chat author's label", () => {
+  it('is a person when it is a name, not when it names a role, a bot, a channel or a speaker', () => {
+    const people = ['Olena Bondar', 'john.smith', 'Tom', 'Олена Бондар', 'Jean-Luc Picard', 'Müller'];
+    const roles = [
+      'Agent',
+      'Customer',
+      'Bot',
+      'System',
+      'Channel 1',
+      'Speaker A',
+      'Speaker 2',
+      'Support Team',
+      'Customer Service',
+      'Клієнт',
+      'Kunde',
+      'Müşteri',
+      '+44 20 7946 0018',
+      'tom@example.com',
+      'agent_42',
+      'Me',
+      'A',
+    ];
+    expect(people.filter((label) => !isPersonLabel(label, null))).toEqual([]);
+    expect(roles.filter((label) => isPersonLabel(label, null))).toEqual([]);
+  });
+});
+
+describe('placeholders given before', () => {
+  it('an equal value keeps the placeholder text redacted before gave it; new values follow the taken ones', () => {
+    const before = redactConversation(['my name is Anna Kowalska, call 020 7946 0018'], {
+      types: REDACTION_ENTITY_TYPES,
+      region: 'GB',
+      now: NOW,
+    });
+    const after = redactConversation(['Anna Kowalska', '020 7946 0999', '020 7946 0018'], {
+      types: REDACTION_ENTITY_TYPES,
+      region: 'GB',
+      now: NOW,
+      knownNames: ['Anna Kowalska'],
+      given: before.entities,
+      taken: { person_name: 1, phone_number: 1 },
+      separatePieces: true,
+    });
+    expect(before.pieces).toEqual(['my name is [PERSON_NAME_1], call [PHONE_NUMBER_1]']);
+    expect(after.pieces).toEqual(['[PERSON_NAME_1]', '[PHONE_NUMBER_2]', '[PHONE_NUMBER_1]']);
   });
 });

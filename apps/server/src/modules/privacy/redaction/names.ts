@@ -437,3 +437,37 @@ function mentions(
   }
   return found;
 }
+
+/**
+ * Chat authors named by their role, a bot, a channel or a speaker, not a person (in any of the languages):
+ * such a label is kept as it is.
+ */
+const ROLE_LABELS = new Set(
+  [
+    'agent customer client user bot chatbot system support operator assistant admin administrator moderator',
+    'manager representative rep caller visitor guest me you unknown speaker channel team service helpdesk',
+    'consultant staff sales company',
+    'оператор клієнт клиент користувач пользователь бот система підтримка поддержка менеджер консультант агент',
+    'konsultant klient użytkownik wsparcie obsługa cliente usuario agente sistema soporte asistente',
+    'kunde kundin benutzer nutzer mitarbeiter berater utilizador suporte assistente utente assistenza operatore',
+    'conseiller utilisateur système müşteri temsilci kullanıcı sistem destek asistan потребител поддръжка асистент',
+  ]
+    .join(' ')
+    .split(' ')
+    .map(nameKey),
+);
+const MAX_LABEL_WORDS = 4;
+
+/**
+ * Whether a chat author's label is a person's name ("Olena Bondar", "john.smith"): one to four words of two
+ * letters or more, none a role ("Agent", "Customer", "Bot"), not all of them common words, no digits (a phone
+ * number or an id is for the other types to find, "Channel 1" and "Speaker A" are no one's name).
+ */
+export function isPersonLabel(label: string, language: UiLanguage | null): boolean {
+  if (/[\d@]/u.test(label)) return false;
+  const words = label.split(/[^\p{L}\p{M}'’ʼ]+/u).filter((word) => word !== '');
+  if (words.length === 0 || words.length > MAX_LABEL_WORDS) return false;
+  if (words.some((word) => word.length < 2 || ROLE_LABELS.has(nameKey(word)))) return false;
+  const common = commonWords(language);
+  return words.some((word) => !common.has(normalWord(word)));
+}

@@ -23,8 +23,15 @@ export interface RedactionOptions {
   language?: UiLanguage | null;
   /** Placeholder numbers already used per type (in text redacted before): new ones continue after them. */
   taken?: Partial<Record<RedactionEntityType, number>>;
+  /**
+   * What text of the same conversation redacted before gave each value (its transcript's entities): an equal
+   * value here gets the same placeholder. Their numbers must be within `taken`.
+   */
+  given?: ReadonlyArray<Pick<RedactedEntity, 'type' | 'value' | 'placeholder'>>;
   /** Names the conversation's details give (the customer's, the representative's): found wherever they are said. */
   knownNames?: readonly string[];
+  /** The pieces are values of their own (metadata values, chat authors), not a conversation's turns. */
+  separatePieces?: boolean;
 }
 
 /** Where in a piece (segment or message) a redacted value was. */
@@ -82,7 +89,7 @@ export function redactConversation(pieces: readonly string[], options: Redaction
   }
   const language = options.language ?? null;
   const numbers = new NumberWords(language);
-  const runs = digitRuns(tokens, claimed, numbers);
+  const runs = digitRuns(tokens, claimed, numbers, options.separatePieces);
   // Before the numbers are read: a house number or a postcode is no phone number or account.
   for (const found of findAddresses(tokens, claimed, language, numbers, pieces)) {
     findings.push({ type: 'postal_address', value: found.value, spans: spansOf(tokens, found.tokens) });
@@ -103,6 +110,7 @@ export function redactConversation(pieces: readonly string[], options: Redaction
     findings.filter((finding) => wanted.has(finding.type)),
     pieces,
     options.taken ?? {},
+    options.given ?? [],
   );
   return { pieces: rewrite(pieces, entities), entities };
 }
@@ -147,28 +155,34 @@ function spansOf(tokens: readonly Token[], indexes: readonly number[]): Redactio
   return [...byPiece.values()].sort((a, b) => a.piece - b.piece);
 }
 
-/** Numbers each type's distinct values in the order the conversation first mentions them. */
+/**
+ * Numbers each type's distinct values in the order the conversation first mentions them; a value given a
+ * placeholder before keeps it.
+ */
 function placeholders(
   findings: Finding[],
   pieces: readonly string[],
   taken: Partial<Record<RedactionEntityType, number>>,
+  given: ReadonlyArray<Pick<RedactedEntity, 'type' | 'value' | 'placeholder'>>,
 ): RedactedEntity[] {
   const first = (finding: Finding) => finding.spans[0]!;
   findings.sort((a, b) => first(a).piece - first(b).piece || first(a).start - first(b).start);
-  const numbers = new Map<string, number>();
+  const keyOf = (entity: Pick<Finding, 'type' | 'value'>) => `${entity.type}:${entity.value}`;
+  const assigned = new Map(given.map((entity) => [keyOf(entity), entity.placeholder]));
   const counts = new Map<RedactionEntityType, number>();
   for (const type of REDACTION_ENTITY_TYPES) counts.set(type, taken[type] ?? 0);
   return findings.map((finding) => {
-    const key = `${finding.type}:${finding.value}`;
-    let n = numbers.get(key);
-    if (n === undefined) {
-      n = (counts.get(finding.type) ?? 0) + 1;
+    const key = keyOf(finding);
+    let placeholder = assigned.get(key);
+    if (placeholder === undefined) {
+      const n = (counts.get(finding.type) ?? 0) + 1;
       counts.set(finding.type, n);
-      numbers.set(key, n);
+      placeholder = redactionPlaceholder(finding.type, n);
+      assigned.set(key, placeholder);
     }
     return {
       type: finding.type,
-      placeholder: redactionPlaceholder(finding.type, n),
+      placeholder,
       value: finding.value,
       original: finding.spans.map((span) => pieces[span.piece]!.slice(span.start, span.end)),
       spans: finding.spans,

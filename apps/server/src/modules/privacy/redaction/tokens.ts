@@ -62,6 +62,8 @@ export function digitRuns(
   tokens: readonly Token[],
   used: ReadonlySet<number>,
   words: NumberWords,
+  /** The pieces are values of their own (metadata, authors), not turns: no number goes on into the next. */
+  separate = false,
 ): DigitRun[] {
   const runs: DigitRun[] = [];
   let run: DigitRun | null = null;
@@ -109,7 +111,7 @@ export function digitRuns(
       continue;
     }
     // A number goes on into the next piece only when nothing (no full stop, no word) ended it there.
-    if (run && gap > 0 && token.piece !== tokens[i - 1]?.piece) close();
+    if (run && (gap > 0 || separate) && token.piece !== tokens[i - 1]?.piece) close();
     if (token.kind === 'digits') {
       add(token.norm, i);
       continue;
