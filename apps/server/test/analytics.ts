@@ -8,8 +8,8 @@ import {
 } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { analysisFieldValues, mediaFiles, projects, tasks } from '../src/db/schema/index.ts';
-import { insertPromptVersion as insertVersionRow } from './prompt-versions.ts';
 import { addMember, type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
+import { insertPromptVersion as insertVersionRow } from './prompt-versions.ts';
 import { createKey, keyClient } from './settings.ts';
 
 /** A prompt as analyses ran with it: a version row (what a deleted prompt's name and fields are read from). */

@@ -8,7 +8,6 @@ import {
 } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../src/db/schema/index.ts';
-import { insertPromptVersion } from './prompt-versions.ts';
 import { recordFieldValues } from '../src/modules/tasks/field-values.ts';
 import { insertAnalysis } from './analytics.ts';
 import {
@@ -21,6 +20,7 @@ import {
   usersSeeAll,
 } from './harness.ts';
 import { takeQueuedEmails } from './mail.ts';
+import { insertPromptVersion } from './prompt-versions.ts';
 import { createKey, keyClient } from './settings.ts';
 
 type Mode = 'sum' | 'percent' | 'descending' | 'no';

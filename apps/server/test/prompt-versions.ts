@@ -1,4 +1,4 @@
-import { max, eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
 import { promptVersions } from '../src/db/schema/index.ts';
 

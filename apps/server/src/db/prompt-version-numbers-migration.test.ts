@@ -27,7 +27,12 @@ const insertPrompt = (projectId: number, name: string, explanation: string, maxS
        transcription_language, content, metadata_fields, is_classification, units_milli)
      VALUES ($1, $2, 'Sales', '', '', 'anthropic', 'claude-sonnet-4-5', 'English', '', 'percent', 'none', $4,
        'transcribe', 'auto', $3, '["Department"]', false, 1000) RETURNING id`,
-    [projectId, name, JSON.stringify([{ key: 'Greeting', type: 'ok', explanation, includeInScore: true }]), maxScore],
+    [
+      projectId,
+      name,
+      JSON.stringify([{ key: 'Greeting', type: 'ok', explanation, includeInScore: true }]),
+      maxScore,
+    ],
   );
 
 const insertVersion = (projectId: number, promptId: number | null, data: object, createdAt: string) =>
@@ -42,8 +47,18 @@ describe('migration 0035: prompt version numbers', () => {
     const projectId = await insertId(`INSERT INTO projects (name) VALUES ('P') RETURNING id`);
     const edited = await insertPrompt(projectId, 'Edited', 'Now', '12.5');
     const never = await insertPrompt(projectId, 'Never analysed', 'New', null);
-    const v1 = await insertVersion(projectId, edited, { id: edited, scriptName: 'Edited', old: 1 }, '2026-01-02');
-    const v2 = await insertVersion(projectId, edited, { id: edited, scriptName: 'Edited', old: 2 }, '2026-02-01');
+    const v1 = await insertVersion(
+      projectId,
+      edited,
+      { id: edited, scriptName: 'Edited', old: 1 },
+      '2026-01-02',
+    );
+    const v2 = await insertVersion(
+      projectId,
+      edited,
+      { id: edited, scriptName: 'Edited', old: 2 },
+      '2026-02-01',
+    );
     const gone = await insertVersion(projectId, null, { id: 999, scriptName: 'Gone' }, '2026-01-01');
     await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
 
@@ -61,7 +76,12 @@ describe('migration 0035: prompt version numbers', () => {
       [2, 'superseded'],
       [3, 'published'],
     ]);
-    expect(rows.filter((row) => row.prompt_id === edited).slice(0, 2).map((row) => row.id)).toEqual([v1, v2]);
+    expect(
+      rows
+        .filter((row) => row.prompt_id === edited)
+        .slice(0, 2)
+        .map((row) => row.id),
+    ).toEqual([v1, v2]);
     expect(byPrompt(never)).toEqual([[1, 'published']]);
     expect(rows.every((row) => row.author_user_id === null)).toBe(true);
 

@@ -10,7 +10,11 @@ import {
   SavePromptRequest,
 } from '../prompts/api.ts';
 import { Prompt } from '../prompts/schema.ts';
-import { PromptVersionListResponse, PromptVersionParams, PromptVersionResponse } from '../prompts/versions.ts';
+import {
+  PromptVersionListResponse,
+  PromptVersionParams,
+  PromptVersionResponse,
+} from '../prompts/versions.ts';
 import { defineRoute } from './route.ts';
 import { withAliases } from './tolerance.ts';
 
@@ -199,7 +203,8 @@ export const promptRoutes = {
     path: '/projects/:id/prompts/:promptId/versions/:versionId/restore',
     operationId: 'restorePromptVersion',
     summary: 'Make a new draft from an older version (admin or owner); publish it to use it',
-    description: 'Answers the new draft. 409 when the prompt has a draft already (publish or discard it first).',
+    description:
+      'Answers the new draft. 409 when the prompt has a draft already (publish or discard it first).',
     tags,
     access,
     params: PromptVersionParams,

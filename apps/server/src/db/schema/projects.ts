@@ -233,11 +233,7 @@ export const promptVersions = pgTable(
   },
   (t) => [
     uniqueIndex('prompt_versions_prompt_number_key').on(t.promptId, t.number),
-    uniqueIndex('prompt_versions_one_published_key')
-      .on(t.promptId)
-      .where(sql`${t.state} = 'published'`),
-    uniqueIndex('prompt_versions_one_draft_key')
-      .on(t.promptId)
-      .where(sql`${t.state} = 'draft'`),
+    uniqueIndex('prompt_versions_one_published_key').on(t.promptId).where(sql`${t.state} = 'published'`),
+    uniqueIndex('prompt_versions_one_draft_key').on(t.promptId).where(sql`${t.state} = 'draft'`),
   ],
 );

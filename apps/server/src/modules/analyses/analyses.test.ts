@@ -20,6 +20,7 @@ import {
   type TestApp,
   usersSeeAll,
 } from '../../../test/harness.ts';
+import { insertPromptVersion } from '../../../test/prompt-versions.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
 import {
   batchItems,
@@ -30,7 +31,6 @@ import {
   uploadBatches,
 } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { insertPromptVersion } from '../../../test/prompt-versions.ts';
 
 let t: TestApp;
 let dataDir: string;

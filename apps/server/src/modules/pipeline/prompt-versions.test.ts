@@ -78,7 +78,10 @@ async function detail(projectId: number, taskId: number) {
 describe('prompt versions', () => {
   it('analyses use the published version while a draft waits; after publishing, the draft; the list filters by version', async () => {
     const projectId = await newProject();
-    const promptId = await createPrompt(projectId, { scriptName: 'Greeting', content: greeting('Published') });
+    const promptId = await createPrompt(projectId, {
+      scriptName: 'Greeting',
+      content: greeting('Published'),
+    });
     const draft = await owner.call(promptRoutes.saveDraft, {
       params: { id: projectId, promptId },
       body: { scriptName: 'Greeting', content: greeting('Drafted') },

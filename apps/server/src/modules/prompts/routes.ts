@@ -61,7 +61,12 @@ export async function promptRoutes(app: FastifyInstance, ctx: AppContext): Promi
   serve(app, routes.create, {
     preValidation: admin,
     handler: async (request, reply) => {
-      const prompt = await createPrompt(ctx, projectAccess(request), request.body, await authorOf(ctx, request));
+      const prompt = await createPrompt(
+        ctx,
+        projectAccess(request),
+        request.body,
+        await authorOf(ctx, request),
+      );
       return reply.status(201).send({ data: prompt });
     },
   });
@@ -111,7 +116,12 @@ export async function promptRoutes(app: FastifyInstance, ctx: AppContext): Promi
   serve(app, routes.getVersion, {
     preValidation: member,
     handler: async (request) => ({
-      data: await getVersion(ctx.db, projectAccess(request), request.params.promptId, request.params.versionId),
+      data: await getVersion(
+        ctx.db,
+        projectAccess(request),
+        request.params.promptId,
+        request.params.versionId,
+      ),
     }),
   });
 

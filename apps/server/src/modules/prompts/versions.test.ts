@@ -190,7 +190,9 @@ describe('who may read and change versions', () => {
   it('lets every member read the versions', async () => {
     for (const client of Object.values(members)) {
       expect((await versions(promptId, client)).length).toBe(1);
-      const one = await client.call(promptRoutes.getVersion, { params: { id: projectId, promptId, versionId } });
+      const one = await client.call(promptRoutes.getVersion, {
+        params: { id: projectId, promptId, versionId },
+      });
       expect(one.statusCode).toBe(200);
     }
   });

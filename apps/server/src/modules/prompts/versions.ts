@@ -37,7 +37,11 @@ export interface VersionAuthor {
 const NO_AUTHOR: VersionAuthor = { userId: null, apiKeyName: null };
 
 /** The prompt's row, locked for the rest of the transaction; null when the project has no such prompt. */
-export async function lockPrompt(tx: Executor, projectId: number, promptId: number): Promise<PromptRow | null> {
+export async function lockPrompt(
+  tx: Executor,
+  projectId: number,
+  promptId: number,
+): Promise<PromptRow | null> {
   const [row] = await tx
     .select()
     .from(prompts)
@@ -60,9 +64,11 @@ export async function versionInState(
 }
 
 async function sameContent(tx: Executor, version: VersionRow, data: object): Promise<boolean> {
-  const [row] = await tx.execute<{ same: boolean }>(
-    sql`SELECT ${hashOf(sql`${JSON.stringify(data)}::jsonb`)} = ${version.hash} AS same`,
-  ).then((answer) => answer.rows);
+  const [row] = await tx
+    .execute<{ same: boolean }>(
+      sql`SELECT ${hashOf(sql`${JSON.stringify(data)}::jsonb`)} = ${version.hash} AS same`,
+    )
+    .then((answer) => answer.rows);
   return row!.same;
 }
 

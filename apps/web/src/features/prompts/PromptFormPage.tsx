@@ -111,7 +111,8 @@ function EditPromptForm({
   const draft = usePromptVersion(project.id, prompt.id, draftSummary?.id ?? null);
   // Taken once: a draft saved later must not replace what the user is typing.
   const [initial, setInitial] = useState<PromptFormValues | null>(null);
-  const ready = versions.isError || (versions.data !== undefined && (!draftSummary || draft.data !== undefined));
+  const ready =
+    versions.isError || (versions.data !== undefined && (!draftSummary || draft.data !== undefined));
   if (initial === null && ready) {
     setInitial(valuesFromPrompt(draft.data ? draft.data.prompt : prompt));
   }

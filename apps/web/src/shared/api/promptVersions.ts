@@ -13,7 +13,8 @@ export function usePromptVersions(projectId: number, promptId: number | null) {
   return useQuery({
     queryKey: promptVersionKeys.list(projectId, promptId ?? 0),
     queryFn: async ({ signal }) =>
-      (await call(promptRoutes.listVersions, { params: { id: projectId, promptId: promptId! }, signal })).data,
+      (await call(promptRoutes.listVersions, { params: { id: projectId, promptId: promptId! }, signal }))
+        .data,
     enabled: promptId !== null,
   });
 }

@@ -29,7 +29,8 @@ export function VersionDiff({ projectId, promptId, version, previous }: VersionD
   const failed = after.error ?? before.error;
   let body: React.ReactNode;
   if (failed) body = <Alert severity="error">{errorMessage(failed)}</Alert>;
-  else if (!after.data || (previous && !before.data)) body = <LoadingState label={t('promptVersions.loading')} />;
+  else if (!after.data || (previous && !before.data))
+    body = <LoadingState label={t('promptVersions.loading')} />;
   else if (!before.data) body = null;
   else {
     const settings = changedSettings(before.data.prompt, after.data.prompt);
@@ -49,7 +50,13 @@ export function VersionDiff({ projectId, promptId, version, previous }: VersionD
             </Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               {settings.map((key) => (
-                <Chip key={key} size="small" color="warning" variant="outlined" label={t(SETTING_LABELS[key])} />
+                <Chip
+                  key={key}
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t(SETTING_LABELS[key])}
+                />
               ))}
             </Stack>
           </Box>

@@ -38,8 +38,7 @@ function mockVersions(list: Array<ReturnType<typeof version>>) {
   return mockPromptApi({
     [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
       jsonResponse(200, { data: promptFixture({ content: content('Published') }) }),
-    [routeKey(promptApiRoutes.listVersions, params)]: () =>
-      jsonResponse(200, { data: list.map(summary) }),
+    [routeKey(promptApiRoutes.listVersions, params)]: () => jsonResponse(200, { data: list.map(summary) }),
     ...Object.fromEntries(
       list.map((one) => [
         routeKey(promptApiRoutes.getVersion, { ...params, versionId: one.id }),
@@ -60,7 +59,10 @@ const greetingExplanation = () =>
 
 describe('prompt versions in the editor', () => {
   it('edits the draft, lists the versions with the diff, and publishes the draft', async () => {
-    const fetch = mockVersions([version(22, 2, 'draft', 'Drafted'), version(21, 1, 'published', 'Published')]);
+    const fetch = mockVersions([
+      version(22, 2, 'draft', 'Drafted'),
+      version(21, 1, 'published', 'Published'),
+    ]);
     openEdit();
     expect(await screen.findByTestId('prompt-draft-notice')).toHaveTextContent(
       'You are editing draft version 2. New analyses use version 1',
@@ -78,7 +80,9 @@ describe('prompt versions in the editor', () => {
     expect(within(rows[1]!).queryByRole('button', { name: 'Restore as draft' })).not.toBeInTheDocument();
 
     const diff = await screen.findByRole('region', { name: 'Changes from version 1 to version 2' });
-    await waitFor(() => expect(within(diff).getByRole('listitem', { name: 'Greeting: Changed' })).toBeVisible());
+    await waitFor(() =>
+      expect(within(diff).getByRole('listitem', { name: 'Greeting: Changed' })).toBeVisible(),
+    );
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Publish' }));
     await waitFor(() =>
