@@ -118,6 +118,12 @@ export async function rewriteDraft(
   return updated!;
 }
 
+/** The published version, replaced by another (written next, in the same transaction). */
+async function supersede(tx: Executor, published: VersionRow | null): Promise<void> {
+  if (!published) return;
+  await tx.update(promptVersions).set({ state: 'superseded' }).where(eq(promptVersions.id, published.id));
+}
+
 /**
  * Makes the prompt's row (already written) its published version: the draft becomes it when there is one
  * (stored with the row's content), else a new version unless the published one has this content already.
@@ -128,9 +134,7 @@ export async function publishRow(tx: Executor, row: PromptRow, author: VersionAu
   const published = await versionInState(tx, row.id, 'published');
   const draft = await versionInState(tx, row.id, 'draft');
   if (!draft && published && (await sameContent(tx, published, data))) return published;
-  if (published) {
-    await tx.update(promptVersions).set({ state: 'superseded' }).where(eq(promptVersions.id, published.id));
-  }
+  await supersede(tx, published);
   if (!draft) return addVersion(tx, row, data, 'published', author);
   const rewritten = await rewriteDraft(tx, draft, data, author);
   const [now] = await tx
@@ -157,9 +161,7 @@ export async function publishedVersion(
     const data = snapshotOf(row);
     const published = await versionInState(tx, row.id, 'published');
     if (published && (await sameContent(tx, published, data))) return { id: published.id, data };
-    if (published) {
-      await tx.update(promptVersions).set({ state: 'superseded' }).where(eq(promptVersions.id, published.id));
-    }
+    await supersede(tx, published);
     const created = await addVersion(tx, row, data, 'published', NO_AUTHOR);
     return { id: created.id, data };
   });
