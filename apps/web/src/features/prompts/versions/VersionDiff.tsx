@@ -67,7 +67,7 @@ export function VersionDiff({ projectId, promptId, version, previous }: VersionD
 
   return (
     <Box component="section" aria-label={title} data-testid="version-diff">
-      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
         {title}
       </Typography>
       {body}
