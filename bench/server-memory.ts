@@ -49,6 +49,11 @@ async function statusMb(pid: number, name = 'VmRSS'): Promise<number> {
   return Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) / 1024;
 }
 const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
+/** The CPU seconds the process has used (user and system; /proc/<pid>/stat counts in clock ticks of 10 ms). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 /** RSS, and how much of it is anonymous (heaps: V8's and malloc's) and file-backed (node's code). */
 async function rssParts(pid: number): Promise<string> {
   const [rss, anon, file] = await Promise.all(
@@ -138,6 +143,7 @@ async function main(): Promise<void> {
     form.set('prompt_id', String(project.promptId));
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'calls.csv');
     const started = performance.now();
+    const cpuBefore = await cpuSeconds(pid);
     const created = await fetch(`${base}/api/projects/${project.projectId}/batches`, {
       method: 'POST',
       headers: { cookie, origin: base },
@@ -160,6 +166,7 @@ async function main(): Promise<void> {
       await pause(250);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = (await cpuSeconds(pid)) - cpuBefore;
     const failed = await database.db
       .select({ n: count() })
       .from(tasks)
@@ -170,7 +177,8 @@ async function main(): Promise<void> {
     const after60 = await rssParts(pid);
     console.log(
       `\nServer memory (${ENTRY}): ${ROWS.toLocaleString('en-US')} bulk rows of ${SECONDS} s WAVs, fake providers answering ` +
-        `in ${LATENCY_MS} ms; settled in ${seconds.toFixed(0)} s (${failed[0]!.n} failed).\n` +
+        `in ${LATENCY_MS} ms; settled in ${seconds.toFixed(0)} s (${failed[0]!.n} failed), ` +
+        `the server's CPU ${cpu.toFixed(0)} s.\n` +
         `  RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 30 s after ${after30.toFixed(0)} MB, ` +
         `60 s after ${after60}\n  idle: ${idleParts}\n`,
     );

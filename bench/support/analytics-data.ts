@@ -4,7 +4,7 @@ import type { AppContext } from '../../apps/server/src/context.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import type { ProjectAccess } from '../../apps/server/src/modules/projects/access.ts';
 import { createPrompt } from '../../apps/server/src/modules/prompts/service.ts';
-import { savePromptVersion } from '../../apps/server/src/modules/prompts/versions.ts';
+import { publishedVersion } from '../../apps/server/src/modules/prompts/versions.ts';
 import { insertRealisticAnalyses } from './realistic-rows.ts';
 
 const field = (key: string, type: PromptField['type'], extra: Partial<PromptField> = {}): PromptField => ({
@@ -52,7 +52,7 @@ export async function benchPrompts(
   const made = [];
   for (const scriptName of ['Sales QA', 'Renewals QA']) {
     const prompt = await createPrompt(ctx, access, PromptInput.parse({ scriptName, content: BENCH_CONTENT }));
-    const versionId = await savePromptVersion(ctx.db, { ...prompt, unitsMilli: 1000 });
+    const versionId = (await publishedVersion(ctx.db, prompt.projectId, prompt.id))!.id;
     made.push({ id: prompt.id, versionId });
   }
   return made;

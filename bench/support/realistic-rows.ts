@@ -17,7 +17,7 @@ import type { AppContext } from '../../apps/server/src/context.ts';
 import type { Executor } from '../../apps/server/src/db/client.ts';
 import type { ProjectAccess } from '../../apps/server/src/modules/projects/access.ts';
 import { createPrompt } from '../../apps/server/src/modules/prompts/service.ts';
-import { savePromptVersion } from '../../apps/server/src/modules/prompts/versions.ts';
+import { publishedVersion } from '../../apps/server/src/modules/prompts/versions.ts';
 import { SALES_PROMPT } from './sales-call.ts';
 
 export interface RealisticPrompt {
@@ -38,7 +38,8 @@ export async function createRealisticPrompts(
       access,
       PromptInput.parse({ scriptName, content: SALES_PROMPT.content, finalScore: 'percent' }),
     );
-    made.push({ id: prompt.id, versionId: await savePromptVersion(ctx.db, { ...prompt, unitsMilli: 1000 }) });
+    const version = await publishedVersion(ctx.db, prompt.projectId, prompt.id);
+    made.push({ id: prompt.id, versionId: version!.id });
   }
   return made;
 }

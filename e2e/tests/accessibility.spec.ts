@@ -108,6 +108,22 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     }
   });
 
+  test("a prompt's versions with a draft and its changes", async ({ page }) => {
+    const { project, prompt } = await projectWithScorecard(page, { label: 'axe versions' });
+    const draft = await page.request.put(`/api/projects/${project.id}/prompts/${prompt.id}/draft`, {
+      data: { ...prompt, content: prompt.content.filter((field) => field.key !== 'Needs') },
+    });
+    expect(draft.status()).toBe(200);
+    await openPage(
+      page,
+      `/projects/${project.id}/prompts/edit?promptName=${encodeURIComponent(prompt.scriptName)}`,
+    );
+    await page.getByRole('tab', { name: 'Versions' }).click();
+    await expect(page.getByRole('region', { name: 'Changes from version 1 to version 2' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Needs: Removed' })).toBeVisible();
+    await expectNoViolations(page, 'the Versions tab of /projects/{id}/prompts/edit');
+  });
+
   test("a project's settings and integrations, the account's pages and the phone's drawer", async ({
     page,
   }) => {

@@ -140,7 +140,7 @@ test.describe('analysis prompts', () => {
       ),
     );
     await expect(editor.heading('Edit Prompt')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Structure', 'Basic Settings', 'Metadata']);
+    await expect(page.getByRole('tab')).toHaveText(['Structure', 'Basic Settings', 'Metadata', 'Versions']);
     await expect(editor.tab('Structure')).toHaveAttribute('aria-selected', 'true');
     await expect(editor.keyOf('2')).toHaveValue('Call flow');
     await expect(editor.typeOf('2')).toHaveText('Group of fields');

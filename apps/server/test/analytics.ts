@@ -7,8 +7,9 @@ import {
   supportRoutes,
 } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { analysisFieldValues, mediaFiles, projects, promptVersions, tasks } from '../src/db/schema/index.ts';
+import { analysisFieldValues, mediaFiles, projects, tasks } from '../src/db/schema/index.ts';
 import { addMember, type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
+import { insertPromptVersion as insertVersionRow } from './prompt-versions.ts';
 import { createKey, keyClient } from './settings.ts';
 
 /** A prompt as analyses ran with it: a version row (what a deleted prompt's name and fields are read from). */
@@ -19,11 +20,8 @@ export async function insertPromptVersion(
   scriptName: string,
   content: PromptField[],
 ): Promise<number> {
-  const [version] = await t.ctx.db
-    .insert(promptVersions)
-    .values({ projectId, promptId, data: { id: promptId, projectId, scriptName, content }, hash: scriptName })
-    .returning({ id: promptVersions.id });
-  return version!.id;
+  const data = { id: promptId, projectId, scriptName, content };
+  return insertVersionRow(t.ctx.db, { projectId, promptId, data, hash: scriptName });
 }
 
 export interface AnalysedConversation {

@@ -7,7 +7,7 @@ import {
   supportRoutes,
 } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { promptVersions, tasks } from '../src/db/schema/index.ts';
+import { tasks } from '../src/db/schema/index.ts';
 import { recordFieldValues } from '../src/modules/tasks/field-values.ts';
 import { insertAnalysis } from './analytics.ts';
 import {
@@ -20,6 +20,7 @@ import {
   usersSeeAll,
 } from './harness.ts';
 import { takeQueuedEmails } from './mail.ts';
+import { insertPromptVersion } from './prompt-versions.ts';
 import { createKey, keyClient } from './settings.ts';
 
 type Mode = 'sum' | 'percent' | 'descending' | 'no';
@@ -74,11 +75,8 @@ export async function scoredPrompt(
   if (response.statusCode !== 201) throw new Error(`create prompt failed: ${response.body}`);
   const id = response.json().data.id as number;
   const data = { id, projectId, scriptName, content, finalScore, maxScore, model };
-  const [version] = await t.ctx.db
-    .insert(promptVersions)
-    .values({ projectId, promptId: id, data, hash: scriptName })
-    .returning({ id: promptVersions.id });
-  return { id, versionId: version!.id, content, finalScore, maxScore };
+  const versionId = await insertPromptVersion(t.ctx.db, { projectId, promptId: id, data, hash: scriptName });
+  return { id, versionId, content, finalScore, maxScore };
 }
 
 export const VALUES: ResultValues = {

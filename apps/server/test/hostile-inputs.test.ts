@@ -124,7 +124,13 @@ async function seedRows(drive: FakeDrive): Promise<void> {
   const prompt = await scoredPrompt(t, owner, projectId, 'sum');
   const taskId = await analysed(t, projectId, prompt, { department: 'Sales', representative: 'Ann' });
   await storeRecording(taskId);
-  Object.assign(ids, { projectId, promptId: prompt.id, taskId, userId: leader.userId });
+  Object.assign(ids, {
+    projectId,
+    promptId: prompt.id,
+    versionId: prompt.versionId,
+    taskId,
+    userId: leader.userId,
+  });
 
   const created = async (request: Promise<{ statusCode: number; body: string; json: () => unknown }>) => {
     const response = await request;

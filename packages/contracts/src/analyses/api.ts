@@ -66,6 +66,8 @@ export const AnalysisListQuery = z.object({
   from: Day.optional(),
   to: Day.optional(),
   prompt_id: Id.optional(),
+  /** The number of the prompt's version the analyses ran with (scorecard version); needs prompt_id. */
+  prompt_version: wholeNumber(1, PG_INTEGER_MAX).optional(),
   department: z.string().optional(),
   representative: z.string().optional(),
   status: TaskStatusSchema.optional(),

@@ -59,6 +59,8 @@ export const AnalysisPromptInfo = z.object({
   name: z.string().nullable(),
   /** `snapshot`: the prompt as the analysis ran with it; `current`: not analysed yet, the prompt as it is now. */
   source: z.enum(['snapshot', 'current']),
+  /** The number of the prompt's version the analysis ran with (snapshot); null before it ran. */
+  version: z.number().int().nullable().optional(),
   data: AnalysisPromptData,
 });
 

@@ -7,3 +7,4 @@ export * from './output-schema.ts';
 export * from './schema.ts';
 export * from './units.ts';
 export * from './validation.ts';
+export * from './versions.ts';

@@ -10,6 +10,11 @@ import {
   SavePromptRequest,
 } from '../prompts/api.ts';
 import { Prompt } from '../prompts/schema.ts';
+import {
+  PromptVersionListResponse,
+  PromptVersionParams,
+  PromptVersionResponse,
+} from '../prompts/versions.ts';
 import { defineRoute } from './route.ts';
 import { withAliases } from './tolerance.ts';
 
@@ -127,5 +132,83 @@ export const promptRoutes = {
     body: GeneratePromptRequest,
     responses: { 200: GeneratedPromptResponse },
     errors: [...errors, 502, 503],
+  }),
+  listVersions: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts/:promptId/versions',
+    operationId: 'listPromptVersions',
+    summary: "The prompt's versions, newest first: number, state, author, dates",
+    description:
+      'Every saved change of a prompt is a version: published (what new analyses use), draft (saved, not ' +
+      'used until published) or superseded. Any member reads them.',
+    tags,
+    access,
+    params: PromptParams,
+    responses: { 200: PromptVersionListResponse },
+    errors,
+  }),
+  getVersion: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts/:promptId/versions/:versionId',
+    operationId: 'getPromptVersion',
+    summary: 'A version of a prompt with its settings and fields as saved',
+    tags,
+    access,
+    params: PromptVersionParams,
+    responses: { 200: PromptVersionResponse },
+    errors,
+  }),
+  saveDraft: defineRoute({
+    method: 'PUT',
+    path: '/projects/:id/prompts/:promptId/draft',
+    operationId: 'savePromptDraft',
+    summary: 'Save a prompt as its draft (admin or owner): new analyses keep using the published version',
+    description:
+      'Creates the draft, or replaces the content of the one draft the prompt has. Checked like a save; ' +
+      'the name cannot change.',
+    tags,
+    access,
+    params: PromptParams,
+    body: SavePromptRequest,
+    responses: { 200: PromptVersionResponse },
+    errors,
+  }),
+  discardDraft: defineRoute({
+    method: 'DELETE',
+    path: '/projects/:id/prompts/:promptId/draft',
+    operationId: 'discardPromptDraft',
+    summary: "Discard the prompt's draft (admin or owner); 404 when it has none",
+    tags,
+    access,
+    params: PromptParams,
+    responses: { 200: OkResponse },
+    errors,
+  }),
+  publishVersion: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/prompts/:promptId/versions/:versionId/publish',
+    operationId: 'publishPromptVersion',
+    summary: 'Publish the draft (admin or owner): new analyses use it, the published version is superseded',
+    description:
+      'Checked again as a save is (a classification target may be gone, a model retired). 409 when the ' +
+      'version is not the draft.',
+    tags,
+    access,
+    params: PromptVersionParams,
+    responses: { 200: PromptVersionResponse },
+    errors: [...errors, 409],
+  }),
+  restoreVersion: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/prompts/:promptId/versions/:versionId/restore',
+    operationId: 'restorePromptVersion',
+    summary: 'Make a new draft from an older version (admin or owner); publish it to use it',
+    description:
+      'Answers the new draft. 409 when the prompt has a draft already (publish or discard it first).',
+    tags,
+    access,
+    params: PromptVersionParams,
+    responses: { 201: PromptVersionResponse },
+    errors: [...errors, 409],
   }),
 };

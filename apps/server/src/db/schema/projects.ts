@@ -4,6 +4,7 @@ import {
   MEMBER_ROLES,
   type ModelNotice,
   PROJECT_ROLES,
+  PROMPT_VERSION_STATES,
   PROVIDERS,
   type PromptField,
   REPRESENTATIVE_CHANNELS,
@@ -206,10 +207,12 @@ export const prompts = pgTable(
 );
 
 /**
- * A prompt as analyses ran with it (the pipeline's PromptSnapshot: settings, fields, units), stored once per
- * distinct content: tasks point at it. `hash` is the SHA-256 (hex) of the data's jsonb text, computed by the
- * database (modules/prompts/versions.ts). A version outlives its prompt (old analyses still show it), not
- * its project.
+ * A version of a prompt (scorecard version): every saved change, and the prompt as analyses ran with it (the
+ * pipeline's PromptSnapshot: settings, fields, units); tasks point at theirs. Numbered 1, 2, 3 … per prompt;
+ * one is published (what the prompts row holds and new analyses use), at most one is a draft. `hash` is the
+ * SHA-256 (hex) of the data's jsonb text, computed by the database (modules/prompts/versions.ts): an analysis
+ * of an unchanged prompt reuses the published version. A version outlives its prompt (old analyses still show
+ * it), not its project.
  */
 export const promptVersions = pgTable(
   'prompt_versions',
@@ -219,9 +222,20 @@ export const promptVersions = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    number: integer('number').notNull(),
+    state: text('state', { enum: PROMPT_VERSION_STATES }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     hash: text('hash').notNull(),
+    /** Who saved it; null when unknown (versions made before authors were kept, or by the server). */
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was saved with (its name then); null when saved in the app. */
+    authorApiKeyName: text('author_api_key_name'),
     createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('prompt_versions_prompt_hash_key').on(t.projectId, t.promptId, t.hash)],
+  (t) => [
+    uniqueIndex('prompt_versions_prompt_number_key').on(t.promptId, t.number),
+    uniqueIndex('prompt_versions_one_published_key').on(t.promptId).where(sql`${t.state} = 'published'`),
+    uniqueIndex('prompt_versions_one_draft_key').on(t.promptId).where(sql`${t.state} = 'draft'`),
+  ],
 );

@@ -20,6 +20,7 @@ import {
   type TestApp,
   usersSeeAll,
 } from '../../../test/harness.ts';
+import { insertPromptVersion } from '../../../test/prompt-versions.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
 import {
   batchItems,
@@ -30,7 +31,6 @@ import {
   uploadBatches,
 } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
-import { savePromptVersion } from '../prompts/versions.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -208,11 +208,11 @@ describe('analysis detail and media', () => {
       status: 'completed',
       stage: 'done',
       progress: 100,
-      promptVersionId: await savePromptVersion(t.ctx.db, {
-        id: promptId,
+      promptVersionId: await insertPromptVersion(t.ctx.db, {
         projectId,
-        scriptName: 'Sales QA (as run)',
-        content: [],
+        promptId,
+        data: { id: promptId, projectId, scriptName: 'Sales QA (as run)', content: [] },
+        hash: 'as run',
       }),
       transcript: [
         { start: 0, end: 1.5, text: 'Hello', speaker: 'A' },

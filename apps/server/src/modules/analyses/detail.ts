@@ -19,7 +19,7 @@ import { analysisCorrections } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow, toPromptData } from '../prompts/service.ts';
-import { type PromptVersionData, readPromptVersions } from '../prompts/versions.ts';
+import { type PromptVersionData, readPromptVersions, versionNumbers } from '../prompts/versions.ts';
 import { resultWithPrompts } from '../tasks/result.ts';
 import { findTaskWithMedia, type MediaRow, type TaskRow, taskErrorFields } from '../tasks/rows.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
@@ -54,15 +54,23 @@ async function promptInfo(
   const current = task.promptId ? await findPromptRow(ctx, access, task.promptId).catch(() => null) : null;
   if (version) {
     const snapshotName = version.scriptName ?? version.name;
+    const numbers = await versionNumbers(ctx.db, [task.promptVersionId]);
     return {
       id: task.promptId,
       name: current?.scriptName ?? (typeof snapshotName === 'string' ? snapshotName : null),
       source: 'snapshot',
+      version: numbers.get(task.promptVersionId!) ?? null,
       data: readPromptData(version),
     };
   }
   if (!current) return null;
-  return { id: current.id, name: current.scriptName, source: 'current', data: { ...toPromptData(current) } };
+  return {
+    id: current.id,
+    name: current.scriptName,
+    source: 'current',
+    version: null,
+    data: { ...toPromptData(current) },
+  };
 }
 
 const mediaUrl = (projectId: number, taskId: number) =>

@@ -2,11 +2,14 @@ import { type AnalysisListQuery, FINAL_SCORE_PATH } from '@parley/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { tasks } from '../../db/schema/index.ts';
+import { badRequest } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
 /** The list's filters; the export takes the same without paging. */
 export type ListFilters = Omit<z.output<typeof AnalysisListQuery>, 'page' | 'page_size'>;
+
+const PROMPT_VERSION_NEEDS_PROMPT = 'prompt_version is a version number of a prompt: send prompt_id with it.';
 
 /** Analyses whose field (dotted path) has this outcome or value: where an analytics figure links to. */
 function fieldCondition(path: string, outcome: ListFilters['field_outcome'], value: string | undefined): SQL {
@@ -37,6 +40,15 @@ export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
   if (query.prompt_id) {
     conditions.push(sql`(${tasks.promptId} = ${query.prompt_id} OR ${tasks.chosenPromptVersionId} IN
       (SELECT id FROM prompt_versions WHERE project_id = ${access.project.id} AND prompt_id = ${query.prompt_id}))`);
+  }
+  if (query.prompt_version !== undefined) {
+    if (!query.prompt_id) throw badRequest(PROMPT_VERSION_NEEDS_PROMPT, 'bad_request', 'prompt_version');
+    // The version numbers are the prompt's own; a classification's chosen prompt counts as for prompt_id.
+    const version = sql`(SELECT id FROM prompt_versions WHERE project_id = ${access.project.id}
+      AND prompt_id = ${query.prompt_id} AND number = ${query.prompt_version})`;
+    conditions.push(
+      sql`(${tasks.promptVersionId} IN ${version} OR ${tasks.chosenPromptVersionId} IN ${version})`,
+    );
   }
   if (query.field) conditions.push(fieldCondition(query.field, query.field_outcome, query.field_value));
   // The final score's analytics row says whether any answer knocked the analysis out (one primary-key probe).

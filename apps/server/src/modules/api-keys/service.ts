@@ -114,3 +114,9 @@ export async function revokeKeysOf(db: Executor, projectId: number, userId: numb
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.projectId, projectId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }
+
+/** A key's name (what records made through it, like a prompt's versions, say they were made with). */
+export async function apiKeyName(db: Executor, keyId: number): Promise<string | null> {
+  const [row] = await db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row?.name ?? null;
+}

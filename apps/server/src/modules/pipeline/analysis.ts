@@ -3,7 +3,6 @@ import {
   computeFinalScore,
   FINAL_SCORE_KEY,
   type FieldValues,
-  type PromptData,
   type PromptField,
   promptOutputSchemaWithEvidence,
   SPEAKER_ROLES_KEY,
@@ -15,6 +14,7 @@ import {
 import { z } from 'zod';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
+import type { PromptSnapshot } from '../prompts/versions.ts';
 import { isObject } from '../tasks/result.ts';
 import {
   analysisInstructions,
@@ -24,13 +24,8 @@ import {
   type ConversationContext,
 } from './analysis-request.ts';
 
-/** The prompt as the analysis ran with it (its version: prompt_versions.data; prompts change later). */
-export interface PromptSnapshot extends PromptData {
-  id: number;
-  projectId: number;
-  /** Units per unit of content as saved: model units + LVA surcharge, in thousandths. */
-  unitsMilli: number;
-}
+// The prompt as the analysis ran with it (its version: prompt_versions.data; prompts change later).
+export type { PromptSnapshot };
 
 export type PromptAnalysis = Omit<TaskResult, 'prompt' | 'classification'>;
 

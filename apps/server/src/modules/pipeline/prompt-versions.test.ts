@@ -76,6 +76,48 @@ async function detail(projectId: number, taskId: number) {
 }
 
 describe('prompt versions', () => {
+  it('analyses use the published version while a draft waits; after publishing, the draft; the list filters by version', async () => {
+    const projectId = await newProject();
+    const promptId = await createPrompt(projectId, {
+      scriptName: 'Greeting',
+      content: greeting('Published'),
+    });
+    const draft = await owner.call(promptRoutes.saveDraft, {
+      params: { id: projectId, promptId },
+      body: { scriptName: 'Greeting', content: greeting('Drafted') },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const during = await analyse(projectId, promptId);
+    const shown = await detail(projectId, during);
+    expect(shown.prompt.version).toBe(1);
+    expect(shown.prompt.data.content.find((f: PromptField) => f.key === 'Greeting').explanation).toBe(
+      'Published',
+    );
+
+    const published = await owner.call(promptRoutes.publishVersion, {
+      params: { id: projectId, promptId, versionId: draft.json().data.id },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const after = await analyse(projectId, promptId);
+    expect((await taskRow(after)).promptVersionId).toBe(draft.json().data.id);
+    expect((await detail(projectId, after)).prompt.version).toBe(2);
+    expect(await versionsOf(projectId)).toHaveLength(2);
+
+    const listed = async (query: Record<string, number>) => {
+      const response = await owner.call(analysisRoutes.list, { params: { id: projectId }, query });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.items.map((item: { id: number }) => item.id);
+    };
+    expect(await listed({ prompt_id: promptId, prompt_version: 1 })).toEqual([during]);
+    expect(await listed({ prompt_id: promptId, prompt_version: 2 })).toEqual([after]);
+    expect(await listed({ prompt_id: promptId, prompt_version: 3 })).toEqual([]);
+    const alone = await owner.call(analysisRoutes.list, {
+      params: { id: projectId },
+      query: { prompt_version: 1 },
+    });
+    expect(alone.statusCode).toBe(400);
+  });
+
   it('a task points at the version it ran with; tasks of the same prompt share one, and results keep no copy', async () => {
     const projectId = await newProject();
     const promptId = await createPrompt(projectId, {
@@ -105,7 +147,13 @@ describe('prompt versions', () => {
 
     // The API answers as when each task carried its copy.
     const shown = await detail(projectId, first);
-    expect(shown.prompt).toEqual({ id: promptId, name: 'Greeting', source: 'snapshot', data: version!.data });
+    expect(shown.prompt).toEqual({
+      id: promptId,
+      name: 'Greeting',
+      source: 'snapshot',
+      version: 1,
+      data: version!.data,
+    });
     expect(shown.result.prompt).toEqual({
       id: promptId,
       name: 'Greeting',
@@ -228,7 +276,8 @@ describe('prompt versions', () => {
       prompt: { id: router, name: 'Router', finalScore: 'no' },
       chosen: { promptId: String(sales), promptName: 'Sales call' },
     });
-    expect((await versionsOf(projectId)).map((version) => version.promptId)).toEqual([router, sales]);
+    // Each save made a version (the edit too); the run made none of its own.
+    expect((await versionsOf(projectId)).map((version) => version.promptId)).toEqual([sales, router, sales]);
   });
 
   it('200 tasks of one prompt starting at once store one version', async () => {

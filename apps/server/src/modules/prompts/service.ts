@@ -14,12 +14,17 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { modelUnitsMilli } from '../../ai/catalog.ts';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { prompts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { toPromptData } from './prompt-data.ts';
+import { addVersion, lockPrompt, publishRow, snapshotOf, type VersionAuthor } from './versions.ts';
 
-type PromptRow = typeof prompts.$inferSelect;
+export { toPromptData } from './prompt-data.ts';
+
+export type PromptRow = typeof prompts.$inferSelect;
 
 export const PROMPT_TEXTS = {
   notFound: 'Prompt not found.',
@@ -30,29 +35,6 @@ export const PROMPT_TEXTS = {
   modelRetired: (model: string, successor: string) =>
     `The model ${model} is retired: its provider no longer serves it. Choose another model, such as ${successor}.`,
 } as const;
-
-export function toPromptData(row: PromptRow): PromptData {
-  return {
-    scriptName: row.scriptName,
-    role: row.role,
-    basicInstruction: row.basicInstruction,
-    transcribeInstructions: row.transcribeInstructions,
-    provider: row.provider,
-    model: row.model,
-    responseLanguage: row.responseLanguage,
-    companyDetails: row.companyDetails,
-    finalScore: row.finalScore,
-    LVA: row.lva,
-    maxScore: row.maxScore,
-    // Only when set, so the versions of prompts without a cap keep the data (and hash) they had.
-    ...(row.knockoutCap !== null && { knockoutCap: row.knockoutCap }),
-    transcriptionTask: row.transcriptionTask,
-    transcriptionLanguage: row.transcriptionLanguage,
-    content: row.content,
-    metadataFields: row.metadataFields,
-    isClassification: row.isClassification,
-  };
-}
 
 function toPromptDto(row: PromptRow): Prompt {
   return {
@@ -97,36 +79,60 @@ export async function getPromptByName(ctx: AppContext, access: ProjectAccess, na
   return toPromptDto(row);
 }
 
+/** A new prompt and its version 1, published. */
 export async function createPrompt(
   ctx: AppContext,
   access: ProjectAccess,
   input: PromptData,
+  author: VersionAuthor = { userId: null, apiKeyName: null },
 ): Promise<Prompt> {
   const values = await promptColumns(ctx, access, input, null);
-  const [row] = await withUniqueName(() =>
-    ctx.db
-      .insert(prompts)
-      .values({ ...values, projectId: access.project.id })
-      .returning(),
+  const row = await withUniqueName(() =>
+    ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(prompts)
+        .values({ ...values, projectId: access.project.id })
+        .returning();
+      await addVersion(tx, created!, snapshotOf(created!), 'published', author);
+      return created!;
+    }),
   );
-  return toPromptDto(row!);
+  return toPromptDto(row);
 }
 
-/** Replaces a prompt's settings and fields; its name stays as it is. */
+/**
+ * Replaces a prompt's settings and fields and publishes them (spec 1 §2.2 save): the draft, when there is one,
+ * is what was edited and becomes the published version. Its name stays as it is.
+ */
 export async function updatePrompt(
   ctx: AppContext,
   access: ProjectAccess,
   promptId: number,
   input: PromptData,
+  author: VersionAuthor,
 ): Promise<Prompt> {
-  const existing = await findPromptRow(ctx, access, promptId);
-  const values = await promptColumns(ctx, access, input, existing);
-  const [row] = await ctx.db
+  return ctx.db.transaction(async (tx) => {
+    const existing = await lockPrompt(tx, access.project.id, promptId);
+    if (!existing) throw notFound(PROMPT_TEXTS.notFound);
+    const values = await promptColumns(ctx, access, input, existing);
+    const row = await writePublished(tx, existing.id, values);
+    await publishRow(tx, row, author);
+    return toPromptDto(row);
+  });
+}
+
+/** Writes the columns of a published version into the prompt's row (clearing a retired model's notice). */
+export async function writePublished(
+  tx: Executor,
+  promptId: number,
+  values: Awaited<ReturnType<typeof promptColumns>>,
+): Promise<PromptRow> {
+  const [row] = await tx
     .update(prompts)
     .set({ ...values, modelNotice: null, updatedAt: new Date() })
-    .where(eq(prompts.id, existing.id))
+    .where(eq(prompts.id, promptId))
     .returning();
-  return toPromptDto(row!);
+  return row!;
 }
 
 /** Hides the notice that the prompt's model was retired and replaced. */
@@ -153,7 +159,7 @@ export async function deletePrompt(ctx: AppContext, access: ProjectAccess, promp
  * The stored form of a prompt: Summary, Title and Final Score added, checked with the form's own rules
  * (validatePrompt), classification targets resolved in this project, units fixed at the catalog's price.
  */
-async function promptColumns(
+export async function promptColumns(
   ctx: AppContext,
   access: ProjectAccess,
   input: PromptData,

@@ -133,6 +133,7 @@ export default function AnalysesPage() {
     >
       {showFilters ? (
         <AnalysisFilters
+          projectId={project.id}
           filters={view.filters}
           prompts={prompts.data ?? []}
           onChange={(changes) => update((current) => withFilters(current, changes), true)}

@@ -26,6 +26,7 @@ import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
 import { FieldFilterChip } from './FieldFilterChip';
+import { VersionFilter } from './VersionFilter';
 
 const toNumber = (text: string): number | undefined => {
   if (text.trim() === '') return undefined;
@@ -43,11 +44,13 @@ const SCORE_BOUNDS = [
  * only the search shows, the other filters behind a Filters button that counts those set.
  */
 export function AnalysisFilters({
+  projectId,
   filters,
   prompts,
   onChange,
   onClear,
 }: {
+  projectId: number;
   filters: Filters;
   prompts: PromptChoice[];
   onChange: (changes: Partial<Filters>) => void;
@@ -126,6 +129,16 @@ export function AnalysisFilters({
                 onChange={(prompt_id) => onChange({ prompt_id })}
               />
             </Grid>
+            {filters.prompt_id ? (
+              <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+                <VersionFilter
+                  projectId={projectId}
+                  promptId={filters.prompt_id}
+                  value={filters.prompt_version}
+                  onChange={(prompt_version) => onChange({ prompt_version })}
+                />
+              </Grid>
+            ) : null}
             <Grid size={{ xs: 12, sm: 6, md: 2 }}>
               <TextField
                 select

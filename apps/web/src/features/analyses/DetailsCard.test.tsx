@@ -29,4 +29,14 @@ describe('analysis details', () => {
     expect(kindRow(2)).toMatch(/· 2 канала$/);
     expect(kindRow(5)).toMatch(/· 5 каналов$/);
   });
+
+  it('names the scorecard version the analysis ran with, and none before it ran', () => {
+    const detail = detailFixture();
+    const prompt = { id: 3, name: 'Sales QA', source: 'snapshot' as const, version: 3, data: {} };
+    const { unmount } = render(<DetailsCard detail={{ ...detail, prompt }} />);
+    expect(screen.getByTestId('prompt-version')).toHaveTextContent('Scorecard version 3');
+    unmount();
+    render(<DetailsCard detail={{ ...detail, prompt: { ...prompt, source: 'current', version: null } }} />);
+    expect(screen.queryByTestId('prompt-version')).not.toBeInTheDocument();
+  });
 });

@@ -72,6 +72,11 @@ export function DetailsCard({ detail, timeZone }: { detail: AnalysisDetail; time
             : formatNumber(detail.units_charged, lang, 3)}
         </Row>
         <Row label={t('analysis.details.prompt')}>{detail.prompt?.name ?? '—'}</Row>
+        {detail.prompt?.version ? (
+          <Row label={t('promptVersions.analysis.label')} testId="prompt-version">
+            {t('promptVersions.analysis.value', { number: detail.prompt.version })}
+          </Row>
+        ) : null}
         <Row label={t('analysis.details.file')}>
           {media.source_url ? (
             <Link href={media.source_url} target="_blank" rel="noreferrer noopener">

@@ -26,7 +26,7 @@ import { Changed, FieldDiffList, SIDE_BY_SIDE, SideCaption } from './FieldDiffLi
 import type { PromptFormValues } from './formValues';
 import { changedSettings, countChanges, diffFields, type SettingKey } from './promptDiff';
 
-const SETTING_LABELS: Record<SettingKey, string> = {
+export const SETTING_LABELS: Record<SettingKey, string> = {
   role: 'prompts.basic.role',
   responseLanguage: 'prompts.basic.responseLanguage',
   basicInstruction: 'prompts.basic.basicInstruction',

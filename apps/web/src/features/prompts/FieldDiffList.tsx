@@ -37,12 +37,15 @@ export function Changed({ side, children }: { side: Side; children: ReactNode })
   );
 }
 
+/** What the two columns are called; by default the AI review's "current" and "proposed". */
+export type SideLabels = Record<Side, string>;
+
 /** A column's caption; on wide screens the list's header names the columns instead. */
-export function SideCaption({ side }: { side: Side }) {
+export function SideCaption({ side, labels }: { side: Side; labels?: SideLabels }) {
   const { t } = useTranslation();
   return (
     <Typography variant="overline" color="textSecondary" sx={{ display: { md: 'none' }, lineHeight: 1.5 }}>
-      {t(`prompts.ai.review.${side}`)}
+      {labels?.[side] ?? t(`prompts.ai.review.${side}`)}
     </Typography>
   );
 }
@@ -55,12 +58,22 @@ function listLines(field: PromptField): string[] {
   return [];
 }
 
-function FieldSide({ field, side, changed }: { field?: PromptField; side: Side; changed: FieldProperty[] }) {
+function FieldSide({
+  field,
+  side,
+  changed,
+  labels,
+}: {
+  field?: PromptField;
+  side: Side;
+  changed: FieldProperty[];
+  labels?: SideLabels;
+}) {
   const { t } = useTranslation();
   if (!field)
     return (
       <Box>
-        <SideCaption side={side} />
+        <SideCaption side={side} labels={labels} />
         <Typography color="textSecondary">—</Typography>
       </Box>
     );
@@ -69,7 +82,7 @@ function FieldSide({ field, side, changed }: { field?: PromptField; side: Side; 
   const lines = listLines(field);
   return (
     <Box sx={{ minWidth: 0 }}>
-      <SideCaption side={side} />
+      <SideCaption side={side} labels={labels} />
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {mark('key', field.key || t('prompts.structure.untitled'))}
       </Typography>
@@ -96,7 +109,7 @@ function FieldSide({ field, side, changed }: { field?: PromptField; side: Side; 
 /** Unique on a level: keys are unique on each side, and a key on both sides is one entry. */
 const diffKey = (diff: FieldDiff) => `${diff.current?.key ?? ''}→${diff.proposed?.key ?? ''}`;
 
-function DiffRow({ diff, depth }: { diff: FieldDiff; depth: number }) {
+function DiffRow({ diff, depth, labels }: { diff: FieldDiff; depth: number; labels?: SideLabels }) {
   const { t } = useTranslation();
   const key = diff.proposed?.key ?? diff.current?.key ?? '';
   // A group whose own properties stayed is shown on one line; its nested rows show what changed.
@@ -138,29 +151,29 @@ function DiffRow({ diff, depth }: { diff: FieldDiff; depth: number }) {
         </Box>
         {compact ? null : (
           <Box sx={SIDE_BY_SIDE}>
-            <FieldSide field={diff.current} side="current" changed={diff.changed} />
-            <FieldSide field={diff.proposed} side="proposed" changed={diff.changed} />
+            <FieldSide field={diff.current} side="current" changed={diff.changed} labels={labels} />
+            <FieldSide field={diff.proposed} side="proposed" changed={diff.changed} labels={labels} />
           </Box>
         )}
       </Box>
       {diff.children.map((child) => (
-        <DiffRow key={diffKey(child)} diff={child} depth={depth + 1} />
+        <DiffRow key={diffKey(child)} diff={child} depth={depth + 1} labels={labels} />
       ))}
     </>
   );
 }
 
 /** The merged field tree, current beside proposed, nested fields indented under their group. */
-export function FieldDiffList({ diffs }: { diffs: FieldDiff[] }) {
+export function FieldDiffList({ diffs, labels }: { diffs: FieldDiff[]; labels?: SideLabels }) {
   const { t } = useTranslation();
   return (
     <Box>
       <Box sx={{ ...SIDE_BY_SIDE, display: { xs: 'none', md: 'grid' }, px: 2, mb: 0.5 }}>
         <Typography variant="overline" color="textSecondary">
-          {t('prompts.ai.review.current')}
+          {labels?.current ?? t('prompts.ai.review.current')}
         </Typography>
         <Typography variant="overline" color="textSecondary">
-          {t('prompts.ai.review.proposed')}
+          {labels?.proposed ?? t('prompts.ai.review.proposed')}
         </Typography>
       </Box>
       <Box
@@ -169,7 +182,7 @@ export function FieldDiffList({ diffs }: { diffs: FieldDiff[] }) {
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
       >
         {diffs.map((diff) => (
-          <DiffRow key={diffKey(diff)} diff={diff} depth={0} />
+          <DiffRow key={diffKey(diff)} diff={diff} depth={0} labels={labels} />
         ))}
       </Box>
     </Box>

@@ -16,6 +16,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrompts, useProviders, useSavePrompt } from '../../shared/api/prompts';
+import { usePromptVersionActions } from '../../shared/api/promptVersions';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useProjects } from '../../shared/app/projects';
 import { Page } from '../../shared/components/Page';
@@ -36,9 +37,10 @@ import { useShownRole } from './shownRole';
 import { StructureEditor } from './structure/StructureEditor';
 import { useAiGenerator } from './useAiGenerator';
 import { useImproveReview } from './useImproveReview';
+import { VersionsPanel } from './versions/VersionsPanel';
 
 export type PromptFormMode = 'create' | 'edit' | 'clone';
-export type PromptTab = 'ai' | PromptProblem['tab'];
+export type PromptTab = 'ai' | PromptProblem['tab'] | 'versions';
 
 interface PromptFormProps {
   mode: PromptFormMode;
@@ -50,6 +52,8 @@ interface PromptFormProps {
   sourceName?: string;
   /** Edit mode: the prompt's model was retired and replaced (shown until dismissed or saved). */
   modelNotice?: ModelNotice | null;
+  /** Edit mode: the numbers of the prompt's draft and published versions; onChanged after a version action. */
+  versions?: { draft: number | null; published: number | null; onChanged: () => void };
 }
 
 /** Prompt form of spec 1 §2.2: tabs, validation (§5), AI generation (§4) and save with redirect. */
@@ -60,11 +64,15 @@ export function PromptForm({
   promptId,
   sourceName,
   modelNotice,
+  versions,
 }: PromptFormProps) {
   const { t } = useTranslation();
   const navigate = useSafeNavigate();
   const errorMessage = useErrorMessage();
   const save = useSavePrompt();
+  const versionActions = usePromptVersionActions(project.id, promptId ?? 0);
+  const saveDraft = versionActions.saveDraft;
+  const [draftSaved, setDraftSaved] = useState(false);
   const [values, setValues] = useState(initialValues);
   const [tab, setTab] = useState<PromptTab>(mode === 'create' ? 'ai' : 'structure');
   const [problem, setProblem] = useState<string | null>(null);
@@ -113,15 +121,14 @@ export function PromptForm({
     setTab('structure');
   });
 
-  const busy = save.isPending || saved !== false;
+  const busy = save.isPending || saveDraft.isPending || saved !== false;
   const savedElsewhere = typeof saved === 'object' ? saved.projectId : null;
   const savedProjectName =
     projects.data?.find((candidate) => candidate.id === savedElsewhere)?.name ?? `#${savedElsewhere}`;
 
-  const onSave = () => {
+  /** The form's prompt as it is saved, or null (and the problem shown) when it can't be. */
+  const checked = (projectId: number): PromptData | null => {
     const content = withDefaultFields(values.content, values.finalScore, currentLanguage());
-    const projectId = mode === 'clone' ? targetProjectId : project.id;
-    const elsewhere = projectId !== project.id;
     const found = validatePrompt({
       scriptName: values.scriptName,
       projectId,
@@ -133,11 +140,25 @@ export function PromptForm({
     if (found) {
       setProblem(found.message);
       setTab(found.tab);
-      return;
+      return null;
     }
     setProblem(null);
     const prompt = { ...values, scriptName: values.scriptName.trim(), content };
     setValues(prompt);
+    return prompt;
+  };
+
+  const onSaveDraft = () => {
+    const prompt = checked(project.id);
+    if (!prompt) return;
+    saveDraft.mutate(prompt, { onSuccess: () => setDraftSaved(true) });
+  };
+
+  const onSave = () => {
+    const projectId = mode === 'clone' ? targetProjectId : project.id;
+    const elsewhere = projectId !== project.id;
+    const prompt = checked(projectId);
+    if (!prompt) return;
     save.mutate(
       { projectId, promptId: mode === 'edit' ? promptId : undefined, prompt },
       {
@@ -160,7 +181,11 @@ export function PromptForm({
 
   const leave = () => navigate(listPath);
   const tabs: PromptTab[] =
-    mode === 'create' ? ['ai', 'structure', 'basic', 'metadata'] : ['structure', 'basic', 'metadata'];
+    mode === 'create'
+      ? ['ai', 'structure', 'basic', 'metadata']
+      : ['structure', 'basic', 'metadata', ...(versions ? (['versions'] as const) : [])];
+  const canEdit = !readOnly && hasRoleAtLeast(project.my_role, 'admin');
+  const tabLabel = (id: PromptTab) => (id === 'versions' ? t('promptVersions.tab') : t(`prompts.tabs.${id}`));
   const titleKey = {
     create: 'prompts.form.createTitle',
     edit: 'prompts.form.editTitle',
@@ -234,9 +259,17 @@ export function PromptForm({
             {t('prompts.ai.review.applied')}
           </Alert>
         ) : null}
-        {save.isError ? (
+        {versions?.draft ? (
+          <Alert severity="info" data-testid="prompt-draft-notice">
+            {t('promptVersions.form.editingDraft', {
+              draft: versions.draft,
+              published: versions.published ?? '—',
+            })}
+          </Alert>
+        ) : null}
+        {save.isError || saveDraft.isError ? (
           <Alert severity="error" data-testid="prompt-save-error">
-            {errorMessage(save.error)}
+            {errorMessage(save.error ?? saveDraft.error)}
           </Alert>
         ) : null}
         <Paper variant="outlined">
@@ -247,7 +280,7 @@ export function PromptForm({
             sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
           >
             {tabs.map((id) => (
-              <Tab key={id} value={id} label={t(`prompts.tabs.${id}`)} id={`prompt-tab-${id}`} />
+              <Tab key={id} value={id} label={tabLabel(id)} id={`prompt-tab-${id}`} />
             ))}
           </Tabs>
           <Box
@@ -290,12 +323,25 @@ export function PromptForm({
                 onChange={(metadataFields) => setValues((current) => ({ ...current, metadataFields }))}
               />
             ) : null}
+            {tab === 'versions' && versions && promptId ? (
+              <VersionsPanel
+                projectId={project.id}
+                promptId={promptId}
+                canEdit={canEdit}
+                onChanged={versions.onChanged}
+              />
+            ) : null}
           </Box>
         </Paper>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={leave} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
+          {versions ? (
+            <Button variant="outlined" onClick={onSaveDraft} disabled={busy || readOnly}>
+              {saveDraft.isPending ? t('common.saving') : t('promptVersions.form.saveDraft')}
+            </Button>
+          ) : null}
           <Button variant="contained" onClick={onSave} disabled={busy || readOnly}>
             {save.isPending ? t('common.saving') : t('prompts.form.save')}
           </Button>
@@ -322,6 +368,16 @@ export function PromptForm({
         onDiscard={review.discard}
       />
       <AiProgressOverlay progress={ai.progress} />
+      <Snackbar
+        open={draftSaved}
+        autoHideDuration={TIMINGS.promptSavedNoticeMs}
+        onClose={() => setDraftSaved(false)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" role="status" data-testid="prompt-draft-saved">
+          {t('promptVersions.form.draftSaved')}
+        </Alert>
+      </Snackbar>
       <Snackbar open={saved !== false} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
         <Alert
           severity={savedUnavailable ? 'warning' : 'success'}

@@ -19,6 +19,8 @@ export interface AnalysisFilters {
   from?: string;
   to?: string;
   prompt_id?: number;
+  /** A version number of that prompt (scorecard version): only with prompt_id. */
+  prompt_version?: number;
   department?: string;
   representative?: string;
   status?: TaskStatus;
@@ -45,6 +47,7 @@ export const FILTER_KEYS = [
   'from',
   'to',
   'prompt_id',
+  'prompt_version',
   'department',
   'representative',
   'status',
@@ -77,6 +80,7 @@ export function readListView(params: URLSearchParams): ListView {
   const from = params.get('from');
   const to = params.get('to');
   const promptId = Number(params.get('prompt_id'));
+  const promptVersion = Number(params.get('prompt_version'));
   const status = params.get('status');
   const field = params.get('field')?.trim().slice(0, 1000);
   const outcome = params.get('field_outcome');
@@ -85,6 +89,10 @@ export function readListView(params: URLSearchParams): ListView {
     from: from && isDate(from) ? from : undefined,
     to: to && isDate(to) ? to : undefined,
     prompt_id: Number.isInteger(promptId) && promptId > 0 ? promptId : undefined,
+    prompt_version:
+      Number.isInteger(promptId) && promptId > 0 && Number.isInteger(promptVersion) && promptVersion > 0
+        ? promptVersion
+        : undefined,
     department: textParam(params.get('department')),
     representative: textParam(params.get('representative')),
     status: TASK_STATUSES.includes(status as TaskStatus) ? (status as TaskStatus) : undefined,
@@ -121,7 +129,8 @@ export function viewParams(view: ListView, { withDefaults = false } = {}): URLSe
 
 /** The API query of a view: page, page size and the filters (in FILTER_KEYS order; unset ones are not sent). */
 export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof AnalysisListQuery> {
-  const { from, to, prompt_id, department, representative, status, score_min, score_max, q } = filters;
+  const { from, to, prompt_id, prompt_version, department, representative, status, score_min, score_max, q } =
+    filters;
   const { field, field_outcome, field_value, knocked_out } = filters;
   return {
     page,
@@ -129,6 +138,7 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
     from,
     to,
     prompt_id,
+    prompt_version,
     department,
     representative,
     status,
@@ -169,5 +179,8 @@ export function withFilters(current: ListView, changes: Partial<AnalysisFilters>
     if (value === undefined || value === null || value === '') delete filters[key];
     else (filters as Record<string, unknown>)[key] = value;
   }
+  // A version number belongs to its prompt.
+  if ('prompt_id' in changes && changes.prompt_id !== current.filters.prompt_id)
+    delete filters.prompt_version;
   return { ...current, page: 1, filters };
 }

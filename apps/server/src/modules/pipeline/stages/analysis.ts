@@ -1,7 +1,6 @@
 import { readTranscript, speakerLabels, taskError, transcriptToText } from '@parley/contracts';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import { redactDetails } from '../../privacy/conversation.ts';
-import { savePromptVersion } from '../../prompts/versions.ts';
 import type { StoredResult } from '../../tasks/result.ts';
 import {
   analyseWithPrompt,
@@ -16,7 +15,7 @@ import { PipelineFailure } from '../failures.ts';
 import { conversationSegments, rolesAfterAnalysis } from '../speaker-roles.ts';
 import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun, update } from '../task-run.ts';
 import { hold } from './hold.ts';
-import { findPrompt, snapshotOf } from './prompt.ts';
+import { publishedPrompt } from './prompt.ts';
 
 function conversationContext(run: TaskRun): ConversationContext {
   const audio = run.state.media?.kind === 'audio' ? run.state.media : null;
@@ -67,17 +66,17 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
       );
       const option = chosenOption(found.field, analysis.values, found.path);
       if (!option) throw new PipelineFailure(taskError('classification_unanswered'), true);
-      const row = await findPrompt(run, Number(option.promptId));
-      if (!row)
+      const chosenVersion = await publishedPrompt(run, Number(option.promptId));
+      if (!chosenVersion)
         throw new PipelineFailure(
           taskError('classification_target', { name: option.promptName || option.promptId }),
         );
+      target = chosenVersion.data;
       step = {
         analysis,
-        chosen: { promptId: String(option.promptId), promptName: option.promptName || row.scriptName },
+        chosen: { promptId: String(option.promptId), promptName: option.promptName || target.scriptName },
       };
-      target = snapshotOf(row);
-      const chosenPromptVersionId = await savePromptVersion(run.ctx.db, target);
+      const chosenPromptVersionId = chosenVersion.id;
       await saveState(
         run,
         { classification: step },

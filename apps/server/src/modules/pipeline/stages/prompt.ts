@@ -1,21 +1,16 @@
 import { taskError } from '@parley/contracts';
-import { and, eq } from 'drizzle-orm';
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import { TranscriptionUnavailable } from '../../../ai/transcriber.ts';
 import { transcriptionCredential } from '../../../ai/transcription-catalog.ts';
-import { prompts } from '../../../db/schema/index.ts';
-import { toPromptData } from '../../prompts/service.ts';
-import { readPromptVersions, savePromptVersion } from '../../prompts/versions.ts';
+import { publishedVersion, readPromptVersions } from '../../prompts/versions.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { isAudio, type TaskRun, update } from '../task-run.ts';
 import { modelTranslates } from './translation.ts';
 
-type PromptRow = typeof prompts.$inferSelect;
-
 /**
- * The prompt as the analysis runs with it: its version, taken once (a restarted task takes it again). A
- * classification's chosen prompt, once chosen, goes to run.chosenPrompt.
+ * The prompt as the analysis runs with it: its published version (never a draft), taken once (a restarted
+ * task takes it again). A classification's chosen prompt, once chosen, goes to run.chosenPrompt.
  */
 export async function takePromptSnapshot(run: TaskRun): Promise<PromptSnapshot> {
   const { promptVersionId, chosenPromptVersionId } = run.task;
@@ -27,29 +22,22 @@ export async function takePromptSnapshot(run: TaskRun): Promise<PromptSnapshot> 
     run.chosenPrompt = chosenPromptVersionId === null ? null : (versions.get(chosenPromptVersionId) ?? null);
     return versions.get(promptVersionId)!;
   }
-  if (run.task.promptId === null) throw new PipelineFailure(taskError('prompt_missing'));
-  const row = await findPrompt(run, run.task.promptId);
-  if (!row) throw new PipelineFailure(taskError('prompt_missing'));
-  const snapshot = snapshotOf(row);
-  const version = await savePromptVersion(run.ctx.db, snapshot);
+  const version = await publishedPrompt(run, run.task.promptId);
+  if (!version) throw new PipelineFailure(taskError('prompt_missing'));
   // A fresh snapshot means a fresh analysis (new task, or a restart): only the facts of the file stay.
   const media = run.state.media;
   run.state = media ? { media } : {};
-  await update(run, { promptVersionId: version, pipeline: run.state });
-  return snapshot;
+  await update(run, { promptVersionId: version.id, pipeline: run.state });
+  return version.data;
 }
 
-/** A prompt of the task's project. */
-export async function findPrompt(run: TaskRun, promptId: number): Promise<PromptRow | null> {
-  const [row] = await run.ctx.db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.id, promptId), eq(prompts.projectId, run.task.projectId)));
-  return row ?? null;
-}
-
-export function snapshotOf(row: PromptRow): PromptSnapshot {
-  return { id: row.id, projectId: row.projectId, ...toPromptData(row), unitsMilli: row.unitsMilli };
+/** The published version of a prompt of the task's project; null when there is no such prompt. */
+export async function publishedPrompt(
+  run: TaskRun,
+  promptId: number | null,
+): Promise<{ id: number; data: PromptSnapshot } | null> {
+  if (promptId === null || !Number.isSafeInteger(promptId)) return null;
+  return publishedVersion(run.ctx.db, run.task.projectId, promptId);
 }
 
 /**
