@@ -17,7 +17,7 @@ const TYPE_LABELS = [
   'Postal addresses',
 ];
 /** An option a project opts into: not among the defaults. */
-const PERSON_NAMES = 'Person names (an option)';
+const PERSON_NAMES = 'Person names (optional)';
 
 const keptForever = {
   days: null,
