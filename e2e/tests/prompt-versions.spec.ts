@@ -2,6 +2,7 @@ import { AnalysisPage } from '../pages/analyses.ts';
 import { PromptEditor } from '../pages/prompts.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
+import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 const chat = (marker: string) => ({
@@ -39,6 +40,7 @@ test('a draft waits beside the published scorecard, is published, and an old ver
   await expect(diff.getByRole('listitem', { name: 'Greeting: Changed' })).toContainText(
     'Did the agent greet the customer by name?',
   );
+  await shoot(page, 'prompt-versions');
 
   // An analysis started now runs with the published version 1.
   const marker = uniqueMarker('versions');
