@@ -5,6 +5,7 @@ import { fieldsFor, finalScoreOf, promptShape, scoreBreakdown } from '../../shar
 import { namedSegments, speakerColors } from '../../shared/analyses/speakers';
 import {
   apiQuery,
+  foldedFilterCount,
   hasFilters,
   readListView,
   viewParams,
@@ -28,6 +29,16 @@ describe('list view in the URL', () => {
     expect(viewParams(view).toString()).toBe('status=completed&knocked_out=true');
     expect(queryStringOf(apiQuery(view))).toBe('?page=1&page_size=25&status=completed&knocked_out=true');
     expect(readListView(new URLSearchParams('knocked_out=1')).filters).toEqual({});
+  });
+
+  it("counts on a phone's Filters button every folded filter set, the version and knocked-out switch included", () => {
+    const view = readListView(
+      new URLSearchParams(
+        'prompt_id=3&prompt_version=2&knocked_out=true&from=2026-01-01&to=2026-02-01&q=acme',
+      ),
+    );
+    // The date range counts once; the search stays outside the fold.
+    expect(foldedFilterCount(view.filters)).toBe(4);
   });
 
   it('goes back to page 1 on a filter change and drops cleared filters', () => {

@@ -154,17 +154,18 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
 
 /** How many of the filters a phone folds behind its Filters button are set (a date range counts once). */
 export function foldedFilterCount(filters: AnalysisFilters): number {
-  const { from, to, prompt_id, status, department, representative, score_min, score_max, knocked_out } =
+  const { from, to, prompt_id, prompt_version, status, department, representative, score_min, score_max } =
     filters;
   return [
     from ?? to,
     prompt_id,
+    prompt_version,
     status,
     department,
     representative,
     score_min,
     score_max,
-    knocked_out,
+    filters.knocked_out,
   ].filter((value) => value !== undefined).length;
 }
 
