@@ -72,7 +72,7 @@ export async function insertBenchAnalyses(
   prompts: Array<{ id: number; versionId: number }>,
   rows: number,
 ): Promise<void> {
-  await insertRealisticAnalyses(db, { project, prompts, rows, failedShare: 0 });
+  await insertRealisticAnalyses(db, { project, prompts, rows, failedShare: 0, concurrency: 2 });
   await db.execute(sql`
     INSERT INTO analysis_field_values (task_id, project_id, prompt_id, prompt_version_id, path, value_type, score,
                                        max_score, value, outcome, in_score, representative, department, analysis_date,
