@@ -2,7 +2,7 @@
  * Builds what `npm start` runs, each part stamped with a hash of everything it is made from:
  *   web     the web app into apps/web/dist (Vite)
  *   server  the server into apps/server/dist (esbuild: one ES module of the server's own code and the contracts,
- *           the packages left to node_modules; the password rule's worker a file of its own)
+ *           the packages left to node_modules; each worker thread's module a file of its own)
  *
  *   node scripts/build.ts [web|server]...               always builds (npm run build; both when none is named)
  *   node scripts/build.ts --if-changed [web|server]...  keeps a dist whose stamp matches the sources (npm start)
@@ -60,7 +60,11 @@ const PARTS: Record<string, Part> = {
       const server = path.join(REPO_ROOT, 'apps/server');
       await build({
         absWorkingDir: server,
-        entryPoints: ['src/main.ts', 'src/modules/auth/password-check.worker.ts'],
+        entryPoints: [
+          'src/main.ts',
+          'src/modules/auth/password-check.worker.ts',
+          'src/modules/privacy/redaction.worker.ts',
+        ],
         outdir: 'dist',
         // dist/ stands where src/ does, so paths found from a module's place (src/paths.ts) stay right.
         entryNames: '[name]',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type EmbeddedDatabase, launchEmbeddedPostgres } from './db/embedded.ts';
+import { startIdleCollection } from './idle-collection.ts';
 import type { Logger } from './logger.ts';
 import { HELP_DOCS_DIR } from './paths.ts';
 
@@ -11,6 +12,8 @@ export interface Platform {
   /** Graceful stop: no new requests, in-flight work finishes, then queue, pool and database close. */
   stop: () => Promise<void>;
 }
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The rest of the server: some two thousand modules, loaded while PostgreSQL starts. */
 async function loadServer() {
@@ -70,6 +73,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       await app.listen({ port: config.port, host: config.host });
     }
     if (config.role !== 'api') await server.startWorkers(ctx);
+    const stopIdleCollection = startIdleCollection({
+      collected: (before, after) =>
+        logger.info(`Idle after busy work: memory given back (${mb(before)} → ${mb(after)} MB resident)`),
+    });
+    stops.push(async () => stopIdleCollection());
     return { ctx, app, stop };
   } catch (error) {
     await stop();

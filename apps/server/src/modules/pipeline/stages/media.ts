@@ -17,7 +17,7 @@ import {
   readTextConversation,
   TEXT_ERRORS,
 } from '../../../media/text-conversation.ts';
-import { redactSegments } from '../../privacy/conversation.ts';
+import { redactSegmentsOffLoop } from '../../privacy/redact-off-loop.ts';
 import { dateByConversation } from '../../tasks/conversation-time.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { isAudio, PROGRESS, saveState, setStage, type TaskRun, type WorkFiles } from '../task-run.ts';
@@ -37,7 +37,7 @@ export async function mediaStage(run: TaskRun, prompt: PromptSnapshot): Promise<
     if (parsed.startedAt) await dateByConversation(run.ctx.db, run.task, parsed.startedAt);
     // The chat is billed as uploaded, and stored (and analysed) as redacted.
     const characters = countCharacters(conversationText(parsed.segments));
-    const { segments, original, details } = redactSegments(parsed.segments, run.privacy, {
+    const { segments, original, details } = await redactSegmentsOffLoop(parsed.segments, run.privacy, {
       details: { metadata: run.task.metadata, fileName: run.media.fileName },
       authors: true,
     });

@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context.ts';
 import { projects } from '../../../db/schema/index.ts';
 import { type AudioPiece, type AudioTrack, encodePieces } from '../../../media/pieces.ts';
 import { audioSpans, wordTimings } from '../../privacy/audio-spans.ts';
-import { redactSegments } from '../../privacy/conversation.ts';
+import { redactSegmentsOffLoop } from '../../privacy/redact-off-loop.ts';
 import type { PromptSnapshot } from '../analysis.ts';
 import { PipelineFailure } from '../failures.ts';
 import { audioFacts, type StoredSegment, type TranscriptionProgress } from '../state.ts';
@@ -135,7 +135,7 @@ export async function transcriptionStage(run: TaskRun, prompt: PromptSnapshot): 
   // Redacted before anything else reads it: the translation is the first prompt built from it.
   const language = Object.values(progress.pieces).find((piece) => piece.language)?.language ?? null;
   const serviceRedacts = transcriber.provider === 'deepgram' || transcriber.provider === 'assemblyai';
-  const redacted = redactSegments(transcribed, run.privacy, {
+  const redacted = await redactSegmentsOffLoop(transcribed, run.privacy, {
     details: { metadata: run.task.metadata, fileName: run.media.fileName },
     language,
     serviceRedacted: redacting && serviceRedacts,
