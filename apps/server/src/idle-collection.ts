@@ -34,14 +34,14 @@ function loopUtilization() {
 /**
  * Gives memory back once a burst of work is over. V8 keeps the heap it grew to during a batch (hundreds of MB
  * committed over some 80 MB live) and only its memory saver mode, which costs half as much CPU again on every
- * analysis, shrinks it on its own. Instead, when the event loop has been quiet for half a minute after the resident memory grew,
+ * analysis, shrinks it on its own. Instead, when the event loop has been quiet for twenty seconds after the resident memory grew,
  * one memory-reducing full collection runs: a pause of some hundred milliseconds that nobody is waiting on.
  * Needs `--expose-gc` (`npm start` passes it); without it this does nothing.
  */
 export function startIdleCollection({
   intervalMs = 10_000,
-  idleUtilization = 0.05,
-  quietIntervals = 3,
+  idleUtilization = 0.1,
+  quietIntervals = 2,
   growthBytes = 48 * 1024 * 1024,
   collect = (globalThis as { gc?: Collect }).gc,
   residentBytes = process.memoryUsage.rss,

@@ -9,11 +9,11 @@ import {
   Typography,
 } from '@mui/material';
 import type { ChecklistResponse, ChecklistRow } from '@parley/contracts';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
+import { useProgressiveRows } from '../../../shared/hooks/useProgressiveRows';
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';
 
@@ -26,12 +26,6 @@ const fitted = {
 } as const;
 
 const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
-
-/**
- * Rows the first render draws. A team of hundreds gets the rest in a background render that React splits into
- * short tasks: drawing them all at once blocked the page for about half a second (Lighthouse TBT).
- */
-const FIRST_ROWS = 30;
 
 /**
  * Representatives × checklist items, with the team's total below. Header and first column stay in view
@@ -59,8 +53,8 @@ export function ChecklistTable({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const deferredRows = useDeferredValue(rows, rows.slice(0, FIRST_ROWS));
-  const shownRows = print ? rows : deferredRows;
+  const progressiveRows = useProgressiveRows(rows);
+  const shownRows = print ? rows : progressiveRows;
   const header = (column: SortColumn, label: string, caption?: string) => {
     const text = (
       <span>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
 import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
+import { useProgressiveRows } from '../../../shared/hooks/useProgressiveRows';
 import { type ExplorerColumn, groupFilters, groupLabel } from './columns';
 
 /** The explorer's figures per group and in total; counts link to the analyses behind them. */
@@ -27,6 +28,7 @@ export function ExplorerTable({
   total: ExplorerGroupRow;
 }) {
   const { t, i18n } = useTranslation();
+  const shownGroups = useProgressiveRows(groups);
   const cell = (column: ExplorerColumn, row: ExplorerGroupRow, rowFilters: AnalysisFilters | null) => {
     const text = column.text(row);
     const filters = rowFilters && column.link?.(row);
@@ -79,7 +81,7 @@ export function ExplorerTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {groups.map((data) =>
+          {shownGroups.map((data) =>
             row(data, groupLabel(group, data, t, i18n.language), groupFilters(group, data, view)),
           )}
           {row(total, t('analytics.explorer.total'), {}, true)}
