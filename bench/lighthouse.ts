@@ -14,6 +14,7 @@
  * request (extraHeaders).
  *
  * Options (environment): BENCH_ANALYSES; BENCH_RUNS (default 1: runs per page, the median is printed);
+ * BENCH_PAGES (names or parts of names, comma-separated, e.g. `explorer,checklist`: only those pages);
  * BENCH_DIAGNOSTICS=1 also prints where the main thread went (bootup time by script, long tasks);
  * CHROME_PATH (default /usr/bin/chromium).
  */
@@ -37,6 +38,7 @@ import { departmentName, representativeName } from './support/realistic-rows.ts'
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const DIAGNOSTICS = Boolean(process.env.BENCH_DIAGNOSTICS);
+const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? [];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const logger = createLogger({ logLevel: 'warn' });
 
@@ -193,7 +195,8 @@ async function main(): Promise<void> {
     console.log(
       `${'page'.padEnd(22)}${'score'.padStart(7)}${'TBT'.padStart(10)}${'CLS'.padStart(8)}${'LCP'.padStart(10)}`,
     );
-    for (const [name, path, signedIn] of pages) {
+    const chosen = pages.filter(([name]) => PAGES.length === 0 || PAGES.some((part) => name.includes(part)));
+    for (const [name, path, signedIn] of chosen) {
       const runs: Figures[] = [];
       // A trace Chromium failed to record (NO_NAVSTART on a busy machine) is a failed run: it is run again.
       for (let run = 0, failures = 0; run < RUNS; run += 1) {
