@@ -11,9 +11,10 @@ import {
 import type { ChecklistResponse, ChecklistRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
+import { ProgressiveRows } from '../../../shared/components/ProgressiveRows';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
-import { useProgressiveRows } from '../../../shared/hooks/useProgressiveRows';
+
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';
 
@@ -53,8 +54,6 @@ export function ChecklistTable({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const progressiveRows = useProgressiveRows(rows);
-  const shownRows = print ? rows : progressiveRows;
   const header = (column: SortColumn, label: string, caption?: string) => {
     const text = (
       <span>
@@ -145,7 +144,7 @@ export function ChecklistTable({
         </TableRow>
       </TableHead>
       <TableBody>
-        {shownRows.map((row) => line(row))}
+        <ProgressiveRows rows={rows} renderRow={line} all={print} />
         {line(data.total, true)}
       </TableBody>
     </Table>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
 import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
+import { ProgressiveRows } from '../../../shared/components/ProgressiveRows';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
-import { useProgressiveRows } from '../../../shared/hooks/useProgressiveRows';
 import { type ExplorerColumn, groupFilters, groupLabel } from './columns';
 
 /** The explorer's figures per group and in total; counts link to the analyses behind them. */
@@ -28,7 +28,6 @@ export function ExplorerTable({
   total: ExplorerGroupRow;
 }) {
   const { t, i18n } = useTranslation();
-  const shownGroups = useProgressiveRows(groups);
   const cell = (column: ExplorerColumn, row: ExplorerGroupRow, rowFilters: AnalysisFilters | null) => {
     const text = column.text(row);
     const filters = rowFilters && column.link?.(row);
@@ -81,9 +80,12 @@ export function ExplorerTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {shownGroups.map((data) =>
-            row(data, groupLabel(group, data, t, i18n.language), groupFilters(group, data, view)),
-          )}
+          <ProgressiveRows
+            rows={groups}
+            renderRow={(data) =>
+              row(data, groupLabel(group, data, t, i18n.language), groupFilters(group, data, view))
+            }
+          />
           {row(total, t('analytics.explorer.total'), {}, true)}
         </TableBody>
       </Table>
