@@ -301,79 +301,81 @@ function ReviewView({
               knockouts={humanScore?.knockouts ?? []}
               humanLabel={t('reviews.scores.yours')}
             />
-            <AnalysisSection title={t('reviews.form.moments')} testId="review-moments">
-              <Stack spacing={1.5}>
-                {moments.length === 0 ? (
-                  <Typography variant="body2" color="textSecondary">
-                    {t('reviews.form.noMoments')}
-                  </Typography>
-                ) : null}
-                {moments.map((moment, index) => (
-                  <Stack
-                    // biome-ignore lint/suspicious/noArrayIndexKey: moments have no id until saved
-                    key={index}
-                    direction="row"
-                    spacing={1}
-                    sx={{ alignItems: 'flex-start' }}
-                  >
-                    <Chip label={formatTimestamp(moment.seconds)} size="small" sx={{ mt: 1 }} />
+            {segments.length > 0 || moments.length > 0 ? (
+              <AnalysisSection title={t('reviews.form.moments')} testId="review-moments">
+                <Stack spacing={1.5}>
+                  {moments.length === 0 ? (
+                    <Typography variant="body2" color="textSecondary">
+                      {t('reviews.form.noMoments')}
+                    </Typography>
+                  ) : null}
+                  {moments.map((moment, index) => (
+                    <Stack
+                      // biome-ignore lint/suspicious/noArrayIndexKey: moments have no id until saved
+                      key={index}
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'flex-start' }}
+                    >
+                      <Chip label={formatTimestamp(moment.seconds)} size="small" sx={{ mt: 1 }} />
+                      <TextField
+                        size="small"
+                        fullWidth
+                        multiline
+                        label={t('reviews.form.momentComment')}
+                        value={moment.comment}
+                        onChange={(event) =>
+                          setMoments((current) =>
+                            current.map((item, i) =>
+                              i === index ? { ...item, comment: event.target.value } : item,
+                            ),
+                          )
+                        }
+                        error={tried && moment.comment.trim() === ''}
+                        helperText={
+                          tried && moment.comment.trim() === '' ? t('reviews.form.momentRequired') : undefined
+                        }
+                        slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX } }}
+                        disabled={busy}
+                      />
+                      <IconButton
+                        aria-label={t('reviews.form.removeMoment', { time: formatTimestamp(moment.seconds) })}
+                        onClick={() => setMoments((current) => current.filter((_, i) => i !== index))}
+                        disabled={busy}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Stack>
+                  ))}
+                  {segments.length > 0 && moments.length < REVIEW_MOMENTS_MAX ? (
                     <TextField
+                      select
                       size="small"
                       fullWidth
-                      multiline
-                      label={t('reviews.form.momentComment')}
-                      value={moment.comment}
-                      onChange={(event) =>
-                        setMoments((current) =>
-                          current.map((item, i) =>
-                            i === index ? { ...item, comment: event.target.value } : item,
-                          ),
-                        )
-                      }
-                      error={tried && moment.comment.trim() === ''}
-                      helperText={
-                        tried && moment.comment.trim() === '' ? t('reviews.form.momentRequired') : undefined
-                      }
-                      slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX } }}
-                      disabled={busy}
-                    />
-                    <IconButton
-                      aria-label={t('reviews.form.removeMoment', { time: formatTimestamp(moment.seconds) })}
-                      onClick={() => setMoments((current) => current.filter((_, i) => i !== index))}
+                      label={t('reviews.form.addMoment')}
+                      value=""
+                      onChange={(event) => {
+                        const line = segments[Number(event.target.value)];
+                        if (line) addMoment(line.start);
+                      }}
                       disabled={busy}
                     >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Stack>
-                ))}
-                {segments.length > 0 && moments.length < REVIEW_MOMENTS_MAX ? (
-                  <TextField
-                    select
-                    size="small"
-                    fullWidth
-                    label={t('reviews.form.addMoment')}
-                    value=""
-                    onChange={(event) => {
-                      const line = segments[Number(event.target.value)];
-                      if (line) addMoment(line.start);
-                    }}
-                    disabled={busy}
-                  >
-                    {segments.map((segment, index) => (
-                      <MenuItem
-                        // biome-ignore lint/suspicious/noArrayIndexKey: transcript lines are positional
-                        key={index}
-                        value={String(index)}
-                        sx={{ whiteSpace: 'normal' }}
-                      >
-                        {formatTimestamp(segment.start)} {segment.speaker ? `${segment.speaker}: ` : ''}
-                        {segment.text.slice(0, 120)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                ) : null}
-              </Stack>
-            </AnalysisSection>
+                      {segments.map((segment, index) => (
+                        <MenuItem
+                          // biome-ignore lint/suspicious/noArrayIndexKey: transcript lines are positional
+                          key={index}
+                          value={String(index)}
+                          sx={{ whiteSpace: 'normal' }}
+                        >
+                          {formatTimestamp(segment.start)} {segment.speaker ? `${segment.speaker}: ` : ''}
+                          {segment.text.slice(0, 120)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  ) : null}
+                </Stack>
+              </AnalysisSection>
+            ) : null}
             <AnalysisSection title={t('reviews.form.summary')}>
               <TextField
                 fullWidth

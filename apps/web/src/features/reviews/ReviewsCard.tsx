@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
-import { Alert, Box, Button, Chip, Divider, Stack, Typography } from '@mui/material';
+import { Alert, alpha, Box, Button, Chip, Divider, Stack, Typography } from '@mui/material';
 import {
   type AnalysisDetail,
   type FinalScoreMode,
@@ -159,8 +159,10 @@ function ReviewEntry({
                 px: 1,
                 py: 0.5,
                 borderRadius: 1,
-                bgcolor: answer.changed ? 'warning.light' : 'transparent',
-                color: answer.changed ? 'warning.contrastText' : 'text.primary',
+                borderLeft: 3,
+                borderColor: answer.changed ? 'warning.main' : 'divider',
+                bgcolor: (theme) =>
+                  answer.changed ? alpha(theme.palette.warning.main, 0.12) : 'transparent',
               }}
             >
               <Typography variant="body2">
