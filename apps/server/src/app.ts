@@ -39,6 +39,7 @@ import { privacyRoutes } from './modules/privacy/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(analysisRoutes, ctx);
       await api.register(analyticsRoutes, ctx);
       await api.register(changeRequestRoutes, ctx);
+      await api.register(reviewRoutes, ctx);
       await api.register(insightRoutes, ctx);
       await api.register(batchRoutes, ctx);
       await api.register(blacklistRoutes, ctx);

@@ -149,6 +149,15 @@ async function seedRows(drive: FakeDrive): Promise<void> {
       }),
     )
   ).id;
+  ids.reviewId = (
+    await created(
+      owner.request({
+        method: 'PUT',
+        url: `/api${project}/analyses/${taskId}/reviews/mine`,
+        payload: { answers: [{ path: 'Objections', value: 3 }], submit: true },
+      }),
+    )
+  ).id;
   ids.entryId = (
     (await created(post('/blacklist', { project_id: projectId, phone_number: '+15550001111' }))) as never as {
       ID: number;

@@ -65,6 +65,7 @@ const billingPage = page(() => import('../features/billing/BillingPage'));
 const superAdminPage = page(() => import('../features/admin/SuperAdminPage'));
 const analysesPage = page(() => import('../features/analyses/AnalysesPage'));
 const analysisPage = page(() => import('./pages/AnalysisPage'));
+const reviewPage = page(() => import('../features/reviews/ReviewPage'));
 const analysisRedirect = page(() => import('../features/analyses/AnalysisRedirect'));
 const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksPage'));
 const uploadPage = page(() => import('../features/upload/UploadPage'));
@@ -85,6 +86,7 @@ const memberPages: RouteObject[] = [
   { path: 'analyses', ...analysesPage },
   { path: 'analyses/:analysisId', ...analysisRedirect },
   { path: 'analysis/:taskId', ...analysisPage },
+  { path: 'analysis/:taskId/review', ...reviewPage },
   { path: 'analytics', ...explorerPage },
   { path: 'analytics/manager-dashboard', ...managerDashboardPage },
   { path: 'analytics/checklist-report', ...checklistReportPage },

@@ -84,6 +84,8 @@ export const AnalysisListQuery = z.object({
   field_value: z.string().max(500).optional(),
   /** 'true': only analyses a knockout answer failed (prompts/knockouts.ts). */
   knocked_out: z.literal('true').optional(),
+  /** 'yes': only analyses with a submitted review by a person; 'no': only those without (reviews/). */
+  reviewed: z.enum(['yes', 'no']).optional(),
 });
 
 export const AnalysisListItem = z.object({
@@ -108,6 +110,8 @@ export const AnalysisListItem = z.object({
   /** The same reason as a code with parameters (analyses/task-errors.ts), to show in the reader's language. */
   error_reason: TaskErrorSchema.nullable(),
   file_name: z.string().nullable(),
+  /** The mean score of the submitted reviews by people; null without one (absent in the export). */
+  human_score: z.number().nullable().optional(),
 });
 /** The analyses list counts matching rows up to this many; beyond it the total says "more than". */
 export const ANALYSES_COUNT_CAP = 10_000;

@@ -19,6 +19,7 @@ export { privacyRoutes } from './privacy.ts';
 export { projectRoutes } from './projects.ts';
 export { promptRoutes } from './prompts.ts';
 export { repRoutes } from './reps.ts';
+export { reviewRoutes } from './reviews.ts';
 export { supportRoutes } from './support.ts';
 export { uploadRoutes } from './uploads.ts';
 export { userRoutes } from './users.ts';

@@ -81,6 +81,8 @@ export const Member = z.object({
   name: z.string(),
   email: z.string(),
   role: MemberRoleSchema,
+  /** May review analyses they see whatever their role (issue 35; team leaders and above review by role). */
+  reviewer: z.boolean(),
   joined_at: z.string(),
 });
 export type Member = z.infer<typeof Member>;

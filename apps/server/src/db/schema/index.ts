@@ -14,4 +14,5 @@ export * from './insights.ts';
 export * from './plans.ts';
 export * from './privacy.ts';
 export * from './projects.ts';
+export * from './reviews.ts';
 export * from './tasks.ts';

@@ -95,6 +95,8 @@ export const projectMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    /** Reviews the analyses they see whatever their role (modules/reviews; issue 35). */
+    reviewer: boolean('reviewer').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],

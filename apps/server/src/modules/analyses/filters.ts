@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { tasks } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { reviewedCondition } from '../reviews/service.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 
 /** The list's filters; the export takes the same without paging. */
@@ -56,6 +57,7 @@ export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
     conditions.push(sql`EXISTS (SELECT 1 FROM analysis_field_values f
       WHERE f.task_id = ${tasks.id} AND f.path = ${FINAL_SCORE_PATH} AND f.knockout)`);
   }
+  if (query.reviewed) conditions.push(reviewedCondition(query.reviewed));
   if (query.department?.trim()) {
     conditions.push(sql`lower(${tasks.department}) = lower(${query.department.trim()})`);
   }

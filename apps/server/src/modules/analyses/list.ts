@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { mediaFiles, prompts, tasks } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { humanScores } from '../reviews/service.ts';
 import { taskErrorFields } from '../tasks/rows.ts';
 import { listFilters } from './filters.ts';
 
@@ -101,8 +102,12 @@ export async function listAnalyses(
       : await selectListRows(ctx.db, {})
           .where(inArray(tasks.id, page))
           .orderBy(desc(tasks.conversationAt), desc(tasks.id));
+  const human = await humanScores(
+    ctx.db,
+    rows.map((row) => row.task.id),
+  );
   return {
-    items: rows.map(listItem),
+    items: rows.map((row) => ({ ...listItem(row), human_score: human.get(row.task.id) ?? null })),
     total: Math.min(found, countCap),
     total_capped: found > countCap,
     page: query.page,

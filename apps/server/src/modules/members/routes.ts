@@ -1,4 +1,4 @@
-import { memberRoutes as routes } from '@parley/contracts';
+import { reviewRoutes, memberRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
@@ -13,6 +13,7 @@ import {
   listMembers,
   removeMember,
   revokeInvite,
+  setMemberReviewer,
 } from './service.ts';
 
 /** The team-members tab (admins and owners) and the invitation link (public lookup, signed-in accept). */
@@ -49,6 +50,19 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       await auditRequest(ctx.db, request, 'member_role_changed', {
         targetId: userId,
         details: { role: request.body.role },
+      });
+      return { data: changed };
+    },
+  });
+
+  serve(app, reviewRoutes.setReviewer, {
+    preValidation: admin,
+    handler: async (request) => {
+      const { userId } = request.params;
+      const changed = await setMemberReviewer(ctx, projectAccess(request), userId, request.body.reviewer);
+      await auditRequest(ctx.db, request, 'member_role_changed', {
+        targetId: userId,
+        details: { reviewer: request.body.reviewer },
       });
       return { data: changed };
     },

@@ -34,6 +34,7 @@ function toMemberDto(row: {
   name: string;
   email: string;
   role: MemberRole;
+  reviewer: boolean;
   createdAt: Date;
 }): Member {
   return {
@@ -41,6 +42,7 @@ function toMemberDto(row: {
     name: row.name,
     email: row.email,
     role: row.role,
+    reviewer: row.reviewer,
     joined_at: row.createdAt.toISOString(),
   };
 }
@@ -63,6 +65,7 @@ const memberColumns = {
   name: users.name,
   email: users.email,
   role: projectMembers.role,
+  reviewer: projectMembers.reviewer,
   createdAt: projectMembers.createdAt,
 };
 
@@ -202,6 +205,30 @@ export async function changeMemberRole(
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetUserId)));
     return toMemberDto({ ...target, role });
   });
+}
+
+/**
+ * Gives or takes a member's reviewer permission (modules/reviews): owners anyone's, admins anyone's but owners'
+ * (as roles).
+ */
+export async function setMemberReviewer(
+  ctx: AppContext,
+  access: ProjectAccess,
+  targetUserId: number,
+  reviewer: boolean,
+): Promise<Member> {
+  const projectId = access.project.id;
+  const where = and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetUserId));
+  const [target] = await ctx.db
+    .select(memberColumns)
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(where);
+  if (!target) throw notFound(MEMBER_TEXTS.memberNotFound);
+  if (!canChangeMemberRole(access.role, target.role, target.role))
+    throw forbidden(MEMBER_TEXTS.cannotChangeRole);
+  await ctx.db.update(projectMembers).set({ reviewer }).where(where);
+  return toMemberDto({ ...target, reviewer });
 }
 
 /**

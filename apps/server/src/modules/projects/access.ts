@@ -41,6 +41,8 @@ export interface ProjectAccess {
   visibility?: TaskVisibility;
   /** Support staff reading the project through the owner's grant (read-only, the admin's view). */
   support?: boolean;
+  /** The membership's reviewer permission (modules/reviews); absent: none. */
+  reviewer?: boolean;
   /**
    * The caller's UI language: what the server writes on their behalf (the default fields it adds to a
    * prompt) is in it. Absent: English (background work).
@@ -105,7 +107,7 @@ export async function requireProjectRole(
   const apiKey = viewer?.apiKey ?? null;
   if (apiKey && apiKey.projectId !== projectId) throw notFound(TEXTS.guard.notFound);
   const [row] = await db
-    .select({ project: projects, membership: projectMembers.role })
+    .select({ project: projects, membership: projectMembers.role, reviewer: projectMembers.reviewer })
     .from(projects)
     .leftJoin(
       projectMembers,
@@ -140,7 +142,15 @@ export async function requireProjectRole(
     throw forbidden(`This needs the ${minimum} role or higher in this project; yours is ${role}.`);
   }
   const visibility = await memberVisibility(db, row.project, role, user, apiKey);
-  return { project: row.project, role, apiKey, visibility, support, language: user.language };
+  return {
+    project: row.project,
+    role,
+    apiKey,
+    visibility,
+    support,
+    reviewer: row.reviewer === true,
+    language: user.language,
+  };
 }
 
 const accessByRequest = new WeakMap<FastifyRequest, ProjectAccess>();

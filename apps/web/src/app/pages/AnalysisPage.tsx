@@ -31,6 +31,7 @@ import { StatusPanel } from '../../features/analyses/StatusPanel';
 import { PlainTranscript, Transcript } from '../../features/analyses/Transcript';
 import { TranscriptExport } from '../../features/analyses/TranscriptExport';
 import { CorrectionsCard, useAnalysisDisputes } from '../../features/change-requests/AnalysisDisputes';
+import { ReviewsCard } from '../../features/reviews/ReviewsCard';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
 import { fieldsFor, finalScoreOf, promptShape } from '../../shared/analyses/result';
 import { namedSegments, originalNaming, speakerNaming } from '../../shared/analyses/speakers';
@@ -351,6 +352,15 @@ function AnalysisView({
           </Typography>
         )}
       </AnalysisSection>
+      <ReviewsCard
+        detail={detail}
+        aiScore={score?.score ?? detail.final_score}
+        mode={score?.mode ?? null}
+        timeZone={timeZone}
+        interactive={!pdf && !readOnly}
+        onSeek={seek}
+        onDispute={disputes.open}
+      />
       <CorrectionsCard detail={detail} timeZone={timeZone} />
       <SpeakerRolesCard detail={detail} naming={naming} readOnly={readOnly || pdf} />
       {metrics ? (

@@ -229,6 +229,19 @@ export default function AnalysesPage() {
                       </TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="analysis-score">
                         {formatScore(row.final_score, row.score_mode, i18n.language)}
+                        {row.human_score !== null && row.human_score !== undefined ? (
+                          <Typography
+                            variant="caption"
+                            color="textSecondary"
+                            component="div"
+                            sx={{ whiteSpace: 'nowrap', fontWeight: 400 }}
+                            data-testid="analysis-human-score"
+                          >
+                            {t('reviews.list.humanScore', {
+                              score: formatScore(row.human_score, row.score_mode, i18n.language),
+                            })}
+                          </Typography>
+                        ) : null}
                       </TableCell>
                       <TableCell align="right" sx={{ ...hideBelowLg, fontVariantNumeric: 'tabular-nums' }}>
                         {formatDuration(row.duration_seconds)}

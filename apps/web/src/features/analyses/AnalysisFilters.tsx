@@ -202,6 +202,23 @@ export function AnalysisFilters({
                 label={t('knockouts.list.filter')}
               />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+              <TextField
+                select
+                size="small"
+                fullWidth
+                label={t('reviews.list.filter')}
+                value={filters.reviewed ?? ''}
+                onChange={(event) =>
+                  onChange({ reviewed: (event.target.value || undefined) as Filters['reviewed'] })
+                }
+                data-testid="reviewed-filter"
+              >
+                <MenuItem value="">{t('analyses.filters.all')}</MenuItem>
+                <MenuItem value="yes">{t('reviews.list.yes')}</MenuItem>
+                <MenuItem value="no">{t('reviews.list.no')}</MenuItem>
+              </TextField>
+            </Grid>
             <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
                 {t('analyses.filters.clear')}

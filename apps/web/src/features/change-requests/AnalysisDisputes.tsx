@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
 import { namedSegments, speakerNaming } from '../../shared/analyses/speakers';
+import { valueText } from '../../shared/analyses/valueText';
 import { changeRequestsPath, useChangeRequests } from '../../shared/api/changeRequests';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { valueText } from './format';
 import { type DisputableField, RequestChangeDialog } from './RequestChangeDialog';
 
 /**
@@ -113,7 +113,10 @@ export function useAnalysisDisputes({
     />
   ) : null;
 
-  return { fieldAside, button, dialog: dialogElement };
+  /** Opens the dialog on a field (the general one, a re-analysis, with null): the reviews' Dispute. */
+  const openDialog = enabled ? (path: string | null) => setDialog({ path }) : undefined;
+
+  return { fieldAside, button, dialog: dialogElement, open: openDialog };
 }
 
 /** Who corrected which field, when and why, with the AI's value beside the corrected one. */

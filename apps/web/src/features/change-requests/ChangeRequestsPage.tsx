@@ -18,6 +18,7 @@ import { CHANGE_REQUEST_STATUSES, isProjectManager } from '@parley/contracts';
 import { type MouseEvent, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { valueText } from '../../shared/analyses/valueText';
 import { useMe } from '../../shared/api/auth';
 import { useChangeRequest, useChangeRequests } from '../../shared/api/changeRequests';
 import { useMembers } from '../../shared/api/members';
@@ -30,7 +31,6 @@ import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { visuallyHidden } from '../../shared/components/visuallyHidden';
 import { formatNumber } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { valueText } from './format';
 import {
   changedParams,
   hasFilters,

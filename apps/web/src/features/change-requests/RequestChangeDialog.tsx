@@ -16,14 +16,14 @@ import { type CorrectableField, REASON_MAX, type TranscriptSegment } from '@parl
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clipRedacted, RedactedText } from '../../shared/analyses/RedactedText';
+import { ValueInput } from '../../shared/analyses/ValueInput';
+import { type Draft, draftOf, readDraft } from '../../shared/analyses/valueDraft';
+import { valueText } from '../../shared/analyses/valueText';
 import { usePromptChoices } from '../../shared/api/analyses';
 import { useCreateChangeRequest } from '../../shared/api/changeRequests';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { formatDuration } from '../../shared/format/numbers';
-import { type Draft, draftOf, readDraft } from './draft';
-import { valueText } from './format';
-import { ValueInput } from './ValueInput';
 
 export interface DisputableField extends CorrectableField {
   aiValue: unknown;

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RedactedText } from '../../shared/analyses/RedactedText';
 import { promptShape } from '../../shared/analyses/result';
+import { valueText } from '../../shared/analyses/valueText';
 import { analysisPath, useAnalysis } from '../../shared/api/analyses';
 import { LoadingState } from '../../shared/components/States';
 import { formatDuration } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { valueText } from './format';
 import { ReviewPanel } from './ReviewPanel';
 import { StatusChip } from './StatusChip';
 

@@ -2,14 +2,14 @@ import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type ChangeRequest, correctableFieldAt, type PromptField, REASON_MAX } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ValueInput } from '../../shared/analyses/ValueInput';
+import { type Draft, draftOf, readDraft } from '../../shared/analyses/valueDraft';
 import {
   type ProposedValue,
   useApproveChangeRequest,
   useRejectChangeRequest,
 } from '../../shared/api/changeRequests';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
-import { type Draft, draftOf, readDraft } from './draft';
-import { ValueInput } from './ValueInput';
 
 /**
  * The field definition a request item's value is typed by: the prompt's (from the analysis), else one made

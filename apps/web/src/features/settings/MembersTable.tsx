@@ -4,6 +4,7 @@ import {
   IconButton,
   MenuItem,
   Stack,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -33,6 +34,7 @@ export function MembersTable({
   myUserId,
   locked,
   onRoleChange,
+  onReviewerChange,
   onRemove,
 }: {
   members: Member[];
@@ -41,6 +43,7 @@ export function MembersTable({
   /** No change can be made now: one is under way, or the project is read-only. */
   locked: boolean;
   onRoleChange: (member: Member, role: MemberRole) => void;
+  onReviewerChange: (member: Member, reviewer: boolean) => void;
   onRemove: (member: Member, self: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -55,6 +58,7 @@ export function MembersTable({
             <TableCell>{t('settings.members.columns.name')}</TableCell>
             <TableCell>{t('settings.members.columns.email')}</TableCell>
             <TableCell sx={{ minWidth: 180 }}>{t('settings.members.columns.role')}</TableCell>
+            <TableCell>{t('reviews.members.column')}</TableCell>
             <TableCell>{t('settings.members.columns.joined')}</TableCell>
             <TableCell align="right">{t('settings.members.columns.actions')}</TableCell>
           </TableRow>
@@ -118,6 +122,15 @@ export function MembersTable({
                     </Typography>
                   ) : null}
                 </TableCell>
+                <TableCell>
+                  <ReviewerSwitch
+                    member={member}
+                    label={label}
+                    editable={canChangeMemberRole(myRole, member.role, member.role)}
+                    locked={locked}
+                    onChange={onReviewerChange}
+                  />
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(member.joined_at, language)}</TableCell>
                 <TableCell align="right">
                   <Tooltip
@@ -153,5 +166,39 @@ export function MembersTable({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * The reviewer permission (issue 35): users review only with it; team leaders, admins and owners review by
+ * their role, so theirs shows on and fixed.
+ */
+function ReviewerSwitch({
+  member,
+  label,
+  editable,
+  locked,
+  onChange,
+}: {
+  member: Member;
+  label: string;
+  editable: boolean;
+  locked: boolean;
+  onChange: (member: Member, reviewer: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const byRole = member.role !== 'user';
+  return (
+    <Tooltip title={byRole ? t('reviews.members.byRole') : ''}>
+      <span>
+        <Switch
+          size="small"
+          checked={byRole || member.reviewer}
+          disabled={byRole || !editable || locked}
+          onChange={(event) => onChange(member, event.target.checked)}
+          slotProps={{ input: { 'aria-label': t('reviews.members.toggle', { name: label }) } }}
+        />
+      </span>
+    </Tooltip>
   );
 }

@@ -11,6 +11,7 @@ import {
   useMembers,
   useRemoveMember,
   useRevokeInvite,
+  useSetReviewer,
 } from '../../shared/api/members';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
@@ -86,6 +87,7 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
   const changeRole = useChangeRole(project.id);
   const removeMember = useRemoveMember(project.id);
   const revokeInvite = useRevokeInvite(project.id);
+  const setReviewer = useSetReviewer(project.id);
   const [pending, setPending] = useState<Pending | null>(null);
 
   const applyRole = (member: Member, role: MemberRole) => {
@@ -106,6 +108,21 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
           setPending(null);
           notify({ severity: 'error', text: settingsError(error) });
         },
+      },
+    );
+  };
+
+  const onReviewerChange = (member: Member, reviewer: boolean) => {
+    const name = member.name || member.email;
+    setReviewer.mutate(
+      { userId: member.user_id, reviewer },
+      {
+        onSuccess: () =>
+          notify({
+            severity: 'success',
+            text: t(reviewer ? 'reviews.members.granted' : 'reviews.members.revoked', { name }),
+          }),
+        onError: (error) => notify({ severity: 'error', text: settingsError(error) }),
       },
     );
   };
@@ -146,7 +163,8 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
     }
   };
 
-  const busy = changeRole.isPending || removeMember.isPending || revokeInvite.isPending;
+  const busy =
+    changeRole.isPending || setReviewer.isPending || removeMember.isPending || revokeInvite.isPending;
   /** No change can be made now: one is under way, or the project is read-only. */
   const locked = busy || readOnly;
   const pendingError =
@@ -164,6 +182,7 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
         myUserId={me.data?.id}
         locked={locked}
         onRoleChange={onRoleChange}
+        onReviewerChange={onReviewerChange}
         onRemove={(member, self) => {
           removeMember.reset();
           setPending({ kind: 'remove', member, self });

@@ -67,6 +67,7 @@ export function member(userId: number, role: Member['role'], overrides: Partial<
     name: `Member ${userId}`,
     email: `member${userId}@example.com`,
     role,
+    reviewer: false,
     joined_at: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };

@@ -34,6 +34,8 @@ export interface AnalysisFilters {
   field_value?: string;
   /** 'true': only analyses a knockout answer failed. */
   knocked_out?: 'true';
+  /** Only analyses with ('yes') or without ('no') a submitted review by a person. */
+  reviewed?: 'yes' | 'no';
 }
 
 export interface ListView {
@@ -58,6 +60,7 @@ export const FILTER_KEYS = [
   'field_outcome',
   'field_value',
   'knocked_out',
+  'reviewed',
 ] as const satisfies ReadonlyArray<keyof AnalysisFilters>;
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -85,6 +88,7 @@ export function readListView(params: URLSearchParams): ListView {
   const field = params.get('field')?.trim().slice(0, 1000);
   const outcome = params.get('field_outcome');
   const value = params.get('field_value');
+  const reviewed = params.get('reviewed');
   const filters: AnalysisFilters = {
     from: from && isDate(from) ? from : undefined,
     to: to && isDate(to) ? to : undefined,
@@ -105,6 +109,7 @@ export function readListView(params: URLSearchParams): ListView {
       field && FIELD_OUTCOMES.includes(outcome as FieldOutcome) ? (outcome as FieldOutcome) : undefined,
     field_value: field && value ? value.slice(0, 500) : undefined,
     knocked_out: params.get('knocked_out') === 'true' ? 'true' : undefined,
+    reviewed: reviewed === 'yes' || reviewed === 'no' ? reviewed : undefined,
   };
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -131,7 +136,7 @@ export function viewParams(view: ListView, { withDefaults = false } = {}): URLSe
 export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof AnalysisListQuery> {
   const { from, to, prompt_id, prompt_version, department, representative, status, score_min, score_max, q } =
     filters;
-  const { field, field_outcome, field_value, knocked_out } = filters;
+  const { field, field_outcome, field_value, knocked_out, reviewed } = filters;
   return {
     page,
     page_size: pageSize,
@@ -149,6 +154,7 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
     field_outcome,
     field_value,
     knocked_out,
+    reviewed,
   };
 }
 
@@ -166,6 +172,7 @@ export function foldedFilterCount(filters: AnalysisFilters): number {
     score_min,
     score_max,
     filters.knocked_out,
+    filters.reviewed,
   ].filter((value) => value !== undefined).length;
 }
 

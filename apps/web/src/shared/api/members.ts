@@ -1,4 +1,4 @@
-import { type MemberRole, type MembersResponse, memberRoutes } from '@parley/contracts';
+import { type MemberRole, type MembersResponse, memberRoutes, reviewRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { projectsQueryKey } from '../app/projects';
@@ -54,6 +54,16 @@ export function useChangeRole(projectId: number) {
       // My own role may have changed.
       void queryClient.invalidateQueries({ queryKey: projectsQueryKey });
     },
+  });
+}
+
+/** Gives or takes a member's reviewer permission (reviews of analyses, issue 35). */
+export function useSetReviewer(projectId: number) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: async ({ userId, reviewer }: { userId: number; reviewer: boolean }) =>
+      (await call(reviewRoutes.setReviewer, { params: { id: projectId, userId }, body: { reviewer } })).data,
+    onSettled: invalidate,
   });
 }
 

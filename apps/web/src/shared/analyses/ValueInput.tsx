@@ -10,8 +10,8 @@ import {
 } from '@mui/material';
 import { FIELD_NUMBER_MAX, OK_VALUES, type PromptField, TEXT_VALUE_MAX } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../shared/format/numbers';
-import { type Draft, readDraft } from './draft';
+import { formatNumber } from '../format/numbers';
+import { type Draft, readDraft } from './valueDraft';
 
 /** The proposed value of one field, typed like it: a switch, ok / not ok / n/a, an option, a mark, a number, text. */
 export function ValueInput({

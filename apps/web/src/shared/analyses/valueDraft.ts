@@ -1,5 +1,5 @@
 import { isAiValue, isFieldNumber, type PromptField, proposedValueProblem } from '@parley/contracts';
-import type { ProposedValue } from '../../shared/api/changeRequests';
+import type { ProposedValue } from '../api/changeRequests';
 
 /**
  * A value being typed in the change-request and review dialogs. Numbers stay the text typed (so '12abc' is

@@ -1,6 +1,6 @@
 import { OK_VALUES } from '@parley/contracts';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '../../shared/format/numbers';
+import { formatNumber } from '../format/numbers';
 
 /** A stored field value as one line of text (yes/no and ok values translated, numbers in the UI language). */
 export function valueText(value: unknown, t: TFunction, language: string): string {

@@ -1,0 +1,87 @@
+import { TaskParams } from '../analyses/detail.ts';
+import {
+  AnalysisReviewsResponse,
+  MemberReviewerUpdate,
+  ReviewParams,
+  ReviewResponse,
+  SaveReview,
+} from '../reviews/api.ts';
+import { MemberParams, MemberResponse } from '../settings/api.ts';
+import { defineRoute } from './route.ts';
+
+// Reviews by people (issue 35 part 3). Owners, admins, team leaders (their teams' analyses) and members with
+// the reviewer permission review the analyses they see; the analysis's representative acknowledges a review
+// (or disputes it through a change request). An analysis the caller does not see, or another project's: 404.
+const tags = ['reviews'] as const;
+
+export const reviewRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/analyses/:taskId/reviews',
+    operationId: 'listAnalysisReviews',
+    summary: "An analysis's submitted reviews, the caller's draft and what the caller may do",
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    responses: { 200: AnalysisReviewsResponse },
+    errors: [403, 404],
+  }),
+  save: defineRoute({
+    method: 'PUT',
+    path: '/projects/:id/analyses/:taskId/reviews/mine',
+    operationId: 'saveAnalysisReview',
+    summary: "Save the caller's review of a completed analysis as a draft, or submit it (submit: true)",
+    description:
+      'Each answer names a correctable field of the prompt the analysis ran with, its value typed like the ' +
+      'field (422 invalid_value otherwise); fields not named keep the AI answer. The human score is computed ' +
+      'like the AI score, knockouts included. One review per reviewer and analysis: a submitted one cannot ' +
+      'change (409 review_submitted). 403 for members who may not review it (users without the reviewer ' +
+      'permission, the representative of the analysis); 409 not_completed before a result.',
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    body: SaveReview,
+    responses: { 200: ReviewResponse },
+    errors: [403, 404, 409, 422],
+  }),
+  discard: defineRoute({
+    method: 'DELETE',
+    path: '/projects/:id/analyses/:taskId/reviews/mine',
+    operationId: 'discardAnalysisReview',
+    summary: "Discard the caller's draft review (404 without one)",
+    tags,
+    access: 'full-key',
+    params: TaskParams,
+    responses: { 200: ReviewResponse },
+    errors: [403, 404],
+  }),
+  acknowledge: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/reviews/:reviewId/acknowledge',
+    operationId: 'acknowledgeReview',
+    summary: 'The representative of the analysis acknowledges a submitted review (the time is kept)',
+    description:
+      'Only the member the rep mapping names as the analysis’s representative (403 otherwise). 409 ' +
+      'already_acknowledged. To disagree, open a change request on the analysis instead.',
+    tags,
+    access: 'full-key',
+    params: ReviewParams,
+    responses: { 200: ReviewResponse },
+    errors: [403, 404, 409],
+  }),
+  setReviewer: defineRoute({
+    method: 'PUT',
+    path: '/projects/:id/members/:userId/reviewer',
+    operationId: 'setMemberReviewer',
+    summary: 'Give or take the reviewer permission of a member (admin or owner)',
+    description:
+      'A reviewer reviews the analyses they see whatever their role; team leaders, admins and owners review ' +
+      'by their role anyway.',
+    tags: ['members'],
+    access: 'full-key',
+    params: MemberParams,
+    body: MemberReviewerUpdate,
+    responses: { 200: MemberResponse },
+    errors: [403, 404],
+  }),
+};
