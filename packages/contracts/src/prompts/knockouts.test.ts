@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carryKnockouts,
   KNOCKOUT_MESSAGES,
   keepOfferedKnockouts,
   knockoutChoices,
@@ -91,5 +92,48 @@ describe('validatePrompt with knockouts', () => {
     expect(PromptInput.parse({ scriptName: 'x' })).not.toHaveProperty('knockoutCap');
     expect(PromptInput.parse({ scriptName: 'x', knockoutCap: 20 }).knockoutCap).toBe(20);
     expect(PromptInput.safeParse({ scriptName: 'x', knockoutCap: -2 }).success).toBe(false);
+  });
+});
+
+describe('carryKnockouts', () => {
+  it('keeps the marks of paths that remain and still offer the answer', () => {
+    const before: PromptField[] = [
+      { key: 'Greeting', type: 'ok', explanation: '', knockout: ['not ok'] },
+      {
+        key: 'Offer',
+        type: 'option',
+        explanation: '',
+        options: [{ value: 'None', explanation: '' }],
+        knockout: ['None'],
+      },
+      {
+        key: 'Group',
+        type: 'object',
+        explanation: '',
+        content: [{ key: 'Inner', type: 'bool', explanation: '', knockout: [false] }],
+      },
+    ];
+    const after: PromptField[] = [
+      { key: 'Greeting', type: 'ok', explanation: 'new' },
+      { key: 'Offer', type: 'option', explanation: '', options: [{ value: 'Some', explanation: '' }] },
+      {
+        key: 'Group',
+        type: 'object',
+        explanation: '',
+        content: [{ key: 'Inner', type: 'bool', explanation: '' }],
+      },
+      { key: 'New', type: 'bool', explanation: '' },
+    ];
+    expect(carryKnockouts(before, after)).toEqual([
+      { key: 'Greeting', type: 'ok', explanation: 'new', knockout: ['not ok'] },
+      { key: 'Offer', type: 'option', explanation: '', options: [{ value: 'Some', explanation: '' }] },
+      {
+        key: 'Group',
+        type: 'object',
+        explanation: '',
+        content: [{ key: 'Inner', type: 'bool', explanation: '', knockout: [false] }],
+      },
+      { key: 'New', type: 'bool', explanation: '' },
+    ]);
   });
 });
