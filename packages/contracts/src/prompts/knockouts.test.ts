@@ -98,11 +98,12 @@ describe('validatePrompt with knockouts', () => {
 describe('carryKnockouts', () => {
   it('keeps the marks of paths that remain and still offer the answer', () => {
     const before: PromptField[] = [
-      { key: 'Greeting', type: 'ok', explanation: '', knockout: ['not ok'] },
+      { key: 'Greeting', type: 'ok', explanation: '', includeInScore: false, knockout: ['not ok'] },
       {
         key: 'Offer',
         type: 'option',
         explanation: '',
+        includeInScore: false,
         options: [{ value: 'None', explanation: '' }],
         knockout: ['None'],
       },
@@ -110,30 +111,45 @@ describe('carryKnockouts', () => {
         key: 'Group',
         type: 'object',
         explanation: '',
-        content: [{ key: 'Inner', type: 'bool', explanation: '', knockout: [false] }],
+        includeInScore: false,
+        content: [{ key: 'Inner', type: 'bool', explanation: '', includeInScore: false, knockout: [false] }],
       },
     ];
     const after: PromptField[] = [
-      { key: 'Greeting', type: 'ok', explanation: 'new' },
-      { key: 'Offer', type: 'option', explanation: '', options: [{ value: 'Some', explanation: '' }] },
+      { key: 'Greeting', type: 'ok', explanation: 'new', includeInScore: false },
+      {
+        key: 'Offer',
+        type: 'option',
+        explanation: '',
+        includeInScore: false,
+        options: [{ value: 'Some', explanation: '' }],
+      },
       {
         key: 'Group',
         type: 'object',
         explanation: '',
-        content: [{ key: 'Inner', type: 'bool', explanation: '' }],
+        includeInScore: false,
+        content: [{ key: 'Inner', type: 'bool', explanation: '', includeInScore: false }],
       },
-      { key: 'New', type: 'bool', explanation: '' },
+      { key: 'New', type: 'bool', explanation: '', includeInScore: false },
     ];
     expect(carryKnockouts(before, after)).toEqual([
-      { key: 'Greeting', type: 'ok', explanation: 'new', knockout: ['not ok'] },
-      { key: 'Offer', type: 'option', explanation: '', options: [{ value: 'Some', explanation: '' }] },
+      { key: 'Greeting', type: 'ok', explanation: 'new', includeInScore: false, knockout: ['not ok'] },
+      {
+        key: 'Offer',
+        type: 'option',
+        explanation: '',
+        includeInScore: false,
+        options: [{ value: 'Some', explanation: '' }],
+      },
       {
         key: 'Group',
         type: 'object',
         explanation: '',
-        content: [{ key: 'Inner', type: 'bool', explanation: '', knockout: [false] }],
+        includeInScore: false,
+        content: [{ key: 'Inner', type: 'bool', explanation: '', includeInScore: false, knockout: [false] }],
       },
-      { key: 'New', type: 'bool', explanation: '' },
+      { key: 'New', type: 'bool', explanation: '', includeInScore: false },
     ]);
   });
 });
