@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
+import { fieldLabel } from '../fieldLabel';
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';
 
@@ -145,7 +146,7 @@ export function ChecklistTable({
                   : { minWidth: 110, maxWidth: 180, verticalAlign: 'bottom' }
               }
             >
-              {header(item.path, item.label, t(`analytics.types.${item.type}`))}
+              {header(item.path, fieldLabel(t, item), t(`analytics.types.${item.type}`))}
             </TableCell>
           ))}
         </TableRow>
