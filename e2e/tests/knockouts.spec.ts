@@ -55,5 +55,24 @@ test.describe('knockout answers', () => {
     await expect(alert).toContainText('Knocked out by: Discovery - Budget = No');
     await expect(analysis.finalScore).toHaveText('0 %');
     await shoot(page, 'knockout-analysis');
+
+    // Analytics by scorecard version: the knockout counts under the version the analysis ran with (2: the
+    // knockout was saved as a change), and nothing under version 1.
+    await page.goto(
+      `/projects/${project.id}/analytics?prompt_id=${prompt.id}&field=Discovery.Budget&group_by=representative&range=all`,
+    );
+    const version = page.getByRole('combobox', { name: 'Version' });
+    await version.click();
+    await page.getByRole('option', { name: 'Version 2', exact: true }).click();
+    await expect(page).toHaveURL(/prompt_version=2/);
+    const ann = page.getByRole('row', { name: /Ann/ });
+    await expect(ann.getByRole('cell').last()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Knockouts' })).toBeVisible();
+    await shoot(page, 'analytics-version-filter');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await version.click();
+    await page.getByRole('option', { name: 'Version 1', exact: true }).click();
+    await expect(page).toHaveURL(/prompt_version=1/);
+    await expect(page.getByRole('row', { name: /Ann/ })).toHaveCount(0);
   });
 });

@@ -36,6 +36,8 @@ export interface AnalysedConversation {
   createdAt: string;
   unitsMilli?: number | null;
   title?: string;
+  /** Paths of the fields whose answers knocked the analysis out. */
+  knockouts?: string[];
 }
 
 /**
@@ -76,7 +78,10 @@ export async function insertAnalysis(
       conversationAt: new Date(analysis.createdAt),
     })
     .returning({ id: tasks.id });
-  const rows = extractFieldValues(analysis.prompt.content, analysis.values, { score: analysis.score });
+  const rows = extractFieldValues(analysis.prompt.content, analysis.values, {
+    score: analysis.score,
+    knockouts: (analysis.knockouts ?? []).map((path) => ({ path })),
+  });
   await t.ctx.db.insert(analysisFieldValues).values(
     rows.map((row) => ({
       taskId: task!.id,
@@ -90,6 +95,7 @@ export async function insertAnalysis(
       value: row.value,
       outcome: row.outcome,
       inScore: row.inScore,
+      knockout: row.knockout,
       representative: analysis.representative,
       department: analysis.department,
       analysisDate: analysis.day,

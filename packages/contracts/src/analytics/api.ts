@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEEK_STARTS } from '../dates.ts';
-import { Day, Id } from '../inputs.ts';
+import { Day, Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { ANALYTICS_VALUE_TYPES, FIELD_OUTCOMES } from './field-values.ts';
 
 /**
@@ -12,6 +12,8 @@ export const AnalyticsFilters = z.object({
   from: Day.optional(),
   to: Day.optional(),
   prompt_id: Id.optional(),
+  /** The number of the prompt's scorecard version the analyses ran with; needs prompt_id. */
+  prompt_version: wholeNumber(1, PG_INTEGER_MAX).optional(),
   department: z.string().trim().max(200).optional(),
   representative: z.string().trim().max(200).optional(),
 });
@@ -31,6 +33,11 @@ export const AnalyticsField = z.object({
   max: z.number().nullable(),
   /** Analyses with a value of this field (within the filters). */
   count: z.number().int(),
+  /**
+   * Set when the field's meaning changed between the scorecard versions counted: these figures are of the era
+   * from this version number on, and `path` is its eraPath (contracts analytics/eras.ts).
+   */
+  version: z.number().int().nullable().optional(),
 });
 export type AnalyticsField = z.infer<typeof AnalyticsField>;
 
@@ -64,7 +71,12 @@ export type AnalyticsStatusResponse = z.infer<typeof AnalyticsStatusResponse>;
 
 // ---------- dashboard ----------
 
-export const DashboardQuery = AnalyticsFilters.pick({ from: true, to: true, prompt_id: true }).extend({
+export const DashboardQuery = AnalyticsFilters.pick({
+  from: true,
+  to: true,
+  prompt_id: true,
+  prompt_version: true,
+}).extend({
   /** The trend's weeks (ranges over 62 days) start on the reader's locale's first day (contracts dates.ts). */
   week_start: z.enum(WEEK_STARTS).default('monday'),
 });
@@ -110,8 +122,10 @@ export const DashboardResponse = z.object({
     previous: z.object({ from: z.string(), to: z.string() }).nullable(),
     analyses: Change,
     average_score: Change,
-    /** Share of yes/no items passed, 0..1 (n/a not counted). */
+    /** Share of yes/no items passed, 0..1 (n/a not counted; a knockout answer counts as missed). */
     pass_rate: Change,
+    /** Knocked-out analyses (a knockout answer failed them). Absent from servers before knockouts. */
+    knockouts: Change.optional(),
     /** Units charged for the analyses of the period, in milli-units. */
     units_used_milli: Change,
     /**
@@ -142,7 +156,13 @@ export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
 // ---------- fields of a prompt ----------
 
-export const AnalyticsFieldsQuery = AnalyticsFilters.pick({ from: true, to: true }).extend({ prompt_id: Id });
+export const AnalyticsFieldsQuery = AnalyticsFilters.pick({
+  from: true,
+  to: true,
+  prompt_version: true,
+}).extend({
+  prompt_id: Id,
+});
 export const AnalyticsFieldsResponse = z.object({ data: z.array(AnalyticsField) });
 
 // ---------- explorer ----------
@@ -152,7 +172,7 @@ export type ExplorerGroup = (typeof EXPLORER_GROUPS)[number];
 
 export const ExplorerQuery = AnalyticsFilters.extend({
   prompt_id: Id,
-  /** Dotted path of the field. */
+  /** Dotted path of the field (or of one era of it: eraPath, as the fields list names it). */
   field: z.string().min(1).max(1000),
   group_by: z.enum(EXPLORER_GROUPS).default('representative'),
   /** For group_by=week: the week start of the reader's locale (contracts dates.ts). */
@@ -216,6 +236,8 @@ export const ChecklistRow = z.object({
   representative: z.string().nullable(),
   analyses: z.number().int(),
   average_score: z.number().nullable(),
+  /** Knocked-out analyses. Absent from servers before knockouts. */
+  knockouts: z.number().int().optional(),
   /** By item path; an item without values for this representative is absent. */
   cells: z.record(z.string(), ChecklistCell),
 });

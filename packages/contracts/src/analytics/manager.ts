@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../inputs.ts';
+import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { AnalyticsField } from './api.ts';
 import type { AnalyticsValueType } from './field-values.ts';
 import { MAX_DASHBOARD_PERIODS, parsePeriodParam } from './periods.ts';
@@ -39,6 +39,8 @@ const periodsParam = z
  */
 export const ManagerDashboardQuery = z.object({
   prompt_id: Id,
+  /** The number of the prompt's scorecard version the analyses ran with. */
+  prompt_version: wholeNumber(1, PG_INTEGER_MAX).optional(),
   period: periodsParam,
   department: repeatedNames.optional(),
   representative: repeatedNames.optional(),
@@ -67,6 +69,8 @@ export const ManagerFigures = z.object({
    * the group's analyses has (its counts are `analyses`), as most items are.
    */
   counts: z.array(z.array(z.number().int()).nullable()),
+  /** Per period: the knocked-out analyses. Absent from servers before knockouts. */
+  knockouts: z.array(z.number().int()).optional(),
 });
 export type ManagerFigures = z.infer<typeof ManagerFigures>;
 

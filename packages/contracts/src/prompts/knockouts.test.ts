@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carryKnockouts,
   KNOCKOUT_MESSAGES,
   keepOfferedKnockouts,
   knockoutChoices,
@@ -91,5 +92,64 @@ describe('validatePrompt with knockouts', () => {
     expect(PromptInput.parse({ scriptName: 'x' })).not.toHaveProperty('knockoutCap');
     expect(PromptInput.parse({ scriptName: 'x', knockoutCap: 20 }).knockoutCap).toBe(20);
     expect(PromptInput.safeParse({ scriptName: 'x', knockoutCap: -2 }).success).toBe(false);
+  });
+});
+
+describe('carryKnockouts', () => {
+  it('keeps the marks of paths that remain and still offer the answer', () => {
+    const before: PromptField[] = [
+      { key: 'Greeting', type: 'ok', explanation: '', includeInScore: false, knockout: ['not ok'] },
+      {
+        key: 'Offer',
+        type: 'option',
+        explanation: '',
+        includeInScore: false,
+        options: [{ value: 'None', explanation: '' }],
+        knockout: ['None'],
+      },
+      {
+        key: 'Group',
+        type: 'object',
+        explanation: '',
+        includeInScore: false,
+        content: [{ key: 'Inner', type: 'bool', explanation: '', includeInScore: false, knockout: [false] }],
+      },
+    ];
+    const after: PromptField[] = [
+      { key: 'Greeting', type: 'ok', explanation: 'new', includeInScore: false },
+      {
+        key: 'Offer',
+        type: 'option',
+        explanation: '',
+        includeInScore: false,
+        options: [{ value: 'Some', explanation: '' }],
+      },
+      {
+        key: 'Group',
+        type: 'object',
+        explanation: '',
+        includeInScore: false,
+        content: [{ key: 'Inner', type: 'bool', explanation: '', includeInScore: false }],
+      },
+      { key: 'New', type: 'bool', explanation: '', includeInScore: false },
+    ];
+    expect(carryKnockouts(before, after)).toEqual([
+      { key: 'Greeting', type: 'ok', explanation: 'new', includeInScore: false, knockout: ['not ok'] },
+      {
+        key: 'Offer',
+        type: 'option',
+        explanation: '',
+        includeInScore: false,
+        options: [{ value: 'Some', explanation: '' }],
+      },
+      {
+        key: 'Group',
+        type: 'object',
+        explanation: '',
+        includeInScore: false,
+        content: [{ key: 'Inner', type: 'bool', explanation: '', includeInScore: false, knockout: [false] }],
+      },
+      { key: 'New', type: 'bool', explanation: '', includeInScore: false },
+    ]);
   });
 });

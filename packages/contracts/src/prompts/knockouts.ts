@@ -101,3 +101,22 @@ export function findKnockouts(fields: PromptField[], values: Record<string, unkn
 export function hasKnockouts(fields: PromptField[]): boolean {
   return fields.some((field) => (field.knockout?.length ?? 0) > 0 || hasKnockouts(field.content ?? []));
 }
+
+/**
+ * `fields` with the knockout answers the same paths had in `before` (an AI-improved prompt keeps what its
+ * author marked; the model never sees or writes knockouts), as far as each field still offers them.
+ */
+export function carryKnockouts(before: PromptField[], fields: PromptField[]): PromptField[] {
+  const marked = new Map(before.filter((field) => field.knockout?.length).map((field) => [field.key, field]));
+  const groups = new Map(
+    before.filter((field) => field.type === 'object').map((field) => [field.key, field]),
+  );
+  return fields.map((field) => {
+    if (field.type === 'object') {
+      const group = groups.get(field.key);
+      return group ? { ...field, content: carryKnockouts(group.content ?? [], field.content ?? []) } : field;
+    }
+    const knockout = marked.get(field.key)?.knockout;
+    return knockout && field.knockout === undefined ? keepOfferedKnockouts({ ...field, knockout }) : field;
+  });
+}

@@ -39,7 +39,20 @@ export const PromptVersion = PromptVersionSummary.extend({ prompt: PromptInput }
 export type PromptVersion = z.output<typeof PromptVersion>;
 
 export const PromptVersionParams = z.object({ id: Id, promptId: Id, versionId: Id });
-export const PromptVersionListResponse = z.object({ data: z.array(PromptVersionSummary) });
+
+/** Versions listed per page (newest first); a long-edited prompt has hundreds. */
+export const PROMPT_VERSION_PAGE = { default: 20, max: 100 } as const;
+
+export const PromptVersionListQuery = z.object({
+  /** Versions numbered below this one (the previous page's next_before). */
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(PROMPT_VERSION_PAGE.max).default(PROMPT_VERSION_PAGE.default),
+});
+export const PromptVersionListResponse = z.object({
+  data: z.array(PromptVersionSummary),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next_before: z.number().int().nullable(),
+});
 export const PromptVersionResponse = z.object({ data: PromptVersion });
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../prompts/api.ts';
 import { Prompt } from '../prompts/schema.ts';
 import {
+  PromptVersionListQuery,
   PromptVersionListResponse,
   PromptVersionParams,
   PromptVersionResponse,
@@ -140,10 +141,12 @@ export const promptRoutes = {
     summary: "The prompt's versions, newest first: number, state, author, dates",
     description:
       'Every saved change of a prompt is a version: published (what new analyses use), draft (saved, not ' +
-      'used until published) or superseded. Any member reads them.',
+      'used until published) or superseded. Any member reads them. Pages of `limit` (20, at most 100): pass ' +
+      'next_before as before for older versions.',
     tags,
     access,
     params: PromptParams,
+    query: PromptVersionListQuery,
     responses: { 200: PromptVersionListResponse },
     errors,
   }),

@@ -15,6 +15,8 @@ const sumColumns = () => ({
   representative: text('representative'),
   department: text('department'),
   maxScore: doublePrecision('max_score'),
+  /** The prompt version that answered (migration 0038): reports filter by it and count changed fields apart. */
+  promptVersionId: integer('prompt_version_id'),
   /** Values (analyses with a value of the path). */
   analyses: integer('analyses').notNull(),
   scoreSum: doublePrecision('score_sum').notNull(),
@@ -31,7 +33,7 @@ const sumColumns = () => ({
 
 /**
  * analysis_field_values added up per day: one row per project, prompt, path, day, value type, representative,
- * department and highest score, with how many values, their score sum, the yes/no outcomes and (final scores)
+ * department, highest score and prompt version, with how many values, their score sum, the yes/no outcomes and (final scores)
  * the units charged. What the dashboard, the explorer, the checklist report and the field lists read (in the
  * bench a quarter of the rows, and narrow); the explorer reads the values themselves only for lowest and
  * highest scores and the counts of categories.
@@ -59,6 +61,7 @@ export const analysisFieldDays = pgTable(
         t.representative,
         t.department,
         t.maxScore,
+        t.promptVersionId,
       )
       .nullsNotDistinct(),
     // The dashboard over every prompt, by day: final scores (with the units) and yes/no items; the migration
@@ -86,7 +89,17 @@ export const analysisFieldMonths = pgTable(
   },
   (t) => [
     unique('analysis_field_months_key')
-      .on(t.projectId, t.promptId, t.path, t.month, t.valueType, t.representative, t.department, t.maxScore)
+      .on(
+        t.projectId,
+        t.promptId,
+        t.path,
+        t.month,
+        t.valueType,
+        t.representative,
+        t.department,
+        t.maxScore,
+        t.promptVersionId,
+      )
       .nullsNotDistinct(),
   ],
 );

@@ -10,7 +10,8 @@ import { taskVisibilityCondition } from '../tasks/visibility.ts';
 /** The list's filters; the export takes the same without paging. */
 export type ListFilters = Omit<z.output<typeof AnalysisListQuery>, 'page' | 'page_size'>;
 
-const PROMPT_VERSION_NEEDS_PROMPT = 'prompt_version is a version number of a prompt: send prompt_id with it.';
+export const PROMPT_VERSION_NEEDS_PROMPT =
+  'prompt_version is a version number of a prompt: send prompt_id with it.';
 
 /** Analyses whose field (dotted path) has this outcome or value: where an analytics figure links to. */
 function fieldCondition(path: string, outcome: ListFilters['field_outcome'], value: string | undefined): SQL {

@@ -6,13 +6,16 @@ import {
   type ChecklistResponse,
   type ChecklistRow,
   FINAL_SCORE_PATH,
+  type FieldEra,
   type PromptField,
+  parseEraPath,
 } from '@parley/contracts';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldDays as days, analysisFieldMonths as months } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { askedVersion, eraPathColumn, joinLoneEras, promptEras, type VersionScope } from './eras.ts';
 import { checkedDays, daysCondition, rowsCondition, scopeConditions } from './filters.ts';
 import { monthsCondition, rangeParts } from './months.ts';
 import { contentFields, promptWithPaths, resolveFields } from './prompt-fields.ts';
@@ -27,14 +30,19 @@ import {
   type TallyRow,
 } from './tally.ts';
 
+type VersionedQuery = ChecklistQuery & VersionScope;
+
 /** The items of the report: yes/no items, marks and numbers. */
 const ITEM_TYPES: ReadonlySet<AnalyticsValueType> = new Set(['bool', 'ok', 'marks', 'int', 'float']);
 
 /** A representative's values of one path and type, added up. */
 export type RepTally = TallyRow & { representative: string | null; path: string };
 
-/** What a group of analyses (a representative, the team) scores: the row of a report without its name. */
-export type ReportFigures = Omit<ChecklistRow, 'representative'>;
+/**
+ * What a group of analyses (a representative, the team) scores: the row of a report without its name, and its
+ * knocked-out analyses.
+ */
+export type ReportFigures = Omit<ChecklistRow, 'representative'> & { knockouts: number };
 
 /** The report's items and each field's type (values of another type, a field's former one, are left out). */
 export interface ReportItems {
@@ -77,7 +85,7 @@ export function reportFigures(tallies: readonly RepTally[], report: ReportItems)
     const tally = byPath.get(item.path);
     if (tally) cells[item.path] = cell(item, tally);
   }
-  return { analyses: final.count, average_score: rating('final', final), cells };
+  return { analyses: final.count, average_score: rating('final', final), knockouts: final.knockouts, cells };
 }
 
 /** Alphabetically, analyses without a representative last. */
@@ -100,15 +108,17 @@ export const byRepresentative = (
 async function repTallies(
   db: Executor,
   access: ProjectAccess,
-  query: ChecklistQuery,
+  query: VersionedQuery,
   paths: string[],
+  eras: FieldEra[],
 ): Promise<RepTally[]> {
   const parts = rangeParts(checkedDays(query));
   const part = (table: typeof days | typeof months, range: SQL | undefined, sign: 1 | -1, latest: SQL) => sql`
-    SELECT ${table.representative} AS representative, ${table.path} AS path, ${table.valueType} AS value_type,
+    SELECT ${table.representative} AS representative, ${eraPathColumn(table, eras)} AS path,
+      ${table.valueType} AS value_type,
       ${table.maxScore} AS max_score, ${sign} * ${table.analyses} AS analyses, ${sign} * ${table.scoreSum} AS score_sum,
       ${sign} * ${table.scored} AS scored, ${sign} * ${table.passed} AS passed, ${sign} * ${table.missed} AS missed,
-      ${sign} * ${table.na} AS na, ${latest} AS latest
+      ${sign} * ${table.na} AS na, ${sign} * ${table.knockouts} AS knockouts, ${latest} AS latest
     FROM ${table}
     WHERE ${and(...scopeConditions(table, access, query), range, inArray(table.path, paths))}`;
   const monthEnd = sql`(${months.month} + interval '1 month' - interval '1 day')::date`;
@@ -122,16 +132,18 @@ async function repTallies(
   const { rows } = await db.execute<RepTally & Record<string, unknown>>(sql`
     SELECT representative, path, value_type AS type, sum(analyses)::int AS count, sum(score_sum)::float8 AS "scoreSum",
       sum(scored)::int AS scored, sum(passed)::int AS passed, sum(missed)::int AS missed, sum(na)::int AS na,
-      max(max_score) AS "maxScore", max(latest)::text AS latest
+      sum(knockouts)::int AS knockouts, max(max_score) AS "maxScore", max(latest)::text AS latest
     FROM (
       SELECT representative, path, value_type, max_score, sum(analyses) AS analyses, sum(score_sum) AS score_sum,
-        sum(scored) AS scored, sum(passed) AS passed, sum(missed) AS missed, sum(na) AS na, max(latest) AS latest
+        sum(scored) AS scored, sum(passed) AS passed, sum(missed) AS missed, sum(na) AS na,
+        sum(knockouts) AS knockouts, max(latest) AS latest
       FROM (${sql.join(reads, sql` UNION ALL `)}) AS parts
       GROUP BY representative, path, value_type, max_score
       HAVING sum(analyses) <> 0
     ) AS groups
     GROUP BY representative, path, value_type`);
-  return parts.months ? exactTypeDays(db, access, query, rows) : rows;
+  const tallies = joinLoneEras(rows);
+  return parts.months ? exactTypeDays(db, access, query, tallies, eras) : tallies;
 }
 
 /**
@@ -141,26 +153,28 @@ async function repTallies(
 async function exactTypeDays(
   db: Executor,
   access: ProjectAccess,
-  query: ChecklistQuery,
+  query: VersionedQuery,
   tallies: RepTally[],
+  eras: FieldEra[],
 ): Promise<RepTally[]> {
   const typesOf = groupBy(tallies, (row) => row.path);
   const mixed = [...typesOf].filter(([, rows]) => new Set(rows.map((row) => row.type)).size > 1);
   if (mixed.length === 0) return tallies;
+  const path = eraPathColumn(days, eras);
   const newest = await db
-    .select({ path: days.path, type: dayTallyColumns.type, latest: dayTallyColumns.latest })
+    .select({ path, type: dayTallyColumns.type, latest: dayTallyColumns.latest })
     .from(days)
     .where(
       and(
         rowsCondition(days, access, query),
         inArray(
           days.path,
-          mixed.map(([path]) => path),
+          mixed.map(([key]) => parseEraPath(key).path),
         ),
       ),
     )
-    .groupBy(days.path, days.valueType);
-  const latestOf = new Map(newest.map((row) => [`${row.path}\n${row.type}`, row.latest]));
+    .groupBy(sql`1`, days.valueType); // the path's expression, by its position
+  const latestOf = new Map(joinLoneEras(newest).map((row) => [`${row.path}\n${row.type}`, row.latest]));
   return tallies.map((row) => ({ ...row, latest: latestOf.get(`${row.path}\n${row.type}`) ?? row.latest }));
 }
 
@@ -187,6 +201,13 @@ export async function checklistReport(
   access: ProjectAccess,
   query: ChecklistQuery,
 ): Promise<ChecklistResponse['data']> {
-  const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
-  return checklistOf(content, paths.length === 0 ? [] : await repTallies(ctx.db, access, query, paths));
+  const versioned = { ...query, ...(await askedVersion(ctx.db, access, query)) };
+  const [{ content, paths }, eras] = await Promise.all([
+    promptWithPaths(ctx.db, access.project.id, query.prompt_id),
+    promptEras(ctx.db, access.project.id, query.prompt_id, versioned),
+  ]);
+  return checklistOf(
+    content,
+    paths.length === 0 ? [] : await repTallies(ctx.db, access, versioned, paths, eras),
+  );
 }

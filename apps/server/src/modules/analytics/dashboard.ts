@@ -11,6 +11,7 @@ import {
   representativeRanking,
   scoreTrend,
 } from './dashboard-lists.ts';
+import { askedVersion } from './eras.ts';
 import {
   checkedDays,
   completeRange,
@@ -45,6 +46,7 @@ function finalTotals(ctx: AppContext, at: DashboardScope) {
       scoreSum: sql<number>`sum(${days.scoreSum})::float8`,
       scored: sql<number>`sum(${days.scored})::int`,
       units: sql<number>`sum(${days.unitsMilli})::float8`,
+      knockouts: sql<number>`sum(${days.knockouts})::int`,
     })
     .from(days)
     .where(and(finalRows(days), ...spanning(at)))
@@ -78,8 +80,9 @@ function passRate(rows: ItemOutcomes[], current: boolean): number | null {
 }
 
 /**
- * The project dashboard for the days asked and optionally one prompt: analyses, average final score, pass rate
- * of yes/no items and units used, each beside the period before (when the range is complete); the score's
+ * The project dashboard for the days asked and optionally one prompt (and one of its versions): analyses,
+ * average final score, pass rate of yes/no items (a knockout answer counts as missed: contracts
+ * extractFieldValues), knocked-out analyses and units used, each beside the period before (when the range is complete); the score's
  * trend, the best and worst representatives, the most missed items and the newest analyses.
  */
 export async function projectDashboard(
@@ -90,8 +93,9 @@ export async function projectDashboard(
   const asked = checkedDays(query);
   const range = completeRange(asked);
   const previous = range ? previousRange(range) : null;
+  const { prompt_version_id } = await askedVersion(ctx.db, access, query);
   const at: DashboardScope = {
-    scope: (table) => scopeConditions(table, access, { prompt_id: query.prompt_id }),
+    scope: (table) => scopeConditions(table, access, { prompt_id: query.prompt_id, prompt_version_id }),
     days: asked,
     range,
     previous,
@@ -117,6 +121,7 @@ export async function projectDashboard(
     }),
     pass_rate: change((current) => passRate(outcomes, current)),
     units_used_milli: change((current) => of(current)?.units ?? 0),
+    knockouts: change((current) => of(current)?.knockouts ?? 0),
     trend,
     ...ranking,
     most_missed: await mostMissed(ctx, access, outcomes),

@@ -7,6 +7,7 @@ import {
   type ExplorerQuery,
   type ExplorerResponse,
   fieldPathLabel,
+  parseEraPath,
 } from '@parley/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -15,6 +16,14 @@ import type { Executor } from '../../db/client.ts';
 import { analysisFieldDays as days, analysisFieldValues as values } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import {
+  askedVersion,
+  eraCondition,
+  eraPathColumn,
+  joinLoneEras,
+  promptEras,
+  type VersionScope,
+} from './eras.ts';
 import { ANALYTICS_TEXTS, type AnalyticsTable, rowsCondition } from './filters.ts';
 import { type Period, periodKeyOfDay, periodRange } from './periods.ts';
 import { contentFields, promptContent, resolveFields } from './prompt-fields.ts';
@@ -30,6 +39,8 @@ import {
 } from './tally.ts';
 
 type Data = ExplorerResponse['data'];
+/** The query with the version asked as its id and the field as its path. */
+type Asked = ExplorerQuery & VersionScope;
 type Values = ExplorerGroupRow['values'];
 type GroupTally = TallyRow & { key: string | null };
 /** Beyond yes/no items: analyses per value (categories, marks) and the lowest and highest score of a group. */
@@ -124,7 +135,13 @@ const byName = (a: ExplorerGroupRow, b: ExplorerGroupRow) =>
 const byTime = (a: ExplorerGroupRow, b: ExplorerGroupRow) => (a.key! < b.key! ? -1 : 1);
 
 /** The values themselves of a field other than a yes/no item, per group and value. */
-function details(ctx: AppContext, access: ProjectAccess, query: ExplorerQuery, type: AnalyticsValueType) {
+function details(
+  ctx: AppContext,
+  access: ProjectAccess,
+  query: Asked,
+  type: AnalyticsValueType,
+  era: SQL | undefined,
+) {
   const group = groupColumn(values, query);
   return ctx.db
     .select({
@@ -136,7 +153,12 @@ function details(ctx: AppContext, access: ProjectAccess, query: ExplorerQuery, t
     })
     .from(values)
     .where(
-      and(rowsCondition(values, access, query), eq(values.path, query.field), eq(values.valueType, type)),
+      and(
+        rowsCondition(values, access, query),
+        eq(values.path, query.field),
+        eq(values.valueType, type),
+        era,
+      ),
     )
     .groupBy(group.by, values.value);
 }
@@ -149,21 +171,39 @@ function details(ctx: AppContext, access: ProjectAccess, query: ExplorerQuery, t
 export async function exploreField(
   ctx: AppContext,
   access: ProjectAccess,
-  query: ExplorerQuery,
+  explored: ExplorerQuery,
 ): Promise<Data> {
+  const versioned = { ...explored, ...(await askedVersion(ctx.db, access, explored)) };
+  const eras = await promptEras(ctx.db, access.project.id, explored.prompt_id, versioned);
+  const asked = eraCondition(days, eras, explored.field);
+  if (!asked) throw notFound(ANALYTICS_TEXTS.fieldNotFound);
+  // From here on the field is its path; an era asked narrows the rows to its versions. A changed field asked
+  // by its path is counted by era: when the range has several, the newest is shown (one meaning at a time).
+  const query: Asked = { ...versioned, field: asked.path };
   const group = groupColumn(days, query);
-  const [content, tallies] = await Promise.all([
+  const era = eraPathColumn(days, asked.from === null ? eras : []);
+  const [content, counted] = await Promise.all([
     promptContent(ctx.db, access.project.id, query.prompt_id),
     ctx.db
-      .select({ key: group.key, ...dayTallyColumns })
+      .select({ key: group.key, era, ...dayTallyColumns })
       .from(days)
-      .where(and(rowsCondition(days, access, query), eq(days.path, query.field)))
-      .groupBy(group.by, days.valueType) as Promise<GroupTally[]>,
+      .where(and(rowsCondition(days, access, query), eq(days.path, query.field), asked.condition))
+      .groupBy(group.by, days.valueType, sql`2`) as Promise<Array<GroupTally & { era: string }>>,
   ]);
+  const counts = joinLoneEras(counted.map((row) => ({ ...row, path: row.era })));
+  const shown = counts.reduce<string>(
+    (newest, row) =>
+      (parseEraPath(row.path).from ?? 0) > (parseEraPath(newest).from ?? 0) ? row.path : newest,
+    asked.from === null ? query.field : explored.field,
+  );
+  const tallies = counts.filter((row) => asked.from !== null || row.path === shown);
   const order = contentFields(content);
-  const [resolved] = resolveFields(order, statsOf(query.field, tallies));
+  const [resolved] = resolveFields(order, statsOf(shown, tallies));
   const field = resolved ?? (await fieldWithoutValues(ctx.db, access, query, order));
-  const detailed = CHECKLIST_TYPES.includes(field.type) ? [] : await details(ctx, access, query, field.type);
+  const eraOfValues = eraCondition(values, eras, shown)!.condition;
+  const detailed = CHECKLIST_TYPES.includes(field.type)
+    ? []
+    : await details(ctx, access, query, field.type, eraOfValues);
   const period = periodOf(query);
   const keyOf = (raw: string | null) =>
     period && raw !== null ? periodKeyOfDay(period, raw, query.week_start) : raw;

@@ -19,6 +19,8 @@ export interface ScopedTable {
   promptId: Column;
   department: Column;
   representative: Column;
+  /** The values and the day and month sums (not the value counts, which no version filter reads). */
+  promptVersionId?: Column;
 }
 
 /** Each analysis's final score (one value per analysis). */
@@ -48,9 +50,13 @@ export function daysCondition(table: AnalyticsTable, days: DaysAsked): SQL[] {
   return conditions;
 }
 
-/** What narrows the rows besides the days: a prompt, and departments and representatives (any of them). */
+/**
+ * What narrows the rows besides the days: a prompt and one of its versions (eras.ts askedVersion), and
+ * departments and representatives (any of them).
+ */
 export interface ScopeFilters {
   prompt_id?: number;
+  prompt_version_id?: number;
   department?: string | readonly string[];
   representative?: string | readonly string[];
 }
@@ -72,6 +78,10 @@ export function scopeConditions(table: ScopedTable, access: ProjectAccess, filte
   const visible = visibilityCondition(access, table);
   if (visible) conditions.push(visible);
   if (filters.prompt_id) conditions.push(eq(table.promptId, filters.prompt_id));
+  if (filters.prompt_version_id !== undefined) {
+    if (!table.promptVersionId) throw new Error('These rows have no prompt version.');
+    conditions.push(eq(table.promptVersionId, filters.prompt_version_id));
+  }
   return [
     ...conditions,
     ...namesConditions(table.department, filters.department),
@@ -80,6 +90,10 @@ export function scopeConditions(table: ScopedTable, access: ProjectAccess, filte
 }
 
 /** Scope, filters and days together. */
-export function rowsCondition(table: AnalyticsTable, access: ProjectAccess, filters: AnalyticsFilters): SQL {
+export function rowsCondition(
+  table: AnalyticsTable,
+  access: ProjectAccess,
+  filters: AnalyticsFilters & ScopeFilters,
+): SQL {
   return and(...scopeConditions(table, access, filters), ...daysCondition(table, checkedDays(filters)))!;
 }

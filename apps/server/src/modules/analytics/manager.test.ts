@@ -50,6 +50,7 @@ const ITEMS = ['Greeting', 'Discovery.Budget', 'Discovery.Timeline', 'Tone', 'Ob
 const over = (periods: Period[], items = ITEMS): ManagerFigures => ({
   analyses: periods.map((period) => period.analyses),
   average_score: periods.map((period) => period.average),
+  knockouts: periods.map(() => 0),
   values: items.map((path) => periods.map((period) => period.cells[path]?.value ?? null)),
   counts: items.map((path) => {
     const counts = periods.map((period) => period.cells[path]?.count ?? 0);

@@ -1,5 +1,6 @@
 import type {
   DayRange,
+  FieldEra,
   ManagerDashboardQuery,
   ManagerDashboardResponse,
   ManagerFigures,
@@ -15,6 +16,7 @@ import {
   reportFigures,
   reportItems,
 } from './checklist.ts';
+import { askedVersion, eraPathColumn, joinLoneEras, promptEras, type VersionScope } from './eras.ts';
 import { scopeConditions } from './filters.ts';
 import { promptWithPaths } from './prompt-fields.ts';
 import { dayTallyColumns, groupBy } from './tally.ts';
@@ -35,10 +37,12 @@ type PeriodTally = RepTally & { period: number; firstCount: number };
 async function periodTallies(
   ctx: AppContext,
   access: ProjectAccess,
-  query: ManagerDashboardQuery,
+  query: ManagerDashboardQuery & VersionScope,
   paths: string[],
+  eras: FieldEra[],
 ): Promise<PeriodTally[]> {
-  const { period: periods, prompt_id, department, representative } = query;
+  const { period: periods, prompt_id, prompt_version_id, department, representative } = query;
+  const path = eraPathColumn(days, eras);
   const ranges = sql.join(
     periods.map((period, index) => sql`(${index}::int, ${period.start}::date, ${period.end}::date)`),
     sql`, `,
@@ -52,7 +56,7 @@ async function periodTallies(
   );
   const columns = {
     representative: sql`${days.representative}`,
-    path: sql`${days.path}`,
+    path,
     ...dayTallyColumns,
     firstCount: sql`coalesce(sum(${days.analyses}) FILTER (WHERE periods.period = CASE ${firstPeriod} END), 0)::int`,
   };
@@ -66,13 +70,13 @@ async function periodTallies(
       )}
       FROM ${days}
       WHERE ${and(
-        ...scopeConditions(days, access, { prompt_id, department, representative }),
+        ...scopeConditions(days, access, { prompt_id, prompt_version_id, department, representative }),
         inArray(days.path, paths),
         sql`${days.analysisDate} BETWEEN periods.first_day AND periods.last_day`,
       )}
-      GROUP BY ${days.representative}, ${days.path}, ${days.valueType}
+      GROUP BY 1, 2, 3 -- representative, path (an expression: by position) and type
     ) AS tallies`);
-  return rows;
+  return joinLoneEras(rows);
 }
 
 /** A figure as precise as the page shows it (a pass rate to 0.1 pp): more digits only make the answer longer. */
@@ -80,7 +84,7 @@ const shown = (value: number | null) => (value === null ? null : Math.round(valu
 
 /**
  * A group's figures over the periods (in the query's order; a period without analyses has none): what the
- * table shows, per item a value and a count per period (none when they are the analyses), in the order of the
+ * table shows, the knocked-out analyses, per item a value and a count per period (none when they are the analyses), in the order of the
  * report's items.
  */
 function figuresOf(
@@ -102,6 +106,7 @@ function figuresOf(
   return {
     analyses,
     average_score: byPeriod.map((figures) => shown(figures.average_score)),
+    knockouts: byPeriod.map((figures) => figures.knockouts),
     values: report.items.map((item) =>
       byPeriod.map((figures) => shown(figures.cells[item.path]?.value ?? null)),
     ),
@@ -119,8 +124,12 @@ export async function managerDashboard(
   access: ProjectAccess,
   query: ManagerDashboardQuery,
 ): Promise<Data> {
-  const { content, paths } = await promptWithPaths(ctx.db, access.project.id, query.prompt_id);
-  const tallies = paths.length === 0 ? [] : await periodTallies(ctx, access, query, paths);
+  const versioned = { ...query, ...(await askedVersion(ctx.db, access, query)) };
+  const [{ content, paths }, eras] = await Promise.all([
+    promptWithPaths(ctx.db, access.project.id, query.prompt_id),
+    promptEras(ctx.db, access.project.id, query.prompt_id, versioned),
+  ]);
+  const tallies = paths.length === 0 ? [] : await periodTallies(ctx, access, versioned, paths, eras);
   const report = reportItems(
     content,
     tallies.map((row) => ({ ...row, count: row.firstCount })),

@@ -1,10 +1,11 @@
 import {
-  ANALYTICS_VALUE_TYPES,
   type AnalyticsField,
   type AnalyticsValueType,
+  analyticsFields,
   FINAL_SCORE_PATH,
   fieldPathLabel,
   type PromptField,
+  parseEraPath,
 } from '@parley/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -18,25 +19,9 @@ import { notFound } from '../../errors.ts';
 import { PROMPT_TEXTS } from '../prompts/service.ts';
 import { groupBy } from './tally.ts';
 
-/** The prompt field types analytics counts: every value type but the final score, which is no field. */
-const COUNTED_TYPES: ReadonlySet<string> = new Set(ANALYTICS_VALUE_TYPES.filter((type) => type !== 'final'));
-
-/**
- * The analytics fields of a prompt's content in the prompt's order (depth first: an object's fields in its
- * place), by path; the top-level Final Score is the 'final' value.
- */
+/** The analytics fields of a prompt's content and their types, in the prompt's order (contracts analyticsFields). */
 export function contentFields(content: PromptField[]): Map<string, AnalyticsValueType> {
-  const fields = new Map<string, AnalyticsValueType>();
-  const walk = (list: PromptField[], prefix: string[]) => {
-    for (const field of list) {
-      const path = [...prefix, field.key];
-      if (prefix.length === 0 && field.key === FINAL_SCORE_PATH) fields.set(FINAL_SCORE_PATH, 'final');
-      else if (field.type === 'object') walk(field.content ?? [], path);
-      else if (COUNTED_TYPES.has(field.type)) fields.set(path.join('.'), field.type as AnalyticsValueType);
-    }
-  };
-  walk(content, []);
-  return fields;
+  return new Map([...analyticsFields(content)].map(([path, { type }]) => [path, type]));
 }
 
 /** What the rows say about one path and one type of value (a field's type may have changed over time). */
@@ -52,7 +37,8 @@ export interface FieldStat {
 /**
  * The fields the rows have values for, one type each: the prompt's current type when the rows have it, else
  * the type of the newest values. In the prompt's order; fields it no longer has follow alphabetically, and the
- * final score comes last when the prompt has none.
+ * final score comes last when the prompt has none. A changed field's eras (eraPath) follow each other in its
+ * place, oldest first, each with its first version's number.
  */
 export function resolveFields(order: Map<string, AnalyticsValueType>, stats: FieldStat[]): AnalyticsField[] {
   const byPath = groupBy(stats, (stat) => stat.path);
@@ -62,12 +48,27 @@ export function resolveFields(order: Map<string, AnalyticsValueType>, stats: Fie
     if (index >= 0) return index;
     return positions.length + (path === FINAL_SCORE_PATH ? 1 : 0);
   };
-  const fields = [...byPath].map(([path, candidates]): AnalyticsField => {
+  const fields = [...byPath].map(([key, candidates]): AnalyticsField & { field: string } => {
+    const { path, from } = parseEraPath(key);
     const newest = candidates.reduce((a, b) => (b.latest > a.latest ? b : a));
     const chosen = candidates.find((stat) => stat.type === order.get(path)) ?? newest;
-    return { path, label: fieldPathLabel(path), type: chosen.type, max: chosen.max, count: chosen.count };
+    const resolved = {
+      path: key,
+      label: fieldPathLabel(path),
+      type: chosen.type,
+      max: chosen.max,
+      count: chosen.count,
+    };
+    return { ...resolved, ...(from !== null && { version: from }), field: path };
   });
-  return fields.sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+  return fields
+    .sort(
+      (a, b) =>
+        rank(a.field) - rank(b.field) ||
+        a.field.localeCompare(b.field) ||
+        (a.version ?? 0) - (b.version ?? 0),
+    )
+    .map(({ field: _field, ...resolved }) => resolved);
 }
 
 /** What the version a deleted prompt's newest analysis ran with says (its name and fields), if any. */

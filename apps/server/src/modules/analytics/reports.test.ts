@@ -200,6 +200,7 @@ describe('the checklist report', () => {
         representative: 'Alice',
         analyses: 3,
         average_score: 200 / 3,
+        knockouts: 0,
         cells: {
           Greeting: cell(3, 2 / 3, 2 / 3),
           'Discovery.Budget': cell(3, 0.5, 0.5, 1),
@@ -212,6 +213,7 @@ describe('the checklist report', () => {
         representative: 'Bob',
         analyses: 1,
         average_score: 20,
+        knockouts: 0,
         cells: {
           Greeting: cell(1, 0, 0),
           'Discovery.Budget': cell(1, 1, 1),
@@ -224,6 +226,7 @@ describe('the checklist report', () => {
         representative: null,
         analyses: 1,
         average_score: 100,
+        knockouts: 0,
         cells: { Greeting: cell(1, 1, 1), 'Discovery.Timeline': cell(1, 1, 1), Tone: cell(1, 3, 1) },
       },
     ]);
@@ -231,6 +234,7 @@ describe('the checklist report', () => {
       representative: null,
       analyses: 5,
       average_score: 64,
+      knockouts: 0,
       cells: {
         Greeting: cell(5, 0.6, 0.6),
         'Discovery.Budget': cell(4, 2 / 3, 2 / 3, 1),
@@ -251,7 +255,7 @@ describe('the checklist report', () => {
     expect(none).toEqual({
       items: [],
       rows: [],
-      total: { representative: null, analyses: 0, average_score: null, cells: {} },
+      total: { representative: null, analyses: 0, average_score: null, knockouts: 0, cells: {} },
     });
   });
 

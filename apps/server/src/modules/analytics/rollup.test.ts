@@ -26,7 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const KEY = 'project_id, prompt_id, analysis_date, path, value_type, representative, department, max_score';
+const KEY =
+  'project_id, prompt_id, analysis_date, path, value_type, representative, department, max_score, prompt_version_id';
 const MONTH = "date_trunc('month', analysis_date::timestamp)::date";
 const SUMS = `count(*)::int, coalesce(sum(score), 0), count(score)::int,
   (count(*) FILTER (WHERE outcome = 'passed'))::int, (count(*) FILTER (WHERE outcome = 'missed'))::int,

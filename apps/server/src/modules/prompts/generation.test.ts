@@ -371,6 +371,41 @@ describe('AI prompt generation', () => {
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
+  it('keeps the knockout answers of the fields the improved prompt still has', async () => {
+    const existing = (
+      await admin.call(promptRoutes.create, {
+        params: { id: projectId },
+        body: {
+          scriptName: 'Knockouts',
+          knockoutCap: 20,
+          content: [
+            { key: 'Greeting', type: 'ok', explanation: 'Greeted?', knockout: ['not ok'] },
+            { key: 'Gone', type: 'bool', explanation: 'Dropped by the model', knockout: [false] },
+          ],
+        },
+      })
+    ).json().data;
+
+    anthropic.script(answer(GENERATED));
+    const response = await generate({ taskDescription: 'Sharper wording.', promptId: existing.id });
+    expect(response.statusCode, response.body).toBe(200);
+    const improved = response.json().data;
+    expect(improved.knockoutCap).toBe(20);
+    expect(improved.content.find((f: { key: string }) => f.key === 'Greeting')).toMatchObject({
+      type: 'ok',
+      knockout: ['not ok'],
+    });
+    expect(improved.content.find((f: { key: string }) => f.key === 'Gone')).toBeUndefined();
+    const saved = await admin.call(promptRoutes.update, {
+      params: { id: projectId, promptId: existing.id },
+      body: improved,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.content.find((f: { key: string }) => f.key === 'Greeting').knockout).toEqual([
+      'not ok',
+    ]);
+  });
+
   it('answers 404 when the prompt to improve is not in the project', async () => {
     const response = await generate({ taskDescription: 'x', promptId: 999999 });
     expect(response.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import {
   addMetadataField,
+  carryKnockouts,
   DEFAULT_LANGUAGE,
   DEFAULT_MODEL,
   DEFAULT_PROVIDER,
@@ -96,7 +97,7 @@ function assemblePrompt(
       finalScore: generated.finalScore,
       maxScore: generated.maxScore === null ? null : Math.max(0, generated.maxScore),
       content: withDefaultFields(
-        [...classification, ...normalizeFields(generated.content)],
+        [...classification, ...carryKnockouts(base?.content ?? [], normalizeFields(generated.content))],
         generated.finalScore,
         access.language ?? DEFAULT_LANGUAGE,
       ),

@@ -108,9 +108,8 @@ export async function promptRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   serve(app, routes.listVersions, {
     preValidation: member,
-    handler: async (request) => ({
-      data: await listVersions(ctx, projectAccess(request), request.params.promptId),
-    }),
+    handler: async (request) =>
+      listVersions(ctx, projectAccess(request), request.params.promptId, request.query),
   });
 
   serve(app, routes.getVersion, {

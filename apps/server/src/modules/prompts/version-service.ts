@@ -4,7 +4,7 @@ import {
   type PromptVersionSummary,
   readVersionPrompt,
 } from '@parley/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { promptVersions, users } from '../../db/schema/index.ts';
@@ -79,20 +79,35 @@ const withAuthor = (db: Executor) =>
     .from(promptVersions)
     .leftJoin(users, eq(users.id, promptVersions.authorUserId));
 
-/** The versions of a prompt of the project, newest first (404 for another project's prompt). */
+/**
+ * A page of the versions of a prompt of the project, newest first (404 for another project's prompt), read
+ * from the (prompt, number) key; next_before is the page's last number when older versions follow.
+ */
 export async function listVersions(
   ctx: AppContext,
   access: ProjectAccess,
   promptId: number,
-): Promise<PromptVersionSummary[]> {
+  page: { before?: number; limit: number },
+): Promise<{ data: PromptVersionSummary[]; next_before: number | null }> {
   await findPromptRow(ctx, access, promptId);
   const rows = await ctx.db
     .select(summaryColumns)
     .from(promptVersions)
     .leftJoin(users, eq(users.id, promptVersions.authorUserId))
-    .where(and(eq(promptVersions.projectId, access.project.id), eq(promptVersions.promptId, promptId)))
-    .orderBy(desc(promptVersions.number));
-  return rows.map(toSummary);
+    .where(
+      and(
+        eq(promptVersions.projectId, access.project.id),
+        eq(promptVersions.promptId, promptId),
+        page.before === undefined ? undefined : lt(promptVersions.number, page.before),
+      ),
+    )
+    .orderBy(desc(promptVersions.number))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  return {
+    data: shown.map(toSummary),
+    next_before: rows.length > page.limit ? shown.at(-1)!.number : null,
+  };
 }
 
 /** One version of a prompt of the project with the prompt as it was saved. */

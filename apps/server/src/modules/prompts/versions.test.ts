@@ -218,6 +218,29 @@ describe('who may read and change versions', () => {
     expect((await versions(promptId)).map((v) => v.state)).toEqual(['published']);
   });
 
+  it('lists the versions a page at a time, newest first, with a bounded page size', async () => {
+    const promptId = await newPrompt('Paged');
+    for (const explanation of ['two', 'three', 'four', 'five']) {
+      const saved = await owner.call(promptRoutes.update, {
+        params: { id: projectId, promptId },
+        body: { scriptName: 'Paged', content: greeting(explanation) },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const page = (query: { before?: number; limit?: number }) =>
+      members.user.call(promptRoutes.listVersions, { params: { id: projectId, promptId }, query });
+    const first = (await page({ limit: 2 })).json();
+    expect(first.data.map((v: PromptVersionSummary) => v.number)).toEqual([5, 4]);
+    expect(first.next_before).toBe(4);
+    const second = (await page({ limit: 2, before: first.next_before })).json();
+    expect(second.data.map((v: PromptVersionSummary) => v.number)).toEqual([3, 2]);
+    const last = (await page({ limit: 2, before: second.next_before })).json();
+    expect(last.data.map((v: PromptVersionSummary) => v.number)).toEqual([1]);
+    expect(last.next_before).toBeNull();
+    expect((await page({})).json()).toMatchObject({ next_before: null });
+    for (const limit of [0, 101]) expect((await page({ limit })).statusCode).toBe(400);
+  });
+
   it('answers 404 to non-members, for another project, and for a version of another prompt', async () => {
     const stranger = await signUp(t.app);
     const params = { id: projectId, promptId };

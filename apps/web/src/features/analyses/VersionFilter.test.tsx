@@ -22,6 +22,7 @@ describe('the analyses list by scorecard version', () => {
       [routeKey(promptRoutes.listVersions, { id: 5, promptId: 4 })]: () =>
         jsonResponse(200, {
           data: [version(43, 3, 'draft'), version(42, 2, 'published'), version(41, 1, 'superseded')],
+          next_before: null,
         }),
     });
     renderRoutes(analysesRoutes, '/projects/5/analyses?prompt_id=4');

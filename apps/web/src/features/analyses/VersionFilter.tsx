@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
+import { PROMPT_VERSION_PAGE } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePromptVersions } from '../../shared/api/promptVersions';
 
@@ -15,7 +16,8 @@ export function VersionFilter({
   onChange: (version: number | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const versions = usePromptVersions(projectId, promptId);
+  // The newest 100 (the most a page holds); an older one can still come from a link.
+  const versions = usePromptVersions(projectId, promptId, PROMPT_VERSION_PAGE.max);
   const numbers = (versions.data ?? [])
     .filter((version) => version.state !== 'draft')
     .map((version) => version.number);

@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsView, ParamChanges } from '../../shared/analytics/view';
 import type { PromptChoice } from '../../shared/api/analyses';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
+import { VersionFilter } from '../analyses/VersionFilter';
 
 /**
  * The filters of an analytics page: the date range, a prompt (optional on the dashboard: 'All prompts'),
- * and where the page offers them department and representative. `children` are the page's own controls.
+ * the prompt's scorecard version where the page counts by it, and where the page offers them department and
+ * representative. `children` are the page's own controls.
  */
 export function FilterBar({
   view,
@@ -16,6 +19,7 @@ export function FilterBar({
   promptId,
   allPrompts = false,
   people = false,
+  versions = false,
   onChange,
   onRange,
   children,
@@ -27,11 +31,14 @@ export function FilterBar({
   allPrompts?: boolean;
   /** Offer the department and representative filters. */
   people?: 'department' | 'both' | false;
+  /** Offer the scorecard version filter (prompt_version) once a prompt is chosen. */
+  versions?: boolean;
   onChange: (changes: ParamChanges) => void;
   onRange: (from: string | null, to: string | null) => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const project = useCurrentProject();
   const known = promptId === undefined || prompts.some((prompt) => prompt.id === promptId);
   const options = known ? prompts : [...prompts, { id: promptId, name: `#${promptId}` }];
   return (
@@ -59,7 +66,9 @@ export function FilterBar({
             fullWidth
             label={t('analytics.filters.prompt')}
             value={promptId ? String(promptId) : ''}
-            onChange={(event) => onChange({ prompt_id: event.target.value || undefined })}
+            onChange={(event) =>
+              onChange({ prompt_id: event.target.value || undefined, prompt_version: undefined })
+            }
             slotProps={
               allPrompts ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined
             }
@@ -72,6 +81,16 @@ export function FilterBar({
             ))}
           </TextField>
         </Grid>
+        {versions && view.prompt_id ? (
+          <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+            <VersionFilter
+              projectId={project.id}
+              promptId={view.prompt_id}
+              value={view.prompt_version}
+              onChange={(version) => onChange({ prompt_version: version })}
+            />
+          </Grid>
+        ) : null}
         {people ? (
           <Grid size={{ xs: 12, sm: 6, md: people === 'both' ? 2 : 4 }}>
             <DebouncedTextField

@@ -16,6 +16,8 @@ export interface AnalyticsView {
   from?: string;
   to?: string;
   prompt_id?: number;
+  /** A scorecard version of the prompt (its number; only with prompt_id). */
+  prompt_version?: number;
   department?: string;
   representative?: string;
 }
@@ -53,6 +55,8 @@ export function readView(params: URLSearchParams, timeZone: string): AnalyticsVi
   const from = params.get('from');
   const to = params.get('to');
   const promptId = Number(params.get('prompt_id'));
+  const promptVersion = Number(params.get('prompt_version'));
+  const hasPrompt = Number.isInteger(promptId) && promptId > 0;
   const text = (key: string) => params.get(key)?.trim().slice(0, 200) || undefined;
   let range: { from?: string; to?: string } = {};
   if (isDay(from) || isDay(to))
@@ -60,7 +64,9 @@ export function readView(params: URLSearchParams, timeZone: string): AnalyticsVi
   else if (params.get('range') !== 'all') range = defaultRange(timeZone);
   return {
     ...range,
-    prompt_id: Number.isInteger(promptId) && promptId > 0 ? promptId : undefined,
+    prompt_id: hasPrompt ? promptId : undefined,
+    prompt_version:
+      hasPrompt && Number.isInteger(promptVersion) && promptVersion > 0 ? promptVersion : undefined,
     department: text('department'),
     representative: text('representative'),
   };
@@ -95,8 +101,8 @@ export function useAnalyticsView(timeZone: string) {
 
 /** The analyses list's filters of a view (and more), as an analytics figure links to them. */
 export function listFilters(view: AnalyticsView, more: AnalysisFilters = {}): AnalysisFilters {
-  const { from, to, prompt_id, department, representative } = view;
-  return { from, to, prompt_id, department, representative, ...more };
+  const { from, to, prompt_id, prompt_version, department, representative } = view;
+  return { from, to, prompt_id, prompt_version, department, representative, ...more };
 }
 
 /** The analyses list with these filters: where every figure leads. */
@@ -125,6 +131,7 @@ export function analyticsPageLink(
   if (view.to) params.set('to', view.to);
   if (!view.from && !view.to) params.set('range', 'all');
   if (view.prompt_id) params.set('prompt_id', String(view.prompt_id));
+  if (view.prompt_id && view.prompt_version) params.set('prompt_version', String(view.prompt_version));
   for (const [key, value] of Object.entries(more)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }

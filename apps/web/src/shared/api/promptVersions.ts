@@ -1,20 +1,33 @@
 import { type PromptData, promptRoutes } from '@parley/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
 export const promptVersionKeys = {
-  list: (projectId: number, promptId: number) => ['prompts', projectId, 'versions', promptId] as const,
+  list: (projectId: number, promptId: number, limit?: number) =>
+    ['prompts', projectId, 'versions', promptId, 'list', limit ?? 'default'] as const,
   one: (projectId: number, promptId: number, versionId: number) =>
     ['prompts', projectId, 'versions', promptId, versionId] as const,
 };
 
-/** A prompt's versions, newest first. */
-export function usePromptVersions(projectId: number, promptId: number | null) {
-  return useQuery({
-    queryKey: promptVersionKeys.list(projectId, promptId ?? 0),
-    queryFn: async ({ signal }) =>
-      (await call(promptRoutes.listVersions, { params: { id: projectId, promptId: promptId! }, signal }))
-        .data,
+/**
+ * A prompt's versions, newest first, a page at a time (data: the pages loaded, as one list; fetchNextPage
+ * loads older ones). The first page holds the draft and the published version: both are the newest.
+ */
+export function usePromptVersions(projectId: number, promptId: number | null, limit?: number) {
+  return useInfiniteQuery({
+    queryKey: promptVersionKeys.list(projectId, promptId ?? 0, limit),
+    queryFn: ({ pageParam, signal }) =>
+      call(promptRoutes.listVersions, {
+        params: { id: projectId, promptId: promptId! },
+        query: {
+          ...(limit !== undefined && { limit }),
+          ...(pageParam !== undefined && { before: pageParam }),
+        },
+        signal,
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.data),
     enabled: promptId !== null,
   });
 }

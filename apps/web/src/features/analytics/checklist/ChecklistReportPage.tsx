@@ -43,7 +43,15 @@ export default function ChecklistReportPage() {
   const promptId = usePagePromptId(project.id, prompts.data, view.prompt_id);
   const report = useChecklist(
     project.id,
-    promptId ? { prompt_id: promptId, from: view.from, to: view.to, department: view.department } : null,
+    promptId
+      ? {
+          prompt_id: promptId,
+          prompt_version: view.prompt_version,
+          from: view.from,
+          to: view.to,
+          department: view.department,
+        }
+      : null,
   );
   const sort = params.get('sort') || 'representative';
   const direction: SortDirection = params.get('dir') === 'desc' ? 'desc' : 'asc';
@@ -108,6 +116,7 @@ export default function ChecklistReportPage() {
             prompts={prompts.data ?? []}
             promptId={promptId}
             people="department"
+            versions
             onChange={update}
             onRange={setRange}
           />

@@ -14,7 +14,7 @@ import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/a
 import { ProgressiveRows } from '../../../shared/components/ProgressiveRows';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
-
+import { fieldLabel } from '../fieldLabel';
 import type { SortColumn, SortDirection } from './model';
 import { ScoreCell } from './ScoreCell';
 
@@ -138,7 +138,7 @@ export function ChecklistTable({
                   : { minWidth: 110, maxWidth: 180, verticalAlign: 'bottom' }
               }
             >
-              {header(item.path, item.label, t(`analytics.types.${item.type}`))}
+              {header(item.path, fieldLabel(t, item), t(`analytics.types.${item.type}`))}
             </TableCell>
           ))}
         </TableRow>

@@ -3,6 +3,7 @@ import { Button, Checkbox, ListItemText, ListSubheader, Menu, MenuItem } from '@
 import { type AnalyticsField, isRoleMetricPath, roleMetricName } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldLabel } from '../fieldLabel';
 
 /** Which item columns the checklist report shows: the prompt's items, then the conversation metrics. */
 export function ColumnChooser({
@@ -27,7 +28,7 @@ export function ColumnChooser({
     {
       title: t('analytics.checklist.columns.items'),
       items: items.filter((item) => !isRoleMetricPath(item.path)),
-      name: (item: AnalyticsField) => item.label,
+      name: (item: AnalyticsField) => fieldLabel(t, item),
     },
     {
       title: t('analytics.checklist.columns.metrics'),

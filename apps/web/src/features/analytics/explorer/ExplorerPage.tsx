@@ -34,7 +34,9 @@ export default function ExplorerPage() {
   const promptId = usePagePromptId(project.id, prompts.data, view.prompt_id);
   const fields = useAnalyticsFields(
     project.id,
-    promptId ? { prompt_id: promptId, from: view.from, to: view.to } : null,
+    promptId
+      ? { prompt_id: promptId, prompt_version: view.prompt_version, from: view.from, to: view.to }
+      : null,
   );
   const group = readGroup(params.get('group_by'));
   const fieldList = fields.data ?? [];
@@ -48,6 +50,7 @@ export default function ExplorerPage() {
     promptId && field
       ? {
           prompt_id: promptId,
+          prompt_version: view.prompt_version,
           field: field.path,
           group_by: group,
           week_start: weekStartOf(i18n.language),
@@ -122,6 +125,7 @@ export default function ExplorerPage() {
         prompts={prompts.data ?? []}
         promptId={promptId}
         people="both"
+        versions
         onChange={(changes) => update('prompt_id' in changes ? { ...changes, field: undefined } : changes)}
         onRange={setRange}
       >

@@ -1,5 +1,10 @@
 import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import type { AnalyticsField, ExplorerGroup, ExplorerGroupRow } from '@parley/contracts';
+import {
+  type AnalyticsField,
+  type ExplorerGroup,
+  type ExplorerGroupRow,
+  parseEraPath,
+} from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
@@ -32,7 +37,9 @@ export function ExplorerTable({
     const text = column.text(row);
     const filters = rowFilters && column.link?.(row);
     if (!filters) return text;
-    const to = analysesLink(projectId, listFilters(view, { ...rowFilters, field: field.path, ...filters }));
+    // An era of a changed field (contracts analytics/eras.ts) links to the field's analyses by its path.
+    const path = parseEraPath(field.path).path;
+    const to = analysesLink(projectId, listFilters(view, { ...rowFilters, field: path, ...filters }));
     return (
       <Link component={RouterLink} to={to}>
         {text}

@@ -1,6 +1,7 @@
 import { ListItemText, MenuItem, TextField } from '@mui/material';
 import type { AnalyticsField } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { fieldLabel } from '../fieldLabel';
 
 /** A prompt's fields with their labels ('Discovery - Budget') and types. */
 export function FieldSelect({
@@ -26,13 +27,18 @@ export function FieldSelect({
       value={known ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{
-        select: { renderValue: (path) => fields.find((field) => field.path === path)?.label ?? String(path) },
+        select: {
+          renderValue: (path) => {
+            const shown = fields.find((field) => field.path === path);
+            return shown ? fieldLabel(t, shown) : String(path);
+          },
+        },
       }}
     >
       {fields.map((field) => (
         <MenuItem key={field.path} value={field.path}>
           <ListItemText
-            primary={field.label}
+            primary={fieldLabel(t, field)}
             secondary={t('analytics.explorer.fieldOption', {
               type: t(`analytics.types.${field.type}`),
               count: field.count,

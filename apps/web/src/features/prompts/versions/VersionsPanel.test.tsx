@@ -33,12 +33,19 @@ const version = (id: number, number: number, state: PromptVersion['state'], expl
 });
 const summary = ({ prompt: _prompt, ...rest }: ReturnType<typeof version>) => rest;
 
-function mockVersions(list: Array<ReturnType<typeof version>>) {
+/** The versions list as the server pages it (newest first, `pageSize` a page). */
+function mockVersions(list: Array<ReturnType<typeof version>>, pageSize = 20) {
   const params = { id: 5, promptId: 11 };
+  const page = (url: URL) => {
+    const before = Number(url.searchParams.get('before') ?? Number.POSITIVE_INFINITY);
+    const older = list.filter((one) => one.number < before);
+    const data = older.slice(0, pageSize).map(summary);
+    return { data, next_before: older.length > pageSize ? data.at(-1)!.number : null };
+  };
   return mockPromptApi({
     [routeKey(promptApiRoutes.getByName, { id: 5 })]: () =>
       jsonResponse(200, { data: promptFixture({ content: content('Published') }) }),
-    [routeKey(promptApiRoutes.listVersions, params)]: () => jsonResponse(200, { data: list.map(summary) }),
+    [routeKey(promptApiRoutes.listVersions, params)]: (url) => jsonResponse(200, page(url)),
     ...Object.fromEntries(
       list.map((one) => [
         routeKey(promptApiRoutes.getVersion, { ...params, versionId: one.id }),
@@ -138,5 +145,34 @@ describe('prompt versions in the editor', () => {
     for (const name of ['Publish', 'Discard draft', 'Restore as draft']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('loads older versions a page at a time', async () => {
+    mockVersions(
+      [
+        version(23, 3, 'published', 'Third'),
+        version(22, 2, 'superseded', 'Second'),
+        version(21, 1, 'superseded', 'First'),
+      ],
+      2,
+    );
+    renderRoutes(
+      [
+        {
+          path: '/panel',
+          element: <VersionsPanel projectId={5} promptId={11} canEdit onChanged={() => {}} />,
+        },
+      ],
+      '/panel',
+    );
+    const list = await screen.findByRole('list', { name: 'Versions' });
+    const labels = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label'));
+    expect(labels()).toEqual(['Version 3', 'Version 2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older versions' }));
+    await waitFor(() => expect(labels()).toEqual(['Version 3', 'Version 2', 'Version 1']));
+    expect(screen.queryByRole('button', { name: 'Show older versions' })).not.toBeInTheDocument();
   });
 });

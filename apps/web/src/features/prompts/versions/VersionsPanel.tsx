@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { PromptVersionSummary } from '@parley/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { usePromptVersionActions, usePromptVersions } from '../../../shared/api/promptVersions';
@@ -19,7 +19,7 @@ interface VersionsPanelProps {
   onChanged: () => void;
 }
 
-/** A prompt's versions, newest first, each with what changed since the one before it. */
+/** A prompt's versions, newest first (a page at a time), each with what changed since the one before it. */
 export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: VersionsPanelProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
@@ -27,6 +27,15 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
   const actions = usePromptVersionActions(projectId, promptId);
   const [selected, setSelected] = useState<number | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const list = versions.data ?? [];
+  const shown = list.find((version) => version.id === selected) ?? list[0];
+  const previous = shown ? (list.find((version) => version.number < shown.number) ?? null) : null;
+  // The oldest loaded version's predecessor is on the next page: load it for the diff.
+  const previousUnloaded = shown !== undefined && previous === null && versions.hasNextPage;
+  const { fetchNextPage, isFetchingNextPage } = versions;
+  useEffect(() => {
+    if (previousUnloaded && !isFetchingNextPage) void fetchNextPage();
+  }, [previousUnloaded, isFetchingNextPage, fetchNextPage]);
 
   if (versions.isPending) return <LoadingState label={t('promptVersions.loading')} />;
   if (versions.isError)
@@ -38,9 +47,7 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
       />
     );
 
-  const list = versions.data;
   const hasDraft = list.some((version) => version.state === 'draft');
-  const shown = list.find((version) => version.id === selected) ?? list[0];
   const busy = [actions.publish, actions.restore, actions.discard].some((action) => action.isPending);
   const run = (action: Promise<unknown>) => {
     setFailure(null);
@@ -101,13 +108,21 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
           </VersionRow>
         ))}
       </Box>
-      {shown ? (
-        <VersionDiff
-          projectId={projectId}
-          promptId={promptId}
-          version={shown}
-          previous={list.find((version) => version.number < shown.number) ?? null}
-        />
+      {versions.hasNextPage ? (
+        <Box>
+          <Button
+            size="small"
+            disabled={versions.isFetchingNextPage}
+            onClick={() => void versions.fetchNextPage()}
+            data-testid="prompt-versions-more"
+          >
+            {t('promptVersions.loadMore')}
+          </Button>
+        </Box>
+      ) : null}
+      {shown && previousUnloaded ? <LoadingState label={t('promptVersions.loading')} /> : null}
+      {shown && !previousUnloaded ? (
+        <VersionDiff projectId={projectId} promptId={promptId} version={shown} previous={previous} />
       ) : null}
     </Stack>
   );
