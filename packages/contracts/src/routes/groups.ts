@@ -22,3 +22,4 @@ export { repRoutes } from './reps.ts';
 export { supportRoutes } from './support.ts';
 export { uploadRoutes } from './uploads.ts';
 export { userRoutes } from './users.ts';
+export { webhookRoutes } from './webhooks.ts';

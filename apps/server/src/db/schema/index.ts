@@ -15,3 +15,4 @@ export * from './plans.ts';
 export * from './privacy.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
+export * from './webhooks.ts';
