@@ -318,7 +318,7 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
     setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
     createInsight: { body: { question: 'How do the calls go?' } },
-    createWebhookEndpoint: { body: { url: 'https://example.com/hook', events: ['analysis.completed'] } },
+    createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
     resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
     searchPersonData: { body: { kind: 'name', value: 'Walker' } },
     // An id of no analysis: the walk must not erase the rows other operations read.
