@@ -43,6 +43,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 
 export interface AppOptions {
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(dataRequestRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(googleDriveRoutes, ctx);
+      await api.register(webhookRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { ALL_ROUTES, type RouteDefinition, SESSION_COOKIE } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaFiles, tasks } from '../src/db/schema/index.ts';
+import { mediaFiles, tasks, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
 import { storageOf } from '../src/storage/index.ts';
 import { analysed, scoredPrompt } from './change-requests.ts';
 import { connectDrive, TEST_ENCRYPTION_KEY } from './drive.ts';
@@ -199,6 +199,32 @@ async function seedRows(drive: FakeDrive): Promise<void> {
   });
   if (batch.statusCode !== 201) throw new Error(`setup failed: batch ${batch.statusCode} ${batch.body}`);
   ids.batchId = batch.json().data.batch_id;
+  // Written directly: an endpoint made through the API must reach a public host, which tests cannot.
+  const [endpoint] = await t.ctx.db
+    .insert(webhookEndpoints)
+    .values({
+      projectId,
+      url: 'https://example.com/hook',
+      events: ['analysis.completed'],
+      secret: 'whsec_d2Fsaw==',
+    })
+    .returning();
+  ids.endpointId = endpoint!.id;
+  const [delivery] = await t.ctx.db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint!.id,
+      eventId: 'msg_walk',
+      eventType: 'webhook.test',
+      payload: {
+        type: 'webhook.test',
+        timestamp: new Date().toISOString(),
+        data: { endpoint_id: 0, project_id: 0 },
+      },
+      status: 'failed',
+    })
+    .returning();
+  ids.deliveryId = delivery!.id;
 }
 
 /** Puts a real recording in storage behind the analysis (its rows were written directly). */
@@ -301,6 +327,8 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
     setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
     createInsight: { body: { question: 'How do the calls go?' } },
+    createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
+    resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
     searchPersonData: { body: { kind: 'name', value: 'Walker' } },
     // An id of no analysis: the walk must not erase the rows other operations read.
     exportPersonData: { query: { task_ids: '2147483000' } },

@@ -23,3 +23,4 @@ export * from './settings/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';
 export * from './transcription/index.ts';
+export * from './webhooks/index.ts';

@@ -32,6 +32,8 @@ export const QUEUES = {
   driveSyncTick: 'drive_sync_tick',
   /** One claimed sync of a Drive folder integration (modules/google-drive/jobs.ts). Data {integrationId, runId}. */
   driveSync: 'drive_sync',
+  /** One attempt at one webhook delivery (modules/webhooks/deliveries.ts). Data {deliveryId}. */
+  webhookDeliveries: 'webhook_deliveries',
 } as const;
 
 /**

@@ -23,3 +23,4 @@ export { reviewRoutes } from './reviews.ts';
 export { supportRoutes } from './support.ts';
 export { uploadRoutes } from './uploads.ts';
 export { userRoutes } from './users.ts';
+export { webhookRoutes } from './webhooks.ts';

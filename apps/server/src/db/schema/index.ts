@@ -16,3 +16,4 @@ export * from './privacy.ts';
 export * from './projects.ts';
 export * from './reviews.ts';
 export * from './tasks.ts';
+export * from './webhooks.ts';

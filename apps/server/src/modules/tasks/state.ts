@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import { endUnpaid } from '../billing/paid-job.ts';
+import { queueAnalysisEvent } from '../webhooks/events.ts';
 import { recordFieldValues } from './field-values.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
@@ -92,16 +93,18 @@ export async function completeTask(
   taskId: number,
   unitsChargedMilli: number,
 ): Promise<TaskRow | null> {
-  const row = await ctx.db.transaction((tx) =>
-    writeAnalysis(tx, taskId, {
+  const row = await ctx.db.transaction(async (tx) => {
+    const done = await writeAnalysis(tx, taskId, {
       status: 'completed',
       stage: 'done',
       progress: 100,
       errorReason: null,
       completedAt: new Date(),
       unitsChargedMilli,
-    }),
-  );
+    });
+    if (done) await queueAnalysisEvent(ctx, tx, done, 'analysis.completed');
+    return done;
+  });
   if (row) await settled(ctx, row);
   return row;
 }
@@ -135,6 +138,7 @@ async function end(
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(tasks.id, taskId), from))
         .returning();
+      if (ended?.status === 'failed') await queueAnalysisEvent(ctx, tx, ended, 'analysis.failed');
       return ended;
     }),
   );

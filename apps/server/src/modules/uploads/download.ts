@@ -72,7 +72,7 @@ export interface Download {
 }
 
 /** A DNS lookup that always answers the address checked before: the connection cannot be re-pointed. */
-function pinned(target: ResolvedAddress): LookupFunction {
+export function pinned(target: ResolvedAddress): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);

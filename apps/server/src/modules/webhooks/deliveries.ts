@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOKS, type WebhookEvent } from '@parley/contracts';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import {
+  projectMembers,
+  projects,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
+import { emailJob } from '../mail/jobs.ts';
+import { webhookDeliveryJob } from './jobs.ts';
+import { postEvent, validSecrets } from './send.ts';
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** A new event id: the `webhook-id` of its deliveries. */
+export const newEventId = () => `msg_${randomUUID().replaceAll('-', '')}`;
+
+/**
+ * Queues one event to each of the given endpoints, in the caller's transaction: the deliveries and their jobs
+ * exist only if it commits, so an event is never lost nor sent for work that rolled back.
+ */
+export async function queueDeliveries(
+  ctx: Pick<AppContext, 'boss'>,
+  tx: Transaction,
+  endpointIds: number[],
+  event: WebhookEvent,
+  eventId = newEventId(),
+): Promise<DeliveryRow[]> {
+  if (endpointIds.length === 0) return [];
+  const rows = await tx
+    .insert(webhookDeliveries)
+    .values(
+      endpointIds.map((endpointId) => ({
+        endpointId,
+        eventId,
+        eventType: event.type,
+        payload: event,
+        nextAttemptAt: sql`now()`,
+      })),
+    )
+    .returning();
+  await webhookDeliveryJob.sendMany(
+    ctx,
+    rows.map((row) => ({ data: { deliveryId: row.id } })),
+    { tx },
+  );
+  return rows;
+}
+
+/** Makes deliveries due again now, with a fresh retry schedule (resend). */
+export async function requeueDeliveries(ctx: AppContext, tx: Transaction, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: new Date() })
+    .where(inArray(webhookDeliveries.id, ids));
+  await webhookDeliveryJob.sendMany(
+    ctx,
+    ids.map((deliveryId) => ({ data: { deliveryId } })),
+    { tx },
+  );
+}
+
+/**
+ * One attempt at a delivery (the job's handler; safe to run twice). The row is claimed first: pending and due
+ * (next_attempt_at null means an attempt is under way or was interrupted). next_attempt_at is set from the
+ * database's clock in the transaction that sends the job, as the job's start time is, so a job never finds its
+ * delivery not yet due; an older job of a delivery resent meanwhile finds it not due and does nothing. A failure schedules the next
+ * attempt after WEBHOOKS.retryDelaysSeconds; after the last one the delivery fails for good, the endpoint is
+ * disabled and the project's owners are emailed.
+ */
+export async function attemptDelivery(ctx: AppContext, deliveryId: number): Promise<void> {
+  const [claimed] = await ctx.db
+    .update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.status, 'pending'),
+        or(
+          isNull(webhookDeliveries.nextAttemptAt),
+          lte(webhookDeliveries.nextAttemptAt, sql`now() + interval '1 second'`),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) return;
+  const [endpoint] = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, claimed.endpointId));
+  if (!endpoint) return;
+  const result = await postEvent(
+    ctx,
+    { url: endpoint.url, secrets: validSecrets(endpoint) },
+    claimed.eventId,
+    JSON.stringify(claimed.payload),
+  );
+  const answer = {
+    responseStatus: result.status,
+    responseBody: result.body,
+    durationMs: result.durationMs,
+    updatedAt: new Date(),
+  };
+  const delay = WEBHOOKS.retryDelaysSeconds[claimed.attempts - 1];
+  await ctx.db.transaction(async (tx) => {
+    if (result.ok) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...answer, status: 'succeeded' })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      return;
+    }
+    // A disabled endpoint gets no more retries (it is only tried when someone asks: a test or a resend).
+    if (delay !== undefined && endpoint.enabled) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...answer, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      await webhookDeliveryJob.send(ctx, { deliveryId }, { tx, startAfter: delay });
+      return;
+    }
+    await tx
+      .update(webhookDeliveries)
+      .set({ ...answer, status: 'failed' })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    if (delay === undefined) await disableEndpoint(ctx, tx, endpoint.id);
+  });
+}
+
+/** Disables an endpoint whose delivery failed its last retry and tells the project's owners (once). */
+async function disableEndpoint(ctx: AppContext, tx: Transaction, endpointId: number): Promise<void> {
+  const [disabled] = await tx
+    .update(webhookEndpoints)
+    .set({
+      enabled: false,
+      disabledReason: 'Deliveries kept failing for three days.',
+      updatedAt: new Date(),
+    })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+    .returning();
+  if (!disabled) return;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, disabled.projectId));
+  const owners = await tx
+    .select({ email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, disabled.projectId), eq(projectMembers.role, 'owner')));
+  for (const owner of owners) {
+    await emailJob.send(
+      ctx,
+      {
+        to: owner.email,
+        subject: `Webhook endpoint disabled in ${project?.name ?? 'your project'}`,
+        text: [
+          `Parley could not deliver events to the webhook endpoint ${disabled.url} in the project "${project?.name}" for about three days, so it disabled the endpoint.`,
+          'Fix the receiver, enable the endpoint again and resend the failed deliveries here:',
+          `${ctx.config.publicUrl}/projects/${disabled.projectId}/settings/webhooks`,
+        ].join('\n'),
+      },
+      { tx },
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import type { WebhookEventType } from '@parley/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { tasks, webhookEndpoints } from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
+import { listItem, selectListRows } from '../analyses/list.ts';
+import { queueDeliveries } from './deliveries.ts';
+
+/** The project's enabled endpoints that subscribe to an event type. */
+async function subscribers(tx: Transaction, projectId: number, type: WebhookEventType): Promise<number[]> {
+  const rows = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.projectId, projectId),
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * analysis.completed / analysis.failed, queued in the transaction that settles the task (modules/tasks/state.ts):
+ * the payload is the analysis as the analyses list answers it.
+ */
+export async function queueAnalysisEvent(
+  ctx: Pick<AppContext, 'boss'>,
+  tx: Transaction,
+  task: { id: number; projectId: number },
+  type: 'analysis.completed' | 'analysis.failed',
+): Promise<void> {
+  const endpointIds = await subscribers(tx, task.projectId, type);
+  if (endpointIds.length === 0) return;
+  const [row] = await selectListRows(tx, {}).where(eq(tasks.id, task.id));
+  if (!row) return;
+  await queueDeliveries(ctx, tx, endpointIds, {
+    type,
+    timestamp: new Date().toISOString(),
+    data: listItem(row),
+  });
+}

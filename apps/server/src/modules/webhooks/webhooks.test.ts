@@ -1,0 +1,316 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  analysisRoutes,
+  taskError,
+  uploadRoutes,
+  WEBHOOKS,
+  WebhookEvent,
+  webhookRoutes,
+} from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
+import { answer } from '../../../test/fake-upstreams/scripted.ts';
+import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
+import { takeQueuedEmails } from '../../../test/mail.ts';
+import { createKey, keyClient } from '../../../test/settings.ts';
+import { GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
+import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { runTask } from '../pipeline/run.ts';
+import { failTask } from '../tasks/state.ts';
+import { attemptDelivery } from './deliveries.ts';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let app: AnalysisApp;
+let admin: Client;
+let user: Client;
+let stranger: Client;
+let projectId: number;
+let otherProjectId: number;
+let receiver: http.Server;
+let receiverUrl: string;
+const received: Received[] = [];
+/** What the receiver answers next (status codes, one per request; 200 when none is left). */
+const answers: number[] = [];
+
+beforeAll(async () => {
+  receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = answers.shift() ?? 200;
+      response.end(response.statusCode < 300 ? 'thanks' : 'x'.repeat(5000));
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  app = await startAnalysisApp('webhooks', { URL_UPLOAD_ALLOW_HOSTS: '127.0.0.1' });
+  admin = await signUp(app.t.app);
+  user = await signUp(app.t.app);
+  stranger = await signUp(app.t.app);
+  projectId = await createProject(app.owner, 'Hooks');
+  otherProjectId = await createProject(stranger, 'Elsewhere');
+  await addMember(app.t, projectId, admin, 'admin');
+  await addMember(app.t, projectId, user, 'user');
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+/** Works the due deliveries as a worker would; answers how many it took. */
+async function drain(): Promise<number> {
+  const { boss } = app.t.ctx;
+  const jobs = await boss.fetch<{ deliveryId: number }>(QUEUES.webhookDeliveries, { batchSize: 100 });
+  for (const job of jobs) await attemptDelivery(app.t.ctx, job.data.deliveryId);
+  if (jobs.length > 0)
+    await boss.complete(
+      QUEUES.webhookDeliveries,
+      jobs.map((job) => job.id),
+    );
+  return jobs.length;
+}
+
+async function createEndpoint(client: Pick<Client, 'call'>, body: Record<string, unknown> = {}) {
+  const response = await client.call(webhookRoutes.create, {
+    params: { id: projectId },
+    body: { url: receiverUrl, events: ['analysis.completed', 'analysis.failed'], ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; secret: string };
+}
+
+const delivery = async (id: number) =>
+  (await app.t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+
+/** Verifies a received request with the standardwebhooks package: answers the body, read as the contract says. */
+const verified = (request: Received, secret: string) =>
+  WebhookEvent.parse(new Webhook(secret).verify(request.body, request.headers as Record<string, string>));
+
+describe('webhook endpoints', () => {
+  it('are managed by admins, owners and full keys; others 403, other projects and strangers 404', async () => {
+    const created = await createEndpoint(admin, { description: 'CRM' });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    const list = await app.owner.call(webhookRoutes.list, { params: { id: projectId } });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json().data.find((e: { id: number }) => e.id === created.id);
+    expect(listed).toMatchObject({ url: receiverUrl, description: 'CRM', enabled: true });
+    expect(listed).not.toHaveProperty('secret');
+
+    const params = { id: projectId, endpointId: created.id };
+    expect((await user.call(webhookRoutes.list, { params: { id: projectId } })).statusCode).toBe(403);
+    expect((await user.call(webhookRoutes.update, { params, body: { enabled: false } })).statusCode).toBe(
+      403,
+    );
+    expect((await stranger.call(webhookRoutes.list, { params: { id: projectId } })).statusCode).toBe(404);
+    // Another project's endpoint id is not found through one's own project.
+    expect(
+      (
+        await stranger.call(webhookRoutes.update, {
+          params: { id: otherProjectId, endpointId: created.id },
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const full = keyClient(app.t.app, (await createKey(app.owner, projectId, 'full')).key);
+    const media = keyClient(app.t.app, (await createKey(app.owner, projectId, 'media')).key);
+    expect((await full.call(webhookRoutes.list, { params: { id: projectId } })).statusCode).toBe(200);
+    expect((await media.call(webhookRoutes.list, { params: { id: projectId } })).statusCode).toBe(403);
+    expect((await full.call(webhookRoutes.list, { params: { id: otherProjectId } })).statusCode).toBe(404);
+
+    const updated = await admin.call(webhookRoutes.update, {
+      params,
+      body: { description: 'CRM 2', events: ['analysis.failed'] },
+    });
+    expect(updated.json().data).toMatchObject({ description: 'CRM 2', events: ['analysis.failed'] });
+    expect((await app.owner.call(webhookRoutes.remove, { params })).statusCode).toBe(200);
+    expect((await app.owner.call(webhookRoutes.remove, { params })).statusCode).toBe(404);
+  });
+
+  it('refuse URLs that are not https or point to local addresses unless allow-listed', async () => {
+    const refused = async (url: string) => {
+      const response = await admin.call(webhookRoutes.create, {
+        params: { id: projectId },
+        body: { url, events: ['analysis.completed'] },
+      });
+      expect(response.statusCode).toBe(400);
+      return response.json().error.message as string;
+    };
+    expect(await refused('https://127.0.0.2/hook')).toMatch(
+      /private or local network address \(127\.0\.0\.2\)/,
+    );
+    expect(await refused('https://[::1]/hook')).toMatch(/private or local network address/);
+    expect(await refused('https://10.1.2.3/hook')).toMatch(/private or local network address/);
+    expect(await refused('http://example.com/hook')).toBe('The endpoint URL must use https://.');
+    expect(await refused('ftp://example.com/hook')).toBe('The endpoint URL must start with https://.');
+    expect(await refused('not a url')).toBe('The endpoint URL is not a valid URL.');
+    // 127.0.0.1 is allow-listed in this app (URL_UPLOAD_ALLOW_HOSTS): http and loopback are fine there.
+    await createEndpoint(admin);
+  });
+});
+
+describe('deliveries', () => {
+  it('posts analysis.completed, signed per Standard Webhooks, after a pipeline run', async () => {
+    const endpoint = await createEndpoint(admin, { events: ['analysis.completed'] });
+    await fund(app.t, projectId);
+    const promptId = await createPrompt(app.owner, projectId, 'QA');
+    const upload = await app.owner.call(uploadRoutes.file, {
+      params: { id: projectId },
+      form: multipart([
+        { name: 'prompt_id', value: String(promptId) },
+        { name: 'metadata', value: JSON.stringify(META) },
+        {
+          name: 'file',
+          filename: 'chat.txt',
+          contentType: 'text/plain',
+          data: Buffer.from('Agent: Hello.\nClient: Hi.'),
+        },
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const taskId: number = upload.json().data.task_id;
+    app.anthropic.script(answer(GREETING_ANSWER));
+    received.length = 0;
+    expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
+    await drain();
+    const mine = received.filter((r) => verifiedOrNull(r, endpoint.secret));
+    expect(mine).toHaveLength(1);
+    const event = verified(mine[0]!, endpoint.secret);
+    expect(event).toMatchObject({ type: 'analysis.completed', data: { id: taskId, status: 'completed' } });
+    expect(Date.parse(event.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+    // The same object the analyses list answers for it.
+    const listed = await app.owner.call(analysisRoutes.list, { params: { id: projectId } });
+    expect(event.data).toEqual(listed.json().data.items.find((item: { id: number }) => item.id === taskId));
+
+    const log = await admin.call(webhookRoutes.deliveries, {
+      params: { id: projectId, endpointId: endpoint.id },
+      query: { page: 1, page_size: 10 },
+    });
+    expect(log.json().data).toMatchObject({ total: 1, page: 1, page_size: 10 });
+    expect(log.json().data.items[0]).toMatchObject({
+      event_type: 'analysis.completed',
+      status: 'succeeded',
+      attempts: 1,
+      response_status: 200,
+      response_body: 'thanks',
+      event_id: mine[0]!.headers['webhook-id'],
+    });
+  });
+
+  it('posts analysis.failed when a task fails, only to endpoints that want it', async () => {
+    const wants = await createEndpoint(admin, { events: ['analysis.failed'] });
+    const other = await createEndpoint(admin, { events: ['analysis.completed'] });
+    const taskId = await insertTextTask(app.t, projectId, null, 'Agent: Hello.');
+    received.length = 0;
+    await failTask(app.t.ctx, taskId, taskError('no_funds'));
+    await drain();
+    const events = received.map((r) => verifiedOrNull(r, wants.secret)).filter((e) => e !== null);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'analysis.failed', data: { id: taskId, status: 'failed' } });
+    expect(received.some((r) => verifiedOrNull(r, other.secret))).toBe(false);
+  });
+
+  it('retries a failure after 5 s, keeps 1 KB of the answer, and signs with both secrets after a rotation', async () => {
+    const endpoint = await createEndpoint(admin);
+    const params = { id: projectId, endpointId: endpoint.id };
+    const rotated = await admin.call(webhookRoutes.rotateSecret, { params });
+    expect(rotated.statusCode).toBe(200);
+    const newSecret: string = rotated.json().data.secret;
+    expect(newSecret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotated.json().data.previous_secret_expires_at) - Date.now()).toBeGreaterThan(
+      WEBHOOKS.rotationGraceMs - 60_000,
+    );
+
+    received.length = 0;
+    answers.push(500);
+    const test = await admin.call(webhookRoutes.test, { params });
+    expect(test.statusCode).toBe(202);
+    const deliveryId: number = test.json().data.id;
+    expect(await drain()).toBeGreaterThanOrEqual(1);
+    const failed = await delivery(deliveryId);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500 });
+    expect(failed.responseBody).toHaveLength(WEBHOOKS.responseBodyMaxBytes);
+    const wait = failed.nextAttemptAt!.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(3_000);
+    expect(wait).toBeLessThanOrEqual(5_000);
+    const [retry] = await app.t.ctx.boss.findJobs(QUEUES.webhookDeliveries, {
+      data: { deliveryId },
+      queued: true,
+    });
+    expect(retry?.startAfter.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    // Both secrets sign while the old one is valid: receivers with either verify it.
+    const request = received.at(-1)!;
+    expect(verified(request, newSecret)).toMatchObject({
+      type: 'webhook.test',
+      data: { endpoint_id: endpoint.id },
+    });
+    expect(verified(request, endpoint.secret)).toMatchObject({ type: 'webhook.test' });
+    expect(() =>
+      verified(request, `whsec_${Buffer.from('another secret key').toString('base64')}`),
+    ).toThrow();
+
+    // Resend: due now, same webhook-id, and it succeeds.
+    const resent = await admin.call(webhookRoutes.resend, { params: { ...params, deliveryId } });
+    expect(resent.statusCode).toBe(202);
+    await drain();
+    expect(await delivery(deliveryId)).toMatchObject({ status: 'succeeded', responseStatus: 200 });
+    expect(received.at(-1)!.headers['webhook-id']).toBe(request.headers['webhook-id']);
+  });
+
+  it('after the last retry fails, disables the endpoint and emails the owners; resend-failed sends again', async () => {
+    const endpoint = await createEndpoint(admin);
+    const params = { id: projectId, endpointId: endpoint.id };
+    const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
+    await drain();
+    await takeQueuedEmails(app.t.ctx.boss);
+    // As if every retry of the schedule had failed already: this attempt is the last.
+    await app.t.ctx.db
+      .update(webhookDeliveries)
+      .set({ attempts: WEBHOOKS.retryDelaysSeconds.length, status: 'pending', nextAttemptAt: new Date() })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    answers.push(503);
+    await attemptDelivery(app.t.ctx, deliveryId);
+    expect(await delivery(deliveryId)).toMatchObject({
+      status: 'failed',
+      attempts: WEBHOOKS.retryDelaysSeconds.length + 1,
+      responseStatus: 503,
+    });
+    const [row] = await app.t.ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({ enabled: false });
+    expect(row!.disabledReason).toBeTruthy();
+    const emails = await takeQueuedEmails(app.t.ctx.boss);
+    expect(emails.map((email) => email.to)).toEqual([app.owner.email]);
+    expect(emails[0]!.subject).toBe('Webhook endpoint disabled in Hooks');
+
+    // Enabled again, the failed deliveries since a time are sent again.
+    await admin.call(webhookRoutes.update, { params, body: { enabled: true } });
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const resent = await admin.call(webhookRoutes.resendFailed, { params, body: { since } });
+    expect(resent.json().data).toEqual({ resent: 1 });
+    await drain();
+    expect(await delivery(deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+});
+
+function verifiedOrNull(request: Received, secret: string) {
+  try {
+    return verified(request, secret);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { AnalysisListItem } from '../analyses/api.ts';
+import { Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
+
+// Webhooks (issue 36 part 1): per project, admins and owners (and full API keys). Signed per the Standard
+// Webhooks specification; delivered at least once from a queue (apps/server/src/modules/webhooks).
+
+/** The events an endpoint can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.failed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** What "send test event" posts; no endpoint subscribes to it. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOKS = {
+  urlMax: 2000,
+  descriptionMax: 500,
+  /** Endpoints per project: each event costs one delivery per subscribed endpoint. */
+  endpointsMax: 20,
+  /** A receiver that answers 2xx within this is a success; anything else a failure. */
+  timeoutMs: 15_000,
+  /** Of a receiver's answer, this much is kept in the delivery log. */
+  responseBodyMaxBytes: 1024,
+  /** After a rotation the old secret still signs (and so is valid) this long. */
+  rotationGraceMs: 24 * 60 * 60 * 1000,
+  /** Seconds before each retry after a failed attempt (about three days); then the endpoint is disabled. */
+  retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600],
+  /** Deliveries one "resend failed" sends again (the oldest first); ask again for more. */
+  resendMax: 1000,
+  defaultPageSize: 50,
+  pageSizeMax: 100,
+} as const;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+const url = z.string().trim().min(1, 'Please enter the endpoint URL.').max(WEBHOOKS.urlMax);
+const description = z.string().trim().max(WEBHOOKS.descriptionMax);
+const events = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1, 'Choose at least one event.')
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .transform((list) => [...new Set(list)]);
+
+export const WebhookEndpointCreateRequest = z.object({
+  url,
+  description: description.default(''),
+  events,
+  enabled: z.boolean().default(true),
+});
+export const WebhookEndpointUpdateRequest = z.object({
+  url: url.optional(),
+  description: description.optional(),
+  events: events.optional(),
+  enabled: z.boolean().optional(),
+});
+
+export const WebhookEndpoint = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  enabled: z.boolean(),
+  /** Why the platform disabled it (its deliveries kept failing), or null. */
+  disabled_reason: z.string().nullable(),
+  /** Until when the previous secret still signs after a rotation, or null. */
+  previous_secret_expires_at: z.string().nullable(),
+  created_by: z.number().int().nullable(),
+  updated_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const WebhookEndpointResponse = z.object({ data: WebhookEndpoint });
+/** Creation and rotation answer the signing secret (`whsec_` + base64): shown this once, never again. */
+export const WebhookEndpointWithSecretResponse = z.object({
+  data: WebhookEndpoint.extend({ secret: z.string() }),
+});
+export const WebhookEndpointListResponse = z.object({ data: z.array(WebhookEndpoint) });
+
+export const WebhookEndpointParams = z.object({ id: Id, endpointId: Id });
+export const WebhookDeliveryParams = WebhookEndpointParams.extend({ deliveryId: Id });
+
+export const WebhookDelivery = z.object({
+  id: z.number().int(),
+  endpoint_id: z.number().int(),
+  /** The `webhook-id` header: the same for every attempt, so receivers can drop duplicates. */
+  event_id: z.string(),
+  event_type: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  response_status: z.number().int().nullable(),
+  /** The first 1 KB of the receiver's last answer (or why there was none). */
+  response_body: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryListQuery = z.object({
+  page: wholeNumber(1, PG_INTEGER_MAX).default(1),
+  page_size: wholeNumber(1, WEBHOOKS.pageSizeMax).default(WEBHOOKS.defaultPageSize),
+});
+export const WebhookDeliveryListResponse = z.object({
+  data: z.object({
+    items: z.array(WebhookDelivery),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+});
+export const WebhookDeliveryResponse = z.object({ data: WebhookDelivery });
+
+export const WebhookResendFailedRequest = z.object({ since: Timestamp });
+export const WebhookResendFailedResponse = z.object({ data: z.object({ resent: z.number().int() }) });
+
+// ---------- what receivers get: the body of each delivery ----------
+
+const envelope = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), timestamp: z.string(), data });
+
+/** analysis.completed and analysis.failed: the analysis as the analyses list answers it. */
+export const AnalysisCompletedEvent = envelope('analysis.completed', AnalysisListItem);
+export const AnalysisFailedEvent = envelope('analysis.failed', AnalysisListItem);
+export const WebhookTestEvent = envelope(
+  WEBHOOK_TEST_EVENT,
+  z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
+);
+export const WebhookEvent = z.discriminatedUnion('type', [
+  AnalysisCompletedEvent,
+  AnalysisFailedEvent,
+  WebhookTestEvent,
+]);
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
