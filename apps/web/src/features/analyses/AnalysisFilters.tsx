@@ -16,6 +16,7 @@ import {
 import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionFilter } from '../../shared/analyses/VersionFilter';
 import type { PromptChoice } from '../../shared/api/analyses';
 import {
   type AnalysisFilters as Filters,
@@ -26,7 +27,6 @@ import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
 import { FieldFilterChip } from './FieldFilterChip';
-import { VersionFilter } from './VersionFilter';
 
 const toNumber = (text: string): number | undefined => {
   if (text.trim() === '') return undefined;

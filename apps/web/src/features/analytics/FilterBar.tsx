@@ -1,12 +1,12 @@
 import { Grid, MenuItem, Paper, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionFilter } from '../../shared/analyses/VersionFilter';
 import type { AnalyticsView, ParamChanges } from '../../shared/analytics/view';
 import type { PromptChoice } from '../../shared/api/analyses';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
-import { VersionFilter } from '../analyses/VersionFilter';
 
 /**
  * The filters of an analytics page: the date range, a prompt (optional on the dashboard: 'All prompts'),

@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { PROMPT_VERSION_PAGE } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePromptVersions } from '../../shared/api/promptVersions';
+import { usePromptVersions } from '../api/promptVersions';
 
 /** The analyses of one scorecard version of the chosen prompt (drafts have none: they are not offered). */
 export function VersionFilter({
