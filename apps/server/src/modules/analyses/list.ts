@@ -74,6 +74,15 @@ export function listItem({ task, fileName, durationMs, promptName }: ListRow): I
  * alone where the filters allow (tasks schema), and only those rows are read with their joins: reading the
  * rows that an offset skips took half of a far page's time.
  */
+/** The list's items of these rows, each with the human score of its reviews (null when none is submitted). */
+export async function listItemsWithReviews(db: Executor, rows: ListRow[]) {
+  const human = await humanScores(
+    db,
+    rows.map((row) => row.task.id),
+  );
+  return rows.map((row) => ({ ...listItem(row), human_score: human.get(row.task.id) ?? null }));
+}
+
 export async function listAnalyses(
   ctx: AppContext,
   access: ProjectAccess,
@@ -102,12 +111,8 @@ export async function listAnalyses(
       : await selectListRows(ctx.db, {})
           .where(inArray(tasks.id, page))
           .orderBy(desc(tasks.conversationAt), desc(tasks.id));
-  const human = await humanScores(
-    ctx.db,
-    rows.map((row) => row.task.id),
-  );
   return {
-    items: rows.map((row) => ({ ...listItem(row), human_score: human.get(row.task.id) ?? null })),
+    items: await listItemsWithReviews(ctx.db, rows),
     total: Math.min(found, countCap),
     total_capped: found > countCap,
     page: query.page,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks, webhookEndpoints } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
-import { listItem, selectListRows } from '../analyses/list.ts';
+import { listItemsWithReviews, selectListRows } from '../analyses/list.ts';
 import { queueDeliveries } from './deliveries.ts';
 
 /** The project's enabled endpoints that subscribe to an event type. */
@@ -33,11 +33,12 @@ export async function queueAnalysisEvent(
 ): Promise<void> {
   const endpointIds = await subscribers(tx, task.projectId, type);
   if (endpointIds.length === 0) return;
-  const [row] = await selectListRows(tx, {}).where(eq(tasks.id, task.id));
-  if (!row) return;
+  const rows = await selectListRows(tx, {}).where(eq(tasks.id, task.id));
+  const [item] = await listItemsWithReviews(tx, rows);
+  if (!item) return;
   await queueDeliveries(ctx, tx, endpointIds, {
     type,
     timestamp: new Date().toISOString(),
-    data: listItem(row),
+    data: item,
   });
 }
