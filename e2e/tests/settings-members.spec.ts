@@ -62,6 +62,7 @@ test.describe('team members and invitations', () => {
       'Name',
       'Email',
       'Role',
+      'Reviewer',
       'Joined',
       'Actions',
     ]);
@@ -202,6 +203,7 @@ test.describe('team members and invitations', () => {
       invitee.name,
       invitee.email,
       'Admin',
+      '',
       SHOWN.date(joined.joined_at),
       '',
     ]);

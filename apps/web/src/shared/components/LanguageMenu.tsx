@@ -40,39 +40,36 @@ export function LanguageButton({
 }
 
 /**
- * Its tooltip and menu (MUI's Tooltip, Popper, Menu, Popover and Modal) are a chunk of their own, fetched when
- * the button is first pointed at, focused or pressed: the sign-in page needs none of them to show.
+ * The menu (MUI's Menu, Popover and Modal) is a chunk of its own, fetched when the button is first pointed at,
+ * focused or pressed: the sign-in page needs none of it to show. The button itself stays the same element
+ * throughout, so a press that lands while the chunk arrives still opens the menu.
  */
-const LanguageMenuPopups = lazy(() => import('./LanguageMenuPopups'));
-
-/** What the first interaction asked for, carried over to the button with the tooltip and menu. */
-export interface LanguageMenuStart {
-  open: boolean;
-  focused: boolean;
-}
+const LanguageMenuList = lazy(() => import('./LanguageMenuList'));
 
 /** Header language menu: the eleven UI languages by their own names. */
 export function LanguageMenu({ color = 'inherit' }: { color?: LanguageMenuColor }) {
-  const [start, setStart] = useState<LanguageMenuStart | null>(null);
-  const want = (open: boolean, target: HTMLElement) => {
-    const focused = target.ownerDocument.activeElement === target;
-    // A transition: the plain button stays until the chunk is in, then the full one replaces it.
-    startTransition(() =>
-      setStart((previous) => ({
-        open: open || Boolean(previous?.open),
-        focused: focused || Boolean(previous?.focused),
-      })),
-    );
-  };
-  const plain = (
-    <LanguageButton
-      color={color}
-      onPointerEnter={(event) => want(false, event.currentTarget)}
-      onFocus={(event) => want(false, event.currentTarget)}
-      onClick={(event) => want(true, event.currentTarget)}
-    />
-  );
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const want = () => startTransition(() => setWanted(true));
   return (
-    <Suspense fallback={plain}>{start ? <LanguageMenuPopups color={color} start={start} /> : plain}</Suspense>
+    <>
+      <LanguageButton
+        color={color}
+        title={t('header.language')}
+        aria-expanded={anchor ? 'true' : undefined}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={(event) => {
+          want();
+          setAnchor(event.currentTarget);
+        }}
+      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <LanguageMenuList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }
