@@ -16,8 +16,11 @@
  * Options (environment): BENCH_ANALYSES; BENCH_RUNS (default 1: runs per page, the median is printed);
  * BENCH_PAGES (names or parts of names, comma-separated, e.g. `explorer,checklist`: only those pages);
  * BENCH_DIAGNOSTICS=1 also prints where the main thread went (bootup time by script, long tasks);
+ * BENCH_PROFILE=1 also loads each page once more under Chromium's CPU profiler and prints the functions with the
+ * most self time and the components with the most time in all (build the web app with `npx vite build --minify false` in apps/web first to read their names);
  * CHROME_PATH (default /usr/bin/chromium).
  */
+import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import { eq, sql } from 'drizzle-orm';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
@@ -38,6 +41,7 @@ import { departmentName, representativeName } from './support/realistic-rows.ts'
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const DIAGNOSTICS = Boolean(process.env.BENCH_DIAGNOSTICS);
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? [];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const logger = createLogger({ logLevel: 'warn' });
@@ -144,6 +148,62 @@ function diagnostics(lhr: Result): string[] {
   return lines;
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+/**
+ * Loads the page under the CPU profiler until the network is quiet; prints the 15 functions with most self time
+ * and the 15 React components (capitalised names) with most time including what they call.
+ */
+async function profileOf(port: number, url: string, cookies: string[]): Promise<string[]> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = await browser.newContext();
+  await context.setExtraHTTPHeaders({ Cookie: cookies.join('; ') });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await context.close();
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nameOf = (node: ProfileNode) => {
+    const frame = node.callFrame;
+    return `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^https?:\/\/[^/]+/, '')}:${frame.lineNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const node = byNode.get(id)!;
+    self.set(nameOf(node), (self.get(nameOf(node)) ?? 0) + ms);
+    // Each component once per sample, however deep it recurses.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byNode.get(at)!;
+      if (!/^[A-Z]/.test(frame.callFrame.functionName)) continue;
+      const name = nameOf(frame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
+    }
+  });
+  const top = (totals: Map<string, number>, label: string) =>
+    [...totals]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([key, ms]) => `      ${label} ${ms.toFixed(0).padStart(5)} ms  ${key}`);
+  return [...top(self, 'self'), ...top(inclusive, 'component')];
+}
+
 async function main(): Promise<void> {
   const scratch = await freshBenchDatabase(logger);
   const database = connectDatabase(scratch.url, logger, 4);
@@ -234,6 +294,7 @@ async function main(): Promise<void> {
           `${pick('cls').toFixed(3).padStart(8)}${`${pick('lcp').toFixed(0)} ms`.padStart(10)}`,
       );
       if (DIAGNOSTICS) console.log(diagnostics(runs[0]!.lhr).join('\n'));
+      if (PROFILE) console.log((await profileOf(chrome.port, `${base}${path}`, user.cookies)).join('\n'));
     }
     console.log('');
   } finally {

@@ -8,6 +8,7 @@ import {
   promptUnitsMilli,
   toMilliUnits,
 } from '@parley/contracts';
+import { numberFormat } from '../../shared/format/numberFormat';
 
 /** A model's units in milli-units; 1 unit when the model is unknown (spec 1 §9). */
 export function modelUnitsMilli(model: ModelInfo | undefined): MilliUnits {
@@ -37,9 +38,5 @@ export function unitsBreakdown(model: ModelInfo | undefined, lva: LvaOption): Un
 }
 
 export function formatNumber(value: number, language: string, maximumFractionDigits = 3): string {
-  try {
-    return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
-  } catch {
-    return String(value);
-  }
+  return numberFormat(language, { maximumFractionDigits }).format(value);
 }

@@ -1,5 +1,6 @@
 import { type AnalyticsValueType, CATEGORY_TYPES, CHECKLIST_TYPES, fromMilliUnits } from '@parley/contracts';
 import { dateFormat } from '../utils/displayDates';
+import { numberFormat } from './numberFormat';
 import { formatNumber, formatPercent } from './numbers';
 
 /** Display formatting of the analytics pages, in the UI language. Days are 'YYYY-MM-DD' of the project. */
@@ -88,15 +89,5 @@ export function formatSigned(
   digits = 1,
 ): string {
   const options: Intl.NumberFormatOptions = { signDisplay: 'exceptZero', maximumFractionDigits: digits };
-  try {
-    return new Intl.NumberFormat(
-      language,
-      style === 'percent' ? { ...options, style: 'percent' } : options,
-    ).format(value);
-  } catch {
-    return new Intl.NumberFormat(
-      'en',
-      style === 'percent' ? { ...options, style: 'percent' } : options,
-    ).format(value);
-  }
+  return numberFormat(language, style === 'percent' ? { ...options, style: 'percent' } : options).format(value);
 }

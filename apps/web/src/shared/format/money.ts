@@ -1,5 +1,6 @@
 import { BILLING, fromMicros, toMicros, toMilliUnits, unitsPriceMicros } from '@parley/contracts';
 import { dateFormat } from '../utils/displayDates';
+import { numberFormat } from './numberFormat';
 
 /**
  * Display formatting for billing screens. Money arithmetic lives in @parley/contracts (money.ts); these
@@ -7,16 +8,6 @@ import { dateFormat } from '../utils/displayDates';
  */
 
 const currencyOf = (currency: string | undefined | null) => currency || BILLING.defaultCurrency;
-
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(language, options);
-  } catch {
-    // an unknown currency code or language: fall back to plain English digits
-    const { style: _style, currency: _currency, ...rest } = options;
-    return new Intl.NumberFormat('en', rest);
-  }
-}
 
 /** Money with 2 decimals and the currency, in the UI language ($12.50, 12,50 €). */
 export function formatMoney(amount: number, currency: string | undefined | null, language: string): string {

@@ -1,13 +1,10 @@
 import { type FinalScoreMode, formatTimestamp } from '@parley/contracts';
+import { numberFormat } from './numberFormat';
 
 /** Display formatting of the analysis pages, in the UI language (and the project's time zone for dates). */
 
 export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
-  try {
-    return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
-  } catch {
-    return new Intl.NumberFormat('en', { maximumFractionDigits }).format(value);
-  }
+  return numberFormat(language, { maximumFractionDigits }).format(value);
 }
 
 /** A final score as shown in the list and the detail: '87.5', or '87.5 %' when it is a percentage. */
@@ -18,11 +15,7 @@ export function formatScore(score: number | null, mode: FinalScoreMode | null | 
 
 /** A share 0..1 as a percentage: 0.4567 -> 45.7 %. */
 export function formatPercent(share: number, language: string, maximumFractionDigits = 1): string {
-  try {
-    return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }).format(share);
-  } catch {
-    return `${(share * 100).toFixed(maximumFractionDigits)} %`;
-  }
+  return numberFormat(language, { style: 'percent', maximumFractionDigits }).format(share);
 }
 
 /** A length of time as m:ss or h:mm:ss (a recording's duration, a transcript line's start). */
