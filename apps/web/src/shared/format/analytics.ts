@@ -89,5 +89,7 @@ export function formatSigned(
   digits = 1,
 ): string {
   const options: Intl.NumberFormatOptions = { signDisplay: 'exceptZero', maximumFractionDigits: digits };
-  return numberFormat(language, style === 'percent' ? { ...options, style: 'percent' } : options).format(value);
+  return numberFormat(language, style === 'percent' ? { ...options, style: 'percent' } : options).format(
+    value,
+  );
 }

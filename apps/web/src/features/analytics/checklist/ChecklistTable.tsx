@@ -14,9 +14,10 @@ import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/a
 import { ProgressiveRows } from '../../../shared/components/ProgressiveRows';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAverage, formatCount, isChecklistType } from '../../../shared/format/analytics';
+import { useInAppLinks } from '../../../shared/hooks/useInAppLinks';
 import { fieldLabel } from '../fieldLabel';
 import type { SortColumn, SortDirection } from './model';
-import { ScoreCell } from './ScoreCell';
+import { ScoreCell, scoreCellStyles } from './ScoreCell';
 
 /** The print view's table fits the page's width: columns share it, long labels wrap. */
 const fitted = {
@@ -27,6 +28,16 @@ const fitted = {
 } as const;
 
 const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
+/** The representative column, set once on the table rather than on each row's cell. */
+const representativeColumn = {
+  '& tbody th': { ...sticky, fontWeight: 500, whiteSpace: 'nowrap' },
+  '& tbody tr.checklist-total th, & tbody tr.checklist-total td': {
+    fontWeight: 700,
+    borderTop: 2,
+    borderTopColor: 'divider',
+  },
+} as const;
 
 /**
  * Representatives × checklist items, with the team's total below. Header and first column stay in view
@@ -53,6 +64,7 @@ export function ChecklistTable({
   print: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const inAppLinks = useInAppLinks();
   const language = i18n.language;
   const header = (column: SortColumn, label: string, caption?: string) => {
     const text = (
@@ -93,13 +105,9 @@ export function ChecklistTable({
       key={total ? 'total' : `${row.representative}`}
       hover={!total}
       data-testid={total ? 'checklist-total' : 'checklist-row'}
-      sx={total ? { '& td, & th': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } } : undefined}
+      className={total ? 'checklist-total' : undefined}
     >
-      <TableCell
-        component="th"
-        scope="row"
-        sx={{ ...sticky, fontWeight: total ? 700 : 500, whiteSpace: 'nowrap' }}
-      >
+      <TableCell component="th" scope="row">
         {total ? t('analytics.checklist.team') : (row.representative ?? t('analytics.explorer.none'))}
       </TableCell>
       <TableCell align="right">{formatCount(row.analyses, language)}</TableCell>
@@ -119,7 +127,8 @@ export function ChecklistTable({
       size="small"
       stickyHeader={!print}
       aria-label={t('nav.checklistReport')}
-      sx={print ? fitted : undefined}
+      sx={[scoreCellStyles, representativeColumn, print && fitted]}
+      onClick={inAppLinks}
     >
       <TableHead>
         <TableRow>

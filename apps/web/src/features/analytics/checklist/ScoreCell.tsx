@@ -1,8 +1,22 @@
-import { Link, TableCell, Typography } from '@mui/material';
+import { TableCell, type Theme } from '@mui/material';
 import type { AnalyticsField, ChecklistCell } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { formatFieldValue, ratioColor } from '../../../shared/format/analytics';
+
+/**
+ * The score cells' look, set once on the table: a report has thousands of cells, and a style of their own
+ * made each render serialise four style objects and add a rule per colour.
+ */
+export const scoreCellStyles = (theme: Theme) => ({
+  '& td.score-cell': { whiteSpace: 'nowrap', padding: theme.spacing(0.75), printColorAdjust: 'exact' },
+  '& td.score-cell-empty': { color: theme.palette.text.disabled },
+  '& .score-value': { ...theme.typography.body1, fontWeight: 600, display: 'block' },
+  '& .score-count': { ...theme.typography.caption, color: theme.palette.text.secondary, display: 'block' },
+  '& a.score-link': { display: 'block', color: 'inherit', textDecoration: 'none' },
+  '& a.score-link:hover .score-value, & a.score-link:focus-visible .score-value': {
+    textDecoration: 'underline',
+  },
+});
 
 /**
  * One item of one representative: the pass rate or mean score on a red-to-green background (by how close it
@@ -20,42 +34,31 @@ export function ScoreCell({
   const { t, i18n } = useTranslation();
   if (!cell) {
     return (
-      <TableCell align="center" sx={{ color: 'text.disabled' }}>
+      <TableCell align="center" className="score-cell-empty">
         —
       </TableCell>
     );
   }
-  const value = (
-    <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-      {formatFieldValue(item.type, cell.value, i18n.language)}
-    </Typography>
-  );
-  const count = (
-    <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
-      {t('analytics.checklist.count', { count: cell.count })}
-    </Typography>
+  const content = (
+    <>
+      <span className="score-value">{formatFieldValue(item.type, cell.value, i18n.language)}</span>
+      <span className="score-count">{t('analytics.checklist.count', { count: cell.count })}</span>
+    </>
   );
   return (
     <TableCell
       align="center"
-      sx={{
-        bgcolor: ratioColor(cell.ratio) ?? undefined,
-        whiteSpace: 'nowrap',
-        p: 0.75,
-        printColorAdjust: 'exact',
-      }}
+      className="score-cell"
+      style={{ backgroundColor: ratioColor(cell.ratio) ?? undefined }}
       data-testid="checklist-cell"
     >
       {to ? (
-        <Link component={RouterLink} to={to} underline="hover" color="inherit" sx={{ display: 'block' }}>
-          {value}
-          {count}
-        </Link>
+        // A plain link: the table navigates in the app for it (useInAppLinks), no router Link per cell.
+        <a href={to} className="score-link">
+          {content}
+        </a>
       ) : (
-        <>
-          {value}
-          {count}
-        </>
+        content
       )}
     </TableCell>
   );

@@ -1,4 +1,4 @@
-import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { alpha, Table, TableBody, TableCell, TableHead, TableRow, type Theme } from '@mui/material';
 import {
   type AnalyticsField,
   type ExplorerGroup,
@@ -6,12 +6,30 @@ import {
   parseEraPath,
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { type AnalyticsView, analysesLink, listFilters } from '../../../shared/analytics/view';
 import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import { ProgressiveRows } from '../../../shared/components/ProgressiveRows';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
+import { useInAppLinks } from '../../../shared/hooks/useInAppLinks';
 import { type ExplorerColumn, groupFilters, groupLabel } from './columns';
+
+/** The body's cells, styled once on the table rather than on each cell (a style each made every render slow). */
+const bodyCells = (theme: Theme) => ({
+  '& tbody th': { fontWeight: 500 },
+  // As MUI's Link draws a link.
+  '& tbody a': {
+    color: theme.palette.primary.main,
+    textDecoration: 'underline',
+    textDecorationColor: alpha(theme.palette.primary.main, 0.4),
+    '&:hover': { textDecorationColor: 'inherit' },
+  },
+  '& tbody td': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  '& tbody tr.explorer-total th, & tbody tr.explorer-total td': {
+    fontWeight: 700,
+    borderTop: 2,
+    borderTopColor: 'divider',
+  },
+});
 
 /** The explorer's figures per group and in total; counts link to the analyses behind them. */
 export function ExplorerTable({
@@ -33,6 +51,7 @@ export function ExplorerTable({
   total: ExplorerGroupRow;
 }) {
   const { t, i18n } = useTranslation();
+  const inAppLinks = useInAppLinks();
   const cell = (column: ExplorerColumn, row: ExplorerGroupRow, rowFilters: AnalysisFilters | null) => {
     const text = column.text(row);
     const filters = rowFilters && column.link?.(row);
@@ -40,11 +59,8 @@ export function ExplorerTable({
     // An era of a changed field (contracts analytics/eras.ts) links to the field's analyses by its path.
     const path = parseEraPath(field.path).path;
     const to = analysesLink(projectId, listFilters(view, { ...rowFilters, field: path, ...filters }));
-    return (
-      <Link component={RouterLink} to={to}>
-        {text}
-      </Link>
-    );
+    // A plain link: the table navigates in the app for it (useInAppLinks), no router Link per cell.
+    return <a href={to}>{text}</a>;
   };
   const row = (
     data: ExplorerGroupRow,
@@ -55,19 +71,13 @@ export function ExplorerTable({
     <TableRow
       key={isTotal ? 'total' : `${data.key}`}
       data-testid={isTotal ? 'explorer-total' : 'explorer-row'}
-      sx={
-        isTotal ? { '& td, & th': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } } : undefined
-      }
+      className={isTotal ? 'explorer-total' : undefined}
     >
-      <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+      <TableCell component="th" scope="row">
         {label}
       </TableCell>
       {columns.map((column) => (
-        <TableCell
-          key={column.id}
-          align="right"
-          sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-        >
+        <TableCell key={column.id} align="right">
           {cell(column, data, rowFilters)}
         </TableCell>
       ))}
@@ -75,7 +85,7 @@ export function ExplorerTable({
   );
   return (
     <ScrollRegion label={t('analytics.explorer.table')}>
-      <Table size="small" aria-label={t('analytics.explorer.table')}>
+      <Table size="small" aria-label={t('analytics.explorer.table')} sx={bodyCells} onClick={inAppLinks}>
         <TableHead>
           <TableRow>
             <TableCell>{t(`analytics.explorer.groupBy.${group}`)}</TableCell>
