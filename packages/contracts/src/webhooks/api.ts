@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { AnalysisListItem } from '../analyses/api.ts';
+import { ChangeRequest } from '../change-requests/api.ts';
 import { Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
 
 // Webhooks (issue 36 part 1): per project, admins and owners (and full API keys). Signed per the Standard
 // Webhooks specification; delivered at least once from a queue (apps/server/src/modules/webhooks).
 
 /** The events an endpoint can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'analysis.completed',
+  'analysis.failed',
+  'analysis.corrected',
+  'change_request.created',
+  'change_request.resolved',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "send test event" posts; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -125,6 +132,14 @@ const envelope = <T extends string, D extends z.ZodType>(type: T, data: D) =>
 /** analysis.completed and analysis.failed: the analysis as the analyses list answers it. */
 export const AnalysisCompletedEvent = envelope('analysis.completed', AnalysisListItem);
 export const AnalysisFailedEvent = envelope('analysis.failed', AnalysisListItem);
+/** analysis.corrected: a change request's values were approved into the analysis; the analysis as listed. */
+export const AnalysisCorrectedEvent = envelope('analysis.corrected', AnalysisListItem);
+/**
+ * change_request.created and change_request.resolved (approved or rejected): the request as the change
+ * requests API answers it to an admin (`can_review` is false: a receiver cannot review).
+ */
+export const ChangeRequestCreatedEvent = envelope('change_request.created', ChangeRequest);
+export const ChangeRequestResolvedEvent = envelope('change_request.resolved', ChangeRequest);
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
@@ -132,6 +147,9 @@ export const WebhookTestEvent = envelope(
 export const WebhookEvent = z.discriminatedUnion('type', [
   AnalysisCompletedEvent,
   AnalysisFailedEvent,
+  AnalysisCorrectedEvent,
+  ChangeRequestCreatedEvent,
+  ChangeRequestResolvedEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -14,6 +14,7 @@ import { AppError, conflict } from '../../errors.ts';
 import { requireTask } from '../analyses/detail.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
+import { queueChangeRequestEvent } from '../webhooks/events.ts';
 import { mailRequestOpened } from './mail.ts';
 import { getChangeRequest } from './read.ts';
 import { answeredResult } from './result.ts';
@@ -114,6 +115,12 @@ export async function createChangeRequest(
         .insert(changeRequestItems)
         .values(items.map((item) => ({ ...item, requestId: created!.id, taskId: task.id })));
     }
+    await queueChangeRequestEvent(
+      ctx,
+      tx,
+      { id: created!.id, projectId: access.project.id },
+      'change_request.created',
+    );
     return created!.id;
   });
   ctx.logger.info(

@@ -6,6 +6,7 @@ import { conflict, forbidden } from '../../errors.ts';
 import { reanalyze } from '../analyses/reanalyze.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { notifyTask } from '../tasks/notify.ts';
+import { queueAnalysisEvent, queueChangeRequestEvent } from '../webhooks/events.ts';
 import { applyCorrection } from './apply.ts';
 import { mailRequestReviewed } from './mail.ts';
 import { getChangeRequest } from './read.ts';
@@ -60,6 +61,7 @@ export async function approveChangeRequest(
   body: { values?: Record<string, string | number | boolean>; reason?: string },
 ): Promise<ChangeRequest> {
   const request = await reviewable(ctx, access, reviewer, requestId);
+  const resolvedRequest = { id: requestId, projectId: access.project.id };
   const reason = body.reason?.trim() || null;
   const review = {
     status: 'approved' as const,
@@ -75,12 +77,15 @@ export async function approveChangeRequest(
         .where(openRequest(requestId))
         .returning({ id: changeRequests.id });
       if (!claimed) throw conflict(REVIEW_TEXTS.notOpen, 'not_open');
-      return applyCorrection(tx, request.task_id, {
+      const corrected = await applyCorrection(tx, request.task_id, {
         requestId,
         reviewer: { id: reviewer.id, name: reviewer.name.trim() || reviewer.email },
         reason: reason ?? request.reason,
         edited: body.values ?? {},
       });
+      await queueAnalysisEvent(ctx, tx, corrected, 'analysis.corrected');
+      await queueChangeRequestEvent(ctx, tx, resolvedRequest, 'change_request.resolved');
+      return corrected;
     });
     await notifyTask(ctx, task);
     return decided(ctx, access, reviewer, requestId);
@@ -93,10 +98,13 @@ export async function approveChangeRequest(
   if (!claimed) throw conflict(REVIEW_TEXTS.notOpen, 'not_open');
   try {
     const started = await reanalyze(ctx, access, reviewer.id, request.task_id, request.prompt_id as number);
-    await ctx.db
-      .update(changeRequests)
-      .set({ reanalysisTaskId: started.data.task_id ?? null })
-      .where(eq(changeRequests.id, requestId));
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(changeRequests)
+        .set({ reanalysisTaskId: started.data.task_id ?? null })
+        .where(eq(changeRequests.id, requestId));
+      await queueChangeRequestEvent(ctx, tx, resolvedRequest, 'change_request.resolved');
+    });
   } catch (error) {
     await ctx.db
       .update(changeRequests)
@@ -116,17 +124,25 @@ export async function rejectChangeRequest(
   reason: string,
 ): Promise<ChangeRequest> {
   await reviewable(ctx, access, reviewer, requestId);
-  const [rejected] = await ctx.db
-    .update(changeRequests)
-    .set({
-      status: 'rejected',
-      reviewedBy: reviewer.id,
-      reviewedAt: new Date(),
-      reviewReason: reason.trim(),
-      updatedAt: new Date(),
-    })
-    .where(openRequest(requestId))
-    .returning({ id: changeRequests.id });
-  if (!rejected) throw conflict(REVIEW_TEXTS.notOpen, 'not_open');
+  await ctx.db.transaction(async (tx) => {
+    const [rejected] = await tx
+      .update(changeRequests)
+      .set({
+        status: 'rejected',
+        reviewedBy: reviewer.id,
+        reviewedAt: new Date(),
+        reviewReason: reason.trim(),
+        updatedAt: new Date(),
+      })
+      .where(openRequest(requestId))
+      .returning({ id: changeRequests.id });
+    if (!rejected) throw conflict(REVIEW_TEXTS.notOpen, 'not_open');
+    await queueChangeRequestEvent(
+      ctx,
+      tx,
+      { id: requestId, projectId: access.project.id },
+      'change_request.resolved',
+    );
+  });
   return decided(ctx, access, reviewer, requestId);
 }

@@ -1,9 +1,10 @@
 import type { WebhookEventType } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tasks, webhookEndpoints } from '../../db/schema/index.ts';
+import { projects, tasks, webhookEndpoints } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
 import { listItemsWithReviews, selectListRows } from '../analyses/list.ts';
+import { getChangeRequest } from '../change-requests/read.ts';
 import { queueDeliveries } from './deliveries.ts';
 
 /** The project's enabled endpoints that subscribe to an event type. */
@@ -22,14 +23,15 @@ async function subscribers(tx: Transaction, projectId: number, type: WebhookEven
 }
 
 /**
- * analysis.completed / analysis.failed, queued in the transaction that settles the task (modules/tasks/state.ts):
- * the payload is the analysis as the analyses list answers it.
+ * analysis.completed / analysis.failed, queued in the transaction that settles the task (modules/tasks/state.ts);
+ * analysis.corrected in the one that applies an approved change request: the payload is the analysis as the
+ * analyses list answers it.
  */
 export async function queueAnalysisEvent(
   ctx: Pick<AppContext, 'boss'>,
   tx: Transaction,
   task: { id: number; projectId: number },
-  type: 'analysis.completed' | 'analysis.failed',
+  type: 'analysis.completed' | 'analysis.failed' | 'analysis.corrected',
 ): Promise<void> {
   const endpointIds = await subscribers(tx, task.projectId, type);
   if (endpointIds.length === 0) return;
@@ -41,4 +43,23 @@ export async function queueAnalysisEvent(
     timestamp: new Date().toISOString(),
     data: item,
   });
+}
+
+/**
+ * change_request.created / change_request.resolved, queued in the transaction that opens or decides the request:
+ * the payload is the request as the change requests API answers it to an admin, read-only (a receiver cannot
+ * review, so `can_review` is false).
+ */
+export async function queueChangeRequestEvent(
+  ctx: Pick<AppContext, 'boss'>,
+  tx: Transaction,
+  request: { id: number; projectId: number },
+  type: 'change_request.created' | 'change_request.resolved',
+): Promise<void> {
+  const endpointIds = await subscribers(tx, request.projectId, type);
+  if (endpointIds.length === 0) return;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, request.projectId));
+  if (!project) return;
+  const data = await getChangeRequest(tx, { project, role: 'admin', support: true }, 0, request.id);
+  await queueDeliveries(ctx, tx, endpointIds, { type, timestamp: new Date().toISOString(), data });
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   analysisRoutes,
+  changeRequestRoutes,
   taskError,
   uploadRoutes,
   WEBHOOKS,
@@ -13,6 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
+import { analysed, scoredPrompt } from '../../../test/change-requests.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
@@ -220,6 +222,61 @@ describe('deliveries', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'analysis.failed', data: { id: taskId, status: 'failed' } });
     expect(received.some((r) => verifiedOrNull(r, other.secret))).toBe(false);
+  });
+
+  it('posts change_request.created; an approval posts analysis.corrected then change_request.resolved, a rejection resolved', async () => {
+    const endpoint = await createEndpoint(admin, {
+      events: ['analysis.corrected', 'change_request.created', 'change_request.resolved'],
+    });
+    const prompt = await scoredPrompt(app.t, app.owner, projectId, 'sum');
+    const taskId = await analysed(app.t, projectId, prompt, { department: 'Sales', representative: 'Ann' });
+    const events = async () => {
+      await drain();
+      const mine = received.map((r) => verifiedOrNull(r, endpoint.secret)).filter((e) => e !== null);
+      received.length = 0;
+      return mine;
+    };
+    const ask = (path: string, value: unknown) =>
+      admin.call(changeRequestRoutes.create, {
+        unchecked: true,
+        params: { id: projectId, taskId },
+        body: { kind: 'field', items: [{ path, proposed_value: value }], reason: 'The rep did greet.' },
+      });
+    received.length = 0;
+    const opened = await ask('Greeting', true);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const requestId: number = opened.json().data.id;
+    const [created] = await events();
+    expect(created).toMatchObject({
+      type: 'change_request.created',
+      data: { id: requestId, task_id: taskId, status: 'open', can_review: false },
+    });
+
+    const approved = await app.owner.call(changeRequestRoutes.approve, {
+      params: { id: projectId, requestId },
+      body: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const afterApproval = await events();
+    expect(afterApproval.map((event) => event.type)).toEqual(['analysis.corrected', 'change_request.resolved']);
+    const listed = await app.owner.call(analysisRoutes.list, { params: { id: projectId } });
+    expect(afterApproval[0]!.data).toEqual(
+      listed.json().data.items.find((item: { id: number }) => item.id === taskId),
+    );
+    expect(afterApproval[1]).toMatchObject({ data: { id: requestId, status: 'approved' } });
+
+    const second = await ask('Tone', 2);
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId: number = second.json().data.id;
+    await events();
+    const rejected = await app.owner.call(changeRequestRoutes.reject, {
+      params: { id: projectId, requestId: secondId },
+      body: { reason: 'The score stands.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await events()).toMatchObject([
+      { type: 'change_request.resolved', data: { id: secondId, status: 'rejected' } },
+    ]);
   });
 
   it('retries a failure after 5 s, keeps 1 KB of the answer, and signs with both secrets after a rotation', async () => {
