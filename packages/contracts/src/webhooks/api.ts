@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalysisListItem } from '../analyses/api.ts';
+import { UploadBatch } from '../bulk/api.ts';
 import { ChangeRequest } from '../change-requests/api.ts';
 import { Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
 
@@ -13,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'analysis.corrected',
   'change_request.created',
   'change_request.resolved',
+  'batch.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "send test event" posts; no endpoint subscribes to it. */
@@ -140,6 +142,8 @@ export const AnalysisCorrectedEvent = envelope('analysis.corrected', AnalysisLis
  */
 export const ChangeRequestCreatedEvent = envelope('change_request.created', ChangeRequest);
 export const ChangeRequestResolvedEvent = envelope('change_request.resolved', ChangeRequest);
+/** batch.completed: a bulk upload finished (completed, partially_completed or failed), as the batches API answers it. */
+export const BatchCompletedEvent = envelope('batch.completed', UploadBatch);
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
@@ -150,6 +154,7 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   AnalysisCorrectedEvent,
   ChangeRequestCreatedEvent,
   ChangeRequestResolvedEvent,
+  BatchCompletedEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

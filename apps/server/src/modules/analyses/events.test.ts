@@ -166,17 +166,17 @@ describe('task events', () => {
     const [item] = await t.ctx.db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
 
     // A row that starts downloading changes no count but is announced (when its transaction commits).
-    await refreshBatchItem(t.ctx.db, item!.id, (tx) =>
+    await refreshBatchItem(t.ctx, item!.id, (tx) =>
       tx.update(batchItems).set({ status: 'downloading' }).where(eq(batchItems.id, item!.id)),
     );
     expect(await events.nextOf('batch')).toEqual({ batch_id: batchId });
     // A row that fails is counted and announced.
-    await refreshBatchItem(t.ctx.db, item!.id, (tx) =>
+    await refreshBatchItem(t.ctx, item!.id, (tx) =>
       tx.update(batchItems).set({ status: 'failed', error: 'gone' }).where(eq(batchItems.id, item!.id)),
     );
     expect(await events.nextOf('batch')).toEqual({ batch_id: batchId });
     // Nothing changed: nothing is announced (the next batch event is a later one).
-    await refreshBatchItem(t.ctx.db, item!.id);
+    await refreshBatchItem(t.ctx, item!.id);
     await notifyBatchEvent(t.ctx.db, { project_id: projectId, batch_id: 999 });
     expect(await events.nextOf('batch')).toEqual({ batch_id: 999 });
     events.close();

@@ -81,7 +81,7 @@ async function announceItem(ctx: AppContext, projectId: number, batchId: number,
 
 /** An item's final state and its batch's new counts, in one transaction. */
 async function finishItem(ctx: AppContext, itemId: number, values: ItemChange): Promise<void> {
-  await refreshBatchItem(ctx.db, itemId, (tx) => setItem(tx, itemId, values));
+  await refreshBatchItem(ctx, itemId, (tx) => setItem(tx, itemId, values));
 }
 
 /**
@@ -154,7 +154,7 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
     .set({ status: 'failed', error: ITEM_TEXTS.interrupted, updatedAt: new Date() })
     .where(and(eq(batchItems.id, itemId), inArray(batchItems.status, ['pending', 'downloading'])))
     .returning({ id: batchItems.id });
-  if (row) await refreshBatchItem(ctx.db, row.id);
+  if (row) await refreshBatchItem(ctx, row.id);
 }
 
 /** A download that failed for a passing reason (timeout, 5xx) is tried twice more, 30 s and 60 s later. */

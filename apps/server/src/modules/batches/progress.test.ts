@@ -65,7 +65,11 @@ const batchRow = async (id: number) =>
 
 /** Every row refreshed `times` times, all at once on the wide pool (a row's refreshes side by side). */
 const refreshAll = (itemIds: number[], times: number) =>
-  Promise.all(itemIds.flatMap((id) => Array.from({ length: times }, () => refreshBatchItem(wide.db, id))));
+  Promise.all(
+    itemIds.flatMap((id) =>
+      Array.from({ length: times }, () => refreshBatchItem({ db: wide.db, boss: t.ctx.boss }, id)),
+    ),
+  );
 
 const completions = (refreshes: (BatchRefresh | null)[]) =>
   refreshes.filter((refresh) => refresh?.changed && refresh.status !== 'processing');
@@ -83,7 +87,7 @@ describe('batch progress', () => {
       ['task_created', 'queued'],
       ['task_created', 'processing'],
     ]);
-    for (const id of itemIds) await refreshBatchItem(t.ctx.db, id);
+    for (const id of itemIds) await refreshBatchItem(t.ctx, id);
     const counted = await t.ctx.db
       .select({ countedAs: batchItems.countedAs })
       .from(batchItems)

@@ -1,11 +1,18 @@
 import { type BatchStatus, batchStatusFromCounts } from '@parley/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { onTaskSettled, type TaskSettledListener } from '../tasks/settled.ts';
+import { queueProjectEvent } from '../webhooks/events.ts';
+import { type BatchRow, toBatchDto } from './dto.ts';
 import { notifyBatchEvent } from './notify.ts';
 
-type BatchRow = typeof uploadBatches.$inferSelect;
+/** What a refresh needs: the database, and the queue for the batch.completed webhook. */
+type Refresher = Pick<AppContext, 'db' | 'boss'>;
+
+const FINISHED: BatchStatus[] = ['completed', 'partially_completed', 'failed'];
 
 /**
  * What an item counts as in its batch: processed when its analysis completed or was skipped, failed when the
@@ -63,9 +70,13 @@ async function countItem(db: Executor, itemId: number) {
 /**
  * Brings a batch's status in line with counts a refresh returned, unless the counts have changed since (the
  * refresh that changed them does it). Answers whether this call changed it: of refreshes that reach the same
- * counts at the same time, one does.
+ * counts at the same time, one does, and when the batch finished that one queues batch.completed with it.
  */
-async function settleStatus(db: Executor, counts: NonNullable<Awaited<ReturnType<typeof countItem>>>) {
+async function settleStatus(
+  ctx: Refresher,
+  tx: Transaction,
+  counts: NonNullable<Awaited<ReturnType<typeof countItem>>>,
+) {
   // Until its first item starts a batch is pending; an item waiting for a retry does not put it back.
   const status = batchStatusFromCounts({
     total: counts.total_items,
@@ -74,7 +85,7 @@ async function settleStatus(db: Executor, counts: NonNullable<Awaited<ReturnType
     failed: counts.failed_items,
   });
   if (status === counts.status) return { status, changed: false };
-  const changed = await db
+  const [changed] = await tx
     .update(uploadBatches)
     .set({ status })
     .where(
@@ -85,8 +96,15 @@ async function settleStatus(db: Executor, counts: NonNullable<Awaited<ReturnType
         eq(uploadBatches.failedItems, counts.failed_items),
       ),
     )
-    .returning({ id: uploadBatches.id });
-  return { status, changed: changed.length > 0 };
+    .returning();
+  if (changed && FINISHED.includes(status)) {
+    await queueProjectEvent(ctx, tx, changed.projectId, {
+      type: 'batch.completed',
+      timestamp: new Date().toISOString(),
+      data: toBatchDto(changed),
+    });
+  }
+  return { status, changed: changed !== undefined };
 }
 
 /** What a refresh did: the batch's status after it, and whether this refresh changed that status. */
@@ -100,23 +118,24 @@ export interface BatchRefresh {
  * item or of the counts is announced to the live view, once. Returns null when the counts did not change.
  */
 export async function refreshBatchItem(
-  db: Db,
+  ctx: Refresher,
   itemId: number,
   /** A change to the item to apply first, in the same transaction, so nobody sees it without the new counts. */
   change?: (tx: Executor) => Promise<unknown>,
 ): Promise<BatchRefresh | null> {
+  const { db } = ctx;
   if (change) {
     return db.transaction(async (tx) => {
       await change(tx);
       const counts = await countItem(tx, itemId);
-      const refresh = counts && (await settleStatus(tx, counts));
+      const refresh = counts && (await settleStatus(ctx, tx, counts));
       await announce(tx, itemId);
       return refresh;
     });
   }
   const counts = await countItem(db, itemId);
   if (!counts) return null;
-  const refresh = await settleStatus(db, counts);
+  const refresh = await db.transaction((tx) => settleStatus(ctx, tx, counts));
   await notifyBatchEvent(db, { project_id: counts.project_id, batch_id: counts.id });
   return refresh;
 }
@@ -132,7 +151,7 @@ async function announce(tx: Executor, itemId: number) {
 }
 
 /** A batch whose first item starts is processing. */
-export async function markBatchStarted(db: Db, batchId: number): Promise<void> {
+export async function markBatchStarted(db: AppContext['db'], batchId: number): Promise<void> {
   await db
     .update(uploadBatches)
     .set({ status: 'processing', updatedAt: new Date() })
@@ -140,12 +159,15 @@ export async function markBatchStarted(db: Db, batchId: number): Promise<void> {
 }
 
 /** Refreshes the batch items that use this task (none for single uploads). */
-export async function refreshBatchesOfTask(db: Db, taskId: number): Promise<void> {
-  const rows = await db.select({ id: batchItems.id }).from(batchItems).where(eq(batchItems.taskId, taskId));
-  for (const { id } of rows) await refreshBatchItem(db, id);
+export async function refreshBatchesOfTask(ctx: Refresher, taskId: number): Promise<void> {
+  const rows = await ctx.db
+    .select({ id: batchItems.id })
+    .from(batchItems)
+    .where(eq(batchItems.taskId, taskId));
+  for (const { id } of rows) await refreshBatchItem(ctx, id);
 }
 
-const refreshOnSettled: TaskSettledListener = (ctx, task) => refreshBatchesOfTask(ctx.db, task.id);
+const refreshOnSettled: TaskSettledListener = (ctx, task) => refreshBatchesOfTask(ctx, task.id);
 
 /**
  * Bulk uploads count their items' analyses: a batch is refreshed whenever one of its tasks settles, in the

@@ -97,7 +97,7 @@ async function settled(batchId: number) {
 /** What the pipeline does when a task ends: the task's status changes, then its batches are refreshed. */
 async function finishTasks(taskIds: number[], status: 'completed' | 'failed' | 'skipped') {
   await t.ctx.db.update(tasks).set({ status }).where(inArray(tasks.id, taskIds));
-  for (const id of taskIds) await refreshBatchesOfTask(t.ctx.db, id);
+  for (const id of taskIds) await refreshBatchesOfTask(t.ctx, id);
 }
 
 describe('batch items through the queue', () => {
@@ -213,7 +213,7 @@ describe('batch items through the queue', () => {
     const items = await settled(batchId);
     const taskId = items[0]!.taskId!;
     await t.ctx.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, taskId));
-    await Promise.all(Array.from({ length: 6 }, () => refreshBatchesOfTask(t.ctx.db, taskId)));
+    await Promise.all(Array.from({ length: 6 }, () => refreshBatchesOfTask(t.ctx, taskId)));
     expect(await batchRow(batchId)).toMatchObject({
       status: 'processing',
       processedItems: 1,

@@ -29,11 +29,11 @@ import { repMappingsFor } from '../reps/lookup.ts';
 import { jobPriority } from '../tasks/queue.ts';
 import { requireAnalysisFunds } from '../tasks/request.ts';
 import { taskErrorFields } from '../tasks/rows.ts';
+import { type BatchRow, toBatchDto } from './dto.ts';
 import { batchItemJob } from './jobs.ts';
 import { CsvRefused, type ParsedBulkCsv } from './parse.ts';
 import { type BatchViewer, batchCondition, seesPartOf, teamRowCondition } from './visibility.ts';
 
-export type BatchRow = typeof uploadBatches.$inferSelect;
 type ItemRow = typeof batchItems.$inferSelect;
 
 export const BATCH_TEXTS = {
@@ -44,22 +44,6 @@ export const BATCH_TEXTS = {
 
 /** Rows written per INSERT (11 columns each, well under PostgreSQL's 65,535 parameters). */
 const INSERT_CHUNK = 1000;
-
-export function toBatchDto(row: BatchRow): UploadBatch {
-  return {
-    id: row.id,
-    project_id: row.projectId,
-    file_name: row.fileName,
-    status: row.status,
-    total_items: row.totalItems,
-    processed_items: row.processedItems,
-    failed_items: row.failedItems,
-    prompt_id: row.promptId,
-    priority: row.priority,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** The multipart text fields of a bulk upload (400 validation_error with the field). */
 export function parseBatchFields(raw: Record<string, string>): z.output<typeof BatchCreateFields> {

@@ -237,7 +237,7 @@ describe("team leaders and bulk uploads: their teams' rows only", () => {
     // Sales' analysis completes.
     const salesTask = mixedItems[0]!.taskId!;
     await t.ctx.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, salesTask));
-    await refreshBatchesOfTask(t.ctx.db, salesTask);
+    await refreshBatchesOfTask(t.ctx, salesTask);
 
     expect(counts((await batchesOf(salesLeader)).get(mixed))).toEqual(['partially_completed', 2, 1, 1]);
     expect(counts((await batchesOf(supportLeader)).get(mixed))).toEqual(['processing', 2, 0, 0]);

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '@parley/contracts';
+import type { WebhookEvent, WebhookEventType } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, tasks, webhookEndpoints } from '../../db/schema/index.ts';
@@ -62,4 +62,15 @@ export async function queueChangeRequestEvent(
   if (!project) return;
   const data = await getChangeRequest(tx, { project, role: 'admin', support: true }, 0, request.id);
   await queueDeliveries(ctx, tx, endpointIds, { type, timestamp: new Date().toISOString(), data });
+}
+
+/** Any other event of a project, its payload made by the caller (batch.completed: modules/batches/progress.ts). */
+export async function queueProjectEvent(
+  ctx: Pick<AppContext, 'boss'>,
+  tx: Transaction,
+  projectId: number,
+  event: WebhookEvent & { type: WebhookEventType },
+): Promise<void> {
+  const endpointIds = await subscribers(tx, projectId, event.type);
+  await queueDeliveries(ctx, tx, endpointIds, event);
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   analysisRoutes,
+  batchRoutes,
   changeRequestRoutes,
   taskError,
   uploadRoutes,
@@ -13,15 +14,16 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
-import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { analysed, scoredPrompt } from '../../../test/change-requests.ts';
+import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { batchItems, uploadBatches, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { refreshBatchItem } from '../batches/progress.ts';
 import { runTask } from '../pipeline/run.ts';
 import { failTask } from '../tasks/state.ts';
 import { attemptDelivery } from './deliveries.ts';
@@ -258,7 +260,10 @@ describe('deliveries', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const afterApproval = await events();
-    expect(afterApproval.map((event) => event.type)).toEqual(['analysis.corrected', 'change_request.resolved']);
+    expect(afterApproval.map((event) => event.type)).toEqual([
+      'analysis.corrected',
+      'change_request.resolved',
+    ]);
     const listed = await app.owner.call(analysisRoutes.list, { params: { id: projectId } });
     expect(afterApproval[0]!.data).toEqual(
       listed.json().data.items.find((item: { id: number }) => item.id === taskId),
@@ -277,6 +282,44 @@ describe('deliveries', () => {
     expect(await events()).toMatchObject([
       { type: 'change_request.resolved', data: { id: secondId, status: 'rejected' } },
     ]);
+  });
+
+  it('posts batch.completed once when a bulk upload finishes, with the batch as the API answers it', async () => {
+    const endpoint = await createEndpoint(admin, { events: ['batch.completed'] });
+    const { db } = app.t.ctx;
+    const [batch] = await db
+      .insert(uploadBatches)
+      .values({ projectId, fileName: 'calls.csv', totalItems: 2, status: 'processing' })
+      .returning();
+    const items = await db
+      .insert(batchItems)
+      .values(
+        [2, 3].map((rowNumber) => ({
+          batchId: batch!.id,
+          rowNumber,
+          url: 'https://example.com/call.mp3',
+          type: 'call' as const,
+          status: 'failed' as const,
+          error: 'The link answered 404.',
+        })),
+      )
+      .returning({ id: batchItems.id });
+    received.length = 0;
+    await refreshBatchItem(app.t.ctx, items[0]!.id);
+    await drain();
+    expect(received.filter((r) => verifiedOrNull(r, endpoint.secret))).toHaveLength(0);
+    await refreshBatchItem(app.t.ctx, items[1]!.id);
+    await refreshBatchItem(app.t.ctx, items[1]!.id);
+    await drain();
+    const events = received.map((r) => verifiedOrNull(r, endpoint.secret)).filter((e) => e !== null);
+    expect(events).toMatchObject([
+      {
+        type: 'batch.completed',
+        data: { id: batch!.id, project_id: projectId, status: 'failed', total_items: 2, failed_items: 2 },
+      },
+    ]);
+    const listed = await app.owner.call(batchRoutes.list, { params: { id: projectId } });
+    expect(events[0]!.data).toEqual(listed.json().data.find((item: { id: number }) => item.id === batch!.id));
   });
 
   it('retries a failure after 5 s, keeps 1 KB of the answer, and signs with both secrets after a rotation', async () => {
