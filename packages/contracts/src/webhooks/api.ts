@@ -3,6 +3,7 @@ import { AnalysisListItem } from '../analyses/api.ts';
 import { UploadBatch } from '../bulk/api.ts';
 import { ChangeRequest } from '../change-requests/api.ts';
 import { Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
+import { Insight } from '../insights/api.ts';
 
 // Webhooks (issue 36 part 1): per project, admins and owners (and full API keys). Signed per the Standard
 // Webhooks specification; delivered at least once from a queue (apps/server/src/modules/webhooks).
@@ -15,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'change_request.created',
   'change_request.resolved',
   'batch.completed',
+  'insight.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "send test event" posts; no endpoint subscribes to it. */
@@ -144,6 +146,8 @@ export const ChangeRequestCreatedEvent = envelope('change_request.created', Chan
 export const ChangeRequestResolvedEvent = envelope('change_request.resolved', ChangeRequest);
 /** batch.completed: a bulk upload finished (completed, partially_completed or failed), as the batches API answers it. */
 export const BatchCompletedEvent = envelope('batch.completed', UploadBatch);
+/** insight.completed: an AI insight answered (and charged), as the insights API answers it to an admin. */
+export const InsightCompletedEvent = envelope('insight.completed', Insight);
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
@@ -155,6 +159,7 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   ChangeRequestCreatedEvent,
   ChangeRequestResolvedEvent,
   BatchCompletedEvent,
+  InsightCompletedEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

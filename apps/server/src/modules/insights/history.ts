@@ -16,7 +16,7 @@ import type { InsightRow } from './create.ts';
 
 /** The project's insights as the caller sees them: all of them, or a team leader's own. */
 
-type Author = { id: number; name: string; email: string } | null;
+export type Author = { id: number; name: string; email: string } | null;
 
 /**
  * Insights of the project the caller may see: members who see all analyses (users, admins, owners, full
@@ -27,7 +27,7 @@ function visibleInsights(access: ProjectAccess, userId: number): SQL {
   return and(eq(insights.projectId, access.project.id), all ? undefined : eq(insights.createdBy, userId))!;
 }
 
-const author = { id: users.id, name: users.name, email: users.email };
+export const author = { id: users.id, name: users.name, email: users.email };
 
 export function toSummary(config: Config, row: Omit<InsightRow, 'answer'>, by: Author): InsightSummary {
   const model = listModels(config, row.provider).find((info) => info.model === row.model);
@@ -50,6 +50,11 @@ export function toSummary(config: Config, row: Omit<InsightRow, 'answer'>, by: A
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };
+}
+
+/** An insight with its answer, as the API answers it (and the insight.completed webhook carries it). */
+export function toInsight(config: Config, row: InsightRow, by: Author): Insight {
+  return { ...toSummary(config, row, by), answer: row.answer };
 }
 
 export async function listInsights(
@@ -97,7 +102,7 @@ export async function getInsight(
   insightId: number,
 ): Promise<Insight> {
   const { insight, author: by } = await findInsight(ctx, access, userId, insightId);
-  return { ...toSummary(ctx.config, insight, by), answer: insight.answer };
+  return toInsight(ctx.config, insight, by);
 }
 
 /**

@@ -9,7 +9,15 @@ import {
   settledInsight,
   startInsightsApp,
 } from '../../../test/insights.ts';
-import { aiUsage, billingHolds, insights, invoices, projects } from '../../db/schema/index.ts';
+import {
+  aiUsage,
+  billingHolds,
+  insights,
+  invoices,
+  projects,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { reserveIn } from '../billing/holds.ts';
 import { ledgerMismatches } from '../billing/ledger.ts';
@@ -56,6 +64,15 @@ describe('an insight', () => {
       ),
     );
     const before = s.anthropic.requests.length;
+    const [hook] = await s.t.ctx.db
+      .insert(webhookEndpoints)
+      .values({
+        projectId: s.projectId,
+        url: 'https://hooks.example.com/parley',
+        events: ['insight.completed'],
+        secret: `whsec_${Buffer.from('insight hook secret').toString('base64')}`,
+      })
+      .returning();
     const created = await askInsight(s.owner, s.projectId, {
       question: '  Why do budgets get missed?  ',
       analysis_fields: ['"Greeting"', '"Discovery"."Budget"'],
@@ -109,6 +126,14 @@ describe('an insight', () => {
       },
     ]);
     expect(done.answer!.summary).toBe('Budgets are rarely discussed.');
+    // Announced to the webhook that wants it, as the API answers it.
+    const announced = await s.t.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook!.id));
+    expect(announced.map((delivery) => delivery.payload)).toEqual([
+      { type: 'insight.completed', timestamp: done.completed_at, data: done },
+    ]);
 
     // What the model was sent: the instructions, the question, the language, figures and sample.
     expect(s.anthropic.requests).toHaveLength(before + 1);

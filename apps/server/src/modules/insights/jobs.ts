@@ -4,15 +4,17 @@ import { z } from 'zod';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
-import { insights, projects } from '../../db/schema/index.ts';
+import { insights, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import { RetryLater } from '../../jobs/retries.ts';
 import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
+import { queueProjectEvent } from '../webhooks/events.ts';
 import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
 import type { InsightRow } from './create.ts';
 import { gatherInsightData } from './gather.ts';
+import { author, toInsight } from './history.ts';
 
 const INSIGHT_JOB_TEXTS = {
   interrupted: 'The insight was interrupted (the worker stopped while working on it) and was given up.',
@@ -83,7 +85,7 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
         .where(eq(insights.id, row.id));
       return;
     }
-    await tx
+    const [done] = await tx
       .update(insights)
       .set({
         status: 'completed',
@@ -94,7 +96,16 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
         updatedAt: now,
         completedAt: now,
       })
-      .where(eq(insights.id, row.id));
+      .where(eq(insights.id, row.id))
+      .returning();
+    const [by] = done?.createdBy
+      ? await tx.select(author).from(users).where(eq(users.id, done.createdBy))
+      : [];
+    await queueProjectEvent(ctx, tx, row.projectId, {
+      type: 'insight.completed',
+      timestamp: now.toISOString(),
+      data: toInsight(ctx.config, done!, by ?? null),
+    });
   });
 }
 
