@@ -1,2 +1,4 @@
+export * from './agreement.ts';
+export * from './agreement-api.ts';
 export * from './api.ts';
 export * from './rules.ts';

@@ -1,4 +1,11 @@
 import { TaskParams } from '../analyses/detail.ts';
+import { ProjectIdParams } from '../api.ts';
+import {
+  AgreementQuery,
+  AgreementResponse,
+  DisagreementListResponse,
+  DisagreementQuery,
+} from '../reviews/agreement-api.ts';
 import {
   AnalysisReviewsResponse,
   MemberReviewerUpdate,
@@ -15,6 +22,36 @@ import { defineRoute } from './route.ts';
 const tags = ['reviews'] as const;
 
 export const reviewRoutes = {
+  agreement: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/reviews/agreement',
+    operationId: 'getReviewAgreement',
+    summary: "How often reviewers kept the AI's answers: per field and scorecard version of a prompt",
+    description:
+      'From submitted reviews of the analyses the caller sees: the share of answers kept with its 95 % ' +
+      "(Wilson) interval, Cohen's kappa for yes/no, ok/not ok, option and classification fields, and the mean " +
+      'absolute difference for numbers and marks, each with its count and interval; optionally per ' +
+      'representative, reviewer or month. For members who review (team leaders, admins, owners, reviewers); ' +
+      '403 for others.',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: AgreementQuery,
+    responses: { 200: AgreementResponse },
+    errors: [403, 404],
+  }),
+  disagreements: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/reviews/agreement/disagreements',
+    operationId: 'listReviewDisagreements',
+    summary: "The reviewed answers of one field where the reviewer changed the AI's answer, newest first",
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: DisagreementQuery,
+    responses: { 200: DisagreementListResponse },
+    errors: [403, 404],
+  }),
   list: defineRoute({
     method: 'GET',
     path: '/projects/:id/analyses/:taskId/reviews',

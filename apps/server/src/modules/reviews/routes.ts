@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
+import { reviewAgreement, reviewDisagreements } from './agreement.ts';
 import { acknowledgeReview, analysisReviews, discardDraft, saveReview } from './service.ts';
 
 /**
@@ -12,6 +13,20 @@ import { acknowledgeReview, analysisReviews, discardDraft, saveReview } from './
  */
 export async function reviewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const member = projectRole(ctx, 'user');
+
+  serve(app, routes.agreement, {
+    preValidation: member,
+    handler: async (request) => ({
+      data: await reviewAgreement(ctx, projectAccess(request), request.query),
+    }),
+  });
+
+  serve(app, routes.disagreements, {
+    preValidation: member,
+    handler: async (request) => ({
+      data: await reviewDisagreements(ctx, projectAccess(request), request.query),
+    }),
+  });
 
   serve(app, routes.list, {
     preValidation: member,

@@ -1,0 +1,205 @@
+import {
+  AGREEMENT_TYPES,
+  type AgreementGroup,
+  type AgreementQuery,
+  type AgreementResponse,
+  type AgreementRow,
+  agreementFigures,
+  type Disagreement,
+  type DisagreementQuery,
+  type FieldType,
+  mayReviewAnalyses,
+} from '@parley/contracts';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { promptVersions, reviewAnswers, reviews, tasks } from '../../db/schema/index.ts';
+import { forbidden } from '../../errors.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { findPromptRow } from '../prompts/service.ts';
+import { taskVisibilityCondition } from '../tasks/visibility.ts';
+
+export const AGREEMENT_TEXTS = {
+  notReviewer:
+    'Only team leaders, admins, owners and members with the reviewer permission see review agreement.',
+} as const;
+
+type LedgerQuery = z.output<typeof AgreementQuery>;
+type Filters = Pick<
+  LedgerQuery,
+  'prompt_id' | 'prompt_version' | 'from' | 'to' | 'department' | 'representative'
+>;
+
+/** Who reads the ledger: those who review (and support staff, read-only as everywhere). */
+function requireReviewerView(access: ProjectAccess): void {
+  if (access.support) return;
+  if (!mayReviewAnalyses(access.role, access.reviewer === true)) throw forbidden(AGREEMENT_TEXTS.notReviewer);
+}
+
+/** The submitted reviews of the prompt's analyses the caller sees, within the filters (days of submission). */
+function reviewConditions(access: ProjectAccess, filters: Filters): SQL[] {
+  const submittedDay = sql`(${reviews.submittedAt} AT TIME ZONE ${access.project.timezone})::date`;
+  const conditions: (SQL | undefined)[] = [
+    eq(reviews.projectId, access.project.id),
+    eq(reviews.status, 'submitted'),
+    eq(promptVersions.promptId, filters.prompt_id),
+    taskVisibilityCondition(access),
+    filters.prompt_version === undefined ? undefined : eq(promptVersions.number, filters.prompt_version),
+    filters.from === undefined ? undefined : sql`${submittedDay} >= ${filters.from}::date`,
+    filters.to === undefined ? undefined : sql`${submittedDay} <= ${filters.to}::date`,
+    filters.department ? sql`lower(${tasks.department}) = ${filters.department.toLowerCase()}` : undefined,
+    filters.representative
+      ? sql`lower(${tasks.representative}) = ${filters.representative.toLowerCase()}`
+      : undefined,
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+function groupExpression(access: ProjectAccess, group: AgreementGroup): SQL<string | null> {
+  switch (group) {
+    case 'representative':
+      return sql<string | null>`nullif(btrim(${tasks.representative}), '')`;
+    case 'reviewer':
+      return sql<string | null>`${reviews.reviewerName}`;
+    case 'month':
+      return sql<
+        string | null
+      >`to_char(${reviews.submittedAt} AT TIME ZONE ${access.project.timezone}, 'YYYY-MM')`;
+    default:
+      return sql<string | null>`null`;
+  }
+}
+
+/**
+ * The ledger: the answers of the submitted reviews counted in SQL per field, version, group and pair of
+ * answers (the AI's, the reviewer's), then each field's figures computed from its table (contracts).
+ */
+export async function reviewAgreement(
+  ctx: AppContext,
+  access: ProjectAccess,
+  query: LedgerQuery,
+): Promise<AgreementResponse['data']> {
+  requireReviewerView(access);
+  await findPromptRow(ctx, access, query.prompt_id);
+  const where = and(...reviewConditions(access, query));
+  const group = groupExpression(access, query.group);
+  const [cells, [counted]] = await Promise.all([
+    ctx.db
+      .select({
+        path: reviewAnswers.path,
+        type: reviewAnswers.fieldType,
+        version: promptVersions.number,
+        group,
+        ai: reviewAnswers.aiValue,
+        human: reviewAnswers.value,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(reviewAnswers)
+      .innerJoin(reviews, eq(reviews.id, reviewAnswers.reviewId))
+      .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+      .innerJoin(promptVersions, eq(promptVersions.id, reviews.promptVersionId))
+      .where(and(where, inArray(reviewAnswers.fieldType, [...AGREEMENT_TYPES] as FieldType[])))
+      // By position: the group's expression carries parameters (the time zone) that would not match by value.
+      .groupBy(sql`1, 2, 3, 4, 5, 6`),
+    ctx.db
+      .select({ reviews: sql<number>`count(*)::int` })
+      .from(reviews)
+      .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+      .innerJoin(promptVersions, eq(promptVersions.id, reviews.promptVersionId))
+      .where(where),
+  ]);
+  const tables = new Map<string, { row: Omit<AgreementRow, 'flagged'>; cells: typeof cells }>();
+  for (const cell of cells) {
+    const key = JSON.stringify([cell.version, cell.path, cell.type, cell.group]);
+    let entry = tables.get(key);
+    if (!entry) {
+      entry = {
+        row: {
+          path: cell.path,
+          type: cell.type,
+          prompt_version: cell.version,
+          group: cell.group,
+          ...agreementFigures(cell.type, []),
+        },
+        cells: [],
+      };
+      tables.set(key, entry);
+    }
+    entry.cells.push(cell);
+  }
+  const rows = [...tables.values()]
+    .map(({ row, cells: table }): AgreementRow => {
+      const figures = agreementFigures(row.type, table);
+      return { ...row, ...figures, flagged: figures.kappa !== null && figures.kappa < query.kappa_flag };
+    })
+    .sort(
+      (a, b) =>
+        b.prompt_version - a.prompt_version ||
+        a.path.localeCompare(b.path) ||
+        (a.group ?? '').localeCompare(b.group ?? ''),
+    );
+  return { reviews: counted?.reviews ?? 0, rows };
+}
+
+/** The answers of one field that reviewers changed, newest first, a page at a time. */
+export async function reviewDisagreements(
+  ctx: AppContext,
+  access: ProjectAccess,
+  query: z.output<typeof DisagreementQuery>,
+): Promise<{ items: Disagreement[]; total: number; page: number; page_size: number }> {
+  requireReviewerView(access);
+  await findPromptRow(ctx, access, query.prompt_id);
+  // As isAiValue compares: texts trimmed, anything else as it is.
+  const changed = sql`(CASE WHEN jsonb_typeof(${reviewAnswers.aiValue}) = 'string' AND jsonb_typeof(${reviewAnswers.value}) = 'string'
+    THEN btrim(${reviewAnswers.aiValue} #>> '{}') IS DISTINCT FROM btrim(${reviewAnswers.value} #>> '{}')
+    ELSE ${reviewAnswers.aiValue} IS DISTINCT FROM ${reviewAnswers.value} END)`;
+  const where = and(...reviewConditions(access, query), eq(reviewAnswers.path, query.path), changed);
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({
+        reviewId: reviews.id,
+        taskId: reviews.taskId,
+        title: tasks.title,
+        representative: tasks.representative,
+        version: promptVersions.number,
+        reviewerId: reviews.reviewerId,
+        reviewerName: reviews.reviewerName,
+        ai: reviewAnswers.aiValue,
+        value: reviewAnswers.value,
+        comment: reviewAnswers.comment,
+        submittedAt: reviews.submittedAt,
+      })
+      .from(reviewAnswers)
+      .innerJoin(reviews, eq(reviews.id, reviewAnswers.reviewId))
+      .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+      .innerJoin(promptVersions, eq(promptVersions.id, reviews.promptVersionId))
+      .where(where)
+      .orderBy(desc(reviews.submittedAt), desc(reviews.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(reviewAnswers)
+      .innerJoin(reviews, eq(reviews.id, reviewAnswers.reviewId))
+      .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+      .innerJoin(promptVersions, eq(promptVersions.id, reviews.promptVersionId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      review_id: row.reviewId,
+      task_id: row.taskId,
+      title: row.title,
+      representative: row.representative,
+      prompt_version: row.version,
+      reviewer: { id: row.reviewerId, name: row.reviewerName },
+      ai_value: row.ai ?? null,
+      value: row.value ?? null,
+      comment: row.comment,
+      submitted_at: row.submittedAt!.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
