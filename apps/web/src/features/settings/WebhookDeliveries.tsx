@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { WEBHOOKS, type WebhookDelivery, type WebhookEndpoint } from '@parley/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
 import { FetchingBar } from '../../shared/components/States';
@@ -77,9 +77,19 @@ function localInputValue(date: Date): string {
 function TestResult({ delivery }: { delivery: WebhookDelivery }) {
   const { t, i18n } = useTranslation();
   const state = deliveryState(delivery);
+  const shown = useRef<HTMLDivElement>(null);
+  // Sent from a row further up: the outcome comes into view (jsdom has no scrolling).
+  useEffect(() => {
+    shown.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   if (state === 'pending') {
     return (
-      <Alert severity="info" icon={<CircularProgress size={20} />} data-testid="webhook-test-result">
+      <Alert
+        ref={shown}
+        severity="info"
+        icon={<CircularProgress size={20} />}
+        data-testid="webhook-test-result"
+      >
         {t('webhooks.test.waiting')}
       </Alert>
     );
@@ -87,13 +97,13 @@ function TestResult({ delivery }: { delivery: WebhookDelivery }) {
   const duration = formatNumber(delivery.duration_ms ?? 0, i18n.language);
   if (state === 'succeeded') {
     return (
-      <Alert severity="success" data-testid="webhook-test-result">
+      <Alert ref={shown} severity="success" data-testid="webhook-test-result">
         {t('webhooks.test.succeeded', { status: delivery.response_status, duration })}
       </Alert>
     );
   }
   return (
-    <Alert severity="error" data-testid="webhook-test-result">
+    <Alert ref={shown} severity="error" data-testid="webhook-test-result">
       {delivery.response_status === null
         ? t('webhooks.test.noAnswer', { reason: delivery.response_body ?? '' })
         : t('webhooks.test.failed', { status: delivery.response_status, duration })}
@@ -267,7 +277,7 @@ export function WebhookDeliveries({
       testId="webhook-deliveries"
     >
       <Stack spacing={2}>
-        {testDelivery ? <TestResult delivery={testDelivery} /> : null}
+        {testDelivery ? <TestResult key={testDelivery.id} delivery={testDelivery} /> : null}
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1.5}

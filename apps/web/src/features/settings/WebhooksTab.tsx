@@ -132,7 +132,6 @@ function Webhooks({ project, notify, readOnly }: TabProps) {
       onSuccess: (delivery) => {
         setChosen(endpoint.id);
         setTestSent({ endpointId: endpoint.id, deliveryId: delivery.id });
-        notify({ severity: 'info', text: t('webhooks.test.sent') });
       },
       onError: (error) =>
         notify({ severity: 'error', text: webhookError(error, 'webhooks.test.sendFailed') }),
@@ -169,7 +168,7 @@ function Webhooks({ project, notify, readOnly }: TabProps) {
       id: 'endpoint',
       header: header('endpoint'),
       cell: (endpoint) => (
-        <Stack spacing={0.5} sx={{ minWidth: 0, maxWidth: 420 }}>
+        <Stack spacing={0.5} sx={{ minWidth: 220, maxWidth: 420 }}>
           <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }}>
             {endpoint.url}
           </Box>
