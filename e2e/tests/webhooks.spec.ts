@@ -104,6 +104,8 @@ test.describe('webhooks', () => {
     await expect(detail).toContainText('received by the e2e receiver');
     await expect(row).toContainText('Succeeded');
     await expect(row).toContainText('HTTP 200');
+    // The reminder after the secret has gone (it stays 6 s), so the picture shows the tab alone.
+    await expect(settings.toast).toBeHidden();
     await shoot(page, 'settings-webhooks');
 
     // --- A plain user of the project: no Settings, no Webhooks tab, and the API refuses ---
