@@ -317,6 +317,47 @@ describe('Webhooks tab', () => {
     expect(within(screen.getByTestId('webhook-delivery-9')).getByText('webhook.test')).toBeInTheDocument();
   });
 
+  it('a test event the receiver refuses says so, with its status code and the coming retry', async () => {
+    let answered = false;
+    const test = delivery(9, {
+      event_type: 'webhook.test',
+      status: 'pending',
+      attempts: 0,
+      response_status: null,
+    });
+    await open(
+      webhookHandlers([endpoint(1)], {
+        [routeKey(webhookRoutes.test, { id: 5, endpointId: 1 })]: () => jsonResponse(202, { data: test }),
+        [routeKey(webhookRoutes.deliveries, { id: 5, endpointId: 1 })]: () =>
+          deliveriesAnswer([
+            answered
+              ? {
+                  ...test,
+                  attempts: 1,
+                  next_attempt_at: '2026-03-02T10:00:05.000Z',
+                  response_status: 500,
+                  duration_ms: 12,
+                }
+              : test,
+          ]),
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
+    expect(await screen.findByTestId('webhook-test-result')).toHaveTextContent(
+      "Test event sent; waiting for the receiver's answer...",
+    );
+    answered = true;
+    // The log is read again while the delivery is under way.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('webhook-test-result')).toHaveTextContent(
+          'Test event failed: the receiver answered HTTP 500 after 12 ms. Parley will try again.',
+        ),
+      { timeout: 5000 },
+    );
+    expect(screen.getByTestId('webhook-delivery-9')).toHaveAttribute('data-status', 'retrying');
+  });
+
   it('the delivery log: the answer opens as plain text; resend one, resend failed since a time', async () => {
     const fetch = await open(
       webhookHandlers([endpoint(1)], {
