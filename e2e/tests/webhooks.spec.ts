@@ -44,6 +44,7 @@ test.describe('webhooks', () => {
     await webhooks.url.fill(receiver.url(path));
     await webhooks.description.fill('CRM sync');
     await expect(webhooks.addDialog.getByRole('checkbox', { name: /Analysis completed/ })).toBeChecked();
+    await shoot(page, 'settings-webhook-add');
     await webhooks.addButton.click();
 
     // --- The signing secret, once ---
@@ -52,6 +53,7 @@ test.describe('webhooks', () => {
     await expect(webhooks.warning).toContainText(TEXTS.warning);
     const secret = (await webhooks.secret.textContent()) ?? '';
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await shoot(page, 'settings-webhook-secret');
     await webhooks.createdDialog.getByRole('button', { name: 'Done' }).click();
     await expect(webhooks.createdDialog).toBeHidden();
     await expect(settings.toast).toHaveText(TEXTS.reminder);
