@@ -155,3 +155,47 @@ export class SupportAccessTab {
     return new ConfirmDialog(this.page, 'End support access');
   }
 }
+
+/** Webhooks: the project's endpoints, the add dialog with the signing secret shown once, the delivery log. */
+export class WebhooksTab {
+  readonly page: Page;
+  readonly section: Locator;
+  readonly table: Locator;
+  readonly addDialog: Locator;
+  readonly url: Locator;
+  readonly description: Locator;
+  readonly addButton: Locator;
+  readonly createdDialog: Locator;
+  readonly warning: Locator;
+  readonly secret: Locator;
+  readonly deliveries: Locator;
+  readonly testResult: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.section = page.getByTestId('webhooks');
+    this.table = this.section.getByRole('table', { name: 'Webhooks' });
+    this.addDialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    this.url = this.addDialog.getByRole('textbox', { name: 'Endpoint URL' });
+    this.description = this.addDialog.getByRole('textbox', { name: 'Description' });
+    this.addButton = this.addDialog.getByRole('button', { name: 'Add endpoint' });
+    this.createdDialog = page.getByRole('dialog', { name: 'Webhook endpoint added' });
+    this.warning = this.createdDialog.getByTestId('webhook-secret-warning');
+    this.secret = this.createdDialog.getByTestId('webhook-secret');
+    this.deliveries = page.getByTestId('webhook-deliveries');
+    this.testResult = this.deliveries.getByTestId('webhook-test-result');
+  }
+
+  async openAddDialog(): Promise<void> {
+    await this.section.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(this.addDialog).toBeVisible();
+  }
+
+  row(endpointId: number): Locator {
+    return this.page.getByTestId(`webhook-${endpointId}`);
+  }
+
+  deliveryRow(deliveryId: number): Locator {
+    return this.deliveries.getByTestId(`webhook-delivery-${deliveryId}`);
+  }
+}

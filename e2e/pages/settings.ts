@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ApiKeysTab, RepMappingTab, SupportAccessTab, TeamLeadersTab } from './settings-tabs.ts';
+import { ApiKeysTab, RepMappingTab, SupportAccessTab, TeamLeadersTab, WebhooksTab } from './settings-tabs.ts';
 import { AppShell, ConfirmDialog, choose } from './shell.ts';
 
 /** The tabs of /projects/{id}/settings/{tab}: address → label. */
@@ -9,6 +9,7 @@ export const SETTINGS_TABS = {
   'rep-mapping': 'Rep Mapping',
   'team-leaders': 'Team Leaders',
   'api-keys': 'API Keys',
+  webhooks: 'Webhooks',
   privacy: 'Privacy',
   'data-requests': 'Data Requests',
   audit: 'Audit Trail',
@@ -31,6 +32,7 @@ export class SettingsPage extends AppShell {
   readonly repMapping: RepMappingTab;
   readonly teamLeaders: TeamLeadersTab;
   readonly apiKeys: ApiKeysTab;
+  readonly webhooks: WebhooksTab;
   readonly supportAccess: SupportAccessTab;
 
   constructor(page: Page) {
@@ -41,6 +43,7 @@ export class SettingsPage extends AppShell {
     this.repMapping = new RepMappingTab(page);
     this.teamLeaders = new TeamLeadersTab(page);
     this.apiKeys = new ApiKeysTab(page);
+    this.webhooks = new WebhooksTab(page);
     this.supportAccess = new SupportAccessTab(page);
   }
 

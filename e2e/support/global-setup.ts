@@ -10,6 +10,7 @@ import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
 import { startMediaServer } from './media-server.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
+import { reserveWebhookReceiverPort } from './webhook-receiver.ts';
 
 const repoRoot = path.resolve(ARTIFACTS_DIR, '../..');
 const TEST_ENCRYPTION_KEY = Buffer.from('e2e-test-key-for-drive-tokens-32').toString('base64');
@@ -72,6 +73,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // API on the same server, one Drive per Google account (fake-drive.ts).
   const google = await startFakeGoogle();
   mountFakeDrives(google);
+  // The webhooks spec's receiver (webhook-receiver.ts): one more exact host:port the server may post to.
+  const webhookReceiver = await reserveWebhookReceiverPort();
   // Started as `npm start` runs it: the bundle `npm run build` made (test:e2e builds first).
   const server = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['apps/server/dist/main.mjs'], {
     cwd: repoRoot,
@@ -99,7 +102,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ANALYSIS_RETRY_DELAY_SECONDS: '2',
       // Link uploads refuse private addresses (the SSRF guard), whatever the shell allows: all but exactly
       // the media server's host and port (127.0.0.1 on any other port stays refused).
-      URL_UPLOAD_ALLOW_HOSTS: media.host,
+      // Webhooks use the same guard and list: the webhooks spec's receiver is the other allowed host:port.
+      URL_UPLOAD_ALLOW_HOSTS: `${media.host},${webhookReceiver}`,
       // No other provider is reachable from the tests, whatever the shell has set.
       GOOGLE_GENERATIVE_AI_API_KEY: '',
       GROQ_API_KEY: '',

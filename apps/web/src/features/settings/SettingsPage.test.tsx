@@ -40,6 +40,7 @@ describe('settings page', () => {
       'Rep Mapping',
       'Team Leaders',
       'API Keys',
+      'Webhooks',
       'Privacy',
       'Data Requests',
       'Audit Trail',

@@ -20,6 +20,7 @@ import { SupportAccessTab } from './SupportAccessTab';
 import { TeamLeadersTab } from './TeamLeadersTab';
 import { TeamMembersTab } from './TeamMembersTab';
 import type { TabProps } from './tabProps';
+import { WebhooksTab } from './WebhooksTab';
 
 /** The tabs of /projects/{id}/settings/{tab}, in order (spec 2 §2.2). */
 export const SETTINGS_TABS = [
@@ -28,6 +29,7 @@ export const SETTINGS_TABS = [
   'rep-mapping',
   'team-leaders',
   'api-keys',
+  'webhooks',
   'privacy',
   'data-requests',
   'audit',
@@ -41,6 +43,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   'rep-mapping': 'settings.tabs.repMapping',
   'team-leaders': 'settings.tabs.teamLeaders',
   'api-keys': 'settings.tabs.apiKeys',
+  webhooks: 'webhooks.tab',
   privacy: 'settings.tabs.privacy',
   'data-requests': 'dataRequests.tab',
   audit: 'audit.tab',
@@ -72,6 +75,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
       return <TeamLeadersTab {...props} />;
     case 'api-keys':
       return <ApiKeysTab {...props} />;
+    case 'webhooks':
+      return <WebhooksTab {...props} />;
     case 'privacy':
       return <PrivacyTab {...props} />;
     case 'data-requests':
