@@ -167,7 +167,11 @@ async function profileOf(port: number, url: string, cookies: string[]): Promise<
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
   await page.goto(url, { waitUntil: 'networkidle' });
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const { profile } = (await cdp.send('Profiler.stop')) as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
@@ -201,7 +205,50 @@ async function profileOf(port: number, url: string, cookies: string[]): Promise<
       .sort((a, b) => b[1] - a[1])
       .slice(0, 15)
       .map(([key, ms]) => `      ${label} ${ms.toFixed(0).padStart(5)} ms  ${key}`);
-  return [...top(self, 'self'), ...top(inclusive, 'component')];
+  return [...top(self, 'self'), ...top(inclusive, 'component'), ...longTasks(trace.traceEvents)];
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+}
+
+/** The main thread's tasks over 50 ms and what they were made of (script, style, layout ...). */
+function longTasks(events: TraceEvent[]): string[] {
+  const tasks = events.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 50_000);
+  const start = Math.min(...events.filter((event) => event.ts > 0).map((event) => event.ts));
+  const parts = [
+    'FunctionCall',
+    'EvaluateScript',
+    'v8.compile',
+    'UpdateLayoutTree',
+    'Layout',
+    'ParseHTML',
+    'Paint',
+  ];
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = events.filter(
+      (event) =>
+        event.tid === task.tid &&
+        event.pid === task.pid &&
+        event.ts >= task.ts &&
+        event.ts < end &&
+        event.dur,
+    );
+    const sums = parts
+      .map(
+        (part) =>
+          [part, inside.filter((event) => event.name === part).reduce((sum, e) => sum + e.dur!, 0)] as const,
+      )
+      .filter(([, dur]) => dur > 2_000)
+      .map(([part, dur]) => `${part} ${(dur / 1000).toFixed(0)}`);
+    return `      task ${((task.dur ?? 0) / 1000).toFixed(0).padStart(5)} ms at ${((task.ts - start) / 1000).toFixed(0)} ms: ${sums.join(', ')}`;
+  });
 }
 
 async function main(): Promise<void> {

@@ -29,6 +29,9 @@ const fitted = {
 
 const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
+/** About 150 cells a slice (some 40 ms of drawing on a slow machine), however many items the prompt has. */
+const rowsPerSlice = (items: number) => Math.max(5, Math.floor(150 / (items + 3)));
+
 /** The representative column, set once on the table rather than on each row's cell. */
 const representativeColumn = {
   '& tbody th': { ...sticky, fontWeight: 500, whiteSpace: 'nowrap' },
@@ -153,7 +156,7 @@ export function ChecklistTable({
         </TableRow>
       </TableHead>
       <TableBody>
-        <ProgressiveRows rows={rows} renderRow={line} all={print} />
+        <ProgressiveRows rows={rows} renderRow={line} all={print} step={rowsPerSlice(data.items.length)} />
         {line(data.total, true)}
       </TableBody>
     </Table>

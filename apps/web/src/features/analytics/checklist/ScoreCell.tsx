@@ -1,15 +1,23 @@
-import { TableCell, type Theme } from '@mui/material';
+import { alpha, type CSSObject, lighten, type Theme } from '@mui/material';
 import type { AnalyticsField, ChecklistCell } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatFieldValue, ratioColor } from '../../../shared/format/analytics';
 
 /**
- * The score cells' look, set once on the table: a report has thousands of cells, and a style of their own
- * made each render serialise four style objects and add a rule per colour.
+ * The score cells' look, set once on the table: a report has thousands of cells, and as MUI table cells with
+ * styles of their own each slice of 30 rows took about 100 ms to draw. They are plain cells drawn as MUI draws
+ * a small body cell.
  */
-export const scoreCellStyles = (theme: Theme) => ({
+export const scoreCellStyles = (theme: Theme): CSSObject => ({
+  '& td.score-cell, & td.score-cell-empty': {
+    ...theme.typography.body2,
+    display: 'table-cell',
+    verticalAlign: 'inherit',
+    textAlign: 'center',
+    borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+  },
   '& td.score-cell': { whiteSpace: 'nowrap', padding: theme.spacing(0.75), printColorAdjust: 'exact' },
-  '& td.score-cell-empty': { color: theme.palette.text.disabled },
+  '& td.score-cell-empty': { color: theme.palette.text.disabled, padding: theme.spacing(0.75, 2) },
   '& .score-value': { ...theme.typography.body1, fontWeight: 600, display: 'block' },
   '& .score-count': { ...theme.typography.caption, color: theme.palette.text.secondary, display: 'block' },
   '& a.score-link': { display: 'block', color: 'inherit', textDecoration: 'none' },
@@ -33,11 +41,7 @@ export function ScoreCell({
 }) {
   const { t, i18n } = useTranslation();
   if (!cell) {
-    return (
-      <TableCell align="center" className="score-cell-empty">
-        —
-      </TableCell>
-    );
+    return <td className="score-cell-empty">—</td>;
   }
   const content = (
     <>
@@ -46,8 +50,7 @@ export function ScoreCell({
     </>
   );
   return (
-    <TableCell
-      align="center"
+    <td
       className="score-cell"
       style={{ backgroundColor: ratioColor(cell.ratio) ?? undefined }}
       data-testid="checklist-cell"
@@ -60,6 +63,6 @@ export function ScoreCell({
       ) : (
         content
       )}
-    </TableCell>
+    </td>
   );
 }
