@@ -12,6 +12,7 @@ import { Page } from '../../../shared/components/Page';
 import { EmptyState, QueryContent } from '../../../shared/components/States';
 import { usePagePromptId } from '../../../shared/hooks/openingPrompt';
 import { fileNamePart } from '../../../shared/utils/download';
+import { AgreementCard } from '../agreement/AgreementCard';
 import { BackfillBanner } from '../BackfillBanner';
 import { CalibrationCard } from '../calibration/CalibrationCard';
 import { downloadCsv } from '../csv';
@@ -168,8 +169,9 @@ export default function ExplorerPage() {
       {content}
       {/* Below the result: shown once the result is in, so it is not pushed down while on screen. */}
       {promptId && prompts.isSuccess && (field ? !explored.isPending : !fields.isPending) ? (
-        <Stack sx={{ mt: 3 }}>
+        <Stack spacing={3} sx={{ mt: 3 }}>
           <CalibrationCard promptId={promptId} promptName={promptName} from={view.from} to={view.to} />
+          <AgreementCard promptId={promptId} from={view.from} to={view.to} />
         </Stack>
       ) : null}
     </Page>
