@@ -110,6 +110,20 @@ test('an admin makes a member reviewer, who reviews an analysis; the page shows 
     await expect(row.getByTestId('analysis-human-score')).toHaveText('Human: 100 %');
     await page.goto(`/projects/${project.id}/analyses?reviewed=no`);
     await expect(page.getByTestId(`analysis-row-${taskId}`)).toBeHidden();
+
+    // --- The agreement ledger on the Analytics page: Needs kept 0 of 1, moved by 1 mark ---
+    await reviewerPage.goto(`/projects/${project.id}/analytics`);
+    const needsAgreement = reviewerPage.getByTestId('agreement-Needs');
+    await expect(needsAgreement).toContainText('0%');
+    await expect(reviewerPage.getByTestId('agreement')).toContainText('1 submitted review');
+    await needsAgreement.getByRole('button', { name: 'Changed answers' }).click();
+    const changed = reviewerPage.getByRole('dialog', { name: 'Answers reviewers changed: Needs' });
+    await expect(changed).toContainText('AI 2 → 3');
+    await expect(changed.getByRole('link')).toHaveAttribute(
+      'href',
+      `/projects/${project.id}/analysis/${taskId}`,
+    );
+    await shoot(reviewerPage, 'reviews-agreement');
   } finally {
     await asReviewer.context.close();
     await asAnn.context.close();
