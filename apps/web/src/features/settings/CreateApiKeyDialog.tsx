@@ -1,7 +1,4 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
-  Alert,
-  AlertTitle,
   Box,
   Button,
   Dialog,
@@ -11,7 +8,6 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  Paper,
   Radio,
   RadioGroup,
   Stack,
@@ -25,6 +21,7 @@ import { UnexpectedAnswerError } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { withDetail } from './apiKeyErrors';
 import { useCreateApiKey } from './apiKeysApi';
+import { SecretShownOnce } from './SecretShownOnce';
 import type { Notify } from './tabProps';
 
 /**
@@ -80,17 +77,6 @@ export function CreateApiKeyDialog({
       notify({ severity: 'info', text: t('settings.apiKeys.save_key_reminder') });
     }
     onClose();
-  };
-
-  const copy = () => {
-    if (!secret) return;
-    const done = () => notify({ severity: 'success', text: t('settings.apiKeys.api_key_copied') });
-    const failed = () => notify({ severity: 'error', text: t('settings.apiKeys.copy_failed') });
-    try {
-      void navigator.clipboard.writeText(secret).then(done, failed);
-    } catch {
-      failed();
-    }
   };
 
   return (
@@ -157,25 +143,18 @@ export function CreateApiKeyDialog({
         <>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <Alert severity="warning" data-testid="api-key-warning">
-                <AlertTitle>{t('settings.apiKeys.secretWarningTitle')}</AlertTitle>
-                {t('settings.apiKeys.secretWarning')}
-              </Alert>
-              <Paper
-                variant="outlined"
-                sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'grey.50' }}
-              >
-                <Box
-                  component="code"
-                  data-testid="api-key-secret"
-                  sx={{ flex: 1, fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}
-                >
-                  {secret}
-                </Box>
-                <Button variant="contained" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>
-                  {t('settings.apiKeys.copy')}
-                </Button>
-              </Paper>
+              <SecretShownOnce
+                secret={secret}
+                testId="api-key"
+                notify={notify}
+                texts={{
+                  warningTitle: t('settings.apiKeys.secretWarningTitle'),
+                  warning: t('settings.apiKeys.secretWarning'),
+                  copy: t('settings.apiKeys.copy'),
+                  copied: t('settings.apiKeys.api_key_copied'),
+                  copyFailed: t('settings.apiKeys.copy_failed'),
+                }}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>

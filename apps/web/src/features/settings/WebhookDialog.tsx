@@ -1,7 +1,5 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   Alert,
-  AlertTitle,
   Box,
   Button,
   Checkbox,
@@ -14,7 +12,6 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
-  Paper,
   Stack,
   Switch,
   TextField,
@@ -30,6 +27,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorField } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { SecretShownOnce } from './SecretShownOnce';
 import type { Notify } from './tabProps';
 import { useWebhookError } from './useWebhookError';
 import { useCreateWebhook, useUpdateWebhook } from './webhooksApi';
@@ -242,41 +240,24 @@ export function WebhookSecretDialog({
   const { t } = useTranslation();
   const titleId = useId();
 
-  const copy = () => {
-    const done = () => notify({ severity: 'success', text: t('webhooks.secret.copied') });
-    const failed = () => notify({ severity: 'error', text: t('webhooks.secret.copyFailed') });
-    try {
-      void navigator.clipboard.writeText(secret).then(done, failed);
-    } catch {
-      failed();
-    }
-  };
-
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning" data-testid="webhook-secret-warning">
-            <AlertTitle>{t('webhooks.secret.warningTitle')}</AlertTitle>
-            {t('webhooks.secret.warning')}
-          </Alert>
+          <SecretShownOnce
+            secret={secret}
+            testId="webhook"
+            notify={notify}
+            texts={{
+              warningTitle: t('webhooks.secret.warningTitle'),
+              warning: t('webhooks.secret.warning'),
+              copy: t('webhooks.secret.copy'),
+              copied: t('webhooks.secret.copied'),
+              copyFailed: t('webhooks.secret.copyFailed'),
+            }}
+          />
           {note ? <Alert severity="info">{note}</Alert> : null}
-          <Paper
-            variant="outlined"
-            sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'grey.50' }}
-          >
-            <Box
-              component="code"
-              data-testid="webhook-secret"
-              sx={{ flex: 1, fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}
-            >
-              {secret}
-            </Box>
-            <Button variant="contained" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>
-              {t('webhooks.secret.copy')}
-            </Button>
-          </Paper>
           <Typography variant="body2" color="textSecondary">
             {t('webhooks.secret.howToVerify')}
           </Typography>

@@ -196,7 +196,7 @@ describe('Webhooks tab', () => {
 
     const created = within(await screen.findByRole('dialog', { name: 'Webhook endpoint added' }));
     expect(created.getByTestId('webhook-secret')).toHaveTextContent(SECRET);
-    expect(created.getByTestId('webhook-secret-warning')).toHaveTextContent("you won't see it again");
+    expect(created.getByTestId('webhook-warning')).toHaveTextContent("you won't see it again");
     expect(lastBody(fetch, routeKey(webhookRoutes.create, { id: 5 }))).toEqual({
       url: 'https://crm.example.com/hook',
       description: 'CRM',
