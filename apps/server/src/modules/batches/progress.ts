@@ -70,11 +70,12 @@ async function countItem(db: Executor, itemId: number) {
 /**
  * Brings a batch's status in line with counts a refresh returned, unless the counts have changed since (the
  * refresh that changed them does it). Answers whether this call changed it: of refreshes that reach the same
- * counts at the same time, one does, and when the batch finished that one queues batch.completed with it.
+ * counts at the same time, one does, and when the batch finished that one queues batch.completed with it (in
+ * the caller's transaction, or in one of its own).
  */
 async function settleStatus(
   ctx: Refresher,
-  tx: Transaction,
+  db: Executor,
   counts: NonNullable<Awaited<ReturnType<typeof countItem>>>,
 ) {
   // Until its first item starts a batch is pending; an item waiting for a retry does not put it back.
@@ -85,26 +86,30 @@ async function settleStatus(
     failed: counts.failed_items,
   });
   if (status === counts.status) return { status, changed: false };
-  const [changed] = await tx
-    .update(uploadBatches)
-    .set({ status })
-    .where(
-      and(
-        eq(uploadBatches.id, counts.id),
-        ne(uploadBatches.status, status),
-        eq(uploadBatches.processedItems, counts.processed_items),
-        eq(uploadBatches.failedItems, counts.failed_items),
-      ),
-    )
-    .returning();
-  if (changed && FINISHED.includes(status)) {
-    await queueProjectEvent(ctx, tx, changed.projectId, {
-      type: 'batch.completed',
-      timestamp: new Date().toISOString(),
-      data: toBatchDto(changed),
-    });
-  }
-  return { status, changed: changed !== undefined };
+  const change = async (tx: Executor) => {
+    const [changed] = await tx
+      .update(uploadBatches)
+      .set({ status })
+      .where(
+        and(
+          eq(uploadBatches.id, counts.id),
+          ne(uploadBatches.status, status),
+          eq(uploadBatches.processedItems, counts.processed_items),
+          eq(uploadBatches.failedItems, counts.failed_items),
+        ),
+      )
+      .returning();
+    if (changed && FINISHED.includes(status)) {
+      await queueProjectEvent(ctx, tx as Transaction, changed.projectId, {
+        type: 'batch.completed',
+        timestamp: new Date().toISOString(),
+        data: toBatchDto(changed),
+      });
+    }
+    return { status, changed: changed !== undefined };
+  };
+  if (!FINISHED.includes(status) || db !== ctx.db) return change(db);
+  return ctx.db.transaction(change);
 }
 
 /** What a refresh did: the batch's status after it, and whether this refresh changed that status. */
@@ -135,7 +140,7 @@ export async function refreshBatchItem(
   }
   const counts = await countItem(db, itemId);
   if (!counts) return null;
-  const refresh = await db.transaction((tx) => settleStatus(ctx, tx, counts));
+  const refresh = await settleStatus(ctx, db, counts);
   await notifyBatchEvent(db, { project_id: counts.project_id, batch_id: counts.id });
   return refresh;
 }
