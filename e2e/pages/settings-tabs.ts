@@ -180,7 +180,7 @@ export class WebhooksTab {
     this.description = this.addDialog.getByRole('textbox', { name: 'Description' });
     this.addButton = this.addDialog.getByRole('button', { name: 'Add endpoint' });
     this.createdDialog = page.getByRole('dialog', { name: 'Webhook endpoint added' });
-    this.warning = this.createdDialog.getByTestId('webhook-secret-warning');
+    this.warning = this.createdDialog.getByTestId('webhook-warning');
     this.secret = this.createdDialog.getByTestId('webhook-secret');
     this.deliveries = page.getByTestId('webhook-deliveries');
     this.testResult = this.deliveries.getByTestId('webhook-test-result');
