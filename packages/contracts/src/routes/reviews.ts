@@ -13,6 +13,18 @@ import {
   ReviewResponse,
   SaveReview,
 } from '../reviews/api.ts';
+import {
+  AssignmentsOverviewResponse,
+  AssignmentsQuery,
+  QueueQuery,
+  ReviewQueueResponse,
+  SamplingRuleCreateRequest,
+  SamplingRuleListResponse,
+  SamplingRuleParams,
+  SamplingRuleResponse,
+  SamplingRuleUpdateRequest,
+  SamplingRunResponse,
+} from '../reviews/sampling.ts';
 import { MemberParams, MemberResponse } from '../settings/api.ts';
 import { defineRoute } from './route.ts';
 
@@ -105,6 +117,96 @@ export const reviewRoutes = {
     params: ReviewParams,
     responses: { 200: ReviewResponse },
     errors: [403, 404, 409],
+  }),
+  listRules: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/reviews/rules',
+    operationId: 'listSamplingRules',
+    summary: 'The sampling rules that pick the analyses people review each week (admin or owner)',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    responses: { 200: SamplingRuleListResponse },
+    errors: [403, 404],
+  }),
+  createRule: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/reviews/rules',
+    operationId: 'createSamplingRule',
+    summary: 'Add a sampling rule (admin or owner); an enabled rule assigns the current week at once',
+    description:
+      'random: N analyses per representative and week; knockout: every knocked-out analysis; score_below: ' +
+      'every final score below a threshold; disputed: every analysis with a change request. Filtered by ' +
+      'prompt, department and conversation dates; assigned round-robin to the named reviewers (none named: ' +
+      'every member who may review the analysis), at most weekly_goal per reviewer. 409 too_many_rules past ' +
+      'the limit; 422 when a named reviewer or prompt is not of the project.',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    body: SamplingRuleCreateRequest,
+    responses: { 201: SamplingRuleResponse },
+    errors: [403, 404, 409, 422],
+  }),
+  updateRule: defineRoute({
+    method: 'PUT',
+    path: '/projects/:id/reviews/rules/:ruleId',
+    operationId: 'updateSamplingRule',
+    summary: "Replace a sampling rule's settings (admin or owner); assignments already made stay",
+    tags,
+    access: 'full-key',
+    params: SamplingRuleParams,
+    body: SamplingRuleUpdateRequest,
+    responses: { 200: SamplingRuleResponse },
+    errors: [403, 404, 422],
+  }),
+  deleteRule: defineRoute({
+    method: 'DELETE',
+    path: '/projects/:id/reviews/rules/:ruleId',
+    operationId: 'deleteSamplingRule',
+    summary: 'Delete a sampling rule (admin or owner); its open assignments go, done ones stay',
+    tags,
+    access: 'full-key',
+    params: SamplingRuleParams,
+    responses: { 200: SamplingRuleResponse },
+    errors: [403, 404],
+  }),
+  runRule: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/reviews/rules/:ruleId/run',
+    operationId: 'runSamplingRule',
+    summary: 'Run a sampling rule for the current week now (admin or owner); a rerun assigns nothing new',
+    description:
+      'Rules also run on a schedule. Picking is deterministic (the rule seed, the week and the analysis), so ' +
+      'a rerun over the same analyses picks the same ones and assigns only what is missing. 409 rule_disabled.',
+    tags,
+    access: 'full-key',
+    params: SamplingRuleParams,
+    responses: { 200: SamplingRunResponse },
+    errors: [403, 404, 409],
+  }),
+  queue: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/reviews/queue',
+    operationId: 'getReviewQueue',
+    summary: "The caller's review assignments of a week, open ones first, with their progress",
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: QueueQuery,
+    responses: { 200: ReviewQueueResponse },
+    errors: [404],
+  }),
+  assignments: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/reviews/assignments',
+    operationId: 'listReviewAssignments',
+    summary: "A week's review assignments of every reviewer with their progress (admin or owner)",
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: AssignmentsQuery,
+    responses: { 200: AssignmentsOverviewResponse },
+    errors: [403, 404],
   }),
   setReviewer: defineRoute({
     method: 'PUT',
