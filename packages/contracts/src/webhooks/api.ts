@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'change_request.resolved',
   'batch.completed',
   'insight.completed',
+  'billing.balance_low',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "send test event" posts; no endpoint subscribes to it. */
@@ -148,6 +149,23 @@ export const ChangeRequestResolvedEvent = envelope('change_request.resolved', Ch
 export const BatchCompletedEvent = envelope('batch.completed', UploadBatch);
 /** insight.completed: an AI insight answered (and charged), as the insights API answers it to an admin. */
 export const InsightCompletedEvent = envelope('insight.completed', Insight);
+/**
+ * billing.balance_low: a charge, plan purchase or adjustment took the project's money balance from at least
+ * BILLING.lowBalanceThreshold to below it (once per crossing; a top-up above it arms it again).
+ */
+export const BalanceLowEvent = envelope(
+  'billing.balance_low',
+  z.object({
+    project_id: z.number().int(),
+    /** The balance after the debit, in the project's currency. */
+    balance: z.number(),
+    /** What the debit took, in the project's currency. */
+    amount: z.number(),
+    currency: z.string(),
+    /** Below this the balance is low. */
+    threshold: z.number(),
+  }),
+);
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
@@ -160,6 +178,7 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   ChangeRequestResolvedEvent,
   BatchCompletedEvent,
   InsightCompletedEvent,
+  BalanceLowEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

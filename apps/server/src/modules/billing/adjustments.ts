@@ -2,6 +2,7 @@ import { type AdjustmentRequest, toMicros } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../users/dto.ts';
+import { queueBalanceLowIfCrossed } from './balance-low.ts';
 import type { InvoiceRow } from './dto.ts';
 import { lockProject, settle } from './ledger.ts';
 import { money, paymentRequired } from './messages.ts';
@@ -23,7 +24,7 @@ export async function adjustBalance(
           `(${money(project.balanceMicros, project.currency)}) below zero.`,
       );
     }
-    return settle(tx, project, {
+    const invoice = await settle(tx, project, {
       type: input.type,
       amountMicros,
       description: input.reason,
@@ -31,5 +32,7 @@ export async function adjustBalance(
       reference: 'adjustment',
       createdBy: admin.id,
     });
+    await queueBalanceLowIfCrossed(ctx, tx, invoice);
+    return invoice;
   });
 }

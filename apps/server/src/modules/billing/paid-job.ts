@@ -1,5 +1,7 @@
 import { fromMilliUnits, type MilliUnits } from '@parley/contracts';
+import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { queueBalanceLowIfCrossed } from './balance-low.ts';
 import { type ChargeDetails, chargeIn } from './charge.ts';
 import { releaseHeld, reserveIn } from './holds.ts';
 import type { Billable, Tx } from './ledger.ts';
@@ -31,8 +33,9 @@ export type PaidCharge =
   /** Bundles and allowed balance do not cover the units (as text, for the failure's message): nothing charged. */
   | { status: 'insufficient'; units: string };
 
-/** Charges the units the done work used, once, settling its hold. */
+/** Charges the units the done work used, once, settling its hold (and tells webhooks when the balance ran low). */
 export async function chargePaidWork(
+  ctx: Pick<AppContext, 'boss'>,
   tx: Tx,
   work: PaidWork,
   units: MilliUnits,
@@ -41,6 +44,7 @@ export async function chargePaidWork(
   const outcome = await chargeIn(tx, work.projectId, work.item, units, details);
   if (outcome.status === 'insufficient')
     return { status: 'insufficient', units: fromMilliUnits(units).toString() };
+  if (outcome.status === 'charged') await queueBalanceLowIfCrossed(ctx, tx, outcome.invoice);
   return { status: 'charged', unitsMilli: outcome.invoice.unitsMilli };
 }
 

@@ -4,6 +4,7 @@ import { projects, unitBundles } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
+import { queueBalanceLowIfCrossed } from './balance-low.ts';
 import type { BundleRow, InvoiceRow, TariffPlanRow } from './dto.ts';
 import { claimFreeUnits, givesFreeUnits } from './free-unit-grants.ts';
 import { addBundle, lockProject, settle, type Tx } from './ledger.ts';
@@ -53,6 +54,7 @@ export async function purchasePlan(
       referenceId: String(plan.id),
       createdBy: user.id,
     });
+    await queueBalanceLowIfCrossed(ctx, tx, invoice);
     const givesUnits =
       plan.priceMicros > 0 ||
       (givesFreeUnits(plan) &&

@@ -68,7 +68,7 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
     const [current] = await tx.select().from(insights).where(running(row.id)).for('update');
     if (!current) return;
     const paid = { projectId: row.projectId, item: { insightId: row.id } };
-    const outcome = await chargePaidWork(tx, paid, milliUnits(row.unitsMilli), {
+    const outcome = await chargePaidWork(ctx, tx, paid, milliUnits(row.unitsMilli), {
       minutesMilli: 0,
       description: ledgerDescription(row),
     });

@@ -21,9 +21,17 @@ import { takeQueuedEmails } from '../../../test/mail.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
-import { batchItems, uploadBatches, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import {
+  batchItems,
+  projects,
+  uploadBatches,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { refreshBatchItem } from '../batches/progress.ts';
+import { adjustBalance } from '../billing/adjustments.ts';
 import { runTask } from '../pipeline/run.ts';
 import { failTask } from '../tasks/state.ts';
 import { attemptDelivery } from './deliveries.ts';
@@ -319,6 +327,34 @@ describe('deliveries', () => {
     ]);
     const listed = await app.owner.call(batchRoutes.list, { params: { id: projectId } });
     expect(events[0]!.data).toEqual(listed.json().data.find((item: { id: number }) => item.id === batch!.id));
+  });
+
+  it('posts billing.balance_low once when a debit takes the balance below the threshold, again after a top-up', async () => {
+    const endpoint = await createEndpoint(admin, { events: ['billing.balance_low'] });
+    const { db } = app.t.ctx;
+    const [superAdmin] = await db.select().from(users).where(eq(users.id, app.owner.userId));
+    const adjust = (type: 'credit' | 'debit', amount: number) =>
+      adjustBalance(app.t.ctx, projectId, superAdmin!, { type, amount, reason: 'test' });
+    const [before] = await db.select().from(projects).where(eq(projects.id, projectId));
+    if (before!.balanceMicros > 0) await adjust('debit', before!.balanceMicros / 1_000_000);
+    await drain();
+    received.length = 0;
+
+    await adjust('credit', 6);
+    await adjust('debit', 0.5); // 5.50: not low
+    await adjust('debit', 1.25); // 4.25: crosses
+    await adjust('debit', 1); // 3.25: already low, no second event
+    await adjust('credit', 10); // 13.25
+    await adjust('debit', 9); // 4.25: crosses again
+    await drain();
+    const events = received.map((r) => verifiedOrNull(r, endpoint.secret)).filter((e) => e !== null);
+    expect(events).toMatchObject([
+      {
+        type: 'billing.balance_low',
+        data: { project_id: projectId, balance: 4.25, amount: 1.25, currency: 'USD', threshold: 5 },
+      },
+      { type: 'billing.balance_low', data: { balance: 4.25, amount: 9 } },
+    ]);
   });
 
   it('retries a failure after 5 s, keeps 1 KB of the answer, and signs with both secrets after a rotation', async () => {

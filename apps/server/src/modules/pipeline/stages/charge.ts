@@ -13,7 +13,7 @@ export async function chargeStage(run: TaskRun, prompt: PromptSnapshot): Promise
   const units = analysisUnitsMilli(content, promptUnitsMilli(run, prompt, lvaRan));
   const paid = { projectId: run.task.projectId, item: { taskId: run.taskId } };
   const outcome = await run.ctx.db.transaction((tx) =>
-    chargePaidWork(tx, paid, units, {
+    chargePaidWork(run.ctx, tx, paid, units, {
       minutesMilli: content,
       description: `Analysis #${run.taskId}: ${run.media.fileName}`.slice(0, 300),
     }),
