@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'analysis.completed',
   'analysis.failed',
   'analysis.corrected',
+  'analysis.knocked_out',
   'change_request.created',
   'change_request.resolved',
   'batch.completed',
@@ -140,6 +141,11 @@ export const AnalysisFailedEvent = envelope('analysis.failed', AnalysisListItem)
 /** analysis.corrected: a change request's values were approved into the analysis; the analysis as listed. */
 export const AnalysisCorrectedEvent = envelope('analysis.corrected', AnalysisListItem);
 /**
+ * analysis.knocked_out: an analysis completed with a knockout answer (beside its analysis.completed); the
+ * analysis as listed (its final score is 0 or the prompt's cap; the analysis page says which answer).
+ */
+export const AnalysisKnockedOutEvent = envelope('analysis.knocked_out', AnalysisListItem);
+/**
  * change_request.created and change_request.resolved (approved or rejected): the request as the change
  * requests API answers it to an admin (`can_review` is false: a receiver cannot review).
  */
@@ -174,6 +180,7 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   AnalysisCompletedEvent,
   AnalysisFailedEvent,
   AnalysisCorrectedEvent,
+  AnalysisKnockedOutEvent,
   ChangeRequestCreatedEvent,
   ChangeRequestResolvedEvent,
   BatchCompletedEvent,

@@ -1,7 +1,7 @@
-import type { WebhookEvent, WebhookEventType } from '@parley/contracts';
+import { FINAL_SCORE_PATH, type WebhookEvent, type WebhookEventType } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { projects, tasks, webhookEndpoints } from '../../db/schema/index.ts';
+import { analysisFieldValues, projects, tasks, webhookEndpoints } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
 import { listItemsWithReviews, selectListRows } from '../analyses/list.ts';
 import { getChangeRequest } from '../change-requests/read.ts';
@@ -23,7 +23,8 @@ async function subscribers(tx: Transaction, projectId: number, type: WebhookEven
 }
 
 /**
- * analysis.completed / analysis.failed, queued in the transaction that settles the task (modules/tasks/state.ts);
+ * analysis.completed / analysis.failed, queued in the transaction that settles the task (modules/tasks/state.ts),
+ * with analysis.knocked_out beside a completion a knockout answer failed;
  * analysis.corrected in the one that applies an approved change request: the payload is the analysis as the
  * analyses list answers it.
  */
@@ -34,15 +35,25 @@ export async function queueAnalysisEvent(
   type: 'analysis.completed' | 'analysis.failed' | 'analysis.corrected',
 ): Promise<void> {
   const endpointIds = await subscribers(tx, task.projectId, type);
-  if (endpointIds.length === 0) return;
+  const knockoutIds =
+    type === 'analysis.completed' ? await subscribers(tx, task.projectId, 'analysis.knocked_out') : [];
+  if (endpointIds.length === 0 && knockoutIds.length === 0) return;
   const rows = await selectListRows(tx, {}).where(eq(tasks.id, task.id));
   const [item] = await listItemsWithReviews(tx, rows);
   if (!item) return;
-  await queueDeliveries(ctx, tx, endpointIds, {
-    type,
-    timestamp: new Date().toISOString(),
-    data: item,
-  });
+  const timestamp = new Date().toISOString();
+  await queueDeliveries(ctx, tx, endpointIds, { type, timestamp, data: item });
+  if (knockoutIds.length > 0 && (await knockedOut(tx, task.id))) {
+    await queueDeliveries(ctx, tx, knockoutIds, { type: 'analysis.knocked_out', timestamp, data: item });
+  }
+}
+
+/** Whether an answer knocked the analysis out: its final score's analytics row says so (written just before). */
+async function knockedOut(tx: Transaction, taskId: number): Promise<boolean> {
+  const result = await tx.execute(sql`SELECT 1 FROM ${analysisFieldValues}
+    WHERE ${analysisFieldValues.taskId} = ${taskId} AND ${analysisFieldValues.path} = ${FINAL_SCORE_PATH}
+      AND ${analysisFieldValues.knockout}`);
+  return result.rows.length > 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   analysisRoutes,
   batchRoutes,
   changeRequestRoutes,
+  promptRoutes,
   taskError,
   uploadRoutes,
   WEBHOOKS,
@@ -219,6 +220,54 @@ describe('deliveries', () => {
       response_body: 'thanks',
       event_id: mine[0]!.headers['webhook-id'],
     });
+  });
+
+  it('posts analysis.knocked_out beside analysis.completed only when a knockout answer failed the analysis', async () => {
+    const endpoint = await createEndpoint(admin, { events: ['analysis.knocked_out'] });
+    await fund(app.t, projectId);
+    const prompt = await app.owner.call(promptRoutes.create, {
+      params: { id: projectId },
+      body: {
+        scriptName: 'Knockouts',
+        finalScore: 'percent',
+        content: [
+          { key: 'Greeting', type: 'ok', explanation: '', includeInScore: true },
+          { key: 'Budget', type: 'bool', explanation: '', includeInScore: true, knockout: [false] },
+        ],
+      },
+    });
+    expect(prompt.statusCode, prompt.body).toBe(201);
+    const said = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+    const analyse = async (budget: boolean) => {
+      const upload = await app.owner.call(uploadRoutes.file, {
+        params: { id: projectId },
+        form: multipart([
+          { name: 'prompt_id', value: String(prompt.json().data.id) },
+          { name: 'metadata', value: JSON.stringify(META) },
+          {
+            name: 'file',
+            filename: 'chat.txt',
+            contentType: 'text/plain',
+            data: Buffer.from(`Agent: Hello (${budget}).\nClient: Hi.`),
+          },
+        ]),
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const taskId: number = upload.json().data.task_id;
+      app.anthropic.script(
+        answer({ Summary: said('A call.'), Title: said('Call'), Greeting: said('ok'), Budget: said(budget) }),
+      );
+      expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
+      return taskId;
+    };
+    received.length = 0;
+    await analyse(true);
+    const knocked = await analyse(false);
+    await drain();
+    const events = received.map((r) => verifiedOrNull(r, endpoint.secret)).filter((e) => e !== null);
+    expect(events).toMatchObject([
+      { type: 'analysis.knocked_out', data: { id: knocked, status: 'completed', final_score: 0 } },
+    ]);
   });
 
   it('posts analysis.failed when a task fails, only to endpoints that want it', async () => {
