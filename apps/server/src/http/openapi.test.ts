@@ -73,6 +73,78 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('what the document tells API users', () => {
+  type Operation = {
+    requestBody?: { required?: boolean; content: Record<string, { schema: Record<string, unknown> }> };
+    responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+  };
+  const operation = (path: string, method: string) =>
+    (document.paths as Record<string, Record<string, Operation>>)[path]![method]!;
+  const allOperations = () =>
+    Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ name: `${method} ${path}`, op })),
+    );
+
+  it('describes every multipart body: its parts, their types and which are required', () => {
+    const upload = operation('/api/projects/{id}/uploads', 'post').requestBody!;
+    const form = upload.content['multipart/form-data']!.schema as {
+      properties: Record<string, { format?: string }>;
+      required: string[];
+    };
+    expect(upload.required).toBe(true);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form.properties)).toEqual(
+      expect.arrayContaining(['prompt_id', 'priority', 'metadata', 'scheduled_at', 'force']),
+    );
+    expect(form.required.sort()).toEqual(['file', 'prompt_id']);
+    const multipart = allOperations().filter(
+      ({ name }) =>
+        ALL_ROUTES.find(
+          (route) => `${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}` === name,
+        )?.consumes,
+    );
+    expect(multipart.length).toBeGreaterThanOrEqual(4);
+    for (const { name, op } of multipart) {
+      expect(op.requestBody?.content['multipart/form-data']?.schema, name).toMatchObject({ type: 'object' });
+    }
+  });
+
+  it('gives every success answer a description, and 429s their rate-limit headers', () => {
+    const bare = allOperations().flatMap(({ name, op }) =>
+      Object.entries(op.responses)
+        .filter(([, answer]) => !answer.description || answer.description === 'Default Response')
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(bare).toEqual([]);
+    const login = operation('/api/auth/login', 'post').responses['429']!;
+    expect(Object.keys(login.headers ?? {})).toEqual(
+      expect.arrayContaining([
+        'retry-after',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]),
+    );
+  });
+
+  it('lists the 403 of media keys and cross-site requests, and the 413 and 415 of every body', () => {
+    const missing = ALL_ROUTES.filter((route) => !route.hidden).flatMap((route) => {
+      const path = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
+      const statuses = Object.keys(operation(path, route.method.toLowerCase()).responses);
+      const wanted = [
+        ...(route.access === 'full-key' || (route.access !== 'public' && route.method !== 'GET')
+          ? ['403']
+          : []),
+        ...(route.body || route.consumes ? ['413', '415'] : []),
+      ];
+      return wanted
+        .filter((status) => !statuses.includes(status))
+        .map((status) => `${route.operationId} ${status}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('the route table', () => {
   it('names each operation once', () => {
     const ids = ALL_ROUTES.map((route) => route.operationId);

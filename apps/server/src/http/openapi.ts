@@ -7,27 +7,63 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The input is invalid (code validation_error, or a more precise code); the message says what to fix.',
   401: 'Not signed in, or the API key is unknown or revoked.',
   402: 'The balance (or the unit bundles) does not cover the cost.',
-  403: 'Signed in, but the role or the API key type does not allow this.',
+  403:
+    'Signed in, but the role or the API key type does not allow this (a media key on a route for full keys, any ' +
+    'key on a route for people), or a state-changing request with the session cookie came from another site ' +
+    '(code cross_origin).',
   404: 'Not found, or not visible to the caller (another project answers 404 too).',
   409: 'Conflicts with the current state (a duplicate, or a change that is no longer possible).',
   410: 'Expired or already used.',
   413: 'The body or file is larger than allowed.',
-  415: 'The file type is not supported.',
+  415: 'The body is not of a type this operation reads (JSON, or multipart where it says so), or the file type is not supported.',
   416: 'The requested byte range is outside the file.',
   422: 'Understood but not processable (e.g. the upstream AI answered nothing usable).',
-  429: 'Too many requests; try again after the time the message names.',
+  429: 'Too many requests; try again after the time the message names (and the retry-after header).',
   502: 'An upstream service (AI provider, link host) failed.',
   503: 'A service the request needs is not available (database, provider without credentials).',
   504: 'An upstream service (e.g. a link host) did not answer in time.',
 };
 
-/** The error answers an operation documents: its own, plus 401 for signed-in routes and 400 for input. */
+/**
+ * The error answers an operation documents: its own, plus those every route of its kind can answer: 401 for
+ * signed-in routes; 400 for input; 403 where an API key of another type is refused (csrf.ts, auth/plugin.ts) or
+ * a cross-site request with the session cookie changes state; 413 and 415 for a body (its size, its type).
+ */
 export function errorStatusesOf(route: RouteDefinition): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(route.errors);
+  for (const status of Object.keys(route.responses).map(Number)) {
+    if (status >= 400) statuses.add(status as ErrorStatus);
+  }
+  const hasBody = Boolean(route.body || route.consumes);
   if (route.access !== 'public') statuses.add(401);
-  if (route.params || route.query || route.body || route.consumes) statuses.add(400);
+  if (route.params || route.query || hasBody) statuses.add(400);
+  if (route.access === 'full-key' || route.access === 'session') statuses.add(403);
+  if (route.access !== 'public' && route.method !== 'GET') statuses.add(403);
+  if (hasBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   return [...statuses].sort((a, b) => a - b);
 }
+
+/** What @fastify/rate-limit sends with a 429. */
+const RATE_LIMIT_HEADERS = {
+  'retry-after': { type: 'integer', description: 'Seconds until a request is allowed again.' },
+  'x-ratelimit-limit': { type: 'integer', description: 'Requests allowed in the window.' },
+  'x-ratelimit-remaining': { type: 'integer', description: 'Requests left in the window (0).' },
+  'x-ratelimit-reset': { type: 'integer', description: 'Seconds until the window resets.' },
+};
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  200: 'Success: the answer below.',
+  201: 'Created: the new resource.',
+  202: 'Accepted: the work is queued.',
+  204: 'Done; no content.',
+};
+
+/** A success answer's description: the route's summary after what the status means. */
+const successDescription = (route: RouteDefinition, status: string) =>
+  `${SUCCESS_DESCRIPTIONS[status] ?? 'Success.'} ${route.summary}.`.replace(/\.\.$/, '.');
 
 /**
  * The OpenAPI view of a route: its zod schemas as JSON Schema (jsonSchemaTransform) plus the error answers
@@ -48,13 +84,29 @@ export const openApiTransform: SwaggerTransform = (document) => {
   const schema = document.schema as { response?: Record<string, unknown> };
   const success = Object.fromEntries(
     Object.entries(route.responses)
-      .filter(([, body]) => body === null)
-      .map(([status]) => [status, nonJsonAnswer(route)]),
+      .filter(([status]) => Number(status) < 300)
+      .map(([status, body]) => [
+        status,
+        body === null
+          ? nonJsonAnswer(route)
+          : {
+              description: successDescription(route, status),
+              content: { 'application/json': { schema: body } },
+            },
+      ]),
   );
-  return jsonSchemaTransform({
+  const transformed = jsonSchemaTransform({
     ...document,
-    schema: { ...document.schema, response: { ...schema.response, ...success, ...errorResponses } },
+    schema: {
+      ...document.schema,
+      ...(route.form ? { body: route.form } : {}),
+      response: { ...schema.response, ...success, ...errorResponses },
+    },
   });
+  // jsonSchemaTransform keeps only a response's description and content: the 429's headers go on after it.
+  const responses = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  if (responses?.[429]) responses[429].headers = RATE_LIMIT_HEADERS;
+  return transformed;
 };
 
 /** A success answer that is not JSON: a file or an event stream in the types the route produces. */

@@ -1,5 +1,6 @@
 import { ErrorBody, ProjectIdParams } from '../api.ts';
 import {
+  BatchCreateFields,
   BatchCreateResponse,
   BatchItemListQuery,
   BatchItemListResponse,
@@ -9,7 +10,7 @@ import {
   InvalidCsvResponse,
 } from '../bulk/api.ts';
 import { BULK_CSV } from '../bulk/rules.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, formFile } from './route.ts';
 
 // Bulk upload by CSV and the project's batches (spec 1 §2.4, §3, §4, §7). Any member of the project and both
 // API key types (a media key sees only its own batches); support staff only read, anyone else 404.
@@ -39,6 +40,9 @@ export const batchRoutes = {
     access,
     params: ProjectIdParams,
     consumes: ['multipart/form-data'],
+    form: BatchCreateFields.extend({
+      file: formFile('The CSV file (url, type, optional date, metadata columns).'),
+    }),
     responses: { 201: BatchCreateResponse, 400: InvalidCsvResponse.or(ErrorBody) },
     errors: [402, 403, 404, 413, 503],
   }),

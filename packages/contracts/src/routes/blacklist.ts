@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { OkResponse } from '../api.ts';
 import {
   BlacklistCreateRequest,
@@ -10,7 +11,8 @@ import {
   BlacklistUpdateRequest,
 } from '../blacklist/api.ts';
 import { BLACKLIST } from '../blacklist/rules.ts';
-import { defineRoute } from './route.ts';
+import { Id } from '../inputs.ts';
+import { defineRoute, formFile } from './route.ts';
 
 // A project's phone-number blacklist (spec 1 §2.5, §3, §5, §7 second client variant). Admins and owners of
 // the project (super admins too); other members 403, anyone else 404, also for another project's entry id.
@@ -92,6 +94,10 @@ export const blacklistRoutes = {
     tags,
     access,
     consumes: ['multipart/form-data'],
+    form: z.object({
+      project_id: Id,
+      file: formFile('The .csv file: columns phone_number and (optionally) note.'),
+    }),
     responses: { 200: BlacklistImportResult },
     errors: [...errors, 413],
   }),

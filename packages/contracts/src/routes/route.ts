@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +51,11 @@ export interface RouteDefinition {
   /** A JSON body. Multipart routes leave it out and name 'multipart/form-data' in consumes. */
   body?: z.ZodType;
   consumes?: readonly string[];
+  /**
+   * A multipart body's parts as the OpenAPI document describes them (file parts: `formFile`). The server reads
+   * the parts itself (streamed), so this is not what validates them.
+   */
+  form?: z.ZodObject;
   /** Content types of a success answer other than JSON (files, event streams). */
   produces?: readonly string[];
   /**
@@ -69,6 +74,9 @@ export interface RouteDefinition {
   /** Hidden from the OpenAPI document (internal plumbing). */
   hidden?: boolean;
 }
+
+/** A file part of a multipart form, as the OpenAPI document shows it. */
+export const formFile = (description: string) => z.string().meta({ format: 'binary', description });
 
 /** Keeps a route's literal types (path, schemas) for the typed server registration and web client. */
 export function defineRoute<const R extends RouteDefinition>(route: R): R {

@@ -1,7 +1,14 @@
-import { UploadPromptListResponse, UploadResponse, UrlUploadRequest } from '../analyses/api.ts';
+import { z } from 'zod';
+import {
+  ChunkFields,
+  UploadFields,
+  UploadPromptListResponse,
+  UploadResponse,
+  UrlUploadRequest,
+} from '../analyses/api.ts';
 import { ChunkReceivedResponse } from '../analyses/detail.ts';
 import { ProjectIdParams } from '../api.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, formFile } from './route.ts';
 
 // Single, chunked and link uploads (spec 1 §3-§5, §8), and the prompts offered for them. Any member of the
 // project and both API key types; support staff only read (403 on uploads), anyone else 404.
@@ -15,6 +22,26 @@ const FIELDS_DOC =
   'of names and values), scheduled_at (ISO date-time), force (true/false), and one file part. The fields may ' +
   'come before or after the file (before lets a wrong prompt or missing metadata be refused without reading the ' +
   'file).';
+
+/** The text parts as sent: metadata is a JSON object in one text part, force is 'true' or 'false'. */
+const textParts = {
+  metadata: z.string().optional().meta({
+    description: 'A JSON object of metadata names and values, e.g. {"Department":"Sales"}.',
+  }),
+  force: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: 'Analyse again even if it is a duplicate.' }),
+};
+const UploadForm = UploadFields.extend({
+  ...textParts,
+  file: formFile('The recording (audio or video) or the text conversation (.txt, .json).'),
+});
+const ChunkForm = ChunkFields.extend({
+  ...textParts,
+  file_name: z.string().max(255).optional().meta({ description: "The whole file's name (else the part's)." }),
+  file: formFile('This chunk of the file (every chunk but the last at most 50 MB).'),
+});
 
 export const uploadRoutes = {
   prompts: defineRoute({
@@ -38,6 +65,7 @@ export const uploadRoutes = {
     access,
     params: ProjectIdParams,
     consumes: ['multipart/form-data'],
+    form: UploadForm,
     responses: { 200: UploadResponse, 201: UploadResponse },
     errors: uploadErrors,
   }),
@@ -56,6 +84,7 @@ export const uploadRoutes = {
     access,
     params: ProjectIdParams,
     consumes: ['multipart/form-data'],
+    form: ChunkForm,
     responses: { 200: ChunkReceivedResponse.or(UploadResponse), 201: UploadResponse },
     errors: [...uploadErrors, 409],
   }),
