@@ -73,6 +73,11 @@ function mockApi(project = testProject(), overrides: Record<string, Handler> = {
 const lastQuery = (fetch: ReturnType<typeof mockFetch>, key: string) =>
   Object.fromEntries(requests(fetch, key).at(-1)!.url.searchParams);
 
+const pick = (combobox: HTMLElement, name: string | RegExp) => {
+  fireEvent.mouseDown(combobox);
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
+};
+
 describe('reviews page: my queue', () => {
   it('shows the week, "x of y done" and rows linking to the analysis and its review', async () => {
     const fetch = mockApi();
@@ -113,6 +118,20 @@ describe('reviews page: my queue', () => {
     fireEvent.click(screen.getByTestId('week-previous'));
     await waitFor(() => expect(lastQuery(fetch, queueKey)).toMatchObject({ week: '2026-03-02' }));
     expect(location()).toBe('/projects/5/reviews?week=2026-03-02');
+  });
+
+  it('filters by status and comes back to this week', async () => {
+    const fetch = mockApi();
+    renderRoutes(routes, '/projects/5/reviews?week=2026-03-04');
+    await screen.findByTestId('assignment-row-1', {}, { timeout: 5000 });
+    const key = routeKey(reviewRoutes.queue, { id: 5 });
+    expect(lastQuery(fetch, key)).toMatchObject({ week: '2026-03-04', page: '1', per_page: '50' });
+    pick(screen.getByRole('combobox', { name: 'Status' }), 'Done');
+    await waitFor(() => expect(lastQuery(fetch, key)).toMatchObject({ status: 'done', week: '2026-03-04' }));
+    fireEvent.click(screen.getByTestId('week-current'));
+    await waitFor(() => expect(lastQuery(fetch, key).week).toBeUndefined());
+    expect(location()).toBe('/projects/5/reviews?status=done');
+    expect(screen.getByTestId('week-current')).toBeDisabled();
   });
 
   it('says when nothing is assigned this week', async () => {
@@ -164,11 +183,6 @@ async function openRules(fetchOverrides: Record<string, Handler> = {}) {
   await screen.findByTestId('rule-row-3', {}, { timeout: 5000 });
   return fetch;
 }
-
-const pick = (combobox: HTMLElement, name: string | RegExp) => {
-  fireEvent.mouseDown(combobox);
-  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
-};
 
 describe('reviews page: rules', () => {
   it("lists rules with a readable description, reviewers, goal and this week's count", async () => {

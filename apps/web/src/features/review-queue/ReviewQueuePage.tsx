@@ -30,7 +30,8 @@ export default function ReviewQueuePage() {
       const changed = new URLSearchParams(current);
       if (next === 'queue') changed.delete('tab');
       else changed.set('tab', next);
-      changed.delete('page');
+      // The week and status carry over; the overview's own filters and the page do not.
+      for (const name of ['page', 'reviewer_id', 'rule_id']) changed.delete(name);
       return changed;
     });
 
