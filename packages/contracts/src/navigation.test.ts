@@ -42,7 +42,15 @@ describe('isNavItemVisible', () => {
     }
   });
   it('shows member items to every role', () => {
-    for (const key of ['dashboard', 'analyses', 'analytics', 'insights', 'changeRequests', 'upload']) {
+    for (const key of [
+      'dashboard',
+      'analyses',
+      'analytics',
+      'insights',
+      'changeRequests',
+      'reviewQueue',
+      'upload',
+    ]) {
       expect(isNavItemVisible(item(key), viewer)).toBe(true);
     }
   });

@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'checklistReport', path: 'analytics/checklist-report', scope: 'project', audience: 'member' },
   { key: 'insights', path: 'analytics/insights', scope: 'project', audience: 'member' },
   { key: 'changeRequests', path: 'change-requests', scope: 'project', audience: 'member' },
+  { key: 'reviewQueue', path: 'reviews', scope: 'project', audience: 'member' },
   {
     key: 'upload',
     path: 'analysis/upload',

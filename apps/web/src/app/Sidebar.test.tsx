@@ -13,6 +13,7 @@ const MEMBER_KEYS = [
   'checklistReport',
   'insights',
   'changeRequests',
+  'reviewQueue',
   'upload',
 ];
 

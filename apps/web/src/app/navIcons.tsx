@@ -14,6 +14,7 @@ import LeaderboardOutlinedIcon from '@mui/icons-material/LeaderboardOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PublishedWithChangesOutlinedIcon from '@mui/icons-material/PublishedWithChangesOutlined';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import type { ReactNode } from 'react';
@@ -26,6 +27,7 @@ export const NAV_ICONS: Record<string, ReactNode> = {
   checklistReport: <ChecklistOutlinedIcon />,
   insights: <InsightsOutlinedIcon />,
   changeRequests: <PublishedWithChangesOutlinedIcon />,
+  reviewQueue: <RateReviewOutlinedIcon />,
   upload: <CloudUploadOutlinedIcon />,
   failedTasks: <ErrorOutlineIcon />,
   billing: <PaymentsOutlinedIcon />,

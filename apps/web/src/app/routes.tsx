@@ -80,6 +80,7 @@ const managerDashboardPage = page(() => import('../features/analytics/manager/Ma
 const insightsPage = page(() => import('../features/insights/InsightsPage'));
 const insightPage = page(() => import('../features/insights/InsightPage'));
 const changeRequestsPage = page(() => import('../features/change-requests/ChangeRequestsPage'));
+const reviewQueuePage = page(() => import('../features/review-queue/ReviewQueuePage'));
 
 /** Project pages every member may open (spec 1 §6). */
 const memberPages: RouteObject[] = [
@@ -93,6 +94,7 @@ const memberPages: RouteObject[] = [
   { path: 'analytics/insights', ...insightsPage },
   { path: 'analytics/insights/:insightId', ...insightPage },
   { path: 'change-requests', ...changeRequestsPage },
+  { path: 'reviews', ...reviewQueuePage },
   { path: 'analysis/upload', ...uploadPage },
   { path: 'analysis/bulk-upload', ...bulkUploadPage },
 ];
