@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ALL_ROUTES } from '@parley/contracts';
+import { ALL_ROUTES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
@@ -48,6 +48,7 @@ describe('the OpenAPI document', () => {
       }),
     );
     expect(outcome.output).not.toMatch(/\berror\b/);
+    expect(outcome.output).not.toMatch(/\bwarning\b/);
     expect(outcome.ok).toBe(true);
   }, 60_000);
 
@@ -107,6 +108,32 @@ describe('what the document tells API users', () => {
     for (const { name, op } of multipart) {
       expect(op.requestBody?.content['multipart/form-data']?.schema, name).toMatchObject({ type: 'object' });
     }
+  });
+
+  it('describes every webhook event (OpenAPI 3.1 webhooks): its body as contracts define it, its signature headers', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const webhooks = document.webhooks as Record<
+      string,
+      {
+        post: {
+          parameters: { name: string; in: string }[];
+          requestBody: { content: { 'application/json': { schema: { properties: { type: unknown } } } } };
+        };
+      }
+    >;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+    for (const [type, item] of Object.entries(webhooks)) {
+      expect(item.post.parameters.map((header) => header.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      expect(item.post.requestBody.content['application/json'].schema.properties.type).toMatchObject({
+        const: type,
+      });
+    }
+    // Shared schemas resolve to components (redocly lint above fails on an unresolved reference).
+    expect(JSON.stringify(webhooks)).not.toContain('#/$defs/');
   });
 
   it('gives every success answer a description, and 429s their rate-limit headers', () => {

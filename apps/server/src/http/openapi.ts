@@ -1,5 +1,11 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { ErrorBody, type ErrorStatus, type RouteDefinition, SESSION_COOKIE } from '@parley/contracts';
+import {
+  ErrorBody,
+  type ErrorStatus,
+  type RouteDefinition,
+  SESSION_COOKIE,
+  WebhookEvent,
+} from '@parley/contracts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -121,11 +127,82 @@ function nonJsonAnswer(route: RouteDefinition) {
   return { description, content: Object.fromEntries(types.map((type) => [type, { schema: body }])) };
 }
 
-/** Components shared by every operation: schemas with an id (e.g. the recursive prompt field), security. */
-export const openApiTransformObject = jsonSchemaTransformObject;
+/**
+ * Components shared by every operation (schemas with an id, e.g. the recursive prompt field; security), and the
+ * events Parley posts to webhook endpoints (OpenAPI 3.1 `webhooks`): each body as contracts defines it, signed
+ * per Standard Webhooks.
+ */
+export const openApiTransformObject: typeof jsonSchemaTransformObject = (document) => {
+  const object = jsonSchemaTransformObject(document);
+  const shared: Record<string, unknown> = {};
+  const webhooks = webhookItems(shared);
+  const components = (object as { components?: { schemas?: Record<string, unknown> } }).components ?? {};
+  // Schemas with an id the events share (e.g. ResultValue): the components the operations use, else added.
+  const all: Record<string, unknown> = { ...shared, ...components.schemas };
+  // zod registers an input and an output variant of each schema with an id; keep those something refers to.
+  const text = JSON.stringify({ ...object, webhooks, all });
+  const schemas = Object.fromEntries(
+    Object.entries(all).filter(([id]) => text.includes(`"#/components/schemas/${id}"`)),
+  );
+  return { ...object, components: { ...components, schemas }, webhooks } as typeof object;
+};
+
+const SIGNATURE_HEADERS = [
+  ['webhook-id', 'The event id, the same on every attempt: drop duplicates by it.'],
+  ['webhook-timestamp', 'Seconds since 1970 when this attempt was signed: refuse old ones.'],
+  [
+    'webhook-signature',
+    'v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the endpoint secret; two, space-separated, while a ' +
+      'rotated secret is still valid.',
+  ],
+] as const;
+
+/** The webhooks, their bodies' schemas with an id put in `shared` (referenced as components). */
+function webhookItems(shared: Record<string, unknown>) {
+  return Object.fromEntries(
+    WebhookEvent.options.map((event) => {
+      const type = event.shape.type.value;
+      const json = z.toJSONSchema(event, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+      // Its definitions with an id become components (the document's, which the operations use too).
+      const schema = JSON.parse(
+        JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'),
+      ) as typeof json;
+      const { $schema: _, $defs, ...body } = schema;
+      Object.assign(shared, $defs);
+      const name = type.replace(/[._](\w)/g, (_match, letter: string) => letter.toUpperCase());
+      return [
+        type,
+        {
+          post: {
+            operationId: `${name}Event`,
+            summary: type,
+            description: `${String(schema.description ?? '')} Delivered at least once, retried with backoff for about three days.`,
+            tags: ['webhooks'],
+            security: [],
+            parameters: SIGNATURE_HEADERS.map(([header, description]) => ({
+              name: header,
+              in: 'header',
+              required: true,
+              description,
+              schema: { type: 'string' },
+            })),
+            requestBody: { required: true, content: { 'application/json': { schema: body } } },
+            responses: {
+              '200': { description: 'Any 2xx answer within 15 s acknowledges the event.' },
+              '400': {
+                description: 'Any other answer (or none in 15 s) is a failure: the delivery is retried.',
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
 
 export function openApiDocument(publicUrl: string) {
   return {
+    openapi: '3.1.0',
     info: {
       title: 'Parley API',
       version: '1',

@@ -132,33 +132,52 @@ export const WebhookResendFailedResponse = z.object({ data: z.object({ resent: z
 
 // ---------- what receivers get: the body of each delivery ----------
 
-const envelope = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ type: z.literal(type), timestamp: z.string(), data });
+/** An event's body: its type, when it happened and the resource; the description is the OpenAPI document's. */
+const envelope = <T extends string, D extends z.ZodType>(type: T, data: D, description: string) =>
+  z.object({ type: z.literal(type), timestamp: z.string(), data }).meta({ description });
 
-/** analysis.completed and analysis.failed: the analysis as the analyses list answers it. */
-export const AnalysisCompletedEvent = envelope('analysis.completed', AnalysisListItem);
-export const AnalysisFailedEvent = envelope('analysis.failed', AnalysisListItem);
-/** analysis.corrected: a change request's values were approved into the analysis; the analysis as listed. */
-export const AnalysisCorrectedEvent = envelope('analysis.corrected', AnalysisListItem);
-/**
- * analysis.knocked_out: an analysis completed with a knockout answer (beside its analysis.completed); the
- * analysis as listed (its final score is 0 or the prompt's cap; the analysis page says which answer).
- */
-export const AnalysisKnockedOutEvent = envelope('analysis.knocked_out', AnalysisListItem);
-/**
- * change_request.created and change_request.resolved (approved or rejected): the request as the change
- * requests API answers it to an admin (`can_review` is false: a receiver cannot review).
- */
-export const ChangeRequestCreatedEvent = envelope('change_request.created', ChangeRequest);
-export const ChangeRequestResolvedEvent = envelope('change_request.resolved', ChangeRequest);
-/** batch.completed: a bulk upload finished (completed, partially_completed or failed), as the batches API answers it. */
-export const BatchCompletedEvent = envelope('batch.completed', UploadBatch);
-/** insight.completed: an AI insight answered (and charged), as the insights API answers it to an admin. */
-export const InsightCompletedEvent = envelope('insight.completed', Insight);
-/**
- * billing.balance_low: a charge, plan purchase or adjustment took the project's money balance from at least
- * BILLING.lowBalanceThreshold to below it (once per crossing; a top-up above it arms it again).
- */
+export const AnalysisCompletedEvent = envelope(
+  'analysis.completed',
+  AnalysisListItem,
+  'An analysis completed: the analysis as the analyses list answers it.',
+);
+export const AnalysisFailedEvent = envelope(
+  'analysis.failed',
+  AnalysisListItem,
+  'An analysis failed: the analysis as the analyses list answers it (error and error_reason say why).',
+);
+export const AnalysisCorrectedEvent = envelope(
+  'analysis.corrected',
+  AnalysisListItem,
+  "A change request's values were approved into an analysis: the analysis as listed.",
+);
+export const AnalysisKnockedOutEvent = envelope(
+  'analysis.knocked_out',
+  AnalysisListItem,
+  'An analysis completed with a knockout answer (sent beside analysis.completed): the analysis as listed; ' +
+    "its final score is 0 or the prompt's cap, the analysis page says which answer.",
+);
+export const ChangeRequestCreatedEvent = envelope(
+  'change_request.created',
+  ChangeRequest,
+  'A change request was opened: the request as the change requests API answers it to an admin (can_review ' +
+    'is false: a receiver cannot review).',
+);
+export const ChangeRequestResolvedEvent = envelope(
+  'change_request.resolved',
+  ChangeRequest,
+  'A change request was approved or rejected: the request as the change requests API answers it to an admin.',
+);
+export const BatchCompletedEvent = envelope(
+  'batch.completed',
+  UploadBatch,
+  'A bulk upload finished (completed, partially_completed or failed): the batch as the batches API answers it.',
+);
+export const InsightCompletedEvent = envelope(
+  'insight.completed',
+  Insight,
+  'An AI insight answered (and was charged): the insight as the insights API answers it to an admin.',
+);
 export const BalanceLowEvent = envelope(
   'billing.balance_low',
   z.object({
@@ -171,10 +190,13 @@ export const BalanceLowEvent = envelope(
     /** Below this the balance is low. */
     threshold: z.number(),
   }),
+  "A charge, plan purchase or adjustment took the project's balance from at least the low-balance threshold " +
+    '(5) to below it; once per crossing, again after a credit lifts it.',
 );
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
+  'Sent only by "send test event" in the settings (no endpoint subscribes to it).',
 );
 export const WebhookEvent = z.discriminatedUnion('type', [
   AnalysisCompletedEvent,
