@@ -138,14 +138,29 @@ export const openApiTransformObject: typeof jsonSchemaTransformObject = (documen
   const webhooks = webhookItems(shared);
   const components = (object as { components?: { schemas?: Record<string, unknown> } }).components ?? {};
   // Schemas with an id the events share (e.g. ResultValue): the components the operations use, else added.
-  const all: Record<string, unknown> = { ...shared, ...components.schemas };
+  const all = Object.fromEntries(
+    Object.entries({ ...shared, ...components.schemas }).map(([id, schema]) => [
+      id,
+      withoutSelfReferenceInUnion(id, schema),
+    ]),
+  );
   // zod registers an input and an output variant of each schema with an id; keep those something refers to.
-  const text = JSON.stringify({ ...object, webhooks, all });
+  const text = JSON.stringify({ ...object, components: null, webhooks, all });
   const schemas = Object.fromEntries(
     Object.entries(all).filter(([id]) => text.includes(`"#/components/schemas/${id}"`)),
   );
   return { ...object, components: { ...components, schemas }, webhooks } as typeof object;
 };
+
+/**
+ * A union that refers to itself (ResultValue: a value, or a list or object of values) is a type TypeScript
+ * generators cannot write (openapi-typescript's output fails with TS2502); its nested values become any JSON.
+ */
+function withoutSelfReferenceInUnion(id: string, schema: unknown): unknown {
+  const union = schema as { anyOf?: unknown; oneOf?: unknown };
+  if (!union.anyOf && !union.oneOf) return schema;
+  return JSON.parse(JSON.stringify(schema).replaceAll(`{"$ref":"#/components/schemas/${id}"}`, '{}'));
+}
 
 const SIGNATURE_HEADERS = [
   ['webhook-id', 'The event id, the same on every attempt: drop duplicates by it.'],
