@@ -133,6 +133,12 @@ describe('random sampling', () => {
     expect(again.json().data).toMatchObject({ picked: 6, assigned: 6, unassigned: 0 });
     expect(await taskIdsOf(s.t, ruleId)).toEqual(picked);
 
+    // Concurrent runs of one rule are serialised: together they fill the quota once.
+    await s.t.ctx.db.delete(reviewAssignments).where(eq(reviewAssignments.ruleId, ruleId));
+    const both = await Promise.all([run(s.owner, s.projectId, ruleId), run(s.admin, s.projectId, ruleId)]);
+    expect(both.map((response) => response.json().data.assigned).sort()).toEqual([0, 6]);
+    expect(await taskIdsOf(s.t, ruleId)).toEqual(picked);
+
     // A quota tops up only what is missing.
     await s.t.ctx.db.delete(reviewAssignments).where(eq(reviewAssignments.taskId, picked[0]!));
     const topUp = await run(s.owner, s.projectId, ruleId);
@@ -292,6 +298,24 @@ describe('assignment', () => {
     expect(rows.filter((row) => row.reviewerId === r2.userId)).toHaveLength(2);
     const again = await run(s.owner, s.projectId, ruleId);
     expect(again.json().data).toMatchObject({ picked: 5, assigned: 0, unassigned: 1 });
+  });
+
+  it('assigns, without named reviewers, every member who may review and sees the analysis; nobody else', async () => {
+    const prompt = await newPrompt();
+    for (let i = 0; i < 12; i++) {
+      await sampleTask(s.t, s.projectId, prompt, { department: 'Sales', representative: `Agent ${i}` });
+    }
+    const ruleId = await createRule(s.owner, s.projectId, ruleBody({ prompt_id: prompt.id }));
+    const rows = await assignmentsOf(s.t, ruleId);
+    expect(rows).toHaveLength(12);
+    const reviewers = new Set(rows.map((row) => row.reviewerId));
+    // The least loaded this week first: the admin, given many by the rules above, gets none here.
+    expect(reviewers).toContain(s.owner.userId);
+    expect(reviewers).toContain(s.leader.userId);
+    expect(reviewers).not.toContain(s.admin.userId);
+    for (const never of [s.user, s.user2, s.support, s.otherLeader, s.stranger]) {
+      expect(reviewers).not.toContain(never.userId);
+    }
   });
 
   it("gives team leaders only their team's analyses and never a representative their own", async () => {

@@ -230,14 +230,17 @@ export async function runRule(
         : await tx
             .insert(reviewAssignments)
             .values(
-              plan.assigned.map((entry) => ({
-                projectId: project.id,
-                ruleId: rule.id,
-                ruleName: rule.name,
-                taskId: entry.taskId,
-                reviewerId: entry.reviewerId,
-                week,
-              })),
+              // In analysis order, so that two rules inserting at once never wait on each other in a circle.
+              [...plan.assigned]
+                .sort((a, b) => a.taskId - b.taskId)
+                .map((entry) => ({
+                  projectId: project.id,
+                  ruleId: rule.id,
+                  ruleName: rule.name,
+                  taskId: entry.taskId,
+                  reviewerId: entry.reviewerId,
+                  week,
+                })),
             )
             .onConflictDoNothing({ target: reviewAssignments.taskId })
             .returning({ id: reviewAssignments.id });
