@@ -1,5 +1,5 @@
 import { analysisRoutes, repRoutes, reviewRoutes } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT,
@@ -21,7 +21,8 @@ import {
   seedOf,
   taskIdsOf,
 } from '../../../test/sampling.ts';
-import { changeRequests, reviewAssignments, samplingRules } from '../../db/schema/index.ts';
+import { changeRequests, projects, reviewAssignments, samplingRules } from '../../db/schema/index.ts';
+import { weekOf } from './sampling.ts';
 
 let s: Awaited<ReturnType<typeof startChangeRequestApp>>;
 
@@ -367,5 +368,32 @@ describe('assignment', () => {
     });
     const assigned = await assignmentsOf(s.t, withAdmin);
     expect(assigned.map((row) => row.reviewerId)).toEqual(annTasks.map(() => s.admin.userId));
+  });
+});
+
+describe('the week', () => {
+  it("is Monday 00:00 to the next Monday in the project's timezone", async () => {
+    expect(await weekOf(s.t.ctx.db, 'UTC', '2026-12-06')).toBe('2026-11-30');
+    expect(await weekOf(s.t.ctx.db, 'UTC', '2026-12-07')).toBe('2026-12-07');
+    const tz = 'Pacific/Kiritimati';
+    await s.t.ctx.db.update(projects).set({ timezone: tz }).where(eq(projects.id, s.otherProjectId));
+    const bounds = await s.t.ctx.db.execute<{ start: Date; monday: string }>(sql`
+      SELECT date_trunc('week', now() AT TIME ZONE ${tz}) AT TIME ZONE ${tz} AS start,
+        date_trunc('week', now() AT TIME ZONE ${tz})::date::text AS monday`);
+    const { start, monday } = bounds.rows[0]!;
+    const startMs = new Date(start).getTime();
+    const prompt = await scoredPrompt(s.t, s.owner, s.otherProjectId, 'sum');
+    const people = { department: 'Sales', representative: 'Kim' };
+    const inWeek = await sampleTask(s.t, s.otherProjectId, prompt, people, {
+      completedAt: new Date(startMs + 60_000),
+    });
+    await sampleTask(s.t, s.otherProjectId, prompt, people, { completedAt: new Date(startMs - 60_000) });
+    const ruleId = await createRule(
+      s.owner,
+      s.otherProjectId,
+      ruleBody({ prompt_id: prompt.id, reviewer_ids: [s.owner.userId] }),
+    );
+    expect(await taskIdsOf(s.t, ruleId)).toEqual([inWeek]);
+    expect((await run(s.owner, s.otherProjectId, ruleId)).json().data.week).toBe(monday);
   });
 });

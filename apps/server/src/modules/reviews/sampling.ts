@@ -26,7 +26,7 @@ export type RuleRow = typeof samplingRules.$inferSelect;
 /** Monday of the week of `day` ('YYYY-MM-DD'), or of the current week in the time zone. */
 export async function weekOf(db: Executor, timezone: string, day?: string): Promise<string> {
   const today = sql`(now() AT TIME ZONE ${timezone})`;
-  const base = day ? sql`${day}::date` : today;
+  const base = day ? sql`${day}::date::timestamp` : today;
   const result = await db.execute<{ week: string }>(
     sql`SELECT (date_trunc('week', ${base}))::date::text AS week`,
   );
