@@ -110,7 +110,8 @@ afterAll(async () => {
 /**
  * The rows the ids in paths name: the super admin, an owner and a team leader, a project with a prompt, a
  * completed analysis with its recording, a change request, a blacklist entry, a rep mapping, an API key, an
- * invitation, an insight, a top-up, a Drive connection and folder integration, a batch; and a project to delete.
+ * invitation, an insight, a top-up, a Drive connection and folder integration, a batch, a sampling rule; and a
+ * project to delete.
  */
 async function seedRows(drive: FakeDrive): Promise<void> {
   superAdmin = await signUp(t.app);
@@ -225,6 +226,9 @@ async function seedRows(drive: FakeDrive): Promise<void> {
     })
     .returning();
   ids.deliveryId = delivery!.id;
+  ids.ruleId = (
+    await created(post(`${project}/reviews/rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
+  ).id;
 }
 
 /** Puts a real recording in storage behind the analysis (its rows were written directly). */
@@ -327,6 +331,8 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
     setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
     createInsight: { body: { question: 'How do the calls go?' } },
+    createSamplingRule: { body: { name: 'Walk', kind: 'random', per_representative: 2 } },
+    updateSamplingRule: { body: { name: 'Walk', kind: 'score_below', score_below: 50 } },
     createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
     resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
     searchPersonData: { body: { kind: 'name', value: 'Walker' } },

@@ -6,6 +6,7 @@ import { insightJob } from '../modules/insights/jobs.ts';
 import { emailJob } from '../modules/mail/jobs.ts';
 import { analysisJob } from '../modules/pipeline/jobs.ts';
 import { retentionJob } from '../modules/privacy/jobs.ts';
+import { samplingJob } from '../modules/reviews/sampling-job.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
 import type { DeclaredJob } from './registry.ts';
@@ -23,4 +24,5 @@ export const JOBS: readonly DeclaredJob[] = [
   driveSyncTickJob,
   driveSyncJob,
   webhookDeliveryJob,
+  samplingJob,
 ];

@@ -34,6 +34,8 @@ export const QUEUES = {
   driveSync: 'drive_sync',
   /** One attempt at one webhook delivery (modules/webhooks/deliveries.ts). Data {deliveryId}. */
   webhookDeliveries: 'webhook_deliveries',
+  /** Every hour: the enabled sampling rules of every project assign the current week (modules/reviews). */
+  sampling: 'sampling',
 } as const;
 
 /**

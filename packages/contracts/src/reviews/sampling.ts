@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Day, Id, wholeNumber } from '../inputs.ts';
+import { Day, Id, NullableId, wholeNumber } from '../inputs.ts';
 
 // Sampling rules and review assignments (issue 35 part 4): per project, rules pick the analyses people review
 // each week and assign them round-robin to reviewers; each reviewer works through a queue with a weekly goal.
@@ -54,7 +54,7 @@ const ruleFields = {
   /** `score_below` only: final scores below this are picked. */
   score_below: z.number().min(0).max(1_000_000).nullable(),
   /** Only analyses of this prompt (null: any). */
-  prompt_id: Id.nullable(),
+  prompt_id: NullableId,
   /** Only analyses of this department, compared trimmed and case-insensitive (null or empty: any). */
   department: department.nullable(),
   /** Only conversations on or after / on or before this day (the project's timezone). */

@@ -4,9 +4,12 @@ import {
   REVIEW_STATUSES,
   type ResultValue,
   type ReviewMoment,
+  SAMPLING_RULE_KINDS,
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -20,7 +23,7 @@ import {
 import type { z } from 'zod';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { projects, promptVersions } from './projects.ts';
+import { projects, prompts, promptVersions } from './projects.ts';
 import { tasks } from './tasks.ts';
 
 /**
@@ -80,4 +83,70 @@ export const reviewAnswers = pgTable(
     comment: text('comment'),
   },
   (t) => [uniqueIndex('review_answers_review_path_key').on(t.reviewId, t.path)],
+);
+
+/**
+ * A sampling rule (modules/reviews/sampling.ts): what it picks of each week's completed analyses and who it
+ * assigns them to. The seed (random, never shown) makes the picks deterministic.
+ */
+export const samplingRules = pgTable(
+  'sampling_rules',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: SAMPLING_RULE_KINDS }).notNull(),
+    perRepresentative: integer('per_representative'),
+    scoreBelow: numeric('score_below', { mode: 'number' }),
+    promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    department: text('department'),
+    since: date('since', { mode: 'string' }),
+    until: date('until', { mode: 'string' }),
+    reviewerIds: integer('reviewer_ids').array().notNull().default(sql`'{}'`),
+    weeklyGoal: integer('weekly_goal'),
+    enabled: boolean('enabled').notNull().default(true),
+    seed: text('seed').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The creator's name when made (kept when the account goes). */
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  },
+  (t) => [index('sampling_rules_project_idx').on(t.projectId)],
+);
+
+/**
+ * An analysis a rule gave a reviewer to review in a week (Monday, the project's timezone); at most one per
+ * analysis. Its status is derived from the reviewer's review of the analysis, never stored.
+ */
+export const reviewAssignments = pgTable(
+  'review_assignments',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id').references(() => samplingRules.id, { onDelete: 'set null' }),
+    /** The rule's name (kept when the rule is deleted). */
+    ruleName: text('rule_name').notNull(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_assignments_task_key').on(t.taskId),
+    // The overview of a week (per reviewer) and the caller's queue.
+    index('review_assignments_project_week_reviewer_idx').on(t.projectId, t.week, t.reviewerId),
+    index('review_assignments_reviewer_week_idx').on(t.reviewerId, t.week),
+    // A rule's assignments of a week (its quotas and goals).
+    index('review_assignments_rule_week_idx').on(t.ruleId, t.week),
+  ],
 );

@@ -56,11 +56,11 @@ export interface ProjectAccess {
  * their assignment; with the project's agents_see_own, a user those of the representative the rep mapping
  * gives their email (none when it gives none); everyone else all.
  */
-async function memberVisibility(
+export async function memberVisibility(
   db: Executor,
   project: ProjectRow,
   role: MemberRole,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'email'>,
   apiKey: ApiKeyScope | null,
 ): Promise<TaskVisibility> {
   if (apiKey?.type === 'media') return { kind: 'apiKey', apiKeyId: apiKey.id };
