@@ -227,7 +227,7 @@ async function seedRows(drive: FakeDrive): Promise<void> {
     .returning();
   ids.deliveryId = delivery!.id;
   ids.ruleId = (
-    await created(post(`${project}/reviews/rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
+    await created(post(`${project}/sampling-rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
   ).id;
 }
 

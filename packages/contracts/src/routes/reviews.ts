@@ -120,7 +120,7 @@ export const reviewRoutes = {
   }),
   listRules: defineRoute({
     method: 'GET',
-    path: '/projects/:id/reviews/rules',
+    path: '/projects/:id/sampling-rules',
     operationId: 'listSamplingRules',
     summary: 'The sampling rules that pick the analyses people review each week (admin or owner)',
     tags,
@@ -131,7 +131,7 @@ export const reviewRoutes = {
   }),
   createRule: defineRoute({
     method: 'POST',
-    path: '/projects/:id/reviews/rules',
+    path: '/projects/:id/sampling-rules',
     operationId: 'createSamplingRule',
     summary: 'Add a sampling rule (admin or owner); an enabled rule assigns the current week at once',
     description:
@@ -149,7 +149,7 @@ export const reviewRoutes = {
   }),
   updateRule: defineRoute({
     method: 'PUT',
-    path: '/projects/:id/reviews/rules/:ruleId',
+    path: '/projects/:id/sampling-rules/:ruleId',
     operationId: 'updateSamplingRule',
     summary: "Replace a sampling rule's settings (admin or owner); assignments already made stay",
     tags,
@@ -161,7 +161,7 @@ export const reviewRoutes = {
   }),
   deleteRule: defineRoute({
     method: 'DELETE',
-    path: '/projects/:id/reviews/rules/:ruleId',
+    path: '/projects/:id/sampling-rules/:ruleId',
     operationId: 'deleteSamplingRule',
     summary: 'Delete a sampling rule (admin or owner); its open assignments go, done ones stay',
     tags,
@@ -172,7 +172,7 @@ export const reviewRoutes = {
   }),
   runRule: defineRoute({
     method: 'POST',
-    path: '/projects/:id/reviews/rules/:ruleId/run',
+    path: '/projects/:id/sampling-rules/:ruleId/run',
     operationId: 'runSamplingRule',
     summary: 'Run a sampling rule for the current week now (admin or owner); a rerun assigns nothing new',
     description:
