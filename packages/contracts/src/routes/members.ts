@@ -74,7 +74,8 @@ export const memberRoutes = {
     operationId: 'removeMember',
     summary: 'Remove a member (owners anyone, admins anyone but owners, every member themselves)',
     description:
-      'The last owner cannot be removed: 409 last_owner. The removed member’s API keys in the project are revoked.',
+      'The last owner cannot be removed: 409 last_owner. The removed member’s API keys in the project are revoked ' +
+      'and the review assignments they had not started are dropped.',
     tags,
     access: 'full-key',
     params: MemberParams,

@@ -4,6 +4,7 @@ import { UploadBatch } from '../bulk/api.ts';
 import { ChangeRequest } from '../change-requests/api.ts';
 import { Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
 import { Insight } from '../insights/api.ts';
+import { Review } from '../reviews/api.ts';
 
 // Webhooks (issue 36 part 1): per project, admins and owners (and full API keys). Signed per the Standard
 // Webhooks specification; delivered at least once from a queue (apps/server/src/modules/webhooks).
@@ -19,6 +20,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'batch.completed',
   'insight.completed',
   'billing.balance_low',
+  'review.submitted',
+  'review.acknowledged',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "send test event" posts; no endpoint subscribes to it. */
@@ -193,6 +196,17 @@ export const BalanceLowEvent = envelope(
   "A charge, plan purchase or adjustment took the project's balance from at least the low-balance threshold " +
     '(5) to below it; once per crossing, again after a credit lifts it.',
 );
+export const ReviewSubmittedEvent = envelope(
+  'review.submitted',
+  Review,
+  "A person submitted a review of an analysis: the review with the AI's and the reviewer's answer per field " +
+    'and both scores, as the reviews API answers it.',
+);
+export const ReviewAcknowledgedEvent = envelope(
+  'review.acknowledged',
+  Review,
+  "The analysis's representative acknowledged a submitted review: the review as the reviews API answers it.",
+);
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
@@ -208,6 +222,8 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   BatchCompletedEvent,
   InsightCompletedEvent,
   BalanceLowEvent,
+  ReviewSubmittedEvent,
+  ReviewAcknowledgedEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

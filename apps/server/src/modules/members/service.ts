@@ -17,13 +17,14 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { projectInvites, projectMembers, projects, users } from '../../db/schema/index.ts';
+import { projectInvites, projectMembers, projects, reviewAssignments, users } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeKeysOf } from '../api-keys/service.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import { emailJob } from '../mail/jobs.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { lockProject, ownerCount } from '../projects/service.ts';
+import { dropOpenAssignments } from '../reviews/sampling-rules.ts';
 import type { UserRow } from '../users/dto.ts';
 
 type InviteRow = typeof projectInvites.$inferSelect;
@@ -233,8 +234,8 @@ export async function setMemberReviewer(
 
 /**
  * Removes a member (owners anyone, admins anyone but owners, any member themselves); never the last owner
- * (409 last_owner). Their team-leader assignment goes with the membership and their API keys in the project
- * are revoked.
+ * (409 last_owner). Their team-leader assignment goes with the membership, their API keys in the project
+ * are revoked, and the review assignments they had not started go (the analyses can be assigned again).
  */
 export async function removeMember(
   ctx: AppContext,
@@ -261,6 +262,10 @@ export async function removeMember(
       .delete(projectMembers)
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetUserId)));
     await revokeKeysOf(tx, projectId, targetUserId);
+    await dropOpenAssignments(
+      tx,
+      and(eq(reviewAssignments.projectId, projectId), eq(reviewAssignments.reviewerId, targetUserId)),
+    );
   });
 }
 

@@ -1,4 +1,4 @@
-import { reviewRoutes } from '@parley/contracts';
+import { memberRoutes, reviewRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScoredPrompt, scoredPrompt, startChangeRequestApp } from '../../../test/change-requests.ts';
@@ -8,6 +8,7 @@ import {
   createRule,
   reviewerMember,
   ruleBody,
+  run,
   sampleTask,
   taskIdsOf,
 } from '../../../test/sampling.ts';
@@ -210,6 +211,35 @@ describe('the schedule and deleting a rule', () => {
     const [rule] = await s.t.ctx.db.select().from(samplingRules).where(eq(samplingRules.id, disabled));
     expect(rule!.lastRunAt).toBeNull();
     expect(skipped).toBeGreaterThan(0);
+  });
+
+  it("drops a member's open assignments when they leave the project; a rerun gives them to someone else", async () => {
+    const leaver = await reviewerMember(s.t, s.projectId);
+    const stayer = await reviewerMember(s.t, s.projectId);
+    const leaving = await scoredPrompt(s.t, s.owner, s.projectId, 'sum');
+    const tasks = [];
+    for (let i = 0; i < 2; i++) {
+      tasks.push(await sampleTask(s.t, s.projectId, leaving, { department: 'Sales', representative: 'Leo' }));
+    }
+    const rule = await createRule(s.owner, s.projectId, {
+      ...ruleBody({ prompt_id: leaving.id, reviewer_ids: [leaver.userId, stayer.userId] }),
+    });
+    const byReviewer = async () =>
+      (await assignmentsOf(s.t, rule)).map((row) => [row.taskId, row.reviewerId]).sort();
+    const first = await byReviewer();
+    expect(first.map(([, reviewer]) => reviewer).sort()).toEqual([leaver.userId, stayer.userId].sort());
+    const leaversTask = first.find(([, reviewer]) => reviewer === leaver.userId)![0]!;
+    // The leaver started nothing: the assignment goes with the membership.
+    const removed = await s.owner.call(memberRoutes.remove, {
+      params: { id: s.projectId, userId: leaver.userId },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await byReviewer()).map(([task]) => task)).not.toContain(leaversTask);
+    expect((await run(s.owner, s.projectId, rule)).json().data).toMatchObject({ assigned: 1 });
+    expect(await byReviewer()).toEqual(tasks.map((task) => [task, stayer.userId]).sort());
+    // Nobody started them: deleting the rule takes them all.
+    await s.owner.call(reviewRoutes.deleteRule, { params: { id: s.projectId, ruleId: rule } });
+    expect(await byReviewer()).toEqual([]);
   });
 
   it('keeps the assignments with a review (the rule name kept) and drops the open ones', async () => {

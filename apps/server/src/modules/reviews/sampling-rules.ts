@@ -6,7 +6,7 @@ import {
   type SamplingRuleCreateRequest,
   type SamplingRunResult,
 } from '@parley/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -222,18 +222,26 @@ export async function deleteRule(
 ): Promise<SamplingRule> {
   const rule = await oneRule(ctx, access, ruleId);
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(reviewAssignments).where(
-      and(
-        eq(reviewAssignments.ruleId, ruleId),
-        sql`NOT EXISTS (SELECT 1 FROM ${reviews} r
-            WHERE r.task_id = ${reviewAssignments.taskId} AND r.reviewer_id = ${reviewAssignments.reviewerId})`,
-      ),
-    );
+    await dropOpenAssignments(tx, eq(reviewAssignments.ruleId, ruleId));
     await tx
       .delete(samplingRules)
       .where(and(eq(samplingRules.id, ruleId), eq(samplingRules.projectId, access.project.id)));
   });
   return rule;
+}
+
+/**
+ * Deletes the assignments `which` selects that their reviewer has not started (no draft, no submitted review):
+ * those of a deleted rule, or of a member who left the project. The analyses can then be assigned again.
+ */
+export async function dropOpenAssignments(tx: Executor, which: SQL | undefined): Promise<void> {
+  await tx.delete(reviewAssignments).where(
+    and(
+      which,
+      sql`NOT EXISTS (SELECT 1 FROM ${reviews} r
+          WHERE r.task_id = ${reviewAssignments.taskId} AND r.reviewer_id = ${reviewAssignments.reviewerId})`,
+    ),
+  );
 }
 
 /** "Run now": the rule assigns the current week (409 when disabled). */

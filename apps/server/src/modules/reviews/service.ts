@@ -19,11 +19,13 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { reviewAnswers, reviews, tasks } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { requireTask } from '../analyses/detail.ts';
 import { answeredResult } from '../change-requests/result.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { representativesOf } from '../projects/team-scope.ts';
 import type { TaskRow } from '../tasks/rows.ts';
+import { queueProjectEvent } from '../webhooks/events.ts';
 
 export const REVIEW_TEXTS = {
   notReviewer:
@@ -224,6 +226,7 @@ export async function saveReview(
       await tx.delete(reviewAnswers).where(eq(reviewAnswers.reviewId, reviewId));
     }
     await tx.insert(reviewAnswers).values(rows.map((row) => ({ ...row, reviewId: reviewId! })));
+    if (body.submit) await queueReviewEvent(ctx, tx, reviewId, 'review.submitted');
     return reviewId;
   });
   if (body.submit) {
@@ -271,13 +274,32 @@ export async function acknowledgeReview(
   const { task } = await requireTask(ctx, access, row.taskId);
   const { isRepresentative } = await standing(ctx, access, user, task);
   if (!isRepresentative || access.support) throw forbidden(REVIEW_TEXTS.notRepresentative);
-  const [updated] = await ctx.db
-    .update(reviews)
-    .set({ acknowledgedAt: new Date(), acknowledgedBy: user.id, acknowledgedByName: displayName(user) })
-    .where(and(eq(reviews.id, reviewId), isNull(reviews.acknowledgedAt)))
-    .returning();
-  if (!updated) throw conflict(REVIEW_TEXTS.acknowledged, 'already_acknowledged');
-  return (await withAnswers(ctx.db, [updated]))[0]!;
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(reviews)
+      .set({ acknowledgedAt: new Date(), acknowledgedBy: user.id, acknowledgedByName: displayName(user) })
+      .where(and(eq(reviews.id, reviewId), isNull(reviews.acknowledgedAt)))
+      .returning();
+    if (!updated) throw conflict(REVIEW_TEXTS.acknowledged, 'already_acknowledged');
+    return queueReviewEvent(ctx, tx, updated.id, 'review.acknowledged');
+  });
+}
+
+/** review.submitted / review.acknowledged, in the transaction that makes the change: the review as answered. */
+async function queueReviewEvent(
+  ctx: AppContext,
+  tx: Transaction,
+  reviewId: number,
+  type: 'review.submitted' | 'review.acknowledged',
+): Promise<Review> {
+  const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
+  const [review] = await withAnswers(tx, [row!]);
+  await queueProjectEvent(ctx, tx, row!.projectId, {
+    type,
+    timestamp: new Date().toISOString(),
+    data: review!,
+  });
+  return review!;
 }
 
 /** The analyses list's Reviewed filter: whether an analysis has a submitted review (an index probe each). */

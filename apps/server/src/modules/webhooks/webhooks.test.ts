@@ -5,6 +5,8 @@ import {
   batchRoutes,
   changeRequestRoutes,
   promptRoutes,
+  repRoutes,
+  reviewRoutes,
   taskError,
   uploadRoutes,
   WEBHOOKS,
@@ -270,6 +272,38 @@ describe('deliveries', () => {
     ]);
   });
 
+  it('posts review.submitted when a person submits a review and review.acknowledged when the rep acknowledges it', async () => {
+    const endpoint = await createEndpoint(admin, { events: ['review.submitted', 'review.acknowledged'] });
+    const prompt = await scoredPrompt(app.t, app.owner, projectId, 'sum');
+    const taskId = await analysed(app.t, projectId, prompt, { department: 'Sales', representative: 'Rita' });
+    const mapped = await app.owner.call(repRoutes.createMapping, {
+      params: { id: projectId },
+      body: { identifier: user.email, representative: 'Rita' },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(201);
+    received.length = 0;
+    const draft = await admin.call(reviewRoutes.save, { params: { id: projectId, taskId }, body: {} });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const submitted = await admin.call(reviewRoutes.save, {
+      params: { id: projectId, taskId },
+      body: { submit: true, comment: 'Fine call.' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const review = submitted.json().data;
+    const acknowledged = await user.call(reviewRoutes.acknowledge, {
+      params: { id: projectId, reviewId: review.id },
+    });
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    await drain();
+    const events = received.map((r) => verifiedOrNull(r, endpoint.secret)).filter((e) => e !== null);
+    // A draft posts nothing; the bodies are the review as the API answered it.
+    expect(events.map((event) => event.type).sort()).toEqual(['review.acknowledged', 'review.submitted']);
+    expect(events.find((event) => event.type === 'review.submitted')!.data).toEqual(review);
+    expect(events.find((event) => event.type === 'review.acknowledged')!.data).toEqual(
+      acknowledged.json().data,
+    );
+  });
+
   it('posts analysis.failed when a task fails, only to endpoints that want it', async () => {
     const wants = await createEndpoint(admin, { events: ['analysis.failed'] });
     const other = await createEndpoint(admin, { events: ['analysis.completed'] });
@@ -396,7 +430,11 @@ describe('deliveries', () => {
     await adjust('credit', 10); // 13.25
     await adjust('debit', 9); // 4.25: crosses again
     await drain();
-    const events = received.map((r) => verifiedOrNull(r, endpoint.secret)).filter((e) => e !== null);
+    // Deliveries of different events may arrive in either order: sorted by their bodies ("amount":1.25 first).
+    const events = received
+      .map((r) => verifiedOrNull(r, endpoint.secret))
+      .filter((e) => e !== null)
+      .sort((a, b) => JSON.stringify(a.data).localeCompare(JSON.stringify(b.data)));
     expect(events).toMatchObject([
       {
         type: 'billing.balance_low',
