@@ -51,7 +51,7 @@ export function AssignmentsTab({ projectId }: { projectId: number }) {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 4, lg: 3 }}>
-            <StatusFilter value={view.status} onChange={(status) => update({ status })} />
+            <StatusFilter fullWidth value={view.status} onChange={(status) => update({ status })} />
           </Grid>
         </Grid>
       </Paper>

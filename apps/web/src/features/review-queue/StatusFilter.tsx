@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 export function StatusFilter({
   value,
   onChange,
+  fullWidth = false,
 }: {
   value: AssignmentStatus | undefined;
   onChange: (status: AssignmentStatus | undefined) => void;
+  /** Fill its grid cell like the other filters beside it. */
+  fullWidth?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -18,6 +21,7 @@ export function StatusFilter({
       label={t('reviewQueue.filters.status')}
       value={value ?? ''}
       onChange={(event) => onChange((event.target.value || undefined) as AssignmentStatus | undefined)}
+      fullWidth={fullWidth}
       sx={{ minWidth: 180 }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-status' } as object } }}
     >
