@@ -146,10 +146,10 @@ describe('what the document tells API users', () => {
     const login = operation('/api/auth/login', 'post').responses['429']!;
     expect(Object.keys(login.headers ?? {})).toEqual(
       expect.arrayContaining([
-        'retry-after',
-        'x-ratelimit-limit',
-        'x-ratelimit-remaining',
-        'x-ratelimit-reset',
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
       ]),
     );
   });

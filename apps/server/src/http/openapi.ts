@@ -54,10 +54,18 @@ export function errorStatusesOf(route: RouteDefinition): ErrorStatus[] {
 
 /** What @fastify/rate-limit sends with a 429. */
 const RATE_LIMIT_HEADERS = {
-  'retry-after': { type: 'integer', description: 'Seconds until a request is allowed again.' },
-  'x-ratelimit-limit': { type: 'integer', description: 'Requests allowed in the window.' },
-  'x-ratelimit-remaining': { type: 'integer', description: 'Requests left in the window (0).' },
-  'x-ratelimit-reset': { type: 'integer', description: 'Seconds until the window resets.' },
+  'Retry-After': {
+    type: 'integer',
+    format: 'int32',
+    description: 'Seconds until a request is allowed again.',
+  },
+  'X-RateLimit-Limit': { type: 'integer', format: 'int32', description: 'Requests allowed in the window.' },
+  'X-RateLimit-Remaining': {
+    type: 'integer',
+    format: 'int32',
+    description: 'Requests left in the window (0).',
+  },
+  'X-RateLimit-Reset': { type: 'integer', format: 'int32', description: 'Seconds until the window resets.' },
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -149,8 +157,27 @@ export const openApiTransformObject: typeof jsonSchemaTransformObject = (documen
   const schemas = Object.fromEntries(
     Object.entries(all).filter(([id]) => text.includes(`"#/components/schemas/${id}"`)),
   );
-  return { ...object, components: { ...components, schemas }, webhooks } as typeof object;
+  return withIntegerFormats({ ...object, components: { ...components, schemas }, webhooks }) as typeof object;
 };
+
+const INT32 = 2_147_483_647;
+
+/**
+ * Every integer schema names its format (OWASP API4: clients then know the size): int32 when its bounds fit,
+ * int64 otherwise (JSON numbers up to 2^53 - 1).
+ */
+function withIntegerFormats(document: unknown): unknown {
+  return JSON.parse(JSON.stringify(document), (_key, value: unknown) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const schema = value as { type?: unknown; format?: unknown; minimum?: number; maximum?: number };
+    const integer =
+      schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
+    if (!integer || schema.format !== undefined) return value;
+    const fits =
+      (schema.maximum ?? Number.POSITIVE_INFINITY) <= INT32 && (schema.minimum ?? -Infinity) >= -INT32 - 1;
+    return { ...schema, format: fits ? 'int32' : 'int64' };
+  });
+}
 
 /**
  * A union that refers to itself (ResultValue: a value, or a list or object of values) is a type TypeScript
