@@ -1,4 +1,5 @@
 import { reviewRoutes } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analysed,
@@ -7,6 +8,7 @@ import {
   startChangeRequestApp,
 } from '../../../test/change-requests.ts';
 import type { Client } from '../../../test/harness.ts';
+import { projects, reviews } from '../../db/schema/index.ts';
 
 let s: Awaited<ReturnType<typeof startChangeRequestApp>>;
 let prompt: ScoredPrompt;
@@ -103,6 +105,31 @@ describe('the agreement ledger', () => {
     expect(rowOf(byMonth, 'Greeting', month)).toMatchObject({ count: 4 });
     const none = (await ledger(s.owner, { from: '2020-01-01', to: '2020-01-31' })).json().data;
     expect(none).toEqual({ reviews: 0, rows: [] });
+  });
+
+  it("filters by days of submission in the project's time zone", async () => {
+    const { db } = s.t.ctx;
+    const rows = await db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.projectId, s.projectId))
+      .orderBy(reviews.id);
+    const [project] = await db.select().from(projects).where(eq(projects.id, s.projectId));
+    const at = async (id: number, time: Date) =>
+      db.update(reviews).set({ submittedAt: time }).where(eq(reviews.id, id));
+    try {
+      await db.update(projects).set({ timezone: 'Asia/Tokyo' }).where(eq(projects.id, s.projectId));
+      await at(rows[0]!.id, new Date('2026-03-09T14:59:00Z')); // 23:59 on the 9th in Tokyo
+      await at(rows[1]!.id, new Date('2026-03-09T15:00:00Z')); // 00:00 on the 10th
+      const count = async (from: string, to: string) =>
+        (await ledger(s.owner, { from, to })).json().data.reviews;
+      expect(await count('2026-03-09', '2026-03-09')).toBe(1);
+      expect(await count('2026-03-10', '2026-03-10')).toBe(1);
+      expect(await count('2026-03-09', '2026-03-10')).toBe(2);
+    } finally {
+      for (const row of rows.slice(0, 2)) await at(row.id, row.submittedAt!);
+      await db.update(projects).set({ timezone: project!.timezone }).where(eq(projects.id, s.projectId));
+    }
   });
 
   it('is for those who review, within what they see; others 403, strangers and other projects 404', async () => {

@@ -38,15 +38,19 @@ function requireReviewerView(access: ProjectAccess): void {
 
 /** The submitted reviews of the prompt's analyses the caller sees, within the filters (days of submission). */
 function reviewConditions(access: ProjectAccess, filters: Filters): SQL[] {
-  const submittedDay = sql`(${reviews.submittedAt} AT TIME ZONE ${access.project.timezone})::date`;
+  // Days of the project's time zone as a range of instants: a condition on submitted_at itself, which the
+  // planner estimates (a cast of it would be guessed at 0.5 % of the rows and planned as nested loops).
+  const dayStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE ${access.project.timezone}`;
+  const dayAfter = (day: string) =>
+    sql`(${day}::date + 1)::timestamp AT TIME ZONE ${access.project.timezone}`;
   const conditions: (SQL | undefined)[] = [
     eq(reviews.projectId, access.project.id),
     eq(reviews.status, 'submitted'),
     eq(promptVersions.promptId, filters.prompt_id),
     taskVisibilityCondition(access),
     filters.prompt_version === undefined ? undefined : eq(promptVersions.number, filters.prompt_version),
-    filters.from === undefined ? undefined : sql`${submittedDay} >= ${filters.from}::date`,
-    filters.to === undefined ? undefined : sql`${submittedDay} <= ${filters.to}::date`,
+    filters.from === undefined ? undefined : sql`${reviews.submittedAt} >= ${dayStart(filters.from)}`,
+    filters.to === undefined ? undefined : sql`${reviews.submittedAt} < ${dayAfter(filters.to)}`,
     filters.department ? sql`lower(${tasks.department}) = ${filters.department.toLowerCase()}` : undefined,
     filters.representative
       ? sql`lower(${tasks.representative}) = ${filters.representative.toLowerCase()}`
