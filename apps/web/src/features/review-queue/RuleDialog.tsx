@@ -210,7 +210,13 @@ export function RuleDialog({
                   onChange={(event) => field.onChange(Number(event.target.value) || null)}
                   error={Boolean(errors.prompt_id)}
                   helperText={problem('prompt_id')}
-                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-prompt' } as object } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    select: {
+                      displayEmpty: true,
+                      SelectDisplayProps: { 'data-testid': 'rule-prompt' } as object,
+                    },
+                  }}
                 >
                   <MenuItem value="">{t('reviewQueue.rule.anyPrompt')}</MenuItem>
                   {prompts.map((prompt) => (
