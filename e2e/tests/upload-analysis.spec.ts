@@ -153,10 +153,12 @@ test.describe('upload and analysis', () => {
       timeout: 6_000,
     });
     const redirectMs = await redirectDelay(page);
-    // Not before 2 s; how soon after is the fake-timer unit test's (UploadTimers.test.tsx): a busy
-    // machine delays the timer, not the app.
+    // Not right away; the exact 2 s is the fake-timer unit test's (UploadTimers.test.tsx). The page's
+    // timer starts in React's commit, the observer that notes the success runs after that commit's
+    // task, so on a busy machine the measured delay is short by however long that task took (CI
+    // once measured 1,946 ms).
     expect(redirectMs, 'the redirect comes 2 s after the success').toBeGreaterThanOrEqual(
-      TIMINGS.uploadRedirectMs - 50,
+      TIMINGS.uploadRedirectMs - 500,
     );
     await page.evaluate('window.__e2eNotReloaded = true');
     await expect(list.liveIndicator).toHaveText('Live');
