@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './backtests.ts';
 export * from './default-explanations.ts';
 export * from './fields.ts';
 export * from './knockouts.ts';

@@ -21,6 +21,17 @@ export type AgreementQuery = z.input<typeof AgreementQuery>;
 
 const Interval = z.object({ low: z.number(), high: z.number() }).nullable();
 
+/** One field's figures from a table of answer pairs (contracts' agreementFigures). */
+export const AgreementFiguresSchema = z.object({
+  count: z.number().int(),
+  agreement: z.number().nullable(),
+  agreement_interval: Interval,
+  kappa: z.number().nullable(),
+  kappa_interval: Interval,
+  mean_absolute_difference: z.number().nullable(),
+  mean_absolute_difference_interval: Interval,
+});
+
 export const AgreementRow = z.object({
   /** Dotted path of the field in the result. */
   path: z.string(),
@@ -29,13 +40,7 @@ export const AgreementRow = z.object({
   prompt_version: z.number().int(),
   /** The representative, reviewer or month ('YYYY-MM') of the row; null when not grouped. */
   group: z.string().nullable(),
-  count: z.number().int(),
-  agreement: z.number().nullable(),
-  agreement_interval: Interval,
-  kappa: z.number().nullable(),
-  kappa_interval: Interval,
-  mean_absolute_difference: z.number().nullable(),
-  mean_absolute_difference_interval: Interval,
+  ...AgreementFiguresSchema.shape,
   /** Kappa below the query's kappa_flag. */
   flagged: z.boolean(),
 });

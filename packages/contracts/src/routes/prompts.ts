@@ -9,6 +9,12 @@ import {
   PromptResponse,
   SavePromptRequest,
 } from '../prompts/api.ts';
+import {
+  BacktestListResponse,
+  BacktestParams,
+  BacktestRequest,
+  BacktestResponse,
+} from '../prompts/backtests.ts';
 import { Prompt } from '../prompts/schema.ts';
 import {
   PromptVersionListQuery,
@@ -213,5 +219,49 @@ export const promptRoutes = {
     params: PromptVersionParams,
     responses: { 201: PromptVersionResponse },
     errors: [...errors, 409],
+  }),
+  startBacktest: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/prompts/:promptId/versions/:versionId/backtests',
+    operationId: 'startPromptBacktest',
+    summary: 'Backtest the draft (admin or owner): re-analyse the last N reviewed conversations with it',
+    description:
+      "The prompt's most recently reviewed conversations (submitted reviews, newest first) are analysed " +
+      "again with the draft in the background; nothing about them changes. Priced at the draft model's " +
+      'units per conversation, held at once (402 insufficient_funds when the project cannot pay it) and ' +
+      'charged for the conversations analysed once it completes. 409 when the version is not the draft, ' +
+      'or no reviewed conversation of the prompt has a transcript; poll the backtest until completed or failed.',
+    tags,
+    access,
+    params: PromptVersionParams,
+    body: BacktestRequest,
+    responses: { 202: BacktestResponse },
+    errors: [...errors, 400, 402, 409, 503],
+  }),
+  listBacktests: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts/:promptId/versions/:versionId/backtests',
+    operationId: 'listPromptBacktests',
+    summary: "A version's backtests, newest first (admin or owner): status, progress and price",
+    tags,
+    access,
+    params: PromptVersionParams,
+    responses: { 200: BacktestListResponse },
+    errors,
+  }),
+  getBacktest: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/prompts/:promptId/backtests/:backtestId',
+    operationId: 'getPromptBacktest',
+    summary: 'A backtest (admin or owner): per field, agreement with the reviews now and with the draft',
+    description:
+      "Each reviewed field (the ledger's kinds: choices, yes/no, ok/not ok, numbers, marks) with percent " +
+      'agreement, kappa or mean absolute difference and their intervals for the answers the analyses have ' +
+      "and for the draft's, and the conversations whose answer the draft changed.",
+    tags,
+    access,
+    params: BacktestParams,
+    responses: { 200: BacktestResponse },
+    errors,
   }),
 };
