@@ -35,7 +35,12 @@ export default function ProjectDashboardPage() {
   const hasAnalyses = useHasAnalyses(project.id);
   // Only the getting-started guide of a project without analyses asks.
   const canAnalyse = useCanAnalyse(project.id, hasAnalyses.data === false);
-  const dashboard = useDashboard(project.id, { from: view.from, to: view.to, prompt_id: view.prompt_id });
+  const dashboard = useDashboard(project.id, {
+    from: view.from,
+    to: view.to,
+    prompt_id: view.prompt_id,
+    prompt_version: view.prompt_id ? view.prompt_version : undefined,
+  });
   const readOnly = Boolean(project.read_only);
   const viewer = {
     isSuperAdmin: user?.is_super_admin ?? false,
@@ -93,6 +98,7 @@ export default function ProjectDashboardPage() {
           prompts={prompts.data ?? []}
           promptId={view.prompt_id}
           allPrompts
+          versions
           onChange={update}
           onRange={setRange}
         />

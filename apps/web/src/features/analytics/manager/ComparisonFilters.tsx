@@ -2,6 +2,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Autocomplete, Button, Chip, Grid, MenuItem, TextField } from '@mui/material';
 import { insightOptionNames } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
+import { VersionFilter } from '../../../shared/analyses/VersionFilter';
 import type { PromptChoice } from '../../../shared/api/analyses';
 import { useNames } from '../../../shared/api/repMapping';
 
@@ -38,13 +39,15 @@ function NamesFilter({
 }
 
 /**
- * What the comparison counts: a prompt (required), departments and representatives (any of them; none:
- * everybody), and the Generate button (disabled while a comparison loads or without a prompt).
+ * What the comparison counts: a prompt (required) and one of its scorecard versions (none: all), departments
+ * and representatives (any of them; none: everybody), and the Generate button (disabled while a comparison
+ * loads or without a prompt).
  */
 export function ComparisonFilters({
   projectId,
   prompts,
   promptId,
+  promptVersion,
   departments,
   representatives,
   generating,
@@ -54,10 +57,16 @@ export function ComparisonFilters({
   projectId: number;
   prompts: PromptChoice[];
   promptId: number | undefined;
+  promptVersion: number | undefined;
   departments: string[];
   representatives: string[];
   generating: boolean;
-  onChange: (changes: { promptId?: number; departments?: string[]; representatives?: string[] }) => void;
+  onChange: (changes: {
+    promptId?: number;
+    promptVersion?: number;
+    departments?: string[];
+    representatives?: string[];
+  }) => void;
   onGenerate: () => void;
 }) {
   const { t } = useTranslation();
@@ -67,14 +76,16 @@ export function ComparisonFilters({
   const promptOptions = known ? prompts : [...prompts, { id: promptId, name: `#${promptId}` }];
   return (
     <Grid container spacing={2} sx={{ alignItems: 'center' }}>
-      <Grid size={{ xs: 12, md: 4 }}>
+      <Grid size={{ xs: 12, md: promptId ? 3 : 4 }}>
         <TextField
           select
           size="small"
           fullWidth
           label={t('analytics.filters.prompt')}
           value={promptId ? String(promptId) : ''}
-          onChange={(event) => onChange({ promptId: Number(event.target.value) || undefined })}
+          onChange={(event) =>
+            onChange({ promptId: Number(event.target.value) || undefined, promptVersion: undefined })
+          }
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="" disabled>
@@ -87,7 +98,17 @@ export function ComparisonFilters({
           ))}
         </TextField>
       </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+      {promptId ? (
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          <VersionFilter
+            projectId={projectId}
+            promptId={promptId}
+            value={promptVersion}
+            onChange={(version) => onChange({ promptVersion: version })}
+          />
+        </Grid>
+      ) : null}
+      <Grid size={{ xs: 12, sm: 6, md: promptId ? 2 : 3 }}>
         <NamesFilter
           label={t('manager.filters.departments')}
           value={departments}

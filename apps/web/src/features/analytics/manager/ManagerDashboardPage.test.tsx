@@ -1,4 +1,4 @@
-import { analyticsRoutes, uploadRoutes } from '@parley/contracts';
+import { analyticsRoutes, promptRoutes, uploadRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,38 @@ describe('manager dashboard: the comparison', () => {
     );
     // Analyses without a representative can't be listed as such.
     expect(within(none!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("counts one scorecard version: the version comes from the link, is asked for, kept in figures' links, and cleared", async () => {
+    const version = (number: number, state: 'published' | 'superseded') => ({
+      id: 40 + number,
+      prompt_id: 3,
+      number,
+      state,
+      author: null,
+      created_at: '2026-03-01T10:00:00.000Z',
+      published_at: null,
+    });
+    const fetch = mockManagerApi({
+      [routeKey(promptRoutes.listVersions, { id: 5, promptId: 3 })]: () =>
+        jsonResponse(200, { data: [version(2, 'published'), version(1, 'superseded')], next_before: null }),
+    });
+    await openComparison(`${CONFIG}&prompt_version=1`);
+    const asked = () =>
+      fetch.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/manager-dashboard'))
+        .at(-1)!.searchParams;
+    expect(asked().get('prompt_version')).toBe('1');
+    expect(screen.getByRole('combobox', { name: 'Version' })).toHaveTextContent('Version 1');
+    const [alice] = screen.getAllByTestId('comparison-row');
+    expect(within(cellsOf(alice!, 'average')[1]!).getByRole('link').getAttribute('href')).toContain(
+      'prompt_id=3&prompt_version=1',
+    );
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Version' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'All versions' }));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('prompt_version'));
   });
 
   it('narrows the table to chosen items (all while none chosen is an item of the prompt)', async () => {

@@ -150,6 +150,7 @@ export default function ManagerDashboardPage() {
         scope={{
           projectId: project.id,
           promptId: shownConfig.promptId!,
+          promptVersion: shownConfig.promptVersion,
           departments: shownConfig.departments,
           representatives: shownConfig.representatives,
         }}
@@ -166,7 +167,13 @@ export default function ManagerDashboardPage() {
   }
 
   const subtitle = print
-    ? [project.name, promptName, ...(shownConfig?.departments ?? []), ...(shownConfig?.representatives ?? [])]
+    ? [
+        project.name,
+        promptName,
+        shownConfig?.promptVersion ? t('promptVersions.number', { number: shownConfig.promptVersion }) : '',
+        ...(shownConfig?.departments ?? []),
+        ...(shownConfig?.representatives ?? []),
+      ]
         .filter(Boolean)
         .join(' · ')
     : t('manager.subtitle');

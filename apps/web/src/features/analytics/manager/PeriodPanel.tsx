@@ -144,6 +144,7 @@ export function PeriodPanel({
         projectId={projectId}
         prompts={prompts}
         promptId={config.promptId}
+        promptVersion={config.promptVersion}
         departments={config.departments}
         representatives={config.representatives}
         generating={generating}

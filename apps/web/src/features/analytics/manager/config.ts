@@ -17,20 +17,28 @@ import type { ManagerDashboardQuery } from '../../../shared/api/analytics';
 
 /**
  * The manager dashboard's configuration as the URL keeps it (so a reload or a shared link shows the same
- * comparison): view, period (repeated, 'YYYY-MM-DD..YYYY-MM-DD'), prompt_id, department and representative
- * (repeated). The period rules themselves are contracts' analytics/periods.ts.
+ * comparison): view, period (repeated, 'YYYY-MM-DD..YYYY-MM-DD'), prompt_id, prompt_version (the prompt's
+ * scorecard version; none: all), department and representative (repeated). The period rules themselves are contracts' analytics/periods.ts.
  */
 export interface ManagerConfig {
   view: DashboardView;
   /** Oldest first. */
   periods: DashboardPeriod[];
   promptId: number | undefined;
+  promptVersion: number | undefined;
   departments: string[];
   representatives: string[];
 }
 
 export const DEFAULT_VIEW: DashboardView = 'weeks';
-const CONFIG_KEYS = ['view', 'period', 'prompt_id', 'department', 'representative'] as const;
+const CONFIG_KEYS = [
+  'view',
+  'period',
+  'prompt_id',
+  'prompt_version',
+  'department',
+  'representative',
+] as const;
 
 const UNIT_OF_VIEW: Record<DashboardView, PeriodUnit> = { days: 'day', weeks: 'week', months: 'month' };
 
@@ -67,6 +75,11 @@ const names = (params: URLSearchParams, key: string) => [
   ),
 ];
 
+const positiveWhole = (text: string | null) => {
+  const value = Number(text);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
+
 export function readConfig(params: URLSearchParams, clock: PeriodClock): ManagerConfig {
   const viewParam = params.get('view');
   const view = DASHBOARD_VIEWS.includes(viewParam as DashboardView)
@@ -81,11 +94,12 @@ export function readConfig(params: URLSearchParams, clock: PeriodClock): Manager
     ranges.length > 0
       ? sortPeriods(ranges.map((range) => periodOfRange(view, range, clock)))
       : defaultPeriods(view, clock);
-  const promptId = Number(params.get('prompt_id'));
+  const promptId = positiveWhole(params.get('prompt_id'));
   return {
     view,
     periods,
-    promptId: Number.isInteger(promptId) && promptId > 0 ? promptId : undefined,
+    promptId,
+    promptVersion: promptId === undefined ? undefined : positiveWhole(params.get('prompt_version')),
     departments: names(params, 'department'),
     representatives: names(params, 'representative'),
   };
@@ -98,6 +112,7 @@ export function writeConfig(params: URLSearchParams, config: ManagerConfig): URL
   next.set('view', config.view);
   for (const period of config.periods) next.append('period', periodParam(period));
   if (config.promptId) next.set('prompt_id', String(config.promptId));
+  if (config.promptId && config.promptVersion) next.set('prompt_version', String(config.promptVersion));
   for (const department of config.departments) next.append('department', department);
   for (const representative of config.representatives) next.append('representative', representative);
   return next;
@@ -108,6 +123,7 @@ export function comparisonQuery(config: ManagerConfig): ManagerDashboardQuery | 
   if (!config.promptId) return null;
   return {
     prompt_id: config.promptId,
+    prompt_version: config.promptVersion,
     period: config.periods.map(periodParam),
     department: config.departments.length > 0 ? config.departments : undefined,
     representative: config.representatives.length > 0 ? config.representatives : undefined,

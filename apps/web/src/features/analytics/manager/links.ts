@@ -4,10 +4,11 @@ import type { AnalysisFilters } from '../../../shared/api/analysisListQuery';
 import { isChecklistType } from '../../../shared/format/analytics';
 import type { Measure } from './model';
 
-/** What a comparison counted: the prompt and the department and representative filters. */
+/** What a comparison counted: the prompt (and version) and the department and representative filters. */
 export interface ComparisonScope {
   projectId: number;
   promptId: number;
+  promptVersion?: number;
   departments: string[];
   representatives: string[];
 }
@@ -34,6 +35,7 @@ export function figureLink(
     from: period.start,
     to: period.end,
     prompt_id: scope.promptId,
+    prompt_version: scope.promptVersion,
     department: department ?? undefined,
     representative: person ?? undefined,
     status: 'completed',
