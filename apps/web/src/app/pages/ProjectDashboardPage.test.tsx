@@ -49,6 +49,23 @@ describe('project dashboard', () => {
     expect(within(units).getByTestId('change')).toHaveTextContent('-9.9%');
   });
 
+  it('counts knocked-out analyses under the pass rate, and nothing when none was', async () => {
+    const knocked = dashboardFixture();
+    knocked.data.knockouts = { current: 3, previous: 1 };
+    mockAnalyticsApi({ [DASHBOARD]: () => jsonResponse(200, knocked) });
+    await openDashboard();
+    expect(within(screen.getByTestId('kpi-passRate')).getByTestId('kpi-knockouts')).toHaveTextContent(
+      '3 knocked out',
+    );
+  });
+
+  it('offers the scorecard versions of the chosen prompt and asks for the one chosen', async () => {
+    const fetch = mockAnalyticsApi();
+    await openDashboard('/projects/5/dashboard?from=2026-03-01&to=2026-03-31&prompt_id=3&prompt_version=2');
+    await waitFor(() => expect(queriesOf(fetch, DASHBOARD).at(-1)).toMatchObject({ prompt_version: '2' }));
+    expect(screen.queryByTestId('kpi-knockouts')).not.toBeInTheDocument();
+  });
+
   it('says so when the previous period had no analyses to compare a score or pass rate with', async () => {
     const quiet = dashboardFixture();
     quiet.data.average_score.previous = null;

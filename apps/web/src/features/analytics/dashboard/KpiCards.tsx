@@ -82,6 +82,12 @@ export function KpiCards({ data, listLink }: { data: Dashboard; listLink: string
           previousText={formatShare(passRate.previous, language)}
         />
       ),
+      // The conversations a knockout answer failed (their checklists count as missed in the pass rate).
+      more: data.knockouts?.current ? (
+        <Typography variant="body2" color="error" data-testid="kpi-knockouts" sx={{ mt: 0.5 }}>
+          {t('analytics.kpi.knockouts', { count: data.knockouts.current })}
+        </Typography>
+      ) : null,
     },
     {
       key: 'unitsUsed',
@@ -107,6 +113,7 @@ export function KpiCards({ data, listLink }: { data: Dashboard; listLink: string
             testId={`kpi-${card.key}`}
           >
             {card.change}
+            {'more' in card ? card.more : null}
           </KpiCard>
         </Grid>
       ))}
