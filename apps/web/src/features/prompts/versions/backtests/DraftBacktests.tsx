@@ -54,7 +54,7 @@ export function DraftBacktests({
                     <MenuItem key={backtest.id} value={backtest.id}>
                       {t('backtests.option', {
                         date: formatDateTime(backtest.created_at, i18n.language),
-                        conversations: backtest.conversations,
+                        count: backtest.conversations,
                         status: t(`backtests.status.${backtest.status}`),
                       })}
                     </MenuItem>
