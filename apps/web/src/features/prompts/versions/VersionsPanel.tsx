@@ -105,7 +105,6 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
           </VersionRow>
         ))}
       </Box>
-      {canEdit && draft ? <DraftBacktests projectId={projectId} promptId={promptId} draft={draft} /> : null}
       {versions.hasNextPage ? (
         <Box>
           <Button
@@ -118,6 +117,7 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
           </Button>
         </Box>
       ) : null}
+      {canEdit && draft ? <DraftBacktests projectId={projectId} promptId={promptId} draft={draft} /> : null}
       {shown && previousUnloaded ? <LoadingState label={t('promptVersions.loading')} /> : null}
       {shown && !previousUnloaded ? (
         <VersionDiff projectId={projectId} promptId={promptId} version={shown} previous={previous} />

@@ -145,6 +145,25 @@ describe('backtests of a draft', () => {
     );
   });
 
+  it('shows the server’s reason when the draft cannot be backtested', async () => {
+    mockApi([], {
+      [routeKey(promptApiRoutes.startBacktest, draftParams)]: () =>
+        jsonResponse(409, {
+          error: {
+            code: 'nothing_reviewed',
+            message: 'No reviewed conversation of this prompt has a transcript.',
+          },
+        }),
+    });
+    renderPanel();
+    fireEvent.click(within(await draftRow()).getByRole('button', { name: 'Backtest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Backtest the draft' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start backtest' }));
+    expect(await within(dialog).findByTestId('backtest-start-error')).toHaveTextContent(
+      'No reviewed conversation of this prompt has a transcript.',
+    );
+  });
+
   it('shows the progress of a running backtest and its figures once it completes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const running = backtestFixture({ status: 'running', done: 12, failed: 1, rows: [], changes: [] });
