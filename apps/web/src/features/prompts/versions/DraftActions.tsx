@@ -36,7 +36,6 @@ export function DraftActions({ projectId, promptId, draft, busy, onPublish, onDi
         promptId={promptId}
         draft={draft}
         open={dialog === 'publish'}
-        busy={busy}
         onPublish={() => {
           close();
           onPublish();

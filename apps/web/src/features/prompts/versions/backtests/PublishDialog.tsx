@@ -21,7 +21,6 @@ interface PublishDialogProps {
   promptId: number;
   draft: PromptVersionSummary;
   open: boolean;
-  busy: boolean;
   onPublish: () => void;
   onBacktest: () => void;
   onClose: () => void;
@@ -33,7 +32,6 @@ export function PublishDialog({
   promptId,
   draft,
   open,
-  busy,
   onPublish,
   onBacktest,
   onClose,
@@ -68,7 +66,7 @@ export function PublishDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('backtests.cancel')}</Button>
-        <Button variant="contained" disabled={busy} loading={busy} onClick={onPublish}>
+        <Button variant="contained" onClick={onPublish}>
           {t('promptVersions.publish')}
         </Button>
       </DialogActions>
