@@ -19,12 +19,15 @@ import { useCurrentProject } from '../../../shared/app/ProjectGuard';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { SectionCard } from '../../../shared/components/SectionCard';
 import { QueryContent } from '../../../shared/components/States';
-import { formatCount, formatShare } from '../../../shared/format/analytics';
+import {
+  type AgreementInterval,
+  formatAgreementNumber,
+  formatAgreementShare,
+} from '../../../shared/format/agreement';
+import { formatCount } from '../../../shared/format/analytics';
 import { formatNumber } from '../../../shared/format/numbers';
 import { useAgreement } from './agreementApi';
 import { DisagreementsDialog } from './DisagreementsDialog';
-
-type Interval = AgreementRow['agreement_interval'];
 
 /**
  * The agreement ledger (issue 35 part 5): per field of the prompt's scorecard versions, how often reviewers
@@ -39,14 +42,10 @@ export function AgreementCard({ promptId, from, to }: { promptId: number; from?:
   const ledger = useAgreement(project.id, { prompt_id: promptId, from, to, group });
   if (isApiError(ledger.error, 403)) return null;
   const language = i18n.language;
-  const share = (value: number | null, interval: Interval) =>
-    value === null
-      ? '—'
-      : `${formatShare(value, language)}${range(interval, (x) => formatShare(x, language))}`;
-  const number = (value: number | null, interval: Interval) =>
-    value === null
-      ? '—'
-      : `${formatNumber(value, language, 2)}${range(interval, (x) => formatNumber(x, language, 2))}`;
+  const share = (value: number | null, interval: AgreementInterval) =>
+    formatAgreementShare(value, interval, language);
+  const number = (value: number | null, interval: AgreementInterval) =>
+    formatAgreementNumber(value, interval, language);
 
   return (
     <SectionCard title={t('agreement.title')} subtitle={t('agreement.subtitle')} testId="agreement">
@@ -154,9 +153,4 @@ export function AgreementCard({ promptId, from, to }: { promptId: number; from?:
       />
     </SectionCard>
   );
-}
-
-/** ' (0.56–0.81)': the 95 % interval after a figure, nothing without one. */
-function range(interval: Interval, format: (value: number) => string): string {
-  return interval ? ` (${format(interval.low)}–${format(interval.high)})` : '';
 }

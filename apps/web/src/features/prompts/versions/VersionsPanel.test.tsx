@@ -92,6 +92,8 @@ describe('prompt versions in the editor', () => {
     );
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Publish' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish draft version 2?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
     await waitFor(() =>
       expect(
         calls(fetch, routeKey(promptApiRoutes.publishVersion, { id: 5, promptId: 11, versionId: 22 })),
@@ -142,7 +144,7 @@ describe('prompt versions in the editor', () => {
     );
     const list = await screen.findByRole('list', { name: 'Versions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    for (const name of ['Publish', 'Discard draft', 'Restore as draft']) {
+    for (const name of ['Publish', 'Backtest', 'Discard draft', 'Restore as draft']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
   });

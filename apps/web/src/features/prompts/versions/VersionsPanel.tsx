@@ -6,6 +6,8 @@ import { ApiError } from '../../../shared/api/client';
 import { usePromptVersionActions, usePromptVersions } from '../../../shared/api/promptVersions';
 import { useErrorMessage } from '../../../shared/api/useErrorMessage';
 import { ErrorState, LoadingState } from '../../../shared/components/States';
+import { DraftBacktests } from './backtests/DraftBacktests';
+import { DraftActions } from './DraftActions';
 import { VersionDiff } from './VersionDiff';
 
 const STATE_COLORS = { published: 'success', draft: 'warning', superseded: 'default' } as const;
@@ -47,7 +49,7 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
       />
     );
 
-  const hasDraft = list.some((version) => version.state === 'draft');
+  const draft = list.find((version) => version.state === 'draft');
   const busy = [actions.publish, actions.restore, actions.discard].some((action) => action.isPending);
   const run = (action: Promise<unknown>) => {
     setFailure(null);
@@ -81,25 +83,20 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
             onSelect={() => setSelected(version.id)}
           >
             {canEdit && version.state === 'draft' ? (
-              <>
-                <Button
-                  size="small"
-                  variant="contained"
-                  disabled={busy}
-                  onClick={() => run(actions.publish.mutateAsync(version.id))}
-                >
-                  {t('promptVersions.publish')}
-                </Button>
-                <Button size="small" disabled={busy} onClick={() => run(actions.discard.mutateAsync())}>
-                  {t('promptVersions.discard')}
-                </Button>
-              </>
+              <DraftActions
+                projectId={projectId}
+                promptId={promptId}
+                draft={version}
+                busy={busy}
+                onPublish={() => run(actions.publish.mutateAsync(version.id))}
+                onDiscard={() => run(actions.discard.mutateAsync())}
+              />
             ) : null}
             {canEdit && version.state === 'superseded' ? (
               <Button
                 size="small"
-                disabled={busy || hasDraft}
-                title={hasDraft ? t('promptVersions.restoreBlocked') : undefined}
+                disabled={busy || draft !== undefined}
+                title={draft ? t('promptVersions.restoreBlocked') : undefined}
                 onClick={() => run(actions.restore.mutateAsync(version.id))}
               >
                 {t('promptVersions.restore')}
@@ -120,6 +117,7 @@ export function VersionsPanel({ projectId, promptId, canEdit, onChanged }: Versi
           </Button>
         </Box>
       ) : null}
+      {canEdit && draft ? <DraftBacktests projectId={projectId} promptId={promptId} draft={draft} /> : null}
       {shown && previousUnloaded ? <LoadingState label={t('promptVersions.loading')} /> : null}
       {shown && !previousUnloaded ? (
         <VersionDiff projectId={projectId} promptId={promptId} version={shown} previous={previous} />
