@@ -61,7 +61,8 @@ async function completeBacktest(ctx: AppContext, backtestId: number): Promise<vo
       .where(and(eq(backtests.id, backtestId), eq(backtests.status, 'running')))
       .for('update');
     if (!row) return;
-    if (row.done === 0) return endFailed(tx, row.id, { code: 'all_failed', message: BACKTEST_JOB_TEXTS.allFailed });
+    if (row.done === 0)
+      return endFailed(tx, row.id, { code: 'all_failed', message: BACKTEST_JOB_TEXTS.allFailed });
     const paid = { projectId: row.projectId, item: { backtestId: row.id } };
     const outcome = await chargePaidWork(ctx, tx, paid, backtestUnitsMilli(row.modelUnits, row.done), {
       minutesMilli: 0,
@@ -137,7 +138,10 @@ async function analysePending(ctx: AppContext, row: BacktestRow, attempt: Attemp
     } catch (error) {
       if (reportOutage(ctx.db, error) || !failsItemOnly(error, attempt.lastAttempt)) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      ctx.logger.info({ backtestId: row.id, taskId: task.id, error: message }, 'Backtest conversation failed');
+      ctx.logger.info(
+        { backtestId: row.id, taskId: task.id, error: message },
+        'Backtest conversation failed',
+      );
       await settleItem(ctx, row, id, { error: message });
     }
   }

@@ -22,6 +22,8 @@ export const BACKTEST_TEXTS = {
 } as const;
 
 export type BacktestRow = typeof backtests.$inferSelect;
+/** A backtest with its version's number and hash now (the hash tells whether the draft was saved since). */
+export type BacktestWithVersion = { backtest: BacktestRow; number: number; hash: string };
 
 /** The draft of the prompt with this id, as saved now (404 another prompt's or project's, 409 not the draft). */
 async function draftVersion(tx: Executor, access: ProjectAccess, promptId: number, versionId: number) {
@@ -86,7 +88,7 @@ export async function startBacktest(
   user: { id: number; name: string | null },
   ids: { promptId: number; versionId: number },
   request: z.output<typeof BacktestRequest>,
-): Promise<BacktestRow> {
+): Promise<BacktestWithVersion> {
   await findPromptRow(ctx, access, ids.promptId);
   return ctx.db.transaction(async (tx) => {
     const version = await draftVersion(tx, access, ids.promptId, ids.versionId);
@@ -113,7 +115,9 @@ export async function startBacktest(
       })
       .returning();
     await tx.insert(backtestItems).values(picked.map((item) => ({ backtestId: row!.id, ...item })));
-    if (!(await holdPaidWork(tx, { projectId: access.project.id, item: { backtestId: row!.id } }, unitsMilli))) {
+    if (
+      !(await holdPaidWork(tx, { projectId: access.project.id, item: { backtestId: row!.id } }, unitsMilli))
+    ) {
       const units = fromMilliUnits(unitsMilli).toLocaleString('en-US', { maximumFractionDigits: 3 });
       throw new AppError(
         'payment_required',
@@ -122,6 +126,6 @@ export async function startBacktest(
       );
     }
     await backtestJob.send(ctx, { backtestId: row!.id }, { tx, singletonKey: `backtest:${row!.id}` });
-    return row!;
+    return { backtest: row!, number: version.number, hash: version.hash };
   });
 }

@@ -31,7 +31,8 @@ export function conversationContext(conversation: StoredConversation): Conversat
     transcript,
     // Redacted with the transcript (the same value, the same placeholder); else redaction was off then, or
     // the transcript was stored before the details were redacted with it.
-    ...(state.details ?? redactDetails({ metadata: task.metadata, fileName: media.fileName }, transcript, privacy)),
+    ...(state.details ??
+      redactDetails({ metadata: task.metadata, fileName: media.fileName }, transcript, privacy)),
     kind: media.kind,
     durationMs: audio?.durationMs ?? null,
     createdAt: task.createdAt,
