@@ -16,8 +16,9 @@ import { waitUntil } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { backtests, billingHolds, invoices, prompts, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { RetryLater } from '../../jobs/retries.ts';
 import { ledgerMismatches } from '../billing/ledger.ts';
-import { backtestJob } from './job.ts';
+import { backtestJob, runBacktest } from './job.ts';
 
 /** The draft's model: 1.7 units in the catalog, so a conversation costs 1,700 milli-units. */
 const DRAFT_MODEL = 'claude-opus-4-5-20251101';
@@ -316,5 +317,36 @@ describe('a backtest', () => {
     expect(await chargesOf(done.id)).toEqual([]);
     expect(await holds()).toEqual([]);
     expect(await ledgerMismatches(s.t.ctx.db)).toEqual([]);
+  });
+
+  it('resumes after a passing failure: the conversations analysed are not asked again', async () => {
+    await s.t.ctx.boss.offWork(QUEUES.backtests);
+    anthropic.reset();
+    anthropic.script(draftAnswer(true, 0), failure(500, 'overloaded'));
+    const started = await start(s.owner, { conversations: 3 });
+    expect(started.statusCode, started.body).toBe(202);
+    const backtestId = started.json().data.id as number;
+    const signal = new AbortController().signal;
+    await expect(runBacktest(s.t.ctx, backtestId, { lastAttempt: false, signal })).rejects.toThrow(
+      RetryLater,
+    );
+    expect((await read(s.owner, backtestId)).json().data).toMatchObject({
+      status: 'running',
+      done: 1,
+      failed: 0,
+    });
+
+    anthropic.script(draftAnswer(true, 3), draftAnswer(true, 2));
+    await runBacktest(s.t.ctx, backtestId, { lastAttempt: true, signal });
+    expect((await read(s.owner, backtestId)).json().data).toMatchObject({
+      status: 'completed',
+      done: 3,
+      failed: 0,
+    });
+    expect(anthropic.requests).toHaveLength(4);
+    expect((await chargesOf(backtestId)).map((charge) => charge.unitsMilli)).toEqual([
+      3 * PER_CONVERSATION_MILLI,
+    ]);
+    expect(await holds()).toEqual([]);
   });
 });

@@ -103,12 +103,12 @@ async function settleItem(
 
 /**
  * Whether an error ends the conversation's item (the others go on): a provider's refusal of this one, or a
- * passing trouble on the last attempt. A missing provider or money ends the backtest; a passing trouble
- * before the last attempt retries the job, which skips the conversations done.
+ * passing trouble on the last attempt. A provider without credentials ends the backtest (the project's money
+ * is checked when it is charged); a passing trouble before the last attempt retries the job, which skips the
+ * conversations settled.
  */
 function failsItemOnly(error: unknown, lastAttempt: boolean): boolean {
   if (error instanceof ProviderUnavailable) return false;
-  if (error instanceof AppError && error.kind === 'payment_required') return false;
   const retryable = error instanceof AppError ? error.retryable : true;
   return !retryable || lastAttempt;
 }
@@ -167,7 +167,7 @@ export async function runBacktest(ctx: AppContext, backtestId: number, attempt: 
     if (reportOutage(ctx.db, error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const retryable = error instanceof AppError ? error.retryable : true;
-    if (retryable && !attempt.lastAttempt && !(error instanceof ProviderUnavailable)) {
+    if (retryable && !attempt.lastAttempt) {
       ctx.logger.warn({ backtestId, error: message }, 'Backtest failed; it will be retried');
       throw new RetryLater(message, { cause: error });
     }
