@@ -349,4 +349,19 @@ describe('a backtest', () => {
     ]);
     expect(await holds()).toEqual([]);
   });
+
+  it('fails unpaid when the provider has lost its credentials since it started', async () => {
+    const started = await start(s.owner, { conversations: 1 });
+    expect(started.statusCode, started.body).toBe(202);
+    const backtestId = started.json().data.id as number;
+    const { config } = s.t.ctx;
+    const withoutKey = { ...config, providers: { ...config.providers, anthropicApiKey: undefined } };
+    const signal = new AbortController().signal;
+    await runBacktest({ ...s.t.ctx, config: withoutKey }, backtestId, { lastAttempt: false, signal });
+    const failed = (await read(s.owner, backtestId)).json().data as Backtest;
+    expect(failed).toMatchObject({ status: 'failed', done: 0, units_milli: 0 });
+    expect(failed.error?.code).toBe('provider_unavailable');
+    expect(await chargesOf(backtestId)).toEqual([]);
+    expect(await holds()).toEqual([]);
+  });
 });
