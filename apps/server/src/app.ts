@@ -22,6 +22,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backtestRoutes } from './modules/backtests/routes.ts';
 import { subscribeBatchProgress } from './modules/batches/progress.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(projectRoutes, ctx);
       await api.register(modelRoutes, ctx);
       await api.register(promptRoutes, ctx);
+      await api.register(backtestRoutes, ctx);
       await api.register(billingRoutes, ctx);
       await api.register(helpRoutes, ctx);
       await api.register(uploadRoutes, ctx);

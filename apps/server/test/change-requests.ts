@@ -118,10 +118,11 @@ export async function analysed(
 
 /**
  * A project with members of every role: two users, a team leader of Sales, one of Support, an admin, support
- * staff with the owner's grant, a stranger, and a full key; a second project of the owner.
+ * staff with the owner's grant, a stranger, and a full key; a second project of the owner. `env`: the
+ * server's environment (a fake provider's address).
  */
-export async function startChangeRequestApp() {
-  const t = await startTestApp();
+export async function startChangeRequestApp(env: Record<string, string> = {}) {
+  const t = await startTestApp({}, env);
   const superAdmin = await signUp(t.app);
   const owner = await signUp(t.app);
   const next = () => signUp(t.app);

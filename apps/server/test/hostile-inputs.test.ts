@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { ALL_ROUTES, type RouteDefinition, SESSION_COOKIE } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaFiles, tasks, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
+import { backtests, mediaFiles, tasks, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
 import { storageOf } from '../src/storage/index.ts';
 import { analysed, scoredPrompt } from './change-requests.ts';
 import { connectDrive, TEST_ENCRYPTION_KEY } from './drive.ts';
@@ -110,8 +110,8 @@ afterAll(async () => {
 /**
  * The rows the ids in paths name: the super admin, an owner and a team leader, a project with a prompt, a
  * completed analysis with its recording, a change request, a blacklist entry, a rep mapping, an API key, an
- * invitation, an insight, a top-up, a Drive connection and folder integration, a batch, a sampling rule; and a
- * project to delete.
+ * invitation, an insight, a top-up, a Drive connection and folder integration, a batch, a sampling rule, a
+ * backtest; and a project to delete.
  */
 async function seedRows(drive: FakeDrive): Promise<void> {
   superAdmin = await signUp(t.app);
@@ -226,6 +226,23 @@ async function seedRows(drive: FakeDrive): Promise<void> {
     })
     .returning();
   ids.deliveryId = delivery!.id;
+  // Written directly: a backtest made through the API needs a draft and a worker answering it.
+  const [backtest] = await t.ctx.db
+    .insert(backtests)
+    .values({
+      projectId,
+      promptId: prompt.id,
+      versionId: prompt.versionId,
+      versionHash: 'walk',
+      draft: { content: [] },
+      modelUnits: 1,
+      status: 'completed',
+      conversations: 1,
+      total: 0,
+      unitsMilli: 0,
+    })
+    .returning();
+  ids.backtestId = backtest!.id;
   ids.ruleId = (
     await created(post(`${project}/sampling-rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
   ).id;

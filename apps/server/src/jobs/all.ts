@@ -1,5 +1,6 @@
 import { analyticsBackfillJob } from '../modules/analytics/jobs.ts';
 import { authRequestJob } from '../modules/auth/jobs.ts';
+import { backtestJob } from '../modules/backtests/job.ts';
 import { batchItemJob } from '../modules/batches/jobs.ts';
 import { driveSyncJob, driveSyncTickJob } from '../modules/google-drive/jobs.ts';
 import { insightJob } from '../modules/insights/jobs.ts';
@@ -21,6 +22,7 @@ export const JOBS: readonly DeclaredJob[] = [
   batchItemJob,
   analyticsBackfillJob,
   insightJob,
+  backtestJob,
   driveSyncTickJob,
   driveSyncJob,
   webhookDeliveryJob,

@@ -28,6 +28,10 @@ export const QUEUES = {
   insightsGivenUp: 'insights_given_up',
   /** One insight: gather its figures, ask the model, charge (modules/insights/jobs.ts). Data {insightId}. */
   insights: 'insights',
+  /** Backtest jobs given up (the worker stopped on their last attempt); their backtests are marked failed. */
+  backtestsGivenUp: 'backtests_given_up',
+  /** One backtest: analyse its conversations with the draft, then charge (modules/backtests). Data {backtestId}. */
+  backtests: 'backtests',
   /** Finds the Drive folder integrations whose sync is due and starts them (every minute). */
   driveSyncTick: 'drive_sync_tick',
   /** One claimed sync of a Drive folder integration (modules/google-drive/jobs.ts). Data {integrationId, runId}. */

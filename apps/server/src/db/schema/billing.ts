@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { backtests } from './backtests.ts';
 import { createdAt } from './columns.ts';
 import { insights } from './insights.ts';
 import { tariffPlans } from './plans.ts';
@@ -183,8 +184,8 @@ export const freeUnitGrants = pgTable(
 
 /**
  * Units reserved by work that has started and is not charged yet: an analysis's paid work (transcription,
- * model, voice analysis) or an insight's price. They are not available to other work. One per task or
- * insight; its charge settles it (in the charge's transaction), a failure or skip releases it, and deleting
+ * model, voice analysis), an insight's or a backtest's price. They are not available to other work. One per task,
+ * insight or backtest; its charge settles it (in the charge's transaction), a failure or skip releases it, and deleting
  * the task or insight deletes it. Written only under the project's row lock, like the balance.
  */
 export const billingHolds = pgTable(
@@ -192,6 +193,7 @@ export const billingHolds = pgTable(
   {
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     insightId: integer('insight_id').references(() => insights.id, { onDelete: 'cascade' }),
+    backtestId: integer('backtest_id').references(() => backtests.id, { onDelete: 'cascade' }),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -201,8 +203,9 @@ export const billingHolds = pgTable(
   (t) => [
     uniqueIndex('billing_holds_task_key').on(t.taskId),
     uniqueIndex('billing_holds_insight_key').on(t.insightId),
+    uniqueIndex('billing_holds_backtest_key').on(t.backtestId),
     index('billing_holds_project_idx').on(t.projectId),
     check('billing_holds_units_check', sql`${t.unitsMilli} >= 0`),
-    check('billing_holds_owner_check', sql`num_nonnulls(${t.taskId}, ${t.insightId}) = 1`),
+    check('billing_holds_owner_check', sql`num_nonnulls(${t.taskId}, ${t.insightId}, ${t.backtestId}) = 1`),
   ],
 );

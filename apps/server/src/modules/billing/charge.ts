@@ -51,7 +51,7 @@ export async function charge(
   return ctx.db.transaction((tx) => chargeIn(tx, projectId, { taskId }, unitsMilli, details));
 }
 
-/** What charge does, for an analysis or an insight, in the caller's transaction (which it locks the project in). */
+/** What charge does, for an analysis, an insight or a backtest, in the caller's transaction (which it locks the project in). */
 export async function chargeIn(
   tx: Tx,
   projectId: number,

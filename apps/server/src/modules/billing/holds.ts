@@ -8,10 +8,19 @@ import type { ProjectRow } from '../projects/access.ts';
 import { type Billable, chargeInputs, findCharge, lockProject, type Tx } from './ledger.ts';
 import { BILLING_TEXTS } from './messages.ts';
 
-/** Holds of analyses and insights in progress, and canProcess (for the upload check and the analysis pipeline). */
+/** Holds of analyses, insights and backtests in progress, and canProcess (for the upload check and the analysis pipeline). */
 
-const heldBy = (item: Billable): SQL =>
-  'taskId' in item ? eq(billingHolds.taskId, item.taskId) : eq(billingHolds.insightId, item.insightId);
+/** The column that keys the item's hold, and the item's id. */
+function holder(item: Billable) {
+  if ('taskId' in item) return { column: billingHolds.taskId, id: item.taskId };
+  if ('insightId' in item) return { column: billingHolds.insightId, id: item.insightId };
+  return { column: billingHolds.backtestId, id: item.backtestId };
+}
+
+const heldBy = (item: Billable): SQL => {
+  const { column, id } = holder(item);
+  return eq(column, id);
+};
 
 /** Units held by the project's work in progress, leaving out the hold of `except`. */
 async function heldUnits(db: Executor, projectId: number, except?: Billable): Promise<MilliUnits> {
@@ -21,7 +30,7 @@ async function heldUnits(db: Executor, projectId: number, except?: Billable): Pr
     .where(
       and(
         eq(billingHolds.projectId, projectId),
-        // The other kind's rows have NULL in the compared column: not theirs, so they count.
+        // The other kinds' rows have NULL in the compared column: not theirs, so they count.
         except === undefined ? undefined : sql`(${heldBy(except)}) IS NOT TRUE`,
       ),
     );
@@ -104,7 +113,7 @@ export async function reserveIn(
     .insert(billingHolds)
     .values({ ...item, projectId, unitsMilli, createdAt: now })
     .onConflictDoUpdate({
-      target: 'taskId' in item ? billingHolds.taskId : billingHolds.insightId,
+      target: holder(item).column,
       set: { unitsMilli },
     });
   return 'held';
@@ -121,7 +130,7 @@ export async function reserve(
   return ctx.db.transaction((tx) => reserveIn(tx, projectId, { taskId }, unitsMilli, now));
 }
 
-/** Releases the hold of an analysis or insight that will not be charged (failed, skipped). */
+/** Releases the hold of an analysis, insight or backtest that will not be charged (failed, skipped). */
 export async function releaseHeld(db: Executor, item: Billable): Promise<void> {
   await db.delete(billingHolds).where(heldBy(item));
 }

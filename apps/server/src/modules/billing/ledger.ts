@@ -128,13 +128,16 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
 }
 
 /** What units are held and charged for: an analysis (its task) or an insight. */
-export type Billable = { taskId: number } | { insightId: number };
+export type Billable = { taskId: number } | { insightId: number } | { backtestId: number };
 
-/** The ledger reference of the charge for an analysis ('task:12') or an insight ('insight:3'). */
-export const chargeRef = (item: Billable) =>
-  'taskId' in item ? `task:${item.taskId}` : `insight:${item.insightId}`;
+/** The ledger reference of the charge for an analysis ('task:12'), an insight ('insight:3') or a backtest ('backtest:4'). */
+export function chargeRef(item: Billable): string {
+  if ('taskId' in item) return `task:${item.taskId}`;
+  if ('insightId' in item) return `insight:${item.insightId}`;
+  return `backtest:${item.backtestId}`;
+}
 
-/** The charge of an analysis or insight (reference 'analysis': both are charged as usage), if any. */
+/** The charge of an analysis, insight or backtest (reference 'analysis': all are charged as usage), if any. */
 export async function findCharge(db: Executor, projectId: number, item: Billable) {
   const [row] = await db
     .select()

@@ -7,13 +7,13 @@ import { releaseHeld, reserveIn } from './holds.ts';
 import type { Billable, Tx } from './ledger.ts';
 
 /**
- * The billing lifecycle of a paid job (an analysis, an insight; backtests and webhooks to come): its price is
+ * The billing lifecycle of a paid job (an analysis, an insight, a backtest): its price is
  * held before it pays providers, charged once when it is done, and its hold released when it ends unpaid.
  * Each step runs in the caller's transaction, beside the job's own writes. The ledger's statements and
  * idempotency keys stay in holds.ts, charge.ts and ledger.ts; this is the order paid jobs use them in.
  */
 
-/** Paid work: the project that pays and the item (task or insight) its hold and charge are keyed by. */
+/** Paid work: the project that pays and the item (task, insight or backtest) its hold and charge are keyed by. */
 export interface PaidWork {
   projectId: number;
   item: Billable;

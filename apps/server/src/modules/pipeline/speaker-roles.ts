@@ -14,7 +14,7 @@ import { speakerRolesWithMetrics } from '../tasks/speaker-roles.ts';
 import { isAudio, type TaskRun } from './task-run.ts';
 
 /** The conversation's turns: a recording's transcript or a chat's messages (none before either). */
-export const conversationSegments = (run: TaskRun): ConversationSegment[] =>
+export const conversationSegments = (run: Pick<TaskRun, 'task'>): ConversationSegment[] =>
   readTranscript(run.task.transcript) ?? [];
 
 const CHANNEL_LABELS: ReadonlySet<string> = new Set(CHANNEL_SPEAKERS);

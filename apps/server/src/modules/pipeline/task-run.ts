@@ -62,7 +62,7 @@ export interface TaskRun {
 /** The task row disappeared while running (deleted). */
 export class TaskGone extends Error {}
 
-export const isAudio = (run: TaskRun): boolean => run.media.kind !== 'text';
+export const isAudio = (run: Pick<TaskRun, 'media'>): boolean => run.media.kind !== 'text';
 
 /**
  * Writes through the tasks module and follows the row. A job whose claim is gone (cancelled by a restart,

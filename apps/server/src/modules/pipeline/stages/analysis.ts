@@ -17,24 +17,27 @@ import { isAudio, notifyRun, PROGRESS, saveState, setStage, type TaskRun, update
 import { hold } from './hold.ts';
 import { publishedPrompt } from './prompt.ts';
 
-function conversationContext(run: TaskRun): ConversationContext {
-  const audio = run.state.media?.kind === 'audio' ? run.state.media : null;
+/** What a conversation's context is built from: a run's task, or a stored one (backtests). */
+export type StoredConversation = Pick<TaskRun, 'task' | 'media' | 'state' | 'privacy'>;
+
+/** The conversation as the prompt reads it: its transcript or text and details, redacted as the project asks. */
+export function conversationContext(conversation: StoredConversation): ConversationContext {
+  const { task, media, state, privacy } = conversation;
+  const audio = state.media?.kind === 'audio' ? state.media : null;
   // A chat is read as it was billed: its text (its messages are kept as the transcript for the page).
-  const segments = isAudio(run) ? readTranscript(run.task.transcript) : null;
-  const transcript = segments
-    ? transcriptToText(segments, { seconds: true })
-    : (run.task.transcriptText ?? '');
+  const segments = isAudio(conversation) ? readTranscript(task.transcript) : null;
+  const transcript = segments ? transcriptToText(segments, { seconds: true }) : (task.transcriptText ?? '');
   return {
     transcript,
     // Redacted with the transcript (the same value, the same placeholder); else redaction was off then, or
     // the transcript was stored before the details were redacted with it.
-    ...(run.state.details ??
-      redactDetails({ metadata: run.task.metadata, fileName: run.media.fileName }, transcript, run.privacy)),
-    kind: run.media.kind,
+    ...(state.details ??
+      redactDetails({ metadata: task.metadata, fileName: media.fileName }, transcript, privacy)),
+    kind: media.kind,
     durationMs: audio?.durationMs ?? null,
-    createdAt: run.task.createdAt,
-    detectedLanguage: run.state.transcription?.detectedLanguage ?? null,
-    speakers: speakerLabels(conversationSegments(run)),
+    createdAt: task.createdAt,
+    detectedLanguage: state.transcription?.detectedLanguage ?? null,
+    speakers: speakerLabels(conversationSegments(conversation)),
   };
 }
 
