@@ -54,6 +54,10 @@ test('a draft waits beside the published scorecard, is published, and an old ver
   await page.goto(`/projects/${project.id}/prompts/edit?promptName=${encodeURIComponent(prompt.scriptName)}`);
   await page.getByRole('tab', { name: 'Versions' }).click();
   await rows.nth(0).getByRole('button', { name: 'Publish' }).click();
+  // The confirmation shows the evidence: this draft was not backtested.
+  const confirm = page.getByRole('dialog', { name: 'Publish draft version 2?' });
+  await expect(confirm.getByTestId('publish-not-backtested')).toContainText('Not backtested.');
+  await confirm.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByTestId('prompt-draft-notice')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Versions' }).click();
   await expect(rows.nth(0)).toContainText('Published');

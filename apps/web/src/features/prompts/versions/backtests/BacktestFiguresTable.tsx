@@ -90,8 +90,11 @@ export function BacktestFiguresTable({
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.path} data-testid={`backtest-row-${row.path}`}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.path}</TableCell>
-              {compact ? null : <TableCell>{t(`prompts.fieldTypes.${row.type}`)}</TableCell>}
+              {/* Paths are long words ('Discovery.Budget'): wide enough for a name, broken only when longer. */}
+              <TableCell sx={{ minWidth: 140, overflowWrap: 'break-word' }}>{row.path}</TableCell>
+              {compact ? null : (
+                <TableCell sx={{ minWidth: 110 }}>{t(`prompts.fieldTypes.${row.type}`)}</TableCell>
+              )}
               {sideCells('now', row.published)}
               {sideCells('draft', row.draft)}
               <TableCell align="right">
