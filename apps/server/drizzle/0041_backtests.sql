@@ -7,7 +7,7 @@ CREATE TABLE "backtests" (
 	"version_id" integer NOT NULL,
 	"version_hash" text NOT NULL,
 	"draft" jsonb NOT NULL,
-	"model_units" double precision NOT NULL,
+	"model_units_milli" integer NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"conversations" integer NOT NULL,
 	"total" integer NOT NULL,

@@ -235,7 +235,7 @@ async function seedRows(drive: FakeDrive): Promise<void> {
       versionId: prompt.versionId,
       versionHash: 'walk',
       draft: { content: [] },
-      modelUnits: 1,
+      modelUnitsMilli: 1000,
       status: 'completed',
       conversations: 1,
       total: 0,

@@ -1,15 +1,5 @@
 import { BACKTEST_STATUSES, type FieldValues } from '@parley/contracts';
-import {
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { projects, prompts, promptVersions } from './projects.ts';
@@ -40,8 +30,8 @@ export const backtests = pgTable(
     versionHash: text('version_hash').notNull(),
     /** The draft's data when started (the pipeline's PromptSnapshot), which the job analyses with. */
     draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
-    /** The catalog's units of the draft's model when started: the price of one conversation. */
-    modelUnits: doublePrecision('model_units').notNull(),
+    /** The catalog's units of the draft's model when started (milli-units): the price of one conversation. */
+    modelUnitsMilli: integer('model_units_milli').notNull(),
     status: text('status', { enum: BACKTEST_STATUSES }).notNull().default('queued'),
     conversations: integer('conversations').notNull(),
     total: integer('total').notNull(),

@@ -1,4 +1,4 @@
-import { backtestUnitsMilli } from '@parley/contracts';
+import { backtestUnitsMilli, fromMilliUnits } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isProviderAvailable, ProviderUnavailable, providerUnavailable } from '../../ai/catalog.ts';
@@ -64,10 +64,16 @@ async function completeBacktest(ctx: AppContext, backtestId: number): Promise<vo
     if (row.done === 0)
       return endFailed(tx, row.id, { code: 'all_failed', message: BACKTEST_JOB_TEXTS.allFailed });
     const paid = { projectId: row.projectId, item: { backtestId: row.id } };
-    const outcome = await chargePaidWork(ctx, tx, paid, backtestUnitsMilli(row.modelUnits, row.done), {
-      minutesMilli: 0,
-      description: `Backtest #${row.id}: ${row.done} conversations`,
-    });
+    const outcome = await chargePaidWork(
+      ctx,
+      tx,
+      paid,
+      backtestUnitsMilli(fromMilliUnits(row.modelUnitsMilli), row.done),
+      {
+        minutesMilli: 0,
+        description: `Backtest #${row.id}: ${row.done} conversations`,
+      },
+    );
     if (outcome.status === 'insufficient') {
       const message = BACKTEST_JOB_TEXTS.insufficientFunds.replace('{units}', outcome.units);
       return endFailed(tx, row.id, { code: 'insufficient_funds', message });

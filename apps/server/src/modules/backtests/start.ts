@@ -1,4 +1,4 @@
-import { type BacktestRequest, backtestUnitsMilli, fromMilliUnits } from '@parley/contracts';
+import { type BacktestRequest, backtestUnitsMilli, fromMilliUnits, toMilliUnits } from '@parley/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -106,7 +106,7 @@ export async function startBacktest(
         versionId: version.id,
         versionHash: version.hash,
         draft: version.data,
-        modelUnits: target.units,
+        modelUnitsMilli: toMilliUnits(target.units),
         conversations: request.conversations,
         total: picked.length,
         unitsMilli,
