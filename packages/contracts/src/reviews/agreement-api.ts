@@ -46,11 +46,28 @@ export const AgreementRow = z.object({
 });
 export type AgreementRow = z.output<typeof AgreementRow>;
 
+/**
+ * Calibration: where two or more people reviewed the same analysis, how often two reviewers gave the same answer
+ * (each pair of its submitted reviews of the same version once: the earlier review's answer against the
+ * later one's, as Cohen's kappa reads two raters).
+ */
+export const ReviewerAgreementRow = z.object({
+  path: z.string(),
+  type: z.enum(FIELD_TYPES),
+  prompt_version: z.number().int(),
+  ...AgreementFiguresSchema.shape,
+  /** Kappa below the query's kappa_flag. */
+  flagged: z.boolean(),
+});
+export type ReviewerAgreementRow = z.output<typeof ReviewerAgreementRow>;
+
 export const AgreementResponse = z.object({
   data: z.object({
     /** Submitted reviews counted. */
     reviews: z.number().int(),
     rows: z.array(AgreementRow),
+    /** Reviewer against reviewer, per field and version (not grouped); empty when no analysis has two reviews. */
+    between_reviewers: z.array(ReviewerAgreementRow),
   }),
 });
 export type AgreementResponse = z.output<typeof AgreementResponse>;

@@ -104,7 +104,7 @@ describe('the agreement ledger', () => {
     const byMonth = (await ledger(s.owner, { group: 'month' })).json().data.rows;
     expect(rowOf(byMonth, 'Greeting', month)).toMatchObject({ count: 4 });
     const none = (await ledger(s.owner, { from: '2020-01-01', to: '2020-01-31' })).json().data;
-    expect(none).toEqual({ reviews: 0, rows: [] });
+    expect(none).toEqual({ reviews: 0, rows: [], between_reviewers: [] });
   });
 
   it("filters by days of submission in the project's time zone", async () => {
@@ -172,5 +172,38 @@ describe('the agreement ledger', () => {
     expect(sales.json().data.items.map((item: { task_id: number }) => item.task_id)).toEqual([annTasks[0]]);
     expect((await list(s.owner, { path: 'Outcome' })).json().data).toMatchObject({ total: 0, items: [] });
     expect((await list(s.user, { path: 'Greeting' })).statusCode).toBe(403);
+  });
+
+  // Last: it adds reviews the tests above do not count.
+  it('compares reviewers who reviewed the same analyses: the earlier review against the later one', async () => {
+    // The admin reviews Ann's two analyses too: Greeting true, true (the owner: true, false), Tone 1, 3 (the
+    // owner: 1, 3).
+    for (const [taskId, greeting, tone] of [
+      [annTasks[0]!, true, 1],
+      [annTasks[1]!, true, 3],
+    ] as const) {
+      const response = await s.admin.call(reviewRoutes.save, {
+        params: { id: s.projectId, taskId },
+        body: {
+          answers: [
+            { path: 'Greeting', value: greeting },
+            { path: 'Tone', value: tone },
+          ],
+          submit: true,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const { reviews, between_reviewers: pairs } = (await ledger(s.owner)).json().data;
+    expect(reviews).toBe(6);
+    const pairOf = (path: string) => pairs.find((row: { path: string }) => row.path === path);
+    // Greeting: (true, true) and (false, true): 1 of 2 the same.
+    expect(pairOf('Greeting')).toMatchObject({ type: 'bool', count: 2, agreement: 0.5 });
+    // Tone: (1, 1) and (3, 3): the same twice, no difference.
+    expect(pairOf('Tone')).toMatchObject({ count: 2, agreement: 1, mean_absolute_difference: 0 });
+    expect(pairOf('Summary')).toBeUndefined();
+    // Bob's analyses have one review each: no pair.
+    const onlyBob = (await ledger(s.owner, { representative: 'Bob' })).json().data;
+    expect(onlyBob.between_reviewers).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import {
   type AgreementGroup,
   type AgreementQuery,
   type AgreementResponse,
-  type AgreementRow,
   agreementFigures,
   type Disagreement,
   type DisagreementQuery,
@@ -11,6 +10,7 @@ import {
   mayReviewAnalyses,
 } from '@parley/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { promptVersions, reviewAnswers, reviews, tasks } from '../../db/schema/index.ts';
@@ -74,6 +74,70 @@ function groupExpression(access: ProjectAccess, group: AgreementGroup): SQL<stri
   }
 }
 
+interface Cell {
+  type: FieldType;
+  ai: unknown;
+  human: unknown;
+  count: number;
+}
+
+/** One row per key of the cells: the figures of its table of answer pairs (contracts), flagged below `kappaFlag`. */
+function figureRows<C extends Cell, K extends { type: FieldType }>(
+  cells: C[],
+  kappaFlag: number,
+  keyOf: (cell: C) => K,
+) {
+  const tables = new Map<string, { key: K; cells: C[] }>();
+  for (const cell of cells) {
+    const key = keyOf(cell);
+    const id = JSON.stringify(key);
+    let entry = tables.get(id);
+    if (!entry) {
+      entry = { key, cells: [] };
+      tables.set(id, entry);
+    }
+    entry.cells.push(cell);
+  }
+  return [...tables.values()].map(({ key, cells: table }) => {
+    const figures = agreementFigures(key.type, table);
+    return { ...key, ...figures, flagged: figures.kappa !== null && figures.kappa < kappaFlag };
+  });
+}
+
+/**
+ * Pairs of submitted reviews of the same analysis and version (the earlier one within the ledger's conditions),
+ * their answers to each field counted per pair of answers: the earlier reviewer's as `ai`, the later's as `human`.
+ */
+function reviewerPairs(ctx: AppContext, where: SQL | undefined) {
+  const later = alias(reviews, 'later_review');
+  const laterAnswer = alias(reviewAnswers, 'later_answer');
+  return ctx.db
+    .select({
+      path: reviewAnswers.path,
+      type: reviewAnswers.fieldType,
+      version: promptVersions.number,
+      ai: reviewAnswers.value,
+      human: laterAnswer.value,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .innerJoin(
+      later,
+      and(
+        eq(later.taskId, reviews.taskId),
+        eq(later.promptVersionId, reviews.promptVersionId),
+        eq(later.status, 'submitted'),
+        sql`${later.id} > ${reviews.id}`,
+      ),
+    )
+    .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+    .innerJoin(promptVersions, eq(promptVersions.id, reviews.promptVersionId))
+    .innerJoin(reviewAnswers, eq(reviewAnswers.reviewId, reviews.id))
+    .innerJoin(laterAnswer, and(eq(laterAnswer.reviewId, later.id), eq(laterAnswer.path, reviewAnswers.path)))
+    .where(and(where, inArray(reviewAnswers.fieldType, [...AGREEMENT_TYPES] as FieldType[])))
+    .groupBy(sql`1, 2, 3, 4, 5`);
+}
+
 /**
  * The ledger: the answers of the submitted reviews counted in SQL per field, version, group and pair of
  * answers (the AI's, the reviewer's), then each field's figures computed from its table (contracts).
@@ -87,7 +151,7 @@ export async function reviewAgreement(
   await findPromptRow(ctx, access, query.prompt_id);
   const where = and(...reviewConditions(access, query));
   const group = groupExpression(access, query.group);
-  const [cells, [counted]] = await Promise.all([
+  const [cells, [counted], pairs] = await Promise.all([
     ctx.db
       .select({
         path: reviewAnswers.path,
@@ -111,38 +175,25 @@ export async function reviewAgreement(
       .innerJoin(tasks, eq(tasks.id, reviews.taskId))
       .innerJoin(promptVersions, eq(promptVersions.id, reviews.promptVersionId))
       .where(where),
+    reviewerPairs(ctx, where),
   ]);
-  const tables = new Map<string, { row: Omit<AgreementRow, 'flagged'>; cells: typeof cells }>();
-  for (const cell of cells) {
-    const key = JSON.stringify([cell.version, cell.path, cell.type, cell.group]);
-    let entry = tables.get(key);
-    if (!entry) {
-      entry = {
-        row: {
-          path: cell.path,
-          type: cell.type,
-          prompt_version: cell.version,
-          group: cell.group,
-          ...agreementFigures(cell.type, []),
-        },
-        cells: [],
-      };
-      tables.set(key, entry);
-    }
-    entry.cells.push(cell);
-  }
-  const rows = [...tables.values()]
-    .map(({ row, cells: table }): AgreementRow => {
-      const figures = agreementFigures(row.type, table);
-      return { ...row, ...figures, flagged: figures.kappa !== null && figures.kappa < query.kappa_flag };
-    })
-    .sort(
-      (a, b) =>
-        b.prompt_version - a.prompt_version ||
-        a.path.localeCompare(b.path) ||
-        (a.group ?? '').localeCompare(b.group ?? ''),
-    );
-  return { reviews: counted?.reviews ?? 0, rows };
+  const rows = figureRows(cells, query.kappa_flag, (cell) => ({
+    path: cell.path,
+    type: cell.type,
+    prompt_version: cell.version,
+    group: cell.group,
+  })).sort(
+    (a, b) =>
+      b.prompt_version - a.prompt_version ||
+      a.path.localeCompare(b.path) ||
+      (a.group ?? '').localeCompare(b.group ?? ''),
+  );
+  const betweenReviewers = figureRows(pairs, query.kappa_flag, (cell) => ({
+    path: cell.path,
+    type: cell.type,
+    prompt_version: cell.version,
+  })).sort((a, b) => b.prompt_version - a.prompt_version || a.path.localeCompare(b.path));
+  return { reviews: counted?.reviews ?? 0, rows, between_reviewers: betweenReviewers };
 }
 
 /** The answers of one field that reviewers changed, newest first, a page at a time. */

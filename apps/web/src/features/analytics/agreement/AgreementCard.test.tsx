@@ -39,6 +39,20 @@ const ledger = {
         flagged: false,
       },
     ],
+    between_reviewers: [
+      {
+        path: 'Greeted',
+        type: 'bool',
+        prompt_version: 2,
+        count: 6,
+        agreement: 0.8333,
+        agreement_interval: { low: 0.4365, high: 0.9699 },
+        kappa: 0.6667,
+        kappa_interval: null,
+        ...none,
+        flagged: false,
+      },
+    ],
   },
 };
 const changed = {
@@ -82,6 +96,11 @@ describe('the agreement ledger on the analytics page', () => {
     expect(greeted).toHaveTextContent('kappa below 0.6');
     expect(screen.getByTestId('agreement-Empathy')).not.toHaveTextContent('kappa below');
     expect(within(screen.getByTestId('agreement-Empathy')).queryByRole('button')).not.toBeInTheDocument();
+    // Two people reviewed the same analyses: how often they gave the same answer.
+    const pairs = screen.getByRole('region', { name: 'Reviewer against reviewer' });
+    expect(within(pairs).getByTestId('reviewer-agreement-Greeted')).toHaveTextContent(
+      'Greeted26' + '83.3% (43.7%–97%)' + '0.67',
+    );
 
     fireEvent.click(within(greeted).getByRole('button', { name: 'Changed answers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Answers reviewers changed: Greeted' });

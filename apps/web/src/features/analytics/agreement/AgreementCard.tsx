@@ -28,6 +28,7 @@ import { formatCount } from '../../../shared/format/analytics';
 import { formatNumber } from '../../../shared/format/numbers';
 import { useAgreement } from './agreementApi';
 import { DisagreementsDialog } from './DisagreementsDialog';
+import { ReviewerAgreementTable } from './ReviewerAgreementTable';
 
 /**
  * The agreement ledger (issue 35 part 5): per field of the prompt's scorecard versions, how often reviewers
@@ -139,6 +140,9 @@ export function AgreementCard({ promptId, from, to }: { promptId: number; from?:
               <Typography variant="caption" color="textSecondary">
                 {t('agreement.legend')}
               </Typography>
+              {data.between_reviewers.length > 0 ? (
+                <ReviewerAgreementTable rows={data.between_reviewers} />
+              ) : null}
             </Stack>
           )}
         </QueryContent>
