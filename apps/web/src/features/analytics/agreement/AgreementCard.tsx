@@ -1,6 +1,5 @@
 import {
   Button,
-  Chip,
   Stack,
   Table,
   TableBody,
@@ -11,7 +10,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { AGREEMENT, AGREEMENT_GROUPS, type AgreementGroup, type AgreementRow } from '@parley/contracts';
+import { AGREEMENT_GROUPS, type AgreementGroup, type AgreementRow } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/client';
@@ -25,9 +24,9 @@ import {
   formatAgreementShare,
 } from '../../../shared/format/agreement';
 import { formatCount } from '../../../shared/format/analytics';
-import { formatNumber } from '../../../shared/format/numbers';
 import { useAgreement } from './agreementApi';
 import { DisagreementsDialog } from './DisagreementsDialog';
+import { FieldCell } from './FieldCell';
 import { ReviewerAgreementTable } from './ReviewerAgreementTable';
 
 /**
@@ -99,20 +98,7 @@ export function AgreementCard({ promptId, from, to }: { promptId: number; from?:
                         key={`${row.prompt_version} ${row.path} ${row.group ?? ''}`}
                         data-testid={`agreement-${row.path}`}
                       >
-                        <TableCell>
-                          {row.path}
-                          {row.flagged ? (
-                            <Chip
-                              size="small"
-                              color="warning"
-                              variant="outlined"
-                              sx={{ ml: 1 }}
-                              label={t('agreement.flagged', {
-                                kappa: formatNumber(AGREEMENT.defaultKappaFlag, language, 2),
-                              })}
-                            />
-                          ) : null}
-                        </TableCell>
+                        <FieldCell path={row.path} flagged={row.flagged} />
                         <TableCell align="right">{row.prompt_version}</TableCell>
                         {group === 'none' ? null : <TableCell>{row.group ?? '—'}</TableCell>}
                         <TableCell align="right">{formatCount(row.count, language)}</TableCell>

@@ -1,10 +1,10 @@
-import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { AGREEMENT, type ReviewerAgreementRow } from '@parley/contracts';
+import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReviewerAgreementRow } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../shared/components/ScrollRegion';
 import { formatAgreementNumber, formatAgreementShare } from '../../../shared/format/agreement';
 import { formatCount } from '../../../shared/format/analytics';
-import { formatNumber } from '../../../shared/format/numbers';
+import { FieldCell } from './FieldCell';
 
 /** Calibration: where people reviewed the same analysis, how often two reviewers gave the same answer. */
 export function ReviewerAgreementTable({ rows }: { rows: ReviewerAgreementRow[] }) {
@@ -37,20 +37,7 @@ export function ReviewerAgreementTable({ rows }: { rows: ReviewerAgreementRow[] 
                 key={`${row.prompt_version} ${row.path}`}
                 data-testid={`reviewer-agreement-${row.path}`}
               >
-                <TableCell>
-                  {row.path}
-                  {row.flagged ? (
-                    <Chip
-                      size="small"
-                      color="warning"
-                      variant="outlined"
-                      sx={{ ml: 1 }}
-                      label={t('agreement.flagged', {
-                        kappa: formatNumber(AGREEMENT.defaultKappaFlag, language, 2),
-                      })}
-                    />
-                  ) : null}
-                </TableCell>
+                <FieldCell path={row.path} flagged={row.flagged} />
                 <TableCell align="right">{row.prompt_version}</TableCell>
                 <TableCell align="right">{formatCount(row.count, language)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
