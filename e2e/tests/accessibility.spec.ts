@@ -1,34 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { AppShell } from '../pages/shell.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import { analysedChats } from '../support/analysed-chats.ts';
 import { projectWithScorecard } from '../support/analyses.ts';
+import { expectNoViolations } from '../support/axe.ts';
 import { signInViaApi } from '../support/flows.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
-/** The WCAG 2.0 and 2.1 rules of levels A and AA. */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const EXTRA_RULES = ['heading-order', 'label-content-name-mismatch'];
 const PHONE = { width: 390, height: 844 };
-
-/**
- * Runs axe-core on the page as it is. A violation fails the test (after the other pages were checked too) with
- * its rule and the elements it found: their selectors and the start of their markup.
- */
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  // Beyond the tags: headings without skipped levels, and names that contain a control's visible text
-  // (WCAG 2.5.3, an experimental rule of axe that Lighthouse runs).
-  const extra = await new AxeBuilder({ page }).withRules(EXTRA_RULES).analyze();
-  violations.push(...extra.violations);
-  const found = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
-        .join(' | ')}`,
-  );
-  expect.soft(found, `accessibility violations on ${what}`).toEqual([]);
-}
 
 /** Opens a signed-in page and waits until it has loaded: its title shown, nothing spinning. */
 async function openPage(page: Page, path: string): Promise<void> {

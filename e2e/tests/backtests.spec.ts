@@ -1,5 +1,6 @@
 import type { Prompt } from '@parley/contracts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
+import { expectNoViolations } from '../support/axe.ts';
 import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
@@ -92,6 +93,7 @@ test('a draft with a knockout field is backtested on three reviewed conversation
     `/projects/${project.id}/analysis/${taskIds[0]}`,
   );
   await shoot(page, 'backtest');
+  await expectNoViolations(page, 'a completed backtest on the Versions tab');
 
   // --- Publishing shows the backtest as the evidence ---
   await rows.nth(0).getByRole('button', { name: 'Publish' }).click();
@@ -100,6 +102,7 @@ test('a draft with a knockout field is backtested on three reviewed conversation
   await expect(evidence).toContainText('Latest backtest: 3 conversations');
   await expect(evidence.getByTestId('backtest-row-Needs')).toContainText('100%');
   await shoot(page, 'backtest-publish');
+  await expectNoViolations(page, 'the publish dialog with the evidence');
   await publish.getByRole('button', { name: 'Publish' }).click();
   await expect(publish).toBeHidden();
   await expect(page.getByTestId('prompt-draft-notice')).toHaveCount(0);

@@ -21,7 +21,7 @@ export function BacktestChanges({
   const text = (value: unknown) => valueText(value, t, language);
   return (
     <section aria-label={t('backtests.changes.title')}>
-      <Typography variant="subtitle2" component="h4">
+      <Typography variant="subtitle2" component="h3">
         {t('backtests.changes.title')}
       </Typography>
       {changes.length === 0 ? (

@@ -23,7 +23,7 @@ export function DraftBacktests({
   const title = t('backtests.title', { number: draft.number });
   return (
     <Stack component="section" aria-label={title} spacing={1.5} data-testid="draft-backtests">
-      <Typography variant="subtitle1" component="h3">
+      <Typography variant="subtitle1" component="h2">
         {title}
       </Typography>
       <QueryContent
