@@ -96,6 +96,12 @@ export const AnalysisReviews = z.object({
   draft: Review.nullable(),
   /** The mean of the submitted reviews' scores (null without one with a score). */
   human_score: z.number().nullable(),
+  /**
+   * The open calibration session on this analysis the caller takes part in, or null. While `blind`, the
+   * caller has not submitted and `reviews` holds no one else's review (they show once the caller submits or
+   * the session closes).
+   */
+  calibration: z.object({ id: z.number().int(), name: z.string(), blind: z.boolean() }).nullable(),
 });
 export type AnalysisReviews = z.output<typeof AnalysisReviews>;
 export const AnalysisReviewsResponse = z.object({ data: AnalysisReviews });

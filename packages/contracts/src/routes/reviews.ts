@@ -14,6 +14,13 @@ import {
   SaveReview,
 } from '../reviews/api.ts';
 import {
+  CalibrationCreateRequest,
+  CalibrationListQuery,
+  CalibrationListResponse,
+  CalibrationParams,
+  CalibrationSessionResponse,
+} from '../reviews/calibration.ts';
+import {
   AssignmentsOverviewResponse,
   AssignmentsQuery,
   QueueQuery,
@@ -207,6 +214,61 @@ export const reviewRoutes = {
     query: AssignmentsQuery,
     responses: { 200: AssignmentsOverviewResponse },
     errors: [403, 404],
+  }),
+  createCalibration: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/calibrations',
+    operationId: 'createCalibration',
+    summary: 'Start a calibration session: several reviewers review one analysis blind (admin or owner)',
+    description:
+      'The reviewers (2–20) must be members who may review the analysis and not its representative (422 ' +
+      'invalid_value otherwise). While the session is open, a participant who has not submitted sees no other ' +
+      "review of the analysis; once everyone submitted (or an admin closes it), everyone sees each other's " +
+      'answers side by side. 409 not_completed for an analysis without a result, calibration_open when the ' +
+      'analysis has an open session already, too_many_calibrations past the limit of open sessions.',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    body: CalibrationCreateRequest,
+    responses: { 201: CalibrationSessionResponse },
+    errors: [403, 404, 409, 422],
+  }),
+  listCalibrations: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/calibrations',
+    operationId: 'listCalibrations',
+    summary: 'Calibration sessions, open ones first, newest first: all for admins and owners, else the own',
+    tags,
+    access: 'full-key',
+    params: ProjectIdParams,
+    query: CalibrationListQuery,
+    responses: { 200: CalibrationListResponse },
+    errors: [404],
+  }),
+  getCalibration: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/calibrations/:calibrationId',
+    operationId: 'getCalibration',
+    summary: "A calibration session with the participants' answers side by side once the caller may see them",
+    description: 'For admins, owners and the participants; 404 for others.',
+    tags,
+    access: 'full-key',
+    params: CalibrationParams,
+    responses: { 200: CalibrationSessionResponse },
+    errors: [404],
+  }),
+  closeCalibration: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/calibrations/:calibrationId/close',
+    operationId: 'closeCalibration',
+    summary:
+      'Close a calibration session before everyone submitted: the answers show to all (admin or owner)',
+    description: '409 calibration_closed when it is closed already.',
+    tags,
+    access: 'full-key',
+    params: CalibrationParams,
+    responses: { 200: CalibrationSessionResponse },
+    errors: [403, 404, 409],
   }),
   setReviewer: defineRoute({
     method: 'PUT',

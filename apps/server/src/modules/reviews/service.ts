@@ -139,6 +139,7 @@ export async function analysisReviews(
     reviews: submitted,
     draft: all.find((review) => review.status === 'draft') ?? null,
     human_score: meanScore(submitted.map((review) => review.score.score)),
+    calibration: null,
   };
 }
 

@@ -27,6 +27,7 @@ function mockReviews(answer: Partial<AnalysisReviews> = {}) {
     reviews: [],
     draft: null,
     human_score: null,
+    calibration: null,
     ...answer,
   };
   return mockAnalysesApi({
