@@ -16,6 +16,11 @@ export const BACKTEST = {
   changesListed: 200,
   /** Backtests listed per draft, newest first. */
   listed: 20,
+  /**
+   * Backtests a project may have queued or running at once: the workers run a few backtests at a time for
+   * every project, so one project's long backtests must not hold them all.
+   */
+  activePerProject: 1,
 } as const;
 
 /** queued → running → completed, or failed (nothing charged); each conversation that failed is counted. */

@@ -230,7 +230,8 @@ export const promptRoutes = {
       "again with the draft in the background; nothing about them changes. Priced at the draft model's " +
       'units per conversation, held at once (402 insufficient_funds when the project cannot pay it) and ' +
       'charged for the conversations analysed once it completes. 409 when the version is not the draft, ' +
-      'or no reviewed conversation of the prompt has a transcript; poll the backtest until completed or failed.',
+      'no reviewed conversation of the prompt has a transcript, or the project has a backtest queued or running ' +
+      '(backtest_running: one at a time per project); poll the backtest until completed or failed.',
     tags,
     access,
     params: PromptVersionParams,

@@ -9,7 +9,7 @@ import {
   startChangeRequestApp,
 } from '../../../test/change-requests.ts';
 import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
-import { answer, failure } from '../../../test/fake-upstreams/scripted.ts';
+import { answer, failure, slow } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, signUp } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { waitUntil } from '../../../test/tasks.ts';
@@ -199,7 +199,8 @@ describe('a backtest', () => {
 
   it('re-analyses the reviewed conversations with the draft and compares both with the reviews', async () => {
     anthropic.reset();
-    anthropic.script(draftAnswer(true, 0), draftAnswer(true, 3), draftAnswer(true, 2)); // T3, T2, T1
+    // The first answer comes late, so the backtest is still unfinished when a second one is started below.
+    anthropic.script(slow(3000, draftAnswer(true, 0)), draftAnswer(true, 3), draftAnswer(true, 2)); // T3, T2, T1
     const started = await start(s.owner);
     expect(started.statusCode, started.body).toBe(202);
     const data = started.json().data as Backtest;
@@ -213,6 +214,11 @@ describe('a backtest', () => {
       requested_by: { id: s.owner.userId },
     });
     backtestId = data.id;
+    // One at a time per project: a second start while this one is unfinished is refused, nothing held for it.
+    const second = await start(s.admin, { conversations: 1 });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().error.code).toBe('backtest_running');
+    expect(await holds()).toHaveLength(1);
     const done = await settled(backtestId);
     expect(done).toMatchObject({ status: 'completed', total: 3, done: 3, failed: 0, error: null });
     expect(done.units_milli).toBe(3 * PER_CONVERSATION_MILLI);

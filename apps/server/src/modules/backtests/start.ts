@@ -1,5 +1,11 @@
-import { type BacktestRequest, backtestUnitsMilli, fromMilliUnits, toMilliUnits } from '@parley/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  BACKTEST,
+  type BacktestRequest,
+  backtestUnitsMilli,
+  fromMilliUnits,
+  toMilliUnits,
+} from '@parley/contracts';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -18,6 +24,8 @@ import { backtestJob } from './job.ts';
 export const BACKTEST_TEXTS = {
   notDraft: 'Only the draft can be backtested: this version is published or superseded.',
   nothingReviewed: 'No reviewed conversation of this prompt has a transcript to backtest the draft on.',
+  running:
+    'A backtest of this project is queued or running: start the next one when it has finished (one at a time per project).',
   insufficientFunds: 'Insufficient funds: this backtest costs {units} units, more than the project can pay.',
 } as const;
 
@@ -75,6 +83,16 @@ async function reviewedConversations(tx: Executor, access: ProjectAccess, prompt
     .limit(limit);
 }
 
+/** 409 backtest_running when the project has BACKTEST.activePerProject backtests unfinished (under its lock). */
+async function ensureNoneRunning(tx: Executor, projectId: number): Promise<void> {
+  const [active] = await tx
+    .select({ n: count() })
+    .from(backtests)
+    .where(and(eq(backtests.projectId, projectId), inArray(backtests.status, ['queued', 'running'])));
+  if ((active?.n ?? 0) >= BACKTEST.activePerProject)
+    throw conflict(BACKTEST_TEXTS.running, 'backtest_running');
+}
+
 /**
  * Starts a backtest of the draft: under the project's lock, stores it with its conversations, holds its price
  * (402 insufficient_funds when the project cannot pay it beside the work in progress) and queues its job, in
@@ -98,6 +116,7 @@ export async function startBacktest(
     if (picked.length === 0) throw conflict(BACKTEST_TEXTS.nothingReviewed, 'nothing_reviewed');
     const unitsMilli = backtestUnitsMilli(target.units, picked.length);
     await lockProject(tx, access.project.id);
+    await ensureNoneRunning(tx, access.project.id);
     const [row] = await tx
       .insert(backtests)
       .values({
