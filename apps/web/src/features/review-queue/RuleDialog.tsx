@@ -280,7 +280,7 @@ export function RuleDialog({
                 <ReviewerSelect
                   label={t('reviewQueue.rule.reviewers')}
                   members={members}
-                  value={field.value ?? []}
+                  value={(field.value ?? []).map(Number)}
                   onChange={field.onChange}
                   emptyText={t('reviewQueue.rule.everyReviewer')}
                   helperText={problem('reviewer_ids') ?? t('reviewQueue.rule.reviewersHelp')}
