@@ -17,7 +17,7 @@ export function SubmittedProgress({ session, label }: { session: CalibrationSess
       </Typography>
       <LinearProgress
         variant="determinate"
-        value={total > 0 ? (session.submitted / total) * 100 : 0}
+        value={total > 0 ? Math.round((session.submitted / total) * 100) : 0}
         aria-label={label}
         sx={{ height: 6, borderRadius: 3 }}
       />

@@ -101,9 +101,11 @@ function CalibrationNotice({
         </Button>
       }
     >
-      {t(calibration.blind ? 'reviews.calibration.blind' : 'reviews.calibration.done', {
-        name: calibration.name || t('reviews.calibration.unnamed'),
-      })}
+      {calibration.name
+        ? t(calibration.blind ? 'reviews.calibration.blind' : 'reviews.calibration.done', {
+            name: calibration.name,
+          })
+        : t(calibration.blind ? 'reviews.calibration.blindUnnamed' : 'reviews.calibration.doneUnnamed')}
     </Alert>
   );
 }
