@@ -1,5 +1,5 @@
 import { type AnalysisReviews, type Member, memberRoutes, reviewRoutes } from '@parley/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AnalysisPage from '../../app/pages/AnalysisPage';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
