@@ -28,7 +28,7 @@ import { formatDateTime } from '../../shared/utils/displayDates';
 import { analysisPath, reviewPath } from './api';
 import { CalibrationStatusChip } from './CalibrationStatusChip';
 import { ComparisonView } from './ComparisonView';
-import { analysisName, awaitsMyReview, sessionTitle } from './calibrationView';
+import { analysisName, awaitsMyReview, sessionTitle } from './names';
 import { SubmittedProgress } from './SubmittedProgress';
 
 /** /projects/{id}/reviews/calibrations/{calibrationId}: who takes part, and their answers side by side once visible. */

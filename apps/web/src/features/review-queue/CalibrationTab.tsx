@@ -9,7 +9,7 @@ import { FetchingBar } from '../../shared/components/States';
 import { formatDate } from '../../shared/utils/displayDates';
 import { analysisPath, PAGE_SIZES, reviewPath } from './api';
 import { CalibrationStatusChip } from './CalibrationStatusChip';
-import { analysisName, awaitsMyReview, sessionTitle } from './calibrationView';
+import { analysisName, awaitsMyReview, sessionTitle } from './names';
 import { SubmittedProgress } from './SubmittedProgress';
 import { useView } from './view';
 
