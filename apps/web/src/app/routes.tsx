@@ -81,6 +81,7 @@ const insightsPage = page(() => import('../features/insights/InsightsPage'));
 const insightPage = page(() => import('../features/insights/InsightPage'));
 const changeRequestsPage = page(() => import('../features/change-requests/ChangeRequestsPage'));
 const reviewQueuePage = page(() => import('../features/review-queue/ReviewQueuePage'));
+const calibrationPage = page(() => import('../features/review-queue/CalibrationPage'));
 
 /** Project pages every member may open (spec 1 §6). */
 const memberPages: RouteObject[] = [
@@ -95,6 +96,7 @@ const memberPages: RouteObject[] = [
   { path: 'analytics/insights/:insightId', ...insightPage },
   { path: 'change-requests', ...changeRequestsPage },
   { path: 'reviews', ...reviewQueuePage },
+  { path: 'reviews/calibrations/:calibrationId', ...calibrationPage },
   { path: 'analysis/upload', ...uploadPage },
   { path: 'analysis/bulk-upload', ...bulkUploadPage },
 ];

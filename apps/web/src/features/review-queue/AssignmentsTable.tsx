@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
 import { formatScore } from '../../shared/format/numbers';
 import { analysisPath, PAGE_SIZES, reviewPath } from './api';
+import { analysisName } from './names';
 import { AssignmentStatusChip } from './Progress';
 import type { ViewChanges } from './view';
 
@@ -47,9 +48,7 @@ export function AssignmentsTable({
           data-testid={`assignment-link-${row.id}`}
           sx={{ display: 'block', maxWidth: 280, overflowWrap: 'anywhere' }}
         >
-          {row.analysis.title ||
-            row.analysis.file_name ||
-            t('reviewQueue.table.untitled', { id: row.task_id })}
+          {analysisName(row, t)}
         </Link>
       ),
     },

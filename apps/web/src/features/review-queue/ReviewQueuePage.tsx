@@ -6,24 +6,26 @@ import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { AssignmentsTab } from './AssignmentsTab';
+import { CalibrationTab } from './CalibrationTab';
 import { MyQueueTab } from './MyQueueTab';
 import { RulesTab } from './RulesTab';
 
-const TABS = ['queue', 'assignments', 'rules'] as const;
+const TABS = ['queue', 'assignments', 'rules', 'calibration'] as const;
 type ReviewsTab = (typeof TABS)[number];
+const MEMBER_TABS: readonly ReviewsTab[] = ['queue', 'calibration'];
 
 /**
- * /projects/{id}/reviews (issue 35 part 4): my queue (every member), the assignments overview and the sampling
- * rules (admins and owners). The tab is a query parameter (?tab=rules), so the page keeps one help article.
+ * /projects/{id}/reviews (issue 35 parts 4 and 5): my queue and the calibration sessions (every member), the
+ * assignments overview and the sampling rules (admins and owners). The tab is a query parameter (?tab=rules), so the page keeps one help article.
  */
 export default function ReviewQueuePage() {
   const { t } = useTranslation();
   const project = useCurrentProject();
   const [params, setParams] = useSearchParams();
   const manager = isProjectManager(project.my_role);
+  const tabs = manager ? TABS : MEMBER_TABS;
   const asked = params.get('tab') as ReviewsTab | null;
-  const tab: ReviewsTab = asked && TABS.includes(asked) && (manager || asked === 'queue') ? asked : 'queue';
-  const tabs = manager ? TABS : (['queue'] as const);
+  const tab: ReviewsTab = asked && tabs.includes(asked) ? asked : 'queue';
 
   const choose = (next: ReviewsTab) =>
     setParams((current) => {
@@ -58,6 +60,7 @@ export default function ReviewQueuePage() {
       {tab === 'rules' ? (
         <RulesTab projectId={project.id} timeZone={project.timezone} readOnly={Boolean(project.read_only)} />
       ) : null}
+      {tab === 'calibration' ? <CalibrationTab projectId={project.id} timeZone={project.timezone} /> : null}
     </Page>
   );
 }

@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
-  Checkbox,
   Dialog,
   DialogContent,
   DialogTitle,
   FormControlLabel,
   Grid,
-  ListItemText,
   MenuItem,
   Stack,
   Switch,
@@ -21,6 +19,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorField } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { ReviewerSelect } from '../../shared/components/ReviewerSelect';
 import { useCreateRule, useUpdateRule } from './api';
 import {
   RULE_FORM_FIELDS,
@@ -277,48 +276,19 @@ export function RuleDialog({
             <Controller
               control={control}
               name="reviewer_ids"
-              render={({ field }) => {
-                const chosen = field.value ?? [];
-                return (
-                  <TextField
-                    select
-                    label={t('reviewQueue.rule.reviewers')}
-                    fullWidth
-                    disabled={busy}
-                    value={chosen.map(String)}
-                    onChange={(event) => {
-                      const value = event.target.value as unknown as string[] | string;
-                      const ids = (Array.isArray(value) ? value : value.split(',')).map(Number);
-                      field.onChange(ids.filter((id) => Number.isInteger(id) && id > 0));
-                    }}
-                    error={Boolean(errors.reviewer_ids)}
-                    helperText={problem('reviewer_ids') ?? t('reviewQueue.rule.reviewersHelp')}
-                    slotProps={{
-                      inputLabel: { shrink: true },
-                      select: {
-                        multiple: true,
-                        displayEmpty: true,
-                        SelectDisplayProps: { 'data-testid': 'rule-reviewers' } as object,
-                        renderValue: (selected) => {
-                          const ids = (selected as string[]).map(Number);
-                          if (ids.length === 0) return t('reviewQueue.rule.everyReviewer');
-                          return ids
-                            .map((id) => members.find((member) => member.user_id === id))
-                            .map((member, index) => member?.name || member?.email || `#${ids[index]}`)
-                            .join(', ');
-                        },
-                      },
-                    }}
-                  >
-                    {members.map((member) => (
-                      <MenuItem key={member.user_id} value={String(member.user_id)}>
-                        <Checkbox size="small" checked={chosen.includes(member.user_id)} />
-                        <ListItemText primary={member.name || member.email} secondary={member.email} />
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                );
-              }}
+              render={({ field }) => (
+                <ReviewerSelect
+                  label={t('reviewQueue.rule.reviewers')}
+                  members={members}
+                  value={(field.value ?? []).map(Number)}
+                  onChange={field.onChange}
+                  emptyText={t('reviewQueue.rule.everyReviewer')}
+                  helperText={problem('reviewer_ids') ?? t('reviewQueue.rule.reviewersHelp')}
+                  error={Boolean(errors.reviewer_ids)}
+                  disabled={busy}
+                  testId="rule-reviewers"
+                />
+              )}
             />
             <Controller
               control={control}

@@ -11,12 +11,13 @@ import { useMembers } from '../../shared/api/members';
 import { usePrompts } from '../../shared/api/prompts';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
+import { mayReview, reviewerName } from '../../shared/components/ReviewerSelect';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { formatNumber } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { useDeleteRule, useRunRule, useSamplingRules, useUpdateRule } from './api';
 import { RuleDialog } from './RuleDialog';
-import { bodyOf, describeRule, mayReview } from './ruleForm';
+import { bodyOf, describeRule } from './ruleForm';
 import { useReviewQueueError } from './useReviewQueueError';
 
 function RowAction(props: {
@@ -76,12 +77,7 @@ export function RulesTab({
   const reviewerNames = (rule: SamplingRule) =>
     rule.reviewer_ids.length === 0
       ? t('reviewQueue.rule.everyReviewer')
-      : rule.reviewer_ids
-          .map((id) => {
-            const member = allMembers.find((other) => other.user_id === id);
-            return member?.name || member?.email || `#${id}`;
-          })
-          .join(', ');
+      : rule.reviewer_ids.map((id) => reviewerName(allMembers, id)).join(', ');
 
   const setEnabled = (rule: SamplingRule, enabled: boolean) =>
     update.mutate(

@@ -1,5 +1,4 @@
 import {
-  type Member,
   type SamplingRuleCreateRequest as RuleBody,
   type SamplingRule,
   SamplingRuleCreateRequest,
@@ -71,9 +70,6 @@ export function bodyOf(rule: SamplingRule, changes: Partial<RuleBody> = {}): Rul
     ...changes,
   };
 }
-
-/** Who may review: owners, admins, team leaders, and members with the reviewer permission. */
-export const mayReview = (member: Member) => member.role !== 'user' || member.reviewer;
 
 const formatDay = (day: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(

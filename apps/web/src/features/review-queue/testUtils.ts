@@ -1,4 +1,12 @@
-import type { Assignment, Member, ReviewerProgress, SamplingRule } from '@parley/contracts';
+import type {
+  Assignment,
+  CalibrationComparison,
+  CalibrationDetail,
+  CalibrationSession,
+  Member,
+  ReviewerProgress,
+  SamplingRule,
+} from '@parley/contracts';
 
 /** Test fixtures of the reviews page (not used by the app). */
 
@@ -70,4 +78,73 @@ export function memberFixture(userId: number, overrides: Partial<Member> = {}): 
     joined_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** An open session of three (Ada, Grace, Linus), two of whom submitted; the caller (Ada) is still to review. */
+export function calibrationFixture(
+  id: number,
+  overrides: Partial<CalibrationSession> = {},
+): CalibrationSession {
+  return {
+    id,
+    task_id: 40 + id,
+    name: 'Refund calls',
+    status: 'open',
+    created_by: { id: 1, name: 'Ada Lovelace' },
+    created_at: '2026-03-10T09:00:00.000Z',
+    closed_at: null,
+    participants: [
+      { id: 1, name: 'Ada Lovelace', submitted_at: null },
+      { id: 2, name: 'Grace Hopper', submitted_at: '2026-03-10T10:00:00.000Z' },
+      { id: 4, name: 'Linus', submitted_at: '2026-03-10T11:00:00.000Z' },
+    ],
+    submitted: 2,
+    is_participant: true,
+    answers_visible: false,
+    analysis: {
+      title: `Call ${id}`,
+      file_name: `call-${id}.mp3`,
+      representative: 'Alice',
+      prompt_name: 'Sales Call',
+    },
+    ...overrides,
+  };
+}
+
+/** Grace and Linus agree that the caller greeted, and differ on the empathy mark. */
+export function comparisonFixture(): CalibrationComparison {
+  return {
+    fields: [
+      {
+        path: 'Greeted',
+        field_type: 'bool',
+        ai_value: true,
+        answers: [
+          { reviewer_id: 2, value: true, comment: null },
+          { reviewer_id: 4, value: true, comment: null },
+        ],
+        agreed: true,
+      },
+      {
+        path: 'Empathy',
+        field_type: 'int',
+        ai_value: 4,
+        answers: [
+          { reviewer_id: 2, value: 2, comment: 'Interrupted twice.' },
+          { reviewer_id: 4, value: null, comment: null },
+        ],
+        agreed: false,
+      },
+    ],
+    scores: [
+      { reviewer_id: 2, score: 60 },
+      { reviewer_id: 4, score: 75 },
+    ],
+    ai_score: 80,
+    agreement: 0.5,
+  };
+}
+
+export function calibrationDetail(id: number, overrides: Partial<CalibrationDetail> = {}): CalibrationDetail {
+  return { ...calibrationFixture(id), comparison: null, ...overrides };
 }

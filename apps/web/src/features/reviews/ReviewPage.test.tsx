@@ -102,4 +102,31 @@ describe('the review form', () => {
     );
     expect(screen.queryByRole('button', { name: 'Submit review' })).toBeNull();
   });
+
+  it('asks a calibration participant to review on their own while the session is blind', async () => {
+    mockReviews({ calibration: { id: 7, name: 'Refund calls', blind: true } });
+    renderRoutes(routes, '/projects/5/analysis/42/review');
+    const notice = await screen.findByTestId('review-calibration');
+    expect(notice).toHaveTextContent(
+      'Calibration session "Refund calls": review on your own — the other reviewers\' answers show after you submit.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Open session' })).toHaveAttribute(
+      'href',
+      '/projects/5/reviews/calibrations/7',
+    );
+    expect(screen.getByTestId('review-field-Greeted')).toBeInTheDocument();
+  });
+
+  it('links to the session results once the answers are visible', async () => {
+    mockReviews({ can_review: false, calibration: { id: 7, name: '', blind: false } });
+    renderRoutes(routes, '/projects/5/analysis/42/review');
+    const notice = await screen.findByTestId('review-calibration');
+    expect(notice).toHaveTextContent(
+      "Calibration session: the reviewers' answers are side by side in the session.",
+    );
+    expect(within(notice).getByRole('link', { name: 'Session results' })).toHaveAttribute(
+      'href',
+      '/projects/5/reviews/calibrations/7',
+    );
+  });
 });

@@ -39,6 +39,7 @@ import { ValueInput } from '../../shared/analyses/ValueInput';
 import { type Draft, draftOf, readDraft } from '../../shared/analyses/valueDraft';
 import { valueText } from '../../shared/analyses/valueText';
 import { analysisPath, useAnalysis } from '../../shared/api/analyses';
+import { calibrationPath } from '../../shared/api/calibrations';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
@@ -71,6 +72,41 @@ export default function ReviewPage() {
         </QueryContent>
       )}
     </QueryContent>
+  );
+}
+
+/** The caller's calibration session on this analysis: review on your own while blind, else see the results. */
+function CalibrationNotice({
+  projectId,
+  calibration,
+}: {
+  projectId: number;
+  calibration: NonNullable<AnalysisReviews['calibration']>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 3 }}
+      data-testid="review-calibration"
+      action={
+        <Button
+          size="small"
+          color="inherit"
+          component={RouterLink}
+          to={calibrationPath(projectId, calibration.id)}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t(calibration.blind ? 'reviews.calibration.open' : 'reviews.calibration.results')}
+        </Button>
+      }
+    >
+      {calibration.name
+        ? t(calibration.blind ? 'reviews.calibration.blind' : 'reviews.calibration.done', {
+            name: calibration.name,
+          })
+        : t(calibration.blind ? 'reviews.calibration.blindUnnamed' : 'reviews.calibration.doneUnnamed')}
+    </Alert>
   );
 }
 
@@ -199,6 +235,9 @@ function ReviewView({
   if (!reviews.can_review || readOnly || !shape || fields.length === 0) {
     return (
       <Page title={title} actions={actions}>
+        {reviews.calibration ? (
+          <CalibrationNotice projectId={detail.project_id} calibration={reviews.calibration} />
+        ) : null}
         <Alert severity="info" data-testid="review-unavailable">
           {!reviews.can_review || readOnly ? t('reviews.form.notAllowed') : t('reviews.form.noFields')}
         </Alert>
@@ -219,6 +258,9 @@ function ReviewView({
         .join(' · ')}
       actions={actions}
     >
+      {reviews.calibration ? (
+        <CalibrationNotice projectId={detail.project_id} calibration={reviews.calibration} />
+      ) : null}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <AnalysisSection title={t('reviews.form.scorecard')} testId="review-fields">

@@ -1,4 +1,5 @@
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import { Alert, alpha, Box, Button, Chip, Divider, Stack, Typography } from '@mui/material';
 import {
@@ -6,17 +7,22 @@ import {
   type FinalScoreMode,
   fieldPathLabel,
   formatTimestamp,
+  isProjectManager,
   type Review,
 } from '@parley/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
 import { valueText } from '../../shared/analyses/valueText';
+import { calibrationPath } from '../../shared/api/calibrations';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { formatScore } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { reviewPath, useAcknowledgeReview, useAnalysisReviews } from './api';
 import { ScoresSideBySide } from './ScoresSideBySide';
+import { StartCalibrationDialog } from './StartCalibrationDialog';
 
 /**
  * Reviews by people on the analysis page: the AI's and the human score side by side, each submitted review
@@ -43,11 +49,14 @@ export function ReviewsCard({
   onDispute?: (path: string | null) => void;
 }) {
   const { t } = useTranslation();
+  const project = useCurrentProject();
+  const [starting, setStarting] = useState(false);
   const query = useAnalysisReviews(detail.project_id, detail.id, detail.status === 'completed');
   if (detail.status !== 'completed' || !query.data) return null;
-  const { reviews, draft, can_review: canReview, human_score: human } = query.data;
-  if (reviews.length === 0 && !(interactive && canReview)) return null;
-  const button =
+  const { reviews, draft, can_review: canReview, human_score: human, calibration } = query.data;
+  const mayStart = interactive && isProjectManager(project.my_role);
+  if (reviews.length === 0 && !(interactive && canReview) && !mayStart) return null;
+  const reviewButton =
     interactive && canReview ? (
       <Button
         size="small"
@@ -61,8 +70,47 @@ export function ReviewsCard({
         {draft ? t('reviews.card.continue') : t('reviews.card.review')}
       </Button>
     ) : null;
+  // The caller's open session on this analysis, else (admins and owners) a new one.
+  const calibrationButton = calibration ? (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<GroupsIcon />}
+      component={RouterLink}
+      to={calibrationPath(detail.project_id, calibration.id)}
+      data-testid="calibration-open"
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('calibration.card.open')}
+    </Button>
+  ) : mayStart ? (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<GroupsIcon />}
+      onClick={() => setStarting(true)}
+      data-testid="calibration-start"
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('calibration.start.button')}
+    </Button>
+  ) : null;
+  const buttons =
+    reviewButton || calibrationButton ? (
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        {calibrationButton}
+        {reviewButton}
+      </Stack>
+    ) : null;
   return (
-    <AnalysisSection title={t('reviews.card.title')} testId="reviews-card" aside={button}>
+    <AnalysisSection title={t('reviews.card.title')} testId="reviews-card" aside={buttons}>
+      {starting ? (
+        <StartCalibrationDialog
+          projectId={detail.project_id}
+          taskId={detail.id}
+          onClose={() => setStarting(false)}
+        />
+      ) : null}
       {reviews.length === 0 ? (
         <Typography variant="body2" color="textSecondary">
           {t('reviews.card.none')}

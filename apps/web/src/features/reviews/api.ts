@@ -2,12 +2,9 @@ import { type AnalysisReviews, reviewRoutes, type SaveReview } from '@parley/con
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { analysisKeys } from '../../shared/api/analyses';
 import { call } from '../../shared/api/client';
+import { reviewKeys } from '../../shared/api/reviewKeys';
 
 // Routes and shapes: packages/contracts/src/routes/reviews.ts.
-
-export const reviewKeys = {
-  analysis: (projectId: number, taskId: number) => ['reviews', projectId, taskId] as const,
-};
 
 export const reviewPath = (projectId: number, taskId: number) =>
   `/projects/${projectId}/analysis/${taskId}/review`;
