@@ -51,7 +51,7 @@ export default function CalibrationPage() {
 function SessionView({ session }: { session: CalibrationDetail }) {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
-  const errorMessage = useErrorMessage();
+  const errorMessage = useErrorMessage('calibration');
   const close = useCloseCalibration(project.id);
   const [confirming, setConfirming] = useState(false);
   const title = sessionTitle(session, t);

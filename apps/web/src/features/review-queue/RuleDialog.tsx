@@ -18,6 +18,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorField } from '../../shared/api/client';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ReviewerSelect } from '../../shared/components/ReviewerSelect';
 import { useCreateRule, useUpdateRule } from './api';
@@ -30,7 +31,6 @@ import {
   ruleFormDefaults,
   ruleFormSchema,
 } from './ruleForm';
-import { useReviewQueueError } from './useReviewQueueError';
 
 /** A number input's value: null when blank. */
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -59,7 +59,7 @@ export function RuleDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const errorText = useReviewQueueError();
+  const errorText = useErrorMessage('reviewQueue');
   const create = useCreateRule(projectId);
   const update = useUpdateRule(projectId);
   const save = rule ? update : create;

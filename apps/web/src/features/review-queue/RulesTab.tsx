@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMembers } from '../../shared/api/members';
 import { usePrompts } from '../../shared/api/prompts';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
 import { mayReview, reviewerName } from '../../shared/components/ReviewerSelect';
@@ -18,7 +19,6 @@ import { formatDateTime } from '../../shared/utils/displayDates';
 import { useDeleteRule, useRunRule, useSamplingRules, useUpdateRule } from './api';
 import { RuleDialog } from './RuleDialog';
 import { bodyOf, describeRule } from './ruleForm';
-import { useReviewQueueError } from './useReviewQueueError';
 
 function RowAction(props: {
   label: string;
@@ -57,7 +57,7 @@ export function RulesTab({
   readOnly: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const errorText = useReviewQueueError();
+  const errorText = useErrorMessage('reviewQueue');
   const rules = useSamplingRules(projectId);
   const prompts = usePrompts(projectId);
   const members = useMembers(projectId);

@@ -22,7 +22,7 @@ export function StartCalibrationDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
+  const errorMessage = useErrorMessage('calibration');
   const members = useMembers(projectId);
   const create = useCreateCalibration(projectId);
   const [name, setName] = useState('');

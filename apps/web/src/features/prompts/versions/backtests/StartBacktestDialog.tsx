@@ -43,7 +43,7 @@ export function StartBacktestDialog({
   onClose,
 }: StartBacktestDialogProps) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const errorMessage = useErrorMessage('backtests');
   const [conversations, setConversations] = useState<number>(BACKTEST.defaultConversations);
   const draft = usePromptVersion(projectId, promptId, open ? versionId : null);
   const start = useStartBacktest(projectId, promptId, versionId);
