@@ -26,6 +26,7 @@ import type { ProjectAccess } from '../projects/access.ts';
 import { representativesOf } from '../projects/team-scope.ts';
 import type { TaskRow } from '../tasks/rows.ts';
 import { queueProjectEvent } from '../webhooks/events.ts';
+import { closeWhenAllSubmitted, openCalibrationOf } from './calibration-state.ts';
 
 export const REVIEW_TEXTS = {
   notReviewer:
@@ -114,7 +115,10 @@ async function withAnswers(db: Executor, rows: ReviewRow[]): Promise<Review[]> {
   );
 }
 
-/** An analysis's submitted reviews, the caller's draft, and what the caller may do. */
+/**
+ * An analysis's submitted reviews, the caller's draft, and what the caller may do. A participant of the
+ * analysis's open calibration session who has not submitted reviews blind: no one else's review is shown.
+ */
 export async function analysisReviews(
   ctx: AppContext,
   access: ProjectAccess,
@@ -131,15 +135,18 @@ export async function analysisReviews(
     .orderBy(asc(reviews.submittedAt), asc(reviews.id));
   const all = await withAnswers(ctx.db, rows);
   const submitted = all.filter((review) => review.status === 'submitted');
+  const ownSubmitted = submitted.some((review) => review.reviewer.id === user.id);
+  const session = await openCalibrationOf(ctx.db, task.id, user.id);
+  const blind = session !== null && !ownSubmitted;
+  const shown = blind ? [] : submitted;
   const { canReview, isRepresentative } = await standing(ctx, access, user, task);
   return {
-    can_review:
-      canReview && task.status === 'completed' && !submitted.some((review) => review.reviewer.id === user.id),
+    can_review: canReview && task.status === 'completed' && !ownSubmitted,
     is_representative: isRepresentative,
-    reviews: submitted,
+    reviews: shown,
     draft: all.find((review) => review.status === 'draft') ?? null,
-    human_score: meanScore(submitted.map((review) => review.score.score)),
-    calibration: null,
+    human_score: meanScore(shown.map((review) => review.score.score)),
+    calibration: session && { id: session.id, name: session.name, blind },
   };
 }
 
@@ -227,7 +234,10 @@ export async function saveReview(
       await tx.delete(reviewAnswers).where(eq(reviewAnswers.reviewId, reviewId));
     }
     await tx.insert(reviewAnswers).values(rows.map((row) => ({ ...row, reviewId: reviewId! })));
-    if (body.submit) await queueReviewEvent(ctx, tx, reviewId, 'review.submitted');
+    if (body.submit) {
+      await queueReviewEvent(ctx, tx, reviewId, 'review.submitted');
+      await closeWhenAllSubmitted(tx, task.id, user.id);
+    }
     return reviewId;
   });
   if (body.submit) {

@@ -1,0 +1,59 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { calibrationParticipants, calibrationSessions, reviews } from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
+
+// What the reviews of an analysis need to know of its calibration session (service.ts): whether the caller
+// reviews it blind, and closing the session when its last participant submits.
+
+/** Participants of a session who have not submitted their review of its analysis. */
+const waitingFor = sql`EXISTS (SELECT 1 FROM ${calibrationParticipants} p
+  WHERE p.session_id = ${calibrationSessions.id} AND NOT EXISTS (SELECT 1 FROM ${reviews} r
+    WHERE r.task_id = ${calibrationSessions.taskId} AND r.reviewer_id = p.user_id AND r.status = 'submitted'))`;
+
+/** The open calibration session on the analysis the user takes part in, or null. */
+export async function openCalibrationOf(
+  db: Executor,
+  taskId: number,
+  userId: number,
+): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: calibrationSessions.id, name: calibrationSessions.name })
+    .from(calibrationSessions)
+    .innerJoin(
+      calibrationParticipants,
+      and(
+        eq(calibrationParticipants.sessionId, calibrationSessions.id),
+        eq(calibrationParticipants.userId, userId),
+      ),
+    )
+    .where(and(eq(calibrationSessions.taskId, taskId), isNull(calibrationSessions.closedAt)));
+  return row ?? null;
+}
+
+/**
+ * Closes the open session on the analysis once every participant submitted, in the transaction of the user's
+ * submit. The session row is locked first: of two participants submitting at once, the later one waits and
+ * then sees the other's review, so the last submit always closes it.
+ */
+export async function closeWhenAllSubmitted(tx: Transaction, taskId: number, userId: number): Promise<void> {
+  const [open] = await tx
+    .select({ id: calibrationSessions.id })
+    .from(calibrationSessions)
+    .innerJoin(
+      calibrationParticipants,
+      and(
+        eq(calibrationParticipants.sessionId, calibrationSessions.id),
+        eq(calibrationParticipants.userId, userId),
+      ),
+    )
+    .where(and(eq(calibrationSessions.taskId, taskId), isNull(calibrationSessions.closedAt)))
+    .for('update', { of: calibrationSessions });
+  if (!open) return;
+  await tx
+    .update(calibrationSessions)
+    .set({ closedAt: new Date() })
+    .where(
+      and(eq(calibrationSessions.id, open.id), isNull(calibrationSessions.closedAt), sql`NOT ${waitingFor}`),
+    );
+}
