@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { calibrationParticipants, calibrationSessions, reviews } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
@@ -56,4 +56,28 @@ export async function closeWhenAllSubmitted(tx: Transaction, taskId: number, use
     .where(
       and(eq(calibrationSessions.id, open.id), isNull(calibrationSessions.closedAt), sql`NOT ${waitingFor}`),
     );
+}
+
+/** Those of these analyses the user reviews blind: an open session they take part in, not submitted yet. */
+export async function blindAnalyses(db: Executor, taskIds: number[], userId: number): Promise<Set<number>> {
+  if (taskIds.length === 0) return new Set();
+  const rows = await db
+    .select({ taskId: calibrationSessions.taskId })
+    .from(calibrationSessions)
+    .innerJoin(
+      calibrationParticipants,
+      and(
+        eq(calibrationParticipants.sessionId, calibrationSessions.id),
+        eq(calibrationParticipants.userId, userId),
+      ),
+    )
+    .where(
+      and(
+        inArray(calibrationSessions.taskId, taskIds),
+        isNull(calibrationSessions.closedAt),
+        sql`NOT EXISTS (SELECT 1 FROM ${reviews} r WHERE r.task_id = ${calibrationSessions.taskId}
+          AND r.reviewer_id = ${userId} AND r.status = 'submitted')`,
+      ),
+    );
+  return new Set(rows.map((row) => row.taskId));
 }

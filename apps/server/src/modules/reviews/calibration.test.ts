@@ -1,4 +1,4 @@
-import { correctableFields, repRoutes, reviewRoutes } from '@parley/contracts';
+import { analysisRoutes, correctableFields, repRoutes, reviewRoutes } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -236,6 +236,16 @@ describe('reviewing blind', () => {
     expect(draft.statusCode, draft.body).toBe(200);
     const withDraft = (await reviewsOf(revB, taskId)).json().data;
     expect(withDraft).toMatchObject({ reviews: [], draft: { status: 'draft' } });
+
+    const listed = async (client: Caller) => {
+      const response = await client.call(analysisRoutes.list, {
+        params: { id: s.projectId },
+        query: { reviewed: 'yes', page_size: 100 },
+      });
+      return response.json().data.items.find((item: { id: number }) => item.id === taskId).human_score;
+    };
+    expect(await listed(revB)).toBeNull();
+    expect(await listed(s.user)).toEqual(expect.any(Number));
 
     const submitted = (await reviewsOf(revA, taskId)).json().data;
     expect(submitted.calibration).toEqual({ id: sessionId, name: 'Sales calls', blind: false });

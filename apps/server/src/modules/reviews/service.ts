@@ -26,7 +26,7 @@ import type { ProjectAccess } from '../projects/access.ts';
 import { representativesOf } from '../projects/team-scope.ts';
 import type { TaskRow } from '../tasks/rows.ts';
 import { queueProjectEvent } from '../webhooks/events.ts';
-import { closeWhenAllSubmitted, openCalibrationOf } from './calibration-state.ts';
+import { blindAnalyses, closeWhenAllSubmitted, openCalibrationOf } from './calibration-state.ts';
 
 export const REVIEW_TEXTS = {
   notReviewer:
@@ -319,14 +319,24 @@ export function reviewedCondition(reviewed: 'yes' | 'no'): SQL {
   return reviewed === 'yes' ? exists : sql`NOT ${exists}`;
 }
 
-/** The human score (mean of the submitted reviews') of each of these analyses that has one. */
-export async function humanScores(db: Executor, taskIds: number[]): Promise<Map<number, number | null>> {
+/**
+ * The human score (mean of the submitted reviews') of each of these analyses that has one; none for those the
+ * viewer reviews blind in a calibration session (null viewer: a webhook's receiver, not a person).
+ */
+export async function humanScores(
+  db: Executor,
+  taskIds: number[],
+  viewerId: number | null,
+): Promise<Map<number, number | null>> {
   if (taskIds.length === 0) return new Map();
   const rows = await db
     .select({ taskId: reviews.taskId, score: reviews.score })
     .from(reviews)
     .where(and(inArray(reviews.taskId, taskIds), eq(reviews.status, 'submitted')));
+  const blind = viewerId === null ? new Set<number>() : await blindAnalyses(db, taskIds, viewerId);
   const byTask = new Map<number, (number | null)[]>();
-  for (const row of rows) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row.score]);
+  for (const row of rows) {
+    if (!blind.has(row.taskId)) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row.score]);
+  }
   return new Map([...byTask].map(([taskId, scores]) => [taskId, meanScore(scores)]));
 }
