@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { calibrationParticipants, calibrationSessions, reviews } from '../../db/schema/index.ts';
+import { calibrationParticipants, calibrationSessions, reviews, tasks } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
 
-// What the reviews of an analysis need to know of its calibration session (service.ts): whether the caller
-// reviews it blind, and closing the session when its last participant submits.
+// What the reviews of an analysis need to know of its calibration session: whether the caller reviews it
+// blind (their reviews, the analyses list's human score, the disagreements list), and closing the session
+// when its last participant submits.
 
 /** Participants of a session who have not submitted their review of its analysis. */
 const waitingFor = sql`EXISTS (SELECT 1 FROM ${calibrationParticipants} p
@@ -58,26 +59,23 @@ export async function closeWhenAllSubmitted(tx: Transaction, taskId: number, use
     );
 }
 
-/** Those of these analyses the user reviews blind: an open session they take part in, not submitted yet. */
+/**
+ * Whether the user reviews the analysis `taskId` blind: they take part in its open session and have not
+ * submitted their review.
+ */
+export function reviewsBlind(taskId: SQLWrapper, userId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${calibrationSessions} cs
+    JOIN ${calibrationParticipants} cp ON cp.session_id = cs.id AND cp.user_id = ${userId}
+    WHERE cs.task_id = ${taskId} AND cs.closed_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${reviews} own
+      WHERE own.task_id = cs.task_id AND own.reviewer_id = ${userId} AND own.status = 'submitted'))`;
+}
+
+/** Those of these analyses the user reviews blind. */
 export async function blindAnalyses(db: Executor, taskIds: number[], userId: number): Promise<Set<number>> {
   if (taskIds.length === 0) return new Set();
   const rows = await db
-    .select({ taskId: calibrationSessions.taskId })
-    .from(calibrationSessions)
-    .innerJoin(
-      calibrationParticipants,
-      and(
-        eq(calibrationParticipants.sessionId, calibrationSessions.id),
-        eq(calibrationParticipants.userId, userId),
-      ),
-    )
-    .where(
-      and(
-        inArray(calibrationSessions.taskId, taskIds),
-        isNull(calibrationSessions.closedAt),
-        sql`NOT EXISTS (SELECT 1 FROM ${reviews} r WHERE r.task_id = ${calibrationSessions.taskId}
-          AND r.reviewer_id = ${userId} AND r.status = 'submitted')`,
-      ),
-    );
-  return new Set(rows.map((row) => row.taskId));
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(inArray(tasks.id, taskIds), reviewsBlind(tasks.id, userId)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -246,6 +246,16 @@ describe('reviewing blind', () => {
     };
     expect(await listed(revB)).toBeNull();
     expect(await listed(s.user)).toEqual(expect.any(Number));
+    const changed = async (client: Caller) => {
+      const response = await client.call(reviewRoutes.disagreements, {
+        unchecked: true,
+        params: { id: s.projectId },
+        query: { prompt_id: prompt.id, path: 'Greeting', page_size: 100 },
+      });
+      return response.json().data.items.map((item: { task_id: number }) => item.task_id);
+    };
+    expect(await changed(revB)).not.toContain(taskId);
+    expect(await changed(s.admin)).toContain(taskId);
 
     const submitted = (await reviewsOf(revA, taskId)).json().data;
     expect(submitted.calibration).toEqual({ id: sessionId, name: 'Sales calls', blind: false });

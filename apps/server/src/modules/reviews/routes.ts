@@ -75,7 +75,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext): Promi
   serve(app, routes.disagreements, {
     preValidation: member,
     handler: async (request) => ({
-      data: await reviewDisagreements(ctx, projectAccess(request), request.query),
+      data: await reviewDisagreements(ctx, projectAccess(request), currentUser(request), request.query),
     }),
   });
 
