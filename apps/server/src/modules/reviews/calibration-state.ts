@@ -79,3 +79,35 @@ export async function blindAnalyses(db: Executor, taskIds: number[], userId: num
     .where(and(inArray(tasks.id, taskIds), reviewsBlind(tasks.id, userId)));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * A member who leaves the project leaves the open sessions they had not submitted to, so those do not wait for
+ * them; a session whose remaining participants all submitted closes.
+ */
+export async function leaveOpenCalibrations(tx: Executor, projectId: number, userId: number): Promise<void> {
+  const left = await tx
+    .delete(calibrationParticipants)
+    .where(
+      and(
+        eq(calibrationParticipants.userId, userId),
+        sql`${calibrationParticipants.sessionId} IN (SELECT s.id FROM ${calibrationSessions} s
+          WHERE s.project_id = ${projectId} AND s.closed_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${reviews} r
+            WHERE r.task_id = s.task_id AND r.reviewer_id = ${userId} AND r.status = 'submitted'))`,
+      ),
+    )
+    .returning({ sessionId: calibrationParticipants.sessionId });
+  if (left.length === 0) return;
+  await tx
+    .update(calibrationSessions)
+    .set({ closedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          calibrationSessions.id,
+          left.map((row) => row.sessionId),
+        ),
+        isNull(calibrationSessions.closedAt),
+        sql`NOT ${waitingFor}`,
+      ),
+    );
+}

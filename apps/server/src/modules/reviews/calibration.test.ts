@@ -1,4 +1,4 @@
-import { analysisRoutes, correctableFields, repRoutes, reviewRoutes } from '@parley/contracts';
+import { analysisRoutes, correctableFields, memberRoutes, repRoutes, reviewRoutes } from '@parley/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -380,6 +380,20 @@ describe('listing and closing', () => {
     const reviews = (await reviewsOf(revB, taskId)).json().data;
     expect(reviews).toMatchObject({ calibration: null, reviews: [{ reviewer: { id: revA.userId } }] });
     expect((await close(s.owner, session.id)).json().error.code).toBe('calibration_closed');
+  });
+
+  it('lets a member who leaves the project leave its open sessions; the last submit then closes them', async () => {
+    const taskId = await salesTask();
+    const leaver = await reviewerMember(s.t, s.projectId);
+    const session = await started(s.owner, taskId, [revA, leaver]);
+    await submit(revA, taskId, []);
+    const removed = await s.owner.call(memberRoutes.remove, {
+      params: { id: s.projectId, userId: leaver.userId },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const detail = (await get(s.owner, session.id)).json().data;
+    expect(detail).toMatchObject({ status: 'closed', submitted: 1 });
+    expect(detail.participants.map((p: { id: number }) => p.id)).toEqual([revA.userId]);
   });
 
   it('lets a full API key act as its creator', async () => {
