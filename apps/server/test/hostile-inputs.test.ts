@@ -111,7 +111,7 @@ afterAll(async () => {
  * The rows the ids in paths name: the super admin, an owner and a team leader, a project with a prompt, a
  * completed analysis with its recording, a change request, a blacklist entry, a rep mapping, an API key, an
  * invitation, an insight, a top-up, a Drive connection and folder integration, a batch, a sampling rule, a
- * backtest; and a project to delete.
+ * backtest, a calibration session; and a project to delete.
  */
 async function seedRows(drive: FakeDrive): Promise<void> {
   superAdmin = await signUp(t.app);
@@ -246,6 +246,14 @@ async function seedRows(drive: FakeDrive): Promise<void> {
   ids.ruleId = (
     await created(post(`${project}/sampling-rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
   ).id;
+  const calibrator = await signUp(t.app);
+  await addMember(t, projectId, calibrator, 'admin');
+  ids.calibratorId = calibrator.userId;
+  ids.calibrationId = (
+    await created(
+      post(`${project}/calibrations`, { task_id: taskId, reviewer_ids: [owner.userId, calibrator.userId] }),
+    )
+  ).id;
 }
 
 /** Puts a real recording in storage behind the analysis (its rows were written directly). */
@@ -350,6 +358,9 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     createInsight: { body: { question: 'How do the calls go?' } },
     createSamplingRule: { body: { name: 'Walk', kind: 'random', per_representative: 2 } },
     updateSamplingRule: { body: { name: 'Walk', kind: 'score_below', score_below: 50 } },
+    createCalibration: {
+      body: { task_id: ids.taskId, reviewer_ids: [ids.calibratorId, ids.userId] },
+    },
     createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
     resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
     searchPersonData: { body: { kind: 'name', value: 'Walker' } },

@@ -8,6 +8,7 @@ export * from './audit.ts';
 export * from './backtests.ts';
 export * from './batches.ts';
 export * from './billing.ts';
+export * from './calibrations.ts';
 export * from './change-requests.ts';
 export * from './google.ts';
 export * from './help.ts';

@@ -24,9 +24,18 @@ describe('the analyses list total', () => {
     const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
     const access = { project: project as ProjectRow, role: 'owner' as const };
     const query = AnalysisListQuery.parse({ page_size: 2 });
-    expect(await listAnalyses(t.ctx, access, query, 3)).toMatchObject({ total: 3, total_capped: true });
-    expect(await listAnalyses(t.ctx, access, query, 4)).toMatchObject({ total: 4, total_capped: false });
-    const later = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({ page: 2, page_size: 2 }), 3);
+    expect(await listAnalyses(t.ctx, access, query, null, 3)).toMatchObject({ total: 3, total_capped: true });
+    expect(await listAnalyses(t.ctx, access, query, null, 4)).toMatchObject({
+      total: 4,
+      total_capped: false,
+    });
+    const later = await listAnalyses(
+      t.ctx,
+      access,
+      AnalysisListQuery.parse({ page: 2, page_size: 2 }),
+      null,
+      3,
+    );
     expect(later.items).toHaveLength(2);
   });
 
@@ -34,8 +43,8 @@ describe('the analyses list total', () => {
     const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
     const access = { project: project as ProjectRow, role: 'owner' as const };
     const query = AnalysisListQuery.parse({ page_size: 10 });
-    const many = await listAnalyses(t.ctx, access, query, 2);
-    const few = await listAnalyses(t.ctx, access, query, 100);
+    const many = await listAnalyses(t.ctx, access, query, null, 2);
+    const few = await listAnalyses(t.ctx, access, query, null, 100);
     const ids = few.items.map((item) => item.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(many.items.map((item) => item.id)).toEqual(ids);
@@ -50,9 +59,9 @@ describe('the analyses list total', () => {
       WHERE id = ${first}`);
     const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, searched));
     const access = { project: project as ProjectRow, role: 'owner' as const };
-    const search = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({ q: 'renewal' }));
+    const search = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({ q: 'renewal' }), null);
     expect(search).toMatchObject({ total: ANALYSES_SEARCH_COUNT_CAP, total_capped: true });
-    const all = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({}));
+    const all = await listAnalyses(t.ctx, access, AnalysisListQuery.parse({}), null);
     expect(all).toMatchObject({ total: ANALYSES_SEARCH_COUNT_CAP + 2, total_capped: false });
   });
 

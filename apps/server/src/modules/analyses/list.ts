@@ -74,11 +74,15 @@ export function listItem({ task, fileName, durationMs, promptName }: ListRow): I
  * alone where the filters allow (tasks schema), and only those rows are read with their joins: reading the
  * rows that an offset skips took half of a far page's time.
  */
-/** The list's items of these rows, each with the human score of its reviews (null when none is submitted). */
-export async function listItemsWithReviews(db: Executor, rows: ListRow[]) {
+/**
+ * The list's items of these rows, each with the human score of its reviews (null when none is submitted or the
+ * viewer reviews the analysis blind; null viewer: not a person).
+ */
+export async function listItemsWithReviews(db: Executor, rows: ListRow[], viewerId: number | null) {
   const human = await humanScores(
     db,
     rows.map((row) => row.task.id),
+    viewerId,
   );
   return rows.map((row) => ({ ...listItem(row), human_score: human.get(row.task.id) ?? null }));
 }
@@ -87,6 +91,7 @@ export async function listAnalyses(
   ctx: AppContext,
   access: ProjectAccess,
   query: Query,
+  viewerId: number | null,
   countCap = analysesCountCap(query),
 ) {
   const where = listFilters(access, query);
@@ -112,7 +117,7 @@ export async function listAnalyses(
           .where(inArray(tasks.id, page))
           .orderBy(desc(tasks.conversationAt), desc(tasks.id));
   return {
-    items: await listItemsWithReviews(ctx.db, rows),
+    items: await listItemsWithReviews(ctx.db, rows, viewerId),
     total: Math.min(found, countCap),
     total_capped: found > countCap,
     page: query.page,

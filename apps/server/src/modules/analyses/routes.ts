@@ -35,7 +35,9 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   serve(app, routes.list, {
     preValidation: member,
-    handler: async (request) => ({ data: await listAnalyses(ctx, projectAccess(request), request.query) }),
+    handler: async (request) => ({
+      data: await listAnalyses(ctx, projectAccess(request), request.query, currentUser(request).id),
+    }),
   });
 
   serve(app, routes.export, {

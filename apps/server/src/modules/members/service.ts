@@ -24,6 +24,7 @@ import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import { emailJob } from '../mail/jobs.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { lockProject, ownerCount } from '../projects/service.ts';
+import { leaveOpenCalibrations } from '../reviews/calibration-state.ts';
 import { dropOpenAssignments } from '../reviews/sampling-rules.ts';
 import type { UserRow } from '../users/dto.ts';
 
@@ -266,6 +267,7 @@ export async function removeMember(
       tx,
       and(eq(reviewAssignments.projectId, projectId), eq(reviewAssignments.reviewerId, targetUserId)),
     );
+    await leaveOpenCalibrations(tx, projectId, targetUserId);
   });
 }
 

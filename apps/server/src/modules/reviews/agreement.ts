@@ -18,6 +18,7 @@ import { forbidden } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { findPromptRow } from '../prompts/service.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
+import { reviewsBlind } from './calibration-state.ts';
 
 export const AGREEMENT_TEXTS = {
   notReviewer:
@@ -196,10 +197,14 @@ export async function reviewAgreement(
   return { reviews: counted?.reviews ?? 0, rows, between_reviewers: betweenReviewers };
 }
 
-/** The answers of one field that reviewers changed, newest first, a page at a time. */
+/**
+ * The answers of one field that reviewers changed, newest first, a page at a time; none of the analyses the
+ * caller reviews blind in a calibration session.
+ */
 export async function reviewDisagreements(
   ctx: AppContext,
   access: ProjectAccess,
+  user: { id: number },
   query: z.output<typeof DisagreementQuery>,
 ): Promise<{ items: Disagreement[]; total: number; page: number; page_size: number }> {
   requireReviewerView(access);
@@ -208,7 +213,12 @@ export async function reviewDisagreements(
   const changed = sql`(CASE WHEN jsonb_typeof(${reviewAnswers.aiValue}) = 'string' AND jsonb_typeof(${reviewAnswers.value}) = 'string'
     THEN btrim(${reviewAnswers.aiValue} #>> '{}') IS DISTINCT FROM btrim(${reviewAnswers.value} #>> '{}')
     ELSE ${reviewAnswers.aiValue} IS DISTINCT FROM ${reviewAnswers.value} END)`;
-  const where = and(...reviewConditions(access, query), eq(reviewAnswers.path, query.path), changed);
+  const where = and(
+    ...reviewConditions(access, query),
+    eq(reviewAnswers.path, query.path),
+    changed,
+    sql`NOT ${reviewsBlind(reviews.taskId, user.id)}`,
+  );
   const [rows, [counted]] = await Promise.all([
     ctx.db
       .select({

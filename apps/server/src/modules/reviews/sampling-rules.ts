@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  mayReviewAnalyses,
   SAMPLING,
   type SamplingRule,
   type SamplingRuleCreateRequest,
@@ -10,9 +9,10 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { projectMembers, prompts, reviewAssignments, reviews, samplingRules } from '../../db/schema/index.ts';
+import { prompts, reviewAssignments, reviews, samplingRules } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { reviewersAmong } from './eligible.ts';
 import { type RuleRow, runRule, weekOf } from './sampling.ts';
 
 export const SAMPLING_TEXTS = {
@@ -37,14 +37,8 @@ const invalid = (message: string, field: string) =>
 /** The named reviewers must be members who may review; the prompt must be the project's. */
 async function checkReferences(db: Executor, projectId: number, input: RuleInput): Promise<void> {
   if (input.reviewer_ids.length > 0) {
-    const members = await db
-      .select({ userId: projectMembers.userId, role: projectMembers.role, reviewer: projectMembers.reviewer })
-      .from(projectMembers)
-      .where(
-        and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, input.reviewer_ids)),
-      );
     const allowed = new Set(
-      members.filter((m) => mayReviewAnalyses(m.role, m.reviewer)).map((m) => m.userId),
+      (await reviewersAmong(db, projectId, input.reviewer_ids)).map((reviewer) => reviewer.id),
     );
     const missing = input.reviewer_ids.find((id) => !allowed.has(id));
     if (missing !== undefined) {

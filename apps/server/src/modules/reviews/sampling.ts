@@ -1,25 +1,11 @@
-import {
-  FINAL_SCORE_PATH,
-  mayReviewAnalyses,
-  SAMPLING,
-  type SamplingRunResult,
-  sameRepresentative,
-} from '@parley/contracts';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { FINAL_SCORE_PATH, SAMPLING, type SamplingRunResult } from '@parley/contracts';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  projectMembers,
-  projects,
-  reviewAssignments,
-  samplingRules,
-  tasks,
-  users,
-} from '../../db/schema/index.ts';
-import { memberVisibility, type ProjectRow } from '../projects/access.ts';
-import { representativesOf } from '../projects/team-scope.ts';
-import { conditionOf } from '../tasks/visibility.ts';
+import { projects, reviewAssignments, samplingRules, tasks } from '../../db/schema/index.ts';
+import type { ProjectRow } from '../projects/access.ts';
 import { assignRoundRobin } from './assign.ts';
+import { barriers, reviewersAmong } from './eligible.ts';
 
 export type RuleRow = typeof samplingRules.$inferSelect;
 
@@ -116,65 +102,23 @@ async function candidates(db: Executor, rule: RuleRow, project: ProjectRow, week
   return result.rows;
 }
 
-interface Reviewer {
-  id: number;
-  email: string;
-  role: (typeof projectMembers.$inferSelect)['role'];
-  reviewer: boolean;
-}
-
-/** Who the rule assigns to: its named reviewers, or every member who may review (support never does). */
-async function reviewersOf(db: Executor, rule: RuleRow): Promise<Reviewer[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: projectMembers.role,
-      reviewer: projectMembers.reviewer,
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(
-      and(
-        eq(projectMembers.projectId, rule.projectId),
-        rule.reviewerIds.length > 0 ? inArray(projectMembers.userId, rule.reviewerIds) : undefined,
-      ),
-    )
-    .orderBy(users.id);
-  return rows.filter((row) => mayReviewAnalyses(row.role, row.reviewer));
-}
-
 /**
- * The reviewers each analysis may go to: those who see it (the visibility rule of the analyses list,
- * projects/access.ts memberVisibility) and are not its representative (the rep mapping of their email).
+ * The reviewers each analysis may go to: the rule's named reviewers, or every member who may review, who see
+ * the analysis and are not its representative.
  */
 async function eligibility(
   db: Executor,
   project: ProjectRow,
-  reviewers: Reviewer[],
+  rule: RuleRow,
   picked: Candidate[],
 ): Promise<Map<number, number[]>> {
   const eligible = new Map<number, number[]>(picked.map((task) => [task.id, []]));
   if (picked.length === 0) return eligible;
-  const ids = picked.map((task) => task.id);
-  for (const reviewer of reviewers) {
-    const visibility = await memberVisibility(db, project, reviewer.role, reviewer, null);
-    const condition = conditionOf(visibility, tasks);
-    const visible = condition
-      ? new Set(
-          (
-            await db
-              .select({ id: tasks.id })
-              .from(tasks)
-              .where(and(inArray(tasks.id, ids), condition))
-          ).map((row) => row.id),
-        )
-      : null;
-    const own = (await representativesOf(db, [project.id], reviewer.email)).get(project.id);
+  const named = rule.reviewerIds.length > 0 ? rule.reviewerIds : null;
+  for (const reviewer of await reviewersAmong(db, project.id, named)) {
+    const barrier = await barriers(db, project, reviewer, picked);
     for (const task of picked) {
-      if (visible && !visible.has(task.id)) continue;
-      if (sameRepresentative(own, task.representative)) continue;
-      eligible.get(task.id)!.push(reviewer.id);
+      if (barrier.get(task.id) === null) eligible.get(task.id)!.push(reviewer.id);
     }
   }
   return eligible;
@@ -215,8 +159,7 @@ export async function runRule(
       .select({ n: count() })
       .from(reviewAssignments)
       .where(and(eq(reviewAssignments.ruleId, rule.id), eq(reviewAssignments.week, week)));
-    const reviewers = await reviewersOf(tx, rule);
-    const eligible = await eligibility(tx, project, reviewers, picked);
+    const eligible = await eligibility(tx, project, rule, picked);
     const inWeek = and(eq(reviewAssignments.projectId, project.id), eq(reviewAssignments.week, week))!;
     const plan = assignRoundRobin({
       analyses: picked.map((task) => ({ taskId: task.id, eligible: eligible.get(task.id) ?? [] })),

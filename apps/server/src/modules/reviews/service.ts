@@ -26,6 +26,7 @@ import type { ProjectAccess } from '../projects/access.ts';
 import { representativesOf } from '../projects/team-scope.ts';
 import type { TaskRow } from '../tasks/rows.ts';
 import { queueProjectEvent } from '../webhooks/events.ts';
+import { blindAnalyses, closeWhenAllSubmitted, openCalibrationOf } from './calibration-state.ts';
 
 export const REVIEW_TEXTS = {
   notReviewer:
@@ -114,7 +115,10 @@ async function withAnswers(db: Executor, rows: ReviewRow[]): Promise<Review[]> {
   );
 }
 
-/** An analysis's submitted reviews, the caller's draft, and what the caller may do. */
+/**
+ * An analysis's submitted reviews, the caller's draft, and what the caller may do. A participant of the
+ * analysis's open calibration session who has not submitted reviews blind: no one else's review is shown.
+ */
 export async function analysisReviews(
   ctx: AppContext,
   access: ProjectAccess,
@@ -131,15 +135,18 @@ export async function analysisReviews(
     .orderBy(asc(reviews.submittedAt), asc(reviews.id));
   const all = await withAnswers(ctx.db, rows);
   const submitted = all.filter((review) => review.status === 'submitted');
+  const ownSubmitted = submitted.some((review) => review.reviewer.id === user.id);
+  const session = await openCalibrationOf(ctx.db, task.id, user.id);
+  const blind = session !== null && !ownSubmitted;
+  const shown = blind ? [] : submitted;
   const { canReview, isRepresentative } = await standing(ctx, access, user, task);
   return {
-    can_review:
-      canReview && task.status === 'completed' && !submitted.some((review) => review.reviewer.id === user.id),
+    can_review: canReview && task.status === 'completed' && !ownSubmitted,
     is_representative: isRepresentative,
-    reviews: submitted,
+    reviews: shown,
     draft: all.find((review) => review.status === 'draft') ?? null,
-    human_score: meanScore(submitted.map((review) => review.score.score)),
-    calibration: null,
+    human_score: meanScore(shown.map((review) => review.score.score)),
+    calibration: session && { id: session.id, name: session.name, blind },
   };
 }
 
@@ -227,7 +234,10 @@ export async function saveReview(
       await tx.delete(reviewAnswers).where(eq(reviewAnswers.reviewId, reviewId));
     }
     await tx.insert(reviewAnswers).values(rows.map((row) => ({ ...row, reviewId: reviewId! })));
-    if (body.submit) await queueReviewEvent(ctx, tx, reviewId, 'review.submitted');
+    if (body.submit) {
+      await queueReviewEvent(ctx, tx, reviewId, 'review.submitted');
+      await closeWhenAllSubmitted(tx, task.id, user.id);
+    }
     return reviewId;
   });
   if (body.submit) {
@@ -309,14 +319,24 @@ export function reviewedCondition(reviewed: 'yes' | 'no'): SQL {
   return reviewed === 'yes' ? exists : sql`NOT ${exists}`;
 }
 
-/** The human score (mean of the submitted reviews') of each of these analyses that has one. */
-export async function humanScores(db: Executor, taskIds: number[]): Promise<Map<number, number | null>> {
+/**
+ * The human score (mean of the submitted reviews') of each of these analyses that has one; none for those the
+ * viewer reviews blind in a calibration session (null viewer: a webhook's receiver, not a person).
+ */
+export async function humanScores(
+  db: Executor,
+  taskIds: number[],
+  viewerId: number | null,
+): Promise<Map<number, number | null>> {
   if (taskIds.length === 0) return new Map();
   const rows = await db
     .select({ taskId: reviews.taskId, score: reviews.score })
     .from(reviews)
     .where(and(inArray(reviews.taskId, taskIds), eq(reviews.status, 'submitted')));
+  const blind = viewerId === null ? new Set<number>() : await blindAnalyses(db, taskIds, viewerId);
   const byTask = new Map<number, (number | null)[]>();
-  for (const row of rows) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row.score]);
+  for (const row of rows) {
+    if (!blind.has(row.taskId)) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row.score]);
+  }
   return new Map([...byTask].map(([taskId, scores]) => [taskId, meanScore(scores)]));
 }

@@ -39,7 +39,7 @@ export async function queueAnalysisEvent(
     type === 'analysis.completed' ? await subscribers(tx, task.projectId, 'analysis.knocked_out') : [];
   if (endpointIds.length === 0 && knockoutIds.length === 0) return;
   const rows = await selectListRows(tx, {}).where(eq(tasks.id, task.id));
-  const [item] = await listItemsWithReviews(tx, rows);
+  const [item] = await listItemsWithReviews(tx, rows, null);
   if (!item) return;
   const timestamp = new Date().toISOString();
   await queueDeliveries(ctx, tx, endpointIds, { type, timestamp, data: item });
