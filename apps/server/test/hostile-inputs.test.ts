@@ -358,7 +358,7 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     createInsight: { body: { question: 'How do the calls go?' } },
     createSamplingRule: { body: { name: 'Walk', kind: 'random', per_representative: 2 } },
     updateSamplingRule: { body: { name: 'Walk', kind: 'score_below', score_below: 50 } },
-    createCalibration: {
+    createCalibrationSession: {
       body: { task_id: ids.taskId, reviewer_ids: [ids.calibratorId, ids.userId] },
     },
     createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },

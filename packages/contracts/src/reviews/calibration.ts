@@ -12,6 +12,8 @@ export const CALIBRATION = {
   nameMax: 120,
   participantsMin: 2,
   participantsMax: 20,
+  /** Ids one request may send (repeats count once, so a few more than the participants). */
+  idsMax: 100,
   /** Open sessions one project may have at once. */
   openMax: 100,
   defaultPageSize: 50,
@@ -29,10 +31,13 @@ export const CalibrationCreateRequest = z.object({
   /** Members who may review the analysis (not its representative); repeated ids count once. */
   reviewer_ids: z
     .array(Id)
-    .max(CALIBRATION.participantsMax)
+    .max(CALIBRATION.idsMax)
     .transform((ids) => [...new Set(ids)])
     .refine((ids) => ids.length >= CALIBRATION.participantsMin, {
       message: `Choose at least ${CALIBRATION.participantsMin} reviewers.`,
+    })
+    .refine((ids) => ids.length <= CALIBRATION.participantsMax, {
+      message: `Choose at most ${CALIBRATION.participantsMax} reviewers.`,
     }),
 });
 export type CalibrationCreateRequest = z.input<typeof CalibrationCreateRequest>;

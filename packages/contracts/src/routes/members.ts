@@ -75,7 +75,8 @@ export const memberRoutes = {
     summary: 'Remove a member (owners anyone, admins anyone but owners, every member themselves)',
     description:
       'The last owner cannot be removed: 409 last_owner. The removed member’s API keys in the project are revoked ' +
-      'and the review assignments they had not started are dropped.',
+      'and the review assignments they had not started are dropped; they leave the open calibration sessions ' +
+      'they had not submitted to (a session then waiting for nobody closes).',
     tags,
     access: 'full-key',
     params: MemberParams,

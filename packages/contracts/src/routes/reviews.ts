@@ -218,7 +218,7 @@ export const reviewRoutes = {
   createCalibration: defineRoute({
     method: 'POST',
     path: '/projects/:id/calibrations',
-    operationId: 'createCalibration',
+    operationId: 'createCalibrationSession',
     summary: 'Start a calibration session: several reviewers review one analysis blind (admin or owner)',
     description:
       'The reviewers (2–20) must be members who may review the analysis and not its representative (422 ' +
@@ -236,7 +236,7 @@ export const reviewRoutes = {
   listCalibrations: defineRoute({
     method: 'GET',
     path: '/projects/:id/calibrations',
-    operationId: 'listCalibrations',
+    operationId: 'listCalibrationSessions',
     summary: 'Calibration sessions, open ones first, newest first: all for admins and owners, else the own',
     tags,
     access: 'full-key',
@@ -248,7 +248,7 @@ export const reviewRoutes = {
   getCalibration: defineRoute({
     method: 'GET',
     path: '/projects/:id/calibrations/:calibrationId',
-    operationId: 'getCalibration',
+    operationId: 'getCalibrationSession',
     summary: "A calibration session with the participants' answers side by side once the caller may see them",
     description: 'For admins, owners and the participants; 404 for others.',
     tags,
@@ -260,7 +260,7 @@ export const reviewRoutes = {
   closeCalibration: defineRoute({
     method: 'POST',
     path: '/projects/:id/calibrations/:calibrationId/close',
-    operationId: 'closeCalibration',
+    operationId: 'closeCalibrationSession',
     summary:
       'Close a calibration session before everyone submitted: the answers show to all (admin or owner)',
     description: '409 calibration_closed when it is closed already.',
