@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ResultValue } from '../analyses/stored.ts';
 import { Id, wholeNumber } from '../inputs.ts';
-import { FIELD_TYPES } from '../prompts/schema.ts';
+import { FIELD_TYPES, FINAL_SCORE_MODES } from '../prompts/schema.ts';
 
 // Calibration sessions (issue 35 part 5): several reviewers review one analysis blind — while the session is
 // open, a participant who has not submitted sees no other review of that analysis — then everyone sees each
@@ -103,6 +103,8 @@ export const CalibrationComparison = z.object({
   /** Each submitting participant's human score. */
   scores: z.array(z.object({ reviewer_id: z.number().int(), score: z.number().nullable() })),
   ai_score: z.number().nullable(),
+  /** How the scores read (percent, points …), as the scorecard computes them; null before any review. */
+  score_mode: z.enum(FINAL_SCORE_MODES).nullable(),
   /** Share of fields (0–1) on which every submitted answer is the same; null with fewer than two answers. */
   agreement: z.number().nullable(),
 });

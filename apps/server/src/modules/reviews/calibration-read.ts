@@ -226,6 +226,7 @@ async function comparisonOf(
     fields: compared,
     scores: submitted.map((review) => ({ reviewer_id: review.reviewerId!, score: review.score })),
     ai_score: submitted[0]?.aiScore ?? row.finalScore,
+    score_mode: submitted[0]?.scoreDetail.mode ?? null,
     agreement:
       decided.length === 0 ? null : decided.filter((entry) => entry.agreed === true).length / decided.length,
   };

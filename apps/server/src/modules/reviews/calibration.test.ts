@@ -106,7 +106,7 @@ describe('starting a session', () => {
       is_participant: false,
       answers_visible: true,
       analysis: { representative: 'Ann', prompt_name: expect.any(String) },
-      comparison: { fields: [], scores: [], agreement: null },
+      comparison: { fields: [], scores: [], agreement: null, score_mode: null },
     });
     expect(
       response
@@ -322,6 +322,7 @@ describe('reviewing blind', () => {
     );
     expect(comparison.scores).toHaveLength(2);
     expect(comparison.ai_score).toBe(reviews[0].ai_score);
+    expect(comparison.score_mode).toBe(reviews[0].score.mode);
     const again = await close(s.owner, sessionId);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('calibration_closed');

@@ -156,7 +156,7 @@ describe('calibration session page', () => {
     expect(screen.getByTestId('calibration-agreement')).toHaveTextContent(
       'Reviewers agree on 50% of 2 fields',
     );
-    expect(screen.getByTestId('calibration-ai-score')).toHaveTextContent('AI score: 80');
+    expect(screen.getByTestId('calibration-ai-score')).toHaveTextContent('AI score: 80 %');
     expect(screen.getByTestId('calibration-score-2')).toHaveTextContent('Grace Hopper: 60');
     const table = screen.getByRole('table', { name: 'Answers of the AI and of each reviewer' });
     expect(

@@ -85,7 +85,7 @@ export function ComparisonView({
         <Chip
           size="small"
           label={t('calibration.compare.aiScore', {
-            score: formatScore(comparison.ai_score, null, i18n.language),
+            score: formatScore(comparison.ai_score, comparison.score_mode, i18n.language),
           })}
           data-testid="calibration-ai-score"
         />
@@ -96,7 +96,7 @@ export function ComparisonView({
             variant="outlined"
             label={t('calibration.compare.score', {
               name: reviewer.name,
-              score: formatScore(reviewer.score, null, i18n.language),
+              score: formatScore(reviewer.score, comparison.score_mode, i18n.language),
             })}
             data-testid={`calibration-score-${reviewer.reviewer_id}`}
           />

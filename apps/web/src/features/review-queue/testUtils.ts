@@ -141,6 +141,7 @@ export function comparisonFixture(): CalibrationComparison {
       { reviewer_id: 4, score: 75 },
     ],
     ai_score: 80,
+    score_mode: 'percent',
     agreement: 0.5,
   };
 }
