@@ -148,6 +148,7 @@ const EnvSchema = z.object({
   EMLO_API_KEY_PASSWORD: optionalText,
   EMLO_SENSITIVITY: z.enum(['normal', 'high', 'low']).default('normal'),
   EMLO_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
@@ -176,6 +177,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   role: 'api' | 'worker' | 'all';
+  /**
+   * How long a stopping process lets its jobs run on before handing them back to the queue (another worker
+   * resumes them; a paid job is never charged twice).
+   */
+  shutdownGraceSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
   /** Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address of rate limits, logs). */
@@ -343,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     role: e.PARLEY_ROLE,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

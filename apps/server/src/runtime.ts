@@ -62,7 +62,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     await server.moveRetiredModels(config, database, logger);
 
     const boss = await server.startBoss(databaseUrl, logger, config);
-    stops.push(() => boss.stop({ graceful: true, timeout: 30_000 }));
+    stops.push(() => boss.stop({ graceful: true, timeout: config.shutdownGraceSeconds * 1000 }));
     const ctx: AppContext = { config, db: database.db, boss, logger };
 
     let app: FastifyInstance | null = null;

@@ -41,6 +41,11 @@ export async function startFakeS3(bucket = 'media'): Promise<FakeS3> {
     if (bucketName !== bucket) {
       return xml(response, 404, '<Error><Code>NoSuchBucket</Code><Message>No such bucket</Message></Error>');
     }
+    if (request.method === 'HEAD' && key === '') {
+      // HeadBucket: the bucket exists and the credentials may use it.
+      response.writeHead(200);
+      return response.end();
+    }
     if (request.method === 'POST' && q.has('uploads')) {
       const uploadId = randomUUID();
       uploads.set(uploadId, new Map());

@@ -258,3 +258,14 @@ export const HealthResponse = z.object({
   database: z.enum(['ok', 'down']),
   version: z.string(),
 });
+
+/** Whether the process should be sent traffic, and each check behind the answer. */
+export const ReadinessResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['ok', 'down']),
+  /** Every migration of this version applied (pending: an older schema; unknown: the database is down). */
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  /** Media can be stored (the data folder is writable, or the bucket answers). */
+  storage: z.enum(['ok', 'down']),
+  version: z.string(),
+});

@@ -122,6 +122,11 @@ export class S3Storage implements Storage {
     await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
+  async check(): Promise<void> {
+    const { s3, client } = await this.loadSdk();
+    await client.send(new s3.HeadBucketCommand({ Bucket: this.settings.bucket }));
+  }
+
   destroy(): void {
     void this.sdk?.then(({ client }) => client.destroy());
   }

@@ -107,11 +107,34 @@ describe.each(backends)('%s storage', (_name, make) => {
     }
   });
 
+  it('is ready when it can store', async () => {
+    await expect(make().check()).resolves.toBeUndefined();
+  });
+
   it('never resolves keys outside its root', async () => {
     const storage = make();
     for (const key of ['../etc/passwd', '/etc/passwd', 'a/../../b', '.tmp/x', 'a//b', 'a/./b']) {
       await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
     }
+  });
+});
+
+describe('a storage that cannot store', () => {
+  it('fails its check: a data folder that is a file, a bucket that does not exist', async () => {
+    const file = path.join(dir, 'not-a-folder');
+    await writeFile(file, 'x');
+    await expect(new LocalStorage(file).check()).rejects.toThrow();
+    const missing = new S3Storage({
+      kind: 's3',
+      bucket: 'missing',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'test',
+      secretAccessKey: 'test',
+      forcePathStyle: true,
+    });
+    await expect(missing.check()).rejects.toThrow();
+    missing.destroy();
   });
 });
 

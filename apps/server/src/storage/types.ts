@@ -35,6 +35,8 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Deletes the object; an unknown key is not an error. */
   remove(key: string): Promise<void>;
+  /** Throws when objects cannot be stored now (the folder is not writable, the bucket does not answer). */
+  check(): Promise<void>;
 }
 
 export class ObjectNotFoundError extends Error {

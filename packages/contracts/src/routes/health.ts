@@ -1,4 +1,4 @@
-import { HealthResponse } from '../api.ts';
+import { HealthResponse, ReadinessResponse } from '../api.ts';
 import { defineRoute } from './route.ts';
 
 export const healthRoutes = {
@@ -12,6 +12,18 @@ export const healthRoutes = {
     responses: { 200: HealthResponse, 503: HealthResponse },
     errors: [],
     // Plumbing for load balancers and start-up checks; it answers no 4xx, which the documented API requires.
+    hidden: true,
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/health/ready',
+    operationId: 'checkReadiness',
+    summary: 'Readiness: 503 while the database, its migrations or the media storage are not ready',
+    description: 'A stopping process answers every request with 503 while it finishes those under way.',
+    tags: ['health'],
+    access: 'public',
+    responses: { 200: ReadinessResponse, 503: ReadinessResponse },
+    errors: [],
     hidden: true,
   }),
 };
