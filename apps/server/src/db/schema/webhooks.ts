@@ -1,4 +1,5 @@
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookEvent, type WebhookEventType } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
@@ -46,6 +47,8 @@ export const webhookDeliveries = pgTable(
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').$type<WebhookEvent>().notNull(),
+    /** The analysis the event is about: its events reach the endpoint one after another, in order. */
+    taskId: integer('task_id'),
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -55,5 +58,10 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_order_idx')
+      .on(t.endpointId, t.taskId, t.id)
+      .where(sql`${t.status} = 'pending' AND ${t.taskId} IS NOT NULL`),
+  ],
 );

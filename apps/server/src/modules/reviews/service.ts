@@ -305,11 +305,13 @@ async function queueReviewEvent(
 ): Promise<Review> {
   const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
   const [review] = await withAnswers(tx, [row!]);
-  await queueProjectEvent(ctx, tx, row!.projectId, {
-    type,
-    timestamp: new Date().toISOString(),
-    data: review!,
-  });
+  await queueProjectEvent(
+    ctx,
+    tx,
+    row!.projectId,
+    { type, timestamp: new Date().toISOString(), data: review! },
+    row!.taskId,
+  );
   return review!;
 }
 

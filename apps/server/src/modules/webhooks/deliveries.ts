@@ -28,9 +28,11 @@ export async function queueDeliveries(
   tx: Transaction,
   endpointIds: number[],
   event: WebhookEvent,
-  eventId = newEventId(),
+  /** The analysis the event is about: an endpoint gets that analysis's events in the order they were queued. */
+  taskId: number | null = null,
 ): Promise<DeliveryRow[]> {
   if (endpointIds.length === 0) return [];
+  const eventId = newEventId();
   const rows = await tx
     .insert(webhookDeliveries)
     .values(
@@ -39,6 +41,7 @@ export async function queueDeliveries(
         eventId,
         eventType: event.type,
         payload: event,
+        taskId,
         nextAttemptAt: sql`now()`,
       })),
     )
@@ -65,6 +68,47 @@ export async function requeueDeliveries(ctx: AppContext, tx: Transaction, ids: n
   );
 }
 
+/** The endpoint's pending delivery of the same analysis queued before this one (none: it may go). */
+const earlierPending = (
+  deliveryId: number,
+) => sql`SELECT earlier.next_attempt_at FROM ${webhookDeliveries} earlier
+  JOIN ${webhookDeliveries} later ON later.id = ${deliveryId}
+  WHERE earlier.endpoint_id = later.endpoint_id AND earlier.task_id = later.task_id
+    AND earlier.status = 'pending' AND earlier.id < later.id
+  ORDER BY earlier.id LIMIT 1`;
+
+/** How long a delivery waits behind an earlier one under way (its attempt takes at most 15 s). */
+const BEHIND_ATTEMPT_SECONDS = 2;
+
+/**
+ * A due delivery behind an earlier pending one of the same analysis and endpoint waits for it: it is tried
+ * again a second after the earlier one's next attempt (or shortly, while that one is under way), its own
+ * attempts and retry schedule untouched. A job that finds its delivery not due (resent or settled meanwhile)
+ * does nothing.
+ */
+async function waitForEarlier(ctx: AppContext, deliveryId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    // (The earlier one's next_attempt_at is null while it is under way.)
+    const wait = sql`greatest(coalesce(extract(epoch FROM (${earlierPending(deliveryId)}) - now()),
+      ${BEHIND_ATTEMPT_SECONDS - 1}), 0) + 1`;
+    const [waiting] = await tx
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${wait})` })
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, sql`now() + interval '1 second'`),
+          sql`EXISTS (${earlierPending(deliveryId)})`,
+        ),
+      )
+      .returning({
+        seconds: sql<number>`ceil(extract(epoch FROM ${webhookDeliveries.nextAttemptAt} - now()))::int`,
+      });
+    if (waiting) await webhookDeliveryJob.send(ctx, { deliveryId }, { tx, startAfter: waiting.seconds });
+  });
+}
+
 /**
  * One attempt at a delivery (the job's handler; safe to run twice). The row is claimed first: pending and due
  * (next_attempt_at null means an attempt is under way or was interrupted). next_attempt_at is set from the
@@ -85,10 +129,11 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
           isNull(webhookDeliveries.nextAttemptAt),
           lte(webhookDeliveries.nextAttemptAt, sql`now() + interval '1 second'`),
         ),
+        sql`NOT EXISTS (${earlierPending(deliveryId)})`,
       ),
     )
     .returning();
-  if (!claimed) return;
+  if (!claimed) return waitForEarlier(ctx, deliveryId);
   const [endpoint] = await ctx.db
     .select()
     .from(webhookEndpoints)

@@ -42,9 +42,10 @@ export async function queueAnalysisEvent(
   const [item] = await listItemsWithReviews(tx, rows, null);
   if (!item) return;
   const timestamp = new Date().toISOString();
-  await queueDeliveries(ctx, tx, endpointIds, { type, timestamp, data: item });
+  await queueDeliveries(ctx, tx, endpointIds, { type, timestamp, data: item }, task.id);
   if (knockoutIds.length > 0 && (await knockedOut(tx, task.id))) {
-    await queueDeliveries(ctx, tx, knockoutIds, { type: 'analysis.knocked_out', timestamp, data: item });
+    const knockout = { type: 'analysis.knocked_out' as const, timestamp, data: item };
+    await queueDeliveries(ctx, tx, knockoutIds, knockout, task.id);
   }
 }
 
@@ -72,16 +73,21 @@ export async function queueChangeRequestEvent(
   const [project] = await tx.select().from(projects).where(eq(projects.id, request.projectId));
   if (!project) return;
   const data = await getChangeRequest(tx, { project, role: 'admin', support: true }, 0, request.id);
-  await queueDeliveries(ctx, tx, endpointIds, { type, timestamp: new Date().toISOString(), data });
+  const event = { type, timestamp: new Date().toISOString(), data };
+  await queueDeliveries(ctx, tx, endpointIds, event, data.task_id);
 }
 
-/** Any other event of a project, its payload made by the caller (batch.completed: modules/batches/progress.ts). */
+/**
+ * Any other event of a project, its payload made by the caller (batch.completed: modules/batches/progress.ts);
+ * with the analysis it is about (a review's), delivered in order with that analysis's other events.
+ */
 export async function queueProjectEvent(
   ctx: Pick<AppContext, 'boss'>,
   tx: Transaction,
   projectId: number,
   event: WebhookEvent & { type: WebhookEventType },
+  taskId: number | null = null,
 ): Promise<void> {
   const endpointIds = await subscribers(tx, projectId, event.type);
-  await queueDeliveries(ctx, tx, endpointIds, event);
+  await queueDeliveries(ctx, tx, endpointIds, event, taskId);
 }

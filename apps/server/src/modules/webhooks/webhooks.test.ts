@@ -37,7 +37,7 @@ import { refreshBatchItem } from '../batches/progress.ts';
 import { adjustBalance } from '../billing/adjustments.ts';
 import { runTask } from '../pipeline/run.ts';
 import { failTask } from '../tasks/state.ts';
-import { attemptDelivery } from './deliveries.ts';
+import { attemptDelivery, queueDeliveries } from './deliveries.ts';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -88,6 +88,8 @@ afterAll(async () => {
 async function drain(): Promise<number> {
   const { boss } = app.t.ctx;
   const jobs = await boss.fetch<{ deliveryId: number }>(QUEUES.webhookDeliveries, { batchSize: 100 });
+  // In the order they were queued: one analysis's later event would wait (a second) behind an earlier one.
+  jobs.sort((a, b) => a.data.deliveryId - b.data.deliveryId);
   for (const job of jobs) await attemptDelivery(app.t.ctx, job.data.deliveryId);
   if (jobs.length > 0)
     await boss.complete(
@@ -489,6 +491,50 @@ describe('deliveries', () => {
     await drain();
     expect(await delivery(deliveryId)).toMatchObject({ status: 'succeeded', responseStatus: 200 });
     expect(received.at(-1)!.headers['webhook-id']).toBe(request.headers['webhook-id']);
+  });
+
+  it("delivers one analysis's events to an endpoint in order: a later one waits while an earlier one retries", async () => {
+    const endpoint = await createEndpoint(admin);
+    // The analyses' ids only key the order (deliveries keep them without a reference).
+    const taskId = 900_001;
+    const event = (type: 'analysis.completed' | 'analysis.corrected') =>
+      ({ type, timestamp: new Date().toISOString(), data: { order: type } }) as unknown as WebhookEvent;
+    const [first, second] = await app.t.ctx.db.transaction(async (tx) => [
+      (await queueDeliveries(app.t.ctx, tx, [endpoint.id], event('analysis.completed'), taskId))[0]!,
+      (await queueDeliveries(app.t.ctx, tx, [endpoint.id], event('analysis.corrected'), taskId))[0]!,
+    ]);
+    // Another analysis's event is not held up by them.
+    const [other] = await app.t.ctx.db.transaction((tx) =>
+      queueDeliveries(app.t.ctx, tx, [endpoint.id], event('analysis.completed'), taskId + 1),
+    );
+    received.length = 0;
+    answers.push(500);
+    await attemptDelivery(app.t.ctx, first.id);
+    await attemptDelivery(app.t.ctx, second.id);
+    await attemptDelivery(app.t.ctx, other!.id);
+    const bodies = () => received.map((request) => (JSON.parse(request.body) as { data: unknown }).data);
+    expect(bodies()).toEqual([{ order: 'analysis.completed' }, { order: 'analysis.completed' }]);
+    const retrying = await delivery(first.id);
+    const waiting = await delivery(second.id);
+    expect(retrying).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    // It waits until a second after the earlier one's next attempt.
+    expect(waiting.nextAttemptAt!.getTime()).toBeGreaterThan(retrying.nextAttemptAt!.getTime());
+    expect(await delivery(other!.id)).toMatchObject({ status: 'succeeded' });
+
+    // The earlier one's retry succeeds; then the later one goes.
+    await app.t.ctx.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(webhookDeliveries.id, first.id));
+    await attemptDelivery(app.t.ctx, first.id);
+    await app.t.ctx.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(webhookDeliveries.id, second.id));
+    await attemptDelivery(app.t.ctx, second.id);
+    expect(bodies().slice(2)).toEqual([{ order: 'analysis.completed' }, { order: 'analysis.corrected' }]);
+    expect(await delivery(second.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('after the last retry fails, disables the endpoint and emails the owners; resend-failed sends again', async () => {
