@@ -8,10 +8,11 @@ const withAccess = (access: string) =>
     .sort();
 
 describe('who may call each route', () => {
-  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health, and reading an invitation', () => {
+  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health and readiness, and reading an invitation', () => {
     expect(withAccess('public')).toEqual(
       [
         'GET /health',
+        'GET /health/ready',
         'POST /auth/signup',
         'POST /auth/login',
         'POST /auth/confirm',
