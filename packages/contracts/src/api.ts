@@ -7,7 +7,7 @@ import {
   PROJECT_DESCRIPTION_MAX,
   PROJECT_NAME_MAX,
 } from './constants.ts';
-import { Id, NullableId } from './inputs.ts';
+import { EmailAddress, Id, NullableId } from './inputs.ts';
 import { UI_LANGUAGES } from './languages.ts';
 import { MEMBER_ROLES, PROJECT_ROLES, USER_ROLES } from './roles.ts';
 import { TEXTS } from './texts.ts';
@@ -47,11 +47,6 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
 const newPassword = z
   .string()
   .min(1, TEXTS.password.required)
@@ -61,7 +56,7 @@ const newPassword = z
 const currentPassword = z.string().max(PASSWORD_MAX_LENGTH, TEXTS.password.tooLong);
 
 export const SignupRequest = z.object({
-  email,
+  email: EmailAddress,
   password: newPassword,
   name: z.string().trim().max(120).optional(),
   language: z.enum(UI_LANGUAGES).optional(),
@@ -81,10 +76,13 @@ export const SignupAcceptedResponse = z.object({
 export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
 /** The token of an emailed sign-in link. */
 export const SignInLinkRequest = ConfirmEmailRequest;
-export const LoginRequest = z.object({ email, password: currentPassword.min(1, TEXTS.password.required) });
-export const ForgotPasswordRequest = z.object({ email });
+export const LoginRequest = z.object({
+  email: EmailAddress,
+  password: currentPassword.min(1, TEXTS.password.required),
+});
+export const ForgotPasswordRequest = z.object({ email: EmailAddress });
 /** Reset payload of spec 2 §3: token and password. */
-export const ResetPasswordRequest = z.object({ token: z.string().min(1), password: newPassword });
+export const ResetPasswordRequest = z.object({ token: z.string().min(1).max(200), password: newPassword });
 /** current_password is required unless the account has none yet (made with Google sign-in). */
 export const ChangePasswordRequest = z.object({
   current_password: currentPassword.min(1).optional(),

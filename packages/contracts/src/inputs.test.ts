@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Day, decimalNumber, Id, idFrom, idSchema, PG_INTEGER_MAX, wholeNumber } from './inputs.ts';
+import {
+  Day,
+  decimalNumber,
+  EmailAddress,
+  Id,
+  idFrom,
+  idSchema,
+  PG_INTEGER_MAX,
+  Timestamp,
+  wholeNumber,
+} from './inputs.ts';
 
 const parsed = (
   schema: { safeParse: (value: unknown) => { success: boolean; data?: unknown } },
@@ -65,6 +75,27 @@ describe('wholeNumber and decimalNumber', () => {
     for (const refused of ['1e2', 'NaN', '-Infinity', '1e308', '-1', 1e308, -1e308, '12.5.1', '.5']) {
       expect(parsed(units, refused), String(refused)).toBe('refused');
     }
+  });
+
+  it('refuse text longer than their bounds can be written in, before reading it', () => {
+    expect(parsed(wholeNumber(1, 100), '0000000001')).toBe('refused');
+    expect(parsed(decimalNumber(0, 1000), `1.${'0'.repeat(40)}`)).toBe('refused');
+    expect(parsed(decimalNumber(0, 1000), `1.${'0'.repeat(20)}`)).toBe(1);
+  });
+});
+
+describe('text limits', () => {
+  it('take an email of at most 254 characters and a timestamp of at most 35', () => {
+    const local = 'a'.repeat(64);
+    const domain = `${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.example`;
+    const longest = `${local}@${domain.slice(-(254 - 65))}`;
+    expect(longest).toHaveLength(254);
+    expect(parsed(EmailAddress, longest.toUpperCase())).toBe(longest);
+    expect(parsed(EmailAddress, `${local}@${'e'.repeat(190)}.example`)).toBe('refused');
+    expect(parsed(Timestamp, '2026-12-05T09:30:00.123456789+05:30')).toBe(
+      '2026-12-05T09:30:00.123456789+05:30',
+    );
+    expect(parsed(Timestamp, `2026-12-05T09:30:00.${'1'.repeat(30)}Z`)).toBe('refused');
   });
 });
 

@@ -6,6 +6,17 @@ import { dayInRange } from './dates.ts';
 // (a path, a query, a form field) is read as plain decimal digits only: no exponent, hex, 'Infinity' or
 // fraction where a whole number is meant. The server's error map words their issues (`params.input`).
 
+/** The longest email address SMTP carries (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An email address as typed: trimmed, lowercased, checked. */
+export const EmailAddress = z
+  .string()
+  .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address')
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
 /** Largest value of PostgreSQL's integer: serial ids and integer columns. */
 export const PG_INTEGER_MAX = 2_147_483_647;
 
@@ -43,7 +54,16 @@ const toId =
 export function idSchema(max = PG_INTEGER_MAX, message?: string) {
   return z
     .union([z.number(), z.string()], message ? { error: message } : undefined)
+    .meta(idBounds(max))
     .transform(toId(max, message));
+}
+
+/**
+ * What the OpenAPI document says of an id's bounds (a JSON number's and its text's), as the transform checks
+ * them: the schema is a union refined in code, whose limits zod cannot derive.
+ */
+function idBounds(max: number) {
+  return { minimum: 1, maximum: max, maxLength: String(max).length, pattern: ID_TEXT.source };
 }
 
 /** The id of a row of a serial column (projects, prompts, analyses …). */
@@ -55,6 +75,7 @@ export const Id = idSchema();
  */
 export const NullableId = z
   .union([z.number().nullable(), z.string().nullable()])
+  .meta(idBounds(PG_INTEGER_MAX))
   .transform((value, context) => (value === null ? null : toId(PG_INTEGER_MAX, undefined)(value, context)));
 
 /** The id a raw input holds, or null (for checks that run before the route's validation). */
@@ -63,39 +84,68 @@ export function idFrom(value: unknown): number | null {
   return result.success ? result.data : null;
 }
 
-/** A number as JSON carries it, or its text in plain decimal digits matching `pattern`. */
-function numberOf(pattern: RegExp, params: InputIssueParams) {
-  return z.union([z.number(), z.string()]).transform((value, context) => {
-    if (typeof value === 'number') return value;
-    const text = value.trim();
-    return pattern.test(text) ? Number(text) : refuse(context, value, params);
-  });
+/**
+ * A number as JSON carries it, or its text in plain decimal digits matching `pattern`, at most `maxLength`
+ * characters (the OpenAPI document states the bounds: a union refined in code has none zod could derive).
+ */
+function numberOf(
+  pattern: RegExp,
+  params: InputIssueParams,
+  bounds: { min: number; max: number; maxLength: number },
+) {
+  return z
+    .union([z.number(), z.string()])
+    .meta({ minimum: bounds.min, maximum: bounds.max, maxLength: bounds.maxLength, pattern: pattern.source })
+    .transform((value, context) => {
+      if (typeof value === 'number') return value;
+      const text = value.trim();
+      return text.length <= bounds.maxLength && pattern.test(text)
+        ? Number(text)
+        : refuse(context, value, params);
+    });
 }
+
+/** Characters of the longest decimal text of a number in [min, max]: its digits, sign and point. */
+const DECIMAL_TEXT_MAX = 32;
 
 /** A whole number from `min` to `max`. */
 export function wholeNumber(min: number, max: number) {
-  return numberOf(WHOLE_TEXT, { input: 'whole' }).pipe(z.number().int().min(min).max(max));
+  const maxLength = Math.max(String(min).length, String(max).length);
+  return numberOf(WHOLE_TEXT, { input: 'whole' }, { min, max, maxLength }).pipe(
+    z.number().int().min(min).max(max),
+  );
 }
 
 /** A number from `min` to `max` (finite by its bounds). */
 export function decimalNumber(min: number, max: number) {
-  return numberOf(DECIMAL_TEXT, { input: 'decimal' }).pipe(z.number().min(min).max(max));
+  return numberOf(DECIMAL_TEXT, { input: 'decimal' }, { min, max, maxLength: DECIMAL_TEXT_MAX }).pipe(
+    z.number().min(min).max(max),
+  );
 }
+
+/** '2026-12-05T09:30:00.123456789+05:30': nanoseconds are the finest any system writes. */
+const TIMESTAMP_MAX_LENGTH = 35;
 
 /**
  * A date and time with its offset (ISO 8601) on a day from DAY_MIN to DAY_MAX in UTC, e.g. when an analysis is
  * scheduled.
  */
-export const Timestamp = z.iso.datetime({ offset: true }).refine(
-  (value) => {
-    const time = Date.parse(value);
-    return Number.isFinite(time) && dayInRange(new Date(time).toISOString().slice(0, 10));
-  },
-  { params: { input: 'timestamp' } satisfies InputIssueParams },
-);
+export const Timestamp = z.iso
+  .datetime({ offset: true })
+  .max(TIMESTAMP_MAX_LENGTH)
+  .refine(
+    (value) => {
+      const time = Date.parse(value);
+      return Number.isFinite(time) && dayInRange(new Date(time).toISOString().slice(0, 10));
+    },
+    { params: { input: 'timestamp' } satisfies InputIssueParams },
+  );
 
 /**
  * A day 'YYYY-MM-DD' of a date filter, from DAY_MIN to DAY_MAX: years PostgreSQL and JavaScript both represent
  * alike (no year 0, no day that a time zone moves before year 1).
  */
-export const Day = z.iso.date().refine(dayInRange, { params: { input: 'day' } satisfies InputIssueParams });
+export const Day = z.iso
+  .date()
+  .max('YYYY-MM-DD'.length)
+  .refine(dayInRange, { params: { input: 'day' } satisfies InputIssueParams });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_OUTCOMES } from '../analytics/field-values.ts';
+import { BULK_CSV } from '../bulk/rules.ts';
 import { Day, decimalNumber, Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
 import { FINAL_SCORE_MODES } from '../prompts/schema.ts';
 import { TASK_STAGES, TASK_STATUSES } from './status.ts';
@@ -8,11 +9,22 @@ import { DEFAULT_PRIORITY } from './upload.ts';
 
 // Schemas of uploads and the analyses list; the routes are in ../routes/uploads.ts and analyses.ts.
 
+/** An upload's metadata: names and values as long as a bulk CSV's columns and cells may be. */
+export const UPLOAD_METADATA = { fieldsMax: 100, nameMax: 200, valueMax: BULK_CSV.maxValueLength } as const;
+/** The longest metadata a form's JSON text part can hold within those limits. */
+export const METADATA_JSON_MAX = 128 * 1024;
+
+const Metadata = z
+  .record(z.string().max(UPLOAD_METADATA.nameMax), z.string().max(UPLOAD_METADATA.valueMax))
+  .refine((metadata) => Object.keys(metadata).length <= UPLOAD_METADATA.fieldsMax, {
+    message: `At most ${UPLOAD_METADATA.fieldsMax} metadata fields.`,
+  });
+
 /** Form fields of a file or chunk upload (multipart text fields). `metadata` is a JSON object of strings. */
 export const UploadFields = z.object({
   prompt_id: Id,
   priority: wholeNumber(0, 2).default(DEFAULT_PRIORITY),
-  metadata: z.record(z.string(), z.string()).default({}),
+  metadata: Metadata.default({}),
   scheduled_at: Timestamp.optional(),
   /** When the conversation took place (ISO time with a zone); else a metadata `date`, else the upload time. */
   conversation_at: Timestamp.optional(),
@@ -20,7 +32,10 @@ export const UploadFields = z.object({
 });
 
 export const ChunkFields = UploadFields.extend({
-  upload_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  upload_id: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]{8,64}$/),
   chunk_index: wholeNumber(0, PG_INTEGER_MAX),
   chunk_total: wholeNumber(1, PG_INTEGER_MAX),
 });
@@ -68,8 +83,8 @@ export const AnalysisListQuery = z.object({
   prompt_id: Id.optional(),
   /** The number of the prompt's version the analyses ran with (scorecard version); needs prompt_id. */
   prompt_version: wholeNumber(1, PG_INTEGER_MAX).optional(),
-  department: z.string().optional(),
-  representative: z.string().optional(),
+  department: z.string().max(200).optional(),
+  representative: z.string().max(200).optional(),
   status: TaskStatusSchema.optional(),
   score_min: decimalNumber(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER).optional(),
   score_max: decimalNumber(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER).optional(),

@@ -12,13 +12,18 @@ export const MANAGER_FILTER_NAMES_MAX = 100;
  * non-empty, trimmed names.
  */
 export const repeatedNames = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().max(200), z.array(z.string().max(200)).max(MANAGER_FILTER_NAMES_MAX)])
   .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).map((name) => name.trim()))])
   .transform((names) => names.filter((name) => name.length > 0))
   .pipe(z.array(z.string().max(200)).max(MANAGER_FILTER_NAMES_MAX));
 
+/** 'YYYY-MM-DD..YYYY-MM-DD'. */
+const PERIOD_PARAM_LENGTH = 22;
 const periodsParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([
+    z.string().max(PERIOD_PARAM_LENGTH),
+    z.array(z.string().max(PERIOD_PARAM_LENGTH)).max(MAX_DASHBOARD_PERIODS),
+  ])
   .transform((value) => (Array.isArray(value) ? value : [value]))
   .pipe(z.array(z.string()).min(1).max(MAX_DASHBOARD_PERIODS))
   .transform((values, context) =>

@@ -16,9 +16,11 @@ import { MAX_UNITS } from './units.ts';
 // The routes are in ../routes/billing.ts and ../routes/admin.ts. Money in answers: JSON numbers with at most
 // 6 decimals (see money.ts); units: JSON numbers with at most 3 decimals.
 
+/** Characters of a money amount's text: 15 whole digits, a point and 6 decimals, with room for a sign and spaces. */
+const MONEY_TEXT_MAX = 32;
 /** A money amount in a request: a JSON number or decimal string with at most 6 decimals. */
 export const MoneyInput = z
-  .union([z.number(), z.string()])
+  .union([z.number(), z.string().max(MONEY_TEXT_MAX)])
   .refine(isMoneyAmount, { message: 'Please enter an amount with at most 6 decimals.' });
 /** A positive money amount in a request (spec 2 §5: 0 or below is an invalid amount). */
 export const PositiveMoneyInput = MoneyInput.refine((value) => isMoneyAmount(value) && toMicros(value) > 0, {
@@ -26,7 +28,7 @@ export const PositiveMoneyInput = MoneyInput.refine((value) => isMoneyAmount(val
 });
 /** A top-up amount: any decimal above 0, rounded to cents (spec 2 §5); the rounded amount goes on. */
 const TopUpAmountInput = z
-  .union([z.number(), z.string()])
+  .union([z.number(), z.string().max(MONEY_TEXT_MAX)])
   .refine((value) => topUpAmountMicros(value) !== null, {
     message: 'Please enter an amount greater than 0 (it is rounded to cents).',
   })
@@ -41,6 +43,7 @@ const UnitsInput = decimalNumber(0, MAX_UNITS).refine((value) => Number(value.to
 
 export const Currency = z
   .string()
+  .max(8)
   .trim()
   .regex(/^[A-Z]{3}$/, 'A three-letter currency code such as USD.');
 
@@ -155,6 +158,7 @@ const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const DailySummaryQuery = z.object({
   month: z
     .string()
+    .max('YYYY-MM'.length)
     .regex(monthPattern, 'A month as YYYY-MM.')
     .refine((month) => dayInRange(`${month}-01`), {
       message: `A month from ${DAY_MIN.slice(0, 7)} to ${DAY_MAX.slice(0, 7)}.`,

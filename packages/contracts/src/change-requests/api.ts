@@ -18,6 +18,10 @@ export const MOMENT_SECONDS_MAX = 10_000_000;
 
 /** A typed field value (its type is checked against the field: proposedValueProblem). */
 export const FieldValue = z.union([z.string(), z.number(), z.boolean()]);
+/** Longest text a person may give as a field's value (a summary, a note). */
+export const FIELD_VALUE_TEXT_MAX = 20_000;
+/** A field's value as a request carries it. */
+export const FieldValueInput = z.union([z.string().max(FIELD_VALUE_TEXT_MAX), z.number(), z.boolean()]);
 const reason = z.string().trim().min(1).max(REASON_MAX);
 const dottedPath = z.string().trim().min(1).max(1000);
 
@@ -81,7 +85,7 @@ export const CreateChangeRequest = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('field'),
     items: z
-      .array(z.object({ path: dottedPath, proposed_value: FieldValue }))
+      .array(z.object({ path: dottedPath, proposed_value: FieldValueInput }))
       .min(1)
       .max(CHANGE_REQUEST_ITEMS_MAX),
     reason,
@@ -98,7 +102,7 @@ export type CreateChangeRequest = z.input<typeof CreateChangeRequest>;
 
 export const ApproveChangeRequest = z.object({
   /** Edited values by path (each checked against its field); a path left out keeps the proposed value. */
-  values: z.record(z.string(), FieldValue).optional(),
+  values: z.record(z.string().max(1000), FieldValueInput).optional(),
   reason: z.string().trim().max(REASON_MAX).optional(),
 });
 export const RejectChangeRequest = z.object({ reason });

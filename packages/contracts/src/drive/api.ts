@@ -95,7 +95,7 @@ const StructureConfigInput = z
         'Custom structure: RE2 syntax, named groups (?<name>…) or (?P<name>…); no look-arounds or backreferences.',
     }),
     metadata_fields: z
-      .record(z.string(), MetadataFieldInput)
+      .record(z.string().max(DRIVE.nameMax), MetadataFieldInput)
       .refine((fields) => Object.keys(fields).length <= DRIVE.maxMetadataFields, {
         message: DRIVE_TEXTS.tooManyFields,
       })

@@ -45,7 +45,7 @@ export type InsightRequestInput = z.input<typeof InsightRequest>;
 /** The field-context panel's query: the insight's filters and the fields (repeated `field`). */
 export const FieldContextQuery = z.object({
   field: z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string().max(1000), z.array(z.string().max(1000)).max(INSIGHT_LIMITS.fields)])
     .transform((value) => (Array.isArray(value) ? value : [value]))
     .pipe(z.array(analysisField).min(1).max(INSIGHT_LIMITS.fields)),
   department: repeatedNames.optional(),

@@ -22,6 +22,7 @@ export const PrivacySettings = z.object({
   /** The country (ISO 3166 alpha-2) where phone numbers said without a country code are looked up; null: none. */
   region: z
     .string()
+    .length(2)
     .regex(/^[A-Z]{2}$/)
     .nullable(),
   /** Delete a conversation's media this many days after its upload; null: keep. */

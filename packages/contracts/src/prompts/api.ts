@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../inputs.ts';
 import { PROVIDERS } from './models.ts';
-import { Prompt, PromptInput } from './schema.ts';
+import { PROMPT_NAME_MAX, Prompt, PromptInput } from './schema.ts';
 
 // The routes: packages/contracts/src/routes/prompts.ts and models.ts.
 
@@ -27,7 +27,7 @@ export const PromptParams = z.object({
   id: Id,
   promptId: Id,
 });
-export const PromptByNameQuery = z.object({ name: z.string().trim().min(1) });
+export const PromptByNameQuery = z.object({ name: z.string().trim().min(1).max(PROMPT_NAME_MAX) });
 export const PromptResponse = z.object({ data: Prompt });
 export const PromptListResponse = z.object({ data: z.array(Prompt) });
 export const SavePromptRequest = PromptInput;

@@ -70,6 +70,12 @@ export function isFieldNumber(value: unknown): value is number {
 }
 /** Deepest nesting of object fields. */
 export const MAX_FIELD_DEPTH = 6;
+/** Most fields on one level of a prompt's content (the top level or inside one object field). */
+export const FIELDS_PER_LEVEL_MAX = 200;
+/** Most options, marks or classes one field offers. */
+export const FIELD_CHOICES_MAX = 100;
+/** Longest text of a classification's prompt id as stored (ids are numbers). */
+const PROMPT_ID_TEXT_MAX = 200;
 
 export const FieldOption = z.object({
   value: z.string().max(500),
@@ -81,10 +87,14 @@ export const FieldMark = z.object({
 });
 export const ClassificationOption = z.object({
   /** Accepted as a number or text, kept as text. A codec (not a transform) so responses can be encoded. */
-  promptId: z.codec(z.union([z.number().int(), z.string()]), z.string(), {
-    decode: String,
-    encode: (id) => id,
-  }),
+  promptId: z.codec(
+    z.union([z.number().int(), z.string().max(PROMPT_ID_TEXT_MAX)]),
+    z.string().max(PROMPT_ID_TEXT_MAX),
+    {
+      decode: String,
+      encode: (id) => id,
+    },
+  ),
   promptName: z.string().max(PROMPT_NAME_MAX),
   description: z.string().max(EXPLANATION_MAX),
 });
@@ -105,13 +115,13 @@ export const PromptField = z
     type: z.enum(FIELD_TYPES),
     explanation: z.string().max(EXPLANATION_MAX).default(''),
     includeInScore: z.boolean().default(false),
-    options: z.array(FieldOption).optional(),
-    marks: z.array(FieldMark).optional(),
-    classificationOptions: z.array(ClassificationOption).optional(),
+    options: z.array(FieldOption).max(FIELD_CHOICES_MAX).optional(),
+    marks: z.array(FieldMark).max(FIELD_CHOICES_MAX).optional(),
+    classificationOptions: z.array(ClassificationOption).max(FIELD_CHOICES_MAX).optional(),
     /** Answers that knock the conversation out (yes/no, ok and option fields only; absent: none). */
     knockout: z.array(KnockoutAnswer).max(KNOCKOUT_ANSWERS_MAX).optional(),
     get content() {
-      return z.array(PromptField).optional();
+      return z.array(PromptField).max(FIELDS_PER_LEVEL_MAX).optional();
     },
   })
   .meta({ id: 'PromptField' });
@@ -137,7 +147,7 @@ export const PromptInput = z.object({
   knockoutCap: z.number().min(0).max(MAX_SCORE_LIMIT).nullable().optional(),
   transcriptionTask: z.enum(TRANSCRIPTION_TASKS).default('translate'),
   transcriptionLanguage: z.enum(TRANSCRIPTION_LANGUAGES).default('auto'),
-  content: z.array(PromptField).default([]),
+  content: z.array(PromptField).max(FIELDS_PER_LEVEL_MAX).default([]),
   metadataFields: z
     .array(z.string().trim().min(1).max(100))
     .max(50)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FinalScoreResult, ResultValue } from '../analyses/stored.ts';
-import { FieldValue } from '../change-requests/api.ts';
+import { FieldValueInput } from '../change-requests/api.ts';
 import { Id } from '../inputs.ts';
 import { FIELD_TYPES } from '../prompts/schema.ts';
 
@@ -24,7 +24,7 @@ export const ReviewAnswerInput = z.object({
   /** Dotted path of a correctable field of the prompt the analysis ran with (change-requests/values.ts). */
   path: z.string().trim().min(1).max(1000),
   /** The reviewer's answer, typed like the field; left out: the AI's answer is accepted. */
-  value: FieldValue.optional(),
+  value: FieldValueInput.optional(),
   comment: comment.optional(),
 });
 

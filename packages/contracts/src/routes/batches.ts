@@ -41,7 +41,7 @@ export const batchRoutes = {
     params: ProjectIdParams,
     consumes: ['multipart/form-data'],
     form: BatchCreateFields.extend({
-      file: formFile('The CSV file (url, type, optional date, metadata columns).'),
+      file: formFile('The CSV file (url, type, optional date, metadata columns).', BULK_CSV.maxBytes),
     }),
     responses: { 201: BatchCreateResponse, 400: InvalidCsvResponse.or(ErrorBody) },
     errors: [402, 403, 404, 413, 503],

@@ -96,7 +96,7 @@ export const blacklistRoutes = {
     consumes: ['multipart/form-data'],
     form: z.object({
       project_id: Id,
-      file: formFile('The .csv file: columns phone_number and (optionally) note.'),
+      file: formFile('The .csv file: columns phone_number and (optionally) note.', BLACKLIST.importMaxBytes),
     }),
     responses: { 200: BlacklistImportResult },
     errors: [...errors, 413],

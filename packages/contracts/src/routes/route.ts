@@ -75,8 +75,9 @@ export interface RouteDefinition {
   hidden?: boolean;
 }
 
-/** A file part of a multipart form, as the OpenAPI document shows it. */
-export const formFile = (description: string) => z.string().meta({ format: 'binary', description });
+/** A file part of a multipart form of at most `maxBytes`, as the OpenAPI document shows it. */
+export const formFile = (description: string, maxBytes: number) =>
+  z.string().meta({ format: 'binary', description, maxLength: maxBytes });
 
 /** Keeps a route's literal types (path, schemas) for the typed server registration and web client. */
 export function defineRoute<const R extends RouteDefinition>(route: R): R {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   ChunkFields,
+  METADATA_JSON_MAX,
   UploadFields,
   UploadPromptListResponse,
   UploadResponse,
   UrlUploadRequest,
 } from '../analyses/api.ts';
 import { ChunkReceivedResponse } from '../analyses/detail.ts';
+import { CHUNK_SIZE, MAX_UPLOAD_BYTES } from '../analyses/upload.ts';
 import { ProjectIdParams } from '../api.ts';
 import { defineRoute, formFile } from './route.ts';
 
@@ -25,7 +27,7 @@ const FIELDS_DOC =
 
 /** The text parts as sent: metadata is a JSON object in one text part, force is 'true' or 'false'. */
 const textParts = {
-  metadata: z.string().optional().meta({
+  metadata: z.string().max(METADATA_JSON_MAX).optional().meta({
     description: 'A JSON object of metadata names and values, e.g. {"Department":"Sales"}.',
   }),
   force: z
@@ -35,12 +37,15 @@ const textParts = {
 };
 const UploadForm = UploadFields.extend({
   ...textParts,
-  file: formFile('The recording (audio or video) or the text conversation (.txt, .json).'),
+  file: formFile(
+    'The recording (audio or video) or the text conversation (.txt, .json); at most 4 GB unless the deployment sets MAX_UPLOAD_BYTES.',
+    MAX_UPLOAD_BYTES,
+  ),
 });
 const ChunkForm = ChunkFields.extend({
   ...textParts,
   file_name: z.string().max(255).optional().meta({ description: "The whole file's name (else the part's)." }),
-  file: formFile('This chunk of the file (every chunk but the last at most 50 MB).'),
+  file: formFile('This chunk of the file (every chunk but the last at most 50 MB).', CHUNK_SIZE),
 });
 
 export const uploadRoutes = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
+import { EmailAddress, Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { MEMBER_ROLES, USER_ROLES } from '../roles.ts';
 import {
   API_KEY,
@@ -18,11 +18,6 @@ import {
 // api-keys, reps, support).
 
 const id = Id;
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
 
 // ---------- project general settings ----------
 
@@ -109,7 +104,7 @@ export const MembersResponse = z.object({
   }),
 });
 export const MemberResponse = z.object({ data: Member });
-export const InviteCreateRequest = z.object({ email, role: MemberRoleSchema });
+export const InviteCreateRequest = z.object({ email: EmailAddress, role: MemberRoleSchema });
 export const InviteResponse = z.object({ data: Invite });
 export const MemberRoleUpdate = z.object({ role: MemberRoleSchema });
 export const MemberParams = z.object({ id, userId: id });
