@@ -2,6 +2,7 @@ import { healthRoutes } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/client.ts';
+import { startFakeS3 } from '../../../test/fake-s3.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -62,6 +63,31 @@ describe('readiness', () => {
       expect(answer.json()).toMatchObject({ status: 'not_ready', migrations: 'ok', storage: 'down' });
     } finally {
       await broken.close();
+    }
+  }, 60_000);
+
+  it('asks the bucket once for a flood of probes', async () => {
+    const s3 = await startFakeS3('media');
+    const app = await startTestApp({
+      storage: {
+        kind: 's3',
+        bucket: 'media',
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'test',
+        secretAccessKey: 'test',
+        forcePathStyle: true,
+      },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => callRoute(app.app, healthRoutes.ready)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+      expect(s3.requests.filter((request) => request === 'HEAD ')).toHaveLength(1);
+    } finally {
+      await app.close();
+      await s3.close();
     }
   }, 60_000);
 });

@@ -19,8 +19,30 @@ function newestMigration(): number {
   return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
+/** How long one storage check answers for every readiness probe: a flood of probes makes one request a second. */
+const STORAGE_CHECK_SHARED_MS = 1000;
+
+/** `check` run at most once per `ms`: callers within that time share its outcome (or the one under way). */
+function sharedFor<T>(ms: number, check: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; outcome: Promise<T> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= ms) last = { at: now, outcome: check() };
+    return last.outcome;
+  };
+}
+
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const newest = newestMigration();
+  const storageState = sharedFor(STORAGE_CHECK_SHARED_MS, () =>
+    storageOf(ctx.config)
+      .check()
+      .then(() => 'ok' as const)
+      .catch((error: unknown) => {
+        ctx.logger.warn({ err: error }, 'Media storage is not ready');
+        return 'down' as const;
+      }),
+  );
 
   serve(app, routes.check, {
     handler: async (_request, reply) => {
@@ -46,13 +68,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
             Number(result.rows[0]?.latest ?? 0) >= newest ? ('ok' as const) : ('pending' as const),
           )
           .catch(() => null),
-        storageOf(ctx.config)
-          .check()
-          .then(() => 'ok' as const)
-          .catch((error: unknown) => {
-            ctx.logger.warn({ err: error }, 'Media storage is not ready');
-            return 'down' as const;
-          }),
+        storageState(),
       ]);
       const database = applied === null ? ('down' as const) : ('ok' as const);
       const migrations = applied ?? ('unknown' as const);
