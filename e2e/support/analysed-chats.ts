@@ -10,7 +10,13 @@ import type { Project } from './flows.ts';
  * budget not discussed (3 of 5 points, 60 %); the fake model answers the others with the budget discussed (80 %).
  */
 
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
+const said = (value: unknown) => ({
+  value,
+  justification: FAKE_JUSTIFICATION,
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 
 const BUDGET_MISSED = {
   Summary: said('A short call.'),

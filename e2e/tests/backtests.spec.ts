@@ -8,7 +8,13 @@ import { expect, test } from '../support/test.ts';
 // Three analyses, three reviews, a backtest in the background and a publish: longer than the default minute.
 test.describe.configure({ timeout: 150_000 });
 
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
+const said = (value: unknown) => ({
+  value,
+  justification: FAKE_JUSTIFICATION,
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 const scored = (needs: number, budget: boolean) =>
   answer({
     Summary: said('A short call.'),

@@ -5,7 +5,13 @@ import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
+const said = (value: unknown) => ({
+  value,
+  justification: FAKE_JUSTIFICATION,
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 
 test.describe('knockout answers', () => {
   test('a yes/no field marked to knock out on "no" fails a conversation the model answers "no" to', async ({

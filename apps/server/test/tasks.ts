@@ -4,7 +4,13 @@ import { storageOf } from '../src/storage/index.ts';
 import type { TestApp } from './harness.ts';
 import { META } from './uploads.ts';
 
-const evidence = (value: string) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+const evidence = (value: string) => ({
+  value,
+  justification: 'Said so.',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 /** A model answer for the prompt of test/uploads.ts createPrompt (Greeting, with Summary and Title). */
 export const GREETING_ANSWER = {
   Summary: evidence('A greeting.'),

@@ -48,7 +48,13 @@ const CONTENT: PromptField[] = [
     options: ['Friendly', 'Neutral'].map((value) => ({ value, explanation: value })),
   }),
 ];
-const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+const evidence = (value: unknown) => ({
+  value,
+  justification: 'Said so.',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 const ANSWER = {
   Summary: evidence('A sales call.'),
   Title: evidence('Panels'),

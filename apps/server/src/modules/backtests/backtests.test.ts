@@ -41,7 +41,13 @@ const REVIEWS = [
   { greeting: true, tone: 0 }, // T3
 ];
 
-const evidence = (value: unknown) => ({ value, justification: '', quote: '', timestamp: null });
+const evidence = (value: unknown) => ({
+  value,
+  justification: '',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 /** The draft's answer: VALUES except Greeting and Tone. */
 const draftAnswer = (greeting: boolean, tone: number) =>
   answer({

@@ -35,7 +35,13 @@ const CONTENT: PromptField[] = [
   },
 ];
 
-const said = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+const said = (value: unknown) => ({
+  value,
+  justification: 'Said so.',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 const answerWith = (budget: boolean) => ({
   Summary: said('A call.'),
   Title: said('Call'),

@@ -240,7 +240,13 @@ describe('prompt versions', () => {
       ],
     });
     const taskId = await insertTextTask(t, projectId, router, CHAT);
-    const ev = (value: string) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+    const ev = (value: string) => ({
+      value,
+      justification: 'Said so.',
+      quote: '',
+      timestamp: null,
+      unsure: false,
+    });
     anthropic.script(
       answer({ Classification: ev('Sales call'), Summary: ev('A sale.'), Title: ev('Router') }),
       failure(500, 'Boom'),

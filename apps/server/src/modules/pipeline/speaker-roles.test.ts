@@ -70,7 +70,13 @@ afterEach(() => {
   }
 });
 
-const evidence = (value: string) => ({ value, justification: 'It says so.', quote: '', timestamp: null });
+const evidence = (value: string) => ({
+  value,
+  justification: 'It says so.',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 const SUMMARY = { Summary: evidence('A price enquiry.'), Title: evidence('Panel prices') };
 const said = (roles: Record<string, string>) => ({
   ...SUMMARY,

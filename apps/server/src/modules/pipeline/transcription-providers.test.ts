@@ -90,7 +90,13 @@ afterEach(() => {
   }
 });
 
-const evidence = (value: string) => ({ value, justification: 'It says so.', quote: '', timestamp: null });
+const evidence = (value: string) => ({
+  value,
+  justification: 'It says so.',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 /** The model's answer to the prompt below (Summary and Title are in every prompt). */
 const SUMMARY = { Summary: evidence('A price enquiry.'), Title: evidence('Panel prices') };
 

@@ -241,7 +241,13 @@ describe('deliveries', () => {
       },
     });
     expect(prompt.statusCode, prompt.body).toBe(201);
-    const said = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+    const said = (value: unknown) => ({
+      value,
+      justification: 'Said so.',
+      quote: '',
+      timestamp: null,
+      unsure: false,
+    });
     const analyse = async (budget: boolean) => {
       const upload = await app.owner.call(uploadRoutes.file, {
         params: { id: projectId },

@@ -566,7 +566,12 @@ describe('analysis detail', () => {
         chosen: { promptId: '8', promptName: 'Renewals' },
         values: { Classification: 'Renewals' },
         evidence: {
-          Classification: { justification: 'They talked about renewing.', quote: '', timestamp: null },
+          Classification: {
+            justification: 'They talked about renewing.',
+            quote: '',
+            timestamp: null,
+            unsure: false,
+          },
         },
       },
     };
