@@ -107,6 +107,14 @@ const isEvidence = (schema: JsonSchema) =>
 
 /** The justification the fake gives every field. */
 export const FAKE_JUSTIFICATION = 'The fake model read this in the transcript.';
+/** A field's answer scripted for the fake: the value with FAKE_JUSTIFICATION, no quote, sure of it. */
+export const said = (value: unknown) => ({
+  value,
+  justification: FAKE_JUSTIFICATION,
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 /** What the fake answers for a free-text field `key`. */
 export const fakeText = (key: string) => `${key} written by the fake model`;
 

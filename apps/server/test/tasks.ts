@@ -4,7 +4,8 @@ import { storageOf } from '../src/storage/index.ts';
 import type { TestApp } from './harness.ts';
 import { META } from './uploads.ts';
 
-const evidence = (value: string) => ({
+/** A field's answer as the model gives it: the value and plain evidence, sure of it. */
+export const answered = (value: unknown) => ({
   value,
   justification: 'Said so.',
   quote: '',
@@ -13,9 +14,9 @@ const evidence = (value: string) => ({
 });
 /** A model answer for the prompt of test/uploads.ts createPrompt (Greeting, with Summary and Title). */
 export const GREETING_ANSWER = {
-  Summary: evidence('A greeting.'),
-  Title: evidence('Hello'),
-  Greeting: evidence('ok'),
+  Summary: answered('A greeting.'),
+  Title: answered('Hello'),
+  Greeting: answered('ok'),
 };
 
 /** A task of a text conversation (rows only, not queued), its file stored in the app's storage. */
