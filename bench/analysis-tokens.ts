@@ -78,7 +78,7 @@ function answerFor(fields: PromptField[]): Record<string, unknown> {
         field.key,
         field.type === 'object'
           ? value(field)
-          : { value: value(field), justification: 'Said so.', quote: 'Hello', timestamp: 1.2 },
+          : { value: value(field), justification: 'Said so.', quote: 'Hello', timestamp: 1.2, unsure: false },
       ]),
   );
 }

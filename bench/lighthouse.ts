@@ -51,6 +51,7 @@ const said = (value: unknown) => ({
   justification: 'The agent said so.',
   quote: 'Good morning',
   timestamp: null,
+  unsure: false,
 });
 /** The fake model's answer to the analytics generator's scorecard (BENCH_CONTENT). */
 const SCORECARD_ANSWER = {

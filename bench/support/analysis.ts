@@ -9,7 +9,13 @@ const FIELDS: PromptField[] = withDefaultFields(
   'sum',
   'en',
 );
-const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: 'Hello', timestamp: null });
+const evidence = (value: unknown) => ({
+  value,
+  justification: 'Said so.',
+  quote: 'Hello',
+  timestamp: null,
+  unsure: false,
+});
 /** What the fake Anthropic answers for the prompt of seedAnalysisProject. */
 export const ANSWER = {
   Summary: evidence('A greeting.'),

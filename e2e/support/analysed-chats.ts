@@ -1,7 +1,7 @@
 import type { Prompt } from '@parley/contracts';
 import type { Page } from '@playwright/test';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from './analyses.ts';
-import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from './fake-llm.ts';
+import { answer, said, scriptLlm, uniqueMarker } from './fake-llm.ts';
 import type { Project } from './flows.ts';
 
 /**
@@ -9,8 +9,6 @@ import type { Project } from './flows.ts';
  * conversation, in department Sales. A conversation marked `missedBudget` gets the scorecard's answer with the
  * budget not discussed (3 of 5 points, 60 %); the fake model answers the others with the budget discussed (80 %).
  */
-
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
 
 const BUDGET_MISSED = {
   Summary: said('A short call.'),

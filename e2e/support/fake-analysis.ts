@@ -103,10 +103,18 @@ export function requestedSchema(body: unknown): JsonSchema | null {
 }
 
 const isEvidence = (schema: JsonSchema) =>
-  ['value', 'justification', 'quote', 'timestamp'].every((key) => key in (schema.properties ?? {}));
+  ['value', 'justification', 'quote', 'timestamp', 'unsure'].every((key) => key in (schema.properties ?? {}));
 
 /** The justification the fake gives every field. */
 export const FAKE_JUSTIFICATION = 'The fake model read this in the transcript.';
+/** A field's answer scripted for the fake: the value with FAKE_JUSTIFICATION, no quote, sure of it. */
+export const said = (value: unknown) => ({
+  value,
+  justification: FAKE_JUSTIFICATION,
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 /** What the fake answers for a free-text field `key`. */
 export const fakeText = (key: string) => `${key} written by the fake model`;
 
@@ -115,7 +123,7 @@ export const fakeText = (key: string) => `${key} written by the fake model`;
  * the same request:
  *  - text: fakeText(key); whole numbers and numbers: 1; yes/no: true; lists: [fakeText(key)];
  *  - a choice of values (ok, option, classification): the first; marks: the upper middle one (0-3 gives 2);
- *  - evidence: FAKE_JUSTIFICATION, and the n-th field with evidence quotes the n-th timed transcript line
+ *  - evidence: FAKE_JUSTIFICATION, never unsure, and the n-th field with evidence quotes the n-th timed transcript line
  *    (round robin) word for word, with its start time as the timestamp;
  *  - the top-level speaker_roles (asked when the conversation has speaker labels): see speakerRolesAnswer.
  */
@@ -152,6 +160,7 @@ export function analysisAnswer(body: unknown): Record<string, unknown> {
             justification: FAKE_JUSTIFICATION,
             quote: line?.text ?? '',
             timestamp: line?.start ?? null,
+            unsure: false,
           };
         }
         return Object.fromEntries(

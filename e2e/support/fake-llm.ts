@@ -17,7 +17,7 @@ import {
 } from './fake-analysis.ts';
 
 export { answer, failure, rawText, slow } from '../../apps/server/test/fake-upstreams/scripted.ts';
-export { FAKE_JUSTIFICATION, fakeText } from './fake-analysis.ts';
+export { FAKE_JUSTIFICATION, fakeText, said } from './fake-analysis.ts';
 
 /**
  * A fake Anthropic API for the app under test, started by global setup (ANTHROPIC_BASE_URL points at it).

@@ -1,14 +1,12 @@
 import type { Prompt } from '@parley/contracts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { expectNoViolations } from '../support/axe.ts';
-import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { answer, said, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
 
 // Three analyses, three reviews, a backtest in the background and a publish: longer than the default minute.
 test.describe.configure({ timeout: 150_000 });
-
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
 const scored = (needs: number, budget: boolean) =>
   answer({
     Summary: said('A short call.'),

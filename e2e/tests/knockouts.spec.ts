@@ -1,11 +1,9 @@
 import { AnalysisPage } from '../pages/analyses.ts';
 import { PromptEditor, PromptListPage } from '../pages/prompts.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
-import { answer, FAKE_JUSTIFICATION, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
+import { answer, said, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
 import { shoot } from '../support/screenshots.ts';
 import { expect, test } from '../support/test.ts';
-
-const said = (value: unknown) => ({ value, justification: FAKE_JUSTIFICATION, quote: '', timestamp: null });
 
 test.describe('knockout answers', () => {
   test('a yes/no field marked to knock out on "no" fails a conversation the model answers "no" to', async ({

@@ -357,7 +357,9 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
     createInsight: { body: { question: 'How do the calls go?' } },
     createSamplingRule: { body: { name: 'Walk', kind: 'random', per_representative: 2 } },
-    updateSamplingRule: { body: { name: 'Walk', kind: 'score_below', score_below: 50 } },
+    updateSamplingRule: {
+      body: { name: 'Walk', kind: 'unsure', prompt_id: ids.promptId, field_path: 'Discovery.Budget' },
+    },
     createCalibrationSession: {
       body: { task_id: ids.taskId, reviewer_ids: [ids.calibratorId, ids.userId] },
     },

@@ -7,7 +7,7 @@ import { addMember, type Client, signUp, type TestApp } from './harness.ts';
 
 /**
  * A completed analysis for sampling: completed `completedAt` (default: a minute ago, in the current week),
- * with the conversation on `conversationAt`.
+ * with the conversation on `conversationAt`, the model unsure of `unsurePaths` (default: none kept).
  */
 export async function sampleTask(
   t: TestApp,
@@ -19,6 +19,7 @@ export async function sampleTask(
     conversationAt?: string;
     values?: ResultValues;
     status?: 'completed' | 'processing';
+    unsurePaths?: string[];
   } = {},
 ): Promise<number> {
   const id = await analysed(
@@ -34,6 +35,7 @@ export async function sampleTask(
     .set({
       completedAt: options.completedAt ?? new Date(Date.now() - 60_000),
       status: options.status ?? 'completed',
+      unsurePaths: options.unsurePaths ?? null,
     })
     .where(eq(tasks.id, id));
   return id;

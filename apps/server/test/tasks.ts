@@ -4,12 +4,19 @@ import { storageOf } from '../src/storage/index.ts';
 import type { TestApp } from './harness.ts';
 import { META } from './uploads.ts';
 
-const evidence = (value: string) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
+/** A field's answer as the model gives it: the value and plain evidence, sure of it. */
+export const answered = (value: unknown) => ({
+  value,
+  justification: 'Said so.',
+  quote: '',
+  timestamp: null,
+  unsure: false,
+});
 /** A model answer for the prompt of test/uploads.ts createPrompt (Greeting, with Summary and Title). */
 export const GREETING_ANSWER = {
-  Summary: evidence('A greeting.'),
-  Title: evidence('Hello'),
-  Greeting: evidence('ok'),
+  Summary: answered('A greeting.'),
+  Title: answered('Hello'),
+  Greeting: answered('ok'),
 };
 
 /** A task of a text conversation (rows only, not queued), its file stored in the app's storage. */

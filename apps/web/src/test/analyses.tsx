@@ -226,9 +226,15 @@ export const scorecardResult: TaskResult = {
       justification: 'The rep said hello first.',
       quote: 'Hello, thanks for calling',
       timestamp: 0.5,
+      unsure: false,
     },
-    Empathy: { justification: 'The rep listened.', quote: 'I understand completely', timestamp: 12.5 },
-    'Discovery.Budget': { justification: 'Budget never came up.', quote: '', timestamp: null },
+    Empathy: {
+      justification: 'The rep listened.',
+      quote: 'I understand completely',
+      timestamp: 12.5,
+      unsure: false,
+    },
+    'Discovery.Budget': { justification: 'Budget never came up.', quote: '', timestamp: null, unsure: true },
   },
   score: {
     mode: 'percent',

@@ -14,6 +14,7 @@ const stored = {
       justification: 'The rep said hello first.',
       quote: 'Hello, thanks for calling',
       timestamp: 0.5,
+      unsure: true,
     },
   },
   score: {
@@ -57,7 +58,11 @@ describe('stored results', () => {
   it('reads older and damaged parts leniently, keeping the rest', () => {
     const read = readStoredResult({
       values: { A: 1 },
-      evidence: { A: { justification: 3, quote: 'q', timestamp: 'x' }, B: 'broken' },
+      evidence: {
+        A: { justification: 3, quote: 'q', timestamp: 'x' },
+        B: 'broken',
+        C: { justification: 'j', quote: '', timestamp: null, unsure: 'maybe' },
+      },
       score: { mode: 'bogus' },
       prompt: { id: '3', name: 'Old copy' },
       classification: {
@@ -69,7 +74,11 @@ describe('stored results', () => {
     });
     expect(read).toMatchObject({
       values: { A: 1 },
-      evidence: { A: { justification: '', quote: 'q', timestamp: null } },
+      // Evidence stored before the model said whether it was unsure reads as sure.
+      evidence: {
+        A: { justification: '', quote: 'q', timestamp: null, unsure: false },
+        C: { justification: 'j', quote: '', timestamp: null, unsure: false },
+      },
       prompt: { id: 3, name: 'Old copy' },
       classification: {
         field: 'K',

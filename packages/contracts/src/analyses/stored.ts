@@ -69,13 +69,18 @@ export const FIELD_VALUE_SCHEMAS: Record<FieldType, z.ZodType> = {
 export const isValueGroup = (value: ResultValue | undefined): value is { [key: string]: ResultValue } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Why the model gave a field its value: one sentence and the transcript passage it rests on. */
+/**
+ * Why the model gave a field its value: one sentence and the transcript passage it rests on, and whether the
+ * model was unsure of it.
+ */
 export const FieldEvidence = z.object({
   justification: z.string(),
   /** Verbatim from the transcript; empty when nothing in the conversation supports the value. */
   quote: z.string(),
   /** Where the quote starts, in seconds; null when unknown. */
   timestamp: z.number().nullable(),
+  /** The conversation did not let the model answer with confidence (results stored before it: false). */
+  unsure: z.boolean(),
 });
 export type FieldEvidence = z.output<typeof FieldEvidence>;
 /** Dotted field path (keys never contain dots) to the evidence of that field. */
@@ -208,6 +213,7 @@ const LenientEvidence = z
         justification: z.string().catch(''),
         quote: z.string().catch(''),
         timestamp: z.number().nullable().catch(null),
+        unsure: z.boolean().catch(false),
       })
       .nullable()
       .catch(null),

@@ -24,24 +24,25 @@ const FIELDS: PromptField[] = [
   field('Final Score', 'float'),
 ];
 
-const ev = (value: unknown, timestamp: number | null = 1.5) => ({
+const ev = (value: unknown, timestamp: number | null = 1.5, unsure = false) => ({
   value,
   justification: 'Because.',
   quote: 'hello',
   timestamp,
+  unsure,
 });
 
 const ANSWER = {
   Title: ev('Call'),
   Greeting: ev('ok', 0),
-  Needs: ev(2, null),
+  Needs: ev(2, null, true),
   Discovery: { Budget: ev(true, 12), Notes: ev(['a', 'b']) },
 };
 
 describe('promptOutputSchemaWithEvidence', () => {
   const schema = promptOutputSchemaWithEvidence(FIELDS, { omitKeys: ['Final Score'] });
 
-  it('wraps every leaf in {value, justification, quote, timestamp}; objects stay objects', () => {
+  it('wraps every leaf in {value, justification, quote, timestamp, unsure}; objects stay objects', () => {
     expect(schema.parse(ANSWER)).toEqual(ANSWER);
     const json = z.toJSONSchema(schema) as {
       properties: Record<string, { properties: Record<string, { description?: string }> }>;
@@ -53,6 +54,7 @@ describe('promptOutputSchemaWithEvidence', () => {
       'justification',
       'quote',
       'timestamp',
+      'unsure',
     ]);
     expect(json.properties.Title!.properties.value!.description).toBe('A title');
     expect(Object.keys(json.properties.Discovery!.properties)).toEqual(['Budget', 'Notes']);
@@ -64,7 +66,7 @@ describe('promptOutputSchemaWithEvidence', () => {
     };
     const greeting = json.properties.Greeting!.properties;
     expect(greeting.value!.description).toBeUndefined();
-    for (const key of ['justification', 'quote', 'timestamp'])
+    for (const key of ['justification', 'quote', 'timestamp', 'unsure'])
       expect(greeting[key]!.description).toBeUndefined();
     expect(json.properties.Needs!.properties.value!.enum).toEqual([0, 2]);
   });
@@ -73,6 +75,8 @@ describe('promptOutputSchemaWithEvidence', () => {
     expect(schema.safeParse({ ...ANSWER, Needs: ev(1) }).success).toBe(false);
     expect(schema.safeParse({ ...ANSWER, Greeting: ev('maybe') }).success).toBe(false);
     expect(schema.safeParse({ ...ANSWER, Title: { value: 'x' } }).success).toBe(false);
+    const { unsure: _, ...withoutUnsure } = ev('Call');
+    expect(schema.safeParse({ ...ANSWER, Title: withoutUnsure }).success).toBe(false);
   });
 
   it('splits an answer into the plain values and evidence by dotted path', () => {
@@ -95,8 +99,18 @@ describe('promptOutputSchemaWithEvidence', () => {
       justification: 'Because.',
       quote: 'hello',
       timestamp: 12,
+      unsure: false,
     });
-    expect(evidence.Needs!.timestamp).toBeNull();
+    expect(evidence.Needs).toMatchObject({ timestamp: null, unsure: true });
+  });
+
+  it('reads an answer that does not say unsure (or says it other than true) as sure', () => {
+    const { evidence } = splitEvidence(FIELDS, {
+      Title: { value: 'Call', justification: '', quote: '', timestamp: null },
+      Greeting: { ...ev('ok'), unsure: 'yes' },
+    });
+    expect(evidence.Title!.unsure).toBe(false);
+    expect(evidence.Greeting!.unsure).toBe(false);
   });
 });
 

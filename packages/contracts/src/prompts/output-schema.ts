@@ -93,6 +93,7 @@ const evidenceShape = {
   justification: z.string(),
   quote: z.string(),
   timestamp: z.number().nullable(),
+  unsure: z.boolean(),
 };
 
 export interface EvidenceSchemaOptions {
@@ -102,7 +103,7 @@ export interface EvidenceSchemaOptions {
 
 /**
  * The evidence-carrying variant of promptOutputSchema: every field other than an object becomes
- * `{value, justification, quote, timestamp}`; object fields stay objects of their fields (their
+ * `{value, justification, quote, timestamp, unsure}`; object fields stay objects of their fields (their
  * leaves carry the evidence). `splitEvidence` turns such an answer back into plain values (the shape
  * promptOutputSchema describes) and an evidence map keyed by dotted field path.
  */
@@ -164,6 +165,7 @@ export function splitEvidence(
         justification: typeof item.justification === 'string' ? item.justification : '',
         quote: typeof item.quote === 'string' ? item.quote : '',
         timestamp: typeof item.timestamp === 'number' ? item.timestamp : null,
+        unsure: item.unsure === true,
       };
     }
     return values;

@@ -11,14 +11,16 @@ import { Day, Id, NullableId, wholeNumber } from '../inputs.ts';
  * - `random`: N analyses per representative, at random (by the rule's seed and the week);
  * - `knockout`: every analysis an answer knocked out;
  * - `score_below`: every analysis whose final score is below a threshold;
- * - `disputed`: every analysis with a change request opened on it.
+ * - `disputed`: every analysis with a change request opened on it;
+ * - `unsure`: every analysis where the model said it was unsure of a field (of `field_path`, when set).
  */
-export const SAMPLING_RULE_KINDS = ['random', 'knockout', 'score_below', 'disputed'] as const;
+export const SAMPLING_RULE_KINDS = ['random', 'knockout', 'score_below', 'disputed', 'unsure'] as const;
 export type SamplingRuleKind = (typeof SAMPLING_RULE_KINDS)[number];
 
 export const SAMPLING = {
   nameMax: 120,
   departmentMax: 200,
+  fieldPathMax: 1000,
   /** Rules per project. */
   rulesMax: 50,
   /** Most analyses a `random` rule picks per representative and week. */
@@ -55,6 +57,8 @@ const ruleFields = {
   score_below: z.number().min(0).max(1_000_000).nullable(),
   /** Only analyses of this prompt (null: any). */
   prompt_id: NullableId,
+  /** `unsure` only: a field of the rule's prompt (dotted path); only analyses unsure of it (null: any field). */
+  field_path: z.string().trim().min(1).max(SAMPLING.fieldPathMax).nullable(),
   /** Only analyses of this department, compared trimmed and case-insensitive (null or empty: any). */
   department: department.nullable(),
   /** Only conversations on or after / on or before this day (the project's timezone). */
@@ -73,6 +77,8 @@ function ruleProblems(
     kind?: SamplingRuleKind;
     per_representative?: number | null;
     score_below?: number | null;
+    prompt_id?: number | null;
+    field_path?: string | null;
     since?: string | null;
     until?: string | null;
   },
@@ -92,6 +98,13 @@ function ruleProblems(
       message: 'Enter the score below which analyses are picked.',
     });
   }
+  if (rule.kind === 'unsure' && rule.field_path && rule.prompt_id == null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['prompt_id'],
+      message: 'Choose the prompt whose field the model was unsure of.',
+    });
+  }
   if (rule.since && rule.until && rule.until < rule.since) {
     ctx.addIssue({
       code: 'custom',
@@ -108,6 +121,7 @@ export const SamplingRuleCreateRequest = z
     per_representative: ruleFields.per_representative.default(null),
     score_below: ruleFields.score_below.default(null),
     prompt_id: ruleFields.prompt_id.default(null),
+    field_path: ruleFields.field_path.default(null),
     department: ruleFields.department.default(null),
     since: ruleFields.since.default(null),
     until: ruleFields.until.default(null),
@@ -131,6 +145,7 @@ export const SamplingRule = z.object({
   per_representative: z.number().int().nullable(),
   score_below: z.number().nullable(),
   prompt_id: z.number().int().nullable(),
+  field_path: z.string().nullable(),
   department: z.string().nullable(),
   since: z.string().nullable(),
   until: z.string().nullable(),

@@ -143,10 +143,12 @@ export const reviewRoutes = {
     summary: 'Add a sampling rule (admin or owner); an enabled rule assigns the current week at once',
     description:
       'random: N analyses per representative and week; knockout: every knocked-out analysis; score_below: ' +
-      'every final score below a threshold; disputed: every analysis with a change request. Filtered by ' +
-      'prompt, department and conversation dates; assigned round-robin to the named reviewers (none named: ' +
-      'every member who may review the analysis), at most weekly_goal per reviewer. 409 too_many_rules past ' +
-      'the limit; 422 when a named reviewer or prompt is not of the project.',
+      'every final score below a threshold; disputed: every analysis with a change request; unsure: every ' +
+      'analysis where the model said it was unsure of a field (field_path: of that field of the prompt). ' +
+      'Filtered by prompt, department and conversation dates; assigned round-robin to the named reviewers ' +
+      '(none named: every member who may review the analysis), at most weekly_goal per reviewer. 409 ' +
+      'too_many_rules past the limit; 422 when a named reviewer or prompt is not of the project, or ' +
+      'field_path not a field of the prompt.',
     tags,
     access: 'full-key',
     params: ProjectIdParams,

@@ -101,6 +101,8 @@ export const samplingRules = pgTable(
     perRepresentative: integer('per_representative'),
     scoreBelow: numeric('score_below', { mode: 'number' }),
     promptId: integer('prompt_id').references(() => prompts.id, { onDelete: 'set null' }),
+    /** `unsure` only: the field of the prompt the model must have been unsure of (null: any field). */
+    fieldPath: text('field_path'),
     department: text('department'),
     since: date('since', { mode: 'string' }),
     until: date('until', { mode: 'string' }),

@@ -106,6 +106,12 @@ export const tasks = pgTable(
     finalScore: finiteNumeric('final_score'),
     /** How the final score was computed (the result's score.mode), kept beside it so the list never reads the result. */
     scoreMode: text('score_mode', { enum: FINAL_SCORE_MODES }),
+    /**
+     * The dotted paths of the fields the model said it was unsure of (the result's evidence), kept beside it so
+     * that the `unsure` sampling rule never reads the result; null for analyses completed before it was kept.
+     * Corrections leave it as the model answered.
+     */
+    unsurePaths: text('unsure_paths').array(),
     /** The prompt as the analysis runs with it (prompts change later); set when the run starts. */
     promptVersionId: integer('prompt_version_id').references(() => promptVersions.id),
     /** A classification prompt's choice: the prompt that then analysed the conversation, as it ran. */
@@ -203,6 +209,9 @@ export const tasks = pgTable(
     // Retention and its preview (modules/tasks/expire.ts): a project's analyses not expired yet by creation time;
     // the status rides along so that counting them reads the index alone.
     index('tasks_retention_idx').on(t.projectId, t.createdAt, t.status).where(sql`${t.expiredAt} IS NULL`),
+    // The `unsure` sampling rule (modules/reviews/sampling.ts): a project's analyses with a field the model was
+    // unsure of, by completion.
+    index('tasks_unsure_idx').on(t.projectId, t.completedAt).where(sql`cardinality(${t.unsurePaths}) > 0`),
     index('tasks_api_key_idx').on(t.apiKeyId, t.conversationAt).where(sql`${t.apiKeyId} IS NOT NULL`),
   ],
 );

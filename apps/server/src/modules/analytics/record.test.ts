@@ -5,7 +5,7 @@ import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.t
 import { answer, type FakeUpstream } from '../../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, type TestApp } from '../../../test/harness.ts';
 import { uploadCall } from '../../../test/settings.ts';
-import { insertTextTask } from '../../../test/tasks.ts';
+import { answered, insertTextTask } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { analysisFieldValues, analyticsBackfill, tasks } from '../../db/schema/index.ts';
 import { runTask } from '../pipeline/run.ts';
@@ -48,14 +48,13 @@ const CONTENT: PromptField[] = [
     options: ['Friendly', 'Neutral'].map((value) => ({ value, explanation: value })),
   }),
 ];
-const evidence = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
 const ANSWER = {
-  Summary: evidence('A sales call.'),
-  Title: evidence('Panels'),
-  Greeting: evidence('ok'),
-  Discovery: { Budget: evidence(false), Timeline: evidence('n/a') },
-  Rating: evidence(2),
-  Tone: evidence('Friendly'),
+  Summary: answered('A sales call.'),
+  Title: answered('Panels'),
+  Greeting: answered('ok'),
+  Discovery: { Budget: answered(false), Timeline: answered('n/a') },
+  Rating: answered(2),
+  Tone: answered('Friendly'),
 };
 
 async function setUp(): Promise<{ projectId: number; promptId: number; taskId: number }> {

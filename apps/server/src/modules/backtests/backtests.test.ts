@@ -12,7 +12,7 @@ import { startFakeAnthropic } from '../../../test/fake-upstreams/anthropic.ts';
 import { answer, failure, slow } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, signUp } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
-import { waitUntil } from '../../../test/tasks.ts';
+import { answered, waitUntil } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { backtests, billingHolds, invoices, prompts, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -41,17 +41,16 @@ const REVIEWS = [
   { greeting: true, tone: 0 }, // T3
 ];
 
-const evidence = (value: unknown) => ({ value, justification: '', quote: '', timestamp: null });
 /** The draft's answer: VALUES except Greeting and Tone. */
 const draftAnswer = (greeting: boolean, tone: number) =>
   answer({
-    Summary: evidence('A call.'),
-    Title: evidence('Call'),
-    Greeting: evidence(greeting),
-    Discovery: { Budget: evidence('not ok') },
-    Tone: evidence(tone),
-    Outcome: evidence('Lost'),
-    Objections: evidence(2),
+    Summary: answered('A call.'),
+    Title: answered('Call'),
+    Greeting: answered(greeting),
+    Discovery: { Budget: answered('not ok') },
+    Tone: answered(tone),
+    Outcome: answered('Lost'),
+    Objections: answered(2),
   });
 
 async function saveDraft(promptId: number, explanation: string): Promise<number> {

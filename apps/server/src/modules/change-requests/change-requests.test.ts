@@ -162,6 +162,11 @@ describe('a dispute from request to corrected score', () => {
   });
 
   it('approves with an edit: result, score, analytics and the correction record', async () => {
+    // What the model was unsure of stays as it answered (the unsure sampling rule reads it).
+    await s.t.ctx.db
+      .update(tasks)
+      .set({ unsurePaths: ['Discovery.Budget'] })
+      .where(eq(tasks.id, salesTask));
     const response = await review(s.leader, requestId, 'approve', {
       values: { 'Discovery.Budget': 'n/a' },
       reason: 'Budget was not discussed.',
@@ -193,6 +198,11 @@ describe('a dispute from request to corrected score', () => {
       .where(and(eq(analysisFieldValues.taskId, salesTask)));
     expect(rows.find((row) => row.path === 'Greeting')?.score).toBe(1);
     expect(rows.find((row) => row.path === 'Final Score')?.score).toBe(2);
+    const [corrected] = await s.t.ctx.db
+      .select({ unsurePaths: tasks.unsurePaths })
+      .from(tasks)
+      .where(eq(tasks.id, salesTask));
+    expect(corrected!.unsurePaths).toEqual(['Discovery.Budget']);
     const mails = await takeQueuedEmails(s.t.ctx.boss);
     expect(mails.map((mail) => mail.to)).toEqual([s.user.email]);
     expect(mails[0]!.subject).toContain('approved');

@@ -105,6 +105,7 @@ describe('analysisInstructions', () => {
     expect(instructions).toContain('Judge the call.');
     expect(instructions).toContain('Acme Solar sells solar panels.');
     expect(instructions).toContain('justification, one sentence');
+    expect(instructions).toContain('unsure, true when the conversation does not let you answer');
     expect(instructions).toContain('justifications in German');
     for (const text of ['Needs', 'needs explored', 'Open questions', 'Outcome', 'customer ordered']) {
       expect(instructions).not.toContain(text);

@@ -79,7 +79,7 @@ export function analysisInstructions(prompt: PromptData): string {
   const parts = [
     [
       `You fill in a company's scorecard for a recorded ${prompt.role === 'Other' ? '' : `${prompt.role.toLowerCase()} `}conversation: one answer per field of the JSON schema, as its description asks.`,
-      'Each answer has its value and evidence: justification, one sentence on why; quote, a short passage of the transcript, word for word, that supports it ("" if none); timestamp, the [..s] seconds of the quoted line (null if none).',
+      'Each answer has its value and evidence: justification, one sentence on why; quote, a short passage of the transcript, word for word, that supports it ("" if none); timestamp, the [..s] seconds of the quoted line (null if none); unsure, true when the conversation does not let you answer the field with confidence.',
       `Use only the conversation; where it says nothing about a field, answer as the field explains for that case (n/a where allowed).${language ? ` ${languageLine(language)}` : ''}`,
     ].join('\n'),
     prompt.basicInstruction.trim() && `Instructions:\n${prompt.basicInstruction.trim()}`,

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { createProject } from '../../../test/harness.ts';
+import { answered } from '../../../test/tasks.ts';
 import { fund, multipart } from '../../../test/uploads.ts';
 import { runTask } from './run.ts';
 
@@ -35,12 +36,11 @@ const CONTENT: PromptField[] = [
   },
 ];
 
-const said = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
 const answerWith = (budget: boolean) => ({
-  Summary: said('A call.'),
-  Title: said('Call'),
-  Greeting: said('ok'),
-  Budget: said(budget),
+  Summary: answered('A call.'),
+  Title: answered('Call'),
+  Greeting: answered('ok'),
+  Budget: answered(budget),
 });
 
 async function promptIn(projectId: number, extra: Record<string, unknown> = {}) {

@@ -143,20 +143,21 @@ const SCORECARD: PromptField[] = [
   field('Final Score', 'float', { includeInScore: false }),
 ];
 
-const ev = (value: unknown, timestamp: number | null = null, quote = '') => ({
+const ev = (value: unknown, timestamp: number | null = null, quote = '', unsure = false) => ({
   value,
   justification: 'Because the transcript says so.',
   quote,
   timestamp,
+  unsure,
 });
 
-/** A model answer for SCORECARD: 1 + 2 + 0 of 5 = 60 %. */
+/** A model answer for SCORECARD: 1 + 2 + 0 of 5 = 60 %; the budget never comes up, so the model is unsure of it. */
 const SCORECARD_ANSWER = {
   Summary: ev('A customer asks Acme Solar for the price of panels.'),
   Title: ev('Price enquiry about solar panels'),
   Greeting: ev('ok', 0.2, 'Hello, thank you for calling Acme Solar.'),
   Needs: ev(2, 4, 'I would like to know the price of your panels.'),
-  Discovery: { Budget: ev(false) },
+  Discovery: { Budget: ev(false, null, '', true) },
 };
 
 type PromptOptions = Partial<
@@ -348,6 +349,7 @@ describe('analysis pipeline', () => {
       description: 'How well were the needs explored?\n0: 0 points\n1: 1 points\n2: 2 points\n3: 3 points',
     });
     expect(schema.properties.Needs.properties.justification).toEqual({ type: 'string' });
+    expect(schema.properties.Needs.properties.unsure).toEqual({ type: 'boolean' });
     expect(schema.properties['Final Score']).toBeUndefined();
     const conversation = JSON.stringify(call.body.messages);
     expect(conversation).toContain(`[4.1s] Channel 2: ${CUSTOMER_LINE}`);
@@ -368,7 +370,10 @@ describe('analysis pipeline', () => {
       justification: 'Because the transcript says so.',
       quote: '',
       timestamp: null,
+      unsure: true,
     });
+    // What the model was unsure of is kept beside the result, for the `unsure` sampling rule.
+    expect(task.unsurePaths).toEqual(['Discovery.Budget']);
     expect(result.evidence.Needs).toMatchObject({ quote: CUSTOMER_LINE.replace('Hi, ', ''), timestamp: 4 });
     expect(result.score).toMatchObject({ mode: 'percent', score: 60, sum: 3, base: 5 });
 

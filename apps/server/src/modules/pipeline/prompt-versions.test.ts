@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
 import { answer, type FakeUpstream, failure } from '../../../test/fake-upstreams/scripted.ts';
 import { type Client, createProject, type TestApp } from '../../../test/harness.ts';
-import { GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
+import { answered, GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { connectDatabase } from '../../db/client.ts';
 import { promptVersions, tasks } from '../../db/schema/index.ts';
@@ -240,9 +240,12 @@ describe('prompt versions', () => {
       ],
     });
     const taskId = await insertTextTask(t, projectId, router, CHAT);
-    const ev = (value: string) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
     anthropic.script(
-      answer({ Classification: ev('Sales call'), Summary: ev('A sale.'), Title: ev('Router') }),
+      answer({
+        Classification: answered('Sales call'),
+        Summary: answered('A sale.'),
+        Title: answered('Router'),
+      }),
       failure(500, 'Boom'),
     );
     await expect(runTask(t.ctx, taskId, { lastAttempt: false })).rejects.toThrow();

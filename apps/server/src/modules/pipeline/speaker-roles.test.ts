@@ -18,6 +18,7 @@ import {
   type SpeechFixtures,
 } from '../../../test/fixtures/speech.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { answered } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { analysisFieldValues, mediaFiles, tasks } from '../../db/schema/index.ts';
 import { storageOf } from '../../storage/index.ts';
@@ -70,8 +71,7 @@ afterEach(() => {
   }
 });
 
-const evidence = (value: string) => ({ value, justification: 'It says so.', quote: '', timestamp: null });
-const SUMMARY = { Summary: evidence('A price enquiry.'), Title: evidence('Panel prices') };
+const SUMMARY = { Summary: answered('A price enquiry.'), Title: answered('Panel prices') };
 const said = (roles: Record<string, string>) => ({
   ...SUMMARY,
   speaker_roles: Object.entries(roles).map(([speaker, role]) => ({ speaker, role })),
@@ -475,7 +475,7 @@ describe('speaker roles of a classification prompt', () => {
     const taskId = await insertTask({ projectId, promptId: response.json().data.id }, fixtures.stereo.wav);
     scriptStereo();
     anthropic.script(
-      answer({ Kind: evidence('Summary'), Summary: evidence('A call.'), Title: evidence('Router') }),
+      answer({ Kind: answered('Summary'), Summary: answered('A call.'), Title: answered('Router') }),
       answer(said({ 'Channel 2': 'representative', 'Channel 1': 'customer' })),
     );
     await run(taskId);

@@ -27,6 +27,7 @@ import {
   type SpeechFixtures,
 } from '../../../test/fixtures/speech.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { answered } from '../../../test/tasks.ts';
 import { fund } from '../../../test/uploads.ts';
 import { mediaFiles, projects, tasks } from '../../db/schema/index.ts';
 import { RetryLater } from '../../jobs/retries.ts';
@@ -90,9 +91,8 @@ afterEach(() => {
   }
 });
 
-const evidence = (value: string) => ({ value, justification: 'It says so.', quote: '', timestamp: null });
 /** The model's answer to the prompt below (Summary and Title are in every prompt). */
-const SUMMARY = { Summary: evidence('A price enquiry.'), Title: evidence('Panel prices') };
+const SUMMARY = { Summary: answered('A price enquiry.'), Title: answered('Panel prices') };
 
 async function newProject(transcription?: { provider: TranscriptionProviderId; model: string }) {
   const projectId = await createProject(admin, `STT ${Math.random().toString(36).slice(2, 8)}`);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  resultFieldPaths,
   SAMPLING,
   type SamplingRule,
   type SamplingRuleCreateRequest,
@@ -20,6 +21,7 @@ export const SAMPLING_TEXTS = {
   tooMany: `A project can have at most ${SAMPLING.rulesMax} sampling rules.`,
   notReviewer: 'Reviewer {id} is not a member of this project who may review analyses.',
   notPrompt: 'Prompt {id} is not a prompt of this project.',
+  notField: 'Field "{path}" is not a field of the prompt.',
   disabled: 'This sampling rule is disabled; enable it to run it.',
 } as const;
 
@@ -34,7 +36,10 @@ interface Person {
 const invalid = (message: string, field: string) =>
   new AppError('unprocessable', 'invalid_value', message, { field });
 
-/** The named reviewers must be members who may review; the prompt must be the project's. */
+/**
+ * The named reviewers must be members who may review; the prompt must be the project's, and an `unsure`
+ * rule's field one of its fields now.
+ */
 async function checkReferences(db: Executor, projectId: number, input: RuleInput): Promise<void> {
   if (input.reviewer_ids.length > 0) {
     const allowed = new Set(
@@ -47,21 +52,29 @@ async function checkReferences(db: Executor, projectId: number, input: RuleInput
   }
   if (input.prompt_id !== null) {
     const [prompt] = await db
-      .select({ id: prompts.id })
+      .select({ content: prompts.content })
       .from(prompts)
       .where(and(eq(prompts.id, input.prompt_id), eq(prompts.projectId, projectId)));
     if (!prompt)
       throw invalid(SAMPLING_TEXTS.notPrompt.replace('{id}', String(input.prompt_id)), 'prompt_id');
+    const path = fieldPathOf(input);
+    if (path !== null && !resultFieldPaths(prompt.content).includes(path)) {
+      throw invalid(SAMPLING_TEXTS.notField.replace('{path}', path), 'field_path');
+    }
   }
 }
 
-/** The stored settings of a rule (only the threshold its kind uses is kept). */
+/** An `unsure` rule's field; other kinds have none. */
+const fieldPathOf = (input: RuleInput) => (input.kind === 'unsure' ? input.field_path : null);
+
+/** The stored settings of a rule (only the threshold and field its kind uses are kept). */
 const settingsOf = (input: RuleInput) => ({
   name: input.name,
   kind: input.kind,
   perRepresentative: input.kind === 'random' ? input.per_representative : null,
   scoreBelow: input.kind === 'score_below' ? input.score_below : null,
   promptId: input.prompt_id,
+  fieldPath: fieldPathOf(input),
   department: input.department?.trim() || null,
   since: input.since,
   until: input.until,
@@ -78,6 +91,7 @@ function ruleOf(row: RuleRow, assignedThisWeek: number): SamplingRule {
     per_representative: row.perRepresentative,
     score_below: row.scoreBelow,
     prompt_id: row.promptId,
+    field_path: row.fieldPath,
     department: row.department,
     since: row.since,
     until: row.until,

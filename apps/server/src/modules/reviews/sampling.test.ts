@@ -48,6 +48,24 @@ describe('rule validation', () => {
       ['reviewer not a member', ruleBody({ reviewer_ids: [s.stranger.userId] }), 422, 'reviewer_ids'],
       ['user without the reviewer permission', ruleBody({ reviewer_ids: [s.user.userId] }), 422],
       ['prompt of another project', ruleBody({ prompt_id: otherPrompt.id }), 422, 'prompt_id'],
+      [
+        'unsure field without a prompt',
+        { name: 'U', kind: 'unsure', field_path: 'Greeting' },
+        400,
+        'prompt_id',
+      ],
+      [
+        'unsure field not of the prompt',
+        { name: 'U', kind: 'unsure', prompt_id: ownPrompt.id, field_path: 'Discovery.Nope' },
+        422,
+        'field_path',
+      ],
+      [
+        'unsure field that is a group',
+        { name: 'U', kind: 'unsure', prompt_id: ownPrompt.id, field_path: 'Discovery' },
+        422,
+        'field_path',
+      ],
     ];
     for (const [what, body, status, fieldName] of cases) {
       const response = await create(s.owner, { ...body, enabled: false });
@@ -234,6 +252,51 @@ describe('kinds and filters', () => {
     });
     expect(await taskIdsOf(s.t, lowRule)).toEqual([low]);
     expect(passed).toBeGreaterThan(0);
+  });
+
+  it('unsure picks the analyses the model was unsure of (of the field, when set), never twice', async () => {
+    const prompt = await newPrompt();
+    const people = { department: 'Sales', representative: 'Fay' };
+    const budget = await sampleTask(s.t, s.projectId, prompt, people, { unsurePaths: ['Discovery.Budget'] });
+    const tone = await sampleTask(s.t, s.projectId, prompt, people, { unsurePaths: ['Tone', 'Outcome'] });
+    await sampleTask(s.t, s.projectId, prompt, people, { unsurePaths: [] });
+    await sampleTask(s.t, s.projectId, prompt, people);
+    await sampleTask(s.t, s.projectId, prompt, people, {
+      unsurePaths: ['Tone'],
+      completedAt: new Date(Date.now() - 8 * 86_400_000),
+    });
+    // Another project's analysis the model was unsure of, with a prompt of the same fields.
+    const elsewhere = await scoredPrompt(s.t, s.owner, s.otherProjectId, 'sum');
+    const foreign = await sampleTask(s.t, s.otherProjectId, elsewhere, people, { unsurePaths: ['Tone'] });
+
+    const toneRule = await createRule(s.owner, s.projectId, {
+      name: 'Unsure of the tone',
+      kind: 'unsure',
+      prompt_id: prompt.id,
+      field_path: 'Tone',
+      reviewer_ids: [s.admin.userId],
+    });
+    expect(await taskIdsOf(s.t, toneRule)).toEqual([tone]);
+    const rules = await s.owner.call(reviewRoutes.listRules, { params: { id: s.projectId } });
+    expect(rules.json().data.find((rule: { id: number }) => rule.id === toneRule)).toMatchObject({
+      kind: 'unsure',
+      field_path: 'Tone',
+    });
+
+    const anyRule = await createRule(s.owner, s.projectId, {
+      name: 'Unsure of anything',
+      kind: 'unsure',
+      reviewer_ids: [s.admin.userId],
+    });
+    // Any field, any prompt of the project; the tone analysis is the first rule's already.
+    expect(await taskIdsOf(s.t, anyRule)).toEqual([budget]);
+    const rerun = await run(s.owner, s.projectId, anyRule);
+    expect(rerun.json().data).toMatchObject({ picked: 1, assigned: 0, unassigned: 0 });
+    const [foreignAssignment] = await s.t.ctx.db
+      .select()
+      .from(reviewAssignments)
+      .where(eq(reviewAssignments.taskId, foreign));
+    expect(foreignAssignment).toBeUndefined();
   });
 
   it('takes only completed analyses completed this week, with the prompt, department and dates asked', async () => {

@@ -56,6 +56,10 @@ function candidateConditions(rule: RuleRow, project: ProjectRow, week: string): 
     conditions.push(sql`${tasks.finalScore} < ${rule.scoreBelow ?? 0}`);
   } else if (rule.kind === 'disputed') {
     conditions.push(sql`EXISTS (SELECT 1 FROM change_requests cr WHERE cr.task_id = ${tasks.id})`);
+  } else if (rule.kind === 'unsure') {
+    // The predicate of tasks_unsure_idx: only analyses with an unsure field are read, never their results.
+    conditions.push(sql`cardinality(${tasks.unsurePaths}) > 0`);
+    if (rule.fieldPath !== null) conditions.push(sql`${rule.fieldPath} = ANY(${tasks.unsurePaths})`);
   }
   return conditions;
 }

@@ -88,6 +88,7 @@ export async function restartTask(db: Executor, taskId: number, request: TaskReq
       lva: null,
       finalScore: null,
       scoreMode: null,
+      unsurePaths: null,
     })
     .where(eq(tasks.id, taskId))
     .returning();

@@ -36,6 +36,7 @@ export type TaskWork = Partial<
     | 'lva'
     | 'finalScore'
     | 'scoreMode'
+    | 'unsurePaths'
   > & {
     /** What the pipeline has finished so far (its own record, see modules/pipeline/state.ts). */
     pipeline: object;

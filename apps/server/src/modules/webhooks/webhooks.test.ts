@@ -22,7 +22,7 @@ import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
-import { GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
+import { answered, GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
 import {
   batchItems,
@@ -241,7 +241,6 @@ describe('deliveries', () => {
       },
     });
     expect(prompt.statusCode, prompt.body).toBe(201);
-    const said = (value: unknown) => ({ value, justification: 'Said so.', quote: '', timestamp: null });
     const analyse = async (budget: boolean) => {
       const upload = await app.owner.call(uploadRoutes.file, {
         params: { id: projectId },
@@ -259,7 +258,12 @@ describe('deliveries', () => {
       expect(upload.statusCode, upload.body).toBe(201);
       const taskId: number = upload.json().data.task_id;
       app.anthropic.script(
-        answer({ Summary: said('A call.'), Title: said('Call'), Greeting: said('ok'), Budget: said(budget) }),
+        answer({
+          Summary: answered('A call.'),
+          Title: answered('Call'),
+          Greeting: answered('ok'),
+          Budget: answered(budget),
+        }),
       );
       expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
       return taskId;

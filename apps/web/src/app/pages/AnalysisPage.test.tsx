@@ -97,6 +97,11 @@ describe('analysis detail', () => {
     // A group shows its own fields, with their evidence.
     expect(value('Discovery.Budget')).toHaveTextContent('No');
     expect(within(field('Discovery')).getByText('Budget never came up.')).toBeInTheDocument();
+    // The model said it was unsure of the budget, and of nothing else.
+    expect(within(field('Discovery.Budget')).getByTestId('unsure-Discovery.Budget')).toHaveTextContent(
+      'Model unsure',
+    );
+    expect(screen.getAllByText('Model unsure')).toHaveLength(1);
     // Points of counted fields; the final score has its own card, not a field row.
     expect(screen.getByTestId('field-points-Empathy')).toHaveTextContent('3 / 5 points');
     expect(screen.queryByTestId('field-Final Score')).not.toBeInTheDocument();
@@ -566,7 +571,12 @@ describe('analysis detail', () => {
         chosen: { promptId: '8', promptName: 'Renewals' },
         values: { Classification: 'Renewals' },
         evidence: {
-          Classification: { justification: 'They talked about renewing.', quote: '', timestamp: null },
+          Classification: {
+            justification: 'They talked about renewing.',
+            quote: '',
+            timestamp: null,
+            unsure: false,
+          },
         },
       },
     };

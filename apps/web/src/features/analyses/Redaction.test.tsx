@@ -56,6 +56,7 @@ function redactedDetail(overrides: Partial<AnalysisDetail> = {}): AnalysisDetail
           justification: 'The customer read out [CARD_NUMBER_1] before being greeted.',
           quote: 'My card is [CARD_NUMBER_1]',
           timestamp: 4.5,
+          unsure: false,
         },
       },
     },

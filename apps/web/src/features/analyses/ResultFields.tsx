@@ -15,6 +15,7 @@ import {
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RedactedText } from '../../shared/analyses/RedactedText';
+import { UnsureChip } from '../../shared/analyses/UnsureChip';
 import { formatDuration, formatNumber } from '../../shared/format/numbers';
 
 interface FieldsContext {
@@ -119,6 +120,7 @@ function FieldItem({
           sx={{ height: 20, fontSize: 11 }}
         />
       ) : null}
+      {own?.unsure ? <UnsureChip path={path} /> : null}
       {fieldAside?.(path)}
     </Stack>
   );

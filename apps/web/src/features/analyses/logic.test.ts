@@ -60,7 +60,9 @@ describe('reading stored results', () => {
       justification: 'The rep said hello first.',
       quote: 'Hello, thanks for calling',
       timestamp: 0.5,
+      unsure: false,
     });
+    expect(parsed.evidence['Discovery.Budget']?.unsure).toBe(true);
     expect(parsed.score?.score).toBe(44.44);
   });
 

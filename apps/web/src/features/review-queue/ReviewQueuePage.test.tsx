@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import { requests } from '../../test/analyses';
-import { promptFixture } from '../../test/prompts';
+import { field, promptFixture } from '../../test/prompts';
 import {
   type Handler,
   jsonResponse,
@@ -234,6 +234,7 @@ describe('reviews page: rules', () => {
       per_representative: null,
       score_below: 60,
       prompt_id: 12,
+      field_path: null,
       department: 'Sales',
       since: '2026-03-01',
       until: null,
@@ -245,6 +246,66 @@ describe('reviews page: rules', () => {
       "Rule saved; this week's analyses are being assigned.",
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("offers an unsure rule the chosen prompt's fields, sends the one chosen and describes it", async () => {
+    const unsure = ruleFixture(9, {
+      name: 'Unsure budget',
+      kind: 'unsure',
+      per_representative: null,
+      prompt_id: 12,
+      field_path: 'Discovery.Budget',
+    });
+    const fetch = await openRules({
+      [routeKey(reviewRoutes.listRules, { id: 5 })]: () =>
+        routeAnswer(reviewRoutes.listRules, { data: [ruleFixture(3), unsure] }),
+      [routeKey(promptRoutes.list, { id: 5 })]: () =>
+        jsonResponse(200, {
+          data: [
+            promptFixture({ id: 11, scriptName: 'Sales Call' }),
+            promptFixture({
+              id: 12,
+              scriptName: 'Support',
+              content: [
+                field('Summary'),
+                field('Discovery', 'object', { content: [field('Budget', 'bool')] }),
+                field('Final Score', 'float'),
+              ],
+            }),
+          ],
+        }),
+      [routeKey(reviewRoutes.createRule, { id: 5 })]: () =>
+        routeAnswer(reviewRoutes.createRule, { data: unsure }),
+    });
+    expect(screen.getByTestId('rule-description-9')).toHaveTextContent(
+      'AI unsure of Discovery - Budget · Prompt: Support',
+    );
+
+    fireEvent.click(screen.getByTestId('rule-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add sampling rule' });
+    fireEvent.change(within(dialog).getByTestId('rule-name'), { target: { value: 'Unsure budget' } });
+    pick(within(dialog).getByRole('combobox', { name: 'What to pick' }), 'Model unsure');
+    // The field is one of the prompt's: none offered before a prompt is chosen.
+    expect(within(dialog).queryByTestId('rule-field')).not.toBeInTheDocument();
+    pick(within(dialog).getByRole('combobox', { name: 'Prompt' }), 'Support');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Field' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any field', 'Summary', 'Discovery - Budget']);
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Discovery - Budget' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+
+    const key = routeKey(reviewRoutes.createRule, { id: 5 });
+    await waitFor(() => expect(requests(fetch, key)).toHaveLength(1));
+    expect(requests(fetch, key)[0]!.body).toMatchObject({
+      name: 'Unsure budget',
+      kind: 'unsure',
+      per_representative: null,
+      prompt_id: 12,
+      field_path: 'Discovery.Budget',
+    });
   });
 
   it("refuses a random rule without a number and shows the server's refusal under its field", async () => {

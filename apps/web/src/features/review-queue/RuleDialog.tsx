@@ -13,7 +13,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type Member, SAMPLING, SAMPLING_RULE_KINDS, type SamplingRule } from '@parley/contracts';
+import {
+  fieldPathLabel,
+  type Member,
+  SAMPLING,
+  SAMPLING_RULE_KINDS,
+  type SamplingRule,
+} from '@parley/contracts';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +44,8 @@ const dayOrNull = (value: string) => value || null;
 
 /**
  * Adding or changing a sampling rule: name, kind (with its threshold: per representative for random, the score
- * for score_below), the prompt, department and date filters, reviewers, weekly goal and enabled.
+ * for score_below; for unsure, once a prompt is chosen, one of its fields), the prompt, department and date
+ * filters, reviewers, weekly goal and enabled.
  */
 export function RuleDialog({
   projectId,
@@ -51,7 +58,8 @@ export function RuleDialog({
   projectId: number;
   /** The rule to change, or null to add one. */
   rule: SamplingRule | null;
-  prompts: readonly { id: number; name: string }[];
+  /** The project's prompts with the dotted paths of their answers (an unsure rule's field choice). */
+  prompts: readonly { id: number; name: string; fields: readonly string[] }[];
   /** Members who may review (the reviewer choice). */
   members: readonly Member[];
   onSaved: (rule: SamplingRule) => void;
@@ -69,6 +77,7 @@ export function RuleDialog({
     register,
     handleSubmit,
     watch,
+    setValue,
     setError,
     formState: { errors },
   } = useForm<RuleFormValues, unknown, RuleFormOutput>({
@@ -76,6 +85,8 @@ export function RuleDialog({
     defaultValues: ruleFormDefaults(rule),
   });
   const kind = watch('kind');
+  const promptId = watch('prompt_id');
+  const promptFields = prompts.find((prompt) => prompt.id === promptId)?.fields ?? [];
   const busy = save.isPending;
 
   /** A field's problem: the server's words for its refusal, else what the form expects there. */
@@ -206,7 +217,11 @@ export function RuleDialog({
                   fullWidth
                   disabled={busy}
                   value={field.value ? String(field.value) : ''}
-                  onChange={(event) => field.onChange(Number(event.target.value) || null)}
+                  onChange={(event) => {
+                    field.onChange(Number(event.target.value) || null);
+                    // A field is one of the prompt's: another prompt starts from any field.
+                    setValue('field_path', null);
+                  }}
                   error={Boolean(errors.prompt_id)}
                   helperText={problem('prompt_id')}
                   slotProps={{
@@ -226,6 +241,38 @@ export function RuleDialog({
                 </TextField>
               )}
             />
+            {kind === 'unsure' && promptId ? (
+              <Controller
+                control={control}
+                name="field_path"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('reviewQueue.rule.field')}
+                    fullWidth
+                    disabled={busy}
+                    value={field.value && promptFields.includes(field.value) ? field.value : ''}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                    error={Boolean(errors.field_path)}
+                    helperText={problem('field_path') ?? t('reviewQueue.rule.fieldHelp')}
+                    slotProps={{
+                      inputLabel: { shrink: true },
+                      select: {
+                        displayEmpty: true,
+                        SelectDisplayProps: { 'data-testid': 'rule-field' } as object,
+                      },
+                    }}
+                  >
+                    <MenuItem value="">{t('reviewQueue.rule.anyField')}</MenuItem>
+                    {promptFields.map((path) => (
+                      <MenuItem key={path} value={path}>
+                        {fieldPathLabel(path)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            ) : null}
             <Controller
               control={control}
               name="department"

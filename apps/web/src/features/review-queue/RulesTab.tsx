@@ -4,7 +4,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RuleIcon from '@mui/icons-material/RuleOutlined';
 import { Button, IconButton, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
-import type { SamplingRule } from '@parley/contracts';
+import { resultFieldPaths, type SamplingRule } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMembers } from '../../shared/api/members';
@@ -70,7 +70,11 @@ export function RulesTab({
   const [deleting, setDeleting] = useState<SamplingRule | null>(null);
   const n = (value: number) => formatNumber(value, i18n.language);
 
-  const promptChoices = (prompts.data ?? []).map((prompt) => ({ id: prompt.id, name: prompt.scriptName }));
+  const promptChoices = (prompts.data ?? []).map((prompt) => ({
+    id: prompt.id,
+    name: prompt.scriptName,
+    fields: resultFieldPaths(prompt.content),
+  }));
   const promptName = (id: number) => promptChoices.find((prompt) => prompt.id === id)?.name ?? `#${id}`;
   const allMembers = members.data?.members ?? [];
   const reviewerChoices = allMembers.filter(mayReview);

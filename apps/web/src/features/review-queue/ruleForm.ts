@@ -1,4 +1,5 @@
 import {
+  fieldPathLabel,
   type SamplingRuleCreateRequest as RuleBody,
   type SamplingRule,
   SamplingRuleCreateRequest,
@@ -19,6 +20,7 @@ export const RULE_FORM_FIELDS = [
   'per_representative',
   'score_below',
   'prompt_id',
+  'field_path',
   'department',
   'since',
   'until',
@@ -34,6 +36,7 @@ export function ruleFormDefaults(rule: SamplingRule | null): RuleFormValues {
     per_representative: rule ? rule.per_representative : 3,
     score_below: rule?.score_below ?? null,
     prompt_id: rule?.prompt_id ?? null,
+    field_path: rule?.field_path ?? null,
     department: rule?.department ?? null,
     since: rule?.since ?? null,
     until: rule?.until ?? null,
@@ -43,12 +46,13 @@ export function ruleFormDefaults(rule: SamplingRule | null): RuleFormValues {
   };
 }
 
-/** What the form sends: the threshold only of its own kind, a blank department as none. */
+/** What the form sends: the threshold and field only of its own kind, a blank department as none. */
 export function ruleBody(values: RuleFormOutput): RuleBody {
   return {
     ...values,
     per_representative: values.kind === 'random' ? values.per_representative : null,
     score_below: values.kind === 'score_below' ? values.score_below : null,
+    field_path: values.kind === 'unsure' ? values.field_path : null,
     department: values.department?.trim() ? values.department.trim() : null,
   };
 }
@@ -61,6 +65,7 @@ export function bodyOf(rule: SamplingRule, changes: Partial<RuleBody> = {}): Rul
     per_representative: rule.per_representative,
     score_below: rule.score_below,
     prompt_id: rule.prompt_id,
+    field_path: rule.field_path,
     department: rule.department,
     since: rule.since,
     until: rule.until,
@@ -89,6 +94,8 @@ export function describeRule(
     parts.push(t('reviewQueue.describe.random', { formatted: n(rule.per_representative ?? 0) }));
   else if (rule.kind === 'score_below')
     parts.push(t('reviewQueue.describe.score_below', { score: n(rule.score_below ?? 0) }));
+  else if (rule.kind === 'unsure' && rule.field_path)
+    parts.push(t('reviewQueue.describe.unsureField', { field: fieldPathLabel(rule.field_path) }));
   else parts.push(t(`reviewQueue.describe.${rule.kind}`));
   if (rule.prompt_id !== null)
     parts.push(t('reviewQueue.describe.prompt', { name: promptName(rule.prompt_id) }));

@@ -53,6 +53,7 @@ export function ruleFixture(id: number, overrides: Partial<SamplingRule> = {}): 
     per_representative: 3,
     score_below: null,
     prompt_id: 11,
+    field_path: null,
     department: null,
     since: null,
     until: null,

@@ -63,6 +63,11 @@ describe('the review form', () => {
     renderRoutes(routes, '/projects/5/analysis/42/review');
     const greeted = await screen.findByTestId('review-field-Greeted');
     expect(within(greeted).getByText('AI answer: Yes')).toBeInTheDocument();
+    // The fields the model was unsure of are marked for the reviewer.
+    expect(
+      within(screen.getByTestId('review-field-Discovery.Budget')).getByText('Model unsure'),
+    ).toBeInTheDocument();
+    expect(within(greeted).queryByText('Model unsure')).not.toBeInTheDocument();
     expect(screen.getByTestId('ai-score')).toHaveTextContent('44.44 %');
     // Greeted yes → no: one point less of 9.
     fireEvent.click(within(greeted).getByRole('switch'));

@@ -35,6 +35,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
 import { promptShape } from '../../shared/analyses/result';
 import { namedSegments, speakerNaming } from '../../shared/analyses/speakers';
+import { UnsureChip } from '../../shared/analyses/UnsureChip';
 import { ValueInput } from '../../shared/analyses/ValueInput';
 import { type Draft, draftOf, readDraft } from '../../shared/analyses/valueDraft';
 import { valueText } from '../../shared/analyses/valueText';
@@ -277,6 +278,7 @@ function ReviewView({
                       <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
                         {label}
                       </Typography>
+                      {evidence?.unsure ? <UnsureChip path={path} /> : null}
                       <Chip
                         size="small"
                         color={changed ? 'warning' : 'default'}

@@ -116,6 +116,7 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
     title: titleOf(analysis.values) ?? run.task.title,
     finalScore: analysis.score.score,
     scoreMode: analysis.score.mode,
+    unsurePaths: Object.keys(analysis.evidence).filter((path) => analysis.evidence[path]!.unsure),
   });
   await run.deps.afterStage?.('analysis', run.taskId);
 }
