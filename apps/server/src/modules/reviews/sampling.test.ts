@@ -297,6 +297,11 @@ describe('kinds and filters', () => {
       .from(reviewAssignments)
       .where(eq(reviewAssignments.taskId, foreign));
     expect(foreignAssignment).toBeUndefined();
+
+    // The field was the deleted prompt's (prompt_id set null): the rule names no field any more, picks nothing.
+    await sampleTask(s.t, s.projectId, prompt, people, { unsurePaths: ['Tone'] });
+    await s.t.ctx.db.update(samplingRules).set({ promptId: null }).where(eq(samplingRules.id, toneRule));
+    expect((await run(s.owner, s.projectId, toneRule)).json().data).toMatchObject({ assigned: 0 });
   });
 
   it('takes only completed analyses completed this week, with the prompt, department and dates asked', async () => {

@@ -59,7 +59,12 @@ function candidateConditions(rule: RuleRow, project: ProjectRow, week: string): 
   } else if (rule.kind === 'unsure') {
     // The predicate of tasks_unsure_idx: only analyses with an unsure field are read, never their results.
     conditions.push(sql`cardinality(${tasks.unsurePaths}) > 0`);
-    if (rule.fieldPath !== null) conditions.push(sql`${rule.fieldPath} = ANY(${tasks.unsurePaths})`);
+    // A field is a field of the rule's prompt: once that prompt is deleted (prompt_id null) it names nothing.
+    if (rule.fieldPath !== null) {
+      conditions.push(
+        rule.promptId === null ? sql`false` : sql`${rule.fieldPath} = ANY(${tasks.unsurePaths})`,
+      );
+    }
   }
   return conditions;
 }
