@@ -1,6 +1,7 @@
 export * from './analyses/index.ts';
 export * from './analytics/index.ts';
 export * from './api.ts';
+export * from './automations/index.ts';
 export * from './billing/index.ts';
 export * from './blacklist/index.ts';
 export * from './bulk/index.ts';

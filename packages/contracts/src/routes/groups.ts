@@ -4,6 +4,7 @@ export { analysisRoutes } from './analyses.ts';
 export { analyticsRoutes } from './analytics.ts';
 export { apiKeyRoutes } from './api-keys.ts';
 export { authRoutes } from './auth.ts';
+export { automationRoutes } from './automations.ts';
 export { batchRoutes } from './batches.ts';
 export { billingRoutes } from './billing.ts';
 export { blacklistRoutes } from './blacklist.ts';

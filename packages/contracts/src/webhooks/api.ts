@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalysisListItem } from '../analyses/api.ts';
+import { AUTOMATION_WEBHOOK_EVENT, AutomationFiredPayload } from '../automations/api.ts';
 import { UploadBatch } from '../bulk/api.ts';
 import { ChangeRequest } from '../change-requests/api.ts';
 import { Id, PG_INTEGER_MAX, Timestamp, wholeNumber } from '../inputs.ts';
@@ -207,6 +208,12 @@ export const ReviewAcknowledgedEvent = envelope(
   Review,
   "The analysis's representative acknowledged a submitted review: the review as the reviews API answers it.",
 );
+export const AutomationFiredEvent = envelope(
+  AUTOMATION_WEBHOOK_EVENT,
+  AutomationFiredPayload,
+  'An automation rule fired and names this endpoint in a webhook action (no endpoint subscribes to it): the ' +
+    'rule, the event that fired it and the analysis as listed.',
+);
 export const WebhookTestEvent = envelope(
   WEBHOOK_TEST_EVENT,
   z.object({ endpoint_id: z.number().int(), project_id: z.number().int() }),
@@ -224,6 +231,7 @@ export const WebhookEvent = z.discriminatedUnion('type', [
   BalanceLowEvent,
   ReviewSubmittedEvent,
   ReviewAcknowledgedEvent,
+  AutomationFiredEvent,
   WebhookTestEvent,
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
