@@ -45,8 +45,9 @@ export function providerFetch(
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
       const response = await measured(target, () => fetch(input, { ...init, signal }));
       if (response.ok && tokens > 0) await settleTokens(ctx, service, tokens, response);
-      if (!SLOW_DOWN_STATUSES.has(response.status) || slowedMs >= RATE_LIMIT_PATIENCE_MS) return response;
-      providerRateLimited.inc(target);
+      const slowDownAsked = SLOW_DOWN_STATUSES.has(response.status);
+      if (slowDownAsked) providerRateLimited.inc(target);
+      if (!slowDownAsked || slowedMs >= RATE_LIMIT_PATIENCE_MS) return response;
       const delayMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
       await response.body?.cancel();
       ctx.logger.warn({ service, status: response.status, delayMs }, 'Provider asks to slow down');
