@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { healthRoutes } from '@parley/contracts';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../test/client.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { freshDatabase, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startWorkerProcess } from '../../test/worker-process.ts';
 import { QUEUES } from '../jobs/boss.ts';
 import { serveWorkerMetrics } from './http.ts';
 import { mayScrape } from './scrape.ts';
@@ -103,6 +108,35 @@ describe('GET /metrics', () => {
 });
 
 describe('the metrics of a worker process', () => {
+  it('a worker process started with METRICS_PORT serves them', async () => {
+    const database = await freshDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-metrics-'));
+    const port = await getPort({ host: '127.0.0.1' });
+    const worker = startWorkerProcess({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(port),
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      await vi.waitFor(
+        async () => {
+          const served = await fetch(`http://127.0.0.1:${port}/metrics`);
+          expect(served.status, worker.output()).toBe(200);
+          expect(await served.text()).toContain(
+            `parley_queue_jobs{queue="${QUEUES.analysis}",state="ready"}`,
+          );
+        },
+        { timeout: 60_000, interval: 500 },
+      );
+    } finally {
+      await worker.kill();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('serves GET /metrics on its own port under the same rule, and nothing else', async () => {
     const server = await serveWorkerMetrics(t.ctx, 0);
     try {
