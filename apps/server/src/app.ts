@@ -16,6 +16,7 @@ import { registerTextGuard } from './http/text-guard.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web.ts';
+import { registerMetrics } from './metrics/http.ts';
 import { analysisRoutes } from './modules/analyses/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
@@ -52,7 +53,7 @@ export interface AppOptions {
   webDir?: string | null;
 }
 
-/** The HTTP API under /api, its OpenAPI document, and the built web app with SPA fallback. */
+/** The HTTP API under /api, its OpenAPI document, /metrics, and the built web app with SPA fallback. */
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   // Requests settle tasks too (an upload of a blacklisted number, a failed queueing).
   subscribeBatchProgress();
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await registerSecurityHeaders(app, ctx.config.publicUrl);
   registerCsrfProtection(app, ctx.config.publicUrl);
   registerTextGuard(app);
+  registerMetrics(app, ctx);
 
   await registerCompression(app);
   await app.register(fastifyCookie);

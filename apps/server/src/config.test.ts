@@ -174,4 +174,21 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
     }
   });
+
+  it('serves metrics locally unless METRICS_TOKEN is set, and on METRICS_PORT for a worker', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({
+      token: undefined,
+      port: undefined,
+    });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} `, METRICS_PORT: '9464' }).metrics).toEqual({
+      token,
+      port: 9464,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
 });

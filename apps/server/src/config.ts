@@ -149,6 +149,10 @@ const EnvSchema = z.object({
   EMLO_SENSITIVITY: z.enum(['normal', 'high', 'low']).default('normal'),
   EMLO_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters (e.g. openssl rand -hex 32)',
+  }),
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
@@ -182,6 +186,11 @@ export interface Config {
    * resumes them; a paid job is never charged twice).
    */
   shutdownGraceSeconds: number;
+  /**
+   * GET /metrics (metrics/): served to clients on this machine, and to anyone presenting `token` as a bearer
+   * token when it is set. A worker (which serves no HTTP) serves it on `port` when that is set.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
   /** Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address of rate limits, logs). */
@@ -350,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     role: e.PARLEY_ROLE,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

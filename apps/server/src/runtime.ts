@@ -17,13 +17,14 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The rest of the server: some two thousand modules, loaded while PostgreSQL starts. */
 async function loadServer() {
-  const [app, client, migrate, workers, help, retired] = await Promise.all([
+  const [app, client, migrate, workers, help, retired, metrics] = await Promise.all([
     import('./app.ts'),
     import('./db/client.ts'),
     import('./db/migrate.ts'),
     import('./jobs/workers.ts'),
     import('./modules/help/sync.ts'),
     import('./modules/prompts/retired-models.ts'),
+    import('./metrics/http.ts'),
   ]);
   return {
     buildApp: app.buildApp,
@@ -34,6 +35,7 @@ async function loadServer() {
     startBoss: workers.startBoss,
     startWorkers: workers.startWorkers,
     loadHelpArticles: help.loadHelpArticles,
+    serveWorkerMetrics: metrics.serveWorkerMetrics,
   };
 }
 
@@ -71,6 +73,9 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       app = await server.buildApp(ctx);
       stops.push(() => app!.close());
       await app.listen({ port: config.port, host: config.host });
+    } else if (config.metrics.port !== undefined) {
+      const metrics = await server.serveWorkerMetrics(ctx, config.metrics.port);
+      stops.push(() => new Promise((resolve) => metrics.close(resolve)));
     }
     if (config.role !== 'api') await server.startWorkers(ctx);
     const stopIdleCollection = startIdleCollection({

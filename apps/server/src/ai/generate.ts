@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { aiUsage } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { providerTokens } from '../metrics/metrics.ts';
 import { cachedPrefix } from './prompt-cache.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
@@ -53,7 +54,8 @@ export interface StructuredRequest<T> {
  * provider without credentials ProviderUnavailable.
  */
 export async function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
-  const fetch = providerFetch(ctx, request.provider, ctx.config.ai.timeoutMs);
+  const target = { provider: request.provider, model: request.model };
+  const fetch = providerFetch(ctx, request.provider, ctx.config.ai.timeoutMs, target);
   const model = await languageModel(ctx.config, request.provider, request.model, fetch);
   const sdk: Sdk = await import('ai');
   const { NoObjectGeneratedError, Output } = sdk;
@@ -105,6 +107,7 @@ async function recordUsage(
   usage: LanguageModelUsage | undefined,
   error: string | null,
 ): Promise<void> {
+  countTokens(request, usage);
   await ctx.db.insert(aiUsage).values({
     projectId: request.projectId,
     userId: request.userId,
@@ -117,6 +120,18 @@ async function recordUsage(
     ok: error === null,
     error,
   });
+}
+
+function countTokens(
+  { provider, model }: StructuredRequest<unknown>,
+  usage: LanguageModelUsage | undefined,
+): void {
+  providerTokens.inc({ provider, model, type: 'input' }, usage?.inputTokens ?? 0);
+  providerTokens.inc({ provider, model, type: 'output' }, usage?.outputTokens ?? 0);
+  providerTokens.inc(
+    { provider, model, type: 'cached_input' },
+    usage?.inputTokenDetails?.cacheReadTokens ?? 0,
+  );
 }
 
 /** A request ran past AI_TIMEOUT_MS (ai/provider-fetch.ts aborts it with a TimeoutError). */

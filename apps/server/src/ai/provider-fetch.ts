@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import {
+  providerRateLimited,
+  providerRequestDuration,
+  providerRequests,
+  providerRetries,
+  secondsSince,
+} from '../metrics/metrics.ts';
 import type { RateLimitedService } from './rate-limit-config.ts';
 import { giveBack, slowDown, waitForTurn } from './rate-limiter.ts';
 
@@ -9,28 +16,38 @@ const SLOW_DOWN_STATUSES = new Set([429, 529]);
 export const RATE_LIMIT_PATIENCE_MS = 10 * 60_000;
 const MAX_BACKOFF_MS = 60_000;
 
+/** Who a request goes to, as metrics label it. */
+export interface ProviderModel {
+  provider: string;
+  model: string;
+}
+
 /**
  * The `fetch` the provider SDKs are given: every HTTP request waits for its turn within the provider's
  * shared limits (ai/rate-limiter.ts), is bounded by `timeoutMs` (the wait not included), and a 429 slows
  * the provider down for every worker (by its retry-after, else an exponential backoff) and is sent again,
- * instead of failing the call.
+ * instead of failing the call. Each request counts in the provider metrics of `target`.
  */
 export function providerFetch(
   ctx: Pick<AppContext, 'db' | 'config' | 'logger'>,
   service: RateLimitedService,
   timeoutMs: number,
+  target: ProviderModel,
 ): typeof fetch {
   return async (input, init) => {
     const limit = ctx.config.rateLimits[service];
     const tokens = limit.tpm > 0 ? estimateTokens(init?.body) : 0;
     let slowedMs = 0;
     for (let attempt = 0; ; attempt += 1) {
+      if (attempt > 0) providerRetries.inc(target);
       await waitForTurn(ctx.db, service, limit, tokens, init?.signal);
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      const response = await fetch(input, { ...init, signal });
+      const response = await measured(target, () => fetch(input, { ...init, signal }));
       if (response.ok && tokens > 0) await settleTokens(ctx, service, tokens, response);
-      if (!SLOW_DOWN_STATUSES.has(response.status) || slowedMs >= RATE_LIMIT_PATIENCE_MS) return response;
+      const slowDownAsked = SLOW_DOWN_STATUSES.has(response.status);
+      if (slowDownAsked) providerRateLimited.inc(target);
+      if (!slowDownAsked || slowedMs >= RATE_LIMIT_PATIENCE_MS) return response;
       const delayMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
       await response.body?.cancel();
       ctx.logger.warn({ service, status: response.status, delayMs }, 'Provider asks to slow down');
@@ -38,6 +55,21 @@ export function providerFetch(
       slowedMs += delayMs;
     }
   };
+}
+
+/** Sends one request, counting it by its status (error: no answer) and timing it up to its headers. */
+async function measured(target: ProviderModel, send: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  try {
+    const response = await send();
+    providerRequests.inc({ ...target, status: response.status });
+    return response;
+  } catch (error) {
+    providerRequests.inc({ ...target, status: 'error' });
+    throw error;
+  } finally {
+    providerRequestDuration.observe(target, secondsSince(started));
+  }
 }
 
 /** Gives back what a call reserved beyond the tokens its answer says it used. */

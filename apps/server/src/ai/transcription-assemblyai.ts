@@ -33,7 +33,10 @@ export function assemblyaiTranscriber(
 ): Transcriber {
   const config = ctx.config;
   const baseUrl = (config.providers.assemblyaiBaseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const send = providerFetch(ctx, 'transcription', config.transcription.timeoutMs);
+  const send = providerFetch(ctx, 'transcription', config.transcription.timeoutMs, {
+    provider: 'assemblyai',
+    model,
+  });
 
   /** The SDK's request, sent through providerFetch with the caller's signal. */
   const request = async (input: string, init: RequestInit | undefined, signal: AbortSignal | undefined) => {

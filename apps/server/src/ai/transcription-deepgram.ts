@@ -81,7 +81,10 @@ export function deepgramTranscriber(
         baseUrl: config.providers.deepgramBaseUrl,
         timeoutInSeconds: SDK_TIMEOUT_MS / 1000,
         maxRetries: config.ai.maxRetries,
-        fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs),
+        fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs, {
+          provider: 'deepgram',
+          model,
+        }),
       });
       const language = options.language && options.language !== 'auto' ? options.language : undefined;
       try {

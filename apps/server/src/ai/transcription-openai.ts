@@ -53,7 +53,7 @@ export function openaiTranscriber(
         // The SDK's own timeout would count the wait for the rate limit: the fetch bounds each request.
         timeout: SDK_TIMEOUT_MS,
         maxRetries: config.ai.maxRetries,
-        fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs),
+        fetch: providerFetch(ctx, 'transcription', config.transcription.timeoutMs, { provider, model }),
       });
       const piece = await pieceUpload(piecePath);
       const file = await sdk.toFile(piece.blob, piece.name, { type: piece.type });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
+import { bearerToken } from '../../http/bearer.ts';
 import { pathId } from '../../http/path-id.ts';
 import { authenticateApiKey } from '../api-keys/authenticate.ts';
 import type { UserRow } from '../users/dto.ts';
@@ -63,13 +64,6 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: st
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** The token of an `Authorization: Bearer <token>` header; null without one (other schemes are ignored). */
-function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer(?:\s+(.*))?$/i.exec(header?.trim() ?? '');
-  if (!match) return null;
-  return match[1]?.trim() ?? '';
 }
 
 /**

@@ -130,6 +130,12 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
 /** What units are held and charged for: an analysis (its task) or an insight. */
 export type Billable = { taskId: number } | { insightId: number } | { backtestId: number };
 
+/** What kind of paid work an item is (a metrics label). */
+export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' {
+  if ('taskId' in item) return 'analysis';
+  return 'insightId' in item ? 'insight' : 'backtest';
+}
+
 /** The ledger reference of the charge for an analysis ('task:12'), an insight ('insight:3') or a backtest ('backtest:4'). */
 export function chargeRef(item: Billable): string {
   if ('taskId' in item) return `task:${item.taskId}`;

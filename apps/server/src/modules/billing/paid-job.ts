@@ -1,10 +1,11 @@
 import { fromMilliUnits, type MilliUnits } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { unitsCharged, unitsHeld } from '../../metrics/metrics.ts';
 import { queueBalanceLowIfCrossed } from './balance-low.ts';
 import { type ChargeDetails, chargeIn } from './charge.ts';
 import { releaseHeld, reserveIn } from './holds.ts';
-import type { Billable, Tx } from './ledger.ts';
+import { type Billable, type Tx, workOf } from './ledger.ts';
 
 /**
  * The billing lifecycle of a paid job (an analysis, an insight, a backtest): its price is
@@ -24,7 +25,9 @@ export interface PaidWork {
  * bundles and allowed balance cannot cover them beside the other work's holds: nothing is held then.
  */
 export async function holdPaidWork(tx: Tx, work: PaidWork, units: MilliUnits): Promise<boolean> {
-  return (await reserveIn(tx, work.projectId, work.item, units)) !== 'insufficient';
+  const outcome = await reserveIn(tx, work.projectId, work.item, units);
+  if (outcome === 'held') unitsHeld.inc({ work: workOf(work.item) }, fromMilliUnits(units));
+  return outcome !== 'insufficient';
 }
 
 export type PaidCharge =
@@ -44,7 +47,10 @@ export async function chargePaidWork(
   const outcome = await chargeIn(tx, work.projectId, work.item, units, details);
   if (outcome.status === 'insufficient')
     return { status: 'insufficient', units: fromMilliUnits(units).toString() };
-  if (outcome.status === 'charged') await queueBalanceLowIfCrossed(ctx, tx, outcome.invoice);
+  if (outcome.status === 'charged') {
+    unitsCharged.inc({ work: workOf(work.item) }, fromMilliUnits(outcome.invoice.unitsMilli));
+    await queueBalanceLowIfCrossed(ctx, tx, outcome.invoice);
+  }
   return { status: 'charged', unitsMilli: outcome.invoice.unitsMilli };
 }
 

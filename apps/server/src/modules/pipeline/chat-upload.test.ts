@@ -2,11 +2,22 @@ import { analysisRoutes, uploadRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
-import { answer } from '../../../test/fake-upstreams/scripted.ts';
+import { answer, DEFAULT_USAGE, failure } from '../../../test/fake-upstreams/scripted.ts';
 import { createProject } from '../../../test/harness.ts';
+import { metricValue } from '../../../test/metrics.ts';
 import { GREETING_ANSWER } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
 import { tasks } from '../../db/schema/index.ts';
+import {
+  pipelineStageDuration,
+  providerRateLimited,
+  providerRequests,
+  providerRetries,
+  providerTokens,
+  tasksFinished,
+  unitsCharged,
+  unitsHeld,
+} from '../../metrics/metrics.ts';
 import { runTask } from './run.ts';
 
 let app: AnalysisApp;
@@ -33,8 +44,8 @@ const JSON_CHAT = JSON.stringify([
   { author: 'Client', text: 'What does a panel cost?', time: '2024-01-05T10:01:30Z' },
 ]);
 
-/** Uploads the file as a user does, then works the task through the pipeline; answers the detail. */
-async function uploadAndAnalyse(
+/** Uploads the file as a user does into a funded project of its own; answers the project and task. */
+async function upload(
   fileName: string,
   content: string,
   contentType: string,
@@ -43,7 +54,7 @@ async function uploadAndAnalyse(
   const projectId = await createProject(app.owner, `Chats ${Math.random().toString(36).slice(2, 8)}`);
   await fund(app.t, projectId);
   const promptId = await createPrompt(app.owner, projectId);
-  const upload = await app.owner.call(uploadRoutes.file, {
+  const uploaded = await app.owner.call(uploadRoutes.file, {
     params: { id: projectId },
     form: multipart([
       { name: 'prompt_id', value: String(promptId) },
@@ -52,8 +63,13 @@ async function uploadAndAnalyse(
       { name: 'file', filename: fileName, contentType, data: Buffer.from(content) },
     ]),
   });
-  expect(upload.statusCode, upload.body).toBe(201);
-  const taskId: number = upload.json().data.task_id;
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return { projectId, taskId: uploaded.json().data.task_id as number };
+}
+
+/** Uploads the file as a user does, then works the task through the pipeline; answers the detail. */
+async function uploadAndAnalyse(...file: Parameters<typeof upload>) {
+  const { projectId, taskId } = await upload(...file);
   app.anthropic.script(answer(GREETING_ANSWER));
   expect(await runTask(app.t.ctx, taskId, { lastAttempt: true })).toBe('completed');
   const detail = await app.owner.call(analysisRoutes.detail, { params: { id: projectId, taskId } });
@@ -135,5 +151,49 @@ describe('chat uploads', () => {
       metrics: null,
       transcript_text: 'Ann: Hello\nBob: Hi',
     });
+  });
+});
+
+describe('metrics of a run', () => {
+  it('count its stages, its end, its provider calls and its units', async () => {
+    const anthropic = { provider: 'anthropic' };
+    const read = async () => ({
+      stages: await Promise.all(
+        ['media', 'hold', 'analysis', 'charge'].map((stage) => metricValue(pipelineStageDuration, { stage })),
+      ),
+      completed: await metricValue(tasksFinished, { status: 'completed' }),
+      failed: await metricValue(tasksFinished, { status: 'failed', reason: 'provider_failed' }),
+      answered: await metricValue(providerRequests, { ...anthropic, status: 200 }),
+      refused: await metricValue(providerRequests, { ...anthropic, status: 400 }),
+      rateLimited: await metricValue(providerRateLimited, anthropic),
+      retries: await metricValue(providerRetries, anthropic),
+      input: await metricValue(providerTokens, { ...anthropic, type: 'input' }),
+      output: await metricValue(providerTokens, { ...anthropic, type: 'output' }),
+      held: await metricValue(unitsHeld, { work: 'analysis' }),
+      charged: await metricValue(unitsCharged, { work: 'analysis' }),
+    });
+    const before = await read();
+
+    const done = await upload('chat.txt', 'Ann: Hello\nBob: Hi', 'text/plain');
+    app.anthropic.script(failure(429, 'Slow down', 10), answer(GREETING_ANSWER));
+    expect(await runTask(app.t.ctx, done.taskId, { lastAttempt: true })).toBe('completed');
+    const [task] = await app.t.ctx.db.select().from(tasks).where(eq(tasks.id, done.taskId));
+    const refused = await upload('chat.txt', 'Ann: Hello again', 'text/plain');
+    app.anthropic.script(failure(400, 'Bad request'));
+    expect(await runTask(app.t.ctx, refused.taskId, { lastAttempt: true })).toBe('failed');
+
+    const after = await read();
+    // A stage counts when it finishes: the refused task's analysis did not.
+    expect(after.stages.map((count, i) => count - before.stages[i]!)).toEqual([2, 2, 1, 1]);
+    expect(after.completed - before.completed).toBe(1);
+    expect(after.failed - before.failed).toBe(1);
+    expect(after.answered - before.answered).toBe(1);
+    expect(after.refused - before.refused).toBe(1);
+    expect(after.rateLimited - before.rateLimited).toBe(1);
+    expect(after.retries - before.retries).toBe(1);
+    expect(after.input - before.input).toBe(DEFAULT_USAGE.input);
+    expect(after.output - before.output).toBe(DEFAULT_USAGE.output);
+    expect(after.held - before.held).toBeGreaterThan(0);
+    expect(after.charged - before.charged).toBeCloseTo(task!.unitsChargedMilli! / 1000, 9);
   });
 });

@@ -2,6 +2,7 @@ import { ANALYSIS_CHECK_UNITS, taskError, taskErrorText } from '@parley/contract
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { RetryLater } from '../../jobs/retries.ts';
+import { pipelineStageDuration, secondsSince } from '../../metrics/metrics.ts';
 import { storageOf } from '../../storage/index.ts';
 import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
@@ -122,6 +123,7 @@ async function execute(
   for (const [stage, runStage] of Object.entries(stages)) {
     const started = performance.now();
     await runStage(run, prompt);
+    pipelineStageDuration.observe({ stage }, secondsSince(started));
     // One line per stage and task: where a run that stalls or fails spent its time, read from the log alone.
     ctx.logger.info({ taskId, stage, ms: Math.round(performance.now() - started) }, 'Analysis stage done');
   }

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { taskRetries, tasksFinished } from '../../metrics/metrics.ts';
 import { endUnpaid } from '../billing/paid-job.ts';
 import { queueAnalysisEvent } from '../webhooks/events.ts';
 import { recordFieldValues } from './field-values.ts';
@@ -168,7 +169,9 @@ export async function waitForRetry(ctx: AppContext, taskId: number, reason: Task
     .set({ status: 'queued', errorReason: bounded(reason), updatedAt: new Date() })
     .where(and(eq(tasks.id, taskId), notCompleted))
     .returning();
-  if (row) await notifyTask(ctx, row);
+  if (!row) return;
+  taskRetries.inc({ reason: reason.code });
+  await notifyTask(ctx, row);
 }
 
 /**
@@ -201,6 +204,8 @@ export async function failInterruptedTask(
 }
 
 async function settled(ctx: AppContext, task: TaskRow): Promise<void> {
+  const reason = task.errorReason?.code;
+  tasksFinished.inc(reason ? { status: task.status, reason } : { status: task.status });
   await notifyTask(ctx, task);
   await emitTaskSettled(ctx, { id: task.id, projectId: task.projectId, status: task.status });
 }

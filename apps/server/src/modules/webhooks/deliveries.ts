@@ -10,6 +10,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
+import { webhookDeliveryOutcomes } from '../../metrics/metrics.ts';
 import { emailJob } from '../mail/jobs.ts';
 import { webhookDeliveryJob } from './jobs.ts';
 import { postEvent, validSecrets } from './send.ts';
@@ -152,13 +153,13 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
     updatedAt: new Date(),
   };
   const delay = WEBHOOKS.retryDelaysSeconds[claimed.attempts - 1];
-  await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     if (result.ok) {
       await tx
         .update(webhookDeliveries)
         .set({ ...answer, status: 'succeeded' })
         .where(eq(webhookDeliveries.id, deliveryId));
-      return;
+      return 'succeeded';
     }
     // A disabled endpoint gets no more retries (it is only tried when someone asks: a test or a resend).
     if (delay !== undefined && endpoint.enabled) {
@@ -167,14 +168,16 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
         .set({ ...answer, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
         .where(eq(webhookDeliveries.id, deliveryId));
       await webhookDeliveryJob.send(ctx, { deliveryId }, { tx, startAfter: delay });
-      return;
+      return 'retrying';
     }
     await tx
       .update(webhookDeliveries)
       .set({ ...answer, status: 'failed' })
       .where(eq(webhookDeliveries.id, deliveryId));
     if (delay === undefined) await disableEndpoint(ctx, tx, endpoint.id);
+    return 'failed';
   });
+  webhookDeliveryOutcomes.inc({ outcome });
 }
 
 /** Disables an endpoint whose delivery failed its last retry and tells the project's owners (once). */
