@@ -98,20 +98,25 @@ function joinTasks<Q extends PgSelect>(query: Q, needed: boolean): Q {
   return needed ? (query.innerJoin(tasks, eq(tasks.id, reviews.taskId)) as unknown as Q) : query;
 }
 
-/** The group of an answer of review_agreement_answers (representative: of the joined tasks). */
-function groupExpression(access: ProjectAccess, group: AgreementGroup): SQL<string | null> {
+/**
+ * The group of an answer of review_agreement_answers (representative: of the joined tasks) and what the rows are
+ * grouped by: a month by its first instant, in the session's time zone (the project's, set by ledgerCells), so
+ * no zone is looked up and no text formatted per answer; the others by their position in the select.
+ */
+function groupExpression(group: AgreementGroup): { label: SQL<string | null>; key: SQL } {
   const answers = reviewAgreementAnswers;
+  const byPosition = sql`4`;
   switch (group) {
     case 'representative':
-      return sql<string | null>`nullif(btrim(${tasks.representative}), '')`;
+      return { label: sql`nullif(btrim(${tasks.representative}), '')`, key: byPosition };
     case 'reviewer':
-      return sql<string | null>`${answers.reviewerName}`;
-    case 'month':
-      return sql<
-        string | null
-      >`to_char(${answers.submittedAt} AT TIME ZONE ${access.project.timezone}, 'YYYY-MM')`;
+      return { label: sql`${answers.reviewerName}`, key: byPosition };
+    case 'month': {
+      const month = sql`date_trunc('month', ${answers.submittedAt})`;
+      return { label: sql`to_char(${month}, 'YYYY-MM')`, key: month };
+    }
     default:
-      return sql<string | null>`null`;
+      return { label: sql`null`, key: byPosition };
   }
 }
 
@@ -123,27 +128,30 @@ function groupExpression(access: ProjectAccess, group: AgreementGroup): SQL<stri
 async function ledgerCells(ctx: AppContext, access: ProjectAccess, query: LedgerQuery) {
   const answers = reviewAgreementAnswers;
   const onTasks = taskConditions(access, query);
-  const cells = ctx.db
-    .select({
-      path: answers.path,
-      type: answers.fieldType,
-      version: promptVersions.number,
-      group: groupExpression(access, query.group),
-      ai: answers.aiValue,
-      human: answers.value,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(answers)
-    .innerJoin(promptVersions, eq(promptVersions.id, answers.promptVersionId))
-    .$dynamic();
+  const group = groupExpression(query.group);
   const needsTasks = onTasks.length > 0 || query.group === 'representative';
-  const rows = await joinTasks(
-    needsTasks ? cells.innerJoin(reviews, eq(reviews.id, answers.reviewId)) : cells,
-    needsTasks,
-  )
-    .where(and(...submissionConditions(access, query, answers), ...onTasks))
-    // By position: the group's expression carries parameters (the time zone) that would not match by value.
-    .groupBy(sql`1, 2, 3, 4, 5, 6`);
+  const rows = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('TimeZone', ${access.project.timezone}, true)`);
+    const cells = tx
+      .select({
+        path: answers.path,
+        type: answers.fieldType,
+        version: promptVersions.number,
+        group: group.label,
+        ai: answers.aiValue,
+        human: answers.value,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(answers)
+      .innerJoin(promptVersions, eq(promptVersions.id, answers.promptVersionId))
+      .$dynamic();
+    return joinTasks(
+      needsTasks ? cells.innerJoin(reviews, eq(reviews.id, answers.reviewId)) : cells,
+      needsTasks,
+    )
+      .where(and(...submissionConditions(access, query, answers), ...onTasks))
+      .groupBy(sql`1, 2, 3, ${group.key}, 5, 6`);
+  });
   return rows.map((row) => ({ ...row, ai: answerValue(row.ai), human: answerValue(row.human) }));
 }
 
