@@ -1,6 +1,6 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseBefore, databaseBefore } from '../../test/migrations.ts';
+import { type DatabaseBefore, databaseBefore, insertId, projectWithMedia } from '../../test/migrations.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 
 /** The migration that made the agreement ledger's table and copied the reviews submitted before it. */
@@ -16,25 +16,21 @@ afterAll(() => before?.close());
 describe(`migration ${MIGRATION}`, () => {
   it('copies the measured answers of submitted reviews, not drafts nor free text', async () => {
     const { pool, db } = before.database;
-    const insertId = async (sql: string, values: unknown[] = []) =>
-      ((await pool.query(sql, values)).rows[0] as { id: number }).id;
-    const projectId = await insertId(`INSERT INTO projects (name) VALUES ('Old') RETURNING id`);
-    const mediaId = await insertId(
-      `INSERT INTO media_files (project_id, storage_key, file_name, content_type, size_bytes, sha256, kind)
-       VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, 'x', 'audio') RETURNING id`,
-      [projectId],
+    const { projectId, mediaId } = await projectWithMedia(pool);
+    const taskId = await insertId(
+      pool,
+      `INSERT INTO tasks (project_id, media_id) VALUES ($1, $2) RETURNING id`,
+      [projectId, mediaId],
     );
-    const taskId = await insertId(`INSERT INTO tasks (project_id, media_id) VALUES ($1, $2) RETURNING id`, [
-      projectId,
-      mediaId,
-    ]);
     const versionId = await insertId(
+      pool,
       `INSERT INTO prompt_versions (project_id, number, state, data, hash)
        VALUES ($1, 1, 'published', '{}', 'h') RETURNING id`,
       [projectId],
     );
     const review = (status: string, reviewer: string, submittedAt: string | null) =>
       insertId(
+        pool,
         `INSERT INTO reviews (project_id, task_id, reviewer_name, prompt_version_id, status, score_detail, submitted_at)
          VALUES ($1, $2, $3, $4, $5, '{}', $6) RETURNING id`,
         [projectId, taskId, reviewer, versionId, status, submittedAt],
