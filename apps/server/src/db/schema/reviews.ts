@@ -89,7 +89,7 @@ export const reviewAnswers = pgTable(
 /**
  * The answers of submitted reviews the agreement ledger measures (modules/reviews/agreement-answers.ts), written
  * with the submission (a submitted review never changes): narrow, with the review's project, version, time and
- * reviewer beside each, and the values as their JSON text, so the ledger counts them from one index.
+ * reviewer beside each, and the values as their JSON text, so the ledger counts them without reading the reviews.
  */
 export const reviewAgreementAnswers = pgTable(
   'review_agreement_answers',
@@ -110,7 +110,7 @@ export const reviewAgreementAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.reviewId, t.path] }),
-    // Covering (INCLUDE in the migration): the ledger reads it alone.
+    // Covering (INCLUDE in the migration): the ledger's query reads no table rows through it.
     index('review_agreement_answers_version_idx').on(t.promptVersionId, t.submittedAt),
   ],
 );
