@@ -3,7 +3,8 @@
  * years, as wide as the pipeline writes them (support/realistic-rows.ts), and BENCH_REVIEWS submitted reviews
  * (default 20,000) of the main prompt's analyses spread over the two years by 20 reviewers, each with one
  * review_answers row per correctable field of the prompt (13, the AI's answer from the analysis's stored result,
- * about 8% of them changed) and its score detail; one sampling rule with an assignment for every reviewed analysis
+ * about 8% of them changed) and its score detail, the measured ones copied for the agreement ledger as a submission
+ * copies them (recordAgreementAnswers); one sampling rule with an assignment for every reviewed analysis
  * (week: the Monday of its submission week) and ~200 open ones (some in progress) for the current week. All of it
  * by INSERT … SELECT in PostgreSQL. Times, warm (after VACUUM ANALYZE and two runs), BENCH_RUNS runs each (default
  * 50), the service functions the API runs: a reviewer's queue (current and a past week), the assignments overview
@@ -34,6 +35,7 @@ import { projects } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { reviewAgreement } from '../apps/server/src/modules/reviews/agreement.ts';
+import { recordAgreementAnswers } from '../apps/server/src/modules/reviews/agreement-answers.ts';
 import { assignmentsOverview, reviewQueue } from '../apps/server/src/modules/reviews/assignments.ts';
 import { freshBenchDatabase } from './support/database.ts';
 import { createRealisticPrompts, insertRealisticAnalyses } from './support/realistic-rows.ts';
@@ -218,6 +220,7 @@ async function main(): Promise<void> {
           WHERE (n * ${REVIEWS}) / total > ((n - 1) * ${REVIEWS}) / total`,
       'submitted',
     );
+    await recordAgreementAnswers(db, sql`r.project_id = ${project.id}`);
     // This week's open assignments: the newest completed analyses of the prompt not reviewed, a tenth of them
     // with a draft review (in progress).
     const { rows: weeks } = await db.execute<{ week: string }>(
@@ -255,7 +258,13 @@ async function main(): Promise<void> {
         `${analysesS.toFixed(0)} s, reviews, answers and assignments in ${reviewsS.toFixed(0)} s (with VACUUM ANALYZE). ` +
         `${RUNS} runs each, warm.`,
     );
-    for (const table of ['tasks', 'reviews', 'review_answers', 'review_assignments']) {
+    for (const table of [
+      'tasks',
+      'reviews',
+      'review_answers',
+      'review_agreement_answers',
+      'review_assignments',
+    ]) {
       const { rows } = await db.execute<{ rows: number; size: string }>(sql`
         SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size(${table}::regclass)) AS size
         FROM ${sql.identifier(table)}`);

@@ -43,3 +43,26 @@ export async function databaseBefore(tag: string): Promise<DatabaseBefore> {
     },
   };
 }
+
+/** The id of the row an `INSERT … RETURNING id` made. */
+export async function insertId(
+  pool: Database['pool'],
+  text: string,
+  values: unknown[] = [],
+): Promise<number> {
+  return ((await pool.query(text, values)).rows[0] as { id: number }).id;
+}
+
+/** A project with one stored recording, for analyses inserted in an earlier shape. */
+export async function projectWithMedia(
+  pool: Database['pool'],
+): Promise<{ projectId: number; mediaId: number }> {
+  const projectId = await insertId(pool, `INSERT INTO projects (name) VALUES ('Old') RETURNING id`);
+  const mediaId = await insertId(
+    pool,
+    `INSERT INTO media_files (project_id, storage_key, file_name, content_type, size_bytes, sha256, kind)
+     VALUES ($1, 'k', 'call.wav', 'audio/wav', 1, 'x', 'audio') RETURNING id`,
+    [projectId],
+  );
+  return { projectId, mediaId };
+}

@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -83,6 +84,35 @@ export const reviewAnswers = pgTable(
     comment: text('comment'),
   },
   (t) => [uniqueIndex('review_answers_review_path_key').on(t.reviewId, t.path)],
+);
+
+/**
+ * The answers of submitted reviews the agreement ledger measures (modules/reviews/agreement-answers.ts), written
+ * with the submission (a submitted review never changes): narrow, with the review's project, version, time and
+ * reviewer beside each, and the values as their JSON text, so the ledger counts them without reading the reviews.
+ */
+export const reviewAgreementAnswers = pgTable(
+  'review_agreement_answers',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    promptVersionId: integer('prompt_version_id')
+      .notNull()
+      .references(() => promptVersions.id, { onDelete: 'cascade' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewerName: text('reviewer_name').notNull(),
+    path: text('path').notNull(),
+    fieldType: text('field_type', { enum: FIELD_TYPES }).notNull(),
+    aiValue: text('ai_value'),
+    value: text('value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.path] }),
+    // Covering (INCLUDE in the migration): the ledger's query reads no table rows through it.
+    index('review_agreement_answers_version_idx').on(t.promptVersionId, t.submittedAt),
+  ],
 );
 
 /**

@@ -26,6 +26,7 @@ import type { ProjectAccess } from '../projects/access.ts';
 import { representativesOf } from '../projects/team-scope.ts';
 import type { TaskRow } from '../tasks/rows.ts';
 import { queueProjectEvent } from '../webhooks/events.ts';
+import { recordAgreementAnswers } from './agreement-answers.ts';
 import { blindAnalyses, closeWhenAllSubmitted, openCalibrationOf } from './calibration-state.ts';
 
 export const REVIEW_TEXTS = {
@@ -235,6 +236,7 @@ export async function saveReview(
     }
     await tx.insert(reviewAnswers).values(rows.map((row) => ({ ...row, reviewId: reviewId! })));
     if (body.submit) {
+      await recordAgreementAnswers(tx, sql`r.id = ${reviewId}`);
       await queueReviewEvent(ctx, tx, reviewId, 'review.submitted');
       await closeWhenAllSubmitted(tx, task.id, user.id);
     }
