@@ -58,7 +58,7 @@ function LastDelivery({ projectId, endpointId }: { projectId: number; endpointId
 }
 
 /** A row's icon button with its name as tooltip and accessible name. */
-function RowAction({
+export function RowAction({
   label,
   icon,
   onClick,
