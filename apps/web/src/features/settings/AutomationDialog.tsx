@@ -15,7 +15,6 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -39,6 +38,7 @@ import { useNames } from '../../shared/api/repMapping';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ReviewerSelect } from '../../shared/components/ReviewerSelect';
+import { SwitchField } from '../../shared/components/SwitchField';
 import {
   type AutomationDraft,
   checkDraft,
@@ -366,22 +366,12 @@ export function AutomationDialog({
               {actionsProblem ?? t('automations.dialog.actionsHelp', { max: AUTOMATIONS.actionsMax })}
             </FormHelperText>
           </Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={draft.enabled}
-                onChange={(event) => edit({ enabled: event.target.checked })}
-                disabled={busy}
-              />
-            }
-            label={
-              <Box>
-                <Typography>{t('automations.dialog.enabled')}</Typography>
-                <Typography variant="body2" color="textSecondary">
-                  {t('automations.dialog.enabledHelp')}
-                </Typography>
-              </Box>
-            }
+          <SwitchField
+            label={t('automations.dialog.enabled')}
+            help={t('automations.dialog.enabledHelp')}
+            checked={draft.enabled}
+            onChange={(enabled) => edit({ enabled })}
+            disabled={busy}
           />
         </Stack>
       </DialogContent>

@@ -16,6 +16,8 @@ import {
   lastBody,
   member,
   mockSettingsApi,
+  notice,
+  openSettingsTab,
   settingsProject,
   settingsRoutes,
   writeCalls,
@@ -90,14 +92,8 @@ function automationHandlers(rules: AutomationRule[], handlers: Record<string, Ha
   };
 }
 
-async function open(handlers: Record<string, Handler>, project = settingsProject()) {
-  const fetch = mockSettingsApi(handlers, project);
-  renderRoutes(settingsRoutes, '/projects/5/settings/automations');
-  await screen.findByRole('heading', { name: 'Automations' });
-  return fetch;
-}
-
-const notice = () => screen.getByTestId('toast');
+const open = (handlers: Record<string, Handler>, project = settingsProject()) =>
+  openSettingsTab('automations', 'Automations', handlers, project);
 
 function choose(scope: ReturnType<typeof within>, label: string, option: string) {
   fireEvent.mouseDown(scope.getByRole('combobox', { name: label }));
