@@ -17,12 +17,12 @@ import { usePrompts } from '../../shared/api/prompts';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { NoPermission } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { AutomationDialog } from './AutomationDialog';
 import { AutomationFirings } from './AutomationFirings';
 import { bodyOf, describeActions, describeConditions, type SummaryNames } from './automationForm';
-import { SettingsSection } from './SettingsSection';
+import { ListSection } from './ListSection';
 import type { TabProps } from './tabProps';
 import { RowAction } from './WebhooksTab';
 import { useWebhooks } from './webhooksApi';
@@ -45,7 +45,6 @@ function Automations({ project, notify, readOnly }: TabProps) {
   const prompts = usePrompts(projectId);
   const endpoints = useWebhooks(projectId);
   const members = useMembers(projectId);
-  const tableState = useQueryTableState(query, { errorTitle: t('automations.list.loadFailed') });
   const update = useUpdateAutomationRule(projectId);
   const remove = useDeleteAutomationRule(projectId);
   const [editing, setEditing] = useState<AutomationRule | 'new' | null>(null);
@@ -62,7 +61,6 @@ function Automations({ project, notify, readOnly }: TabProps) {
     endpoints: endpoints.data ?? [],
     members: members.data?.members ?? [],
   };
-  const rules = query.data ?? [];
 
   const setEnabled = (rule: AutomationRule, enabled: boolean) =>
     update.mutate(
@@ -177,33 +175,27 @@ function Automations({ project, notify, readOnly }: TabProps) {
 
   return (
     <Stack spacing={3}>
-      <SettingsSection
+      <ListSection
         title={t('automations.list.title')}
         description={t('automations.list.description')}
-        action={query.isSuccess && rules.length > 0 ? addButton : undefined}
         testId="automations"
-      >
-        <DataTable
-          label={t('automations.list.title')}
-          columns={columns}
-          rows={query.data}
-          rowKey={(rule) => rule.id}
-          rowProps={(rule) => ({
-            'data-testid': `automation-${rule.id}`,
-            'data-enabled': String(rule.enabled),
-          })}
-          loading={tableState.loading}
-          loadingLabel={t('automations.list.loading')}
-          error={tableState.error}
-          empty={{
-            icon: <AutoModeIcon />,
-            text: t('automations.list.emptyTitle'),
-            description: t('automations.list.emptyHint'),
-            action: addButton,
-            testId: 'automations-empty',
-          }}
-        />
-      </SettingsSection>
+        query={query}
+        loadingLabel={t('automations.list.loading')}
+        loadFailed={t('automations.list.loadFailed')}
+        addButton={addButton}
+        empty={{
+          icon: <AutoModeIcon />,
+          text: t('automations.list.emptyTitle'),
+          description: t('automations.list.emptyHint'),
+          testId: 'automations-empty',
+        }}
+        columns={columns}
+        rowKey={(rule) => rule.id}
+        rowProps={(rule) => ({
+          'data-testid': `automation-${rule.id}`,
+          'data-enabled': String(rule.enabled),
+        })}
+      />
       {editing !== null ? (
         <AutomationDialog
           projectId={projectId}
