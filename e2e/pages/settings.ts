@@ -10,6 +10,7 @@ export const SETTINGS_TABS = {
   'team-leaders': 'Team Leaders',
   'api-keys': 'API Keys',
   webhooks: 'Webhooks',
+  automations: 'Automations',
   privacy: 'Privacy',
   'data-requests': 'Data Requests',
   audit: 'Audit Trail',

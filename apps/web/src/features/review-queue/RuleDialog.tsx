@@ -5,11 +5,9 @@ import {
   Dialog,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   Grid,
   MenuItem,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -27,6 +25,7 @@ import { errorField } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ReviewerSelect } from '../../shared/components/ReviewerSelect';
+import { SwitchField } from '../../shared/components/SwitchField';
 import { useCreateRule, useUpdateRule } from './api';
 import {
   RULE_FORM_FIELDS,
@@ -365,23 +364,13 @@ export function RuleDialog({
               control={control}
               name="enabled"
               render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={Boolean(field.value)}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      disabled={busy}
-                      slotProps={{ input: { 'data-testid': 'rule-enabled' } as object }}
-                    />
-                  }
-                  label={
-                    <Box>
-                      <Typography>{t('reviewQueue.rule.enabled')}</Typography>
-                      <Typography variant="body2" color="textSecondary">
-                        {t('reviewQueue.rule.enabledHelp')}
-                      </Typography>
-                    </Box>
-                  }
+                <SwitchField
+                  label={t('reviewQueue.rule.enabled')}
+                  help={t('reviewQueue.rule.enabledHelp')}
+                  checked={Boolean(field.value)}
+                  onChange={field.onChange}
+                  disabled={busy}
+                  inputProps={{ 'data-testid': 'rule-enabled' }}
                 />
               )}
             />

@@ -103,7 +103,7 @@ export function RepMappingDialog({
 }
 
 /** A text field with suggestions (free entry allowed). */
-function NameField({
+export function NameField({
   label,
   value,
   onChange,

@@ -41,6 +41,7 @@ describe('settings page', () => {
       'Team Leaders',
       'API Keys',
       'Webhooks',
+      'Automations',
       'Privacy',
       'Data Requests',
       'Audit Trail',

@@ -12,6 +12,7 @@ import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { ApiKeysTab } from './ApiKeysTab';
 import { AuditTab } from './AuditTab';
+import { AutomationsTab } from './AutomationsTab';
 import { DataRequestsTab } from './DataRequestsTab';
 import { GeneralTab } from './GeneralTab';
 import { PrivacyTab } from './PrivacyTab';
@@ -30,6 +31,7 @@ export const SETTINGS_TABS = [
   'team-leaders',
   'api-keys',
   'webhooks',
+  'automations',
   'privacy',
   'data-requests',
   'audit',
@@ -44,6 +46,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   'team-leaders': 'settings.tabs.teamLeaders',
   'api-keys': 'settings.tabs.apiKeys',
   webhooks: 'webhooks.tab',
+  automations: 'automations.tab',
   privacy: 'settings.tabs.privacy',
   'data-requests': 'dataRequests.tab',
   audit: 'audit.tab',
@@ -77,6 +80,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
       return <ApiKeysTab {...props} />;
     case 'webhooks':
       return <WebhooksTab {...props} />;
+    case 'automations':
+      return <AutomationsTab {...props} />;
     case 'privacy':
       return <PrivacyTab {...props} />;
     case 'data-requests':

@@ -13,7 +13,6 @@ import {
   FormHelperText,
   FormLabel,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -27,6 +26,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorField } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { SwitchField } from '../../shared/components/SwitchField';
 import { SecretShownOnce } from './SecretShownOnce';
 import type { Notify } from './tabProps';
 import { useWebhookError } from './useWebhookError';
@@ -192,22 +192,12 @@ export function WebhookDialog({
               <FormHelperText>{refusal('events') ?? t('webhooks.dialog.eventsRequired')}</FormHelperText>
             ) : null}
           </FormControl>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={enabled}
-                onChange={(event) => edit(() => setEnabled(event.target.checked))}
-                disabled={busy}
-              />
-            }
-            label={
-              <Box>
-                <Typography>{t('webhooks.dialog.enabled')}</Typography>
-                <Typography variant="body2" color="textSecondary">
-                  {t('webhooks.dialog.enabledHelp')}
-                </Typography>
-              </Box>
-            }
+          <SwitchField
+            label={t('webhooks.dialog.enabled')}
+            help={t('webhooks.dialog.enabledHelp')}
+            checked={enabled}
+            onChange={(on) => edit(() => setEnabled(on))}
+            disabled={busy}
           />
         </Stack>
       </DialogContent>

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProjectGuard, RequireProjectManager } from '../../shared/app/ProjectGuard';
 import { type Handler, jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
 import SettingsPage from './SettingsPage';
-import { callsTo, lastBody, mockSettingsApi, settingsProject, settingsRoutes, writeCalls } from './testUtils';
+import {
+  callsTo,
+  lastBody,
+  mockSettingsApi,
+  notice,
+  openSettingsTab,
+  settingsProject,
+  writeCalls,
+} from './testUtils';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NEW_SECRET = 'whsec_AAAAbbbbCCCCddddEEEEffffGGGGhhhh';
@@ -63,14 +71,8 @@ function webhookHandlers(endpoints: WebhookEndpoint[], handlers: Record<string, 
   };
 }
 
-async function open(handlers: Record<string, Handler>, project = settingsProject()) {
-  const fetch = mockSettingsApi(handlers, project);
-  renderRoutes(settingsRoutes, '/projects/5/settings/webhooks');
-  await screen.findByRole('heading', { name: 'Webhooks' });
-  return fetch;
-}
-
-const notice = () => screen.getByTestId('toast');
+const open = (handlers: Record<string, Handler>, project = settingsProject()) =>
+  openSettingsTab('webhooks', 'Webhooks', handlers, project);
 
 function stubClipboard() {
   const writeText = vi.fn().mockResolvedValue(undefined);

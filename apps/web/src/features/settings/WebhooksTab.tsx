@@ -11,9 +11,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoPermission } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { SettingsSection } from './SettingsSection';
+import { ListSection } from './ListSection';
 import type { TabProps } from './tabProps';
 import { useWebhookError } from './useWebhookError';
 import { DeliveryStatusChip, WebhookDeliveries } from './WebhookDeliveries';
@@ -58,7 +58,7 @@ function LastDelivery({ projectId, endpointId }: { projectId: number; endpointId
 }
 
 /** A row's icon button with its name as tooltip and accessible name. */
-function RowAction({
+export function RowAction({
   label,
   icon,
   onClick,
@@ -98,7 +98,6 @@ function Webhooks({ project, notify, readOnly }: TabProps) {
   const projectId = project.id;
   const webhookError = useWebhookError();
   const query = useWebhooks(projectId);
-  const tableState = useQueryTableState(query, { errorTitle: t('webhooks.list.loadFailed') });
   const update = useUpdateWebhook(projectId);
   const remove = useDeleteWebhook(projectId);
   const rotate = useRotateWebhookSecret(projectId);
@@ -269,35 +268,28 @@ function Webhooks({ project, notify, readOnly }: TabProps) {
 
   return (
     <Stack spacing={3}>
-      <SettingsSection
+      <ListSection
         title={t('webhooks.list.title')}
         description={t('webhooks.list.description')}
-        action={query.isSuccess && endpoints.length > 0 ? addButton : undefined}
         testId="webhooks"
-      >
-        <DataTable
-          label={t('webhooks.list.title')}
-          columns={columns}
-          rows={query.data}
-          rowKey={(endpoint) => endpoint.id}
-          rowProps={(endpoint) => ({
-            'data-testid': `webhook-${endpoint.id}`,
-            'data-enabled': String(endpoint.enabled),
-            sx:
-              endpoint.id === shown?.id && endpoints.length > 1 ? { bgcolor: 'action.selected' } : undefined,
-          })}
-          loading={tableState.loading}
-          loadingLabel={t('webhooks.list.loading')}
-          error={tableState.error}
-          empty={{
-            icon: <WebhookIcon />,
-            text: t('webhooks.list.emptyTitle'),
-            description: t('webhooks.list.emptyHint'),
-            action: addButton,
-            testId: 'webhooks-empty',
-          }}
-        />
-      </SettingsSection>
+        query={query}
+        loadingLabel={t('webhooks.list.loading')}
+        loadFailed={t('webhooks.list.loadFailed')}
+        addButton={addButton}
+        empty={{
+          icon: <WebhookIcon />,
+          text: t('webhooks.list.emptyTitle'),
+          description: t('webhooks.list.emptyHint'),
+          testId: 'webhooks-empty',
+        }}
+        columns={columns}
+        rowKey={(endpoint) => endpoint.id}
+        rowProps={(endpoint) => ({
+          'data-testid': `webhook-${endpoint.id}`,
+          'data-enabled': String(endpoint.enabled),
+          sx: endpoint.id === shown?.id && endpoints.length > 1 ? { bgcolor: 'action.selected' } : undefined,
+        })}
+      />
       {shown ? (
         <WebhookDeliveries
           key={shown.id}

@@ -16,7 +16,7 @@ import {
   type TeamLeader,
   type TranscriptionProvidersResponse,
 } from '@parley/contracts';
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { vi } from 'vitest';
@@ -26,6 +26,7 @@ import {
   type Handler,
   jsonResponse,
   mockFetch,
+  renderRoutes,
   routeAnswer,
   routeKey,
   sessionAnswer,
@@ -207,6 +208,22 @@ export function mockSettingsApi(handlers: Record<string, Handler> = {}, project 
     ...handlers,
   });
 }
+
+/** Mocks the API (`handlers` over mockSettingsApi's), opens a settings tab and waits for its heading. */
+export async function openSettingsTab(
+  tab: string,
+  heading: string,
+  handlers: Record<string, Handler>,
+  project = settingsProject(),
+) {
+  const fetch = mockSettingsApi(handlers, project);
+  renderRoutes(settingsRoutes, `/projects/5/settings/${tab}`);
+  await screen.findByRole('heading', { name: heading });
+  return fetch;
+}
+
+/** The notice bar's text box. */
+export const notice = () => screen.getByTestId('toast');
 
 /** Calls of a route (its routeKey; the query is not compared) so far. */
 export function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {

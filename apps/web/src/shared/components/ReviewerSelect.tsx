@@ -11,8 +11,8 @@ export function reviewerName(members: readonly Member[], id: number): string {
 }
 
 /**
- * A multiple choice of members who may review (sampling rules, calibration sessions): each with a checkbox,
- * the chosen ones' names in the input, `emptyText` when nobody is chosen.
+ * A multiple choice of members (reviewers of sampling rules and calibration sessions, an automation's email
+ * recipients): each with a checkbox, the chosen ones' names in the input, `emptyText` when nobody is chosen.
  */
 export function ReviewerSelect({
   label,
@@ -27,7 +27,7 @@ export function ReviewerSelect({
   testId,
 }: {
   label: string;
-  /** The members to choose from (filter them with mayReview). */
+  /** The members to choose from (filter them with mayReview for reviewers). */
   members: readonly Member[];
   value: readonly number[];
   onChange: (ids: number[]) => void;
