@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOKS, type WebhookEvent } from '@parley/contracts';
+import { AUTOMATION_WEBHOOK_EVENT, WEBHOOKS, type WebhookEvent } from '@parley/contracts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
@@ -10,6 +10,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
+import { setDeliveryOutcome } from '../automations/outcomes.ts';
 import { emailJob } from '../mail/jobs.ts';
 import { webhookDeliveryJob } from './jobs.ts';
 import { postEvent, validSecrets } from './send.ts';
@@ -152,12 +153,23 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
     updatedAt: new Date(),
   };
   const delay = WEBHOOKS.retryDelaysSeconds[claimed.attempts - 1];
+  // An automation rule's webhook action takes the outcome of its delivery once it is settled.
+  const settleAction = (tx: Transaction, status: 'sent' | 'failed') =>
+    claimed.eventType === AUTOMATION_WEBHOOK_EVENT
+      ? setDeliveryOutcome(
+          tx,
+          claimed,
+          status,
+          `${result.status === null ? result.body : `HTTP ${result.status}`} (delivery ${deliveryId}).`,
+        )
+      : undefined;
   await ctx.db.transaction(async (tx) => {
     if (result.ok) {
       await tx
         .update(webhookDeliveries)
         .set({ ...answer, status: 'succeeded' })
         .where(eq(webhookDeliveries.id, deliveryId));
+      await settleAction(tx, 'sent');
       return;
     }
     // A disabled endpoint gets no more retries (it is only tried when someone asks: a test or a resend).
@@ -173,6 +185,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
       .update(webhookDeliveries)
       .set({ ...answer, status: 'failed' })
       .where(eq(webhookDeliveries.id, deliveryId));
+    await settleAction(tx, 'failed');
     if (delay === undefined) await disableEndpoint(ctx, tx, endpoint.id);
   });
 }
