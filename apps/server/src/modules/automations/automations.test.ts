@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTOMATIONS, automationRoutes, reviewRoutes, WebhookEvent, webhookRoutes } from '@parley/contracts';
+import {
+  AUTOMATIONS,
+  type AutomationRuleInput,
+  automationRoutes,
+  reviewRoutes,
+  WebhookEvent,
+  webhookRoutes,
+} from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -88,14 +95,14 @@ async function createEndpoint(client: Client, project = projectId) {
   return response.json().data as { id: number; secret: string };
 }
 
-const rule = (extra: Record<string, unknown> = {}) => ({
+const rule = (extra: Partial<AutomationRuleInput> = {}): AutomationRuleInput => ({
   name: 'Missed budget',
   trigger: 'analysis.completed',
   actions: [{ type: 'email', user_ids: [admin.userId] }],
   ...extra,
 });
 
-async function createRule(body: Record<string, unknown>) {
+async function createRule(body: AutomationRuleInput) {
   const response = await owner.call(automationRoutes.create, { params: { id: projectId }, body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { id: number };
@@ -205,7 +212,7 @@ describe('automation rules', () => {
   it("refuse what is not the project's (422 invalid_value naming the input) and more than rulesMax (409)", async () => {
     const foreignEndpoint = await createEndpoint(stranger, otherProjectId);
     const foreignPrompt = await scoredPrompt(t, stranger, otherProjectId, 'sum');
-    const refused = async (body: Record<string, unknown>, field: string) => {
+    const refused = async (body: Partial<AutomationRuleInput>, field: string) => {
       const response = await owner.call(automationRoutes.create, {
         params: { id: projectId },
         body: rule(body),
@@ -238,7 +245,7 @@ describe('automation rules', () => {
         'conditions.field.path',
       ),
     ).toBe('Field "Nope" is not a field of the prompt.');
-    const slack = (url: string) => ({ actions: [{ type: 'slack', url }] });
+    const slack = (url: string) => ({ actions: [{ type: 'slack' as const, url }] });
     expect(await refused(slack('http://hooks.example.com/x'), 'actions.0.url')).toBe(
       'The Slack webhook URL must use https://.',
     );

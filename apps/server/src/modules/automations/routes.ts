@@ -1,19 +1,14 @@
 import { automationRoutes as routes } from '@parley/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
-import { currentUser } from '../auth/plugin.ts';
-import { projectAccess, projectRole } from '../projects/access.ts';
-import type { Actor } from '../webhooks/service.ts';
+import { projectRole } from '../projects/access.ts';
+import { actor } from '../webhooks/routes.ts';
 import { createRule, deleteRule, listFirings, listRules, updateRule } from './service.ts';
 
 /** Automation rules and their firing log: admins and owners of the project (and full keys for one). */
 export async function automationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = projectRole(ctx, 'admin');
-  const actor = (request: FastifyRequest): Actor => ({
-    projectId: projectAccess(request).project.id,
-    userId: currentUser(request).id,
-  });
 
   serve(app, routes.list, {
     preValidation: admin,
