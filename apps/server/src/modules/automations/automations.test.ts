@@ -4,6 +4,7 @@ import {
   AUTOMATIONS,
   type AutomationRuleInput,
   automationRoutes,
+  changeRequestRoutes,
   reviewRoutes,
   WebhookEvent,
   webhookRoutes,
@@ -413,6 +414,45 @@ describe('firing', () => {
     expect(JSON.parse(received[0]!.body).text).toContain('"Reviewed &lt;!channel&gt; &amp; co"');
     const log = await firings(created.id);
     expect(log.items).toMatchObject([{ event_type: 'review.submitted', task_id: taskId }]);
+    await t.ctx.db.delete(automationRules).where(eq(automationRules.projectId, projectId));
+  });
+
+  it('fires on change_request.created, and on analysis.corrected with the corrected values', async () => {
+    const email = [{ type: 'email' as const, user_ids: [admin.userId] }];
+    const opened = await createRule(
+      rule({ trigger: 'change_request.created', conditions: { representative: 'Eve' }, actions: email }),
+    );
+    const corrected = await createRule(
+      rule({
+        trigger: 'analysis.corrected',
+        conditions: { prompt_id: prompt.id, field: { path: 'Greeting', outcome: 'passed' } },
+        actions: email,
+      }),
+    );
+    const taskId = await analysed(t, projectId, prompt, { department: 'Sales', representative: 'Eve' });
+    const asked = await admin.call(changeRequestRoutes.create, {
+      unchecked: true,
+      params: { id: projectId, taskId },
+      body: {
+        kind: 'field',
+        items: [{ path: 'Greeting', proposed_value: true }],
+        reason: 'The rep did greet.',
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await firings(opened.id)).items).toMatchObject([
+      { event_type: 'change_request.created', task_id: taskId },
+    ]);
+    expect((await firings(corrected.id)).total).toBe(0);
+    const approved = await owner.call(changeRequestRoutes.approve, {
+      params: { id: projectId, requestId: asked.json().data.id },
+      body: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await firings(corrected.id)).items).toMatchObject([
+      { event_type: 'analysis.corrected', task_id: taskId },
+    ]);
+    await takeActionJobs();
     await t.ctx.db.delete(automationRules).where(eq(automationRules.projectId, projectId));
   });
 
