@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   AUTOMATIONS,
   type AutomationRuleInput,
@@ -22,6 +20,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
+import { type Received, type Receiver, startReceiver } from '../../../test/receiver.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { automationRules, projectMembers, webhookEndpoints } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -29,12 +28,6 @@ import { attemptDelivery } from '../webhooks/deliveries.ts';
 import { queueAnalysisEvent } from '../webhooks/events.ts';
 import { runAction } from './actions.ts';
 import { fireAutomations } from './fire.ts';
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 let t: TestApp;
 let owner: Client;
@@ -45,26 +38,15 @@ let stranger: Client;
 let projectId: number;
 let otherProjectId: number;
 let prompt: ScoredPrompt;
-let receiver: http.Server;
+let receiver: Receiver;
 let origin: string;
-const received: Received[] = [];
+let received: Received[];
 /** What the receiver answers next (one status per request; 200 when none is left). */
-const answers: number[] = [];
+let answers: number[];
 
 beforeAll(async () => {
-  receiver = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body });
-      response.statusCode = answers.shift() ?? 200;
-      response.end(response.statusCode < 300 ? 'ok' : 'no_service');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver((status) => (status < 300 ? 'ok' : 'no_service'));
+  ({ origin, received, answers } = receiver);
   // Loopback is allow-listed here (as in the webhooks tests), so the receiver may take http posts.
   t = await startTestApp({}, { URL_UPLOAD_ALLOW_HOSTS: '127.0.0.1' });
   await signUp(t.app); // the super admin
@@ -84,7 +66,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver?.close();
 });
 
 async function createEndpoint(client: Client, project = projectId) {
