@@ -23,6 +23,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { automationRoutes } from './modules/automations/routes.ts';
 import { backtestRoutes } from './modules/backtests/routes.ts';
 import { subscribeBatchProgress } from './modules/batches/progress.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(supportRoutes, ctx);
       await api.register(googleDriveRoutes, ctx);
       await api.register(webhookRoutes, ctx);
+      await api.register(automationRoutes, ctx);
     },
     { prefix: '/api' },
   );

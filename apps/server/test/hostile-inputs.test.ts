@@ -246,6 +246,15 @@ async function seedRows(drive: FakeDrive): Promise<void> {
   ids.ruleId = (
     await created(post(`${project}/sampling-rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
   ).id;
+  ids.automationRuleId = (
+    await created(
+      post(`${project}/automations`, {
+        name: 'Walk',
+        trigger: 'analysis.completed',
+        actions: [{ type: 'webhook', endpoint_id: ids.endpointId }],
+      }),
+    )
+  ).id;
   const calibrator = await signUp(t.app);
   await addMember(t, projectId, calibrator, 'admin');
   ids.calibratorId = calibrator.userId;
@@ -274,6 +283,7 @@ function pathId(route: RouteDefinition, name: string): string {
   if (route.operationId === 'deleteProject') return String(ids.throwawayProjectId);
   if (name === 'token') return inviteToken;
   if (name === 'provider') return 'anthropic';
+  if (name === 'ruleId' && route.path.includes('/automations/')) return String(ids.automationRuleId);
   if (name !== 'id') return String(ids[name]);
   const owners: Array<[string, string]> = [
     ['/blacklist/', 'entryId'],
@@ -365,6 +375,22 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
     },
     createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
     resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
+    createAutomationRule: {
+      body: {
+        name: 'Walk',
+        trigger: 'analysis.completed',
+        conditions: { prompt_id: ids.promptId, field: { path: 'Discovery.Budget', outcome: 'missed' } },
+        actions: [{ type: 'webhook', endpoint_id: ids.endpointId }],
+      },
+    },
+    updateAutomationRule: {
+      body: {
+        name: 'Walk',
+        trigger: 'review.submitted',
+        conditions: { department: 'Sales', score_below: 50, knocked_out: true },
+        actions: [{ type: 'email', user_ids: [ids.userId] }],
+      },
+    },
     searchPersonData: { body: { kind: 'name', value: 'Walker' } },
     // An id of no analysis: the walk must not erase the rows other operations read.
     exportPersonData: { query: { task_ids: '2147483000' } },

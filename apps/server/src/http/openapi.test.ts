@@ -3,7 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ALL_ROUTES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@parley/contracts';
+import {
+  ALL_ROUTES,
+  AUTOMATION_WEBHOOK_EVENT,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+} from '@parley/contracts';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import owasp from '@stoplight/spectral-owasp-ruleset';
 import { Json } from '@stoplight/spectral-parsers';
@@ -169,7 +174,9 @@ describe('what the document tells API users', () => {
         };
       }
     >;
-    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+    expect(Object.keys(webhooks).sort()).toEqual(
+      [...WEBHOOK_EVENT_TYPES, AUTOMATION_WEBHOOK_EVENT, WEBHOOK_TEST_EVENT].sort(),
+    );
     for (const [type, item] of Object.entries(webhooks)) {
       expect(item.post.parameters.map((header) => header.name)).toEqual([
         'webhook-id',

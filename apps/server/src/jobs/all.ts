@@ -1,5 +1,6 @@
 import { analyticsBackfillJob } from '../modules/analytics/jobs.ts';
 import { authRequestJob } from '../modules/auth/jobs.ts';
+import { automationActionJob } from '../modules/automations/jobs.ts';
 import { backtestJob } from '../modules/backtests/job.ts';
 import { batchItemJob } from '../modules/batches/jobs.ts';
 import { driveSyncJob, driveSyncTickJob } from '../modules/google-drive/jobs.ts';
@@ -27,4 +28,5 @@ export const JOBS: readonly DeclaredJob[] = [
   driveSyncJob,
   webhookDeliveryJob,
   samplingJob,
+  automationActionJob,
 ];

@@ -40,6 +40,8 @@ export const QUEUES = {
   webhookDeliveries: 'webhook_deliveries',
   /** Every hour: the enabled sampling rules of every project assign the current week (modules/reviews). */
   sampling: 'sampling',
+  /** One email or Slack action of an automation rule's firing (modules/automations). Data {firingId, index, action}. */
+  automationActions: 'automation_actions',
 } as const;
 
 /**

@@ -99,13 +99,32 @@ export const AutomationRuleInput = z.object({
 });
 export type AutomationRuleInput = z.input<typeof AutomationRuleInput>;
 
+/** The conditions as answered (AutomationConditions' output: the answer is not parsed back through its input). */
+const AutomationConditionsAnswer = z.object({
+  prompt_id: z.number().int().nullable(),
+  department: z.string().nullable(),
+  representative: z.string().nullable(),
+  score_below: z.number().nullable(),
+  knocked_out: z.boolean(),
+  field: z
+    .object({ path: z.string(), outcome: z.enum(FIELD_OUTCOMES).nullable(), value: z.string().nullable() })
+    .nullable(),
+});
+
+/** An action as answered (AutomationAction's output). */
+const AutomationActionAnswer = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('webhook'), endpoint_id: z.number().int() }),
+  z.object({ type: z.literal('email'), user_ids: z.array(z.number().int()) }),
+  z.object({ type: z.literal('slack'), url: z.string() }),
+]);
+
 export const AutomationRule = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
   name: z.string(),
   trigger: z.enum(AUTOMATION_TRIGGERS),
-  conditions: AutomationConditions,
-  actions: z.array(AutomationAction),
+  conditions: AutomationConditionsAnswer,
+  actions: z.array(AutomationActionAnswer),
   enabled: z.boolean(),
   /** When it last fired, or null. */
   last_fired_at: z.string().nullable(),

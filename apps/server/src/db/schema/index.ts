@@ -5,6 +5,7 @@ export * from './ai-usage.ts';
 export * from './analytics.ts';
 export * from './analytics-days.ts';
 export * from './audit.ts';
+export * from './automations.ts';
 export * from './backtests.ts';
 export * from './batches.ts';
 export * from './billing.ts';

@@ -13,8 +13,15 @@ export type ListFilters = Omit<z.output<typeof AnalysisListQuery>, 'page' | 'pag
 export const PROMPT_VERSION_NEEDS_PROMPT =
   'prompt_version is a version number of a prompt: send prompt_id with it.';
 
-/** Analyses whose field (dotted path) has this outcome or value: where an analytics figure links to. */
-function fieldCondition(path: string, outcome: ListFilters['field_outcome'], value: string | undefined): SQL {
+/**
+ * Analyses whose field (dotted path) has this outcome or value: where an analytics figure links to (and an
+ * automation rule's field condition).
+ */
+export function fieldCondition(
+  path: string,
+  outcome: ListFilters['field_outcome'],
+  value: string | undefined,
+): SQL {
   const matches = [
     sql`f.task_id = ${tasks.id}`,
     sql`f.path = ${path}`,
@@ -23,6 +30,19 @@ function fieldCondition(path: string, outcome: ListFilters['field_outcome'], val
   ];
   return sql`EXISTS (SELECT 1 FROM analysis_field_values f WHERE ${sql.join(matches, sql` AND `)})`;
 }
+
+/** A prompt's analyses, with those a classification prompt handed to it (what analytics counts). */
+export const promptCondition = (projectId: number, promptId: number): SQL =>
+  sql`(${tasks.promptId} = ${promptId} OR ${tasks.chosenPromptVersionId} IN
+    (SELECT id FROM prompt_versions WHERE project_id = ${projectId} AND prompt_id = ${promptId}))`;
+
+/** Analyses an answer knocked out: the final score's analytics row says so (one primary-key probe). */
+export const knockedOutCondition = (): SQL => sql`EXISTS (SELECT 1 FROM analysis_field_values f
+  WHERE f.task_id = ${tasks.id} AND f.path = ${FINAL_SCORE_PATH} AND f.knockout)`;
+
+/** A department or representative, whatever its case and surrounding spaces. */
+export const sameText = (column: typeof tasks.department | typeof tasks.representative, text: string): SQL =>
+  sql`lower(${column}) = lower(${text.trim()})`;
 
 /**
  * The analyses of the project the caller may see (visibility.ts) that match the list's filters: the one
@@ -38,11 +58,7 @@ export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
     conditions.push(sql`${tasks.conversationAt} >= (${query.from}::date::timestamp AT TIME ZONE ${tz})`);
   if (query.to)
     conditions.push(sql`${tasks.conversationAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${tz})`);
-  // A prompt's analyses include those a classification prompt handed to it (what analytics counts).
-  if (query.prompt_id) {
-    conditions.push(sql`(${tasks.promptId} = ${query.prompt_id} OR ${tasks.chosenPromptVersionId} IN
-      (SELECT id FROM prompt_versions WHERE project_id = ${access.project.id} AND prompt_id = ${query.prompt_id}))`);
-  }
+  if (query.prompt_id) conditions.push(promptCondition(access.project.id, query.prompt_id));
   if (query.prompt_version !== undefined) {
     if (!query.prompt_id) throw badRequest(PROMPT_VERSION_NEEDS_PROMPT, 'bad_request', 'prompt_version');
     // The version numbers are the prompt's own; a classification's chosen prompt counts as for prompt_id.
@@ -53,18 +69,10 @@ export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
     );
   }
   if (query.field) conditions.push(fieldCondition(query.field, query.field_outcome, query.field_value));
-  // The final score's analytics row says whether any answer knocked the analysis out (one primary-key probe).
-  if (query.knocked_out) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM analysis_field_values f
-      WHERE f.task_id = ${tasks.id} AND f.path = ${FINAL_SCORE_PATH} AND f.knockout)`);
-  }
+  if (query.knocked_out) conditions.push(knockedOutCondition());
   if (query.reviewed) conditions.push(reviewedCondition(query.reviewed));
-  if (query.department?.trim()) {
-    conditions.push(sql`lower(${tasks.department}) = lower(${query.department.trim()})`);
-  }
-  if (query.representative?.trim()) {
-    conditions.push(sql`lower(${tasks.representative}) = lower(${query.representative.trim()})`);
-  }
+  if (query.department?.trim()) conditions.push(sameText(tasks.department, query.department));
+  if (query.representative?.trim()) conditions.push(sameText(tasks.representative, query.representative));
   if (query.status) conditions.push(eq(tasks.status, query.status));
   if (query.score_min !== undefined) conditions.push(gte(tasks.finalScore, query.score_min));
   if (query.score_max !== undefined) conditions.push(lte(tasks.finalScore, query.score_max));

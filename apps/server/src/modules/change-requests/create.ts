@@ -118,7 +118,7 @@ export async function createChangeRequest(
     await queueChangeRequestEvent(
       ctx,
       tx,
-      { id: created!.id, projectId: access.project.id },
+      { id: created!.id, projectId: access.project.id, taskId: task.id },
       'change_request.created',
     );
     return created!.id;

@@ -61,7 +61,7 @@ export async function approveChangeRequest(
   body: { values?: Record<string, string | number | boolean>; reason?: string },
 ): Promise<ChangeRequest> {
   const request = await reviewable(ctx, access, reviewer, requestId);
-  const resolvedRequest = { id: requestId, projectId: access.project.id };
+  const resolvedRequest = { id: requestId, projectId: access.project.id, taskId: request.task_id };
   const reason = body.reason?.trim() || null;
   const review = {
     status: 'approved' as const,
@@ -123,7 +123,7 @@ export async function rejectChangeRequest(
   requestId: number,
   reason: string,
 ): Promise<ChangeRequest> {
-  await reviewable(ctx, access, reviewer, requestId);
+  const request = await reviewable(ctx, access, reviewer, requestId);
   await ctx.db.transaction(async (tx) => {
     const [rejected] = await tx
       .update(changeRequests)
@@ -140,7 +140,7 @@ export async function rejectChangeRequest(
     await queueChangeRequestEvent(
       ctx,
       tx,
-      { id: requestId, projectId: access.project.id },
+      { id: requestId, projectId: access.project.id, taskId: request.task_id },
       'change_request.resolved',
     );
   });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  resultFieldPaths,
   SAMPLING,
   type SamplingRule,
   type SamplingRuleCreateRequest,
@@ -10,9 +9,10 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { prompts, reviewAssignments, reviews, samplingRules } from '../../db/schema/index.ts';
+import { reviewAssignments, reviews, samplingRules } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { checkPromptField } from '../prompts/field-check.ts';
 import { reviewersAmong } from './eligible.ts';
 import { type RuleRow, runRule, weekOf } from './sampling.ts';
 
@@ -20,8 +20,6 @@ export const SAMPLING_TEXTS = {
   notFound: 'Sampling rule not found.',
   tooMany: `A project can have at most ${SAMPLING.rulesMax} sampling rules.`,
   notReviewer: 'Reviewer {id} is not a member of this project who may review analyses.',
-  notPrompt: 'Prompt {id} is not a prompt of this project.',
-  notField: 'Field "{path}" is not a field of the prompt.',
   disabled: 'This sampling rule is disabled; enable it to run it.',
 } as const;
 
@@ -51,16 +49,8 @@ async function checkReferences(db: Executor, projectId: number, input: RuleInput
     }
   }
   if (input.prompt_id !== null) {
-    const [prompt] = await db
-      .select({ content: prompts.content })
-      .from(prompts)
-      .where(and(eq(prompts.id, input.prompt_id), eq(prompts.projectId, projectId)));
-    if (!prompt)
-      throw invalid(SAMPLING_TEXTS.notPrompt.replace('{id}', String(input.prompt_id)), 'prompt_id');
-    const path = fieldPathOf(input);
-    if (path !== null && !resultFieldPaths(prompt.content).includes(path)) {
-      throw invalid(SAMPLING_TEXTS.notField.replace('{path}', path), 'field_path');
-    }
+    const fields = { prompt: 'prompt_id', path: 'field_path' };
+    await checkPromptField(db, projectId, input.prompt_id, fieldPathOf(input), fields);
   }
 }
 

@@ -25,7 +25,7 @@ import { answeredResult } from '../change-requests/result.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { representativesOf } from '../projects/team-scope.ts';
 import type { TaskRow } from '../tasks/rows.ts';
-import { queueProjectEvent } from '../webhooks/events.ts';
+import { queueAnalysisProjectEvent } from '../webhooks/events.ts';
 import { recordAgreementAnswers } from './agreement-answers.ts';
 import { blindAnalyses, closeWhenAllSubmitted, openCalibrationOf } from './calibration-state.ts';
 
@@ -307,7 +307,7 @@ async function queueReviewEvent(
 ): Promise<Review> {
   const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
   const [review] = await withAnswers(tx, [row!]);
-  await queueProjectEvent(
+  await queueAnalysisProjectEvent(
     ctx,
     tx,
     row!.projectId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOKS, type WebhookEvent } from '@parley/contracts';
+import { AUTOMATION_WEBHOOK_EVENT, WEBHOOKS, type WebhookEvent } from '@parley/contracts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
 import { webhookDeliveryOutcomes } from '../../metrics/metrics.ts';
+import { setDeliveryOutcome } from '../automations/outcomes.ts';
 import { emailJob } from '../mail/jobs.ts';
 import { webhookDeliveryJob } from './jobs.ts';
 import { postEvent, validSecrets } from './send.ts';
@@ -153,12 +154,23 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
     updatedAt: new Date(),
   };
   const delay = WEBHOOKS.retryDelaysSeconds[claimed.attempts - 1];
+  // An automation rule's webhook action takes the outcome of its delivery once it is settled.
+  const settleAction = (tx: Transaction, status: 'sent' | 'failed') =>
+    claimed.eventType === AUTOMATION_WEBHOOK_EVENT
+      ? setDeliveryOutcome(
+          tx,
+          claimed,
+          status,
+          `${result.status === null ? result.body : `HTTP ${result.status}`} (delivery ${deliveryId}).`,
+        )
+      : undefined;
   const outcome = await ctx.db.transaction(async (tx) => {
     if (result.ok) {
       await tx
         .update(webhookDeliveries)
         .set({ ...answer, status: 'succeeded' })
         .where(eq(webhookDeliveries.id, deliveryId));
+      await settleAction(tx, 'sent');
       return 'succeeded';
     }
     // A disabled endpoint gets no more retries (it is only tried when someone asks: a test or a resend).
@@ -174,6 +186,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
       .update(webhookDeliveries)
       .set({ ...answer, status: 'failed' })
       .where(eq(webhookDeliveries.id, deliveryId));
+    await settleAction(tx, 'failed');
     if (delay === undefined) await disableEndpoint(ctx, tx, endpoint.id);
     return 'failed';
   });

@@ -1,9 +1,16 @@
-import { FINAL_SCORE_PATH, type WebhookEvent, type WebhookEventType } from '@parley/contracts';
+import {
+  AUTOMATION_TRIGGERS,
+  type AutomationTrigger,
+  type WebhookEvent,
+  type WebhookEventType,
+} from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { analysisFieldValues, projects, tasks, webhookEndpoints } from '../../db/schema/index.ts';
+import { projects, tasks, webhookEndpoints } from '../../db/schema/index.ts';
 import type { Transaction } from '../../jobs/connection.ts';
+import { knockedOutCondition } from '../analyses/filters.ts';
 import { listItemsWithReviews, selectListRows } from '../analyses/list.ts';
+import { fireAutomations } from '../automations/fire.ts';
 import { getChangeRequest } from '../change-requests/read.ts';
 import { queueDeliveries } from './deliveries.ts';
 
@@ -22,6 +29,20 @@ async function subscribers(tx: Transaction, projectId: number, type: WebhookEven
   return rows.map((row) => row.id);
 }
 
+const isTrigger = (type: WebhookEventType): type is AutomationTrigger =>
+  (AUTOMATION_TRIGGERS as readonly string[]).includes(type);
+
+/** The project's automation rules for an event about an analysis that a rule may listen to (modules/automations). */
+async function fireRules(
+  ctx: Pick<AppContext, 'boss' | 'config'>,
+  tx: Transaction,
+  projectId: number,
+  type: WebhookEventType,
+  taskId: number,
+): Promise<void> {
+  if (isTrigger(type)) await fireAutomations(ctx, tx, { type, projectId, taskId });
+}
+
 /**
  * analysis.completed / analysis.failed, queued in the transaction that settles the task (modules/tasks/state.ts),
  * with analysis.knocked_out beside a completion a knockout answer failed;
@@ -29,11 +50,12 @@ async function subscribers(tx: Transaction, projectId: number, type: WebhookEven
  * analyses list answers it.
  */
 export async function queueAnalysisEvent(
-  ctx: Pick<AppContext, 'boss'>,
+  ctx: Pick<AppContext, 'boss' | 'config'>,
   tx: Transaction,
   task: { id: number; projectId: number },
   type: 'analysis.completed' | 'analysis.failed' | 'analysis.corrected',
 ): Promise<void> {
+  await fireRules(ctx, tx, task.projectId, type, task.id);
   const endpointIds = await subscribers(tx, task.projectId, type);
   const knockoutIds =
     type === 'analysis.completed' ? await subscribers(tx, task.projectId, 'analysis.knocked_out') : [];
@@ -49,12 +71,13 @@ export async function queueAnalysisEvent(
   }
 }
 
-/** Whether an answer knocked the analysis out: its final score's analytics row says so (written just before). */
+/** Whether an answer knocked the analysis out (the analyses list's knocked-out filter). */
 async function knockedOut(tx: Transaction, taskId: number): Promise<boolean> {
-  const result = await tx.execute(sql`SELECT 1 FROM ${analysisFieldValues}
-    WHERE ${analysisFieldValues.taskId} = ${taskId} AND ${analysisFieldValues.path} = ${FINAL_SCORE_PATH}
-      AND ${analysisFieldValues.knockout}`);
-  return result.rows.length > 0;
+  const [row] = await tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), knockedOutCondition()));
+  return row !== undefined;
 }
 
 /**
@@ -63,11 +86,12 @@ async function knockedOut(tx: Transaction, taskId: number): Promise<boolean> {
  * review, so `can_review` is false).
  */
 export async function queueChangeRequestEvent(
-  ctx: Pick<AppContext, 'boss'>,
+  ctx: Pick<AppContext, 'boss' | 'config'>,
   tx: Transaction,
-  request: { id: number; projectId: number },
+  request: { id: number; projectId: number; taskId: number },
   type: 'change_request.created' | 'change_request.resolved',
 ): Promise<void> {
+  await fireRules(ctx, tx, request.projectId, type, request.taskId);
   const endpointIds = await subscribers(tx, request.projectId, type);
   if (endpointIds.length === 0) return;
   const [project] = await tx.select().from(projects).where(eq(projects.id, request.projectId));
@@ -90,4 +114,16 @@ export async function queueProjectEvent(
 ): Promise<void> {
   const endpointIds = await subscribers(tx, projectId, event.type);
   await queueDeliveries(ctx, tx, endpointIds, event, taskId);
+}
+
+/** An event about one analysis made by the caller (review.submitted): its webhooks and the rules listening to it. */
+export async function queueAnalysisProjectEvent(
+  ctx: Pick<AppContext, 'boss' | 'config'>,
+  tx: Transaction,
+  projectId: number,
+  event: WebhookEvent & { type: WebhookEventType },
+  taskId: number,
+): Promise<void> {
+  await fireRules(ctx, tx, projectId, event.type, taskId);
+  await queueProjectEvent(ctx, tx, projectId, event, taskId);
 }

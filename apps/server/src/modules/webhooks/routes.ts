@@ -17,13 +17,15 @@ import {
   updateEndpoint,
 } from './service.ts';
 
+/** Who acts in a project's settings route: its project (checked by projectRole) and the user (a key's creator). */
+export const actor = (request: FastifyRequest): Actor => ({
+  projectId: projectAccess(request).project.id,
+  userId: currentUser(request).id,
+});
+
 /** Webhook endpoints and their delivery log: admins and owners of the project (and full keys for one). */
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = projectRole(ctx, 'admin');
-  const actor = (request: FastifyRequest): Actor => ({
-    projectId: projectAccess(request).project.id,
-    userId: currentUser(request).id,
-  });
 
   serve(app, routes.list, {
     preValidation: admin,

@@ -57,19 +57,21 @@ function firstBytes(response: http.IncomingMessage): Promise<string> {
 }
 
 /**
- * POSTs one signed event. A 2xx answer within WEBHOOKS.timeoutMs is a success; any other status (redirects
- * are not followed), a refused address, a network error or the time running out is a failure.
+ * POSTs a JSON body with the SSRF guard of link uploads (target.ts). A 2xx answer within `timeoutMs` is a
+ * success; any other status (redirects are not followed), a refused address, a network error or the time
+ * running out is a failure.
  */
-export async function postEvent(
+export async function guardedPost(
   ctx: Pick<AppContext, 'config'>,
-  target: { url: string; secrets: string[] },
-  eventId: string,
+  target: string,
   body: string,
+  headers: Record<string, string>,
+  timeoutMs: number = WEBHOOKS.timeoutMs,
 ): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const url = new URL(target.url);
-  const signal = AbortSignal.timeout(WEBHOOKS.timeoutMs);
+  const url = new URL(target);
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const address = await webhookTarget(ctx, url);
     const client = url.protocol === 'https:' ? https : http;
@@ -83,7 +85,7 @@ export async function postEvent(
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Parley-Webhooks/1',
-          ...signedHeaders(eventId, body, target.secrets),
+          ...headers,
         },
       });
       request.on('response', resolve);
@@ -96,7 +98,7 @@ export async function postEvent(
     return { ok, status, body: text, durationMs: elapsed() };
   } catch (error) {
     const reason = signal.aborted
-      ? `No answer within ${WEBHOOKS.timeoutMs / 1000} s.`
+      ? `No answer within ${timeoutMs / 1000} s.`
       : error instanceof Error
         ? error.message
         : String(error);
@@ -107,4 +109,14 @@ export async function postEvent(
       durationMs: elapsed(),
     };
   }
+}
+
+/** POSTs one event signed with every valid secret (guardedPost). */
+export function postEvent(
+  ctx: Pick<AppContext, 'config'>,
+  target: { url: string; secrets: string[] },
+  eventId: string,
+  body: string,
+): Promise<AttemptResult> {
+  return guardedPost(ctx, target.url, body, signedHeaders(eventId, body, target.secrets));
 }

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   analysisRoutes,
   batchRoutes,
@@ -21,6 +19,7 @@ import { analysed, scoredPrompt } from '../../../test/change-requests.ts';
 import { answer } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
+import { type Received, type Receiver, startReceiver } from '../../../test/receiver.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { answered, GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
@@ -39,37 +38,22 @@ import { runTask } from '../pipeline/run.ts';
 import { failTask } from '../tasks/state.ts';
 import { attemptDelivery, queueDeliveries } from './deliveries.ts';
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 let app: AnalysisApp;
 let admin: Client;
 let user: Client;
 let stranger: Client;
 let projectId: number;
 let otherProjectId: number;
-let receiver: http.Server;
+let receiver: Receiver;
 let receiverUrl: string;
-const received: Received[] = [];
+let received: Received[];
 /** What the receiver answers next (status codes, one per request; 200 when none is left). */
-const answers: number[] = [];
+let answers: number[];
 
 beforeAll(async () => {
-  receiver = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = answers.shift() ?? 200;
-      response.end(response.statusCode < 300 ? 'thanks' : 'x'.repeat(5000));
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startReceiver((status) => (status < 300 ? 'thanks' : 'x'.repeat(5000)));
+  ({ received, answers } = receiver);
+  receiverUrl = `${receiver.origin}/hook`;
   app = await startAnalysisApp('webhooks', { URL_UPLOAD_ALLOW_HOSTS: '127.0.0.1' });
   admin = await signUp(app.t.app);
   user = await signUp(app.t.app);
@@ -81,7 +65,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver?.close();
 });
 
 /** Works the due deliveries as a worker would; answers how many it took. */

@@ -1,0 +1,38 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request a receiver got. */
+export interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A local HTTP receiver of webhooks and Slack posts (loopback: the test app allow-lists 127.0.0.1). It answers
+ * the statuses pushed on `answers` in turn (200 when none is left), with `reply(status)` as the body.
+ */
+export async function startReceiver(reply: (status: number) => string) {
+  const received: Received[] = [];
+  const answers: number[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body });
+      response.statusCode = answers.shift() ?? 200;
+      response.end(reply(response.statusCode));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    answers,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
