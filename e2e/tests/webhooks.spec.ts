@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@parley/contracts';
 import { Webhook } from 'standardwebhooks';
 import { SettingsPage } from '../pages/settings.ts';
+import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { createProjectViaApi, freshPage, signedInPage, signInViaApi, uniqueName } from '../support/flows.ts';
 import { addMemberViaApi } from '../support/members.ts';
 import { shoot } from '../support/screenshots.ts';
@@ -124,5 +125,85 @@ test.describe('webhooks', () => {
     } finally {
       await member.context.close();
     }
+  });
+
+  // In this file: the receiver's one port is this spec's.
+  test('an owner adds an automation rule; a matching analysis fires it: a signed automation.fired and a Slack post', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { project, prompt } = await projectWithScorecard(page, { label: 'automations owner' });
+    const hookPath = `/automations/${project.id}`;
+    const slackPath = `/slack/${project.id}`;
+    const created = await page.request.post(`/api/projects/${project.id}/webhooks`, {
+      data: { url: receiver.url(hookPath), events: ['batch.completed'] },
+    });
+    expect(created.status()).toBe(201);
+    const endpoint = ((await created.json()) as { data: WebhookEndpoint & { secret: string } }).data;
+
+    // --- The rule: completed analyses of the Sales department → the endpoint and Slack ---
+    const settings = new SettingsPage(page);
+    await settings.open(project.id, 'automations');
+    await expect(page.getByRole('heading', { name: 'No automation rules yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add automation rule' });
+    await dialog.getByLabel('Name').fill('Sales calls to the CRM');
+    await dialog.getByRole('combobox', { name: 'Department' }).fill('Sales');
+    await dialog.getByRole('button', { name: 'Add action' }).click();
+    await page.getByRole('menuitem', { name: 'Send a webhook' }).click();
+    await dialog.getByRole('combobox', { name: 'Webhook endpoint' }).click();
+    await page.getByRole('option', { name: receiver.url(hookPath) }).click();
+    await dialog.getByRole('button', { name: 'Add action' }).click();
+    await page.getByRole('menuitem', { name: 'Post to Slack' }).click();
+    await dialog.getByLabel('Slack incoming-webhook URL').fill(receiver.url(slackPath));
+    await shoot(page, 'settings-automation-dialog');
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await expect(dialog).toBeHidden();
+    const listed = await page.request.get(`/api/projects/${project.id}/automations`);
+    const rule = ((await listed.json()) as { data: Array<{ id: number }> }).data[0]!;
+    const summary = page.getByTestId(`automation-${rule.id}-summary`);
+    await expect(summary).toContainText('Department: Sales');
+    await expect(summary).toContainText(`Webhook to ${receiver.url(hookPath)}`);
+
+    // --- An analysis of another department does not fire it; one of Sales does ---
+    const chat = (line: string) => ({
+      path: '',
+      fileName: 'chat.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from(`Agent: Good morning, Acme Solar.\nClient: ${line}\n`),
+    });
+    const support = await uploadViaApi(page.request, project.id, chat('My panel is broken.'), prompt.id, {
+      Department: 'Support',
+      Representative: 'Ann',
+    });
+    const sales = await uploadViaApi(page.request, project.id, chat('I would like panels.'), prompt.id, {
+      Department: 'Sales',
+      Representative: 'Ann',
+    });
+    await waitForStatus(page.request, project.id, support.data.task_id!, 'completed');
+    await waitForStatus(page.request, project.id, sales.data.task_id!, 'completed');
+    await expect.poll(() => receiver.received(hookPath).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => receiver.received(slackPath).length, { timeout: 30_000 }).toBe(1);
+    const request = receiver.received(hookPath)[0]!;
+    const event = new Webhook(endpoint.secret).verify(request.body, {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    }) as WebhookEvent;
+    expect(event).toMatchObject({
+      type: 'automation.fired',
+      data: { rule: { id: rule.id }, event_type: 'analysis.completed', analysis: { id: sales.data.task_id } },
+    });
+    const slack = JSON.parse(receiver.received(slackPath)[0]!.body) as { text: string };
+    expect(slack.text).toContain(`/projects/${project.id}/analysis/${sales.data.task_id}`);
+
+    // --- The firing log: one firing, both actions sent ---
+    await page.reload();
+    await page.getByTestId(`automation-${rule.id}`).getByRole('button', { name: 'Show firings' }).click();
+    const firings = page.getByTestId('automation-firings');
+    await expect(firings.getByText('Send a webhook: Sent')).toBeVisible();
+    await expect(firings.getByText('Post to Slack: Sent')).toBeVisible();
+    await expect(firings.getByTestId(/^automation-firing-\d+$/)).toHaveCount(1);
+    await shoot(page, 'settings-automation-firings');
   });
 });

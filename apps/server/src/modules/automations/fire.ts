@@ -19,7 +19,7 @@ import { fieldCondition, knockedOutCondition, promptCondition, sameText } from '
 import { listItemsWithReviews, selectListRows } from '../analyses/list.ts';
 import { queueDeliveries } from '../webhooks/deliveries.ts';
 import { automationActionJob } from './jobs.ts';
-import { analysisUrl } from './message.ts';
+import { analysisAddress } from './message.ts';
 
 type RuleRow = typeof automationRules.$inferSelect;
 type FiredPayload = z.infer<typeof AutomationFiredPayload>;
@@ -148,7 +148,7 @@ async function queueWebhook(
     rule: { id: rule.id, name: rule.name },
     event_type: event.type,
     analysis,
-    analysis_url: analysisUrl(ctx, rule.projectId, event.taskId),
+    analysis_url: analysisAddress(ctx, rule.projectId, event.taskId),
   };
   const [delivery] = await queueDeliveries(
     ctx,

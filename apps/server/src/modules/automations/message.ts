@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projects, tasks } from '../../db/schema/index.ts';
+import { analysisUrl } from '../tasks/request.ts';
 
-/** The analysis page in the web app. */
-export const analysisUrl = (ctx: Pick<AppContext, 'config'>, projectId: number, taskId: number) =>
-  `${ctx.config.publicUrl}/projects/${projectId}/analysis/${taskId}`;
+/** The analysis page in the web app, as a whole address. */
+export const analysisAddress = (ctx: Pick<AppContext, 'config'>, projectId: number, taskId: number) =>
+  `${ctx.config.publicUrl}${analysisUrl(projectId, taskId)}`;
 
 const HAPPENED: Record<AutomationTrigger, string> = {
   'analysis.completed': 'an analysis was completed',
@@ -48,7 +49,7 @@ export async function firingMessage(
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .where(eq(tasks.id, firing.taskId));
   if (!analysis) return null;
-  const link = analysisUrl(ctx, analysis.projectId, firing.taskId);
+  const link = analysisAddress(ctx, analysis.projectId, firing.taskId);
   return {
     subject: `Parley automation "${firing.ruleName}" fired in ${analysis.projectName}`,
     lines: (safe) => [
