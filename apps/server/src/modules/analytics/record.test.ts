@@ -1,4 +1,10 @@
-import { PEOPLE_NAME_MAX, type PromptField, projectRoutes, promptRoutes } from '@parley/contracts';
+import {
+  PEOPLE_NAME_MAX,
+  type PromptField,
+  projectRoutes,
+  promptRoutes,
+  UPLOAD_METADATA,
+} from '@parley/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalysisApp, startAnalysisApp } from '../../../test/analysis-app.ts';
@@ -152,13 +158,14 @@ describe('analytics rows of an analysis', () => {
 
   it('keep a very long representative name the upload gave (cut to fit the indexes)', async () => {
     const { projectId, promptId } = await setUp();
-    // Random CJK characters: 6,000 bytes that PostgreSQL cannot compress below an index row's limit.
-    const name = Array.from({ length: 2000 }, (_, i) =>
+    // The longest value an upload's metadata may hold, in random CJK characters: 3,000 bytes that PostgreSQL
+    // cannot compress below an index row's limit (2,704).
+    const name = Array.from({ length: UPLOAD_METADATA.valueMax }, (_, i) =>
       String.fromCharCode(0x4e00 + ((i * 7919) % 20000)),
     ).join('');
     const taskId = await uploadCall(owner, projectId, promptId, {
       Representative: name,
-      Department: 'Відділ '.repeat(500),
+      Department: 'Відділ '.repeat(Math.floor(UPLOAD_METADATA.valueMax / 'Відділ '.length)),
     });
     const [task] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(task!.representative).toBe(name.slice(0, PEOPLE_NAME_MAX));
