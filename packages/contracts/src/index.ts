@@ -17,6 +17,7 @@ export * from './navigation.ts';
 export * from './password.ts';
 export * from './privacy/index.ts';
 export * from './prompts/index.ts';
+export * from './receivers/index.ts';
 export * from './reviews/index.ts';
 export * from './roles.ts';
 export * from './routes/index.ts';

@@ -8,7 +8,7 @@ const withAccess = (access: string) =>
     .sort();
 
 describe('who may call each route', () => {
-  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health and readiness, and reading an invitation', () => {
+  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health and readiness, reading an invitation, and the phone-system receivers (signed by their provider)', () => {
     expect(withAccess('public')).toEqual(
       [
         'GET /health',
@@ -26,6 +26,7 @@ describe('who may call each route', () => {
         'POST /auth/google/start',
         'POST /auth/google/callback',
         'GET /invites/:token',
+        'POST /receivers/:key',
       ].sort(),
     );
   });

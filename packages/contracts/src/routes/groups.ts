@@ -19,6 +19,7 @@ export { modelRoutes } from './models.ts';
 export { privacyRoutes } from './privacy.ts';
 export { projectRoutes } from './projects.ts';
 export { promptRoutes } from './prompts.ts';
+export { receiverRoutes } from './receivers.ts';
 export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
 export { supportRoutes } from './support.ts';
