@@ -1,4 +1,6 @@
-import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { type BrowserContext, test as base, expect, type TestInfo } from '@playwright/test';
+import { SERVER_LOG } from './server.ts';
 
 export * from '@playwright/test';
 
@@ -20,8 +22,41 @@ export function watchContentSecurityPolicy(context: BrowserContext): void {
   });
 }
 
+/** Pino's levels from warn up, and how many of the server's lines a failed test prints. */
+const WARN_LEVEL = 40;
+const FAILURE_LOG_LINES = 60;
+
+/**
+ * A failed test's diagnosis: the server's warnings and errors while it ran, and its analyses' stage timings (a
+ * CI machine's log is gone when the run ends), attached to the report and printed.
+ */
+async function reportServerLog(testInfo: TestInfo, since: number): Promise<void> {
+  const lines = (await readFile(SERVER_LOG, 'utf8').catch(() => '')).split('\n').filter((line) => {
+    try {
+      const entry = JSON.parse(line) as { time?: number; level?: number; taskId?: number };
+      return (entry.time ?? 0) >= since && ((entry.level ?? 0) >= WARN_LEVEL || entry.taskId !== undefined);
+    } catch {
+      return false;
+    }
+  });
+  const tail = lines.slice(-FAILURE_LOG_LINES).join('\n');
+  await testInfo.attach('server log (warnings and analyses)', { body: tail, contentType: 'text/plain' });
+  console.log(
+    `--- server log while "${testInfo.title}" ran (warnings and analyses, last ${FAILURE_LOG_LINES}) ---\n${tail}`,
+  );
+}
+
 /** Playwright's test, failing any test in whose browser pages the app's Content-Security-Policy blocked something. */
-export const test = base.extend<{ contentSecurityPolicyGuard: undefined }>({
+export const test = base.extend<{ contentSecurityPolicyGuard: undefined; serverLogOnFailure: undefined }>({
+  serverLogOnFailure: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const started = Date.now();
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) await reportServerLog(testInfo, started);
+    },
+    { auto: true },
+  ],
   contentSecurityPolicyGuard: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {

@@ -15,6 +15,8 @@ const chat = (marker: string) => ({
 test('a draft waits beside the published scorecard, is published, and an old version is restored', async ({
   page,
 }) => {
+  // Two analyses, three saves and a restore: past the default minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const { project, prompt } = await projectWithScorecard(page, { label: 'prompt-versions' });
   const editor = new PromptEditor(page);
   const versions = page.getByTestId('prompt-versions');
