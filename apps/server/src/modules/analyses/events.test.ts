@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { batchRoutes, SESSION_COOKIE, uploadRoutes } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
@@ -121,6 +121,28 @@ describe('task events', () => {
     const taskId = upload.json().data.task_id;
     expect(await events.nextTask()).toEqual({ task_id: taskId, status: 'queued', stage: null, progress: 0 });
     events.close();
+  });
+
+  it('ends the streams when its database connection drops, so that browsers reconnect and reload', async () => {
+    const events = await openEvents(owner);
+    await events.next();
+    await t.ctx.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'parley-task-events' AND datname = current_database()`,
+    );
+    await expect(events.next()).rejects.toThrow('stream ended');
+
+    // The browser's next stream gets the events again.
+    const again = await openEvents(owner);
+    await again.next();
+    await notifyTaskEvent(t.ctx.db, {
+      project_id: projectId,
+      task_id: 8,
+      status: 'completed',
+      stage: 'done',
+      progress: 100,
+    });
+    expect((await again.nextTask()).task_id).toBe(8);
+    again.close();
   });
 
   it('serves several listeners and survives their disconnects', async () => {

@@ -17,6 +17,9 @@ const EVENT_NAMES: Record<string, LiveEvent['name']> = {
 
 type Listener = (event: LiveEvent) => void;
 
+/** Emitted to every subscriber when the LISTEN connection drops: notifications until it is back are lost. */
+const LOST = 'lost';
+
 /** A notification's payload as the event it announces (a payload of another shape throws). */
 function liveEvent(name: LiveEvent['name'], payload: unknown): LiveEvent {
   return name === 'task'
@@ -46,16 +49,21 @@ export class TaskEventHub {
     this.emitter.setMaxListeners(0);
   }
 
-  /** Resolves once the hub listens, so an event notified after this is delivered. */
-  async subscribe(projectId: number, listener: Listener): Promise<() => void> {
+  /**
+   * Resolves once the hub listens, so an event notified after this is delivered. `onLost` is called when the
+   * connection drops: the events until it is back are not delivered, so the subscriber must reload.
+   */
+  async subscribe(projectId: number, listener: Listener, onLost: () => void): Promise<() => void> {
     const name = `project:${projectId}`;
     this.emitter.on(name, listener);
+    this.emitter.on(LOST, onLost);
     this.subscribers += 1;
     let active = true;
     const unsubscribe = () => {
       if (!active) return;
       active = false;
       this.emitter.off(name, listener);
+      this.emitter.off(LOST, onLost);
       this.subscribers -= 1;
     };
     try {
@@ -106,6 +114,7 @@ export class TaskEventHub {
     if (this.client !== client) return;
     this.client = null;
     client.end().catch(() => {});
+    this.emitter.emit(LOST);
     this.scheduleRetry(1000);
   }
 

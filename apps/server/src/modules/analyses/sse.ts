@@ -20,7 +20,8 @@ export class EventStreams {
    * Serves text/event-stream to one client: an `event: task` per change of a task of this project (data: the
    * TaskEvent JSON) and an `event: batch` per change of one of its batches (BatchEvent), a comment every 15 s
    * so proxies keep the connection, until the client disconnects. With `visible`, only the events it accepts
-   * are sent (in their order).
+   * are sent (in their order). When the hub loses its database connection the stream ends: the browser opens
+   * it again (after `retry`) and reloads what it shows, as events in between are lost.
    */
   async serve(
     projectId: number,
@@ -55,12 +56,16 @@ export class EventStreams {
         res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       let queue = Promise.resolve();
-      const stop = await this.hub.subscribe(projectId, (event: LiveEvent) => {
-        if (!visible) return send(event);
-        queue = queue.then(async () => {
-          if (await visible(event).catch(() => false)) send(event);
-        });
-      });
+      const stop = await this.hub.subscribe(
+        projectId,
+        (event: LiveEvent) => {
+          if (!visible) return send(event);
+          queue = queue.then(async () => {
+            if (await visible(event).catch(() => false)) send(event);
+          });
+        },
+        () => res.end(),
+      );
       if (res.destroyed || res.writableEnded) stop();
       else unsubscribe = stop;
       res.write('retry: 3000\n: connected\n\n');
