@@ -41,6 +41,7 @@ import { modelRoutes } from './modules/models/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { promptRoutes } from './modules/prompts/routes.ts';
+import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(googleDriveRoutes, ctx);
       await api.register(webhookRoutes, ctx);
       await api.register(automationRoutes, ctx);
+      await api.register(receiverRoutes, ctx);
     },
     { prefix: '/api' },
   );

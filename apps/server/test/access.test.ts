@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/session',
   // Only whether any account exists: a fresh installation opens sign-up.
   'GET /api/auth/installation',
+  // A phone system's call events: the provider's signature is their authentication (modules/receivers).
+  'POST /api/receivers/{key}',
 ]);
 
 /** What a media key may call (spec 2 §3): uploading, and the status and results of its own uploads. */

@@ -60,6 +60,8 @@ let superAdmin: Client;
 let owner: Client;
 const ids: Record<string, number> = {};
 let inviteToken: string;
+/** The key in the address of a phone-system receiver (an Aircall one: its body is parsed before the token is checked). */
+let receiverKey: string;
 
 /** What the fake Anthropic answers a prompt generation (a hostile text is still a task description). */
 const GENERATED_PROMPT = {
@@ -255,6 +257,16 @@ async function seedRows(drive: FakeDrive): Promise<void> {
       }),
     )
   ).id;
+  const receiver = await created(
+    post(`${project}/receivers`, {
+      kind: 'aircall',
+      name: 'Walk',
+      prompt_id: prompt.id,
+      secret: 'walk-token',
+    }),
+  );
+  ids.receiverId = receiver.id;
+  receiverKey = (receiver as never as { url: string }).url.split('/').pop()!;
   const calibrator = await signUp(t.app);
   await addMember(t, projectId, calibrator, 'admin');
   ids.calibratorId = calibrator.userId;
@@ -282,6 +294,7 @@ async function storeRecording(taskId: number): Promise<void> {
 function pathId(route: RouteDefinition, name: string): string {
   if (route.operationId === 'deleteProject') return String(ids.throwawayProjectId);
   if (name === 'token') return inviteToken;
+  if (name === 'key') return receiverKey;
   if (name === 'provider') return 'anthropic';
   if (name === 'ruleId' && route.path.includes('/automations/')) return String(ids.automationRuleId);
   if (name !== 'id') return String(ids[name]);
@@ -389,6 +402,32 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
         trigger: 'review.submitted',
         conditions: { department: 'Sales', score_below: 50, knocked_out: true },
         actions: [{ type: 'email', user_ids: [ids.userId] }],
+      },
+    },
+    createReceiver: {
+      body: {
+        kind: 'twilio',
+        name: 'Walk',
+        prompt_id: ids.promptId,
+        secret: 'walk-auth-token',
+        mapping: [{ source: 'agent', metadata: 'Representative' }],
+        date_source: 'RecordingStartTime',
+      },
+    },
+    updateReceiver: {
+      body: {
+        name: 'Walk',
+        secret: 'walk-token',
+        mapping: [{ source: 'data.user.name', metadata: 'Representative' }],
+      },
+    },
+    // The generic call event the document describes; the walk's receiver (Aircall) reads it before its token.
+    receiveCallEvent: {
+      body: {
+        recording_url: 'https://example.com/call.mp3',
+        call_id: 'walk-1',
+        agent: 'Ann',
+        started_at: '2026-03-09',
       },
     },
     searchPersonData: { body: { kind: 'name', value: 'Walker' } },
@@ -602,6 +641,8 @@ async function send(variant: Variant): Promise<number> {
   return response.status;
 }
 
+const isMultipart = (route: RouteDefinition) => route.consumes?.includes('multipart/form-data') ?? false;
+
 /** Every request of the walk, the destructive routes last. */
 function walk(): Variant[] {
   const routes = ALL_ROUTES.filter((route) => !SKIPPED.has(route.operationId));
@@ -611,7 +652,11 @@ function walk(): Variant[] {
   ];
   return ordered.flatMap((route) => {
     const valid = validInput(route);
-    return [...variantsOf(route, valid, idOf), ...(route.consumes ? formVariants(route, valid) : [])];
+    if (!isMultipart(route)) {
+      // A body the server reads itself (a receiver's signed bytes) gets the hostile JSON of the shape it documents.
+      return variantsOf(route.form ? { ...route, body: route.form } : route, valid, idOf);
+    }
+    return [...variantsOf(route, valid, idOf), ...formVariants(route, valid)];
   });
 }
 

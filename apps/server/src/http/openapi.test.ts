@@ -151,16 +151,31 @@ describe('what the document tells API users', () => {
       expect.arrayContaining(['prompt_id', 'priority', 'metadata', 'scheduled_at', 'force']),
     );
     expect(form.required.sort()).toEqual(['file', 'prompt_id']);
-    const multipart = allOperations().filter(
-      ({ name }) =>
-        ALL_ROUTES.find(
-          (route) => `${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}` === name,
-        )?.consumes,
+    const multipart = allOperations().filter(({ name }) =>
+      ALL_ROUTES.find(
+        (route) => `${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}` === name,
+      )?.consumes?.includes('multipart/form-data'),
     );
     expect(multipart.length).toBeGreaterThanOrEqual(4);
     for (const { name, op } of multipart) {
       expect(op.requestBody?.content['multipart/form-data']?.schema, name).toMatchObject({ type: 'object' });
     }
+  });
+
+  it("describes the receivers' public address with the generic call event, though the server reads its bytes", () => {
+    const receive = operation('/api/receivers/{key}', 'post');
+    const json = receive.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    expect(Object.keys(json.properties)).toEqual(
+      expect.arrayContaining(['recording_url', 'call_id', 'started_at', 'agent']),
+    );
+    expect(json.required).toEqual(['recording_url']);
+    expect(receive.requestBody!.content['application/x-www-form-urlencoded']).toBeDefined();
+    expect(Object.keys(receive.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404', '413', '415', '429']),
+    );
   });
 
   it('describes every webhook event (OpenAPI 3.1 webhooks): its body as contracts define it, its signature headers', () => {

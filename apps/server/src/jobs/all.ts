@@ -8,6 +8,7 @@ import { insightJob } from '../modules/insights/jobs.ts';
 import { emailJob } from '../modules/mail/jobs.ts';
 import { analysisJob } from '../modules/pipeline/jobs.ts';
 import { retentionJob } from '../modules/privacy/jobs.ts';
+import { receiverEventJob } from '../modules/receivers/jobs.ts';
 import { samplingJob } from '../modules/reviews/sampling-job.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
@@ -29,4 +30,5 @@ export const JOBS: readonly DeclaredJob[] = [
   webhookDeliveryJob,
   samplingJob,
   automationActionJob,
+  receiverEventJob,
 ];

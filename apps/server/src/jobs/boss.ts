@@ -42,6 +42,10 @@ export const QUEUES = {
   sampling: 'sampling',
   /** One email or Slack action of an automation rule's firing (modules/automations). Data {firingId, index, action}. */
   automationActions: 'automation_actions',
+  /** One call event of a phone-system receiver: fetch its recording, create its analysis (modules/receivers). Data {eventId}. */
+  receiverEvents: 'receiver_events',
+  /** Receiver event jobs given up (the worker stopped on their last attempt); their events are marked failed. */
+  receiverEventsGivenUp: 'receiver_events_given_up',
 } as const;
 
 /**

@@ -41,13 +41,14 @@ export const receiverRoutes = {
     summary: 'Add a receiver for Twilio, Zoom, Aircall or a generic signed JSON',
     description:
       `At most ${RECEIVERS.receiversMax} receivers per project (409 too_many_receivers). 422 invalid_value when ` +
-      "the prompt is not the project's. A generic receiver's signing secret is answered this once.",
+      "the prompt is not the project's; 503 when the server has no ENCRYPTION_KEY (secrets are stored " +
+      "encrypted). A generic receiver's signing secret is answered this once.",
     tags,
     access,
     params: ProjectIdParams,
     body: ReceiverCreateRequest,
     responses: { 201: ReceiverCreatedResponse },
-    errors: [...errors, 409, 422],
+    errors: [...errors, 409, 422, 503],
   }),
   update: defineRoute({
     method: 'PUT',
@@ -59,7 +60,7 @@ export const receiverRoutes = {
     params: ReceiverParams,
     body: ReceiverUpdateRequest,
     responses: { 200: ReceiverResponse },
-    errors: [...errors, 422],
+    errors: [...errors, 422, 503],
   }),
   delete: defineRoute({
     method: 'DELETE',
@@ -94,9 +95,10 @@ export const receiverRoutes = {
     tags,
     access: 'public',
     params: ReceiverKeyParams,
-    body: GenericCallEvent,
+    // Read as raw bytes (the signatures are over them) and by the receiver's kind: documented, not validated.
+    form: GenericCallEvent,
     consumes: ['application/json', 'application/x-www-form-urlencoded'],
     responses: { 200: ReceiverAcceptedResponse },
-    errors: [404, 413, 415, 429],
+    errors: [401, 404, 413, 415, 429],
   }),
 } as const;

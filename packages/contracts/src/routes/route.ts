@@ -52,8 +52,9 @@ export interface RouteDefinition {
   body?: z.ZodType;
   consumes?: readonly string[];
   /**
-   * A multipart body's parts as the OpenAPI document describes them (file parts: `formFile`). The server reads
-   * the parts itself (streamed), so this is not what validates them.
+   * A body the server reads itself, as the OpenAPI document describes it, so this is not what validates it: a
+   * multipart body's parts (file parts: `formFile`; streamed), or a signed body whose raw bytes are verified
+   * before they are parsed (a phone system's call event).
    */
   form?: z.ZodObject;
   /** Content types of a success answer other than JSON (files, event streams). */

@@ -17,6 +17,7 @@ export * from './insights.ts';
 export * from './plans.ts';
 export * from './privacy.ts';
 export * from './projects.ts';
+export * from './receivers.ts';
 export * from './reviews.ts';
 export * from './tasks.ts';
 export * from './webhooks.ts';

@@ -11,6 +11,7 @@ import { forgetChangeRequests } from '../change-requests/erased.ts';
 import { forgetDriveFiles } from '../google-drive/erased.ts';
 import { privacySettings } from '../privacy/settings.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { forgetReceiverEvents } from '../receivers/erased.ts';
 import { eraseAnalyses, planErasure } from '../tasks/erase.ts';
 import { phonePattern } from './search.ts';
 
@@ -30,7 +31,7 @@ export interface ErasureOutcome {
 /**
  * Erases the chosen analyses (GDPR article 17). The media bytes go first, then one transaction clears the rows
  * (tasks/erase.ts), describes their ledger lines by id alone and drops what other modules keep of the
- * conversation (change requests, bulk-upload rows, Drive file names): an erasure cut off in between leaves
+ * conversation (change requests, bulk-upload rows, Drive file names, receivers' call metadata): an erasure cut off in between leaves
  * rows that a second one finds and finishes (removing a missing object is no error), never bytes without a row.
  * The audit entry keeps counts and the searched value masked.
  */
@@ -64,6 +65,7 @@ export async function erasePerson(
     await forgetChangeRequests(tx, ids);
     await forgetBatchRows(tx, ids);
     await forgetDriveFiles(tx, ids);
+    await forgetReceiverEvents(tx, ids);
     return ids;
   });
 

@@ -4,22 +4,32 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { errorMessage } from '../../thrown.ts';
 
-// Drive tokens at rest: AES-256-GCM with ENCRYPTION_KEY. A stored value is 'v1.<iv>.<tag>.<ciphertext>'
-// (base64url), so a key change or a tampered value fails to decrypt instead of giving garbage.
+// Drive tokens and phone-system receivers' secrets at rest: AES-256-GCM with ENCRYPTION_KEY. A stored value is
+// 'v1.<iv>.<tag>.<ciphertext>' (base64url), so a key change or a tampered value fails to decrypt instead of
+// giving garbage.
 
 const VERSION = 'v1';
 
+/** What a missing or malformed ENCRYPTION_KEY is answered with, in the words of the feature that needs it. */
+export interface EncryptionKeyTexts {
+  encryptionKeyMissing: string;
+  encryptionKeyInvalid: string;
+}
+
 /** The 32-byte key of ENCRYPTION_KEY (64 hex characters or base64), or an error naming the variable. */
-export function encryptionKey(config: Pick<Config, 'encryptionKey'>): Buffer {
+export function encryptionKey(
+  config: Pick<Config, 'encryptionKey'>,
+  texts: EncryptionKeyTexts = DRIVE_TEXTS,
+): Buffer {
   const raw = config.encryptionKey?.trim();
-  if (!raw) throw new AppError('unavailable', 'encryption_key_missing', DRIVE_TEXTS.encryptionKeyMissing);
+  if (!raw) throw new AppError('unavailable', 'encryption_key_missing', texts.encryptionKeyMissing);
   const key = /^[0-9a-fA-F]{64}$/.test(raw)
     ? Buffer.from(raw, 'hex')
     : /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)
       ? Buffer.from(raw, 'base64')
       : Buffer.alloc(0);
   if (key.length !== 32)
-    throw new AppError('unavailable', 'encryption_key_invalid', DRIVE_TEXTS.encryptionKeyInvalid);
+    throw new AppError('unavailable', 'encryption_key_invalid', texts.encryptionKeyInvalid);
   return key;
 }
 

@@ -58,6 +58,11 @@ export interface DownloadOptions {
   minRate: MinimumRate;
   /** Aborted when nobody waits for the download any more. */
   signal?: AbortSignal;
+  /**
+   * Request headers for the link's own origin (a provider's Authorization): dropped from the first redirect to
+   * another origin on, so that a signed storage link it sends the client to never sees the credentials.
+   */
+  headers?: Readonly<Record<string, string>>;
   lookup?: Lookup;
 }
 
@@ -79,7 +84,12 @@ export function pinned(target: ResolvedAddress): LookupFunction {
   }) as LookupFunction;
 }
 
-function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  target: ResolvedAddress,
+  signal: AbortSignal,
+  extra: Readonly<Record<string, string>>,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
@@ -87,7 +97,12 @@ function get(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<In
       agent: false,
       lookup: pinned(target),
       signal,
-      headers: { 'user-agent': 'Parley/1 (media download)', accept: '*/*', 'accept-encoding': 'identity' },
+      headers: {
+        ...extra,
+        'user-agent': 'Parley/1 (media download)',
+        accept: '*/*',
+        'accept-encoding': 'identity',
+      },
     });
     request.on('response', resolve);
     request.on('error', reject);
@@ -150,8 +165,8 @@ function rateWatch(rate: MinimumRate, stop: () => void) {
 
 /**
  * Opens a download of a pasted link on the server: every hop (redirects are followed by hand, at most 5) is
- * checked by the SSRF guard and connected to the checked address; the answer must be 2xx and, when it says
- * its length, within maxBytes. The time limit covers the redirects and the whole body; the minimum rate every
+ * checked by the SSRF guard and connected to the checked address; `headers` go to the link's origin only, until
+ * a redirect leaves it; the answer must be 2xx and, when it says its length, within maxBytes. The time limit covers the redirects and the whole body; the minimum rate every
  * window of it, from the request on; the signal stops it at any point. A stopped download fails with its
  * reason.
  */
@@ -177,11 +192,12 @@ export async function openDownload(start: URL, options: DownloadOptions): Promis
   if (options.signal?.aborted) cancel();
   try {
     let url = start;
+    let extra = options.headers ?? {};
     for (let hop = 0; ; hop += 1) {
       const target = await resolveTarget(url, options.allowHosts, options.lookup ?? systemLookup);
       let response: IncomingMessage;
       try {
-        response = await get(url, target, controller.signal);
+        response = await get(url, target, controller.signal, extra);
       } catch (error) {
         throw reason ?? new DownloadError(`The link's server could not be reached (${errorMessage(error)}).`);
       }
@@ -197,6 +213,7 @@ export async function openDownload(start: URL, options: DownloadOptions): Promis
             `The link redirects to a ${next.protocol} address; only http and https are followed.`,
           );
         }
+        if (next.origin !== url.origin) extra = {};
         url = next;
         continue;
       }

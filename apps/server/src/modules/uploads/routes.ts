@@ -184,7 +184,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const valid = await validateUpload(ctx, access, request.body);
       let staged: StagedFile;
       try {
-        staged = await stageFromUrl(ctx, access.project.id, request.body.url, whileClientWaits(reply));
+        staged = await stageFromUrl(ctx, access.project.id, request.body.url, {
+          signal: whileClientWaits(reply),
+        });
       } catch (error) {
         throw urlError(error);
       }

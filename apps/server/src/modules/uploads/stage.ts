@@ -59,16 +59,26 @@ export async function stageFile(
   }
 }
 
+export interface LinkOptions {
+  /** Stops the download (the client left). */
+  signal?: AbortSignal;
+  /** Headers for the link's own origin only (a provider's Authorization; see openDownload). */
+  headers?: Readonly<Record<string, string>>;
+  /** The file's name when the link's own (its Content-Disposition, its path) says nothing of its type. */
+  fileName?: string;
+  /** What the media row keeps as the file's source, when the link itself must not be kept (it holds a token). */
+  sourceUrl?: string;
+}
+
 /**
- * Downloads a link on the server (SSRF guard, redirects, size, time and rate limits: openDownload) into storage;
- * `signal` stops it (the client left). Fails with UrlRefusedError, DownloadError, DownloadCancelledError or the
- * AppErrors of stageFile.
+ * Downloads a link on the server (SSRF guard, redirects, size, time and rate limits: openDownload) into storage.
+ * Fails with UrlRefusedError, DownloadError, DownloadCancelledError or the AppErrors of stageFile.
  */
 export async function stageFromUrl(
   ctx: AppContext,
   projectId: number,
   link: string,
-  signal?: AbortSignal,
+  options: LinkOptions = {},
 ): Promise<StagedFile> {
   const { maxBytes, urlAllowHosts, urlTimeoutMs, urlMinRate } = ctx.config.uploads;
   const url = parseDownloadUrl(link);
@@ -77,13 +87,16 @@ export async function stageFromUrl(
     maxBytes,
     timeoutMs: urlTimeoutMs,
     minRate: urlMinRate,
-    signal,
+    signal: options.signal,
+    headers: options.headers,
   });
+  const named =
+    options.fileName !== undefined && classifyFile(download.fileName, download.contentType) === null;
   try {
     return await stageFile(ctx, projectId, download.stream, {
-      fileName: download.fileName,
+      fileName: named ? options.fileName! : download.fileName,
       declaredType: download.contentType,
-      sourceUrl: url.toString(),
+      sourceUrl: options.sourceUrl ?? url.toString(),
       maxBytes,
     });
   } catch (error) {
