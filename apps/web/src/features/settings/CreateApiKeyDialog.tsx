@@ -19,9 +19,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnexpectedAnswerError } from '../../shared/api/client';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { SecretShownOnce } from '../../shared/components/SecretShownOnce';
 import { withDetail } from './apiKeyErrors';
 import { useCreateApiKey } from './apiKeysApi';
-import { SecretShownOnce } from './SecretShownOnce';
 import type { Notify } from './tabProps';
 
 /**

@@ -1,10 +1,11 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, AlertTitle, Box, Button, Paper } from '@mui/material';
-import type { Notify } from './tabProps';
+import type { ToastMessage } from './Toast';
 
 /**
- * A secret shown this once (a new API key, a webhook's signing secret): the warning that it will not be shown
- * again, the secret in a monospace box and a copy button that says whether copying worked.
+ * A secret shown this once (a new API key, a webhook's or a generic phone-system receiver's signing secret):
+ * the warning that it will not be shown again, the secret in a monospace box and a copy button that says
+ * whether copying worked.
  */
 export function SecretShownOnce({
   secret,
@@ -15,7 +16,7 @@ export function SecretShownOnce({
   secret: string;
   testId: string;
   texts: { warningTitle: string; warning: string; copy: string; copied: string; copyFailed: string };
-  notify: Notify;
+  notify: (message: ToastMessage) => void;
 }) {
   const copy = () => {
     const done = () => notify({ severity: 'success', text: texts.copied });
