@@ -13,7 +13,8 @@
  * run about as fast as the pipeline itself: the CPU (node and PostgreSQL) is the limit.
  *
  * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default: its default),
- * BENCH_LATENCY_MS (default 500).
+ * BENCH_LATENCY_MS (default 500). OTEL_EXPORTER_OTLP_ENDPOINT traces every run as the server does with it set
+ * (spans exported to that address), to measure what tracing costs.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { analysisJob } from '../apps/server/src/modules/pipeline/jobs.ts';
 import { runTask } from '../apps/server/src/modules/pipeline/run.ts';
 import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
+import { startTracing } from '../apps/server/src/telemetry/sdk.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { ANSWER, createChatTasks, seedAnalysisProject } from './support/analysis.ts';
@@ -37,15 +39,18 @@ import { freshBenchDatabase } from './support/database.ts';
 const TASKS = Number(process.env.BENCH_TASKS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? loadConfig({}).analysis.concurrency);
 const logger = createLogger({ logLevel: 'warn' });
+const OTEL_ENDPOINT = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+const TRACING = OTEL_ENDPOINT ? { OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_ENDPOINT } : {};
 
 async function main() {
+  const tracing = await startTracing(loadConfig(TRACING));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-queue-'));
   const scratch = await freshBenchDatabase(logger);
   const { url } = scratch;
   const anthropic = await startFakeAnthropic();
   // Quiet pool: the embedded server stopping at the end cuts connections that are still closing.
   const database = connectDatabase(url, createLogger({ logLevel: 'error' }), 20);
-  const boss = await startBoss(url, logger, loadConfig({}));
+  const boss = await startBoss(url, logger, loadConfig(TRACING));
   try {
     await runMigrations(database);
     const config = loadConfig({
@@ -56,6 +61,7 @@ async function main() {
       AI_MAX_RETRIES: '0',
       ANALYSIS_CONCURRENCY: String(CONCURRENCY),
       LOG_LEVEL: 'warn',
+      ...TRACING,
     });
     const ctx: AppContext = { config, db: database.db, boss, logger };
 
@@ -100,7 +106,8 @@ async function main() {
     const slotMs = (s: number) => (s / TASKS) * CONCURRENCY * 1000;
     const pipelineMs = (directSeconds / TASKS) * 1000;
     console.log(
-      `Analysis queue (${TASKS} text tasks each, fake Anthropic, ANALYSIS_CONCURRENCY=${CONCURRENCY})`,
+      `Analysis queue (${TASKS} text tasks each, fake Anthropic, ANALYSIS_CONCURRENCY=${CONCURRENCY}, ` +
+        `tracing ${tracing ? 'on' : 'off'})`,
     );
     console.log(
       `  direct runTask, one at a time:    ${directSeconds.toFixed(2)} s  ${rate(directSeconds)}  (${pipelineMs.toFixed(1)} ms a task)`,
@@ -121,6 +128,7 @@ async function main() {
     await anthropic.close();
     await scratch.close();
     await rm(dataDir, { recursive: true, force: true });
+    await tracing?.stop();
   }
 }
 

@@ -49,6 +49,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { registerRequestTracing } from './telemetry/http.ts';
 
 export interface AppOptions {
   /** Serve the built web app from this folder (default apps/web/dist when it exists). */
@@ -65,6 +66,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  // First: the request's span holds every later hook, and error answers get its id.
+  registerRequestTracing(app, ctx.config.tracing !== null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, (error) => reportOutage(ctx.db, error));

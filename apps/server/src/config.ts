@@ -53,6 +53,27 @@ const hostList = z
     ),
   );
 
+/** OTLP over HTTP with protobuf bodies, the protocol's default, is the one transport built in. */
+const otlpProtocol = z
+  .enum(['http/protobuf'], { message: 'must be http/protobuf (the one OTLP transport built in)' })
+  .optional();
+
+/** OTEL_TRACES_SAMPLER values (OTEL_TRACES_SAMPLER_ARG is the ratio of the traceidratio ones). */
+const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+/** OpenTelemetry tracing: which traces are recorded (a ratio of 0–1 for the traceidratio samplers). */
+export interface TracingConfig {
+  sampler: (typeof TRACE_SAMPLERS)[number];
+  samplerRatio: number | undefined;
+}
+
 /** Requests or tokens a minute; 0: no limit. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
@@ -153,6 +174,17 @@ const EnvSchema = z.object({
     message: 'must be at least 16 characters (e.g. openssl rand -hex 32)',
   }),
   METRICS_PORT: optionalText.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
+  // OpenTelemetry's standard variables (telemetry/sdk.ts); the exporter reads its other OTEL_EXPORTER_OTLP_* itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:\/\//, 'http://collector:4318'),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl(/^https?:\/\//, 'http://collector:4318/v1/traces'),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+  OTEL_SDK_DISABLED: flag,
+  OTEL_TRACES_EXPORTER: z
+    .enum(['otlp', 'none'], { message: 'must be otlp or none (only OTLP over HTTP is built in)' })
+    .default('otlp'),
+  OTEL_TRACES_SAMPLER: z.enum(TRACE_SAMPLERS).default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: optionalText.pipe(z.coerce.number<string>().min(0).max(1).optional()),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
@@ -191,6 +223,12 @@ export interface Config {
    * token when it is set. A worker (which serves no HTTP) serves it on `port` when that is set.
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * OpenTelemetry tracing (telemetry/): on when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and neither OTEL_SDK_DISABLED nor OTEL_TRACES_EXPORTER=none turn it off.
+   * null: off, and nothing of the SDK is loaded.
+   */
+  tracing: TracingConfig | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   loginRateLimit: number;
   /** Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address of rate limits, logs). */
@@ -360,6 +398,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.PARLEY_ROLE,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    tracing:
+      (e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
+      !e.OTEL_SDK_DISABLED &&
+      e.OTEL_TRACES_EXPORTER === 'otlp'
+        ? { sampler: e.OTEL_TRACES_SAMPLER, samplerRatio: e.OTEL_TRACES_SAMPLER_ARG }
+        : null,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
+import { traceFields } from './telemetry/spans.ts';
 import { hasFields } from './thrown.ts';
 
 export type Logger = pino.Logger;
@@ -38,12 +39,16 @@ function withoutObjects(error: unknown, depth = 0): unknown {
 
 const serializers = { err: (error: unknown) => pino.stdSerializers.err(withoutObjects(error) as Error) };
 
-/** Readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors, or `destination`). */
+/**
+ * Readable lines on a terminal, JSON lines otherwise (files, pipes, log collectors, or `destination`). With
+ * tracing on, a line written within a span carries its trace_id and span_id (telemetry/spans.ts).
+ */
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options = {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization'],
     serializers,
+    mixin: traceFields,
   };
   if (destination) return pino(options, destination);
   if (!process.stdout.isTTY) return pino(options);
@@ -53,7 +58,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
       sync: true,
       colorize: true,
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      ignore: 'pid,hostname,reqId,req,res,responseTime,trace_id,span_id',
       messageFormat: humanLine,
     }),
   );

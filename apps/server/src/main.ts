@@ -15,6 +15,7 @@ registerHooks({
 const { ConfigError, loadConfig, startupWarnings } = await import('./config.ts');
 const { createLogger } = await import('./logger.ts');
 const { startPlatform } = await import('./runtime.ts');
+const { startTracing } = await import('./telemetry/sdk.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -27,6 +28,8 @@ try {
 
 const logger = createLogger(config);
 try {
+  const tracing = await startTracing(config);
+  if (tracing) logger.info('OpenTelemetry tracing on: spans are exported over OTLP/HTTP');
   const platform = await startPlatform(config, logger);
   const what = { api: 'API', worker: 'worker', all: 'API and worker' }[config.role];
   logger.info({ role: config.role }, `Parley ${what} started`);
@@ -41,10 +44,13 @@ try {
     }
     stopping = true;
     logger.info(`${signal} received: finishing in-flight work and stopping`);
-    platform.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    platform
+      .stop()
+      .then(() => tracing?.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -14,6 +14,12 @@ import { TEXTS } from './texts.ts';
 import { TIMEZONES } from './timezones.ts';
 import { TranscriptionChoice } from './transcription/models.ts';
 
+/** The request an error answer is about, as its x-request-id header also names every answer's request. */
+export const RequestId = z.string().optional().meta({
+  description:
+    'The request, as its x-request-id header names it: the trace id when the server traces (OpenTelemetry), else the id its log lines carry. Quote it when reporting a problem.',
+});
+
 /**
  * Every error answer: HTTP status plus this body. `message` is text for a person (it never names an internal
  * key); `field`, when the error is about one input, is that input's key (dotted for nested ones).
@@ -28,6 +34,7 @@ export const ErrorBody = z
           'The input the error is about, as its key (dotted for nested inputs, e.g. content.0.key). Absent when the error is not about one input.',
       }),
     }),
+    request_id: RequestId,
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

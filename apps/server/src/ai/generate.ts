@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import { PROVIDER_NAMES, type ProviderId } from '@parley/contracts';
 import type { LanguageModelUsage } from 'ai';
 import type { z } from 'zod';
@@ -6,6 +7,8 @@ import type { AppContext } from '../context.ts';
 import { aiUsage } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { providerTokens } from '../metrics/metrics.ts';
+import { chatAttributes, usageAttributes } from '../telemetry/gen-ai.ts';
+import { inSpan, SpanKind } from '../telemetry/spans.ts';
 import { cachedPrefix } from './prompt-cache.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { configuredSecrets, languageModel } from './providers.ts';
@@ -53,7 +56,19 @@ export interface StructuredRequest<T> {
  * in ai_usage whether it works or not. Failures throw AiFailedError ('ai_failed') with a readable message; a
  * provider without credentials ProviderUnavailable.
  */
-export async function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
+export function generateStructured<T>(ctx: AppContext, request: StructuredRequest<T>): Promise<T> {
+  return inSpan(
+    `chat ${request.model}`,
+    {
+      ...chatAttributes(request.provider, request.model, request.maxOutputTokens),
+      'parley.purpose': request.purpose,
+    },
+    (span) => generate(ctx, request, span),
+    SpanKind.CLIENT,
+  );
+}
+
+async function generate<T>(ctx: AppContext, request: StructuredRequest<T>, span: Span): Promise<T> {
   const target = { provider: request.provider, model: request.model };
   const fetch = providerFetch(ctx, request.provider, ctx.config.ai.timeoutMs, target);
   const model = await languageModel(ctx.config, request.provider, request.model, fetch);
@@ -73,11 +88,15 @@ export async function generateStructured<T>(ctx: AppContext, request: Structured
       maxRetries: ctx.config.ai.maxRetries,
       abortSignal: signal,
     });
+    span.setAttributes(usageAttributes(result.totalUsage, result.finishReason));
     await recordUsage(ctx, request, started, result.totalUsage, null);
     return result.output;
   } catch (error) {
     const message = describeFailure(sdk, ctx.config, request.provider, error, signal);
     const usage = NoObjectGeneratedError.isInstance(error) ? error.usage : undefined;
+    span.setAttributes(
+      usageAttributes(usage, NoObjectGeneratedError.isInstance(error) ? error.finishReason : undefined),
+    );
     await recordUsage(ctx, request, started, usage, message);
     ctx.logger.warn(
       { purpose: request.purpose, provider: request.provider, model: request.model, error: message },

@@ -7,6 +7,8 @@ import {
   providerRetries,
   secondsSince,
 } from '../metrics/metrics.ts';
+import { providerAttributes } from '../telemetry/gen-ai.ts';
+import { inSpan, markFailed, SpanKind } from '../telemetry/spans.ts';
 import type { RateLimitedService } from './rate-limit-config.ts';
 import { giveBack, slowDown, waitForTurn } from './rate-limiter.ts';
 
@@ -43,7 +45,7 @@ export function providerFetch(
       await waitForTurn(ctx.db, service, limit, tokens, init?.signal);
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      const response = await measured(target, () => fetch(input, { ...init, signal }));
+      const response = await measured(target, input, init?.method, () => fetch(input, { ...init, signal }));
       if (response.ok && tokens > 0) await settleTokens(ctx, service, tokens, response);
       const slowDownAsked = SLOW_DOWN_STATUSES.has(response.status);
       if (slowDownAsked) providerRateLimited.inc(target);
@@ -57,19 +59,42 @@ export function providerFetch(
   };
 }
 
-/** Sends one request, counting it by its status (error: no answer) and timing it up to its headers. */
-async function measured(target: ProviderModel, send: () => Promise<Response>): Promise<Response> {
-  const started = performance.now();
-  try {
-    const response = await send();
-    providerRequests.inc({ ...target, status: response.status });
-    return response;
-  } catch (error) {
-    providerRequests.inc({ ...target, status: 'error' });
-    throw error;
-  } finally {
-    providerRequestDuration.observe(target, secondsSince(started));
-  }
+/**
+ * Sends one request, counting it by its status (error: no answer) and timing it up to its headers, in a span
+ * of its own: method, host, status, provider and model (not its path or query, nor anything of its body).
+ */
+function measured(
+  target: ProviderModel,
+  input: Parameters<typeof fetch>[0],
+  method = 'GET',
+  send: () => Promise<Response>,
+): Promise<Response> {
+  const url = input instanceof Request ? input.url : String(input);
+  const attributes = {
+    'http.request.method': method,
+    'server.address': URL.parse(url)?.hostname ?? '',
+    ...providerAttributes(target.provider, target.model),
+  };
+  return inSpan(
+    method,
+    attributes,
+    async (span) => {
+      const started = performance.now();
+      try {
+        const response = await send();
+        providerRequests.inc({ ...target, status: response.status });
+        span.setAttribute('http.response.status_code', response.status);
+        if (!response.ok) markFailed(span, String(response.status));
+        return response;
+      } catch (error) {
+        providerRequests.inc({ ...target, status: 'error' });
+        throw error;
+      } finally {
+        providerRequestDuration.observe(target, secondsSince(started));
+      }
+    },
+    SpanKind.CLIENT,
+  );
 }
 
 /** Gives back what a call reserved beyond the tokens its answer says it used. */

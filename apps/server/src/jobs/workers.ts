@@ -14,6 +14,9 @@ export async function startBoss(databaseUrl: string, logger: Logger, config: Con
     // Hundreds of workers fetch, refresh heartbeats and complete jobs through it (see POOLS in db/client.ts).
     max: 8,
     application_name: 'parley-jobs',
+    // With tracing on, a job's `process <queue>` span (its id, attempt) continues the trace that sent it
+    // (the global propagator stores the W3C trace context only); off, pg-boss makes no spans at all.
+    openTelemetry: { enabled: config.tracing !== null, propagateContext: true },
     superviseIntervalSeconds: SUPERVISE_SECONDS,
     monitorIntervalSeconds: SUPERVISE_SECONDS,
     queueCacheIntervalSeconds: SUPERVISE_SECONDS,

@@ -75,7 +75,11 @@ describe('GET /metrics', () => {
     const stranger = { remoteAddress: '203.0.113.9' };
     const refused = await scrape(stranger);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ error: { code: 'not_found', message: 'No route for GET /metrics' } });
+    // As an unknown address answers, with the request's id.
+    expect(refused.json()).toEqual({
+      error: { code: 'not_found', message: 'No route for GET /metrics' },
+      request_id: refused.headers['x-request-id'],
+    });
     expect((await scrape({ ...stranger, headers: { authorization: `Bearer ${TOKEN}x` } })).statusCode).toBe(
       404,
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TaskStatusSchema } from '../analyses/api.ts';
 import { TaskErrorSchema } from '../analyses/task-errors.ts';
 import { DEFAULT_PRIORITY } from '../analyses/upload.ts';
+import { RequestId } from '../api.ts';
 import { Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES } from './rules.ts';
 
@@ -34,6 +35,7 @@ export const InvalidCsvResponse = z.object({
     /** How many problems there are in all. */
     error_count: z.number().int(),
   }),
+  request_id: RequestId,
 });
 
 export const BatchStatusSchema = z.enum(BATCH_STATUSES);

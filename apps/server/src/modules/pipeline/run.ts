@@ -4,6 +4,7 @@ import { reportOutage } from '../../db/outage.ts';
 import { RetryLater } from '../../jobs/retries.ts';
 import { pipelineStageDuration, secondsSince } from '../../metrics/metrics.ts';
 import { storageOf } from '../../storage/index.ts';
+import { inSpan } from '../../telemetry/spans.ts';
 import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { privacySettings } from '../privacy/settings.ts';
@@ -122,7 +123,11 @@ async function execute(
   };
   for (const [stage, runStage] of Object.entries(stages)) {
     const started = performance.now();
-    await runStage(run, prompt);
+    await inSpan(
+      `stage ${stage}`,
+      { 'parley.stage': stage, 'parley.task.id': taskId, 'parley.project.id': run.task.projectId },
+      () => runStage(run, prompt),
+    );
     pipelineStageDuration.observe({ stage }, secondsSince(started));
     // One line per stage and task: where a run that stalls or fails spent its time, read from the log alone.
     ctx.logger.info({ taskId, stage, ms: Math.round(performance.now() - started) }, 'Analysis stage done');
