@@ -96,8 +96,11 @@ function probesOf(paths: Record<string, Record<string, Operation>>, text: string
       }
       const schema = operation.requestBody?.content['application/json']?.schema;
       const payload = schema && (sample(schema, text) as object);
-      // Bodies of numbers and choices only have no text to carry.
-      if (payload && JSON.stringify(payload).includes(JSON.stringify(text).slice(1, -1))) {
+      // Bodies of numbers and choices only have no text to carry. A phone system's call event is read only once
+      // its receiver is known and its signature holds (an unknown address answers 404 first): the hostile-inputs
+      // test sends it text of this kind through a receiver it sets up.
+      const signedBody = route === '/api/receivers/{key}';
+      if (!signedBody && payload && JSON.stringify(payload).includes(JSON.stringify(text).slice(1, -1))) {
         probes.push({ what: `${base.method} ${route} body`, options: { ...base, url: url(false), payload } });
       }
     }
