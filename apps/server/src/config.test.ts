@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { WEBHOOKS } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 
@@ -35,6 +36,28 @@ describe('loadConfig', () => {
     expect(unset[0]).toContain('http://localhost:3000');
     const set = { PUBLIC_URL: 'https://parley.example.com' };
     expect(startupWarnings(loadConfig(set), set)).toEqual([]);
+  });
+
+  it('reads the webhook retry schedule: the contracts one unless WEBHOOK_RETRY_DELAYS_SECONDS lists others', () => {
+    const delays = (value?: string) =>
+      loadConfig(value === undefined ? {} : { WEBHOOK_RETRY_DELAYS_SECONDS: value }).webhooks
+        .retryDelaysSeconds;
+    expect(delays()).toEqual(WEBHOOKS.retryDelaysSeconds);
+    expect(delays('  ')).toEqual(WEBHOOKS.retryDelaysSeconds);
+    expect(delays(' 1, 5,15 ,60')).toEqual([1, 5, 15, 60]);
+    expect(delays('604800')).toEqual([604800]);
+    for (const wrong of ['5,,60', '5,', '5 s', '5;60', '-5', '1.5', '1e3']) {
+      expect(() => delays(wrong), wrong).toThrow(
+        /WEBHOOK_RETRY_DELAYS_SECONDS\S*: must be comma-separated whole seconds, e.g. 5,300,1800/,
+      );
+    }
+    for (const wrong of ['0', '5,604801', '99999999999999999999']) {
+      expect(() => delays(wrong), wrong).toThrow(/each delay must be 1 to 604800 seconds \(a week\)/);
+    }
+    expect(delays(Array(30).fill('1').join(','))).toHaveLength(30);
+    expect(() => delays(Array(31).fill('1').join(','))).toThrow(
+      /WEBHOOK_RETRY_DELAYS_SECONDS: at most 30 retries/,
+    );
   });
 
   it('reads the AI settings with their defaults', () => {

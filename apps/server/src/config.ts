@@ -10,6 +10,7 @@ import {
   TRANSCRIPTION_PROVIDER_IDS,
   type TranscriptionProviderId,
   topUpAmountMicros,
+  WEBHOOKS,
 } from '@parley/contracts';
 import { z } from 'zod';
 import { RATE_LIMIT_DEFAULTS as LIMITS, type RateLimits } from './ai/rate-limit-config.ts';
@@ -73,6 +74,31 @@ export interface TracingConfig {
   sampler: (typeof TRACE_SAMPLERS)[number];
   samplerRatio: number | undefined;
 }
+
+/** Most retries a webhook delivery may have, and the longest wait before one (a week). */
+const WEBHOOK_RETRIES_MAX = 30;
+const WEBHOOK_RETRY_DELAY_MAX_SECONDS = 7 * 24 * 3600;
+const RETRY_DELAY_RANGE = `each delay must be 1 to ${WEBHOOK_RETRY_DELAY_MAX_SECONDS} seconds (a week)`;
+
+/** Seconds before each retry of a failed webhook delivery, comma-separated (5,300,1800); unset: the contracts'. */
+const retryDelays = optionalText
+  .transform((value) => (value ?? WEBHOOKS.retryDelaysSeconds.join(',')).split(',').map((s) => s.trim()))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\d+$/, { message: 'must be comma-separated whole seconds, e.g. 5,300,1800' })
+          .transform(Number)
+          .pipe(
+            z
+              .number()
+              .min(1, { message: RETRY_DELAY_RANGE })
+              .max(WEBHOOK_RETRY_DELAY_MAX_SECONDS, { message: RETRY_DELAY_RANGE }),
+          ),
+      )
+      .max(WEBHOOK_RETRIES_MAX, { message: `at most ${WEBHOOK_RETRIES_MAX} retries` }),
+  );
 
 /** Requests or tokens a minute; 0: no limit. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -169,6 +195,7 @@ const EnvSchema = z.object({
   EMLO_API_KEY_PASSWORD: optionalText,
   EMLO_SENSITIVITY: z.enum(['normal', 'high', 'low']).default('normal'),
   EMLO_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays,
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'must be at least 16 characters (e.g. openssl rand -hex 32)',
@@ -335,6 +362,13 @@ export interface Config {
     /** Rows one worker process downloads at the same time. */
     concurrency: number;
   };
+  webhooks: {
+    /**
+     * Seconds before each retry of a failed delivery; after the last the delivery fails for good and the endpoint
+     * is disabled. The contracts' schedule (about a day) unless set; benches compress it.
+     */
+    retryDelaysSeconds: readonly number[];
+  };
   billing: {
     /** The largest top-up that may be requested or approved, in micros of the project's currency. */
     maxTopUpMicros: number;
@@ -481,6 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
     },
     batches: { concurrency: e.BATCH_CONCURRENCY },
+    webhooks: { retryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS_SECONDS },
     billing: { maxTopUpMicros: e.MAX_TOP_UP_AMOUNT },
     rateLimits: {
       anthropic: { rpm: e.ANTHROPIC_RPM, tpm: e.ANTHROPIC_TPM },

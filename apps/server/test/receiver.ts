@@ -10,7 +10,8 @@ export interface Received {
 
 /**
  * A local HTTP receiver of webhooks and Slack posts (loopback: the test app allow-lists 127.0.0.1). It answers
- * the statuses pushed on `answers` in turn (200 when none is left), with `reply(status)` as the body.
+ * the statuses pushed on `answers` in turn (200 when none is left), with `reply(status)` as the body; while
+ * `hold` is set it answers nothing (a receiver that hangs).
  */
 export async function startReceiver(reply: (status: number) => string) {
   const received: Received[] = [];
@@ -22,17 +23,24 @@ export async function startReceiver(reply: (status: number) => string) {
     });
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body });
+      if (receiver.hold) return;
       response.statusCode = answers.shift() ?? 200;
       response.end(reply(response.statusCode));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const receiver = {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answers,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    hold: false,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
   };
+  return receiver;
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -218,7 +218,7 @@ function webhookItems(shared: Record<string, unknown>) {
           post: {
             operationId: `${name}Event`,
             summary: type,
-            description: `${String(schema.description ?? '')} Delivered at least once, retried with backoff for about three days.`,
+            description: `${String(schema.description ?? '')} Delivered at least once, retried with backoff for about three days (the default schedule).`,
             tags: ['webhooks'],
             security: [],
             parameters: SIGNATURE_HEADERS.map(([header, description]) => ({

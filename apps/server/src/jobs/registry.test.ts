@@ -16,10 +16,23 @@ const countJob = defineJob({
   },
 });
 
+let backlogDone = 0;
+/** Two workers a process, as a queue of slow receivers (webhooks) has twenty. */
+const backlogJob = defineJob({
+  name: 'registry_backlog_test',
+  payload: z.object({ n: z.number().int() }),
+  handler: async () => {
+    backlogDone += 1;
+  },
+  concurrency: 2,
+});
+
 beforeAll(async () => {
   t = await startTestApp();
-  for (const { name, ...settings } of countJob.queues(t.ctx.config))
-    await t.ctx.boss.createQueue(name, settings);
+  for (const job of [countJob, backlogJob]) {
+    for (const { name, ...settings } of job.queues(t.ctx.config))
+      await t.ctx.boss.createQueue(name, settings);
+  }
 });
 afterAll(async () => {
   await t?.close();
@@ -71,6 +84,16 @@ describe('defineJob', () => {
     await countJob.work(t.ctx);
     await expect.poll(() => [...handled].sort(), { timeout: 15_000 }).toEqual([5, 6, 7]);
     await t.ctx.boss.offWork(countJob.name);
+  });
+
+  it('works a backlog without pausing between jobs (one job a worker every 2 s poll: 80 jobs in 80 s)', async () => {
+    await backlogJob.sendMany(
+      t.ctx,
+      Array.from({ length: 80 }, (_, n) => ({ data: { n } })),
+    );
+    await backlogJob.work(t.ctx);
+    await expect.poll(() => backlogDone, { timeout: 20_000 }).toBe(80);
+    await t.ctx.boss.offWork(backlogJob.name);
   });
 });
 

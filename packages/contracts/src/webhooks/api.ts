@@ -39,8 +39,12 @@ export const WEBHOOKS = {
   responseBodyMaxBytes: 1024,
   /** After a rotation the old secret still signs (and so is valid) this long. */
   rotationGraceMs: 24 * 60 * 60 * 1000,
-  /** Seconds before each retry after a failed attempt (about three days); then the endpoint is disabled. */
-  retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600],
+  /**
+   * Seconds before each retry after a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, about three
+   * days in all (67.6 h); then the endpoint is disabled. The server's default: WEBHOOK_RETRY_DELAYS_SECONDS
+   * replaces it.
+   */
+  retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, ...Array<number>(6).fill(10 * 3600)],
   /** Deliveries one "resend failed" sends again (the oldest first); ask again for more. */
   resendMax: 1000,
   defaultPageSize: 50,

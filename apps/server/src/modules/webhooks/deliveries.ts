@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUTOMATION_WEBHOOK_EVENT, WEBHOOKS, type WebhookEvent } from '@parley/contracts';
+import { AUTOMATION_WEBHOOK_EVENT, type WebhookEvent } from '@parley/contracts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
@@ -116,8 +116,8 @@ async function waitForEarlier(ctx: AppContext, deliveryId: number): Promise<void
  * (next_attempt_at null means an attempt is under way or was interrupted). next_attempt_at is set from the
  * database's clock in the transaction that sends the job, as the job's start time is, so a job never finds its
  * delivery not yet due; an older job of a delivery resent meanwhile finds it not due and does nothing. A failure schedules the next
- * attempt after WEBHOOKS.retryDelaysSeconds; after the last one the delivery fails for good, the endpoint is
- * disabled and the project's owners are emailed.
+ * attempt after the configured retry delays (WEBHOOK_RETRY_DELAYS_SECONDS); after the last one the delivery fails
+ * for good, the endpoint is disabled and the project's owners are emailed.
  */
 export async function attemptDelivery(ctx: AppContext, deliveryId: number): Promise<void> {
   const [claimed] = await ctx.db
@@ -153,7 +153,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
     durationMs: result.durationMs,
     updatedAt: new Date(),
   };
-  const delay = WEBHOOKS.retryDelaysSeconds[claimed.attempts - 1];
+  const delay = ctx.config.webhooks.retryDelaysSeconds[claimed.attempts - 1];
   // An automation rule's webhook action takes the outcome of its delivery once it is settled.
   const settleAction = (tx: Transaction, status: 'sent' | 'failed') =>
     claimed.eventType === AUTOMATION_WEBHOOK_EVENT
@@ -193,13 +193,28 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
   webhookDeliveryOutcomes.inc({ outcome });
 }
 
+/** How long a failing delivery is retried in all, in words: "about 3 days" for the contracts' schedule. */
+function retryPeriod(delaysSeconds: readonly number[]): string {
+  const seconds = delaysSeconds.reduce((sum, delay) => sum + delay, 0);
+  const [amount, unit] =
+    seconds < 120
+      ? [seconds, 'seconds']
+      : seconds < 2 * 3600
+        ? [seconds / 60, 'minutes']
+        : seconds < 2 * 86_400
+          ? [seconds / 3600, 'hours']
+          : [seconds / 86_400, 'days'];
+  return `about ${Math.round(amount)} ${unit}`;
+}
+
 /** Disables an endpoint whose delivery failed its last retry and tells the project's owners (once). */
 async function disableEndpoint(ctx: AppContext, tx: Transaction, endpointId: number): Promise<void> {
+  const period = retryPeriod(ctx.config.webhooks.retryDelaysSeconds);
   const [disabled] = await tx
     .update(webhookEndpoints)
     .set({
       enabled: false,
-      disabledReason: 'Deliveries kept failing for three days.',
+      disabledReason: `Deliveries kept failing for ${period}.`,
       updatedAt: new Date(),
     })
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
@@ -218,7 +233,7 @@ async function disableEndpoint(ctx: AppContext, tx: Transaction, endpointId: num
         to: owner.email,
         subject: `Webhook endpoint disabled in ${project?.name ?? 'your project'}`,
         text: [
-          `Parley could not deliver events to the webhook endpoint ${disabled.url} in the project "${project?.name}" for about three days, so it disabled the endpoint.`,
+          `Parley could not deliver events to the webhook endpoint ${disabled.url} in the project "${project?.name}" for ${period}, so it disabled the endpoint.`,
           'Fix the receiver, enable the endpoint again and resend the failed deliveries here:',
           `${ctx.config.publicUrl}/projects/${disabled.projectId}/settings/webhooks`,
         ].join('\n'),

@@ -547,8 +547,10 @@ describe('deliveries', () => {
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpoint.id));
-    expect(row).toMatchObject({ enabled: false });
-    expect(row!.disabledReason).toBeTruthy();
+    expect(row).toMatchObject({
+      enabled: false,
+      disabledReason: 'Deliveries kept failing for about 3 days.',
+    });
     const emails = await takeQueuedEmails(app.t.ctx.boss);
     expect(emails.map((email) => email.to)).toEqual([app.owner.email]);
     expect(emails[0]!.subject).toBe('Webhook endpoint disabled in Hooks');
@@ -560,6 +562,36 @@ describe('deliveries', () => {
     expect(resent.json().data).toEqual({ resent: 1 });
     await drain();
     expect(await delivery(deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('retries after the delays of WEBHOOK_RETRY_DELAYS_SECONDS, then fails for good after the last', async () => {
+    const endpoint = await createEndpoint(admin);
+    const params = { id: projectId, endpointId: endpoint.id };
+    const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
+    const ctx = { ...app.t.ctx, config: { ...app.t.ctx.config, webhooks: { retryDelaysSeconds: [7, 200] } } };
+    /** Seconds until the delivery's next attempt after this one (which the receiver answers 503). */
+    const failedAttempt = async () => {
+      answers.push(503);
+      await attemptDelivery(ctx, deliveryId);
+      const row = await delivery(deliveryId);
+      await app.t.ctx.db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      return row.nextAttemptAt && (row.nextAttemptAt.getTime() - Date.now()) / 1000;
+    };
+    expect(await failedAttempt()).toBeGreaterThan(5);
+    expect(await failedAttempt()).toBeGreaterThan(198);
+    expect(await failedAttempt()).toBeNull();
+    expect(await delivery(deliveryId)).toMatchObject({ status: 'failed', attempts: 3 });
+    const [row] = await app.t.ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({
+      enabled: false,
+      disabledReason: 'Deliveries kept failing for about 3 minutes.',
+    });
   });
 });
 

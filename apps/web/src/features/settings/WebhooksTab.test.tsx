@@ -100,7 +100,7 @@ describe('Webhooks tab', () => {
       webhookHandlers(
         [
           endpoint(1, { description: 'CRM sync', events: ['analysis.completed', 'analysis.failed'] }),
-          endpoint(2, { enabled: false, disabled_reason: 'Deliveries kept failing for three days.' }),
+          endpoint(2, { enabled: false, disabled_reason: 'Deliveries kept failing for about 3 days.' }),
         ],
         {
           [routeKey(webhookRoutes.deliveries, { id: 5, endpointId: 1 })]: () =>
