@@ -14,12 +14,15 @@
  *
  * Options (environment): BENCH_TASKS (default 200), BENCH_CONCURRENCY (ANALYSIS_CONCURRENCY, default: its default),
  * BENCH_LATENCY_MS (default 500). OTEL_EXPORTER_OTLP_ENDPOINT traces every run as the server does with it set
- * (spans exported to that address), to measure what tracing costs.
+ * (spans exported to that address), to measure what tracing costs. BENCH_METRICS=off makes recording a
+ * metric do nothing (prom-client's observe, inc, dec and set), to measure what the metrics cost; the server
+ * itself has no such switch. `bench/instrumentation-overhead.ts` runs both ways in turn and compares them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
@@ -41,6 +44,16 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? loadConfig({}).analy
 const logger = createLogger({ logLevel: 'warn' });
 const OTEL_ENDPOINT = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 const TRACING = OTEL_ENDPOINT ? { OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_ENDPOINT } : {};
+const METRICS = process.env.BENCH_METRICS !== 'off';
+if (!METRICS) {
+  const nothing = () => {};
+  for (const metric of [Counter.prototype, Gauge.prototype, Histogram.prototype] as Record<
+    string,
+    unknown
+  >[]) {
+    for (const method of ['observe', 'inc', 'dec', 'set']) if (method in metric) metric[method] = nothing;
+  }
+}
 
 async function main() {
   const tracing = await startTracing(loadConfig(TRACING));
@@ -107,7 +120,7 @@ async function main() {
     const pipelineMs = (directSeconds / TASKS) * 1000;
     console.log(
       `Analysis queue (${TASKS} text tasks each, fake Anthropic, ANALYSIS_CONCURRENCY=${CONCURRENCY}, ` +
-        `tracing ${tracing ? 'on' : 'off'})`,
+        `metrics ${METRICS ? 'on' : 'off'}, tracing ${tracing ? 'on' : 'off'})`,
     );
     console.log(
       `  direct runTask, one at a time:    ${directSeconds.toFixed(2)} s  ${rate(directSeconds)}  (${pipelineMs.toFixed(1)} ms a task)`,

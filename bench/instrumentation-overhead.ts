@@ -1,0 +1,110 @@
+/**
+ * Instrumentation overhead bench: what the metrics and the traces cost the analysis pipeline. It runs the
+ * queue bench (`bench/queue-overhead.ts`, each run a process of its own on a fresh database) alternately
+ * without instrumentation (BENCH_METRICS=off, no OTLP endpoint) and with all of it (metrics recorded, every
+ * span exported over OTLP to a local collector that accepts and counts them), in the order ABBA so that a
+ * change in the machine's load falls on both, and prints the median tasks a second of each way and their
+ * difference, for the direct pipeline and through the queue with an instant provider.
+ *
+ *   npx tsx bench/instrumentation-overhead.ts                       (embedded PostgreSQL per run)
+ *   DATABASE_URL=postgres://... npx tsx bench/instrumentation-overhead.ts
+ *
+ * BENCH_ROUNDS (default 2: four runs of each way) and BENCH_TASKS (passed on, default 400) change the size.
+ * Issue 37's goal is a difference of at most 3 %; the load average is printed beside it, as the figure means
+ * little on a busy machine.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './support/app-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const TASKS = process.env.BENCH_TASKS ?? '400';
+
+let exportedBytes = 0;
+let exports = 0;
+const collector = createServer((request, response) => {
+  request.on('data', (chunk: Buffer) => {
+    exportedBytes += chunk.length;
+  });
+  request.on('end', () => {
+    exports += 1;
+    // An empty ExportTraceServiceResponse: every span accepted.
+    response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+  });
+});
+await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+
+type Way = 'bare' | 'instrumented';
+interface Figures {
+  direct: number;
+  queue: number;
+}
+
+function run(way: Way): Promise<Figures> {
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_TASKS: TASKS, BENCH_LATENCY_MS: '0' };
+  delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (way === 'bare') env.BENCH_METRICS = 'off';
+  else env.OTEL_EXPORTER_OTLP_ENDPOINT = endpoint;
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', path.join(REPO_ROOT, 'bench/queue-overhead.ts')], {
+      env,
+      cwd: REPO_ROOT,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      const rate = (label: string) =>
+        Number(new RegExp(`${label}:\\s+[\\d.]+ s\\s+([\\d.]+) tasks/s`).exec(output)?.[1]);
+      const figures = {
+        direct: rate('direct runTask, one at a time'),
+        queue: rate('queue, instant provider'),
+      };
+      if (code !== 0 || Number.isNaN(figures.direct) || Number.isNaN(figures.queue)) {
+        reject(new Error(`queue bench (${way}) exited with ${code}:\n${output}`));
+      } else resolve(figures);
+    });
+  });
+}
+
+const results: Record<Way, Figures[]> = { bare: [], instrumented: [] };
+const loads: number[] = [];
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const way of ['bare', 'instrumented', 'instrumented', 'bare'] as const) {
+    loads.push(loadavg()[0]);
+    const figures = await run(way);
+    results[way].push(figures);
+    console.log(
+      `  ${way.padEnd(12)} direct ${figures.direct.toFixed(1)} tasks/s, queue ${figures.queue.toFixed(1)} tasks/s`,
+    );
+  }
+}
+collector.close();
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+console.log(
+  `Instrumentation overhead (${TASKS} text analyses a run, ${ROUNDS * 2} runs each way, load average ` +
+    `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; ${exports} OTLP exports, ` +
+    `${(exportedBytes / 1024 / 1024).toFixed(1)} MB of spans)`,
+);
+for (const part of ['direct', 'queue'] as const) {
+  const bare = median(results.bare.map((figures) => figures[part]));
+  const instrumented = median(results.instrumented.map((figures) => figures[part]));
+  const difference = ((bare - instrumented) / bare) * 100;
+  console.log(
+    `  ${part === 'direct' ? 'direct pipeline' : 'through the queue'}: without ${bare.toFixed(1)} tasks/s, ` +
+      `with metrics and traces ${instrumented.toFixed(1)} tasks/s: ${difference.toFixed(1)} % slower (goal ≤ 3 %)`,
+  );
+}
