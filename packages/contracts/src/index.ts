@@ -24,5 +24,6 @@ export * from './routes/index.ts';
 export * from './settings/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';
+export * from './trackers/index.ts';
 export * from './transcription/index.ts';
 export * from './webhooks/index.ts';

@@ -101,6 +101,8 @@ export const AnalysisListQuery = z.object({
   knocked_out: z.literal('true').optional(),
   /** 'yes': only analyses with a submitted review by a person; 'no': only those without (reviews/). */
   reviewed: z.enum(['yes', 'no']).optional(),
+  /** Only analyses that hit this tracker of the project (trackers/). */
+  tracker_id: Id.optional(),
 });
 
 export const AnalysisListItem = z.object({

@@ -23,6 +23,7 @@ export { receiverRoutes } from './receivers.ts';
 export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
 export { supportRoutes } from './support.ts';
+export { trackerRoutes } from './trackers.ts';
 export { uploadRoutes } from './uploads.ts';
 export { userRoutes } from './users.ts';
 export { webhookRoutes } from './webhooks.ts';
