@@ -33,8 +33,11 @@ const PROJECT_PAGES = [
   'prompts',
   'prompts/new',
   'integrations',
+  'integrations/phone-systems',
   'settings',
   'settings/members',
+  'settings/webhooks',
+  'settings/automations',
 ] as const;
 
 /** The page is not wider than the window: nothing makes the whole page scroll sideways. */
