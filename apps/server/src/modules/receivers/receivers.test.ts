@@ -764,6 +764,24 @@ describe('a generic receiver', () => {
   });
 });
 
+describe('the receiving address', () => {
+  it('answers 429 to a client past 600 requests a minute; other clients go on', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/receivers/${'x'.repeat(40)}`,
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 600; i += 1) expect((await from('198.51.100.7')).statusCode).toBe(404);
+    const limited = await from('198.51.100.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect((await from('198.51.100.8')).statusCode).toBe(404);
+  });
+});
+
 describe('receivers and what they refer to', () => {
   it('404 when disabled; a deleted prompt fails the next call; a project with receivers and events can be deleted', async () => {
     const project = await createProject(owner, 'Short-lived');
