@@ -79,7 +79,7 @@ const results: Record<Way, Figures[]> = { bare: [], instrumented: [] };
 const loads: number[] = [];
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const way of ['bare', 'instrumented', 'instrumented', 'bare'] as const) {
-    loads.push(loadavg()[0]);
+    loads.push(loadavg()[0] ?? 0);
     const figures = await run(way);
     results[way].push(figures);
     console.log(
@@ -89,10 +89,11 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 collector.close();
 
-const median = (values: number[]) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const middle = Math.floor(sorted.length / 2);
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 console.log(
   `Instrumentation overhead (${TASKS} text analyses a run, ${ROUNDS * 2} runs each way, load average ` +

@@ -47,10 +47,8 @@ const TRACING = OTEL_ENDPOINT ? { OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_ENDPOINT } :
 const METRICS = process.env.BENCH_METRICS !== 'off';
 if (!METRICS) {
   const nothing = () => {};
-  for (const metric of [Counter.prototype, Gauge.prototype, Histogram.prototype] as Record<
-    string,
-    unknown
-  >[]) {
+  const prototypes: unknown[] = [Counter.prototype, Gauge.prototype, Histogram.prototype];
+  for (const metric of prototypes as Record<string, unknown>[]) {
     for (const method of ['observe', 'inc', 'dec', 'set']) if (method in metric) metric[method] = nothing;
   }
 }
