@@ -266,6 +266,9 @@ async function seedRows(drive: FakeDrive): Promise<void> {
     }),
   );
   ids.receiverId = receiver.id;
+  ids.trackerId = (
+    await created(post(`${project}/trackers`, { name: 'Walk', language: 'en', phrases: ['cancel'] }))
+  ).id;
   receiverKey = (receiver as never as { url: string }).url.split('/').pop()!;
   const calibrator = await signUp(t.app);
   await addMember(t, projectId, calibrator, 'admin');
@@ -421,6 +424,17 @@ function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>
         mapping: [{ source: 'data.user.name', metadata: 'Representative' }],
       },
     },
+    createTracker: {
+      body: {
+        name: 'Walk tracker',
+        language: 'de',
+        phrases: ['kündigen', 'Vertrag beenden'],
+        speaker: 'customer',
+        window: { edge: 'last', seconds: 60 },
+      },
+    },
+    updateTracker: { body: { name: 'Walk', phrases: ['cancel', 'refund'], window: null } },
+    getTrackerStats: { query: { group_by: 'month', from: '2026-01-01', to: '2026-03-31' } },
     // The generic call event the document describes; the walk's receiver (Aircall) reads it before its token.
     receiveCallEvent: {
       body: {

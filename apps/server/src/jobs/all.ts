@@ -10,6 +10,7 @@ import { analysisJob } from '../modules/pipeline/jobs.ts';
 import { retentionJob } from '../modules/privacy/jobs.ts';
 import { receiverEventJob } from '../modules/receivers/jobs.ts';
 import { samplingJob } from '../modules/reviews/sampling-job.ts';
+import { trackerApplyJob } from '../modules/trackers/jobs.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
 import type { DeclaredJob } from './registry.ts';
@@ -31,4 +32,5 @@ export const JOBS: readonly DeclaredJob[] = [
   samplingJob,
   automationActionJob,
   receiverEventJob,
+  trackerApplyJob,
 ];

@@ -46,6 +46,8 @@ export const QUEUES = {
   receiverEvents: 'receiver_events',
   /** Receiver event jobs given up (the worker stopped on their last attempt); their events are marked failed. */
   receiverEventsGivenUp: 'receiver_events_given_up',
+  /** Applies a tracker to its project's past analyses, chunk by chunk (modules/trackers/apply.ts). Data {trackerId}. */
+  trackerApply: 'tracker_apply',
 } as const;
 
 /**

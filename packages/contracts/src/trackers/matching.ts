@@ -6,7 +6,8 @@ import { TRACKERS } from './api.ts';
 
 /**
  * PostgreSQL's text search configuration per UI language: its Snowball stemmer where PostgreSQL has one
- * (a phrase then matches other forms of its words: "cancel" finds "cancelled", "kündigen" finds "gekündigt"),
+ * (a phrase then matches other forms of its words: "cancel" finds "cancelled", "kündigen" finds "kündige" and
+ * "Kündigung" — not "gekündigt", which the German stemmer keeps apart),
  * 'simple' (exact words, lower-cased) for Ukrainian, Polish and Bulgarian, which it has none for.
  */
 export const TRACKER_TEXT_SEARCH_CONFIGS: Record<UiLanguage, string> = {

@@ -20,4 +20,5 @@ export * from './projects.ts';
 export * from './receivers.ts';
 export * from './reviews.ts';
 export * from './tasks.ts';
+export * from './trackers.ts';
 export * from './webhooks.ts';

@@ -40,6 +40,13 @@ export const promptCondition = (projectId: number, promptId: number): SQL =>
 export const knockedOutCondition = (): SQL => sql`EXISTS (SELECT 1 FROM analysis_field_values f
   WHERE f.task_id = ${tasks.id} AND f.path = ${FINAL_SCORE_PATH} AND f.knockout)`;
 
+/**
+ * Analyses that hit a tracker (modules/trackers): one probe of tracker_hits' primary key per analysis, so the
+ * list still picks its page's ids from the tasks indexes alone. Another project's tracker has no hits here.
+ */
+export const trackerCondition = (trackerId: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM tracker_hits h WHERE h.tracker_id = ${trackerId} AND h.task_id = ${tasks.id})`;
+
 /** A department or representative, whatever its case and surrounding spaces. */
 export const sameText = (column: typeof tasks.department | typeof tasks.representative, text: string): SQL =>
   sql`lower(${column}) = lower(${text.trim()})`;
@@ -77,5 +84,6 @@ export function listFilters(access: ProjectAccess, query: ListFilters): SQL {
   if (query.score_min !== undefined) conditions.push(gte(tasks.finalScore, query.score_min));
   if (query.score_max !== undefined) conditions.push(lte(tasks.finalScore, query.score_max));
   if (query.q) conditions.push(sql`${tasks.search} @@ websearch_to_tsquery('simple', ${query.q})`);
+  if (query.tracker_id) conditions.push(trackerCondition(query.tracker_id));
   return and(...conditions)!;
 }

@@ -1,6 +1,7 @@
 import type { FinalScore, SpeakerRoles, StoredResult } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { recordTrackerHits } from '../trackers/hits.ts';
 import { notifyTask } from './notify.ts';
 import type { TaskRow } from './rows.ts';
 import { writeAnalysis } from './state.ts';
@@ -30,13 +31,20 @@ export async function correctResult(
   return writeAnalysis(tx, taskId, { result, finalScore: score.score, scoreMode: score.mode, title });
 }
 
-/** Stores the speakers' roles (with their metrics) a reviewer set, and tells the live view. Null: no such task. */
+/**
+ * Stores the speakers' roles (with their metrics) a reviewer set, finds the tracker hits anew (a tracker may ask
+ * for a role), and tells the live view. Null: no such task.
+ */
 export async function saveSpeakerRoles(
   ctx: AppContext,
   taskId: number,
   speakerRoles: SpeakerRoles,
 ): Promise<TaskRow | null> {
-  const row = await ctx.db.transaction((tx) => writeAnalysis(tx, taskId, { speakerRoles }));
+  const row = await ctx.db.transaction(async (tx) => {
+    const written = await writeAnalysis(tx, taskId, { speakerRoles });
+    if (written) await recordTrackerHits(ctx, tx, written);
+    return written;
+  });
   if (row) await notifyTask(ctx, row);
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analysisFieldValues, mediaFiles, tasks } from '../../db/schema/index.ts';
+import { deleteTrackerHits } from '../trackers/hits.ts';
 import { SETTLED_STATUSES } from './expire.ts';
 
 /**
@@ -54,8 +55,8 @@ export async function planErasure(db: Executor, projectId: number, chosen: numbe
 
 /**
  * Clears what the analyses hold about the conversation, in the caller's transaction: transcripts (and the
- * original), result, speaker roles, voice analysis, metadata, title, the pipeline's saved work, and their
- * analytics rows (the day and month sums follow by the statement triggers of migrations 0015 and 0029). The
+ * original), result, speaker roles, voice analysis, metadata, title, the pipeline's saved work, their tracker
+ * hits (whose moments quote the transcript) and their analytics rows (the day and month sums follow by the statement triggers of migrations 0015 and 0029). The
  * row stays, marked expired, with its score, representative and charge; its file's row stays marked removed,
  * without its name. Only settled analyses are touched (one restarted since the plan is left alone). Answers
  * the ids erased.
@@ -92,6 +93,7 @@ export async function eraseAnalyses(
   const ids = erased.map((row) => row.id);
   if (ids.length === 0) return [];
   await tx.delete(analysisFieldValues).where(inArray(analysisFieldValues.taskId, ids));
+  await deleteTrackerHits(tx, ids);
   await tx
     .update(mediaFiles)
     .set({

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { deleteTrackerHits } from '../trackers/hits.ts';
 
 /** States whose analysis is over: retention never touches a task still queued or running. */
 export const SETTLED_STATUSES = ['completed', 'failed', 'skipped'] as const;
@@ -20,8 +21,8 @@ export function expirableTasks(projectId: number, before: Date): SQL {
 
 /**
  * Retention of a project: up to `limit` settled analyses created before `before` lose their transcripts and
- * result (the personal part) and are marked expired; their score, metadata and analytics rows stay. Answers
- * how many expired.
+ * result (the personal part) and are marked expired, and their tracker hits (whose moments quote the
+ * transcript) are deleted with them; their score, metadata and analytics rows stay. Answers how many expired.
  */
 export async function expireAnalyses(
   db: Executor,
@@ -30,17 +31,23 @@ export async function expireAnalyses(
   limit: number,
 ): Promise<number> {
   const due = db.select({ id: tasks.id }).from(tasks).where(expirableTasks(projectId, before)).limit(limit);
-  const expired = await db
-    .update(tasks)
-    .set({
-      transcript: null,
-      transcriptText: null,
-      transcriptOriginal: null,
-      result: null,
-      speakerRoles: null,
-      expiredAt: sql`now()`,
-    })
-    .where(inArray(tasks.id, due))
-    .returning({ id: tasks.id });
-  return expired.length;
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(tasks)
+      .set({
+        transcript: null,
+        transcriptText: null,
+        transcriptOriginal: null,
+        result: null,
+        speakerRoles: null,
+        expiredAt: sql`now()`,
+      })
+      .where(inArray(tasks.id, due))
+      .returning({ id: tasks.id });
+    await deleteTrackerHits(
+      tx,
+      expired.map((row) => row.id),
+    );
+    return expired.length;
+  });
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import { taskRetries, tasksFinished } from '../../metrics/metrics.ts';
 import { endUnpaid } from '../billing/paid-job.ts';
+import { recordTrackerHits } from '../trackers/hits.ts';
 import { queueAnalysisEvent } from '../webhooks/events.ts';
 import { recordFieldValues } from './field-values.ts';
 import { notifyTask } from './notify.ts';
@@ -89,7 +90,10 @@ export async function writeAnalysis(
   return row;
 }
 
-/** The analysis is done and charged; its field values go to analytics in the same transaction. Null: no such task. */
+/**
+ * The analysis is done and charged; its field values go to analytics and its tracker hits are found in the same
+ * transaction (a failure to find them is logged and leaves the completion alone). Null: no such task.
+ */
 export async function completeTask(
   ctx: AppContext,
   taskId: number,
@@ -104,7 +108,10 @@ export async function completeTask(
       completedAt: new Date(),
       unitsChargedMilli,
     });
-    if (done) await queueAnalysisEvent(ctx, tx, done, 'analysis.completed');
+    if (done) {
+      await recordTrackerHits(ctx, tx, done);
+      await queueAnalysisEvent(ctx, tx, done, 'analysis.completed');
+    }
     return done;
   });
   if (row) await settled(ctx, row);

@@ -1,0 +1,81 @@
+import {
+  TRACKER_KINDS,
+  TRACKER_SPEAKERS,
+  TRACKER_WINDOW_EDGES,
+  type TrackerMoment,
+  UI_LANGUAGES,
+} from '@parley/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { projects } from './projects.ts';
+import { tasks } from './tasks.ts';
+
+/**
+ * A project's tracker (modules/trackers): words and phrases an analysis's transcript is searched for. `revision`
+ * goes up whenever what it matches changes (language, phrases, speaker, window); the apply columns say how far
+ * the background job has applied that revision to the project's past analyses (`apply_after`: the last task id
+ * it finished, where a resumed run continues).
+ */
+export const trackers = pgTable(
+  'trackers',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TRACKER_KINDS }).notNull().default('keywords'),
+    name: text('name').notNull(),
+    language: text('language', { enum: UI_LANGUAGES }).notNull(),
+    phrases: text('phrases').array().notNull(),
+    speaker: text('speaker', { enum: TRACKER_SPEAKERS }).notNull().default('anyone'),
+    windowEdge: text('window_edge', { enum: TRACKER_WINDOW_EDGES }),
+    windowSeconds: integer('window_seconds'),
+    revision: integer('revision').notNull().default(1),
+    /** The revision the apply columns are about (the last one started). */
+    appliedRevision: integer('applied_revision').notNull().default(0),
+    applyAfter: integer('apply_after').notNull().default(0),
+    applyDone: integer('apply_done').notNull().default(0),
+    applyTotal: integer('apply_total').notNull().default(0),
+    applyFinishedAt: timestamp('apply_finished_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('trackers_project_name_idx').on(t.projectId, sql`lower(${t.name})`)],
+);
+
+/**
+ * An analysis's hits of one tracker: how many pieces of its transcript hit it and the first
+ * TRACKERS.momentsMax of them. Only completed analyses with a transcript have rows (a restart, retention and
+ * erasure delete them).
+ */
+export const trackerHits = pgTable(
+  'tracker_hits',
+  {
+    trackerId: integer('tracker_id')
+      .notNull()
+      .references(() => trackers.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** The task's project (no key of its own: the tracker and the task go with the project). */
+    projectId: integer('project_id').notNull(),
+    hits: integer('hits').notNull(),
+    moments: jsonb('moments').$type<TrackerMoment[]>().notNull(),
+  },
+  // The primary key serves the list's filter (one probe per analysis) and a tracker's counts (index-only);
+  // the task's index serves its analysis page, its replacement and the task's deletion.
+  (t) => [primaryKey({ columns: [t.trackerId, t.taskId] }), index('tracker_hits_task_idx').on(t.taskId)],
+);

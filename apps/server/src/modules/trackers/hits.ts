@@ -1,0 +1,66 @@
+import type { TrackerWindow } from '@parley/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { trackerHits, trackers } from '../../db/schema/index.ts';
+import type { TaskRow } from '../tasks/rows.ts';
+import { findHits, insertHits, type KeywordTracker } from './matching.ts';
+
+type TrackerRow = typeof trackers.$inferSelect;
+
+/** A tracker's window from its columns (null: anywhere in the conversation). */
+export const trackerWindow = (row: Pick<TrackerRow, 'windowEdge' | 'windowSeconds'>): TrackerWindow | null =>
+  row.windowEdge && row.windowSeconds !== null ? { edge: row.windowEdge, seconds: row.windowSeconds } : null;
+
+/** A tracker as matching reads it. */
+export function keywordTracker(row: TrackerRow): KeywordTracker {
+  return {
+    id: row.id,
+    language: row.language,
+    phrases: row.phrases,
+    speaker: row.speaker,
+    window: trackerWindow(row),
+  };
+}
+
+/** The project's keyword trackers (one probe of trackers_project_name_idx). */
+export async function projectKeywordTrackers(db: Executor, projectId: number): Promise<KeywordTracker[]> {
+  const rows = await db
+    .select()
+    .from(trackers)
+    .where(and(eq(trackers.projectId, projectId), eq(trackers.kind, 'keywords')))
+    .orderBy(asc(trackers.id));
+  return rows.map(keywordTracker);
+}
+
+/**
+ * Writes an analysis's hits of every keyword tracker of its project anew (none unless it is completed), in the
+ * caller's transaction: completing an analysis and changing its speakers' roles call it. The work runs in a
+ * savepoint: if it fails, the analysis goes on without its hits (logged), its earlier ones deleted or kept
+ * as the failure left them, and the caller's transaction is unharmed.
+ */
+export async function recordTrackerHits(
+  ctx: Pick<AppContext, 'logger'>,
+  tx: Executor,
+  task: Pick<TaskRow, 'id' | 'projectId' | 'status' | 'transcript' | 'speakerRoles'>,
+): Promise<void> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.delete(trackerHits).where(eq(trackerHits.taskId, task.id));
+      if (task.status !== 'completed') return;
+      const list = await projectKeywordTrackers(savepoint, task.projectId);
+      await insertHits(savepoint, await findHits(savepoint, [task], list));
+    });
+  } catch (error) {
+    ctx.logger.warn({ err: error, taskId: task.id }, 'Tracker hits of an analysis could not be recorded');
+  }
+}
+
+/**
+ * Deletes the hits of analyses whose transcript is gone (a restart, retention, erasure), in the caller's
+ * transaction: the hits' moments hold its text.
+ */
+export async function deleteTrackerHits(db: Executor, taskIds: readonly number[]): Promise<void> {
+  if (taskIds.length === 0) return;
+  await db.delete(trackerHits).where(inArray(trackerHits.taskId, [...taskIds]));
+}
