@@ -142,6 +142,7 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
     {
       id: 'conditions',
       header: header('conditions'),
+      cellSx: () => ({ whiteSpace: 'nowrap' }),
       cell: (tracker) => describeConditions(tracker, t),
     },
     {
