@@ -72,7 +72,7 @@ const uploadPage = page(() => import('../features/upload/UploadPage'));
 const bulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'));
 const integrationsPage = page(() => import('./pages/IntegrationsPage'));
 const driveCallbackPage = page(() => import('../features/drive/DriveCallbackPage'));
-const settingsPage = page(() => import('../features/settings/SettingsPage'));
+const settingsPage = page(() => import('./pages/SettingsPage'));
 const supportPage = page(() => import('../features/support/SupportPage'));
 const explorerPage = page(() => import('../features/analytics/explorer/ExplorerPage'));
 const checklistReportPage = page(() => import('../features/analytics/checklist/ChecklistReportPage'));

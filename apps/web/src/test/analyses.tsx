@@ -376,3 +376,16 @@ export function requests(fetch: ReturnType<typeof mockFetch>, key: string) {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     }));
 }
+
+/** jsdom has no media playback: position and play() are stubbed on the element prototype. */
+export function mockMedia() {
+  const state = { time: 0 };
+  vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockImplementation(() => state.time);
+  const setTime = vi
+    .spyOn(HTMLMediaElement.prototype, 'currentTime', 'set')
+    .mockImplementation((value: number) => {
+      state.time = value;
+    });
+  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  return { state, setTime, play };
+}

@@ -8,6 +8,7 @@ import {
   detailFixture,
   MockEventSource,
   mockAnalysesApi,
+  mockMedia,
   openStream,
   reanalyzed,
   requests,
@@ -18,19 +19,6 @@ import { field as promptField, promptFixture } from '../../test/prompts';
 import { jsonResponse, renderRoutes, routeKey, testProject } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
-
-/** jsdom has no media playback: position and play() are stubbed on the element prototype. */
-function mockMedia() {
-  const state = { time: 0 };
-  vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockImplementation(() => state.time);
-  const setTime = vi
-    .spyOn(HTMLMediaElement.prototype, 'currentTime', 'set')
-    .mockImplementation((value: number) => {
-      state.time = value;
-    });
-  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
-  return { state, setTime, play };
-}
 
 async function openDetail(path = '/projects/5/analysis/42') {
   const view = renderRoutes(analysesRoutes, path);

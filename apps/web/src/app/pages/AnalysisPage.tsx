@@ -8,6 +8,7 @@ import {
   isProjectManager,
   type ResultValues,
   readStoredResult,
+  type TrackerMoment,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -32,6 +33,12 @@ import { PlainTranscript, Transcript } from '../../features/analyses/Transcript'
 import { TranscriptExport } from '../../features/analyses/TranscriptExport';
 import { CorrectionsCard, useAnalysisDisputes } from '../../features/change-requests/AnalysisDisputes';
 import { ReviewsCard } from '../../features/reviews/ReviewsCard';
+import {
+  TrackerChips,
+  TrackerHitsCard,
+  TrackerTimeline,
+  useAnalysisTrackers,
+} from '../../features/trackers/AnalysisTrackers';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
 import { fieldsFor, finalScoreOf, promptShape } from '../../shared/analyses/result';
 import { namedSegments, originalNaming, speakerNaming } from '../../shared/analyses/speakers';
@@ -168,6 +175,15 @@ function AnalysisView({
   const original = useOriginalTranscript(detail.project_id, detail.id, originalShown);
   const transcriptPlayer = hasPlayer ? player : { ...player, seek: null };
   const seek = hasPlayer ? player.seek : null;
+  const trackers = useAnalysisTrackers(detail);
+  // A tracker moment clicked: the recording plays from it, and its piece is brought into view in the transcript.
+  const [revealed, setRevealed] = useState<{ index: number } | null>(null);
+  const goToMoment = (moment: TrackerMoment) => {
+    if (seek && moment.seconds !== null) seek(moment.seconds);
+    setShowOriginal(false);
+    setRevealed({ index: moment.segment });
+  };
+  const duration = detail.media.duration_seconds ?? metrics?.durationSeconds ?? null;
   const title =
     detail.title ||
     (typeof result?.values.Title === 'string' && result.values.Title) ||
@@ -273,7 +289,14 @@ function AnalysisView({
                   {t('analysis.transcript.noSpeakers')}
                 </Alert>
               ) : null}
-              <Transcript segments={segments} player={transcriptPlayer} full={pdf} naming={naming} />
+              <Transcript
+                segments={segments}
+                player={transcriptPlayer}
+                full={pdf}
+                naming={naming}
+                lineAside={(index) => <TrackerChips names={trackers.marks.get(index)} />}
+                reveal={revealed}
+              />
             </>
           )}
         </Stack>
@@ -352,6 +375,9 @@ function AnalysisView({
           </Typography>
         )}
       </AnalysisSection>
+      {trackers.shown ? (
+        <TrackerHitsCard hits={trackers.hits} onMoment={pdf ? undefined : goToMoment} />
+      ) : null}
       <ReviewsCard
         detail={detail}
         aiScore={score?.score ?? detail.final_score}
@@ -391,6 +417,9 @@ function AnalysisView({
           <Grid size={{ xs: 12, md: 5 }} data-testid="media-column">
             <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
               {hasPlayer ? <MediaPlayer detail={detail} player={player} /> : null}
+              {hasPlayer && seek && duration && trackers.hits.data ? (
+                <TrackerTimeline hits={trackers.hits.data} duration={duration} onSeek={goToMoment} />
+              ) : null}
               {canDownloadOriginalRecording ? (
                 <OriginalRecordingLink projectId={detail.project_id} taskId={detail.id} />
               ) : null}

@@ -23,6 +23,7 @@ import {
   foldedFilterCount,
   hasFilters,
 } from '../../shared/api/analysisListQuery';
+import { useTrackers } from '../../shared/api/trackers';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
@@ -68,6 +69,12 @@ export function AnalysisFilters({
           { id: filters.prompt_id, name: `#${filters.prompt_id}`, project_id: 0, metadataFields: [] },
         ]
       : prompts;
+  // The tracker filter shows once the project has trackers (or the URL names one).
+  const trackers = useTrackers(projectId).data ?? [];
+  const trackerOptions =
+    filters.tracker_id && !trackers.some((tracker) => tracker.id === filters.tracker_id)
+      ? [...trackers, { id: filters.tracker_id, name: `#${filters.tracker_id}` }]
+      : trackers;
 
   return (
     <Paper
@@ -219,6 +226,16 @@ export function AnalysisFilters({
                 <MenuItem value="no">{t('reviews.list.no')}</MenuItem>
               </TextField>
             </Grid>
+            {trackerOptions.length > 0 ? (
+              <Grid size={{ xs: 12, sm: 6, md: 2 }} data-testid="tracker-filter">
+                <IdSelect
+                  label={t('trackers.filter.label')}
+                  value={filters.tracker_id}
+                  options={trackerOptions}
+                  onChange={(tracker_id) => onChange({ tracker_id })}
+                />
+              </Grid>
+            ) : null}
             <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={!hasFilters(filters)}>
                 {t('analyses.filters.clear')}

@@ -1,11 +1,21 @@
 import { Box, ButtonBase, Typography, useTheme } from '@mui/material';
 import type { TranscriptSegment } from '@parley/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RedactedText } from '../../shared/analyses/RedactedText';
 import { plainNaming, type SpeakerNaming, speakerColors } from '../../shared/analyses/speakers';
 import { formatDuration } from '../../shared/format/numbers';
 import { activeSegmentIndex, type Player } from './player';
+
+/** Scrolls a line into view inside its scroll area (never the page itself), a third from the top. */
+function scrollIntoBox(box: HTMLElement, line: HTMLElement) {
+  const top = line.offsetTop;
+  if (top < box.scrollTop || top + line.offsetHeight > box.scrollTop + box.clientHeight) {
+    const target = Math.max(0, top - box.clientHeight / 3);
+    if (typeof box.scrollTo === 'function') box.scrollTo({ top: target, behavior: 'smooth' });
+    else box.scrollTop = target;
+  }
+}
 
 /**
  * The transcript by speaker (a chat's messages alike). A click on a line seeks the player there; while
@@ -17,12 +27,18 @@ export function Transcript({
   player,
   full = false,
   naming = plainNaming,
+  lineAside,
+  reveal = null,
 }: {
   segments: TranscriptSegment[];
   player: Player;
   full?: boolean;
   /** How speakers are named and coloured (by role when the analysis knows them). */
   naming?: SpeakerNaming;
+  /** Shown under a line's text (e.g. the trackers found in it), by the line's index. */
+  lineAside?: (index: number) => ReactNode;
+  /** A line to bring into view and mark (a new object each time it is asked for, even for the same line). */
+  reveal?: { index: number } | null;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -45,14 +61,15 @@ export function Transcript({
     if (full || active < 0 || !player.playing) return;
     const box = container.current;
     const line = lines.current[active];
-    if (!box || !line) return;
-    const top = line.offsetTop;
-    if (top < box.scrollTop || top + line.offsetHeight > box.scrollTop + box.clientHeight) {
-      const target = Math.max(0, top - box.clientHeight / 3);
-      if (typeof box.scrollTo === 'function') box.scrollTo({ top: target, behavior: 'smooth' });
-      else box.scrollTop = target;
-    }
+    if (box && line) scrollIntoBox(box, line);
   }, [active, full, player.playing]);
+
+  useEffect(() => {
+    const line = reveal ? lines.current[reveal.index] : null;
+    if (!line) return;
+    if (full || !container.current) line.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    else scrollIntoBox(container.current, line);
+  }, [reveal, full]);
 
   if (segments.length === 0) {
     return <Typography color="textSecondary">{t('analysis.transcript.empty')}</Typography>;
@@ -82,6 +99,7 @@ export function Transcript({
         const color = colors.get(segment.speaker ?? '') ?? theme.palette.text.secondary;
         const start = segment.start;
         const current = index === active;
+        const revealed = index === reveal?.index;
         const content = (
           <>
             {timed ? (
@@ -107,6 +125,7 @@ export function Transcript({
               <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>
                 <RedactedText text={segment.text.trim()} />
               </Typography>
+              {lineAside?.(index)}
             </Box>
           </>
         );
@@ -120,8 +139,8 @@ export function Transcript({
           py: 0.75,
           borderRadius: 1,
           borderLeft: 3,
-          borderColor: current ? 'primary.main' : 'transparent',
-          bgcolor: current ? 'action.selected' : 'transparent',
+          borderColor: current ? 'primary.main' : revealed ? 'secondary.main' : 'transparent',
+          bgcolor: current ? 'action.selected' : revealed ? 'action.hover' : 'transparent',
           breakInside: 'avoid',
         } as const;
         return (
@@ -133,6 +152,7 @@ export function Transcript({
               lines.current[index] = element;
             }}
             aria-current={current ? 'true' : undefined}
+            data-revealed={revealed ? 'true' : undefined}
             data-testid={`transcript-line-${index}`}
           >
             {player.seek && start !== null ? (

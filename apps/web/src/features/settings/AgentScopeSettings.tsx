@@ -1,7 +1,7 @@
 import { FormControlLabel, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSaveAgentScope } from '../../shared/api/projectSettings';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveAnalysisSettings } from '../../shared/api/projectSettings';
 import { usePrompts } from '../../shared/api/prompts';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

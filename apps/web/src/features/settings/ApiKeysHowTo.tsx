@@ -3,7 +3,7 @@ import { API_KEY, type Project } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePrompts } from '../../shared/api/prompts';
 import { defaultUploadPrompt } from '../../shared/api/upload';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 
 /**
  * A short 'How to use' box: upload with the key as a Bearer token, then check the analysis. The example

@@ -5,13 +5,13 @@ import type { ApiKey } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { LoadingState } from '../../shared/components/States';
 import { ApiKeysHowTo } from './ApiKeysHowTo';
 import { ApiKeysTable } from './ApiKeysTable';
 import { withDetail } from './apiKeyErrors';
 import { useApiKeys, useRevokeApiKey } from './apiKeysApi';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
-import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 
 /** The API keys tab (spec 2 §2.2, §3-§5, §8): list, create (secret shown once), revoke, how to use. */

@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { type Column, DataTable } from '../../shared/components/DataTable';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { auditExportUrl, useAuditTrail } from './auditApi';
 import { detailLines } from './auditDetails';
-import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 
 /** What an entry's target id names, by action. */

@@ -18,13 +18,13 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { NoPermission } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import type { Column } from '../../shared/components/DataTable';
+import { ListSection } from '../../shared/components/ListSection';
+import { RowAction } from '../../shared/components/RowAction';
 import { formatDateTime } from '../../shared/utils/displayDates';
 import { AutomationDialog } from './AutomationDialog';
 import { AutomationFirings } from './AutomationFirings';
 import { bodyOf, describeActions, describeConditions, type SummaryNames } from './automationForm';
-import { ListSection } from './ListSection';
 import type { TabProps } from './tabProps';
-import { RowAction } from './WebhooksTab';
 import { useWebhooks } from './webhooksApi';
 
 /**

@@ -28,8 +28,8 @@ import { ApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { type Column, DataTable } from '../../shared/components/DataTable';
 import { DialogButtons } from '../../shared/components/DialogButtons';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { type PersonSearch, personExportUrl, useErasePerson, useSearchPerson } from './dataRequestsApi';
-import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 
 /** The text of a refusal: this tab's own translation of its codes first, then the app's usual message. */

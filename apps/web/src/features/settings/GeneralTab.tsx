@@ -23,9 +23,9 @@ import { useDeleteProject, useTransferOwnership } from '../../shared/api/project
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import { ProjectForm } from '../../shared/components/ProjectForm';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { AnalysisSettings } from './AnalysisSettings';
 import { pageReload } from './reload';
-import { SettingsSection } from './SettingsSection';
 import { TranscriptionSettings } from './TranscriptionSettings';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

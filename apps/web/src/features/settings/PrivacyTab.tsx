@@ -27,11 +27,11 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorField } from '../../shared/api/client';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { QueryContent } from '../../shared/components/States';
 import { phoneRegionOptions } from './phoneRegions';
 import { usePrivacySettings, useSavePrivacySettings } from './privacyApi';
 import { RetentionPreview } from './RetentionPreview';
-import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

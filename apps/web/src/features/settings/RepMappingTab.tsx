@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplyRepMappings, useDeleteRepMapping, useRepMappings } from '../../shared/api/repMapping';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { EmptyState, QueryContent } from '../../shared/components/States';
 import { AgentScopeSettings } from './AgentScopeSettings';
 import { RepMappingDialog } from './RepMappingDialog';
 import { RepMappingTable } from './RepMappingTable';
-import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

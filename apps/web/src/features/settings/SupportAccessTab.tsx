@@ -27,9 +27,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { QueryContent } from '../../shared/components/States';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { SettingsSection } from './SettingsSection';
 import { useGrantSupport, useRevokeSupport, useSupportAccess, useSupportAudit } from './supportApi';
 import type { Notify, TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';

@@ -16,8 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNames, useSaveTeamLeader, useTeamLeaders } from '../../shared/api/repMapping';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { EmptyState, QueryContent } from '../../shared/components/States';
-import { SettingsSection } from './SettingsSection';
 import type { Notify, TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

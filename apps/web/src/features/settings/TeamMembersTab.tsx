@@ -14,11 +14,11 @@ import {
   useSetReviewer,
 } from '../../shared/api/members';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { QueryContent } from '../../shared/components/States';
 import { InviteDialog } from './InviteDialog';
 import { InvitesTable } from './InvitesTable';
 import { MembersTable } from './MembersTable';
-import { SettingsSection } from './SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

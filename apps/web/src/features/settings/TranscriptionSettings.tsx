@@ -12,7 +12,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveTranscription, useTranscriptionProviders } from '../../shared/api/projectSettings';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 

@@ -17,11 +17,11 @@ import { WEBHOOKS, type WebhookDelivery, type WebhookEndpoint } from '@parley/co
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
+import { SettingsSection } from '../../shared/components/SettingsSection';
 import { FetchingBar } from '../../shared/components/States';
 import { formatNumber } from '../../shared/format/numbers';
 import { usePagination } from '../../shared/hooks/usePagination';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { SettingsSection } from './SettingsSection';
 import type { Notify } from './tabProps';
 import { useWebhookError } from './useWebhookError';
 import { useResendDelivery, useResendFailed, useWebhookDeliveries } from './webhooksApi';

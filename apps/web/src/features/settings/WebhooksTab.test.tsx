@@ -2,9 +2,9 @@ import { memberRoutes, type WebhookDelivery, type WebhookEndpoint, webhookRoutes
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Navigate, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import SettingsPage from '../../app/pages/SettingsPage';
 import { ProjectGuard, RequireProjectManager } from '../../shared/app/ProjectGuard';
 import { type Handler, jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
-import SettingsPage from './SettingsPage';
 import {
   callsTo,
   lastBody,

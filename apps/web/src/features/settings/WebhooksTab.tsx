@@ -5,15 +5,16 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import WebhookIcon from '@mui/icons-material/Webhook';
-import { Box, Button, Chip, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import { hasRoleAtLeast, type WebhookEndpoint } from '@parley/contracts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoPermission } from '../../shared/app/ProjectGuard';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import type { Column } from '../../shared/components/DataTable';
+import { ListSection } from '../../shared/components/ListSection';
+import { RowAction } from '../../shared/components/RowAction';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { ListSection } from './ListSection';
 import type { TabProps } from './tabProps';
 import { useWebhookError } from './useWebhookError';
 import { DeliveryStatusChip, WebhookDeliveries } from './WebhookDeliveries';
@@ -54,31 +55,6 @@ function LastDelivery({ projectId, endpointId }: { projectId: number; endpointId
         {formatDateTime(delivery.updated_at, i18n.language)}
       </Typography>
     </Stack>
-  );
-}
-
-/** A row's icon button with its name as tooltip and accessible name. */
-export function RowAction({
-  label,
-  icon,
-  onClick,
-  disabled,
-  color,
-}: {
-  label: string;
-  icon: ReactNode;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: 'error';
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled} color={color}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
   );
 }
 

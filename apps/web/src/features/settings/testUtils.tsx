@@ -21,6 +21,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import SettingsPage from '../../app/pages/SettingsPage';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import {
   type Handler,
@@ -33,7 +34,6 @@ import {
   testProject,
   testUser,
 } from '../../test/utils';
-import SettingsPage from './SettingsPage';
 
 /** Test helpers for the settings page (not used by the app). */
 

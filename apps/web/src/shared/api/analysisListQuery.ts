@@ -36,6 +36,8 @@ export interface AnalysisFilters {
   knocked_out?: 'true';
   /** Only analyses with ('yes') or without ('no') a submitted review by a person. */
   reviewed?: 'yes' | 'no';
+  /** Only analyses that hit this tracker of the project. */
+  tracker_id?: number;
 }
 
 export interface ListView {
@@ -61,6 +63,7 @@ export const FILTER_KEYS = [
   'field_value',
   'knocked_out',
   'reviewed',
+  'tracker_id',
 ] as const satisfies ReadonlyArray<keyof AnalysisFilters>;
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -89,6 +92,7 @@ export function readListView(params: URLSearchParams): ListView {
   const outcome = params.get('field_outcome');
   const value = params.get('field_value');
   const reviewed = params.get('reviewed');
+  const trackerId = Number(params.get('tracker_id'));
   const filters: AnalysisFilters = {
     from: from && isDate(from) ? from : undefined,
     to: to && isDate(to) ? to : undefined,
@@ -110,6 +114,7 @@ export function readListView(params: URLSearchParams): ListView {
     field_value: field && value ? value.slice(0, 500) : undefined,
     knocked_out: params.get('knocked_out') === 'true' ? 'true' : undefined,
     reviewed: reviewed === 'yes' || reviewed === 'no' ? reviewed : undefined,
+    tracker_id: Number.isInteger(trackerId) && trackerId > 0 ? trackerId : undefined,
   };
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -136,7 +141,7 @@ export function viewParams(view: ListView, { withDefaults = false } = {}): URLSe
 export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof AnalysisListQuery> {
   const { from, to, prompt_id, prompt_version, department, representative, status, score_min, score_max, q } =
     filters;
-  const { field, field_outcome, field_value, knocked_out, reviewed } = filters;
+  const { field, field_outcome, field_value, knocked_out, reviewed, tracker_id } = filters;
   return {
     page,
     page_size: pageSize,
@@ -155,6 +160,7 @@ export function apiQuery({ page, pageSize, filters }: ListView): z.input<typeof 
     field_value,
     knocked_out,
     reviewed,
+    tracker_id,
   };
 }
 
@@ -173,6 +179,7 @@ export function foldedFilterCount(filters: AnalysisFilters): number {
     score_max,
     filters.knocked_out,
     filters.reviewed,
+    filters.tracker_id,
   ].filter((value) => value !== undefined).length;
 }
 

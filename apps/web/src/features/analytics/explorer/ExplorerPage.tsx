@@ -18,6 +18,7 @@ import { CalibrationCard } from '../calibration/CalibrationCard';
 import { downloadCsv } from '../csv';
 import { FilterBar } from '../FilterBar';
 import { NoPrompts } from '../NoPrompts';
+import { TrackerRatesCard } from '../trackers/TrackerRatesCard';
 import { valueColumns } from './columns';
 import { ExplorerResult } from './ExplorerResult';
 import { explorerCsvRows } from './exportCsv';
@@ -26,7 +27,10 @@ import { FieldSelect } from './FieldSelect';
 const readGroup = (value: string | null): ExplorerGroup =>
   EXPLORER_GROUPS.includes(value as ExplorerGroup) ? (value as ExplorerGroup) : 'representative';
 
-/** /projects/:id/analytics: one field of a prompt, grouped by person, department or period. */
+/**
+ * /projects/:id/analytics: one field of a prompt, grouped by person, department or period; below it the trackers'
+ * hit rates, calibration and reviewer agreement.
+ */
 export default function ExplorerPage() {
   const { t, i18n } = useTranslation();
   const project = useCurrentProject();
@@ -170,6 +174,7 @@ export default function ExplorerPage() {
       {/* Below the result: shown once the result is in, so it is not pushed down while on screen. */}
       {promptId && prompts.isSuccess && (field ? !explored.isPending : !fields.isPending) ? (
         <Stack spacing={3} sx={{ mt: 3 }}>
+          <TrackerRatesCard projectId={project.id} view={view} params={params} update={update} />
           <CalibrationCard promptId={promptId} promptName={promptName} from={view.from} to={view.to} />
           <AgreementCard promptId={promptId} from={view.from} to={view.to} />
         </Stack>

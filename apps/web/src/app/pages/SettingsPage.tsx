@@ -3,6 +3,19 @@ import { Alert, Box, Breadcrumbs, Link, Tab, Tabs, Typography } from '@mui/mater
 import { type Project, TIMINGS } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { ApiKeysTab } from '../../features/settings/ApiKeysTab';
+import { AuditTab } from '../../features/settings/AuditTab';
+import { AutomationsTab } from '../../features/settings/AutomationsTab';
+import { DataRequestsTab } from '../../features/settings/DataRequestsTab';
+import { GeneralTab } from '../../features/settings/GeneralTab';
+import { PrivacyTab } from '../../features/settings/PrivacyTab';
+import { RepMappingTab } from '../../features/settings/RepMappingTab';
+import { SupportAccessTab } from '../../features/settings/SupportAccessTab';
+import { TeamLeadersTab } from '../../features/settings/TeamLeadersTab';
+import { TeamMembersTab } from '../../features/settings/TeamMembersTab';
+import type { TabProps } from '../../features/settings/tabProps';
+import { WebhooksTab } from '../../features/settings/WebhooksTab';
+import { TrackersTab } from '../../features/trackers/TrackersTab';
 import { serverMessage } from '../../shared/api/client';
 import { useSettingsProject } from '../../shared/api/projectSettings';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
@@ -10,20 +23,8 @@ import { Page, PageFrame } from '../../shared/components/Page';
 import { LoadingState } from '../../shared/components/States';
 import { scrollableTabs } from '../../shared/components/scrollableTabs';
 import { Toast, useToast } from '../../shared/components/Toast';
-import { ApiKeysTab } from './ApiKeysTab';
-import { AuditTab } from './AuditTab';
-import { AutomationsTab } from './AutomationsTab';
-import { DataRequestsTab } from './DataRequestsTab';
-import { GeneralTab } from './GeneralTab';
-import { PrivacyTab } from './PrivacyTab';
-import { RepMappingTab } from './RepMappingTab';
-import { SupportAccessTab } from './SupportAccessTab';
-import { TeamLeadersTab } from './TeamLeadersTab';
-import { TeamMembersTab } from './TeamMembersTab';
-import type { TabProps } from './tabProps';
-import { WebhooksTab } from './WebhooksTab';
 
-/** The tabs of /projects/{id}/settings/{tab}, in order (spec 2 §2.2). */
+/** The tabs of /projects/{id}/settings/{tab}, in order (spec 2 §2.2; Trackers: issue 38). */
 export const SETTINGS_TABS = [
   'general',
   'team-members',
@@ -32,6 +33,7 @@ export const SETTINGS_TABS = [
   'api-keys',
   'webhooks',
   'automations',
+  'trackers',
   'privacy',
   'data-requests',
   'audit',
@@ -47,6 +49,7 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   'api-keys': 'settings.tabs.apiKeys',
   webhooks: 'webhooks.tab',
   automations: 'automations.tab',
+  trackers: 'trackers.tab',
   privacy: 'settings.tabs.privacy',
   'data-requests': 'dataRequests.tab',
   audit: 'audit.tab',
@@ -82,6 +85,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: SettingsTab }) {
       return <WebhooksTab {...props} />;
     case 'automations':
       return <AutomationsTab {...props} />;
+    case 'trackers':
+      return <TrackersTab {...props} />;
     case 'privacy':
       return <PrivacyTab {...props} />;
     case 'data-requests':

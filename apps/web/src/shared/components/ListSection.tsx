@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
-import { DataTable, type DataTableEmpty, useQueryTableState } from '../../shared/components/DataTable';
+import { DataTable, type DataTableEmpty, useQueryTableState } from './DataTable';
 import { SettingsSection } from './SettingsSection';
 
 /**

@@ -1,8 +1,8 @@
 import { projectRoutes, TEXTS } from '@parley/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockSettingsApi, settingsProject, settingsRoutes } from '../../features/settings/testUtils';
 import { jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
-import { mockSettingsApi, settingsProject, settingsRoutes } from './testUtils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -42,6 +42,7 @@ describe('settings page', () => {
       'API Keys',
       'Webhooks',
       'Automations',
+      'Trackers',
       'Privacy',
       'Data Requests',
       'Audit Trail',
