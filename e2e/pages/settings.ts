@@ -11,6 +11,7 @@ export const SETTINGS_TABS = {
   'api-keys': 'API Keys',
   webhooks: 'Webhooks',
   automations: 'Automations',
+  trackers: 'Trackers',
   privacy: 'Privacy',
   'data-requests': 'Data Requests',
   audit: 'Audit Trail',
