@@ -21,9 +21,10 @@ import {
   HOSTILE_TEXTS,
   HOSTILE_TEXTS_SHORT,
   jsonSchemaOf,
-  jsonText,
   queryText,
   type RequestInput,
+  requestInit,
+  urlOf,
   type Variant,
   variantsOf,
 } from './hostile-walk.ts';
@@ -574,40 +575,10 @@ function formVariants(route: RouteDefinition, valid: RequestInput): Variant[] {
 
 // ---------- requests ----------
 
-/** Percent-encodes text as UTF-8, a lone surrogate as the bytes it would have (as a hostile client can). */
-function percentEncoded(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (/[A-Za-z0-9\-_.~]/.test(char)) out += char;
-    else if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    } else out += encodeURIComponent(char);
-  }
-  return out;
-}
-
-function urlOf(route: RouteDefinition, input: RequestInput): string {
-  const pathname = route.path.replace(/:(\w+)/g, (_match, name: string) =>
-    percentEncoded(input.params[name]!),
-  );
-  const pairs = Object.entries(input.query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item) => `${percentEncoded(name)}=${percentEncoded(item)}`),
-  );
-  return `${origin}/api${pathname}${pairs.length ? `?${pairs.join('&')}` : ''}`;
-}
-
 /** Who calls a route: nobody for public ones, the super admin under /admin and /support, else the owner. */
 function callerOf(route: RouteDefinition): Client | null {
   if (route.access === 'public') return null;
   return /^\/(admin|support)\//.test(route.path) ? superAdmin : owner;
-}
-
-function formBody(parts: Part[]): { payload: Buffer; contentType: string } {
-  const { payload, headers } = multipart(parts);
-  return { payload: payload as Buffer, contentType: String(headers?.['content-type']) };
 }
 
 /** The headers and body of a request (a signed-in one as the web app sends it, from its own pages). */
@@ -616,24 +587,11 @@ function requestOf(variant: Variant): RequestInit {
   const headers: Record<string, string> = client
     ? { cookie: `${SESSION_COOKIE}=${client.cookie}`, 'sec-fetch-site': 'same-origin' }
     : {};
-  const { input, raw, form } = variant;
-  const body: { payload: Buffer | string; contentType: string } | null = form
-    ? formBody(form)
-    : raw
-      ? raw
-      : input.body !== undefined
-        ? { payload: jsonText(input.body), contentType: 'application/json' }
-        : null;
-  if (!body) return { method: variant.route.method, headers };
-  return {
-    method: variant.route.method,
-    headers: { ...headers, 'content-type': body.contentType },
-    body: body.payload,
-  };
+  return requestInit(variant, headers);
 }
 
 async function send(variant: Variant): Promise<number> {
-  const response = await fetch(urlOf(variant.route, variant.input), {
+  const response = await fetch(urlOf(origin, variant.route, variant.input), {
     ...requestOf(variant),
     signal: AbortSignal.timeout(60_000),
   });

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@parley/contracts';
 import { z } from 'zod';
-import type { Part } from './uploads.ts';
+import { multipart, type Part } from './uploads.ts';
 
 // The pieces of the hostile-input walk (hostile-inputs.test.ts): what a hostile caller sends, valid examples
 // of a route's input read from its schemas, and the requests that put one hostile value into one place of
@@ -312,4 +312,60 @@ export function variantsOf(route: RouteDefinition, valid: RequestInput, idOf: Id
     });
   }
   return variants;
+}
+
+// ---------- requests ----------
+
+/** Percent-encodes text as UTF-8, a lone surrogate as the bytes it would have (as a hostile client can). */
+function percentEncoded(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (/[A-Za-z0-9\-_.~]/.test(char)) out += char;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else out += encodeURIComponent(char);
+  }
+  return out;
+}
+
+/** The address of a request: the route's path filled from input.params, and input.query. */
+export function urlOf(origin: string, route: RouteDefinition, input: RequestInput): string {
+  const pathname = route.path.replace(/:(\w+)/g, (_match, name: string) =>
+    percentEncoded(input.params[name]!),
+  );
+  const pairs = Object.entries(input.query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => `${percentEncoded(name)}=${percentEncoded(item)}`),
+  );
+  return `${origin}/api${pathname}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
+/** A multipart form's bytes and content type. */
+function formBody(parts: Part[]): { payload: Buffer; contentType: string } {
+  const { payload, headers } = multipart(parts);
+  return { payload: payload as Buffer, contentType: String(headers?.['content-type']) };
+}
+
+/** The body of a variant's request and its content type: its form, its raw text, or input.body as JSON. */
+function bodyOf(variant: Pick<Variant, 'input' | 'raw' | 'form'>): {
+  payload: Buffer | string;
+  contentType: string;
+} | null {
+  const { input, raw, form } = variant;
+  if (form) return formBody(form);
+  if (raw) return raw;
+  return input.body !== undefined ? { payload: jsonText(input.body), contentType: 'application/json' } : null;
+}
+
+/** A variant's request with these headers (credentials). */
+export function requestInit(variant: Variant, headers: Record<string, string>): RequestInit {
+  const body = bodyOf(variant);
+  if (!body) return { method: variant.route.method, headers };
+  return {
+    method: variant.route.method,
+    headers: { ...headers, 'content-type': body.contentType },
+    body: body.payload,
+  };
 }

@@ -1,0 +1,43 @@
+/**
+ * The soak suite (issue 37): the real server as separate processes on this machine (an API process and two
+ * worker processes from the sources, on a fresh database reached through a TCP proxy, a fake Anthropic),
+ * driven over HTTP through tenant isolation, worker kills, a database outage, a race for a small balance,
+ * hostile input and load. Prints a table of figures with their goals; exits non-zero when a goal is missed.
+ *
+ *   npm run soak                       (embedded PostgreSQL in a temporary folder, or DATABASE_URL's server)
+ *   SOAK_SCALE=small npm run soak      (the short form CI runs: fewer in flight, shorter cuts and load;
+ *                                       time-based goals are printed but do not fail it)
+ */
+import { loadavg } from 'node:os';
+import { tenantIsolation } from './isolation.ts';
+import { type Figure, printTable } from './report.ts';
+import { SCALES, type Scale } from './scale.ts';
+import { startStack } from './stack.ts';
+
+const scaleName = process.env.SOAK_SCALE ?? 'full';
+const scale: Scale | undefined = SCALES[scaleName];
+if (!scale) throw new Error(`SOAK_SCALE must be ${Object.keys(SCALES).join(' or ')}, not ${scaleName}`);
+
+const scenarios = [tenantIsolation];
+
+const started = performance.now();
+const stack = await startStack();
+const figures: Figure[] = [];
+try {
+  for (const scenario of scenarios) {
+    const from = performance.now();
+    console.log(`${scenario.name} …`);
+    figures.push(...(await scenario(stack, scale)));
+    console.log(`  done in ${((performance.now() - from) / 1000).toFixed(0)} s`);
+  }
+} finally {
+  await stack.close();
+}
+const minutes = (performance.now() - started) / 60_000;
+console.log(
+  `\nSoak (${scaleName}): ${minutes.toFixed(1)} min, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}\n`,
+);
+const failed = printTable(figures, scale.strictTiming);
+process.exitCode = failed ? 1 : 0;
