@@ -7,24 +7,30 @@
  *   npm run soak                       (embedded PostgreSQL in a temporary folder, or DATABASE_URL's server)
  *   SOAK_SCALE=small npm run soak      (the short form CI runs: fewer in flight, shorter cuts and load;
  *                                       time-based goals are printed but do not fail it)
+ *   SOAK_ONLY=workerKills npm run soak (some scenarios only, by name)
  */
 import { loadavg } from 'node:os';
 import { tenantIsolation } from './isolation.ts';
+import { databaseOutage } from './outage.ts';
 import { type Figure, printTable } from './report.ts';
 import { SCALES, type Scale } from './scale.ts';
 import { startStack } from './stack.ts';
+import { workerKills } from './worker-kill.ts';
 
 const scaleName = process.env.SOAK_SCALE ?? 'full';
 const scale: Scale | undefined = SCALES[scaleName];
 if (!scale) throw new Error(`SOAK_SCALE must be ${Object.keys(SCALES).join(' or ')}, not ${scaleName}`);
 
-const scenarios = [tenantIsolation];
+const scenarios = [tenantIsolation, workerKills, databaseOutage];
+
+/** SOAK_ONLY=workerKills,databaseOutage runs only those scenarios (while working on one). */
+const only = process.env.SOAK_ONLY?.split(',');
 
 const started = performance.now();
 const stack = await startStack();
 const figures: Figure[] = [];
 try {
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((s) => !only || only.includes(s.name))) {
     const from = performance.now();
     console.log(`${scenario.name} …`);
     figures.push(...(await scenario(stack, scale)));

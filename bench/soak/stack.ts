@@ -29,13 +29,16 @@ export interface ProviderCall {
   text: string;
 }
 
-/** How long the fake provider takes to answer (so that analyses are in flight long enough to be cut). */
-export const PROVIDER_DELAY_MS = 3000;
+/** A worker process and the provider key it calls with (each its own, so that its calls can be told apart). */
+export interface Worker {
+  process: WorkerProcess;
+  key: string;
+}
 
 /**
  * The soak's installation: a fresh database, the real server as separate processes from its sources (one API
  * process, worker processes, each reaching PostgreSQL through a TCP proxy that can be cut), a fake Anthropic
- * that answers every analysis after PROVIDER_DELAY_MS, and this process's own connection and job queue for
+ * that answers every analysis after `providerDelayMs`, and this process's own connection and job queue for
  * seeding rows and reading what happened (never through the proxy).
  */
 export interface Stack {
@@ -44,9 +47,12 @@ export interface Stack {
   origin: string;
   proxy: TcpProxy;
   calls: ProviderCall[];
-  workers: WorkerProcess[];
-  /** Starts one more worker process (its own provider key, so that its calls can be told apart). */
-  startWorker(): Promise<WorkerProcess>;
+  /** How long the fake provider takes to answer an analysis (long enough for analyses to be in flight). */
+  providerDelayMs: number;
+  /** The live worker processes. */
+  workers: Worker[];
+  /** Starts one more worker process. */
+  startWorker(): Promise<Worker>;
   close(): Promise<void>;
 }
 
@@ -66,7 +72,7 @@ export async function startStack(): Promise<Stack> {
       process: String(request.headers['x-api-key']),
       text: JSON.stringify(request.body),
     });
-    return slow(PROVIDER_DELAY_MS, answer(ANSWER));
+    return slow(stack.providerDelayMs, answer(ANSWER));
   });
   const database = connectDatabase(scratch.url, logger);
   await runMigrations(database);
@@ -102,35 +108,33 @@ export async function startStack(): Promise<Stack> {
     );
     if (child.child.exitCode !== null) throw new Error(`The ${what} process exited:\n${child.output()}`);
   };
-  const spawn = (role: 'api' | 'worker') => {
-    processCount += 1;
-    return startWorkerProcess({
+  const spawn = (role: 'api' | 'worker', key: string) =>
+    startWorkerProcess({
       ...env,
       PARLEY_ROLE: role,
       PORT: String(port),
       HOST: '127.0.0.1',
-      ANTHROPIC_API_KEY: `soak-${role}-${processCount}`,
+      ANTHROPIC_API_KEY: key,
       LOG_LEVEL: 'info',
     });
-  };
-  const api = spawn('api');
-  const workers: WorkerProcess[] = [];
-  const startWorker = async () => {
-    const worker = spawn('worker');
-    workers.push(worker);
-    await started(worker, 'worker');
-    return worker;
-  };
-  await Promise.all([started(api, 'API'), startWorker(), startWorker()]);
-  return {
+  const api = spawn('api', 'soak-api');
+  const stack: Stack = {
     ctx,
     origin,
     proxy,
     calls,
-    workers,
-    startWorker,
+    providerDelayMs: 3000,
+    workers: [],
+    startWorker: async () => {
+      processCount += 1;
+      const key = `soak-worker-${processCount}`;
+      const worker = { process: spawn('worker', key), key };
+      stack.workers.push(worker);
+      await started(worker.process, 'worker');
+      return worker;
+    },
     close: async () => {
-      await Promise.all([api, ...workers].map((child) => child.kill()));
+      await Promise.all([api, ...stack.workers.map((worker) => worker.process)].map((child) => child.kill()));
       await boss.stop({ graceful: false, close: true });
       await database.pool.end();
       await proxy.close();
@@ -141,6 +145,8 @@ export async function startStack(): Promise<Stack> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  await Promise.all([started(api, 'API'), stack.startWorker(), stack.startWorker()]);
+  return stack;
 }
 
 /** One way of calling the API: a session cookie, an API key, or nothing. */
