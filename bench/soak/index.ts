@@ -10,6 +10,7 @@
  *   SOAK_ONLY=workerKills npm run soak (some scenarios only, by name)
  */
 import { loadavg } from 'node:os';
+import { balanceRace } from './balance.ts';
 import { tenantIsolation } from './isolation.ts';
 import { databaseOutage } from './outage.ts';
 import { type Figure, printTable } from './report.ts';
@@ -21,7 +22,7 @@ const scaleName = process.env.SOAK_SCALE ?? 'full';
 const scale: Scale | undefined = SCALES[scaleName];
 if (!scale) throw new Error(`SOAK_SCALE must be ${Object.keys(SCALES).join(' or ')}, not ${scaleName}`);
 
-const scenarios = [tenantIsolation, workerKills, databaseOutage];
+const scenarios = [tenantIsolation, balanceRace, workerKills, databaseOutage];
 
 /** SOAK_ONLY=workerKills,databaseOutage runs only those scenarios (while working on one). */
 const only = process.env.SOAK_ONLY?.split(',');
