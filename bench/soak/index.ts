@@ -11,7 +11,9 @@
  */
 import { loadavg } from 'node:os';
 import { balanceRace } from './balance.ts';
+import { hostileInput } from './hostile.ts';
 import { tenantIsolation } from './isolation.ts';
+import { listLoad } from './load.ts';
 import { databaseOutage } from './outage.ts';
 import { type Figure, printTable } from './report.ts';
 import { SCALES, type Scale } from './scale.ts';
@@ -22,7 +24,7 @@ const scaleName = process.env.SOAK_SCALE ?? 'full';
 const scale: Scale | undefined = SCALES[scaleName];
 if (!scale) throw new Error(`SOAK_SCALE must be ${Object.keys(SCALES).join(' or ')}, not ${scaleName}`);
 
-const scenarios = [tenantIsolation, balanceRace, workerKills, databaseOutage];
+const scenarios = [tenantIsolation, balanceRace, workerKills, databaseOutage, listLoad, hostileInput];
 
 /** SOAK_ONLY=workerKills,databaseOutage runs only those scenarios (while working on one). */
 const only = process.env.SOAK_ONLY?.split(',');

@@ -161,15 +161,7 @@ export async function tenantIsolation(stack: Stack, _scale: Scale): Promise<Figu
     secrets: [],
   };
 
-  const idOf = (name: string) =>
-    ({
-      id: projectId,
-      project_id: projectId,
-      taskId,
-      task_id: taskId,
-      promptId: project.promptId,
-      prompt_id: project.promptId,
-    })[name];
+  const ids = { projectId, promptId: project.promptId, taskId, userId: plainUser.id };
   const routes = ordered(ALL_ROUTES);
   const leaks: string[] = [];
   let calls = 0;
@@ -177,7 +169,7 @@ export async function tenantIsolation(stack: Stack, _scale: Scale): Promise<Figu
   const histogram = new Map<string, number>();
   const walk = async (caller: Caller) => {
     await eachLimited(routes, 4, async (route) => {
-      const request = exampleRequest(route, idOf);
+      const request = exampleRequest(route, ids);
       const { status, body } = await send(origin, caller.credentials, request);
       calls += 1;
       if (status >= 500) {

@@ -15,6 +15,7 @@ import { startFakeAnthropic } from '../../apps/server/test/fake-upstreams/anthro
 import { FakeDrive } from '../../apps/server/test/fake-upstreams/google-drive.ts';
 import { FakeGoogle } from '../../apps/server/test/fake-upstreams/google-oauth.ts';
 import { answer, type RecordedRequest, slow } from '../../apps/server/test/fake-upstreams/scripted.ts';
+import { GENERATED_PROMPT } from '../../apps/server/test/hostile-walk.ts';
 import { waitUntil } from '../../apps/server/test/tasks.ts';
 import { startTcpProxy, type TcpProxy } from '../../apps/server/test/tcp-proxy.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../apps/server/test/worker-process.ts';
@@ -72,6 +73,8 @@ export async function startStack(): Promise<Stack> {
       process: String(request.headers['x-api-key']),
       text: JSON.stringify(request.body),
     });
+    // A prompt generation (its answer has a scriptName) gets a prompt; every other call is an analysis.
+    if (JSON.stringify(request.body).includes('scriptName')) return answer(GENERATED_PROMPT);
     return slow(stack.providerDelayMs, answer(ANSWER));
   });
   const database = connectDatabase(scratch.url, logger);
