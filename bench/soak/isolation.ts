@@ -161,7 +161,8 @@ export async function tenantIsolation(stack: Stack, _scale: Scale): Promise<Figu
     secrets: [],
   };
 
-  const ids = { projectId, promptId: project.promptId, taskId, userId: plainUser.id };
+  // A user id of the target project that is not the caller's own: its owner (leaving a project is no leak).
+  const ids = { projectId, promptId: project.promptId, taskId, userId: owner.id };
   const routes = ordered(ALL_ROUTES);
   const leaks: string[] = [];
   let calls = 0;

@@ -10,8 +10,8 @@ import { createProject, createUser, type Stack } from './stack.ts';
 
 /** Analyses of the loaded project (realistic rows: transcripts and results as the pipeline writes them). */
 const ANALYSES = 5000;
-/** The goal of the full form: p99 of the list routes under load. */
-const P99_GOAL_MS = 1000;
+/** The soak's own goal (the issue names none): p99 of the list routes under load, on 2 cores. */
+const P99_GOAL_MS = 2000;
 
 /** The list operations of a project (and the project list) that its owner calls with nothing but its id. */
 function listRoutes(): RouteDefinition[] {
