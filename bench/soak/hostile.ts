@@ -65,7 +65,7 @@ export async function hostileInput(stack: Stack, scale: Scale): Promise<Figure[]
     return [...variantsOf(body ? { ...route, body } : route, valid.input, idOfSoak(ids)), ...huge];
   });
   // The small form: an even spread over every route's variants, every 10 MB body kept.
-  const stride = Math.ceil(all.length / scale.hostileRequests);
+  const stride = Math.max(1, Math.ceil(all.length / scale.hostileRequests));
   const variants = all.filter((variant, i) => i % stride === 0 || variant.place === HUGE);
 
   const failures: string[] = [];

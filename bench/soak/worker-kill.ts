@@ -21,7 +21,8 @@ export async function workerKills(stack: Stack, scale: Scale): Promise<Figure[]>
   const { ctx, calls } = stack;
   const project = await seedAnalysisProject(ctx, 100_000_000, []);
   const allIds: number[] = [];
-  const resumes: number[] = [];
+  /** Seconds from each kill until the first and the last of its analyses called the provider again. */
+  const resumes: Array<{ first: number; last: number }> = [];
   let interruptedTotal = 0;
   let inFlightAtKills = 0;
   stack.providerDelayMs = IN_FLIGHT_DELAY_MS;
@@ -57,17 +58,23 @@ export async function workerKills(stack: Stack, scale: Scale): Promise<Figure[]>
       interruptedTotal += interrupted.size;
       const replacement = stack.startWorker();
       // Resumed: the provider was called again, after the kill, for each analysis the dead process had.
-      const resumedAt = await waitUntil(
+      const firstCalls = await waitUntil(
         async () => {
-          const again = calls.filter((call) => call.at > killedAt && interrupted.has(ofTask(call.text)));
-          return new Set(again.map((call) => ofTask(call.text))).size === interrupted.size
-            ? Math.max(...again.map((call) => call.at), killedAt)
-            : null;
+          const first = new Map<number | null, number>();
+          for (const call of calls) {
+            const task = ofTask(call.text);
+            if (call.at > killedAt && interrupted.has(task) && !first.has(task)) first.set(task, call.at);
+          }
+          return first;
         },
-        (at) => at !== null,
+        (first) => first.size === interrupted.size,
         180_000,
       ).catch(() => null);
-      resumes.push(resumedAt === null ? Number.POSITIVE_INFINITY : (resumedAt - killedAt) / 1000);
+      const seconds = firstCalls ? [...firstCalls.values()].map((at) => (at - killedAt) / 1000) : [];
+      resumes.push({
+        first: firstCalls ? Math.min(...seconds) : Number.POSITIVE_INFINITY,
+        last: firstCalls ? Math.max(...seconds) : Number.POSITIVE_INFINITY,
+      });
       await replacement;
       await settled(ctx, ids, 180_000);
     }
@@ -76,7 +83,7 @@ export async function workerKills(stack: Stack, scale: Scale): Promise<Figure[]>
   }
   const outcomes = await settled(ctx, allIds, 60_000);
   const lost = allIds.length - outcomes.completed;
-  const worst = Math.max(...resumes);
+  const worst = Math.max(...resumes.map((resume) => resume.last));
   const scenario = `worker kill -9 (${scale.kills}×)`;
   return [
     {
@@ -96,8 +103,8 @@ export async function workerKills(stack: Stack, scale: Scale): Promise<Figure[]>
     },
     {
       scenario,
-      figure: 'resume after the kill, s (each kill)',
-      value: resumes.map((s) => s.toFixed(1)).join(', '),
+      figure: 'resume after the kill, s: first–last analysis (each kill)',
+      value: resumes.map(({ first, last }) => `${first.toFixed(1)}–${last.toFixed(1)}`).join(', '),
       goal: `≤ ${RESUME_GOAL_SECONDS}`,
       met: worst <= RESUME_GOAL_SECONDS,
       timing: true,
