@@ -83,7 +83,10 @@ export async function hostileInput(stack: Stack, scale: Scale): Promise<Figure[]
         console.log(`  ${status} ${where}: ${JSON.stringify(variant.input).slice(0, 300)}`);
     } catch (error) {
       if (variant.place === HUGE) reset += 1;
-      else if ((unanswered += 1) <= 5) console.log(`  no answer: ${where}: ${(error as Error).message}`);
+      else {
+        unanswered += 1;
+        if (unanswered <= 5) console.log(`  no answer: ${where}: ${(error as Error).message}`);
+      }
     }
   });
   const operations = new Set(variants.map((variant) => variant.route.operationId)).size;
