@@ -13,6 +13,8 @@ export interface Scale {
   loadSeconds: number;
   /** Hostile requests at most (a spread sample of every route's when there are more). */
   hostileRequests: number;
+  /** The whole run stops (and fails) after this long, whatever waits on what. */
+  limitMinutes: number;
   /** Whether time-based goals fail the run (not on a busy CI machine). */
   strictTiming: boolean;
 }
@@ -27,6 +29,7 @@ export const SCALES: Record<string, Scale> = {
     connections: 100,
     loadSeconds: 60,
     hostileRequests: Number.POSITIVE_INFINITY,
+    limitMinutes: 15,
     strictTiming: true,
   },
   small: {
@@ -38,6 +41,7 @@ export const SCALES: Record<string, Scale> = {
     connections: 20,
     loadSeconds: 10,
     hostileRequests: 3000,
+    limitMinutes: 5,
     strictTiming: false,
   },
 };

@@ -143,7 +143,6 @@ export async function startStack(): Promise<Stack> {
       await proxy.close();
       await anthropic.close();
       await google.close();
-      if (process.env.SOAK_DEBUG) console.log(api.output());
       await scratch.close();
       await rm(dataDir, { recursive: true, force: true });
     },
