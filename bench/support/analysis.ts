@@ -35,7 +35,16 @@ export async function seedAnalysisProject(
   metadataFields: string[],
 ): Promise<AnalysisProject> {
   const [project] = await ctx.db.insert(projects).values({ name: 'Bench' }).returning();
-  const projectId = project!.id;
+  return addAnalysisPrompt(ctx, project!.id, unitsMilli, metadataFields);
+}
+
+/** Gives an existing project a paid bundle of `unitsMilli` and a one-field Anthropic prompt of 1 unit a task. */
+export async function addAnalysisPrompt(
+  ctx: AppContext,
+  projectId: number,
+  unitsMilli: number,
+  metadataFields: string[],
+): Promise<AnalysisProject> {
   await ctx.db.insert(unitBundles).values({
     projectId,
     planName: 'Bench',
@@ -74,7 +83,7 @@ export async function seedAnalysisProject(
 export async function createTextTask(
   ctx: AppContext,
   { projectId, promptId }: AnalysisProject,
-  file: { name: string; contentType: string; text: string },
+  file: { name: string; contentType: string; text: string; metadata?: Record<string, string> },
 ): Promise<number> {
   const stored = await storageOf(ctx.config).put(Readable.from([Buffer.from(file.text)]), {
     prefix: `projects/${projectId}`,
@@ -92,7 +101,10 @@ export async function createTextTask(
       kind: 'text',
     })
     .returning();
-  const [task] = await ctx.db.insert(tasks).values({ projectId, mediaId: media!.id, promptId }).returning();
+  const [task] = await ctx.db
+    .insert(tasks)
+    .values({ projectId, mediaId: media!.id, promptId, ...(file.metadata && { metadata: file.metadata }) })
+    .returning();
   return task!.id;
 }
 
@@ -101,11 +113,12 @@ export async function createChatTasks(
   ctx: AppContext,
   project: AnalysisProject,
   count: number,
+  tag = 'call',
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const chat = JSON.stringify([
-      { speaker: 'Agent', text: `Hello, this is call ${i}. How can I help?` },
+      { speaker: 'Agent', text: `Hello, this is ${tag} ${i}. How can I help?` },
       { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
     ]);
     ids.push(

@@ -17,13 +17,17 @@ import { answer, type FakeUpstream } from './fake-upstreams/scripted.ts';
 import { addMember, type Client, createProject, signUp, startTestApp, type TestApp } from './harness.ts';
 import {
   DEEP_LEVELS,
+  exampleInputs,
   exampleOf,
+  GENERATED_PROMPT,
   HOSTILE_TEXTS,
   HOSTILE_TEXTS_SHORT,
+  idsByName,
   jsonSchemaOf,
-  jsonText,
   queryText,
   type RequestInput,
+  requestInit,
+  urlOf,
   type Variant,
   variantsOf,
 } from './hostile-walk.ts';
@@ -62,20 +66,6 @@ const ids: Record<string, number> = {};
 let inviteToken: string;
 /** The key in the address of a phone-system receiver (an Aircall one: its body is parsed before the token is checked). */
 let receiverKey: string;
-
-/** What the fake Anthropic answers a prompt generation (a hostile text is still a task description). */
-const GENERATED_PROMPT = {
-  scriptName: 'Walk',
-  role: 'Sales',
-  basicInstruction: 'Judge the call.',
-  transcribeInstructions: '',
-  companyDetails: '',
-  responseLanguage: 'English',
-  finalScore: 'sum',
-  maxScore: null,
-  content: [],
-  metadataFields: ['Department', 'Representative'],
-};
 
 beforeAll(async () => {
   anthropic = await startFakeAnthropic();
@@ -311,164 +301,14 @@ function pathId(route: RouteDefinition, name: string): string {
 }
 
 /** The real id an input of this name carries (`prompt_id`, `task_ids`, …). */
-function idOf(name: string): number | undefined {
-  const byName: Record<string, string> = {
-    project_id: 'projectId',
-    prompt_id: 'promptId',
-    promptId: 'promptId',
-    default_prompt_id: 'promptId',
-    task_id: 'taskId',
-    user_id: 'userId',
-    requester_id: 'userId',
-    tariff_id: 'tariffId',
-    connection_id: 'connectionId',
-    integration_id: 'integrationId',
-  };
-  const key = byName[name];
-  return key ? ids[key] : undefined;
-}
-
-/**
- * Valid query and body of the routes whose schemas alone do not tell one (patterns, refinements, fields
- * that must name real things). Every other route's example is made from its schemas.
- */
-function examples(): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>>> {
-  const period = '2026-03-01..2026-03-31';
-  return {
-    signUp: { body: { email: 'walker@example.com', password: 'correct horse battery staple' } },
-    resetPassword: { body: { token: 'walk', password: 'correct horse battery staple' } },
-    changePassword: {
-      body: { current_password: 'not the password', new_password: 'correct horse battery staple' },
-    },
-    startGoogleSignIn: { body: { redirect_uri: 'http://parley.test/auth/google/callback' } },
-    exploreAnalyticsField: {
-      query: { prompt_id: String(ids.promptId), field: 'Tone', group_by: 'representative' },
-    },
-    getManagerDashboard: { query: { prompt_id: String(ids.promptId), period } },
-    getDailySummary: { query: { month: '2026-03' } },
-    getDayTransactions: { query: { day: '2026-03-09' } },
-    getInsightFieldContext: { query: { field: 'Tone' } },
-    createChangeRequest: {
-      body: { kind: 'field', items: [{ path: 'Tone', proposed_value: 2 }], reason: 'Kinder than that.' },
-    },
-    approveChangeRequest: { body: { values: { Objections: 4 } } },
-    createTariffPlan: { body: { name: 'Walk', price: 10, price_per_minute: 0.05, included_minutes: 100 } },
-    adjustBalance: { body: { type: 'credit', amount: 1, reason: 'Walk' } },
-    requestTopUp: { body: { project_id: ids.projectId, amount: 10 } },
-    addBlacklistEntry: { body: { project_id: ids.projectId, phone_number: '+15550002222' } },
-    updateBlacklistEntry: { body: { phone_number: '+15550003333', note: 'Walk' } },
-    createInvite: { body: { email: 'walk-invitee@example.com', role: 'user' } },
-    createProject: { body: { name: 'Walk' } },
-    deleteProject: { body: { confirm_name: 'Not the name' } },
-    createPrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
-    updatePrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
-    generatePrompt: { body: { taskDescription: 'Check the greeting.' } },
-    uploadFromUrl: { body: { prompt_id: ids.promptId, url: 'http://127.0.0.1:9/call.wav' } },
-    createDriveConnection: {
-      body: { project_id: ids.projectId, redirect_uri: 'http://parley.test/auth/google-drive/callback' },
-    },
-    startDriveAuth: {
-      body: { project_id: ids.projectId, redirect_uri: 'http://parley.test/auth/google-drive/callback' },
-    },
-    createDriveIntegration: {
-      body: {
-        project_id: ids.projectId,
-        connection_id: ids.connectionId,
-        folder_id: 'walk',
-        structure_type: 'simple',
-        prompt_id: ids.promptId,
-      },
-    },
-    setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
-    setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
-    createInsight: { body: { question: 'How do the calls go?' } },
-    createSamplingRule: { body: { name: 'Walk', kind: 'random', per_representative: 2 } },
-    updateSamplingRule: {
-      body: { name: 'Walk', kind: 'unsure', prompt_id: ids.promptId, field_path: 'Discovery.Budget' },
-    },
-    createCalibrationSession: {
-      body: { task_id: ids.taskId, reviewer_ids: [ids.calibratorId, ids.userId] },
-    },
-    createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
-    resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
-    createAutomationRule: {
-      body: {
-        name: 'Walk',
-        trigger: 'analysis.completed',
-        conditions: { prompt_id: ids.promptId, field: { path: 'Discovery.Budget', outcome: 'missed' } },
-        actions: [{ type: 'webhook', endpoint_id: ids.endpointId }],
-      },
-    },
-    updateAutomationRule: {
-      body: {
-        name: 'Walk',
-        trigger: 'review.submitted',
-        conditions: { department: 'Sales', score_below: 50, knocked_out: true },
-        actions: [{ type: 'email', user_ids: [ids.userId] }],
-      },
-    },
-    createReceiver: {
-      body: {
-        kind: 'twilio',
-        name: 'Walk',
-        prompt_id: ids.promptId,
-        secret: 'walk-auth-token',
-        mapping: [{ source: 'agent', metadata: 'Representative' }],
-        date_source: 'RecordingStartTime',
-      },
-    },
-    updateReceiver: {
-      body: {
-        name: 'Walk',
-        secret: 'walk-token',
-        mapping: [{ source: 'data.user.name', metadata: 'Representative' }],
-      },
-    },
-    createTracker: {
-      body: {
-        name: 'Walk tracker',
-        language: 'de',
-        phrases: ['kündigen', 'Vertrag beenden'],
-        speaker: 'customer',
-        window: { edge: 'last', seconds: 60 },
-      },
-    },
-    updateTracker: { body: { name: 'Walk', phrases: ['cancel', 'refund'], window: null } },
-    getTrackerStats: { query: { group_by: 'month', from: '2026-01-01', to: '2026-03-31' } },
-    // The generic call event the document describes; the walk's receiver (Aircall) reads it before its token.
-    receiveCallEvent: {
-      body: {
-        recording_url: 'https://example.com/call.mp3',
-        call_id: 'walk-1',
-        agent: 'Ann',
-        started_at: '2026-03-09',
-      },
-    },
-    searchPersonData: { body: { kind: 'name', value: 'Walker' } },
-    // An id of no analysis: the walk must not erase the rows other operations read.
-    exportPersonData: { query: { task_ids: '2147483000' } },
-    erasePersonData: {
-      body: { task_ids: [2147483000], kind: 'phone', value: '+15550004444', confirm: true },
-    },
-    updatePrivacySettings: {
-      body: {
-        redaction_enabled: true,
-        redaction_types: ['card_number'],
-        redaction_keep: 'redacted',
-        region: 'GB',
-        media_retention_days: 30,
-        result_retention_days: 365,
-      },
-    },
-  };
-}
+const idOf = idsByName(ids);
 
 /** The valid input of a route: real ids in its path, a query and body that pass its schemas. */
 function validInput(route: RouteDefinition): RequestInput {
   const params = Object.fromEntries(
     [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, pathId(route, name!)]),
   );
-  const own = examples()[route.operationId] ?? {};
+  const own = exampleInputs(ids)[route.operationId] ?? {};
   const query = own.query ?? (route.query ? (exampleOf(jsonSchemaOf(route.query), idOf) as object) : {});
   const body = own.body ?? (route.body ? exampleOf(jsonSchemaOf(route.body), idOf) : undefined);
   return {
@@ -588,40 +428,10 @@ function formVariants(route: RouteDefinition, valid: RequestInput): Variant[] {
 
 // ---------- requests ----------
 
-/** Percent-encodes text as UTF-8, a lone surrogate as the bytes it would have (as a hostile client can). */
-function percentEncoded(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (/[A-Za-z0-9\-_.~]/.test(char)) out += char;
-    else if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    } else out += encodeURIComponent(char);
-  }
-  return out;
-}
-
-function urlOf(route: RouteDefinition, input: RequestInput): string {
-  const pathname = route.path.replace(/:(\w+)/g, (_match, name: string) =>
-    percentEncoded(input.params[name]!),
-  );
-  const pairs = Object.entries(input.query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item) => `${percentEncoded(name)}=${percentEncoded(item)}`),
-  );
-  return `${origin}/api${pathname}${pairs.length ? `?${pairs.join('&')}` : ''}`;
-}
-
 /** Who calls a route: nobody for public ones, the super admin under /admin and /support, else the owner. */
 function callerOf(route: RouteDefinition): Client | null {
   if (route.access === 'public') return null;
   return /^\/(admin|support)\//.test(route.path) ? superAdmin : owner;
-}
-
-function formBody(parts: Part[]): { payload: Buffer; contentType: string } {
-  const { payload, headers } = multipart(parts);
-  return { payload: payload as Buffer, contentType: String(headers?.['content-type']) };
 }
 
 /** The headers and body of a request (a signed-in one as the web app sends it, from its own pages). */
@@ -630,24 +440,11 @@ function requestOf(variant: Variant): RequestInit {
   const headers: Record<string, string> = client
     ? { cookie: `${SESSION_COOKIE}=${client.cookie}`, 'sec-fetch-site': 'same-origin' }
     : {};
-  const { input, raw, form } = variant;
-  const body: { payload: Buffer | string; contentType: string } | null = form
-    ? formBody(form)
-    : raw
-      ? raw
-      : input.body !== undefined
-        ? { payload: jsonText(input.body), contentType: 'application/json' }
-        : null;
-  if (!body) return { method: variant.route.method, headers };
-  return {
-    method: variant.route.method,
-    headers: { ...headers, 'content-type': body.contentType },
-    body: body.payload,
-  };
+  return requestInit(variant, headers);
 }
 
 async function send(variant: Variant): Promise<number> {
-  const response = await fetch(urlOf(variant.route, variant.input), {
+  const response = await fetch(urlOf(origin, variant.route, variant.input), {
     ...requestOf(variant),
     signal: AbortSignal.timeout(60_000),
   });

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@parley/contracts';
 import { z } from 'zod';
-import type { Part } from './uploads.ts';
+import { multipart, type Part } from './uploads.ts';
 
 // The pieces of the hostile-input walk (hostile-inputs.test.ts): what a hostile caller sends, valid examples
 // of a route's input read from its schemas, and the requests that put one hostile value into one place of
@@ -8,6 +8,20 @@ import type { Part } from './uploads.ts';
 
 /** Nesting of the deep-nesting variants (the issue's 10,000 levels). */
 export const DEEP_LEVELS = 10_000;
+
+/** What the fake Anthropic answers a prompt generation (a hostile text is still a task description). */
+export const GENERATED_PROMPT = {
+  scriptName: 'Walk',
+  role: 'Sales',
+  basicInstruction: 'Judge the call.',
+  transcribeInstructions: '',
+  companyDetails: '',
+  responseLanguage: 'English',
+  finalScore: 'sum',
+  maxScore: null,
+  content: [],
+  metadataFields: ['Department', 'Representative'],
+};
 
 /** Text PostgreSQL cannot store: NUL and a lone surrogate. */
 const UNSTORABLE = ['\u0000', '\ud800'];
@@ -120,6 +134,26 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 /** Real ids of the walk's data, by the name of the input that carries one (`prompt_id`, `promptId`, …). */
 export type IdOf = (name: string) => number | undefined;
 
+/** The real id an input of this name carries (`prompt_id`, `task_ids`, …), from ids by their names in `ids`. */
+export function idsByName(ids: Record<string, number | undefined>): IdOf {
+  return (name) => {
+    const byName: Record<string, string> = {
+      project_id: 'projectId',
+      prompt_id: 'promptId',
+      promptId: 'promptId',
+      default_prompt_id: 'promptId',
+      task_id: 'taskId',
+      user_id: 'userId',
+      requester_id: 'userId',
+      tariff_id: 'tariffId',
+      connection_id: 'connectionId',
+      integration_id: 'integrationId',
+    };
+    const key = byName[name];
+    return key ? ids[key] : undefined;
+  };
+}
+
 /**
  * A valid example of a JSON Schema: required properties only, one item in each list, the first of each
  * choice; ids are the walk's real ones (by name), dates and addresses well-formed. What no schema tells (a
@@ -213,6 +247,144 @@ export function withPlace(value: unknown, place: string, replacement: unknown): 
 /** The top-level properties of an object schema (of each choice of a union), for optional ones left out. */
 export function propertiesOf(schema: JsonSchema): string[] {
   return [...new Set(choicesOf(schema).flatMap((choice) => Object.keys(choice.properties ?? {})))];
+}
+
+/**
+ * Valid query and body of the routes whose schemas alone do not tell one (patterns, refinements, fields
+ * that must name real things), with the real ids of `ids` (projectId, promptId, taskId, userId, …). Every
+ * other route's example is made from its schemas.
+ */
+export function exampleInputs(
+  ids: Record<string, number | undefined>,
+): Record<string, Partial<Pick<RequestInput, 'query' | 'body'>>> {
+  const period = '2026-03-01..2026-03-31';
+  return {
+    signUp: { body: { email: 'walker@example.com', password: 'correct horse battery staple' } },
+    resetPassword: { body: { token: 'walk', password: 'correct horse battery staple' } },
+    changePassword: {
+      body: { current_password: 'not the password', new_password: 'correct horse battery staple' },
+    },
+    startGoogleSignIn: { body: { redirect_uri: 'http://parley.test/auth/google/callback' } },
+    exploreAnalyticsField: {
+      query: { prompt_id: String(ids.promptId), field: 'Tone', group_by: 'representative' },
+    },
+    getManagerDashboard: { query: { prompt_id: String(ids.promptId), period } },
+    getDailySummary: { query: { month: '2026-03' } },
+    getDayTransactions: { query: { day: '2026-03-09' } },
+    getInsightFieldContext: { query: { field: 'Tone' } },
+    createChangeRequest: {
+      body: { kind: 'field', items: [{ path: 'Tone', proposed_value: 2 }], reason: 'Kinder than that.' },
+    },
+    approveChangeRequest: { body: { values: { Objections: 4 } } },
+    createTariffPlan: { body: { name: 'Walk', price: 10, price_per_minute: 0.05, included_minutes: 100 } },
+    adjustBalance: { body: { type: 'credit', amount: 1, reason: 'Walk' } },
+    requestTopUp: { body: { project_id: ids.projectId, amount: 10 } },
+    addBlacklistEntry: { body: { project_id: ids.projectId, phone_number: '+15550002222' } },
+    updateBlacklistEntry: { body: { phone_number: '+15550003333', note: 'Walk' } },
+    createInvite: { body: { email: 'walk-invitee@example.com', role: 'user' } },
+    createProject: { body: { name: 'Walk' } },
+    deleteProject: { body: { confirm_name: 'Not the name' } },
+    createPrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
+    updatePrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
+    generatePrompt: { body: { taskDescription: 'Check the greeting.' } },
+    uploadFromUrl: { body: { prompt_id: ids.promptId, url: 'http://127.0.0.1:9/call.wav' } },
+    createDriveConnection: {
+      body: { project_id: ids.projectId, redirect_uri: 'http://parley.test/auth/google-drive/callback' },
+    },
+    startDriveAuth: {
+      body: { project_id: ids.projectId, redirect_uri: 'http://parley.test/auth/google-drive/callback' },
+    },
+    createDriveIntegration: {
+      body: {
+        project_id: ids.projectId,
+        connection_id: ids.connectionId,
+        folder_id: 'walk',
+        structure_type: 'simple',
+        prompt_id: ids.promptId,
+      },
+    },
+    setSpeakerRoles: { body: { roles: { 'Channel 1': 'representative' } } },
+    setTeamLeader: { body: { departments: ['Sales'], representatives: [] } },
+    createInsight: { body: { question: 'How do the calls go?' } },
+    createSamplingRule: { body: { name: 'Walk', kind: 'random', per_representative: 2 } },
+    updateSamplingRule: {
+      body: { name: 'Walk', kind: 'unsure', prompt_id: ids.promptId, field_path: 'Discovery.Budget' },
+    },
+    createCalibrationSession: {
+      body: { task_id: ids.taskId, reviewer_ids: [ids.calibratorId, ids.userId] },
+    },
+    createWebhookEndpoint: { body: { url: 'https://127.0.0.1:9/hook', events: ['analysis.completed'] } },
+    resendFailedWebhookDeliveries: { body: { since: '2026-03-01T00:00:00Z' } },
+    createAutomationRule: {
+      body: {
+        name: 'Walk',
+        trigger: 'analysis.completed',
+        conditions: { prompt_id: ids.promptId, field: { path: 'Discovery.Budget', outcome: 'missed' } },
+        actions: [{ type: 'webhook', endpoint_id: ids.endpointId }],
+      },
+    },
+    updateAutomationRule: {
+      body: {
+        name: 'Walk',
+        trigger: 'review.submitted',
+        conditions: { department: 'Sales', score_below: 50, knocked_out: true },
+        actions: [{ type: 'email', user_ids: [ids.userId] }],
+      },
+    },
+    createReceiver: {
+      body: {
+        kind: 'twilio',
+        name: 'Walk',
+        prompt_id: ids.promptId,
+        secret: 'walk-auth-token',
+        mapping: [{ source: 'agent', metadata: 'Representative' }],
+        date_source: 'RecordingStartTime',
+      },
+    },
+    updateReceiver: {
+      body: {
+        name: 'Walk',
+        secret: 'walk-token',
+        mapping: [{ source: 'data.user.name', metadata: 'Representative' }],
+      },
+    },
+    // The generic call event the document describes; the walk's receiver (Aircall) reads it before its token.
+    createTracker: {
+      body: {
+        name: 'Walk tracker',
+        language: 'de',
+        phrases: ['kündigen', 'Vertrag beenden'],
+        speaker: 'customer',
+        window: { edge: 'last', seconds: 60 },
+      },
+    },
+    updateTracker: { body: { name: 'Walk', phrases: ['cancel', 'refund'], window: null } },
+    getTrackerStats: { query: { group_by: 'month', from: '2026-01-01', to: '2026-03-31' } },
+    receiveCallEvent: {
+      body: {
+        recording_url: 'https://example.com/call.mp3',
+        call_id: 'walk-1',
+        agent: 'Ann',
+        started_at: '2026-03-09',
+      },
+    },
+    searchPersonData: { body: { kind: 'name', value: 'Walker' } },
+    // An id of no analysis: the walk must not erase the rows other operations read.
+    exportPersonData: { query: { task_ids: '2147483000' } },
+    erasePersonData: {
+      body: { task_ids: [2147483000], kind: 'phone', value: '+15550004444', confirm: true },
+    },
+    updatePrivacySettings: {
+      body: {
+        redaction_enabled: true,
+        redaction_types: ['card_number'],
+        redaction_keep: 'redacted',
+        region: 'GB',
+        media_retention_days: 30,
+        result_retention_days: 365,
+      },
+    },
+  };
 }
 
 /** How a route's path, query and body are filled in a request. */
@@ -312,4 +484,60 @@ export function variantsOf(route: RouteDefinition, valid: RequestInput, idOf: Id
     });
   }
   return variants;
+}
+
+// ---------- requests ----------
+
+/** Percent-encodes text as UTF-8, a lone surrogate as the bytes it would have (as a hostile client can). */
+function percentEncoded(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (/[A-Za-z0-9\-_.~]/.test(char)) out += char;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else out += encodeURIComponent(char);
+  }
+  return out;
+}
+
+/** The address of a request: the route's path filled from input.params, and input.query. */
+export function urlOf(origin: string, route: RouteDefinition, input: RequestInput): string {
+  const pathname = route.path.replace(/:(\w+)/g, (_match, name: string) =>
+    percentEncoded(input.params[name]!),
+  );
+  const pairs = Object.entries(input.query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => `${percentEncoded(name)}=${percentEncoded(item)}`),
+  );
+  return `${origin}/api${pathname}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
+/** A multipart form's bytes and content type. */
+function formBody(parts: Part[]): { payload: Buffer; contentType: string } {
+  const { payload, headers } = multipart(parts);
+  return { payload: payload as Buffer, contentType: String(headers?.['content-type']) };
+}
+
+/** The body of a variant's request and its content type: its form, its raw text, or input.body as JSON. */
+function bodyOf(variant: Pick<Variant, 'input' | 'raw' | 'form'>): {
+  payload: Buffer | string;
+  contentType: string;
+} | null {
+  const { input, raw, form } = variant;
+  if (form) return formBody(form);
+  if (raw) return raw;
+  return input.body !== undefined ? { payload: jsonText(input.body), contentType: 'application/json' } : null;
+}
+
+/** A variant's request with these headers (credentials). */
+export function requestInit(variant: Variant, headers: Record<string, string>): RequestInit {
+  const body = bodyOf(variant);
+  if (!body) return { method: variant.route.method, headers };
+  return {
+    method: variant.route.method,
+    headers: { ...headers, 'content-type': body.contentType },
+    body: body.payload,
+  };
 }
