@@ -30,9 +30,15 @@ export const POOLS = {
 /**
  * JIT off for the app's sessions: its queries are short, and PostgreSQL's default (jit=on with a cost
  * threshold that aggregates over ~100k rows pass) spent ~120 of 165 ms of a billing summary compiling code
- * (bench/billing-summaries.ts). An `options` parameter in DATABASE_URL takes precedence.
+ * (bench/billing-summaries.ts).
+ * A transaction left open for IDLE_TRANSACTION_SECONDS between its statements is ended by the server: a process
+ * cut off from the database mid-transaction (a lost network link, a frozen machine) would otherwise hold its
+ * row locks (a project's, taken by every hold and charge) until TCP gave up, hours later, and every other worker
+ * would wait on them (test/machines/several-machines.test.ts). An `options` parameter in DATABASE_URL takes
+ * precedence.
  */
-const SESSION_OPTIONS = '-c jit=off';
+const IDLE_TRANSACTION_SECONDS = 30;
+const SESSION_OPTIONS = `-c jit=off -c idle_in_transaction_session_timeout=${IDLE_TRANSACTION_SECONDS}s`;
 
 export function connectDatabase(
   url: string,
