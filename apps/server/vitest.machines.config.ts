@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:machines`: the several-machines test (test/machines/), apart from the unit phase. It needs root
- * for its network namespaces and runs three servers for about two minutes, which should not share the machine
- * with the unit suite's files.
+ * for its network namespaces, starts a PostgreSQL server of its own on their LAN (no DATABASE_URL) and runs
+ * three servers for about three minutes, which should not share the machine with the unit suite's files.
  */
 export default defineConfig({
   root: import.meta.dirname,
@@ -11,7 +11,6 @@ export default defineConfig({
     name: 'machines',
     environment: 'node',
     include: ['test/machines/**/*.test.ts'],
-    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 180_000,
   },

@@ -20,6 +20,8 @@ export interface Machine {
  */
 export interface Lan {
   hostAddress: string;
+  /** Its addresses, as `10.x.y.0/24`. */
+  subnet: string;
   machines: Record<string, Machine>;
   cut: (name: string) => Promise<void>;
   restore: (name: string) => Promise<void>;
@@ -92,6 +94,7 @@ export async function createLan(names: string[]): Promise<Lan> {
   };
   return {
     hostAddress,
+    subnet: `${subnet}.0/24`,
     machines,
     cut: async (name) => void (await ip('link', 'set', cableOf(name), 'down')),
     restore: async (name) => void (await ip('link', 'set', cableOf(name), 'up')),
