@@ -1,26 +1,23 @@
 # Parley's production image: one image for the API (PARLEY_ROLE=api) and the workers (PARLEY_ROLE=worker).
 # See the README's "Production layout"; compose.yaml runs it with PostgreSQL and MinIO. Not built in CI here.
 
-# 1. Build: every dependency (dev ones too), then `npm run build` (the web app and the server's bundle).
-FROM node:24-bookworm-slim AS build
+# The package files of the root and every workspace: what `npm ci` installs from (both stages below).
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+
+# 1. Build: every dependency (dev ones too), then `npm run build` (the web app and the server's bundle).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # 2. The server's production dependencies only (its workspace and the contracts' packages; no dev tools).
-FROM node:24-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY packages/contracts/package.json packages/contracts/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
+FROM manifests AS deps
 RUN npm ci --omit=dev --workspace @parley/server --no-audit --no-fund
 
 # 3. Runtime: Node, ffmpeg (the pipeline decodes media with it), the bundle and what it reads at run time.
