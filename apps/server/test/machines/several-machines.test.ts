@@ -86,7 +86,7 @@ async function until<T>(what: string, timeoutMs: number, check: () => Promise<T 
   }
 }
 
-/** The jobs under way per queue and the sessions per machine and state, for a failure's message. */
+/** The jobs under way per queue, the sessions per machine and state, and the analyses per status, for a failure's message. */
 async function databaseState(): Promise<string> {
   if (!database) return '';
   const jobs = await rows<Record<string, unknown>>(
@@ -100,7 +100,10 @@ async function databaseState(): Promise<string> {
         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
         GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
   );
-  return [...jobs, ...sessions].map((row) => JSON.stringify(row)).join('\n');
+  const analyses = await rows<Record<string, unknown>>(
+    sql`SELECT status AS analyses, count(*)::int AS n FROM tasks GROUP BY 1 ORDER BY 1`,
+  );
+  return [...jobs, ...sessions, ...analyses].map((row) => JSON.stringify(row)).join('\n');
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -289,13 +292,22 @@ describe.skipIf(unavailable !== null)('several machines on one database', () => 
     const restoredAt = performance.now();
     const worker1AtRestore = workOf(processes.worker1!);
 
-    const finished = await until('the batch to finish', 180_000, async () => {
-      const [batch] = await rows<{ status: string; processed_items: number; failed_items: number }>(
-        sql`SELECT status, processed_items, failed_items FROM upload_batches WHERE id = ${batchId}`,
+    // Finished: every row processed (its analysis made) and every analysis settled.
+    const finished = await until('the batch and its analyses to finish', 180_000, async () => {
+      const [batch] = await rows<{
+        status: string;
+        processed_items: number;
+        failed_items: number;
+        unsettled: number;
+      }>(
+        sql`SELECT status, processed_items, failed_items,
+                   (SELECT count(*)::int FROM tasks WHERE project_id = ${project.projectId}
+                      AND status NOT IN ('completed', 'failed', 'skipped')) AS unsettled
+            FROM upload_batches WHERE id = ${batchId}`,
       );
-      return batch && ['completed', 'partially_completed', 'failed'].includes(batch.status)
-        ? batch
-        : undefined;
+      if (!batch || !['completed', 'partially_completed', 'failed'].includes(batch.status)) return undefined;
+      const { unsettled, ...counts } = batch;
+      return unsettled === 0 ? counts : undefined;
     });
     const totalSeconds = seconds(start);
 
