@@ -15,8 +15,6 @@
  * BENCH_CSV_RPM (1200), BENCH_ONLY (`csv`: only the bulk upload).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,6 +37,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { parseBulkCsv } from '../apps/server/src/modules/batches/parse.ts';
 import { createBatch } from '../apps/server/src/modules/batches/service.ts';
 import { enqueueTask } from '../apps/server/src/modules/tasks/queue.ts';
+import { startChatServer } from '../apps/server/test/chat-server.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
 import { answer, failure, type RecordedRequest, slow } from '../apps/server/test/fake-upstreams/scripted.ts';
 import { startWorkerProcess, type WorkerProcess } from '../apps/server/test/worker-process.ts';
@@ -221,30 +220,6 @@ async function main() {
     await scratch.close();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A local file server of chats (one per row, all different), reachable by the workers' link downloads. */
-async function startChatServer() {
-  const server = createServer((request, response) => {
-    const match = /^\/chats\/(\d+)\.json$/.exec(request.url ?? '');
-    if (!match) return response.writeHead(404).end();
-    const body = JSON.stringify([
-      { speaker: 'Agent', text: `Hello, this is call ${match[1]}. How can I help?` },
-      { speaker: 'Customer', text: 'I would like a quote for solar panels.' },
-    ]);
-    response.writeHead(200, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-    });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    host: `127.0.0.1:${port}`,
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
 }
 
 /** Accepts a bulk CSV of `rows` chat links as the API does (parsed, then createBatch); returns the batch. */

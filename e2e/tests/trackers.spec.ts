@@ -48,7 +48,7 @@ test('an owner adds a keyword tracker: the past call that said it is found, filt
   const hitsLink = page.getByRole('link', { name: '1 analysis hit Cancellation: open them' });
   await expect(hitsLink).toBeVisible();
   await shoot(page, 'trackers-tab');
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'Project Settings → Trackers');
 
   // The link opens the analyses list filtered by the tracker.
   await hitsLink.click();

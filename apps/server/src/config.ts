@@ -231,6 +231,9 @@ const EnvSchema = z.object({
   TRANSCRIPTION_RPM: perMinute(LIMITS.transcription.rpm),
 });
 
+/** Every environment variable the server reads (the deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config {
   port: number;
   host: string;

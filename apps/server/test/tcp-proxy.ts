@@ -10,8 +10,11 @@ export interface TcpProxy {
   close: () => Promise<void>;
 }
 
-/** A TCP proxy on 127.0.0.1 to `host:port` that a test can cut and restore (a database outage). */
-export async function startTcpProxy(host: string, port: number): Promise<TcpProxy> {
+/**
+ * A TCP proxy on `listenHost` (127.0.0.1 unless another local address is given) to `host:port` that a test can
+ * cut and restore (a database outage).
+ */
+export async function startTcpProxy(host: string, port: number, listenHost = '127.0.0.1'): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -26,7 +29,7 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
       client.on('error', () => upstream.destroy());
       upstream.on('error', () => client.destroy());
     });
-    server.listen(listenPort, '127.0.0.1');
+    server.listen(listenPort, listenHost);
     await once(server, 'listening');
     return server;
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promptRoutes } from '@parley/contracts';
+import { batchRoutes, promptRoutes } from '@parley/contracts';
 import type { InjectOptions } from 'fastify';
 import { unitBundles } from '../src/db/schema/index.ts';
 import type { Client, TestApp } from './harness.ts';
@@ -91,3 +91,27 @@ export async function createPrompt(
 }
 
 export const META = { Department: 'Sales', Representative: 'Ann' };
+
+/**
+ * A bulk upload (CSV) of one row per link, of `type`, by Ann of Sales (the metadata createPrompt's prompts
+ * require), analysed with `promptId`: the batch's id (it fails unless the upload is accepted).
+ */
+export async function uploadBatch(
+  client: Client,
+  projectId: number,
+  promptId: number,
+  links: string[],
+  type: 'call' | 'chat' = 'call',
+): Promise<number> {
+  const csv = ['url,type,representative,department', ...links.map((url) => `${url},${type},Ann,Sales`)];
+  const response = await client.call(batchRoutes.create, {
+    params: { id: projectId },
+    form: multipart([
+      { name: 'prompt_id', value: String(promptId) },
+      { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv.join('\n')) },
+    ]),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`Upload refused (${response.statusCode}): ${response.body}`);
+  return response.json().data.batch_id;
+}

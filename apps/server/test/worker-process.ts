@@ -14,11 +14,14 @@ export interface WorkerProcess {
 }
 
 /**
- * The real server as a worker process (PARLEY_ROLE=worker: migrations, job queue and every worker),
- * started from source like `npm run dev`. `env` is its whole configuration besides PATH and HOME.
+ * The real server as a worker process (PARLEY_ROLE=worker: migrations, job queue and every worker; `env` may
+ * set another role), started from source like `npm run dev`. `env` is its whole configuration besides PATH and
+ * HOME. With `netns` it runs in that network namespace (`ip netns exec`, which execs it: the pid is the server's).
  */
-export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
+export function startWorkerProcess(env: Record<string, string>, netns?: string): WorkerProcess {
+  const node = [process.execPath, '--import', 'tsx', path.join('src', 'main.ts')];
+  const [command, ...args] = netns ? ['ip', 'netns', 'exec', netns, ...node] : node;
+  const child = spawn(command!, args, {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PARLEY_ROLE: 'worker', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,9 +30,38 @@ export const POOLS = {
 /**
  * JIT off for the app's sessions: its queries are short, and PostgreSQL's default (jit=on with a cost
  * threshold that aggregates over ~100k rows pass) spent ~120 of 165 ms of a billing summary compiling code
- * (bench/billing-summaries.ts). An `options` parameter in DATABASE_URL takes precedence.
+ * (bench/billing-summaries.ts).
+ *
+ * A process cut off from the database (a lost network link, a machine gone) must not keep its locks: every
+ * hold and charge takes its project's row lock, so one session of a lost worker holding it, or queued for it,
+ * stops every analysis of that project on the other workers. By default PostgreSQL notices a silent client
+ * only when the operating system's TCP keepalive gives up, about two hours later. The app's sessions ask the
+ * server for TCP keepalives after KEEPALIVE_IDLE_SECONDS of silence, every KEEPALIVE_INTERVAL_SECONDS, and to
+ * drop a connection whose sent data or probes stay unanswered for PEER_GONE_SECONDS (tcp_user_timeout);
+ * a session waiting on a lock or running a query checks every CONNECTION_CHECK_SECONDS whether its client is
+ * still there (client_connection_check_interval). So the sessions of a lost process end, their transactions
+ * roll back and their locks go within about 20 s; a live client's kernel answers the probes whatever its load.
+ * test/machines/several-machines.test.ts pulls a worker's cable mid-batch to check it.
+ * A transaction left open for IDLE_TRANSACTION_SECONDS between its statements by a client that is still there
+ * (stuck) is ended as well.
+ * The job queue's sessions (jobs/workers.ts) run with the same settings. An `options` parameter in DATABASE_URL
+ * takes precedence over all of these.
  */
-const SESSION_OPTIONS = '-c jit=off';
+const KEEPALIVE_IDLE_SECONDS = 5;
+const KEEPALIVE_INTERVAL_SECONDS = 2;
+const PEER_GONE_SECONDS = 15;
+const CONNECTION_CHECK_SECONDS = 2;
+const IDLE_TRANSACTION_SECONDS = 30;
+export const SESSION_OPTIONS = [
+  'jit=off',
+  `tcp_keepalives_idle=${KEEPALIVE_IDLE_SECONDS}`,
+  `tcp_keepalives_interval=${KEEPALIVE_INTERVAL_SECONDS}`,
+  `tcp_user_timeout=${PEER_GONE_SECONDS * 1000}`,
+  `client_connection_check_interval=${CONNECTION_CHECK_SECONDS * 1000}`,
+  `idle_in_transaction_session_timeout=${IDLE_TRANSACTION_SECONDS}s`,
+]
+  .map((setting) => `-c ${setting}`)
+  .join(' ');
 
 export function connectDatabase(
   url: string,
@@ -51,6 +80,11 @@ export function connectDatabase(
   pool.on('error', (error) => {
     if (!outage.report(error)) logger.warn({ err: error }, 'PostgreSQL pool client error');
   });
+  // pg-pool listens to a client's errors only while it is idle: one checked out (a transaction) whose connection
+  // breaks (the server ended the session of a process cut off from it, and the reset arrives when the network
+  // is back) would emit an unhandled 'error' and end the process. The error fails the transaction's query, or
+  // its next one, which reports it; this listener only keeps it from ending the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   watchOutages(db, outage);
   return { pool, db };

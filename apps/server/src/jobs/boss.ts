@@ -51,19 +51,21 @@ export const QUEUES = {
 } as const;
 
 /**
- * A worker that stops (crash, kill -9, a lost machine) stops refreshing its job's heartbeat; once the
+ * The heartbeat of the jobs that wait on other services (analyses, batch item downloads). A worker that
+ * stops (crash, kill -9, a lost machine or network link) stops refreshing its job's heartbeat; once the
  * heartbeat is this old, the supervisor (every SUPERVISE_SECONDS) fails the attempt and another worker
- * resumes the task at once: at most HEARTBEAT + SUPERVISE + the polling interval after the crash. The
- * smallest pg-boss allows.
+ * resumes the work at once: at most HEARTBEAT + SUPERVISE + the polling interval after the crash. The
+ * smallest pg-boss allows. A worker that comes back finds its job no longer its own at its next refresh:
+ * pg-boss aborts the attempt's signal, and its results no longer land (modules/pipeline/task-run.ts).
  */
-export const ANALYSIS_HEARTBEAT_SECONDS = 10;
+export const JOB_HEARTBEAT_SECONDS = 10;
 /**
- * How often a running analysis refreshes its heartbeat: twice within ANALYSIS_HEARTBEAT_SECONDS, so that a
- * live task (whose provider calls may take minutes; they are awaited, never blocking the event loop) is
- * never taken for a crashed one, while hundreds of running tasks cost the database some 50 updates a second
- * per process, not a hundred.
+ * How often a running job of those refreshes its heartbeat: twice within JOB_HEARTBEAT_SECONDS, so that a
+ * live one (a provider call or a download may take minutes; they are awaited, never blocking the event loop)
+ * is never taken for a crashed one, while hundreds of running tasks cost the database some 50 updates a
+ * second per process, not a hundred.
  */
-export const ANALYSIS_HEARTBEAT_REFRESH_SECONDS = 4;
+export const JOB_HEARTBEAT_REFRESH_SECONDS = 4;
 /** How often pg-boss looks for jobs whose heartbeat or time ran out, and refreshes its queue stats. */
 export const SUPERVISE_SECONDS = 2;
 

@@ -19,6 +19,7 @@ import { ledgerMismatches } from '../modules/billing/ledger.ts';
 import { analysisJob } from '../modules/pipeline/jobs.ts';
 import { runTask } from '../modules/pipeline/run.ts';
 import { enqueueTask, taskJobKey } from '../modules/tasks/queue.ts';
+import { completeTask, startTask } from '../modules/tasks/state.ts';
 import { QUEUES } from './boss.ts';
 import { RetryLater } from './retries.ts';
 import { startBoss } from './workers.ts';
@@ -125,6 +126,21 @@ describe('a worker that dies mid-task', () => {
     expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
     expect(await ledgerMismatches(t.ctx.db)).toEqual([]);
   }, 120_000);
+});
+
+describe('a worker that comes back after its task was taken over and finished', () => {
+  it('does not take the task back nor complete it again: it stays completed, charged once', async () => {
+    const { projectId, taskId } = await queuedTask();
+    anthropic.script(answer(GREETING_ANSWER));
+    expect(await runTask(t.ctx, taskId, { lastAttempt: false })).toBe('completed');
+    const done = await taskRow(taskId);
+
+    // The cut-off worker's attempt goes on from where it was: it starts the task, later completes it.
+    expect(await startTask(t.ctx, taskId)).toBeNull();
+    expect(await completeTask(t.ctx, taskId, 1)).toBeNull();
+    expect(await taskRow(taskId)).toEqual(done);
+    expect(await chargesOf(projectId)).toHaveLength(1);
+  });
 });
 
 /** A worker process (the real server, PARLEY_ROLE=worker) with `env` added to the test's settings. */

@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { SESSION_OPTIONS } from '../db/client.ts';
 import { databaseOutage } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
 import { subscribeBatchProgress } from '../modules/batches/progress.ts';
@@ -14,6 +15,8 @@ export async function startBoss(databaseUrl: string, logger: Logger, config: Con
     // Hundreds of workers fetch, refresh heartbeats and complete jobs through it (see POOLS in db/client.ts).
     max: 8,
     application_name: 'parley-jobs',
+    // A lost process's sessions end within seconds, as the app's (db/client.ts).
+    options: SESSION_OPTIONS,
     // With tracing on, a job's `process <queue>` span (its id, attempt) continues the trace that sent it
     // (the global propagator stores the W3C trace context only); off, pg-boss makes no spans at all.
     openTelemetry: { enabled: config.tracing !== null, propagateContext: true },

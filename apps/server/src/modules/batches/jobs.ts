@@ -6,7 +6,12 @@ import type { Executor } from '../../db/client.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { batchItems, projects, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
+import {
+  JOB_HEARTBEAT_REFRESH_SECONDS,
+  JOB_HEARTBEAT_SECONDS,
+  QUEUES,
+  type RetryPolicy,
+} from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import { RetryLater } from '../../jobs/retries.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -162,18 +167,20 @@ const BATCH_ITEMS_RETRIES: RetryPolicy = { retries: 2, delaySeconds: 30 };
 
 /**
  * One row of a bulk upload: BATCH_CONCURRENCY downloads at a time per worker process (retried per
- * BATCH_ITEMS_RETRIES and the rule of jobs/retries.ts). A worker that stops is noticed by the heartbeat;
- * given-up jobs fail their items.
+ * BATCH_ITEMS_RETRIES and the rule of jobs/retries.ts). A worker that stops (or is cut off) is noticed by
+ * the heartbeat within seconds and another takes its rows over (JOB_HEARTBEAT_SECONDS); given-up jobs fail
+ * their items.
  */
 export const batchItemJob = defineJob({
   name: QUEUES.batchItems,
   payload: z.object({ itemId: z.number().int() }),
   handler: (ctx, { itemId }, { lastAttempt }) => processBatchItem(ctx, itemId, { lastAttempt }),
-  queue: { heartbeatSeconds: 60, expireInSeconds: 3600 },
+  queue: { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, expireInSeconds: 3600 },
   retries: {
     policy: BATCH_ITEMS_RETRIES,
     givenUpQueue: QUEUES.batchItemsGivenUp,
     giveUp: (ctx, { itemId }) => failInterruptedItem(ctx, itemId),
+    heartbeatRefreshSeconds: JOB_HEARTBEAT_REFRESH_SECONDS,
   },
   concurrency: ({ batches }) => batches.concurrency,
 });

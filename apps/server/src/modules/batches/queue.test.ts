@@ -7,7 +7,7 @@ import { batchRoutes } from '@parley/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { createPrompt, fund, multipart, wavBytes } from '../../../test/uploads.ts';
+import { createPrompt, fund, uploadBatch, wavBytes } from '../../../test/uploads.ts';
 import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { runTask } from '../pipeline/run.ts';
@@ -61,20 +61,7 @@ afterAll(async () => {
 
 const local = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 
-async function upload(urls: string[], prompt = promptId): Promise<number> {
-  const csv = ['url,type,representative,department', ...urls.map((url) => `${url},call,Ann,Sales`)].join(
-    '\n',
-  );
-  const response = await owner.call(batchRoutes.create, {
-    params: { id: projectId },
-    form: multipart([
-      { name: 'prompt_id', value: String(prompt) },
-      { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv) },
-    ]),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.batch_id;
-}
+const upload = (urls: string[], prompt = promptId) => uploadBatch(owner, projectId, prompt, urls);
 
 const batchRow = async (id: number) =>
   (await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, id)))[0]!;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   ANALYSIS_EXPIRE_SECONDS,
-  ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
-  ANALYSIS_HEARTBEAT_SECONDS,
+  JOB_HEARTBEAT_REFRESH_SECONDS,
+  JOB_HEARTBEAT_SECONDS,
   QUEUES,
 } from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
@@ -24,14 +24,14 @@ export const analysisJob = defineJob({
   handler: (ctx, { taskId }, attempt) => runTask(ctx, taskId, attempt),
   queue: {
     policy: 'exclusive',
-    heartbeatSeconds: ANALYSIS_HEARTBEAT_SECONDS,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
     expireInSeconds: ANALYSIS_EXPIRE_SECONDS,
   },
   retries: {
     policy: ({ analysis }) => ({ retries: analysis.retryLimit, delaySeconds: analysis.retryDelaySeconds }),
     givenUpQueue: QUEUES.analysisGivenUp,
     giveUp: (ctx, { taskId }, interruptions) => failInterruptedTask(ctx, taskId, interruptions),
-    heartbeatRefreshSeconds: ANALYSIS_HEARTBEAT_REFRESH_SECONDS,
+    heartbeatRefreshSeconds: JOB_HEARTBEAT_REFRESH_SECONDS,
   },
   // Each worker takes one task at a time; a task spends most of its time waiting on providers (whose rate
   // limits set the pace, ai/rate-limiter.ts), so there are hundreds of them.

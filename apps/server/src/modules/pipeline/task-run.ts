@@ -59,14 +59,15 @@ export interface TaskRun {
   chosenPrompt: PromptSnapshot | null;
 }
 
-/** The task row disappeared while running (deleted). */
+/** The task row disappeared while running (deleted), or another attempt finished it meanwhile. */
 export class TaskGone extends Error {}
 
 export const isAudio = (run: Pick<TaskRun, 'media'>): boolean => run.media.kind !== 'text';
 
 /**
  * Writes through the tasks module and follows the row. A job whose claim is gone (cancelled by a restart,
- * expired) must not write over the task any more; a task deleted meanwhile ends the run (TaskGone).
+ * expired, taken over after a missed heartbeat) must not write over the task any more; a task deleted or
+ * finished by another attempt meanwhile ends the run (TaskGone).
  */
 export async function write(run: TaskRun, change: () => Promise<TaskRow | null>): Promise<void> {
   run.options.signal?.throwIfAborted();

@@ -45,24 +45,42 @@ export type TaskWork = Partial<
   }
 >;
 
-async function write(ctx: { db: Executor }, taskId: number, values: Record<string, unknown>) {
+/** Writes the task, if it is in the state `only` says (any by default). */
+async function write(
+  ctx: { db: Executor },
+  taskId: number,
+  values: Record<string, unknown>,
+  only?: SQL,
+): Promise<TaskRow | null> {
   const [row] = await ctx.db
     .update(tasks)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(tasks.id, taskId))
+    .where(and(eq(tasks.id, taskId), only))
     .returning();
   return row ?? null;
 }
 
-/** An attempt starts: processing, at its stage (media for a new one), one attempt more. Null: no such task. */
+const notCompleted = sql`${tasks.status} <> 'completed'`;
+const queuedOrRunning = inArray(tasks.status, ['queued', 'processing']);
+
+/**
+ * An attempt starts: processing, at its stage (media for a new one), one attempt more. Null: no such task, or
+ * it is no longer queued or running: an attempt of a worker that was cut off and came back must not take back a
+ * task another worker finished meanwhile (it would stay 'processing' for ever once that attempt stops).
+ */
 export async function startTask(ctx: AppContext, taskId: number): Promise<TaskRow | null> {
-  const row = await write(ctx, taskId, {
-    status: 'processing',
-    stage: sql`coalesce(${tasks.stage}, 'media')`,
-    errorReason: null,
-    attempts: sql`${tasks.attempts} + 1`,
-    startedAt: sql`coalesce(${tasks.startedAt}, now())`,
-  });
+  const row = await write(
+    ctx,
+    taskId,
+    {
+      status: 'processing',
+      stage: sql`coalesce(${tasks.stage}, 'media')`,
+      errorReason: null,
+      attempts: sql`${tasks.attempts} + 1`,
+      startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+    },
+    queuedOrRunning,
+  );
   if (row) await notifyTask(ctx, row);
   return row;
 }
@@ -78,21 +96,23 @@ export async function saveTaskWork(
 
 /**
  * Writes the task and, in the same transaction (the caller's), its analytics rows anew: what completes an
- * analysis or changes its answer goes through here. Null: no such task.
+ * analysis or changes its answer goes through here. Null: no such task (or not in the state `only` says).
  */
 export async function writeAnalysis(
   tx: Executor,
   taskId: number,
   values: Partial<TaskInsert>,
+  only?: SQL,
 ): Promise<TaskRow | null> {
-  const row = await write({ db: tx }, taskId, values);
+  const row = await write({ db: tx }, taskId, values, only);
   if (row) await recordFieldValues(tx, [taskId]);
   return row;
 }
 
 /**
  * The analysis is done and charged; its field values go to analytics and its tracker hits are found in the same
- * transaction (a failure to find them is logged and leaves the completion alone). Null: no such task.
+ * transaction (a failure to find them is logged and leaves the completion alone). Null: no such task, or it was
+ * completed already (by another attempt: its event is not sent twice).
  */
 export async function completeTask(
   ctx: AppContext,
@@ -100,14 +120,19 @@ export async function completeTask(
   unitsChargedMilli: number,
 ): Promise<TaskRow | null> {
   const row = await ctx.db.transaction(async (tx) => {
-    const done = await writeAnalysis(tx, taskId, {
-      status: 'completed',
-      stage: 'done',
-      progress: 100,
-      errorReason: null,
-      completedAt: new Date(),
-      unitsChargedMilli,
-    });
+    const done = await writeAnalysis(
+      tx,
+      taskId,
+      {
+        status: 'completed',
+        stage: 'done',
+        progress: 100,
+        errorReason: null,
+        completedAt: new Date(),
+        unitsChargedMilli,
+      },
+      notCompleted,
+    );
     if (done) {
       await recordTrackerHits(ctx, tx, done);
       await queueAnalysisEvent(ctx, tx, done, 'analysis.completed');
@@ -126,9 +151,6 @@ function bounded(reason: TaskError): TaskError {
   ]);
   return { ...reason, params: Object.fromEntries(params) } as TaskError;
 }
-
-const notCompleted = sql`${tasks.status} <> 'completed'`;
-const queuedOrRunning = inArray(tasks.status, ['queued', 'processing']);
 
 /**
  * Ends a task in `from` (failed or skipped), releasing its hold in the same transaction, then tells the live

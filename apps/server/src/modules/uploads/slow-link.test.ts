@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { batchRoutes, SESSION_COOKIE, uploadRoutes } from '@parley/contracts';
+import { SESSION_COOKIE, uploadRoutes } from '@parley/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitUntil } from '../../../test/tasks.ts';
-import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
+import { createPrompt, fund, META, uploadBatch, wavBytes } from '../../../test/uploads.ts';
 import { batchItems, mediaFiles, tasks } from '../../db/schema/index.ts';
 import { processBatchItem } from '../batches/jobs.ts';
 
@@ -136,19 +136,8 @@ describe('link downloads that stall the server', () => {
   });
 
   it('fail a bulk row whose link sends too slowly, with the reason on the row', async () => {
-    const csv = `url,type,representative,department\n${local('/trickle.wav')},call,Ann,Sales\n`;
-    const created = await owner.call(batchRoutes.create, {
-      params: { id: projectId },
-      form: multipart([
-        { name: 'prompt_id', value: String(promptId) },
-        { name: 'file', filename: 'calls.csv', contentType: 'text/csv', data: Buffer.from(csv) },
-      ]),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const [item] = await t.ctx.db
-      .select()
-      .from(batchItems)
-      .where(eq(batchItems.batchId, created.json().data.batch_id));
+    const batchId = await uploadBatch(owner, projectId, promptId, [local('/trickle.wav')]);
+    const [item] = await t.ctx.db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
     await processBatchItem(t.ctx, item!.id, { lastAttempt: true });
     const [row] = await t.ctx.db.select().from(batchItems).where(eq(batchItems.id, item!.id));
     expect(row).toMatchObject({ status: 'failed', error: TOO_SLOW, taskId: null });
