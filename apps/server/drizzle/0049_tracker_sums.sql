@@ -2,6 +2,8 @@
 -- those that hit each tracker per day of the conversation in the project's time zone, prompt, chosen prompt
 -- version, department and representative, kept exact by triggers on tasks, tracker_hits, trackers and projects
 -- (modules/trackers/README.md). Counted: every tracker_hits row of a completed task, and every completed task.
+-- The same per calendar month of those days (month: its first day), kept by statement triggers on the day sums:
+-- what long ranges read for their whole months, as analytics does (0029).
 CREATE TABLE "tracker_analysis_days" (
 	"project_id" integer NOT NULL,
 	"analysis_date" date NOT NULL,
@@ -25,9 +27,72 @@ CREATE TABLE "tracker_hit_days" (
 	CONSTRAINT "tracker_hit_days_key" UNIQUE NULLS NOT DISTINCT("project_id","tracker_id","analysis_date","prompt_id","chosen_prompt_version_id","department","representative") INCLUDE ("hit")
 );
 --> statement-breakpoint
+CREATE TABLE "tracker_analysis_months" (
+	"project_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"prompt_id" integer,
+	"chosen_prompt_version_id" integer,
+	"department" text,
+	"representative" text,
+	"analyses" integer NOT NULL,
+	CONSTRAINT "tracker_analysis_months_key" UNIQUE NULLS NOT DISTINCT("project_id","month","prompt_id","chosen_prompt_version_id","department","representative") INCLUDE ("analyses")
+);
+--> statement-breakpoint
+CREATE TABLE "tracker_hit_months" (
+	"project_id" integer NOT NULL,
+	"tracker_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"prompt_id" integer,
+	"chosen_prompt_version_id" integer,
+	"department" text,
+	"representative" text,
+	"hit" integer NOT NULL,
+	CONSTRAINT "tracker_hit_months_key" UNIQUE NULLS NOT DISTINCT("project_id","tracker_id","month","prompt_id","chosen_prompt_version_id","department","representative") INCLUDE ("hit")
+);
+--> statement-breakpoint
 -- Rows a change took to 0 (or below, for a key whose rows went with their project), deleted by the same trigger.
 CREATE INDEX "tracker_analysis_days_spent_idx" ON "tracker_analysis_days" USING btree ("project_id") WHERE "tracker_analysis_days"."analyses" <= 0;--> statement-breakpoint
 CREATE INDEX "tracker_hit_days_spent_idx" ON "tracker_hit_days" USING btree ("project_id") WHERE "tracker_hit_days"."hit" <= 0;--> statement-breakpoint
+CREATE INDEX "tracker_analysis_months_spent_idx" ON "tracker_analysis_months" USING btree ("project_id") WHERE "tracker_analysis_months"."analyses" <= 0;--> statement-breakpoint
+CREATE INDEX "tracker_hit_months_spent_idx" ON "tracker_hit_months" USING btree ("project_id") WHERE "tracker_hit_months"."hit" <= 0;--> statement-breakpoint
+-- The month sums follow the day sums: each statement's day rows taken away (old) and added (new) per month, one
+-- upsert per key in key order; months left at 0 deleted. Arguments: the month table, its count column, and the
+-- key's columns besides the month.
+CREATE FUNCTION "tracker_months_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	change record;
+BEGIN
+	FOR change IN SELECT * FROM (VALUES ('old_days', -1, TG_OP <> 'INSERT'), ('new_days', 1, TG_OP <> 'DELETE'))
+		AS c(rows, sign, applies) WHERE applies
+	LOOP
+		EXECUTE format($sql$
+			INSERT INTO %3$I AS s (%5$s, month, %4$I)
+			SELECT %5$s, date_trunc('month', analysis_date)::date AS month, %1$s * sum(%4$I)
+			FROM %2$I GROUP BY %5$s, month HAVING sum(%4$I) <> 0 ORDER BY %5$s, month
+			ON CONFLICT ON CONSTRAINT %6$I DO UPDATE SET %4$I = s.%4$I + excluded.%4$I$sql$,
+			change.sign, change.rows, TG_ARGV[0], TG_ARGV[1], TG_ARGV[2], TG_ARGV[0] || '_key');
+	END LOOP;
+	IF TG_OP <> 'INSERT' THEN
+		EXECUTE format('DELETE FROM %1$I WHERE project_id IN (SELECT DISTINCT project_id FROM old_days) AND %2$I <= 0',
+			TG_ARGV[0], TG_ARGV[1]);
+	END IF;
+	RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "tracker_analysis_months_insert" AFTER INSERT ON "tracker_analysis_days" REFERENCING NEW TABLE AS new_days
+	FOR EACH STATEMENT EXECUTE FUNCTION tracker_months_follow('tracker_analysis_months', 'analyses', 'project_id, prompt_id, chosen_prompt_version_id, department, representative');--> statement-breakpoint
+CREATE TRIGGER "tracker_analysis_months_update" AFTER UPDATE ON "tracker_analysis_days"
+	REFERENCING OLD TABLE AS old_days NEW TABLE AS new_days
+	FOR EACH STATEMENT EXECUTE FUNCTION tracker_months_follow('tracker_analysis_months', 'analyses', 'project_id, prompt_id, chosen_prompt_version_id, department, representative');--> statement-breakpoint
+CREATE TRIGGER "tracker_analysis_months_delete" AFTER DELETE ON "tracker_analysis_days" REFERENCING OLD TABLE AS old_days
+	FOR EACH STATEMENT EXECUTE FUNCTION tracker_months_follow('tracker_analysis_months', 'analyses', 'project_id, prompt_id, chosen_prompt_version_id, department, representative');--> statement-breakpoint
+CREATE TRIGGER "tracker_hit_months_insert" AFTER INSERT ON "tracker_hit_days" REFERENCING NEW TABLE AS new_days
+	FOR EACH STATEMENT EXECUTE FUNCTION tracker_months_follow('tracker_hit_months', 'hit', 'project_id, tracker_id, prompt_id, chosen_prompt_version_id, department, representative');--> statement-breakpoint
+CREATE TRIGGER "tracker_hit_months_update" AFTER UPDATE ON "tracker_hit_days"
+	REFERENCING OLD TABLE AS old_days NEW TABLE AS new_days
+	FOR EACH STATEMENT EXECUTE FUNCTION tracker_months_follow('tracker_hit_months', 'hit', 'project_id, tracker_id, prompt_id, chosen_prompt_version_id, department, representative');--> statement-breakpoint
+CREATE TRIGGER "tracker_hit_months_delete" AFTER DELETE ON "tracker_hit_days" REFERENCING OLD TABLE AS old_days
+	FOR EACH STATEMENT EXECUTE FUNCTION tracker_months_follow('tracker_hit_months', 'hit', 'project_id, tracker_id, prompt_id, chosen_prompt_version_id, department, representative');--> statement-breakpoint
 -- One project's sums (all projects': null) counted from tasks and tracker_hits: the backfill below and a change of
 -- the project's time zone.
 CREATE FUNCTION "tracker_sums_fill"(project integer) RETURNS void LANGUAGE sql AS $$

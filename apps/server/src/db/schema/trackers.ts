@@ -82,9 +82,8 @@ export const trackerHits = pgTable(
   (t) => [primaryKey({ columns: [t.trackerId, t.taskId] }), index('tracker_hits_task_idx').on(t.taskId)],
 );
 
-/** The key of a day sum: the conversation's day in the project's time zone and what the hit rates filter on. */
-const dayKeyColumns = () => ({
-  analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+/** What the hit rates filter on besides the day or month (the same in the day and the month sums). */
+const keyColumns = () => ({
   /** The task's prompt (a classification's), and the version of the prompt it chose (analyses/filters.ts). */
   promptId: integer('prompt_id'),
   chosenPromptVersionId: integer('chosen_prompt_version_id'),
@@ -103,7 +102,9 @@ export const trackerAnalysisDays = pgTable(
   'tracker_analysis_days',
   {
     projectId: integer('project_id').notNull(),
-    ...dayKeyColumns(),
+    /** The conversation's day in the project's time zone. */
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    ...keyColumns(),
     analyses: integer('analyses').notNull(),
   },
   (t) => [
@@ -124,7 +125,8 @@ export const trackerHitDays = pgTable(
   {
     projectId: integer('project_id').notNull(),
     trackerId: integer('tracker_id').notNull(),
-    ...dayKeyColumns(),
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    ...keyColumns(),
     hit: integer('hit').notNull(),
   },
   (t) => [
@@ -140,5 +142,52 @@ export const trackerHitDays = pgTable(
       )
       .nullsNotDistinct(),
     index('tracker_hit_days_spent_idx').on(t.projectId).where(sql`${t.hit} <= 0`),
+  ],
+);
+
+/**
+ * tracker_analysis_days added up per calendar month of the project's days (month: its first day): what the hit
+ * rates read for the whole months a range spans, taking the days at its ends from the day sums (analytics'
+ * rangeParts). Kept exact by migration 0049's statement triggers on tracker_analysis_days.
+ */
+export const trackerAnalysisMonths = pgTable(
+  'tracker_analysis_months',
+  {
+    projectId: integer('project_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...keyColumns(),
+    analyses: integer('analyses').notNull(),
+  },
+  (t) => [
+    unique('tracker_analysis_months_key')
+      .on(t.projectId, t.month, t.promptId, t.chosenPromptVersionId, t.department, t.representative)
+      .nullsNotDistinct(),
+    index('tracker_analysis_months_spent_idx').on(t.projectId).where(sql`${t.analyses} <= 0`),
+  ],
+);
+
+/** tracker_hit_days added up per month, the same way (statement triggers on tracker_hit_days). */
+export const trackerHitMonths = pgTable(
+  'tracker_hit_months',
+  {
+    projectId: integer('project_id').notNull(),
+    trackerId: integer('tracker_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...keyColumns(),
+    hit: integer('hit').notNull(),
+  },
+  (t) => [
+    unique('tracker_hit_months_key')
+      .on(
+        t.projectId,
+        t.trackerId,
+        t.month,
+        t.promptId,
+        t.chosenPromptVersionId,
+        t.department,
+        t.representative,
+      )
+      .nullsNotDistinct(),
+    index('tracker_hit_months_spent_idx').on(t.projectId).where(sql`${t.hit} <= 0`),
   ],
 );

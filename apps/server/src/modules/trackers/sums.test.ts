@@ -1,5 +1,5 @@
 import { analysisRoutes, projectRoutes, promptRoutes, trackerRoutes } from '@parley/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -31,34 +31,43 @@ let firstPrompt: number;
 let secondPrompt: number;
 const analyses: number[] = [];
 
-/** The sums of the project as stored and as counted from tasks and tracker_hits, in one order. */
-async function sumsAndCounts(project: number) {
+type Period = 'day' | 'month';
+const SUMS = {
+  analyses: { day: 'tracker_analysis_days', month: 'tracker_analysis_months', tracker: '0', n: 'analyses' },
+  hits: { day: 'tracker_hit_days', month: 'tracker_hit_months', tracker: 'tracker_id', n: 'hit' },
+} as const;
+
+/**
+ * One kind of sums of the project per day or month as stored, and as counted from tasks (completed) and
+ * tracker_hits, in one order.
+ */
+async function sumsAndCounts(project: number, kind: keyof typeof SUMS, period: Period) {
+  const sums = SUMS[kind];
   const read = async (query: ReturnType<typeof sql>) =>
     (await t.ctx.db.execute<Record<string, unknown>>(query)).rows;
-  const key = sql`analysis_date::text AS day, prompt_id, chosen_prompt_version_id, department, representative`;
-  const order = sql`ORDER BY 1, 2, 3, 4, 5, 6`;
-  const rawKey = sql`(t.conversation_at AT TIME ZONE p.timezone)::date::text AS day, t.prompt_id,
-    t.chosen_prompt_version_id, t.department, t.representative`;
+  const key = sql`prompt_id, chosen_prompt_version_id, department, representative`;
+  const day = sql`(t.conversation_at AT TIME ZONE p.timezone)::date`;
+  const rows = kind === 'hits' ? sql`tracker_hits h JOIN tasks t ON t.id = h.task_id` : sql`tasks t`;
   return {
-    analyses: await read(sql`SELECT 0 AS tracker_id, ${key}, analyses AS n FROM tracker_analysis_days
-      WHERE project_id = ${project} ${order}`),
-    countedAnalyses: await read(sql`SELECT 0 AS tracker_id, ${rawKey}, count(*)::int AS n
-      FROM tasks t JOIN projects p ON p.id = t.project_id
-      WHERE t.project_id = ${project} AND t.status = 'completed' GROUP BY 1, 2, 3, 4, 5, 6 ${order}`),
-    hits: await read(sql`SELECT tracker_id, ${key}, hit AS n FROM tracker_hit_days
-      WHERE project_id = ${project} ${order}`),
-    countedHits: await read(sql`SELECT h.tracker_id, ${rawKey}, count(*)::int AS n
-      FROM tracker_hits h JOIN tasks t ON t.id = h.task_id JOIN projects p ON p.id = t.project_id
-      WHERE t.project_id = ${project} AND t.status = 'completed' GROUP BY 1, 2, 3, 4, 5, 6 ${order}`),
+    stored: await read(sql`SELECT ${sql.raw(sums.tracker)} AS tracker_id,
+      ${sql.raw(period === 'day' ? 'analysis_date' : 'month')}::text AS period, ${key}, ${sql.raw(sums.n)} AS n
+      FROM ${sql.raw(sums[period])} WHERE project_id = ${project} ORDER BY 1, 2, 3, 4, 5, 6`),
+    counted: await read(sql`SELECT ${sql.raw(kind === 'hits' ? 'h.tracker_id' : '0')} AS tracker_id,
+      ${period === 'day' ? day : sql`date_trunc('month', ${day})::date`}::text AS period, ${key}, count(*)::int AS n
+      FROM ${rows} JOIN projects p ON p.id = t.project_id
+      WHERE t.project_id = ${project} AND t.status = 'completed' GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`),
   };
 }
 
-/** The sums equal the counts (and hold something, so that an empty table cannot pass). */
+/** Every sum equals its count (and the hits hold something, so that empty tables cannot pass). */
 async function expectExact(project = projectId, empty = false): Promise<void> {
-  const found = await sumsAndCounts(project);
-  expect(found.analyses).toEqual(found.countedAnalyses);
-  expect(found.hits).toEqual(found.countedHits);
-  if (!empty) expect(found.countedHits.length).toBeGreaterThan(0);
+  for (const kind of ['analyses', 'hits'] as const) {
+    for (const period of ['day', 'month'] as const) {
+      const { stored, counted } = await sumsAndCounts(project, kind, period);
+      expect(stored, `${kind} per ${period}`).toEqual(counted);
+      if (!empty && kind === 'hits') expect(counted.length).toBeGreaterThan(0);
+    }
+  }
 }
 
 beforeAll(async () => {
@@ -193,15 +202,15 @@ describe('tracker day sums', () => {
   });
 
   it('count the project anew in a new time zone (a conversation at 23:30 UTC is the next day in Kyiv)', async () => {
-    const before = await sumsAndCounts(projectId);
+    const before = (await sumsAndCounts(projectId, 'analyses', 'day')).stored;
     const updated = await owner.call(projectRoutes.update, {
       params: { id: projectId },
       body: { timezone: 'Europe/Kyiv' },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const after = await sumsAndCounts(projectId);
-    expect(after.analyses).not.toEqual(before.analyses);
-    expect(after.analyses.some((row) => row.day === '2026-01-16')).toBe(true);
+    const after = (await sumsAndCounts(projectId, 'analyses', 'day')).stored;
+    expect(after).not.toEqual(before);
+    expect(after.some((row) => row.period === '2026-01-16')).toBe(true);
     await expectExact();
   });
 
@@ -252,6 +261,11 @@ describe('tracker day sums', () => {
     const cases: Array<[Client, Record<string, unknown>]> = [
       [owner, {}],
       [owner, { from: '2026-02-01', to: '2026-02-28' }],
+      // Whole months with days added (March) and days taken off (the first of January).
+      [owner, { from: '2026-01-02', to: '2026-03-01' }],
+      [owner, { from: '2025-12-31', to: '2026-02-19' }],
+      [owner, { from: '2026-02-20', to: '2026-02-20' }],
+      [owner, { to: '2026-02-15' }],
       [owner, { prompt_id: secondPrompt }],
       [owner, { department: ' sales ' }],
       [leader, { representative: 'ann' }],
@@ -278,16 +292,17 @@ describe('tracker day sums', () => {
     const removed = await owner.call(trackerRoutes.delete, { params: { id: projectId, trackerId: refund } });
     expect(removed.statusCode, removed.body).toBe(200);
     await expectExact();
-    const [left] = await t.ctx.db
-      .execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM tracker_hit_days WHERE tracker_id = ${refund}`,
-      )
-      .then((answer) => answer.rows);
-    expect(left!.n).toBe(0);
-    await t.ctx.db.delete(projects).where(and(eq(projects.id, projectId)));
-    const gone = await sumsAndCounts(projectId);
-    expect([...gone.analyses, ...gone.hits]).toEqual([]);
+    for (const period of ['day', 'month'] as const) {
+      const { stored } = await sumsAndCounts(projectId, 'hits', period);
+      expect(stored.filter((row) => row.tracker_id === refund)).toEqual([]);
+    }
+    await t.ctx.db.delete(projects).where(eq(projects.id, projectId));
+    for (const kind of ['analyses', 'hits'] as const) {
+      for (const period of ['day', 'month'] as const) {
+        expect((await sumsAndCounts(projectId, kind, period)).stored).toEqual([]);
+      }
+    }
     await expectExact(otherProjectId, true);
-    expect((await sumsAndCounts(otherProjectId)).analyses.length).toBe(1);
+    expect((await sumsAndCounts(otherProjectId, 'analyses', 'month')).stored.length).toBe(1);
   });
 });
