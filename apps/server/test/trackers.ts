@@ -24,6 +24,20 @@ export interface Conversation {
   kind?: 'audio' | 'text';
 }
 
+/** A call of two speakers: the representative's line, then the customer's, with the conversation's facts. */
+export const said = (
+  customer: string,
+  extra: Partial<Conversation>,
+  representative = 'Good morning, how can I help?',
+): Conversation => ({
+  segments: [
+    { start: 0, end: 5, speaker: 'A', text: representative },
+    { start: 5, end: 12, speaker: 'B', text: customer },
+  ],
+  roles: { A: 'representative', B: 'customer' },
+  ...extra,
+});
+
 let files = 0;
 
 /** An analysis that runs and then completes through tasks/state.ts completeTask, as the pipeline ends one. */

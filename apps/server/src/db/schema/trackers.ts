@@ -7,6 +7,7 @@ import {
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -78,4 +80,114 @@ export const trackerHits = pgTable(
   // The primary key serves the list's filter (one probe per analysis) and a tracker's counts (index-only);
   // the task's index serves its analysis page, its replacement and the task's deletion.
   (t) => [primaryKey({ columns: [t.trackerId, t.taskId] }), index('tracker_hits_task_idx').on(t.taskId)],
+);
+
+/** What the hit rates filter on besides the day or month (the same in the day and the month sums). */
+const keyColumns = () => ({
+  /** The task's prompt (a classification's), and the version of the prompt it chose (analyses/filters.ts). */
+  promptId: integer('prompt_id'),
+  chosenPromptVersionId: integer('chosen_prompt_version_id'),
+  department: text('department'),
+  representative: text('representative'),
+});
+
+/**
+ * The completed analyses per project and day key: the hit rates' denominators (modules/trackers/stats.ts). Kept
+ * exact by migration 0049's triggers on tasks (a task completing, leaving completed, moving to another key,
+ * deleted) and projects (a new time zone counts the project anew); no code writes it. A row whose count reaches 0
+ * is deleted. No reference to the project: its deletion reaching its tasks takes the rows. The unique key
+ * includes the nullable columns (NULLS NOT DISTINCT) and, in the migration, the count as an INCLUDE column.
+ */
+export const trackerAnalysisDays = pgTable(
+  'tracker_analysis_days',
+  {
+    projectId: integer('project_id').notNull(),
+    /** The conversation's day in the project's time zone. */
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    ...keyColumns(),
+    analyses: integer('analyses').notNull(),
+  },
+  (t) => [
+    unique('tracker_analysis_days_key')
+      .on(t.projectId, t.analysisDate, t.promptId, t.chosenPromptVersionId, t.department, t.representative)
+      .nullsNotDistinct(),
+    index('tracker_analysis_days_spent_idx').on(t.projectId).where(sql`${t.analyses} <= 0`),
+  ],
+);
+
+/**
+ * Of those, the analyses that hit each tracker (tracker_hits rows of completed tasks) per day key. Kept exact by
+ * the same triggers and by statement triggers on tracker_hits (whatever writes or deletes hits) and trackers (a
+ * deleted tracker's rows go with it).
+ */
+export const trackerHitDays = pgTable(
+  'tracker_hit_days',
+  {
+    projectId: integer('project_id').notNull(),
+    trackerId: integer('tracker_id').notNull(),
+    analysisDate: date('analysis_date', { mode: 'string' }).notNull(),
+    ...keyColumns(),
+    hit: integer('hit').notNull(),
+  },
+  (t) => [
+    unique('tracker_hit_days_key')
+      .on(
+        t.projectId,
+        t.trackerId,
+        t.analysisDate,
+        t.promptId,
+        t.chosenPromptVersionId,
+        t.department,
+        t.representative,
+      )
+      .nullsNotDistinct(),
+    index('tracker_hit_days_spent_idx').on(t.projectId).where(sql`${t.hit} <= 0`),
+  ],
+);
+
+/**
+ * tracker_analysis_days added up per calendar month of the project's days (month: its first day): what the hit
+ * rates read for the whole months a range spans, taking the days at its ends from the day sums (analytics'
+ * rangeParts). Kept exact by migration 0049's statement triggers on tracker_analysis_days.
+ */
+export const trackerAnalysisMonths = pgTable(
+  'tracker_analysis_months',
+  {
+    projectId: integer('project_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...keyColumns(),
+    analyses: integer('analyses').notNull(),
+  },
+  (t) => [
+    unique('tracker_analysis_months_key')
+      .on(t.projectId, t.month, t.promptId, t.chosenPromptVersionId, t.department, t.representative)
+      .nullsNotDistinct(),
+    index('tracker_analysis_months_spent_idx').on(t.projectId).where(sql`${t.analyses} <= 0`),
+  ],
+);
+
+/** tracker_hit_days added up per month, the same way (statement triggers on tracker_hit_days). */
+export const trackerHitMonths = pgTable(
+  'tracker_hit_months',
+  {
+    projectId: integer('project_id').notNull(),
+    trackerId: integer('tracker_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...keyColumns(),
+    hit: integer('hit').notNull(),
+  },
+  (t) => [
+    unique('tracker_hit_months_key')
+      .on(
+        t.projectId,
+        t.trackerId,
+        t.month,
+        t.promptId,
+        t.chosenPromptVersionId,
+        t.department,
+        t.representative,
+      )
+      .nullsNotDistinct(),
+    index('tracker_hit_months_spent_idx').on(t.projectId).where(sql`${t.hit} <= 0`),
+  ],
 );

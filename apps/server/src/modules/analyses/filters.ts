@@ -1,5 +1,5 @@
 import { type AnalysisListQuery, FINAL_SCORE_PATH } from '@parley/contracts';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { tasks } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
@@ -31,9 +31,15 @@ export function fieldCondition(
   return sql`EXISTS (SELECT 1 FROM analysis_field_values f WHERE ${sql.join(matches, sql` AND `)})`;
 }
 
+/** The columns a prompt condition compares: the tasks' own, or a sum's that keeps them (trackers' day sums). */
+export interface PromptColumns {
+  promptId: Column;
+  chosenPromptVersionId: Column;
+}
+
 /** A prompt's analyses, with those a classification prompt handed to it (what analytics counts). */
-export const promptCondition = (projectId: number, promptId: number): SQL =>
-  sql`(${tasks.promptId} = ${promptId} OR ${tasks.chosenPromptVersionId} IN
+export const promptCondition = (projectId: number, promptId: number, columns: PromptColumns = tasks): SQL =>
+  sql`(${columns.promptId} = ${promptId} OR ${columns.chosenPromptVersionId} IN
     (SELECT id FROM prompt_versions WHERE project_id = ${projectId} AND prompt_id = ${promptId}))`;
 
 /** Analyses an answer knocked out: the final score's analytics row says so (one primary-key probe). */

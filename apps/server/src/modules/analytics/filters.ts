@@ -42,8 +42,8 @@ export function completeRange(days: DaysAsked): DayRange | null {
   return days.from && days.to ? { start: days.from, end: days.to } : null;
 }
 
-/** Rows of analyses made on these days (the project's days, both ends included). */
-export function daysCondition(table: AnalyticsTable, days: DaysAsked): SQL[] {
+/** Rows of analyses made on these days (the project's days, both ends included); also trackers' day sums. */
+export function daysCondition(table: { analysisDate: Column }, days: DaysAsked): SQL[] {
   const conditions: SQL[] = [];
   if (days.from) conditions.push(sql`${table.analysisDate} >= ${days.from}::date`);
   if (days.to) conditions.push(sql`${table.analysisDate} <= ${days.to}::date`);

@@ -254,13 +254,17 @@ describe('hostile phrases', () => {
 describe('failures', () => {
   it('completes an analysis whose hits cannot be written, and logs it', async () => {
     await tracker('Anything', { language: 'en', phrases: ['anything'] });
-    // The hits' table missing for a moment: every statement about hits fails.
-    await t.ctx.db.execute(sql`ALTER TABLE tracker_hits RENAME TO tracker_hits_away`);
+    // Writing hits failing for a moment: every statement that deletes or inserts hits raises.
+    await t.ctx.db.execute(sql`CREATE FUNCTION hits_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'hits cannot be written'; END $$`);
+    await t.ctx.db.execute(sql`CREATE TRIGGER hits_fail BEFORE INSERT OR DELETE ON tracker_hits
+      FOR EACH STATEMENT EXECUTE FUNCTION hits_fail()`);
     let taskId: number;
     try {
       taskId = await completedAnalysis(t, projectId, call(['Anything at all.']));
     } finally {
-      await t.ctx.db.execute(sql`ALTER TABLE tracker_hits_away RENAME TO tracker_hits`);
+      await t.ctx.db.execute(sql`DROP TRIGGER hits_fail ON tracker_hits`);
+      await t.ctx.db.execute(sql`DROP FUNCTION hits_fail()`);
     }
     const [task] = await t.ctx.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId));
     expect(task?.status).toBe('completed');

@@ -1,25 +1,74 @@
 import type { TrackerStatsQuery, TrackerStatsRow } from '@parley/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { tasks, trackers } from '../../db/schema/index.ts';
+import {
+  trackerAnalysisDays,
+  trackerAnalysisMonths,
+  trackerHitDays,
+  trackerHitMonths,
+  trackers,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { listFilters } from '../analyses/filters.ts';
-import { checkedDays } from '../analytics/filters.ts';
+import { promptCondition } from '../analyses/filters.ts';
+import { checkedDays, daysCondition, scopeConditions } from '../analytics/filters.ts';
+import { monthsCondition, rangeParts } from '../analytics/months.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { TRACKER_TEXTS } from './service.ts';
 
-/** What the analyses are grouped by: the representative or department as stored, or the project's month. */
-function groupKey(access: ProjectAccess, groupBy: TrackerStatsQuery['group_by']): SQL {
-  if (groupBy === 'representative') return sql`${tasks.representative}`;
-  if (groupBy === 'department') return sql`${tasks.department}`;
-  return sql`to_char(${tasks.conversationAt} AT TIME ZONE ${access.project.timezone}, 'YYYY-MM')`;
+type Sums =
+  | typeof trackerAnalysisDays
+  | typeof trackerAnalysisMonths
+  | typeof trackerHitDays
+  | typeof trackerHitMonths;
+
+/** What the sums are grouped by: the representative or department as stored, or the month of their day. */
+function groupKey(table: Sums, date: Column, groupBy: TrackerStatsQuery['group_by']): SQL {
+  if (groupBy === 'representative') return sql`${table.representative}`;
+  if (groupBy === 'department') return sql`${table.department}`;
+  return sql`to_char(${date}, 'YYYY-MM')`;
+}
+
+/**
+ * The sums the caller sees within the filters besides the days: the prompt as the analyses list takes it (a
+ * classification's chosen prompt too), department and representative, and a team leader's teams on the sums'
+ * own department and representative columns (as analytics reads its sums).
+ */
+function scopeOf(table: Sums, access: ProjectAccess, query: TrackerStatsQuery): SQL[] {
+  const { department, representative, prompt_id: promptId } = query;
+  return [
+    ...scopeConditions(table, access, { department, representative }),
+    ...(promptId ? [promptCondition(access.project.id, promptId, table)] : []),
+  ];
+}
+
+/**
+ * The reads of one pair of sums over the range: whole months from the month sums, the days around them from the
+ * day sums added, or taken off where the range leaves out fewer days of a month than it takes in (analytics'
+ * rangeParts). Each read answers (tracker_id, key, n).
+ */
+function rangeReads<D extends Sums & { analysisDate: Column }, M extends Sums & { month: Column }>(
+  sums: { days: D; months: M; tracker: (table: D | M) => SQL; count: (table: D | M) => Column; only?: SQL },
+  access: ProjectAccess,
+  query: TrackerStatsQuery,
+): SQL[] {
+  const parts = rangeParts(checkedDays(query));
+  const read = (table: D | M, date: Column, range: SQL[], sign: 1 | -1) => sql`
+    SELECT ${sums.tracker(table)} AS tracker_id, ${groupKey(table, date, query.group_by)} AS key,
+      ${sign} * ${sums.count(table)} AS n
+    FROM ${table} WHERE ${and(...scopeOf(table, access, query), ...range, sums.only)}`;
+  const { days, months } = sums;
+  return [
+    ...(parts.months ? [read(months, months.month, monthsCondition(months.month, parts.months), 1)] : []),
+    ...parts.days.map((asked) => read(days, days.analysisDate, daysCondition(days, asked), 1)),
+    ...parts.lessDays.map((left) => read(days, days.analysisDate, daysCondition(days, left), -1)),
+  ];
 }
 
 /**
  * Hit rates of the project's trackers (or the one asked): per group, the completed analyses within the filters
- * the caller sees (the analyses list's conditions: days of the project's time zone, prompt, department,
- * representative, a team leader's teams) and how many of them hit each tracker. One query: the analyses are
- * read once (from the tasks indexes where the filters allow) and joined to their hits.
+ * the caller sees and how many of them hit each tracker. Read from the sums (migration 0049: per day and month,
+ * kept exact by triggers) in one statement over a few rows per month and the days at the range's ends, whatever
+ * the number of analyses; the counts are those of the analyses list with the same filters.
  */
 export async function trackerStats(
   ctx: AppContext,
@@ -40,24 +89,33 @@ export async function trackerStats(
   if (query.tracker_id !== undefined && projectTrackers.length === 0) throw notFound(TRACKER_TEXTS.notFound);
   const ids = projectTrackers.map((tracker) => tracker.id);
   if (ids.length === 0) return { group_by: query.group_by, rows: [] };
-  const where = listFilters(access, {
-    from: query.from,
-    to: query.to,
-    prompt_id: query.prompt_id,
-    department: query.department,
-    representative: query.representative,
-    status: 'completed',
-  });
+  const reads = [
+    ...rangeReads(
+      {
+        days: trackerAnalysisDays,
+        months: trackerAnalysisMonths,
+        tracker: () => sql`NULL::int`,
+        count: (table) => table.analyses,
+      },
+      access,
+      query,
+    ),
+    ...rangeReads(
+      {
+        days: trackerHitDays,
+        months: trackerHitMonths,
+        tracker: (table) => sql`${table.trackerId}`,
+        count: (table) => table.hit,
+        only: sql`tracker_id = ANY(${sql.param(ids)}::int[])`,
+      },
+      access,
+      query,
+    ),
+  ];
+  // A group that the days taken off empty is dropped (as one the range has no analyses of).
   const counted = await ctx.db.execute<{ tracker_id: number | null; key: string | null; n: number }>(sql`
-    WITH x AS MATERIALIZED (
-      SELECT ${tasks.id} AS id, ${groupKey(access, query.group_by)} AS key FROM ${tasks} WHERE ${where}
-    )
-    SELECT NULL::int AS tracker_id, key, count(*)::int AS n FROM x GROUP BY key
-    UNION ALL
-    SELECT h.tracker_id, x.key, count(*)::int AS n
-    FROM x JOIN tracker_hits h ON h.task_id = x.id
-    WHERE h.tracker_id = ANY(${sql.param(ids)}::int[])
-    GROUP BY h.tracker_id, x.key`);
+    SELECT tracker_id, key, sum(n)::int AS n FROM (${sql.join(reads, sql` UNION ALL `)}) AS parts
+    GROUP BY tracker_id, key HAVING sum(n) <> 0`);
   const analyses = new Map<string | null, number>();
   const hit = new Map<string, number>();
   for (const row of counted.rows) {

@@ -11,7 +11,7 @@ import {
   usersSeeAll,
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
-import { type Conversation, completedAnalysis, createTracker, hitsOf } from '../../../test/trackers.ts';
+import { completedAnalysis, createTracker, hitsOf, said } from '../../../test/trackers.ts';
 import { teamLeaderAssignments, trackerHits, trackers } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { expireAnalyses } from '../tasks/expire.ts';
@@ -29,15 +29,6 @@ let otherProjectId: number;
 let salesJanuary: number;
 let supportFebruary: number;
 let salesFebruary: number;
-
-const said = (customer: string, extra: Partial<Conversation>): Conversation => ({
-  segments: [
-    { start: 0, end: 5, speaker: 'A', text: 'Good morning, how can I help?' },
-    { start: 5, end: 12, speaker: 'B', text: customer },
-  ],
-  roles: { A: 'representative', B: 'customer' },
-  ...extra,
-});
 
 beforeAll(async () => {
   t = await startTestApp();
