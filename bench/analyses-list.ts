@@ -35,6 +35,7 @@ import {
   insertRealisticAnalyses,
   representativeName,
 } from './support/realistic-rows.ts';
+import { timeRuns } from './support/timing.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000_000);
 const NOISE = Number(process.env.BENCH_NOISE ?? 100_000);
@@ -109,17 +110,7 @@ async function describe(database: Database, projectId: number): Promise<string> 
   return `database ${row!.database} (tasks ${row!.tasks}); a completed analysis: ${row!.turns} turns, transcript ${row!.transcript_chars} characters, result ${row!.result_bytes} B, metrics and roles ${row!.metrics_bytes} B, ${row!.stored_row_bytes} B a row as stored (compressed; most of it TOASTed)`;
 }
 
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2; i += 1) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 async function main(): Promise<void> {
   const { url, scratch } = await openDatabase();

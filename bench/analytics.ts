@@ -45,6 +45,7 @@ import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/proje
 import { benchPrompts, insertBenchAnalyses } from './support/analytics-data.ts';
 import { freshBenchDatabase } from './support/database.ts';
 import { departmentName } from './support/realistic-rows.ts';
+import { timeRuns } from './support/timing.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000_000);
 const NOISE = Number(process.env.BENCH_NOISE ?? 100_000);
@@ -59,25 +60,7 @@ const SUM_TABLES = [
   'analysis_value_months',
 ];
 
-/** The first run (nothing of the query's rows cached by earlier cases), then p50/p95 after two more warm-ups. */
-async function time(run: () => Promise<unknown>): Promise<{ first: number; p50: number; p95: number }> {
-  const began = performance.now();
-  await run();
-  const first = performance.now() - began;
-  for (let i = 0; i < 2; i += 1) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    first,
-    p50: samples[Math.floor(samples.length / 2)]!,
-    p95: samples[Math.floor(samples.length * 0.95)]!,
-  };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 /** The cases, as the pages ask them: the last N days of the project's calendar, or no range (two years). */
 function cases(ctx: AppContext, owner: ProjectAccess, promptId: number, today: string) {

@@ -40,6 +40,7 @@ import { assignmentsOverview, reviewQueue } from '../apps/server/src/modules/rev
 import { freshBenchDatabase } from './support/database.ts';
 import { createRealisticPrompts, insertRealisticAnalyses } from './support/realistic-rows.ts';
 import { SALES_PROMPT } from './support/sales-call.ts';
+import { timeRuns } from './support/timing.ts';
 
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000_000);
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 20_000);
@@ -56,22 +57,7 @@ type Reviewer = {
   email: string;
 };
 
-/** p50, p95 and max of RUNS runs after two warm-up runs. */
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number; max: number }> {
-  for (let i = 0; i < 2; i += 1) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    p50: samples[Math.floor(samples.length / 2)]!,
-    p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))]!,
-    max: samples[samples.length - 1]!,
-  };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 

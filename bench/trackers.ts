@@ -30,22 +30,13 @@ import { APPLY_CHUNK, applyTracker } from '../apps/server/src/modules/trackers/a
 import { trackerStats } from '../apps/server/src/modules/trackers/stats.ts';
 import { type BenchDatabase, freshBenchDatabase } from './support/database.ts';
 import { createRealisticPrompts, departmentName, insertRealisticAnalyses } from './support/realistic-rows.ts';
+import { timeRuns } from './support/timing.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const logger = createLogger({ logLevel: 'warn' });
 
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2; i += 1) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(11);
 
