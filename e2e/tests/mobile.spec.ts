@@ -38,6 +38,7 @@ const PROJECT_PAGES = [
   'settings/members',
   'settings/webhooks',
   'settings/automations',
+  'settings/trackers',
 ] as const;
 
 /** The page is not wider than the window: nothing makes the whole page scroll sideways. */
