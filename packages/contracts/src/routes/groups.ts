@@ -22,6 +22,7 @@ export { promptRoutes } from './prompts.ts';
 export { receiverRoutes } from './receivers.ts';
 export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
+export { searchRoutes } from './search.ts';
 export { supportRoutes } from './support.ts';
 export { trackerRoutes } from './trackers.ts';
 export { uploadRoutes } from './uploads.ts';
