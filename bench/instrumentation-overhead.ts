@@ -42,6 +42,9 @@ type Way = 'bare' | 'instrumented';
 interface Figures {
   direct: number;
   queue: number;
+  /** The bench process's CPU milliseconds a task, direct and through the queue. */
+  directCpu: number;
+  queueCpu: number;
 }
 
 function run(way: Way): Promise<Figures> {
@@ -64,11 +67,15 @@ function run(way: Way): Promise<Figures> {
     child.on('exit', (code) => {
       const rate = (label: string) =>
         Number(new RegExp(`${label}:\\s+[\\d.]+ s\\s+([\\d.]+) tasks/s`).exec(output)?.[1]);
+      const cpu = (label: string) =>
+        Number(new RegExp(`${label}:[^\\n]*CPU ([\\d.]+) ms a task`).exec(output)?.[1]);
       const figures = {
         direct: rate('direct runTask, one at a time'),
         queue: rate('queue, instant provider'),
+        directCpu: cpu('direct runTask, one at a time'),
+        queueCpu: cpu('queue, instant provider'),
       };
-      if (code !== 0 || Number.isNaN(figures.direct) || Number.isNaN(figures.queue)) {
+      if (code !== 0 || Object.values(figures).some(Number.isNaN)) {
         reject(new Error(`queue bench (${way}) exited with ${code}:\n${output}`));
       } else resolve(figures);
     });
@@ -83,7 +90,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
     const figures = await run(way);
     results[way].push(figures);
     console.log(
-      `  ${way.padEnd(12)} direct ${figures.direct.toFixed(1)} tasks/s, queue ${figures.queue.toFixed(1)} tasks/s`,
+      `  ${way.padEnd(12)} direct ${figures.direct.toFixed(1)} tasks/s (CPU ${figures.directCpu.toFixed(2)} ms a task), ` +
+        `queue ${figures.queue.toFixed(1)} tasks/s (CPU ${figures.queueCpu.toFixed(2)} ms a task)`,
     );
   }
 }
@@ -100,12 +108,16 @@ console.log(
     `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; ${exports} OTLP exports, ` +
     `${(exportedBytes / 1024 / 1024).toFixed(1)} MB of spans)`,
 );
+const medianOf = (way: Way, figure: keyof Figures) => median(results[way].map((figures) => figures[figure]));
 for (const part of ['direct', 'queue'] as const) {
-  const bare = median(results.bare.map((figures) => figures[part]));
-  const instrumented = median(results.instrumented.map((figures) => figures[part]));
+  const bare = medianOf('bare', part);
+  const instrumented = medianOf('instrumented', part);
   const difference = ((bare - instrumented) / bare) * 100;
+  const cpu = `${part}Cpu` as const;
+  const cpuMore = ((medianOf('instrumented', cpu) - medianOf('bare', cpu)) / medianOf('bare', cpu)) * 100;
   console.log(
     `  ${part === 'direct' ? 'direct pipeline' : 'through the queue'}: without ${bare.toFixed(1)} tasks/s, ` +
-      `with metrics and traces ${instrumented.toFixed(1)} tasks/s: ${difference.toFixed(1)} % slower (goal ≤ 3 %)`,
+      `with metrics and traces ${instrumented.toFixed(1)} tasks/s: ${difference.toFixed(1)} % slower (goal ≤ 3 %); ` +
+      `CPU ${medianOf('bare', cpu).toFixed(2)} → ${medianOf('instrumented', cpu).toFixed(2)} ms a task (${cpuMore.toFixed(1)} % more)`,
   );
 }

@@ -84,8 +84,10 @@ async function main() {
     const direct = await makeTasks(TASKS);
     anthropic.script(...direct.map(() => answer(ANSWER)));
     const directStart = performance.now();
+    const directCpu = process.cpuUsage();
     for (const id of direct) await runTask(ctx, id, { lastAttempt: true });
     const directSeconds = (performance.now() - directStart) / 1000;
+    const directCpuMs = cpuMsPerTask(directCpu);
 
     // Queued: every task sent to the analysis queue, worked by the analysis worker.
     await analysisJob.work(ctx);
@@ -93,6 +95,7 @@ async function main() {
       const ids = await makeTasks(TASKS);
       anthropic.script(...ids.map(() => (latencyMs ? slow(latencyMs, answer(ANSWER)) : answer(ANSWER))));
       const start = performance.now();
+      const cpu = process.cpuUsage();
       const requestsBefore = anthropic.requests.length;
       const firstCall = (async () => {
         while (anthropic.requests.length === requestsBefore) await pause(5);
@@ -107,7 +110,12 @@ async function main() {
         if (rows.every((row) => row.status === 'completed')) break;
         await pause(20);
       }
-      return { seconds: (performance.now() - start) / 1000, enqueueSeconds, firstCallMs: await firstCall };
+      return {
+        seconds: (performance.now() - start) / 1000,
+        cpuMs: cpuMsPerTask(cpu),
+        enqueueSeconds,
+        firstCallMs: await firstCall,
+      };
     };
     const instant = await throughQueue(0);
     const latency = Number(process.env.BENCH_LATENCY_MS ?? 500);
@@ -121,11 +129,11 @@ async function main() {
         `metrics ${METRICS ? 'on' : 'off'}, tracing ${tracing ? 'on' : 'off'})`,
     );
     console.log(
-      `  direct runTask, one at a time:    ${directSeconds.toFixed(2)} s  ${rate(directSeconds)}  (${pipelineMs.toFixed(1)} ms a task)`,
+      `  direct runTask, one at a time:    ${directSeconds.toFixed(2)} s  ${rate(directSeconds)}  (${pipelineMs.toFixed(1)} ms a task, CPU ${directCpuMs.toFixed(2)} ms a task)`,
     );
     console.log(
       `  queue, instant provider:          ${instant.seconds.toFixed(2)} s  ${rate(instant.seconds)}  ` +
-        `(${slotMs(instant.seconds).toFixed(0)} ms a task per worker; enqueueing ${instant.enqueueSeconds.toFixed(2)} s; ` +
+        `(${slotMs(instant.seconds).toFixed(0)} ms a task per worker, CPU ${instant.cpuMs.toFixed(2)} ms a task; enqueueing ${instant.enqueueSeconds.toFixed(2)} s; ` +
         `the first task reached the provider ${instant.firstCallMs.toFixed(0)} ms after it was queued)`,
     );
     const overhead = slotMs(slowed.seconds) - pipelineMs - latency;
@@ -142,6 +150,12 @@ async function main() {
     await tracing?.stop();
   }
 }
+
+/** This process's CPU time (user and system: the app's code and the fake provider's) since `since`, per task. */
+const cpuMsPerTask = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000 / TASKS;
+};
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,4 +1,4 @@
-import type { SpanExporter } from '@opentelemetry/sdk-trace';
+import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace';
 import type { Config, TracingConfig } from '../config.ts';
 
 export interface Tracing {
@@ -65,20 +65,37 @@ export async function startTracing(
 
 type Sdk = typeof import('@opentelemetry/sdk-trace');
 
-/** The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio (default 1). */
-function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig) {
+/**
+ * Statements that only open a transaction or mark a savepoint: they take no time worth a span, and with the
+ * pool's checkouts they were a third of an analysis's spans (bench/instrumentation-overhead.ts).
+ */
+const UNTRACED_STATEMENTS = /^pg\.query:(BEGIN|SAVEPOINT|RELEASE)\b/;
+
+/**
+ * The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio (default 1), that never
+ * records the UNTRACED_STATEMENTS.
+ */
+function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig): Sampler {
   const ratio = new sdk.TraceIdRatioBasedSampler(samplerRatio ?? 1);
   const root = {
     always_on: new sdk.AlwaysOnSampler(),
     always_off: new sdk.AlwaysOffSampler(),
     traceidratio: ratio,
   }[name.replace(/^parentbased_/, '') as 'always_on' | 'always_off' | 'traceidratio'];
-  return name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
+  const chosen = name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
+  return {
+    shouldSample: (context, traceId, spanName, ...rest) =>
+      UNTRACED_STATEMENTS.test(spanName)
+        ? { decision: sdk.SamplingDecision.NOT_RECORD }
+        : chosen.shouldSample(context, traceId, spanName, ...rest),
+    toString: () => `${chosen.toString()} without ${UNTRACED_STATEMENTS.source}`,
+  };
 }
 
 /**
- * A span for every query and pool checkout of node-postgres (instrumentation-pg), only within a request's or
- * a job's span (pg-boss polling while idle makes none). The statement text is recorded as sent, with its
+ * A span for every query of node-postgres (instrumentation-pg), only within a request's or a job's span
+ * (pg-boss polling while idle makes none). Pool checkouts make none: the pool's size, waiting and idle clients
+ * are metrics (metrics/), and a span each doubled the spans of a request. The statement text is recorded as sent, with its
  * placeholders ($1 …): the app passes every value as a parameter, and parameters are never recorded.
  *
  * The instrumentation patches pg when it is required; here pg is loaded already (the bundled server imports
@@ -94,6 +111,7 @@ async function instrumentPg(
   const instrumentation = new PgInstrumentation({
     enabled: false,
     requireParentSpan: true,
+    ignoreConnectSpans: true,
     enhancedDatabaseReporting: false,
   });
   const definitions = instrumentation.getModuleDefinitions();

@@ -154,6 +154,12 @@ describe('a traced analysis', () => {
     }
   });
 
+  it('pool checkouts and statements that only open a transaction or a savepoint make no span; commits do', () => {
+    const names = spans.map((span) => span.name);
+    expect(names.filter((name) => /^pg-pool|^pg\.query:(BEGIN|SAVEPOINT|RELEASE)\b/.test(name))).toEqual([]);
+    expect(names.some((name) => name.startsWith('pg.query:COMMIT'))).toBe(true);
+  });
+
   it('no span nor log line holds the transcript, the prompt, the metadata values or the email', () => {
     const secrets = [
       ...TRANSCRIPT_WORDS,
