@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     console.log(`${'query'.padEnd(44)}${'p50'.padStart(11)}${'p95'.padStart(11)}`);
     for (const [name, who, raw] of cases) {
       const query = TrackerStatsQuery.parse(raw);
-      const { p50, p95 } = await time(() => trackerStats(ctx, who, query));
+      const { p50, p95 } = await time(() => trackerStats(ctx.db, who, query));
       console.log(`${name.padEnd(44)}${ms(p50)}${ms(p95)}`);
     }
     const list = AnalysisListQuery.parse({ tracker_id: tracker!.id });

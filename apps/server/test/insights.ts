@@ -77,6 +77,7 @@ export function modelAnswer(citation: Partial<InsightAnswer['findings'][number][
             department: null,
             field: null,
             field_outcome: null,
+            moments: [],
             ...citation,
           },
         ],

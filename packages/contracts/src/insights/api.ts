@@ -3,6 +3,7 @@ import { FieldOutcomeSchema } from '../analytics/api.ts';
 import { repeatedNames } from '../analytics/manager.ts';
 import { Day, Id, PG_INTEGER_MAX, wholeNumber } from '../inputs.ts';
 import { PROVIDERS } from '../prompts/models.ts';
+import { SEARCH } from '../search/api.ts';
 import { INSIGHT_LIMITS, INSIGHT_TEXTS, unquoteFieldPath } from './rules.ts';
 
 const name = z.string().trim().min(1).max(200);
@@ -36,6 +37,11 @@ export const InsightRequest = z.object({
   start_date: Day.optional(),
   end_date: Day.optional(),
   prompt_id: Id.optional(),
+  /**
+   * A phrase to search the transcripts for (as the search page does): the conversations that hold it, newest
+   * first, are handed to the model with the pieces that hold it, as moments it may cite (issue 38).
+   */
+  search: z.string().trim().min(1).max(SEARCH.queryMax).optional(),
   provider: z.enum(PROVIDERS).optional(),
   model: z.string().trim().min(1).max(200).optional(),
 });
@@ -85,12 +91,27 @@ export const InsightFilters = z.object({
   prompt_name: z.string().nullable(),
   /** Dotted paths. */
   analysis_fields: z.array(z.string()),
+  /** The phrase the transcripts were searched for (null: none; insights asked before it existed have none). */
+  search: z.string().nullable().default(null),
 });
 export type InsightFilters = z.infer<typeof InsightFilters>;
 
 /**
- * What a finding rests on: example analyses (ids the server checked are among those the model was shown),
- * and the analyses list's filters that show all of them (within the insight's date range and prompt).
+ * A moment of a conversation that the model was shown: a tracker's hit or a search result, by its analysis and
+ * the piece of the transcript (its index, as tracker moments and search snippets count them) with its time.
+ */
+export const InsightMoment = z.object({
+  analysis_id: z.number().int(),
+  segment: z.number().int(),
+  /** Seconds from the start (null: a chat message without a time); the server sets it from what was shown. */
+  seconds: z.number().nullable(),
+});
+export type InsightMoment = z.infer<typeof InsightMoment>;
+
+/**
+ * What a finding rests on: example analyses and moments in them (ids the server checked are among those the
+ * model was shown), and the analyses list's filters that show all of them (within the insight's date range and
+ * prompt).
  */
 export const InsightCitation = z.object({
   label: z.string(),
@@ -100,6 +121,8 @@ export const InsightCitation = z.object({
   /** Dotted path of a field, with an outcome for yes/no items ('missed': the analyses that missed it). */
   field: z.string().nullable(),
   field_outcome: FieldOutcomeSchema.nullable(),
+  /** The moments it rests on (none in answers given before moments existed). */
+  moments: z.array(InsightMoment).default([]),
 });
 export type InsightCitation = z.infer<typeof InsightCitation>;
 

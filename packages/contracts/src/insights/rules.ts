@@ -17,6 +17,10 @@ export const INSIGHT_LIMITS = {
   evidenceAnalyses: 40,
   /** Characters of one evidence quote handed to the model. */
   quoteChars: 300,
+  /** Tracker moments handed per analysis of the evidence sample. */
+  trackerMomentsPerAnalysis: 3,
+  /** Conversations of a transcript search handed to the model (the newest that hold the phrase). */
+  searchConversations: 20,
   /** History page sizes. */
   pageSizes: [5, 10, 25, 50],
   defaultPageSize: 10,

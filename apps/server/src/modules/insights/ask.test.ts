@@ -4,6 +4,10 @@ import { type AnswerReferences, insightPrompt, sanitizeAnswer } from './ask.ts';
 
 const refs: AnswerReferences = {
   analysisIds: new Set([11, 12, 13]),
+  moments: new Map([
+    ['11:4', 73.5],
+    ['12:0', null],
+  ]),
   representatives: ['Alice', 'Bob'],
   departments: ['Sales'],
   fields: new Map([
@@ -20,6 +24,7 @@ const citation = (change: Partial<InsightCitation>): InsightCitation => ({
   department: null,
   field: null,
   field_outcome: null,
+  moments: [],
   ...change,
 });
 
@@ -65,6 +70,24 @@ describe('the model answer as kept', () => {
     ]);
   });
 
+  it('cites only moments the model was shown, each once, at the time they were shown with', () => {
+    const moments = cleaned(
+      citation({
+        moments: [
+          { analysis_id: 11, segment: 4, seconds: 999 },
+          { analysis_id: 11, segment: 5, seconds: 1 },
+          { analysis_id: 13, segment: 4, seconds: 73.5 },
+          { analysis_id: 11, segment: 4, seconds: 73.5 },
+          { analysis_id: 12, segment: 0, seconds: 3 },
+        ],
+      }),
+    )[0]!.moments;
+    expect(moments).toEqual([
+      { analysis_id: 11, segment: 4, seconds: 73.5 },
+      { analysis_id: 12, segment: 0, seconds: null },
+    ]);
+  });
+
   it('leaves the texts, figures and actions as the model wrote them', () => {
     const answer = withCitations(citation({ analysis_ids: [12] }));
     expect(sanitizeAnswer(answer, refs)).toEqual(answer);
@@ -80,6 +103,7 @@ describe('the question as the model reads it', () => {
     prompt_id: 3,
     prompt_name: 'Sales QA',
     analysis_fields: ['Tone'],
+    search: null,
   };
   const data = {
     figures: { analyses: 1 } as never,
@@ -91,6 +115,15 @@ describe('the question as the model reads it', () => {
         department: 'Sales',
         final_score: 80,
         fields: [],
+        moments: [
+          {
+            tracker: 'Cancellation',
+            segment: 4,
+            seconds: 73.5,
+            role: 'customer' as const,
+            text: 'I want to cancel',
+          },
+        ],
       },
     ],
   };

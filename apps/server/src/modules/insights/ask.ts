@@ -5,6 +5,7 @@ import {
   type InsightAnswer,
   type InsightCitation,
   type InsightFilters,
+  type InsightMoment,
   LANGUAGE_NATIVE_NAMES,
   type UiLanguage,
   unquoteFieldPath,
@@ -23,10 +24,13 @@ How to read the figures:
 - Yes/no items (types bool, ok): passed, missed and not applicable answers; pass_rate_percent = passed / (passed + missed).
 - Categories (types option, classification): the counts of their values.
 - A representative or department of null was not recorded.
+- "trackers" (when the project has them): each tracker's name, the analyses counted, how many of them hit it (a tracker is hit when the conversation says one of its words or phrases, or what its statement describes) and hit_rate_percent, overall, per representative and per department.
+
+Moments: an analysis of the evidence sample lists under "moments" the first pieces of its transcript that hit a tracker: the piece's index ("segment"), its time in seconds from the start, the speaker's role and its text. These are the only words of the conversations you see.
 
 Answer with:
 - summary: a short, direct answer to the question (two to four sentences).
-- findings: the key findings (at most six), most important first. Each has a title, a detail, the figures it rests on (label: which figure, e.g. "Pass rate of Discovery.Budget for Alice"; value: as in the figures, e.g. "42.5 %") and citations. A citation names example analyses by their analysis_id from the evidence sample (only ids present there), and the representative, department and field (its dotted path exactly as in the figures) whose analyses show the finding, with field_outcome "passed", "missed" or "na" for a yes/no item (else null). Use null for whatever a citation does not narrow on.
+- findings: the key findings (at most six), most important first. Each has a title, a detail, the figures it rests on (label: which figure, e.g. "Pass rate of Discovery.Budget for Alice"; value: as in the figures, e.g. "42.5 %") and citations. A citation names example analyses by their analysis_id from the evidence sample (only ids present there), and the representative, department and field (its dotted path exactly as in the figures) whose analyses show the finding, with field_outcome "passed", "missed" or "na" for a yes/no item (else null). Use null for whatever a citation does not narrow on. A citation also lists the moments it rests on (at most five), each by its analysis_id and segment exactly as shown (only moments present in the data; an empty list when it rests on figures only).
 - actions: concrete suggested actions (at most five), each with a title and a detail.
 
 Write every text in the language named in <answer_language>.`;
@@ -54,15 +58,29 @@ export function insightPrompt(
 /** What an answer may refer to: the analyses the model was shown, and the names and fields of the data. */
 export interface AnswerReferences {
   analysisIds: ReadonlySet<number>;
+  /** The moments shown, by momentKey, with their time. */
+  moments: ReadonlyMap<string, number | null>;
   representatives: readonly string[];
   departments: readonly string[];
   /** Dotted paths, with their types. */
   fields: ReadonlyMap<string, AnalyticsValueType>;
 }
 
+const momentKey = (analysisId: number, segment: number) => `${analysisId}:${segment}`;
+
+/** Moments a citation lists. */
+const CITED_MOMENTS_MAX = 5;
+
 export function answerReferences(data: GatheredData): AnswerReferences {
   return {
     analysisIds: new Set(data.sample.map((analysis) => analysis.analysis_id)),
+    moments: new Map(
+      data.sample.flatMap((analysis) =>
+        analysis.moments.map(
+          (moment) => [momentKey(analysis.analysis_id, moment.segment), moment.seconds] as const,
+        ),
+      ),
+    ),
     representatives: data.representatives,
     departments: data.departments,
     fields: new Map([
@@ -101,12 +119,24 @@ function cleanCitation(citation: InsightCitation, refs: AnswerReferences): Insig
     department: knownName(refs.departments, citation.department),
     field,
     field_outcome: checklist ? citation.field_outcome : null,
+    moments: shownMoments(citation.moments, refs),
   };
 }
 
+/** The moments that were shown, each once, with the time they were shown with. */
+function shownMoments(moments: InsightMoment[], refs: AnswerReferences): InsightMoment[] {
+  const kept = new Map<string, InsightMoment>();
+  for (const { analysis_id, segment } of moments) {
+    const key = momentKey(analysis_id, segment);
+    const seconds = refs.moments.get(key);
+    if (seconds !== undefined && !kept.has(key)) kept.set(key, { analysis_id, segment, seconds });
+  }
+  return [...kept.values()].slice(0, CITED_MOMENTS_MAX);
+}
+
 /**
- * The answer with only what exists: citations keep analyses the model was shown, representatives and
- * departments of the data (as spelt there) and fields of the figures; an outcome only for a yes/no item.
+ * The answer with only what exists: citations keep analyses and moments the model was shown, representatives
+ * and departments of the data (as spelt there) and fields of the figures; an outcome only for a yes/no item.
  */
 export function sanitizeAnswer(answer: InsightAnswer, refs: AnswerReferences): InsightAnswer {
   return {

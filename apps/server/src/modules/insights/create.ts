@@ -84,6 +84,7 @@ async function filtersOf(
     prompt_id: promptId,
     prompt_name: promptName,
     analysis_fields: [...new Set(request.analysis_fields)],
+    search: request.search ?? null,
   };
 }
 

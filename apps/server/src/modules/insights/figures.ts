@@ -1,4 +1,9 @@
-import { type AnalyticsValueType, CATEGORY_TYPES, CHECKLIST_TYPES } from '@parley/contracts';
+import {
+  type AnalyticsValueType,
+  CATEGORY_TYPES,
+  CHECKLIST_TYPES,
+  type SpeakerRole,
+} from '@parley/contracts';
 
 /** What the model is handed about an insight's analyses (figures, never transcripts), and how it is shaped. */
 
@@ -35,6 +40,24 @@ export interface FieldFigures {
   groups_left_out?: { representatives?: number; departments?: number; periods?: number };
 }
 
+/** A group of a tracker's hit rate: a representative or a department (null: none recorded). */
+export interface TrackerGroup {
+  name: string | null;
+  analyses: number;
+  hit: number;
+  hit_rate_percent: number | null;
+}
+
+/** A tracker's hit rate over the analyses within the filters: overall, per representative and department. */
+export interface TrackerFigures {
+  tracker: string;
+  analyses: number;
+  hit: number;
+  hit_rate_percent: number | null;
+  by_representative: TrackerGroup[];
+  by_department: TrackerGroup[];
+}
+
 export interface InsightFigures {
   /** Completed analyses within the filters. */
   analyses: number;
@@ -43,6 +66,20 @@ export interface InsightFigures {
   period: PeriodUnit;
   final_score: FieldFigures;
   fields: FieldFigures[];
+  /** The project's trackers (absent when it has none). */
+  trackers?: TrackerFigures[];
+}
+
+/**
+ * A moment of a conversation: a piece of its transcript (its index, as tracker moments and search snippets
+ * count them), its time, speaker and text; `tracker` names the tracker it hit.
+ */
+export interface EvidenceMoment {
+  tracker?: string;
+  segment: number;
+  seconds: number | null;
+  role: SpeakerRole | null;
+  text: string;
 }
 
 /** One analysis of the evidence sample: who, when, its final score, and short quotes of the fields asked. */
@@ -53,6 +90,17 @@ export interface EvidenceAnalysis {
   department: string | null;
   final_score: number | null;
   fields: Array<{ field: string; value: string | null; quote: string | null }>;
+  /** The first moments of the trackers it hit. */
+  moments: EvidenceMoment[];
+}
+
+/** A conversation that holds the phrase the transcripts were searched for, with the pieces that hold it. */
+export interface SearchEvidence {
+  analysis_id: number;
+  date: string;
+  representative: string | null;
+  department: string | null;
+  moments: EvidenceMoment[];
 }
 
 /** The aggregates of one group of rows of a field (all of them, one representative's, ...). */

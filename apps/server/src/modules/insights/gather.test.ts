@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnalyticsApp } from '../../../test/analytics.ts';
-import { projects, tasks } from '../../db/schema/index.ts';
+import { projects, tasks, trackerHits, trackers } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { gatherInsightData } from './gather.ts';
 
@@ -180,6 +180,7 @@ describe('the figures an insight hands the model', () => {
         { field: 'Tone', value: '3', quote: null },
         { field: 'Outcome', value: 'Won', quote: null },
       ],
+      moments: [],
     });
     expect(data!.sample[0]!.fields.map((field) => field.field)).toEqual(['Greeting', 'Tone', 'Outcome']);
   });
@@ -230,5 +231,76 @@ describe('the figures an insight hands the model', () => {
       end_date: null,
     });
     expect(none).toBeNull();
+  });
+
+  it("the trackers' hit rates overall, per representative and department, and their moments in the sample", async () => {
+    const { a1, a4 } = s.ids;
+    const [tracker] = await s.t.ctx.db
+      .insert(trackers)
+      .values({ projectId: s.projectId, name: 'Cancellation', language: 'en', phrases: ['cancel'] })
+      .returning();
+    const moment = (segment: number, text: string) => ({
+      segment,
+      seconds: segment * 10,
+      role: 'customer' as const,
+      text,
+    });
+    await s.t.ctx.db.insert(trackerHits).values([
+      {
+        trackerId: tracker!.id,
+        taskId: a1,
+        projectId: s.projectId,
+        hits: 4,
+        moments: [
+          moment(1, 'I will cancel'),
+          moment(2, 'cancel it'),
+          moment(3, 'c'.repeat(400)),
+          moment(5, 'cancel!'),
+        ],
+      },
+      {
+        trackerId: tracker!.id,
+        taskId: a4,
+        projectId: s.projectId,
+        hits: 1,
+        moments: [moment(0, 'Cancel now')],
+      },
+    ]);
+    const data = await gatherInsightData(s.t.ctx.db, access, { ...scope, prompt_id: s.salesPrompt.id });
+    expect(data!.figures.trackers).toEqual([
+      {
+        tracker: 'Cancellation',
+        analyses: 5,
+        hit: 2,
+        hit_rate_percent: 40,
+        by_representative: [
+          { name: 'Alice', analyses: 3, hit: 1, hit_rate_percent: 33.3 },
+          { name: 'Bob', analyses: 1, hit: 1, hit_rate_percent: 100 },
+          { name: null, analyses: 1, hit: 0, hit_rate_percent: 0 },
+        ],
+        by_department: [
+          { name: 'Sales', analyses: 3, hit: 1, hit_rate_percent: 33.3 },
+          { name: 'Support', analyses: 1, hit: 1, hit_rate_percent: 100 },
+          { name: null, analyses: 1, hit: 0, hit_rate_percent: 0 },
+        ],
+      },
+    ]);
+    const momentsOf = (id: number) => data!.sample.find((analysis) => analysis.analysis_id === id)!.moments;
+    // The first three of a1's, texts cut as quotes are.
+    expect(momentsOf(a1)).toEqual([
+      { tracker: 'Cancellation', ...moment(1, 'I will cancel') },
+      { tracker: 'Cancellation', ...moment(2, 'cancel it') },
+      { tracker: 'Cancellation', ...moment(3, 'c'.repeat(300)) },
+    ]);
+    expect(momentsOf(a4)).toEqual([{ tracker: 'Cancellation', ...moment(0, 'Cancel now') }]);
+
+    // A team leader of Sales: Bob's hit is not theirs.
+    const leader: ProjectAccess = {
+      ...access,
+      role: 'teamleader',
+      visibility: { kind: 'team', assignment: { departments: ['sales'], representatives: [] } },
+    };
+    const theirs = await gatherInsightData(s.t.ctx.db, leader, { ...scope, prompt_id: s.salesPrompt.id });
+    expect(theirs!.figures.trackers![0]).toMatchObject({ analyses: 3, hit: 1, hit_rate_percent: 33.3 });
   });
 });

@@ -11,6 +11,7 @@ import { analysisFieldDays as days, tasks, analysisFieldValues as values } from 
 import { type AnalyticsTable, finalRows } from '../analytics/filters.ts';
 import { groupBy } from '../analytics/tally.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { trackerFigures, trackerMoments } from './conversation-evidence.ts';
 import { topValues, type ValueCounts } from './field-context.ts';
 import {
   BREAKDOWN_MAX,
@@ -60,10 +61,11 @@ export async function gatherInsightData(
   const paths = scope.analysis_fields.filter((path) => path !== FINAL_SCORE_PATH);
   const fields = paths.length > 0 ? [...new Set(paths)] : await busiestFields(db, conditions);
   const unit = periodUnit(scope.start_date ?? overview.first, scope.end_date ?? overview.last);
-  const [groups, tops, sample] = await Promise.all([
+  const [groups, tops, sample, trackers] = await Promise.all([
     groupCounts(db, access, scope, fields, unit),
     topValues(db, access, scope, [...fields, FINAL_SCORE_PATH], INSIGHT_LIMITS.promptTopValues),
     evidenceSample(db, conditions, fields),
+    trackerFigures(db, access, scope),
   ]);
   const byField = groupBy(groups, (group) => `${group.path}\n${group.type}`);
   const figuresOf = (path: string, type: AnalyticsValueType) =>
@@ -81,6 +83,7 @@ export async function gatherInsightData(
           .filter((group) => group.path === path && group.by === 'overall')
           .map((group) => figuresOf(path, group.type)),
       ),
+      ...(trackers.length > 0 && { trackers }),
     },
     sample,
     representatives: namesOf(finalGroups, 'representative'),
@@ -261,8 +264,8 @@ const EMPTY: GroupCounts = {
 };
 
 /**
- * The newest analyses within the filters (INSIGHT_LIMITS.evidenceAnalyses), each with its fields' values and
- * the quotes the analysis gave as evidence for them, cut to INSIGHT_LIMITS.quoteChars.
+ * The newest analyses within the filters (INSIGHT_LIMITS.evidenceAnalyses), each with its fields' values, the
+ * quotes the analysis gave as evidence for them, cut to INSIGHT_LIMITS.quoteChars, and its trackers' moments.
  */
 async function evidenceSample(
   db: Executor,
@@ -290,5 +293,9 @@ async function evidenceSample(
     .where(and(...conditions, finalRows(values)))
     .orderBy(desc(values.analysisDate), desc(values.taskId))
     .limit(INSIGHT_LIMITS.evidenceAnalyses);
-  return rows;
+  const moments = await trackerMoments(
+    db,
+    rows.map((row) => row.analysis_id),
+  );
+  return rows.map((row) => ({ ...row, moments: moments.get(row.analysis_id) ?? [] }));
 }

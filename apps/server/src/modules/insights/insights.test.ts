@@ -91,6 +91,7 @@ describe('an insight', () => {
         prompt_id: s.salesPrompt.id,
         prompt_name: 'Sales QA',
         analysis_fields: ['Greeting', 'Discovery.Budget'],
+        search: null,
       },
       provider: 'anthropic',
       model: 'claude-sonnet-4-5-20250929',
@@ -123,6 +124,7 @@ describe('an insight', () => {
         department: null,
         field: 'Discovery.Budget',
         field_outcome: 'missed',
+        moments: [],
       },
     ]);
     expect(done.answer!.summary).toBe('Budgets are rarely discussed.');
@@ -303,6 +305,7 @@ async function queuedInsight(): Promise<number> {
         prompt_id: null,
         prompt_name: null,
         analysis_fields: [],
+        search: null,
       },
       provider: 'anthropic',
       model: 'claude-sonnet-4-5-20250929',

@@ -45,7 +45,7 @@ export async function trackerRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   serve(app, routes.stats, {
     preValidation: member,
-    handler: async (request) => ({ data: await trackerStats(ctx, projectAccess(request), request.query) }),
+    handler: async (request) => ({ data: await trackerStats(ctx.db, projectAccess(request), request.query) }),
   });
 
   serve(app, routes.analysisHits, {

@@ -1,6 +1,6 @@
 import type { TrackerStatsQuery, TrackerStatsRow } from '@parley/contracts';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   trackerAnalysisDays,
   trackerAnalysisMonths,
@@ -10,10 +10,14 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { promptCondition } from '../analyses/filters.ts';
-import { checkedDays, daysCondition, scopeConditions } from '../analytics/filters.ts';
+import { checkedDays, daysCondition, type ScopeFilters, scopeConditions } from '../analytics/filters.ts';
 import { monthsCondition, rangeParts } from '../analytics/months.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { TRACKER_TEXTS } from './service.ts';
+
+/** What the hit rates are asked for: the route's query, or one department and representative of many (insights). */
+export type TrackerStatsAsked = Omit<TrackerStatsQuery, 'department' | 'representative'> &
+  Pick<ScopeFilters, 'department' | 'representative'>;
 
 type Sums =
   | typeof trackerAnalysisDays
@@ -33,7 +37,7 @@ function groupKey(table: Sums, date: Column, groupBy: TrackerStatsQuery['group_b
  * classification's chosen prompt too), department and representative, and a team leader's teams on the sums'
  * own department and representative columns (as analytics reads its sums).
  */
-function scopeOf(table: Sums, access: ProjectAccess, query: TrackerStatsQuery): SQL[] {
+function scopeOf(table: Sums, access: ProjectAccess, query: TrackerStatsAsked): SQL[] {
   const { department, representative, prompt_id: promptId } = query;
   return [
     ...scopeConditions(table, access, { department, representative }),
@@ -49,7 +53,7 @@ function scopeOf(table: Sums, access: ProjectAccess, query: TrackerStatsQuery): 
 function rangeReads<D extends Sums & { analysisDate: Column }, M extends Sums & { month: Column }>(
   sums: { days: D; months: M; tracker: (table: D | M) => SQL; count: (table: D | M) => Column; only?: SQL },
   access: ProjectAccess,
-  query: TrackerStatsQuery,
+  query: TrackerStatsAsked,
 ): SQL[] {
   const parts = rangeParts(checkedDays(query));
   const read = (table: D | M, date: Column, range: SQL[], sign: 1 | -1) => sql`
@@ -71,12 +75,12 @@ function rangeReads<D extends Sums & { analysisDate: Column }, M extends Sums & 
  * the number of analyses; the counts are those of the analyses list with the same filters.
  */
 export async function trackerStats(
-  ctx: AppContext,
+  db: Executor,
   access: ProjectAccess,
-  query: TrackerStatsQuery,
+  query: TrackerStatsAsked,
 ): Promise<{ group_by: TrackerStatsQuery['group_by']; rows: TrackerStatsRow[] }> {
   checkedDays(query);
-  const projectTrackers = await ctx.db
+  const projectTrackers = await db
     .select({ id: trackers.id })
     .from(trackers)
     .where(
@@ -113,7 +117,7 @@ export async function trackerStats(
     ),
   ];
   // A group that the days taken off empty is dropped (as one the range has no analyses of).
-  const counted = await ctx.db.execute<{ tracker_id: number | null; key: string | null; n: number }>(sql`
+  const counted = await db.execute<{ tracker_id: number | null; key: string | null; n: number }>(sql`
     SELECT tracker_id, key, sum(n)::int AS n FROM (${sql.join(reads, sql` UNION ALL `)}) AS parts
     GROUP BY tracker_id, key HAVING sum(n) <> 0`);
   const analyses = new Map<string | null, number>();
