@@ -45,6 +45,7 @@ describe('isNavItemVisible', () => {
     for (const key of [
       'dashboard',
       'analyses',
+      'search',
       'analytics',
       'insights',
       'changeRequests',
