@@ -138,7 +138,11 @@ export function ResultCard({
           {formatDateTime(result.conversation_at, i18n.language, timeZone)}
         </Typography>
       </Stack>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5, mb: 1 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5, mb: 1 }}
+      >
         {people ? (
           <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {people}

@@ -106,13 +106,7 @@ export function SearchForm({
         </Button>
       ) : null}
       {phone && !unfolded ? null : (
-        <Grid
-          container
-          spacing={2}
-          sx={{ mt: 2 }}
-          component="section"
-          aria-label={t('search.filters.label')}
-        >
+        <Grid container spacing={2} sx={{ mt: 2 }} component="section" aria-label={t('search.filters.label')}>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <TextField
               select
@@ -176,12 +170,7 @@ export function SearchForm({
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }} sx={{ display: 'flex', alignItems: 'center' }}>
-            <Button
-              fullWidth
-              startIcon={<ClearIcon />}
-              onClick={onClear}
-              disabled={active === 0}
-            >
+            <Button fullWidth startIcon={<ClearIcon />} onClick={onClear} disabled={active === 0}>
               {t('analyses.filters.clear')}
             </Button>
           </Grid>

@@ -9,6 +9,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import { promptChoices, requests } from '../../test/analyses';
 import { trackerFixture, trackersAnswer } from '../../test/trackers';
 import {
@@ -20,7 +21,6 @@ import {
   routeKey,
   testProject,
 } from '../../test/utils';
-import { ProjectGuard } from '../../shared/app/ProjectGuard';
 import SearchPage from './SearchPage';
 
 const SEARCH = routeKey(searchRoutes.search, { id: 5 });
@@ -114,7 +114,7 @@ describe('search page', () => {
               text: '…so I want to Cancel my contract today, cancel it.',
               highlights: [
                 { start: 14, length: 6 },
-                { start: 42, length: 6 },
+                { start: 40, length: 6 },
               ],
             },
             {
@@ -149,7 +149,11 @@ describe('search page', () => {
     const [first, second] = within(card).getAllByTestId('search-snippet');
     expect(first).toHaveTextContent('1:04');
     expect(first).toHaveTextContent('Customer');
-    expect(within(first!).getAllByTestId('search-hit').map((mark) => [mark.tagName, mark.textContent])).toEqual([
+    expect(
+      within(first!)
+        .getAllByTestId('search-hit')
+        .map((mark) => [mark.tagName, mark.textContent]),
+    ).toEqual([
       ['MARK', 'Cancel'],
       ['MARK', 'cancel'],
     ]);
@@ -178,7 +182,9 @@ describe('search page', () => {
     mockSearchApi(() =>
       page([
         result(7, {
-          snippets: [{ segment: 0, seconds: null, role: null, text: 'cancel', highlights: [{ start: 0, length: 6 }] }],
+          snippets: [
+            { segment: 0, seconds: null, role: null, text: 'cancel', highlights: [{ start: 0, length: 6 }] },
+          ],
         }),
       ]),
     );
@@ -232,7 +238,11 @@ describe('search page', () => {
     mockSearchApi(() => page([]));
     await open('/projects/5/search?q=zebra&department=Sales');
     expect(await screen.findByText('No conversations found')).toBeInTheDocument();
-    expect(screen.getByText('No transcript says “zebra” within these filters. Try fewer words or clear the filters.'));
+    expect(
+      screen.getByText(
+        'No transcript says “zebra” within these filters. Try fewer words or clear the filters.',
+      ),
+    );
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
     fireEvent.click(clear.at(-1)!);
     expect(location()).toBe('/projects/5/search?q=zebra');

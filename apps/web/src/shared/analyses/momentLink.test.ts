@@ -3,7 +3,9 @@ import { momentPath, readMoment } from './momentLink';
 
 describe('moment links', () => {
   it('names the piece and its start in the analysis path', () => {
-    expect(momentPath(5, 12, { segment: 3, seconds: 64.125 })).toBe('/projects/5/analysis/12?segment=3&t=64.13');
+    expect(momentPath(5, 12, { segment: 3, seconds: 64.125 })).toBe(
+      '/projects/5/analysis/12?segment=3&t=64.13',
+    );
     expect(momentPath(5, 12, { segment: 0, seconds: null })).toBe('/projects/5/analysis/12?segment=0');
   });
 

@@ -25,4 +25,5 @@ export function readMoment(params: URLSearchParams): Moment | null {
   return { segment, seconds: Number.isFinite(seconds) && seconds >= 0 ? seconds : null };
 }
 
-const numberParam = (value: string | null) => (value === null || value.trim() === '' ? Number.NaN : Number(value));
+const numberParam = (value: string | null) =>
+  value === null || value.trim() === '' ? Number.NaN : Number(value);
