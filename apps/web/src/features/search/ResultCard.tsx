@@ -125,15 +125,16 @@ export function ResultCard({
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'baseline' }, columnGap: 2 }}
       >
-        <Link
+        <Typography
           id={titleId}
-          component={RouterLink}
-          to={analysisPath(projectId, result.task_id)}
           variant="subtitle1"
+          component="h2"
           sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
         >
-          {result.title || t('analyses.list.untitled', { id: result.task_id })}
-        </Link>
+          <Link component={RouterLink} to={analysisPath(projectId, result.task_id)}>
+            {result.title || t('analyses.list.untitled', { id: result.task_id })}
+          </Link>
+        </Typography>
         <Typography variant="body2" color="textSecondary" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {formatDateTime(result.conversation_at, i18n.language, timeZone)}
         </Typography>
