@@ -273,6 +273,12 @@ describe('search page', () => {
     expect(await screen.findByTestId('search-count')).toHaveTextContent('More than 1,000 conversations');
   });
 
+  it('counts the conversations shown once the last page is in (the server counts candidates)', async () => {
+    mockSearchApi(() => page([result(1)], { total: 2 }));
+    await open('/projects/5/search?q=hello&speaker=customer');
+    expect(await screen.findByTestId('search-count')).toHaveTextContent('1 conversation');
+  });
+
   it('shows placeholders while searching', async () => {
     let answer: (response: Response) => void = () => {};
     mockSearchApi(() => new Promise<Response>((resolve) => (answer = resolve)));

@@ -44,13 +44,15 @@ export function SearchResults({
   const { t, i18n } = useTranslation();
   const first = data.pages[0]!;
   const results = data.pages.flatMap((page) => page.results);
-  const total = formatNumber(first.total, i18n.language);
+  // Once the last page is in, the conversations shown are the count (the server's may be an estimate).
+  const count = pages.hasNextPage ? first.total : results.length;
+  const total = formatNumber(count, i18n.language);
   return (
     <Stack spacing={2}>
       <Typography role="status" color="textSecondary" data-testid="search-count">
         {first.total_capped
           ? t('search.results.countCapped', { total })
-          : t('search.results.count', { count: first.total, total })}
+          : t('search.results.count', { count, total })}
       </Typography>
       {results.map((result) => (
         <ResultCard key={result.task_id} result={result} projectId={projectId} timeZone={timeZone} />

@@ -49,6 +49,25 @@ describe('markedParts', () => {
     ]);
   });
 
+  it("marks a phrase's words with the spaces between them as one, not words apart by punctuation", () => {
+    const text = 'I want Solar  Panels, solar. Panels';
+    expect(
+      markedParts(text, [
+        { start: 7, length: 5 },
+        { start: 14, length: 6 },
+        { start: 22, length: 5 },
+        { start: 29, length: 6 },
+      ]),
+    ).toEqual([
+      { text: 'I want ', marked: false },
+      { text: 'Solar  Panels', marked: true },
+      { text: ', ', marked: false },
+      { text: 'solar', marked: true },
+      { text: '. ', marked: false },
+      { text: 'Panels', marked: true },
+    ]);
+  });
+
   it('clips highlights outside the text and ignores empty ones', () => {
     const text = 'short text';
     const parts = markedParts(text, [

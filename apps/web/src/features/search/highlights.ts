@@ -7,7 +7,8 @@ export interface TextPart {
 
 /**
  * A snippet's text cut into plain and marked parts by its highlights (UTF-16 offsets). Highlights out of the
- * text are clipped, overlapping or touching ones merged, so the parts always join back into the text.
+ * text are clipped; overlapping ones, and those only spaces apart (a phrase's words), are merged into one
+ * mark. The parts always join back into the text.
  */
 export function markedParts(text: string, highlights: readonly SearchHighlight[]): TextPart[] {
   const spans = highlights
@@ -23,7 +24,8 @@ export function markedParts(text: string, highlights: readonly SearchHighlight[]
     const start = Math.max(span.start, at);
     if (span.end <= at) continue;
     const last = parts.at(-1);
-    if (start === at && last?.marked) last.text += text.slice(start, span.end);
+    // The words of a phrase come as a highlight each: the spaces between them are marked too.
+    if (last?.marked && /^\s*$/.test(text.slice(at, start))) last.text += text.slice(at, span.end);
     else {
       if (start > at) parts.push({ text: text.slice(at, start), marked: false });
       parts.push({ text: text.slice(start, span.end), marked: true });
