@@ -68,14 +68,16 @@ function Snippet({ snippet, to }: { snippet: SearchSnippet; to: string }) {
           '&:hover': { bgcolor: 'action.hover' },
         }}
       >
-        <Typography
-          component="span"
-          variant="caption"
-          color="textSecondary"
-          sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 36, pt: '2px', flexShrink: 0 }}
-        >
-          {time ?? '—'}
-        </Typography>
+        {time ? (
+          <Typography
+            component="span"
+            variant="caption"
+            color="textSecondary"
+            sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 36, pt: '2px', flexShrink: 0 }}
+          >
+            {time}
+          </Typography>
+        ) : null}
         <Box component="span" sx={{ minWidth: 0, flex: 1 }}>
           {role ? (
             <Typography
