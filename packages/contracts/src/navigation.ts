@@ -82,6 +82,7 @@ export const PAGES_KEPT_ON_PROJECT_SWITCH = [
   'billing',
   'prompts',
   'analyses',
+  'search',
   'analytics',
   'api-keys',
 ] as const;
