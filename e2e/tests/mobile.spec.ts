@@ -21,6 +21,7 @@ test.describe.configure({ timeout: 150_000 });
 const PROJECT_PAGES = [
   'dashboard',
   'analyses',
+  'search',
   'analytics',
   'analytics/manager-dashboard',
   'analytics/checklist-report',

@@ -5,6 +5,7 @@ describe('pathAfterProjectSwitch', () => {
   it('keeps the kept pages and their tab', () => {
     expect(pathAfterProjectSwitch('/projects/1/settings/api-keys', 2)).toBe('/projects/2/settings/api-keys');
     expect(pathAfterProjectSwitch('/projects/1/billing', 7)).toBe('/projects/7/billing');
+    expect(pathAfterProjectSwitch('/projects/1/search', 7)).toBe('/projects/7/search');
     expect(pathAfterProjectSwitch('/projects/1/analytics/manager-dashboard', 7)).toBe(
       '/projects/7/analytics/manager-dashboard',
     );
@@ -45,6 +46,7 @@ describe('isNavItemVisible', () => {
     for (const key of [
       'dashboard',
       'analyses',
+      'search',
       'analytics',
       'insights',
       'changeRequests',

@@ -17,6 +17,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', path: 'dashboard', scope: 'project', audience: 'member' },
   { key: 'analyses', path: 'analyses', scope: 'project', audience: 'member', alsoActiveOn: ['analysis'] },
+  { key: 'search', path: 'search', scope: 'project', audience: 'member' },
   { key: 'analytics', path: 'analytics', scope: 'project', audience: 'member' },
   { key: 'managerDashboard', path: 'analytics/manager-dashboard', scope: 'project', audience: 'member' },
   { key: 'checklistReport', path: 'analytics/checklist-report', scope: 'project', audience: 'member' },
@@ -81,6 +82,7 @@ export const PAGES_KEPT_ON_PROJECT_SWITCH = [
   'billing',
   'prompts',
   'analyses',
+  'search',
   'analytics',
   'api-keys',
 ] as const;

@@ -8,6 +8,7 @@ const MANAGER_KEYS = ['failedTasks', 'billing', 'prompts', 'integrations', 'sett
 const MEMBER_KEYS = [
   'dashboard',
   'analyses',
+  'search',
   'analytics',
   'managerDashboard',
   'checklistReport',

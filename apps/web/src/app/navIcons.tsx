@@ -15,6 +15,7 @@ import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PublishedWithChangesOutlinedIcon from '@mui/icons-material/PublishedWithChangesOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import type { ReactNode } from 'react';
@@ -22,6 +23,7 @@ import type { ReactNode } from 'react';
 export const NAV_ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlinedIcon />,
   analyses: <ListAltOutlinedIcon />,
+  search: <SearchIcon />,
   analytics: <AssessmentOutlinedIcon />,
   managerDashboard: <LeaderboardOutlinedIcon />,
   checklistReport: <ChecklistOutlinedIcon />,

@@ -65,6 +65,7 @@ const billingPage = page(() => import('../features/billing/BillingPage'));
 const superAdminPage = page(() => import('../features/admin/SuperAdminPage'));
 const analysesPage = page(() => import('../features/analyses/AnalysesPage'));
 const analysisPage = page(() => import('./pages/AnalysisPage'));
+const searchPage = page(() => import('../features/search/SearchPage'));
 const reviewPage = page(() => import('../features/reviews/ReviewPage'));
 const analysisRedirect = page(() => import('../features/analyses/AnalysisRedirect'));
 const failedTasksPage = page(() => import('../features/failed-tasks/FailedTasksPage'));
@@ -89,6 +90,7 @@ const memberPages: RouteObject[] = [
   { path: 'analyses/:analysisId', ...analysisRedirect },
   { path: 'analysis/:taskId', ...analysisPage },
   { path: 'analysis/:taskId/review', ...reviewPage },
+  { path: 'search', ...searchPage },
   { path: 'analytics', ...explorerPage },
   { path: 'analytics/manager-dashboard', ...managerDashboardPage },
   { path: 'analytics/checklist-report', ...checklistReportPage },

@@ -675,6 +675,49 @@ describe('analysis detail', () => {
     expect(MockEventSource.instances).toHaveLength(0);
   });
 
+  it('opens at a moment a link names (a search result): plays from there and marks the piece, once', async () => {
+    const media = mockMedia();
+    mockAnalysesApi();
+    await openDetail('/projects/5/analysis/42?segment=2&t=12.5');
+    await waitFor(() => expect(media.setTime).toHaveBeenCalledWith(12.5));
+    expect(media.play).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('transcript-line-2')).toHaveAttribute('data-revealed', 'true');
+    expect(screen.getByTestId('transcript-line-1')).not.toHaveAttribute('data-revealed');
+    // Later clicks go where they lead; the link's moment is not sought again.
+    fireEvent.click(
+      within(screen.getByTestId('transcript')).getByText('Hi, I have a question about pricing?'),
+    );
+    expect(media.setTime).toHaveBeenLastCalledWith(4.5);
+    expect(media.setTime).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens a chat at the message a link names, without a player', async () => {
+    mockMedia();
+    const detail = detailFixture();
+    mockAnalysesApi({
+      [routeKey(analysisRoutes.detail, { id: 5, taskId: 42 })]: () =>
+        jsonResponse(200, {
+          data: {
+            ...detail,
+            media: { ...detail.media, kind: 'text', content_type: 'text/plain', file_name: 'chat.txt' },
+            transcript: detail.transcript!.map((segment) => ({ ...segment, start: null, end: null })),
+          },
+        }),
+    });
+    await openDetail('/projects/5/analysis/42?segment=1');
+    await waitFor(() =>
+      expect(screen.getByTestId('transcript-line-1')).toHaveAttribute('data-revealed', 'true'),
+    );
+  });
+
+  it('ignores a moment in the print view', async () => {
+    const media = mockMedia();
+    mockAnalysesApi();
+    await openDetail('/projects/5/analysis/42?pdf=1&segment=2&t=12.5');
+    expect(screen.getByTestId('transcript-line-2')).not.toHaveAttribute('data-revealed');
+    expect(media.setTime).not.toHaveBeenCalled();
+  });
+
   it('links to the print view from the normal page', async () => {
     mockMedia();
     mockAnalysesApi();

@@ -8,10 +8,9 @@ import {
   isProjectManager,
   type ResultValues,
   readStoredResult,
-  type TrackerMoment,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { DetailsCard } from '../../features/analyses/DetailsCard';
@@ -40,6 +39,7 @@ import {
   useAnalysisTrackers,
 } from '../../features/trackers/AnalysisTrackers';
 import { AnalysisSection } from '../../shared/analyses/AnalysisSection';
+import { type Moment, readMoment } from '../../shared/analyses/momentLink';
 import { fieldsFor, finalScoreOf, promptShape } from '../../shared/analyses/result';
 import { namedSegments, originalNaming, speakerNaming } from '../../shared/analyses/speakers';
 import {
@@ -104,6 +104,7 @@ export default function AnalysisPage() {
         <AnalysisView
           detail={data}
           pdf={pdf}
+          linkedMoment={pdf ? null : readMoment(search)}
           timeZone={project.timezone}
           readOnly={readOnly}
           manager={isProjectManager(project.my_role)}
@@ -119,12 +120,15 @@ const NO_VALUES: ResultValues = {};
 function AnalysisView({
   detail,
   pdf,
+  linkedMoment,
   timeZone,
   readOnly,
   manager,
 }: {
   detail: AnalysisDetail;
   pdf: boolean;
+  /** The moment the link opened the analysis at (?segment=N&t=SECONDS, from a search result). */
+  linkedMoment: Moment | null;
   timeZone?: string;
   readOnly: boolean;
   /** An admin or owner: re-analyses rather than asking for it. */
@@ -178,11 +182,20 @@ function AnalysisView({
   const trackers = useAnalysisTrackers(detail);
   // A tracker moment clicked: the recording plays from it, and its piece is brought into view in the transcript.
   const [revealed, setRevealed] = useState<{ index: number } | null>(null);
-  const goToMoment = (moment: TrackerMoment) => {
+  const goToMoment = (moment: Moment) => {
     if (seek && moment.seconds !== null) seek(moment.seconds);
     setShowOriginal(false);
     setRevealed({ index: moment.segment });
   };
+  // A link to a moment goes there once, when the player is there to seek (a recording) or at once (a chat).
+  const linkedKey = linkedMoment ? `${linkedMoment.segment}:${linkedMoment.seconds}` : null;
+  const arrivedAt = useRef<string | null>(null);
+  const readyToSeek = !hasPlayer || linkedMoment?.seconds === null || seek !== null;
+  useEffect(() => {
+    if (!linkedMoment || linkedKey === arrivedAt.current || !readyToSeek) return;
+    arrivedAt.current = linkedKey;
+    goToMoment(linkedMoment);
+  });
   const duration = detail.media.duration_seconds ?? metrics?.durationSeconds ?? null;
   const title =
     detail.title ||

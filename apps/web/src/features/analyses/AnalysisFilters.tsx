@@ -16,6 +16,7 @@ import {
 import { TASK_STATUSES, type TaskStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTrackerChoices, withChosen } from '../../shared/analyses/filterChoices';
 import { VersionFilter } from '../../shared/analyses/VersionFilter';
 import type { PromptChoice } from '../../shared/api/analyses';
 import {
@@ -23,7 +24,6 @@ import {
   foldedFilterCount,
   hasFilters,
 } from '../../shared/api/analysisListQuery';
-import { useTrackers } from '../../shared/api/trackers';
 import { DateRangePicker } from '../../shared/components/DateRangePicker';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { IdSelect } from '../../shared/components/IdSelect';
@@ -62,19 +62,9 @@ export function AnalysisFilters({
   const [unfolded, setUnfolded] = useState(false);
   const folded = phone && !unfolded;
   const active = foldedFilterCount(filters);
-  const promptOptions =
-    filters.prompt_id && !prompts.some((prompt) => prompt.id === filters.prompt_id)
-      ? [
-          ...prompts,
-          { id: filters.prompt_id, name: `#${filters.prompt_id}`, project_id: 0, metadataFields: [] },
-        ]
-      : prompts;
+  const promptOptions = withChosen(prompts, filters.prompt_id);
   // The tracker filter shows once the project has trackers (or the URL names one).
-  const trackers = useTrackers(projectId).data ?? [];
-  const trackerOptions =
-    filters.tracker_id && !trackers.some((tracker) => tracker.id === filters.tracker_id)
-      ? [...trackers, { id: filters.tracker_id, name: `#${filters.tracker_id}` }]
-      : trackers;
+  const trackerOptions = useTrackerChoices(projectId, filters.tracker_id);
 
   return (
     <Paper
