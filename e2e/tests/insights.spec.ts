@@ -24,6 +24,7 @@ const insightAnswer = (missedTask: number): InsightAnswer => ({
           department: null,
           field: 'Discovery.Budget',
           field_outcome: 'missed',
+          moments: [],
         },
       ],
     },

@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
-import type { Insight, InsightAnswer, InsightCitation } from '@parley/contracts';
+import { formatTimestamp, type Insight, type InsightAnswer, type InsightCitation } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { momentPath } from '../../shared/analyses/momentLink';
 import { SectionCard } from '../../shared/components/SectionCard';
 import { analysisLink, citationLink } from './model';
 
@@ -30,6 +31,28 @@ function Citation({
               {index > 0 ? ', ' : null}
               <Link component={RouterLink} to={analysisLink(projectId, id)} data-testid="insight-example">
                 #{id}
+              </Link>
+            </span>
+          ))}
+        </Typography>
+      ) : null}
+      {citation.moments.length > 0 ? (
+        <Typography variant="caption" color="textSecondary" component="div">
+          {t('insights.answer.moments')}{' '}
+          {citation.moments.map((moment, index) => (
+            <span key={`${moment.analysis_id}:${moment.segment}`}>
+              {index > 0 ? ', ' : null}
+              <Link
+                component={RouterLink}
+                to={momentPath(projectId, moment.analysis_id, moment)}
+                data-testid="insight-moment"
+              >
+                {moment.seconds === null
+                  ? t('insights.answer.momentMessage', { id: moment.analysis_id, number: moment.segment + 1 })
+                  : t('insights.answer.moment', {
+                      id: moment.analysis_id,
+                      time: formatTimestamp(moment.seconds),
+                    })}
               </Link>
             </span>
           ))}

@@ -88,6 +88,10 @@ describe('an insight', () => {
         .getAllByTestId('insight-example')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/projects/5/analyses/101', '/projects/5/analyses/102']);
+    // A moment it rests on opens the analysis there.
+    const moment = within(citation).getByTestId('insight-moment');
+    expect(moment).toHaveTextContent('#101 at 1:13');
+    expect(moment).toHaveAttribute('href', '/projects/5/analysis/101?segment=4&t=73.5');
     expect(screen.getByTestId('insight-actions')).toHaveTextContent('Coach Ann on discovery');
 
     await userEvent.click(
