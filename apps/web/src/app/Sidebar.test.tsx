@@ -12,6 +12,7 @@ const MEMBER_KEYS = [
   'managerDashboard',
   'checklistReport',
   'insights',
+  'topics',
   'changeRequests',
   'reviewQueue',
   'upload',

@@ -17,6 +17,7 @@ import PublishedWithChangesOutlinedIcon from '@mui/icons-material/PublishedWithC
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
+import TopicOutlinedIcon from '@mui/icons-material/TopicOutlined';
 import type { ReactNode } from 'react';
 
 export const NAV_ICONS: Record<string, ReactNode> = {
@@ -26,6 +27,7 @@ export const NAV_ICONS: Record<string, ReactNode> = {
   managerDashboard: <LeaderboardOutlinedIcon />,
   checklistReport: <ChecklistOutlinedIcon />,
   insights: <InsightsOutlinedIcon />,
+  topics: <TopicOutlinedIcon />,
   changeRequests: <PublishedWithChangesOutlinedIcon />,
   reviewQueue: <RateReviewOutlinedIcon />,
   upload: <CloudUploadOutlinedIcon />,
