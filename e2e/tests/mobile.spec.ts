@@ -25,6 +25,7 @@ const PROJECT_PAGES = [
   'analytics/manager-dashboard',
   'analytics/checklist-report',
   'analytics/insights',
+  'analytics/topics',
   'change-requests',
   'analysis/upload',
   'analysis/bulk-upload',
