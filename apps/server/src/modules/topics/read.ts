@@ -5,7 +5,7 @@ import {
   type TopicRun,
   type TopicRunDetail,
 } from '@parley/contracts';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { tasks, topicExamples, topicRuns, topicSettings, topics } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -58,7 +58,8 @@ export async function listTopicRuns(ctx: AppContext, access: ProjectAccess) {
 
 /**
  * A run of the project (404 another project's) with its topics; each topic's examples are the ones the reader
- * may see (the analyses list's visibility: a team leader sees their teams'), the most typical first.
+ * may see (the analyses list's visibility: a team leader sees their teams'), the most typical first; a deleted
+ * analysis's example is gone with it (cascade), an expired or erased one's is left out.
  */
 export async function getTopicRun(
   ctx: AppContext,
@@ -94,6 +95,8 @@ export async function getTopicRun(
                 found.map((topic) => topic.id),
               ),
               eq(tasks.projectId, access.project.id),
+              // Retention or a person's erasure emptied it: nothing left to show of the conversation.
+              isNull(tasks.expiredAt),
               taskVisibilityCondition(access),
             ),
           )
