@@ -32,6 +32,8 @@ export { FAKE_JUSTIFICATION, fakeText, said } from './fake-analysis.ts';
  *  - a request with FAIL_MARKER gets a 400 error;
  *  - an insight (the server's insight request: an <evidence_sample> section) gets insightAnswer, which cites
  *    the first analysis of the sample it was sent;
+ *  - a topic run's naming (the server's topic request: a <clusters> section) gets topicAnswer, every cluster a
+ *    topic of its own named by its first words;
  *  - an analysis of a conversation (the pipeline's request: 'Conversation details' and a 'Transcript')
  *    gets an answer derived from the JSON schema it asks for, the speakers' roles read from the
  *    transcript (fake-analysis.ts analysisAnswer);
@@ -156,6 +158,24 @@ export function insightAnswer(body: unknown): Record<string, unknown> {
   };
 }
 
+/** Whether a request is the server's topic request (apps/server/src/modules/topics/name.ts: a <clusters> section). */
+export function isTopicRequest(body: unknown): boolean {
+  return insightSection(body, 'clusters') !== null;
+}
+
+/** A valid topic answer (contracts TopicModelAnswer): every cluster a topic of its own, named by its first words. */
+export function topicAnswer(body: unknown): Record<string, unknown> {
+  const clusters = insightSection<Array<{ cluster: number; words: string[] }>>(body, 'clusters') ?? [];
+  return {
+    topics: clusters.map((cluster) => ({
+      name: `Topic ${cluster.words.slice(0, 2).join(' ')}`,
+      description: 'Named by the fake model.',
+      clusters: [cluster.cluster],
+      phrases: cluster.words.slice(0, 2),
+    })),
+  };
+}
+
 interface FakeLlm {
   origin: string;
   close: () => Promise<void>;
@@ -184,6 +204,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     }
     if (text.includes(FAIL_MARKER)) return failure(400, FAIL_MESSAGE);
     if (isInsightRequest(body)) return answer(insightAnswer(body));
+    if (isTopicRequest(body)) return answer(topicAnswer(body));
     if (isAnalysisRequest(body)) return answer(analysisAnswer(body));
     if (isTranslationRequest(body)) return answer(translationAnswer(body));
     return answer(DEFAULT_GENERATED);

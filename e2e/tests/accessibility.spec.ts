@@ -26,6 +26,7 @@ const analysedPages = (analysis: number) => [
   'analytics/manager-dashboard',
   'analytics/checklist-report',
   'analytics/insights',
+  'analytics/topics',
   'change-requests',
 ];
 

@@ -26,6 +26,7 @@ const PROJECT_PAGES = [
   'analytics/manager-dashboard',
   'analytics/checklist-report',
   'analytics/insights',
+  'analytics/topics',
   'change-requests',
   'analysis/upload',
   'analysis/bulk-upload',

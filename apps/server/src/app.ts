@@ -45,6 +45,7 @@ import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { topicRoutes } from './modules/topics/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(automationRoutes, ctx);
       await api.register(receiverRoutes, ctx);
       await api.register(trackerRoutes, ctx);
+      await api.register(topicRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,14 @@ import { Readable } from 'node:stream';
 import { ALL_ROUTES, type RouteDefinition, SESSION_COOKIE } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backtests, mediaFiles, tasks, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
+import {
+  backtests,
+  mediaFiles,
+  tasks,
+  topicRuns,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../src/db/schema/index.ts';
 import { storageOf } from '../src/storage/index.ts';
 import { analysed, scoredPrompt } from './change-requests.ts';
 import { connectDrive, TEST_ENCRYPTION_KEY } from './drive.ts';
@@ -103,7 +110,7 @@ afterAll(async () => {
  * The rows the ids in paths name: the super admin, an owner and a team leader, a project with a prompt, a
  * completed analysis with its recording, a change request, a blacklist entry, a rep mapping, an API key, an
  * invitation, an insight, a top-up, a Drive connection and folder integration, a batch, a sampling rule, a
- * backtest, a calibration session; and a project to delete.
+ * backtest, a topic run, a calibration session; and a project to delete.
  */
 async function seedRows(drive: FakeDrive): Promise<void> {
   superAdmin = await signUp(t.app);
@@ -235,6 +242,24 @@ async function seedRows(drive: FakeDrive): Promise<void> {
     })
     .returning();
   ids.backtestId = backtest!.id;
+  // Written directly: a run made through the API needs conversations and a worker answering it.
+  const [topicRun] = await t.ctx.db
+    .insert(topicRuns)
+    .values({
+      projectId,
+      trigger: 'manual',
+      status: 'completed',
+      stage: 'done',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+      previousStartDate: '2026-01-29',
+      previousEndDate: '2026-02-28',
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5-20251001',
+      unitsMilli: 0,
+    })
+    .returning();
+  ids.runId = topicRun!.id;
   ids.ruleId = (
     await created(post(`${project}/sampling-rules`, { name: 'Walk', kind: 'random', per_representative: 2 }))
   ).id;

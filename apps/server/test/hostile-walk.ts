@@ -360,6 +360,9 @@ export function exampleInputs(
     },
     updateTracker: { body: { name: 'Walk', phrases: ['cancel', 'refund'], window: null } },
     getTrackerStats: { query: { group_by: 'month', from: '2026-01-01', to: '2026-03-31' } },
+    estimateTopicRun: { query: { start_date: '2026-03-01', end_date: '2026-03-31' } },
+    startTopicRun: { body: { start_date: '2026-03-01', end_date: '2026-03-31' } },
+    updateTopicSettings: { body: { monthly: false } },
     receiveCallEvent: {
       body: {
         recording_url: 'https://example.com/call.mp3',

@@ -25,6 +25,7 @@ export * from './search/index.ts';
 export * from './settings/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';
+export * from './topics/index.ts';
 export * from './trackers/index.ts';
 export * from './transcription/index.ts';
 export * from './webhooks/index.ts';

@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'managerDashboard', path: 'analytics/manager-dashboard', scope: 'project', audience: 'member' },
   { key: 'checklistReport', path: 'analytics/checklist-report', scope: 'project', audience: 'member' },
   { key: 'insights', path: 'analytics/insights', scope: 'project', audience: 'member' },
+  { key: 'topics', path: 'analytics/topics', scope: 'project', audience: 'member' },
   { key: 'changeRequests', path: 'change-requests', scope: 'project', audience: 'member' },
   { key: 'reviewQueue', path: 'reviews', scope: 'project', audience: 'member' },
   {

@@ -10,6 +10,8 @@ import { analysisJob } from '../modules/pipeline/jobs.ts';
 import { retentionJob } from '../modules/privacy/jobs.ts';
 import { receiverEventJob } from '../modules/receivers/jobs.ts';
 import { samplingJob } from '../modules/reviews/sampling-job.ts';
+import { topicJob } from '../modules/topics/job.ts';
+import { topicsMonthlyJob } from '../modules/topics/monthly.ts';
 import { trackerApplyJob } from '../modules/trackers/jobs.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
@@ -33,4 +35,6 @@ export const JOBS: readonly DeclaredJob[] = [
   automationActionJob,
   receiverEventJob,
   trackerApplyJob,
+  topicJob,
+  topicsMonthlyJob,
 ];

@@ -48,6 +48,12 @@ export const QUEUES = {
   receiverEventsGivenUp: 'receiver_events_given_up',
   /** Applies a tracker to its project's past analyses, chunk by chunk (modules/trackers/apply.ts). Data {trackerId}. */
   trackerApply: 'tracker_apply',
+  /** Topic run jobs given up (the worker stopped on their last attempt); their runs are marked failed. */
+  topicsGivenUp: 'topics_given_up',
+  /** One topic run: group the period's summaries, name the groups, charge (modules/topics). Data {runId}. */
+  topics: 'topics',
+  /** On the first of every month: the projects that opted in start a run of the month before (modules/topics). */
+  topicsMonthly: 'topics_monthly',
 } as const;
 
 /**

@@ -13,6 +13,7 @@ const MEMBER_KEYS = [
   'managerDashboard',
   'checklistReport',
   'insights',
+  'topics',
   'changeRequests',
   'reviewQueue',
   'upload',

@@ -18,6 +18,7 @@ import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
+import TopicOutlinedIcon from '@mui/icons-material/TopicOutlined';
 import type { ReactNode } from 'react';
 
 export const NAV_ICONS: Record<string, ReactNode> = {
@@ -28,6 +29,7 @@ export const NAV_ICONS: Record<string, ReactNode> = {
   managerDashboard: <LeaderboardOutlinedIcon />,
   checklistReport: <ChecklistOutlinedIcon />,
   insights: <InsightsOutlinedIcon />,
+  topics: <TopicOutlinedIcon />,
   changeRequests: <PublishedWithChangesOutlinedIcon />,
   reviewQueue: <RateReviewOutlinedIcon />,
   upload: <CloudUploadOutlinedIcon />,

@@ -80,6 +80,7 @@ const checklistReportPage = page(() => import('../features/analytics/checklist/C
 const managerDashboardPage = page(() => import('../features/analytics/manager/ManagerDashboardPage'));
 const insightsPage = page(() => import('../features/insights/InsightsPage'));
 const insightPage = page(() => import('../features/insights/InsightPage'));
+const topicsPage = page(() => import('../features/topics/TopicsPage'));
 const changeRequestsPage = page(() => import('../features/change-requests/ChangeRequestsPage'));
 const reviewQueuePage = page(() => import('../features/review-queue/ReviewQueuePage'));
 const calibrationPage = page(() => import('../features/review-queue/CalibrationPage'));
@@ -96,6 +97,7 @@ const memberPages: RouteObject[] = [
   { path: 'analytics/checklist-report', ...checklistReportPage },
   { path: 'analytics/insights', ...insightsPage },
   { path: 'analytics/insights/:insightId', ...insightPage },
+  { path: 'analytics/topics', ...topicsPage },
   { path: 'change-requests', ...changeRequestsPage },
   { path: 'reviews', ...reviewQueuePage },
   { path: 'reviews/calibrations/:calibrationId', ...calibrationPage },

@@ -24,6 +24,7 @@ export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
 export { searchRoutes } from './search.ts';
 export { supportRoutes } from './support.ts';
+export { topicRoutes } from './topics.ts';
 export { trackerRoutes } from './trackers.ts';
 export { uploadRoutes } from './uploads.ts';
 export { userRoutes } from './users.ts';

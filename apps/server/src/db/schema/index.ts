@@ -20,5 +20,6 @@ export * from './projects.ts';
 export * from './receivers.ts';
 export * from './reviews.ts';
 export * from './tasks.ts';
+export * from './topics.ts';
 export * from './trackers.ts';
 export * from './webhooks.ts';

@@ -14,7 +14,8 @@ import { BILLING_TEXTS } from './messages.ts';
 function holder(item: Billable) {
   if ('taskId' in item) return { column: billingHolds.taskId, id: item.taskId };
   if ('insightId' in item) return { column: billingHolds.insightId, id: item.insightId };
-  return { column: billingHolds.backtestId, id: item.backtestId };
+  if ('backtestId' in item) return { column: billingHolds.backtestId, id: item.backtestId };
+  return { column: billingHolds.topicRunId, id: item.topicRunId };
 }
 
 const heldBy = (item: Billable): SQL => {

@@ -127,20 +127,26 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
   };
 }
 
-/** What units are held and charged for: an analysis (its task) or an insight. */
-export type Billable = { taskId: number } | { insightId: number } | { backtestId: number };
+/** What units are held and charged for: an analysis (its task), an insight, a backtest or a topic run. */
+export type Billable =
+  | { taskId: number }
+  | { insightId: number }
+  | { backtestId: number }
+  | { topicRunId: number };
 
 /** What kind of paid work an item is (a metrics label). */
-export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' {
+export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' | 'topics' {
   if ('taskId' in item) return 'analysis';
-  return 'insightId' in item ? 'insight' : 'backtest';
+  if ('insightId' in item) return 'insight';
+  return 'backtestId' in item ? 'backtest' : 'topics';
 }
 
-/** The ledger reference of the charge for an analysis ('task:12'), an insight ('insight:3') or a backtest ('backtest:4'). */
+/** The ledger reference of the charge for an analysis ('task:12'), an insight ('insight:3') a backtest ('backtest:4') or a topic run ('topics:5'). */
 export function chargeRef(item: Billable): string {
   if ('taskId' in item) return `task:${item.taskId}`;
   if ('insightId' in item) return `insight:${item.insightId}`;
-  return `backtest:${item.backtestId}`;
+  if ('backtestId' in item) return `backtest:${item.backtestId}`;
+  return `topics:${item.topicRunId}`;
 }
 
 /** The charge of an analysis, insight or backtest (reference 'analysis': all are charged as usage), if any. */

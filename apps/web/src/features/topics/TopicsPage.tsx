@@ -1,0 +1,105 @@
+import TopicOutlinedIcon from '@mui/icons-material/TopicOutlined';
+import { Alert, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
+import { hasRoleAtLeast, type TopicRun } from '@parley/contracts';
+import { useTranslation } from 'react-i18next';
+import { useCurrentProject } from '../../shared/app/ProjectGuard';
+import { Page } from '../../shared/components/Page';
+import { SectionCard } from '../../shared/components/SectionCard';
+import { EmptyState, QueryContent } from '../../shared/components/States';
+import { isRunning, useTopicRun, useTopicRuns, useTopicSettings } from './api';
+import { RunNow } from './RunNow';
+import { TopicTable } from './TopicTable';
+
+function RunState({ run }: { run: TopicRun }) {
+  const { t } = useTranslation();
+  if (isRunning(run))
+    return (
+      <Alert severity="info" data-testid="topics-running">
+        {t(`topics.stage.${run.stage}`)}
+        <LinearProgress sx={{ mt: 1 }} />
+      </Alert>
+    );
+  if (run.status === 'failed')
+    return (
+      <Alert severity="error" data-testid="topics-failed">
+        {t('topics.failed', { start: run.start_date, end: run.end_date })} {run.error_message}
+      </Alert>
+    );
+  return null;
+}
+
+/** /projects/:id/analytics/topics: what customers called about, from the latest completed topic run. */
+export default function TopicsPage() {
+  const { t } = useTranslation();
+  const project = useCurrentProject();
+  const manager = hasRoleAtLeast(project.my_role, 'admin') && !project.read_only;
+  const runs = useTopicRuns(project.id);
+  const list = runs.data?.data ?? [];
+  const latest = list[0] ?? null;
+  const shown = list.find((run) => run.status === 'completed') ?? null;
+  const run = useTopicRun(project.id, shown?.id ?? null);
+  const settings = useTopicSettings(project.id);
+  const actions = manager ? (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={runs.data?.monthly ?? false}
+            disabled={!runs.data || settings.isPending}
+            onChange={(event) => settings.mutate(event.target.checked)}
+          />
+        }
+        label={t('topics.monthly')}
+      />
+      <RunNow project={project} disabled={latest !== null && isRunning(latest)} />
+    </Stack>
+  ) : undefined;
+  return (
+    <Page title={t('nav.topics')} subtitle={t('topics.subtitle')} actions={actions}>
+      <QueryContent
+        query={runs}
+        loadingLabel={t('topics.loading')}
+        errorTitle={t('topics.loadError')}
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyState
+            icon={<TopicOutlinedIcon />}
+            title={t('topics.empty.title')}
+            description={manager ? t('topics.empty.manager') : t('topics.empty.member')}
+          />
+        }
+      >
+        {() => (
+          <Stack spacing={2}>
+            {latest && latest.id !== shown?.id ? <RunState run={latest} /> : null}
+            {shown ? (
+              <SectionCard
+                title={t('topics.period', {
+                  start: shown.start_date,
+                  end: shown.end_date,
+                  previousStart: shown.previous_start_date,
+                  previousEnd: shown.previous_end_date,
+                })}
+                testId="topics-latest"
+              >
+                <QueryContent
+                  query={run}
+                  loadingLabel={t('topics.loading')}
+                  errorTitle={t('topics.loadError')}
+                >
+                  {(detail) =>
+                    detail.topics.length === 0 ? (
+                      <Typography color="textSecondary">{t('topics.none')}</Typography>
+                    ) : (
+                      <TopicTable projectId={project.id} topics={detail.topics} canCreateTracker={manager} />
+                    )
+                  }
+                </QueryContent>
+              </SectionCard>
+            ) : null}
+          </Stack>
+        )}
+      </QueryContent>
+    </Page>
+  );
+}
