@@ -44,6 +44,7 @@ import { promptRoutes } from './modules/prompts/routes.ts';
 import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(automationRoutes, ctx);
       await api.register(receiverRoutes, ctx);
       await api.register(trackerRoutes, ctx);
+      await api.register(searchRoutes, ctx);
     },
     { prefix: '/api' },
   );

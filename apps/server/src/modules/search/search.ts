@@ -1,0 +1,240 @@
+import {
+  candidateSegments,
+  readTranscript,
+  SEARCH,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchResult,
+} from '@parley/contracts';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { tasks, trackers } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { listFilters } from '../analyses/filters.ts';
+import { countUpTo, newestFirst } from '../analyses/list.ts';
+import type { ProjectAccess } from '../projects/access.ts';
+import { roleReader } from '../trackers/matching.ts';
+import { TRACKER_TEXTS } from '../trackers/service.ts';
+import { phraseWords, snippet } from './snippets.ts';
+
+type Query = z.output<typeof SearchQuery>;
+type Page = SearchResponse['data'];
+
+export const SEARCH_TEXTS = {
+  noWords: 'Please enter a word or number to search for: punctuation alone finds nothing.',
+  badCursor: 'This cursor is not one this search gave: start again from the first page.',
+} as const;
+
+/**
+ * Candidates (conversations whose whole text holds the phrase) read per request at most: a speaker filter can
+ * reject most of them, and a page must not read a million transcripts to find none. When they run out before the
+ * page is full, the page is shorter and its cursor goes on after the last one read.
+ */
+const SCAN_MAX = 1000;
+/** Candidates read by the first query (one more than a page), then by each further one. */
+const FIRST_BATCH = SEARCH.pageSize + 1;
+const NEXT_BATCH = 200;
+
+/** A page's sort key: the conversation time in UTC to the microsecond (as stored) and the id. */
+const CursorKey = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  z.number().int(),
+]);
+type CursorKey = z.infer<typeof CursorKey>;
+
+const encodeCursor = (key: CursorKey) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeCursor(cursor: string): CursorKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const key = CursorKey.safeParse(parsed).data;
+  // A real instant (no 30 February) and an id PostgreSQL's integer holds.
+  const valid =
+    key &&
+    key[1] > 0 &&
+    key[1] <= 2_147_483_647 &&
+    new Date(key[0]).toISOString().slice(0, 19) === key[0].slice(0, 19);
+  if (!valid) throw badRequest(SEARCH_TEXTS.badCursor, 'bad_request', 'cursor');
+  return key;
+}
+
+const cursorKeyColumn = sql<string>`to_char(${tasks.conversationAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The phrase as PostgreSQL reads it: NUL (which text cannot hold) and lone surrogates as separators. */
+const cleanPhrase = (q: string) =>
+  q.replace(/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, ' ');
+
+const phraseQuery = (phrase: string) => sql`phraseto_tsquery('simple', ${phrase})`;
+
+async function requirePhraseWords(db: Executor, phrase: string): Promise<void> {
+  const [row] = await db
+    .execute<{ nodes: number }>(sql`SELECT numnode(${phraseQuery(phrase)}) AS nodes`)
+    .then((answer) => answer.rows);
+  if (!row?.nodes) throw badRequest(SEARCH_TEXTS.noWords, 'bad_request', 'q');
+}
+
+async function requireTracker(db: Executor, projectId: number, trackerId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: trackers.id })
+    .from(trackers)
+    .where(and(eq(trackers.id, trackerId), eq(trackers.projectId, projectId)));
+  if (!row) throw notFound(TRACKER_TEXTS.notFound);
+}
+
+/**
+ * The conversations that may hold the phrase: the analyses list's conditions (the caller's visibility, the
+ * period in the project's time zone, prompt, department, representative, tracker) on completed analyses with a
+ * transcript whose text (title and transcript, tasks.search) holds it. Every piece of such a transcript is in
+ * that text unbroken, so no conversation with a matching piece is left out.
+ */
+function candidateCondition(access: ProjectAccess, query: Query, phrase: string): SQL {
+  const { from, to, prompt_id, department, representative, tracker_id } = query;
+  return and(
+    listFilters(access, { from, to, prompt_id, department, representative, tracker_id, status: 'completed' }),
+    isNotNull(tasks.transcript),
+    sql`${tasks.search} @@ ${phraseQuery(phrase)}`,
+  )!;
+}
+
+interface Candidate {
+  id: number;
+  title: string | null;
+  conversationAt: Date;
+  key: string;
+  representative: string | null;
+  department: string | null;
+  transcript: unknown;
+  speakerRoles: unknown;
+}
+
+/** The pieces (task id, index) among these that hold the phrase, tested by PostgreSQL as the candidates were. */
+async function matchingPieces(
+  db: Executor,
+  phrase: string,
+  pieces: { taskIds: number[]; indexes: number[]; texts: string[] },
+): Promise<Set<string>> {
+  if (pieces.taskIds.length === 0) return new Set();
+  const found = await db.execute<{ task_id: number; idx: number }>(sql`
+    WITH q AS MATERIALIZED (SELECT ${phraseQuery(phrase)} AS query)
+    SELECT p.task_id, p.idx
+    FROM unnest(${sql.param(pieces.taskIds)}::int[], ${sql.param(pieces.indexes)}::int[],
+      ${sql.param(pieces.texts)}::text[]) AS p(task_id, idx, body), q
+    WHERE to_tsvector('simple', p.body) @@ q.query`);
+  return new Set(found.rows.map((row) => `${row.task_id}:${row.idx}`));
+}
+
+/**
+ * The results among these candidates, in their order: each conversation with the pieces said by the chosen
+ * speaker (the analysis's current roles, as trackers read them: contracts `candidateSegments`) that hold the
+ * phrase. A candidate whose phrase is only in its title, across two pieces or said by the other speaker is none.
+ */
+async function resultsOf(
+  db: Executor,
+  candidates: readonly Candidate[],
+  query: Query,
+  phrase: string,
+): Promise<Array<{ candidate: Candidate; result: SearchResult }>> {
+  const pieces = { taskIds: [] as number[], indexes: [] as number[], texts: [] as string[] };
+  const spoken = candidates.map((candidate) => {
+    const segments = readTranscript(candidate.transcript) ?? [];
+    const said = candidateSegments(
+      segments,
+      { speaker: query.speaker, window: null },
+      roleReader(candidate.speakerRoles),
+    );
+    for (const { index, segment } of said) {
+      pieces.taskIds.push(candidate.id);
+      pieces.indexes.push(index);
+      pieces.texts.push(segment.text);
+    }
+    return said;
+  });
+  const hits = await matchingPieces(db, phrase, pieces);
+  const words = phraseWords(phrase);
+  return candidates.flatMap((candidate, i) => {
+    const matching = spoken[i]!.filter(({ index }) => hits.has(`${candidate.id}:${index}`));
+    if (matching.length === 0) return [];
+    const result: SearchResult = {
+      task_id: candidate.id,
+      title: candidate.title,
+      conversation_at: candidate.conversationAt.toISOString(),
+      representative: candidate.representative,
+      department: candidate.department,
+      matches: matching.length,
+      snippets: matching.slice(0, SEARCH.snippetsMax).map(({ index, segment, role }) => ({
+        segment: index,
+        seconds: segment.start,
+        role,
+        ...snippet(segment.text, words),
+      })),
+    };
+    return [{ candidate, result }];
+  });
+}
+
+/**
+ * A page of the project's conversations whose transcript holds the phrase, newest conversation first, after
+ * the cursor. `total` counts the candidates (conversations whose text holds the phrase, within the filters) up
+ * to SEARCH.countMax from the indexes, as the analyses list counts its search; the page's results are exact.
+ */
+export async function searchTranscripts(ctx: AppContext, access: ProjectAccess, query: Query): Promise<Page> {
+  const { db } = ctx;
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const phrase = cleanPhrase(query.q);
+  await requirePhraseWords(db, phrase);
+  if (query.tracker_id) await requireTracker(db, access.project.id, query.tracker_id);
+  const where = candidateCondition(access, query, phrase);
+  const found = await countUpTo(db, where, SEARCH.countMax + 1, true);
+  const results: SearchResult[] = [];
+  let last: CursorKey | null = after;
+  let scanned = 0;
+  let exhausted = found === 0;
+  while (!exhausted && results.length <= SEARCH.pageSize && scanned < SCAN_MAX) {
+    const limit = Math.min(scanned === 0 ? FIRST_BATCH : NEXT_BATCH, SCAN_MAX - scanned);
+    const keyset = last
+      ? sql`(${tasks.conversationAt}, ${tasks.id}) < (${last[0]}::timestamptz, ${last[1]})`
+      : undefined;
+    const batch: Candidate[] = await db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        conversationAt: tasks.conversationAt,
+        key: cursorKeyColumn,
+        representative: tasks.representative,
+        department: tasks.department,
+        transcript: tasks.transcript,
+        speakerRoles: tasks.speakerRoles,
+      })
+      .from(tasks)
+      .where(and(where, keyset))
+      .orderBy(...newestFirst(found, SEARCH.countMax))
+      .limit(limit);
+    scanned += batch.length;
+    exhausted = batch.length < limit;
+    for (const { candidate, result } of await resultsOf(db, batch, query, phrase)) {
+      if (results.length === SEARCH.pageSize) {
+        // One more result than the page: the page ends at the one before it.
+        return page(results, found, encodeCursor(last!));
+      }
+      results.push(result);
+      last = [candidate.key, candidate.id];
+    }
+    const end = batch.at(-1);
+    // Candidates read past the last result: the next page starts after them.
+    if (end && results.length < SEARCH.pageSize) last = [end.key, end.id];
+  }
+  return page(results, found, exhausted ? null : last && encodeCursor(last));
+}
+
+const page = (results: SearchResult[], found: number, nextCursor: string | null): Page => ({
+  results,
+  total: Math.min(found, SEARCH.countMax),
+  total_capped: found > SEARCH.countMax,
+  next_cursor: nextCursor,
+});
