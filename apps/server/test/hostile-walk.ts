@@ -360,6 +360,15 @@ export function exampleInputs(
     },
     updateTracker: { body: { name: 'Walk', phrases: ['cancel', 'refund'], window: null } },
     getTrackerStats: { query: { group_by: 'month', from: '2026-01-01', to: '2026-03-31' } },
+    searchTranscripts: {
+      query: {
+        q: 'cancel my contract',
+        speaker: 'customer',
+        tracker_id: String(ids.trackerId),
+        from: '2026-01-01',
+        to: '2026-03-31',
+      },
+    },
     receiveCallEvent: {
       body: {
         recording_url: 'https://example.com/call.mp3',
