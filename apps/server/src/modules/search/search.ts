@@ -101,26 +101,31 @@ function searchedCondition(access: ProjectAccess, query: Query): SQL {
  */
 const holdsPhrase = (phrase: string) => sql`${tasks.search} @@ ${phraseQuery(phrase)}`;
 
-/** Rows the count walks newest first, when the phrase looks common, before it asks the search index instead. */
-const WALK_MAX = 5 * SEARCH.countMax;
-
-/**
- * The candidates, counted up to SEARCH.countMax + 1. The search index (tasks_project_search_idx) finds a phrase
- * with a rare word at once, but for one of common words only ('renewal of my') it reads their whole lists: 0.4 s
- * at a million analyses. Such a phrase is in many conversations, so walking the newest ones (the conversation
- * index, the in-row search column) finds enough of them in a few thousand rows. Which way goes first follows the
- * planner's estimate of the matches (pg_statistic over all projects); a walk that finds too few within WALK_MAX
- * rows leaves the count to the index.
- */
-async function countCandidates(db: Executor, searched: SQL, holds: SQL): Promise<number> {
-  const where = and(searched, holds);
-  const limit = SEARCH.countMax + 1;
+/** The planner's estimate of the rows of `tasks` that satisfy `where`. */
+async function estimatedRows(db: Executor, where: SQL): Promise<number> {
   const [plan] = await db
     .execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
       sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${tasks} WHERE ${where}`,
     )
     .then((answer) => answer.rows);
-  if ((plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) >= 2 * limit) {
+  return plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+/** Rows the count walks newest first, when the phrase looks common, before it asks the search index instead. */
+const WALK_MAX = 5 * SEARCH.countMax;
+
+/**
+ * The candidates, counted up to SEARCH.countMax + 1. The search index (tasks_project_search_idx) finds a phrase
+ * with a rare word at once, but for one of common words only ('renewal of my') it reads their whole lists: 0.35 s
+ * at a million analyses. Such a phrase is in many conversations, so walking the newest ones (the conversation
+ * index, the in-row search column) finds enough of them in a few thousand rows. Which way goes first follows the
+ * planner's estimate of the matches (pg_statistic over all projects); a walk that finds too few within WALK_MAX
+ * rows (and did not see them all) leaves the count to the index.
+ */
+async function countCandidates(db: Executor, searched: SQL, holds: SQL): Promise<Count> {
+  const where = and(searched, holds)!;
+  const limit = SEARCH.countMax + 1;
+  if ((await estimatedRows(db, where)) >= 2 * limit || (await estimatedRows(db, searched)) <= WALK_MAX) {
     const newest = db
       .select({ holds: sql<boolean>`${holds}`.as('holds') })
       .from(tasks)
@@ -133,9 +138,15 @@ async function countCandidates(db: Executor, searched: SQL, holds: SQL): Promise
         sql`SELECT count(*)::int AS found FROM (SELECT 1 FROM ${newest} WHERE holds LIMIT ${limit}) AS matching`,
       )
       .then((answer) => answer.rows);
-    if ((walked?.found ?? 0) >= limit) return limit;
+    const found = walked?.found ?? 0;
+    if (found >= limit) return { found: limit, walked: true };
+    // Fewer matches than that: exact if the walk saw every analysis searched (a department's last weeks).
+    const [seen] = await db
+      .execute<{ rows: number }>(sql`SELECT count(*)::int AS rows FROM ${newest}`)
+      .then((answer) => answer.rows);
+    if ((seen?.rows ?? WALK_MAX) < WALK_MAX) return { found, walked: true };
   }
-  return countUpTo(db, where, limit, true);
+  return { found: await countUpTo(db, where, limit, true), walked: false };
 }
 
 interface Candidate {
@@ -147,6 +158,48 @@ interface Candidate {
   department: string | null;
   transcript: unknown;
   speakerRoles: unknown;
+}
+
+/** How many candidates there are (up to SEARCH.countMax + 1), and whether walking the newest found them. */
+interface Count {
+  found: number;
+  walked: boolean;
+}
+
+const candidateColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  conversationAt: tasks.conversationAt,
+  key: cursorKeyColumn,
+  representative: tasks.representative,
+  department: tasks.department,
+  transcript: tasks.transcript,
+  speakerRoles: tasks.speakerRoles,
+};
+
+/**
+ * The next `limit` candidates newest first. After a walk counted them (`found` null: common words, or few
+ * analyses searched), they are read walking too: without bitmap scans, which the search index can only do.
+ * Otherwise the analyses list's order for their number (`newestFirst`).
+ */
+async function readCandidates(
+  db: Executor,
+  where: SQL,
+  limit: number,
+  found: number | null,
+): Promise<Candidate[]> {
+  const read = (tx: Executor, order: SQL[]) =>
+    tx
+      .select(candidateColumns)
+      .from(tasks)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+  if (found !== null) return read(db, newestFirst(found, SEARCH.countMax));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    return read(tx, [desc(tasks.conversationAt), desc(tasks.id)]);
+  });
 }
 
 /** The pieces (task id, index) among these that hold the phrase, tested by PostgreSQL as the candidates were. */
@@ -229,8 +282,8 @@ export async function searchTranscripts(ctx: AppContext, access: ProjectAccess, 
   if (query.tracker_id) await requireTracker(db, access.project.id, query.tracker_id);
   const searched = searchedCondition(access, query);
   const holds = holdsPhrase(phrase);
-  const where = and(searched, holds);
-  const found = await countCandidates(db, searched, holds);
+  const where = and(searched, holds)!;
+  const { found, walked } = await countCandidates(db, searched, holds);
   const results: SearchResult[] = [];
   let last: CursorKey | null = after;
   let scanned = 0;
@@ -240,21 +293,7 @@ export async function searchTranscripts(ctx: AppContext, access: ProjectAccess, 
     const keyset = last
       ? sql`(${tasks.conversationAt}, ${tasks.id}) < (${last[0]}::timestamptz, ${last[1]})`
       : undefined;
-    const batch: Candidate[] = await db
-      .select({
-        id: tasks.id,
-        title: tasks.title,
-        conversationAt: tasks.conversationAt,
-        key: cursorKeyColumn,
-        representative: tasks.representative,
-        department: tasks.department,
-        transcript: tasks.transcript,
-        speakerRoles: tasks.speakerRoles,
-      })
-      .from(tasks)
-      .where(and(where, keyset))
-      .orderBy(...newestFirst(found, SEARCH.countMax))
-      .limit(limit);
+    const batch = await readCandidates(db, and(where, keyset)!, limit, walked ? null : found);
     scanned += batch.length;
     exhausted = batch.length < limit;
     for (const { candidate, result } of await resultsOf(db, batch, query, phrase)) {
