@@ -119,13 +119,16 @@ const WALK_MAX = 5 * SEARCH.countMax;
  * with a rare word at once, but for one of common words only ('renewal of my') it reads their whole lists: 0.35 s
  * at a million analyses. Such a phrase is in many conversations, so walking the newest ones (the conversation
  * index, the in-row search column) finds enough of them in a few thousand rows. Which way goes first follows the
- * planner's estimate of the matches (pg_statistic over all projects); a walk that finds too few within WALK_MAX
- * rows (and did not see them all) leaves the count to the index.
+ * planner's estimates of the analyses searched and of the matches (pg_statistic over all projects); a walk that
+ * finds too few within WALK_MAX rows (and did not see them all) leaves the count to the index.
  */
 async function countCandidates(db: Executor, searched: SQL, holds: SQL): Promise<Count> {
   const where = and(searched, holds)!;
   const limit = SEARCH.countMax + 1;
-  if ((await estimatedRows(db, where)) >= 2 * limit || (await estimatedRows(db, searched)) <= WALK_MAX) {
+  const searchedRows = await estimatedRows(db, searched);
+  // Walk when it can see every analysis searched, or when the phrase looks common enough to find `limit` of
+  // them within WALK_MAX rows.
+  if (searchedRows <= WALK_MAX || (await estimatedRows(db, where)) / searchedRows >= limit / WALK_MAX) {
     const newest = db
       .select({ holds: sql<boolean>`${holds}`.as('holds') })
       .from(tasks)
