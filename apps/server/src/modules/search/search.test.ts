@@ -6,6 +6,7 @@ import {
   type SearchResponse,
   type SearchResult,
   searchRoutes,
+  transcriptToText,
 } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import {
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
 import { completedAnalysis, createTracker, said } from '../../../test/trackers.ts';
-import { repMappings, tasks, teamLeaderAssignments } from '../../db/schema/index.ts';
+import { mediaFiles, repMappings, tasks, teamLeaderAssignments } from '../../db/schema/index.ts';
 import { applyTracker } from '../trackers/apply.ts';
 import { SEARCH_TEXTS } from './search.ts';
 
@@ -347,6 +348,59 @@ describe('search across transcripts', () => {
     expect(pages).toBeGreaterThanOrEqual(2);
     const expected = made.filter((_, i) => i % 3 !== 0).sort((a, b) => b - a);
     expect(seen).toEqual(expected);
+  });
+
+  it('reads a bounded number of candidates a page, and its cursor goes on after them', async () => {
+    const many = await createProject(owner, 'Many');
+    const [media] = await t.ctx.db
+      .insert(mediaFiles)
+      .values({
+        projectId: many,
+        storageKey: 'test/search-many',
+        fileName: 'call.wav',
+        contentType: 'audio/wav',
+        sizeBytes: 1,
+        sha256: `search-many-${Math.random()}`,
+        kind: 'audio',
+      })
+      .returning({ id: mediaFiles.id });
+    // 700 calls where only the representative says it, then (newest) one where the customer does.
+    const row = (i: number, customer: string) => {
+      const segments = [
+        { start: 0, end: 5, speaker: 'A', text: 'Your renewal of my plan, you mean?' },
+        { start: 5, end: 9, speaker: 'B', text: customer },
+      ];
+      return {
+        projectId: many,
+        mediaId: media!.id,
+        status: 'completed' as const,
+        transcript: segments,
+        transcriptText: transcriptToText(segments),
+        speakerRoles: {
+          roles: { A: 'representative' as const, B: 'customer' as const },
+          source: 'model' as const,
+          check: null,
+          metrics: {},
+        },
+        conversationAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+      };
+    };
+    await t.ctx.db.insert(tasks).values(Array.from({ length: 700 }, (_, i) => row(i, 'Yes.')));
+    const [said] = await t.ctx.db
+      .insert(tasks)
+      .values(row(700, 'The renewal of my plan.'))
+      .returning({ id: tasks.id });
+    const query = { q: 'renewal of my', speaker: 'customer' } as const;
+    const first = await search(owner, query, many);
+    expect(first.results.map((result) => result.task_id)).toEqual([said!.id]);
+    expect(first).toMatchObject({ total: 701, total_capped: false });
+    expect(first.next_cursor).not.toBeNull();
+    // The first page read 300 candidates; the other 401 hold none: 300 more (an empty page), then the last.
+    const second = await search(owner, { ...query, cursor: first.next_cursor! }, many);
+    expect(second.results).toEqual([]);
+    expect(second.next_cursor).not.toBeNull();
+    const third = await search(owner, { ...query, cursor: second.next_cursor! }, many);
+    expect(third).toMatchObject({ results: [], next_cursor: null });
   });
 
   it('refuses a malformed cursor and a phrase without words; hostile phrases never fail', async () => {
