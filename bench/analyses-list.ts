@@ -27,7 +27,7 @@ import { projects } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { listAnalyses } from '../apps/server/src/modules/analyses/list.ts';
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
-import { type BenchDatabase, freshBenchDatabase } from './support/database.ts';
+import { openBenchDatabase } from './support/database.ts';
 import {
   createRealisticPrompts,
   departmentIndex,
@@ -44,12 +44,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const logger = createLogger({ logLevel: 'warn' });
 /** More than shared_buffers (128 MB by default), read into them to push the measured rows out. */
 const FILLER_MB = 512;
-
-async function openDatabase(): Promise<{ url: string; scratch: BenchDatabase | null }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, scratch: null };
-  const scratch = await freshBenchDatabase(logger);
-  return { url: scratch.url, scratch };
-}
 
 /** The list as a person asks it (their blind reviews are looked up); no user has this id. */
 const VIEWER = 0;
@@ -113,7 +107,7 @@ async function describe(database: Database, projectId: number): Promise<string> 
 const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 async function main(): Promise<void> {
-  const { url, scratch } = await openDatabase();
+  const { url, scratch } = await openBenchDatabase(logger);
   const database = connectDatabase(url, logger, 4);
   try {
     const migrating = performance.now();

@@ -28,7 +28,7 @@ import { listAnalyses } from '../apps/server/src/modules/analyses/list.ts';
 import type { ProjectAccess, ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { APPLY_CHUNK, applyTracker } from '../apps/server/src/modules/trackers/apply.ts';
 import { trackerStats } from '../apps/server/src/modules/trackers/stats.ts';
-import { type BenchDatabase, freshBenchDatabase } from './support/database.ts';
+import { openBenchDatabase } from './support/database.ts';
 import { createRealisticPrompts, departmentName, insertRealisticAnalyses } from './support/realistic-rows.ts';
 import { timeRuns } from './support/timing.ts';
 
@@ -39,12 +39,6 @@ const logger = createLogger({ logLevel: 'warn' });
 const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(11);
-
-async function openDatabase(): Promise<{ url: string; scratch: BenchDatabase | null }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, scratch: null };
-  const scratch = await freshBenchDatabase(logger);
-  return { url: scratch.url, scratch };
-}
 
 /** The measured project, filled first when the database has none; its earlier runs' trackers deleted. */
 async function benchProject(database: Database, ctx: AppContext): Promise<ProjectRow> {
@@ -78,7 +72,7 @@ async function benchProject(database: Database, ctx: AppContext): Promise<Projec
 }
 
 async function main(): Promise<void> {
-  const { url, scratch } = await openDatabase();
+  const { url, scratch } = await openBenchDatabase(logger);
   const database = connectDatabase(url, logger, 4);
   try {
     const migrating = performance.now();

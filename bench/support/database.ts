@@ -32,3 +32,15 @@ export async function freshBenchDatabase(logger: Logger): Promise<BenchDatabase>
     },
   };
 }
+
+/**
+ * The database a bench measures: BENCH_DATABASE_URL when set (kept: filled by the first run, measured as it is by
+ * later ones; `scratch` null), else a fresh one (freshBenchDatabase) that the bench drops with `scratch.close`.
+ */
+export async function openBenchDatabase(
+  logger: Logger,
+): Promise<{ url: string; scratch: BenchDatabase | null }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, scratch: null };
+  const scratch = await freshBenchDatabase(logger);
+  return { url: scratch.url, scratch };
+}

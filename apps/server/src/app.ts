@@ -44,6 +44,7 @@ import { promptRoutes } from './modules/prompts/routes.ts';
 import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { topicRoutes } from './modules/topics/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(receiverRoutes, ctx);
       await api.register(trackerRoutes, ctx);
       await api.register(topicRoutes, ctx);
+      await api.register(searchRoutes, ctx);
     },
     { prefix: '/api' },
   );

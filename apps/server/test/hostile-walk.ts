@@ -363,6 +363,15 @@ export function exampleInputs(
     estimateTopicRun: { query: { start_date: '2026-03-01', end_date: '2026-03-31' } },
     startTopicRun: { body: { start_date: '2026-03-01', end_date: '2026-03-31' } },
     updateTopicSettings: { body: { monthly: false } },
+    searchTranscripts: {
+      query: {
+        q: 'cancel my contract',
+        speaker: 'customer',
+        tracker_id: String(ids.trackerId),
+        from: '2026-01-01',
+        to: '2026-03-31',
+      },
+    },
     receiveCallEvent: {
       body: {
         recording_url: 'https://example.com/call.mp3',

@@ -96,18 +96,11 @@ export async function listAnalyses(
 ) {
   const where = listFilters(access, query);
   const found = await countUpTo(ctx.db, where, countCap + 1, Boolean(query.q));
-  // Few matches (a rare search word, one representative): sort them after their own indexes found them.
-  // Many: walk the (project, conversation_at) index newest first and stop at the page. The planner can't tell
-  // the two apart for a search word, and walking a million rows for a word that is in none took 0.3 s.
-  const newestFirst =
-    found <= countCap
-      ? [sql`${tasks.conversationAt} + interval '0 s' DESC`, desc(tasks.id)]
-      : [desc(tasks.conversationAt), desc(tasks.id)];
   const page = ctx.db
     .select({ id: tasks.id })
     .from(tasks)
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...newestFirst(found, countCap))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const rows =
@@ -126,11 +119,22 @@ export async function listAnalyses(
 }
 
 /**
+ * The order of a page, newest first, for `found` matching rows (as countUpTo counted them, up to `countCap` + 1).
+ * Few matches (a rare search word, one representative): sort them after their own indexes found them.
+ * Many: walk the (project, conversation_at) index newest first and stop at the page. The planner can't tell
+ * the two apart for a search word, and walking a million rows for a word that is in none took 0.3 s.
+ */
+export const newestFirst = (found: number, countCap: number): SQL[] =>
+  found <= countCap
+    ? [sql`${tasks.conversationAt} + interval '0 s' DESC`, desc(tasks.id)]
+    : [desc(tasks.conversationAt), desc(tasks.id)];
+
+/**
  * How many tasks match, counting no further than `limit`. A search word is counted from the indexes, never by
  * reading the whole table: the planner guesses a word's frequency from every project's rows, so for a word
  * frequent elsewhere and rare here it read the table to its end hoping for `limit` matches (0.6 s at 1.2 M rows).
  */
-async function countUpTo(
+export async function countUpTo(
   db: Executor,
   where: SQL | undefined,
   limit: number,
