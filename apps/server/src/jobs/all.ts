@@ -11,6 +11,7 @@ import { retentionJob } from '../modules/privacy/jobs.ts';
 import { receiverEventJob } from '../modules/receivers/jobs.ts';
 import { samplingJob } from '../modules/reviews/sampling-job.ts';
 import { trackerApplyJob } from '../modules/trackers/jobs.ts';
+import { trackerRunJob } from '../modules/trackers/smart-run.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
 import type { DeclaredJob } from './registry.ts';
@@ -33,4 +34,5 @@ export const JOBS: readonly DeclaredJob[] = [
   automationActionJob,
   receiverEventJob,
   trackerApplyJob,
+  trackerRunJob,
 ];

@@ -48,6 +48,10 @@ export const QUEUES = {
   receiverEventsGivenUp: 'receiver_events_given_up',
   /** Applies a tracker to its project's past analyses, chunk by chunk (modules/trackers/apply.ts). Data {trackerId}. */
   trackerApply: 'tracker_apply',
+  /** One priced run of a smart tracker over past analyses, then its charge (modules/trackers/smart-run.ts). Data {runId}. */
+  trackerRuns: 'tracker_runs',
+  /** Tracker run jobs given up (the worker stopped on their last attempt); their runs are marked failed. */
+  trackerRunsGivenUp: 'tracker_runs_given_up',
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import { insights } from './insights.ts';
 import { tariffPlans } from './plans.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
+import { trackerRuns } from './trackers.ts';
 
 /**
  * The billing ledger: every credit and debit of a project's money balance is a row. The balance is the sum
@@ -194,6 +195,7 @@ export const billingHolds = pgTable(
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     insightId: integer('insight_id').references(() => insights.id, { onDelete: 'cascade' }),
     backtestId: integer('backtest_id').references(() => backtests.id, { onDelete: 'cascade' }),
+    trackerRunId: integer('tracker_run_id').references(() => trackerRuns.id, { onDelete: 'cascade' }),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -204,8 +206,12 @@ export const billingHolds = pgTable(
     uniqueIndex('billing_holds_task_key').on(t.taskId),
     uniqueIndex('billing_holds_insight_key').on(t.insightId),
     uniqueIndex('billing_holds_backtest_key').on(t.backtestId),
+    uniqueIndex('billing_holds_tracker_run_key').on(t.trackerRunId),
     index('billing_holds_project_idx').on(t.projectId),
     check('billing_holds_units_check', sql`${t.unitsMilli} >= 0`),
-    check('billing_holds_owner_check', sql`num_nonnulls(${t.taskId}, ${t.insightId}, ${t.backtestId}) = 1`),
+    check(
+      'billing_holds_owner_check',
+      sql`num_nonnulls(${t.taskId}, ${t.insightId}, ${t.backtestId}, ${t.trackerRunId}) = 1`,
+    ),
   ],
 );

@@ -14,6 +14,7 @@ import { BILLING_TEXTS } from './messages.ts';
 function holder(item: Billable) {
   if ('taskId' in item) return { column: billingHolds.taskId, id: item.taskId };
   if ('insightId' in item) return { column: billingHolds.insightId, id: item.insightId };
+  if ('trackerRunId' in item) return { column: billingHolds.trackerRunId, id: item.trackerRunId };
   return { column: billingHolds.backtestId, id: item.backtestId };
 }
 

@@ -128,11 +128,16 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
 }
 
 /** What units are held and charged for: an analysis (its task) or an insight. */
-export type Billable = { taskId: number } | { insightId: number } | { backtestId: number };
+export type Billable =
+  | { taskId: number }
+  | { insightId: number }
+  | { backtestId: number }
+  | { trackerRunId: number };
 
 /** What kind of paid work an item is (a metrics label). */
-export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' {
+export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' | 'tracker' {
   if ('taskId' in item) return 'analysis';
+  if ('trackerRunId' in item) return 'tracker';
   return 'insightId' in item ? 'insight' : 'backtest';
 }
 
@@ -140,6 +145,7 @@ export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' {
 export function chargeRef(item: Billable): string {
   if ('taskId' in item) return `task:${item.taskId}`;
   if ('insightId' in item) return `insight:${item.insightId}`;
+  if ('trackerRunId' in item) return `tracker_run:${item.trackerRunId}`;
   return `backtest:${item.backtestId}`;
 }
 

@@ -181,7 +181,8 @@ function AnalysisView({
   const goToMoment = (moment: TrackerMoment) => {
     if (seek && moment.seconds !== null) seek(moment.seconds);
     setShowOriginal(false);
-    setRevealed({ index: moment.segment });
+    // A smart tracker's quote found in no piece has no place in the transcript.
+    if (moment.segment !== null) setRevealed({ index: moment.segment });
   };
   const duration = detail.media.duration_seconds ?? metrics?.durationSeconds ?? null;
   const title =
