@@ -185,7 +185,7 @@ export const freeUnitGrants = pgTable(
 
 /**
  * Units reserved by work that has started and is not charged yet: an analysis's paid work (transcription,
- * model, voice analysis), an insight's or a backtest's price. They are not available to other work. One per task,
+ * model, voice analysis), an insight's, a backtest's or a smart tracker run's price. They are not available to other work. One per task,
  * insight or backtest; its charge settles it (in the charge's transaction), a failure or skip releases it, and deleting
  * the task or insight deletes it. Written only under the project's row lock, like the balance.
  */

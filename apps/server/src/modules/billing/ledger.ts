@@ -127,7 +127,7 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
   };
 }
 
-/** What units are held and charged for: an analysis (its task) or an insight. */
+/** What units are held and charged for: an analysis (its task), an insight, a backtest or a smart tracker run. */
 export type Billable =
   | { taskId: number }
   | { insightId: number }
