@@ -20,6 +20,7 @@ type JsonSchema = {
   oneOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  description?: string;
 };
 
 /** The text of the user message(s) of an Anthropic request. */
@@ -125,7 +126,8 @@ export const fakeText = (key: string) => `${key} written by the fake model`;
  *  - a choice of values (ok, option, classification): the first; marks: the upper middle one (0-3 gives 2);
  *  - evidence: FAKE_JUSTIFICATION, never unsure, and the n-th field with evidence quotes the n-th timed transcript line
  *    (round robin) word for word, with its start time as the timestamp;
- *  - the top-level speaker_roles (asked when the conversation has speaker labels): see speakerRolesAnswer.
+ *  - the top-level speaker_roles (asked when the conversation has speaker labels): see speakerRolesAnswer;
+ *  - the top-level smart_trackers (the project's smart trackers): see smartTrackersAnswer.
  */
 export function analysisAnswer(body: unknown): Record<string, unknown> {
   const schema = requestedSchema(body);
@@ -182,7 +184,29 @@ export function analysisAnswer(body: unknown): Record<string, unknown> {
   };
   const answered = answerFor(schema, '') as Record<string, unknown>;
   if (schema.properties?.[SPEAKER_ROLES_KEY]) answered[SPEAKER_ROLES_KEY] = speakerRolesAnswer(body);
+  const smart = schema.properties?.[SMART_TRACKERS_KEY];
+  if (smart) answered[SMART_TRACKERS_KEY] = smartTrackersAnswer(smart, lines);
   return answered;
+}
+
+const SMART_TRACKERS_KEY = 'smart_trackers';
+
+/**
+ * Each smart tracker's answer (its statement is in its description, `Statement: "…"`): said, quoting the first
+ * transcript line that contains one of the statement's words of six letters or more (any case, any ending:
+ * "cancel" in "cancelled"), word for word; not said when no line does.
+ */
+function smartTrackersAnswer(schema: JsonSchema, lines: readonly TranscriptLine[]) {
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([key, node]) => {
+      const statement = /Statement: "(.*)"\./s.exec(String(node.description ?? ''))?.[1] ?? '';
+      const words = statement.toLowerCase().match(/\p{L}{6,}/gu) ?? [];
+      const line = lines.find((candidate) =>
+        words.some((word) => candidate.text.toLowerCase().includes(word)),
+      );
+      return [key, line ? { said: true, quote: line.text } : { said: false, quote: null }];
+    }),
+  );
 }
 
 /** The '- Representative: X' conversation detail of an analysis request, if given. */

@@ -64,4 +64,4 @@ ALTER TABLE "billing_holds" ADD COLUMN "topic_run_id" integer;--> statement-brea
 ALTER TABLE "billing_holds" ADD CONSTRAINT "billing_holds_topic_run_id_topic_runs_id_fk" FOREIGN KEY ("topic_run_id") REFERENCES "public"."topic_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_holds_topic_run_key" ON "billing_holds" USING btree ("topic_run_id");--> statement-breakpoint
 ALTER TABLE "billing_holds" DROP CONSTRAINT "billing_holds_owner_check";--> statement-breakpoint
-ALTER TABLE "billing_holds" ADD CONSTRAINT "billing_holds_owner_check" CHECK (num_nonnulls("billing_holds"."task_id", "billing_holds"."insight_id", "billing_holds"."backtest_id", "billing_holds"."topic_run_id") = 1);
+ALTER TABLE "billing_holds" ADD CONSTRAINT "billing_holds_owner_check" CHECK (num_nonnulls("billing_holds"."task_id", "billing_holds"."insight_id", "billing_holds"."backtest_id", "billing_holds"."tracker_run_id", "billing_holds"."topic_run_id") = 1);

@@ -372,6 +372,8 @@ export function exampleInputs(
         to: '2026-03-31',
       },
     },
+    estimateTrackerApply: { query: { from: '2026-01-01', to: '2026-03-31' } },
+    applyTracker: { body: { from: '2026-01-01', to: '2026-03-31' } },
     receiveCallEvent: {
       body: {
         recording_url: 'https://example.com/call.mp3',

@@ -13,6 +13,7 @@ import { samplingJob } from '../modules/reviews/sampling-job.ts';
 import { topicJob } from '../modules/topics/job.ts';
 import { topicsMonthlyJob } from '../modules/topics/monthly.ts';
 import { trackerApplyJob } from '../modules/trackers/jobs.ts';
+import { trackerRunJob } from '../modules/trackers/smart-run.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/jobs.ts';
 import { maintenanceJob } from './maintenance.ts';
 import type { DeclaredJob } from './registry.ts';
@@ -37,4 +38,5 @@ export const JOBS: readonly DeclaredJob[] = [
   trackerApplyJob,
   topicJob,
   topicsMonthlyJob,
+  trackerRunJob,
 ];

@@ -54,6 +54,10 @@ export const QUEUES = {
   topics: 'topics',
   /** On the first of every month: the projects that opted in start a run of the month before (modules/topics). */
   topicsMonthly: 'topics_monthly',
+  /** One priced run of a smart tracker over past analyses, then its charge (modules/trackers/smart-run.ts). Data {runId}. */
+  trackerRuns: 'tracker_runs',
+  /** Tracker run jobs given up (the worker stopped on their last attempt); their runs are marked failed. */
+  trackerRunsGivenUp: 'tracker_runs_given_up',
 } as const;
 
 /**

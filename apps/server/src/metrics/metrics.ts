@@ -82,14 +82,14 @@ export const providerTokens = new Counter({
 
 export const unitsHeld = new Counter({
   name: 'parley_billing_units_held_total',
-  help: 'Units reserved by holds before paid work, by work (analysis, insight, backtest, topics); a grown hold counts its new size',
+  help: 'Units reserved by holds before paid work, by work (analysis, insight, backtest, tracker, topics); a grown hold counts its new size',
   labelNames: ['work'] as const,
   registers,
 });
 
 export const unitsCharged = new Counter({
   name: 'parley_billing_units_charged_total',
-  help: 'Units charged for done work, by work (analysis, insight, backtest, topics)',
+  help: 'Units charged for done work, by work (analysis, insight, backtest, tracker, topics)',
   labelNames: ['work'] as const,
   registers,
 });

@@ -43,6 +43,7 @@ export function trackerFixture(id: number, overrides: Partial<Tracker> = {}): Tr
     phrases: ['cancel', 'terminate'],
     speaker: 'anyone',
     window: null,
+    statement: null,
     apply: { status: 'done', done: 10, total: 10, finished_at: '2026-03-01T10:05:00.000Z' },
     analyses_hit: 3,
     created_by: 1,

@@ -3,6 +3,8 @@ import { OkResponse, ProjectIdParams } from '../api.ts';
 import {
   AnalysisTrackerHitsResponse,
   TRACKERS,
+  TrackerApplyEstimateResponse,
+  TrackerApplyRange,
   TrackerCreateRequest,
   TrackerListResponse,
   TrackerParams,
@@ -35,7 +37,8 @@ export const trackerRoutes = {
     method: 'POST',
     path: '/projects/:id/trackers',
     operationId: 'createTracker',
-    summary: 'Add a keyword tracker; it is applied to new analyses and, in the background, to past ones',
+    summary:
+      'Add a tracker: keywords (applied to new analyses and, in the background, free, to past ones) or smart (answered with new analyses)',
     description: `Admins and owners. At most ${TRACKERS.trackersMax} trackers per project (409 too_many_trackers); 409 tracker_name_taken for a name the project has.`,
     tags,
     access,
@@ -91,5 +94,38 @@ export const trackerRoutes = {
     params: TaskParams,
     responses: { 200: AnalysisTrackerHitsResponse },
     errors: [404],
+  }),
+  applyEstimate: defineRoute({
+    method: 'GET',
+    path: '/projects/:id/trackers/:trackerId/apply-estimate',
+    operationId: 'estimateTrackerApply',
+    summary:
+      'The price of applying a smart tracker to past analyses: the analyses in the range and their units',
+    description:
+      'Admins and owners. 409 not_smart_tracker for a keyword tracker (applied to past analyses for free).',
+    tags,
+    access,
+    params: TrackerParams,
+    query: TrackerApplyRange,
+    responses: { 200: TrackerApplyEstimateResponse },
+    errors: [400, 403, 404, 409],
+  }),
+  apply: defineRoute({
+    method: 'POST',
+    path: '/projects/:id/trackers/:trackerId/apply',
+    operationId: 'applyTracker',
+    summary: 'Apply a smart tracker to past analyses (priced, in the background)',
+    description:
+      "Admins and owners. The project's completed analyses in the range are each asked the tracker's statement in " +
+      "a model call (the generation model's units per analysis), held at once (402 insufficient_funds when the " +
+      'project cannot pay it) and charged for the analyses answered once the run ends; its progress is the ' +
+      "tracker's `apply`. 409 not_smart_tracker for a keyword tracker, tracker_apply_running while a run is " +
+      'under way, nothing_to_apply when the range has no analysis.',
+    tags,
+    access,
+    params: TrackerParams,
+    body: TrackerApplyRange,
+    responses: { 202: TrackerResponse },
+    errors: [400, 402, 403, 404, 409],
   }),
 };

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { SPEAKER_ROLES } from '../analyses/roles.ts';
 import { AnalyticsFilters } from '../analytics/api.ts';
-import { Id } from '../inputs.ts';
+import { type MilliUnits, milliUnits, toMilliUnits } from '../billing/units.ts';
+import { Day, Id } from '../inputs.ts';
 import { UI_LANGUAGES } from '../languages.ts';
 
 // Trackers (issue 38 part 1): per project, admins and owners define them, every member uses them. A keyword
 // tracker is a list of words and phrases in one language; an analysis "hits" it when a piece of its transcript
 // (a segment of a recording, a message of a chat) contains one of them, matched on word stems with PostgreSQL's
 // text search configuration of that language, exactly (word for word) where PostgreSQL has none. Optional
-// conditions: who said it, and within the first or last N seconds of the conversation.
+// conditions: who said it, and within the first or last N seconds of the conversation. A smart tracker is a
+// statement ("the customer says they will cancel") the analysis model answers, said or not with a quote, in the
+// same structured call as the scorecard; applying it to past analyses is a priced background job.
 
-export const TRACKER_KINDS = ['keywords'] as const;
+export const TRACKER_KINDS = ['keywords', 'smart'] as const;
 export type TrackerKind = (typeof TRACKER_KINDS)[number];
 
 /** Who must have said a phrase: anyone, or the speaker whose role is representative or customer. */
@@ -31,6 +34,7 @@ export const TRACKERS = {
   momentsMax: 20,
   /** Characters of a moment's text answered (the segment, cut around the hit). */
   momentTextMax: 300,
+  statementMax: 300,
 } as const;
 
 const name = z.string().trim().min(1, 'Please enter a name.').max(TRACKERS.nameMax);
@@ -45,8 +49,14 @@ const TrackerWindow = z.object({
 });
 export type TrackerWindow = z.infer<typeof TrackerWindow>;
 
-export const TrackerCreateRequest = z.object({
-  kind: z.enum(TRACKER_KINDS).default('keywords'),
+const statement = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the statement the model answers.')
+  .max(TRACKERS.statementMax, `A statement can have at most ${TRACKERS.statementMax} characters.`);
+
+const KeywordTrackerCreateRequest = z.object({
+  kind: z.literal('keywords').default('keywords'),
   name,
   /** The language of the phrases: which text search configuration stems them (trackers/matching.ts). */
   language: z.enum(UI_LANGUAGES),
@@ -55,28 +65,57 @@ export const TrackerCreateRequest = z.object({
   /** null: anywhere in the conversation. Pieces without a time (chat messages without one) never match a window. */
   window: TrackerWindow.nullable().default(null),
 });
+
+const SmartTrackerCreateRequest = z.object({
+  kind: z.literal('smart'),
+  name,
+  /** What the analysis model answers for each conversation: whether it was said, with a quote. */
+  statement,
+  /** The statement's language (shown with it; the model reads any). */
+  language: z.enum(UI_LANGUAGES).default('en'),
+});
+
+export type KeywordTrackerCreateRequest = z.input<typeof KeywordTrackerCreateRequest>;
+export type SmartTrackerCreateRequest = z.input<typeof SmartTrackerCreateRequest>;
+
+/** A new tracker by its `kind`: keywords (also when `kind` is left out, as before smart trackers) or smart. */
+export const TrackerCreateRequest = z.discriminatedUnion('kind', [
+  KeywordTrackerCreateRequest,
+  SmartTrackerCreateRequest,
+]);
 export type TrackerCreateRequest = z.input<typeof TrackerCreateRequest>;
 
-/** Changes to a tracker. A change of language, phrases, speaker or window applies it anew to past analyses. */
+/**
+ * Changes to a tracker. A change of language, phrases, speaker or window applies a keyword tracker anew to past
+ * analyses; a smart tracker's new statement answers new analyses (past ones only through "apply", priced). The
+ * fields of the other kind are refused (400), as is a `kind` that is not the tracker's (it cannot change).
+ */
 export const TrackerUpdateRequest = z.object({
+  kind: z.enum(TRACKER_KINDS).optional(),
   name: name.optional(),
   language: z.enum(UI_LANGUAGES).optional(),
   phrases: phrases.optional(),
   speaker: z.enum(TRACKER_SPEAKERS).optional(),
   window: TrackerWindow.nullable().optional(),
+  statement: statement.optional(),
 });
 export type TrackerUpdateRequest = z.input<typeof TrackerUpdateRequest>;
 
 /**
  * Applying a tracker to the project's past analyses (in the background, free for keyword trackers): `running`
- * with how many of `total` analyses are done, `done` once every completed analysis was looked at.
+ * with how many of `total` analyses are done, `done` once every completed analysis was looked at. A smart
+ * tracker's is its last priced run ("Apply to past analyses"): `done` 0 of 0 before any.
  */
+/** A smart tracker's priced run over past analyses (tracker_runs). */
+export const TRACKER_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export const TRACKER_APPLY_STATUSES = ['running', 'done'] as const;
 export const TrackerApply = z.object({
   status: z.enum(TRACKER_APPLY_STATUSES),
   done: z.number().int(),
   total: z.number().int(),
   finished_at: z.string().nullable(),
+  /** A smart tracker's: why its last run failed (e.g. insufficient funds when it was charged), else null. */
+  error: z.string().nullable().optional(),
 });
 
 export const Tracker = z.object({
@@ -88,6 +127,8 @@ export const Tracker = z.object({
   phrases: z.array(z.string()),
   speaker: z.enum(TRACKER_SPEAKERS),
   window: TrackerWindow.nullable(),
+  /** A smart tracker's statement; null for keyword trackers (whose phrases are empty for smart ones). */
+  statement: z.string().nullable(),
   apply: TrackerApply,
   /** Analyses that hit it, of those the caller sees. */
   analyses_hit: z.number().int(),
@@ -104,10 +145,12 @@ export const TrackerParams = z.object({ id: Id, trackerId: Id });
 /**
  * Where a tracker was hit in an analysis: the piece of the transcript (its index among the transcript's
  * pieces as the analysis answers them), its start in seconds (null: a chat message without a time), the
- * speaker's role when known, and the piece's text (cut to TRACKERS.momentTextMax around the hit).
+ * speaker's role when known, and the piece's text (cut to TRACKERS.momentTextMax around the hit). A smart
+ * tracker's moment is the piece its quote was found in; a quote found in no piece has segment null (and no
+ * seconds or role) with the quote as its text.
  */
 export const TrackerMoment = z.object({
-  segment: z.number().int(),
+  segment: z.number().int().nullable(),
   seconds: z.number().nullable(),
   role: z.enum(SPEAKER_ROLES).nullable(),
   text: z.string(),
@@ -151,3 +194,28 @@ export const TrackerStatsResponse = z.object({
   }),
 });
 export type TrackerStatsResponse = z.infer<typeof TrackerStatsResponse>;
+
+/** Applying a smart tracker to past analyses: the completed analyses created in the range (both ends optional). */
+export const TrackerApplyRange = z
+  .object({
+    from: Day.optional(),
+    to: Day.optional(),
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, {
+    message: 'The start date must not be after the end date.',
+    path: ['to'],
+  });
+export type TrackerApplyRange = z.infer<typeof TrackerApplyRange>;
+
+/** What applying a smart tracker to past analyses would cost: a model call per analysis. */
+export const TrackerApplyEstimate = z.object({
+  analyses: z.number().int(),
+  units: z.number(),
+});
+export type TrackerApplyEstimate = z.infer<typeof TrackerApplyEstimate>;
+export const TrackerApplyEstimateResponse = z.object({ data: TrackerApplyEstimate });
+
+/** The price of a smart tracker's run over `analyses` past analyses at `modelUnits` per model call. */
+export function trackerApplyUnitsMilli(modelUnits: number, analyses: number): MilliUnits {
+  return milliUnits(toMilliUnits(modelUnits) * analyses);
+}

@@ -23,6 +23,7 @@ import { tariffPlans } from './plans.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
 import { topicRuns } from './topics.ts';
+import { trackerRuns } from './trackers.ts';
 
 /**
  * The billing ledger: every credit and debit of a project's money balance is a row. The balance is the sum
@@ -185,7 +186,7 @@ export const freeUnitGrants = pgTable(
 
 /**
  * Units reserved by work that has started and is not charged yet: an analysis's paid work (transcription,
- * model, voice analysis), an insight's or a backtest's price. They are not available to other work. One per task,
+ * model, voice analysis), an insight's, a backtest's or a smart tracker run's price. They are not available to other work. One per task,
  * insight or backtest; its charge settles it (in the charge's transaction), a failure or skip releases it, and deleting
  * the task or insight deletes it. Written only under the project's row lock, like the balance.
  */
@@ -195,6 +196,7 @@ export const billingHolds = pgTable(
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     insightId: integer('insight_id').references(() => insights.id, { onDelete: 'cascade' }),
     backtestId: integer('backtest_id').references(() => backtests.id, { onDelete: 'cascade' }),
+    trackerRunId: integer('tracker_run_id').references(() => trackerRuns.id, { onDelete: 'cascade' }),
     topicRunId: integer('topic_run_id').references(() => topicRuns.id, { onDelete: 'cascade' }),
     projectId: integer('project_id')
       .notNull()
@@ -206,12 +208,13 @@ export const billingHolds = pgTable(
     uniqueIndex('billing_holds_task_key').on(t.taskId),
     uniqueIndex('billing_holds_insight_key').on(t.insightId),
     uniqueIndex('billing_holds_backtest_key').on(t.backtestId),
+    uniqueIndex('billing_holds_tracker_run_key').on(t.trackerRunId),
     uniqueIndex('billing_holds_topic_run_key').on(t.topicRunId),
     index('billing_holds_project_idx').on(t.projectId),
     check('billing_holds_units_check', sql`${t.unitsMilli} >= 0`),
     check(
       'billing_holds_owner_check',
-      sql`num_nonnulls(${t.taskId}, ${t.insightId}, ${t.backtestId}, ${t.topicRunId}) = 1`,
+      sql`num_nonnulls(${t.taskId}, ${t.insightId}, ${t.backtestId}, ${t.trackerRunId}, ${t.topicRunId}) = 1`,
     ),
   ],
 );

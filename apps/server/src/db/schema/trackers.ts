@@ -1,5 +1,6 @@
 import {
   TRACKER_KINDS,
+  TRACKER_RUN_STATUSES,
   TRACKER_SPEAKERS,
   TRACKER_WINDOW_EDGES,
   type TrackerMoment,
@@ -7,6 +8,7 @@ import {
 } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
@@ -28,7 +30,8 @@ import { tasks } from './tasks.ts';
  * A project's tracker (modules/trackers): words and phrases an analysis's transcript is searched for. `revision`
  * goes up whenever what it matches changes (language, phrases, speaker, window); the apply columns say how far
  * the background job has applied that revision to the project's past analyses (`apply_after`: the last task id
- * it finished, where a resumed run continues).
+ * it finished, where a resumed run continues). A smart tracker (`statement`) has no phrases; its apply columns
+ * stay as created: its runs over past analyses are `tracker_runs`, priced.
  */
 export const trackers = pgTable(
   'trackers',
@@ -44,6 +47,8 @@ export const trackers = pgTable(
     speaker: text('speaker', { enum: TRACKER_SPEAKERS }).notNull().default('anyone'),
     windowEdge: text('window_edge', { enum: TRACKER_WINDOW_EDGES }),
     windowSeconds: integer('window_seconds'),
+    /** A smart tracker's statement (migration 0051); null for keyword trackers. */
+    statement: text('statement'),
     revision: integer('revision').notNull().default(1),
     /** The revision the apply columns are about (the last one started). */
     appliedRevision: integer('applied_revision').notNull().default(0),
@@ -190,4 +195,43 @@ export const trackerHitMonths = pgTable(
       .nullsNotDistinct(),
     index('tracker_hit_months_spent_idx').on(t.projectId).where(sql`${t.hit} <= 0`),
   ],
+);
+
+/**
+ * A priced run of a smart tracker over the project's past analyses (modules/trackers/smart-apply.ts): the completed
+ * analyses created in [from_day, to_day] with ids up to `last_task_id` (those there when it started), asked one
+ * by one in id order (`after_task_id`: the last one done, where a resumed run goes on). Its hold and charge are
+ * billing's, keyed by its id (`tracker_run:N`).
+ */
+export const trackerRuns = pgTable(
+  'tracker_runs',
+  {
+    id: serial('id').primaryKey(),
+    trackerId: integer('tracker_id')
+      .notNull()
+      .references(() => trackers.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TRACKER_RUN_STATUSES }).notNull().default('queued'),
+    fromDay: date('from_day', { mode: 'string' }),
+    toDay: date('to_day', { mode: 'string' }),
+    lastTaskId: integer('last_task_id').notNull(),
+    afterTaskId: integer('after_task_id').notNull().default(0),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    modelUnitsMilli: bigint('model_units_milli', { mode: 'number' }).notNull(),
+    /** Held while it runs; what was charged once it ended (0 when it failed unpaid). */
+    unitsMilli: bigint('units_milli', { mode: 'number' }).notNull(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('tracker_runs_tracker_idx').on(t.trackerId, t.id)],
 );

@@ -15,6 +15,7 @@ function holder(item: Billable) {
   if ('taskId' in item) return { column: billingHolds.taskId, id: item.taskId };
   if ('insightId' in item) return { column: billingHolds.insightId, id: item.insightId };
   if ('backtestId' in item) return { column: billingHolds.backtestId, id: item.backtestId };
+  if ('trackerRunId' in item) return { column: billingHolds.trackerRunId, id: item.trackerRunId };
   return { column: billingHolds.topicRunId, id: item.topicRunId };
 }
 

@@ -127,18 +127,20 @@ export async function chargeInputs(db: Executor, project: ProjectRow, unitsMilli
   };
 }
 
-/** What units are held and charged for: an analysis (its task), an insight, a backtest or a topic run. */
+/** What units are held and charged for: an analysis (its task), an insight, a backtest, a smart tracker run or a topic run. */
 export type Billable =
   | { taskId: number }
   | { insightId: number }
   | { backtestId: number }
+  | { trackerRunId: number }
   | { topicRunId: number };
 
 /** What kind of paid work an item is (a metrics label). */
-export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' | 'topics' {
+export function workOf(item: Billable): 'analysis' | 'insight' | 'backtest' | 'tracker' | 'topics' {
   if ('taskId' in item) return 'analysis';
   if ('insightId' in item) return 'insight';
-  return 'backtestId' in item ? 'backtest' : 'topics';
+  if ('backtestId' in item) return 'backtest';
+  return 'trackerRunId' in item ? 'tracker' : 'topics';
 }
 
 /** The ledger reference of the charge for an analysis ('task:12'), an insight ('insight:3') a backtest ('backtest:4') or a topic run ('topics:5'). */
@@ -146,6 +148,7 @@ export function chargeRef(item: Billable): string {
   if ('taskId' in item) return `task:${item.taskId}`;
   if ('insightId' in item) return `insight:${item.insightId}`;
   if ('backtestId' in item) return `backtest:${item.backtestId}`;
+  if ('trackerRunId' in item) return `tracker_run:${item.trackerRunId}`;
   return `topics:${item.topicRunId}`;
 }
 

@@ -76,8 +76,8 @@ export function answerReferences(data: GatheredData): AnswerReferences {
     analysisIds: new Set(data.sample.map((analysis) => analysis.analysis_id)),
     moments: new Map(
       data.sample.flatMap((analysis) =>
-        analysis.moments.map(
-          (moment) => [momentKey(analysis.analysis_id, moment.segment), moment.seconds] as const,
+        analysis.moments.flatMap(({ segment, seconds }) =>
+          segment === null ? [] : [[momentKey(analysis.analysis_id, segment), seconds] as const],
         ),
       ),
     ),

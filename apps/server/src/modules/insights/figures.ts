@@ -76,7 +76,8 @@ export interface InsightFigures {
  */
 export interface EvidenceMoment {
   tracker?: string;
-  segment: number;
+  /** null: a smart tracker's quote found in no piece (it cannot be cited). */
+  segment: number | null;
   seconds: number | null;
   role: SpeakerRole | null;
   text: string;

@@ -125,12 +125,14 @@ const OTHER_VALUE_TOKENS = 20;
 export const ANSWER_TOKENS_FLOOR = 4096;
 /** Room for one speaker's role in the answer (label, role, the JSON around them). */
 export const SPEAKER_ROLE_TOKENS = 30;
+/** Room for one smart tracker's answer (said, a short quote, the JSON around them). */
+export const SMART_TRACKER_TOKENS = 150;
 
 /**
- * The room a prompt's answer needs: the sum over its fields (groups by their fields) and the speakers whose
- * roles it also gives, at least the floor.
+ * The room a prompt's answer needs: the sum over its fields (groups by their fields), the speakers whose
+ * roles and the smart trackers it also gives, at least the floor.
  */
-export function answerTokenBudget(fields: PromptField[], speakerRoles = 0): number {
+export function answerTokenBudget(fields: PromptField[], speakerRoles = 0, smartTrackers = 0): number {
   const leaves = (list: PromptField[], top: boolean): PromptField[] =>
     list
       .filter((field) => !(top && field.key === FINAL_SCORE_KEY))
@@ -139,21 +141,28 @@ export function answerTokenBudget(fields: PromptField[], speakerRoles = 0): numb
     (sum, field) => sum + EVIDENCE_TOKENS + (VALUE_TOKENS[field.type] ?? OTHER_VALUE_TOKENS),
     0,
   );
-  return Math.max(ANSWER_TOKENS_FLOOR, total + speakerRoles * SPEAKER_ROLE_TOKENS);
+  return Math.max(
+    ANSWER_TOKENS_FLOOR,
+    total + speakerRoles * SPEAKER_ROLE_TOKENS + smartTrackers * SMART_TRACKER_TOKENS,
+  );
 }
 
 /**
  * max_tokens of an analysis: the prompt's budget, within the model's own limit (8,192 for models not in
  * the catalog). Set rather than left to the SDK, which assumes 4,096 for models it does not know; not
  * more than the answer needs, as providers count it against their token rate limits. `speakerRoles`: the
- * speakers whose roles the answer also gives.
+ * speakers whose roles, `smartTrackers`: the smart trackers the answer also gives.
  */
 export function answerTokens(
   config: Config,
   prompt: Pick<PromptData, 'provider' | 'model' | 'content'>,
   speakerRoles = 0,
+  smartTrackers = 0,
 ): number {
-  return Math.min(answerTokenBudget(prompt.content, speakerRoles), modelMaxTokens(config, prompt));
+  return Math.min(
+    answerTokenBudget(prompt.content, speakerRoles, smartTrackers),
+    modelMaxTokens(config, prompt),
+  );
 }
 
 /** The longest answer a model gives: its catalog's limit, 8,192 for models not in the catalog. */

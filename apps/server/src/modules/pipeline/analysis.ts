@@ -17,6 +17,14 @@ import type { AppContext } from '../../context.ts';
 import type { PromptSnapshot } from '../prompts/versions.ts';
 import { isObject } from '../tasks/result.ts';
 import {
+  readSmartAnswers,
+  SMART_TRACKERS_INSTRUCTION,
+  SMART_TRACKERS_KEY,
+  type SmartAnswers,
+  type SmartTracker,
+  smartTrackersSchema,
+} from '../trackers/smart.ts';
+import {
   analysisInstructions,
   analysisPrompt,
   answerTokens,
@@ -39,25 +47,41 @@ const rolesAnswer = z.preprocess(
   SpeakerRolesAnswer,
 );
 
-/** An analysis and the model's word on who each speaker is (undefined when it was not asked). */
+/**
+ * An analysis and the model's word on who each speaker is (undefined when it was not asked), and on the
+ * project's smart trackers (by id; undefined when none was asked).
+ */
 export interface PromptAnswer {
   analysis: PromptAnalysis;
   speakerRoles: unknown;
+  smartTrackers?: SmartAnswers;
 }
+
+/** Whether the analysis can ask these smart trackers: some, and the prompt has no top-level field of their key. */
+const asksSmartTrackers = (prompt: PromptSnapshot, list: readonly SmartTracker[] | undefined) =>
+  (list?.length ?? 0) > 0 && !prompt.content.some((field) => field.key === SMART_TRACKERS_KEY);
 
 /**
  * One structured analysis of the conversation with one prompt: values, evidence and the final score; with
- * speaker labels the same call also asks who each speaker is (kept apart from the values).
+ * speaker labels the same call also asks who each speaker is, and with `smartTrackers` whether each statement
+ * was said (both kept apart from the values and the score). The call's price does not change with them: an
+ * analysis is priced by the conversation's length and the model (units.ts), not by fields or tokens.
  */
 export async function analyseWithPrompt(
   ctx: AppContext,
   prompt: PromptSnapshot,
   context: ConversationContext,
   who: { projectId: number; userId: number | null; purpose: string; signal?: AbortSignal },
+  smartTrackers?: readonly SmartTracker[],
 ): Promise<PromptAnswer> {
   const withRoles = asksSpeakerRoles(prompt, context);
+  const smart = asksSmartTrackers(prompt, smartTrackers) ? smartTrackers! : [];
   const fields = promptOutputSchemaWithEvidence(prompt.content, { omitKeys: [FINAL_SCORE_KEY] });
-  const schema = withRoles ? fields.extend({ [SPEAKER_ROLES_KEY]: rolesAnswer }) : fields;
+  const schema = fields.extend({
+    ...(withRoles && { [SPEAKER_ROLES_KEY]: rolesAnswer }),
+    ...(smart.length > 0 && { [SMART_TRACKERS_KEY]: smartTrackersSchema(smart) }),
+  });
+  const instructions = analysisInstructions(prompt);
   const answer = (await generateStructured(ctx, {
     purpose: who.purpose,
     projectId: who.projectId,
@@ -66,12 +90,12 @@ export async function analyseWithPrompt(
     provider: prompt.provider,
     model: prompt.model,
     schema,
-    instructions: analysisInstructions(prompt),
+    instructions: smart.length > 0 ? `${instructions}\n\n${SMART_TRACKERS_INSTRUCTION}` : instructions,
     cachePrefix: true,
     prompt: analysisPrompt(prompt, context),
-    maxOutputTokens: answerTokens(ctx.config, prompt, withRoles ? context.speakers!.length : 0),
+    maxOutputTokens: answerTokens(ctx.config, prompt, withRoles ? context.speakers!.length : 0, smart.length),
   })) as Record<string, unknown>;
-  // Only prompt fields become values: the roles the answer also gives stay out of the result.
+  // Only prompt fields become values: the roles and trackers the answer also gives stay out of the result.
   const { values, evidence } = splitEvidence(prompt.content, answer);
   const score = computeFinalScore(
     prompt.finalScore,
@@ -86,6 +110,7 @@ export async function analyseWithPrompt(
   return {
     analysis: { values, evidence, score },
     speakerRoles: withRoles ? answer[SPEAKER_ROLES_KEY] : undefined,
+    ...(smart.length > 0 && { smartTrackers: readSmartAnswers(answer[SMART_TRACKERS_KEY], smart) }),
   };
 }
 

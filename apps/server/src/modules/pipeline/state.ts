@@ -2,6 +2,7 @@ import type { TranscribedSegment } from '../../ai/transcriber.ts';
 import type { ChannelLayout } from '../../media/audio.ts';
 import type { WordTimings } from '../privacy/audio-spans.ts';
 import type { ConversationDetails } from '../privacy/conversation.ts';
+import type { SmartAnswers } from '../trackers/smart.ts';
 import type { PromptAnalysis } from './analysis.ts';
 
 /**
@@ -14,6 +15,8 @@ import type { PromptAnalysis } from './analysis.ts';
  * - classification: the classification step of a classification prompt and the prompt it chose (the
  *   chosen prompt as it runs is tasks.chosen_prompt_version_id).
  * - audioRedaction: where the recording is toned when the project redacts, and whether it is done.
+ * - smartTrackers: the project's smart trackers as the analysis call answered them (by tracker id), turned into
+ *   hits when the analysis completes (modules/trackers/hits.ts); not part of the result or its score.
  * - details: the metadata and file name the prompt includes, redacted with the transcript (a value both hold
  *   gets one placeholder) when the project redacts; stored metadata stays as uploaded.
  *
@@ -26,6 +29,7 @@ export interface PipelineState {
   classification?: ClassificationStep;
   audioRedaction?: AudioRedactionStep;
   details?: ConversationDetails;
+  smartTrackers?: SmartAnswers;
 }
 
 /**

@@ -74,7 +74,8 @@ async function startRun(tx: Executor, row: TrackerRow): Promise<TrackerRow> {
 async function applyChunk(ctx: Pick<AppContext, 'db'>, trackerId: number): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const locked = await lockedTracker(tx, trackerId);
-    if (!locked || applied(locked)) return false;
+    // A smart tracker is applied to past analyses only by its priced runs (smart-apply.ts).
+    if (locked?.kind !== 'keywords' || applied(locked)) return false;
     const row = locked.appliedRevision === locked.revision ? locked : await startRun(tx, locked);
     const tracker = keywordTracker(row);
     const query = await phrasesQuery(tx, tracker);
@@ -148,6 +149,8 @@ export async function unfinishedTrackers(db: Executor): Promise<number[]> {
   const rows = await db
     .select({ id: trackers.id })
     .from(trackers)
-    .where(sql`${trackers.appliedRevision} <> ${trackers.revision} OR ${trackers.applyFinishedAt} IS NULL`);
+    .where(
+      sql`${trackers.kind} = 'keywords' AND (${trackers.appliedRevision} <> ${trackers.revision} OR ${trackers.applyFinishedAt} IS NULL)`,
+    );
   return rows.map((row) => row.id);
 }

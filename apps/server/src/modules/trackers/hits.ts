@@ -1,10 +1,12 @@
 import type { TrackerWindow } from '@parley/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { trackerHits, trackers } from '../../db/schema/index.ts';
+import { pipelineState } from '../pipeline/state.ts';
 import type { TaskRow } from '../tasks/rows.ts';
 import { findHits, insertHits, type KeywordTracker } from './matching.ts';
+import { projectSmartTrackers, smartHit } from './smart.ts';
 
 type TrackerRow = typeof trackers.$inferSelect;
 
@@ -34,22 +36,43 @@ export async function projectKeywordTrackers(db: Executor, projectId: number): P
 }
 
 /**
- * Writes an analysis's hits of every keyword tracker of its project anew (none unless it is completed), in the
- * caller's transaction: completing an analysis and changing its speakers' roles call it. The work runs in a
- * savepoint: if it fails, the analysis goes on without its hits (logged), its earlier ones deleted or kept
- * as the failure left them, and the caller's transaction is unharmed.
+ * Writes an analysis's hits anew (none unless it is completed), in the caller's transaction: completing an
+ * analysis and changing its speakers' roles call it. Keyword trackers are matched; smart trackers come from the
+ * answers its analysis call stored (pipeline state `smartTrackers`), the quote located in the transcript. A smart
+ * tracker the analysis was not asked (created later) keeps the hit a priced run over past analyses gave it. The
+ * work runs in a savepoint: if it fails, the analysis goes on without its hits (logged), its earlier ones deleted
+ * or kept as the failure left them, and the caller's transaction is unharmed.
  */
 export async function recordTrackerHits(
   ctx: Pick<AppContext, 'logger'>,
   tx: Executor,
-  task: Pick<TaskRow, 'id' | 'projectId' | 'status' | 'transcript' | 'speakerRoles'>,
+  task: Pick<TaskRow, 'id' | 'projectId' | 'status' | 'transcript' | 'speakerRoles' | 'pipeline'>,
 ): Promise<void> {
   try {
     await tx.transaction(async (savepoint) => {
-      await savepoint.delete(trackerHits).where(eq(trackerHits.taskId, task.id));
-      if (task.status !== 'completed') return;
+      if (task.status !== 'completed') {
+        await savepoint.delete(trackerHits).where(eq(trackerHits.taskId, task.id));
+        return;
+      }
+      const answers = pipelineState(task.pipeline).smartTrackers ?? {};
+      const smart = (await projectSmartTrackers(savepoint, task.projectId)).filter(
+        (tracker) => answers[tracker.id] !== undefined,
+      );
+      const replaced = smart.map((tracker) => tracker.id);
+      await savepoint
+        .delete(trackerHits)
+        .where(
+          and(
+            eq(trackerHits.taskId, task.id),
+            or(
+              sql`${trackerHits.trackerId} NOT IN (SELECT id FROM trackers WHERE kind = 'smart' AND project_id = ${task.projectId})`,
+              replaced.length > 0 ? inArray(trackerHits.trackerId, replaced) : undefined,
+            ),
+          ),
+        );
       const list = await projectKeywordTrackers(savepoint, task.projectId);
-      await insertHits(savepoint, await findHits(savepoint, [task], list));
+      const smartRows = smart.flatMap((tracker) => smartHit(task, tracker.id, answers[tracker.id]!) ?? []);
+      await insertHits(savepoint, [...(await findHits(savepoint, [task], list)), ...smartRows]);
     });
   } catch (error) {
     ctx.logger.warn({ err: error, taskId: task.id }, 'Tracker hits of an analysis could not be recorded');

@@ -1,4 +1,4 @@
-import { TRACKERS, type Tracker, type TrackerCreateRequest, trackerRoutes } from '@parley/contracts';
+import { type KeywordTrackerCreateRequest, TRACKERS, type Tracker, trackerRoutes } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -33,12 +33,12 @@ const call = (texts: string[], extra: Partial<Conversation> = {}): Conversation 
 });
 
 /** The pieces (indexes) of the analysis that hit the tracker; none when it did not hit. */
-async function hitPieces(taskId: number, tracker: Tracker): Promise<number[]> {
+async function hitPieces(taskId: number, tracker: Tracker): Promise<(number | null)[]> {
   const hit = (await hitsOf(owner, projectId, taskId)).find((row) => row.tracker_id === tracker.id);
   return hit?.moments.map((moment) => moment.segment) ?? [];
 }
 
-async function tracker(name: string, body: Omit<TrackerCreateRequest, 'name'>) {
+async function tracker(name: string, body: Omit<KeywordTrackerCreateRequest, 'name'>) {
   return createTracker(owner, projectId, { name, ...body });
 }
 

@@ -4,12 +4,22 @@ import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
-import { analysisTrackerHits, createTracker, deleteTracker, listTrackers, updateTracker } from './service.ts';
+import {
+  analysisTrackerHits,
+  answer,
+  createTracker,
+  deleteTracker,
+  listTrackers,
+  updateTracker,
+} from './service.ts';
+import { estimateApply, startApply } from './smart-apply.ts';
+import { queueTrackerRun } from './smart-run.ts';
 import { trackerStats } from './stats.ts';
 
 /**
  * A project's trackers: every member reads them, their hits and hit rates (team leaders over their teams'
- * analyses); admins and owners (and full keys acting for one) create, change and delete them.
+ * analyses); admins and owners (and full keys acting for one) create, change and delete them, and apply smart
+ * ones to past analyses (priced).
  */
 export async function trackerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const member = projectRole(ctx, 'user');
@@ -53,5 +63,28 @@ export async function trackerRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => ({
       data: await analysisTrackerHits(ctx, projectAccess(request), request.params.taskId),
     }),
+  });
+
+  serve(app, routes.applyEstimate, {
+    preValidation: admin,
+    handler: async (request) => ({
+      data: await estimateApply(ctx, projectAccess(request), request.params.trackerId, request.query),
+    }),
+  });
+
+  serve(app, routes.apply, {
+    preValidation: admin,
+    handler: async (request, reply) => {
+      const access = projectAccess(request);
+      const row = await startApply(
+        ctx,
+        access,
+        currentUser(request).id,
+        request.params.trackerId,
+        request.body,
+        (tx, runId) => queueTrackerRun(ctx, tx, runId),
+      );
+      return reply.status(202).send({ data: await answer(ctx, access, row) });
+    },
   });
 }

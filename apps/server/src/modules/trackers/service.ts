@@ -10,27 +10,51 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks, trackerHits, trackers } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { ANALYSIS_TEXTS } from '../analyses/detail.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 import { applied } from './apply.ts';
 import { trackerWindow } from './hits.ts';
 import { queueTrackerApply } from './jobs.ts';
+import { lastRuns, type RunRow, runApply } from './smart-apply.ts';
 
 type TrackerRow = typeof trackers.$inferSelect;
 type CreateInput = z.output<typeof TrackerCreateRequest>;
+type KeywordCreate = Extract<CreateInput, { kind: 'keywords' }>;
 type UpdateInput = z.output<typeof TrackerUpdateRequest>;
+
+/** 400 when the change is of the other kind's fields (a statement for words, words for a statement). */
+function checkKind(row: TrackerRow, input: UpdateInput): void {
+  const keywordFields =
+    input.phrases !== undefined || input.speaker !== undefined || input.window !== undefined;
+  if (row.kind === 'smart' && (keywordFields || input.kind === 'keywords'))
+    throw badRequest(TRACKER_TEXTS.notKeywords, 'not_keyword_tracker');
+  if (row.kind === 'keywords' && (input.statement !== undefined || input.kind === 'smart'))
+    throw badRequest(TRACKER_TEXTS.notSmart, 'not_smart_tracker');
+}
 
 export const TRACKER_TEXTS = {
   notFound: 'Tracker not found.',
   tooMany: `A project can have at most ${TRACKERS.trackersMax} trackers.`,
   nameTaken: 'This project already has a tracker with this name.',
+  notKeywords: 'This is a smart tracker: it has a statement, not words, a speaker or a time window.',
+  notSmart: 'This is a keyword tracker: it has words and phrases, not a statement.',
 } as const;
 
-function trackerOf(row: TrackerRow, analysesHit: number): Tracker {
+/** How far the keyword tracker's current revision is applied to past analyses (free, apply.ts). */
+function keywordApply(row: TrackerRow): Tracker['apply'] {
   const running = !applied(row);
   const current = row.appliedRevision === row.revision;
+  return {
+    status: running ? 'running' : 'done',
+    done: current ? row.applyDone : 0,
+    total: current ? row.applyTotal : 0,
+    finished_at: running ? null : (row.applyFinishedAt?.toISOString() ?? null),
+  };
+}
+
+function trackerOf(row: TrackerRow, analysesHit: number, run: RunRow | undefined): Tracker {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -40,12 +64,8 @@ function trackerOf(row: TrackerRow, analysesHit: number): Tracker {
     phrases: row.phrases,
     speaker: row.speaker,
     window: trackerWindow(row),
-    apply: {
-      status: running ? 'running' : 'done',
-      done: current ? row.applyDone : 0,
-      total: current ? row.applyTotal : 0,
-      finished_at: running ? null : (row.applyFinishedAt?.toISOString() ?? null),
-    },
+    statement: row.kind === 'smart' ? row.statement : null,
+    apply: row.kind === 'smart' ? runApply(run) : keywordApply(row),
     analyses_hit: analysesHit,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
@@ -66,8 +86,9 @@ async function analysesHit(db: Executor, access: ProjectAccess, ids: number[]): 
 const trackerWhere = (access: ProjectAccess, trackerId: number): SQL =>
   and(eq(trackers.id, trackerId), eq(trackers.projectId, access.project.id))!;
 
-async function answer(ctx: AppContext, access: ProjectAccess, row: TrackerRow): Promise<Tracker> {
-  return trackerOf(row, (await analysesHit(ctx.db, access, [row.id])).get(row.id) ?? 0);
+export async function answer(ctx: AppContext, access: ProjectAccess, row: TrackerRow): Promise<Tracker> {
+  const runs = await lastRuns(ctx.db, [row.id]);
+  return trackerOf(row, (await analysesHit(ctx.db, access, [row.id])).get(row.id) ?? 0, runs.get(row.id));
 }
 
 export async function listTrackers(ctx: AppContext, access: ProjectAccess): Promise<Tracker[]> {
@@ -76,12 +97,13 @@ export async function listTrackers(ctx: AppContext, access: ProjectAccess): Prom
     .from(trackers)
     .where(eq(trackers.projectId, access.project.id))
     .orderBy(asc(sql`lower(${trackers.name})`), asc(trackers.id));
-  const hit = await analysesHit(
+  const ids = rows.map((row) => row.id);
+  const hit = await analysesHit(ctx.db, access, ids);
+  const runs = await lastRuns(
     ctx.db,
-    access,
-    rows.map((row) => row.id),
+    rows.filter((row) => row.kind === 'smart').map((row) => row.id),
   );
-  return rows.map((row) => trackerOf(row, hit.get(row.id) ?? 0));
+  return rows.map((row) => trackerOf(row, hit.get(row.id) ?? 0, runs.get(row.id)));
 }
 
 /** 409 tracker_name_taken when another tracker of the project has the name (any case). */
@@ -99,12 +121,37 @@ async function checkName(tx: Executor, projectId: number, name: string, except?:
   if (taken) throw conflict(TRACKER_TEXTS.nameTaken, 'tracker_name_taken');
 }
 
-const windowColumns = (window: CreateInput['window']) => ({
+const windowColumns = (window: KeywordCreate['window']) => ({
   windowEdge: window?.edge ?? null,
   windowSeconds: window?.seconds ?? null,
 });
 
-/** Adds a keyword tracker and queues its run over the project's past analyses. */
+/** The columns of a new tracker: a keyword tracker's run over past analyses is still to do, a smart one has none. */
+function newTrackerColumns(input: CreateInput) {
+  if (input.kind === 'smart')
+    return {
+      kind: input.kind,
+      name: input.name,
+      language: input.language,
+      statement: input.statement,
+      phrases: [],
+      appliedRevision: 1,
+      applyFinishedAt: new Date(),
+    };
+  return {
+    kind: input.kind,
+    name: input.name,
+    language: input.language,
+    phrases: input.phrases,
+    speaker: input.speaker,
+    ...windowColumns(input.window),
+  };
+}
+
+/**
+ * Adds a tracker. A keyword tracker's run over the project's past analyses is queued (free); a smart one answers
+ * new analyses, and past ones only when an admin applies it (priced, smart-apply.ts).
+ */
 export async function createTracker(
   ctx: AppContext,
   access: ProjectAccess,
@@ -124,24 +171,15 @@ export async function createTracker(
     await checkName(tx, projectId, input.name);
     const [created] = await tx
       .insert(trackers)
-      .values({
-        projectId,
-        kind: input.kind,
-        name: input.name,
-        language: input.language,
-        phrases: input.phrases,
-        speaker: input.speaker,
-        ...windowColumns(input.window),
-        createdBy: userId,
-      })
+      .values({ projectId, ...newTrackerColumns(input), createdBy: userId })
       .returning();
-    await queueTrackerApply(ctx, created!.id, tx);
+    if (created!.kind === 'keywords') await queueTrackerApply(ctx, created!.id, tx);
     return created!;
   });
-  return trackerOf(row, 0);
+  return trackerOf(row, 0, undefined);
 }
 
-/** Whether an update changes what the tracker matches. */
+/** Whether an update changes what a keyword tracker matches. */
 function changesMatching(row: TrackerRow, input: UpdateInput): boolean {
   const same = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && a.every((value, index) => value === b[index]);
@@ -156,8 +194,10 @@ function changesMatching(row: TrackerRow, input: UpdateInput): boolean {
 }
 
 /**
- * Changes a tracker. A change of what it matches raises its revision and queues the new revision's run (its
- * hits are replaced chunk by chunk; until the run reaches an analysis, that analysis keeps its earlier hits).
+ * Changes a tracker. A change of what a keyword tracker matches raises its revision and queues the new revision's
+ * run (its hits are replaced chunk by chunk; until the run reaches an analysis, that analysis keeps its earlier
+ * hits). A smart tracker's new statement is asked from the next analysis on; its past hits stay until it is
+ * applied to past analyses again (priced).
  */
 export async function updateTracker(
   ctx: AppContext,
@@ -169,13 +209,15 @@ export async function updateTracker(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('trackers'), ${access.project.id})`);
     const [current] = await tx.select().from(trackers).where(trackerWhere(access, trackerId)).for('update');
     if (!current) throw notFound(TRACKER_TEXTS.notFound);
+    checkKind(current, input);
     if (input.name !== undefined) await checkName(tx, access.project.id, input.name, trackerId);
-    const rematch = changesMatching(current, input);
+    const rematch = current.kind === 'keywords' && changesMatching(current, input);
     const [updated] = await tx
       .update(trackers)
       .set({
         ...(input.name !== undefined && { name: input.name }),
         ...(input.language !== undefined && { language: input.language }),
+        ...(input.statement !== undefined && { statement: input.statement }),
         ...(input.phrases !== undefined && { phrases: input.phrases }),
         ...(input.speaker !== undefined && { speaker: input.speaker }),
         ...(input.window !== undefined && windowColumns(input.window)),

@@ -182,10 +182,11 @@ function AnalysisView({
   const trackers = useAnalysisTrackers(detail);
   // A tracker moment clicked: the recording plays from it, and its piece is brought into view in the transcript.
   const [revealed, setRevealed] = useState<{ index: number } | null>(null);
-  const goToMoment = (moment: Moment) => {
+  const goToMoment = (moment: { segment: number | null; seconds: number | null }) => {
     if (seek && moment.seconds !== null) seek(moment.seconds);
     setShowOriginal(false);
-    setRevealed({ index: moment.segment });
+    // A smart tracker's quote found in no piece has no place in the transcript.
+    if (moment.segment !== null) setRevealed({ index: moment.segment });
   };
   // A link to a moment goes there once, when the player is there to seek (a recording) or at once (a chat).
   const linkedKey = linkedMoment ? `${linkedMoment.segment}:${linkedMoment.seconds}` : null;

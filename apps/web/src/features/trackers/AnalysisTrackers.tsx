@@ -27,6 +27,7 @@ export function useAnalysisTrackers(detail: AnalysisDetail) {
     const found = new Map<number, string[]>();
     for (const hit of hits.data) {
       for (const moment of hit.moments) {
+        if (moment.segment === null) continue;
         const names = found.get(moment.segment) ?? [];
         if (!names.includes(hit.name)) names.push(hit.name);
         found.set(moment.segment, names);
@@ -82,11 +83,17 @@ function Moment({ moment, onMoment }: { moment: TrackerMoment; onMoment?: (momen
         <Typography component="span" variant="body2" sx={{ display: 'block' }}>
           <RedactedText text={moment.text} />
         </Typography>
+        {moment.segment === null ? (
+          <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+            {t('trackers.card.quoteNotFound')}
+          </Typography>
+        ) : null}
       </Box>
     </>
   );
   const sx = { display: 'flex', gap: 1.5, width: '100%', textAlign: 'left', px: 1, py: 0.5, borderRadius: 1 };
-  if (!onMoment) return <Box sx={sx}>{content}</Box>;
+  // A smart tracker's quote found in no piece of the transcript has no moment to go to.
+  if (!onMoment || moment.segment === null) return <Box sx={sx}>{content}</Box>;
   return (
     <ButtonBase
       onClick={() => onMoment(moment)}
@@ -110,8 +117,8 @@ function Hit({ hit, onMoment }: { hit: AnalysisTrackerHit; onMoment?: (moment: T
         <Chip size="small" color="secondary" label={t('trackers.card.hits', { count: hit.hits })} />
       </Stack>
       <Stack component="ul" spacing={0.25} sx={{ m: 0, p: 0 }}>
-        {hit.moments.map((moment) => (
-          <Box component="li" key={moment.segment} sx={{ listStyle: 'none' }}>
+        {hit.moments.map((moment, index) => (
+          <Box component="li" key={moment.segment ?? `quote-${index}`} sx={{ listStyle: 'none' }}>
             <Moment moment={moment} onMoment={onMoment} />
           </Box>
         ))}

@@ -17,9 +17,11 @@ import {
 import {
   LANGUAGE_NATIVE_NAMES,
   stemsWords,
+  TRACKER_KINDS,
   TRACKER_SPEAKERS,
   TRACKERS,
   type Tracker,
+  type TrackerKind,
   type TrackerSpeaker,
   UI_LANGUAGES,
   type UiLanguage,
@@ -45,9 +47,10 @@ import {
 const WINDOW_CHOICES: readonly WindowChoice[] = ['anywhere', 'first', 'last'];
 
 /**
- * Adding or changing a keyword tracker: name, language (which decides whether words match their other forms),
- * words and phrases, who must say them and when. The contracts schema checks the form before it is sent; the
- * server's refusals (a name the project has, too many trackers) show translated.
+ * Adding or changing a tracker. Its kind is chosen when it is added: keywords (name, language, which decides
+ * whether words match their other forms, words and phrases, who must say them and when) or smart (name and the
+ * statement the analysis model answers). The contracts schema checks the form before it is sent; the server's
+ * refusals (a name the project has, too many trackers) show translated.
  */
 export function TrackerDialog({
   projectId,
@@ -74,6 +77,7 @@ export function TrackerDialog({
 
   // A phrase typed but not yet turned into a chip counts as entered.
   const entered = { ...draft, phrases: addPhrases(draft.phrases, typed) };
+  const smart = draft.kind === 'smart';
   const checked = checkDraft(entered);
   const problems = tried ? (checked.problems ?? {}) : {};
   const nameProblem = refused?.nameTaken
@@ -125,7 +129,7 @@ export function TrackerDialog({
         onSuccess: () => {
           notify({
             severity: 'success',
-            text: t(reapplies(changes) ? 'trackers.dialog.savedReapplied' : 'trackers.dialog.saved'),
+            text: t(reapplies(tracker, changes) ? 'trackers.dialog.savedReapplied' : 'trackers.dialog.saved'),
           });
           onClose();
         },
@@ -158,113 +162,157 @@ export function TrackerDialog({
             helperText={nameProblem}
             slotProps={{ htmlInput: { maxLength: TRACKERS.nameMax } }}
           />
-          <TextField
-            select
-            label={t('trackers.dialog.language')}
-            value={draft.language}
-            onChange={(event) => edit({ language: event.target.value as UiLanguage })}
-            fullWidth
-            disabled={busy}
-            helperText={t(stemsWords(draft.language) ? 'trackers.dialog.stems' : 'trackers.dialog.exact')}
-          >
-            {UI_LANGUAGES.map((language) => (
-              <MenuItem key={language} value={language} lang={language}>
-                {LANGUAGE_NATIVE_NAMES[language]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Autocomplete
-            multiple
-            freeSolo
-            autoSelect
-            options={[]}
-            value={draft.phrases}
-            inputValue={typed}
-            onInputChange={(_event, value, reason) => {
-              // A comma typed ends a phrase.
-              if (reason === 'input' && value.includes(',')) {
-                edit({ phrases: addPhrases(draft.phrases, value) });
-                setTyped('');
-              } else setTyped(value);
-            }}
-            onChange={(_event, value) => edit({ phrases: addPhrases([], value.join('\n')) })}
-            disabled={busy}
-            renderValue={(selected, getItemProps) =>
-              selected.map((phrase, index) => {
-                const { key, ...itemProps } = getItemProps({ index });
-                return <Chip key={key} size="small" label={phrase} {...itemProps} />;
-              })
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('trackers.dialog.phrases')}
-                required
-                placeholder={draft.phrases.length === 0 ? t('trackers.dialog.phrasesPlaceholder') : undefined}
-                error={Boolean(problems.phrases)}
-                helperText={
-                  problems.phrases
-                    ? t(problems.phrases, { max: TRACKERS.phrasesMax, length: TRACKERS.phraseMax })
-                    : t('trackers.dialog.phrasesHelp', {
-                        entered: entered.phrases.length,
-                        max: TRACKERS.phrasesMax,
-                      })
-                }
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, onPaste: pastePhrases },
-                }}
-              />
-            )}
-          />
-          <FormControl disabled={busy}>
-            <FormLabel id={`${titleId}-speaker`}>{t('trackers.dialog.speaker')}</FormLabel>
+          <FormControl disabled={busy || tracker !== null}>
+            <FormLabel id={`${titleId}-kind`}>{t('trackers.dialog.kind')}</FormLabel>
             <RadioGroup
               row
-              aria-labelledby={`${titleId}-speaker`}
-              value={draft.speaker}
-              onChange={(event) => edit({ speaker: event.target.value as TrackerSpeaker })}
+              aria-labelledby={`${titleId}-kind`}
+              value={draft.kind}
+              onChange={(event) => edit({ kind: event.target.value as TrackerKind })}
             >
-              {TRACKER_SPEAKERS.map((speaker) => (
+              {TRACKER_KINDS.map((kind) => (
                 <FormControlLabel
-                  key={speaker}
-                  value={speaker}
+                  key={kind}
+                  value={kind}
                   control={<Radio />}
-                  label={t(`trackers.speakers.${speaker}`)}
+                  label={t(`trackers.kinds.${kind}`)}
                 />
               ))}
             </RadioGroup>
           </FormControl>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {smart ? (
             <TextField
-              select
-              label={t('trackers.dialog.window')}
-              value={draft.window}
-              onChange={(event) => edit({ window: event.target.value as WindowChoice })}
+              label={t('trackers.dialog.statement')}
+              value={draft.statement}
+              onChange={(event) => edit({ statement: event.target.value })}
+              placeholder={t('trackers.dialog.statementPlaceholder')}
+              required
               fullWidth
+              multiline
+              minRows={2}
               disabled={busy}
-              helperText={draft.window === 'anywhere' ? undefined : t('trackers.dialog.windowHelp')}
-            >
-              {WINDOW_CHOICES.map((choice) => (
-                <MenuItem key={choice} value={choice}>
-                  {t(`trackers.windows.${choice}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {draft.window === 'anywhere' ? null : (
+              error={Boolean(problems.statement)}
+              helperText={
+                problems.statement
+                  ? t(problems.statement, { max: TRACKERS.statementMax })
+                  : t('trackers.dialog.statementHelp')
+              }
+              slotProps={{ htmlInput: { maxLength: TRACKERS.statementMax } }}
+            />
+          ) : null}
+          {smart ? null : (
+            <>
               <TextField
-                label={t('trackers.dialog.seconds')}
-                type="number"
-                value={draft.seconds}
-                onChange={(event) => edit({ seconds: event.target.value })}
+                select
+                label={t('trackers.dialog.language')}
+                value={draft.language}
+                onChange={(event) => edit({ language: event.target.value as UiLanguage })}
+                fullWidth
                 disabled={busy}
-                error={Boolean(problems.seconds)}
-                helperText={problems.seconds && t(problems.seconds, { max: TRACKERS.windowSecondsMax })}
-                slotProps={{ htmlInput: { min: 1, max: TRACKERS.windowSecondsMax, step: 1 } }}
-                sx={{ minWidth: { sm: 160 } }}
+                helperText={t(stemsWords(draft.language) ? 'trackers.dialog.stems' : 'trackers.dialog.exact')}
+              >
+                {UI_LANGUAGES.map((language) => (
+                  <MenuItem key={language} value={language} lang={language}>
+                    {LANGUAGE_NATIVE_NAMES[language]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Autocomplete
+                multiple
+                freeSolo
+                autoSelect
+                options={[]}
+                value={draft.phrases}
+                inputValue={typed}
+                onInputChange={(_event, value, reason) => {
+                  // A comma typed ends a phrase.
+                  if (reason === 'input' && value.includes(',')) {
+                    edit({ phrases: addPhrases(draft.phrases, value) });
+                    setTyped('');
+                  } else setTyped(value);
+                }}
+                onChange={(_event, value) => edit({ phrases: addPhrases([], value.join('\n')) })}
+                disabled={busy}
+                renderValue={(selected, getItemProps) =>
+                  selected.map((phrase, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return <Chip key={key} size="small" label={phrase} {...itemProps} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('trackers.dialog.phrases')}
+                    required
+                    placeholder={
+                      draft.phrases.length === 0 ? t('trackers.dialog.phrasesPlaceholder') : undefined
+                    }
+                    error={Boolean(problems.phrases)}
+                    helperText={
+                      problems.phrases
+                        ? t(problems.phrases, { max: TRACKERS.phrasesMax, length: TRACKERS.phraseMax })
+                        : t('trackers.dialog.phrasesHelp', {
+                            entered: entered.phrases.length,
+                            max: TRACKERS.phrasesMax,
+                          })
+                    }
+                    slotProps={{
+                      ...params.slotProps,
+                      htmlInput: { ...params.slotProps.htmlInput, onPaste: pastePhrases },
+                    }}
+                  />
+                )}
               />
-            )}
-          </Stack>
+              <FormControl disabled={busy}>
+                <FormLabel id={`${titleId}-speaker`}>{t('trackers.dialog.speaker')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby={`${titleId}-speaker`}
+                  value={draft.speaker}
+                  onChange={(event) => edit({ speaker: event.target.value as TrackerSpeaker })}
+                >
+                  {TRACKER_SPEAKERS.map((speaker) => (
+                    <FormControlLabel
+                      key={speaker}
+                      value={speaker}
+                      control={<Radio />}
+                      label={t(`trackers.speakers.${speaker}`)}
+                    />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  select
+                  label={t('trackers.dialog.window')}
+                  value={draft.window}
+                  onChange={(event) => edit({ window: event.target.value as WindowChoice })}
+                  fullWidth
+                  disabled={busy}
+                  helperText={draft.window === 'anywhere' ? undefined : t('trackers.dialog.windowHelp')}
+                >
+                  {WINDOW_CHOICES.map((choice) => (
+                    <MenuItem key={choice} value={choice}>
+                      {t(`trackers.windows.${choice}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {draft.window === 'anywhere' ? null : (
+                  <TextField
+                    label={t('trackers.dialog.seconds')}
+                    type="number"
+                    value={draft.seconds}
+                    onChange={(event) => edit({ seconds: event.target.value })}
+                    disabled={busy}
+                    error={Boolean(problems.seconds)}
+                    helperText={problems.seconds && t(problems.seconds, { max: TRACKERS.windowSecondsMax })}
+                    slotProps={{ htmlInput: { min: 1, max: TRACKERS.windowSecondsMax, step: 1 } }}
+                    sx={{ minWidth: { sm: 160 } }}
+                  />
+                )}
+              </Stack>
+            </>
+          )}
         </Stack>
       </DialogContent>
       <DialogButtons

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import { Alert, Box, Button, Chip, LinearProgress, Link, Stack, Tooltip, Typography } from '@mui/material';
 import {
@@ -25,6 +26,7 @@ import { RowAction } from '../../shared/components/RowAction';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { formatCount } from '../../shared/format/analytics';
 import { formatPercent } from '../../shared/format/numbers';
+import { ApplyTrackerDialog } from './ApplyTrackerDialog';
 import { TrackerDialog } from './TrackerDialog';
 
 /** Phrases shown as chips in the list; the rest are counted in a "+N" chip. */
@@ -38,8 +40,9 @@ export interface TrackersTabProps {
 }
 
 /**
- * Project Settings → Trackers (issue 38, admins and owners): the project's keyword trackers with their words,
- * conditions, analyses hit and how far each is applied to past analyses; adding, changing and deleting them.
+ * Project Settings → Trackers (issue 38, admins and owners): the project's keyword trackers with their words and
+ * conditions and smart trackers with their statements, the analyses hit and how far each is applied to past
+ * analyses; adding, changing and deleting them, and applying a smart one to past analyses (priced, confirmed).
  */
 export function TrackersTab(props: TrackersTabProps) {
   // The settings page is for admins and owners already; the server refuses everyone else too.
@@ -49,6 +52,7 @@ export function TrackersTab(props: TrackersTabProps) {
 
 /** Who must say it and when, in one line: "Customer · first 30 s", "Anyone, anywhere". */
 export function describeConditions(tracker: Tracker, t: TFunction): string {
+  if (tracker.kind === 'smart') return t('trackers.list.smartConditions');
   const parts = [];
   if (tracker.speaker !== 'anyone') parts.push(t(`trackers.speakers.${tracker.speaker}`));
   if (tracker.window)
@@ -100,6 +104,7 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
   const remove = useDeleteTracker(projectId);
   const [editing, setEditing] = useState<Tracker | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Tracker | null>(null);
+  const [applying, setApplying] = useState<Tracker | null>(null);
   const full = (query.data?.length ?? 0) >= TRACKERS.trackersMax;
 
   const confirmDelete = () => {
@@ -138,7 +143,22 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
       header: header('language'),
       cell: (tracker) => <span lang={tracker.language}>{LANGUAGE_NATIVE_NAMES[tracker.language]}</span>,
     },
-    { id: 'phrases', header: header('phrases'), cell: (tracker) => <Phrases phrases={tracker.phrases} /> },
+    {
+      id: 'phrases',
+      header: header('phrases'),
+      cell: (tracker) =>
+        tracker.kind === 'smart' ? (
+          <Typography
+            variant="body2"
+            sx={{ minWidth: 180, fontStyle: 'italic' }}
+            data-testid="tracker-statement"
+          >
+            {t('trackers.list.statement', { statement: tracker.statement ?? '' })}
+          </Typography>
+        ) : (
+          <Phrases phrases={tracker.phrases} />
+        ),
+    },
     {
       id: 'conditions',
       header: header('conditions'),
@@ -162,6 +182,11 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
             {formatCount(tracker.analyses_hit, i18n.language)}
           </Link>
           {isApplying(tracker) ? <ApplyProgress tracker={tracker} /> : null}
+          {tracker.apply.error ? (
+            <Typography variant="caption" color="error" sx={{ display: 'block' }}>
+              {tracker.apply.error}
+            </Typography>
+          ) : null}
         </>
       ),
     },
@@ -171,6 +196,14 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
       align: 'right',
       cell: (tracker) => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          {tracker.kind === 'smart' ? (
+            <RowAction
+              label={t('trackers.list.applyPast')}
+              icon={<HistoryIcon fontSize="small" />}
+              onClick={() => setApplying(tracker)}
+              disabled={readOnly || isApplying(tracker)}
+            />
+          ) : null}
           <RowAction
             label={t('trackers.list.edit')}
             icon={<EditOutlinedIcon fontSize="small" />}
@@ -220,6 +253,14 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
           tracker={editing === 'new' ? null : editing}
           notify={notify}
           onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {applying !== null ? (
+        <ApplyTrackerDialog
+          projectId={projectId}
+          tracker={applying}
+          notify={notify}
+          onClose={() => setApplying(null)}
         />
       ) : null}
       <ConfirmDialog

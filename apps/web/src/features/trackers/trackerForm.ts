@@ -1,6 +1,8 @@
 import {
+  type KeywordTrackerCreateRequest,
   type Tracker,
   TrackerCreateRequest,
+  type TrackerKind,
   type TrackerSpeaker,
   type TrackerUpdateRequest,
   type TrackerWindowEdge,
@@ -12,7 +14,10 @@ export type WindowChoice = 'anywhere' | TrackerWindowEdge;
 
 /** What the tracker dialog edits: the seconds as typed. */
 export interface TrackerDraft {
+  kind: TrackerKind;
   name: string;
+  /** A smart tracker's statement. */
+  statement: string;
   language: UiLanguage;
   phrases: string[];
   speaker: TrackerSpeaker;
@@ -25,7 +30,9 @@ const DEFAULT_WINDOW_SECONDS = 60;
 
 export function draftOf(tracker: Tracker | null, language: UiLanguage): TrackerDraft {
   return {
+    kind: tracker?.kind ?? 'keywords',
     name: tracker?.name ?? '',
+    statement: tracker?.statement ?? '',
     language: tracker?.language ?? language,
     phrases: tracker?.phrases ?? [],
     speaker: tracker?.speaker ?? 'anyone',
@@ -48,25 +55,30 @@ export function addPhrases(phrases: readonly string[], typed: string): string[] 
 }
 
 /** A form error's place and what the form says there (a key of trackers.invalid). */
-export type Problems = Partial<Record<'name' | 'phrases' | 'seconds', string>>;
+export type Problems = Partial<Record<'name' | 'phrases' | 'seconds' | 'statement', string>>;
 
 type Checked = { body: TrackerCreateRequest; problems: null } | { body: null; problems: Problems };
 
 /** The tracker the draft stands for, checked by the contracts schema: the body, or what is wrong where. */
 export function checkDraft(draft: TrackerDraft): Checked {
   const seconds = draft.seconds.trim() === '' ? Number.NaN : Number(draft.seconds);
-  const parsed = TrackerCreateRequest.safeParse({
-    name: draft.name,
-    language: draft.language,
-    phrases: draft.phrases,
-    speaker: draft.speaker,
-    window: draft.window === 'anywhere' ? null : { edge: draft.window, seconds },
-  });
+  const parsed = TrackerCreateRequest.safeParse(
+    draft.kind === 'smart'
+      ? { kind: 'smart', name: draft.name, statement: draft.statement, language: draft.language }
+      : {
+          name: draft.name,
+          language: draft.language,
+          phrases: draft.phrases,
+          speaker: draft.speaker,
+          window: draft.window === 'anywhere' ? null : { edge: draft.window, seconds },
+        },
+  );
   if (parsed.success) return { body: parsed.data, problems: null };
   const problems: Problems = {};
   for (const issue of parsed.error.issues) {
     const [first] = issue.path;
     if (first === 'name') problems.name ??= 'trackers.invalid.name';
+    else if (first === 'statement') problems.statement ??= 'trackers.invalid.statement';
     else if (first === 'window') problems.seconds ??= 'trackers.invalid.seconds';
     else if (first === 'phrases') {
       // The list's own issue (none, or too many) before one of a phrase (too long).
@@ -82,7 +94,7 @@ export function checkDraft(draft: TrackerDraft): Checked {
   return { body: null, problems };
 }
 
-const sameWindow = (a: TrackerCreateRequest['window'], b: Tracker['window']) =>
+const sameWindow = (a: KeywordTrackerCreateRequest['window'], b: Tracker['window']) =>
   (a ?? null) === null ? b === null : b !== null && a?.edge === b.edge && a?.seconds === b.seconds;
 
 /**
@@ -92,13 +104,20 @@ const sameWindow = (a: TrackerCreateRequest['window'], b: Tracker['window']) =>
 export function changesOf(tracker: Tracker, body: TrackerCreateRequest): TrackerUpdateRequest {
   const changes: TrackerUpdateRequest = {};
   if (body.name.trim() !== tracker.name) changes.name = body.name;
-  if (body.language !== tracker.language) changes.language = body.language;
+  if (body.language !== undefined && body.language !== tracker.language) changes.language = body.language;
+  if (body.kind === 'smart') {
+    if (body.statement.trim() !== tracker.statement) changes.statement = body.statement;
+    return changes;
+  }
   if (body.phrases.join('\n') !== tracker.phrases.join('\n')) changes.phrases = body.phrases;
   if ((body.speaker ?? 'anyone') !== tracker.speaker) changes.speaker = body.speaker;
   if (!sameWindow(body.window, tracker.window)) changes.window = body.window ?? null;
   return changes;
 }
 
-/** Whether a change re-applies the tracker to past analyses (anything but its name). */
-export const reapplies = (changes: TrackerUpdateRequest) =>
-  Object.keys(changes).some((key) => key !== 'name');
+/**
+ * Whether a change re-applies a keyword tracker to past analyses (anything but its name); a smart tracker is
+ * applied to past analyses only on request (priced).
+ */
+export const reapplies = (tracker: Tracker, changes: TrackerUpdateRequest) =>
+  tracker.kind === 'keywords' && Object.keys(changes).some((key) => key !== 'name');

@@ -1,6 +1,7 @@
 import {
   type RouteQuery,
   type Tracker,
+  type TrackerApplyRange,
   type TrackerCreateRequest,
   type TrackerUpdateRequest,
   trackerRoutes,
@@ -8,7 +9,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
-// A project's keyword trackers (issue 38): admins and owners define them in Project Settings → Trackers; every
+// A project's keyword and smart trackers (issue 38): admins and owners define them in Project Settings → Trackers; every
 // member filters the analyses list by them, sees an analysis's hits and their hit rates in analytics.
 
 export type TrackerStatsQuery = RouteQuery<typeof trackerRoutes.stats>;
@@ -21,6 +22,8 @@ export const trackerKeys = {
   /** `version` (the analysis's updated_at) reads the hits again after a re-analysis. */
   hits: (projectId: number, taskId: number, version: string) =>
     [...trackerKeys.all(projectId), 'hits', taskId, version] as const,
+  estimate: (projectId: number, trackerId: number, range: TrackerApplyRange) =>
+    [...trackerKeys.all(projectId), 'estimate', trackerId, range] as const,
 };
 
 /** How often the list is read again while a tracker is being applied to past analyses. */
@@ -102,6 +105,32 @@ export function useDeleteTracker(projectId: number) {
   return useMutation({
     mutationFn: async (trackerId: number) =>
       (await call(trackerRoutes.delete, { params: { id: projectId, trackerId } })).data,
+    onSettled: invalidate,
+  });
+}
+
+/** The price of applying a smart tracker to the range's past analyses (read when the dialog opens). */
+export function useTrackerApplyEstimate(projectId: number, trackerId: number, range: TrackerApplyRange) {
+  return useQuery({
+    queryKey: trackerKeys.estimate(projectId, trackerId, range),
+    queryFn: async ({ signal }) =>
+      (
+        await call(trackerRoutes.applyEstimate, {
+          params: { id: projectId, trackerId },
+          query: range,
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Applies a smart tracker to past analyses: a priced run in the background (its progress is the tracker's). */
+export function useApplyTracker(projectId: number) {
+  const invalidate = useInvalidateTrackers(projectId);
+  return useMutation({
+    mutationFn: async ({ trackerId, range }: { trackerId: number; range: TrackerApplyRange }) =>
+      (await call(trackerRoutes.apply, { params: { id: projectId, trackerId }, body: range })).data,
     onSettled: invalidate,
   });
 }

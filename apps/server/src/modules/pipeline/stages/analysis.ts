@@ -2,6 +2,7 @@ import { readTranscript, speakerLabels, taskError, transcriptToText } from '@par
 import { isProviderAvailable, providerUnavailable } from '../../../ai/catalog.ts';
 import { redactDetails } from '../../privacy/conversation.ts';
 import type { StoredResult } from '../../tasks/result.ts';
+import { projectSmartTrackers } from '../../trackers/smart.ts';
 import {
   analyseWithPrompt,
   chosenOption,
@@ -50,6 +51,8 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
   await setStage(run, 'analysis', PROGRESS.analysis);
   const context = conversationContext(run);
   const who = { projectId: run.task.projectId, userId: run.task.createdBy, signal: run.options.signal };
+  // The project's smart trackers are asked in the same call as the scorecard (the analysis's, not the classification's).
+  const smartTrackers = await projectSmartTrackers(run.ctx.db, run.task.projectId);
   let final: PromptAnswer;
   let classification: StoredResult['classification'];
   const found = prompt.isClassification ? classificationField(prompt.content) : null;
@@ -92,7 +95,7 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
       }
       await hold(run, prompt);
     }
-    final = await analyseWithPrompt(run.ctx, target, context, { ...who, purpose: 'analysis' });
+    final = await analyseWithPrompt(run.ctx, target, context, { ...who, purpose: 'analysis' }, smartTrackers);
     classification = {
       field: found.path.join('.'),
       chosen: step.chosen,
@@ -100,7 +103,7 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
       evidence: step.analysis.evidence,
     };
   } else {
-    final = await analyseWithPrompt(run.ctx, prompt, context, { ...who, purpose: 'analysis' });
+    final = await analyseWithPrompt(run.ctx, prompt, context, { ...who, purpose: 'analysis' }, smartTrackers);
   }
   // The prompts that answered are the task's versions, not copies here (tasks/result.ts reads them).
   const { analysis } = final;
@@ -110,7 +113,9 @@ export async function analysisStage(run: TaskRun, prompt: PromptSnapshot): Promi
     score: analysis.score,
     ...(classification && { classification }),
   };
+  run.state = { ...run.state, smartTrackers: final.smartTrackers ?? {} };
   await update(run, {
+    pipeline: run.state,
     result,
     speakerRoles: await rolesAfterAnalysis(run, final.speakerRoles),
     title: titleOf(analysis.values) ?? run.task.title,

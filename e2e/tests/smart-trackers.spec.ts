@@ -1,0 +1,57 @@
+import { AnalysisPage } from '../pages/analyses.ts';
+import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
+import { uniqueMarker } from '../support/fake-llm.ts';
+import { shoot } from '../support/screenshots.ts';
+import { expect, test } from '../support/test.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('an owner adds a smart tracker: a new analysis in which it was said shows the quote, one without does not', async ({
+  page,
+}) => {
+  const { project, prompt } = await projectWithScorecard(page, { label: 'smart-trackers' });
+
+  await page.goto(`/projects/${project.id}/settings/trackers`);
+  await page.getByRole('button', { name: 'Add tracker' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add tracker' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Cancellation');
+  await dialog.getByRole('radio', { name: 'Smart' }).check();
+  await dialog.getByRole('textbox', { name: 'Statement' }).fill('The customer says they will cancel');
+  await shoot(page, 'smart-tracker-dialog');
+  await dialog.getByRole('button', { name: 'Add tracker' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('tracker-statement')).toHaveText('“The customer says they will cancel”');
+
+  // Answered with new analyses, in the scorecard's call (the fake model says it when a line has "cancel").
+  const chat = async (customerSays: string) => {
+    const marker = uniqueMarker('smart');
+    const text = Buffer.from(`Agent: Good morning, Acme Solar. ${marker}\nClient: ${customerSays}\n`);
+    const uploaded = await uploadViaApi(
+      page.request,
+      project.id,
+      { path: '', fileName: 'chat.txt', contentType: 'text/plain', bytes: text },
+      prompt.id,
+      { Department: 'Sales', Representative: 'Ann Agent' },
+    );
+    return uploaded.data.task_id!;
+  };
+  const cancelling = await chat('I will cancel my contract at the end of the month.');
+  const buying = await chat('I would like panels for my roof.');
+  for (const taskId of [cancelling, buying])
+    await waitForStatus(page.request, project.id, taskId, 'completed');
+
+  const analysis = new AnalysisPage(page);
+  await analysis.open(project.id, cancelling);
+  const hit = page.locator('[data-testid^="tracker-hit-"]');
+  await expect(hit).toContainText('Cancellation');
+  await expect(hit).toContainText('I will cancel my contract at the end of the month.');
+  await expect(analysis.transcript.getByTestId('transcript-tracker')).toHaveAccessibleName(
+    'Tracker found here: Cancellation',
+  );
+  await shoot(page, 'smart-tracker-analysis');
+
+  await analysis.open(project.id, buying);
+  await expect(page.getByTestId('trackers-card')).toContainText(
+    "None of the project's trackers was found in this conversation.",
+  );
+});
