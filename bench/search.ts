@@ -119,15 +119,15 @@ async function main(): Promise<void> {
     );
     for (const [name, who, raw] of cases) {
       const query = SearchQuery.parse(raw);
-      const answer = await searchTranscripts(ctx, who, query);
-      const { first, p50, p95 } = await timeRuns(() => searchTranscripts(ctx, who, query), RUNS);
+      const answer = await searchTranscripts(ctx.db, who, query);
+      const { first, p50, p95 } = await timeRuns(() => searchTranscripts(ctx.db, who, query), RUNS);
       const total = `${answer.total}${answer.total_capped ? '+' : ''}`;
       console.log(`${name.padEnd(46)}${ms(first)}${ms(p50)}${ms(p95)}  ${answer.results.length} / ${total}`);
     }
     const second = SearchQuery.parse({ q: 'renewal of my' });
-    const firstPage = await searchTranscripts(ctx, owner, second);
+    const firstPage = await searchTranscripts(ctx.db, owner, second);
     const next = SearchQuery.parse({ q: 'renewal of my', cursor: firstPage.next_cursor });
-    const paged = await timeRuns(() => searchTranscripts(ctx, owner, next), RUNS);
+    const paged = await timeRuns(() => searchTranscripts(ctx.db, owner, next), RUNS);
     console.log(
       `${'"renewal of my", second page'.padEnd(46)}${ms(paged.first)}${ms(paged.p50)}${ms(paged.p95)}`,
     );

@@ -69,6 +69,11 @@ export const SearchResponse = z.object({
     total: z.number().int(),
     /** true: there are more than `total`. */
     total_capped: z.boolean(),
+    /**
+     * true: a speaker was chosen, and `total` counts the conversations that hold the phrase whoever said it (at
+     * most this many are results); the results themselves are exact.
+     */
+    total_at_most: z.boolean(),
     /** null: this was the last page. */
     next_cursor: z.string().nullable(),
   }),

@@ -126,6 +126,7 @@ describe('the question as the model reads it', () => {
         ],
       },
     ],
+    search: null,
   };
 
   it('holds the question, the answer language, the filters, the figures and the sample in their sections', () => {
@@ -139,6 +140,25 @@ describe('the question as the model reads it', () => {
         `<evidence_sample>\n${JSON.stringify(data.sample)}\n</evidence_sample>`,
       ].join('\n\n'),
     );
+  });
+
+  it('with a transcript search: the conversations it found, after the sample', () => {
+    const found = [
+      {
+        analysis_id: 15,
+        date: '2026-03-04T10:00:00.000Z',
+        representative: 'Bob',
+        department: null,
+        moments: [{ segment: 2, seconds: 9, role: 'customer' as const, text: 'a refund please' }],
+      },
+    ];
+    const prompt = insightPrompt('Why refunds?', { ...filters, search: 'refund' }, 'en', {
+      ...data,
+      search: found,
+    });
+    expect(
+      prompt.endsWith(`<transcript_search phrase="refund">\n${JSON.stringify(found)}\n</transcript_search>`),
+    ).toBe(true);
   });
 
   it("without the asker's language, the question's", () => {

@@ -26,11 +26,11 @@ How to read the figures:
 - A representative or department of null was not recorded.
 - "trackers" (when the project has them): each tracker's name, the analyses counted, how many of them hit it (a tracker is hit when the conversation says one of its words or phrases, or what its statement describes) and hit_rate_percent, overall, per representative and per department.
 
-Moments: an analysis of the evidence sample lists under "moments" the first pieces of its transcript that hit a tracker: the piece's index ("segment"), its time in seconds from the start, the speaker's role and its text. These are the only words of the conversations you see.
+Moments: an analysis of the evidence sample lists under "moments" the first pieces of its transcript that hit a tracker: the piece's index ("segment"), its time in seconds from the start, the speaker's role and its text. When the user searched the transcripts for a phrase, <transcript_search> holds the newest conversations that say it (by analysis_id, with the pieces that hold the phrase as moments). These are the only words of the conversations you see.
 
 Answer with:
 - summary: a short, direct answer to the question (two to four sentences).
-- findings: the key findings (at most six), most important first. Each has a title, a detail, the figures it rests on (label: which figure, e.g. "Pass rate of Discovery.Budget for Alice"; value: as in the figures, e.g. "42.5 %") and citations. A citation names example analyses by their analysis_id from the evidence sample (only ids present there), and the representative, department and field (its dotted path exactly as in the figures) whose analyses show the finding, with field_outcome "passed", "missed" or "na" for a yes/no item (else null). Use null for whatever a citation does not narrow on. A citation also lists the moments it rests on (at most five), each by its analysis_id and segment exactly as shown (only moments present in the data; an empty list when it rests on figures only).
+- findings: the key findings (at most six), most important first. Each has a title, a detail, the figures it rests on (label: which figure, e.g. "Pass rate of Discovery.Budget for Alice"; value: as in the figures, e.g. "42.5 %") and citations. A citation names example analyses by their analysis_id from the evidence sample or the transcript search (only ids present there), and the representative, department and field (its dotted path exactly as in the figures) whose analyses show the finding, with field_outcome "passed", "missed" or "na" for a yes/no item (else null). Use null for whatever a citation does not narrow on. A citation also lists the moments it rests on (at most five), each by its analysis_id and segment exactly as shown (only moments present in the data; an empty list when it rests on figures only).
 - actions: concrete suggested actions (at most five), each with a title and a detail.
 
 Write every text in the language named in <answer_language>.`;
@@ -40,7 +40,7 @@ export function insightPrompt(
   question: string,
   filters: InsightFilters,
   language: UiLanguage | null,
-  data: Pick<GatheredData, 'figures' | 'sample'>,
+  data: Pick<GatheredData, 'figures' | 'sample' | 'search'>,
 ): string {
   const answerLanguage = language
     ? `${LANGUAGE_NATIVE_NAMES[language]} (${language})`
@@ -52,6 +52,11 @@ export function insightPrompt(
     `<figures>\n${JSON.stringify(data.figures)}\n</figures>`,
     // e2e/support/fake-llm.ts reads the sample from between these tags.
     `<evidence_sample>\n${JSON.stringify(data.sample)}\n</evidence_sample>`,
+    ...(data.search
+      ? [
+          `<transcript_search phrase=${JSON.stringify(filters.search)}>\n${JSON.stringify(data.search)}\n</transcript_search>`,
+        ]
+      : []),
   ].join('\n\n');
 }
 
@@ -72,10 +77,12 @@ const momentKey = (analysisId: number, segment: number) => `${analysisId}:${segm
 const CITED_MOMENTS_MAX = 5;
 
 export function answerReferences(data: GatheredData): AnswerReferences {
+  // The sample's analyses and the search's: both were shown, with their moments.
+  const conversations = [...data.sample, ...(data.search ?? [])];
   return {
-    analysisIds: new Set(data.sample.map((analysis) => analysis.analysis_id)),
+    analysisIds: new Set(conversations.map((analysis) => analysis.analysis_id)),
     moments: new Map(
-      data.sample.flatMap((analysis) =>
+      conversations.flatMap((analysis) =>
         analysis.moments.flatMap(({ segment, seconds }) =>
           segment === null ? [] : [[momentKey(analysis.analysis_id, segment), seconds] as const],
         ),

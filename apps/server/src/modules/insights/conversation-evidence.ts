@@ -1,13 +1,23 @@
-import { INSIGHT_LIMITS, type TrackerMoment, type TrackerStatsRow } from '@parley/contracts';
+import { INSIGHT_LIMITS, SearchQuery, type TrackerMoment, type TrackerStatsRow } from '@parley/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { trackerHits, trackers } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/access.ts';
+import { searchTranscripts } from '../search/search.ts';
 import { trackerStats } from '../trackers/stats.ts';
-import { BREAKDOWN_MAX, type EvidenceMoment, type TrackerFigures, type TrackerGroup } from './figures.ts';
+import {
+  BREAKDOWN_MAX,
+  type EvidenceMoment,
+  type SearchEvidence,
+  type TrackerFigures,
+  type TrackerGroup,
+} from './figures.ts';
 import type { InsightScope } from './scope.ts';
 
-/** What the conversations themselves say beside the scorecards (issue 38): the trackers' hit rates and moments. */
+/**
+ * What the conversations themselves say beside the scorecards (issue 38): the trackers' hit rates and moments, and
+ * the conversations a transcript search finds.
+ */
 
 const hitRate = (analyses: number, hit: number) =>
   analyses === 0 ? null : Math.round((1000 * hit) / analyses) / 10;
@@ -92,6 +102,63 @@ export async function trackerMoments(
     moments.set(row.taskId, kept);
   }
   return moments;
+}
+
+/** Pages of a transcript search read at most for an insight (its departments or representatives may skip results). */
+const SEARCH_PAGES_MAX = 5;
+
+const asked = (names: readonly string[], name: string | null) =>
+  names.length === 0 || (name !== null && names.some((one) => one.toLowerCase() === name.toLowerCase()));
+
+/**
+ * The newest conversations within the insight's scope (as its asker sees them) whose transcript holds the phrase
+ * (the search page's search: INSIGHT_LIMITS.searchConversations of them), each with the pieces that hold it.
+ * One department or representative asked is the search's filter; several are checked on its results.
+ */
+export async function searchEvidence(
+  db: Executor,
+  access: ProjectAccess,
+  scope: InsightScope,
+  phrase: string,
+): Promise<SearchEvidence[]> {
+  const one = (names: readonly string[]) => (names.length === 1 ? names[0] : undefined);
+  const found: SearchEvidence[] = [];
+  let cursor: string | undefined;
+  for (
+    let page = 0;
+    page < SEARCH_PAGES_MAX && found.length < INSIGHT_LIMITS.searchConversations;
+    page += 1
+  ) {
+    const answer = await searchTranscripts(
+      db,
+      access,
+      SearchQuery.parse({
+        q: phrase,
+        from: scope.start_date ?? undefined,
+        to: scope.end_date ?? undefined,
+        prompt_id: scope.prompt_id ?? undefined,
+        department: one(scope.department),
+        representative: one(scope.representative),
+        cursor,
+      }),
+    );
+    for (const result of answer.results) {
+      if (!asked(scope.department, result.department) || !asked(scope.representative, result.representative))
+        continue;
+      found.push({
+        analysis_id: result.task_id,
+        date: result.conversation_at,
+        representative: result.representative,
+        department: result.department,
+        moments: result.snippets.map(({ segment, seconds, role, text }) =>
+          evidenceMoment({ segment, seconds, role, text }),
+        ),
+      });
+    }
+    if (!answer.next_cursor) break;
+    cursor = answer.next_cursor;
+  }
+  return found.slice(0, INSIGHT_LIMITS.searchConversations);
 }
 
 /** A moment as the model reads it: its piece, time, speaker and text (cut to INSIGHT_LIMITS.quoteChars). */

@@ -25,6 +25,8 @@ import { lockProject } from '../billing/ledger.ts';
 import { holdPaidWork } from '../billing/paid-job.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { PROMPT_TEXTS } from '../prompts/service.ts';
+import { SEARCH_TEXTS } from '../search/search.ts';
+import { phraseWords } from '../search/snippets.ts';
 import { insightJob } from './jobs.ts';
 
 export type InsightRow = typeof insights.$inferSelect;
@@ -72,6 +74,9 @@ async function filtersOf(
   request: InsightRequest,
 ): Promise<InsightFilters> {
   checkedDays({ from: request.start_date, to: request.end_date });
+  if (request.search !== undefined && phraseWords(request.search).length === 0) {
+    throw badRequest(SEARCH_TEXTS.noWords, 'bad_request', 'search');
+  }
   const promptId = request.prompt_id ?? null;
   const promptName =
     promptId === null ? null : (await promptNames(ctx.db, access.project.id, [promptId])).get(promptId);

@@ -1,3 +1,4 @@
+import { transcriptToText } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnalyticsApp } from '../../../test/analytics.ts';
@@ -302,5 +303,40 @@ describe('the figures an insight hands the model', () => {
     };
     const theirs = await gatherInsightData(s.t.ctx.db, leader, { ...scope, prompt_id: s.salesPrompt.id });
     expect(theirs!.figures.trackers![0]).toMatchObject({ analyses: 3, hit: 1, hit_rate_percent: 33.3 });
+  });
+  it('with a phrase: the conversations whose transcript says it, newest first, with the pieces as moments', async () => {
+    const { a1, a2, a4 } = s.ids;
+    const talk = (customer: string) => [
+      { start: 0, end: 4, speaker: 'A', text: 'Hello, how can I help?' },
+      { start: 4, end: 9.5, speaker: 'B', text: customer },
+    ];
+    for (const [id, customer] of [
+      [a1, 'I want a refund for my plan.'],
+      [a2, 'All good, thanks.'],
+      [a4, 'A REFUND for my plan, please.'],
+    ] as const) {
+      const segments = talk(customer);
+      await s.t.ctx.db
+        .update(tasks)
+        .set({ transcript: segments, transcriptText: transcriptToText(segments) })
+        .where(eq(tasks.id, id));
+    }
+    const asked = { ...scope, prompt_id: s.salesPrompt.id, search: 'refund for my plan' };
+    const data = await gatherInsightData(s.t.ctx.db, access, asked);
+    expect(data!.search!.map((found) => found.analysis_id)).toEqual([a4, a1]);
+    expect(data!.search![1]).toEqual({
+      analysis_id: a1,
+      date: expect.any(String),
+      representative: 'Alice',
+      department: 'Sales',
+      moments: [{ segment: 1, seconds: 4, role: null, text: 'I want a refund for my plan.' }],
+    });
+    // Several departments are checked on the results; one is the search's own filter.
+    const both = await gatherInsightData(s.t.ctx.db, access, { ...asked, department: ['sales', 'Support'] });
+    expect(both!.search!.map((found) => found.analysis_id)).toEqual([a4, a1]);
+    const sales = await gatherInsightData(s.t.ctx.db, access, { ...asked, department: ['sales'] });
+    expect(sales!.search!.map((found) => found.analysis_id)).toEqual([a1]);
+    // No phrase asked: no search.
+    expect((await gatherInsightData(s.t.ctx.db, access, scope))!.search).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { analysisFieldDays as days, tasks, analysisFieldValues as values } from 
 import { type AnalyticsTable, finalRows } from '../analytics/filters.ts';
 import { groupBy } from '../analytics/tally.ts';
 import type { ProjectAccess } from '../projects/access.ts';
-import { trackerFigures, trackerMoments } from './conversation-evidence.ts';
+import { searchEvidence, trackerFigures, trackerMoments } from './conversation-evidence.ts';
 import { topValues, type ValueCounts } from './field-context.ts';
 import {
   BREAKDOWN_MAX,
@@ -21,6 +21,7 @@ import {
   hasBreakdowns,
   type InsightFigures,
   type PeriodUnit,
+  type SearchEvidence,
   statsOf,
 } from './figures.ts';
 import { type InsightScope, insightConditions } from './scope.ts';
@@ -29,6 +30,8 @@ import { type InsightScope, insightConditions } from './scope.ts';
 export interface GatheredData {
   figures: InsightFigures;
   sample: EvidenceAnalysis[];
+  /** The conversations the transcript search found (null: no search asked). */
+  search: SearchEvidence[] | null;
   /** Every representative and department with analyses within the filters (as stored). */
   representatives: string[];
   departments: string[];
@@ -46,7 +49,7 @@ const WEEKS_UP_TO_DAYS = 92;
 export async function gatherInsightData(
   db: Executor,
   access: ProjectAccess,
-  scope: InsightScope & { analysis_fields: readonly string[] },
+  scope: InsightScope & { analysis_fields: readonly string[]; search?: string | null },
 ): Promise<GatheredData | null> {
   const conditions = insightConditions(values, access, scope);
   const [overview] = await db
@@ -61,11 +64,12 @@ export async function gatherInsightData(
   const paths = scope.analysis_fields.filter((path) => path !== FINAL_SCORE_PATH);
   const fields = paths.length > 0 ? [...new Set(paths)] : await busiestFields(db, conditions);
   const unit = periodUnit(scope.start_date ?? overview.first, scope.end_date ?? overview.last);
-  const [groups, tops, sample, trackers] = await Promise.all([
+  const [groups, tops, sample, trackers, search] = await Promise.all([
     groupCounts(db, access, scope, fields, unit),
     topValues(db, access, scope, [...fields, FINAL_SCORE_PATH], INSIGHT_LIMITS.promptTopValues),
     evidenceSample(db, conditions, fields),
     trackerFigures(db, access, scope),
+    scope.search ? searchEvidence(db, access, scope, scope.search) : null,
   ]);
   const byField = groupBy(groups, (group) => `${group.path}\n${group.type}`);
   const figuresOf = (path: string, type: AnalyticsValueType) =>
@@ -86,6 +90,7 @@ export async function gatherInsightData(
       ...(trackers.length > 0 && { trackers }),
     },
     sample,
+    search,
     representatives: namesOf(finalGroups, 'representative'),
     departments: namesOf(finalGroups, 'department'),
   };

@@ -10,7 +10,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   serve(app, routes.search, {
     preValidation: projectRole(ctx, 'user'),
     handler: async (request) => ({
-      data: await searchTranscripts(ctx, projectAccess(request), request.query),
+      data: await searchTranscripts(ctx.db, projectAccess(request), request.query),
     }),
   });
 }

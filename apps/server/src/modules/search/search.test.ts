@@ -152,7 +152,11 @@ describe('search across transcripts', () => {
     expect(await ids(owner, { q: 'contract my cancel' })).toEqual([]);
     expect(await ids(owner, { q: 'my contract: cancel' })).toEqual([otherOrder]);
     const page = await search(owner, { q: 'cancel my contract' });
-    expect(page).toMatchObject({ total: 3, total_capped: false, next_cursor: null });
+    expect(page).toMatchObject({ total: 3, total_capped: false, total_at_most: false, next_cursor: null });
+    // Said by the customer: two results, but the count is of the conversations that hold the phrase at all.
+    const said = await search(owner, { q: 'cancel my contract', speaker: 'customer' });
+    expect(said).toMatchObject({ total: 3, total_at_most: true });
+    expect(said.results).toHaveLength(2);
   });
 
   it('finds non-Latin words, word for word and in any case', async () => {

@@ -8,7 +8,6 @@ import {
 } from '@parley/contracts';
 import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks, trackers } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -275,8 +274,7 @@ async function resultsOf(
  * the cursor. `total` counts the candidates (conversations whose text holds the phrase, within the filters) up
  * to SEARCH.countMax from the indexes, as the analyses list counts its search; the page's results are exact.
  */
-export async function searchTranscripts(ctx: AppContext, access: ProjectAccess, query: Query): Promise<Page> {
-  const { db } = ctx;
+export async function searchTranscripts(db: Executor, access: ProjectAccess, query: Query): Promise<Page> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   // NUL and unpaired surrogates never get here (http/text-guard.ts answers 400); phraseto_tsquery reads the
   // rest as words, so operators and quotes are no syntax.
@@ -302,7 +300,7 @@ export async function searchTranscripts(ctx: AppContext, access: ProjectAccess, 
     for (const { candidate, result } of await resultsOf(db, batch, query, phrase)) {
       if (results.length === SEARCH.pageSize) {
         // One more result than the page: the page ends at the one before it.
-        return page(results, found, encodeCursor(last!));
+        return page(query, results, found, encodeCursor(last!));
       }
       results.push(result);
       last = [candidate.key, candidate.id];
@@ -311,12 +309,13 @@ export async function searchTranscripts(ctx: AppContext, access: ProjectAccess, 
     // Candidates read past the last result: the next page starts after them.
     if (end && results.length < SEARCH.pageSize) last = [end.key, end.id];
   }
-  return page(results, found, exhausted ? null : last && encodeCursor(last));
+  return page(query, results, found, exhausted ? null : last && encodeCursor(last));
 }
 
-const page = (results: SearchResult[], found: number, nextCursor: string | null): Page => ({
+const page = (query: Query, results: SearchResult[], found: number, nextCursor: string | null): Page => ({
   results,
   total: Math.min(found, SEARCH.countMax),
   total_capped: found > SEARCH.countMax,
+  total_at_most: query.speaker !== 'anyone',
   next_cursor: nextCursor,
 });

@@ -58,7 +58,14 @@ function result(taskId: number, overrides: Partial<SearchResult> = {}): SearchRe
 
 function page(results: SearchResult[], overrides: Partial<SearchResponse['data']> = {}) {
   return routeAnswer(searchRoutes.search, {
-    data: { results, total: results.length, total_capped: false, next_cursor: null, ...overrides },
+    data: {
+      results,
+      total: results.length,
+      total_capped: false,
+      total_at_most: false,
+      next_cursor: null,
+      ...overrides,
+    },
   });
 }
 
@@ -277,6 +284,12 @@ describe('search page', () => {
     mockSearchApi(() => page([result(1)], { total: 2 }));
     await open('/projects/5/search?q=hello&speaker=customer');
     expect(await screen.findByTestId('search-count')).toHaveTextContent('1 conversation');
+  });
+
+  it('with a speaker and more pages to come, the count is an upper bound', async () => {
+    mockSearchApi(() => page([result(1)], { total: 40, total_at_most: true, next_cursor: 'next' }));
+    await open('/projects/5/search?q=hello&speaker=customer');
+    expect(await screen.findByTestId('search-count')).toHaveTextContent('Conversations: up to 40');
   });
 
   it('shows placeholders while searching', async () => {

@@ -52,7 +52,9 @@ export function SearchResults({
       <Typography role="status" color="textSecondary" data-testid="search-count">
         {first.total_capped
           ? t('search.results.countCapped', { total })
-          : t('search.results.count', { count, total })}
+          : first.total_at_most && pages.hasNextPage
+            ? t('search.results.countAtMost', { total })
+            : t('search.results.count', { count, total })}
       </Typography>
       {results.map((result) => (
         <ResultCard key={result.task_id} result={result} projectId={projectId} timeZone={timeZone} />

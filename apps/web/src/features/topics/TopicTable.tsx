@@ -18,7 +18,7 @@ import {
 import type { Topic } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { trackerLink } from './trackerLink';
+import { suggestedTrackerPath } from '../../shared/trackers/suggestion';
 
 /** Examples listed per topic on the page (the run keeps more). */
 const EXAMPLES_SHOWN = 3;
@@ -133,7 +133,7 @@ export function TopicTable({
                     <Button
                       size="small"
                       component={RouterLink}
-                      to={trackerLink(projectId, topic)}
+                      to={suggestedTrackerPath(projectId, topic)}
                       sx={{ mt: 0.5 }}
                     >
                       {t('topics.createTracker')}

@@ -34,6 +34,7 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DialogButtons } from '../../shared/components/DialogButtons';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { currentLanguage } from '../../shared/i18n';
+import type { TrackerSuggestion } from '../../shared/trackers/suggestion';
 import {
   addPhrases,
   changesOf,
@@ -55,12 +56,15 @@ const WINDOW_CHOICES: readonly WindowChoice[] = ['anywhere', 'first', 'last'];
 export function TrackerDialog({
   projectId,
   tracker,
+  suggestion = null,
   notify,
   onClose,
 }: {
   projectId: number;
   /** The tracker to change, or null to add one. */
   tracker: Tracker | null;
+  /** What a new tracker starts with (a topic's suggestion). */
+  suggestion?: TrackerSuggestion | null;
   notify: (message: ToastMessage) => void;
   onClose: () => void;
 }) {
@@ -70,7 +74,7 @@ export function TrackerDialog({
   const create = useCreateTracker(projectId);
   const update = useUpdateTracker(projectId);
   const busy = (tracker ? update : create).isPending;
-  const [draft, setDraft] = useState<TrackerDraft>(() => draftOf(tracker, currentLanguage()));
+  const [draft, setDraft] = useState<TrackerDraft>(() => draftOf(tracker, currentLanguage(), suggestion));
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState(false);
   const [refused, setRefused] = useState<{ nameTaken: boolean; text: string } | null>(null);

@@ -14,7 +14,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { analysesLink } from '../../shared/analytics/view';
 import { isApplying, useDeleteTracker, useTrackers } from '../../shared/api/trackers';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -26,6 +26,7 @@ import { RowAction } from '../../shared/components/RowAction';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { formatCount } from '../../shared/format/analytics';
 import { formatPercent } from '../../shared/format/numbers';
+import { readTrackerSuggestion } from '../../shared/trackers/suggestion';
 import { ApplyTrackerDialog } from './ApplyTrackerDialog';
 import { TrackerDialog } from './TrackerDialog';
 
@@ -102,7 +103,14 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
   const errorText = useErrorMessage('trackers');
   const query = useTrackers(projectId);
   const remove = useDeleteTracker(projectId);
-  const [editing, setEditing] = useState<Tracker | 'new' | null>(null);
+  // A suggestion in the address (a topic's "Create tracker") opens the add dialog filled in, once.
+  const [params, setParams] = useSearchParams();
+  const [suggestion] = useState(() => (readOnly ? null : readTrackerSuggestion(params)));
+  const [editing, setEditing] = useState<Tracker | 'new' | null>(suggestion ? 'new' : null);
+  const closeDialog = () => {
+    setEditing(null);
+    if (readTrackerSuggestion(params)) setParams({}, { replace: true });
+  };
   const [deleting, setDeleting] = useState<Tracker | null>(null);
   const [applying, setApplying] = useState<Tracker | null>(null);
   const full = (query.data?.length ?? 0) >= TRACKERS.trackersMax;
@@ -251,8 +259,9 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
         <TrackerDialog
           projectId={projectId}
           tracker={editing === 'new' ? null : editing}
+          suggestion={editing === 'new' ? suggestion : null}
           notify={notify}
-          onClose={() => setEditing(null)}
+          onClose={closeDialog}
         />
       ) : null}
       {applying !== null ? (

@@ -8,6 +8,7 @@ import {
   type TrackerWindowEdge,
   type UiLanguage,
 } from '@parley/contracts';
+import type { TrackerSuggestion } from '../../shared/trackers/suggestion';
 
 /** Where in the conversation a phrase counts: anywhere, or within the first or last N seconds. */
 export type WindowChoice = 'anywhere' | TrackerWindowEdge;
@@ -28,13 +29,18 @@ export interface TrackerDraft {
 /** A window's seconds offered when one is first chosen. */
 const DEFAULT_WINDOW_SECONDS = 60;
 
-export function draftOf(tracker: Tracker | null, language: UiLanguage): TrackerDraft {
+/** The dialog's draft: of the tracker to change, else a new one (filled in with a suggestion when there is one). */
+export function draftOf(
+  tracker: Tracker | null,
+  language: UiLanguage,
+  suggestion: TrackerSuggestion | null = null,
+): TrackerDraft {
   return {
     kind: tracker?.kind ?? 'keywords',
-    name: tracker?.name ?? '',
+    name: tracker?.name ?? suggestion?.name ?? '',
     statement: tracker?.statement ?? '',
     language: tracker?.language ?? language,
-    phrases: tracker?.phrases ?? [],
+    phrases: tracker?.phrases ?? suggestion?.phrases ?? [],
     speaker: tracker?.speaker ?? 'anyone',
     window: tracker?.window?.edge ?? 'anywhere',
     seconds: String(tracker?.window?.seconds ?? DEFAULT_WINDOW_SECONDS),
