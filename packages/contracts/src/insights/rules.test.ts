@@ -25,6 +25,7 @@ const form = (change: Partial<InsightForm> = {}): InsightForm => ({
   startDate: null,
   endDate: null,
   promptId: null,
+  search: '',
   provider: null,
   model: null,
   ...change,
@@ -110,10 +111,11 @@ describe('the request the form sends (spec 2 §3, §5)', () => {
   });
 
   it('sends only what is set: the trimmed question, quoted fields, dates, prompt and model', () => {
-    expect(insightRequestOf(form({ question: '  Who closes best?  ' }))).toEqual({
+    expect(insightRequestOf(form({ question: '  Who closes best?  ', search: '   ' }))).toEqual({
       question: 'Who closes best?',
       analysis_fields: [],
     });
+    expect(insightRequestOf(form({ search: ' refund ' }))).toMatchObject({ search: 'refund' });
     expect(
       insightRequestOf(
         form({

@@ -137,6 +137,8 @@ export interface InsightForm {
   startDate: string | null;
   endDate: string | null;
   promptId: number | null;
+  /** A phrase to search the transcripts for ('' none). */
+  search: string;
   provider: ProviderId | null;
   model: string | null;
 }
@@ -153,6 +155,7 @@ export function insightRequestOf(form: InsightForm) {
     ...(form.startDate && { start_date: form.startDate }),
     ...(form.endDate && { end_date: form.endDate }),
     ...(form.promptId !== null && { prompt_id: form.promptId }),
+    ...(form.search.trim() && { search: form.search.trim() }),
     ...(form.provider && { provider: form.provider }),
     ...(form.model && { model: form.model }),
   };

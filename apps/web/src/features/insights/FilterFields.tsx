@@ -5,6 +5,7 @@ import {
   type InsightForm,
   insightFieldLabel,
   insightOptionNames,
+  SEARCH,
 } from '@parley/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -126,6 +127,17 @@ export function FilterFields({
           testId="insight-fields"
         />
         <LoadError show={fields.isError}>{t('insights.errors.fields_load_error')}</LoadError>
+      </Grid>
+      <Grid size={12}>
+        <TextField
+          fullWidth
+          size="small"
+          label={t('insights.search.label')}
+          value={form.search}
+          onChange={(event) => onChange({ search: event.target.value })}
+          helperText={t('insights.search.help')}
+          slotProps={{ htmlInput: { maxLength: SEARCH.queryMax, 'data-testid': 'insight-search' } }}
+        />
       </Grid>
     </Grid>
   );

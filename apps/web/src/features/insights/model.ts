@@ -28,6 +28,7 @@ export const emptyInsightForm = (): InsightForm => ({
   startDate: null,
   endDate: null,
   promptId: null,
+  search: '',
   provider: null,
   model: null,
 });
@@ -43,6 +44,7 @@ export function formOfInsight(insight: Insight): InsightForm {
     startDate: filters.start_date,
     endDate: filters.end_date,
     promptId: filters.prompt_id,
+    search: filters.search ?? '',
     provider: insight.provider,
     model: insight.model,
   };

@@ -26,6 +26,7 @@ export function useFilterTexts() {
             names: representative.join(', '),
           }),
         );
+      if (filters.search) texts.push(t('insights.search.filter', { phrase: filters.search }));
       return texts;
     },
     [t, language],

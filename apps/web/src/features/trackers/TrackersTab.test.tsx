@@ -125,6 +125,20 @@ describe('Project Settings: the Trackers tab', () => {
     await openAddDialog();
   });
 
+  it("opens the add dialog filled in with a suggestion in the address (a topic's Create tracker)", async () => {
+    mockTrackersApi([]);
+    renderRoutes(
+      settingsPageRoutes,
+      `${TRACKERS_TAB_PATH}?new=1&name=Password+reset&phrase=password+reset&phrase=cannot+log+in`,
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add tracker' }));
+    expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Password reset');
+    expect(dialog.getByText('password reset')).toBeInTheDocument();
+    expect(dialog.getByText('cannot log in')).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('says when the trackers cannot be loaded', async () => {
     mockTrackersApi([], {
       [LIST]: () => jsonResponse(500, { error: { code: 'internal', message: '' } }),
