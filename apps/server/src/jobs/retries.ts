@@ -1,5 +1,7 @@
 import type { JobWithMetadata } from 'pg-boss';
 import type { AppContext } from '../context.ts';
+import { reportOutage } from '../db/outage.ts';
+import { AppError } from '../errors.ts';
 import { INTERRUPTION_LIMIT, type RetryPolicy, workMany } from './boss.ts';
 import { onTransaction } from './connection.ts';
 
@@ -106,4 +108,44 @@ export async function workWithRetries<T extends object>(
   await ctx.boss.work<T>(work.givenUpQueue, async ([job]) => {
     if (job) await work.giveUp(job.data, null);
   });
+}
+
+/** Why paid work (an insight, a backtest, a smart tracker run, a topic run) failed: a code and a readable message. */
+export interface WorkFailure {
+  code: string;
+  message: string;
+}
+
+/**
+ * What an attempt of paid work does with what it threw. The database going away interrupts it: thrown on, as if
+ * its worker had stopped (logged once, db/outage.ts). A failure that may pass (a provider's 5xx or timeout; any
+ * error but an AppError that says otherwise) waits for the retry, unless this is the last attempt. Anything else
+ * ends the work failed (`fail`, which releases its hold): an AppError with its code and message, another error as
+ * `unexpected` with `unexpectedMessage(message)`.
+ */
+export async function endFailedAttempt(
+  ctx: AppContext,
+  error: unknown,
+  attempt: Pick<Attempt, 'lastAttempt'>,
+  work: {
+    /** What the log lines say failed ('Backtest') and the ids they carry. */
+    name: string;
+    ids: Record<string, number>;
+    unexpectedMessage: (message: string) => string;
+    fail: (failure: WorkFailure) => Promise<void>;
+  },
+): Promise<void> {
+  if (reportOutage(ctx.db, error)) throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  const retryable = error instanceof AppError ? error.retryable : true;
+  if (retryable && !attempt.lastAttempt) {
+    ctx.logger.warn({ ...work.ids, error: message }, `${work.name} failed; it will be retried`);
+    throw new RetryLater(message, { cause: error });
+  }
+  ctx.logger.info({ ...work.ids, error: message }, `${work.name} failed`);
+  await work.fail(
+    error instanceof AppError
+      ? { code: error.code, message }
+      : { code: 'unexpected', message: work.unexpectedMessage(message) },
+  );
 }

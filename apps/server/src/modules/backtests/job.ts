@@ -9,7 +9,7 @@ import { backtestItems, backtests, mediaFiles, tasks } from '../../db/schema/ind
 import { AppError } from '../../errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
 import { type Attempt, defineJob } from '../../jobs/registry.ts';
-import { RetryLater } from '../../jobs/retries.ts';
+import { endFailedAttempt } from '../../jobs/retries.ts';
 import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
 import { analyseWithPrompt, type PromptSnapshot } from '../pipeline/analysis.ts';
 import { conversationContext } from '../pipeline/stages/analysis.ts';
@@ -169,22 +169,12 @@ export async function runBacktest(ctx: AppContext, backtestId: number, attempt: 
     await analysePending(ctx, row, attempt);
     await completeBacktest(ctx, backtestId);
   } catch (error) {
-    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
-    if (reportOutage(ctx.db, error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    const retryable = error instanceof AppError ? error.retryable : true;
-    if (retryable && !attempt.lastAttempt) {
-      ctx.logger.warn({ backtestId, error: message }, 'Backtest failed; it will be retried');
-      throw new RetryLater(message, { cause: error });
-    }
-    ctx.logger.info({ backtestId, error: message }, 'Backtest failed');
-    await failBacktest(
-      ctx,
-      backtestId,
-      error instanceof AppError
-        ? { code: error.code, message }
-        : { code: 'unexpected', message: BACKTEST_JOB_TEXTS.unexpected(message) },
-    );
+    await endFailedAttempt(ctx, error, attempt, {
+      name: 'Backtest',
+      ids: { backtestId },
+      unexpectedMessage: BACKTEST_JOB_TEXTS.unexpected,
+      fail: (failure) => failBacktest(ctx, backtestId, failure),
+    });
   }
 }
 

@@ -3,12 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
-import { reportOutage } from '../../db/outage.ts';
 import { insights, projects, users } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
-import { RetryLater } from '../../jobs/retries.ts';
+import { endFailedAttempt } from '../../jobs/retries.ts';
 import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
 import { queueProjectEvent } from '../webhooks/events.ts';
 import { answerReferences, INSIGHT_INSTRUCTIONS, insightPrompt, sanitizeAnswer } from './ask.ts';
@@ -109,11 +107,6 @@ async function completeInsight(ctx: AppContext, row: InsightRow, answer: Insight
   });
 }
 
-/** Whether trying again later may work: a provider's passing trouble or our own, not a refusal. */
-function isRetryable(error: unknown): boolean {
-  return error instanceof AppError ? error.retryable : true;
-}
-
 /**
  * One attempt at an insight: gather the figures of its analyses (as its asker sees them), ask its model for
  * a structured answer, keep only what the data has, then charge and complete. Idempotent: a finished insight
@@ -154,19 +147,12 @@ export async function runInsight(
     });
     await completeInsight(ctx, row, sanitizeAnswer(answer, answerReferences(data)));
   } catch (error) {
-    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
-    if (reportOutage(ctx.db, error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (isRetryable(error) && !attempt.lastAttempt) {
-      ctx.logger.warn({ insightId, error: message }, 'Insight failed; it will be retried');
-      throw new RetryLater(message, { cause: error });
-    }
-    ctx.logger.info({ insightId, error: message }, 'Insight failed');
-    await failInsight(
-      ctx,
-      insightId,
-      error instanceof AppError ? message : INSIGHT_JOB_TEXTS.unexpected(message),
-    );
+    await endFailedAttempt(ctx, error, attempt, {
+      name: 'Insight',
+      ids: { insightId },
+      unexpectedMessage: INSIGHT_JOB_TEXTS.unexpected,
+      fail: (failure) => failInsight(ctx, insightId, failure.message),
+    });
   }
 }
 

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { generateStructured } from '../../ai/generate.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { reportOutage } from '../../db/outage.ts';
 import { topicExamples, topicRuns, topics } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
 import { type Attempt, defineJob } from '../../jobs/registry.ts';
-import { RetryLater } from '../../jobs/retries.ts';
+import { endFailedAttempt } from '../../jobs/retries.ts';
 import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
 import { buildTopics, type ClusterFacts, type TopicDraft } from './build.ts';
 import { clusterTerms } from './cluster.ts';
@@ -168,22 +166,12 @@ export async function runTopics(ctx: AppContext, runId: number, attempt: Attempt
     });
     await completeRun(ctx, row, buildTopics(clusters, answer));
   } catch (error) {
-    // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
-    if (reportOutage(ctx.db, error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    const retryable = error instanceof AppError ? error.retryable : true;
-    if (retryable && !attempt.lastAttempt) {
-      ctx.logger.warn({ runId, error: message }, 'Topic run failed; it will be retried');
-      throw new RetryLater(message, { cause: error });
-    }
-    ctx.logger.info({ runId, error: message }, 'Topic run failed');
-    await failTopicRun(
-      ctx,
-      runId,
-      error instanceof AppError
-        ? { code: error.code, message }
-        : { code: 'unexpected', message: TOPIC_JOB_TEXTS.unexpected(message) },
-    );
+    await endFailedAttempt(ctx, error, attempt, {
+      name: 'Topic run',
+      ids: { runId },
+      unexpectedMessage: TOPIC_JOB_TEXTS.unexpected,
+      fail: (failure) => failTopicRun(ctx, runId, failure),
+    });
   }
 }
 

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
 import type { Transaction } from '../../jobs/connection.ts';
 import { type Attempt, defineJob } from '../../jobs/registry.ts';
-import { RetryLater } from '../../jobs/retries.ts';
+import { endFailedAttempt } from '../../jobs/retries.ts';
 import { chargePaidWork, endUnpaid } from '../billing/paid-job.ts';
 import { conversationContext } from '../pipeline/stages/analysis.ts';
 import { pipelineState } from '../pipeline/state.ts';
@@ -199,21 +199,12 @@ export async function runTrackerRun(ctx: AppContext, runId: number, attempt: Att
     await askPending(ctx, row, attempt);
     await completeRun(ctx, runId);
   } catch (error) {
-    if (reportOutage(ctx.db, error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    const retryable = error instanceof AppError ? error.retryable : true;
-    if (retryable && !attempt.lastAttempt) {
-      ctx.logger.warn({ runId, error: message }, 'Smart tracker run failed; it will be retried');
-      throw new RetryLater(message, { cause: error });
-    }
-    ctx.logger.info({ runId, error: message }, 'Smart tracker run failed');
-    await failRun(
-      ctx,
-      runId,
-      error instanceof AppError
-        ? { code: error.code, message }
-        : { code: 'unexpected', message: RUN_TEXTS.unexpected(message) },
-    );
+    await endFailedAttempt(ctx, error, attempt, {
+      name: 'Smart tracker run',
+      ids: { runId },
+      unexpectedMessage: RUN_TEXTS.unexpected,
+      fail: (failure) => failRun(ctx, runId, failure),
+    });
   }
 }
 
