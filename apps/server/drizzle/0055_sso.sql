@@ -55,3 +55,6 @@ CREATE TABLE "sso_identities" (
 ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_connection_id_sso_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."sso_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sso_identities_user_idx" ON "sso_identities" USING btree ("user_id");
+--> statement-breakpoint
+ALTER TABLE "project_members" ADD COLUMN "sso_connection_id" integer;--> statement-breakpoint
+ALTER TABLE "project_members" ADD CONSTRAINT "project_members_sso_connection_id_sso_connections_id_fk" FOREIGN KEY ("sso_connection_id") REFERENCES "public"."sso_connections"("id") ON DELETE set null ON UPDATE no action;

@@ -97,6 +97,11 @@ export const projectMembers = pgTable(
     role: text('role', { enum: MEMBER_ROLES }).notNull(),
     /** Reviews the analyses they see whatever their role (modules/reviews; issue 35). */
     reviewer: boolean('reviewer').notNull().default(false),
+    /**
+     * The SSO connection whose IdP groups granted this membership (modules/members/idp-memberships.ts), which
+     * then follows the groups; null for memberships made in Parley, which the IdP never changes.
+     */
+    ssoConnectionId: integer('sso_connection_id'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],

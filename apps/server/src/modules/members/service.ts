@@ -259,16 +259,21 @@ export async function removeMember(
     if (breaksLastOwner(await ownerCount(tx, projectId), target.role, null)) {
       throw conflict(MEMBER_TEXTS.lastOwner, 'last_owner');
     }
-    await tx
-      .delete(projectMembers)
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetUserId)));
-    await revokeKeysOf(tx, projectId, targetUserId);
-    await dropOpenAssignments(
-      tx,
-      and(eq(reviewAssignments.projectId, projectId), eq(reviewAssignments.reviewerId, targetUserId)),
-    );
-    await leaveOpenCalibrations(tx, projectId, targetUserId);
+    await dropMembership(tx, projectId, targetUserId);
   });
+}
+
+/** Ends a membership with what hangs on it: the member's API keys in the project, open review work. */
+export async function dropMembership(tx: Executor, projectId: number, userId: number): Promise<void> {
+  await tx
+    .delete(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  await revokeKeysOf(tx, projectId, userId);
+  await dropOpenAssignments(
+    tx,
+    and(eq(reviewAssignments.projectId, projectId), eq(reviewAssignments.reviewerId, userId)),
+  );
+  await leaveOpenCalibrations(tx, projectId, userId);
 }
 
 const inviter = alias(users, 'inviter');
