@@ -15,6 +15,7 @@ describe('who may call each route', () => {
         'GET /health/ready',
         'POST /auth/signup',
         'POST /auth/login',
+        'POST /auth/two-factor',
         'POST /auth/confirm',
         'POST /auth/sign-in-link',
         'POST /auth/logout',
