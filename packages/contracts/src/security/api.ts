@@ -58,6 +58,13 @@ export const TwoFactorRequired = z.object({
 export type TwoFactorRequired = z.infer<typeof TwoFactorRequired>;
 export const TwoFactorRequiredResponse = z.object({ data: TwoFactorRequired });
 
+/** Whether a sign-in's answer asks for the second factor instead of naming the signed-in user. */
+export function asksSecondFactor<T extends object>(
+  answer: T | TwoFactorRequired,
+): answer is TwoFactorRequired {
+  return 'two_factor_required' in answer;
+}
+
 /** The second step of a sign-in: an authenticator-app code or a recovery code. */
 export const TwoFactorSignInRequest = z.union([
   z.object({ code: Code }).strict(),
