@@ -13,6 +13,8 @@ test.describe('two-factor sign-in', () => {
     page,
     browser,
   }) => {
+    // Three browsers, each signing in with a password (argon2), and six full-page screenshots.
+    test.setTimeout(150_000);
     const user = await signedInPage(page, { path: '/profile' });
     await page.getByRole('link', { name: 'Manage security' }).click();
     await expect(page).toHaveURL(/\/profile\/security$/);
