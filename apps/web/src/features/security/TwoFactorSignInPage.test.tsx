@@ -2,7 +2,6 @@ import { authRoutes, type ErrorBody, twoFactorRoutes } from '@parley/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes, routeKey, sessionAnswer } from '../../test/utils';
-import LoginPage from '../auth/LoginPage';
 import TwoFactorSignInPage from './TwoFactorSignInPage';
 
 const USER = {
@@ -17,27 +16,18 @@ const USER = {
 };
 
 const routes = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <p>Sign-in page</p> },
   { path: '/login/two-factor', element: <TwoFactorSignInPage /> },
   { path: '/dashboard', element: <p>Dashboard</p> },
 ];
 
-async function passwordStep() {
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: USER.email } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right password' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-}
-
 describe('two-factor sign-in', () => {
-  it('asks for the code after the right password, sends it, and opens the app', async () => {
+  it('asks for the code, sends it, and opens the app', async () => {
     const fetch = mockFetch({
       [routeKey(authRoutes.session)]: () => sessionAnswer(null),
-      [routeKey(authRoutes.login)]: () =>
-        jsonResponse(200, { data: { two_factor_required: true, methods: ['totp', 'recovery_code'] } }),
       [routeKey(twoFactorRoutes.signIn)]: () => jsonResponse(200, { data: USER }),
     });
-    renderRoutes(routes, '/login');
-    await passwordStep();
+    renderRoutes(routes, '/login/two-factor');
     expect(
       await screen.findByText('Enter the 6-digit code from your authenticator app.'),
     ).toBeInTheDocument();
