@@ -1,4 +1,5 @@
 import { SignInPage } from '../pages/auth.ts';
+import { expectNoViolations } from '../support/axe.ts';
 import { createProjectViaApi, freshPage, signedInPage } from '../support/flows.ts';
 import { addMemberViaApi } from '../support/members.ts';
 import { shoot } from '../support/screenshots.ts';
@@ -25,6 +26,7 @@ test.describe('two-factor sign-in', () => {
     const key = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
     await shoot(page, 'two-factor-setup');
+    await expectNoViolations(page, 'setting up two-factor sign-in on /profile/security');
     await page.setViewportSize(PHONE);
     await shoot(page, 'two-factor-setup-phone');
     await page.setViewportSize(DESKTOP);
@@ -40,6 +42,7 @@ test.describe('two-factor sign-in', () => {
     await expect(codes).toHaveCount(10);
     const recoveryCodes = await codes.allTextContents();
     await shoot(page, 'two-factor-recovery-codes');
+    await expectNoViolations(page, 'the recovery codes dialog');
     await dialog.getByRole('button', { name: 'I have saved them' }).click();
     await expect(page.getByText(/^On since /)).toBeVisible();
     await expect(page.getByTestId('recovery-codes-left')).toHaveText('Unused recovery codes: 10');
@@ -57,6 +60,7 @@ test.describe('two-factor sign-in', () => {
       await expect(other.page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
       expect((await other.page.request.get('/api/auth/me')).status()).toBe(401);
       await shoot(other.page, 'two-factor-sign-in');
+      await expectNoViolations(other.page, '/login/two-factor');
       await other.page.getByLabel('Code', { exact: true }).fill(nextTotpCode(key));
       await other.page.getByRole('button', { name: 'Verify' }).click();
       await expect(other.page).toHaveURL(/\/dashboard$/);
