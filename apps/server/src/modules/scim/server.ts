@@ -33,6 +33,8 @@ declare module 'fastify' {
 }
 
 type Params = { id: string };
+
+const JSON_TYPES = new Set([SCIM_CONTENT_TYPE, 'application/json']);
 type Query = Record<string, unknown>;
 
 function send(reply: FastifyReply, status: number, body: unknown) {
@@ -55,6 +57,8 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
       );
       scim.decorateRequest('scimConnectionId', 0);
       scim.setErrorHandler((error: FastifyError, request, reply) => {
+        if (error.statusCode === 401 || (error instanceof ScimError && error.status === 401))
+          reply.header('www-authenticate', 'Bearer');
         const scimError = toScimError(error);
         if (scimError) return send(reply, scimError.status, scimError.body);
         const failure = databaseFailure(error);
@@ -66,11 +70,12 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
           );
         const status = failure?.statusCode ?? error.statusCode ?? 500;
         if (status >= 500) {
-          if (!failure) request.log.error({ err: error }, 'SCIM request failed');
-          else reportOutage(ctx.db, error);
+          if (!failure) {
+            console.error(error);
+            request.log.error({ err: error }, 'SCIM request failed');
+          } else reportOutage(ctx.db, error);
           return send(reply, status, scimErrorBody(status, 'The service is not available right now.'));
         }
-        if (status === 401) reply.header('www-authenticate', 'Bearer');
         const scimType = status === 400 ? 'invalidSyntax' : undefined;
         return send(reply, status, scimErrorBody(status, error.message, scimType));
       });
@@ -80,6 +85,9 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
         if (connectionId === null)
           throw new ScimError(401, 'A valid SCIM bearer token of an enabled SSO connection is required.');
         request.scimConnectionId = connectionId;
+        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        if (request.method !== 'GET' && request.method !== 'DELETE' && !JSON_TYPES.has(type ?? ''))
+          throw new ScimError(415, `Send the body as ${SCIM_CONTENT_TYPE}.`);
       });
 
       const options = { bodyLimit: SCIM_BODY_LIMIT, config: { rateLimit: SCIM_RATE_LIMIT } };

@@ -140,7 +140,11 @@ export interface PatchOperation {
 const PatchBody = z.looseObject({
   Operations: z
     .array(
-      z.looseObject({ op: z.string().max(16), path: z.string().max(1000).optional(), value: z.unknown() }),
+      z.looseObject({
+        op: z.string().max(16),
+        path: z.string().max(1000).optional(),
+        value: z.unknown().optional(),
+      }),
     )
     .min(1)
     .max(100),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { scimGroupMembers, scimGroups, ssoDomains, ssoIdentities, users } from '../../db/schema/index.ts';
@@ -66,12 +66,7 @@ async function groupsOf(db: Executor, connectionId: number, userIds: number[]) {
     .select({ userId: scimGroupMembers.userId, id: scimGroups.id, displayName: scimGroups.displayName })
     .from(scimGroupMembers)
     .innerJoin(scimGroups, eq(scimGroups.id, scimGroupMembers.groupId))
-    .where(
-      and(
-        eq(scimGroups.connectionId, connectionId),
-        sql`${scimGroupMembers.userId} = ANY(${userIds}::int[])`,
-      ),
-    )
+    .where(and(eq(scimGroups.connectionId, connectionId), inArray(scimGroupMembers.userId, userIds)))
     .orderBy(asc(scimGroups.displayName));
   for (const row of rows) {
     const list = groups.get(row.userId) ?? [];
@@ -323,7 +318,7 @@ export async function accountsOf(
       : await tx
           .select({ id: ssoIdentities.subject, userId: ssoIdentities.userId })
           .from(ssoIdentities)
-          .where(and(ofConnection(connectionId), sql`${ssoIdentities.subject} = ANY(${unique}::text[])`));
+          .where(and(ofConnection(connectionId), inArray(ssoIdentities.subject, unique)));
   const found = new Map(rows.map((row) => [row.id, row.userId]));
   const unknown = unique.find((id) => !found.has(id));
   if (unknown !== undefined && !skipUnknown)
