@@ -90,7 +90,12 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
           throw new ScimError(415, `Send the body as ${SCIM_CONTENT_TYPE}.`);
       });
 
-      const options = { bodyLimit: SCIM_BODY_LIMIT, config: { rateLimit: SCIM_RATE_LIMIT } };
+      // Not in the OpenAPI document: SCIM is its own protocol, described by its discovery endpoints.
+      const options = {
+        bodyLimit: SCIM_BODY_LIMIT,
+        config: { rateLimit: SCIM_RATE_LIMIT },
+        schema: { hide: true },
+      };
       const get = <P>(
         url: string,
         handler: (request: FastifyRequest<{ Params: P; Querystring: Query }>) => unknown,
