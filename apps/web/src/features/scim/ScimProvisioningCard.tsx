@@ -79,7 +79,15 @@ export function ScimProvisioningCard({ connectionId }: { connectionId: number })
           </Typography>
           <Paper
             variant="outlined"
-            sx={{ pl: 1.5, pr: 0.5, py: 0.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'grey.50' }}
+            sx={{
+              pl: 1.5,
+              pr: 0.5,
+              py: 0.5,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              bgcolor: 'grey.50',
+            }}
           >
             <Box
               component="code"
