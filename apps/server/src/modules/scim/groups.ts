@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { scimGroupMembers, scimGroups, ssoIdentities } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { type EqualityFilter, memberValuePath } from './filter.ts';
 import { invalidSyntax, invalidValue, SCHEMA, ScimError, scimNotFound } from './protocol.ts';
 import type { PatchOperation } from './user-attributes.ts';
-import { accountsOf, syncUserGroups } from './users.ts';
+import { accountsOf, syncUserGroups, uniquely } from './users.ts';
 
 /**
  * SCIM Groups of a connection. A group's displayName is a group name of the connection's role mappings: every
@@ -20,7 +19,7 @@ type GroupRow = typeof scimGroups.$inferSelect;
 const MAX_MEMBERS = 10_000;
 const MAX_TEXT = 256;
 
-const uniqueness = () => new ScimError(409, 'A group with this displayName already exists.', 'uniqueness');
+const DUPLICATE_GROUP = 'A group with this displayName already exists.';
 
 const MemberList = z.array(z.looseObject({ value: z.string().max(MAX_TEXT) })).max(MAX_MEMBERS);
 
@@ -179,15 +178,6 @@ async function syncUsers(tx: Executor, connectionId: number, userIds: Iterable<n
     await syncUserGroups(tx, connectionId, userId);
 }
 
-async function uniquely<T>(ctx: AppContext, work: (tx: Executor) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.transaction(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw uniqueness();
-    throw error;
-  }
-}
-
 function groupBody(body: unknown): { displayName: string; externalId: string | null; members: string[] } {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw invalidSyntax('The body must be a SCIM Group object.');
@@ -201,7 +191,7 @@ function groupBody(body: unknown): { displayName: string; externalId: string | n
 
 export async function createGroup(ctx: AppContext, baseUrl: string, connectionId: number, body: unknown) {
   const input = groupBody(body);
-  return uniquely(ctx, async (tx) => {
+  return uniquely(ctx, DUPLICATE_GROUP, async (tx) => {
     const members = await accountsOf(tx, connectionId, input.members);
     const [row] = await tx
       .insert(scimGroups)
@@ -220,7 +210,7 @@ export async function replaceGroup(
   body: unknown,
 ) {
   const input = groupBody(body);
-  return uniquely(ctx, async (tx) => {
+  return uniquely(ctx, DUPLICATE_GROUP, async (tx) => {
     const row = await findGroup(tx, connectionId, id);
     const members = await accountsOf(tx, connectionId, input.members);
     const [updated] = await tx
@@ -247,7 +237,7 @@ export async function patchGroup(
   id: string,
   operations: PatchOperation[],
 ) {
-  return uniquely(ctx, async (tx) => {
+  return uniquely(ctx, DUPLICATE_GROUP, async (tx) => {
     const row = await findGroup(tx, connectionId, id);
     const current = await tx
       .select({ userId: scimGroupMembers.userId })

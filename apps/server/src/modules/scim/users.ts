@@ -42,6 +42,7 @@ type ScimUserRow = {
 
 export type UserFilter = EqualityFilter<'userName' | 'externalId'>;
 
+const DUPLICATE_USER = 'A user with this userName or email already exists.';
 const uniqueness = (message: string) => new ScimError(409, message, 'uniqueness');
 
 function ofConnection(connectionId: number) {
@@ -195,12 +196,16 @@ export async function syncUserGroups(tx: Executor, connectionId: number, userId:
   await syncGroupMemberships(tx, connectionId, userId, names);
 }
 
-/** Runs `work` in a transaction; a unique index that refuses it answers 409 uniqueness. */
-async function uniquely<T>(ctx: AppContext, work: (tx: Executor) => Promise<T>): Promise<T> {
+/** Runs `work` in a transaction; a unique index that refuses it (a race the checks lost) answers 409 uniqueness. */
+export async function uniquely<T>(
+  ctx: AppContext,
+  message: string,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
   try {
     return await ctx.db.transaction(work);
   } catch (error) {
-    if (isUniqueViolation(error)) throw uniqueness('A user with this userName or email already exists.');
+    if (isUniqueViolation(error)) throw uniqueness(message);
     throw error;
   }
 }
@@ -211,7 +216,7 @@ export async function createUser(
   connectionId: number,
   attributes: UserAttributes,
 ) {
-  return uniquely(ctx, async (tx) => {
+  return uniquely(ctx, DUPLICATE_USER, async (tx) => {
     const [taken] = await tx
       .select({ id: ssoIdentities.subject })
       .from(ssoIdentities)
@@ -255,7 +260,7 @@ export async function updateUser(
   id: string,
   change: (current: UserAttributes) => UserAttributes,
 ) {
-  return uniquely(ctx, async (tx) => {
+  return uniquely(ctx, DUPLICATE_USER, async (tx) => {
     const row = await findUser(tx, connectionId, id);
     const attributes = change(currentAttributes(row));
     const email = accountEmail(attributes);

@@ -1,9 +1,9 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { CopyableAddress } from '../../shared/components/CopyableAddress';
 import { SecretShownOnce } from '../../shared/components/SecretShownOnce';
 import { SettingsSection } from '../../shared/components/SettingsSection';
 import { LoadingState } from '../../shared/components/States';
@@ -44,16 +44,6 @@ export function ScimProvisioningCard({ connectionId }: { connectionId: number })
       onError: (error) => show({ severity: 'error', text: errorMessage(error) }),
     });
 
-  const copyUrl = (url: string) => {
-    const done = () => show({ severity: 'success', text: t('scim.baseUrlCopied') });
-    const failed = () => show({ severity: 'error', text: t('scim.copyFailed') });
-    try {
-      void navigator.clipboard.writeText(url).then(done, failed);
-    } catch {
-      failed();
-    }
-  };
-
   let content: React.ReactNode;
   if (query.isPending) content = <LoadingState label={t('scim.loading')} />;
   else if (query.isError) {
@@ -77,31 +67,16 @@ export function ScimProvisioningCard({ connectionId }: { connectionId: number })
           <Typography variant="subtitle2" gutterBottom>
             {t('scim.baseUrl')}
           </Typography>
-          <Paper
-            variant="outlined"
-            sx={{
-              pl: 1.5,
-              pr: 0.5,
-              py: 0.5,
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              bgcolor: 'grey.50',
+          <CopyableAddress
+            url={baseUrl}
+            testId="scim-base-url"
+            notify={show}
+            texts={{
+              copy: t('scim.copyBaseUrl'),
+              copied: t('scim.baseUrlCopied'),
+              copyFailed: t('scim.copyFailed'),
             }}
-          >
-            <Box
-              component="code"
-              data-testid="scim-base-url"
-              sx={{ flex: 1, fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }}
-            >
-              {baseUrl}
-            </Box>
-            <Tooltip title={t('scim.copyBaseUrl')}>
-              <IconButton size="small" aria-label={t('scim.copyBaseUrl')} onClick={() => copyUrl(baseUrl)}>
-                <ContentCopyIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Paper>
+          />
         </Box>
         <Box>
           <Typography variant="subtitle2" gutterBottom>
