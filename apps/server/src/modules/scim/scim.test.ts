@@ -8,12 +8,14 @@ import {
   apiKeys,
   projectMembers,
   sessions,
+  signInLinkTokens,
   ssoConnections,
   ssoDomains,
   ssoGroupMappings,
   users,
 } from '../../db/schema/index.ts';
 import { createSession } from '../auth/sessions.ts';
+import { newSecretToken } from '../auth/tokens.ts';
 import { SCIM_BODY_LIMIT } from './server.ts';
 
 let t: TestApp;
@@ -441,6 +443,14 @@ describe('deactivating an account that has a password', () => {
     const refused = await login();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('account_deactivated');
+    // An emailed sign-in link is refused too.
+    const link = newSecretToken();
+    await t.ctx.db
+      .insert(signInLinkTokens)
+      .values({ tokenHash: link.hash, userId: carol.userId, expiresAt: new Date(Date.now() + 60_000) });
+    const byLink = await callRoute(t.app, authRoutes.signInLink, { body: { token: link.token } });
+    expect(byLink.statusCode).toBe(403);
+    expect(byLink.json().error.code).toBe('account_deactivated');
     // A wrong password still says only that.
     expect(
       (
