@@ -16,7 +16,11 @@ export type GroupFilter = EqualityFilter<'displayName' | 'externalId'>;
 
 type GroupRow = typeof scimGroups.$inferSelect;
 
-const MAX_MEMBERS = 10_000;
+/**
+ * Members one request may name: each one that joins or leaves is a role sync of its own within the request's
+ * transaction, so a request's work stays bounded (identity providers send member changes in batches).
+ */
+const MAX_MEMBERS = 1000;
 const MAX_TEXT = 256;
 
 const DUPLICATE_GROUP = 'A group with this displayName already exists.';

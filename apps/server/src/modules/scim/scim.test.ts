@@ -605,6 +605,13 @@ describe('hostile requests', () => {
         }),
         400,
       ],
+      [
+        'too many members',
+        scim(tokenA, 'PATCH', `/Groups/${group.id}`, {
+          Operations: [{ op: 'add', path: 'members', value: Array(1001).fill({ value: user.id }) }],
+        }),
+        400,
+      ],
       ['an empty displayName', scim(tokenA, 'POST', '/Groups', { displayName: ' ' }), 400],
       ['a duplicate displayName', scim(tokenA, 'POST', '/Groups', { displayName: 'hostile' }), 409],
       ['an unknown endpoint', scim(tokenA, 'GET', '/Bulk'), 404],

@@ -20,7 +20,7 @@ import { connectionOfScimToken, SCIM_BASE_PATH } from './provisioning.ts';
 import { attributesFromBody, patchedAttributes, patchOperations } from './user-attributes.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.ts';
 
-/** Largest SCIM request body: a group PUT of its full member list fits (5,000 members). */
+/** Largest SCIM request body: far more than a group of its most members (1,000 a request) takes. */
 export const SCIM_BODY_LIMIT = 512 * 1024;
 /** Requests a minute per client address (Okta and Entra send a few a second at most). */
 export const SCIM_RATE_LIMIT = { max: 1200, timeWindow: '1 minute' };
