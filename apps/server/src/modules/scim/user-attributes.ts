@@ -16,7 +16,8 @@ export interface UserAttributes {
 }
 
 const MAX_TEXT = 256;
-const NAME_MAX = 120;
+/** The longest account name (the profile form's limit). */
+export const NAME_MAX = 120;
 
 /** Entra sends booleans as the strings "True" and "False". */
 const scimBoolean = (value: unknown): boolean => {

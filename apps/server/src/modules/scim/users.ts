@@ -8,7 +8,7 @@ import { syncGroupMemberships } from '../sso/group-roles.ts';
 import { setAccountActive } from '../users/activation.ts';
 import type { EqualityFilter } from './filter.ts';
 import { SCHEMA, ScimError, scimNotFound } from './protocol.ts';
-import { accountEmail, attributesOf, type UserAttributes } from './user-attributes.ts';
+import { accountEmail, attributesOf, NAME_MAX, type UserAttributes } from './user-attributes.ts';
 
 /**
  * A SCIM User is the sso_identities row SCIM made for an account: its subject is the SCIM id (a UUID), and it
@@ -169,7 +169,12 @@ async function accountFor(tx: Executor, connectionId: number, attributes: UserAt
   if (!existing) {
     const [created] = await tx
       .insert(users)
-      .values({ email, name: attributes.name, passwordHash: null, emailConfirmedAt: new Date() })
+      .values({
+        email,
+        name: attributes.name.slice(0, NAME_MAX),
+        passwordHash: null,
+        emailConfirmedAt: new Date(),
+      })
       .returning({ id: users.id });
     return created!.id;
   }
@@ -269,7 +274,7 @@ export async function updateUser(
       if (other && other.id !== row.userId) throw uniqueness(`Another account has the email ${email}.`);
       await tx
         .update(users)
-        .set({ email, name: attributes.name.slice(0, 120), updatedAt: new Date() })
+        .set({ email, name: attributes.name.slice(0, NAME_MAX), updatedAt: new Date() })
         .where(eq(users.id, row.userId));
     }
     await tx
