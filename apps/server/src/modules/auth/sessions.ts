@@ -28,6 +28,8 @@ export async function userForSession(db: Db, token: string): Promise<UserRow | n
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   if (!row) return null;
+  // Deactivation deletes the sessions; this also refuses one that raced it.
+  if (row.user.deactivatedAt !== null) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
