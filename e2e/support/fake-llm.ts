@@ -11,7 +11,9 @@ import {
 import {
   analysisAnswer,
   isAnalysisRequest,
+  isStatementQuestion,
   isTranslationRequest,
+  statementQuestionAnswer,
   translationAnswer,
   userText,
 } from './fake-analysis.ts';
@@ -37,6 +39,8 @@ export { FAKE_JUSTIFICATION, fakeText, said } from './fake-analysis.ts';
  *  - an analysis of a conversation (the pipeline's request: 'Conversation details' and a 'Transcript')
  *    gets an answer derived from the JSON schema it asks for, the speakers' roles read from the
  *    transcript (fake-analysis.ts analysisAnswer);
+ *  - a smart tracker run's question about one past analysis (its statement, then the transcript) gets the
+ *    answer the analysis's smart_trackers would give it (fake-analysis.ts statementQuestionAnswer);
  *  - a translation of a transcript's numbered segments gets them back as they are (translationAnswer);
  *  - anything else gets DEFAULT_GENERATED, a valid generated prompt.
  * GET /__requests?marker= lists the recorded requests that mention a marker.
@@ -206,6 +210,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     if (isInsightRequest(body)) return answer(insightAnswer(body));
     if (isTopicRequest(body)) return answer(topicAnswer(body));
     if (isAnalysisRequest(body)) return answer(analysisAnswer(body));
+    if (isStatementQuestion(body)) return answer(statementQuestionAnswer(body));
     if (isTranslationRequest(body)) return answer(translationAnswer(body));
     return answer(DEFAULT_GENERATED);
   };
