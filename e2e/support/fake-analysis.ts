@@ -224,7 +224,10 @@ export function isStatementQuestion(body: unknown): boolean {
 /** A smart tracker run's answer, as the analysis's smart_trackers answers the same statement. */
 export function statementQuestionAnswer(body: unknown): { said: boolean; quote: string | null } {
   const statement = STATEMENT_QUESTION.exec(userText(body))?.[1] ?? '';
-  return statementAnswer(statement, transcriptLines(body).filter((line) => line.text));
+  return statementAnswer(
+    statement,
+    transcriptLines(body).filter((line) => line.text),
+  );
 }
 
 /** The '- Representative: X' conversation detail of an analysis request, if given. */
