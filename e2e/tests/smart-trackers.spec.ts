@@ -55,3 +55,64 @@ test('an owner adds a smart tracker: a new analysis in which it was said shows t
     "None of the project's trackers was found in this conversation.",
   );
 });
+
+test('an owner applies a smart tracker to past analyses: priced, confirmed, run to its end, and found', async ({
+  page,
+}) => {
+  const { project, prompt } = await projectWithScorecard(page, { label: 'smart-apply' });
+  // Analysed before the tracker exists: only a priced run answers it for them.
+  const chat = async (customerSays: string) => {
+    const marker = uniqueMarker('smart-apply');
+    const text = Buffer.from(`Agent: Good morning, Acme Solar. ${marker}\nClient: ${customerSays}\n`);
+    const uploaded = await uploadViaApi(
+      page.request,
+      project.id,
+      { path: '', fileName: 'chat.txt', contentType: 'text/plain', bytes: text },
+      prompt.id,
+      { Department: 'Sales', Representative: 'Ann Agent' },
+    );
+    return uploaded.data.task_id!;
+  };
+  const cancelling = await chat('I will cancel my contract at the end of the month.');
+  const buying = await chat('I would like panels for my roof.');
+  for (const taskId of [cancelling, buying])
+    await waitForStatus(page.request, project.id, taskId, 'completed');
+
+  await page.goto(`/projects/${project.id}/settings/trackers`);
+  await page.getByRole('button', { name: 'Add tracker' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add tracker' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Cancellation');
+  await dialog.getByRole('radio', { name: 'Smart' }).check();
+  await dialog.getByRole('textbox', { name: 'Statement' }).fill('The customer says they will cancel');
+  await dialog.getByRole('button', { name: 'Add tracker' }).click();
+  await expect(page.getByText('use Apply to past analyses')).toBeVisible();
+  const hits = (count: number) =>
+    page.getByRole('link', {
+      name: `${count} ${count === 1 ? 'analysis' : 'analyses'} hit Cancellation: open them`,
+    });
+  await expect(hits(0)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Apply to past analyses' }).click();
+  const apply = page.getByRole('dialog', { name: 'Apply “Cancellation” to past analyses' });
+  await expect(apply.getByTestId('tracker-apply-price')).toContainText(
+    'Past analyses in this range: 2. Price:',
+  );
+  await shoot(page, 'smart-tracker-apply');
+  await apply.getByRole('button', { name: 'Apply and pay' }).click();
+  await expect(apply).toBeHidden();
+
+  // The run asks the model about each past analysis in the background; the list follows it to the end.
+  await expect(hits(1)).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[data-testid$="-applying"]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Apply to past analyses' })).toBeEnabled();
+
+  const analysis = new AnalysisPage(page);
+  await analysis.open(project.id, cancelling);
+  await expect(page.locator('[data-testid^="tracker-hit-"]')).toContainText(
+    'I will cancel my contract at the end of the month.',
+  );
+  await analysis.open(project.id, buying);
+  await expect(page.getByTestId('trackers-card')).toContainText(
+    "None of the project's trackers was found in this conversation.",
+  );
+});
