@@ -45,8 +45,14 @@ export default function TopicsPage() {
   const run = useTopicRun(project.id, shown?.id ?? null);
   const settings = useTopicSettings(project.id);
   const actions = manager ? (
-    // Kept on one line each: beside the long subtitle they would otherwise shrink to a word per line.
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+    // Each kept on one line: beside the long subtitle they would otherwise shrink to a word per line. On a phone,
+    // where they sit under the title, the button goes under the switch when both do not fit.
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ alignItems: 'center', whiteSpace: 'nowrap', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1 }}
+    >
       <FormControlLabel
         control={
           <Switch
