@@ -44,6 +44,7 @@ import { promptRoutes } from './modules/prompts/routes.ts';
 import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { topicRoutes } from './modules/topics/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(trackerRoutes, ctx);
       await api.register(topicRoutes, ctx);
       await api.register(searchRoutes, ctx);
+      await api.register(ssoRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,7 @@ export * from './roles.ts';
 export * from './routes/index.ts';
 export * from './search/index.ts';
 export * from './settings/index.ts';
+export * from './sso/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';
 export * from './topics/index.ts';
