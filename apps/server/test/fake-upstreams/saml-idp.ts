@@ -29,7 +29,7 @@ interface KeyAndCert {
   cert: string;
 }
 
-const escape = (text: string) =>
+const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
@@ -118,9 +118,9 @@ export class FakeSamlIdp {
       res
         .writeHead(200, { 'content-type': 'text/html' })
         .end(
-          `<!doctype html><html><body><form method="post" action="${escape(acs)}">` +
+          `<!doctype html><html><body><form method="post" action="${xmlEscape(acs)}">` +
             `<input type="hidden" name="SAMLResponse" value="${samlResponse}"/>` +
-            `<input type="hidden" name="RelayState" value="${escape(url.searchParams.get('RelayState') ?? '')}"/>` +
+            `<input type="hidden" name="RelayState" value="${xmlEscape(url.searchParams.get('RelayState') ?? '')}"/>` +
             `<button type="submit">Continue</button></form>` +
             `<script>document.forms[0].submit()</script></body></html>`,
         );
@@ -140,19 +140,19 @@ export class FakeSamlIdp {
     const id = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
     const { account } = input;
     const attribute = (name: string, values: string[]) =>
-      `<saml:Attribute Name="${name}">${values.map((v) => `<saml:AttributeValue>${escape(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`;
+      `<saml:Attribute Name="${name}">${values.map((v) => `<saml:AttributeValue>${xmlEscape(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`;
     const assertion =
       `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id('_a')}" Version="2.0" IssueInstant="${issued.toISOString()}">` +
-      `<saml:Issuer>${escape(this.entityId)}</saml:Issuer>` +
-      `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escape(account.nameId)}</saml:NameID>` +
-      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${escape(input.acsUrl)}" InResponseTo="${escape(input.requestId)}"/></saml:SubjectConfirmation></saml:Subject>` +
-      `<saml:Conditions NotBefore="${issued.toISOString()}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escape(tamper.audience ?? input.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
+      `<saml:Issuer>${xmlEscape(this.entityId)}</saml:Issuer>` +
+      `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${xmlEscape(account.nameId)}</saml:NameID>` +
+      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${xmlEscape(input.acsUrl)}" InResponseTo="${xmlEscape(input.requestId)}"/></saml:SubjectConfirmation></saml:Subject>` +
+      `<saml:Conditions NotBefore="${issued.toISOString()}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${xmlEscape(tamper.audience ?? input.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
       `<saml:AuthnStatement AuthnInstant="${issued.toISOString()}" SessionIndex="${id('_s')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
       `<saml:AttributeStatement>${attribute('email', [account.email])}${attribute('displayName', [account.displayName])}${attribute('groups', account.groups)}</saml:AttributeStatement>` +
       `</saml:Assertion>`;
     const xml =
-      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id('_r')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escape(input.acsUrl)}" InResponseTo="${escape(input.requestId)}">` +
-      `<saml:Issuer>${escape(this.entityId)}</saml:Issuer>` +
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id('_r')}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${xmlEscape(input.acsUrl)}" InResponseTo="${xmlEscape(input.requestId)}">` +
+      `<saml:Issuer>${xmlEscape(this.entityId)}</saml:Issuer>` +
       `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
       `${assertion}</samlp:Response>`;
     const signed = tamper.unsigned ? xml : this.sign(xml, tamper.foreignKey ? this.foreign : this.signing);

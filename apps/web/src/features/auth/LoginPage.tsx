@@ -11,6 +11,7 @@ import { redirectTarget } from '../../shared/auth/redirect';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
+import { SsoSignIn } from '../sso/SsoSignIn';
 import { GoogleButton } from './GoogleButton';
 
 /** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */
@@ -64,7 +65,9 @@ export default function LoginPage() {
           {params.get('password_reset') === '1' ? (
             <Alert severity="success">{t('auth.login.passwordResetSuccess')}</Alert>
           ) : null}
-          {login.isError ? <Alert severity="error">{errorMessage(login.error)}</Alert> : null}
+          {login.isError && (login.error as { code?: string }).code !== 'sso_required' ? (
+            <Alert severity="error">{errorMessage(login.error)}</Alert>
+          ) : null}
           {googleError ? <Alert severity="error">{googleError}</Alert> : null}
           <OutlinedTextField
             label={t('auth.email')}
@@ -108,6 +111,7 @@ export default function LoginPage() {
             {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
           <GoogleButton variant="login" returnTo={target} onError={setGoogleError} />
+          <SsoSignIn email={() => getValues('email')} loginError={login.error} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/signup" state={location.state}>

@@ -9,6 +9,7 @@ import {
 import type { PasswordOwner } from '@parley/contracts/password-strength';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useMe } from '../../shared/api/auth';
 import { useChangeLanguage, useChangePassword, useUpdateProfile } from '../../shared/api/profile';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -220,6 +221,11 @@ export default function ProfilePage() {
         <DetailsSection key={user.id} name={user.name} email={user.email} />
         <LanguageSection />
         <PasswordSection owner={user} hasPassword={user.has_password} />
+        <Section title={t('sso.title')} description={t('sso.profileHint')}>
+          <Button component={RouterLink} to="/sso" variant="outlined" data-testid="profile-sso">
+            {t('sso.open')}
+          </Button>
+        </Section>
       </Stack>
     </Page>
   );

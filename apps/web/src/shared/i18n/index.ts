@@ -13,7 +13,8 @@ import { type LocaleTree, localeFileLanguage } from './files';
  */
 const localeFiles = import.meta.glob<LocaleTree>('../../locales/*/*.json', { import: 'default' });
 
-const isPublicFile = (path: string) => path.endsWith('/public.json');
+// public.json, and public-<feature>.json for a feature's texts on the public pages.
+const isPublicFile = (path: string) => /\/public(-[\w-]+)?\.json$/.test(path);
 
 /** Whether the signed-in area asked for every text: every language loaded from then on comes whole. */
 let allTexts = false;
