@@ -6,6 +6,7 @@ import { createScratchDatabase } from '../../apps/server/test/scratch-database.t
 import { SUPER_ADMIN } from './accounts.ts';
 import { mountFakeDrives } from './fake-drive.ts';
 import { startFakeGoogle } from './fake-google.ts';
+import { startFakeOidc } from './fake-oidc.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
 import { startMediaServer } from './media-server.ts';
@@ -73,6 +74,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // API on the same server, one Drive per Google account (fake-drive.ts).
   const google = await startFakeGoogle();
   mountFakeDrives(google);
+  // Single sign-on goes to a local fake OpenID Connect provider (fake-oidc.ts).
+  const oidc = await startFakeOidc();
   // The webhooks spec's receiver (webhook-receiver.ts): one more exact host:port the server may post to.
   const webhookReceiver = await reserveWebhookReceiverPort();
   // Started as `npm start` runs it: the bundle `npm run build` made (test:e2e builds first).
@@ -103,7 +106,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Link uploads refuse private addresses (the SSRF guard), whatever the shell allows: all but exactly
       // the media server's host and port (127.0.0.1 on any other port stays refused).
       // Webhooks use the same guard and list: the webhooks spec's receiver is the other allowed host:port.
-      URL_UPLOAD_ALLOW_HOSTS: `${media.host},${webhookReceiver}`,
+      URL_UPLOAD_ALLOW_HOSTS: `${media.host},${webhookReceiver},${oidc.host}`,
       // No other provider is reachable from the tests, whatever the shell has set.
       GOOGLE_GENERATIVE_AI_API_KEY: '',
       GROQ_API_KEY: '',
@@ -127,6 +130,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await speech.close();
     await media.close();
     await google.close();
+    await oidc.close();
     await database.drop();
     throw error;
   }
@@ -143,6 +147,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await speech.close();
     await media.close();
     await google.close();
+    await oidc.close();
     await database.drop();
   };
 }

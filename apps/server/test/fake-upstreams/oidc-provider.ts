@@ -42,7 +42,7 @@ export class FakeOidcProvider {
   readonly accounts = new Map<string, FakeOidcAccount>();
   tamper: IdTokenTampering = {};
   readonly clientId = 'parley-test-client';
-  readonly clientSecret = `secret-${randomBytes(8).toString('hex')}`;
+  readonly clientSecret = 'fake-oidc-client-secret';
   private readonly codes = new Map<string, IssuedCode>();
   private jwk!: JWK;
 
@@ -97,6 +97,12 @@ export class FakeOidcProvider {
       });
     }
     if (url.pathname === '/jwks') return json(200, { keys: [this.jwk] });
+    // e2e workers run in other processes: they tell the fake who signs in as which email.
+    if (url.pathname === '/test/accounts' && req.method === 'POST') {
+      const account = JSON.parse(await body(req)) as FakeOidcAccount;
+      this.accounts.set(account.email, account);
+      return json(201, { ok: true });
+    }
     if (url.pathname === '/authorize') {
       const q = url.searchParams;
       const account = this.accounts.get(q.get('login_hint') ?? '') ?? this.account;
