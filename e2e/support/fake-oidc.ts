@@ -19,7 +19,8 @@ export async function startFakeOidc(): Promise<FakeOidcProvider> {
 
 export function fakeOidc() {
   const issuer = process.env[ORIGIN_ENV];
-  if (!issuer) throw new Error(`${ORIGIN_ENV} is not set: the fake OIDC provider is started by e2e global setup`);
+  if (!issuer)
+    throw new Error(`${ORIGIN_ENV} is not set: the fake OIDC provider is started by e2e global setup`);
   return { issuer, clientId: 'parley-test-client', clientSecret: 'fake-oidc-client-secret' };
 }
 
@@ -29,5 +30,6 @@ export async function addOidcAccount(account: FakeOidcAccount): Promise<void> {
     method: 'POST',
     body: JSON.stringify(account),
   });
-  if (response.status !== 201) throw new Error(`The fake OIDC provider refused the account: ${response.status}`);
+  if (response.status !== 201)
+    throw new Error(`The fake OIDC provider refused the account: ${response.status}`);
 }

@@ -6,8 +6,8 @@ import { createScratchDatabase } from '../../apps/server/test/scratch-database.t
 import { SUPER_ADMIN } from './accounts.ts';
 import { mountFakeDrives } from './fake-drive.ts';
 import { startFakeGoogle } from './fake-google.ts';
-import { startFakeOidc } from './fake-oidc.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
+import { startFakeOidc } from './fake-oidc.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
 import { startMediaServer } from './media-server.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
