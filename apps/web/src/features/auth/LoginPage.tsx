@@ -8,10 +8,10 @@ import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { redirectTarget } from '../../shared/auth/redirect';
+import { SsoSignIn } from '../../shared/auth/SsoSignIn';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
-import { SsoSignIn } from '../sso/SsoSignIn';
 import { GoogleButton } from './GoogleButton';
 
 /** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */

@@ -71,10 +71,3 @@ export function useDeleteConnection() {
       ),
   });
 }
-
-/** Asks whether the email's domain uses SSO; when it does, the browser leaves for the identity provider. */
-export async function startSsoSignIn(email: string): Promise<boolean> {
-  const { data } = await call(ssoRoutes.start, { body: { email } });
-  if (data.sso && data.redirect_url) window.location.assign(data.redirect_url);
-  return data.sso;
-}
