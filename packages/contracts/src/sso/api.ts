@@ -23,6 +23,7 @@ const OptionalText = (max: number) => z.string().trim().max(max);
 /** A lower-case domain name without a trailing dot (example.com, eu.example.co.uk). */
 export const SsoDomainName = z
   .string()
+  .max(254)
   .trim()
   .toLowerCase()
   .transform((value) => value.replace(/\.$/, ''))
