@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { MEMBER_ROLES, type MemberRole, type SsoConnection } from '@parley/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -194,6 +194,42 @@ function ConnectionCard({ connection }: { connection: SsoConnection }) {
   );
 }
 
+/** A list's title, what it does, and the error of its last change. */
+function ListHeading({ title, help, error }: { title: string; help: string; error: string | null }) {
+  return (
+    <>
+      <Typography variant="subtitle2">{title}</Typography>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+        {help}
+      </Typography>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** A small table with these column titles and a last column of row actions. */
+function ListTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column}>{column}</TableCell>
+            ))}
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </Box>
+  );
+}
+
 function Domains({ connection }: { connection: SsoConnection }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage('sso');
@@ -205,70 +241,52 @@ function Domains({ connection }: { connection: SsoConnection }) {
   const failure = [add, verify, remove].find((m) => m.isError)?.error;
   return (
     <Box>
-      <Typography variant="subtitle2">{t('sso.domains')}</Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-        {t('sso.domainsHelp')}
-      </Typography>
-      {failure ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {errorMessage(failure)}
-        </Alert>
-      ) : null}
+      <ListHeading
+        title={t('sso.domains')}
+        help={t('sso.domainsHelp')}
+        error={failure ? errorMessage(failure) : null}
+      />
       {connection.domains.length ? (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('sso.domain')}</TableCell>
-                <TableCell>{t('sso.txtRecord')}</TableCell>
-                <TableCell>{t('sso.status')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {connection.domains.map((d) => (
-                <TableRow key={d.id} data-testid={`sso-domain-${d.domain}`}>
-                  <TableCell>{d.domain}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {d.txt_record}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
+        <ListTable columns={[t('sso.domain'), t('sso.txtRecord'), t('sso.status')]}>
+          {connection.domains.map((d) => (
+            <TableRow key={d.id} data-testid={`sso-domain-${d.domain}`}>
+              <TableCell>{d.domain}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{d.txt_record}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={d.verified_at ? 'success' : 'warning'}
+                  label={d.verified_at ? t('sso.verified') : t('sso.pending')}
+                />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {d.verified_at ? null : (
+                  <>
+                    <Button
                       size="small"
-                      color={d.verified_at ? 'success' : 'warning'}
-                      label={d.verified_at ? t('sso.verified') : t('sso.pending')}
-                    />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {d.verified_at ? null : (
-                      <>
-                        <Button
-                          size="small"
-                          disabled={verify.isPending}
-                          onClick={() => verify.mutate({ domainId: d.id, force: false })}
-                        >
-                          {t('sso.verify')}
-                        </Button>
-                        {me.data?.is_super_admin ? (
-                          <Button size="small" onClick={() => verify.mutate({ domainId: d.id, force: true })}>
-                            {t('sso.markVerified')}
-                          </Button>
-                        ) : null}
-                      </>
-                    )}
-                    <IconButton
-                      size="small"
-                      aria-label={t('sso.removeDomain')}
-                      onClick={() => remove.mutate(d.id)}
+                      disabled={verify.isPending}
+                      onClick={() => verify.mutate({ domainId: d.id, force: false })}
                     >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+                      {t('sso.verify')}
+                    </Button>
+                    {me.data?.is_super_admin ? (
+                      <Button size="small" onClick={() => verify.mutate({ domainId: d.id, force: true })}>
+                        {t('sso.markVerified')}
+                      </Button>
+                    ) : null}
+                  </>
+                )}
+                <IconButton
+                  size="small"
+                  aria-label={t('sso.removeDomain')}
+                  onClick={() => remove.mutate(d.id)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       ) : null}
       <Stack
         component="form"
@@ -310,48 +328,32 @@ function Mappings({ connection }: { connection: SsoConnection }) {
   const failure = [add, remove].find((m) => m.isError)?.error;
   return (
     <Box>
-      <Typography variant="subtitle2">{t('sso.mappings')}</Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-        {t('sso.mappingsHelp')}
-      </Typography>
-      {failure ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {errorMessage(failure)}
-        </Alert>
-      ) : null}
+      <ListHeading
+        title={t('sso.mappings')}
+        help={t('sso.mappingsHelp')}
+        error={failure ? errorMessage(failure) : null}
+      />
       {connection.mappings.length ? (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('sso.group')}</TableCell>
-                <TableCell>{t('sso.project')}</TableCell>
-                <TableCell>{t('sso.role')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {connection.mappings.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.group_name === '*' ? t('sso.everyone') : m.group_name}</TableCell>
-                  <TableCell>{m.project_name}</TableCell>
-                  <TableCell>
-                    <MemberRoleChip role={m.role} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <IconButton
-                      size="small"
-                      aria-label={t('sso.removeMapping')}
-                      onClick={() => remove.mutate(m.id)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <ListTable columns={[t('sso.group'), t('sso.project'), t('sso.role')]}>
+          {connection.mappings.map((m) => (
+            <TableRow key={m.id}>
+              <TableCell>{m.group_name === '*' ? t('sso.everyone') : m.group_name}</TableCell>
+              <TableCell>{m.project_name}</TableCell>
+              <TableCell>
+                <MemberRoleChip role={m.role} />
+              </TableCell>
+              <TableCell align="right">
+                <IconButton
+                  size="small"
+                  aria-label={t('sso.removeMapping')}
+                  onClick={() => remove.mutate(m.id)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       ) : null}
       <Stack
         component="form"
