@@ -7,6 +7,7 @@ import { SUPER_ADMIN } from './accounts.ts';
 import { mountFakeDrives } from './fake-drive.ts';
 import { startFakeGoogle } from './fake-google.ts';
 import { FAKE_ANTHROPIC_KEY, startFakeLlm } from './fake-llm.ts';
+import { startFakeOidc } from './fake-oidc.ts';
 import { FAKE_OPENAI_KEY, startFakeTranscription } from './fake-transcription.ts';
 import { startMediaServer } from './media-server.ts';
 import { ARTIFACTS_DIR, E2E_BASE_URL, E2E_PORT, SERVER_LOG } from './server.ts';
@@ -75,6 +76,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // API on the same server, one Drive per Google account (fake-drive.ts).
   const google = await startFakeGoogle();
   mountFakeDrives(google);
+  // Single sign-on goes to a local fake OpenID Connect provider (fake-oidc.ts).
+  const oidc = await startFakeOidc();
   // The webhooks spec's receiver (webhook-receiver.ts): one more exact host:port the server may post to.
   const webhookReceiver = await reserveWebhookReceiverPort();
   // Started as `npm start` runs it: the bundle `npm run build` made (test:e2e builds first).
@@ -105,7 +108,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Link uploads refuse private addresses (the SSRF guard), whatever the shell allows: all but exactly
       // the media server's host and port (127.0.0.1 on any other port stays refused).
       // Webhooks use the same guard and list: the webhooks spec's receiver is the other allowed host:port.
-      URL_UPLOAD_ALLOW_HOSTS: `${media.host},${webhookReceiver}`,
+      URL_UPLOAD_ALLOW_HOSTS: `${media.host},${webhookReceiver},${oidc.host}`,
       // No other provider is reachable from the tests, whatever the shell has set.
       GOOGLE_GENERATIVE_AI_API_KEY: '',
       GROQ_API_KEY: '',
@@ -129,6 +132,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await speech.close();
     await media.close();
     await google.close();
+    await oidc.close();
     await database.drop();
     throw error;
   }
@@ -145,6 +149,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await speech.close();
     await media.close();
     await google.close();
+    await oidc.close();
     await database.drop();
   };
 }

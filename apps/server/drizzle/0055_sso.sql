@@ -13,6 +13,7 @@ CREATE TABLE "sso_connections" (
 	"saml_idp_entity_id" text,
 	"saml_idp_sso_url" text,
 	"saml_idp_certificates" text,
+	"groups_attribute" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -58,3 +59,24 @@ CREATE INDEX "sso_identities_user_idx" ON "sso_identities" USING btree ("user_id
 --> statement-breakpoint
 ALTER TABLE "project_members" ADD COLUMN "sso_connection_id" integer;--> statement-breakpoint
 ALTER TABLE "project_members" ADD CONSTRAINT "project_members_sso_connection_id_sso_connections_id_fk" FOREIGN KEY ("sso_connection_id") REFERENCES "public"."sso_connections"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+CREATE TABLE "sso_sign_in_requests" (
+	"key" text PRIMARY KEY NOT NULL,
+	"connection_id" integer NOT NULL,
+	"code_verifier" text,
+	"nonce" text,
+	"browser_hash" text,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sso_sign_in_requests" ADD CONSTRAINT "sso_sign_in_requests_connection_id_sso_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."sso_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sso_sign_in_requests_expires_idx" ON "sso_sign_in_requests" USING btree ("expires_at");--> statement-breakpoint
+CREATE TABLE "sso_used_assertions" (
+	"connection_id" integer NOT NULL,
+	"assertion_id" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sso_used_assertions_connection_id_assertion_id_pk" PRIMARY KEY("connection_id","assertion_id")
+);
+--> statement-breakpoint
+ALTER TABLE "sso_used_assertions" ADD CONSTRAINT "sso_used_assertions_connection_id_sso_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."sso_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sso_used_assertions_expires_idx" ON "sso_used_assertions" USING btree ("expires_at");

@@ -47,6 +47,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { scimTokenRoutes } from './modules/scim/routes.ts';
 import { scimServer } from './modules/scim/server.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { topicRoutes } from './modules/topics/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
@@ -142,6 +143,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(topicRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(scimTokenRoutes, ctx);
+
+      await api.register(ssoRoutes, ctx);
     },
     { prefix: '/api' },
   );

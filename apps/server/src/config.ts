@@ -183,6 +183,7 @@ const EnvSchema = z.object({
   URL_DOWNLOAD_MIN_BYTES: z.coerce.number().int().min(1).default(65_536),
   URL_DOWNLOAD_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(30_000),
   URL_UPLOAD_ALLOW_HOSTS: hostList,
+  SSO_DNS_SERVERS: hostList,
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
   TRANSCRIPTION_PROVIDER: z.enum(TRANSCRIPTION_PROVIDER_IDS).default('openai'),
@@ -337,6 +338,8 @@ export interface Config {
   };
   /** ENCRYPTION_KEY as given (32 bytes, base64 or hex; checked where Drive tokens are encrypted). */
   encryptionKey?: string;
+  /** DNS servers (host[:port]) asked for SSO domains' TXT records; empty: the system's. */
+  ssoDnsServers: string[];
   /** How often every active folder integration is synced. */
   driveSyncIntervalMinutes: number;
   /** Emotion Logic cloud (layered voice analysis, the prompt's LVA option); off without a key and password. */
@@ -452,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.GOOGLE_API_URL.replace(/\/+$/, ''),
     },
     encryptionKey: e.ENCRYPTION_KEY,
+    ssoDnsServers: e.SSO_DNS_SERVERS,
     driveSyncIntervalMinutes: e.DRIVE_SYNC_INTERVAL_MINUTES,
     providers: {
       anthropicApiKey: e.ANTHROPIC_API_KEY,

@@ -24,6 +24,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/installation',
   // A phone system's call events: the provider's signature is their authentication (modules/receivers).
   'POST /api/receivers/{key}',
+  // Single sign-on: whether an email's domain uses it, and a SAML connection's SP metadata (given to the IdP).
+  'POST /api/auth/sso/start',
+  'GET /api/auth/sso/saml/{connectionId}/metadata',
 ]);
 
 /** What a media key may call (spec 2 §3): uploading, and the status and results of its own uploads. */

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backtests,
   mediaFiles,
+  ssoConnections,
+  ssoDomains,
+  ssoGroupMappings,
   tasks,
   topicRuns,
   webhookDeliveries,
@@ -288,11 +291,31 @@ async function seedRows(drive: FakeDrive): Promise<void> {
   const calibrator = await signUp(t.app);
   await addMember(t, projectId, calibrator, 'admin');
   ids.calibratorId = calibrator.userId;
+  await ssoRows(projectId);
   ids.calibrationId = (
     await created(
       post(`${project}/calibrations`, { task_id: taskId, reviewer_ids: [owner.userId, calibrator.userId] }),
     )
   ).id;
+}
+
+/** An SSO connection of the owner with a domain and a group mapping (written directly: no IdP to read). */
+async function ssoRows(projectId: number): Promise<void> {
+  const [connection] = await t.ctx.db
+    .insert(ssoConnections)
+    .values({ name: 'Walk', protocol: 'saml', ownerUserId: owner.userId })
+    .returning();
+  ids.ssoConnectionId = connection!.id;
+  const [domain] = await t.ctx.db
+    .insert(ssoDomains)
+    .values({ connectionId: connection!.id, domain: 'walk.example.com', verificationToken: 'walk' })
+    .returning();
+  ids.ssoDomainId = domain!.id;
+  const [mapping] = await t.ctx.db
+    .insert(ssoGroupMappings)
+    .values({ connectionId: connection!.id, groupName: 'walk', projectId, role: 'user' })
+    .returning();
+  ids.ssoMappingId = mapping!.id;
 }
 
 /** Puts a real recording in storage behind the analysis (its rows were written directly). */
@@ -315,6 +338,14 @@ function pathId(route: RouteDefinition, name: string): string {
   if (name === 'key') return receiverKey;
   if (name === 'provider') return 'anthropic';
   if (name === 'ruleId' && route.path.includes('/automations/')) return String(ids.automationRuleId);
+  if (route.path.startsWith('/sso/') || route.path.startsWith('/auth/sso/')) {
+    const sso: Record<string, string> = {
+      connectionId: 'ssoConnectionId',
+      domainId: 'ssoDomainId',
+      mappingId: 'ssoMappingId',
+    };
+    return String(ids[sso[name] ?? name]);
+  }
   if (name !== 'id') return String(ids[name]);
   const owners: Array<[string, string]> = [
     ['/blacklist/', 'entryId'],

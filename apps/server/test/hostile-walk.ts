@@ -265,6 +265,8 @@ export function exampleInputs(
       body: { current_password: 'not the password', new_password: 'correct horse battery staple' },
     },
     startGoogleSignIn: { body: { redirect_uri: 'http://parley.test/auth/google/callback' } },
+    addSsoDomain: { body: { domain: 'walk-added.example.com' } },
+    ssoSamlAcs: { body: { SAMLResponse: Buffer.from('<samlp:Response/>').toString('base64') } },
     exploreAnalyticsField: {
       query: { prompt_id: String(ids.promptId), field: 'Tone', group_by: 'representative' },
     },

@@ -25,6 +25,7 @@ export * from './scim/index.ts';
 export * from './search/index.ts';
 export * from './security/index.ts';
 export * from './settings/index.ts';
+export * from './sso/index.ts';
 export * from './texts.ts';
 export * from './timezones.ts';
 export * from './topics/index.ts';

@@ -25,6 +25,7 @@ function isOwnOrigin(origin: string, host: string, publicOrigin: string): boolea
  */
 function isCrossOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (request.routeOptions.config?.route?.crossSite) return false;
   if (/^bearer\b/i.test(request.headers.authorization?.trim() ?? '')) return false;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';

@@ -66,6 +66,7 @@ const promptFormPage = page(() => import('../features/prompts/PromptFormPage'));
 const promptsRedirect = page(() => import('../features/prompts/PromptsRedirect'));
 const billingPage = page(() => import('../features/billing/BillingPage'));
 const superAdminPage = page(() => import('../features/admin/SuperAdminPage'));
+const ssoPage = page(() => import('../features/sso/SsoPage'));
 const analysesPage = page(() => import('../features/analyses/AnalysesPage'));
 const analysisPage = page(() => import('./pages/AnalysisPage'));
 const searchPage = page(() => import('../features/search/SearchPage'));
@@ -176,6 +177,8 @@ export const routes: RouteObject[] = [
               { path: '/support', ...supportPage },
               { path: '/admin/super', ...superAdminPage },
               { path: '/admin/sso/:connectionId/scim', ...scimProvisioningPage },
+
+              { path: '/sso', ...ssoPage },
               // Google sends the browser back here after a Drive consent (spec 2 §2.7).
               { path: '/auth/google-drive/callback', ...driveCallbackPage },
               { path: '*', ...notFoundPage },

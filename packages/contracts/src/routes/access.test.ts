@@ -8,7 +8,7 @@ const withAccess = (access: string) =>
     .sort();
 
 describe('who may call each route', () => {
-  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health and readiness, reading an invitation, and the phone-system receivers (signed by their provider)', () => {
+  it('opens to anonymous callers only sign-in and sign-up, the session, whether any account exists, health and readiness, reading an invitation, the phone-system receivers (signed by their provider), and single sign-on (starting it, the answers of identity providers, the SP metadata)', () => {
     expect(withAccess('public')).toEqual(
       [
         'GET /health',
@@ -28,6 +28,10 @@ describe('who may call each route', () => {
         'POST /auth/google/callback',
         'GET /invites/:token',
         'POST /receivers/:key',
+        'POST /auth/sso/start',
+        'GET /auth/sso/oidc/callback',
+        'POST /auth/sso/saml/acs',
+        'GET /auth/sso/saml/:connectionId/metadata',
       ].sort(),
     );
   });

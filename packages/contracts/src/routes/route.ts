@@ -74,6 +74,11 @@ export interface RouteDefinition {
   errors: readonly ErrorStatus[];
   /** Hidden from the OpenAPI document (internal plumbing). */
   hidden?: boolean;
+  /**
+   * Posted from another site by design (a SAML identity provider's form): not refused as cross-origin. It must
+   * authenticate by its own content, never by the session cookie.
+   */
+  crossSite?: boolean;
 }
 
 /** A file part of a multipart form of at most `maxBytes`, as the OpenAPI document shows it. */

@@ -38,6 +38,8 @@ export const ssoConnections = pgTable('sso_connections', {
   samlIdpSsoUrl: text('saml_idp_sso_url'),
   /** PEM bodies of the IdP's signing certificates, newline-separated. */
   samlIdpCertificates: text('saml_idp_certificates'),
+  /** The claim (OIDC) or attribute (SAML) listing the user's groups; null reads 'groups'. */
+  groupsAttribute: text('groups_attribute'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -116,5 +118,42 @@ export const ssoIdentities = pgTable(
     uniqueIndex('sso_identities_scim_user_key')
       .on(t.connectionId, t.userId)
       .where(sql`scim_user_name IS NOT NULL`),
+  ],
+);
+
+/**
+ * A sign-in sent to an identity provider and not yet back: OIDC state (hashed), PKCE verifier and nonce, or the
+ * SAML AuthnRequest id its answer must name (InResponseTo). Used once; swept when expired.
+ */
+export const ssoSignInRequests = pgTable(
+  'sso_sign_in_requests',
+  {
+    /** OIDC: the hash of `state`; SAML: the AuthnRequest id. */
+    key: text('key').primaryKey(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    /** Hash of the browser cookie set when the sign-in started: the answer must come back to the same browser. */
+    browserHash: text('browser_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_sign_in_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** SAML assertions already used to sign in, kept until they expire so that none is accepted twice. */
+export const ssoUsedAssertions = pgTable(
+  'sso_used_assertions',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.assertionId] }),
+    index('sso_used_assertions_expires_idx').on(t.expiresAt),
   ],
 );

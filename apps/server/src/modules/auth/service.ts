@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { emailJob } from '../mail/jobs.ts';
+import { assertSsoAllowsPassword } from '../sso/sign-in.ts';
 import type { UserRow } from '../users/dto.ts';
 import { assertActive } from './active.ts';
 import { trustedDeviceId } from './devices.ts';
@@ -31,6 +32,8 @@ export async function login(
     deviceId !== null && (await countAttempt(ctx.db, 'device_sign_in_failure', email, deviceId));
   const allowed = trusted || (await countAttempt(ctx.db, 'sign_in_failure', email));
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  // SSO: a domain that requires single sign-on takes no passwords (but the super admin's break-glass one).
+  await assertSsoAllowsPassword(ctx.db, email);
   const valid = (await verifyPassword(user?.passwordHash ?? null, password)) && user !== undefined;
   if (!allowed) {
     await authRequestJob.send(ctx, { type: 'sign_in_link', email, passwordRight: valid });
@@ -57,6 +60,7 @@ export async function login(
  * does the same work whether the email has an account or not, so neither its answer nor its time tells.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await assertSsoAllowsPassword(ctx.db, email); // SSO: no passwords for a domain that requires it
   await authRequestJob.send(ctx, { type: 'password_reset', email });
 }
 

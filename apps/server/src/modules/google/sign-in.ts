@@ -8,6 +8,7 @@ import { assertActive } from '../auth/active.ts';
 import { createSession } from '../auth/sessions.ts';
 import { isFirstAccount, SIGNUP_LOCK } from '../auth/signup.ts';
 import { isOpenInviteFor, joinByInvite } from '../members/service.ts';
+import { assertSsoAllowsPassword } from '../sso/sign-in.ts';
 import type { UserRow } from '../users/dto.ts';
 import { finishOAuth, type GoogleUser, SIGN_IN_SCOPES, startOAuth, userInfo } from './oauth.ts';
 
@@ -36,6 +37,7 @@ export async function finishGoogleSignIn(
 ): Promise<{ user: UserRow; token: string; joinedProjectId?: number }> {
   const { tokens } = await finishOAuth(ctx, { purpose: 'sign_in', code: input.code, state: input.state });
   const google = await userInfo(ctx, tokens.accessToken);
+  await assertSsoAllowsPassword(ctx.db, google.email.toLowerCase()); // SSO: its domain may require its own IdP
   const { user, joined } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
     const user = await googleAccount(tx, google, input.language);

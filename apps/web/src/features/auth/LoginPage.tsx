@@ -8,6 +8,8 @@ import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { redirectTarget, TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
+
+import { SsoSignIn } from '../../shared/auth/SsoSignIn';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
@@ -69,7 +71,9 @@ export default function LoginPage() {
           {params.get('password_reset') === '1' ? (
             <Alert severity="success">{t('auth.login.passwordResetSuccess')}</Alert>
           ) : null}
-          {login.isError ? <Alert severity="error">{errorMessage(login.error)}</Alert> : null}
+          {login.isError && (login.error as { code?: string }).code !== 'sso_required' ? (
+            <Alert severity="error">{errorMessage(login.error)}</Alert>
+          ) : null}
           {googleError ? <Alert severity="error">{googleError}</Alert> : null}
           <OutlinedTextField
             label={t('auth.email')}
@@ -113,6 +117,7 @@ export default function LoginPage() {
             {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
           <GoogleButton variant="login" returnTo={target} onError={setGoogleError} />
+          <SsoSignIn email={() => getValues('email')} loginError={login.error} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/signup" state={location.state}>

@@ -226,6 +226,11 @@ export default function ProfilePage() {
             {t('security.manage')}
           </Button>
         </Section>
+        <Section title={t('sso.title')} description={t('sso.profileHint')}>
+          <Button component={RouterLink} to="/sso" variant="outlined" data-testid="profile-sso">
+            {t('sso.open')}
+          </Button>
+        </Section>
       </Stack>
     </Page>
   );

@@ -13,7 +13,7 @@ import { type LocaleTree, localeFileLanguage } from './files';
  */
 const localeFiles = import.meta.glob<LocaleTree>('../../locales/*/*.json', { import: 'default' });
 
-// (A feature's public texts: <name>.public.json.)
+// public.json, and <feature>.public.json for a feature's texts on the public pages.
 const isPublicFile = (path: string) => path.endsWith('/public.json') || path.endsWith('.public.json');
 
 /** Whether the signed-in area asked for every text: every language loaded from then on comes whole. */

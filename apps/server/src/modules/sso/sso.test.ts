@@ -1,0 +1,389 @@
+import { authRoutes, projectRoutes, ssoRoutes } from '@parley/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/client.ts';
+import { FakeDns } from '../../../test/fake-upstreams/dns.ts';
+import { FakeOidcProvider } from '../../../test/fake-upstreams/oidc-provider.ts';
+import { FakeSamlIdp } from '../../../test/fake-upstreams/saml-idp.ts';
+import {
+  type Client,
+  createProject,
+  sessionCookie,
+  signUp,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/harness.ts';
+import { projectMembers, ssoConnections, ssoIdentities, users } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let dns: FakeDns;
+let oidc: FakeOidcProvider;
+let saml: FakeSamlIdp;
+let admin: Client;
+let owner: Client;
+let stranger: Client;
+let projectId: number;
+let strangersProject: number;
+
+const ORG = 'acme-oidc.test';
+const SAML_ORG = 'acme-saml.test';
+
+beforeAll(async () => {
+  [dns, oidc, saml] = await Promise.all([FakeDns.start(), FakeOidcProvider.start(), FakeSamlIdp.start()]);
+  t = await startTestApp(
+    {},
+    {
+      URL_UPLOAD_ALLOW_HOSTS: `${oidc.host},${saml.host}`,
+      SSO_DNS_SERVERS: dns.address,
+      ENCRYPTION_KEY: 'a'.repeat(64),
+    },
+  );
+  admin = await signUp(t.app, `root@${ORG}`); // the first account: super admin, in the SSO domain (break-glass)
+  owner = await signUp(t.app);
+  stranger = await signUp(t.app);
+  projectId = await createProject(owner, 'Sales');
+  strangersProject = await createProject(stranger, 'Elsewhere');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await Promise.all([dns.close(), oidc.close(), saml.close()]);
+});
+
+async function createOidcConnection(by: Client) {
+  const response = await by.call(ssoRoutes.create, {
+    body: {
+      name: 'Acme IdP',
+      protocol: 'oidc',
+      oidc_issuer: oidc.issuer,
+      oidc_client_id: oidc.clientId,
+      oidc_client_secret: oidc.clientSecret,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; redirect_uri: string };
+}
+
+/** The browser's trip: start with the email, the provider's page redirects back, the callback lands. */
+async function oidcSignIn(
+  email: string,
+  change: (callback: URL) => void = () => {},
+  withCookie = true,
+): Promise<LightMyRequestResponse> {
+  const started = await callRoute(t.app, ssoRoutes.start, { body: { email } });
+  expect(started.json().data.sso).toBe(true);
+  const browser = started.cookies.find((c) => c.name === 'parley_sso')!.value;
+  const location = (await fetch(started.json().data.redirect_url, { redirect: 'manual' })).headers.get(
+    'location',
+  )!;
+  const callback = new URL(location);
+  change(callback);
+  return t.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    ...(withCookie && { cookies: { parley_sso: browser } }),
+  });
+}
+
+const landedOn = (response: LightMyRequestResponse) => {
+  expect(response.statusCode).toBe(303);
+  return response.headers.location as string;
+};
+
+const me = (cookie: string) => callRoute(t.app, authRoutes.me, { cookie });
+
+describe('OIDC connection set-up by a project owner', () => {
+  let connectionId: number;
+
+  it('stores the client secret encrypted, and answers the redirect URI to register', async () => {
+    const connection = await createOidcConnection(owner);
+    connectionId = connection.id;
+    expect(connection.redirect_uri).toBe('http://parley.test/api/auth/sso/oidc/callback');
+    const [row] = await t.ctx.db.select().from(ssoConnections).where(eq(ssoConnections.id, connectionId));
+    expect(row!.oidcClientSecretEncrypted).toMatch(/^v1\./);
+    expect(row!.oidcClientSecretEncrypted).not.toContain(oidc.clientSecret);
+    expect(JSON.stringify(connection)).not.toContain(oidc.clientSecret);
+  });
+
+  it('refuses a discovery URL on a private or local address that is not allow-listed', async () => {
+    const response = await owner.call(ssoRoutes.create, {
+      body: { name: 'x', protocol: 'oidc', oidc_issuer: 'http://127.0.0.1:1', oidc_client_id: 'c' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe('idp_unreachable');
+    const metadata = await owner.call(ssoRoutes.create, {
+      body: { name: 'x', protocol: 'saml', saml_metadata_url: 'https://169.254.169.254/metadata' },
+    });
+    expect(metadata.statusCode).toBe(422);
+  });
+
+  it('uses a domain only once its DNS TXT record is found; only the super admin may skip DNS', async () => {
+    const added = await owner.call(ssoRoutes.addDomain, { params: { connectionId }, body: { domain: ORG } });
+    expect(added.statusCode).toBe(201);
+    const domain = added.json().data.domains[0];
+    expect(domain.txt_record).toMatch(/^parley-verification=[\w-]+$/);
+    expect((await callRoute(t.app, ssoRoutes.start, { body: { email: `x@${ORG}` } })).json().data).toEqual({
+      sso: false,
+      redirect_url: null,
+    });
+    const verify = (force?: boolean) =>
+      owner.call(ssoRoutes.verifyDomain, {
+        params: { connectionId, domainId: domain.id },
+        body: force === undefined ? {} : { force },
+      });
+    const missing = await verify();
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.code).toBe('txt_record_missing');
+    expect((await verify(true)).statusCode).toBe(403);
+    dns.records.set(ORG, ['v=spf1 -all', domain.txt_record]);
+    const proven = await verify();
+    expect(proven.statusCode).toBe(200);
+    expect(proven.json().data.domains[0].verified_at).not.toBeNull();
+  });
+
+  it('maps groups only to projects the owner owns', async () => {
+    const map = (project: number, group: string, role: string) =>
+      owner.call(ssoRoutes.addMapping, {
+        params: { connectionId },
+        body: { group_name: group, project_id: project, role: role as 'user' },
+      });
+    expect((await map(projectId, 'engineers', 'admin')).statusCode).toBe(201);
+    expect((await map(projectId, '*', 'user')).statusCode).toBe(201);
+    expect((await map(strangersProject, 'engineers', 'owner')).statusCode).toBe(404);
+    // An admin (not owner) of a project cannot map to it either.
+    await t.ctx.db
+      .insert(projectMembers)
+      .values({ projectId: strangersProject, userId: owner.userId, role: 'admin' });
+    const asAdmin = await map(strangersProject, 'engineers', 'owner');
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().error.code).toBe('not_project_owner');
+  });
+
+  it('hides a connection from other accounts; the super admin sees every one', async () => {
+    expect((await stranger.call(ssoRoutes.list)).json().data).toEqual([]);
+    expect((await stranger.call(ssoRoutes.get, { params: { connectionId } })).statusCode).toBe(404);
+    const update = await stranger.call(ssoRoutes.update, {
+      params: { connectionId },
+      body: { enabled: false },
+    });
+    expect(update.statusCode).toBe(404);
+    expect((await stranger.call(ssoRoutes.remove, { params: { connectionId } })).statusCode).toBe(404);
+    const list = (await admin.call(ssoRoutes.list)).json().data as Array<{ id: number }>;
+    expect(list.map((c) => c.id)).toContain(connectionId);
+  });
+
+  it('signs a new person in just in time, with the roles their groups map to', async () => {
+    const email = `ada@${ORG}`;
+    oidc.account = { sub: 'oidc-ada', email, name: 'Ada Lovelace', groups: ['engineers'] };
+    const response = await oidcSignIn(email);
+    expect(landedOn(response)).toBe('/');
+    const user = (await me(sessionCookie(response))).json().data;
+    expect(user).toMatchObject({ email, name: 'Ada Lovelace', has_password: false, is_super_admin: false });
+    const [membership] = await t.ctx.db
+      .select()
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+    expect(membership).toMatchObject({ role: 'admin', ssoConnectionId: connectionId });
+    const [identity] = await t.ctx.db
+      .select()
+      .from(ssoIdentities)
+      .where(eq(ssoIdentities.subject, 'oidc-ada'));
+    expect(identity).toMatchObject({ userId: user.id, groups: 'engineers' });
+
+    // Next time the IdP no longer lists the group: only the everyone mapping ('*') is left.
+    oidc.account = { ...oidc.account, groups: [] };
+    const again = await oidcSignIn(email);
+    expect((await me(sessionCookie(again))).json().data.id).toBe(user.id);
+    const [after] = await t.ctx.db
+      .select({ role: projectMembers.role })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+    expect(after!.role).toBe('user');
+  });
+
+  it('refuses a callback with another state, without the starting browser, or with a wrong nonce', async () => {
+    oidc.account = { sub: 'oidc-bob', email: `bob@${ORG}`, name: 'Bob', groups: [] };
+    const otherState = await oidcSignIn(oidc.account.email, (url) => url.searchParams.set('state', 'forged'));
+    expect(landedOn(otherState)).toBe('/login?sso_error=sso_expired');
+    const otherBrowser = await oidcSignIn(oidc.account.email, () => {}, false);
+    expect(landedOn(otherBrowser)).toBe('/login?sso_error=sso_expired');
+    oidc.tamper = { nonce: 'replayed-nonce' };
+    expect(landedOn(await oidcSignIn(oidc.account.email))).toBe('/login?sso_error=sso_refused');
+  });
+
+  it.each([
+    ['a wrong audience', { audience: 'someone-else' }],
+    ['an expired ID token', { expiresIn: -600 }],
+    ['a signature by a key not in the JWKS', { foreignKey: true }],
+  ])('refuses %s', async (_case, tamper) => {
+    oidc.tamper = tamper;
+    oidc.account = { sub: 'oidc-eve', email: `eve@${ORG}`, name: 'Eve', groups: ['engineers'] };
+    const response = await oidcSignIn(oidc.account.email);
+    oidc.tamper = {};
+    expect(landedOn(response)).toBe('/login?sso_error=sso_refused');
+    expect(
+      await t.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `eve@${ORG}`)),
+    ).toEqual([]);
+  });
+
+  it('refuses an email outside the connection’s proven domains', async () => {
+    oidc.account = { sub: 'oidc-mallory', email: uniqueEmail('mallory'), name: 'M', groups: [] };
+    oidc.accounts.set(`m@${ORG}`, oidc.account);
+    const response = await oidcSignIn(`m@${ORG}`);
+    expect(landedOn(response)).toBe('/login?sso_error=sso_foreign_email');
+  });
+
+  it('with require SSO, refuses passwords, resets and Google for the domain, but not the super admin', async () => {
+    const pw = await signUp(t.app, `pw@${ORG}`);
+    const updated = await owner.call(ssoRoutes.update, {
+      params: { connectionId },
+      body: { require_sso: true },
+    });
+    expect(updated.json().data.require_sso).toBe(true);
+    const login = await callRoute(t.app, authRoutes.login, {
+      body: { email: pw.email, password: 'correct horse' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error.code).toBe('sso_required');
+    const reset = await callRoute(t.app, authRoutes.forgotPassword, { body: { email: pw.email } });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().error.code).toBe('sso_required');
+    const breakGlass = await callRoute(t.app, authRoutes.login, {
+      body: { email: admin.email, password: 'correct horse' },
+    });
+    expect(breakGlass.statusCode).toBe(200);
+    // Another domain is not concerned.
+    const other = await callRoute(t.app, authRoutes.login, {
+      body: { email: owner.email, password: 'correct horse' },
+    });
+    expect(other.statusCode).toBe(200);
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
+  });
+
+  it('stops routing the domain when the connection is disabled', async () => {
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { enabled: false } });
+    expect((await callRoute(t.app, ssoRoutes.start, { body: { email: `ada@${ORG}` } })).json().data.sso).toBe(
+      false,
+    );
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { enabled: true } });
+  });
+});
+
+describe('SAML connection', () => {
+  let connectionId: number;
+
+  beforeAll(async () => {
+    const created = await admin.call(ssoRoutes.create, {
+      body: { name: 'Acme SAML', protocol: 'saml', saml_metadata_url: `${saml.url}/metadata` },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    connectionId = created.json().data.id;
+    const domain = await admin.call(ssoRoutes.addDomain, {
+      params: { connectionId },
+      body: { domain: SAML_ORG },
+    });
+    const domainId = domain.json().data.domains[0].id;
+    const forced = await admin.call(ssoRoutes.verifyDomain, {
+      params: { connectionId, domainId },
+      body: { force: true },
+    });
+    expect(forced.statusCode).toBe(200);
+    await admin.call(ssoRoutes.addMapping, {
+      params: { connectionId },
+      body: { group_name: 'sales', project_id: projectId, role: 'teamleader' },
+    });
+  });
+
+  /** Start with the email, and the Response the IdP's page would post to the ACS. */
+  async function samlResponse(email: string): Promise<string> {
+    const started = await callRoute(t.app, ssoRoutes.start, { body: { email } });
+    expect(started.json().data.sso).toBe(true);
+    const page = await (await fetch(started.json().data.redirect_url)).text();
+    return /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!;
+  }
+
+  const postToAcs = (response: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      payload: new URLSearchParams({ SAMLResponse: response, RelayState: '' }).toString(),
+    });
+
+  it('publishes the service provider metadata with the ACS URL', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/sso/saml/${connectionId}/metadata`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Location="http://parley.test/api/auth/sso/saml/acs"');
+    expect(response.body).toContain('WantAssertionsSigned="true"');
+  });
+
+  it('signs a person in just in time from a signed assertion, with their groups’ roles', async () => {
+    const email = `grace@${SAML_ORG}`;
+    saml.account = { nameId: email, email, displayName: 'Grace Hopper', groups: ['sales', 'other'] };
+    const response = await postToAcs(await samlResponse(email));
+    expect(landedOn(response)).toBe('/');
+    const user = (await me(sessionCookie(response))).json().data;
+    expect(user).toMatchObject({ email, name: 'Grace Hopper', has_password: false });
+    const [membership] = await t.ctx.db
+      .select()
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+    expect(membership!.role).toBe('teamleader');
+  });
+
+  it('refuses the same assertion twice', async () => {
+    const email = `replay@${SAML_ORG}`;
+    saml.account = { nameId: email, email, displayName: 'R', groups: [] };
+    const response = await samlResponse(email);
+    expect(landedOn(await postToAcs(response))).toBe('/');
+    const replayed = await postToAcs(response);
+    expect(landedOn(replayed)).toMatch(/^\/login\?sso_error=/);
+    expect(replayed.cookies.find((c) => c.name === 'parley_session')).toBeUndefined();
+  });
+
+  it.each([
+    ['a wrong audience', { audience: 'https://other.example/sp' }],
+    ['an expired assertion', { expiresIn: -300 }],
+    ['an unsigned assertion', { unsigned: true }],
+    ['an assertion signed by a key not in the metadata', { foreignKey: true }],
+  ])('refuses %s', async (_case, tamper) => {
+    const email = `${uniqueEmail('bad').split('@')[0]}@${SAML_ORG}`;
+    saml.account = { nameId: email, email, displayName: 'Bad', groups: ['sales'] };
+    saml.tamper = tamper;
+    const response = await samlResponse(email);
+    saml.tamper = {};
+    expect(landedOn(await postToAcs(response))).toBe('/login?sso_error=sso_refused');
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('refuses a response to no request of ours (IdP-initiated, or forged InResponseTo)', async () => {
+    const email = `idp@${SAML_ORG}`;
+    const account = { nameId: email, email, displayName: 'I', groups: [] };
+    const forged = saml.response({
+      requestId: '_not-ours',
+      acsUrl: 'http://parley.test/api/auth/sso/saml/acs',
+      audience: `http://parley.test/api/auth/sso/saml/${connectionId}/metadata`,
+      account,
+    });
+    expect(landedOn(await postToAcs(forged))).toBe('/login?sso_error=sso_expired');
+    expect(landedOn(await postToAcs('not base64 xml'))).toBe('/login?sso_error=sso_expired');
+  });
+});
+
+describe('who may set SSO up', () => {
+  it('refuses an account that owns no project', async () => {
+    const nobody = await signUp(t.app);
+    const response = await nobody.call(ssoRoutes.create, {
+      body: { name: 'x', protocol: 'oidc', oidc_issuer: oidc.issuer, oidc_client_id: oidc.clientId },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await nobody.call(projectRoutes.list)).statusCode).toBe(200);
+  });
+});
