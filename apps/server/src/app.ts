@@ -45,6 +45,7 @@ import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { topicRoutes } from './modules/topics/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(authRoutes, ctx);
       await api.register(googleSignInRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(sessionRoutes, ctx);
       await api.register(projectRoutes, ctx);
       await api.register(modelRoutes, ctx);
       await api.register(promptRoutes, ctx);

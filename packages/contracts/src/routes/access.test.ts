@@ -50,11 +50,13 @@ describe('who may call each route', () => {
     );
   });
 
-  it("lets full keys use their project's routes, never key or support-access management", () => {
+  it("lets full keys use their project's routes, never key, support-access or session management", () => {
     const projectRoutes = ALL_ROUTES.filter((route) => route.path.startsWith('/projects/:id'));
     const closed = projectRoutes.filter((route) => route.access === 'session').map(name);
     expect(closed.length).toBeGreaterThan(0);
-    for (const path of closed) expect(path).toMatch(/^\S+ \/projects\/:id\/(api-keys|support-access)(\/|$)/);
+    for (const path of closed) {
+      expect(path).toMatch(/^\S+ \/projects\/:id\/(api-keys|support-access|members\/:userId\/sign-out)(\/|$)/);
+    }
     const keyManagement = projectRoutes.filter((route) =>
       /\/(api-keys|support-access)(\/|$)/.test(route.path),
     );

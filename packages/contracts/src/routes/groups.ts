@@ -23,6 +23,7 @@ export { receiverRoutes } from './receivers.ts';
 export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
 export { searchRoutes } from './search.ts';
+export { sessionRoutes } from './sessions.ts';
 export { supportRoutes } from './support.ts';
 export { topicRoutes } from './topics.ts';
 export { trackerRoutes } from './trackers.ts';

@@ -1,4 +1,4 @@
-import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, SESSION_TTL_MS, TEXTS } from '@parley/contracts';
+import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
@@ -52,13 +52,14 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
+/** The cookie lasts as long as the session may (its absolute lifetime); the server ends it sooner when idle. */
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, maxAgeDays: number): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.publicUrl.startsWith('https://'),
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: maxAgeDays * 24 * 60 * 60,
   });
 }
 
@@ -112,7 +113,7 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      request.user = await userForSession(ctx.db, token);
+      request.user = await userForSession(ctx.db, token, request.ip);
       if (request.user) {
         request.sessionToken = token;
         viewers.set(request.user, { method: request.method, path, apiKey: null, audited: new Set() });

@@ -46,7 +46,7 @@ export async function login(
       'email_not_confirmed',
     );
   }
-  const token = await createSession(ctx.db, user.id);
+  const token = await createSession(ctx.db, user.id, { method: 'password' });
   return { user, token };
 }
 
