@@ -195,7 +195,10 @@ export async function tenantIsolation(stack: Stack, _scale: Scale): Promise<Figu
   );
   if (granted.status >= 300) throw new Error(`Granting support access: ${granted.status}`);
   // A new session: the walk before signed the support account out.
-  await walk({ ...withGrant, credentials: { cookie: await createSession(ctx.db, support.id, { method: 'password' }) } });
+  await walk({
+    ...withGrant,
+    credentials: { cookie: await createSession(ctx.db, support.id, { method: 'password' }) },
+  });
 
   return [
     {

@@ -55,7 +55,9 @@ describe('who may call each route', () => {
     const closed = projectRoutes.filter((route) => route.access === 'session').map(name);
     expect(closed.length).toBeGreaterThan(0);
     for (const path of closed) {
-      expect(path).toMatch(/^\S+ \/projects\/:id\/(api-keys|support-access|members\/:userId\/sign-out)(\/|$)/);
+      expect(path).toMatch(
+        /^\S+ \/projects\/:id\/(api-keys|support-access|members\/:userId\/sign-out)(\/|$)/,
+      );
     }
     const keyManagement = projectRoutes.filter((route) =>
       /\/(api-keys|support-access)(\/|$)/.test(route.path),

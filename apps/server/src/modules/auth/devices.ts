@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { trustedDevices, users } from '../../db/schema/index.ts';
-import { setSessionCookie } from './plugin.ts';
 import { readSessionLifetimes } from '../sessions/lifetimes.ts';
+import { setSessionCookie } from './plugin.ts';
 import { recordSessionClient } from './sessions.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 
@@ -74,7 +74,10 @@ export async function setSignInCookies(
   userId: number,
   sessionToken: string,
 ): Promise<void> {
-  await recordSessionClient(ctx.db, sessionToken, { userAgent: request.headers['user-agent'], ip: request.ip });
+  await recordSessionClient(ctx.db, sessionToken, {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
   const { absolute_days } = await readSessionLifetimes(ctx.db);
   setSessionCookie(ctx, reply, sessionToken, absolute_days);
   setDeviceCookie(ctx, reply, await trustDevice(ctx.db, userId, request.cookies[DEVICE_COOKIE]));

@@ -53,7 +53,12 @@ export function currentUser(request: FastifyRequest): UserRow {
 }
 
 /** The cookie lasts as long as the session may (its absolute lifetime); the server ends it sooner when idle. */
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, maxAgeDays: number): void {
+export function setSessionCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  maxAgeDays: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

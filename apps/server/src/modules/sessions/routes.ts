@@ -33,7 +33,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   serve(app, routes.signOutOthers, {
     handler: async (request) => {
-      const ended = await deleteUserSessions(ctx.db, currentUser(request).id, request.sessionToken ?? undefined);
+      const ended = await deleteUserSessions(
+        ctx.db,
+        currentUser(request).id,
+        request.sessionToken ?? undefined,
+      );
       return { data: { signed_out: ended } };
     },
   });
@@ -43,7 +47,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => {
       const { userId } = request.params;
       const ended = await signOutMember(ctx.db, projectAccess(request), currentUser(request), userId);
-      await auditRequest(ctx.db, request, 'member_signed_out', { targetId: userId, details: { sessions: ended } });
+      await auditRequest(ctx.db, request, 'member_signed_out', {
+        targetId: userId,
+        details: { sessions: ended },
+      });
       return { data: { signed_out: ended } };
     },
   });

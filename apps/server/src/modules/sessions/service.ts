@@ -1,4 +1,4 @@
-import { MEMBER_TEXTS, type Session, SESSION_TEXTS } from '@parley/contracts';
+import { MEMBER_TEXTS, SESSION_TEXTS, type Session } from '@parley/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, sessionLifetimes, sessions, users } from '../../db/schema/index.ts';

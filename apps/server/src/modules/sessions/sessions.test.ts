@@ -58,7 +58,12 @@ const list = async (cookie: string) => {
 const setLifetimes = (idle_minutes: number, absolute_days: number) =>
   superAdmin.call(sessionRoutes.setLifetimes, { body: { idle_minutes, absolute_days } });
 const sessionRow = async (cookie: string) =>
-  (await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(cookie))))[0];
+  (
+    await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(cookie)))
+  )[0];
 
 describe('my sessions', () => {
   it('lists only my live sessions, this one marked, with browser, system, address and way in, never a token', async () => {
@@ -217,11 +222,17 @@ describe('session lifetimes', () => {
 
   it('are the defaults until the super admin sets them, and only the super admin may', async () => {
     const client = await signUp(t.app);
-    expect((await superAdmin.call(sessionRoutes.lifetimes)).json()).toEqual({ data: SESSION_LIFETIME_DEFAULTS });
+    expect((await superAdmin.call(sessionRoutes.lifetimes)).json()).toEqual({
+      data: SESSION_LIFETIME_DEFAULTS,
+    });
     expect((await client.call(sessionRoutes.lifetimes)).statusCode).toBe(403);
-    const refused = await client.call(sessionRoutes.setLifetimes, { body: { idle_minutes: 5, absolute_days: 1 } });
+    const refused = await client.call(sessionRoutes.setLifetimes, {
+      body: { idle_minutes: 5, absolute_days: 1 },
+    });
     expect(refused.statusCode).toBe(403);
-    expect((await superAdmin.call(sessionRoutes.lifetimes)).json()).toEqual({ data: SESSION_LIFETIME_DEFAULTS });
+    expect((await superAdmin.call(sessionRoutes.lifetimes)).json()).toEqual({
+      data: SESSION_LIFETIME_DEFAULTS,
+    });
   });
 
   it('refuses values out of bounds and an idle timeout longer than the lifetime', async () => {
