@@ -28,6 +28,8 @@ async function expectSignedOut(page: Page) {
 }
 
 test('a user sees their browsers on the profile and signs out the others', async ({ browser }) => {
+  // Four browsers in turn, each opening the signed-in app from an empty cache.
+  test.setTimeout(180_000);
   const user = await registerUser('sessions');
   const laptop = await signInElsewhere(browser, user);
   const phone = await signInElsewhere(browser, user);
