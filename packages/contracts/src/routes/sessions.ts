@@ -52,8 +52,8 @@ export const sessionRoutes = {
     operationId: 'signOutMember',
     summary: "End every session of a project member's account (project owners)",
     description:
-      'Audited as member_signed_out. A super admin is signed out only by a super admin (403); someone who ' +
-      'is not a member of the project answers 404.',
+      'Audited as member_signed_out. A super admin is signed out only by a super admin (403 super_admin_target); ' +
+      'someone who is not a member of the project answers 404.',
     tags,
     access,
     params: MemberParams,

@@ -81,6 +81,7 @@ export async function signOutMember(
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, access.project.id), eq(projectMembers.userId, targetUserId)));
   if (!target) throw notFound(MEMBER_TEXTS.memberNotFound);
-  if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(SESSION_TEXTS.superAdminTarget);
+  if (target.isSuperAdmin && !actor.isSuperAdmin)
+    throw forbidden(SESSION_TEXTS.superAdminTarget, 'super_admin_target');
   return deleteUserSessions(db, targetUserId);
 }

@@ -198,7 +198,10 @@ describe('signing a member out everywhere', () => {
     await addMember(t, projectId, superAdmin, 'user');
     const refused = await signOut(owner, projectId, superAdmin.userId);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(SESSION_TEXTS.superAdminTarget);
+    expect(refused.json().error).toMatchObject({
+      code: 'super_admin_target',
+      message: SESSION_TEXTS.superAdminTarget,
+    });
     expect((await me(superAdmin.cookie)).statusCode).toBe(200);
 
     // A super admin who is not an owner acts as an admin of the project: refused too.

@@ -1,9 +1,9 @@
 import type { Member } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSignOutMember } from '../../shared/api/sessions';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import type { Notify } from './tabProps';
-import { useSettingsError } from './useSettingsError';
 
 /** Owners: end every session of a member's account, after a confirmation (issue 39 part 4). */
 export function SignOutMemberDialog({
@@ -19,7 +19,7 @@ export function SignOutMemberDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const settingsError = useSettingsError();
+  const errorMessage = useErrorMessage('sessions');
   const signOut = useSignOutMember(projectId);
   const name = member ? member.name || member.email : '';
   return (
@@ -42,7 +42,7 @@ export function SignOutMemberDialog({
         onClose();
       }}
       busy={signOut.isPending}
-      error={signOut.isError ? settingsError(signOut.error) : undefined}
+      error={signOut.isError ? errorMessage(signOut.error) : undefined}
       destructive
     />
   );
