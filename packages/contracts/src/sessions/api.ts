@@ -82,6 +82,6 @@ export const SessionListResponse = z.object({ data: z.array(Session) });
 
 /** Session ids are the first 16 hex digits of the session's token hash. */
 export const SESSION_ID_PATTERN = /^[0-9a-f]{16}$/;
-export const SessionParams = z.object({ sessionId: z.string().regex(SESSION_ID_PATTERN) });
+export const SessionParams = z.object({ sessionId: z.string().length(16).regex(SESSION_ID_PATTERN) });
 
 export const SignedOutResponse = z.object({ data: z.object({ signed_out: z.number().int() }) });
