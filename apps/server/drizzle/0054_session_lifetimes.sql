@@ -6,6 +6,8 @@ ALTER TABLE "sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "ip" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "sign_in_method" text;--> statement-breakpoint
 ALTER TABLE "sessions" DROP COLUMN "expires_at";--> statement-breakpoint
+-- A pending two-factor sign-in keeps the way in of its first step for the session it opens.
+ALTER TABLE "two_factor_challenges" ADD COLUMN "sign_in_method" text;--> statement-breakpoint
 CREATE TABLE "session_lifetimes" (
 	"id" boolean PRIMARY KEY DEFAULT true NOT NULL CHECK ("id"),
 	"idle_minutes" integer NOT NULL,

@@ -49,6 +49,7 @@ import { sessionRoutes } from './modules/sessions/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { topicRoutes } from './modules/topics/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(googleSignInRoutes, ctx);
+      await api.register(twoFactorRoutes, ctx);
       await api.register(userRoutes, ctx);
       await api.register(sessionRoutes, ctx);
       await api.register(projectRoutes, ctx);

@@ -8,6 +8,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'POST /api/auth/signup',
   'POST /api/auth/login',
+  // The second step of a sign-in: its pending sign-in's cookie is the caller's proof (modules/two-factor).
+  'POST /api/auth/two-factor',
   'POST /api/auth/confirm',
   'POST /api/auth/sign-in-link',
   'POST /api/auth/logout',

@@ -22,6 +22,7 @@ export * from './reviews/index.ts';
 export * from './roles.ts';
 export * from './routes/index.ts';
 export * from './search/index.ts';
+export * from './security/index.ts';
 export * from './sessions/index.ts';
 export * from './settings/index.ts';
 export * from './texts.ts';

@@ -22,6 +22,7 @@ const passwordPage = page(() => import('../features/auth/PasswordPage'));
 const confirmEmailPage = page(() => import('../features/auth/ConfirmEmailPage'));
 const signInLinkPage = page(() => import('../features/auth/SignInLinkPage'));
 const googleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage'));
+const twoFactorSignInPage = page(() => import('../features/security/TwoFactorSignInPage'));
 // (its texts are not among the public ones: they load with the page)
 const invitePage = page(
   async () => (await Promise.all([import('../features/invites/InvitePage'), loadAllTexts()]))[0],
@@ -57,6 +58,8 @@ const projectEditPage = lazyComponent(
   async () => (await import('../features/projects/ProjectFormPages')).ProjectEditPage,
 );
 const profilePage = page(() => import('../features/profile/ProfilePage'));
+const securityPage = page(() => import('../features/security/SecurityPage'));
+const twoFactorGate = page(() => import('../features/security/TwoFactorGate'));
 const notFoundPage = page(() => import('../features/placeholders/NotFoundPage'));
 const promptsPage = page(() => import('../features/prompts/PromptsPage'));
 const promptFormPage = page(() => import('../features/prompts/PromptFormPage'));
@@ -125,6 +128,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingState minHeight={400} />,
     children: [
       { path: '/login', ...loginPage },
+      { path: '/login/two-factor', ...twoFactorSignInPage },
       { path: '/signup', ...signupPage },
       { path: '/set-password', ...passwordPage },
       { path: '/reset-password', ...passwordPage },
@@ -147,11 +151,17 @@ export const routes: RouteObject[] = [
                 path: '/projects/:projectId',
                 ...projectGuard,
                 children: [
-                  { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', ...projectDashboardPage },
-                  ...memberPages,
-                  { ...requireProjectManager, children: managerPages },
-                  { path: '*', ...notFoundPage },
+                  {
+                    // A project that requires two-factor sign-in holds its admins and owners without one.
+                    ...twoFactorGate,
+                    children: [
+                      { index: true, element: <Navigate to="dashboard" replace /> },
+                      { path: 'dashboard', ...projectDashboardPage },
+                      ...memberPages,
+                      { ...requireProjectManager, children: managerPages },
+                      { path: '*', ...notFoundPage },
+                    ],
+                  },
                 ],
               },
               // Prompt pages addressed by ?projectId= / ?project_id= (spec 1 §2.2).
@@ -161,6 +171,7 @@ export const routes: RouteObject[] = [
               // Billing addressed by ?projectId= (spec 2 §2.1): the same redirect into the project's path.
               { path: '/billing', ...promptsRedirect },
               { path: '/profile', ...profilePage },
+              { path: '/profile/security', ...securityPage },
               { path: '/support', ...supportPage },
               { path: '/admin/super', ...superAdminPage },
               // Google sends the browser back here after a Drive consent (spec 2 §2.7).

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'member_role_changed',
   'member_removed',
   'member_signed_out',
+  'two_factor_policy_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ describe('who may call each route', () => {
         'GET /health/ready',
         'POST /auth/signup',
         'POST /auth/login',
+        'POST /auth/two-factor',
         'POST /auth/confirm',
         'POST /auth/sign-in-link',
         'POST /auth/logout',
@@ -50,17 +51,17 @@ describe('who may call each route', () => {
     );
   });
 
-  it("lets full keys use their project's routes, never key, support-access or session management", () => {
+  it("lets full keys use their project's routes, never key, support-access, two-factor rule or session management", () => {
     const projectRoutes = ALL_ROUTES.filter((route) => route.path.startsWith('/projects/:id'));
     const closed = projectRoutes.filter((route) => route.access === 'session').map(name);
     expect(closed.length).toBeGreaterThan(0);
     for (const path of closed) {
       expect(path).toMatch(
-        /^\S+ \/projects\/:id\/(api-keys|support-access|members\/:userId\/sign-out)(\/|$)/,
+        /^\S+ \/projects\/:id\/(api-keys|support-access|two-factor-policy|members\/:userId\/sign-out)(\/|$)/,
       );
     }
     const keyManagement = projectRoutes.filter((route) =>
-      /\/(api-keys|support-access)(\/|$)/.test(route.path),
+      /\/(api-keys|support-access|two-factor-policy)(\/|$)/.test(route.path),
     );
     for (const route of keyManagement) expect([name(route), route.access]).toEqual([name(route), 'session']);
   });

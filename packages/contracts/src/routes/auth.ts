@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ConfirmEmailRequest,
   ForgotPasswordRequest,
@@ -16,6 +17,7 @@ import {
   SignupRequest,
   UserResponse,
 } from '../api.ts';
+import { TwoFactorRequiredResponse } from '../security/api.ts';
 import { defineRoute } from './route.ts';
 
 // Signing up, in and out, and the password reset. The public routes that take an email or token are rate
@@ -47,7 +49,7 @@ export const authRoutes = {
     tags,
     access: 'public',
     body: ConfirmEmailRequest,
-    responses: { 200: UserResponse },
+    responses: { 200: z.union([UserResponse, TwoFactorRequiredResponse]) },
     errors: [429],
   }),
   login: defineRoute({
@@ -59,11 +61,12 @@ export const authRoutes = {
       'A successful sign-in leaves an httpOnly device cookie: after 10 failed sign-ins for an email in 15 minutes, ' +
       'only browsers with its device cookie may keep signing in (5 failures each). Any other client gets 429 ' +
       '`account_locked`, whether its password was right or not; when it was, a sign-in link (POST ' +
-      '/auth/sign-in-link) is emailed to the account.',
+      '/auth/sign-in-link) is emailed to the account. An account with two-factor sign-in answers ' +
+      '`two_factor_required` and a short-lived cookie instead of a session: POST /auth/two-factor finishes it.',
     tags,
     access: 'public',
     body: LoginRequest,
-    responses: { 200: UserResponse },
+    responses: { 200: z.union([UserResponse, TwoFactorRequiredResponse]) },
     errors: [401, 403, 429],
   }),
   signInLink: defineRoute({
@@ -74,7 +77,7 @@ export const authRoutes = {
     tags,
     access: 'public',
     body: SignInLinkRequest,
-    responses: { 200: UserResponse },
+    responses: { 200: z.union([UserResponse, TwoFactorRequiredResponse]) },
     errors: [429],
   }),
   logout: defineRoute({
@@ -184,11 +187,12 @@ export const authRoutes = {
       'The Google account signs in to the account it is linked to; else to the account with its email when ' +
       'Google says the email is verified (and is linked to it); else a new account is made, without a password. ' +
       'With the token of an open invitation for its email, the account joins the invited project ' +
-      '(joined_project_id); another token is ignored.',
+      '(joined_project_id); another token is ignored. An account with two-factor sign-in answers ' +
+      '`two_factor_required` instead, as POST /auth/login does.',
     tags,
     access: 'public',
     body: GoogleCallbackRequest,
-    responses: { 200: JoinedUserResponse },
+    responses: { 200: z.union([JoinedUserResponse, TwoFactorRequiredResponse]) },
     errors: [400, 403, 429, 503],
   }),
 };

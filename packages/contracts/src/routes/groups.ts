@@ -27,6 +27,7 @@ export { sessionRoutes } from './sessions.ts';
 export { supportRoutes } from './support.ts';
 export { topicRoutes } from './topics.ts';
 export { trackerRoutes } from './trackers.ts';
+export { twoFactorRoutes } from './two-factor.ts';
 export { uploadRoutes } from './uploads.ts';
 export { userRoutes } from './users.ts';
 export { webhookRoutes } from './webhooks.ts';

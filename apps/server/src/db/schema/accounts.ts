@@ -139,6 +139,7 @@ export const AUTH_ATTEMPT_KINDS = [
   'password_reset',
   'device_sign_in_failure',
   'sign_in_link_email',
+  'two_factor_failure',
 ] as const;
 export type AuthAttemptKind = (typeof AUTH_ATTEMPT_KINDS)[number];
 

@@ -23,4 +23,5 @@ export * from './sso.ts';
 export * from './tasks.ts';
 export * from './topics.ts';
 export * from './trackers.ts';
+export * from './two-factor.ts';
 export * from './webhooks.ts';

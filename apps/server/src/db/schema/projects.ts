@@ -72,6 +72,8 @@ export const projects = pgTable(
      * the projects that existed before it.
      */
     agentsSeeOwn: boolean('agents_see_own').notNull().default(true),
+    /** Admins and owners (and super admins, support staff) need a second factor to use the project (modules/two-factor). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

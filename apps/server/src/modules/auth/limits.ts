@@ -22,6 +22,7 @@ export const ACCOUNT_LIMITS = {
   password_reset: { max: 10, windowMs: 15 * 60 * 1000 },
   device_sign_in_failure: { max: 5, windowMs: 15 * 60 * 1000 },
   sign_in_link_email: { max: 3, windowMs: 60 * 60 * 1000 },
+  two_factor_failure: { max: 5, windowMs: 15 * 60 * 1000 },
 } as const satisfies Record<AuthAttemptKind, Limit>;
 
 const LONGEST_WINDOW_MS = Math.max(...Object.values(ACCOUNT_LIMITS).map((limit) => limit.windowMs));

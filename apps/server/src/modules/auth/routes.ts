@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
+import { holdForSecondFactor } from '../two-factor/challenge.ts';
 import { toUserDto, type UserRow } from '../users/dto.ts';
 import { setSignInCookies } from './devices.ts';
 import { clearSessionCookie, currentUser } from './plugin.ts';
@@ -16,6 +17,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   const signedIn = (request: FastifyRequest, reply: FastifyReply, user: UserRow, token: string) =>
     setSignInCookies(ctx, request, reply, user.id, token);
+
+  /** A finished first step: signed in, or (an account with a second factor) asked for its code. */
+  const firstStepDone = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    token: string,
+  ) => {
+    const challenge = await holdForSecondFactor(ctx, reply, user.id, token);
+    if (challenge) return { data: challenge };
+    await signedIn(request, reply, user, token);
+    return { data: toUserDto(user) };
+  };
 
   serve(app, routes.signup, {
     ...limited,
@@ -35,8 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ...limited,
     handler: async (request, reply) => {
       const { user, token } = await confirmEmail(ctx, request.body.token);
-      await signedIn(request, reply, user, token);
-      return { data: toUserDto(user) };
+      return firstStepDone(request, reply, user, token);
     },
   });
 
@@ -44,8 +57,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ...limited,
     handler: async (request, reply) => {
       const { user, token } = await signInWithLink(ctx, request.body.token);
-      await signedIn(request, reply, user, token);
-      return { data: toUserDto(user) };
+      return firstStepDone(request, reply, user, token);
     },
   });
 
@@ -54,8 +66,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: async (request, reply) => {
       const { email, password } = request.body;
       const { user, token } = await login(ctx, email, password, request.cookies[DEVICE_COOKIE]);
-      await signedIn(request, reply, user, token);
-      return { data: toUserDto(user) };
+      return firstStepDone(request, reply, user, token);
     },
   });
 

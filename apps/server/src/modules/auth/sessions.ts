@@ -66,8 +66,13 @@ export async function userForSession(db: Db, token: string, ip: string): Promise
   return row.user;
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends a session; answers how it had been opened (null: unknown or none). */
+export async function deleteSession(db: Db, token: string): Promise<SignInMethod | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ signInMethod: sessions.signInMethod });
+  return (ended?.signInMethod as SignInMethod | null | undefined) ?? null;
 }
 
 /** Ends every session of a user, except the one with `keepToken` when given. How many ended. */

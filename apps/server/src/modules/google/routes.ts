@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
 import { setSignInCookies } from '../auth/devices.ts';
+import { holdForSecondFactor } from '../two-factor/challenge.ts';
 import { toUserDto } from '../users/dto.ts';
 import { assertGoogleConfigured, assertOwnRedirectUri, googleConfigured } from './oauth.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from './sign-in.ts';
@@ -33,6 +34,9 @@ export async function googleSignInRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async (request, reply) => {
       assertGoogleConfigured(ctx.config);
       const { user, token, joinedProjectId } = await finishGoogleSignIn(ctx, request.body);
+      // The same account: its second factor is asked after Google as after a password.
+      const challenge = await holdForSecondFactor(ctx, reply, user.id, token);
+      if (challenge) return { data: challenge };
       await setSignInCookies(ctx, request, reply, user.id, token);
       return { data: toUserDto(user), ...(joinedProjectId && { joined_project_id: joinedProjectId }) };
     },

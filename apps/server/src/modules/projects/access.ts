@@ -16,6 +16,7 @@ import { projectMembers, projects } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { pathId } from '../../http/path-id.ts';
 import { type ApiKeyScope, currentUser, viewerOf } from '../auth/plugin.ts';
+import { assertTwoFactorRule } from '../two-factor/policy.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hasActiveSupportGrant, recordSupportAccess } from './support-grants.ts';
 import { representativesOf, teamAssignmentOf } from './team-scope.ts';
@@ -96,6 +97,8 @@ export function effectiveRole(user: UserRow, membership: MemberRole | null): Mem
  *   reads (GET, HEAD) with the admin's view, never owner-only routes, never writes (403, read-only); every
  *   such request is written to the project's support audit.
  * - Team leaders, media keys and (with the project's agents_see_own) users get a narrowed `visibility`.
+ * - In a project that requires two-factor sign-in, a signed-in admin or owner without a second factor gets 403
+ *   (modules/two-factor/policy.ts).
  */
 export async function requireProjectRole(
   db: Executor,
@@ -141,6 +144,7 @@ export async function requireProjectRole(
   if (!hasRoleAtLeast(role, minimum)) {
     throw forbidden(`This needs the ${minimum} role or higher in this project; yours is ${role}.`);
   }
+  if (viewer && !apiKey) await assertTwoFactorRule(db, row.project, user, role);
   const visibility = await memberVisibility(db, row.project, role, user, apiKey);
   return {
     project: row.project,

@@ -1,16 +1,17 @@
 import { Alert, Stack } from '@mui/material';
-import type { User } from '@parley/contracts';
+import { asksSecondFactor, type TwoFactorRequired, type User } from '@parley/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
+import { TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
 import { LoadingState } from '../../shared/components/States';
 
 interface EmailLinkSignInProps {
   /** Signs in with the link's token. */
-  signIn: UseMutationResult<User, Error, string>;
+  signIn: UseMutationResult<User | TwoFactorRequired, Error, string>;
   title: string;
   signingIn: string;
   /** Shown when the server refuses the token (unknown, expired or used: 400). */
@@ -40,7 +41,10 @@ export function EmailLinkSignIn({
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    mutate(token, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+    mutate(token, {
+      onSuccess: (answer) =>
+        void navigate(asksSecondFactor(answer) ? TWO_FACTOR_SIGN_IN_PATH : '/dashboard', { replace: true }),
+    });
   }, [token, mutate, navigate]);
 
   let problem: string | null = null;

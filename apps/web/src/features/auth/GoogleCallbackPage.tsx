@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
+import { fromPath, TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
 import { LoadingState } from '../../shared/components/States';
 import { GOOGLE_OAUTH_STATE_KEY, takeGoogleReturn, useGoogleCallback } from './google';
 
@@ -35,10 +36,15 @@ export default function GoogleCallbackPage() {
     mutate(
       { code, state },
       {
-        onSuccess: ({ joinedProjectId }) =>
+        onSuccess: ({ secondFactor, joinedProjectId }) => {
+          if (secondFactor) {
+            void navigate(TWO_FACTOR_SIGN_IN_PATH, { replace: true, state: fromPath(returnTo) });
+            return;
+          }
           void navigate(joinedProjectId === undefined ? returnTo : `/projects/${joinedProjectId}`, {
             replace: true,
-          }),
+          });
+        },
       },
     );
   }, [params, mutate, navigate, t]);

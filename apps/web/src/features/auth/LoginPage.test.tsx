@@ -45,6 +45,17 @@ describe('LoginPage', () => {
     expect(i18n.t('errors.account_locked')).toContain('we have emailed you a link to sign in');
   });
 
+  it('goes on to the second step when the account has two-factor sign-in, signed in to nothing yet', async () => {
+    mockFetch({
+      [routeKey(authRoutes.session)]: () => sessionAnswer(null),
+      [routeKey(authRoutes.login)]: () =>
+        jsonResponse(200, { data: { two_factor_required: true, methods: ['totp', 'recovery_code'] } }),
+    });
+    renderRoutes([...routes, { path: '/login/two-factor', element: <p>Second step</p> }], '/login');
+    await signIn('right password');
+    expect(await screen.findByText('Second step')).toBeInTheDocument();
+  });
+
   it('refuses a password longer than any account can have without sending it', async () => {
     const fetch = mockFetch({ [routeKey(authRoutes.session)]: () => sessionAnswer(null) });
     renderRoutes(routes, '/login');

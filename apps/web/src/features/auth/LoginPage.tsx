@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { PASSWORD_MAX_LENGTH } from '@parley/contracts';
+import { asksSecondFactor, PASSWORD_MAX_LENGTH } from '@parley/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams
 import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
-import { redirectTarget } from '../../shared/auth/redirect';
+import { redirectTarget, TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
@@ -53,7 +53,12 @@ export default function LoginPage() {
   const onSubmit = handleSubmit((values) =>
     login.mutate(
       { email: values.email.trim(), password: values.password },
-      { onSuccess: () => void navigate(target, { replace: true }) },
+      {
+        onSuccess: (answer) =>
+          asksSecondFactor(answer)
+            ? void navigate(TWO_FACTOR_SIGN_IN_PATH, { state: location.state })
+            : void navigate(target, { replace: true }),
+      },
     ),
   );
 

@@ -1,4 +1,4 @@
-import { authRoutes } from '@parley/contracts';
+import { asksSecondFactor, authRoutes } from '@parley/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSignedIn } from '../../shared/api/auth';
 import { call } from '../../shared/api/client';
@@ -53,8 +53,13 @@ export function useGoogleCallback() {
       const answer = await call(authRoutes.googleCallback, {
         body: { ...body, language: currentLanguage(), ...(invite && { invite_token: invite }) },
       });
+      // The account's second factor is asked next (TwoFactorSignInPage); nobody is signed in yet.
+      if (asksSecondFactor(answer.data)) return { secondFactor: true };
       await signedIn(answer.data);
-      return { joinedProjectId: answer.joined_project_id };
+      return {
+        secondFactor: false,
+        joinedProjectId: 'joined_project_id' in answer ? answer.joined_project_id : undefined,
+      };
     },
   });
 }

@@ -9,6 +9,7 @@ import {
 import type { PasswordOwner } from '@parley/contracts/password-strength';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useMe } from '../../shared/api/auth';
 import { useChangeLanguage, useChangePassword, useUpdateProfile } from '../../shared/api/profile';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
@@ -196,6 +197,11 @@ export default function ProfilePage() {
         <DetailsSection key={user.id} name={user.name} email={user.email} />
         <LanguageSection />
         <PasswordSection owner={user} hasPassword={user.has_password} />
+        <Section title={t('security.twoFactor')} description={t('security.profileHint')}>
+          <Button component={RouterLink} to="/profile/security" variant="outlined">
+            {t('security.manage')}
+          </Button>
+        </Section>
         <SessionsSection />
       </Stack>
     </Page>

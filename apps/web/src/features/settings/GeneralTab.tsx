@@ -27,6 +27,7 @@ import { SettingsSection } from '../../shared/components/SettingsSection';
 import { AnalysisSettings } from './AnalysisSettings';
 import { pageReload } from './reload';
 import { TranscriptionSettings } from './TranscriptionSettings';
+import { TwoFactorPolicySettings } from './TwoFactorPolicySettings';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
@@ -48,6 +49,7 @@ export function GeneralTab(props: TabProps) {
       </SettingsSection>
       <AnalysisSettings {...props} />
       <TranscriptionSettings {...props} />
+      <TwoFactorPolicySettings {...props} />
       <DangerZone {...props} />
     </Stack>
   );

@@ -1,4 +1,10 @@
-import { authRoutes, type RouteBody, type User } from '@parley/contracts';
+import {
+  asksSecondFactor,
+  authRoutes,
+  type RouteBody,
+  type TwoFactorRequired,
+  type User,
+} from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -47,12 +53,23 @@ export function useSignedIn() {
   };
 }
 
-export function useLogin() {
+/**
+ * Signed in by a first step (password, emailed link), unless the account has a second factor: then the
+ * answer asks for it (TwoFactorSignInPage) and nobody is signed in yet.
+ */
+function useFirstStepDone() {
   const signedIn = useSignedIn();
+  return async (answer: User | TwoFactorRequired) => {
+    if (!asksSecondFactor(answer)) await signedIn(answer);
+  };
+}
+
+export function useLogin() {
+  const firstStepDone = useFirstStepDone();
   return useMutation({
     mutationFn: async (body: RouteBody<typeof authRoutes.login>) =>
       (await call(authRoutes.login, { body })).data,
-    onSuccess: signedIn,
+    onSuccess: firstStepDone,
   });
 }
 
@@ -73,19 +90,19 @@ export function useSignup() {
 
 /** Follows the link of a confirmation email: confirms the account and signs it in. */
 export function useConfirmEmail() {
-  const signedIn = useSignedIn();
+  const firstStepDone = useFirstStepDone();
   return useMutation({
     mutationFn: async (token: string) => (await call(authRoutes.confirm, { body: { token } })).data,
-    onSuccess: signedIn,
+    onSuccess: firstStepDone,
   });
 }
 
 /** Follows the link of a sign-in email (sent while the account is locked for unknown browsers): signs in. */
 export function useSignInWithLink() {
-  const signedIn = useSignedIn();
+  const firstStepDone = useFirstStepDone();
   return useMutation({
     mutationFn: async (token: string) => (await call(authRoutes.signInLink, { body: { token } })).data,
-    onSuccess: signedIn,
+    onSuccess: firstStepDone,
   });
 }
 

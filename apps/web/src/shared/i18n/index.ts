@@ -13,7 +13,8 @@ import { type LocaleTree, localeFileLanguage } from './files';
  */
 const localeFiles = import.meta.glob<LocaleTree>('../../locales/*/*.json', { import: 'default' });
 
-const isPublicFile = (path: string) => path.endsWith('/public.json');
+// (A feature's public texts: <name>.public.json.)
+const isPublicFile = (path: string) => path.endsWith('/public.json') || path.endsWith('.public.json');
 
 /** Whether the signed-in area asked for every text: every language loaded from then on comes whole. */
 let allTexts = false;

@@ -1,0 +1,157 @@
+import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@parley/contracts';
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { recoveryCodes, totpFactors } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { clearAttempts, countAttempt } from '../auth/limits.ts';
+import { decrypt, encrypt, encryptionKey } from '../google-drive/crypto.ts';
+import { emailJob } from '../mail/jobs.ts';
+import type { UserRow } from '../users/dto.ts';
+import { replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
+import { newTotpSecret, totpEnrolment, totpStepOf } from './totp.ts';
+
+const key = (ctx: AppContext) => encryptionKey(ctx.config, TWO_FACTOR_TEXTS);
+
+/** Whether the account has a second factor (a confirmed authenticator app). */
+export async function hasSecondFactor(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: totpFactors.userId })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  return row !== undefined;
+}
+
+export async function twoFactorStatus(db: Executor, userId: number): Promise<TwoFactorStatus> {
+  const [factor] = await db
+    .select({ confirmedAt: totpFactors.confirmedAt })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  const [codes] = await db
+    .select({ left: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return {
+    enabled: factor !== undefined,
+    enabled_at: factor?.confirmedAt?.toISOString() ?? null,
+    recovery_codes_left: factor ? (codes?.left ?? 0) : 0,
+  };
+}
+
+/** Starts setting up an authenticator app: a new secret (replacing an unconfirmed one), stored encrypted. */
+export async function startTotpEnrolment(ctx: AppContext, user: UserRow) {
+  if (await hasSecondFactor(ctx.db, user.id))
+    throw conflict(TWO_FACTOR_TEXTS.alreadyEnabled, 'two_factor_enabled');
+  const secret = newTotpSecret();
+  const secretEncrypted = encrypt(key(ctx), secret);
+  await ctx.db
+    .insert(totpFactors)
+    .values({ userId: user.id, secretEncrypted })
+    .onConflictDoUpdate({
+      target: totpFactors.userId,
+      set: { secretEncrypted, lastUsedStep: null, createdAt: new Date() },
+      where: isNull(totpFactors.confirmedAt),
+    });
+  const { uri, qrDataUrl } = await totpEnrolment(secret, user.email);
+  return { secret, otpauth_uri: uri, qr_data_url: qrDataUrl };
+}
+
+/**
+ * Accepts an authenticator-app code once: the step it belongs to must be later than that of the last accepted
+ * code (compared and written in one statement, so two requests cannot both use one code).
+ */
+async function acceptTotpCode(ctx: AppContext, userId: number, code: string, confirmed: boolean) {
+  const factorOfUser = and(
+    eq(totpFactors.userId, userId),
+    confirmed ? isNotNull(totpFactors.confirmedAt) : isNull(totpFactors.confirmedAt),
+  );
+  const [factor] = await ctx.db.select().from(totpFactors).where(factorOfUser);
+  if (!factor) return false;
+  const step = totpStepOf(decrypt(key(ctx), factor.secretEncrypted), code);
+  if (step === null) return false;
+  const accepted = await ctx.db
+    .update(totpFactors)
+    .set({ lastUsedStep: step, ...(!confirmed && { confirmedAt: new Date() }) })
+    .where(and(factorOfUser, or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step))))
+    .returning({ userId: totpFactors.userId });
+  return accepted.length > 0;
+}
+
+/**
+ * Checks a second-factor code of the account: an authenticator-app code, or (with `recovery`) a recovery code,
+ * which is used up. Every check counts towards the account's limit of wrong codes (429 beyond it); a right
+ * code forgets the wrong ones.
+ */
+export async function checkSecondFactor(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  options: { recovery: boolean; enrolling?: boolean },
+): Promise<boolean> {
+  if (!(await countAttempt(ctx.db, 'two_factor_failure', user.email)))
+    throw new AppError('rate_limited', 'rate_limited', TWO_FACTOR_TEXTS.tooManyCodes);
+  const right =
+    (await acceptTotpCode(ctx, user.id, code, !options.enrolling)) ||
+    (options.recovery && (await useRecoveryCode(ctx.db, user.id, code)));
+  if (right) await clearAttempts(ctx.db, 'two_factor_failure', user.email);
+  return right;
+}
+
+const invalidCode = () => new AppError('invalid', 'invalid_code', TWO_FACTOR_TEXTS.invalidCode);
+
+/** Turns two-factor sign-in on with a code of the app being set up; answers the first recovery codes. */
+export async function confirmTotpEnrolment(ctx: AppContext, user: UserRow, code: string) {
+  if (await hasSecondFactor(ctx.db, user.id))
+    throw conflict(TWO_FACTOR_TEXTS.alreadyEnabled, 'two_factor_enabled');
+  const [pending] = await ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, user.id));
+  if (!pending) throw conflict(TWO_FACTOR_TEXTS.noEnrolment, 'no_enrolment');
+  if (!(await checkSecondFactor(ctx, user, code, { recovery: false, enrolling: true }))) throw invalidCode();
+  const codes = await replaceRecoveryCodes(ctx.db, user.id);
+  await notify(ctx, user, 'on');
+  return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
+}
+
+async function assertEnabled(db: Executor, userId: number) {
+  if (!(await hasSecondFactor(db, userId)))
+    throw conflict(TWO_FACTOR_TEXTS.notEnabled, 'two_factor_disabled');
+}
+
+/** New recovery codes for a fresh authenticator-app code; the old ones stop working. */
+export async function regenerateRecoveryCodes(ctx: AppContext, user: UserRow, code: string) {
+  await assertEnabled(ctx.db, user.id);
+  if (!(await checkSecondFactor(ctx, user, code, { recovery: false }))) throw invalidCode();
+  const codes = await replaceRecoveryCodes(ctx.db, user.id);
+  return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
+}
+
+/**
+ * Turns two-factor sign-in off with a fresh code (app or recovery): a stolen session alone cannot. The
+ * account's secret and recovery codes go.
+ */
+export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
+  await assertEnabled(ctx.db, user.id);
+  if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+  });
+  await notify(ctx, user, 'off');
+  return twoFactorStatus(ctx.db, user.id);
+}
+
+async function notify(ctx: AppContext, user: UserRow, change: 'on' | 'off') {
+  const on = change === 'on';
+  await emailJob.send(ctx, {
+    to: user.email,
+    subject: on
+      ? 'Two-factor sign-in is on for your Parley account'
+      : 'Two-factor sign-in is off for your Parley account',
+    text: [
+      on
+        ? 'Two-factor sign-in was turned on for your Parley account: signing in now also asks for a code of your authenticator app.'
+        : 'Two-factor sign-in was turned off for your Parley account: signing in asks only for your password again.',
+      `You can change it in your profile: ${ctx.config.publicUrl}/profile/security`,
+      'If it was not you, change your password at once and tell your administrator.',
+    ].join('\n'),
+  });
+}

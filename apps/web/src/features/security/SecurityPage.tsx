@@ -1,0 +1,202 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
+import type { TwoFactorStatus } from '@parley/contracts';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../shared/api/useErrorMessage';
+import { Page } from '../../shared/components/Page';
+import { ErrorState, LoadingState } from '../../shared/components/States';
+import { Toast, useToast } from '../../shared/components/Toast';
+import { CodeDialog } from './CodeDialog';
+import { RecoveryCodesDialog } from './RecoveryCodesDialog';
+import {
+  useConfirmTotp,
+  useDisableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useStartTotp,
+  useTwoFactorStatus,
+} from './twoFactorApi';
+
+/** Profile → Security (/profile/security): two-factor sign-in with an authenticator app and recovery codes. */
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  const status = useTwoFactorStatus();
+  const errorMessage = useErrorMessage();
+  const { toast, show, close } = useToast();
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  let content: ReactNode;
+  if (status.isPending) content = <LoadingState />;
+  else if (status.isError)
+    content = <ErrorState message={errorMessage(status.error)} onRetry={() => void status.refetch()} />;
+  else if (status.data.enabled)
+    content = (
+      <EnabledTwoFactor
+        status={status.data}
+        onCodes={setCodes}
+        onOff={() => show({ severity: 'success', text: t('security.turnedOff') })}
+      />
+    );
+  else content = <Enrolment onEnabled={setCodes} />;
+
+  return (
+    <Page title={t('security.title')} subtitle={t('security.subtitle')} form>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="two-factor">
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {t('security.twoFactor')}
+          </Typography>
+          {status.data ? (
+            <Chip
+              size="small"
+              color={status.data.enabled ? 'success' : 'default'}
+              label={status.data.enabled ? t('security.on') : t('security.off')}
+            />
+          ) : null}
+        </Stack>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+          {t('security.twoFactorDescription')}
+        </Typography>
+        {content}
+      </Paper>
+      <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} notify={show} />
+      <Toast toast={toast} onClose={close} />
+    </Page>
+  );
+}
+
+/** Setting up an authenticator app: scan the QR code (or type the key), then confirm with a code. */
+function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const errorMessage = useErrorMessage('twoFactorSignIn');
+  const [code, setCode] = useState('');
+
+  if (!start.data)
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {start.isError ? <Alert severity="error">{errorMessage(start.error)}</Alert> : null}
+        <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
+          {start.isPending ? t('security.starting') : t('security.setUp')}
+        </Button>
+      </Stack>
+    );
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    confirm.mutate(code.trim(), { onSuccess: (answer) => onEnabled(answer.recovery_codes) });
+  };
+  return (
+    <Stack spacing={2}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('security.scanTitle')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+        <Box
+          component="img"
+          src={start.data.qr_data_url}
+          alt={t('security.qrAlt')}
+          sx={{ width: 200, height: 200, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        />
+        <Stack spacing={1} sx={{ minWidth: 0 }}>
+          <Typography variant="body2">{t('security.scanHelp')}</Typography>
+          <Typography variant="body2" color="textSecondary">
+            {t('security.manualKey')}
+          </Typography>
+          <Box
+            component="code"
+            data-testid="totp-secret"
+            sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', bgcolor: 'grey.50', p: 1 }}
+          >
+            {start.data.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </Box>
+        </Stack>
+      </Stack>
+      <Stack component="form" onSubmit={submit} spacing={2} sx={{ maxWidth: 360 }}>
+        {confirm.isError ? <Alert severity="error">{errorMessage(confirm.error)}</Alert> : null}
+        <TextField
+          label={t('security.confirmCode')}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 32 } }}
+          helperText={t('security.confirmCodeHelp')}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={confirm.isPending || !code.trim()}>
+            {confirm.isPending ? t('security.confirming') : t('security.turnOn')}
+          </Button>
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}
+
+function EnabledTwoFactor({
+  status,
+  onCodes,
+  onOff,
+}: {
+  status: TwoFactorStatus;
+  onCodes: (codes: string[]) => void;
+  onOff: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const regenerate = useRegenerateRecoveryCodes();
+  const disable = useDisableTwoFactor();
+  const [dialog, setDialog] = useState<'codes' | 'off' | null>(null);
+  const since = status.enabled_at
+    ? new Date(status.enabled_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
+    : '';
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <CheckCircleOutlineIcon color="success" />
+        <Typography>{t('security.enabledSince', { date: since })}</Typography>
+      </Stack>
+      {status.recovery_codes_left <= 2 ? (
+        <Alert severity="warning">{t('security.fewCodes', { left: status.recovery_codes_left })}</Alert>
+      ) : null}
+      <Typography variant="body2" color="textSecondary" data-testid="recovery-codes-left">
+        {t('security.codesLeft', { left: status.recovery_codes_left })}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button variant="outlined" onClick={() => setDialog('codes')}>
+          {t('security.newCodes')}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => setDialog('off')}>
+          {t('security.turnOff')}
+        </Button>
+      </Stack>
+      <CodeDialog
+        open={dialog === 'codes'}
+        title={t('security.newCodesTitle')}
+        description={t('security.newCodesDescription')}
+        codeLabel={t('security.appCode')}
+        submitLabel={t('security.newCodesSubmit')}
+        action={regenerate}
+        onDone={(answer) => {
+          setDialog(null);
+          onCodes(answer.recovery_codes);
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <CodeDialog
+        open={dialog === 'off'}
+        title={t('security.turnOffTitle')}
+        description={t('security.turnOffDescription')}
+        codeLabel={t('security.appOrRecoveryCode')}
+        submitLabel={t('security.turnOffSubmit')}
+        destructive
+        action={disable}
+        onDone={() => {
+          setDialog(null);
+          onOff();
+        }}
+        onClose={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}
