@@ -1,8 +1,9 @@
 /**
  * Lighthouse bench: the desktop performance score, Total Blocking Time, Cumulative Layout Shift and Largest
  * Contentful Paint of /login and of the signed-in pages (a project's dashboard, the analyses list, an
- * analysis, the analytics explorer, the manager dashboard and the checklist report), as Lighthouse's desktop
- * preset measures them (simulated fast network, no CPU slowdown) in headless Debian Chromium.
+ * analysis, the analytics explorer, the manager dashboard, the checklist report, a transcript search and the
+ * topics of a completed run), as Lighthouse's desktop preset measures them (simulated fast network, no CPU
+ * slowdown) in headless Debian Chromium.
  *
  *   npm run bench:lighthouse                       (builds the app; embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:lighthouse    (a fresh database there, dropped afterwards)
@@ -22,13 +23,13 @@
  */
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import type { PgBoss } from 'pg-boss';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { connectDatabase } from '../apps/server/src/db/client.ts';
-import { projects } from '../apps/server/src/db/schema/index.ts';
+import { connectDatabase, type Db } from '../apps/server/src/db/client.ts';
+import { projects, tasks, topicExamples, topicRuns, topics } from '../apps/server/src/db/schema/index.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import type { ProjectRow } from '../apps/server/src/modules/projects/access.ts';
 import { startFakeAnthropic } from '../apps/server/test/fake-upstreams/anthropic.ts';
@@ -252,6 +253,68 @@ function longTasks(events: TraceEvent[]): string[] {
   });
 }
 
+/** Topics a run can have at most (k-means' k, TOPICS' cap) and examples each keeps. */
+const TOPICS_SHOWN = 30;
+const EXAMPLES_PER_TOPIC = 10;
+
+/**
+ * A completed topic run of the last 30 days as the topics job stores it, at its largest (30 topics of 10
+ * examples each, the newest completed analyses): the Topics page's content without a model to name them.
+ */
+async function completedTopicRun(db: Db, projectId: number): Promise<void> {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [run] = await db
+    .insert(topicRuns)
+    .values({
+      projectId,
+      trigger: 'manual',
+      status: 'completed',
+      stage: 'done',
+      startDate: day(29),
+      endDate: day(0),
+      previousStartDate: day(59),
+      previousEndDate: day(30),
+      conversations: 4_000,
+      previousConversations: 3_800,
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5-20250929',
+      unitsMilli: 10_000,
+      completedAt: new Date(),
+    })
+    .returning({ id: topicRuns.id });
+  const examples = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.status, 'completed')))
+    .orderBy(desc(tasks.id))
+    .limit(TOPICS_SHOWN * EXAMPLES_PER_TOPIC);
+  const rows = await db
+    .insert(topics)
+    .values(
+      Array.from({ length: TOPICS_SHOWN }, (_, i) => ({
+        runId: run!.id,
+        position: i,
+        name: `Rooftop panel question ${i + 1}`,
+        description: 'Customers ask about rooftop panels, their price and when a visit can be booked.',
+        count: 400 - i * 12,
+        previousCount: 380 - i * 10,
+        emerging: i < 3,
+        phrases: ['rooftop panels', 'book a visit', 'price of panels'],
+        terms: ['rooftop', 'panel', 'visit', 'price'],
+      })),
+    )
+    .returning({ id: topics.id });
+  await db
+    .insert(topicExamples)
+    .values(
+      rows.flatMap((topic, i) =>
+        examples
+          .slice(i * EXAMPLES_PER_TOPIC, (i + 1) * EXAMPLES_PER_TOPIC)
+          .map((example, rank) => ({ topicId: topic.id, taskId: example.id, rank })),
+      ),
+    );
+}
+
 async function main(): Promise<void> {
   const scratch = await freshBenchDatabase(logger);
   const database = connectDatabase(scratch.url, logger, 4);
@@ -284,6 +347,7 @@ async function main(): Promise<void> {
     await insertBenchAnalyses(db, project!, prompts, ANALYSES);
     await db.execute(sql`VACUUM ANALYZE`);
     const taskId = await analysedChat(user, base, projectId, prompts[0]!.id);
+    await completedTopicRun(db, projectId);
     const seedS = (performance.now() - started) / 1000;
 
     const project_ = `/projects/${projectId}`;
@@ -295,6 +359,9 @@ async function main(): Promise<void> {
       ['analytics explorer', `${project_}/analytics`, true],
       ['manager dashboard', `${project_}/analytics/manager-dashboard`, true],
       ['checklist report', `${project_}/analytics/checklist-report`, true],
+      // The seeded transcripts say "renewal" in half the conversations (realistic-rows.ts).
+      ['transcript search', `${project_}/search?q=renewal`, true],
+      ['topics', `${project_}/analytics/topics`, true],
     ];
     console.log(
       `\nLighthouse bench (desktop preset, Chromium ${CHROME_PATH}): ${ANALYSES.toLocaleString('en-US')} analyses ` +

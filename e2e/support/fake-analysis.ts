@@ -200,12 +200,33 @@ function smartTrackersAnswer(schema: JsonSchema, lines: readonly TranscriptLine[
   return Object.fromEntries(
     Object.entries(schema.properties ?? {}).map(([key, node]) => {
       const statement = /Statement: "(.*)"\./s.exec(String(node.description ?? ''))?.[1] ?? '';
-      const words = statement.toLowerCase().match(/\p{L}{6,}/gu) ?? [];
-      const line = lines.find((candidate) =>
-        words.some((word) => candidate.text.toLowerCase().includes(word)),
-      );
-      return [key, line ? { said: true, quote: line.text } : { said: false, quote: null }];
+      return [key, statementAnswer(statement, lines)];
     }),
+  );
+}
+
+function statementAnswer(statement: string, lines: readonly TranscriptLine[]) {
+  const words = statement.toLowerCase().match(/\p{L}{6,}/gu) ?? [];
+  const line = lines.find((candidate) => words.some((word) => candidate.text.toLowerCase().includes(word)));
+  return line ? { said: true, quote: line.text } : { said: false, quote: null };
+}
+
+const STATEMENT_QUESTION = /^Statement: "(.*)"\n\nTranscript:\n/s;
+
+/**
+ * Whether a request is a smart tracker run's question about one past analysis
+ * (apps/server/src/modules/trackers/smart-run.ts: the statement, then the transcript).
+ */
+export function isStatementQuestion(body: unknown): boolean {
+  return STATEMENT_QUESTION.test(userText(body));
+}
+
+/** A smart tracker run's answer, as the analysis's smart_trackers answers the same statement. */
+export function statementQuestionAnswer(body: unknown): { said: boolean; quote: string | null } {
+  const statement = STATEMENT_QUESTION.exec(userText(body))?.[1] ?? '';
+  return statementAnswer(
+    statement,
+    transcriptLines(body).filter((line) => line.text),
   );
 }
 

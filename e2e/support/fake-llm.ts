@@ -11,7 +11,9 @@ import {
 import {
   analysisAnswer,
   isAnalysisRequest,
+  isStatementQuestion,
   isTranslationRequest,
+  statementQuestionAnswer,
   translationAnswer,
   userText,
 } from './fake-analysis.ts';
@@ -37,6 +39,8 @@ export { FAKE_JUSTIFICATION, fakeText, said } from './fake-analysis.ts';
  *  - an analysis of a conversation (the pipeline's request: 'Conversation details' and a 'Transcript')
  *    gets an answer derived from the JSON schema it asks for, the speakers' roles read from the
  *    transcript (fake-analysis.ts analysisAnswer);
+ *  - a smart tracker run's question about one past analysis (its statement, then the transcript) gets the
+ *    answer the analysis's smart_trackers would give it (fake-analysis.ts statementQuestionAnswer);
  *  - a translation of a transcript's numbered segments gets them back as they are (translationAnswer);
  *  - anything else gets DEFAULT_GENERATED, a valid generated prompt.
  * GET /__requests?marker= lists the recorded requests that mention a marker.
@@ -128,13 +132,33 @@ export function isInsightRequest(body: unknown): boolean {
 
 export const FAKE_INSIGHT_SUMMARY = 'The fake model answered from the figures it was given.';
 
+interface SearchedAnalysis {
+  analysis_id: number;
+  moments: Array<{ segment: number | null; seconds: number | null }>;
+}
+
+/** The first moment of the insight request's transcript search (a `<transcript_search phrase="…">` section), if any. */
+function firstSearchedMoment(
+  body: unknown,
+): { analysis_id: number; segment: number; seconds: number | null } | null {
+  const match = /<transcript_search [^>]*>\n([\s\S]*?)\n<\/transcript_search>/.exec(userText(body));
+  const found = match ? (JSON.parse(match[1]!) as SearchedAnalysis[]) : [];
+  const analysis = found.find((candidate) => candidate.moments.some((moment) => moment.segment !== null));
+  const moment = analysis?.moments.find((candidate) => candidate.segment !== null);
+  return analysis && moment
+    ? { analysis_id: analysis.analysis_id, segment: moment.segment!, seconds: moment.seconds }
+    : null;
+}
+
 /**
  * A valid insight answer (contracts InsightAnswer): one finding with the number of analyses as its figure,
- * citing the first analysis of the sample (with its representative and department), and one action.
+ * citing the first analysis of the sample (with its representative and department) and, when the transcripts
+ * were searched, the first moment found; and one action.
  */
 export function insightAnswer(body: unknown): Record<string, unknown> {
   const figures = insightSection<{ analyses: number; fields: Array<{ field: string }> }>(body, 'figures');
   const first = insightSection<SampledAnalysis[]>(body, 'evidence_sample')?.[0];
+  const moment = firstSearchedMoment(body);
   return {
     summary: FAKE_INSIGHT_SUMMARY,
     findings: [
@@ -150,6 +174,7 @@ export function insightAnswer(body: unknown): Record<string, unknown> {
             department: first?.department ?? null,
             field: figures?.fields[0]?.field ?? null,
             field_outcome: null,
+            moments: moment ? [moment] : [],
           },
         ],
       },
@@ -206,6 +231,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     if (isInsightRequest(body)) return answer(insightAnswer(body));
     if (isTopicRequest(body)) return answer(topicAnswer(body));
     if (isAnalysisRequest(body)) return answer(analysisAnswer(body));
+    if (isStatementQuestion(body)) return answer(statementQuestionAnswer(body));
     if (isTranslationRequest(body)) return answer(translationAnswer(body));
     return answer(DEFAULT_GENERATED);
   };

@@ -63,6 +63,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const log = createWriteStream(SERVER_LOG);
   const database = await freshDatabase();
+  // For specs that set up what no API makes yet (appDatabase in app-database.ts); workers inherit it.
+  if (database.env.DATABASE_URL) process.env.E2E_APP_DATABASE_URL = database.env.DATABASE_URL;
   // The AI prompt generator and the analyses talk to a local fake of Anthropic's API (see fake-llm.ts),
   // the transcription to a local fake of OpenAI's audio API (fake-transcription.ts): never to real ones.
   const llm = await startFakeLlm();

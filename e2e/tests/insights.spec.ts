@@ -95,3 +95,32 @@ test('a manager asks an AI insight over analysed calls and follows its source to
   await row.click();
   await expect(insight.summary).toBeVisible();
 });
+
+test('an insight that searched the transcripts cites the moment it rests on, and the link opens it', async ({
+  page,
+}) => {
+  const { project } = await analysedChats(page, 'insight-search', [
+    { representative: 'Ann Agent' },
+    { representative: 'Bob Brown' },
+  ]);
+  const insights = new InsightsPage(page);
+  await insights.open(project.id);
+  await insights.question.fill('What do customers ask for?');
+  // The fake model cites the first moment of the search it is handed (fake-llm.ts insightAnswer).
+  await insights.form.getByRole('textbox', { name: 'Search the transcripts for' }).fill('panels for my roof');
+  await expect(insights.price).toContainText('units');
+  await insights.askButton.click();
+
+  const insight = new InsightPage(page);
+  await expect(insight.summary).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Transcripts searched for “panels for my roof”')).toBeVisible();
+  // A chat without times: the moment is its message, the customer's (the second).
+  const moment = insight.findings.getByTestId('insight-moment');
+  await expect(moment).toHaveText(/^#\d+, message 2$/);
+  await shoot(page, 'insight-moment');
+  await moment.click();
+  await expect(page).toHaveURL(/\/analysis\/\d+\?segment=1$/);
+  const analysis = new AnalysisPage(page);
+  await expect(analysis.transcriptLine(1)).toHaveAttribute('data-revealed', 'true');
+  await expect(analysis.transcriptLine(1)).toContainText('I would like panels for my roof.');
+});

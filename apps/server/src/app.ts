@@ -44,6 +44,8 @@ import { promptRoutes } from './modules/prompts/routes.ts';
 import { receiverRoutes } from './modules/receivers/routes.ts';
 import { repRoutes } from './modules/reps/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { scimTokenRoutes } from './modules/scim/routes.ts';
+import { scimServer } from './modules/scim/server.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -61,7 +63,7 @@ export interface AppOptions {
   webDir?: string | null;
 }
 
-/** The HTTP API under /api, its OpenAPI document, /metrics, and the built web app with SPA fallback. */
+/** The HTTP API under /api, its OpenAPI document, /metrics, SCIM at /scim/v2, and the built web app with SPA fallback. */
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   // Requests settle tasks too (an upload of a blacklisted number, a failed queueing).
   subscribeBatchProgress();
@@ -141,9 +143,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(trackerRoutes, ctx);
       await api.register(topicRoutes, ctx);
       await api.register(searchRoutes, ctx);
+      await api.register(scimTokenRoutes, ctx);
     },
     { prefix: '/api' },
   );
+  await scimServer(app, ctx);
 
   await registerWebApp(app, options.webDir === undefined ? WEB_DIST_DIR : options.webDir);
   return app;

@@ -21,6 +21,7 @@ export * from './receivers/index.ts';
 export * from './reviews/index.ts';
 export * from './roles.ts';
 export * from './routes/index.ts';
+export * from './scim/index.ts';
 export * from './search/index.ts';
 export * from './security/index.ts';
 export * from './sessions/index.ts';

@@ -22,6 +22,7 @@ export { promptRoutes } from './prompts.ts';
 export { receiverRoutes } from './receivers.ts';
 export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
+export { scimRoutes } from './scim.ts';
 export { searchRoutes } from './search.ts';
 export { sessionRoutes } from './sessions.ts';
 export { supportRoutes } from './support.ts';

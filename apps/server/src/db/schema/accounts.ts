@@ -30,6 +30,8 @@ export const users = pgTable(
      * an ordinary sign-up sets null explicitly.
      */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
+    /** Set while an identity provider (SCIM) has the account deactivated: it cannot sign in nor use its keys. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

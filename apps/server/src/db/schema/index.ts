@@ -19,6 +19,7 @@ export * from './privacy.ts';
 export * from './projects.ts';
 export * from './receivers.ts';
 export * from './reviews.ts';
+export * from './scim.ts';
 export * from './sso.ts';
 export * from './tasks.ts';
 export * from './topics.ts';

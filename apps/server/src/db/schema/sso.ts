@@ -98,10 +98,23 @@ export const ssoIdentities = pgTable(
     /** The IdP groups seen at the last sign-in (or set by SCIM), newline-separated. */
     groups: text('groups').notNull().default(''),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * Set on the identity SCIM provisioned (whose subject is its SCIM id, a UUID): the IdP's userName and
+     * externalId. At most one per account and connection.
+     */
+    scimUserName: text('scim_user_name'),
+    scimExternalId: text('scim_external_id'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.subject] }),
     index('sso_identities_user_idx').on(t.userId),
+    uniqueIndex('sso_identities_scim_user_name_key')
+      .on(t.connectionId, sql`lower(${t.scimUserName})`)
+      .where(sql`scim_user_name IS NOT NULL`),
+    uniqueIndex('sso_identities_scim_user_key')
+      .on(t.connectionId, t.userId)
+      .where(sql`scim_user_name IS NOT NULL`),
   ],
 );

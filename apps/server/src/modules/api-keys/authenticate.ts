@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { apiKeys, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { assertActive } from '../auth/active.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
 
@@ -24,6 +25,7 @@ export async function authenticateApiKey(
     .limit(1);
   if (!row) throw new AppError('unauthenticated', 'invalid_api_key', API_KEY_TEXTS.invalid);
   if (row.key.revokedAt) throw new AppError('unauthenticated', 'api_key_revoked', API_KEY_TEXTS.revoked);
+  assertActive(row.user);
   const lastUsed = row.key.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsed >= API_KEY.lastUsedTouchMs) {
     const seconds = API_KEY.lastUsedTouchMs / 1000;

@@ -5,6 +5,7 @@ import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { emailJob } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
+import { assertActive } from './active.ts';
 import { trustedDeviceId } from './devices.ts';
 import { authRequestJob } from './jobs.ts';
 import { ACCOUNT_LOCKED_MESSAGE, clearAttempts, countAttempt, countPasswordAttempt } from './limits.ts';
@@ -46,6 +47,7 @@ export async function login(
       'email_not_confirmed',
     );
   }
+  assertActive(user);
   const token = await createSession(ctx.db, user.id, { method: 'password' });
   return { user, token };
 }

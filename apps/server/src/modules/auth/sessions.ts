@@ -60,6 +60,8 @@ export async function userForSession(db: Db, token: string, ip: string): Promise
     .where(and(eq(sessions.tokenHash, tokenHash), liveSession))
     .limit(1);
   if (!row) return null;
+  // Deactivation deletes the sessions; this also refuses one that raced it.
+  if (row.user.deactivatedAt !== null) return null;
   if (row.touchDue) {
     await db.update(sessions).set({ lastSeenAt: sql`now()`, ip }).where(eq(sessions.tokenHash, tokenHash));
   }

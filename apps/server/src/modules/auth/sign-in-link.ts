@@ -5,6 +5,7 @@ import { signInLinkTokens, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { emailJob } from '../mail/jobs.ts';
 import type { UserRow } from '../users/dto.ts';
+import { assertActive } from './active.ts';
 import { countAttempt } from './limits.ts';
 import { createSession } from './sessions.ts';
 import { type LinkTokens, newSecretToken, useLinkToken } from './tokens.ts';
@@ -59,6 +60,7 @@ export async function signInWithLinkToken(
       .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
+    assertActive(confirmed!);
     return confirmed!;
   });
   return { user, token: await createSession(ctx.db, user.id, { method: 'link' }) };

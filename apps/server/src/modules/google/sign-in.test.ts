@@ -6,6 +6,7 @@ import { FakeGoogle } from '../../../test/fake-upstreams/google-oauth.ts';
 import { sessionCookie, signUp, startTestApp, type TestApp, uniqueEmail } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { googleIdentities, users } from '../../db/schema/index.ts';
+import { setAccountActive } from '../users/activation.ts';
 
 let t: TestApp;
 let google: FakeGoogle;
@@ -98,6 +99,17 @@ describe('Google sign-in', () => {
       .from(googleIdentities)
       .where(eq(googleIdentities.sub, google.account.sub));
     expect(identity!.userId).toBe(owner.userId);
+  });
+
+  it('refuses an account its identity provider deactivated, and lets it in once active again', async () => {
+    const first = (await callback(await consent())).json().data;
+    await t.ctx.db.transaction((tx) => setAccountActive(tx, first.id, false));
+    const refused = await callback(await consent());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('account_deactivated');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    await t.ctx.db.transaction((tx) => setAccountActive(tx, first.id, true));
+    expect((await callback(await consent())).statusCode).toBe(200);
   });
 
   it('drops the password of a never-confirmed account it links (whoever chose it never proved the address)', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { googleIdentities, users } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../errors.ts';
+import { assertActive } from '../auth/active.ts';
 import { createSession } from '../auth/sessions.ts';
 import { isFirstAccount, SIGNUP_LOCK } from '../auth/signup.ts';
 import { isOpenInviteFor, joinByInvite } from '../members/service.ts';
@@ -38,6 +39,7 @@ export async function finishGoogleSignIn(
   const { user, joined } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SIGNUP_LOCK})`);
     const user = await googleAccount(tx, google, input.language);
+    assertActive(user);
     const invite = input.invite_token;
     const open = invite !== undefined && (await isOpenInviteFor(tx, invite, user.email.toLowerCase()));
     return { user, joined: open ? await joinByInvite(tx, user, invite) : undefined };

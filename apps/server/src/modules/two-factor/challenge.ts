@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { twoFactorChallenges, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { assertActive } from '../auth/active.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
@@ -98,5 +99,7 @@ export async function finishSecondFactor(
   // Used up: two requests with one pending sign-in cannot both open a session.
   const used = await ctx.db.delete(twoFactorChallenges).where(live).returning({ id: twoFactorChallenges.id });
   if (used.length === 0) throw expired();
+  // Deactivated (SCIM) between the two steps: no session.
+  assertActive(row.user);
   return { user: row.user, method: (row.signInMethod as SignInMethod | null) ?? 'password' };
 }

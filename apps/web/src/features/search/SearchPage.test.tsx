@@ -258,6 +258,13 @@ describe('search page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says nothing was found when the speaker kept none of the candidates the total counted', async () => {
+    mockSearchApi(() => page([], { total: 3, total_at_most: true }));
+    await open('/projects/5/search?q=invoice&speaker=customer');
+    expect(await screen.findByText('No conversations found')).toBeInTheDocument();
+    expect(screen.queryByTestId('search-count')).not.toBeInTheDocument();
+  });
+
   it('loads more conversations after the last page’s cursor until there are no more', async () => {
     const fetch = mockSearchApi((url) =>
       url.searchParams.get('cursor') === 'page-2'

@@ -76,7 +76,8 @@ export default function SearchPage() {
     }
     const data = search.data;
     if (!data) return null;
-    if (data.pages[0]?.total === 0 && !data.pages[0].results.length) {
+    // With a speaker chosen the total is an upper bound: nothing found is the last page in with no result.
+    if (!search.hasNextPage && data.pages.every((page) => page.results.length === 0)) {
       return (
         <EmptyState
           icon={<SearchOffIcon />}

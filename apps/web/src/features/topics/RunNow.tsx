@@ -6,7 +6,7 @@ import { isApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { InsufficientFundsAction } from '../../shared/components/InsufficientFundsAction';
-import { formatUnitsMilli } from '../../shared/format/analytics';
+import { formatDay, formatUnitsMilli } from '../../shared/format/analytics';
 import { useStartTopicRun, useTopicEstimate } from './api';
 
 /** "Run now": the price and what the run groups, confirmed before it starts. */
@@ -24,8 +24,8 @@ export function RunNow({ project, disabled }: { project: Project; disabled: bool
           count: fromMilliUnits(data.units_milli),
           units: formatUnitsMilli(data.units_milli, i18n.language),
           conversations: data.conversations,
-          start: data.start_date,
-          end: data.end_date,
+          start: formatDay(data.start_date, i18n.language),
+          end: formatDay(data.end_date, i18n.language),
         })
       : t('topics.run.estimating');
   const refused = start.error ?? (data && !data.affordable ? 'unaffordable' : null);

@@ -67,11 +67,12 @@ export function TopicTable({
       <Table size="small" data-testid="topic-table">
         <TableHead>
           <TableRow>
-            <TableCell>{t('topics.table.topic')}</TableCell>
+            {/* Widths that scroll the table sideways on a phone rather than a word per line. */}
+            <TableCell sx={{ minWidth: 180 }}>{t('topics.table.topic')}</TableCell>
             <TableCell sx={{ minWidth: 160 }}>{t('topics.table.conversations')}</TableCell>
             <TableCell>{t('topics.table.trend')}</TableCell>
-            <TableCell>{t('topics.table.examples')}</TableCell>
-            <TableCell>{t('topics.table.tracker')}</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>{t('topics.table.examples')}</TableCell>
+            <TableCell sx={{ minWidth: 140 }}>{t('topics.table.tracker')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

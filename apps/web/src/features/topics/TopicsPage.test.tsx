@@ -106,6 +106,10 @@ describe('the topics page', () => {
     renderRoutes(pages, PATH);
     const rows = await screen.findAllByTestId('topic-row');
     expect(rows).toHaveLength(2);
+    // The period's days in the UI language, not as ISO dates.
+    expect(screen.getByTestId('topics-latest')).toHaveTextContent(
+      'Mar 1, 2026 to Mar 31, 2026 (compared with Jan 29, 2026 to Feb 28, 2026)',
+    );
     expect(rows[0]).toHaveTextContent('Password reset');
     expect(rows[0]).toHaveTextContent('Emerging');
     expect(rows[0]).toHaveTextContent('13 (before: 0)');
@@ -151,6 +155,7 @@ describe('the topics page', () => {
     expect(await within(dialog).findByText(/groups the 120 analysed conversations/)).toHaveTextContent(
       'Price: 12 units',
     );
+    expect(within(dialog).getByText(/groups the 120/)).toHaveTextContent('from Mar 8, 2026 to Apr 6, 2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() =>
       expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(

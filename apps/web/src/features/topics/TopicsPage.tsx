@@ -6,12 +6,13 @@ import { useCurrentProject } from '../../shared/app/ProjectGuard';
 import { Page } from '../../shared/components/Page';
 import { SectionCard } from '../../shared/components/SectionCard';
 import { EmptyState, QueryContent } from '../../shared/components/States';
+import { formatDay } from '../../shared/format/analytics';
 import { isRunning, useTopicRun, useTopicRuns, useTopicSettings } from './api';
 import { RunNow } from './RunNow';
 import { TopicTable } from './TopicTable';
 
 function RunState({ run }: { run: TopicRun }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (isRunning(run))
     return (
       <Alert severity="info" data-testid="topics-running">
@@ -22,7 +23,11 @@ function RunState({ run }: { run: TopicRun }) {
   if (run.status === 'failed')
     return (
       <Alert severity="error" data-testid="topics-failed">
-        {t('topics.failed', { start: run.start_date, end: run.end_date })} {run.error_message}
+        {t('topics.failed', {
+          start: formatDay(run.start_date, i18n.language),
+          end: formatDay(run.end_date, i18n.language),
+        })}{' '}
+        {run.error_message}
       </Alert>
     );
   return null;
@@ -30,7 +35,7 @@ function RunState({ run }: { run: TopicRun }) {
 
 /** /projects/:id/analytics/topics: what customers called about, from the latest completed topic run. */
 export default function TopicsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const project = useCurrentProject();
   const manager = hasRoleAtLeast(project.my_role, 'admin') && !project.read_only;
   const runs = useTopicRuns(project.id);
@@ -40,7 +45,14 @@ export default function TopicsPage() {
   const run = useTopicRun(project.id, shown?.id ?? null);
   const settings = useTopicSettings(project.id);
   const actions = manager ? (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+    // Each kept on one line: beside the long subtitle they would otherwise shrink to a word per line. On a phone,
+    // where they sit under the title, the button goes under the switch when both do not fit.
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ alignItems: 'center', whiteSpace: 'nowrap', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1 }}
+    >
       <FormControlLabel
         control={
           <Switch
@@ -75,10 +87,10 @@ export default function TopicsPage() {
             {shown ? (
               <SectionCard
                 title={t('topics.period', {
-                  start: shown.start_date,
-                  end: shown.end_date,
-                  previousStart: shown.previous_start_date,
-                  previousEnd: shown.previous_end_date,
+                  start: formatDay(shown.start_date, i18n.language),
+                  end: formatDay(shown.end_date, i18n.language),
+                  previousStart: formatDay(shown.previous_start_date, i18n.language),
+                  previousEnd: formatDay(shown.previous_end_date, i18n.language),
                 })}
                 testId="topics-latest"
               >

@@ -46,6 +46,12 @@ describe('Smart trackers in Project Settings → Trackers', () => {
       statement: STATEMENT,
       language: 'en',
     });
+    // Not applied to past analyses by itself: the toast says how to.
+    expect(
+      await screen.findByText(
+        'Tracker added. New analyses answer it; to answer it for past ones, use Apply to past analyses.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('changes a smart tracker: its kind is fixed, only what changed is sent', async () => {

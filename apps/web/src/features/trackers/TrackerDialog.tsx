@@ -113,9 +113,12 @@ export function TrackerDialog({
         text: errorText(error, 'trackers.dialog.saveFailed'),
       });
     if (!tracker) {
-      create.mutate(checked.body, {
+      const body = checked.body;
+      create.mutate(body, {
         onSuccess: () => {
-          notify({ severity: 'success', text: t('trackers.dialog.created') });
+          // A keyword tracker is applied to past analyses at once (free); a smart one only when paid for.
+          const created = body.kind === 'smart' ? 'createdSmart' : 'created';
+          notify({ severity: 'success', text: t(`trackers.dialog.${created}`) });
           onClose();
         },
         onError,

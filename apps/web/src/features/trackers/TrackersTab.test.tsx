@@ -72,6 +72,8 @@ describe('Project Settings: the Trackers tab', () => {
       trackerFixture(2, { name: 'Greeting' }),
     ]);
     await openTrackersTab();
+    // Both kinds are introduced: words and phrases, and statements the model answers.
+    expect(screen.getByText(/A smart tracker is a statement the model answers/)).toBeInTheDocument();
     const table = within(screen.getByRole('table', { name: 'Trackers' }));
     expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Name',

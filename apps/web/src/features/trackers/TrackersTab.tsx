@@ -234,7 +234,7 @@ function Trackers({ project, notify, readOnly }: TrackersTabProps) {
     <Stack spacing={2}>
       <ListSection
         title={t('trackers.list.title')}
-        description={t('trackers.list.description')}
+        description={`${t('trackers.list.description')} ${t('trackers.list.smartHint')}`}
         testId="trackers"
         query={query}
         loadingLabel={t('trackers.list.loading')}

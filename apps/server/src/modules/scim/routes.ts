@@ -1,0 +1,33 @@
+import { scimRoutes as routes } from '@parley/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { serve } from '../../http/serve.ts';
+import { currentUser } from '../auth/plugin.ts';
+import { createScimToken, managedConnection, provisioning, revokeScimToken } from './provisioning.ts';
+
+/** The SCIM token of an SSO connection, managed by its owner or the super admin. */
+export async function scimTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  serve(app, routes.get, {
+    handler: async (request) => {
+      const connection = await managedConnection(ctx, currentUser(request), request.params.id);
+      return { data: await provisioning(ctx, connection.id) };
+    },
+  });
+
+  serve(app, routes.createToken, {
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const connection = await managedConnection(ctx, user, request.params.id);
+      const created = await createScimToken(ctx, connection.id, user);
+      request.log.info({ connectionId: connection.id, userId: user.id }, 'SCIM token generated');
+      return reply.status(201).send({ data: created });
+    },
+  });
+
+  serve(app, routes.revokeToken, {
+    handler: async (request) => {
+      const connection = await managedConnection(ctx, currentUser(request), request.params.id);
+      return { data: await revokeScimToken(ctx, connection.id) };
+    },
+  });
+}
