@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     );
     app = await buildApp(ctx, { webDir: null });
     await app.ready();
-    const cookie = `${SESSION_COOKIE}=${await createSession(db, owner!.id)}`;
+    const cookie = `${SESSION_COOKIE}=${await createSession(db, owner!.id, { method: 'password' })}`;
     const { rows } = await db.execute<{ today: string }>(
       sql`SELECT (now() AT TIME ZONE ${TIME_ZONE})::date::text AS today`,
     );

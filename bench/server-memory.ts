@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     await database.db
       .insert(projectMembers)
       .values({ projectId: project.projectId, userId: owner!.id, role: 'owner' });
-    const cookie = `${SESSION_COOKIE}=${await createSession(database.db, owner!.id)}`;
+    const cookie = `${SESSION_COOKIE}=${await createSession(database.db, owner!.id, { method: 'password' })}`;
     const pid = server.pid!;
     await pause(10_000);
     const idle = await rssMb(pid);

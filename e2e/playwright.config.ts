@@ -3,7 +3,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 
 const desktop = { browserName: 'chromium', viewport: { width: 1366, height: 860 } } as const;
-const PLATFORM_SETTINGS = /first-steps\.spec\.ts$/;
+const PLATFORM_SETTINGS = /(first-steps|session-lifetimes)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -25,8 +25,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: desktop, testIgnore: PLATFORM_SETTINGS },
-    // Tests that change a platform-wide setting (the starter units of each account's first project) run alone, after
-    // all the others. Run one of them by itself with --no-deps.
+    // Tests that change a platform-wide setting (the starter units of each account's first project, the session
+    // lifetimes) run alone, after all the others. Run one of them by itself with --no-deps.
     { name: 'platform-settings', use: desktop, testMatch: PLATFORM_SETTINGS, dependencies: ['chromium'] },
   ],
 });

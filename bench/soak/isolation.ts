@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_ROUTES, apiKeyRoutes, pathOf, type RouteDefinition, supportRoutes } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sessions, tasks, teamLeaderAssignments } from '../../apps/server/src/db/schema/index.ts';
 import { createSession } from '../../apps/server/src/modules/auth/sessions.ts';
 import { enqueueTask } from '../../apps/server/src/modules/tasks/queue.ts';
@@ -104,7 +104,7 @@ export async function tenantIsolation(stack: Stack, _scale: Scale): Promise<Figu
   await addMember(ctx, projectId, expired.id, 'owner');
   await ctx.db
     .update(sessions)
-    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .set({ createdAt: sql`now() - interval '366 days'` })
     .where(eq(sessions.userId, expired.id));
 
   const both = [projectSecret, analysisSecret];
@@ -195,7 +195,10 @@ export async function tenantIsolation(stack: Stack, _scale: Scale): Promise<Figu
   );
   if (granted.status >= 300) throw new Error(`Granting support access: ${granted.status}`);
   // A new session: the walk before signed the support account out.
-  await walk({ ...withGrant, credentials: { cookie: await createSession(ctx.db, support.id) } });
+  await walk({
+    ...withGrant,
+    credentials: { cookie: await createSession(ctx.db, support.id, { method: 'password' }) },
+  });
 
   return [
     {

@@ -170,7 +170,7 @@ export async function createUser(ctx: AppContext, role: 'user' | 'support' = 'us
     .insert(users)
     .values({ email: `soak-${userCount}-${Date.now()}@example.com`, name: `Soak ${userCount}`, role })
     .returning();
-  return { id: user!.id, cookie: await createSession(ctx.db, user!.id) };
+  return { id: user!.id, cookie: await createSession(ctx.db, user!.id, { method: 'password' }) };
 }
 
 /** A project with this user as its member in `role`. */

@@ -17,7 +17,7 @@ test('an SSO connection owner generates a SCIM token; an account the identity pr
   const owner = await signedInPage(page, { label: 'scim owner' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { data: { id: number } };
   const project = await createProjectViaApi(page.request, { name: uniqueName('SCIM Project') });
-  // The connection and its '*' mapping: made by the SSO connection page, which this spec does not cover.
+  // The connection and its '*' mapping (the SSO page's own flow is sso.spec.ts).
   const connectionId = await withAppDatabase(async (db) => {
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO sso_connections (name, protocol, owner_user_id) VALUES ('Okta', 'oidc', $1) RETURNING id`,
@@ -30,8 +30,8 @@ test('an SSO connection owner generates a SCIM token; an account the identity pr
     return rows[0]!.id;
   });
 
-  await page.goto(`/admin/sso/${connectionId}/scim`);
-  const card = page.getByTestId('scim-card');
+  await page.goto('/sso');
+  const card = page.getByTestId(`sso-connection-${connectionId}`).getByTestId('scim-card');
   await expect(card.getByRole('heading', { name: 'SCIM provisioning' })).toBeVisible();
   await expect(card.getByTestId('scim-base-url')).toHaveText(`${E2E_BASE_URL}/scim/v2`);
   await expect(card.getByTestId('scim-no-token')).toBeVisible();
@@ -67,7 +67,7 @@ test('an SSO connection owner generates a SCIM token; an account the identity pr
   expect(owner.email).not.toBe(email);
 
   // After a reload the token is no longer shown, only its prefix; a new one stops the old one.
-  await page.goto(`/admin/sso/${connectionId}/scim`);
+  await page.goto('/sso');
   await expect(card.getByTestId('scim-token-secret')).toHaveCount(0);
   await expect(card.getByTestId('scim-token-info')).toContainText('last used');
   await card.getByRole('button', { name: 'Revoke token' }).click();

@@ -47,6 +47,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { scimTokenRoutes } from './modules/scim/routes.ts';
 import { scimServer } from './modules/scim/server.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { topicRoutes } from './modules/topics/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(googleSignInRoutes, ctx);
       await api.register(twoFactorRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(sessionRoutes, ctx);
       await api.register(projectRoutes, ctx);
       await api.register(modelRoutes, ctx);
       await api.register(promptRoutes, ctx);

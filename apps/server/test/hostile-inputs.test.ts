@@ -337,6 +337,7 @@ function pathId(route: RouteDefinition, name: string): string {
   if (name === 'token') return inviteToken;
   if (name === 'key') return receiverKey;
   if (name === 'provider') return 'anthropic';
+  if (name === 'sessionId') return '0123456789abcdef';
   if (name === 'ruleId' && route.path.includes('/automations/')) return String(ids.automationRuleId);
   if (route.path.startsWith('/sso/') || route.path.startsWith('/auth/sso/')) {
     const sso: Record<string, string> = {

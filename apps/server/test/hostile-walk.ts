@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@parley/contracts';
+import { type RouteDefinition, SESSION_LIFETIME_DEFAULTS } from '@parley/contracts';
 import { z } from 'zod';
 import { multipart, type Part } from './uploads.ts';
 
@@ -285,6 +285,8 @@ export function exampleInputs(
     updateBlacklistEntry: { body: { phone_number: '+15550003333', note: 'Walk' } },
     createInvite: { body: { email: 'walk-invitee@example.com', role: 'user' } },
     createProject: { body: { name: 'Walk' } },
+    // The defaults: the walk's own sessions must not end under a shorter idle timeout.
+    setSessionLifetimes: { body: { ...SESSION_LIFETIME_DEFAULTS } },
     deleteProject: { body: { confirm_name: 'Not the name' } },
     createPrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },
     updatePrompt: { body: { scriptName: 'Walk', content: [{ key: 'Greeting', type: 'ok' }] } },

@@ -56,8 +56,7 @@ export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Email confirmation links of new accounts stay valid this long and work once. */
 export const EMAIL_CONFIRMATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Server-side sessions last this long; each request within the window keeps them alive. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The session cookie: a random token whose hash names a `sessions` row (lifetimes: sessions/api.ts). */
 export const SESSION_COOKIE = 'parley_session';
 
 /** A browser that signed in to an account is trusted by it this long (the device cookie, renewed on sign-in). */

@@ -24,6 +24,7 @@ export * from './routes/index.ts';
 export * from './scim/index.ts';
 export * from './search/index.ts';
 export * from './security/index.ts';
+export * from './sessions/index.ts';
 export * from './settings/index.ts';
 export * from './sso/index.ts';
 export * from './texts.ts';

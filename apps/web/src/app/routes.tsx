@@ -86,7 +86,6 @@ const insightsPage = page(() => import('../features/insights/InsightsPage'));
 const insightPage = page(() => import('../features/insights/InsightPage'));
 const topicsPage = page(() => import('../features/topics/TopicsPage'));
 const changeRequestsPage = page(() => import('../features/change-requests/ChangeRequestsPage'));
-const scimProvisioningPage = page(() => import('../features/scim/ScimProvisioningPage'));
 const reviewQueuePage = page(() => import('../features/review-queue/ReviewQueuePage'));
 const calibrationPage = page(() => import('../features/review-queue/CalibrationPage'));
 
@@ -176,7 +175,6 @@ export const routes: RouteObject[] = [
               { path: '/profile/security', ...securityPage },
               { path: '/support', ...supportPage },
               { path: '/admin/super', ...superAdminPage },
-              { path: '/admin/sso/:connectionId/scim', ...scimProvisioningPage },
 
               { path: '/sso', ...ssoPage },
               // Google sends the browser back here after a Drive consent (spec 2 §2.7).

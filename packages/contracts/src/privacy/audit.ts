@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'api_key_revoked',
   'member_role_changed',
   'member_removed',
+  'member_signed_out',
   'two_factor_policy_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -55,12 +55,15 @@ describe('who may call each route', () => {
     );
   });
 
-  it("lets full keys use their project's routes, never key, support-access or two-factor rule management", () => {
+  it("lets full keys use their project's routes, never key, support-access, two-factor rule or session management", () => {
     const projectRoutes = ALL_ROUTES.filter((route) => route.path.startsWith('/projects/:id'));
     const closed = projectRoutes.filter((route) => route.access === 'session').map(name);
     expect(closed.length).toBeGreaterThan(0);
-    for (const path of closed)
-      expect(path).toMatch(/^\S+ \/projects\/:id\/(api-keys|support-access|two-factor-policy)(\/|$)/);
+    for (const path of closed) {
+      expect(path).toMatch(
+        /^\S+ \/projects\/:id\/(api-keys|support-access|two-factor-policy|members\/:userId\/sign-out)(\/|$)/,
+      );
+    }
     const keyManagement = projectRoutes.filter((route) =>
       /\/(api-keys|support-access|two-factor-policy)(\/|$)/.test(route.path),
     );

@@ -24,6 +24,7 @@ export { repRoutes } from './reps.ts';
 export { reviewRoutes } from './reviews.ts';
 export { scimRoutes } from './scim.ts';
 export { searchRoutes } from './search.ts';
+export { sessionRoutes } from './sessions.ts';
 export { ssoRoutes } from './sso.ts';
 export { supportRoutes } from './support.ts';
 export { topicRoutes } from './topics.ts';

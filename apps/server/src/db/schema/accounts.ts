@@ -38,7 +38,10 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
 
-/** Server-side sessions. Only a SHA-256 hash of the cookie token is stored. */
+/**
+ * Server-side sessions. Only a SHA-256 hash of the cookie token is stored. A session ends session_lifetimes'
+ * idle timeout after last_seen_at, or its absolute lifetime after created_at (auth/sessions.ts).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -48,10 +51,24 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser's User-Agent header at sign-in, cut to SESSION_USER_AGENT_MAX characters. */
+    userAgent: text('user_agent'),
+    /** The address of the latest recorded request (request.ip: TRUST_PROXY decides). */
+    ip: text('ip'),
+    /** SIGN_IN_METHODS (text: a new way in needs no migration); null for sessions older than 0054. */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
+
+/** The platform's session lifetimes, set by the super admin: at most one row; none means the defaults. */
+export const sessionLifetimes = pgTable('session_lifetimes', {
+  id: boolean('id').primaryKey().default(true),
+  idleMinutes: integer('idle_minutes').notNull(),
+  absoluteDays: integer('absolute_days').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** Single-use email confirmation tokens of new accounts (hashed), valid until expires_at. */
 export const emailConfirmationTokens = pgTable(

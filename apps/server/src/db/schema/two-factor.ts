@@ -45,6 +45,8 @@ export const twoFactorChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     failures: integer('failures').notNull().default(0),
+    /** The way in of the first step (the withdrawn session's), for the session the second step opens. */
+    signInMethod: text('sign_in_method'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

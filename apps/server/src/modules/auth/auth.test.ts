@@ -264,7 +264,7 @@ describe('sessions', () => {
   it('refuses an unknown or expired session', async () => {
     expect((await me('made-up-token')).statusCode).toBe(401);
     const client = await signUp(t.app);
-    await t.ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    await t.ctx.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '31 days'`);
     expect((await me(client.cookie)).statusCode).toBe(401);
   });
 });
@@ -289,7 +289,7 @@ describe('the session of the web app', () => {
     expect((await me(client.cookie)).statusCode).toBe(401);
 
     const expiring = await signUp(t.app);
-    await t.ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    await t.ctx.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '31 days'`);
     expect((await session(expiring.cookie)).json()).toEqual({ data: { user: null } });
   });
 });

@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { trustedDevices, users } from '../../db/schema/index.ts';
+import { readSessionLifetimes } from '../sessions/lifetimes.ts';
 import { setSessionCookie } from './plugin.ts';
+import { recordSessionClient } from './sessions.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 
 /*
@@ -61,7 +63,10 @@ export function setDeviceCookie(ctx: AppContext, reply: FastifyReply, token: str
   });
 }
 
-/** Sets the session cookie of a sign-in (any kind: password, emailed link, Google), and trusts the browser for the account. */
+/**
+ * Sets the session cookie of a sign-in (any kind: password, emailed link, Google), records the browser and
+ * address on the session, and trusts the browser for the account.
+ */
 export async function setSignInCookies(
   ctx: AppContext,
   request: FastifyRequest,
@@ -69,6 +74,11 @@ export async function setSignInCookies(
   userId: number,
   sessionToken: string,
 ): Promise<void> {
-  setSessionCookie(ctx, reply, sessionToken);
+  await recordSessionClient(ctx.db, sessionToken, {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  const { absolute_days } = await readSessionLifetimes(ctx.db);
+  setSessionCookie(ctx, reply, sessionToken, absolute_days);
   setDeviceCookie(ctx, reply, await trustDevice(ctx.db, userId, request.cookies[DEVICE_COOKIE]));
 }

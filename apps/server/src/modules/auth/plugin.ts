@@ -1,4 +1,4 @@
-import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, SESSION_TTL_MS, TEXTS } from '@parley/contracts';
+import { API_KEY_TEXTS, type ApiKeyType, SESSION_COOKIE, type SignInMethod, TEXTS } from '@parley/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
@@ -25,6 +25,8 @@ export interface RequestViewer {
   method: string;
   path: string;
   apiKey: ApiKeyScope | null;
+  /** How the request's session was opened (null for API keys and sessions older than the record). */
+  signInMethod: SignInMethod | null;
   /** Projects whose support audit already has this request. */
   audited: Set<number>;
 }
@@ -52,13 +54,19 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
+/** The cookie lasts as long as the session may (its absolute lifetime); the server ends it sooner when idle. */
+export function setSessionCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string,
+  maxAgeDays: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.publicUrl.startsWith('https://'),
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: maxAgeDays * 24 * 60 * 60,
   });
 }
 
@@ -106,16 +114,29 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
       const found = await authenticateApiKey(ctx, bearer);
       request.user = found.user;
       request.apiKey = found.key;
-      viewers.set(found.user, { method: request.method, path, apiKey: found.key, audited: new Set() });
+      viewers.set(found.user, {
+        method: request.method,
+        path,
+        apiKey: found.key,
+        signInMethod: null,
+        audited: new Set(),
+      });
       checkKeyRoute(request, found.key);
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      request.user = await userForSession(ctx.db, token);
-      if (request.user) {
+      const session = await userForSession(ctx.db, token, request.ip);
+      if (session) {
+        request.user = session.user;
         request.sessionToken = token;
-        viewers.set(request.user, { method: request.method, path, apiKey: null, audited: new Set() });
+        viewers.set(session.user, {
+          method: request.method,
+          path,
+          apiKey: null,
+          signInMethod: session.signInMethod,
+          audited: new Set(),
+        });
       }
     }
     if (request.user || isPublicRoute(request) || request.url.startsWith('/api/docs')) return;

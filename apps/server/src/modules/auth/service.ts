@@ -51,7 +51,7 @@ export async function login(
     );
   }
   assertActive(user);
-  const token = await createSession(ctx.db, user.id);
+  const token = await createSession(ctx.db, user.id, { method: 'password' });
   return { user, token };
 }
 

@@ -63,7 +63,7 @@ export async function signInWithLinkToken(
     assertActive(confirmed!);
     return confirmed!;
   });
-  return { user, token: await createSession(ctx.db, user.id) };
+  return { user, token: await createSession(ctx.db, user.id, { method: 'link' }) };
 }
 
 export function signInWithLink(ctx: AppContext, token: string): Promise<{ user: UserRow; token: string }> {

@@ -77,7 +77,7 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Signu
     return {
       signedIn: true,
       user,
-      token: await createSession(ctx.db, user.id),
+      token: await createSession(ctx.db, user.id, { method: 'password' }),
       ...(joined && { joinedProjectId: joined.project_id }),
     };
   }

@@ -49,7 +49,7 @@ export async function finishGoogleSignIn(
   ctx.logger.info({ userId: user.id, joinedProjectId: joined?.project_id }, 'Signed in with Google');
   return {
     user,
-    token: await createSession(ctx.db, user.id),
+    token: await createSession(ctx.db, user.id, { method: 'google' }),
     ...(joined && { joinedProjectId: joined.project_id }),
   };
 }

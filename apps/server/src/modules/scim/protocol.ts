@@ -86,7 +86,7 @@ export function pageOf(query: Record<string, unknown>): { startIndex: number; co
 export function serviceProviderConfig(baseUrl: string) {
   return {
     schemas: [SCHEMA.serviceProviderConfig],
-    documentationUri: `${baseUrl.replace(/\/scim\/v2$/, '')}/help/settings-scim`,
+    documentationUri: `${baseUrl.replace(/\/scim\/v2$/, '')}/help/sso`,
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_PAGE },

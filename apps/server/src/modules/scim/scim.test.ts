@@ -221,7 +221,7 @@ describe('an Okta-shaped provisioning session', () => {
   });
 
   it('deactivates with replace {active:false}: signed out everywhere, sign-in refused; reactivation lets them in', async () => {
-    const cookie = await createSession(t.ctx.db, userId);
+    const cookie = await createSession(t.ctx.db, userId, { method: 'password' });
     expect(await sessionWorks(cookie)).toBe(true);
 
     const deactivated = await scim(tokenA, 'PATCH', `/Users/${id}`, {
@@ -238,7 +238,7 @@ describe('an Okta-shaped provisioning session', () => {
     expect(account!.deactivatedAt).not.toBeNull();
 
     // A session that raced the deactivation is refused by the lookup itself.
-    const raced = await createSession(t.ctx.db, userId);
+    const raced = await createSession(t.ctx.db, userId, { method: 'password' });
     expect(await sessionWorks(raced)).toBe(false);
 
     const reactivated = await scim(tokenA, 'PATCH', `/Users/${id}`, {
@@ -246,7 +246,7 @@ describe('an Okta-shaped provisioning session', () => {
       Operations: [{ op: 'replace', value: { active: true } }],
     });
     expect(reactivated.json().active).toBe(true);
-    expect(await sessionWorks(await createSession(t.ctx.db, userId))).toBe(true);
+    expect(await sessionWorks(await createSession(t.ctx.db, userId, { method: 'password' }))).toBe(true);
   });
 
   it('pushes a group and its members: the mapped role appears and goes', async () => {
@@ -347,7 +347,7 @@ describe('an Entra-shaped provisioning session', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json().displayName).toBe('Bob Black');
 
-    const cookie = await createSession(t.ctx.db, userId);
+    const cookie = await createSession(t.ctx.db, userId, { method: 'password' });
     const disabled = await scim(tokenA, 'PATCH', `/Users/${id}`, {
       schemas: [PATCH],
       Operations: [{ op: 'Replace', path: 'active', value: 'False' }],

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../errors.ts';
+import { assertActive } from '../auth/active.ts';
 import { createSession } from '../auth/sessions.ts';
 import { SIGNUP_LOCK } from '../auth/signup.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
@@ -191,6 +192,7 @@ async function signInThroughIdp(
       .innerJoin(users, eq(users.id, ssoIdentities.userId))
       .where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.subject, person.subject)));
     const user = linked?.user ?? (await linkOrCreate(tx, connection, person));
+    assertActive(user);
     await tx
       .insert(ssoIdentities)
       .values({
@@ -208,7 +210,7 @@ async function signInThroughIdp(
     return user;
   });
   ctx.logger.info({ userId: user.id, connectionId: connection.id }, 'Signed in with SSO');
-  return { user, token: await createSession(ctx.db, user.id) };
+  return { user, token: await createSession(ctx.db, user.id, { method: 'sso' }) };
 }
 
 async function linkOrCreate(tx: Executor, connection: SsoConnectionRow, person: IdpPerson): Promise<UserRow> {

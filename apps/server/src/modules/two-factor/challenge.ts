@@ -1,4 +1,5 @@
 import {
+  type SignInMethod,
   TWO_FACTOR,
   TWO_FACTOR_TEXTS,
   type TwoFactorRequired,
@@ -36,12 +37,13 @@ export async function holdForSecondFactor(
   sessionToken: string,
 ): Promise<TwoFactorRequired | null> {
   if (!(await hasSecondFactor(ctx.db, userId))) return null;
-  await deleteSession(ctx.db, sessionToken);
+  const signInMethod = await deleteSession(ctx.db, sessionToken);
   const { token, hash } = newSecretToken();
   await ctx.db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, sql`now()`));
   await ctx.db.insert(twoFactorChallenges).values({
     tokenHash: hash,
     userId,
+    signInMethod,
     expiresAt: new Date(Date.now() + TWO_FACTOR.challengeTtlMs),
   });
   reply.setCookie(TWO_FACTOR.challengeCookie, token, {
@@ -59,14 +61,15 @@ export function clearChallengeCookie(reply: FastifyReply): void {
 }
 
 /**
- * Finishes a pending sign-in with a code; answers its user (the caller opens the session). A wrong code counts
- * against the pending sign-in (it dies after TWO_FACTOR.challengeMaxFailures) and the account's code limit.
+ * Finishes a pending sign-in with a code; answers its user and the first step's way in (the caller opens the
+ * session). A wrong code counts against the pending sign-in (it dies after TWO_FACTOR.challengeMaxFailures)
+ * and the account's code limit.
  */
 export async function finishSecondFactor(
   ctx: AppContext,
   token: string | undefined,
   input: TwoFactorSignInRequest,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; method: SignInMethod }> {
   if (!token) throw expired();
   const tokenHash = hashToken(token);
   const live = and(
@@ -74,7 +77,7 @@ export async function finishSecondFactor(
     gt(twoFactorChallenges.expiresAt, sql`now()`),
   );
   const [row] = await ctx.db
-    .select({ user: users })
+    .select({ user: users, signInMethod: twoFactorChallenges.signInMethod })
     .from(twoFactorChallenges)
     .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
     .where(live);
@@ -98,5 +101,5 @@ export async function finishSecondFactor(
   if (used.length === 0) throw expired();
   // Deactivated (SCIM) between the two steps: no session.
   assertActive(row.user);
-  return row.user;
+  return { user: row.user, method: (row.signInMethod as SignInMethod | null) ?? 'password' };
 }

@@ -4,15 +4,18 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../errors.ts';
+import { viewerOf } from '../auth/plugin.ts';
 import type { ProjectAccess, ProjectRow } from '../projects/access.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hasSecondFactor } from './factors.ts';
 
 /**
- * Whether the signed-in user meets a project's two-factor rule. The one place that decides it: accounts that
- * sign in through single sign-on will meet it by their identity provider's sign-in (to be added with SSO).
+ * Whether the signed-in user meets a project's two-factor rule. The one place that decides it: a session opened
+ * through single sign-on meets it by the identity provider's sign-in (whose own factors Parley cannot see);
+ * any other needs a second factor on the account.
  */
-export function meetsTwoFactorRequirement(db: Executor, user: UserRow): Promise<boolean> {
+export async function meetsTwoFactorRequirement(db: Executor, user: UserRow): Promise<boolean> {
+  if (viewerOf(user)?.signInMethod === 'sso') return true;
   return hasSecondFactor(db, user.id);
 }
 

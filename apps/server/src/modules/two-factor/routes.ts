@@ -25,9 +25,9 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     ...limited,
     handler: async (request, reply) => {
       const token = request.cookies[TWO_FACTOR.challengeCookie];
-      const user = await finishSecondFactor(ctx, token, request.body);
+      const { user, method } = await finishSecondFactor(ctx, token, request.body);
       clearChallengeCookie(reply);
-      await setSignInCookies(ctx, request, reply, user.id, await createSession(ctx.db, user.id));
+      await setSignInCookies(ctx, request, reply, user.id, await createSession(ctx.db, user.id, { method }));
       return { data: toUserDto(user) };
     },
   });

@@ -1,4 +1,12 @@
-import { authRoutes, projectRoutes, SESSION_COOKIE, TWO_FACTOR, twoFactorRoutes } from '@parley/contracts';
+import {
+  authRoutes,
+  projectRoutes,
+  SESSION_COOKIE,
+  type Session,
+  sessionRoutes,
+  TWO_FACTOR,
+  twoFactorRoutes,
+} from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -83,6 +91,13 @@ const secondStep = (challenge: string | undefined, body: Record<string, unknown>
   });
 
 const me = (cookie: string) => callRoute(t.app, authRoutes.me, { cookie });
+
+/** How the session a sign-in answer opened was entered, as the account's session list tells. */
+async function currentWayIn(response: LightMyRequestResponse) {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+  const sessions = (await callRoute(t.app, sessionRoutes.list, { cookie })).json().data as Session[];
+  return sessions.find((session) => session.current)?.sign_in_method;
+}
 
 describe('turning two-factor sign-in on', () => {
   it('shows a QR code and key, turns on with a code of the app, stores the secret encrypted and the recovery codes hashed, and emails the owner', async () => {
@@ -228,7 +243,9 @@ describe('signing in with a second factor', () => {
     const linked = await callRoute(t.app, authRoutes.signInLink, { body: { token } });
     expect(linked.json().data.two_factor_required).toBe(true);
     expect(linked.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-    expect((await secondStep(challengeOf(linked), { code: codeOf(secret) })).statusCode).toBe(200);
+    const done = await secondStep(challengeOf(linked), { code: codeOf(secret) });
+    expect(done.statusCode).toBe(200);
+    expect(await currentWayIn(done)).toBe('link');
   });
 
   it('asks for the second factor after Google sign-in of the same account', async () => {
@@ -246,7 +263,10 @@ describe('signing in with a second factor', () => {
     });
     expect(response.json().data.two_factor_required).toBe(true);
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-    expect((await secondStep(challengeOf(response), { code: codeOf(secret) })).statusCode).toBe(200);
+    const done = await secondStep(challengeOf(response), { code: codeOf(secret) });
+    expect(done.statusCode).toBe(200);
+    // The session the second step opens keeps the first step's way in (modules/sessions lists it).
+    expect(await currentWayIn(done)).toBe('google');
   });
 
   it('keeps sign-in as it was for accounts without a second factor', async () => {

@@ -10,6 +10,7 @@ import { useAdminProjects, useAdminTariffs, usePendingTopUps } from './api';
 import { ManualAdjustment } from './ManualAdjustment';
 import { PendingTopUps } from './PendingTopUps';
 import { ProjectBalances } from './ProjectBalances';
+import { SessionLifetimes } from './SessionLifetimes';
 import { StarterUnits } from './StarterUnits';
 import { TariffPlans } from './TariffPlans';
 import { UsersSection } from './UsersSection';
@@ -50,6 +51,10 @@ export default function SuperAdminPage() {
         {t('adminUsers.section')}
       </Typography>
       <UsersSection onToast={show} />
+      <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
+        {t('sessions.lifetimes.section')}
+      </Typography>
+      <SessionLifetimes onToast={show} />
       <Toast toast={toast} onClose={close} />
     </Page>
   );

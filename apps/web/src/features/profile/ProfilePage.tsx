@@ -1,4 +1,4 @@
-import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
   LANGUAGE_NATIVE_NAMES,
   UI_LANGUAGES,
@@ -7,7 +7,7 @@ import {
   validatePasswordConfirmation,
 } from '@parley/contracts';
 import type { PasswordOwner } from '@parley/contracts/password-strength';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMe } from '../../shared/api/auth';
@@ -18,32 +18,8 @@ import { Page } from '../../shared/components/Page';
 import { PasswordStrengthMeter } from '../../shared/components/PasswordStrengthMeter';
 import { LoadingState } from '../../shared/components/States';
 import { currentLanguage } from '../../shared/i18n';
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {description ? (
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-          {description}
-        </Typography>
-      ) : (
-        <Box sx={{ mb: 2 }} />
-      )}
-      {children}
-    </Paper>
-  );
-}
+import { Section } from './Section';
+import { SessionsSection } from './SessionsSection';
 
 function DetailsSection({ name: initialName, email }: { name: string; email: string }) {
   const { t } = useTranslation();
@@ -231,6 +207,8 @@ export default function ProfilePage() {
             {t('sso.open')}
           </Button>
         </Section>
+
+        <SessionsSection />
       </Stack>
     </Page>
   );

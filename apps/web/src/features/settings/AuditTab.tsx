@@ -33,6 +33,7 @@ const TARGET_KINDS: Record<AuditAction, TargetKind> = {
   api_key_revoked: 'apiKey',
   member_role_changed: 'member',
   member_removed: 'member',
+  member_signed_out: 'member',
   two_factor_policy_changed: null,
   // An erased analysis has no page left to link to.
   data_erased: 'erasedAnalysis',

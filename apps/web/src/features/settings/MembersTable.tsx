@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import {
   Chip,
   IconButton,
@@ -36,6 +37,7 @@ export function MembersTable({
   onRoleChange,
   onReviewerChange,
   onRemove,
+  onSignOut,
 }: {
   members: Member[];
   myRole: MemberRole;
@@ -45,6 +47,8 @@ export function MembersTable({
   onRoleChange: (member: Member, role: MemberRole) => void;
   onReviewerChange: (member: Member, reviewer: boolean) => void;
   onRemove: (member: Member, self: boolean) => void;
+  /** Owners: sign the member out everywhere (absent for everyone else). */
+  onSignOut?: (member: Member) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -132,7 +136,20 @@ export function MembersTable({
                   />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(member.joined_at, language)}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {onSignOut && !self ? (
+                    <Tooltip title={t('sessions.member.action')}>
+                      <span>
+                        <IconButton
+                          aria-label={t('sessions.member.actionNamed', { name: label })}
+                          disabled={locked}
+                          onClick={() => onSignOut(member)}
+                        >
+                          <LogoutOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  ) : null}
                   <Tooltip
                     title={
                       lastOwner

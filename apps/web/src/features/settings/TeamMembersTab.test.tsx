@@ -1,4 +1,4 @@
-import { type Invite, type Member, memberRoutes } from '@parley/contracts';
+import { type Invite, type Member, memberRoutes, sessionRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Handler, jsonResponse, renderRoutes, routeAnswer, routeKey } from '../../test/utils';
@@ -180,6 +180,35 @@ describe('team members tab', () => {
       await screen.findByText('The invitation of invitee7@example.com was revoked.'),
     ).toBeInTheDocument();
     expect(callsTo(fetch, routeKey(memberRoutes.revokeInvite, { id: 5, inviteId: 7 }))).toHaveLength(1);
+  });
+
+  it('lets an owner sign another member out everywhere after confirmation, and shows a refusal', async () => {
+    const fetch = await openMembers([ada('owner'), member(2, 'user'), member(3, 'admin')], [], 'owner', {
+      [routeKey(sessionRoutes.signOutMember, { id: 5, userId: 2 })]: () =>
+        routeAnswer(sessionRoutes.signOutMember, { data: { signed_out: 2 } }),
+      [routeKey(sessionRoutes.signOutMember, { id: 5, userId: 3 })]: () =>
+        jsonResponse(403, {
+          error: { code: 'super_admin_target', message: 'Only a super admin can sign out a super admin.' },
+        }),
+    });
+    expect(row(1).queryByRole('button', { name: /everywhere/ })).not.toBeInTheDocument();
+    fireEvent.click(row(2).getByRole('button', { name: 'Sign out Member 2 everywhere' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Sign out everywhere?' }));
+    expect(dialog.getByText(/They stay a member of the project/)).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Member 2 was signed out everywhere.')).toBeInTheDocument();
+    expect(callsTo(fetch, routeKey(sessionRoutes.signOutMember, { id: 5, userId: 2 }))).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.click(row(3).getByRole('button', { name: 'Sign out Member 3 everywhere' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Sign out everywhere?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await dialog.findByText('Only a super admin can sign out a super admin.')).toBeInTheDocument();
+  });
+
+  it('offers no sign-out everywhere to admins', async () => {
+    await openMembers([ada('admin'), member(2, 'user')], [], 'admin');
+    expect(row(2).queryByRole('button', { name: /everywhere/ })).not.toBeInTheDocument();
   });
 
   it('read-only (support access): members and invitations are listed, nothing can be changed', async () => {

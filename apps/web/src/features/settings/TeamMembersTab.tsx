@@ -19,6 +19,7 @@ import { QueryContent } from '../../shared/components/States';
 import { InviteDialog } from './InviteDialog';
 import { InvitesTable } from './InvitesTable';
 import { MembersTable } from './MembersTable';
+import { SignOutMemberDialog } from './SignOutMemberDialog';
 import type { TabProps } from './tabProps';
 import { useSettingsError } from './useSettingsError';
 
@@ -89,6 +90,7 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
   const revokeInvite = useRevokeInvite(project.id);
   const setReviewer = useSetReviewer(project.id);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [signingOut, setSigningOut] = useState<Member | null>(null);
 
   const applyRole = (member: Member, role: MemberRole) => {
     changeRole.mutate(
@@ -187,6 +189,7 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
           removeMember.reset();
           setPending({ kind: 'remove', member, self });
         }}
+        onSignOut={project.my_role === 'owner' && !readOnly ? setSigningOut : undefined}
       />
       <InvitesTable
         invites={data.invites}
@@ -233,6 +236,12 @@ function TeamTables({ project, data, notify, readOnly }: TabProps & { data: Memb
         busy={busy}
         error={pendingError}
         destructive={pending?.kind !== 'role'}
+      />
+      <SignOutMemberDialog
+        projectId={project.id}
+        member={signingOut}
+        notify={notify}
+        onClose={() => setSigningOut(null)}
       />
     </Stack>
   );

@@ -25,6 +25,8 @@ const KNOWN_KEYS = [
   'blacklisted',
   'media',
   'task_ids',
+  // A member signed out everywhere: how many sessions ended.
+  'sessions',
 ] as const;
 type KnownKey = (typeof KNOWN_KEYS)[number];
 const isKnown = (key: string): key is KnownKey => (KNOWN_KEYS as readonly string[]).includes(key);

@@ -40,6 +40,7 @@ import {
   useVerifyDomain,
 } from './api';
 import { ConnectionDialog } from './ConnectionDialog';
+import { ScimProvisioningCard } from './ScimProvisioningCard';
 
 /**
  * Single sign-on connections: the super admin sees and manages every one; a project owner the ones they made,
@@ -167,6 +168,7 @@ function ConnectionCard({ connection }: { connection: SsoConnection }) {
           </Box>
           <Domains connection={connection} />
           <Mappings connection={connection} />
+          <ScimProvisioningCard connectionId={connection.id} />
         </Stack>
       </CardContent>
       {editing ? <ConnectionDialog connection={connection} onClose={() => setEditing(false)} /> : null}

@@ -26,6 +26,11 @@ const KNOWN_ERRORS = new Set([
  * "Sign in with SSO" on the sign-in page: the typed email's domain goes to its identity provider. A password
  * sign-in refused with sso_required starts it too; /login?sso_error=… says why an SSO sign-in came back refused.
  */
+function errorKey(code: string): string {
+  if (code === 'account_deactivated') return 'errors.account_deactivated';
+  return KNOWN_ERRORS.has(code) ? `ssoSignIn.errors.${code}` : 'ssoSignIn.errors.failed';
+}
+
 export function SsoSignIn({ email, loginError }: { email: () => string; loginError: unknown }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -60,11 +65,7 @@ export function SsoSignIn({ email, loginError }: { email: () => string; loginErr
 
   return (
     <>
-      {returned ? (
-        <Alert severity="error">
-          {t(KNOWN_ERRORS.has(returned) ? `ssoSignIn.errors.${returned}` : 'ssoSignIn.errors.failed')}
-        </Alert>
-      ) : null}
+      {returned ? <Alert severity="error">{t(errorKey(returned))}</Alert> : null}
       {ssoRequired ? <Alert severity="info">{t('ssoSignIn.required')}</Alert> : null}
       {message ? <Alert severity="warning">{message}</Alert> : null}
       <Button

@@ -9,7 +9,7 @@ import { SettingsSection } from '../../shared/components/SettingsSection';
 import { LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { formatDateTime } from '../../shared/utils/displayDates';
-import { useCreateScimToken, useRevokeScimToken, useScimProvisioning } from './api';
+import { useCreateScimToken, useRevokeScimToken, useScimProvisioning } from './scimApi';
 
 /**
  * The SCIM provisioning of an SSO connection: the base URL and bearer token to enter in the identity provider
