@@ -15,7 +15,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness.ts';
-import { projectMembers, ssoConnections, ssoIdentities, users } from '../../db/schema/index.ts';
+import { projectMembers, projects, ssoConnections, ssoIdentities, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let dns: FakeDns;
@@ -270,6 +270,37 @@ describe('OIDC connection set-up by a project owner', () => {
       false,
     );
     await owner.call(ssoRoutes.update, { params: { connectionId }, body: { enabled: true } });
+  });
+
+  it('lets an SSO session meet a project’s two-factor rule, where a password session without 2FA may not', async () => {
+    oidc.account = { sub: 'oidc-ada', email: `ada@${ORG}`, name: 'Ada Lovelace', groups: ['engineers'] };
+    const cookie = sessionCookie(await oidcSignIn(`ada@${ORG}`));
+    await t.ctx.db.update(projects).set({ requireTwoFactor: true }).where(eq(projects.id, projectId));
+    try {
+      const bySso = await callRoute(t.app, projectRoutes.get, { cookie, params: { id: projectId } });
+      expect(bySso.statusCode, bySso.body).toBe(200);
+      const byPassword = await owner.call(projectRoutes.get, { params: { id: projectId } });
+      expect(byPassword.statusCode).toBe(403);
+      expect(byPassword.json().error.code).toBe('two_factor_required');
+    } finally {
+      await t.ctx.db.update(projects).set({ requireTwoFactor: false }).where(eq(projects.id, projectId));
+    }
+  });
+
+  it('refuses a deactivated account at the callback, and opens no session', async () => {
+    const [ada] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `ada@${ORG}`));
+    await t.ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, ada!.id));
+    try {
+      oidc.account = { sub: 'oidc-ada', email: `ada@${ORG}`, name: 'Ada Lovelace', groups: [] };
+      const response = await oidcSignIn(`ada@${ORG}`);
+      expect(landedOn(response)).toBe('/login?sso_error=account_deactivated');
+      expect(response.cookies.find((c) => c.name === 'parley_session' && c.value)).toBeUndefined();
+    } finally {
+      await t.ctx.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, ada!.id));
+    }
   });
 });
 
