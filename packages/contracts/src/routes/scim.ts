@@ -10,7 +10,7 @@ const errors = [404] as const;
 export const scimRoutes = {
   get: defineRoute({
     method: 'GET',
-    path: '/sso/connections/:id/scim',
+    path: '/sso/connections/:connectionId/scim',
     operationId: 'getScimProvisioning',
     summary: "The connection's SCIM base URL and its live token's prefix and use",
     tags,
@@ -21,7 +21,7 @@ export const scimRoutes = {
   }),
   createToken: defineRoute({
     method: 'POST',
-    path: '/sso/connections/:id/scim/token',
+    path: '/sso/connections/:connectionId/scim/token',
     operationId: 'createScimToken',
     summary: 'Generate the SCIM bearer token (shown only now); a token generated before stops working',
     tags,
@@ -32,7 +32,7 @@ export const scimRoutes = {
   }),
   revokeToken: defineRoute({
     method: 'DELETE',
-    path: '/sso/connections/:id/scim/token',
+    path: '/sso/connections/:connectionId/scim/token',
     operationId: 'revokeScimToken',
     summary: 'Revoke the SCIM bearer token; the identity provider can no longer provision',
     tags,

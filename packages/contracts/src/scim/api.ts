@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from '../inputs.ts';
 
 /** SCIM 2.0 provisioning of an SSO connection: where identity providers send it, and its bearer token. */
-export const ScimConnectionParams = z.object({ id: Id });
+export const ScimConnectionParams = z.object({ connectionId: Id });
 
 export const ScimTokenInfo = z.object({
   /** The first characters of the token, to tell it apart (the rest is never shown again). */

@@ -3,7 +3,6 @@ import type { ScimProvisioning } from '@parley/contracts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { scimTokens, ssoConnections } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
 
@@ -15,17 +14,6 @@ const SHOWN_LENGTH = TOKEN_PREFIX.length + 4;
 const TOUCH_INTERVAL_SECONDS = 60;
 
 type TokenRow = typeof scimTokens.$inferSelect;
-
-/**
- * The connection whose provisioning the user manages: its owner's or, for the super admin, any. Others get the
- * answer of a connection that does not exist.
- */
-export async function managedConnection(ctx: AppContext, user: UserRow, connectionId: number) {
-  const [connection] = await ctx.db.select().from(ssoConnections).where(eq(ssoConnections.id, connectionId));
-  if (!connection || !(user.isSuperAdmin || connection.ownerUserId === user.id))
-    throw notFound('This SSO connection does not exist.');
-  return connection;
-}
 
 function toProvisioning(ctx: AppContext, token: TokenRow | undefined): ScimProvisioning {
   return {

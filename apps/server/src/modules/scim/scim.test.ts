@@ -47,7 +47,7 @@ async function connection(ownerUserId: number, name: string): Promise<number> {
 }
 
 async function generateToken(client: Client, connectionId: number): Promise<string> {
-  const response = await client.call(scimRoutes.createToken, { params: { id: connectionId } });
+  const response = await client.call(scimRoutes.createToken, { params: { connectionId } });
   expect(response.statusCode).toBe(201);
   return response.json().data.secret;
 }
@@ -119,28 +119,28 @@ describe('the SCIM token of a connection', () => {
       .values({ name: 'Tokens', protocol: 'saml', ownerUserId: owner.userId })
       .returning();
     const id = connection[0]!.id;
-    const empty = await owner.call(scimRoutes.get, { params: { id } });
+    const empty = await owner.call(scimRoutes.get, { params: { connectionId: id } });
     expect(empty.json().data).toEqual({ base_url: 'http://parley.test/scim/v2', token: null });
 
     const secret = await generateToken(owner, id);
     expect(secret).toMatch(/^parley_scim_[\w-]{40,}$/);
-    const shown = (await owner.call(scimRoutes.get, { params: { id } })).json().data;
+    const shown = (await owner.call(scimRoutes.get, { params: { connectionId: id } })).json().data;
     expect(shown.token.prefix).toBe(secret.slice(0, shown.token.prefix.length));
     expect(JSON.stringify(shown)).not.toContain(secret.slice(shown.token.prefix.length));
     expect((await scim(secret, 'GET', '/Users')).statusCode).toBe(200);
     expect(
-      (await owner.call(scimRoutes.get, { params: { id } })).json().data.token.last_used_at,
+      (await owner.call(scimRoutes.get, { params: { connectionId: id } })).json().data.token.last_used_at,
     ).not.toBeNull();
 
     // Another account learns nothing of it; the super admin manages every connection.
     for (const route of [scimRoutes.get, scimRoutes.createToken, scimRoutes.revokeToken]) {
-      expect((await otherOwner.call(route, { params: { id } })).statusCode).toBe(404);
+      expect((await otherOwner.call(route, { params: { connectionId: id } })).statusCode).toBe(404);
     }
     const rotated = await generateToken(owner, id);
     expect((await scim(secret, 'GET', '/Users')).statusCode).toBe(401);
     expect((await scim(rotated, 'GET', '/Users')).statusCode).toBe(200);
 
-    const revoked = await owner.call(scimRoutes.revokeToken, { params: { id } });
+    const revoked = await owner.call(scimRoutes.revokeToken, { params: { connectionId: id } });
     expect(revoked.json().data.token).toBeNull();
     const refused = await scim(rotated, 'GET', '/Users');
     expect(refused.statusCode).toBe(401);

@@ -22,9 +22,9 @@ describe('the SCIM provisioning card', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const fetch = mockFetch({
-      [routeKey(scimRoutes.get, { id: 7 })]: () =>
+      [routeKey(scimRoutes.get, { connectionId: 7 })]: () =>
         routeAnswer(scimRoutes.get, { data: { base_url: BASE, token: null } }),
-      [routeKey(scimRoutes.createToken, { id: 7 })]: () =>
+      [routeKey(scimRoutes.createToken, { connectionId: 7 })]: () =>
         routeAnswer(scimRoutes.createToken, { data: { ...withToken(), secret: SECRET } }),
     });
     renderRoutes(routes, '/scim');
@@ -44,9 +44,9 @@ describe('the SCIM provisioning card', () => {
 
   it('asks before replacing or revoking a token', async () => {
     const fetch = mockFetch({
-      [routeKey(scimRoutes.get, { id: 7 })]: () =>
+      [routeKey(scimRoutes.get, { connectionId: 7 })]: () =>
         routeAnswer(scimRoutes.get, { data: withToken('2026-12-02T08:00:00.000Z') }),
-      [routeKey(scimRoutes.revokeToken, { id: 7 })]: () =>
+      [routeKey(scimRoutes.revokeToken, { connectionId: 7 })]: () =>
         routeAnswer(scimRoutes.revokeToken, { data: { base_url: BASE, token: null } }),
     });
     renderRoutes(routes, '/scim');
@@ -69,7 +69,7 @@ describe('the SCIM provisioning card', () => {
   it('offers Retry when it cannot load', async () => {
     let calls = 0;
     mockFetch({
-      [routeKey(scimRoutes.get, { id: 7 })]: () => {
+      [routeKey(scimRoutes.get, { connectionId: 7 })]: () => {
         calls += 1;
         return calls === 1
           ? jsonResponse(500, { error: { code: 'internal_error', message: 'down' } })

@@ -9,7 +9,7 @@ const scimKey = (connectionId: number) => ['sso', connectionId, 'scim'] as const
 export function useScimProvisioning(connectionId: number) {
   return useQuery({
     queryKey: scimKey(connectionId),
-    queryFn: async () => (await call(scimRoutes.get, { params: { id: connectionId } })).data,
+    queryFn: async () => (await call(scimRoutes.get, { params: { connectionId } })).data,
   });
 }
 
@@ -17,7 +17,7 @@ export function useScimProvisioning(connectionId: number) {
 export function useCreateScimToken(connectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await call(scimRoutes.createToken, { params: { id: connectionId } })).data,
+    mutationFn: async () => (await call(scimRoutes.createToken, { params: { connectionId } })).data,
     onSuccess: ({ secret: _secret, ...provisioning }) =>
       queryClient.setQueryData<ScimProvisioning>(scimKey(connectionId), provisioning),
   });
@@ -26,7 +26,7 @@ export function useCreateScimToken(connectionId: number) {
 export function useRevokeScimToken(connectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await call(scimRoutes.revokeToken, { params: { id: connectionId } })).data,
+    mutationFn: async () => (await call(scimRoutes.revokeToken, { params: { connectionId } })).data,
     onSuccess: (provisioning) => queryClient.setQueryData(scimKey(connectionId), provisioning),
   });
 }
