@@ -1,5 +1,10 @@
 import { ProjectIdParams, UserResponse } from '../api.ts';
 import {
+  AddPasskeyRequest,
+  AddPasskeyResponse,
+  PasskeyIdParams,
+  PasskeyOptionsResponse,
+  PasskeysResponse,
   RecoveryCodesResponse,
   TotpEnrolmentResponse,
   TwoFactorCodeRequest,
@@ -19,7 +24,7 @@ export const twoFactorRoutes = {
     method: 'POST',
     path: '/auth/two-factor',
     operationId: 'finishTwoFactorSignIn',
-    summary: 'Finish a sign-in with an authenticator-app code or a recovery code',
+    summary: 'Finish a sign-in with an authenticator-app code, a passkey or a recovery code',
     description:
       'The second step of a sign-in answered with two_factor_required (POST /auth/login, Google sign-in): ' +
       'its httpOnly cookie names the pending sign-in, which lasts 5 minutes and dies after 5 wrong codes ' +
@@ -29,6 +34,20 @@ export const twoFactorRoutes = {
     access: 'public',
     body: TwoFactorSignInRequest,
     responses: { 200: UserResponse },
+    errors: [401, 429],
+  }),
+  passkeySignInOptions: defineRoute({
+    method: 'POST',
+    path: '/auth/two-factor/passkey-options',
+    operationId: 'startPasskeySignIn',
+    summary: "WebAuthn options to finish a pending sign-in with one of the account's passkeys",
+    description:
+      'Needs the pending sign-in cookie of POST /auth/login (401 `two_factor_expired` without it). The answer ' +
+      'goes to navigator.credentials.get(); its result is sent to POST /auth/two-factor as `passkey`. The ' +
+      'challenge is used once and lasts 5 minutes.',
+    tags,
+    access: 'public',
+    responses: { 200: PasskeyOptionsResponse },
     errors: [401, 429],
   }),
   status: defineRoute({
@@ -66,6 +85,56 @@ export const twoFactorRoutes = {
     body: TwoFactorCodeRequest,
     responses: { 200: RecoveryCodesResponse },
     errors: [409, 429],
+  }),
+  listPasskeys: defineRoute({
+    method: 'GET',
+    path: '/users/me/two-factor/passkeys',
+    operationId: 'listPasskeys',
+    summary: "The caller's passkeys",
+    tags,
+    access: 'session',
+    responses: { 200: PasskeysResponse },
+    errors: [],
+  }),
+  startPasskey: defineRoute({
+    method: 'POST',
+    path: '/users/me/two-factor/passkeys/options',
+    operationId: 'startPasskeyRegistration',
+    summary: 'WebAuthn options to register a new passkey (for navigator.credentials.create())',
+    description: 'The challenge is used once and lasts 5 minutes. 409 at 10 passkeys.',
+    tags,
+    access: 'session',
+    responses: { 200: PasskeyOptionsResponse },
+    errors: [409, 429],
+  }),
+  addPasskey: defineRoute({
+    method: 'POST',
+    path: '/users/me/two-factor/passkeys',
+    operationId: 'addPasskey',
+    summary: 'Register a passkey as a second factor; the first second factor also answers recovery codes',
+    description:
+      'The browser’s answer to the options of POST /users/me/two-factor/passkeys/options, verified against ' +
+      'PUBLIC_URL’s origin and host (400 `passkey_not_verified`). When it is the account’s first second factor, ' +
+      'two-factor sign-in turns on, the 10 recovery codes are in this answer only, and the account is emailed a note.',
+    tags,
+    access: 'session',
+    body: AddPasskeyRequest,
+    responses: { 200: AddPasskeyResponse },
+    errors: [400, 409, 429],
+  }),
+  removePasskey: defineRoute({
+    method: 'DELETE',
+    path: '/users/me/two-factor/passkeys/:passkeyId',
+    operationId: 'removePasskey',
+    summary: 'Remove one of the caller’s passkeys',
+    description:
+      'Removing the last second factor turns two-factor sign-in off (the recovery codes go with it) and emails ' +
+      'the account a note. 404 for a passkey that is not the caller’s.',
+    tags,
+    access: 'session',
+    params: PasskeyIdParams,
+    responses: { 200: TwoFactorStatusResponse },
+    errors: [404],
   }),
   regenerateRecoveryCodes: defineRoute({
     method: 'POST',

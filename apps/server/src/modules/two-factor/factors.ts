@@ -33,6 +33,8 @@ export async function twoFactorStatus(db: Executor, userId: number): Promise<Two
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return {
     enabled: factor !== undefined,
+    totp_enabled: factor !== undefined,
+    passkey_count: 0,
     enabled_at: factor?.confirmedAt?.toISOString() ?? null,
     recovery_codes_left: factor ? (codes?.left ?? 0) : 0,
   };
