@@ -9,7 +9,9 @@
  *   npx tsx bench/instrumentation-overhead.ts                       (embedded PostgreSQL per run)
  *   DATABASE_URL=postgres://... npx tsx bench/instrumentation-overhead.ts
  *
- * BENCH_ROUNDS (default 2: four runs of each way) and BENCH_TASKS (passed on, default 400) change the size.
+ * BENCH_ROUNDS (default 2: four runs of each way) and BENCH_TASKS (passed on, default 400) change the size;
+ * OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG are passed on to the instrumented runs (e.g.
+ * `parentbased_traceidratio` and 0.1, a tenth of the traces recorded, as an operator would run it).
  * Issue 37's goal is a difference of at most 3 %; the load average is printed beside it, as the figure means
  * little on a busy machine.
  */
@@ -105,7 +107,8 @@ const median = (values: number[]): number => {
 };
 console.log(
   `Instrumentation overhead (${TASKS} text analyses a run, ${ROUNDS * 2} runs each way, load average ` +
-    `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; ${exports} OTLP exports, ` +
+    `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}; sampler ` +
+    `${process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on'} ${process.env.OTEL_TRACES_SAMPLER_ARG ?? ''}; ${exports} OTLP exports, ` +
     `${(exportedBytes / 1024 / 1024).toFixed(1)} MB of spans)`,
 );
 const medianOf = (way: Way, figure: keyof Figures) => median(results[way].map((figures) => figures[figure]));

@@ -42,8 +42,12 @@ import { freshBenchDatabase } from './support/database.ts';
 const TASKS = Number(process.env.BENCH_TASKS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? loadConfig({}).analysis.concurrency);
 const logger = createLogger({ logLevel: 'warn' });
-const OTEL_ENDPOINT = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-const TRACING = OTEL_ENDPOINT ? { OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_ENDPOINT } : {};
+// Tracing as the server reads it from the environment: the endpoint, and the sampler an operator would choose.
+const TRACING = Object.fromEntries(
+  ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'].flatMap((name) =>
+    process.env[name] ? [[name, process.env[name]]] : [],
+  ),
+);
 const METRICS = process.env.BENCH_METRICS !== 'off';
 if (!METRICS) {
   const nothing = () => {};
