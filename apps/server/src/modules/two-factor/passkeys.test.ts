@@ -322,6 +322,24 @@ describe('signing in with a passkey', () => {
     ).toMatchObject([{ counter: 0, lastUsedAt: null }]);
   });
 
+  it('lets one of two simultaneous answers to one challenge through, not both', async () => {
+    const holder = await withPasskey();
+    const challenge = await passwordStep(holder.client.email);
+    const answer = holder.authenticator.assert(await signInOptions(challenge));
+    const both = await Promise.all([secondStep(challenge, answer), secondStep(challenge, answer)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+
+    const options = (await holder.client.call(twoFactorRoutes.startPasskey)).json().data.options;
+    const credential = new SoftwareAuthenticator(ORIGIN).register(options);
+    const added = await Promise.all(
+      ['A', 'B'].map((name) =>
+        holder.client.call(twoFactorRoutes.addPasskey, { body: { name, credential } }),
+      ),
+    );
+    expect(added.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect((await statusOf(holder.client)).passkey_count).toBe(2);
+  });
+
   it('refuses a cloned authenticator: a signature counter that did not move on', async () => {
     const holder = await withPasskey();
     expect((await passkeyStep(holder, await passwordStep(holder.client.email))).statusCode).toBe(200);

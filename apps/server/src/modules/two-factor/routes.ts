@@ -73,7 +73,6 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   serve(app, routes.removePasskey, {
-    ...limited,
     handler: async (request) => ({
       data: await removePasskey(ctx, currentUser(request), request.params.passkeyId),
     }),
