@@ -12,6 +12,9 @@ import { passkeysSupported } from './passkeyCeremony';
 import { TwoFactorAlert } from './TwoFactorAlert';
 import { useFinishTwoFactorSignIn, usePasskeySignIn } from './twoFactorApi';
 
+/** The order the ways are offered in: a passkey first (nothing to type), a recovery code last. */
+const ORDER: Record<TwoFactorMethod, number> = { passkey: 0, totp: 1, recovery_code: 2 };
+
 const SWITCH_LABELS: Record<TwoFactorMethod, string> = {
   passkey: 'twoFactorSignIn.usePasskey',
   totp: 'twoFactorSignIn.useApp',
@@ -28,7 +31,7 @@ function waysIn(state: unknown): { ways: TwoFactorMethod[]; passkeyUnavailable: 
   const supported = passkeysSupported();
   const ways = TWO_FACTOR_METHODS.filter(
     (method) => offered.includes(method) && (method !== 'passkey' || supported),
-  );
+  ).sort((a, b) => ORDER[a] - ORDER[b]);
   return {
     // A recovery code always works while the account has two-factor sign-in.
     ways: ways.length > 0 ? ways : ['recovery_code'],
