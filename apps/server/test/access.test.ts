@@ -10,6 +10,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
   // The second step of a sign-in: its pending sign-in's cookie is the caller's proof (modules/two-factor).
   'POST /api/auth/two-factor',
+  'POST /api/auth/two-factor/passkey-options',
   'POST /api/auth/confirm',
   'POST /api/auth/sign-in-link',
   'POST /api/auth/logout',

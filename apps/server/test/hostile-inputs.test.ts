@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backtests,
   mediaFiles,
+  passkeys,
   ssoConnections,
   ssoDomains,
   ssoGroupMappings,
@@ -292,6 +293,7 @@ async function seedRows(drive: FakeDrive): Promise<void> {
   await addMember(t, projectId, calibrator, 'admin');
   ids.calibratorId = calibrator.userId;
   await ssoRows(projectId);
+  ids.passkeyId = await strangersPasskey();
   ids.calibrationId = (
     await created(
       post(`${project}/calibrations`, { task_id: taskId, reviewer_ids: [owner.userId, calibrator.userId] }),
@@ -376,6 +378,22 @@ function validInput(route: RouteDefinition): RequestInput {
 }
 
 // ---------- multipart ----------
+
+/** A passkey of another account (written directly): the owner's walk of its removal meets a real id, not theirs. */
+async function strangersPasskey(): Promise<number> {
+  const stranger = await signUp(t.app);
+  const [row] = await t.ctx.db
+    .insert(passkeys)
+    .values({
+      userId: stranger.userId,
+      credentialId: 'walk',
+      publicKey: new Uint8Array([1]),
+      deviceType: 'singleDevice',
+      name: 'Walk',
+    })
+    .returning();
+  return row!.id;
+}
 
 const csv = (rows: string[][]) => Buffer.from(`${rows.map((row) => row.join(',')).join('\n')}\n`);
 const callMetadata = JSON.stringify({ Department: 'Sales', Representative: 'Ann' });

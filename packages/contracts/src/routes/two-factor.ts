@@ -15,8 +15,8 @@ import {
 } from '../security/api.ts';
 import { defineRoute } from './route.ts';
 
-// Two-factor sign-in: the second step of a sign-in, the caller's own second factors (an authenticator app and
-// recovery codes), and a project's rule that its admins and owners must have one.
+// Two-factor sign-in: the second step of a sign-in, the caller's own second factors (an authenticator app,
+// passkeys and recovery codes), and a project's rule that its admins and owners must have one.
 const tags = ['two-factor'] as const;
 
 export const twoFactorRoutes = {
@@ -44,7 +44,7 @@ export const twoFactorRoutes = {
     description:
       'Needs the pending sign-in cookie of POST /auth/login (401 `two_factor_expired` without it). The answer ' +
       'goes to navigator.credentials.get(); its result is sent to POST /auth/two-factor as `passkey`. The ' +
-      'challenge is used once and lasts 5 minutes.',
+      'challenge is used once and lasts 5 minutes. 401 `passkey_not_verified` when the account has no passkey.',
     tags,
     access: 'public',
     responses: { 200: PasskeyOptionsResponse },
@@ -79,7 +79,9 @@ export const twoFactorRoutes = {
     operationId: 'confirmTotpEnrolment',
     summary:
       'Turn two-factor sign-in on with a code of the new authenticator app; answers the recovery codes',
-    description: 'The 10 recovery codes are shown only in this answer. The account is emailed a note.',
+    description:
+      'When the app is the account’s first second factor, the 10 recovery codes are shown only in this answer ' +
+      'and the account is emailed a note; next to passkeys the account keeps its codes (an empty list).',
     tags,
     access: 'session',
     body: TwoFactorCodeRequest,
@@ -140,7 +142,8 @@ export const twoFactorRoutes = {
     method: 'POST',
     path: '/users/me/two-factor/recovery-codes',
     operationId: 'regenerateRecoveryCodes',
-    summary: 'Replace the recovery codes (needs a fresh authenticator-app code); the old ones stop working',
+    summary:
+      'Replace the recovery codes (needs a fresh authenticator-app code or a recovery code); the old ones stop working',
     tags,
     access: 'session',
     body: TwoFactorCodeRequest,
@@ -152,7 +155,9 @@ export const twoFactorRoutes = {
     path: '/users/me/two-factor/disable',
     operationId: 'disableTwoFactor',
     summary: 'Turn two-factor sign-in off (needs a fresh authenticator-app code or a recovery code)',
-    description: 'The account is emailed a note.',
+    description:
+      'The authenticator app, the passkeys and the recovery codes all go; an account with only passkeys gives a ' +
+      'recovery code. The account is emailed a note.',
     tags,
     access: 'session',
     body: TwoFactorCodeRequest,

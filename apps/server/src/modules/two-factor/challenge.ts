@@ -14,7 +14,8 @@ import { assertActive } from '../auth/active.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
-import { checkSecondFactor, hasSecondFactor } from './factors.ts';
+import { checkSecondFactor, secondFactorMethods } from './factors.ts';
+import { checkPasskeySignIn, notVerified, startPasskeySignIn } from './passkeys.ts';
 
 /*
  * The second step of a sign-in. Every way in that proves who someone is without a second factor (password,
@@ -36,7 +37,8 @@ export async function holdForSecondFactor(
   userId: number,
   sessionToken: string,
 ): Promise<TwoFactorRequired | null> {
-  if (!(await hasSecondFactor(ctx.db, userId))) return null;
+  const methods = await secondFactorMethods(ctx.db, userId);
+  if (methods.length === 0) return null;
   const signInMethod = await deleteSession(ctx.db, sessionToken);
   const { token, hash } = newSecretToken();
   await ctx.db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, sql`now()`));
@@ -53,23 +55,15 @@ export async function holdForSecondFactor(
     secure: ctx.config.publicUrl.startsWith('https://'),
     maxAge: Math.floor(TWO_FACTOR.challengeTtlMs / 1000),
   });
-  return { two_factor_required: true, methods: ['totp', 'recovery_code'] };
+  return { two_factor_required: true, methods };
 }
 
 export function clearChallengeCookie(reply: FastifyReply): void {
   reply.clearCookie(TWO_FACTOR.challengeCookie, { path: '/api/auth' });
 }
 
-/**
- * Finishes a pending sign-in with a code; answers its user and the first step's way in (the caller opens the
- * session). A wrong code counts against the pending sign-in (it dies after TWO_FACTOR.challengeMaxFailures)
- * and the account's code limit.
- */
-export async function finishSecondFactor(
-  ctx: AppContext,
-  token: string | undefined,
-  input: TwoFactorSignInRequest,
-): Promise<{ user: UserRow; method: SignInMethod }> {
+/** The live pending sign-in the cookie's token names (401 `two_factor_expired` when there is none). */
+async function pendingSignIn(ctx: AppContext, token: string | undefined) {
   if (!token) throw expired();
   const tokenHash = hashToken(token);
   const live = and(
@@ -77,15 +71,37 @@ export async function finishSecondFactor(
     gt(twoFactorChallenges.expiresAt, sql`now()`),
   );
   const [row] = await ctx.db
-    .select({ user: users, signInMethod: twoFactorChallenges.signInMethod })
+    .select({ id: twoFactorChallenges.id, user: users, signInMethod: twoFactorChallenges.signInMethod })
     .from(twoFactorChallenges)
     .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
     .where(live);
   if (!row) throw expired();
+  return { ...row, live };
+}
+
+/** WebAuthn options to finish the pending sign-in with one of the account's passkeys. */
+export async function passkeySignInOptions(ctx: AppContext, token: string | undefined) {
+  const signIn = await pendingSignIn(ctx, token);
+  return startPasskeySignIn(ctx, signIn.id, signIn.user.id);
+}
+
+/**
+ * Finishes a pending sign-in with a code or a passkey's answer; answers its user and the first step's way in
+ * (the caller opens the session). A wrong one counts against the pending sign-in (it dies after
+ * TWO_FACTOR.challengeMaxFailures) and the account's code limit.
+ */
+export async function finishSecondFactor(
+  ctx: AppContext,
+  token: string | undefined,
+  input: TwoFactorSignInRequest,
+): Promise<{ user: UserRow; method: SignInMethod }> {
+  const { id, user, signInMethod, live } = await pendingSignIn(ctx, token);
   const right =
-    'code' in input
-      ? await checkSecondFactor(ctx, row.user, input.code, { recovery: false })
-      : await checkSecondFactor(ctx, row.user, input.recovery_code, { recovery: true });
+    'passkey' in input
+      ? await checkPasskeySignIn(ctx, user, id, input.passkey)
+      : 'code' in input
+        ? await checkSecondFactor(ctx, user, input.code, { recovery: false })
+        : await checkSecondFactor(ctx, user, input.recovery_code, { recovery: true });
   if (!right) {
     const [counted] = await ctx.db
       .update(twoFactorChallenges)
@@ -93,13 +109,14 @@ export async function finishSecondFactor(
       .where(live)
       .returning({ failures: twoFactorChallenges.failures });
     if (counted && counted.failures >= TWO_FACTOR.challengeMaxFailures)
-      await ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.tokenHash, tokenHash));
+      await ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id));
+    if ('passkey' in input) throw notVerified('unauthenticated');
     throw new AppError('unauthenticated', 'invalid_code', TWO_FACTOR_TEXTS.invalidCode);
   }
   // Used up: two requests with one pending sign-in cannot both open a session.
   const used = await ctx.db.delete(twoFactorChallenges).where(live).returning({ id: twoFactorChallenges.id });
   if (used.length === 0) throw expired();
   // Deactivated (SCIM) between the two steps: no session.
-  assertActive(row.user);
-  return { user: row.user, method: (row.signInMethod as SignInMethod | null) ?? 'password' };
+  assertActive(user);
+  return { user, method: (signInMethod as SignInMethod | null) ?? 'password' };
 }

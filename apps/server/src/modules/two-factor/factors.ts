@@ -1,8 +1,8 @@
-import { TWO_FACTOR_TEXTS, type TwoFactorStatus } from '@parley/contracts';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { TWO_FACTOR_TEXTS, type TwoFactorMethod, type TwoFactorStatus } from '@parley/contracts';
+import { and, count, eq, isNotNull, isNull, lt, min, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { recoveryCodes, totpFactors } from '../../db/schema/index.ts';
+import { passkeys, recoveryCodes, totpFactors } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { clearAttempts, countAttempt } from '../auth/limits.ts';
 import { decrypt, encrypt, encryptionKey } from '../google-drive/crypto.ts';
@@ -13,37 +13,62 @@ import { newTotpSecret, totpEnrolment, totpStepOf } from './totp.ts';
 
 const key = (ctx: AppContext) => encryptionKey(ctx.config, TWO_FACTOR_TEXTS);
 
-/** Whether the account has a second factor (a confirmed authenticator app). */
-export async function hasSecondFactor(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
-  return row !== undefined;
-}
-
-export async function twoFactorStatus(db: Executor, userId: number): Promise<TwoFactorStatus> {
-  const [factor] = await db
+/** The account's second factors: its confirmed authenticator app and its passkeys. */
+async function factorsOf(db: Executor, userId: number) {
+  const [totp] = await db
     .select({ confirmedAt: totpFactors.confirmedAt })
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  const [keys] = await db
+    .select({ count: count(), first: min(passkeys.createdAt) })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId));
+  const passkeyCount = keys?.count ?? 0;
+  const since = [totp?.confirmedAt, keys?.first].filter((at): at is Date => at instanceof Date);
+  return {
+    totp: totp !== undefined,
+    passkeyCount,
+    enabled: totp !== undefined || passkeyCount > 0,
+    enabledAt: since.length > 0 ? new Date(Math.min(...since.map(Number))) : null,
+  };
+}
+
+/** Whether the account has a second factor (a confirmed authenticator app or a passkey). */
+export async function hasSecondFactor(db: Executor, userId: number): Promise<boolean> {
+  return (await factorsOf(db, userId)).enabled;
+}
+
+/** The ways the account can finish a sign-in: its factors and its recovery codes; none without a factor. */
+export async function secondFactorMethods(db: Executor, userId: number): Promise<TwoFactorMethod[]> {
+  const factors = await factorsOf(db, userId);
+  if (!factors.enabled) return [];
+  return [
+    ...(factors.totp ? (['totp'] as const) : []),
+    ...(factors.passkeyCount > 0 ? (['passkey'] as const) : []),
+    'recovery_code',
+  ];
+}
+
+export async function twoFactorStatus(db: Executor, userId: number): Promise<TwoFactorStatus> {
+  const factors = await factorsOf(db, userId);
   const [codes] = await db
     .select({ left: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return {
-    enabled: factor !== undefined,
-    totp_enabled: factor !== undefined,
-    passkey_count: 0,
-    enabled_at: factor?.confirmedAt?.toISOString() ?? null,
-    recovery_codes_left: factor ? (codes?.left ?? 0) : 0,
+    enabled: factors.enabled,
+    totp_enabled: factors.totp,
+    passkey_count: factors.passkeyCount,
+    enabled_at: factors.enabledAt?.toISOString() ?? null,
+    recovery_codes_left: factors.enabled ? (codes?.left ?? 0) : 0,
   };
 }
 
+const totpAlreadyOn = () => conflict(TWO_FACTOR_TEXTS.alreadyEnabled, 'two_factor_enabled');
+
 /** Starts setting up an authenticator app: a new secret (replacing an unconfirmed one), stored encrypted. */
 export async function startTotpEnrolment(ctx: AppContext, user: UserRow) {
-  if (await hasSecondFactor(ctx.db, user.id))
-    throw conflict(TWO_FACTOR_TEXTS.alreadyEnabled, 'two_factor_enabled');
+  if ((await factorsOf(ctx.db, user.id)).totp) throw totpAlreadyOn();
   const secret = newTotpSecret();
   const secretEncrypted = encrypt(key(ctx), secret);
   await ctx.db
@@ -80,36 +105,55 @@ async function acceptTotpCode(ctx: AppContext, userId: number, code: string, con
 }
 
 /**
- * Checks a second-factor code of the account: an authenticator-app code, or (with `recovery`) a recovery code,
- * which is used up. Every check counts towards the account's limit of wrong codes (429 beyond it); a right
- * code forgets the wrong ones.
+ * Runs one check of a second factor of the account (a code, a passkey's answer). Every check counts towards the
+ * account's limit of wrong ones (429 beyond it); a right one forgets the wrong ones.
  */
-export async function checkSecondFactor(
+export async function countedCheck(
+  ctx: AppContext,
+  user: UserRow,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  if (!(await countAttempt(ctx.db, 'two_factor_failure', user.email)))
+    throw new AppError('rate_limited', 'rate_limited', TWO_FACTOR_TEXTS.tooManyCodes);
+  const right = await check();
+  if (right) await clearAttempts(ctx.db, 'two_factor_failure', user.email);
+  return right;
+}
+
+/**
+ * Checks a second-factor code of the account (countedCheck): an authenticator-app code, or (with `recovery`) a
+ * recovery code, which is used up. Without an authenticator app, an app code is simply wrong.
+ */
+export function checkSecondFactor(
   ctx: AppContext,
   user: UserRow,
   code: string,
   options: { recovery: boolean; enrolling?: boolean },
 ): Promise<boolean> {
-  if (!(await countAttempt(ctx.db, 'two_factor_failure', user.email)))
-    throw new AppError('rate_limited', 'rate_limited', TWO_FACTOR_TEXTS.tooManyCodes);
-  const right =
-    (await acceptTotpCode(ctx, user.id, code, !options.enrolling)) ||
-    (options.recovery && (await useRecoveryCode(ctx.db, user.id, code)));
-  if (right) await clearAttempts(ctx.db, 'two_factor_failure', user.email);
-  return right;
+  return countedCheck(
+    ctx,
+    user,
+    async () =>
+      (await acceptTotpCode(ctx, user.id, code, !options.enrolling)) ||
+      (options.recovery && (await useRecoveryCode(ctx.db, user.id, code))),
+  );
 }
 
 const invalidCode = () => new AppError('invalid', 'invalid_code', TWO_FACTOR_TEXTS.invalidCode);
 
-/** Turns two-factor sign-in on with a code of the app being set up; answers the first recovery codes. */
+/**
+ * Confirms the app being set up with one of its codes. When it is the account's first second factor, two-factor
+ * sign-in turns on and the first recovery codes are answered; next to passkeys the account keeps its codes
+ * (an empty list).
+ */
 export async function confirmTotpEnrolment(ctx: AppContext, user: UserRow, code: string) {
-  if (await hasSecondFactor(ctx.db, user.id))
-    throw conflict(TWO_FACTOR_TEXTS.alreadyEnabled, 'two_factor_enabled');
+  const before = await factorsOf(ctx.db, user.id);
+  if (before.totp) throw totpAlreadyOn();
   const [pending] = await ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, user.id));
   if (!pending) throw conflict(TWO_FACTOR_TEXTS.noEnrolment, 'no_enrolment');
   if (!(await checkSecondFactor(ctx, user, code, { recovery: false, enrolling: true }))) throw invalidCode();
-  const codes = await replaceRecoveryCodes(ctx.db, user.id);
-  await notify(ctx, user, 'on');
+  const codes = before.enabled ? [] : await replaceRecoveryCodes(ctx.db, user.id);
+  if (!before.enabled) await notifyTwoFactor(ctx, user, 'on');
   return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
 }
 
@@ -118,30 +162,35 @@ async function assertEnabled(db: Executor, userId: number) {
     throw conflict(TWO_FACTOR_TEXTS.notEnabled, 'two_factor_disabled');
 }
 
-/** New recovery codes for a fresh authenticator-app code; the old ones stop working. */
+/**
+ * New recovery codes for a fresh code: of the authenticator app, or one of the recovery codes (an account with
+ * only passkeys has no other code to give); the old ones stop working.
+ */
 export async function regenerateRecoveryCodes(ctx: AppContext, user: UserRow, code: string) {
   await assertEnabled(ctx.db, user.id);
-  if (!(await checkSecondFactor(ctx, user, code, { recovery: false }))) throw invalidCode();
+  if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
   const codes = await replaceRecoveryCodes(ctx.db, user.id);
   return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
 }
 
 /**
  * Turns two-factor sign-in off with a fresh code (app or recovery): a stolen session alone cannot. The
- * account's secret and recovery codes go.
+ * account's secret, passkeys and recovery codes go.
  */
 export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
   await assertEnabled(ctx.db, user.id);
   if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
+    await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   });
-  await notify(ctx, user, 'off');
+  await notifyTwoFactor(ctx, user, 'off');
   return twoFactorStatus(ctx.db, user.id);
 }
 
-async function notify(ctx: AppContext, user: UserRow, change: 'on' | 'off') {
+/** Emails the account that two-factor sign-in was turned on or off. */
+export async function notifyTwoFactor(ctx: AppContext, user: UserRow, change: 'on' | 'off') {
   const on = change === 'on';
   await emailJob.send(ctx, {
     to: user.email,
@@ -150,7 +199,7 @@ async function notify(ctx: AppContext, user: UserRow, change: 'on' | 'off') {
       : 'Two-factor sign-in is off for your Parley account',
     text: [
       on
-        ? 'Two-factor sign-in was turned on for your Parley account: signing in now also asks for a code of your authenticator app.'
+        ? 'Two-factor sign-in was turned on for your Parley account: signing in now also asks for a second factor (a code of your authenticator app, or a passkey).'
         : 'Two-factor sign-in was turned off for your Parley account: signing in asks only for your password again.',
       `You can change it in your profile: ${ctx.config.publicUrl}/profile/security`,
       'If it was not you, change your password at once and tell your administrator.',

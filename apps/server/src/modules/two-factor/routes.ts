@@ -8,7 +8,7 @@ import { currentUser } from '../auth/plugin.ts';
 import { createSession } from '../auth/sessions.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
 import { toUserDto } from '../users/dto.ts';
-import { clearChallengeCookie, finishSecondFactor } from './challenge.ts';
+import { clearChallengeCookie, finishSecondFactor, passkeySignInOptions } from './challenge.ts';
 import {
   confirmTotpEnrolment,
   disableTwoFactor,
@@ -16,6 +16,7 @@ import {
   startTotpEnrolment,
   twoFactorStatus,
 } from './factors.ts';
+import { addPasskey, listPasskeys, removePasskey, startPasskeyRegistration } from './passkeys.ts';
 import { setTwoFactorPolicy } from './policy.ts';
 
 export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -32,6 +33,13 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   });
 
+  serve(app, routes.passkeySignInOptions, {
+    ...limited,
+    handler: async (request) => ({
+      data: await passkeySignInOptions(ctx, request.cookies[TWO_FACTOR.challengeCookie]),
+    }),
+  });
+
   serve(app, routes.status, {
     handler: async (request) => ({ data: await twoFactorStatus(ctx.db, currentUser(request).id) }),
   });
@@ -45,6 +53,29 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     ...limited,
     handler: async (request) => ({
       data: await confirmTotpEnrolment(ctx, currentUser(request), request.body.code),
+    }),
+  });
+
+  serve(app, routes.listPasskeys, {
+    handler: async (request) => ({ data: await listPasskeys(ctx.db, currentUser(request).id) }),
+  });
+
+  serve(app, routes.startPasskey, {
+    ...limited,
+    handler: async (request) => ({ data: await startPasskeyRegistration(ctx, currentUser(request)) }),
+  });
+
+  serve(app, routes.addPasskey, {
+    ...limited,
+    handler: async (request) => ({
+      data: await addPasskey(ctx, currentUser(request), request.body.name, request.body.credential),
+    }),
+  });
+
+  serve(app, routes.removePasskey, {
+    ...limited,
+    handler: async (request) => ({
+      data: await removePasskey(ctx, currentUser(request), request.params.passkeyId),
     }),
   });
 

@@ -104,6 +104,8 @@ describe('turning two-factor sign-in on', () => {
     const client = await signUp(t.app);
     expect((await client.call(twoFactorRoutes.status)).json().data).toEqual({
       enabled: false,
+      totp_enabled: false,
+      passkey_count: 0,
       enabled_at: null,
       recovery_codes_left: 0,
     });
@@ -131,7 +133,12 @@ describe('turning two-factor sign-in on', () => {
     const { recovery_codes, status } = confirmed.json().data;
     expect(recovery_codes).toHaveLength(10);
     for (const code of recovery_codes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
-    expect(status).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    expect(status).toMatchObject({
+      enabled: true,
+      totp_enabled: true,
+      passkey_count: 0,
+      recovery_codes_left: 10,
+    });
     const hashes = await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, client.userId));
     expect(hashes.map((row) => row.codeHash).join()).not.toContain(recovery_codes[0].replace('-', ''));
     const mails = (await takeQueuedEmails(t.ctx.boss)).filter((mail) => mail.to === client.email);
@@ -280,9 +287,9 @@ describe('signing in with a second factor', () => {
 });
 
 describe('managing the factors', () => {
-  it('replaces the recovery codes with a fresh code; the old ones stop working', async () => {
+  it('replaces the recovery codes with a fresh code (of the app, or a recovery code); the old ones stop working', async () => {
     const { client, secret, codes } = await enrolled();
-    const refused = await client.call(twoFactorRoutes.regenerateRecoveryCodes, { body: { code: codes[0]! } });
+    const refused = await client.call(twoFactorRoutes.regenerateRecoveryCodes, { body: { code: '000000' } });
     expect(refused.statusCode).toBe(400);
     const renewed = await client.call(twoFactorRoutes.regenerateRecoveryCodes, {
       body: { code: codeOf(secret) },
@@ -297,6 +304,11 @@ describe('managing the factors', () => {
     expect((await secondStep(await passwordStep(client.email), { recovery_code: fresh[1] })).statusCode).toBe(
       200,
     );
+    const byRecoveryCode = await client.call(twoFactorRoutes.regenerateRecoveryCodes, {
+      body: { code: fresh[2]! },
+    });
+    expect(byRecoveryCode.statusCode).toBe(200);
+    expect(byRecoveryCode.json().data.recovery_codes).not.toContain(fresh[3]);
   });
 
   it('turns off only with a fresh code, forgets the secret and codes, emails the owner, and sign-in is one step again', async () => {
@@ -305,7 +317,13 @@ describe('managing the factors', () => {
     await takeQueuedEmails(t.ctx.boss);
     const off = await client.call(twoFactorRoutes.disable, { body: { code: codes[0]! } });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
+    expect(off.json().data).toEqual({
+      enabled: false,
+      totp_enabled: false,
+      passkey_count: 0,
+      enabled_at: null,
+      recovery_codes_left: 0,
+    });
     expect(await t.ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, client.userId))).toEqual(
       [],
     );
