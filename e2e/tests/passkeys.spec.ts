@@ -78,12 +78,12 @@ test.describe('passkeys', () => {
     await shoot(page, 'passkeys-sign-in-phone');
     await page.setViewportSize(DESKTOP);
     await usePasskey.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Signed in, back on the page the sign-out left.
+    await expect(page).toHaveURL(/\/profile\/security$/);
     const me = await page.request.get('/api/auth/me');
     expect(((await me.json()) as { data: { email: string } }).data.email).toBe(user.email);
 
     // The passkey was used; removing the account's only second factor warns, then turns it off.
-    await page.goto('/profile/security');
     await expect(row).toContainText('Last used');
     await row.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove the passkey “Work laptop”?' });
