@@ -7,7 +7,6 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
-  Paper,
   Stack,
   Typography,
 } from '@mui/material';
@@ -20,9 +19,21 @@ import { QueryContent } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { formatRelativeTime } from '../../shared/format/relativeTime';
 import { formatDate } from '../../shared/utils/displayDates';
-import { AddPasskeyDialog } from './AddPasskeyDialog';
+import { FactorDialog } from './FactorDialog';
 import { passkeysSupported } from './passkeyCeremony';
-import { usePasskeys, useRemovePasskey } from './twoFactorApi';
+import { describeBrowser } from './passkeyName';
+import { SecuritySection } from './SecuritySection';
+import { useAddPasskey, usePasskeys, useRemovePasskey } from './twoFactorApi';
+
+/** A new passkey's suggested name: "Chrome on macOS", or as much of it as the user agent tells. */
+function useSuggestedName() {
+  const { t } = useTranslation();
+  return () => {
+    const { browser, os } = describeBrowser(navigator.userAgent);
+    if (browser && os) return t('security.passkeys.nameOn', { browser, os });
+    return browser ?? os ?? t('security.passkeys.defaultName');
+  };
+}
 
 /**
  * Security → Passkeys: the account's passkeys (name, added, last used), adding one (the first second factor
@@ -40,19 +51,19 @@ export function PasskeysSection({
 }) {
   const { t } = useTranslation();
   const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const suggestedName = useSuggestedName();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Removal | null>(null);
   const supported = passkeysSupported();
   const full = status.passkey_count >= PASSKEYS.maxPerAccount;
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="passkeys">
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('security.passkeys.title')}
-      </Typography>
-      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-        {t('security.passkeys.description')}
-      </Typography>
+    <SecuritySection
+      title={t('security.passkeys.title')}
+      description={t('security.passkeys.description')}
+      testId="passkeys"
+    >
       <QueryContent
         query={passkeys}
         loadingLabel={t('security.passkeys.loading')}
@@ -103,14 +114,23 @@ export function PasskeysSection({
           </Stack>
         )}
       </QueryContent>
-      <AddPasskeyDialog
+      <FactorDialog
         open={adding}
-        onClose={() => setAdding(false)}
-        onAdded={(name, codes) => {
+        title={t('security.passkeys.addTitle')}
+        description={t('security.passkeys.addDescription')}
+        label={t('security.passkeys.name')}
+        helperText={t('security.passkeys.nameHelp')}
+        suggestion={suggestedName}
+        maxLength={PASSKEYS.nameMaxLength}
+        submitLabel={t('security.passkeys.addSubmit')}
+        busyLabel={t('security.passkeys.waiting')}
+        action={add}
+        onDone={(answer) => {
           setAdding(false);
-          notify({ severity: 'success', text: t('security.passkeys.added', { name }) });
-          if (codes) onCodes(codes);
+          notify({ severity: 'success', text: t('security.passkeys.added', { name: answer.passkey.name }) });
+          if (answer.recovery_codes) onCodes(answer.recovery_codes);
         }}
+        onClose={() => setAdding(false)}
       />
       <RemovePasskeyDialog
         removal={removing}
@@ -123,7 +143,7 @@ export function PasskeysSection({
           });
         }}
       />
-    </Paper>
+    </SecuritySection>
   );
 }
 

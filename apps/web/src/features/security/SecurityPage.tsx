@@ -1,5 +1,5 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import type { TwoFactorStatus } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,10 @@ import { Page } from '../../shared/components/Page';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { formatDate } from '../../shared/utils/displayDates';
-import { CodeDialog } from './CodeDialog';
+import { FactorDialog } from './FactorDialog';
 import { PasskeysSection } from './PasskeysSection';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
+import { SecuritySection } from './SecuritySection';
 import {
   useConfirmTotp,
   useDisableTwoFactor,
@@ -54,34 +55,30 @@ export default function SecurityPage() {
   return (
     <Page title={t('security.title')} subtitle={t('security.subtitle')} form>
       <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="two-factor">
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-            <Typography variant="h6" component="h2">
-              {t('security.twoFactor')}
-            </Typography>
-            {status.data ? (
+        <SecuritySection
+          title={t('security.twoFactor')}
+          state={
+            status.data ? (
               <Chip
                 size="small"
                 color={status.data.enabled ? 'success' : 'default'}
                 label={status.data.enabled ? t('security.on') : t('security.off')}
               />
-            ) : null}
-          </Stack>
-          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-            {t('security.twoFactorDescription')}
-          </Typography>
+            ) : null
+          }
+          description={t('security.twoFactorDescription')}
+          testId="two-factor"
+        >
           {overview}
-        </Paper>
+        </SecuritySection>
         {status.data ? (
           <>
             <PasskeysSection status={status.data} onCodes={showCodes} notify={show} />
-            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="authenticator-app">
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {t('security.app.title')}
-              </Typography>
-              <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-                {t('security.app.description')}
-              </Typography>
+            <SecuritySection
+              title={t('security.app.title')}
+              description={t('security.app.description')}
+              testId="authenticator-app"
+            >
               {status.data.totp_enabled ? (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <CheckCircleOutlineIcon color="success" />
@@ -90,7 +87,7 @@ export default function SecurityPage() {
               ) : (
                 <Enrolment onEnabled={showCodes} />
               )}
-            </Paper>
+            </SecuritySection>
           </>
         ) : null}
       </Stack>
@@ -207,13 +204,13 @@ function EnabledTwoFactor({
           {t('security.turnOff')}
         </Button>
       </Stack>
-      <CodeDialog
+      <FactorDialog
         open={dialog === 'codes'}
         title={t('security.newCodesTitle')}
         description={
           status.totp_enabled ? t('security.newCodesDescription') : t('security.newCodesWithRecovery')
         }
-        codeLabel={codeLabel}
+        label={codeLabel}
         submitLabel={t('security.newCodesSubmit')}
         action={regenerate}
         onDone={(answer) => {
@@ -222,13 +219,13 @@ function EnabledTwoFactor({
         }}
         onClose={() => setDialog(null)}
       />
-      <CodeDialog
+      <FactorDialog
         open={dialog === 'off'}
         title={t('security.turnOffTitle')}
         description={
           status.totp_enabled ? t('security.turnOffDescription') : t('security.turnOffWithRecovery')
         }
-        codeLabel={codeLabel}
+        label={codeLabel}
         submitLabel={t('security.turnOffSubmit')}
         destructive
         action={disable}
