@@ -34,7 +34,9 @@ test.describe('two-factor sign-in', () => {
     // A wrong code first: the page says so and stays.
     await page.getByLabel('2. Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expect(page.getByRole('alert')).toContainText('That code is not right');
+    await expect(page.getByTestId('authenticator-app').getByRole('alert')).toContainText(
+      'That code is not right',
+    );
     await page.getByLabel('2. Code from the app').fill(totpCode(key));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });

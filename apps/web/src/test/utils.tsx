@@ -74,8 +74,15 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders routes in a memory router with the app's providers; every page also renders a LocationProbe. */
-export function renderRoutes(routes: RouteObject[], initialPath: string, client = testQueryClient()) {
+/**
+ * Renders routes in a memory router with the app's providers; every page also renders a LocationProbe. The
+ * first entry is a path, or a location with router state (as a navigate() with state leaves it).
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath: string | { pathname: string; state: unknown },
+  client = testQueryClient(),
+) {
   const router = createMemoryRouter([{ element: <Probed />, children: routes }], {
     initialEntries: [initialPath],
   });

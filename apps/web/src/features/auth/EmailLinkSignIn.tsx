@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
-import { TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
+import { TWO_FACTOR_SIGN_IN_PATH, twoFactorState } from '../../shared/auth/redirect';
 import { LoadingState } from '../../shared/components/States';
 
 interface EmailLinkSignInProps {
@@ -43,7 +43,9 @@ export function EmailLinkSignIn({
     sent.current = true;
     mutate(token, {
       onSuccess: (answer) =>
-        void navigate(asksSecondFactor(answer) ? TWO_FACTOR_SIGN_IN_PATH : '/dashboard', { replace: true }),
+        void (asksSecondFactor(answer)
+          ? navigate(TWO_FACTOR_SIGN_IN_PATH, { replace: true, state: twoFactorState(answer.methods) })
+          : navigate('/dashboard', { replace: true })),
     });
   }, [token, mutate, navigate]);
 

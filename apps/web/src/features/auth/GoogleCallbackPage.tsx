@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
-import { fromPath, TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
+import { fromPath, TWO_FACTOR_SIGN_IN_PATH, twoFactorState } from '../../shared/auth/redirect';
 import { LoadingState } from '../../shared/components/States';
 import { GOOGLE_OAUTH_STATE_KEY, takeGoogleReturn, useGoogleCallback } from './google';
 
@@ -38,7 +38,10 @@ export default function GoogleCallbackPage() {
       {
         onSuccess: ({ secondFactor, joinedProjectId }) => {
           if (secondFactor) {
-            void navigate(TWO_FACTOR_SIGN_IN_PATH, { replace: true, state: fromPath(returnTo) });
+            void navigate(TWO_FACTOR_SIGN_IN_PATH, {
+              replace: true,
+              state: twoFactorState(secondFactor, fromPath(returnTo)),
+            });
             return;
           }
           void navigate(joinedProjectId === undefined ? returnTo : `/projects/${joinedProjectId}`, {

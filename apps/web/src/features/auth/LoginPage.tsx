@@ -7,7 +7,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams
 import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
-import { redirectTarget, TWO_FACTOR_SIGN_IN_PATH } from '../../shared/auth/redirect';
+import { redirectTarget, TWO_FACTOR_SIGN_IN_PATH, twoFactorState } from '../../shared/auth/redirect';
 
 import { SsoSignIn } from '../../shared/auth/SsoSignIn';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
@@ -58,7 +58,9 @@ export default function LoginPage() {
       {
         onSuccess: (answer) =>
           asksSecondFactor(answer)
-            ? void navigate(TWO_FACTOR_SIGN_IN_PATH, { state: location.state })
+            ? void navigate(TWO_FACTOR_SIGN_IN_PATH, {
+                state: twoFactorState(answer.methods, location.state),
+              })
             : void navigate(target, { replace: true }),
       },
     ),

@@ -54,10 +54,10 @@ export function useGoogleCallback() {
         body: { ...body, language: currentLanguage(), ...(invite && { invite_token: invite }) },
       });
       // The account's second factor is asked next (TwoFactorSignInPage); nobody is signed in yet.
-      if (asksSecondFactor(answer.data)) return { secondFactor: true };
+      if (asksSecondFactor(answer.data)) return { secondFactor: answer.data.methods };
       await signedIn(answer.data);
       return {
-        secondFactor: false,
+        secondFactor: null,
         joinedProjectId: 'joined_project_id' in answer ? answer.joined_project_id : undefined,
       };
     },

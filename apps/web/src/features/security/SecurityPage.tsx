@@ -1,5 +1,5 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import type { TwoFactorStatus } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,11 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { Page } from '../../shared/components/Page';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
-import { CodeDialog } from './CodeDialog';
+import { formatDate } from '../../shared/utils/displayDates';
+import { FactorDialog } from './FactorDialog';
+import { PasskeysSection } from './PasskeysSection';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
+import { SecuritySection } from './SecuritySection';
 import {
   useConfirmTotp,
   useDisableTwoFactor,
@@ -17,48 +20,77 @@ import {
   useTwoFactorStatus,
 } from './twoFactorApi';
 
-/** Profile → Security (/profile/security): two-factor sign-in with an authenticator app and recovery codes. */
+/**
+ * Profile → Security (/profile/security): two-factor sign-in (its state, recovery codes, turning it off), and
+ * its factors: an authenticator app and passkeys. The first factor added turns it on.
+ */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const status = useTwoFactorStatus();
   const errorMessage = useErrorMessage();
   const { toast, show, close } = useToast();
   const [codes, setCodes] = useState<string[] | null>(null);
+  // A factor added beside another keeps the account's codes: there are none to show then.
+  const showCodes = (fresh: string[]) => setCodes(fresh.length > 0 ? fresh : null);
 
-  let content: ReactNode;
-  if (status.isPending) content = <LoadingState />;
+  let overview: ReactNode;
+  if (status.isPending) overview = <LoadingState />;
   else if (status.isError)
-    content = <ErrorState message={errorMessage(status.error)} onRetry={() => void status.refetch()} />;
+    overview = <ErrorState message={errorMessage(status.error)} onRetry={() => void status.refetch()} />;
   else if (status.data.enabled)
-    content = (
+    overview = (
       <EnabledTwoFactor
         status={status.data}
-        onCodes={setCodes}
+        onCodes={showCodes}
         onOff={() => show({ severity: 'success', text: t('security.turnedOff') })}
       />
     );
-  else content = <Enrolment onEnabled={setCodes} />;
+  else
+    overview = (
+      <Typography variant="body2" data-testid="two-factor-off-hint">
+        {t('security.offHint')}
+      </Typography>
+    );
 
   return (
     <Page title={t('security.title')} subtitle={t('security.subtitle')} form>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="two-factor">
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <Typography variant="h6" component="h2">
-            {t('security.twoFactor')}
-          </Typography>
-          {status.data ? (
-            <Chip
-              size="small"
-              color={status.data.enabled ? 'success' : 'default'}
-              label={status.data.enabled ? t('security.on') : t('security.off')}
-            />
-          ) : null}
-        </Stack>
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-          {t('security.twoFactorDescription')}
-        </Typography>
-        {content}
-      </Paper>
+      <Stack spacing={3}>
+        <SecuritySection
+          title={t('security.twoFactor')}
+          state={
+            status.data ? (
+              <Chip
+                size="small"
+                color={status.data.enabled ? 'success' : 'default'}
+                label={status.data.enabled ? t('security.on') : t('security.off')}
+              />
+            ) : null
+          }
+          description={t('security.twoFactorDescription')}
+          testId="two-factor"
+        >
+          {overview}
+        </SecuritySection>
+        {status.data ? (
+          <>
+            <PasskeysSection status={status.data} onCodes={showCodes} notify={show} />
+            <SecuritySection
+              title={t('security.app.title')}
+              description={t('security.app.description')}
+              testId="authenticator-app"
+            >
+              {status.data.totp_enabled ? (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <CheckCircleOutlineIcon color="success" />
+                  <Typography>{t('security.app.on')}</Typography>
+                </Stack>
+              ) : (
+                <Enrolment onEnabled={showCodes} />
+              )}
+            </SecuritySection>
+          </>
+        ) : null}
+      </Stack>
       <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} notify={show} />
       <Toast toast={toast} onClose={close} />
     </Page>
@@ -134,6 +166,7 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
+/** Two-factor sign-in is on: since when, the recovery codes left, new ones, and turning it all off. */
 function EnabledTwoFactor({
   status,
   onCodes,
@@ -147,14 +180,15 @@ function EnabledTwoFactor({
   const regenerate = useRegenerateRecoveryCodes();
   const disable = useDisableTwoFactor();
   const [dialog, setDialog] = useState<'codes' | 'off' | null>(null);
-  const since = status.enabled_at
-    ? new Date(status.enabled_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
-    : '';
+  // Without an authenticator app, a recovery code is the one code the account has to prove itself.
+  const codeLabel = status.totp_enabled ? t('security.appOrRecoveryCode') : t('security.recoveryCode');
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <CheckCircleOutlineIcon color="success" />
-        <Typography>{t('security.enabledSince', { date: since })}</Typography>
+        <Typography>
+          {t('security.enabledSince', { date: formatDate(status.enabled_at, i18n.language) })}
+        </Typography>
       </Stack>
       {status.recovery_codes_left <= 2 ? (
         <Alert severity="warning">{t('security.fewCodes', { left: status.recovery_codes_left })}</Alert>
@@ -170,11 +204,13 @@ function EnabledTwoFactor({
           {t('security.turnOff')}
         </Button>
       </Stack>
-      <CodeDialog
+      <FactorDialog
         open={dialog === 'codes'}
         title={t('security.newCodesTitle')}
-        description={t('security.newCodesDescription')}
-        codeLabel={t('security.appCode')}
+        description={
+          status.totp_enabled ? t('security.newCodesDescription') : t('security.newCodesWithRecovery')
+        }
+        label={codeLabel}
         submitLabel={t('security.newCodesSubmit')}
         action={regenerate}
         onDone={(answer) => {
@@ -183,11 +219,13 @@ function EnabledTwoFactor({
         }}
         onClose={() => setDialog(null)}
       />
-      <CodeDialog
+      <FactorDialog
         open={dialog === 'off'}
         title={t('security.turnOffTitle')}
-        description={t('security.turnOffDescription')}
-        codeLabel={t('security.appOrRecoveryCode')}
+        description={
+          status.totp_enabled ? t('security.turnOffDescription') : t('security.turnOffWithRecovery')
+        }
+        label={codeLabel}
         submitLabel={t('security.turnOffSubmit')}
         destructive
         action={disable}

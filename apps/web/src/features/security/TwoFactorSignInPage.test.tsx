@@ -1,8 +1,20 @@
-import { authRoutes, type ErrorBody, twoFactorRoutes } from '@parley/contracts';
+import { authRoutes, type ErrorBody, type TwoFactorMethod, twoFactorRoutes } from '@parley/contracts';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes, routeKey, sessionAnswer } from '../../test/utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { twoFactorState } from '../../shared/auth/redirect';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  routeKey,
+  sessionAnswer,
+} from '../../test/utils';
 import TwoFactorSignInPage from './TwoFactorSignInPage';
+
+// The browser's ceremony is the boundary: the library's call stands in for navigator.credentials.get().
+vi.mock('@simplewebauthn/browser', () => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
 
 const USER = {
   id: 7,
@@ -21,7 +33,21 @@ const routes = [
   { path: '/dashboard', element: <p>Dashboard</p> },
 ];
 
+const ASSERTION = {
+  id: 'cred-1',
+  rawId: 'cred-1',
+  type: 'public-key' as const,
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'YXV0aA', signature: 'c2ln' },
+};
+
+/** The page as the sign-in page opens it: the first step's answer named these methods. */
+const openWith = (methods: TwoFactorMethod[]) =>
+  renderRoutes(routes, { pathname: '/login/two-factor', state: twoFactorState(methods) });
+
 describe('two-factor sign-in', () => {
+  beforeEach(() => vi.mocked(startAuthentication).mockReset());
+
   it('asks for the code, sends it, and opens the app', async () => {
     const fetch = mockFetch({
       [routeKey(authRoutes.session)]: () => sessionAnswer(null),
@@ -58,5 +84,66 @@ describe('two-factor sign-in', () => {
     const sent = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/auth/two-factor'));
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ recovery_code: 'abcde-fghjk' });
     expect(screen.getAllByRole('link', { name: 'Back to sign in' }).length).toBeGreaterThan(0);
+  });
+
+  it('offers a passkey first when the account has one: the signed challenge opens the app', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    vi.mocked(startAuthentication).mockResolvedValueOnce(ASSERTION);
+    const fetch = mockFetch({
+      [routeKey(authRoutes.session)]: () => sessionAnswer(null),
+      [routeKey(twoFactorRoutes.passkeySignInOptions)]: () =>
+        routeAnswer(twoFactorRoutes.passkeySignInOptions, { data: { options: { challenge: 'Y2hhbA' } } }),
+      [routeKey(twoFactorRoutes.signIn)]: () => jsonResponse(200, { data: USER }),
+    });
+    openWith(['totp', 'passkey', 'recovery_code']);
+    expect(await screen.findByText(/Confirm it's you with a passkey/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use the authenticator app' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+    expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: 'Y2hhbA' } });
+    const sent = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/auth/two-factor'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ passkey: ASSERTION });
+  });
+
+  it('says calmly that the prompt was cancelled, translates a refused passkey, and keeps the other ways', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    vi.mocked(startAuthentication)
+      .mockRejectedValueOnce(
+        Object.assign(new Error('The operation timed out.'), { name: 'NotAllowedError' }),
+      )
+      .mockResolvedValueOnce(ASSERTION);
+    mockFetch({
+      [routeKey(authRoutes.session)]: () => sessionAnswer(null),
+      [routeKey(twoFactorRoutes.passkeySignInOptions)]: () =>
+        routeAnswer(twoFactorRoutes.passkeySignInOptions, { data: { options: { challenge: 'Y2hhbA' } } }),
+      [routeKey(twoFactorRoutes.signIn)]: () =>
+        jsonResponse(401, {
+          error: { code: 'passkey_not_verified', message: 'server text' },
+        } satisfies ErrorBody),
+    });
+    openWith(['passkey', 'recovery_code']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The passkey was not used: the request was cancelled or timed out.',
+    );
+    expect(screen.queryByRole('button', { name: 'Use the authenticator app' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(
+      await screen.findByText(
+        'This passkey could not be verified. Try again, or use another way to sign in.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('in a browser without WebAuthn, says so and asks for a code instead', async () => {
+    mockFetch({ [routeKey(authRoutes.session)]: () => sessionAnswer(null) });
+    openWith(['totp', 'passkey', 'recovery_code']);
+    expect(await screen.findByText(/This browser cannot use passkeys/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
   });
 });

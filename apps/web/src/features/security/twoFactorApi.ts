@@ -1,9 +1,11 @@
-import { type TwoFactorSignInRequest, twoFactorRoutes } from '@parley/contracts';
+import { type TwoFactorSignInRequest, type TwoFactorStatus, twoFactorRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSignedIn } from '../../shared/api/auth';
 import { call } from '../../shared/api/client';
+import { createPasskey, signWithPasskey } from './passkeyCeremony';
 
 const statusKey = ['twoFactor', 'status'] as const;
+const passkeysKey = ['twoFactor', 'passkeys'] as const;
 
 /** The second step of a sign-in: a code of the authenticator app or a recovery code opens the session. */
 export function useFinishTwoFactorSignIn() {
@@ -11,6 +13,17 @@ export function useFinishTwoFactorSignIn() {
   return useMutation({
     mutationFn: async (body: TwoFactorSignInRequest) => (await call(twoFactorRoutes.signIn, { body })).data,
     onSuccess: signedIn,
+  });
+}
+
+/** The second step with a passkey: the server's challenge, signed by the browser, opens the session. */
+export function usePasskeySignIn() {
+  const finish = useFinishTwoFactorSignIn();
+  return useMutation({
+    mutationFn: async () => {
+      const { options } = (await call(twoFactorRoutes.passkeySignInOptions, {})).data;
+      return finish.mutateAsync({ passkey: await signWithPasskey(options) });
+    },
   });
 }
 
@@ -27,13 +40,17 @@ export function useStartTotp() {
   });
 }
 
-/** A change of the factors that answers the new status (and maybe new recovery codes): the status is stored. */
-function useFactorChange<T>(request: (code: string) => Promise<T>, statusOf: (answer: T) => unknown) {
+/**
+ * A change of the factors that answers the new status (and maybe new recovery codes): the status is stored,
+ * and the passkeys are read again (turning two-factor sign-in off may take them along).
+ */
+function useFactorChange<V, T>(request: (input: V) => Promise<T>, statusOf: (answer: T) => TwoFactorStatus) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (answer) => {
       queryClient.setQueryData(statusKey, statusOf(answer));
+      void queryClient.invalidateQueries({ queryKey: passkeysKey });
       // The projects that require a second factor open (or close) with it.
       void queryClient.invalidateQueries({ queryKey: ['twoFactorPolicy'] });
     },
@@ -57,6 +74,35 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableTwoFactor() {
   return useFactorChange(
     async (code: string) => (await call(twoFactorRoutes.disable, { body: { code } })).data,
+    (answer) => answer,
+  );
+}
+
+export function usePasskeys() {
+  return useQuery({
+    queryKey: passkeysKey,
+    queryFn: async ({ signal }) => (await call(twoFactorRoutes.listPasskeys, { signal })).data,
+  });
+}
+
+/**
+ * Adds a passkey: the server's registration options, the browser's new credential, then the server verifies
+ * and stores it. Answers the passkey, the status and, for a first second factor, the new recovery codes.
+ */
+export function useAddPasskey() {
+  return useFactorChange(
+    async (name: string) => {
+      const { options } = (await call(twoFactorRoutes.startPasskey, {})).data;
+      const credential = await createPasskey(options);
+      return (await call(twoFactorRoutes.addPasskey, { body: { name, credential } })).data;
+    },
+    (answer) => answer.status,
+  );
+}
+
+export function useRemovePasskey() {
+  return useFactorChange(
+    async (passkeyId: number) => (await call(twoFactorRoutes.removePasskey, { params: { passkeyId } })).data,
     (answer) => answer,
   );
 }
