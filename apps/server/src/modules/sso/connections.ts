@@ -23,6 +23,7 @@ import { decrypt, encrypt, encryptionKey } from '../google-drive/crypto.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hasVerificationRecord } from './dns.ts';
 import { oidcConfiguration } from './oidc.ts';
+import { endSessionsOutsideSso } from './require-sso.ts';
 import { readIdpMetadata } from './saml.ts';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
@@ -180,6 +181,9 @@ export async function updateConnection(
     })
     .where(eq(ssoConnections.id, connectionId))
     .returning();
+  if (row!.requireSso && row!.enabled && !(current.requireSso && current.enabled)) {
+    await endSessionsOutsideSso(ctx.db, connectionId);
+  }
   return toDto(ctx, row!);
 }
 
@@ -245,6 +249,7 @@ export async function verifyDomain(
       );
     if (taken) throw conflict(`${domain.domain} is already used by another connection.`, 'domain_taken');
     await ctx.db.update(ssoDomains).set({ verifiedAt: new Date() }).where(eq(ssoDomains.id, domain.id));
+    await endSessionsOutsideSso(ctx.db, connection.id);
   }
   return toDto(ctx, connection);
 }

@@ -15,7 +15,15 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness.ts';
-import { projectMembers, projects, ssoConnections, ssoIdentities, users } from '../../db/schema/index.ts';
+import {
+  projectMembers,
+  projects,
+  sessions,
+  ssoConnections,
+  ssoIdentities,
+  users,
+} from '../../db/schema/index.ts';
+import { createSession } from '../auth/sessions.ts';
 
 let t: TestApp;
 let dns: FakeDns;
@@ -262,6 +270,55 @@ describe('OIDC connection set-up by a project owner', () => {
     });
     expect(other.statusCode).toBe(200);
     await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
+  });
+
+  it('ends the domain’s sessions not opened through SSO when require SSO comes on, but the super admin’s', async () => {
+    const pw = await signUp(t.app, `pw-session@${ORG}`);
+    oidc.account = { sub: 'oidc-ada', email: `ada@${ORG}`, name: 'Ada Lovelace', groups: ['engineers'] };
+    const bySso = sessionCookie(await oidcSignIn(`ada@${ORG}`));
+    const liveSessions = (userId: number) =>
+      t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(await liveSessions(pw.userId)).toHaveLength(1);
+
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: true } });
+    try {
+      expect(await liveSessions(pw.userId)).toEqual([]);
+      expect((await pw.call(authRoutes.me)).statusCode).toBe(401);
+      expect((await me(bySso)).statusCode).toBe(200);
+      expect((await admin.call(authRoutes.me)).statusCode).toBe(200);
+      expect((await owner.call(authRoutes.me)).statusCode).toBe(200); // another domain
+
+      // A password session that slipped in after the switch (a sign-in racing it) is refused per request.
+      const raced = await createSession(t.ctx.db, pw.userId, { method: 'password' });
+      const racedCall = await callRoute(t.app, authRoutes.me, { cookie: raced });
+      expect(racedCall.statusCode).toBe(401);
+    } finally {
+      await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
+    }
+  });
+
+  it('ends them too when a domain is proven for a connection that already requires SSO', async () => {
+    const domain = 'late-acme.test';
+    const pw = await signUp(t.app, `late@${domain}`);
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: true } });
+    try {
+      const added = await owner.call(ssoRoutes.addDomain, { params: { connectionId }, body: { domain } });
+      const pending = (
+        added.json().data.domains as Array<{ id: number; domain: string; txt_record: string }>
+      ).find((d) => d.domain === domain)!;
+      expect((await pw.call(authRoutes.me)).statusCode).toBe(200); // not proven yet: not routed
+      dns.records.set(domain, [pending.txt_record]);
+      const proven = await owner.call(ssoRoutes.verifyDomain, {
+        params: { connectionId, domainId: pending.id },
+        body: {},
+      });
+      expect(proven.statusCode).toBe(200);
+      expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, pw.userId))).toEqual([]);
+      expect((await pw.call(authRoutes.me)).statusCode).toBe(401);
+      await owner.call(ssoRoutes.removeDomain, { params: { connectionId, domainId: pending.id } });
+    } finally {
+      await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
+    }
   });
 
   it('stops routing the domain when the connection is disabled', async () => {
