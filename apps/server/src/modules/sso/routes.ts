@@ -104,11 +104,14 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     handler: async (request, reply) => {
       const started = await startSsoSignIn(ctx, request.body.email);
       if (started) {
+        const secure = ctx.config.publicUrl.startsWith('https://');
         reply.setCookie(BROWSER_COOKIE, started.browser, {
           path: BROWSER_COOKIE_PATH,
           httpOnly: true,
-          sameSite: 'lax',
-          secure: ctx.config.publicUrl.startsWith('https://'),
+          // The SAML answer is a POST from the IdP's site: only a SameSite=None cookie comes with it, and
+          // browsers take that only when Secure. Over http the cookie stays Lax (an IdP on the same site only).
+          sameSite: started.protocol === 'saml' && secure ? 'none' : 'lax',
+          secure,
           maxAge: 600,
         });
       }
@@ -158,7 +161,12 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       handler: async (request, reply) => {
         const body = (request.body ?? {}) as Record<string, unknown>;
         const response = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
-        return land(ctx, reply, () => finishSamlSignIn(ctx, response), request);
+        return land(
+          ctx,
+          reply,
+          () => finishSamlSignIn(ctx, response, request.cookies[BROWSER_COOKIE]),
+          request,
+        );
       },
     });
   });

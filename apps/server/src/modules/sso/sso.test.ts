@@ -386,20 +386,22 @@ describe('SAML connection', () => {
     });
   });
 
-  /** Start with the email, and the Response the IdP's page would post to the ACS. */
-  async function samlResponse(email: string): Promise<string> {
+  /** Start with the email, and the Response the IdP's page would post to the ACS, with the browser's cookie. */
+  async function samlResponse(email: string): Promise<{ response: string; browser: string }> {
     const started = await callRoute(t.app, ssoRoutes.start, { body: { email } });
     expect(started.json().data.sso).toBe(true);
+    const browser = started.cookies.find((c) => c.name === 'parley_sso')!.value;
     const page = await (await fetch(started.json().data.redirect_url)).text();
-    return /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!;
+    return { response: /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!, browser };
   }
 
-  const postToAcs = (response: string) =>
+  const postToAcs = (answer: { response: string; browser?: string }) =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/sso/saml/acs',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
-      payload: new URLSearchParams({ SAMLResponse: response, RelayState: '' }).toString(),
+      payload: new URLSearchParams({ SAMLResponse: answer.response, RelayState: '' }).toString(),
+      ...(answer.browser !== undefined && { cookies: { parley_sso: answer.browser } }),
     });
 
   it('publishes the service provider metadata with the ACS URL', async () => {
@@ -460,8 +462,39 @@ describe('SAML connection', () => {
       audience: `http://parley.test/api/auth/sso/saml/${connectionId}/metadata`,
       account,
     });
-    expect(landedOn(await postToAcs(forged))).toBe('/login?sso_error=sso_expired');
-    expect(landedOn(await postToAcs('not base64 xml'))).toBe('/login?sso_error=sso_expired');
+    expect(landedOn(await postToAcs({ response: forged }))).toBe('/login?sso_error=sso_expired');
+    expect(landedOn(await postToAcs({ response: 'not base64 xml' }))).toBe('/login?sso_error=sso_expired');
+  });
+
+  it('refuses an answer posted by a browser other than the one that started the sign-in (login CSRF)', async () => {
+    const email = `victim-csrf@${SAML_ORG}`;
+    saml.account = { nameId: email, email, displayName: 'Attacker', groups: [] };
+    const attackers = await samlResponse(email);
+    const victims = await samlResponse(`someone@${SAML_ORG}`); // the victim's browser has a cookie of its own
+    for (const browser of [undefined, victims.browser]) {
+      const posted = await postToAcs({ response: attackers.response, browser });
+      expect(landedOn(posted)).toBe('/login?sso_error=sso_expired');
+      expect(posted.cookies.find((c) => c.name === 'parley_session' && c.value)).toBeUndefined();
+    }
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    // The browser that started it still can.
+    expect(landedOn(await postToAcs(attackers))).toBe('/');
+  });
+
+  it('sends the browser cookie with the IdP’s cross-site POST over https (SameSite=None; Secure), else Lax', async () => {
+    const startCookie = async () => {
+      const started = await callRoute(t.app, ssoRoutes.start, { body: { email: `c@${SAML_ORG}` } });
+      return started.cookies.find((c) => c.name === 'parley_sso')!;
+    };
+    expect(await startCookie()).toMatchObject({ sameSite: 'Lax', httpOnly: true, path: '/api/auth/sso' });
+    const config = t.ctx.config as { publicUrl: string };
+    const publicUrl = config.publicUrl;
+    config.publicUrl = 'https://parley.test';
+    try {
+      expect(await startCookie()).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
+    } finally {
+      config.publicUrl = publicUrl;
+    }
   });
 });
 
