@@ -83,6 +83,16 @@ export function MembersTable({
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{member.name || '—'}</span>
                     {self ? <Chip size="small" label={t('settings.members.you')} /> : null}
+                    {member.deactivated ? (
+                      <Tooltip title={t('settings.members.deactivatedHint')}>
+                        <Chip
+                          size="small"
+                          color="warning"
+                          variant="outlined"
+                          label={t('settings.members.deactivated')}
+                        />
+                      </Tooltip>
+                    ) : null}
                   </Stack>
                 </TableCell>
                 <TableCell>{member.email}</TableCell>
