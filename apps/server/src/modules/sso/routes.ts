@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { ssoConnections } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
+import { accountActor } from '../audit/record.ts';
 import { setSignInCookies } from '../auth/devices.ts';
 import { currentUser } from '../auth/plugin.ts';
 import {
@@ -57,7 +58,9 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
   serve(app, routes.create, {
     handler: async (request, reply) =>
-      reply.status(201).send({ data: await createConnection(ctx, currentUser(request), request.body) }),
+      reply.status(201).send({
+        data: await createConnection(ctx, currentUser(request), request.body, accountActor(request)),
+      }),
   });
   serve(app, routes.get, {
     handler: async (request) => ({
@@ -66,37 +69,65 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
   serve(app, routes.update, {
     handler: async (request) => ({
-      data: await updateConnection(ctx, currentUser(request), request.params.connectionId, request.body),
+      data: await updateConnection(
+        ctx,
+        currentUser(request),
+        request.params.connectionId,
+        request.body,
+        accountActor(request),
+      ),
     }),
   });
   serve(app, routes.remove, {
     handler: async (request) => {
-      await deleteConnection(ctx, currentUser(request), request.params.connectionId);
+      await deleteConnection(ctx, currentUser(request), request.params.connectionId, accountActor(request));
       return { data: { ok: true as const } };
     },
   });
   serve(app, routes.addDomain, {
     handler: async (request, reply) =>
       reply.status(201).send({
-        data: await addDomain(ctx, currentUser(request), request.params.connectionId, request.body.domain),
+        data: await addDomain(
+          ctx,
+          currentUser(request),
+          request.params.connectionId,
+          request.body.domain,
+          accountActor(request),
+        ),
       }),
   });
   serve(app, routes.verifyDomain, {
     handler: async (request) => ({
-      data: await verifyDomain(ctx, currentUser(request), request.params, request.body.force === true),
+      data: await verifyDomain(
+        ctx,
+        currentUser(request),
+        request.params,
+        request.body.force === true,
+        accountActor(request),
+      ),
     }),
   });
   serve(app, routes.removeDomain, {
-    handler: async (request) => ({ data: await removeDomain(ctx, currentUser(request), request.params) }),
+    handler: async (request) => ({
+      data: await removeDomain(ctx, currentUser(request), request.params, accountActor(request)),
+    }),
   });
   serve(app, routes.addMapping, {
     handler: async (request, reply) =>
       reply.status(201).send({
-        data: await addMapping(ctx, currentUser(request), request.params.connectionId, request.body),
+        data: await addMapping(
+          ctx,
+          currentUser(request),
+          request.params.connectionId,
+          request.body,
+          accountActor(request),
+        ),
       }),
   });
   serve(app, routes.removeMapping, {
-    handler: async (request) => ({ data: await removeMapping(ctx, currentUser(request), request.params) }),
+    handler: async (request) => ({
+      data: await removeMapping(ctx, currentUser(request), request.params, accountActor(request)),
+    }),
   });
 
   serve(app, routes.start, {

@@ -1,5 +1,5 @@
-import { authRoutes, projectRoutes, ssoRoutes } from '@parley/contracts';
-import { and, eq } from 'drizzle-orm';
+import { authRoutes, projectRoutes, scimRoutes, ssoRoutes } from '@parley/contracts';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/client.ts';
@@ -16,6 +16,7 @@ import {
   uniqueEmail,
 } from '../../../test/harness.ts';
 import {
+  auditEvents,
   projectMembers,
   projects,
   sessions,
@@ -506,5 +507,73 @@ describe('who may set SSO up', () => {
     });
     expect(response.statusCode).toBe(403);
     expect((await nobody.call(projectRoutes.list)).statusCode).toBe(200);
+  });
+});
+
+describe('the audit trail of SSO and SCIM changes', () => {
+  it('records each change in the projects the connection reaches, without secrets', async () => {
+    const domain = 'audited-acme.test';
+    const secret = 'a-very-secret-client-secret';
+    const pw = await signUp(t.app, `pw@${domain}`);
+    const start = (await t.ctx.db.select({ id: auditEvents.id }).from(auditEvents)).reduce(
+      (max, row) => Math.max(max, row.id),
+      0,
+    );
+    const created = await owner.call(ssoRoutes.create, {
+      body: {
+        name: 'Audited',
+        protocol: 'oidc',
+        oidc_issuer: oidc.issuer,
+        oidc_client_id: oidc.clientId,
+        oidc_client_secret: oidc.clientSecret,
+      },
+    });
+    const connectionId = created.json().data.id as number;
+    const params = { connectionId };
+    await owner.call(ssoRoutes.update, { params, body: { name: 'Audited IdP', oidc_client_secret: secret } });
+    const added = await owner.call(ssoRoutes.addDomain, { params, body: { domain } });
+    const pending = added.json().data.domains[0];
+    dns.records.set(domain, [pending.txt_record]);
+    await owner.call(ssoRoutes.verifyDomain, { params: { ...params, domainId: pending.id }, body: {} });
+    await owner.call(ssoRoutes.update, { params, body: { require_sso: true } });
+    const mapped = await owner.call(ssoRoutes.addMapping, {
+      params,
+      body: { group_name: 'auditors', project_id: projectId, role: 'user' },
+    });
+    const mappingId = mapped.json().data.mappings[0].id;
+    await owner.call(ssoRoutes.removeMapping, { params: { ...params, mappingId } });
+    const token = (await owner.call(scimRoutes.createToken, { params })).json().data.secret as string;
+    await owner.call(scimRoutes.revokeToken, { params });
+    await owner.call(ssoRoutes.removeDomain, { params: { ...params, domainId: pending.id } });
+    expect((await owner.call(ssoRoutes.remove, { params })).statusCode).toBe(200);
+
+    const entries = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(gt(auditEvents.id, start))
+      .orderBy(asc(auditEvents.id));
+    // The owner's project only (the stranger's project is not reached), in order, by the owner.
+    expect(new Set(entries.map((entry) => entry.projectId))).toEqual(new Set([projectId]));
+    expect(entries.every((entry) => entry.userId === owner.userId && entry.targetId === connectionId)).toBe(
+      true,
+    );
+    expect(entries.map((entry) => [entry.action, entry.details])).toEqual([
+      ['sso_connection_created', { connection: 'Audited', protocol: 'oidc' }],
+      ['sso_connection_updated', { connection: 'Audited IdP', changed: 'name,oidc_client_secret' }],
+      ['sso_domain_added', { connection: 'Audited IdP', domain }],
+      ['sso_domain_verified', { connection: 'Audited IdP', domain, without_dns: false }],
+      ['sso_required_changed', { connection: 'Audited IdP', required: true, sessions: 1 }],
+      ['sso_group_mapping_added', { connection: 'Audited IdP', group: 'auditors', role: 'user' }],
+      ['sso_group_mapping_removed', { connection: 'Audited IdP', group: 'auditors', role: 'user' }],
+      ['scim_token_generated', { connection: 'Audited IdP' }],
+      ['scim_token_revoked', { connection: 'Audited IdP' }],
+      ['sso_domain_removed', { connection: 'Audited IdP', domain }],
+      ['sso_connection_deleted', { connection: 'Audited IdP' }],
+    ]);
+    const text = JSON.stringify(entries);
+    for (const hidden of [secret, oidc.clientSecret, token, token.slice(0, 12), pending.txt_record]) {
+      expect(text).not.toContain(hidden);
+    }
+    expect((await pw.call(authRoutes.me)).statusCode).toBe(401); // the require-SSO entry's one session
   });
 });
