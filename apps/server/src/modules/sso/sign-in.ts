@@ -17,7 +17,7 @@ import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
 import { clientSecret, type SsoConnectionRow, ssoUrls } from './connections.ts';
 import { syncGroupMemberships } from './group-roles.ts';
-import { oidcAuthorizationRequest, oidcConfiguration, oidcFinish } from './oidc.ts';
+import { cachedOidcConfiguration, type OidcSettings, oidcAuthorizationRequest, oidcFinish } from './oidc.ts';
 import { inResponseToOf, samlAuthorizeUrl, samlFinish } from './saml.ts';
 
 /** How long an OIDC round trip may take before its state is refused. */
@@ -75,11 +75,7 @@ export async function startSsoSignIn(
   if (protocol === 'saml') {
     return { redirectUrl: await samlAuthorizeUrl(ctx, connection, hashToken(browser)), browser, protocol };
   }
-  const config = await oidcConfiguration(ctx, {
-    issuer: connection.oidcIssuer!,
-    clientId: connection.oidcClientId!,
-    clientSecret: clientSecret(ctx, connection),
-  });
+  const config = await cachedOidcConfiguration(ctx, connection.id, oidcSettings(ctx, connection));
   const request = await oidcAuthorizationRequest(config, ssoUrls(ctx, connection).oidcRedirectUri, email);
   await ctx.db.delete(ssoSignInRequests).where(sql`${ssoSignInRequests.expiresAt} < now()`);
   await ctx.db.insert(ssoSignInRequests).values({
@@ -92,6 +88,12 @@ export async function startSsoSignIn(
   });
   return { redirectUrl: request.url, browser, protocol };
 }
+
+const oidcSettings = (ctx: AppContext, connection: SsoConnectionRow): OidcSettings => ({
+  issuer: connection.oidcIssuer!,
+  clientId: connection.oidcClientId!,
+  clientSecret: clientSecret(ctx, connection),
+});
 
 const expired = () =>
   new AppError(
@@ -122,11 +124,7 @@ export async function finishOidcSignIn(
   // Started in another browser: someone may be trying to sign this browser in to their own account.
   if (!browser || hashToken(browser) !== request.browserHash) throw expired();
   const connection = await usableConnection(ctx, request.connectionId);
-  const config = await oidcConfiguration(ctx, {
-    issuer: connection.oidcIssuer!,
-    clientId: connection.oidcClientId!,
-    clientSecret: clientSecret(ctx, connection),
-  });
+  const config = await cachedOidcConfiguration(ctx, connection.id, oidcSettings(ctx, connection));
   const identity = await oidcFinish(config, callbackUrl, {
     state,
     nonce: request.nonce,

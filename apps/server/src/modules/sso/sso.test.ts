@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createSession } from '../auth/sessions.ts';
+import { cachedOidcConfiguration } from './oidc.ts';
 
 let t: TestApp;
 let dns: FakeDns;
@@ -496,6 +497,20 @@ describe('SAML connection', () => {
     } finally {
       config.publicUrl = publicUrl;
     }
+  });
+});
+
+describe('OIDC discovery for sign-ins', () => {
+  it('is reused per connection for a while, and read again when the settings change', async () => {
+    const settings = { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret };
+    const first = await cachedOidcConfiguration(t.ctx, 900_001, settings);
+    expect(await cachedOidcConfiguration(t.ctx, 900_001, settings)).toBe(first);
+    expect(await cachedOidcConfiguration(t.ctx, 900_002, settings)).not.toBe(first);
+    const changed = await cachedOidcConfiguration(t.ctx, 900_001, { ...settings, clientSecret: 'rotated' });
+    expect(changed).not.toBe(first);
+    expect(await cachedOidcConfiguration(t.ctx, 900_001, { ...settings, clientSecret: 'rotated' })).toBe(
+      changed,
+    );
   });
 });
 
