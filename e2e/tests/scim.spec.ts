@@ -64,7 +64,25 @@ test('an SSO connection owner generates a SCIM token; an account the identity pr
   const row = settings.members.memberRow(email);
   await expect(row).toContainText('Sam Provisioned');
   await expect(row).toContainText('User');
+  await expect(row.getByText('Deactivated')).toHaveCount(0);
   expect(owner.email).not.toBe(email);
+
+  // The identity provider deactivates them: they stay a member, marked Deactivated.
+  const scimId = ((await created.json()) as { id: string }).id;
+  const deactivated = await page.request.patch(`${E2E_BASE_URL}/scim/v2/Users/${scimId}`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+    data: JSON.stringify({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', value: { active: false } }],
+    }),
+  });
+  expect(deactivated.status()).toBe(200);
+  await page.reload();
+  await expect(row.getByText('Deactivated')).toBeVisible();
+  await shoot(page, 'settings-members-deactivated-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'settings-members-deactivated-390');
+  await page.setViewportSize({ width: 1366, height: 860 });
 
   // After a reload the token is no longer shown, only its prefix; a new one stops the old one.
   await page.goto('/sso');

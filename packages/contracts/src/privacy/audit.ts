@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the audit trail records (issue 34): reading personal data, exporting it, and changing who may. */
+/** What the audit trail records (issue 34): reading personal data, exporting it, and changing who may (and how). */
 export const AUDIT_ACTIONS = [
   'privacy_settings_changed',
   'original_transcript_read',
@@ -14,6 +14,20 @@ export const AUDIT_ACTIONS = [
   'member_removed',
   'member_signed_out',
   'two_factor_policy_changed',
+  // Single sign-on and SCIM (recorded in every project the connection reaches: sso/audit.ts).
+  'sso_connection_created',
+  'sso_connection_updated',
+  'sso_connection_deleted',
+  'sso_required_changed',
+  'sso_domain_added',
+  'sso_domain_verified',
+  'sso_domain_removed',
+  'sso_group_mapping_added',
+  'sso_group_mapping_removed',
+  'scim_token_generated',
+  'scim_token_revoked',
+  'scim_user_deactivated',
+  'scim_user_reactivated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -79,6 +79,8 @@ export const Member = z.object({
   /** May review analyses they see whatever their role (issue 35; team leaders and above review by role). */
   reviewer: z.boolean(),
   joined_at: z.string(),
+  /** The account was deactivated (SCIM): it cannot sign in, the membership stays. Absent from older servers. */
+  deactivated: z.boolean().default(false),
 });
 export type Member = z.infer<typeof Member>;
 

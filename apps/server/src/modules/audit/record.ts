@@ -24,21 +24,44 @@ export function actorOf(request: FastifyRequest): AuditActor {
   };
 }
 
+/** The signed-in caller of a route outside any project (e.g. the SSO settings). */
+export function accountActor(request: FastifyRequest): AuditActor {
+  const user = currentUser(request);
+  return { userId: user.id, userEmail: user.email, apiKeyId: request.apiKey?.id ?? null, ip: request.ip };
+}
+
+type AuditEntryInput = { targetId?: number | null; details?: AuditDetails };
+
 /** Appends one entry to a project's audit trail. */
-export async function recordAudit(
+export function recordAudit(
   db: Executor,
   projectId: number,
   actor: AuditActor,
   action: AuditAction,
-  entry: { targetId?: number | null; details?: AuditDetails } = {},
+  entry: AuditEntryInput = {},
 ): Promise<void> {
-  await db.insert(auditEvents).values({
-    projectId,
-    action,
-    ...actor,
-    targetId: entry.targetId ?? null,
-    details: entry.details ?? {},
-  });
+  return recordAuditInProjects(db, [projectId], actor, action, entry);
+}
+
+/** Appends the same entry to the trail of each of these projects (an action outside one project that reaches them). */
+export async function recordAuditInProjects(
+  db: Executor,
+  projectIds: Iterable<number>,
+  actor: AuditActor,
+  action: AuditAction,
+  entry: AuditEntryInput = {},
+): Promise<void> {
+  const unique = [...new Set(projectIds)];
+  if (unique.length === 0) return;
+  await db.insert(auditEvents).values(
+    unique.map((projectId) => ({
+      projectId,
+      action,
+      ...actor,
+      targetId: entry.targetId ?? null,
+      details: entry.details ?? {},
+    })),
+  );
 }
 
 /** Records the action of a project route's caller. */

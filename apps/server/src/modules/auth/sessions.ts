@@ -2,6 +2,7 @@ import { SESSION_LIFETIME_DEFAULTS, type SignInMethod } from '@parley/contracts'
 import { and, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { sessionLifetimes, sessions, users } from '../../db/schema/index.ts';
+import { sessionRefusedBySso } from '../sso/require-sso.ts';
 import type { UserRow } from '../users/dto.ts';
 import { hashToken, newSecretToken } from './tokens.ts';
 
@@ -61,7 +62,8 @@ export async function userForSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(sessionLifetimes, sql`true`)
-    .where(and(eq(sessions.tokenHash, tokenHash), liveSession))
+    // Require SSO ends other sessions when it comes to apply; checking here also refuses one that raced that.
+    .where(and(eq(sessions.tokenHash, tokenHash), liveSession, not(sessionRefusedBySso)))
     .limit(1);
   if (!row) return null;
   // Deactivation deletes the sessions; this also refuses one that raced it.

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { signInLinkTokens, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { emailJob } from '../mail/jobs.ts';
+import { assertSsoAllowsPassword } from '../sso/sign-in.ts';
 import type { UserRow } from '../users/dto.ts';
 import { assertActive } from './active.ts';
 import { countAttempt } from './limits.ts';
@@ -63,6 +64,7 @@ export async function signInWithLinkToken(
     assertActive(confirmed!);
     return confirmed!;
   });
+  await assertSsoAllowsPassword(ctx.db, user.email); // a link sent before the domain required SSO
   return { user, token: await createSession(ctx.db, user.id, { method: 'link' }) };
 }
 

@@ -1,6 +1,8 @@
 import {
   MEMBER_TEXTS,
+  Member,
   type MemberRole,
+  MembersResponse,
   memberRoutes,
   projectRoutes,
   promptRoutes,
@@ -20,7 +22,7 @@ import {
 } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { createPrompt } from '../../../test/uploads.ts';
-import { projectInvites, projectMembers } from '../../db/schema/index.ts';
+import { projectInvites, projectMembers, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let superAdmin: Client;
@@ -110,6 +112,25 @@ describe('team members: role matrix', () => {
       status: 'pending',
       invited_by: { id: tm.admin.userId, email: tm.admin.email },
     });
+  });
+
+  it('marks a deactivated account (SCIM) in the list, which keeps its membership', async () => {
+    const tm = await team();
+    await t.ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, tm.user.userId));
+    const { members } = (await tm.owner.call(memberRoutes.list, { params: { id: tm.id } })).json().data;
+    const flags = Object.fromEntries(
+      members.map((m: { user_id: number; deactivated: boolean }) => [m.user_id, m.deactivated]),
+    );
+    expect(flags).toEqual({
+      [tm.owner.userId]: false,
+      [tm.admin.userId]: false,
+      [tm.teamleader.userId]: false,
+      [tm.user.userId]: true,
+    });
+    expect(MembersResponse.parse({ data: { members, invites: [] } }).data.members).toHaveLength(4);
+    // An older server's answer without the flag still parses: not deactivated.
+    const { deactivated: _, ...older } = members[0];
+    expect(Member.parse(older).deactivated).toBe(false);
   });
 
   it('lets owners invite any role and admins user, teamleader or admin; others cannot invite', async () => {

@@ -38,6 +38,7 @@ function toMemberDto(row: {
   role: MemberRole;
   reviewer: boolean;
   createdAt: Date;
+  deactivatedAt: Date | null;
 }): Member {
   return {
     user_id: row.userId,
@@ -46,6 +47,7 @@ function toMemberDto(row: {
     role: row.role,
     reviewer: row.reviewer,
     joined_at: row.createdAt.toISOString(),
+    deactivated: row.deactivatedAt !== null,
   };
 }
 
@@ -69,6 +71,7 @@ const memberColumns = {
   role: projectMembers.role,
   reviewer: projectMembers.reviewer,
   createdAt: projectMembers.createdAt,
+  deactivatedAt: users.deactivatedAt,
 };
 
 /** Members (owners first, then by name) and the open invitations (not accepted nor withdrawn), newest first. */

@@ -2,7 +2,9 @@ import { scimRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
+import { accountActor } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
+import { auditSso } from '../sso/audit.ts';
 import { managedConnection } from '../sso/connections.ts';
 import { createScimToken, provisioning, revokeScimToken } from './provisioning.ts';
 
@@ -21,6 +23,7 @@ export async function scimTokenRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const connection = await managedConnection(ctx, user, request.params.connectionId);
       const created = await createScimToken(ctx, connection.id, user);
       request.log.info({ connectionId: connection.id, userId: user.id }, 'SCIM token generated');
+      await auditSso(ctx.db, connection.id, accountActor(request), 'scim_token_generated');
       return reply.status(201).send({ data: created });
     },
   });
@@ -28,7 +31,9 @@ export async function scimTokenRoutes(app: FastifyInstance, ctx: AppContext): Pr
   serve(app, routes.revokeToken, {
     handler: async (request) => {
       const connection = await managedConnection(ctx, currentUser(request), request.params.connectionId);
-      return { data: await revokeScimToken(ctx, connection.id) };
+      const revoked = await revokeScimToken(ctx, connection.id);
+      await auditSso(ctx.db, connection.id, accountActor(request), 'scim_token_revoked');
+      return { data: revoked };
     },
   });
 }

@@ -1,11 +1,12 @@
 import { apiKeyRoutes, authRoutes, type MemberRole, memberRoutes, scimRoutes } from '@parley/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/client.ts';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   apiKeys,
+  auditEvents,
   projectMembers,
   sessions,
   signInLinkTokens,
@@ -247,6 +248,30 @@ describe('an Okta-shaped provisioning session', () => {
     });
     expect(reactivated.json().active).toBe(true);
     expect(await sessionWorks(await createSession(t.ctx.db, userId, { method: 'password' }))).toBe(true);
+  });
+
+  it('records the deactivation and reactivation in the trail of the account’s projects, once each', async () => {
+    const entries = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, userId), like(auditEvents.action, 'scim_user_%')));
+    expect(entries.map((entry) => [entry.projectId, entry.action])).toEqual([
+      [projectId, 'scim_user_deactivated'],
+      [projectId, 'scim_user_reactivated'],
+    ]);
+    // Made with the connection's token: no account of ours; the identity provider's address.
+    expect(entries[0]).toMatchObject({ userId: null, userEmail: null, apiKeyId: null, ip: '127.0.0.1' });
+    expect(entries[0]!.details).toEqual({ connection: 'Okta' });
+    // Setting the same state again records nothing.
+    await scim(tokenA, 'PATCH', `/Users/${id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', value: { active: true } }],
+    });
+    const again = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, userId), like(auditEvents.action, 'scim_user_%')));
+    expect(again).toHaveLength(2);
   });
 
   it('pushes a group and its members: the mapped role appears and goes', async () => {

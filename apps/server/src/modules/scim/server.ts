@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { bearerToken } from '../../http/bearer.ts';
 import { databaseFailure } from '../../http/database-errors.ts';
+import type { AuditActor } from '../audit/record.ts';
 import { parseEqualityFilter } from './filter.ts';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.ts';
 import {
@@ -36,6 +37,14 @@ type Params = { id: string };
 
 const JSON_TYPES = new Set([SCIM_CONTENT_TYPE, 'application/json']);
 type Query = Record<string, unknown>;
+
+/** A change through SCIM in the audit trail: made with the connection's token, by no account; the IdP's address. */
+const scimActor = (request: FastifyRequest): AuditActor => ({
+  userId: null,
+  userEmail: null,
+  apiKeyId: null,
+  ip: request.ip,
+});
 
 function send(reply: FastifyReply, status: number, body: unknown) {
   return reply.status(status).type(SCIM_CONTENT_TYPE).send(body);
@@ -133,6 +142,7 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
           baseUrl,
           request.scimConnectionId,
           attributesFromBody(request.body),
+          scimActor(request),
         );
         reply.header('location', created.meta.location);
         return send(reply, 201, created);
@@ -141,8 +151,13 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
         send(
           reply,
           200,
-          await updateUser(ctx, baseUrl, request.scimConnectionId, request.params.id, (current) =>
-            attributesFromBody(request.body, current),
+          await updateUser(
+            ctx,
+            baseUrl,
+            request.scimConnectionId,
+            request.params.id,
+            (current) => attributesFromBody(request.body, current),
+            scimActor(request),
           ),
         ),
       );
@@ -151,13 +166,18 @@ export async function scimServer(app: FastifyInstance, ctx: AppContext): Promise
         return send(
           reply,
           200,
-          await updateUser(ctx, baseUrl, request.scimConnectionId, request.params.id, (current) =>
-            patchedAttributes(current, operations),
+          await updateUser(
+            ctx,
+            baseUrl,
+            request.scimConnectionId,
+            request.params.id,
+            (current) => patchedAttributes(current, operations),
+            scimActor(request),
           ),
         );
       });
       scim.delete<{ Params: Params }>('/Users/:id', options, async (request, reply) => {
-        await deleteUser(ctx, request.scimConnectionId, request.params.id);
+        await deleteUser(ctx, request.scimConnectionId, request.params.id, scimActor(request));
         return reply.status(204).send();
       });
 

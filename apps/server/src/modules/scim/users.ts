@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { scimGroupMembers, scimGroups, ssoDomains, ssoIdentities, users } from '../../db/schema/index.ts';
+import {
+  projectMembers,
+  scimGroupMembers,
+  scimGroups,
+  ssoDomains,
+  ssoIdentities,
+  users,
+} from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import type { AuditActor } from '../audit/record.ts';
+import { auditSso } from '../sso/audit.ts';
 import { syncGroupMemberships } from '../sso/group-roles.ts';
 import { setAccountActive } from '../users/activation.ts';
 import type { EqualityFilter } from './filter.ts';
@@ -201,6 +210,33 @@ export async function syncUserGroups(tx: Executor, connectionId: number, userId:
   await syncGroupMemberships(tx, connectionId, userId, names);
 }
 
+/**
+ * Activates or deactivates a provisioned account (`setAccountActive`); a change is recorded in the trail of the
+ * account's projects and the connection's.
+ */
+async function setActive(
+  tx: Executor,
+  connectionId: number,
+  userId: number,
+  active: boolean,
+  actor: AuditActor,
+): Promise<void> {
+  const [before] = await tx
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  await setAccountActive(tx, userId, active);
+  if (!before || (before.deactivatedAt === null) === active) return;
+  const memberships = await tx
+    .select({ projectId: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, userId));
+  await auditSso(tx, connectionId, actor, active ? 'scim_user_reactivated' : 'scim_user_deactivated', {
+    targetId: userId,
+    projectIds: memberships.map((row) => row.projectId),
+  });
+}
+
 /** Runs `work` in a transaction; a unique index that refuses it (a race the checks lost) answers 409 uniqueness. */
 export async function uniquely<T>(
   ctx: AppContext,
@@ -220,6 +256,7 @@ export async function createUser(
   baseUrl: string,
   connectionId: number,
   attributes: UserAttributes,
+  actor: AuditActor,
 ) {
   return uniquely(ctx, DUPLICATE_USER, async (tx) => {
     const [taken] = await tx
@@ -241,7 +278,7 @@ export async function createUser(
       scimUserName: attributes.userName,
       scimExternalId: attributes.externalId,
     });
-    await setAccountActive(tx, userId, attributes.active);
+    await setActive(tx, connectionId, userId, attributes.active, actor);
     await syncUserGroups(tx, connectionId, userId);
     return present(tx, baseUrl, connectionId, await findUser(tx, connectionId, id));
   });
@@ -264,6 +301,7 @@ export async function updateUser(
   connectionId: number,
   id: string,
   change: (current: UserAttributes) => UserAttributes,
+  actor: AuditActor,
 ) {
   return uniquely(ctx, DUPLICATE_USER, async (tx) => {
     const row = await findUser(tx, connectionId, id);
@@ -285,8 +323,7 @@ export async function updateUser(
         updatedAt: new Date(),
       })
       .where(and(ofConnection(connectionId), eq(ssoIdentities.subject, id)));
-    if (attributes.active !== (row.deactivatedAt === null))
-      await setAccountActive(tx, row.userId, attributes.active);
+    await setActive(tx, connectionId, row.userId, attributes.active, actor);
     return present(tx, baseUrl, connectionId, await findUser(tx, connectionId, id));
   });
 }
@@ -295,10 +332,15 @@ export async function updateUser(
  * DELETE: the account is deactivated and no longer provisioned by this connection (a later GET answers 404);
  * its analyses, memberships and audit trail stay.
  */
-export async function deleteUser(ctx: AppContext, connectionId: number, id: string): Promise<void> {
+export async function deleteUser(
+  ctx: AppContext,
+  connectionId: number,
+  id: string,
+  actor: AuditActor,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await findUser(tx, connectionId, id);
-    await setAccountActive(tx, row.userId, false);
+    await setActive(tx, connectionId, row.userId, false, actor);
     await tx
       .delete(scimGroupMembers)
       .where(

@@ -19,10 +19,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuditActor } from '../audit/record.ts';
 import { decrypt, encrypt, encryptionKey } from '../google-drive/crypto.ts';
 import type { UserRow } from '../users/dto.ts';
+import { auditSso } from './audit.ts';
 import { hasVerificationRecord } from './dns.ts';
 import { oidcConfiguration } from './oidc.ts';
+import { endSessionsOutsideSso } from './require-sso.ts';
 import { readIdpMetadata } from './saml.ts';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
@@ -136,7 +139,12 @@ async function protocolFields(
   };
 }
 
-export async function createConnection(ctx: AppContext, viewer: UserRow, input: SsoConnectionInput) {
+export async function createConnection(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: SsoConnectionInput,
+  actor: AuditActor,
+) {
   if (!viewer.isSuperAdmin && !(await ownsAProject(ctx, viewer.id))) {
     throw forbidden('Only a super admin or a project owner can set up single sign-on.');
   }
@@ -151,6 +159,7 @@ export async function createConnection(ctx: AppContext, viewer: UserRow, input: 
       ...fields,
     })
     .returning();
+  await auditSso(ctx.db, row!.id, actor, 'sso_connection_created', { details: { protocol: row!.protocol } });
   return toDto(ctx, row!);
 }
 
@@ -159,6 +168,7 @@ export async function updateConnection(
   viewer: UserRow,
   connectionId: number,
   input: z.infer<typeof SsoConnectionUpdate>,
+  actor: AuditActor,
 ) {
   const current = await managedConnection(ctx, viewer, connectionId);
   const touchesProtocol =
@@ -180,15 +190,73 @@ export async function updateConnection(
     })
     .where(eq(ssoConnections.id, connectionId))
     .returning();
+  const sessions =
+    row!.requireSso && row!.enabled && !(current.requireSso && current.enabled)
+      ? await endSessionsOutsideSso(ctx.db, connectionId)
+      : 0;
+  await auditUpdate(ctx, actor, current, row!, input, sessions);
   return toDto(ctx, row!);
 }
 
-export async function deleteConnection(ctx: AppContext, viewer: UserRow, connectionId: number) {
+/**
+ * An update in the trail: what changed, by setting name (a secret only as "changed"), and the require-SSO switch
+ * as an entry of its own with the sessions it ended.
+ */
+async function auditUpdate(
+  ctx: AppContext,
+  actor: AuditActor,
+  before: SsoConnectionRow,
+  after: SsoConnectionRow,
+  input: z.infer<typeof SsoConnectionUpdate>,
+  sessions: number,
+) {
+  if (before.requireSso !== after.requireSso) {
+    await auditSso(ctx.db, after.id, actor, 'sso_required_changed', {
+      details: { required: after.requireSso, sessions },
+    });
+  }
+  const changed = (
+    [
+      ['name', before.name !== after.name],
+      ['enabled', before.enabled !== after.enabled],
+      ['groups_attribute', before.groupsAttribute !== after.groupsAttribute],
+      ['oidc_issuer', before.oidcIssuer !== after.oidcIssuer],
+      ['oidc_client_id', before.oidcClientId !== after.oidcClientId],
+      ['oidc_client_secret', input.oidc_client_secret !== undefined],
+      ['saml_metadata', before.samlMetadataXml !== after.samlMetadataXml],
+    ] as const
+  )
+    .filter(([, differs]) => differs)
+    .map(([field]) => field);
+  if (changed.length === 0) return;
+  await auditSso(ctx.db, after.id, actor, 'sso_connection_updated', {
+    details: {
+      changed: changed.join(','),
+      ...(before.enabled !== after.enabled && { enabled: after.enabled }),
+      ...(sessions > 0 && before.requireSso === after.requireSso && { sessions }),
+    },
+  });
+}
+
+export async function deleteConnection(
+  ctx: AppContext,
+  viewer: UserRow,
+  connectionId: number,
+  actor: AuditActor,
+) {
   await managedConnection(ctx, viewer, connectionId);
+  // Recorded first: the projects it reached are known only while its mappings exist.
+  await auditSso(ctx.db, connectionId, actor, 'sso_connection_deleted');
   await ctx.db.delete(ssoConnections).where(eq(ssoConnections.id, connectionId));
 }
 
-export async function addDomain(ctx: AppContext, viewer: UserRow, connectionId: number, domain: string) {
+export async function addDomain(
+  ctx: AppContext,
+  viewer: UserRow,
+  connectionId: number,
+  domain: string,
+  actor: AuditActor,
+) {
   const connection = await managedConnection(ctx, viewer, connectionId);
   const [taken] = await ctx.db
     .select({ id: ssoDomains.id, connectionId: ssoDomains.connectionId })
@@ -202,6 +270,7 @@ export async function addDomain(ctx: AppContext, viewer: UserRow, connectionId: 
   await ctx.db
     .insert(ssoDomains)
     .values({ connectionId, domain, verificationToken: randomBytes(18).toString('base64url') });
+  await auditSso(ctx.db, connectionId, actor, 'sso_domain_added', { details: { domain } });
   return toDto(ctx, connection);
 }
 
@@ -221,6 +290,7 @@ export async function verifyDomain(
   viewer: UserRow,
   ids: { connectionId: number; domainId: number },
   force: boolean,
+  actor: AuditActor,
 ) {
   const { connection, domain } = await managedDomain(ctx, viewer, ids.connectionId, ids.domainId);
   if (force && !viewer.isSuperAdmin)
@@ -245,6 +315,10 @@ export async function verifyDomain(
       );
     if (taken) throw conflict(`${domain.domain} is already used by another connection.`, 'domain_taken');
     await ctx.db.update(ssoDomains).set({ verifiedAt: new Date() }).where(eq(ssoDomains.id, domain.id));
+    const sessions = await endSessionsOutsideSso(ctx.db, connection.id);
+    await auditSso(ctx.db, connection.id, actor, 'sso_domain_verified', {
+      details: { domain: domain.domain, without_dns: force, ...(sessions > 0 && { sessions }) },
+    });
   }
   return toDto(ctx, connection);
 }
@@ -253,9 +327,11 @@ export async function removeDomain(
   ctx: AppContext,
   viewer: UserRow,
   ids: { connectionId: number; domainId: number },
+  actor: AuditActor,
 ) {
   const { connection, domain } = await managedDomain(ctx, viewer, ids.connectionId, ids.domainId);
   await ctx.db.delete(ssoDomains).where(eq(ssoDomains.id, domain.id));
+  await auditSso(ctx.db, connection.id, actor, 'sso_domain_removed', { details: { domain: domain.domain } });
   return toDto(ctx, connection);
 }
 
@@ -265,6 +341,7 @@ export async function addMapping(
   viewer: UserRow,
   connectionId: number,
   input: { group_name: string; project_id: number; role: MemberRole },
+  actor: AuditActor,
 ) {
   const connection = await managedConnection(ctx, viewer, connectionId);
   const [project] = await ctx.db
@@ -285,6 +362,9 @@ export async function addMapping(
     .onConflictDoNothing()
     .returning({ id: ssoGroupMappings.id });
   if (!inserted.length) throw conflict('This group is already mapped to this project.', 'mapping_exists');
+  await auditSso(ctx.db, connectionId, actor, 'sso_group_mapping_added', {
+    details: { group: input.group_name, role: input.role },
+  });
   return toDto(ctx, connection);
 }
 
@@ -292,13 +372,23 @@ export async function removeMapping(
   ctx: AppContext,
   viewer: UserRow,
   ids: { connectionId: number; mappingId: number },
+  actor: AuditActor,
 ) {
   const connection = await managedConnection(ctx, viewer, ids.connectionId);
   const [removed] = await ctx.db
     .delete(ssoGroupMappings)
     .where(and(eq(ssoGroupMappings.id, ids.mappingId), eq(ssoGroupMappings.connectionId, ids.connectionId)))
-    .returning({ id: ssoGroupMappings.id });
+    .returning({
+      id: ssoGroupMappings.id,
+      projectId: ssoGroupMappings.projectId,
+      group: ssoGroupMappings.groupName,
+      role: ssoGroupMappings.role,
+    });
   if (!removed) throw notFound('Mapping not found.');
+  await auditSso(ctx.db, ids.connectionId, actor, 'sso_group_mapping_removed', {
+    details: { group: removed.group, role: removed.role },
+    projectIds: [removed.projectId],
+  });
   return toDto(ctx, connection);
 }
 

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { errorMessage } from '../../thrown.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { idpFetch, insecureAllowed, unreachable } from './fetch.ts';
 
 export interface OidcSettings {
@@ -17,6 +18,32 @@ export interface OidcIdentity {
   emailVerified: boolean;
   name: string;
   claims: Record<string, unknown>;
+}
+
+/** How long a connection's discovery (and the key set it loads) is reused by sign-ins, and for how many. */
+const DISCOVERY_TTL_MS = 5 * 60 * 1000;
+const DISCOVERY_CACHE_MAX = 200;
+
+const discoveries = new Map<number, { settings: string; expiresAt: number; config: client.Configuration }>();
+
+/**
+ * A connection's configuration for sign-ins: discovered at most every DISCOVERY_TTL_MS per connection (each start
+ * and callback would otherwise fetch the discovery document), again at once when its settings change. At most
+ * DISCOVERY_CACHE_MAX connections are kept; the oldest go first.
+ */
+export async function cachedOidcConfiguration(
+  ctx: AppContext,
+  connectionId: number,
+  settings: OidcSettings,
+): Promise<client.Configuration> {
+  const key = hashToken(JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]));
+  const cached = discoveries.get(connectionId);
+  if (cached && cached.settings === key && cached.expiresAt > Date.now()) return cached.config;
+  const config = await oidcConfiguration(ctx, settings);
+  discoveries.delete(connectionId);
+  discoveries.set(connectionId, { settings: key, expiresAt: Date.now() + DISCOVERY_TTL_MS, config });
+  if (discoveries.size > DISCOVERY_CACHE_MAX) discoveries.delete(discoveries.keys().next().value!);
+  return config;
 }
 
 /**

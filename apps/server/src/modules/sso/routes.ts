@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { ssoConnections } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
+import { accountActor } from '../audit/record.ts';
 import { setSignInCookies } from '../auth/devices.ts';
 import { currentUser } from '../auth/plugin.ts';
 import {
@@ -57,7 +58,9 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
   serve(app, routes.create, {
     handler: async (request, reply) =>
-      reply.status(201).send({ data: await createConnection(ctx, currentUser(request), request.body) }),
+      reply.status(201).send({
+        data: await createConnection(ctx, currentUser(request), request.body, accountActor(request)),
+      }),
   });
   serve(app, routes.get, {
     handler: async (request) => ({
@@ -66,37 +69,65 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
   serve(app, routes.update, {
     handler: async (request) => ({
-      data: await updateConnection(ctx, currentUser(request), request.params.connectionId, request.body),
+      data: await updateConnection(
+        ctx,
+        currentUser(request),
+        request.params.connectionId,
+        request.body,
+        accountActor(request),
+      ),
     }),
   });
   serve(app, routes.remove, {
     handler: async (request) => {
-      await deleteConnection(ctx, currentUser(request), request.params.connectionId);
+      await deleteConnection(ctx, currentUser(request), request.params.connectionId, accountActor(request));
       return { data: { ok: true as const } };
     },
   });
   serve(app, routes.addDomain, {
     handler: async (request, reply) =>
       reply.status(201).send({
-        data: await addDomain(ctx, currentUser(request), request.params.connectionId, request.body.domain),
+        data: await addDomain(
+          ctx,
+          currentUser(request),
+          request.params.connectionId,
+          request.body.domain,
+          accountActor(request),
+        ),
       }),
   });
   serve(app, routes.verifyDomain, {
     handler: async (request) => ({
-      data: await verifyDomain(ctx, currentUser(request), request.params, request.body.force === true),
+      data: await verifyDomain(
+        ctx,
+        currentUser(request),
+        request.params,
+        request.body.force === true,
+        accountActor(request),
+      ),
     }),
   });
   serve(app, routes.removeDomain, {
-    handler: async (request) => ({ data: await removeDomain(ctx, currentUser(request), request.params) }),
+    handler: async (request) => ({
+      data: await removeDomain(ctx, currentUser(request), request.params, accountActor(request)),
+    }),
   });
   serve(app, routes.addMapping, {
     handler: async (request, reply) =>
       reply.status(201).send({
-        data: await addMapping(ctx, currentUser(request), request.params.connectionId, request.body),
+        data: await addMapping(
+          ctx,
+          currentUser(request),
+          request.params.connectionId,
+          request.body,
+          accountActor(request),
+        ),
       }),
   });
   serve(app, routes.removeMapping, {
-    handler: async (request) => ({ data: await removeMapping(ctx, currentUser(request), request.params) }),
+    handler: async (request) => ({
+      data: await removeMapping(ctx, currentUser(request), request.params, accountActor(request)),
+    }),
   });
 
   serve(app, routes.start, {
@@ -104,11 +135,14 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     handler: async (request, reply) => {
       const started = await startSsoSignIn(ctx, request.body.email);
       if (started) {
+        const secure = ctx.config.publicUrl.startsWith('https://');
         reply.setCookie(BROWSER_COOKIE, started.browser, {
           path: BROWSER_COOKIE_PATH,
           httpOnly: true,
-          sameSite: 'lax',
-          secure: ctx.config.publicUrl.startsWith('https://'),
+          // The SAML answer is a POST from the IdP's site: only a SameSite=None cookie comes with it, and
+          // browsers take that only when Secure. Over http the cookie stays Lax (an IdP on the same site only).
+          sameSite: started.protocol === 'saml' && secure ? 'none' : 'lax',
+          secure,
           maxAge: 600,
         });
       }
@@ -158,7 +192,12 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       handler: async (request, reply) => {
         const body = (request.body ?? {}) as Record<string, unknown>;
         const response = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
-        return land(ctx, reply, () => finishSamlSignIn(ctx, response), request);
+        return land(
+          ctx,
+          reply,
+          () => finishSamlSignIn(ctx, response, request.cookies[BROWSER_COOKIE]),
+          request,
+        );
       },
     });
   });

@@ -93,13 +93,16 @@ export async function readIdpMetadata(
  * AuthnRequest ids kept in PostgreSQL per connection (node-saml checks InResponseTo against them): an answer is
  * accepted only for a request this server sent, once.
  */
-function requestStore(ctx: AppContext, connectionId: number): CacheProvider {
+function requestStore(ctx: AppContext, connectionId: number, browserHash: string | null): CacheProvider {
   return {
     saveAsync: async (key, value) => {
       await ctx.db.delete(ssoSignInRequests).where(sql`${ssoSignInRequests.expiresAt} < now()`);
-      await ctx.db
-        .insert(ssoSignInRequests)
-        .values({ key, connectionId, expiresAt: new Date(Date.now() + SAML_REQUEST_TTL_MS) });
+      await ctx.db.insert(ssoSignInRequests).values({
+        key,
+        connectionId,
+        browserHash,
+        expiresAt: new Date(Date.now() + SAML_REQUEST_TTL_MS),
+      });
       return { value, createdAt: Date.now() };
     },
     getAsync: async (key) => {
@@ -126,7 +129,8 @@ function requestStore(ctx: AppContext, connectionId: number): CacheProvider {
   };
 }
 
-function samlClient(ctx: AppContext, connection: SsoConnectionRow): SAML {
+/** `browserHash`: of the cookie of the browser an AuthnRequest is sent from (stored with it). */
+function samlClient(ctx: AppContext, connection: SsoConnectionRow, browserHash: string | null = null): SAML {
   const urls = ssoUrls(ctx, connection);
   return new SAML({
     callbackUrl: urls.acsUrl,
@@ -139,16 +143,23 @@ function samlClient(ctx: AppContext, connection: SsoConnectionRow): SAML {
     wantAuthnResponseSigned: false,
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS,
-    cacheProvider: requestStore(ctx, connection.id),
+    cacheProvider: requestStore(ctx, connection.id, browserHash),
     identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
     disableRequestedAuthnContext: true,
     acceptedClockSkewMs: 60_000,
   });
 }
 
-/** The IdP address to send the browser to with a fresh AuthnRequest (redirect binding). */
-export function samlAuthorizeUrl(ctx: AppContext, connection: SsoConnectionRow): Promise<string> {
-  return samlClient(ctx, connection).getAuthorizeUrlAsync('', undefined, {});
+/**
+ * The IdP address to send the browser to with a fresh AuthnRequest (redirect binding), stored with the hash of
+ * the starting browser's cookie: the answer is accepted only from that browser.
+ */
+export function samlAuthorizeUrl(
+  ctx: AppContext,
+  connection: SsoConnectionRow,
+  browserHash: string,
+): Promise<string> {
+  return samlClient(ctx, connection, browserHash).getAuthorizeUrlAsync('', undefined, {});
 }
 
 export function samlServiceProviderMetadata(ctx: AppContext, connection: SsoConnectionRow): string {

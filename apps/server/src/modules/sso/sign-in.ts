@@ -17,7 +17,7 @@ import { hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { UserRow } from '../users/dto.ts';
 import { clientSecret, type SsoConnectionRow, ssoUrls } from './connections.ts';
 import { syncGroupMemberships } from './group-roles.ts';
-import { oidcAuthorizationRequest, oidcConfiguration, oidcFinish } from './oidc.ts';
+import { cachedOidcConfiguration, type OidcSettings, oidcAuthorizationRequest, oidcFinish } from './oidc.ts';
 import { inResponseToOf, samlAuthorizeUrl, samlFinish } from './saml.ts';
 
 /** How long an OIDC round trip may take before its state is refused. */
@@ -62,22 +62,20 @@ export async function assertSsoAllowsPassword(db: Executor, email: string): Prom
 /**
  * Where the browser goes to sign in with this email: the IdP of its domain's connection, or null when the domain
  * does not use SSO. Whether an account exists plays no part. `browser` is the cookie value the answer must come
- * back with (OIDC: checked at the callback).
+ * back with (checked at the OIDC callback and the SAML ACS).
  */
 export async function startSsoSignIn(
   ctx: AppContext,
   email: string,
-): Promise<{ redirectUrl: string; browser: string } | null> {
+): Promise<{ redirectUrl: string; browser: string; protocol: SsoConnectionRow['protocol'] } | null> {
   const connection = await connectionForEmail(ctx.db, email);
   if (!connection) return null;
+  const { protocol } = connection;
   const browser = newSecretToken().token;
-  if (connection.protocol === 'saml')
-    return { redirectUrl: await samlAuthorizeUrl(ctx, connection), browser };
-  const config = await oidcConfiguration(ctx, {
-    issuer: connection.oidcIssuer!,
-    clientId: connection.oidcClientId!,
-    clientSecret: clientSecret(ctx, connection),
-  });
+  if (protocol === 'saml') {
+    return { redirectUrl: await samlAuthorizeUrl(ctx, connection, hashToken(browser)), browser, protocol };
+  }
+  const config = await cachedOidcConfiguration(ctx, connection.id, oidcSettings(ctx, connection));
   const request = await oidcAuthorizationRequest(config, ssoUrls(ctx, connection).oidcRedirectUri, email);
   await ctx.db.delete(ssoSignInRequests).where(sql`${ssoSignInRequests.expiresAt} < now()`);
   await ctx.db.insert(ssoSignInRequests).values({
@@ -88,8 +86,14 @@ export async function startSsoSignIn(
     browserHash: hashToken(browser),
     expiresAt: new Date(Date.now() + OIDC_REQUEST_TTL_MS),
   });
-  return { redirectUrl: request.url, browser };
+  return { redirectUrl: request.url, browser, protocol };
 }
+
+const oidcSettings = (ctx: AppContext, connection: SsoConnectionRow): OidcSettings => ({
+  issuer: connection.oidcIssuer!,
+  clientId: connection.oidcClientId!,
+  clientSecret: clientSecret(ctx, connection),
+});
 
 const expired = () =>
   new AppError(
@@ -120,11 +124,7 @@ export async function finishOidcSignIn(
   // Started in another browser: someone may be trying to sign this browser in to their own account.
   if (!browser || hashToken(browser) !== request.browserHash) throw expired();
   const connection = await usableConnection(ctx, request.connectionId);
-  const config = await oidcConfiguration(ctx, {
-    issuer: connection.oidcIssuer!,
-    clientId: connection.oidcClientId!,
-    clientSecret: clientSecret(ctx, connection),
-  });
+  const config = await cachedOidcConfiguration(ctx, connection.id, oidcSettings(ctx, connection));
   const identity = await oidcFinish(config, callbackUrl, {
     state,
     nonce: request.nonce,
@@ -141,15 +141,20 @@ export async function finishOidcSignIn(
   });
 }
 
-/** The SAML ACS: the response is verified by the connection whose AuthnRequest it answers. */
-export async function finishSamlSignIn(ctx: AppContext, samlResponse: string) {
+/**
+ * The SAML ACS: the response is verified by the connection whose AuthnRequest it answers, posted by the browser
+ * that sent that request.
+ */
+export async function finishSamlSignIn(ctx: AppContext, samlResponse: string, browser: string | undefined) {
   const requestId = inResponseToOf(samlResponse);
   if (!requestId) throw expired();
   const [request] = await ctx.db
-    .select({ connectionId: ssoSignInRequests.connectionId })
+    .select({ connectionId: ssoSignInRequests.connectionId, browserHash: ssoSignInRequests.browserHash })
     .from(ssoSignInRequests)
     .where(eq(ssoSignInRequests.key, requestId));
   if (!request) throw expired();
+  // Started in another browser: someone may be trying to sign this browser in to their own account.
+  if (!browser || hashToken(browser) !== request.browserHash) throw expired();
   const connection = await usableConnection(ctx, request.connectionId);
   const identity = await samlFinish(ctx, connection, samlResponse);
   return signInThroughIdp(ctx, connection, {

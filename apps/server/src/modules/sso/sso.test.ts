@@ -1,5 +1,5 @@
-import { authRoutes, projectRoutes, ssoRoutes } from '@parley/contracts';
-import { and, eq } from 'drizzle-orm';
+import { authRoutes, projectRoutes, scimRoutes, ssoRoutes } from '@parley/contracts';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/client.ts';
@@ -15,7 +15,17 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/harness.ts';
-import { projectMembers, projects, ssoConnections, ssoIdentities, users } from '../../db/schema/index.ts';
+import {
+  auditEvents,
+  projectMembers,
+  projects,
+  sessions,
+  ssoConnections,
+  ssoIdentities,
+  users,
+} from '../../db/schema/index.ts';
+import { createSession } from '../auth/sessions.ts';
+import { cachedOidcConfiguration } from './oidc.ts';
 
 let t: TestApp;
 let dns: FakeDns;
@@ -264,6 +274,55 @@ describe('OIDC connection set-up by a project owner', () => {
     await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
   });
 
+  it('ends the domain’s sessions not opened through SSO when require SSO comes on, but the super admin’s', async () => {
+    const pw = await signUp(t.app, `pw-session@${ORG}`);
+    oidc.account = { sub: 'oidc-ada', email: `ada@${ORG}`, name: 'Ada Lovelace', groups: ['engineers'] };
+    const bySso = sessionCookie(await oidcSignIn(`ada@${ORG}`));
+    const liveSessions = (userId: number) =>
+      t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(await liveSessions(pw.userId)).toHaveLength(1);
+
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: true } });
+    try {
+      expect(await liveSessions(pw.userId)).toEqual([]);
+      expect((await pw.call(authRoutes.me)).statusCode).toBe(401);
+      expect((await me(bySso)).statusCode).toBe(200);
+      expect((await admin.call(authRoutes.me)).statusCode).toBe(200);
+      expect((await owner.call(authRoutes.me)).statusCode).toBe(200); // another domain
+
+      // A password session that slipped in after the switch (a sign-in racing it) is refused per request.
+      const raced = await createSession(t.ctx.db, pw.userId, { method: 'password' });
+      const racedCall = await callRoute(t.app, authRoutes.me, { cookie: raced });
+      expect(racedCall.statusCode).toBe(401);
+    } finally {
+      await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
+    }
+  });
+
+  it('ends them too when a domain is proven for a connection that already requires SSO', async () => {
+    const domain = 'late-acme.test';
+    const pw = await signUp(t.app, `late@${domain}`);
+    await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: true } });
+    try {
+      const added = await owner.call(ssoRoutes.addDomain, { params: { connectionId }, body: { domain } });
+      const pending = (
+        added.json().data.domains as Array<{ id: number; domain: string; txt_record: string }>
+      ).find((d) => d.domain === domain)!;
+      expect((await pw.call(authRoutes.me)).statusCode).toBe(200); // not proven yet: not routed
+      dns.records.set(domain, [pending.txt_record]);
+      const proven = await owner.call(ssoRoutes.verifyDomain, {
+        params: { connectionId, domainId: pending.id },
+        body: {},
+      });
+      expect(proven.statusCode).toBe(200);
+      expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, pw.userId))).toEqual([]);
+      expect((await pw.call(authRoutes.me)).statusCode).toBe(401);
+      await owner.call(ssoRoutes.removeDomain, { params: { connectionId, domainId: pending.id } });
+    } finally {
+      await owner.call(ssoRoutes.update, { params: { connectionId }, body: { require_sso: false } });
+    }
+  });
+
   it('stops routing the domain when the connection is disabled', async () => {
     await owner.call(ssoRoutes.update, { params: { connectionId }, body: { enabled: false } });
     expect((await callRoute(t.app, ssoRoutes.start, { body: { email: `ada@${ORG}` } })).json().data.sso).toBe(
@@ -329,20 +388,22 @@ describe('SAML connection', () => {
     });
   });
 
-  /** Start with the email, and the Response the IdP's page would post to the ACS. */
-  async function samlResponse(email: string): Promise<string> {
+  /** Start with the email, and the Response the IdP's page would post to the ACS, with the browser's cookie. */
+  async function samlResponse(email: string): Promise<{ response: string; browser: string }> {
     const started = await callRoute(t.app, ssoRoutes.start, { body: { email } });
     expect(started.json().data.sso).toBe(true);
+    const browser = started.cookies.find((c) => c.name === 'parley_sso')!.value;
     const page = await (await fetch(started.json().data.redirect_url)).text();
-    return /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!;
+    return { response: /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!, browser };
   }
 
-  const postToAcs = (response: string) =>
+  const postToAcs = (answer: { response: string; browser?: string }) =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/sso/saml/acs',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
-      payload: new URLSearchParams({ SAMLResponse: response, RelayState: '' }).toString(),
+      payload: new URLSearchParams({ SAMLResponse: answer.response, RelayState: '' }).toString(),
+      ...(answer.browser !== undefined && { cookies: { parley_sso: answer.browser } }),
     });
 
   it('publishes the service provider metadata with the ACS URL', async () => {
@@ -403,8 +464,53 @@ describe('SAML connection', () => {
       audience: `http://parley.test/api/auth/sso/saml/${connectionId}/metadata`,
       account,
     });
-    expect(landedOn(await postToAcs(forged))).toBe('/login?sso_error=sso_expired');
-    expect(landedOn(await postToAcs('not base64 xml'))).toBe('/login?sso_error=sso_expired');
+    expect(landedOn(await postToAcs({ response: forged }))).toBe('/login?sso_error=sso_expired');
+    expect(landedOn(await postToAcs({ response: 'not base64 xml' }))).toBe('/login?sso_error=sso_expired');
+  });
+
+  it('refuses an answer posted by a browser other than the one that started the sign-in (login CSRF)', async () => {
+    const email = `victim-csrf@${SAML_ORG}`;
+    saml.account = { nameId: email, email, displayName: 'Attacker', groups: [] };
+    const attackers = await samlResponse(email);
+    const victims = await samlResponse(`someone@${SAML_ORG}`); // the victim's browser has a cookie of its own
+    for (const browser of [undefined, victims.browser]) {
+      const posted = await postToAcs({ response: attackers.response, browser });
+      expect(landedOn(posted)).toBe('/login?sso_error=sso_expired');
+      expect(posted.cookies.find((c) => c.name === 'parley_session' && c.value)).toBeUndefined();
+    }
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    // The browser that started it still can.
+    expect(landedOn(await postToAcs(attackers))).toBe('/');
+  });
+
+  it('sends the browser cookie with the IdP’s cross-site POST over https (SameSite=None; Secure), else Lax', async () => {
+    const startCookie = async () => {
+      const started = await callRoute(t.app, ssoRoutes.start, { body: { email: `c@${SAML_ORG}` } });
+      return started.cookies.find((c) => c.name === 'parley_sso')!;
+    };
+    expect(await startCookie()).toMatchObject({ sameSite: 'Lax', httpOnly: true, path: '/api/auth/sso' });
+    const config = t.ctx.config as { publicUrl: string };
+    const publicUrl = config.publicUrl;
+    config.publicUrl = 'https://parley.test';
+    try {
+      expect(await startCookie()).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
+    } finally {
+      config.publicUrl = publicUrl;
+    }
+  });
+});
+
+describe('OIDC discovery for sign-ins', () => {
+  it('is reused per connection for a while, and read again when the settings change', async () => {
+    const settings = { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret };
+    const first = await cachedOidcConfiguration(t.ctx, 900_001, settings);
+    expect(await cachedOidcConfiguration(t.ctx, 900_001, settings)).toBe(first);
+    expect(await cachedOidcConfiguration(t.ctx, 900_002, settings)).not.toBe(first);
+    const changed = await cachedOidcConfiguration(t.ctx, 900_001, { ...settings, clientSecret: 'rotated' });
+    expect(changed).not.toBe(first);
+    expect(await cachedOidcConfiguration(t.ctx, 900_001, { ...settings, clientSecret: 'rotated' })).toBe(
+      changed,
+    );
   });
 });
 
@@ -416,5 +522,73 @@ describe('who may set SSO up', () => {
     });
     expect(response.statusCode).toBe(403);
     expect((await nobody.call(projectRoutes.list)).statusCode).toBe(200);
+  });
+});
+
+describe('the audit trail of SSO and SCIM changes', () => {
+  it('records each change in the projects the connection reaches, without secrets', async () => {
+    const domain = 'audited-acme.test';
+    const secret = 'a-very-secret-client-secret';
+    const pw = await signUp(t.app, `pw@${domain}`);
+    const start = (await t.ctx.db.select({ id: auditEvents.id }).from(auditEvents)).reduce(
+      (max, row) => Math.max(max, row.id),
+      0,
+    );
+    const created = await owner.call(ssoRoutes.create, {
+      body: {
+        name: 'Audited',
+        protocol: 'oidc',
+        oidc_issuer: oidc.issuer,
+        oidc_client_id: oidc.clientId,
+        oidc_client_secret: oidc.clientSecret,
+      },
+    });
+    const connectionId = created.json().data.id as number;
+    const params = { connectionId };
+    await owner.call(ssoRoutes.update, { params, body: { name: 'Audited IdP', oidc_client_secret: secret } });
+    const added = await owner.call(ssoRoutes.addDomain, { params, body: { domain } });
+    const pending = added.json().data.domains[0];
+    dns.records.set(domain, [pending.txt_record]);
+    await owner.call(ssoRoutes.verifyDomain, { params: { ...params, domainId: pending.id }, body: {} });
+    await owner.call(ssoRoutes.update, { params, body: { require_sso: true } });
+    const mapped = await owner.call(ssoRoutes.addMapping, {
+      params,
+      body: { group_name: 'auditors', project_id: projectId, role: 'user' },
+    });
+    const mappingId = mapped.json().data.mappings[0].id;
+    await owner.call(ssoRoutes.removeMapping, { params: { ...params, mappingId } });
+    const token = (await owner.call(scimRoutes.createToken, { params })).json().data.secret as string;
+    await owner.call(scimRoutes.revokeToken, { params });
+    await owner.call(ssoRoutes.removeDomain, { params: { ...params, domainId: pending.id } });
+    expect((await owner.call(ssoRoutes.remove, { params })).statusCode).toBe(200);
+
+    const entries = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(gt(auditEvents.id, start))
+      .orderBy(asc(auditEvents.id));
+    // The owner's project only (the stranger's project is not reached), in order, by the owner.
+    expect(new Set(entries.map((entry) => entry.projectId))).toEqual(new Set([projectId]));
+    expect(entries.every((entry) => entry.userId === owner.userId && entry.targetId === connectionId)).toBe(
+      true,
+    );
+    expect(entries.map((entry) => [entry.action, entry.details])).toEqual([
+      ['sso_connection_created', { connection: 'Audited', protocol: 'oidc' }],
+      ['sso_connection_updated', { connection: 'Audited IdP', changed: 'name,oidc_client_secret' }],
+      ['sso_domain_added', { connection: 'Audited IdP', domain }],
+      ['sso_domain_verified', { connection: 'Audited IdP', domain, without_dns: false }],
+      ['sso_required_changed', { connection: 'Audited IdP', required: true, sessions: 1 }],
+      ['sso_group_mapping_added', { connection: 'Audited IdP', group: 'auditors', role: 'user' }],
+      ['sso_group_mapping_removed', { connection: 'Audited IdP', group: 'auditors', role: 'user' }],
+      ['scim_token_generated', { connection: 'Audited IdP' }],
+      ['scim_token_revoked', { connection: 'Audited IdP' }],
+      ['sso_domain_removed', { connection: 'Audited IdP', domain }],
+      ['sso_connection_deleted', { connection: 'Audited IdP' }],
+    ]);
+    const text = JSON.stringify(entries);
+    for (const hidden of [secret, oidc.clientSecret, token, token.slice(0, 12), pending.txt_record]) {
+      expect(text).not.toContain(hidden);
+    }
+    expect((await pw.call(authRoutes.me)).statusCode).toBe(401); // the require-SSO entry's one session
   });
 });

@@ -77,6 +77,7 @@ export function memberFixture(userId: number, overrides: Partial<Member> = {}): 
     role: 'user',
     reviewer: false,
     joined_at: '2026-01-01T00:00:00.000Z',
+    deactivated: false,
     ...overrides,
   };
 }

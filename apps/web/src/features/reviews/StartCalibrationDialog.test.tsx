@@ -26,6 +26,7 @@ const member = (userId: number, name: string, overrides: Partial<Member> = {}): 
   role: 'user',
   reviewer: true,
   joined_at: '2026-01-01T00:00:00.000Z',
+  deactivated: false,
   ...overrides,
 });
 

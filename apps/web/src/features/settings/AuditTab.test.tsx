@@ -106,6 +106,36 @@ describe('audit tab', () => {
     expect(screen.queryByTestId('audit-load-more')).not.toBeInTheDocument();
   });
 
+  it('shows SSO and SCIM changes with their connection, what changed, and the account SCIM deactivated', async () => {
+    renderAudit(() =>
+      routeAnswer(privacyRoutes.audit, {
+        data: [
+          entry(2, {
+            action: 'sso_connection_updated',
+            target_id: 7,
+            details: { connection: 'Okta', changed: 'name,oidc_client_secret', enabled: false },
+          }),
+          entry(1, {
+            action: 'scim_user_deactivated',
+            user_email: null,
+            target_id: 12,
+            details: { connection: 'Okta' },
+          }),
+        ],
+        next_before: null,
+      }),
+    );
+    expect(await screen.findByTestId('audit-entry-2')).toBeInTheDocument();
+    expect(row(2).getByText('SSO connection changed')).toBeInTheDocument();
+    expect(row(2).getByText('SSO connection #7')).toBeInTheDocument();
+    const details = screen.getByTestId('audit-entry-2').textContent;
+    expect(details).toContain('SSO connection:Okta');
+    expect(details).toContain('Changed:name, client secret');
+    expect(details).toContain('Enabled:no');
+    expect(row(1).getByText('Account deactivated through SCIM')).toBeInTheDocument();
+    expect(row(1).getByText('User #12')).toBeInTheDocument();
+  });
+
   it('loads older entries with the cursor, 50 at a time', async () => {
     const fetch = renderAudit((url) => {
       const before = url.searchParams.get('before');

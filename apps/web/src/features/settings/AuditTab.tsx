@@ -23,7 +23,7 @@ import { detailLines } from './auditDetails';
 import type { TabProps } from './tabProps';
 
 /** What an entry's target id names, by action. */
-type TargetKind = 'analysis' | 'erasedAnalysis' | 'apiKey' | 'member' | null;
+type TargetKind = 'analysis' | 'erasedAnalysis' | 'apiKey' | 'member' | 'ssoConnection' | null;
 const TARGET_KINDS: Record<AuditAction, TargetKind> = {
   privacy_settings_changed: null,
   original_transcript_read: 'analysis',
@@ -38,6 +38,19 @@ const TARGET_KINDS: Record<AuditAction, TargetKind> = {
   // An erased analysis has no page left to link to.
   data_erased: 'erasedAnalysis',
   person_data_exported: 'analysis',
+  sso_connection_created: 'ssoConnection',
+  sso_connection_updated: 'ssoConnection',
+  sso_connection_deleted: 'ssoConnection',
+  sso_required_changed: 'ssoConnection',
+  sso_domain_added: 'ssoConnection',
+  sso_domain_verified: 'ssoConnection',
+  sso_domain_removed: 'ssoConnection',
+  sso_group_mapping_added: 'ssoConnection',
+  sso_group_mapping_removed: 'ssoConnection',
+  scim_token_generated: 'ssoConnection',
+  scim_token_revoked: 'ssoConnection',
+  scim_user_deactivated: 'member',
+  scim_user_reactivated: 'member',
 };
 
 /**
@@ -66,6 +79,7 @@ export function AuditTab({ project }: TabProps) {
     if (kind === 'erasedAnalysis') return t('audit.targets.analysis', { id: entry.target_id });
     if (kind === 'apiKey') return t('audit.targets.apiKey', { id: entry.target_id });
     if (kind === 'member') return t('audit.targets.member', { id: entry.target_id });
+    if (kind === 'ssoConnection') return t('audit.targets.ssoConnection', { id: entry.target_id });
     return `#${entry.target_id}`;
   };
 

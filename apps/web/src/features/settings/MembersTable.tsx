@@ -26,6 +26,7 @@ import {
 } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { MemberRoleChip } from '../../shared/components/RoleChip';
+import { WarningChip } from '../../shared/components/WarningChip';
 import { formatDate } from '../../shared/utils/displayDates';
 
 /** The members table: a role select where my role may change it, and remove/leave per row (spec 1 §6 roles). */
@@ -83,6 +84,12 @@ export function MembersTable({
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{member.name || '—'}</span>
                     {self ? <Chip size="small" label={t('settings.members.you')} /> : null}
+                    {member.deactivated ? (
+                      <WarningChip
+                        label={t('settings.members.deactivated')}
+                        hint={t('settings.members.deactivatedHint')}
+                      />
+                    ) : null}
                   </Stack>
                 </TableCell>
                 <TableCell>{member.email}</TableCell>

@@ -59,6 +59,13 @@ describe('team members tab', () => {
     expect(within(screen.getByTestId('invite-7')).getByText('Ada Lovelace')).toBeInTheDocument();
   });
 
+  it('marks a deactivated member, and only them', async () => {
+    await openMembers([ada('owner'), member(2, 'user', { deactivated: true }), member(3, 'user')]);
+    expect(row(2).getByText('Deactivated')).toBeInTheDocument();
+    expect(row(3).queryByText('Deactivated')).not.toBeInTheDocument();
+    expect(row(1).queryByText('Deactivated')).not.toBeInTheDocument();
+  });
+
   it('offers an owner every role in the invite dialog', async () => {
     await openMembers([ada('owner')]);
     expect(await inviteRoles()).toEqual(['User', 'Team Leader', 'Admin', 'Owner']);

@@ -25,11 +25,23 @@ const KNOWN_KEYS = [
   'blacklisted',
   'media',
   'task_ids',
-  // A member signed out everywhere: how many sessions ended.
+  // A member signed out everywhere, or require SSO applied: how many sessions ended.
   'sessions',
+  // Single sign-on and SCIM changes.
+  'connection',
+  'protocol',
+  'required',
+  'changed',
+  'enabled',
+  'domain',
+  'without_dns',
+  'group',
 ] as const;
 type KnownKey = (typeof KNOWN_KEYS)[number];
 const isKnown = (key: string): key is KnownKey => (KNOWN_KEYS as readonly string[]).includes(key);
+
+/** Protocol names are not translated. */
+const SSO_PROTOCOL_NAMES: Record<string, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
 
 /** A privacy change leaves out what is not set: no retention days (kept forever), no region. */
 const PRIVACY_DEFAULTS: Record<string, null> = {
@@ -83,6 +95,13 @@ function valueText(key: string, value: string | number | boolean | null, t: TFun
       return t(`audit.details.kinds.${text}`, { defaultValue: text });
     case 'task_ids':
       return text.split(',').join(', ');
+    case 'changed':
+      return text
+        .split(',')
+        .map((field) => t(`audit.details.fields.${field}`, { defaultValue: field }))
+        .join(', ');
+    case 'protocol':
+      return SSO_PROTOCOL_NAMES[text] ?? text;
     default:
       return text;
   }

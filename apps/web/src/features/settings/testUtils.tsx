@@ -70,6 +70,7 @@ export function member(userId: number, role: Member['role'], overrides: Partial<
     role,
     reviewer: false,
     joined_at: '2026-01-02T10:00:00.000Z',
+    deactivated: false,
     ...overrides,
   };
 }

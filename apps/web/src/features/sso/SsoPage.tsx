@@ -10,6 +10,7 @@ import {
   IconButton,
   MenuItem,
   Stack,
+  type StackProps,
   Table,
   TableBody,
   TableCell,
@@ -232,6 +233,41 @@ function ListTable({ columns, children }: { columns: string[]; children: ReactNo
   );
 }
 
+/** The remove button of a row of a list. */
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconButton size="small" aria-label={label} onClick={onClick}>
+      <DeleteIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** The form under a list that adds a row to it. */
+function AddForm({
+  direction,
+  onSubmit,
+  children,
+}: {
+  direction: StackProps['direction'];
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      component="form"
+      direction={direction}
+      spacing={1}
+      sx={{ mt: 1 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </Stack>
+  );
+}
+
 function Domains({ connection }: { connection: SsoConnection }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage('sso');
@@ -278,28 +314,13 @@ function Domains({ connection }: { connection: SsoConnection }) {
                     ) : null}
                   </>
                 )}
-                <IconButton
-                  size="small"
-                  aria-label={t('sso.removeDomain')}
-                  onClick={() => remove.mutate(d.id)}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+                <RemoveButton label={t('sso.removeDomain')} onClick={() => remove.mutate(d.id)} />
               </TableCell>
             </TableRow>
           ))}
         </ListTable>
       ) : null}
-      <Stack
-        component="form"
-        direction="row"
-        spacing={1}
-        sx={{ mt: 1 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate(domain.trim(), { onSuccess: () => setDomain('') });
-        }}
-      >
+      <AddForm direction="row" onSubmit={() => add.mutate(domain.trim(), { onSuccess: () => setDomain('') })}>
         <TextField
           size="small"
           label={t('sso.addDomainLabel')}
@@ -311,7 +332,7 @@ function Domains({ connection }: { connection: SsoConnection }) {
         <Button type="submit" disabled={!domain.trim() || add.isPending}>
           {t('sso.addDomain')}
         </Button>
-      </Stack>
+      </AddForm>
     </Box>
   );
 }
@@ -345,25 +366,15 @@ function Mappings({ connection }: { connection: SsoConnection }) {
                 <MemberRoleChip role={m.role} />
               </TableCell>
               <TableCell align="right">
-                <IconButton
-                  size="small"
-                  aria-label={t('sso.removeMapping')}
-                  onClick={() => remove.mutate(m.id)}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+                <RemoveButton label={t('sso.removeMapping')} onClick={() => remove.mutate(m.id)} />
               </TableCell>
             </TableRow>
           ))}
         </ListTable>
       ) : null}
-      <Stack
-        component="form"
+      <AddForm
         direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ mt: 1 }}
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (projectId === '') return;
           add.mutate(
             { group_name: group.trim(), project_id: projectId, role },
@@ -411,7 +422,7 @@ function Mappings({ connection }: { connection: SsoConnection }) {
             {t('sso.addMapping')}
           </Button>
         </Box>
-      </Stack>
+      </AddForm>
     </Box>
   );
 }
