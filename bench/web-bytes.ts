@@ -136,7 +136,7 @@ async function main() {
     const projectId = await createProject(user);
 
     const anonymous = await browser.newContext({ baseURL: base });
-    const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     // A first visit to the site's address: the signed-in area sends the visitor to /login.
     const firstVisit = await load(anonymous, '/', signInButton);
     const login = await load(anonymous, '/login', signInButton);
