@@ -4,7 +4,7 @@ import { precompress } from './scripts/precompress.ts';
 
 function localeChunk(moduleId: string): string | null {
   const match = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(moduleId);
-  if (!match) return null;
+  if (!match?.[2]) return null;
   // public.json and <feature>.public.json: the texts of the public pages (as isPublicFile in src/shared/i18n).
   const isPublic = match[2] === 'public' || match[2].endsWith('.public');
   return isPublic ? `locale-${match[1]}-public` : `locale-${match[1]}`;
