@@ -16,7 +16,7 @@ describe('who may call each route', () => {
         'POST /auth/signup',
         'POST /auth/login',
         'POST /auth/two-factor',
-      'POST /auth/two-factor/passkey-options',
+        'POST /auth/two-factor/passkey-options',
         'POST /auth/confirm',
         'POST /auth/sign-in-link',
         'POST /auth/logout',
