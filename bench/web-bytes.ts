@@ -1,6 +1,6 @@
 /**
  * Web bytes bench: what a browser with an empty cache downloads to show the site's address to an anonymous
- * visitor (sent on to /login), /login and a project's analyses page, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
+ * visitor (sent on to /login), /login, a project's analyses page and its dashboard, as the real server sends it. Builds nothing: run `npm run build` first (it serves apps/web/dist).
  *
  *   npm run build && npm run bench:web                        (embedded PostgreSQL in a temporary folder)
  *   DATABASE_URL=postgres://... npm run bench:web             (a fresh database there, dropped afterwards)
@@ -136,7 +136,7 @@ async function main() {
     const projectId = await createProject(user);
 
     const anonymous = await browser.newContext({ baseURL: base });
-    const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     // A first visit to the site's address: the signed-in area sends the visitor to /login.
     const firstVisit = await load(anonymous, '/', signInButton);
     const login = await load(anonymous, '/login', signInButton);
@@ -153,11 +153,16 @@ async function main() {
     const analyses = await load(signedIn, analysesPath, (page) =>
       page.getByRole('heading', { level: 1, name: 'Analyses' }).waitFor(),
     );
+    const dashboardPath = `/projects/${projectId}/dashboard`;
+    const dashboard = await load(signedIn, dashboardPath, (page) =>
+      page.getByRole('heading', { level: 1, name: 'Bench project' }).waitFor(),
+    );
     await signedIn.close();
 
     await report('/ (anonymous, redirected to /login)', firstVisit);
     await report('/login', login);
     await report(analysesPath.replace(String(projectId), '{id}'), analyses);
+    await report(dashboardPath.replace(String(projectId), '{id}'), dashboard);
   } finally {
     await browser.close();
     await server.stop();

@@ -4,12 +4,23 @@ import { precompress } from './scripts/precompress.ts';
 
 function localeChunk(moduleId: string): string | null {
   const match = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(moduleId);
-  if (!match) return null;
-  return match[2] === 'public' ? `locale-${match[1]}-public` : `locale-${match[1]}`;
+  if (!match?.[2]) return null;
+  // public.json and <feature>.public.json: the texts of the public pages (as isPublicFile in src/shared/i18n).
+  const isPublic = match[2] === 'public' || match[2].endsWith('.public');
+  return isPublic ? `locale-${match[1]}-public` : `locale-${match[1]}`;
 }
 
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|clsx|hoist-non-react-statics|zod|@babel[\\/]runtime)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|clsx|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+
+/**
+ * zod and the contracts' base schemas (src/api.ts and the modules it imports, but for the languages and
+ * constants a first visit uses), which most signed-in pages' API answers embed: one file, which the signed-in
+ * pages load (the API client parses every answer) and a first visit does not (its calls go through
+ * shared/api/transport.ts). Without it the bundler copies those schemas into several of a page's files.
+ */
+const SCHEMAS =
+  /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](api|inputs|dates|roles|texts|timezones|analyses[\\/]roles|transcription[\\/]models|billing[\\/][\w-]+)\.ts$)/;
 
 /**
  * MUI's popups (Popper, Popover, Menu, Modal and their transitions): menus, selects, tooltips and dialogs of
@@ -44,6 +55,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: localeChunk },
               { name: 'framework', test: FRAMEWORK },
+              { name: 'schemas', test: SCHEMAS, includeDependenciesRecursively: false },
               { name: 'popups', test: POPUPS, includeDependenciesRecursively: false },
             ],
             // Left alone, the bundler makes a chunk of every set of modules the same pages share: 67 files for

@@ -18,6 +18,7 @@ import {
   UserResponse,
 } from '../api.ts';
 import { TwoFactorRequiredResponse } from '../security/api.ts';
+import { firstVisitEndpoints } from './endpoints.ts';
 import { defineRoute } from './route.ts';
 
 // Signing up, in and out, and the password reset. The public routes that take an email or token are rate
@@ -53,8 +54,7 @@ export const authRoutes = {
     errors: [429],
   }),
   login: defineRoute({
-    method: 'POST',
-    path: '/auth/login',
+    ...firstVisitEndpoints.login,
     operationId: 'signIn',
     summary: 'Sign in',
     description:
@@ -102,8 +102,7 @@ export const authRoutes = {
     errors: [],
   }),
   session: defineRoute({
-    method: 'GET',
-    path: '/auth/session',
+    ...firstVisitEndpoints.session,
     operationId: 'getSession',
     summary: "The session's user, or null when nobody is signed in",
     description:
@@ -116,8 +115,7 @@ export const authRoutes = {
     errors: [401, 403],
   }),
   installation: defineRoute({
-    method: 'GET',
-    path: '/auth/installation',
+    ...firstVisitEndpoints.installation,
     operationId: 'getInstallation',
     summary: 'Whether the installation has any account yet',
     description:
@@ -154,8 +152,7 @@ export const authRoutes = {
     errors: [429],
   }),
   googleAvailable: defineRoute({
-    method: 'GET',
-    path: '/auth/google',
+    ...firstVisitEndpoints.googleAvailable,
     operationId: 'getGoogleSignInAvailability',
     summary: 'Whether Google sign-in is set up on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
     tags,
@@ -165,8 +162,7 @@ export const authRoutes = {
     hidden: true,
   }),
   googleStart: defineRoute({
-    method: 'POST',
-    path: '/auth/google/start',
+    ...firstVisitEndpoints.googleStart,
     operationId: 'startGoogleSignIn',
     summary: 'Start Google sign-in (OAuth 2.0 authorization code with PKCE)',
     description:

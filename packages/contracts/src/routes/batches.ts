@@ -10,7 +10,8 @@ import {
   InvalidCsvResponse,
 } from '../bulk/api.ts';
 import { BULK_CSV } from '../bulk/rules.ts';
-import { defineRoute, formFile } from './route.ts';
+import { formFile } from './formFile.ts';
+import { defineRoute } from './route.ts';
 
 // Bulk upload by CSV and the project's batches (spec 1 §2.4, §3, §4, §7). Any member of the project and both
 // API key types (a media key sees only its own batches); support staff only read, anyone else 404.

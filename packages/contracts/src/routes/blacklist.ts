@@ -12,7 +12,8 @@ import {
 } from '../blacklist/api.ts';
 import { BLACKLIST } from '../blacklist/rules.ts';
 import { Id } from '../inputs.ts';
-import { defineRoute, formFile } from './route.ts';
+import { formFile } from './formFile.ts';
+import { defineRoute } from './route.ts';
 
 // A project's phone-number blacklist (spec 1 §2.5, §3, §5, §7 second client variant). Admins and owners of
 // the project (super admins too); other members 403, anyone else 404, also for another project's entry id.

@@ -4,6 +4,8 @@
 import * as groups from './groups.ts';
 import type { RouteDefinition } from './route.ts';
 
+export * from './endpoints.ts';
+export * from './formFile.ts';
 export * from './groups.ts';
 export * from './route.ts';
 

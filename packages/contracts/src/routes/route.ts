@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,10 +80,6 @@ export interface RouteDefinition {
    */
   crossSite?: boolean;
 }
-
-/** A file part of a multipart form of at most `maxBytes`, as the OpenAPI document shows it. */
-export const formFile = (description: string, maxBytes: number) =>
-  z.string().meta({ format: 'binary', description, maxLength: maxBytes });
 
 /** Keeps a route's literal types (path, schemas) for the typed server registration and web client. */
 export function defineRoute<const R extends RouteDefinition>(route: R): R {

@@ -16,6 +16,7 @@ import {
   SsoStartResponse,
   SsoVerifyDomainInput,
 } from '../sso/api.ts';
+import { firstVisitEndpoints } from './endpoints.ts';
 import { defineRoute } from './route.ts';
 
 // Single sign-on (OIDC, SAML 2.0) per email domain. The super admin manages every connection; any other account
@@ -140,8 +141,7 @@ export const ssoRoutes = {
     errors,
   }),
   start: defineRoute({
-    method: 'POST',
-    path: '/auth/sso/start',
+    ...firstVisitEndpoints.ssoStart,
     operationId: 'startSsoSignIn',
     summary: "Whether an email's domain signs in through SSO, and the identity provider's address if so",
     description:

@@ -10,7 +10,8 @@ import {
 import { ChunkReceivedResponse } from '../analyses/detail.ts';
 import { CHUNK_SIZE, MAX_UPLOAD_BYTES } from '../analyses/upload.ts';
 import { ProjectIdParams } from '../api.ts';
-import { defineRoute, formFile } from './route.ts';
+import { formFile } from './formFile.ts';
+import { defineRoute } from './route.ts';
 
 // Single, chunked and link uploads (spec 1 §3-§5, §8), and the prompts offered for them. Any member of the
 // project and both API key types; support staff only read (403 on uploads), anyone else 404.

@@ -73,13 +73,6 @@ export const TwoFactorRequired = z.object({
 export type TwoFactorRequired = z.infer<typeof TwoFactorRequired>;
 export const TwoFactorRequiredResponse = z.object({ data: TwoFactorRequired });
 
-/** Whether a sign-in's answer asks for the second factor instead of naming the signed-in user. */
-export function asksSecondFactor<T extends object>(
-  answer: T | TwoFactorRequired,
-): answer is TwoFactorRequired {
-  return 'two_factor_required' in answer;
-}
-
 /** Base64url as WebAuthn's JSON carries binary fields; bounded so a hostile value costs nothing. */
 const Base64Url = (max: number) =>
   z

@@ -1,1 +1,2 @@
 export * from './api.ts';
+export * from './secondFactor.ts';

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useConfirmEmail } from '../../shared/api/auth';
+import { useConfirmEmail } from '../../shared/api/authFlows';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
 
 /** /confirm-email?token=… (the link of a confirmation email): confirms the account, signs in, opens the app. */

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForgotPassword } from '../../shared/api/auth';
+import { useForgotPassword } from '../../shared/api/authFlows';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 

@@ -6,7 +6,8 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { fromPath, TWO_FACTOR_SIGN_IN_PATH, twoFactorState } from '../../shared/auth/redirect';
 import { LoadingState } from '../../shared/components/States';
-import { GOOGLE_OAUTH_STATE_KEY, takeGoogleReturn, useGoogleCallback } from './google';
+import { GOOGLE_OAUTH_STATE_KEY, takeGoogleReturn } from './google';
+import { useGoogleCallback } from './googleCallback';
 
 /**
  * /auth/google/callback, where Google sends the browser back: the state must be the one this browser kept

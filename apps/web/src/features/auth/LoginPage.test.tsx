@@ -63,4 +63,19 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Password must be at most 256 characters')).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/login'))).toHaveLength(0);
   });
+
+  it('names the missing fields on submit, focuses the first, and checks again at every change', async () => {
+    const fetch = mockFetch({ [routeKey(authRoutes.session)]: () => sessionAnswer(null) });
+    renderRoutes(routes, '/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(i18n.t('validation.emailRequired'))).toBeInTheDocument();
+    expect(screen.getByText(i18n.t('validation.passwordRequired'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@' } });
+    expect(await screen.findByText(i18n.t('validation.emailInvalid'))).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    expect(screen.queryByText(i18n.t('validation.emailInvalid'))).not.toBeInTheDocument();
+    expect(screen.getByText(i18n.t('validation.passwordRequired'))).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/login'))).toHaveLength(0);
+  });
 });

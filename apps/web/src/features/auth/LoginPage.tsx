@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { asksSecondFactor, PASSWORD_MAX_LENGTH } from '@parley/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
@@ -13,17 +12,13 @@ import { SsoSignIn } from '../../shared/auth/SsoSignIn';
 import { EMAIL_PATTERN } from '../../shared/auth/validation';
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { LoadingState } from '../../shared/components/States';
+import { useLightForm } from '../../shared/hooks/useLightForm';
 import { GoogleButton } from './GoogleButton';
 
 /** A chunk of its own (MUI's Dialog, Modal and TextField), fetched when the link is first followed. */
 const ForgotPasswordDialog = lazy(async () => ({
   default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog,
 }));
-
-interface LoginForm {
-  email: string;
-  password: string;
-}
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -39,12 +34,19 @@ export default function LoginPage() {
   // Mounted from the first opening on, so that it closes with its transition.
   const [forgotUsed, setForgotUsed] = useState(false);
   // ?email= fills the address in (an invitation link sends its invitee here).
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<LoginForm>({ defaultValues: { email: params.get('email')?.trim() ?? '', password: '' } });
+  const { values, field, handleSubmit } = useLightForm(
+    { email: params.get('email')?.trim() ?? '', password: '' },
+    {
+      email: (email) => {
+        if (!email) return t('validation.emailRequired');
+        return EMAIL_PATTERN.test(email) ? undefined : t('validation.emailInvalid');
+      },
+      password: (password) => {
+        if (!password) return t('validation.passwordRequired');
+        return password.length > PASSWORD_MAX_LENGTH ? t('password.tooLong') : undefined;
+      },
+    },
+  );
 
   const target = redirectTarget(location.state);
   if (me.isPending || installation.isPending) return <LoadingState minHeight={320} />;
@@ -52,9 +54,9 @@ export default function LoginPage() {
   // Nobody to sign in yet: the first sign-up makes the super admin.
   if (installation.data?.has_accounts === false) return <Navigate to="/signup" replace />;
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((form) =>
     login.mutate(
-      { email: values.email.trim(), password: values.password },
+      { email: form.email.trim(), password: form.password },
       {
         onSuccess: (answer) =>
           asksSecondFactor(answer)
@@ -83,24 +85,14 @@ export default function LoginPage() {
             autoComplete="email"
             autoFocus
             fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
-            {...register('email', {
-              required: t('validation.emailRequired'),
-              pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
-            })}
+            {...field('email')}
           />
           <OutlinedTextField
             label={t('auth.password')}
             type="password"
             autoComplete="current-password"
             fullWidth
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-            {...register('password', {
-              required: t('validation.passwordRequired'),
-              maxLength: { value: PASSWORD_MAX_LENGTH, message: t('password.tooLong') },
-            })}
+            {...field('password')}
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Link
@@ -119,7 +111,7 @@ export default function LoginPage() {
             {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
           <GoogleButton variant="login" returnTo={target} onError={setGoogleError} />
-          <SsoSignIn email={() => getValues('email')} loginError={login.error} />
+          <SsoSignIn email={() => values.email} loginError={login.error} />
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/signup" state={location.state}>
@@ -132,7 +124,7 @@ export default function LoginPage() {
         <Suspense fallback={null}>
           <ForgotPasswordDialog
             open={forgotOpen}
-            initialEmail={forgotOpen ? getValues('email') : ''}
+            initialEmail={forgotOpen ? values.email : ''}
             onClose={() => setForgotOpen(false)}
           />
         </Suspense>

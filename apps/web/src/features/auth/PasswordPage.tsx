@@ -3,7 +3,7 @@ import { TIMINGS, validatePassword, validatePasswordConfirmation } from '@parley
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../shared/api/auth';
+import { useResetPassword } from '../../shared/api/authFlows';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { usePasswordStrength } from '../../shared/auth/passwordRule';

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useSignInWithLink } from '../../shared/api/auth';
+import { useSignInWithLink } from '../../shared/api/authFlows';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
 
 /**

@@ -1,8 +1,6 @@
-import { asksSecondFactor, authRoutes } from '@parley/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useSignedIn } from '../../shared/api/auth';
-import { call } from '../../shared/api/client';
-import { currentLanguage } from '../../shared/i18n';
+import { type authRoutes, firstVisitEndpoints } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { callUnchecked } from '../../shared/api/transport';
 
 /** Where the state of a started Google sign-in waits for the callback page (spec 2 §4). */
 export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';
@@ -18,7 +16,8 @@ export const OAUTH_START_FAILED = 'Failed to initiate OAuth';
 export function useGoogleAvailable(): boolean {
   const { data } = useQuery({
     queryKey: ['auth', 'google'],
-    queryFn: async () => (await call(authRoutes.googleAvailable, {})).data,
+    queryFn: async () =>
+      (await callUnchecked<typeof authRoutes.googleAvailable>(firstVisitEndpoints.googleAvailable)).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
   return data?.available === true;
@@ -29,8 +28,8 @@ export function useGoogleAvailable(): boolean {
  * callback, sends the browser to Google.
  */
 export async function startGoogleSignIn(returnTo: string, inviteToken?: string): Promise<void> {
-  const answer = await call(authRoutes.googleStart, {
-    body: { redirect_uri: `${window.location.origin}${GOOGLE_CALLBACK_PATH}` },
+  const answer = await callUnchecked<typeof authRoutes.googleStart>(firstVisitEndpoints.googleStart, {
+    redirect_uri: `${window.location.origin}${GOOGLE_CALLBACK_PATH}`,
   });
   if (answer.status !== 'success' || !answer.data.auth_url) throw new Error(OAUTH_START_FAILED);
   localStorage.setItem(GOOGLE_OAUTH_STATE_KEY, answer.data.state);
@@ -38,30 +37,6 @@ export async function startGoogleSignIn(returnTo: string, inviteToken?: string):
   if (inviteToken) localStorage.setItem(GOOGLE_OAUTH_INVITE_KEY, inviteToken);
   else localStorage.removeItem(GOOGLE_OAUTH_INVITE_KEY);
   window.location.assign(answer.data.auth_url);
-}
-
-/**
- * Finishes Google sign-in with what Google sent back; signed in like a password sign-in. Answers the project
- * the account joined from the kept invitation, if any.
- */
-export function useGoogleCallback() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async (body: { code: string; state: string }) => {
-      const invite = localStorage.getItem(GOOGLE_OAUTH_INVITE_KEY) ?? undefined;
-      localStorage.removeItem(GOOGLE_OAUTH_INVITE_KEY);
-      const answer = await call(authRoutes.googleCallback, {
-        body: { ...body, language: currentLanguage(), ...(invite && { invite_token: invite }) },
-      });
-      // The account's second factor is asked next (TwoFactorSignInPage); nobody is signed in yet.
-      if (asksSecondFactor(answer.data)) return { secondFactor: answer.data.methods };
-      await signedIn(answer.data);
-      return {
-        secondFactor: null,
-        joinedProjectId: 'joined_project_id' in answer ? answer.joined_project_id : undefined,
-      };
-    },
-  });
 }
 
 /** The kept return address, once: only a path of this app (never another site's address). */

@@ -1,12 +1,13 @@
 import {
   asksSecondFactor,
-  authRoutes,
+  type authRoutes,
+  firstVisitEndpoints,
   type RouteBody,
   type TwoFactorRequired,
   type User,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from './client';
+import { callUnchecked } from './transport';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
@@ -15,7 +16,7 @@ export const meQueryKey = ['auth', 'me'] as const;
  * 200: the 401 of GET /auth/me would be logged to the browser's console on every public page.
  */
 export async function fetchMe(): Promise<User | null> {
-  return (await call(authRoutes.session, {})).data.user;
+  return (await callUnchecked<typeof authRoutes.session>(firstVisitEndpoints.session)).data.user;
 }
 
 export function useMe() {
@@ -29,16 +30,11 @@ export function useMe() {
 export function useInstallation() {
   return useQuery({
     queryKey: ['installation'],
-    queryFn: async () => (await call(authRoutes.installation, {})).data,
+    queryFn: async () =>
+      (await callUnchecked<typeof authRoutes.installation>(firstVisitEndpoints.installation)).data,
     staleTime: 60 * 1000,
   });
 }
-
-/**
- * Signed in at once (the first account, an invitee: 201, who joined the invited project), or a confirmation
- * link was emailed (202).
- */
-export type SignupResult = { signedIn: true; user: User; joinedProjectId?: number } | { signedIn: false };
 
 /**
  * A signed-in user: the cache of the previous account goes, the new one is `me`. A session check still on its
@@ -57,7 +53,7 @@ export function useSignedIn() {
  * Signed in by a first step (password, emailed link), unless the account has a second factor: then the
  * answer asks for it (TwoFactorSignInPage) and nobody is signed in yet.
  */
-function useFirstStepDone() {
+export function useFirstStepDone() {
   const signedIn = useSignedIn();
   return async (answer: User | TwoFactorRequired) => {
     if (!asksSecondFactor(answer)) await signedIn(answer);
@@ -68,66 +64,7 @@ export function useLogin() {
   const firstStepDone = useFirstStepDone();
   return useMutation({
     mutationFn: async (body: RouteBody<typeof authRoutes.login>) =>
-      (await call(authRoutes.login, { body })).data,
+      (await callUnchecked<typeof authRoutes.login>(firstVisitEndpoints.login, body)).data,
     onSuccess: firstStepDone,
-  });
-}
-
-export function useSignup() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async (body: RouteBody<typeof authRoutes.signup>): Promise<SignupResult> => {
-      const answer = await call(authRoutes.signup, { body });
-      if ('status' in answer.data) return { signedIn: false };
-      const joined = 'joined_project_id' in answer ? answer.joined_project_id : undefined;
-      return { signedIn: true, user: answer.data, ...(joined !== undefined && { joinedProjectId: joined }) };
-    },
-    onSuccess: async (result) => {
-      if (result.signedIn) await signedIn(result.user);
-    },
-  });
-}
-
-/** Follows the link of a confirmation email: confirms the account and signs it in. */
-export function useConfirmEmail() {
-  const firstStepDone = useFirstStepDone();
-  return useMutation({
-    mutationFn: async (token: string) => (await call(authRoutes.confirm, { body: { token } })).data,
-    onSuccess: firstStepDone,
-  });
-}
-
-/** Follows the link of a sign-in email (sent while the account is locked for unknown browsers): signs in. */
-export function useSignInWithLink() {
-  const firstStepDone = useFirstStepDone();
-  return useMutation({
-    mutationFn: async (token: string) => (await call(authRoutes.signInLink, { body: { token } })).data,
-    onSuccess: firstStepDone,
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(authRoutes.logout, {}),
-    onSettled: async () => {
-      // (a session check on its way would answer with the user after the sign-out)
-      await queryClient.cancelQueries({ queryKey: meQueryKey });
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-    },
-  });
-}
-
-export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (email: string) => call(authRoutes.forgotPassword, { body: { email } }),
-  });
-}
-
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: (body: RouteBody<typeof authRoutes.resetPassword>) =>
-      call(authRoutes.resetPassword, { body }),
   });
 }

@@ -1,87 +1,23 @@
+import { answerSchema, type RouteAnswer, type RouteDefinition, type RouteInput } from '@parley/contracts';
 import {
-  answerSchema,
-  pathOf,
-  queryStringOf,
-  type RouteAnswer,
-  type RouteDefinition,
-  type RouteInput,
-} from '@parley/contracts';
+  ApiError,
+  apiErrorFields,
+  bodyOf,
+  fetchRoute,
+  NetworkRequestError,
+  type RawInput,
+  RequestAbortedError,
+  rawUrlOf,
+} from './transport';
 
 /**
  * The one way the web calls the API: a route of packages/contracts/src/routes, its typed input, and the
  * answer parsed with the route's response schema. A non-OK answer rejects with ApiError (the server's code
- * and message, '' when it sent none, and the whole body).
+ * and message, '' when it sent none, and the whole body). (The sign-in page's few calls go through
+ * transport.ts's callUnchecked instead, so a first visit loads no schema.)
  */
 
-/** A non-OK answer: the server's code and message ('' when it sent none) and the parsed body. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  /** The whole answer, for errors that carry more than a message (e.g. the row errors of a refused CSV). */
-  readonly body: unknown;
-  /** The HTTP reason phrase ('Bad Gateway'), for answers that are not the API's own (a proxy's page). */
-  readonly statusText: string;
-
-  constructor(status: number, code: string, message: string, body?: unknown, statusText = '') {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.body = body;
-    this.statusText = statusText;
-  }
-}
-
-const API_BASE = '/api';
-
-/**
- * The code and message of an error answer's `{error:{code,message}}` body (every API error has that shape):
- * `http_<status>` and '' where the body lacks them (not JSON, a proxy's error page ...).
- */
-function apiErrorFields(status: number, body: unknown): { code: string; message: string } {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  return {
-    code: typeof error?.code === 'string' ? error.code : `http_${status}`,
-    message: typeof error?.message === 'string' ? error.message : '',
-  };
-}
-
-/** The body of an answer as JSON, or undefined when it is not JSON. */
-async function jsonBodyOf(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
-}
-
-/** The request took longer than its time limit and was stopped. */
-export class RequestTimeoutError extends Error {
-  constructor() {
-    super('The request timed out');
-    this.name = 'RequestTimeoutError';
-  }
-}
-
-/** Rejects a request stopped through its AbortSignal. */
-class RequestAbortedError extends Error {
-  constructor() {
-    super('The request was aborted');
-    this.name = 'AbortError';
-  }
-}
-
-/** The connection failed before an answer arrived (offline, reset, CORS). */
-class NetworkRequestError extends Error {
-  constructor() {
-    super('The request could not reach the server');
-    this.name = 'NetworkRequestError';
-  }
-}
+export { ApiError, isApiError, RequestTimeoutError } from './transport';
 
 /** The server answered something its contract does not allow (a bug on one side: never shown raw). */
 export class UnexpectedAnswerError extends Error {
@@ -100,23 +36,9 @@ export type CallInput<R extends RouteDefinition> = RouteInput<R> & {
   timeoutMs?: number;
 };
 
-/** CallInput as the transport reads it, whatever the route. */
-interface RawInput {
-  params?: unknown;
-  query?: unknown;
-  body?: unknown;
-  form?: FormData;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
 /** The URL of a call under /api: the route's path with its params, then the query string. */
 export function urlOf<R extends RouteDefinition>(route: R, input: Partial<CallInput<R>> = {}): string {
   return rawUrlOf(route, input as RawInput);
-}
-
-function rawUrlOf(route: RouteDefinition, { params, query }: RawInput): string {
-  return `${API_BASE}${pathOf(route, params as Record<string, unknown>)}${queryStringOf(query as Record<string, unknown>)}`;
 }
 
 /**
@@ -132,52 +54,6 @@ function parseAnswer<R extends RouteDefinition>(route: R, body: unknown, status?
     throw new UnexpectedAnswerError(route.operationId, issues.slice(0, 3).join('; '));
   }
   return parsed.data as RouteAnswer<R>;
-}
-
-async function errorOf(response: Response): Promise<ApiError> {
-  const body = await jsonBodyOf(response);
-  const { code, message } = apiErrorFields(response.status, body);
-  return new ApiError(response.status, code, message, body, response.statusText);
-}
-
-function bodyOf(input: RawInput, headers: Record<string, string>): FormData | string | undefined {
-  if (input.form) return input.form;
-  if (input.body === undefined) return undefined;
-  headers['Content-Type'] = 'application/json';
-  return JSON.stringify(input.body);
-}
-
-async function fetchRoute(route: RouteDefinition, input: RawInput, accept: string): Promise<Response> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer =
-    input.timeoutMs !== undefined
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, input.timeoutMs)
-      : null;
-  const forward = () => controller.abort();
-  if (input.signal?.aborted) controller.abort();
-  input.signal?.addEventListener('abort', forward);
-  const headers: Record<string, string> = { Accept: accept };
-  try {
-    const response = await fetch(rawUrlOf(route, input), {
-      method: route.method,
-      credentials: 'same-origin',
-      headers,
-      body: bodyOf(input, headers),
-      signal: controller.signal,
-    });
-    if (!response.ok) throw await errorOf(response);
-    return response;
-  } catch (error) {
-    if (timedOut) throw new RequestTimeoutError();
-    throw error;
-  } finally {
-    if (timer !== null) clearTimeout(timer);
-    input.signal?.removeEventListener('abort', forward);
-  }
 }
 
 /** Calls a route and answers its parsed JSON answer. */

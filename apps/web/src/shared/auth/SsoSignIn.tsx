@@ -1,15 +1,15 @@
 import KeyIcon from '@mui/icons-material/Key';
 import { Alert, Button, CircularProgress } from '@mui/material';
-import { ssoRoutes } from '@parley/contracts';
+import { firstVisitEndpoints, type ssoRoutes } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, call } from '../api/client';
+import { ApiError, callUnchecked } from '../api/transport';
 import { EMAIL_PATTERN } from './validation';
 
 /** Asks whether the email's domain uses SSO; when it does, the browser leaves for the identity provider. */
 async function startSsoSignIn(email: string): Promise<boolean> {
-  const { data } = await call(ssoRoutes.start, { body: { email } });
+  const { data } = await callUnchecked<typeof ssoRoutes.start>(firstVisitEndpoints.ssoStart, { email });
   if (data.sso && data.redirect_url) window.location.assign(data.redirect_url);
   return data.sso;
 }
