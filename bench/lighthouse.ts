@@ -1,8 +1,8 @@
 /**
  * Lighthouse bench: the desktop performance score, Total Blocking Time, Cumulative Layout Shift and Largest
  * Contentful Paint of /login and of the signed-in pages (a project's dashboard, the analyses list, an
- * analysis, the analytics explorer, the manager dashboard, the checklist report, a transcript search and the
- * topics of a completed run), as Lighthouse's desktop preset measures them (simulated fast network, no CPU
+ * analysis, the analytics explorer, the manager dashboard, the checklist report, a transcript search, the
+ * topics of a completed run, the profile's Security page and the single sign-on page), as Lighthouse's desktop preset measures them (simulated fast network, no CPU
  * slowdown) in headless Debian Chromium.
  *
  *   npm run bench:lighthouse                       (builds the app; embedded PostgreSQL in a temporary folder)
@@ -362,6 +362,9 @@ async function main(): Promise<void> {
       // The seeded transcripts say "renewal" in half the conversations (realistic-rows.ts).
       ['transcript search', `${project_}/search?q=renewal`, true],
       ['topics', `${project_}/analytics/topics`, true],
+      ['profile security', '/profile/security', true],
+      // The bench's user is the installation's first account, the super admin, who manages single sign-on.
+      ['single sign-on', '/sso', true],
     ];
     console.log(
       `\nLighthouse bench (desktop preset, Chromium ${CHROME_PATH}): ${ANALYSES.toLocaleString('en-US')} analyses ` +
