@@ -206,18 +206,23 @@ export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: str
   return twoFactorStatus(ctx.db, user.id);
 }
 
+const IF_NOT_YOU = 'If it was not you, change your password at once and tell your administrator.';
+
 const EMAILS = {
   on: {
     subject: 'Two-factor sign-in is on for your Parley account',
     text: 'Two-factor sign-in was turned on for your Parley account: signing in now also asks for a second factor (a code of your authenticator app, or a passkey).',
+    unexpected: IF_NOT_YOU,
   },
   off: {
     subject: 'Two-factor sign-in is off for your Parley account',
     text: 'Two-factor sign-in was turned off for your Parley account: signing in asks only for your password again.',
+    unexpected: IF_NOT_YOU,
   },
   reset: {
     subject: 'An administrator reset two-factor sign-in for your Parley account',
     text: 'An administrator reset two-factor sign-in for your Parley account: your authenticator app, passkeys and recovery codes were removed and you were signed out everywhere. Sign in with your password and set up two-factor sign-in again.',
+    unexpected: 'If you did not ask for it, change your password at once and tell your administrator.',
   },
 } as const;
 
@@ -229,7 +234,7 @@ export async function notifyTwoFactor(ctx: AppContext, user: UserRow, change: ke
     text: [
       EMAILS[change].text,
       `You can change it in your profile: ${ctx.config.publicUrl}/profile/security`,
-      'If it was not you, change your password at once and tell your administrator.',
+      EMAILS[change].unexpected,
     ].join('\n'),
   });
 }

@@ -68,6 +68,8 @@ describe("a super admin's reset of two-factor sign-in", () => {
     expect(mails.map((mail) => mail.subject)).toEqual([
       'An administrator reset two-factor sign-in for your Parley account',
     ]);
+    expect(mails[0]!.text).toContain('signed out everywhere');
+    expect(mails[0]!.text).toContain('If you did not ask for it');
     const audited = await t.ctx.db
       .select()
       .from(auditEvents)
