@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'member_removed',
   'member_signed_out',
   'two_factor_policy_changed',
+  // A super admin reset an account's two-factor sign-in (recorded in every project of the account).
+  'two_factor_reset',
   // Single sign-on and SCIM (recorded in every project the connection reaches: sso/audit.ts).
   'sso_connection_created',
   'sso_connection_updated',

@@ -15,7 +15,8 @@ import { defineRoute } from './route.ts';
 
 // Support access (spec 2 §2.2 support-access tab): the owner grants support staff (accounts with the role
 // 'support') time-limited read-only access and reads the audit of their requests; support staff list the
-// projects they can read; super admins give accounts the support role. No API key manages any of it.
+// projects they can read; super admins give accounts the support role
+// and reset a locked-out account's two-factor sign-in. No API key manages any of it.
 const tags = ['support'] as const;
 const access = 'session';
 
@@ -102,5 +103,18 @@ export const supportRoutes = {
     body: AdminUserUpdate,
     responses: { 200: AdminUserResponse },
     errors: [403, 404],
+  }),
+  resetUserTwoFactor: defineRoute({
+    method: 'POST',
+    path: '/admin/users/:userId/two-factor/reset',
+    operationId: 'resetUserTwoFactor',
+    summary:
+      "Reset an account's two-factor sign-in (lost every factor): its app, passkeys and recovery codes go, " +
+      'every session ends, the account is emailed; 409 two_factor_not_enabled when it has none',
+    tags: ['admin'],
+    access,
+    params: AdminUserParams,
+    responses: { 200: AdminUserResponse },
+    errors: [403, 404, 409],
   }),
 };

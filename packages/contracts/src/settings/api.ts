@@ -247,6 +247,8 @@ export const AdminUser = z.object({
   role: z.enum(USER_ROLES),
   is_super_admin: z.boolean(),
   created_at: z.string(),
+  /** Whether the account has two-factor sign-in on (an authenticator app or a passkey). */
+  two_factor_enabled: z.boolean(),
 });
 export const AdminUserListQuery = z.object({
   q: z.string().trim().max(200).optional(),

@@ -2,9 +2,11 @@ import { supportRoutes as routes } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
+import { accountActor } from '../audit/record.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { superAdminOnly } from '../auth/super-admin.ts';
 import { projectAccess, projectRole } from '../projects/access.ts';
+import { resetTwoFactor } from '../two-factor/reset.ts';
 import {
   grantSupportAccess,
   listUsers,
@@ -13,6 +15,7 @@ import {
   supportAccessStatus,
   supportAuditPage,
   supportProjects,
+  toAdminUserDto,
 } from './service.ts';
 
 /**
@@ -69,6 +72,13 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Prom
     preValidation: superAdminOnly,
     handler: async (request) => ({
       data: await setUserRole(ctx, currentUser(request), request.params.userId, request.body.role),
+    }),
+  });
+
+  serve(app, routes.resetUserTwoFactor, {
+    preValidation: superAdminOnly,
+    handler: async (request) => ({
+      data: toAdminUserDto(await resetTwoFactor(ctx, accountActor(request), request.params.userId), false),
     }),
   });
 }

@@ -12,6 +12,7 @@ import { projects, supportAudit, supportGrants, users } from '../../db/schema/in
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { ProjectAccess } from '../projects/access.ts';
 import { activeGrantCondition } from '../projects/support-grants.ts';
+import { hasSecondFactor, secondFactorOn } from '../two-factor/factors.ts';
 import type { UserRow } from '../users/dto.ts';
 
 const granter = alias(users, 'granter');
@@ -144,7 +145,7 @@ export async function supportProjects(ctx: AppContext, user: UserRow) {
 
 // ---------- super admin: account roles ----------
 
-function toAdminUserDto(row: UserRow) {
+export function toAdminUserDto(row: UserRow, twoFactorEnabled: boolean) {
   return {
     id: row.id,
     email: row.email,
@@ -152,6 +153,7 @@ function toAdminUserDto(row: UserRow) {
     role: row.role,
     is_super_admin: row.isSuperAdmin,
     created_at: row.createdAt.toISOString(),
+    two_factor_enabled: twoFactorEnabled,
   };
 }
 
@@ -163,7 +165,7 @@ export async function listUsers(
   const q = query.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await ctx.db
-    .select()
+    .select({ user: users, twoFactor: secondFactorOn(users.id) })
     .from(users)
     .where(
       and(
@@ -173,7 +175,7 @@ export async function listUsers(
     )
     .orderBy(asc(users.email))
     .limit(200);
-  return rows.map(toAdminUserDto);
+  return rows.map((row) => toAdminUserDto(row.user, row.twoFactor));
 }
 
 /** Sets an account's role (user or support). */
@@ -185,5 +187,5 @@ export async function setUserRole(ctx: AppContext, by: UserRow, userId: number, 
     .returning();
   if (!row) throw notFound(SUPPORT_TEXTS.userNotFound);
   ctx.logger.info({ userId, role, by: by.id }, 'Account role changed');
-  return toAdminUserDto(row);
+  return toAdminUserDto(row, await hasSecondFactor(ctx.db, userId));
 }

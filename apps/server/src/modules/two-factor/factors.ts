@@ -1,8 +1,9 @@
 import { TWO_FACTOR_TEXTS, type TwoFactorMethod, type TwoFactorStatus } from '@parley/contracts';
-import { and, count, eq, isNotNull, isNull, lt, min, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { passkeys, recoveryCodes, totpFactors } from '../../db/schema/index.ts';
+import { passkeys, recoveryCodes, totpFactors, users } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { clearAttempts, countAttempt } from '../auth/limits.ts';
 import { decrypt, encrypt, encryptionKey } from '../google-drive/crypto.ts';
@@ -37,6 +38,10 @@ async function factorsOf(db: Executor, userId: number) {
 export async function hasSecondFactor(db: Executor, userId: number): Promise<boolean> {
   return (await factorsOf(db, userId)).enabled;
 }
+
+/** hasSecondFactor as an SQL condition on a column holding the account's id (for lists of accounts). */
+export const secondFactorOn = (userId: AnyPgColumn) =>
+  sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;
 
 /** The ways the account can finish a sign-in: its factors and its recovery codes; none without a factor. */
 export async function secondFactorMethods(db: Executor, userId: number): Promise<TwoFactorMethod[]> {
@@ -157,9 +162,10 @@ export async function confirmTotpEnrolment(ctx: AppContext, user: UserRow, code:
   return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
 }
 
+const notEnabled = () => conflict(TWO_FACTOR_TEXTS.notEnabled, 'two_factor_disabled');
+
 async function assertEnabled(db: Executor, userId: number) {
-  if (!(await hasSecondFactor(db, userId)))
-    throw conflict(TWO_FACTOR_TEXTS.notEnabled, 'two_factor_disabled');
+  if (!(await hasSecondFactor(db, userId))) throw notEnabled();
 }
 
 /**
@@ -173,36 +179,62 @@ export async function regenerateRecoveryCodes(ctx: AppContext, user: UserRow, co
   return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
 }
 
+/** Serialises changes to an account's second factors (the first one turns two-factor sign-in on, the last off). */
+export async function lockAccount(tx: Executor, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 /**
- * Turns two-factor sign-in off with a fresh code (app or recovery): a stolen session alone cannot. The
- * account's secret, passkeys and recovery codes go.
+ * Turns the account's two-factor sign-in off in the caller's transaction: its authenticator app (secret),
+ * passkeys and recovery codes go. False when it had none (409 for the caller to answer).
  */
+export async function removeSecondFactors(tx: Executor, userId: number): Promise<boolean> {
+  await lockAccount(tx, userId);
+  if (!(await hasSecondFactor(tx, userId))) return false;
+  await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return true;
+}
+
+/** Turns two-factor sign-in off with a fresh code (app or recovery): a stolen session alone cannot. */
 export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
   await assertEnabled(ctx.db, user.id);
   if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
-    await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-  });
+  if (!(await ctx.db.transaction((tx) => removeSecondFactors(tx, user.id)))) throw notEnabled();
   await notifyTwoFactor(ctx, user, 'off');
   return twoFactorStatus(ctx.db, user.id);
 }
 
-/** Emails the account that two-factor sign-in was turned on or off. */
-export async function notifyTwoFactor(ctx: AppContext, user: UserRow, change: 'on' | 'off') {
-  const on = change === 'on';
+const IF_NOT_YOU = 'If it was not you, change your password at once and tell your administrator.';
+
+const EMAILS = {
+  on: {
+    subject: 'Two-factor sign-in is on for your Parley account',
+    text: 'Two-factor sign-in was turned on for your Parley account: signing in now also asks for a second factor (a code of your authenticator app, or a passkey).',
+    unexpected: IF_NOT_YOU,
+  },
+  off: {
+    subject: 'Two-factor sign-in is off for your Parley account',
+    text: 'Two-factor sign-in was turned off for your Parley account: signing in asks only for your password again.',
+    unexpected: IF_NOT_YOU,
+  },
+  reset: {
+    subject: 'An administrator reset two-factor sign-in for your Parley account',
+    text: 'An administrator reset two-factor sign-in for your Parley account: your authenticator app, passkeys and recovery codes were removed and you were signed out everywhere. Sign in with your password and set up two-factor sign-in again.',
+    unexpected: 'If you did not ask for it, change your password at once and tell your administrator.',
+  },
+} as const;
+
+/** Emails the account that two-factor sign-in was turned on or off, or reset by an administrator. */
+export async function notifyTwoFactor(ctx: AppContext, user: UserRow, change: keyof typeof EMAILS) {
   await emailJob.send(ctx, {
     to: user.email,
-    subject: on
-      ? 'Two-factor sign-in is on for your Parley account'
-      : 'Two-factor sign-in is off for your Parley account',
+    subject: EMAILS[change].subject,
     text: [
-      on
-        ? 'Two-factor sign-in was turned on for your Parley account: signing in now also asks for a second factor (a code of your authenticator app, or a passkey).'
-        : 'Two-factor sign-in was turned off for your Parley account: signing in asks only for your password again.',
+      EMAILS[change].text,
       `You can change it in your profile: ${ctx.config.publicUrl}/profile/security`,
-      'If it was not you, change your password at once and tell your administrator.',
+      EMAILS[change].unexpected,
     ].join('\n'),
   });
 }

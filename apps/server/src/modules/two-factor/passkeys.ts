@@ -19,10 +19,10 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { passkeyChallenges, passkeys, recoveryCodes, users } from '../../db/schema/index.ts';
+import { passkeyChallenges, passkeys, recoveryCodes } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../users/dto.ts';
-import { countedCheck, hasSecondFactor, notifyTwoFactor, twoFactorStatus } from './factors.ts';
+import { countedCheck, hasSecondFactor, lockAccount, notifyTwoFactor, twoFactorStatus } from './factors.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 
 /*
@@ -161,11 +161,6 @@ async function verifiedRegistration(ctx: AppContext, credential: RegistrationCre
   } catch {
     return null;
   }
-}
-
-/** Serialises changes to an account's second factors (the first one turns two-factor sign-in on, the last off). */
-async function lockAccount(tx: Executor, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /**

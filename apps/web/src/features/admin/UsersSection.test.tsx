@@ -23,6 +23,7 @@ const accounts: AdminUserRow[] = [
     role: 'user',
     is_super_admin: true,
     created_at: '2026-01-01T00:00:00.000Z',
+    two_factor_enabled: false,
   },
   {
     id: 2,
@@ -31,10 +32,12 @@ const accounts: AdminUserRow[] = [
     role: 'user',
     is_super_admin: false,
     created_at: '2026-01-05T00:00:00.000Z',
+    two_factor_enabled: true,
   },
 ];
 
-function mockApi() {
+/** The API of the page; `resetAnswer` answers the reset of Sam's two-factor sign-in (default: done). */
+function mockApi(resetAnswer?: () => Response) {
   let users = accounts.map((user) => ({ ...user }));
   return mockFetch({
     [routeKey(authRoutes.session)]: () => sessionAnswer({ ...testUser, is_super_admin: true }),
@@ -56,7 +59,30 @@ function mockApi() {
       users = users.map((user) => (user.id === 2 ? { ...user, role } : user));
       return routeAnswer(supportRoutes.setUserRole, { data: users[1]! });
     },
+    [routeKey(supportRoutes.resetUserTwoFactor, { userId: 2 })]: () => {
+      if (resetAnswer) return resetAnswer();
+      users = users.map((user) => (user.id === 2 ? { ...user, two_factor_enabled: false } : user));
+      return routeAnswer(supportRoutes.resetUserTwoFactor, { data: users[1]! });
+    },
   });
+}
+
+const resetCalls = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls.filter(
+    ([url, init]) => url === '/api/admin/users/2/two-factor/reset' && init?.method === 'POST',
+  );
+
+async function openResetDialog() {
+  renderRoutes(routes, '/admin/super');
+  const row = within(await screen.findByTestId('admin-user-2'));
+  expect(row.getByText('On')).toBeInTheDocument();
+  expect(within(screen.getByTestId('admin-user-1')).getByText('Off')).toBeInTheDocument();
+  // Only an account with two-factor sign-in on can be reset.
+  expect(
+    within(screen.getByTestId('admin-user-1')).queryByRole('button', { name: /Reset two-factor/ }),
+  ).not.toBeInTheDocument();
+  fireEvent.click(row.getByRole('button', { name: 'Reset two-factor sign-in of Sam Support' }));
+  return within(await screen.findByRole('dialog', { name: 'Reset two-factor sign-in of Sam Support?' }));
 }
 
 describe('super admin users', () => {
@@ -82,5 +108,44 @@ describe('super admin users', () => {
     await waitFor(() =>
       expect(section.getByRole('combobox', { name: 'Role of Sam Support' })).toHaveTextContent('Support'),
     );
+  });
+});
+
+describe('resetting two-factor sign-in', () => {
+  it('says what happens and to check who asks, then resets, toasts and shows it off', async () => {
+    const fetch = mockApi();
+    const dialog = await openResetDialog();
+    expect(dialog.getByText(/signed out everywhere/)).toBeInTheDocument();
+    expect(dialog.getByText(/Check who is asking first/)).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Reset two-factor sign-in' }));
+    expect(
+      await screen.findByText(
+        'Two-factor sign-in of Sam Support was reset; they were signed out everywhere.',
+      ),
+    ).toBeInTheDocument();
+    expect(resetCalls(fetch)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('admin-user-2')).getByText('Off')).toBeInTheDocument(),
+    );
+  });
+
+  it('does nothing when cancelled', async () => {
+    const fetch = mockApi();
+    const dialog = await openResetDialog();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(resetCalls(fetch)).toHaveLength(0);
+  });
+
+  it("translates the server's refusal into an error toast", async () => {
+    mockApi(() =>
+      jsonResponse(409, {
+        error: { code: 'two_factor_not_enabled', message: 'Two-factor sign-in is not on.' },
+      }),
+    );
+    const dialog = await openResetDialog();
+    fireEvent.click(dialog.getByRole('button', { name: 'Reset two-factor sign-in' }));
+    expect(await screen.findByText('This account has no two-factor sign-in to reset.')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
@@ -21,12 +22,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
+import { RowAction } from '../../shared/components/RowAction';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { formatDate } from '../../shared/utils/displayDates';
-import { useAdminUsers, useSetUserRole } from './usersApi';
+import { ResetTwoFactorDialog } from './ResetTwoFactorDialog';
+import { type AdminUserRow, useAdminUsers, useSetUserRole } from './usersApi';
 
-/** Super admin: find accounts and make them support staff (or plain users again). */
+/**
+ * Super admin: find accounts, make them support staff (or plain users again), and reset the two-factor sign-in
+ * of one that lost every factor.
+ */
 export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => void }) {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
@@ -34,6 +40,7 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
   const [role, setRole] = useState<UserRole | ''>('');
   const users = useAdminUsers(q, role, true);
   const setUserRole = useSetUserRole();
+  const [resetting, setResetting] = useState<AdminUserRow | null>(null);
 
   const change = (userId: number, label: string, next: UserRole) =>
     setUserRole.mutate(
@@ -109,6 +116,7 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                   <TableCell>{t('adminUsers.columns.email')}</TableCell>
                   <TableCell>{t('adminUsers.columns.created')}</TableCell>
                   <TableCell sx={{ minWidth: 170 }}>{t('adminUsers.columns.role')}</TableCell>
+                  <TableCell>{t('adminUsers.columns.twoFactor')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -151,6 +159,25 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                           ))}
                         </TextField>
                       </TableCell>
+                      <TableCell>
+                        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            color={user.two_factor_enabled ? 'success' : 'default'}
+                            label={t(
+                              user.two_factor_enabled ? 'adminUsers.twoFactorOn' : 'adminUsers.twoFactorOff',
+                            )}
+                          />
+                          {user.two_factor_enabled ? (
+                            <RowAction
+                              label={t('adminUsers.twoFactorReset.action', { name: label })}
+                              icon={<LockResetIcon fontSize="small" />}
+                              onClick={() => setResetting(user)}
+                            />
+                          ) : null}
+                        </Stack>
+                      </TableCell>
                     </TableRow>
                   );
                 })}
@@ -158,6 +185,9 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
             </Table>
           </TableContainer>
         )}
+        {resetting ? (
+          <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} onToast={onToast} />
+        ) : null}
       </CardContent>
     </Card>
   );

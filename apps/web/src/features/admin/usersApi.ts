@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { call } from '../../shared/api/client';
 
-// Super admin: the accounts (at most 200) and their role (user or support).
+// Super admin: the accounts (at most 200), their role (user or support) and the reset of their two-factor sign-in.
 
 export type AdminUserRow = z.infer<typeof AdminUser>;
 
@@ -28,6 +28,16 @@ export function useSetUserRole() {
   return useMutation({
     mutationFn: async ({ userId, role }: { userId: number; role: UserRole }) =>
       (await call(supportRoutes.setUserRole, { params: { userId }, body: { role } })).data,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+  });
+}
+
+/** Resets an account's two-factor sign-in (it lost every factor): the server signs it out everywhere. */
+export function useResetUserTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: number) =>
+      (await call(supportRoutes.resetUserTwoFactor, { params: { userId } })).data,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }

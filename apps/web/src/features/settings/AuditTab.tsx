@@ -35,6 +35,7 @@ const TARGET_KINDS: Record<AuditAction, TargetKind> = {
   member_removed: 'member',
   member_signed_out: 'member',
   two_factor_policy_changed: null,
+  two_factor_reset: 'member',
   // An erased analysis has no page left to link to.
   data_erased: 'erasedAnalysis',
   person_data_exported: 'analysis',
