@@ -65,32 +65,21 @@ export async function startTracing(
 
 type Sdk = typeof import('@opentelemetry/sdk-trace');
 
+/** The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio (default 1). */
+function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig): Sampler {
+  const root = {
+    always_on: new sdk.AlwaysOnSampler(),
+    always_off: new sdk.AlwaysOffSampler(),
+    traceidratio: new sdk.TraceIdRatioBasedSampler(samplerRatio ?? 1),
+  }[name.replace(/^parentbased_/, '') as 'always_on' | 'always_off' | 'traceidratio'];
+  return name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
+}
+
 /**
  * Statements that only open a transaction or mark a savepoint: they take no time worth a span, and with the
  * pool's checkouts they were a third of an analysis's spans (bench/instrumentation-overhead.ts).
  */
-const UNTRACED_STATEMENTS = /^pg\.query:(BEGIN|SAVEPOINT|RELEASE)\b/;
-
-/**
- * The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio (default 1), that never
- * records the UNTRACED_STATEMENTS.
- */
-function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig): Sampler {
-  const ratio = new sdk.TraceIdRatioBasedSampler(samplerRatio ?? 1);
-  const root = {
-    always_on: new sdk.AlwaysOnSampler(),
-    always_off: new sdk.AlwaysOffSampler(),
-    traceidratio: ratio,
-  }[name.replace(/^parentbased_/, '') as 'always_on' | 'always_off' | 'traceidratio'];
-  const chosen = name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
-  return {
-    shouldSample: (context, traceId, spanName, ...rest) =>
-      UNTRACED_STATEMENTS.test(spanName)
-        ? { decision: sdk.SamplingDecision.NOT_RECORD }
-        : chosen.shouldSample(context, traceId, spanName, ...rest),
-    toString: () => `${chosen.toString()} without ${UNTRACED_STATEMENTS.source}`,
-  };
-}
+const UNTRACED_STATEMENTS = /^\s*(BEGIN|SAVEPOINT|RELEASE)\b/i;
 
 /**
  * A span for every query of node-postgres (instrumentation-pg), only within a recorded span: a request's or a
@@ -122,9 +111,13 @@ async function instrumentPg(
   const traced = client.query;
   // The instrumentation names, times and wraps every query within any span, a span the sampler dropped too,
   // and that was most of what tracing cost when a trace is not recorded (bench/instrumentation-overhead.ts):
-  // a query outside a recorded span goes straight to pg.
+  // a query outside a recorded span, or one of the UNTRACED_STATEMENTS, goes straight to pg.
   client.query = function query(this: unknown, ...args: unknown[]) {
-    return (trace.getActiveSpan()?.isRecording() ? traced : untraced).apply(this, args as never);
+    const [statement] = args;
+    const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+    const traces =
+      trace.getActiveSpan()?.isRecording() && !(typeof text === 'string' && UNTRACED_STATEMENTS.test(text));
+    return (traces ? traced : untraced).apply(this, args as never);
   } as typeof client.query;
   return () => {
     client.query = traced;
