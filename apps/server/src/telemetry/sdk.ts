@@ -50,7 +50,7 @@ export async function startTracing(
   api.context.setGlobalContextManager(new contexts.AsyncLocalStorageContextManager().enable());
   api.propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   api.trace.setGlobalTracerProvider(provider);
-  const unpatchPg = await instrumentPg(pgInstrumentation.PgInstrumentation);
+  const unpatchPg = await instrumentPg(api.trace, pgInstrumentation.PgInstrumentation);
   return {
     flush: () => provider.forceFlush(),
     stop: async () => {
@@ -65,36 +65,25 @@ export async function startTracing(
 
 type Sdk = typeof import('@opentelemetry/sdk-trace');
 
+/** The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio (default 1). */
+function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig): Sampler {
+  const root = {
+    always_on: new sdk.AlwaysOnSampler(),
+    always_off: new sdk.AlwaysOffSampler(),
+    traceidratio: new sdk.TraceIdRatioBasedSampler(samplerRatio ?? 1),
+  }[name.replace(/^parentbased_/, '') as 'always_on' | 'always_off' | 'traceidratio'];
+  return name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
+}
+
 /**
  * Statements that only open a transaction or mark a savepoint: they take no time worth a span, and with the
  * pool's checkouts they were a third of an analysis's spans (bench/instrumentation-overhead.ts).
  */
-const UNTRACED_STATEMENTS = /^pg\.query:(BEGIN|SAVEPOINT|RELEASE)\b/;
+const UNTRACED_STATEMENTS = /^\s*(BEGIN|SAVEPOINT|RELEASE)\b/i;
 
 /**
- * The sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio (default 1), that never
- * records the UNTRACED_STATEMENTS.
- */
-function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig): Sampler {
-  const ratio = new sdk.TraceIdRatioBasedSampler(samplerRatio ?? 1);
-  const root = {
-    always_on: new sdk.AlwaysOnSampler(),
-    always_off: new sdk.AlwaysOffSampler(),
-    traceidratio: ratio,
-  }[name.replace(/^parentbased_/, '') as 'always_on' | 'always_off' | 'traceidratio'];
-  const chosen = name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
-  return {
-    shouldSample: (context, traceId, spanName, ...rest) =>
-      UNTRACED_STATEMENTS.test(spanName)
-        ? { decision: sdk.SamplingDecision.NOT_RECORD }
-        : chosen.shouldSample(context, traceId, spanName, ...rest),
-    toString: () => `${chosen.toString()} without ${UNTRACED_STATEMENTS.source}`,
-  };
-}
-
-/**
- * A span for every query of node-postgres (instrumentation-pg), only within a request's or a job's span
- * (pg-boss polling while idle makes none). Pool checkouts make none: the pool's size, waiting and idle clients
+ * A span for every query of node-postgres (instrumentation-pg), only within a recorded span: a request's or a
+ * job's that the sampler kept (pg-boss polling while idle makes none). Pool checkouts make none: the pool's size, waiting and idle clients
  * are metrics (metrics/), and a span each doubled the spans of a request. The statement text is recorded as sent, with its
  * placeholders ($1 …): the app passes every value as a parameter, and parameters are never recorded.
  *
@@ -103,6 +92,7 @@ function sampler(sdk: Sdk, { sampler: name, samplerRatio }: TracingConfig): Samp
  * applied to the loaded module, pg's client and the pool class it extends.
  */
 async function instrumentPg(
+  trace: typeof import('@opentelemetry/api').trace,
   PgInstrumentation: typeof import('@opentelemetry/instrumentation-pg').PgInstrumentation,
 ): Promise<() => void> {
   const { default: pg } = await import('pg');
@@ -115,8 +105,22 @@ async function instrumentPg(
     enhancedDatabaseReporting: false,
   });
   const definitions = instrumentation.getModuleDefinitions();
+  const client = pg.Client.prototype;
+  const untraced = client.query;
   for (const { name, patch } of definitions) patch?.(modules[name]);
+  const traced = client.query;
+  // The instrumentation names, times and wraps every query within any span, a span the sampler dropped too,
+  // and that was most of what tracing cost when a trace is not recorded (bench/instrumentation-overhead.ts):
+  // a query outside a recorded span, or one of the UNTRACED_STATEMENTS, goes straight to pg.
+  client.query = function query(this: unknown, ...args: unknown[]) {
+    const [statement] = args;
+    const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+    const traces =
+      trace.getActiveSpan()?.isRecording() && !(typeof text === 'string' && UNTRACED_STATEMENTS.test(text));
+    return (traces ? traced : untraced).apply(this, args as never);
+  } as typeof client.query;
   return () => {
+    client.query = traced;
     for (const { name, unpatch } of definitions) unpatch?.(modules[name]);
   };
 }
