@@ -70,11 +70,18 @@ const peopleOfTask = (taskId: number) => ({
   department: sql`(SELECT ${tasks.department} FROM ${tasks} WHERE ${tasks.id} = ${taskId})`,
 });
 
+/**
+ * What an attempt may still change. A row another attempt settled stays as it is: a worker cut off mid-row whose
+ * job was taken over (and done) may come back and finish its own stale attempt, which must not relabel the row.
+ */
+const OPEN_ITEM = (itemId: number) =>
+  and(eq(batchItems.id, itemId), inArray(batchItems.status, ['pending', 'downloading']));
+
 async function setItem(db: Executor, itemId: number, values: ItemChange): Promise<void> {
   await db
     .update(batchItems)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(batchItems.id, itemId));
+    .where(OPEN_ITEM(itemId));
 }
 
 /** Tells the live view that a row changed outside refreshBatchItem; a failure to send is logged, never thrown. */
@@ -111,7 +118,7 @@ export async function processBatchItem(
   await ctx.db
     .update(batchItems)
     .set({ status: 'downloading', attempts: sql`${batchItems.attempts} + 1`, updatedAt: new Date() })
-    .where(eq(batchItems.id, itemId));
+    .where(OPEN_ITEM(itemId));
   await markBatchStarted(ctx.db, batch.id);
   await announceItem(ctx, project.id, batch.id, itemId);
   const access: ProjectAccess = { project, role: 'user' };
@@ -157,7 +164,7 @@ export async function failInterruptedItem(ctx: AppContext, itemId: number): Prom
   const [row] = await ctx.db
     .update(batchItems)
     .set({ status: 'failed', error: ITEM_TEXTS.interrupted, updatedAt: new Date() })
-    .where(and(eq(batchItems.id, itemId), inArray(batchItems.status, ['pending', 'downloading'])))
+    .where(OPEN_ITEM(itemId))
     .returning({ id: batchItems.id });
   if (row) await refreshBatchItem(ctx, row.id);
 }

@@ -7,6 +7,7 @@ import { batchRoutes } from '@parley/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createProject, signUp, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund, uploadBatch, wavBytes } from '../../../test/uploads.ts';
 import { batchItems, mediaFiles, prompts, tasks, uploadBatches } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -14,7 +15,7 @@ import { runTask } from '../pipeline/run.ts';
 import { taskJobKey } from '../tasks/queue.ts';
 import { DownloadError } from '../uploads/download.ts';
 import { UrlRefusedError } from '../uploads/ssrf.ts';
-import { batchItemJob, classifyItemFailure } from './jobs.ts';
+import { batchItemJob, classifyItemFailure, processBatchItem } from './jobs.ts';
 import { refreshBatchesOfTask } from './progress.ts';
 
 let server: Server;
@@ -25,6 +26,8 @@ let owner: Client;
 let projectId: number;
 let promptId: number;
 const served: string[] = [];
+/** The held answers of /held/<n>.wav links: the first request of each waits until the test lets it go. */
+const held: Array<() => void> = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -35,6 +38,17 @@ beforeAll(async () => {
       const wav = wavBytes(0.25, 200 + Number(match[1]));
       response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
       return response.end(wav);
+    }
+    const heldMatch = /^\/held\/(\d+)\.wav$/.exec(url.pathname);
+    if (heldMatch) {
+      const wav = wavBytes(0.25, 700 + Number(heldMatch[1]));
+      const send = () => {
+        response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
+        response.end(wav);
+      };
+      if (served.filter((pathname) => pathname === url.pathname).length === 1) held.push(send);
+      else send();
+      return;
     }
     if (url.pathname === '/doc.pdf') {
       response.writeHead(200, { 'content-type': 'application/pdf' });
@@ -151,6 +165,33 @@ describe('batch items through the queue', () => {
     });
     const all = await owner.call(batchRoutes.items, { params: { id: projectId, batchId } });
     expect(all.json().data.items[0]).toMatchObject({ status: items[0]!.status, task_status: 'completed' });
+  });
+
+  it('keeps a row as the attempt that settled it left it: the late attempt of a cut-off worker relabels nothing', async () => {
+    const batchId = await upload([local('/held/1.wav')]);
+    // The queue's attempt is downloading (its answer held, as if its worker were cut off) when another attempt
+    // takes the row over and makes its analysis.
+    await waitUntil(
+      async () => held.length,
+      (n) => n === 1,
+      20_000,
+    );
+    const [item] = await t.ctx.db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
+    await processBatchItem(t.ctx, item!.id, { lastAttempt: false });
+    const rowOf = async () =>
+      (await t.ctx.db.select().from(batchItems).where(eq(batchItems.id, item!.id)))[0]!;
+    const taken = await rowOf();
+    expect(taken).toMatchObject({ status: 'task_created', attempts: 2 });
+
+    // The late attempt's download ends: it finds that analysis in progress and leaves the row alone.
+    held.shift()!();
+    await waitUntil(
+      () => t.ctx.boss.findJobs(QUEUES.batchItems, { data: { itemId: item!.id } }),
+      (jobs) => jobs.length === 1 && jobs[0]!.state === 'completed',
+      20_000,
+    );
+    expect(await rowOf()).toMatchObject({ status: 'task_created', taskId: taken.taskId, attempts: 2 });
+    expect(await t.ctx.db.select().from(tasks).where(eq(tasks.id, taken.taskId!))).toHaveLength(1);
   });
 
   it('completes when every analysis completes, fails when every row fails', async () => {
