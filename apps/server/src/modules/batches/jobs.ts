@@ -84,6 +84,14 @@ async function setItem(db: Executor, itemId: number, values: ItemChange): Promis
     .where(OPEN_ITEM(itemId));
 }
 
+async function linkedTaskId(db: Executor, itemId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ taskId: batchItems.taskId })
+    .from(batchItems)
+    .where(eq(batchItems.id, itemId));
+  return row?.taskId ?? null;
+}
+
 /** Tells the live view that a row changed outside refreshBatchItem; a failure to send is logged, never thrown. */
 async function announceItem(ctx: AppContext, projectId: number, batchId: number, itemId: number) {
   await notifyBatchEvent(ctx.db, { project_id: projectId, batch_id: batchId }).catch((error) =>
@@ -115,6 +123,11 @@ export async function processBatchItem(
     .where(eq(batchItems.id, itemId));
   if (!row || (row.item.status !== 'pending' && row.item.status !== 'downloading')) return;
   const { item, batch, project } = row;
+  // An earlier attempt made the row's analysis (linked in the same transaction) and stopped before settling the row.
+  if (item.taskId !== null) {
+    await finishItem(ctx, itemId, { status: 'task_created', error: null, ...peopleOfTask(item.taskId) });
+    return;
+  }
   await ctx.db
     .update(batchItems)
     .set({ status: 'downloading', attempts: sql`${batchItems.attempts} + 1`, updatedAt: new Date() })
@@ -134,12 +147,15 @@ export async function processBatchItem(
       { input: { prompt_id: prompt.id, priority: batch.priority, metadata, force: false }, prompt },
       staged,
       batch.apiKeyId,
+      (tx, taskId) => tx.update(batchItems).set({ taskId }).where(eq(batchItems.id, itemId)),
     );
     const { data } = result.body;
     const existing = data.duplicate || data.in_progress;
     const taskId = (existing ? data.existing_task_id : data.task_id)!;
+    // The analysis found may be this row's own, made by an attempt that overlapped this one.
+    const made = !existing || (await linkedTaskId(ctx.db, itemId)) === taskId;
     await finishItem(ctx, itemId, {
-      status: existing ? 'duplicate' : 'task_created',
+      status: made ? 'task_created' : 'duplicate',
       taskId,
       error: null,
       ...peopleOfTask(taskId),

@@ -77,6 +77,8 @@ const local = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
 
 const upload = (urls: string[], prompt = promptId) => uploadBatch(owner, projectId, prompt, urls);
 
+const taskOf = async (id: number) => (await t.ctx.db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
+
 const batchRow = async (id: number) =>
   (await t.ctx.db.select().from(uploadBatches).where(eq(uploadBatches.id, id)))[0]!;
 
@@ -192,6 +194,25 @@ describe('batch items through the queue', () => {
     );
     expect(await rowOf()).toMatchObject({ status: 'task_created', taskId: taken.taskId, attempts: 2 });
     expect(await t.ctx.db.select().from(tasks).where(eq(tasks.id, taken.taskId!))).toHaveLength(1);
+  });
+
+  it('settles a row whose attempt made its analysis and stopped before saying so, without downloading again', async () => {
+    const batchId = await upload([local('/calls/31.wav')]);
+    const [done] = await settled(batchId);
+    expect(done).toMatchObject({ status: 'task_created' });
+    // As a worker cut off right after the analysis's transaction leaves the row: linked, still downloading.
+    await t.ctx.db.update(batchItems).set({ status: 'downloading' }).where(eq(batchItems.id, done!.id));
+    const downloads = served.length;
+    await processBatchItem(t.ctx, done!.id, { lastAttempt: false });
+    const [row] = await t.ctx.db.select().from(batchItems).where(eq(batchItems.id, done!.id));
+    expect(row).toMatchObject({ status: 'task_created', taskId: done!.taskId });
+    expect(served.length).toBe(downloads);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(tasks)
+        .where(eq(tasks.mediaId, (await taskOf(done!.taskId!)).mediaId)),
+    ).toHaveLength(1);
   });
 
   it('completes when every analysis completes, fails when every row fails', async () => {

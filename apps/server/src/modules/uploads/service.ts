@@ -70,6 +70,11 @@ export async function ingest(
   staged: StagedFile,
   /** The API key the upload came with (recorded on the task; media keys read only their own tasks). */
   apiKeyId: number | null = access.apiKey?.id ?? null,
+  /**
+   * Records what the upload came from (a bulk upload's row) in the transaction that makes its analysis, so an
+   * attempt that dies right after still leaves the link behind.
+   */
+  linkTask?: (tx: Transaction, taskId: number) => Promise<unknown>,
 ): Promise<UploadResult> {
   const projectId = access.project.id;
   const { input, prompt } = upload;
@@ -149,6 +154,7 @@ export async function ingest(
       const recorded = await record(tx);
       if (recorded.kind !== 'created' && recorded.kind !== 'restarted')
         return { outcome: recorded, blacklisted: false };
+      await linkTask?.(tx, recorded.task.id);
       // A new analysis of a blacklisted number is never queued: it ends 'skipped' below, before any work.
       if (await blacklistedNumber(tx, access.project, input.metadata)) {
         if (recorded.kind === 'restarted') await cancelLiveJobs(ctx, recorded.task.id, tx);
