@@ -94,6 +94,7 @@ test.describe('two-factor sign-in', () => {
     await app.getByRole('button', { name: 'Remove' }).click();
     const removal = page.getByRole('dialog', { name: 'Remove the authenticator app?' });
     await expect(removal).toContainText('It is your last second factor');
+    await shoot(page, 'two-factor-remove-app');
     await removal.getByLabel('Code from the app or recovery code').fill(recoveryCodes[1]!);
     await removal.getByRole('button', { name: 'Remove and turn off' }).click();
     await expect(page.getByText('Authenticator app removed. Two-factor sign-in is off.')).toBeVisible();

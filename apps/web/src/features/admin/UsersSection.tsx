@@ -151,7 +151,8 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                               },
                             },
                           }}
-                          sx={{ minWidth: 150 }}
+                          // (the phone's cards align their values right; a select's own text stays left)
+                          sx={{ minWidth: 150, '& .MuiSelect-select': { textAlign: 'left' } }}
                         >
                           {USER_ROLES.map((value) => (
                             <MenuItem key={value} value={value}>
