@@ -1,12 +1,11 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import type { TwoFactorStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { FactorDialog } from './FactorDialog';
-import { SecuritySection } from './SecuritySection';
+import { type FactorSectionProps, SecuritySection } from './SecuritySection';
 import { useConfirmTotp, useRemoveTotp, useStartTotp } from './twoFactorApi';
 
 /**
@@ -14,15 +13,7 @@ import { useConfirmTotp, useRemoveTotp, useStartTotp } from './twoFactorApi';
  * the recovery codes), or removing it with a fresh code (the last second factor turns it off, which the
  * confirmation says; next to passkeys it stays on).
  */
-export function AuthenticatorAppSection({
-  status,
-  onCodes,
-  notify,
-}: {
-  status: TwoFactorStatus;
-  onCodes: (codes: string[]) => void;
-  notify: (message: ToastMessage) => void;
-}) {
+export function AuthenticatorAppSection({ status, onCodes, notify }: FactorSectionProps) {
   const { t } = useTranslation();
   return (
     <SecuritySection
