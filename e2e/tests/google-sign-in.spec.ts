@@ -2,8 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { SignInPage } from '../pages/auth.ts';
 import { AppShell } from '../pages/shell.ts';
 import { type FakeGoogleAccount, signInToGoogleAs } from '../support/fake-google.ts';
-import { registerUser, uniqueEmail } from '../support/flows.ts';
+import {
+  createProjectViaApi,
+  isolatedApi,
+  newUser,
+  registerUser,
+  signUpViaApi,
+  uniqueEmail,
+  uniqueName,
+} from '../support/flows.ts';
+import { inviteViaApi } from '../support/members.ts';
+import { inviteLinkFromLog } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
+import { nextTotpCode, totpCode } from '../support/totp.ts';
 
 const googleAccount = (overrides: Partial<FakeGoogleAccount> = {}): FakeGoogleAccount => ({
   sub: `e2e-${randomBytes(6).toString('hex')}`,
@@ -43,6 +54,41 @@ test.describe('Google sign-in', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect((await (await page.request.get('/api/auth/me')).json()).data.id).toBe(me.data.id);
+  });
+
+  test('an invitee with two-factor sign-in who signs up with Google from the invitation lands on the project after the code', async ({
+    page,
+    context,
+  }) => {
+    const owner = await isolatedApi();
+    const inviteeApi = await isolatedApi();
+    try {
+      await signUpViaApi(owner, newUser('inviting owner'));
+      const project = await createProjectViaApi(owner, { name: uniqueName('Invited with Google') });
+      const invitee = newUser('google invitee');
+      await signUpViaApi(inviteeApi, invitee);
+      const started = await inviteeApi.post('/api/users/me/two-factor/totp');
+      const { secret } = ((await started.json()) as { data: { secret: string } }).data;
+      const confirmed = await inviteeApi.post('/api/users/me/two-factor/totp/confirm', {
+        data: { code: totpCode(secret) },
+      });
+      expect(confirmed.status()).toBe(200);
+      await inviteViaApi(owner, project.id, invitee.email, 'teamleader');
+      const link = new URL(await inviteLinkFromLog(invitee.email));
+      await signInToGoogleAs(context, googleAccount({ email: invitee.email }));
+
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole('link', { name: 'Create account' }).click();
+      await page.getByRole('button', { name: 'Sign up with Google' }).click();
+      await expect(page).toHaveURL(/\/login\/two-factor$/);
+      await page.getByLabel('Code', { exact: true }).fill(nextTotpCode(secret));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      // The project the sign-in joined, not the dashboard nor the used invitation.
+      await expect(page).toHaveURL(new RegExp(`/projects/${project.id}(/|$)`));
+    } finally {
+      await owner.dispose();
+      await inviteeApi.dispose();
+    }
   });
 
   test('an email Google has not verified does not sign in to the account that has it', async ({

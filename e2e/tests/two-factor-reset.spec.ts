@@ -35,6 +35,20 @@ test('a super admin resets the two-factor sign-in of a locked-out person, who th
     const row = accounts.getByRole('row').filter({ hasText: user.email });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('On', { exact: true })).toBeVisible();
+
+    // On a phone the accounts are cards: nothing scrolls sideways, and the reset is still at hand.
+    await page.setViewportSize(PHONE);
+    const card = accounts.locator('tbody tr').filter({ hasText: user.email });
+    const reset = card.getByRole('button', { name: /^Reset two-factor sign-in of / });
+    await reset.scrollIntoViewIfNeeded();
+    await expect(reset).toBeInViewport({ ratio: 1 });
+    // (strings: the e2e tsconfig has no DOM types)
+    const tableBox = `document.querySelector('[data-testid="admin-users"] table').parentElement`;
+    expect(await page.evaluate(`${tableBox}.scrollWidth - ${tableBox}.clientWidth`)).toBe(0);
+    expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+    await shoot(page, 'admin-accounts-phone');
+    await page.setViewportSize(DESKTOP);
+
     await row.getByRole('button', { name: /^Reset two-factor sign-in of / }).click();
     const dialog = page.getByRole('dialog', { name: /^Reset two-factor sign-in of .+\?$/ });
     await expect(dialog).toContainText('signed out everywhere');

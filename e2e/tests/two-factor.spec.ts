@@ -88,6 +88,19 @@ test.describe('two-factor sign-in', () => {
     await page.setViewportSize(DESKTOP);
     await page.reload();
     await expect(page.getByTestId('recovery-codes-left')).toHaveText('Unused recovery codes: 9');
+
+    // Removing the app, the last second factor, turns two-factor sign-in off: the dialog says so first.
+    const app = page.getByTestId('authenticator-app');
+    await app.getByRole('button', { name: 'Remove' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove the authenticator app?' });
+    await expect(removal).toContainText('It is your last second factor');
+    await shoot(page, 'two-factor-remove-app');
+    await removal.getByLabel('Code from the app or recovery code').fill(recoveryCodes[1]!);
+    await removal.getByRole('button', { name: 'Remove and turn off' }).click();
+    await expect(page.getByText('Authenticator app removed. Two-factor sign-in is off.')).toBeVisible();
+    await expect(removal).toBeHidden();
+    await expect(page.getByTestId('two-factor-off-hint')).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
   });
 
   test("an owner requires it of the project's admins; an admin without it is sent to set it up", async ({

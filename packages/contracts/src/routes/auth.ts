@@ -184,7 +184,8 @@ export const authRoutes = {
       'Google says the email is verified (and is linked to it); else a new account is made, without a password. ' +
       'With the token of an open invitation for its email, the account joins the invited project ' +
       '(joined_project_id); another token is ignored. An account with two-factor sign-in answers ' +
-      '`two_factor_required` instead, as POST /auth/login does.',
+      '`two_factor_required` instead, as POST /auth/login does; the invitation is accepted all the same, and ' +
+      'the answer of the second step (POST /auth/two-factor) names the project.',
     tags,
     access: 'public',
     body: GoogleCallbackRequest,

@@ -1,4 +1,4 @@
-import { ProjectIdParams, UserResponse } from '../api.ts';
+import { JoinedUserResponse, ProjectIdParams } from '../api.ts';
 import {
   AddPasskeyRequest,
   AddPasskeyResponse,
@@ -29,11 +29,12 @@ export const twoFactorRoutes = {
       'The second step of a sign-in answered with two_factor_required (POST /auth/login, Google sign-in): ' +
       'its httpOnly cookie names the pending sign-in, which lasts 5 minutes and dies after 5 wrong codes ' +
       '(401 `two_factor_expired`). A code is accepted once; a recovery code works once. Wrong codes count per ' +
-      'account: after 5 in 15 minutes the answer is 429 until the window has passed.',
+      'account: after 5 in 15 minutes the answer is 429 until the window has passed. When the first step ' +
+      'joined a project (Google sign-in with an invitation), the answer names it (joined_project_id).',
     tags,
     access: 'public',
     body: TwoFactorSignInRequest,
-    responses: { 200: UserResponse },
+    responses: { 200: JoinedUserResponse },
     errors: [401, 429],
   }),
   passkeySignInOptions: defineRoute({
@@ -86,6 +87,23 @@ export const twoFactorRoutes = {
     access: 'session',
     body: TwoFactorCodeRequest,
     responses: { 200: RecoveryCodesResponse },
+    errors: [409, 429],
+  }),
+  removeTotp: defineRoute({
+    // POST with the code, as `disable`: a body on DELETE has no defined meaning and intermediaries may drop it.
+    method: 'POST',
+    path: '/users/me/two-factor/totp/remove',
+    operationId: 'removeTotp',
+    summary:
+      'Remove the authenticator app only (needs a fresh authenticator-app code or a recovery code), keeping the passkeys',
+    description:
+      'With passkeys left, two-factor sign-in stays on with them and the recovery codes stay. When the app is ' +
+      'the last second factor it is the same as POST /users/me/two-factor/disable (the recovery codes go too). ' +
+      'The account is emailed a note. 409 `totp_disabled` when the account has no authenticator app.',
+    tags,
+    access: 'session',
+    body: TwoFactorCodeRequest,
+    responses: { 200: TwoFactorStatusResponse },
     errors: [409, 429],
   }),
   listPasskeys: defineRoute({

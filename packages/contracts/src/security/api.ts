@@ -45,6 +45,7 @@ export const TWO_FACTOR_TEXTS = {
     'Too many wrong codes for this account. Please wait 15 minutes and try again, or use a recovery code later.',
   alreadyEnabled: 'Two-factor sign-in is already on for your account.',
   notEnabled: 'Two-factor sign-in is not on for your account.',
+  totpNotEnabled: 'There is no authenticator app on your account.',
   notEnabledForAccount: 'Two-factor sign-in is not on for this account: there is nothing to reset.',
   noEnrolment: 'Start the set-up again: scan the new QR code and enter the code it shows.',
   required:

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { projects } from './projects.ts';
 
 /**
  * An account's authenticator app (TOTP, RFC 6238): the shared secret encrypted with ENCRYPTION_KEY. Null
@@ -59,6 +60,8 @@ export const twoFactorChallenges = pgTable(
     failures: integer('failures').notNull().default(0),
     /** The way in of the first step (the withdrawn session's), for the session the second step opens. */
     signInMethod: text('sign_in_method'),
+    /** The project the first step joined (a Google sign-in that accepted an invitation): where the second goes. */
+    joinedProjectId: integer('joined_project_id').references(() => projects.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

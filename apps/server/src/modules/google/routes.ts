@@ -35,7 +35,7 @@ export async function googleSignInRoutes(app: FastifyInstance, ctx: AppContext):
       assertGoogleConfigured(ctx.config);
       const { user, token, joinedProjectId } = await finishGoogleSignIn(ctx, request.body);
       // The same account: its second factor is asked after Google as after a password.
-      const challenge = await holdForSecondFactor(ctx, reply, user.id, token);
+      const challenge = await holdForSecondFactor(ctx, reply, user.id, token, joinedProjectId);
       if (challenge) return { data: challenge };
       await setSignInCookies(ctx, request, reply, user.id, token);
       return { data: toUserDto(user), ...(joinedProjectId && { joined_project_id: joinedProjectId }) };

@@ -29,13 +29,15 @@ const expired = () =>
 
 /**
  * When the account has a second factor: withdraws the session of the first step, sets the pending sign-in's
- * cookie and answers what to tell the client. Null when the sign-in is complete.
+ * cookie and answers what to tell the client. Null when the sign-in is complete. `joinedProjectId`: the project
+ * the first step joined (an invitation), which the second step's answer names.
  */
 export async function holdForSecondFactor(
   ctx: AppContext,
   reply: FastifyReply,
   userId: number,
   sessionToken: string,
+  joinedProjectId?: number,
 ): Promise<TwoFactorRequired | null> {
   const methods = await secondFactorMethods(ctx.db, userId);
   if (methods.length === 0) return null;
@@ -46,6 +48,7 @@ export async function holdForSecondFactor(
     tokenHash: hash,
     userId,
     signInMethod,
+    joinedProjectId,
     expiresAt: new Date(Date.now() + TWO_FACTOR.challengeTtlMs),
   });
   reply.setCookie(TWO_FACTOR.challengeCookie, token, {
@@ -71,7 +74,12 @@ async function pendingSignIn(ctx: AppContext, token: string | undefined) {
     gt(twoFactorChallenges.expiresAt, sql`now()`),
   );
   const [row] = await ctx.db
-    .select({ id: twoFactorChallenges.id, user: users, signInMethod: twoFactorChallenges.signInMethod })
+    .select({
+      id: twoFactorChallenges.id,
+      user: users,
+      signInMethod: twoFactorChallenges.signInMethod,
+      joinedProjectId: twoFactorChallenges.joinedProjectId,
+    })
     .from(twoFactorChallenges)
     .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
     .where(live);
@@ -86,16 +94,16 @@ export async function passkeySignInOptions(ctx: AppContext, token: string | unde
 }
 
 /**
- * Finishes a pending sign-in with a code or a passkey's answer; answers its user and the first step's way in
- * (the caller opens the session). A wrong one counts against the pending sign-in (it dies after
+ * Finishes a pending sign-in with a code or a passkey's answer; answers its user, the first step's way in
+ * (the caller opens the session) and the project the first step joined, if any. A wrong one counts against the pending sign-in (it dies after
  * TWO_FACTOR.challengeMaxFailures) and the account's code limit.
  */
 export async function finishSecondFactor(
   ctx: AppContext,
   token: string | undefined,
   input: TwoFactorSignInRequest,
-): Promise<{ user: UserRow; method: SignInMethod }> {
-  const { id, user, signInMethod, live } = await pendingSignIn(ctx, token);
+): Promise<{ user: UserRow; method: SignInMethod; joinedProjectId: number | null }> {
+  const { id, user, signInMethod, joinedProjectId, live } = await pendingSignIn(ctx, token);
   const right =
     'passkey' in input
       ? await checkPasskeySignIn(ctx, user, id, input.passkey)
@@ -118,5 +126,5 @@ export async function finishSecondFactor(
   if (used.length === 0) throw expired();
   // Deactivated (SCIM) between the two steps: no session.
   assertActive(user);
-  return { user, method: (signInMethod as SignInMethod | null) ?? 'password' };
+  return { user, method: (signInMethod as SignInMethod | null) ?? 'password', joinedProjectId };
 }

@@ -164,8 +164,13 @@ export async function confirmTotpEnrolment(ctx: AppContext, user: UserRow, code:
 
 const notEnabled = () => conflict(TWO_FACTOR_TEXTS.notEnabled, 'two_factor_disabled');
 
-async function assertEnabled(db: Executor, userId: number) {
-  if (!(await hasSecondFactor(db, userId))) throw notEnabled();
+/**
+ * Before a change that weakens or renews the account's sign-in: two-factor sign-in must be on, and the caller
+ * gives a fresh code (of the app, or a recovery code), so that a stolen session alone cannot make it.
+ */
+async function assertFreshCode(ctx: AppContext, user: UserRow, code: string) {
+  if (!(await hasSecondFactor(ctx.db, user.id))) throw notEnabled();
+  if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
 }
 
 /**
@@ -173,8 +178,7 @@ async function assertEnabled(db: Executor, userId: number) {
  * only passkeys has no other code to give); the old ones stop working.
  */
 export async function regenerateRecoveryCodes(ctx: AppContext, user: UserRow, code: string) {
-  await assertEnabled(ctx.db, user.id);
-  if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
+  await assertFreshCode(ctx, user, code);
   const codes = await replaceRecoveryCodes(ctx.db, user.id);
   return { recovery_codes: codes, status: await twoFactorStatus(ctx.db, user.id) };
 }
@@ -199,10 +203,30 @@ export async function removeSecondFactors(tx: Executor, userId: number): Promise
 
 /** Turns two-factor sign-in off with a fresh code (app or recovery): a stolen session alone cannot. */
 export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
-  await assertEnabled(ctx.db, user.id);
-  if (!(await checkSecondFactor(ctx, user, code, { recovery: true }))) throw invalidCode();
+  await assertFreshCode(ctx, user, code);
   if (!(await ctx.db.transaction((tx) => removeSecondFactors(tx, user.id)))) throw notEnabled();
   await notifyTwoFactor(ctx, user, 'off');
+  return twoFactorStatus(ctx.db, user.id);
+}
+
+const noTotp = () => conflict(TWO_FACTOR_TEXTS.totpNotEnabled, 'totp_disabled');
+
+/**
+ * Removes the authenticator app only, with a fresh code (as `disableTwoFactor`). Next to passkeys two-factor
+ * sign-in stays on and keeps its recovery codes; as the last second factor it turns everything off.
+ */
+export async function removeTotp(ctx: AppContext, user: UserRow, code: string) {
+  if (!(await factorsOf(ctx.db, user.id)).totp) throw noTotp();
+  await assertFreshCode(ctx, user, code);
+  const change = await ctx.db.transaction(async (tx) => {
+    await lockAccount(tx, user.id);
+    const factors = await factorsOf(tx, user.id);
+    if (!factors.totp) throw noTotp();
+    if (factors.passkeyCount === 0) return (await removeSecondFactors(tx, user.id)) ? 'off' : null;
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
+    return 'totpRemoved';
+  });
+  if (change) await notifyTwoFactor(ctx, user, change);
   return twoFactorStatus(ctx.db, user.id);
 }
 
@@ -219,6 +243,11 @@ const EMAILS = {
     text: 'Two-factor sign-in was turned off for your Parley account: signing in asks only for your password again.',
     unexpected: IF_NOT_YOU,
   },
+  totpRemoved: {
+    subject: 'The authenticator app was removed from your Parley account',
+    text: 'The authenticator app was removed from two-factor sign-in of your Parley account: signing in now asks for one of your passkeys (or a recovery code).',
+    unexpected: IF_NOT_YOU,
+  },
   reset: {
     subject: 'An administrator reset two-factor sign-in for your Parley account',
     text: 'An administrator reset two-factor sign-in for your Parley account: your authenticator app, passkeys and recovery codes were removed and you were signed out everywhere. Sign in with your password and set up two-factor sign-in again.',
@@ -226,7 +255,10 @@ const EMAILS = {
   },
 } as const;
 
-/** Emails the account that two-factor sign-in was turned on or off, or reset by an administrator. */
+/**
+ * Emails the account that two-factor sign-in was turned on or off, its authenticator app removed, or that it
+ * was reset by an administrator.
+ */
 export async function notifyTwoFactor(ctx: AppContext, user: UserRow, change: keyof typeof EMAILS) {
   await emailJob.send(ctx, {
     to: user.email,

@@ -24,7 +24,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { takeQueuedEmails } from '../../../test/mail.ts';
-import { passkeyChallenges, passkeys, recoveryCodes } from '../../db/schema/index.ts';
+import { passkeyChallenges, passkeys, recoveryCodes, totpFactors } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -414,6 +414,80 @@ describe('passkeys next to the other factors', () => {
     expect(await takeQueuedEmails(t.ctx.boss)).toEqual([]);
     const challenge = await passwordStep(holder.client.email, ['totp', 'passkey', 'recovery_code']);
     expect((await passkeyStep(holder, challenge)).statusCode).toBe(200);
+  });
+
+  /** A passkey account that also sets up an authenticator app: its secret. */
+  async function addApp(holder: Holder): Promise<string> {
+    const { secret } = (await holder.client.call(twoFactorRoutes.startTotp)).json().data;
+    const confirmed = await holder.client.call(twoFactorRoutes.confirmTotp, {
+      body: { code: codeOf(secret) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    return secret;
+  }
+
+  it('removes only the authenticator app with a fresh code: passkeys and recovery codes stay, email', async () => {
+    const holder = await withPasskey();
+    await addApp(holder);
+    await takeQueuedEmails(t.ctx.boss);
+    const wrong = await holder.client.call(twoFactorRoutes.removeTotp, { body: { code: '000000' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('invalid_code');
+    expect((await statusOf(holder.client)).totp_enabled).toBe(true);
+    const removed = await holder.client.call(twoFactorRoutes.removeTotp, {
+      body: { code: holder.codes[0]! },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toMatchObject({
+      enabled: true,
+      totp_enabled: false,
+      passkey_count: 1,
+      recovery_codes_left: 9,
+    });
+    expect(
+      await t.ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, holder.client.userId)),
+    ).toEqual([]);
+    const mails = (await takeQueuedEmails(t.ctx.boss)).filter((mail) => mail.to === holder.client.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'The authenticator app was removed from your Parley account',
+    ]);
+    const challenge = await passwordStep(holder.client.email, ['passkey', 'recovery_code']);
+    expect((await passkeyStep(holder, challenge)).statusCode).toBe(200);
+    const again = await holder.client.call(twoFactorRoutes.removeTotp, { body: { code: holder.codes[1]! } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('totp_disabled');
+    // Refused before the code is looked at: the recovery code is not used up.
+    expect((await statusOf(holder.client)).recovery_codes_left).toBe(9);
+  });
+
+  it("removes only the caller's own app: another account's session with my code changes nothing", async () => {
+    const mine = await withPasskey();
+    await addApp(mine);
+    const other = await withPasskey();
+    await addApp(other);
+    const refused = await other.client.call(twoFactorRoutes.removeTotp, { body: { code: mine.codes[0]! } });
+    expect(refused.statusCode).toBe(400);
+    expect((await statusOf(mine.client)).totp_enabled).toBe(true);
+    expect((await statusOf(other.client)).totp_enabled).toBe(true);
+    const anonymous = await callRoute(t.app, twoFactorRoutes.removeTotp, { body: { code: mine.codes[0]! } });
+    expect(anonymous.statusCode).toBe(401);
+    // My recovery code still works: nobody used it up.
+    const removed = await mine.client.call(twoFactorRoutes.removeTotp, { body: { code: mine.codes[0]! } });
+    expect(removed.statusCode).toBe(200);
+  });
+
+  it('counts wrong codes when removing the app (429 after 5, even for a right code)', async () => {
+    const holder = await withPasskey();
+    await addApp(holder);
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await holder.client.call(twoFactorRoutes.removeTotp, { body: { code: '000000' } });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const limited = await holder.client.call(twoFactorRoutes.removeTotp, {
+      body: { code: holder.codes[0]! },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect((await statusOf(holder.client)).totp_enabled).toBe(true);
   });
 
   it('turns two-factor sign-in off with the last passkey: codes go, email, one-step sign-in', async () => {

@@ -13,6 +13,7 @@ import {
   confirmTotpEnrolment,
   disableTwoFactor,
   regenerateRecoveryCodes,
+  removeTotp,
   startTotpEnrolment,
   twoFactorStatus,
 } from './factors.ts';
@@ -26,10 +27,13 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     ...limited,
     handler: async (request, reply) => {
       const token = request.cookies[TWO_FACTOR.challengeCookie];
-      const { user, method } = await finishSecondFactor(ctx, token, request.body);
+      const { user, method, joinedProjectId } = await finishSecondFactor(ctx, token, request.body);
       clearChallengeCookie(reply);
       await setSignInCookies(ctx, request, reply, user.id, await createSession(ctx.db, user.id, { method }));
-      return { data: toUserDto(user) };
+      return {
+        data: toUserDto(user),
+        ...(joinedProjectId !== null && { joined_project_id: joinedProjectId }),
+      };
     },
   });
 
@@ -53,6 +57,13 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     ...limited,
     handler: async (request) => ({
       data: await confirmTotpEnrolment(ctx, currentUser(request), request.body.code),
+    }),
+  });
+
+  serve(app, routes.removeTotp, {
+    ...limited,
+    handler: async (request) => ({
+      data: await removeTotp(ctx, currentUser(request), request.body.code),
     }),
   });
 

@@ -1,5 +1,6 @@
 import {
   authRoutes,
+  memberRoutes,
   projectRoutes,
   SESSION_COOKIE,
   type Session,
@@ -255,8 +256,8 @@ describe('signing in with a second factor', () => {
     expect(await currentWayIn(done)).toBe('link');
   });
 
-  it('asks for the second factor after Google sign-in of the same account', async () => {
-    const { client, secret } = await enrolled();
+  /** The first step of a Google sign-in of the client's account (with an invitation's token, if any). */
+  async function googleStep(client: Client, inviteToken?: string) {
     google.account = { sub: `sub-${client.userId}`, email: client.email, email_verified: true, name: 'G' };
     const started = await callRoute(t.app, authRoutes.googleStart, {
       body: { redirect_uri: 'http://parley.test/auth/google/callback' },
@@ -265,15 +266,53 @@ describe('signing in with a second factor', () => {
       'location',
     )!;
     const back = new URL(location);
-    const response = await callRoute(t.app, authRoutes.googleCallback, {
-      body: { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+    return callRoute(t.app, authRoutes.googleCallback, {
+      body: {
+        code: back.searchParams.get('code')!,
+        state: back.searchParams.get('state')!,
+        ...(inviteToken && { invite_token: inviteToken }),
+      },
     });
+  }
+
+  it('asks for the second factor after Google sign-in of the same account', async () => {
+    const { client, secret } = await enrolled();
+    const response = await googleStep(client);
     expect(response.json().data.two_factor_required).toBe(true);
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     const done = await secondStep(challengeOf(response), { code: codeOf(secret) });
     expect(done.statusCode).toBe(200);
     // The session the second step opens keeps the first step's way in (modules/sessions lists it).
     expect(await currentWayIn(done)).toBe('google');
+  });
+
+  it('names the project a Google sign-in joined by an invitation in the answer of the second step', async () => {
+    const owner = await signUp(t.app);
+    const projectId = await createProject(owner);
+    const { client, secret } = await enrolled();
+    await takeQueuedEmails(t.ctx.boss);
+    await owner.call(memberRoutes.invite, {
+      params: { id: projectId },
+      body: { email: client.email, role: 'teamleader' },
+    });
+    const [mail] = (await takeQueuedEmails(t.ctx.boss)).filter((m) => m.to === client.email);
+    const inviteToken = /invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const first = await googleStep(client, inviteToken);
+    expect(first.json().data.two_factor_required).toBe(true);
+    expect(first.json().joined_project_id).toBeUndefined();
+    const done = await secondStep(challengeOf(first), { code: codeOf(secret) });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().joined_project_id).toBe(projectId);
+    const project = await callRoute(t.app, projectRoutes.get, {
+      params: { id: projectId },
+      cookie: sessionCookie(done),
+    });
+    expect(project.statusCode).toBe(200);
+    // A sign-in that joined nothing names no project.
+    nextStep();
+    const plain = await secondStep(await passwordStep(client.email), { code: codeOf(secret) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().joined_project_id).toBeUndefined();
   });
 
   it('keeps sign-in as it was for accounts without a second factor', async () => {
@@ -348,6 +387,38 @@ describe('managing the factors', () => {
     // An anonymous caller reaches none of it.
     expect((await callRoute(t.app, twoFactorRoutes.status)).statusCode).toBe(401);
     expect((await callRoute(t.app, twoFactorRoutes.startTotp)).statusCode).toBe(401);
+  });
+
+  it("removing the app, the last second factor, is turning off: codes go, email, the project's rule applies", async () => {
+    const { client, secret } = await enrolled();
+    const projectId = await createProject(client);
+    const rule = await client.call(twoFactorRoutes.setPolicy, {
+      params: { id: projectId },
+      body: { require_two_factor: true },
+    });
+    expect(rule.statusCode).toBe(200);
+    await takeQueuedEmails(t.ctx.boss);
+    const removed = await client.call(twoFactorRoutes.removeTotp, { body: { code: codeOf(secret) } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual({
+      enabled: false,
+      totp_enabled: false,
+      passkey_count: 0,
+      enabled_at: null,
+      recovery_codes_left: 0,
+    });
+    expect(
+      await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, client.userId)),
+    ).toEqual([]);
+    const mails = (await takeQueuedEmails(t.ctx.boss)).filter((mail) => mail.to === client.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Two-factor sign-in is off for your Parley account']);
+    // As after turning off: the owner of a project that requires a second factor is held at its door.
+    const refused = await client.call(projectRoutes.get, { params: { id: projectId } });
+    expect(refused.json().error.code).toBe('two_factor_required');
+    const login = await callRoute(t.app, authRoutes.login, {
+      body: { email: client.email, password: PASSWORD },
+    });
+    expect(login.json().data.id).toBe(client.userId);
   });
 
   it('counts wrong codes on the account routes too (429 after 5)', async () => {

@@ -86,6 +86,19 @@ async function openResetDialog() {
 }
 
 describe('super admin users', () => {
+  it("names each cell's column, which a phone shows beside the value (the rows are cards there)", async () => {
+    mockApi();
+    renderRoutes(routes, '/admin/super');
+    const row = await screen.findByTestId('admin-user-2');
+    expect([...row.querySelectorAll('td')].map((cell) => cell.dataset.label)).toEqual([
+      'Name',
+      'Email',
+      'Created',
+      'Role',
+      'Two-factor',
+    ]);
+  });
+
   it('searches accounts and sets the support role', async () => {
     const fetch = mockApi();
     renderRoutes(routes, '/admin/super');

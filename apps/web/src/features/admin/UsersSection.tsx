@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { DebouncedTextField } from '../../shared/components/DebouncedTextField';
 import { RowAction } from '../../shared/components/RowAction';
+import { rowsAsCardsOnPhone } from '../../shared/components/rowsAsCards';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import type { ToastMessage } from '../../shared/components/Toast';
 import { formatDate } from '../../shared/utils/displayDates';
@@ -109,7 +110,7 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
           <Alert severity="info">{t('adminUsers.empty')}</Alert>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={t('adminUsers.title')}>
+            <Table size="small" aria-label={t('adminUsers.title')} sx={rowsAsCardsOnPhone}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('adminUsers.columns.name')}</TableCell>
@@ -124,7 +125,7 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                   const label = user.name || user.email;
                   return (
                     <TableRow key={user.id} data-testid={`admin-user-${user.id}`}>
-                      <TableCell>
+                      <TableCell data-label={t('adminUsers.columns.name')}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                           <span>{user.name || '—'}</span>
                           {user.is_super_admin ? (
@@ -132,11 +133,11 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                           ) : null}
                         </Stack>
                       </TableCell>
-                      <TableCell>{user.email}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell data-label={t('adminUsers.columns.email')}>{user.email}</TableCell>
+                      <TableCell data-label={t('adminUsers.columns.created')} sx={{ whiteSpace: 'nowrap' }}>
                         {formatDate(user.created_at, i18n.language)}
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label={t('adminUsers.columns.role')}>
                         <TextField
                           select
                           size="small"
@@ -150,7 +151,8 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                               },
                             },
                           }}
-                          sx={{ minWidth: 150 }}
+                          // (the phone's cards align their values right; a select's own text stays left)
+                          sx={{ minWidth: 150, '& .MuiSelect-select': { textAlign: 'left' } }}
                         >
                           {USER_ROLES.map((value) => (
                             <MenuItem key={value} value={value}>
@@ -159,7 +161,7 @@ export function UsersSection({ onToast }: { onToast: (toast: ToastMessage) => vo
                           ))}
                         </TextField>
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label={t('adminUsers.columns.twoFactor')}>
                         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                           <Chip
                             size="small"

@@ -10,19 +10,18 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { PASSKEYS, type Passkey, type TwoFactorStatus } from '@parley/contracts';
+import { PASSKEYS, type Passkey } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { QueryContent } from '../../shared/components/States';
-import type { ToastMessage } from '../../shared/components/Toast';
 import { formatRelativeTime } from '../../shared/format/relativeTime';
 import { formatDate } from '../../shared/utils/displayDates';
 import { FactorDialog } from './FactorDialog';
 import { passkeysSupported } from './passkeyCeremony';
 import { describeBrowser } from './passkeyName';
-import { SecuritySection } from './SecuritySection';
+import { type FactorSectionProps, SecuritySection } from './SecuritySection';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './twoFactorApi';
 
 /** A new passkey's suggested name: "Chrome on macOS", or as much of it as the user agent tells. */
@@ -40,15 +39,7 @@ function useSuggestedName() {
  * turns two-factor sign-in on and shows the recovery codes) and removing one (the last second factor turns it
  * off, which the confirmation says).
  */
-export function PasskeysSection({
-  status,
-  onCodes,
-  notify,
-}: {
-  status: TwoFactorStatus;
-  onCodes: (codes: string[]) => void;
-  notify: (message: ToastMessage) => void;
-}) {
+export function PasskeysSection({ status, onCodes, notify }: FactorSectionProps) {
   const { t } = useTranslation();
   const passkeys = usePasskeys();
   const add = useAddPasskey();

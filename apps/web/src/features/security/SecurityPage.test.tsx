@@ -1,8 +1,21 @@
-import { authRoutes, type Passkey, type TwoFactorStatus, twoFactorRoutes } from '@parley/contracts';
+import {
+  authRoutes,
+  type ErrorBody,
+  type Passkey,
+  type TwoFactorStatus,
+  twoFactorRoutes,
+} from '@parley/contracts';
 import { startRegistration } from '@simplewebauthn/browser';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoutes, routeAnswer, routeKey, sessionAnswer } from '../../test/utils';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  routeAnswer,
+  routeKey,
+  sessionAnswer,
+} from '../../test/utils';
 import SecurityPage from './SecurityPage';
 
 // The browser's ceremony is the boundary: the library's calls stand in for navigator.credentials.
@@ -61,6 +74,15 @@ function serve(status: TwoFactorStatus, passkeys: Passkey[]) {
       return routeAnswer(twoFactorRoutes.addPasskey, {
         data: { passkey, status: state.status, recovery_codes: first ? CODES : null },
       });
+    },
+    [routeKey(twoFactorRoutes.removeTotp)]: (_url, init) => {
+      const { code } = JSON.parse(String(init?.body)) as { code: string };
+      if (code === '000000')
+        return jsonResponse(400, {
+          error: { code: 'invalid_code', message: 'server text' },
+        } satisfies ErrorBody);
+      state.status = state.status.passkey_count > 0 ? { ...state.status, totp_enabled: false } : OFF;
+      return routeAnswer(twoFactorRoutes.removeTotp, { data: state.status });
     },
     [routeKey(twoFactorRoutes.removePasskey, { passkeyId: LAPTOP.id })]: () => {
       state.passkeys = [];
@@ -185,5 +207,54 @@ describe('security: passkeys', () => {
     expect(card.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
     // The authenticator app is still there to turn it on.
     expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+  });
+});
+
+describe('security: authenticator app', () => {
+  const WITH_APP: TwoFactorStatus = { ...WITH_PASSKEY, totp_enabled: true, passkey_count: 0 };
+  const appCard = async () => within(await screen.findByTestId('authenticator-app'));
+
+  it('removes the app with a fresh code and keeps two-factor sign-in on with the passkeys', async () => {
+    const fetch = serve({ ...WITH_APP, passkey_count: 1 }, [LAPTOP]);
+    renderRoutes(routes, '/profile/security');
+    fireEvent.click(await (await appCard()).findByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove the authenticator app?' });
+    expect(confirm).toHaveTextContent('your passkeys and recovery codes stay');
+    expect(confirm).not.toHaveTextContent('last second factor');
+    const code = within(confirm).getByLabelText('Code from the app or recovery code');
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    // The code is translated, and the dialog stays to try again.
+    expect(await within(confirm).findByText(/That code is not right/)).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Authenticator app removed.')).toBeInTheDocument();
+    expect(
+      await (await appCard()).findByRole('button', { name: 'Set up an authenticator app' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('two-factor')).getByText('On')).toBeInTheDocument();
+    const sent = fetch.mock.calls.filter(([url]) =>
+      String(url).endsWith('/api/users/me/two-factor/totp/remove'),
+    );
+    expect(sent.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { code: '000000' },
+      { code: '123456' },
+    ]);
+  });
+
+  it('warns that removing the app, the last second factor, turns two-factor sign-in off', async () => {
+    serve(WITH_APP, []);
+    renderRoutes(routes, '/profile/security');
+    fireEvent.click(await (await appCard()).findByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove the authenticator app?' });
+    expect(confirm).toHaveTextContent('It is your last second factor: two-factor sign-in turns off');
+    fireEvent.change(within(confirm).getByLabelText('Code from the app or recovery code'), {
+      target: { value: 'abcde-fghjk' },
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove and turn off' }));
+    expect(
+      await screen.findByText('Authenticator app removed. Two-factor sign-in is off.'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('two-factor')).getByText('Off')).toBeInTheDocument();
   });
 });

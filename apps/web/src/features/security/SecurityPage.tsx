@@ -1,5 +1,5 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import type { TwoFactorStatus } from '@parley/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,12 @@ import { Page } from '../../shared/components/Page';
 import { ErrorState, LoadingState } from '../../shared/components/States';
 import { Toast, useToast } from '../../shared/components/Toast';
 import { formatDate } from '../../shared/utils/displayDates';
+import { AuthenticatorAppSection } from './AuthenticatorAppSection';
 import { FactorDialog } from './FactorDialog';
 import { PasskeysSection } from './PasskeysSection';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { SecuritySection } from './SecuritySection';
-import {
-  useConfirmTotp,
-  useDisableTwoFactor,
-  useRegenerateRecoveryCodes,
-  useStartTotp,
-  useTwoFactorStatus,
-} from './twoFactorApi';
+import { useDisableTwoFactor, useRegenerateRecoveryCodes, useTwoFactorStatus } from './twoFactorApi';
 
 /**
  * Profile → Security (/profile/security): two-factor sign-in (its state, recovery codes, turning it off), and
@@ -74,95 +69,13 @@ export default function SecurityPage() {
         {status.data ? (
           <>
             <PasskeysSection status={status.data} onCodes={showCodes} notify={show} />
-            <SecuritySection
-              title={t('security.app.title')}
-              description={t('security.app.description')}
-              testId="authenticator-app"
-            >
-              {status.data.totp_enabled ? (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <CheckCircleOutlineIcon color="success" />
-                  <Typography>{t('security.app.on')}</Typography>
-                </Stack>
-              ) : (
-                <Enrolment onEnabled={showCodes} />
-              )}
-            </SecuritySection>
+            <AuthenticatorAppSection status={status.data} onCodes={showCodes} notify={show} />
           </>
         ) : null}
       </Stack>
       <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} notify={show} />
       <Toast toast={toast} onClose={close} />
     </Page>
-  );
-}
-
-/** Setting up an authenticator app: scan the QR code (or type the key), then confirm with a code. */
-function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const { t } = useTranslation();
-  const start = useStartTotp();
-  const confirm = useConfirmTotp();
-  const errorMessage = useErrorMessage('twoFactorSignIn');
-  const [code, setCode] = useState('');
-
-  if (!start.data)
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {start.isError ? <Alert severity="error">{errorMessage(start.error)}</Alert> : null}
-        <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
-          {start.isPending ? t('security.starting') : t('security.setUp')}
-        </Button>
-      </Stack>
-    );
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return;
-    confirm.mutate(code.trim(), { onSuccess: (answer) => onEnabled(answer.recovery_codes) });
-  };
-  return (
-    <Stack spacing={2}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {t('security.scanTitle')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-        <Box
-          component="img"
-          src={start.data.qr_data_url}
-          alt={t('security.qrAlt')}
-          sx={{ width: 200, height: 200, border: 1, borderColor: 'divider', borderRadius: 1 }}
-        />
-        <Stack spacing={1} sx={{ minWidth: 0 }}>
-          <Typography variant="body2">{t('security.scanHelp')}</Typography>
-          <Typography variant="body2" color="textSecondary">
-            {t('security.manualKey')}
-          </Typography>
-          <Box
-            component="code"
-            data-testid="totp-secret"
-            sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', bgcolor: 'grey.50', p: 1 }}
-          >
-            {start.data.secret.replace(/(.{4})/g, '$1 ').trim()}
-          </Box>
-        </Stack>
-      </Stack>
-      <Stack component="form" onSubmit={submit} spacing={2} sx={{ maxWidth: 360 }}>
-        {confirm.isError ? <Alert severity="error">{errorMessage(confirm.error)}</Alert> : null}
-        <TextField
-          label={t('security.confirmCode')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 32 } }}
-          helperText={t('security.confirmCodeHelp')}
-        />
-        <Box>
-          <Button type="submit" variant="contained" disabled={confirm.isPending || !code.trim()}>
-            {confirm.isPending ? t('security.confirming') : t('security.turnOn')}
-          </Button>
-        </Box>
-      </Stack>
-    </Stack>
   );
 }
 

@@ -1,5 +1,14 @@
 import { Paper, Stack, Typography } from '@mui/material';
+import type { TwoFactorStatus } from '@parley/contracts';
 import type { ReactNode } from 'react';
+import type { ToastMessage } from '../../shared/components/Toast';
+
+/** What the Security page gives the card of a factor: the status, where new recovery codes go, the toast. */
+export interface FactorSectionProps {
+  status: TwoFactorStatus;
+  onCodes: (codes: string[]) => void;
+  notify: (message: ToastMessage) => void;
+}
 
 /** One card of the Security page: a titled part of two-factor sign-in (its state beside the title, if any). */
 export function SecuritySection({

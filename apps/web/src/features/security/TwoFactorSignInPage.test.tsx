@@ -31,6 +31,7 @@ const routes = [
   { path: '/login', element: <p>Sign-in page</p> },
   { path: '/login/two-factor', element: <TwoFactorSignInPage /> },
   { path: '/dashboard', element: <p>Dashboard</p> },
+  { path: '/projects/:id', element: <p>Joined project</p> },
 ];
 
 const ASSERTION = {
@@ -64,6 +65,20 @@ describe('two-factor sign-in', () => {
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
     const sent = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/auth/two-factor'));
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ code: '123456' });
+  });
+
+  it('opens the project the first step joined (a Google sign-in that accepted an invitation)', async () => {
+    mockFetch({
+      [routeKey(authRoutes.session)]: () => sessionAnswer(null),
+      [routeKey(twoFactorRoutes.signIn)]: () => jsonResponse(200, { data: USER, joined_project_id: 12 }),
+    });
+    renderRoutes(routes, {
+      pathname: '/login/two-factor',
+      state: twoFactorState(['totp'], { from: { pathname: '/invite', search: '?token=t', hash: '' } }),
+    });
+    fireEvent.change(await screen.findByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Joined project')).toBeInTheDocument();
   });
 
   it('takes a recovery code instead, and offers the way back when the pending sign-in has expired', async () => {

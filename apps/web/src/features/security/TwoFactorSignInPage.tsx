@@ -57,7 +57,14 @@ export default function TwoFactorSignInPage() {
   const error = way === 'passkey' ? passkey.error : finish.error;
   const expired = isApiError(error, 401) && error.code === 'two_factor_expired';
   const busy = finish.isPending || passkey.isPending;
-  const signedIn = () => void navigate(redirectTarget(location.state), { replace: true });
+  // A sign-in that accepted an invitation opens the project it joined, as it does without a second factor.
+  const signedIn = ({ joinedProjectId }: { joinedProjectId?: number | undefined }) =>
+    void navigate(
+      joinedProjectId === undefined ? redirectTarget(location.state) : `/projects/${joinedProjectId}`,
+      {
+        replace: true,
+      },
+    );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

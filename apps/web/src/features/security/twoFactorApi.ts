@@ -7,12 +7,18 @@ import { createPasskey, signWithPasskey } from './passkeyCeremony';
 const statusKey = ['twoFactor', 'status'] as const;
 const passkeysKey = ['twoFactor', 'passkeys'] as const;
 
-/** The second step of a sign-in: a code of the authenticator app or a recovery code opens the session. */
+/**
+ * The second step of a sign-in: a code of the authenticator app or a recovery code opens the session. Answers
+ * the project the first step joined (a Google sign-in that accepted an invitation), if any.
+ */
 export function useFinishTwoFactorSignIn() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (body: TwoFactorSignInRequest) => (await call(twoFactorRoutes.signIn, { body })).data,
-    onSuccess: signedIn,
+    mutationFn: async (body: TwoFactorSignInRequest) => {
+      const answer = await call(twoFactorRoutes.signIn, { body });
+      await signedIn(answer.data);
+      return { joinedProjectId: answer.joined_project_id };
+    },
   });
 }
 
@@ -68,6 +74,13 @@ export function useRegenerateRecoveryCodes() {
   return useFactorChange(
     async (code: string) => (await call(twoFactorRoutes.regenerateRecoveryCodes, { body: { code } })).data,
     (answer) => answer.status,
+  );
+}
+
+export function useRemoveTotp() {
+  return useFactorChange(
+    async (code: string) => (await call(twoFactorRoutes.removeTotp, { body: { code } })).data,
+    (answer) => answer,
   );
 }
 
