@@ -1,8 +1,10 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { localeBundles } from './scripts/localeBundles.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localeBundles(path.resolve(import.meta.dirname, 'src/locales'))],
   test: {
     name: 'web',
     environment: 'jsdom',

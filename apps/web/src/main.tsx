@@ -4,13 +4,12 @@ import '@fontsource/roboto/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createQueryClient, Providers } from './app/Providers';
+import { Providers } from './app/Providers';
 import { routes } from './app/routes';
 import { i18nReady } from './shared/i18n';
 
 // The router starts loading the code of the opened page at once, while the language's texts load.
 const router = createBrowserRouter(routes);
-const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
@@ -18,7 +17,7 @@ if (!root) throw new Error('#root is missing');
 void i18nReady.then(() =>
   createRoot(root).render(
     <StrictMode>
-      <Providers client={queryClient}>
+      <Providers>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -15,7 +15,7 @@ import type { User } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../shared/api/authFlows';
+import { useLogout } from '../shared/api/logout';
 
 function initials(user: User): string {
   const source = user.name.trim() || user.email;

@@ -23,20 +23,39 @@ const confirmEmailPage = page(() => import('../features/auth/ConfirmEmailPage'))
 const signInLinkPage = page(() => import('../features/auth/SignInLinkPage'));
 const googleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage'));
 const twoFactorSignInPage = page(() => import('../features/security/TwoFactorSignInPage'));
-// (its texts are not among the public ones: they load with the page)
-const invitePage = page(
-  async () => (await Promise.all([import('../features/invites/InvitePage'), loadAllTexts()]))[0],
-);
+// (its texts are not among the public ones, nor is TanStack Query's cache, which it uses: they load with it)
+const invitePage = lazyComponent(async () => {
+  const [{ default: InvitePage }, { QueryCache }] = await Promise.all([
+    import('../features/invites/InvitePage'),
+    import('../shared/api/queryCache'),
+    loadAllTexts(),
+  ]);
+  return () => (
+    <QueryCache>
+      <InvitePage />
+    </QueryCache>
+  );
+});
 /**
  * The signed-in layout is a React lazy component, not a lazy route: the router fetches a lazy route's chunk
  * as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an anonymous first
  * visit to '/' would download the shell (sidebar, header, help drawer and the API modules they use) only to
  * be sent to /login. This way the shell loads once RequireAuth has seen a session, and with it the texts
- * beyond those of the public pages.
+ * beyond those of the public pages and TanStack Query's cache, which takes the session over (session.ts).
  */
 const LazyAppShell = lazy(async () => {
-  const [{ AppShell }] = await Promise.all([import('./AppShell'), loadAllTexts()]);
-  return { default: AppShell };
+  const [{ AppShell }, { QueryCache }] = await Promise.all([
+    import('./AppShell'),
+    import('../shared/api/queryCache'),
+    loadAllTexts(),
+  ]);
+  return {
+    default: () => (
+      <QueryCache>
+        <AppShell />
+      </QueryCache>
+    ),
+  };
 });
 const appShell = {
   element: (

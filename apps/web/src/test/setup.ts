@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSession } from '../shared/api/session';
+import { KeptAnswer } from '../shared/hooks/useKeptAnswer';
 import i18n, { i18nReady } from '../shared/i18n';
 import { LOCALE_FILES } from './locales';
 
@@ -17,4 +19,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+  resetSession();
+  KeptAnswer.forgetAll();
 });

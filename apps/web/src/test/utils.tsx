@@ -6,13 +6,14 @@ import {
   type RouteParams,
   type User,
 } from '@parley/contracts';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import { Providers } from '../app/Providers';
+import { takeOverSession } from '../shared/api/auth';
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -68,10 +69,22 @@ export function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
+/** A query cache for one test; it holds the session (as the app's does once the signed-in shell loaded). */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
   });
+  takeOverSession(client);
+  return client;
+}
+
+/** The app's providers and the test's query cache. */
+export function TestProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <Providers>{children}</Providers>
+    </QueryClientProvider>
+  );
 }
 
 /**
@@ -87,9 +100,9 @@ export function renderRoutes(
     initialEntries: [initialPath],
   });
   const result = render(
-    <Providers client={client}>
+    <TestProviders client={client}>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   );
   return { ...result, router, client };
 }

@@ -1,6 +1,5 @@
 import { Alert, Stack } from '@mui/material';
 import { asksSecondFactor, type TwoFactorRequired, type User } from '@parley/contracts';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
@@ -8,10 +7,11 @@ import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { TWO_FACTOR_SIGN_IN_PATH, twoFactorState } from '../../shared/auth/redirect';
 import { LoadingState } from '../../shared/components/States';
+import type { Action } from '../../shared/hooks/useAction';
 
 interface EmailLinkSignInProps {
   /** Signs in with the link's token. */
-  signIn: UseMutationResult<User | TwoFactorRequired, Error, string>;
+  signIn: Action<string, User | TwoFactorRequired>;
   title: string;
   signingIn: string;
   /** Shown when the server refuses the token (unknown, expired or used: 400). */

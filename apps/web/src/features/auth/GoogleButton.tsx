@@ -2,7 +2,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import { Button, CircularProgress, Divider } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/transport';
 import { OAUTH_START_FAILED, startGoogleSignIn, useGoogleAvailable } from './google';
 
 interface GoogleButtonProps {

@@ -3,7 +3,8 @@ import { asksSecondFactor, PASSWORD_MAX_LENGTH } from '@parley/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useInstallation, useLogin, useMe } from '../../shared/api/auth';
+import { useSession } from '../../shared/api/session';
+import { useInstallation, useLogin } from '../../shared/api/signIn';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { redirectTarget, TWO_FACTOR_SIGN_IN_PATH, twoFactorState } from '../../shared/auth/redirect';
@@ -25,7 +26,7 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const me = useMe();
+  const session = useSession();
   const installation = useInstallation();
   const login = useLogin();
   const errorMessage = useErrorMessage();
@@ -49,8 +50,9 @@ export default function LoginPage() {
   );
 
   const target = redirectTarget(location.state);
-  if (me.isPending || installation.isPending) return <LoadingState minHeight={320} />;
-  if (me.data && !login.isPending && !login.isSuccess) return <Navigate to={target} replace />;
+  if (session.status === 'pending' || installation.isPending) return <LoadingState minHeight={320} />;
+  if (session.status === 'success' && session.user && !login.isPending && !login.isSuccess)
+    return <Navigate to={target} replace />;
   // Nobody to sign in yet: the first sign-up makes the super admin.
   if (installation.data?.has_accounts === false) return <Navigate to="/signup" replace />;
 

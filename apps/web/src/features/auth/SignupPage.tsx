@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMe } from '../../shared/api/auth';
 import { useSignup } from '../../shared/api/authFlows';
+import { useSession } from '../../shared/api/session';
 import { useErrorMessage } from '../../shared/api/useErrorMessage';
 import { AuthLayout } from '../../shared/auth/AuthLayout';
 import { passwordProblem, usePasswordStrength } from '../../shared/auth/passwordRule';
@@ -27,7 +27,7 @@ export default function SignupPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const me = useMe();
+  const session = useSession();
   const signup = useSignup();
   const errorMessage = useErrorMessage();
   const [googleError, setGoogleError] = useState<string | null>(null);
@@ -49,8 +49,9 @@ export default function SignupPage() {
   const invite = params.get('invite')?.trim() || undefined;
   const googleReturn =
     invite && target === '/dashboard' ? `/invite?token=${encodeURIComponent(invite)}` : target;
-  if (me.isPending) return <LoadingState minHeight={320} />;
-  if (me.data && !signup.isPending && !signup.isSuccess) return <Navigate to={target} replace />;
+  if (session.status === 'pending') return <LoadingState minHeight={320} />;
+  if (session.status === 'success' && session.user && !signup.isPending && !signup.isSuccess)
+    return <Navigate to={target} replace />;
   if (signup.data?.signedIn === false) return <CheckEmail email={email.trim()} />;
 
   const onSubmit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 import { type authRoutes, firstVisitEndpoints } from '@parley/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { callUnchecked } from '../../shared/api/transport';
+import { KeptAnswer, useKeptAnswer } from '../../shared/hooks/useKeptAnswer';
 
 /** Where the state of a started Google sign-in waits for the callback page (spec 2 §4). */
 export const GOOGLE_OAUTH_STATE_KEY = 'google_oauth_state';
@@ -12,15 +12,14 @@ export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 /** Thrown when the server's answer carries no address to send the browser to (spec 2 §8). */
 export const OAUTH_START_FAILED = 'Failed to initiate OAuth';
 
+const googleAvailable = new KeptAnswer(
+  async () =>
+    (await callUnchecked<typeof authRoutes.googleAvailable>(firstVisitEndpoints.googleAvailable)).data,
+);
+
 /** Whether the server has Google sign-in set up (the button is hidden until it says yes). */
 export function useGoogleAvailable(): boolean {
-  const { data } = useQuery({
-    queryKey: ['auth', 'google'],
-    queryFn: async () =>
-      (await callUnchecked<typeof authRoutes.googleAvailable>(firstVisitEndpoints.googleAvailable)).data,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data?.available === true;
+  return useKeptAnswer(googleAvailable).data?.available === true;
 }
 
 /**

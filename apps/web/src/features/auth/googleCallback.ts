@@ -1,7 +1,7 @@
 import { asksSecondFactor, authRoutes } from '@parley/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useSignedIn } from '../../shared/api/auth';
 import { call } from '../../shared/api/client';
+import { signedIn } from '../../shared/api/session';
+import { useAction } from '../../shared/hooks/useAction';
 import { currentLanguage } from '../../shared/i18n';
 import { GOOGLE_OAUTH_INVITE_KEY } from './google';
 
@@ -12,21 +12,18 @@ import { GOOGLE_OAUTH_INVITE_KEY } from './google';
  * the account joined from the kept invitation, if any.
  */
 export function useGoogleCallback() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async (body: { code: string; state: string }) => {
-      const invite = localStorage.getItem(GOOGLE_OAUTH_INVITE_KEY) ?? undefined;
-      localStorage.removeItem(GOOGLE_OAUTH_INVITE_KEY);
-      const answer = await call(authRoutes.googleCallback, {
-        body: { ...body, language: currentLanguage(), ...(invite && { invite_token: invite }) },
-      });
-      // The account's second factor is asked next (TwoFactorSignInPage); nobody is signed in yet.
-      if (asksSecondFactor(answer.data)) return { secondFactor: answer.data.methods };
-      await signedIn(answer.data);
-      return {
-        secondFactor: null,
-        joinedProjectId: 'joined_project_id' in answer ? answer.joined_project_id : undefined,
-      };
-    },
+  return useAction(async (body: { code: string; state: string }) => {
+    const invite = localStorage.getItem(GOOGLE_OAUTH_INVITE_KEY) ?? undefined;
+    localStorage.removeItem(GOOGLE_OAUTH_INVITE_KEY);
+    const answer = await call(authRoutes.googleCallback, {
+      body: { ...body, language: currentLanguage(), ...(invite && { invite_token: invite }) },
+    });
+    // The account's second factor is asked next (TwoFactorSignInPage); nobody is signed in yet.
+    if (asksSecondFactor(answer.data)) return { secondFactor: answer.data.methods };
+    await signedIn(answer.data);
+    return {
+      secondFactor: null,
+      joinedProjectId: 'joined_project_id' in answer ? answer.joined_project_id : undefined,
+    };
   });
 }

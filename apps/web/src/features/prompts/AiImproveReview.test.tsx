@@ -1,7 +1,6 @@
 import { promptRoutes as promptApiRoutes, TIMINGS } from '@parley/contracts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/Providers';
 import {
   calls,
   field,
@@ -11,7 +10,7 @@ import {
   promptRoutes,
   tab,
 } from '../../test/prompts';
-import { jsonResponse, renderRoutes, routeKey, testQueryClient } from '../../test/utils';
+import { jsonResponse, renderRoutes, routeKey, TestProviders, testQueryClient } from '../../test/utils';
 import { AiImproveReview } from './AiImproveReview';
 
 const current = promptDataFixture({
@@ -76,9 +75,9 @@ describe('AI improve review', () => {
 
   it('shows the fields added, removed and changed, current beside proposed, and the changed settings', () => {
     render(
-      <Providers client={testQueryClient()}>
+      <TestProviders client={testQueryClient()}>
         <AiImproveReview current={current} proposal={proposal} onAccept={vi.fn()} onDiscard={vi.fn()} />
-      </Providers>,
+      </TestProviders>,
     );
     const dialog = within(screen.getByRole('dialog', { name: "Review the AI's changes" }));
     expect(dialog.getByTestId('diff-added')).toHaveTextContent('Added: 1');
@@ -110,9 +109,9 @@ describe('AI improve review', () => {
 
   it('says when the AI proposes nothing new', () => {
     render(
-      <Providers client={testQueryClient()}>
+      <TestProviders client={testQueryClient()}>
         <AiImproveReview current={current} proposal={current} onAccept={vi.fn()} onDiscard={vi.fn()} />
-      </Providers>,
+      </TestProviders>,
     );
     expect(screen.getByText('The AI proposed no changes to this prompt.')).toBeInTheDocument();
     expect(screen.queryByTestId('diff-settings')).not.toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../app/Providers';
-import { testQueryClient } from '../../test/utils';
+import { TestProviders, testQueryClient } from '../../test/utils';
 import { MetadataTab } from './MetadataTab';
 
 let latest: string[] = [];
@@ -21,9 +20,9 @@ const names = () =>
 describe('metadata tab', () => {
   it('keeps Department and Representative, ignores blanks and duplicates, removes custom names', () => {
     render(
-      <Providers client={testQueryClient()}>
+      <TestProviders client={testQueryClient()}>
         <Harness initial={['Department', 'Representative']} />
-      </Providers>,
+      </TestProviders>,
     );
     for (const required of ['Department', 'Representative']) {
       const item = screen.getByTestId(`metadata-${required}`);

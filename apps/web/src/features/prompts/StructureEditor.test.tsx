@@ -3,9 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../app/Providers';
 import { field, pickOption } from '../../test/prompts';
-import { testQueryClient } from '../../test/utils';
+import { TestProviders, testQueryClient } from '../../test/utils';
 import { StructureEditor } from './structure/StructureEditor';
 
 let latest: PromptField[] = [];
@@ -35,9 +34,9 @@ function Harness({
 function renderEditor(initial: PromptField[], isClassification = false) {
   const user = userEvent.setup();
   render(
-    <Providers client={testQueryClient()}>
+    <TestProviders client={testQueryClient()}>
       <Harness initial={initial} isClassification={isClassification} />
-    </Providers>,
+    </TestProviders>,
   );
   return user;
 }

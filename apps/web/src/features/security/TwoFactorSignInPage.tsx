@@ -10,7 +10,7 @@ import { redirectTarget, type TwoFactorState } from '../../shared/auth/redirect'
 import { OutlinedTextField } from '../../shared/components/OutlinedTextField';
 import { passkeysSupported } from './passkeyCeremony';
 import { TwoFactorAlert } from './TwoFactorAlert';
-import { useFinishTwoFactorSignIn, usePasskeySignIn } from './twoFactorApi';
+import { useFinishTwoFactorSignIn, usePasskeySignIn } from './twoFactorSignIn';
 
 /** The order the ways are offered in: a passkey first (nothing to type), a recovery code last. */
 const ORDER: Record<TwoFactorMethod, number> = { passkey: 0, totp: 1, recovery_code: 2 };

@@ -1,37 +1,12 @@
-import { type TwoFactorSignInRequest, type TwoFactorStatus, twoFactorRoutes } from '@parley/contracts';
+import { type TwoFactorStatus, twoFactorRoutes } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSignedIn } from '../../shared/api/auth';
 import { call } from '../../shared/api/client';
-import { createPasskey, signWithPasskey } from './passkeyCeremony';
+import { createPasskey } from './passkeyCeremony';
 
 const statusKey = ['twoFactor', 'status'] as const;
 const passkeysKey = ['twoFactor', 'passkeys'] as const;
 
-/**
- * The second step of a sign-in: a code of the authenticator app or a recovery code opens the session. Answers
- * the project the first step joined (a Google sign-in that accepted an invitation), if any.
- */
-export function useFinishTwoFactorSignIn() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async (body: TwoFactorSignInRequest) => {
-      const answer = await call(twoFactorRoutes.signIn, { body });
-      await signedIn(answer.data);
-      return { joinedProjectId: answer.joined_project_id };
-    },
-  });
-}
-
-/** The second step with a passkey: the server's challenge, signed by the browser, opens the session. */
-export function usePasskeySignIn() {
-  const finish = useFinishTwoFactorSignIn();
-  return useMutation({
-    mutationFn: async () => {
-      const { options } = (await call(twoFactorRoutes.passkeySignInOptions, {})).data;
-      return finish.mutateAsync({ passkey: await signWithPasskey(options) });
-    },
-  });
-}
+// (The second step of a sign-in is twoFactorSignIn.ts's: the sign-in page loads no TanStack Query.)
 
 export function useTwoFactorStatus() {
   return useQuery({

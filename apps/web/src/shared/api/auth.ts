@@ -1,70 +1,60 @@
+import type { User } from '@parley/contracts';
+import { hashKey, type QueryClient, type QueryState, useQuery } from '@tanstack/react-query';
 import {
-  asksSecondFactor,
-  type authRoutes,
-  firstVisitEndpoints,
-  type RouteBody,
-  type TwoFactorRequired,
-  type User,
-} from '@parley/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callUnchecked } from './transport';
+  currentSession,
+  fetchSession,
+  handSessionTo,
+  publishSession,
+  type Session,
+  sessionRequest,
+} from './session';
+
+// The session in the signed-in pages' query cache. A first visit does not load this module: RequireAuth and
+// the public pages read the session of session.ts, which hands it over here once the signed-in shell loads.
 
 export const meQueryKey = ['auth', 'me'] as const;
 
-/**
- * The signed-in user, or null for an anonymous visitor. Asked of GET /auth/session, which answers both with
- * 200: the 401 of GET /auth/me would be logged to the browser's console on every public page.
- */
-export async function fetchMe(): Promise<User | null> {
-  return (await callUnchecked<typeof authRoutes.session>(firstVisitEndpoints.session)).data.user;
-}
+const meQuery = {
+  queryKey: meQueryKey,
+  // (a check the session store already has on its way answers for it)
+  queryFn: () => sessionRequest() ?? fetchSession(),
+  staleTime: 5 * 60 * 1000,
+  retry: 1,
+};
 
+/** The signed-in user, or null for an anonymous visitor. */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60 * 1000, retry: 1 });
+  return useQuery(meQuery);
+}
+
+function sessionOf(state: QueryState<User | null>): Session {
+  if (state.status === 'error') return { status: 'error', error: state.error ?? new Error('session') };
+  if (state.status === 'success')
+    return { status: 'success', user: state.data ?? null, updatedAt: state.dataUpdatedAt };
+  return { status: 'pending' };
 }
 
 /**
- * Whether the installation has any account (a fresh one opens sign-up). Not under 'auth': signing in drops
- * it with the rest of the cache, so the first account's sign-up is not remembered as "none".
+ * The query cache takes the session over: what the store holds becomes the `me` query (as fresh as when it
+ * was asked, so nobody asks again), and from then on every change of that query is the session.
  */
-export function useInstallation() {
-  return useQuery({
-    queryKey: ['installation'],
-    queryFn: async () =>
-      (await callUnchecked<typeof authRoutes.installation>(firstVisitEndpoints.installation)).data,
-    staleTime: 60 * 1000,
+export function takeOverSession(client: QueryClient): void {
+  const held = currentSession();
+  if (held.status === 'success') client.setQueryData(meQueryKey, held.user, { updatedAt: held.updatedAt });
+  const meHash = hashKey(meQueryKey);
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryHash === meHash) {
+      publishSession(sessionOf(event.query.state as QueryState<User | null>));
+    }
   });
-}
-
-/**
- * A signed-in user: the cache of the previous account goes, the new one is `me`. A session check still on its
- * way (asked while the visitor was anonymous) is cancelled first, or its "nobody" would land after the user.
- */
-export function useSignedIn() {
-  const queryClient = useQueryClient();
-  return async (user: User) => {
-    await queryClient.cancelQueries({ queryKey: meQueryKey });
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-    queryClient.setQueryData(meQueryKey, user);
-  };
-}
-
-/**
- * Signed in by a first step (password, emailed link), unless the account has a second factor: then the
- * answer asks for it (TwoFactorSignInPage) and nobody is signed in yet.
- */
-export function useFirstStepDone() {
-  const signedIn = useSignedIn();
-  return async (answer: User | TwoFactorRequired) => {
-    if (!asksSecondFactor(answer)) await signedIn(answer);
-  };
-}
-
-export function useLogin() {
-  const firstStepDone = useFirstStepDone();
-  return useMutation({
-    mutationFn: async (body: RouteBody<typeof authRoutes.login>) =>
-      (await callUnchecked<typeof authRoutes.login>(firstVisitEndpoints.login, body)).data,
-    onSuccess: firstStepDone,
+  handSessionTo({
+    load: () => void client.fetchQuery(meQuery).catch(() => undefined),
+    signIn: async (user) => {
+      // (a session check on its way would answer "nobody" after the user)
+      await client.cancelQueries({ queryKey: meQueryKey });
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      client.setQueryData(meQueryKey, user);
+    },
+    update: (change) => client.setQueryData<User | null>(meQueryKey, (old) => (old ? change(old) : old)),
   });
 }

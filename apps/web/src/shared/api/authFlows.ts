@@ -1,10 +1,11 @@
 import { authRoutes, type RouteBody, type User } from '@parley/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey, useFirstStepDone, useSignedIn } from './auth';
+import { useAction } from '../hooks/useAction';
 import { call } from './client';
+import { firstStepDone, signedIn } from './session';
 
-// Sign-up, the emailed links, the password reset and signing out: apart from auth.ts, whose session check and
-// sign-in a first visit runs, so that these routes' schemas load with the pages that call them.
+// Sign-up, the emailed links and the password reset: apart from signIn.ts, whose calls a first visit makes, so
+// that these routes' schemas load with the pages that call them. (Signing out is auth.ts's: it empties the
+// signed-in pages' query cache.)
 
 /**
  * Signed in at once (the first account, an invitee: 201, who joined the invited project), or a confirmation
@@ -13,60 +14,41 @@ import { call } from './client';
 export type SignupResult = { signedIn: true; user: User; joinedProjectId?: number } | { signedIn: false };
 
 export function useSignup() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async (body: RouteBody<typeof authRoutes.signup>): Promise<SignupResult> => {
+  return useAction(
+    async (body: RouteBody<typeof authRoutes.signup>): Promise<SignupResult> => {
       const answer = await call(authRoutes.signup, { body });
       if ('status' in answer.data) return { signedIn: false };
       const joined = 'joined_project_id' in answer ? answer.joined_project_id : undefined;
       return { signedIn: true, user: answer.data, ...(joined !== undefined && { joinedProjectId: joined }) };
     },
-    onSuccess: async (result) => {
+    async (result) => {
       if (result.signedIn) await signedIn(result.user);
     },
-  });
+  );
 }
 
 /** Follows the link of a confirmation email: confirms the account and signs it in. */
 export function useConfirmEmail() {
-  const firstStepDone = useFirstStepDone();
-  return useMutation({
-    mutationFn: async (token: string) => (await call(authRoutes.confirm, { body: { token } })).data,
-    onSuccess: firstStepDone,
-  });
+  return useAction(
+    async (token: string) => (await call(authRoutes.confirm, { body: { token } })).data,
+    firstStepDone,
+  );
 }
 
 /** Follows the link of a sign-in email (sent while the account is locked for unknown browsers): signs in. */
 export function useSignInWithLink() {
-  const firstStepDone = useFirstStepDone();
-  return useMutation({
-    mutationFn: async (token: string) => (await call(authRoutes.signInLink, { body: { token } })).data,
-    onSuccess: firstStepDone,
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(authRoutes.logout, {}),
-    onSettled: async () => {
-      // (a session check on its way would answer with the user after the sign-out)
-      await queryClient.cancelQueries({ queryKey: meQueryKey });
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-    },
-  });
+  return useAction(
+    async (token: string) => (await call(authRoutes.signInLink, { body: { token } })).data,
+    firstStepDone,
+  );
 }
 
 export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (email: string) => call(authRoutes.forgotPassword, { body: { email } }),
-  });
+  return useAction((email: string) => call(authRoutes.forgotPassword, { body: { email } }));
 }
 
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: (body: RouteBody<typeof authRoutes.resetPassword>) =>
-      call(authRoutes.resetPassword, { body }),
-  });
+  return useAction((body: RouteBody<typeof authRoutes.resetPassword>) =>
+    call(authRoutes.resetPassword, { body }),
+  );
 }

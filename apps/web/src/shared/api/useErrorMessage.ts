@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './client';
+import { ApiError } from './transport';
 
 /**
  * Turns an error into text for the user: a translated message for known error codes (`<scope>.errors.<code>`

@@ -2,8 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/Providers';
-import { testQueryClient } from '../../test/utils';
+import { TestProviders, testQueryClient } from '../../test/utils';
 import i18n from '../i18n';
 import { DateRangePicker } from './DateRangePicker';
 
@@ -27,9 +26,9 @@ function Parent({ start, end, onChange }: { start: string | null; end: string | 
 function setup(start: string | null = null, end: string | null = null) {
   const onChange = vi.fn<Change>();
   render(
-    <Providers client={testQueryClient()}>
+    <TestProviders client={testQueryClient()}>
       <Parent start={start} end={end} onChange={onChange} />
-    </Providers>,
+    </TestProviders>,
   );
   return { onChange, user: userEvent.setup() };
 }

@@ -1,7 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { LANGUAGE_NATIVE_NAMES, UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
-import { useChangeLanguage } from '../api/profile';
+import { useChangeLanguage } from '../api/language';
 import { currentLanguage } from '../i18n';
 
 /** The language menu's list, loaded once the header button was first used (see LanguageMenu). */

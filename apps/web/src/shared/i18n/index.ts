@@ -1,30 +1,27 @@
+import localeBundles from 'virtual:locale-bundles';
 import { DEFAULT_LANGUAGE, isUiLanguage, UI_LANGUAGES, type UiLanguage } from '@parley/contracts';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type LocaleTree, localeFileLanguage } from './files';
+import type { LocaleTree } from './files';
 
 /**
- * The texts of a language live in src/locales/<lang>/*.json, so a feature can keep its texts in a file of
+ * The texts of a language live in src/locales/<lang>/*.json (loaded through scripts/localeBundles.ts), so a feature can keep its texts in a file of
  * its own (translation.json holds the shared ones); top-level keys must not repeat across a language's
  * files. public.json holds what the public pages (sign-in, sign-up, password) show: a language's texts are
  * two chunks, its public ones and the rest, fetched when the language is first used (the active language and
  * English, the fallback for a key a translation lacks) — the rest only once the signed-in area opens
  * (`loadAllTexts`), so an anonymous visitor downloads the public ones alone.
  */
-const localeFiles = import.meta.glob<LocaleTree>('../../locales/*/*.json', { import: 'default' });
-
-// public.json, and <feature>.public.json for a feature's texts on the public pages.
-const isPublicFile = (path: string) => path.endsWith('/public.json') || path.endsWith('.public.json');
 
 /** Whether the signed-in area asked for every text: every language loaded from then on comes whole. */
 let allTexts = false;
 
 async function readLanguage(language: string, which: 'public' | 'rest' | 'all'): Promise<LocaleTree> {
-  const loads = Object.entries(localeFiles)
-    .filter(([path]) => localeFileLanguage(path) === language)
-    .filter(([path]) => which === 'all' || isPublicFile(path) === (which === 'public'))
-    .map(([, load]) => load());
-  return Object.assign({}, ...(await Promise.all(loads)));
+  const bundle = localeBundles[language];
+  if (!bundle) return {};
+  const parts = which === 'all' ? [bundle.public, bundle.rest] : [bundle[which]];
+  const trees = await Promise.all(parts.map(async (load) => (await load()).default));
+  return Object.assign({}, ...trees);
 }
 
 async function readForStore(language: string): Promise<LocaleTree> {

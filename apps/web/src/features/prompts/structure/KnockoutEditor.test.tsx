@@ -3,9 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../../app/Providers';
 import { field } from '../../../test/prompts';
-import { testQueryClient } from '../../../test/utils';
+import { TestProviders, testQueryClient } from '../../../test/utils';
 import { StructureEditor } from './StructureEditor';
 
 let latest: PromptField[] = [];
@@ -19,9 +18,9 @@ function Harness({ initial }: { initial: PromptField[] }) {
 function renderEditor(initial: PromptField[]) {
   const user = userEvent.setup();
   render(
-    <Providers client={testQueryClient()}>
+    <TestProviders client={testQueryClient()}>
       <Harness initial={initial} />
-    </Providers>,
+    </TestProviders>,
   );
   return user;
 }
