@@ -99,6 +99,20 @@ const delivery = async (id: number) =>
 const verified = (request: Received, secret: string) =>
   WebhookEvent.parse(new Webhook(secret).verify(request.body, request.headers as Record<string, string>));
 
+/** A new endpoint's test delivery, due again as if every retry of the schedule had failed: its next attempt is the last. */
+async function lastAttemptDue() {
+  const endpoint = await createEndpoint(admin);
+  const params = { id: projectId, endpointId: endpoint.id };
+  const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
+  await drain();
+  await takeQueuedEmails(app.t.ctx.boss);
+  await app.t.ctx.db
+    .update(webhookDeliveries)
+    .set({ attempts: WEBHOOKS.retryDelaysSeconds.length, status: 'pending', nextAttemptAt: new Date() })
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return { endpoint, params, deliveryId };
+}
+
 describe('webhook endpoints', () => {
   it('are managed by admins, owners and full keys; others 403, other projects and strangers 404', async () => {
     const created = await createEndpoint(admin, { description: 'CRM' });
@@ -526,16 +540,7 @@ describe('deliveries', () => {
   });
 
   it('after the last retry fails, disables the endpoint and emails the owners; resend-failed sends again', async () => {
-    const endpoint = await createEndpoint(admin);
-    const params = { id: projectId, endpointId: endpoint.id };
-    const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
-    await drain();
-    await takeQueuedEmails(app.t.ctx.boss);
-    // As if every retry of the schedule had failed already: this attempt is the last.
-    await app.t.ctx.db
-      .update(webhookDeliveries)
-      .set({ attempts: WEBHOOKS.retryDelaysSeconds.length, status: 'pending', nextAttemptAt: new Date() })
-      .where(eq(webhookDeliveries.id, deliveryId));
+    const { endpoint, params, deliveryId } = await lastAttemptDue();
     answers.push(503);
     await attemptDelivery(app.t.ctx, deliveryId);
     expect(await delivery(deliveryId)).toMatchObject({
@@ -565,16 +570,8 @@ describe('deliveries', () => {
   });
 
   it("records only the attempt that holds the delivery: a cut-off worker's late failure relabels nothing", async () => {
-    const endpoint = await createEndpoint(admin);
-    const params = { id: projectId, endpointId: endpoint.id };
-    const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
-    await drain();
-    await takeQueuedEmails(app.t.ctx.boss);
-    // A resent delivery whose schedule is spent: its attempt is the last, and a failure would end it for good.
-    await app.t.ctx.db
-      .update(webhookDeliveries)
-      .set({ attempts: WEBHOOKS.retryDelaysSeconds.length, status: 'pending', nextAttemptAt: new Date() })
-      .where(eq(webhookDeliveries.id, deliveryId));
+    // A failure of its attempt would end the delivery for good.
+    const { endpoint, deliveryId } = await lastAttemptDue();
     const before = received.length;
     // The first attempt's post hangs (its worker cut off) while the job's next attempt delivers.
     receiver.hold = true;
