@@ -26,6 +26,9 @@ export class FakeDrive {
   readonly files = new Map<string, FakeDriveFile>();
   /** Drive API requests served (path and query), for tests that check paging or calls. */
   readonly calls: { path: string; query: URLSearchParams }[] = [];
+  /** Files whose next download is held until the test lets it go (`held`, in the order they were asked for). */
+  readonly holdNextDownload = new Set<string>();
+  readonly held: Array<() => void> = [];
   private nextId = 1;
 
   folder(name: string, parent = 'root'): string {
@@ -64,8 +67,13 @@ export class FakeDrive {
         driveError(res, 403, 'Only files with binary content can be downloaded.', 'fileNotDownloadable');
         return true;
       }
-      res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.content.length });
-      res.end(file.content);
+      const content = file.content;
+      const send = () => {
+        res.writeHead(200, { 'content-type': file.mimeType, 'content-length': content.length });
+        res.end(content);
+      };
+      if (this.holdNextDownload.delete(file.id)) this.held.push(send);
+      else send();
       return true;
     }
     json(res, 200, metadata(file));

@@ -138,7 +138,8 @@ export const driveSyncRuns = pgTable(
 
 /**
  * Every Drive file an integration has taken, once: the unique key is what makes overlapping syncs queue a
- * file only once. task_id is the analysis it became (null when it was skipped or failed, with the reason).
+ * file only once. task_id is the analysis it became (null when it was skipped or failed, with the reason;
+ * 'queued' without one while its run works on it).
  */
 export const driveFiles = pgTable(
   'drive_files',
@@ -154,6 +155,8 @@ export const driveFiles = pgTable(
     status: text('status', { enum: ['queued', 'skipped', 'failed'] }).notNull(),
     reason: text('reason'),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    /** The sync run that took the file: only it settles the file (a cut-off worker's late run does not). */
+    runId: integer('run_id').references(() => driveSyncRuns.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('drive_files_integration_file_key').on(t.integrationId, t.fileId)],

@@ -1,6 +1,6 @@
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookEvent, type WebhookEventType } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { projects } from './projects.ts';
@@ -52,6 +52,8 @@ export const webhookDeliveries = pgTable(
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The attempt that claimed the delivery last: only it records an outcome (a cut-off worker's late one does not). */
+    attemptId: uuid('attempt_id'),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     durationMs: integer('duration_ms'),

@@ -32,21 +32,18 @@ async function sendEmails(
   const gone = userIds.length - members.length;
   if (members.length === 0) {
     const detail = 'None of the chosen members is in the project any more.';
-    return setActionOutcome(ctx.db, firingId, index, 'failed', detail);
+    await setActionOutcome(ctx.db, firingId, index, 'failed', detail);
+    return;
   }
   const text = message.lines((text) => text).join('\n');
+  // The outcome and the emails commit together, and only for the attempt that settles the action.
   await ctx.db.transaction(async (tx) => {
+    const left = gone > 0 ? `; ${plural(gone, 'chosen member')} left the project` : '';
+    const detail = `Emailed ${plural(members.length, 'member')}${left}.`;
+    if (!(await setActionOutcome(tx, firingId, index, 'sent', detail))) return;
     for (const member of members) {
       await emailJob.send(ctx, { to: member.email, subject: message.subject, text }, { tx });
     }
-    const left = gone > 0 ? `; ${plural(gone, 'chosen member')} left the project` : '';
-    await setActionOutcome(
-      tx,
-      firingId,
-      index,
-      'sent',
-      `Emailed ${plural(members.length, 'member')}${left}.`,
-    );
   });
 }
 
@@ -83,7 +80,10 @@ export async function runAction(
     .where(eq(automationFirings.id, firingId));
   if (firing?.actions[index]?.status !== 'queued') return;
   const message = await firingMessage(ctx, ctx.db, firing);
-  if (!message) return setActionOutcome(ctx.db, firingId, index, 'failed', 'The analysis was deleted.');
+  if (!message) {
+    await setActionOutcome(ctx.db, firingId, index, 'failed', 'The analysis was deleted.');
+    return;
+  }
   if (action.type === 'email') {
     return sendEmails(ctx, firing.projectId, action.user_ids, message, firingId, index);
   }

@@ -22,6 +22,7 @@ import {
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { type Received, type Receiver, startReceiver } from '../../../test/receiver.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
+import { waitUntil } from '../../../test/tasks.ts';
 import { automationRules, projectMembers, webhookEndpoints } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { attemptDelivery } from '../webhooks/deliveries.ts';
@@ -372,6 +373,63 @@ describe('firing', () => {
       { type: 'webhook', status: 'failed', detail: 'The webhook endpoint is disabled.' },
       { type: 'slack', status: 'failed', detail: 'Slack answered HTTP 500: no_service' },
     ]);
+    await t.ctx.db.delete(automationRules).where(eq(automationRules.projectId, projectId));
+  });
+
+  it("keeps a Slack action as the attempt that settled it left it: a cut-off worker's late failure relabels nothing", async () => {
+    const created = await createRule(
+      rule({ conditions: { representative: 'Cid' }, actions: [{ type: 'slack', url: `${origin}/slack` }] }),
+    );
+    await completed({ department: 'Sales', representative: 'Cid' });
+    const [job] = await takeActionJobs();
+    const before = received.length;
+    // The last attempt's post hangs (its worker cut off past the job's expiry) while a later attempt posts.
+    receiver.hold = true;
+    const late = runAction(t.ctx, job!, { lastAttempt: true });
+    await waitUntil(
+      async () => received.length,
+      (n) => n === before + 1,
+      10_000,
+    );
+    receiver.hold = false;
+    await runAction(t.ctx, job!, { lastAttempt: true });
+    receiver.waiting.shift()!(500);
+    await late;
+    const [firing] = (await firings(created.id)).items;
+    expect(firing!.actions).toEqual([
+      { type: 'slack', status: 'sent', detail: 'Posted to Slack (HTTP 200).' },
+    ]);
+    await t.ctx.db.delete(automationRules).where(eq(automationRules.projectId, projectId));
+  });
+
+  it('emails once when two attempts of an email action meet at its outcome', async () => {
+    const created = await createRule(rule({ conditions: { representative: 'Dee' } }));
+    await completed({ department: 'Sales', representative: 'Dee' });
+    const [job] = await takeActionJobs();
+    await takeQueuedEmails(t.ctx.boss);
+    // The firing's row is held (as by a transaction under way) until both attempts wait for it.
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM automation_firings WHERE rule_id = ${created.id} FOR UPDATE`);
+        const attempts = [0, 1].map(() => runAction(t.ctx, job!, { lastAttempt: false }));
+        await waitUntil(
+          async () =>
+            (
+              await t.ctx.db.execute<{ n: number }>(
+                sql`SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0]!.n,
+          (n) => n === 2,
+          10_000,
+        );
+        return attempts;
+      })
+      .then((attempts) => Promise.all(attempts));
+    const emails = await takeQueuedEmails(t.ctx.boss);
+    expect(emails.map((email) => email.to)).toEqual([admin.email]);
+    const [firing] = (await firings(created.id)).items;
+    expect(firing!.actions).toEqual([{ type: 'email', status: 'sent', detail: 'Emailed 1 member.' }]);
     await t.ctx.db.delete(automationRules).where(eq(automationRules.projectId, projectId));
   });
 

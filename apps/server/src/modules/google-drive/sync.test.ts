@@ -5,6 +5,7 @@ import { prepare } from '../../../test/client.ts';
 import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
 import { fakeMp3 } from '../../../test/fake-upstreams/google-drive.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
+import { waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
 import { driveFiles, driveIntegrations, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -141,6 +142,43 @@ describe('Drive sync', () => {
       .from(driveFiles)
       .where(eq(driveFiles.integrationId, integration.id));
     expect(files).toHaveLength(5);
+  });
+
+  it("takes over a file a stopped sync left open; the stopped sync's late end changes nothing", async () => {
+    const root = d.drive.folder(`Cut off ${Math.random()}`);
+    const fileId = d.drive.file(`cut-${root}.mp3`, root);
+    const integration = await createIntegration(root, { structure_type: 'simple' });
+    // The first sync's download hangs (its worker cut off) ...
+    d.drive.holdNextDownload.add(fileId);
+    const firstRun = await startRun(d.t.ctx, integration.id, 'schedule');
+    const first = runSync(d.t.ctx, integration.id, firstRun);
+    await waitUntil(
+      async () => d.drive.held.length,
+      (n) => n === 1,
+      10_000,
+    );
+    // ... until its claim goes stale and the next sync gives it up as interrupted and takes its file.
+    const secondRun = await startRun(d.t.ctx, integration.id, 'schedule');
+    await runSync(d.t.ctx, integration.id, secondRun);
+    const [file] = await tasksOf(integration.id);
+    expect(file!.file).toMatchObject({ status: 'queued', runId: secondRun });
+    const runs = async () =>
+      (await owner.call(googleDriveRoutes.syncHistory, { params: { id: integration.id } })).json().data;
+    const settled = await runs();
+
+    // The first sync's download ends: it finds the file no longer its own, and its run stays interrupted.
+    d.drive.held.shift()!();
+    await first;
+    expect(await runs()).toEqual(settled);
+    expect(settled).toMatchObject([
+      { status: 'completed', found: 1, queued: 1, failed: 0 },
+      { status: 'failed', errors: ['The sync was interrupted (its worker stopped).'] },
+    ]);
+    const [row] = await d.t.ctx.db.select().from(driveFiles).where(eq(driveFiles.fileId, fileId));
+    expect(row).toMatchObject({ status: 'queued', reason: null, taskId: file!.task.id, runId: secondRun });
+    expect(await d.t.ctx.db.select().from(tasks).where(eq(tasks.mediaId, file!.task.mediaId))).toHaveLength(
+      1,
+    );
   });
 
   it('reads metadata from named groups written either way, (?<name>…) and (?P<name>…)', async () => {

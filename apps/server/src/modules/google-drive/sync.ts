@@ -17,6 +17,7 @@ import {
   projects,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { classifyItemFailure } from '../batches/jobs.ts';
 import { googleAnswer } from '../google/failed-call.ts';
 import type { ProjectAccess } from '../projects/access.ts';
@@ -92,11 +93,34 @@ export function isMedia(file: DriveItem): boolean {
   return type !== null && type.kind !== 'text';
 }
 
-/** What every file of one sync shares: the Drive client and the structure, its regex compiled once. */
+/** What every file of one sync shares: its run, the Drive client and the structure, its regex compiled once. */
 interface SyncContext {
+  runId: number;
   drive: () => Promise<ReturnType<typeof driveApi>>;
   structure: StructureReader;
 }
+
+/**
+ * A file the run took and has not settled (or only linked to `madeTaskId`, the analysis it just made): the only
+ * rows a run changes. A run given up while it worked on a file (its worker cut off past SYNC_STALE_MS, the next
+ * sync took the file) changes nothing when it comes back.
+ */
+const OPEN_FILE = (fileRowId: number, runId: number, madeTaskId?: number) =>
+  and(
+    eq(driveFiles.id, fileRowId),
+    eq(driveFiles.runId, runId),
+    eq(driveFiles.status, 'queued'),
+    madeTaskId === undefined
+      ? isNull(driveFiles.taskId)
+      : or(isNull(driveFiles.taskId), eq(driveFiles.taskId, madeTaskId)),
+  );
+
+/** A file taken and left open by a run that no longer runs (its worker stopped): the next sync takes it again. */
+const ABANDONED_FILE = sql`${driveFiles.status} = 'queued' AND ${driveFiles.taskId} IS NULL AND NOT EXISTS (
+  SELECT 1 FROM ${driveSyncRuns} WHERE ${driveSyncRuns.id} = ${driveFiles.runId} AND ${driveSyncRuns.status} = 'running')`;
+
+/** Thrown in the analysis's transaction when the file is no longer the run's: nothing of that attempt lands. */
+class FileTakenOver extends Error {}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -107,6 +131,7 @@ async function takeFile(
   integration: IntegrationRow,
   sync: SyncContext,
   entry: { file: DriveItem; path: string[] },
+  fileRowId: number,
 ): Promise<{ status: 'queued' | 'skipped'; taskId: number; reason: string | null }> {
   const { file, path } = entry;
   if (integration.promptId === null)
@@ -125,7 +150,16 @@ async function takeFile(
   });
   const input = { prompt_id: prompt.id, priority: DEFAULT_PRIORITY, metadata, force: false };
   const upload = { input, prompt, fileCreatedAt: file.createdTime };
-  const { data } = (await ingest(ctx, access, integration.createdBy, upload, staged, null)).body;
+  // The analysis's transaction links the file, so a run that dies right after leaves the file settled.
+  const linkTask = async (tx: Transaction, taskId: number) => {
+    const linked = await tx
+      .update(driveFiles)
+      .set({ taskId })
+      .where(OPEN_FILE(fileRowId, sync.runId))
+      .returning({ id: driveFiles.id });
+    if (linked.length === 0) throw new FileTakenOver();
+  };
+  const { data } = (await ingest(ctx, access, integration.createdBy, upload, staged, null, linkTask)).body;
   if (data.duplicate || data.in_progress) {
     return { status: 'skipped', taskId: data.existing_task_id!, reason: 'duplicate' };
   }
@@ -150,9 +184,10 @@ function fileFailure(error: unknown): { message: string; retryable: boolean } {
 
 /**
  * One new file of the folder: taken once (the row is inserted before anything is downloaded, so an
- * overlapping sync sees it and moves on), then through the upload's path (prompt, balance, storage,
- * duplicates, blacklist, queue). A failure that may pass (balance, Drive or storage trouble) frees the file
- * for the next sync; a final one stays recorded.
+ * overlapping sync sees it and moves on; a row a stopped run left open is taken over), then through the
+ * upload's path (prompt, balance, storage, duplicates, blacklist, queue). A failure that may pass (balance,
+ * Drive or storage trouble) frees the file for the next sync; a final one stays recorded. Every write after
+ * the take changes the row only while it is still this run's and open (OPEN_FILE).
  */
 async function syncFile(
   ctx: AppContext,
@@ -174,29 +209,34 @@ async function syncFile(
       path,
       status: media ? 'queued' : 'skipped',
       reason: media ? null : 'not audio or video',
+      runId: sync.runId,
     })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [driveFiles.integrationId, driveFiles.fileId],
+      set: { name: file.name, path, runId: sync.runId },
+      setWhere: ABANDONED_FILE,
+    })
     .returning({ id: driveFiles.id });
   if (!taken) return;
   if (!media) {
     counts.skipped += 1;
     return;
   }
+  const open = OPEN_FILE(taken.id, sync.runId);
   try {
-    const result = await takeFile(ctx, access, integration, sync, entry);
-    await ctx.db.update(driveFiles).set(result).where(eq(driveFiles.id, taken.id));
+    const result = await takeFile(ctx, access, integration, sync, entry, taken.id);
+    await ctx.db
+      .update(driveFiles)
+      .set(result)
+      .where(OPEN_FILE(taken.id, sync.runId, result.taskId));
     counts[result.status === 'queued' ? 'queued' : 'skipped'] += 1;
   } catch (error) {
+    if (error instanceof FileTakenOver) return;
     const failure = fileFailure(error);
     counts.failed += 1;
     if (counts.errors.length < DRIVE.maxRunErrors) counts.errors.push(`${file.name}: ${failure.message}`);
-    if (failure.retryable) await ctx.db.delete(driveFiles).where(eq(driveFiles.id, taken.id));
-    else {
-      await ctx.db
-        .update(driveFiles)
-        .set({ status: 'failed', reason: failure.message })
-        .where(eq(driveFiles.id, taken.id));
-    }
+    if (failure.retryable) await ctx.db.delete(driveFiles).where(open);
+    else await ctx.db.update(driveFiles).set({ status: 'failed', reason: failure.message }).where(open);
   }
 }
 
@@ -236,7 +276,7 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
     const slots = pLimit(DRIVE.syncParallelFiles);
     await Promise.all(
       entries.map((entry) =>
-        slots(() => syncFile(ctx, access, integration, { drive, structure }, entry, counts)),
+        slots(() => syncFile(ctx, access, integration, { runId, drive, structure }, entry, counts)),
       ),
     );
   } catch (error) {
@@ -246,10 +286,13 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
   }
   const problem = fatal ?? counts.errors[0] ?? null;
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const [ended] = await tx
       .update(driveSyncRuns)
       .set({ ...counts, status: fatal ? 'failed' : 'completed', finishedAt: new Date() })
-      .where(eq(driveSyncRuns.id, runId));
+      .where(and(eq(driveSyncRuns.id, runId), eq(driveSyncRuns.status, 'running')))
+      .returning({ id: driveSyncRuns.id });
+    // The run was given up as interrupted (a later sync took over): the integration's state is that sync's.
+    if (!ended) return;
     await tx
       .update(driveIntegrations)
       .set({

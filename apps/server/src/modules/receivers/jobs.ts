@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
-import { phoneReceivers, projects, receiverEvents } from '../../db/schema/index.ts';
+import { phoneReceivers, projects, receiverEvents, tasks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { QUEUES, type RetryPolicy } from '../../jobs/boss.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { defineJob } from '../../jobs/registry.ts';
 import { RetryLater } from '../../jobs/retries.ts';
 import { classifyItemFailure } from '../batches/jobs.ts';
@@ -28,12 +29,26 @@ interface EventChange {
   taskId?: number | null;
 }
 
+/**
+ * What an attempt may still change: an event not settled yet. A worker cut off mid-download whose job another
+ * worker took over (and settled) may come back and finish its own stale attempt, which must change nothing.
+ */
+const OPEN_EVENT = (eventId: number) =>
+  and(eq(receiverEvents.id, eventId), eq(receiverEvents.status, 'received'));
+
 /** An event's outcome; a settled one no longer keeps where its recording was nor the credentials for it. */
 async function settle(ctx: AppContext, eventId: number, change: EventChange): Promise<void> {
   await ctx.db
     .update(receiverEvents)
     .set({ ...change, download: null, updatedAt: new Date() })
-    .where(and(eq(receiverEvents.id, eventId), eq(receiverEvents.status, 'received')));
+    .where(OPEN_EVENT(eventId));
+}
+
+/** The outcome of an event whose analysis is made: queued, or skipped when the number is blacklisted. */
+function madeTask(task: { id: number; status: string }): EventChange {
+  return task.status === 'skipped'
+    ? { status: 'skipped', taskId: task.id, reason: EVENT_TEXTS.blacklisted }
+    : { status: 'queued', taskId: task.id, reason: null };
 }
 
 /** What the media row keeps as the recording's source: the link without credentials, query or fragment. */
@@ -52,7 +67,9 @@ export function sourceUrlOf(link: string): string | undefined {
  * downloaded by the SSRF-guarded download into storage (the provider's credentials to its own origin only), and
  * ingest creates and queues the analysis as the receiver's creator (or finds the duplicate, or skips a
  * blacklisted number). A passing failure (see classifyItemFailure) is retried unless this is the last attempt;
- * the others fail the event with their reason.
+ * the others fail the event with their reason. The analysis's transaction links the event (task_id), so an
+ * attempt that made it and died before settling the event settles it on the next attempt without downloading
+ * again, and an overlapping attempt that finds that analysis does not call the event a duplicate of its own.
  */
 export async function processReceiverEvent(
   ctx: AppContext,
@@ -68,6 +85,13 @@ export async function processReceiverEvent(
   if (!row?.event.download || row.event.status !== 'received') return;
   const { event, receiver, project } = row;
   const download = row.event.download;
+  if (event.taskId !== null) {
+    const [task] = await ctx.db
+      .select({ id: tasks.id, status: tasks.status })
+      .from(tasks)
+      .where(eq(tasks.id, event.taskId));
+    if (task) return settle(ctx, eventId, madeTask(task));
+  }
   const access: ProjectAccess = { project, role: 'user' };
   try {
     if (receiver.promptId === null)
@@ -89,28 +113,36 @@ export async function processReceiverEvent(
       conversation_at: event.conversationAt?.toISOString(),
       force: false,
     };
-    const { data } = (await ingest(ctx, access, receiver.createdBy, { input, prompt }, staged, null)).body;
-    if (data.duplicate || data.in_progress) {
-      await settle(ctx, eventId, { status: 'duplicate', taskId: data.existing_task_id!, reason: null });
-    } else if (data.skipped) {
-      await settle(ctx, eventId, {
-        status: 'skipped',
-        taskId: data.task_id!,
-        reason: EVENT_TEXTS.blacklisted,
-      });
+    const linkTask = (tx: Transaction, taskId: number) =>
+      tx.update(receiverEvents).set({ taskId }).where(OPEN_EVENT(eventId));
+    const { data } = (
+      await ingest(ctx, access, receiver.createdBy, { input, prompt }, staged, null, linkTask)
+    ).body;
+    const existing = data.duplicate || data.in_progress;
+    const taskId = (existing ? data.existing_task_id : data.task_id)!;
+    // The analysis found may be this event's own, made by an attempt that overlapped this one.
+    const [linked] = await ctx.db
+      .select({ taskId: receiverEvents.taskId })
+      .from(receiverEvents)
+      .where(eq(receiverEvents.id, eventId));
+    if (existing && linked?.taskId !== taskId) {
+      await settle(ctx, eventId, { status: 'duplicate', taskId, reason: null });
     } else {
-      await settle(ctx, eventId, { status: 'queued', taskId: data.task_id!, reason: null });
+      await settle(ctx, eventId, madeTask({ id: taskId, status: data.skipped ? 'skipped' : 'queued' }));
     }
   } catch (error) {
     // The database went away: the attempt is interrupted as if its worker had stopped (logged once, db/outage.ts).
     if (reportOutage(ctx.db, error)) throw error;
     const failure = classifyItemFailure(error);
     if (failure.retryable && !options.lastAttempt) {
-      ctx.logger.warn({ eventId, error: failure.message }, 'Receiver event failed; it will be retried');
-      await ctx.db
+      const [open] = await ctx.db
         .update(receiverEvents)
         .set({ reason: failure.message, updatedAt: new Date() })
-        .where(eq(receiverEvents.id, eventId));
+        .where(OPEN_EVENT(eventId))
+        .returning({ id: receiverEvents.id });
+      // Another attempt settled the event meanwhile: nothing is left to retry.
+      if (!open) return;
+      ctx.logger.warn({ eventId, error: failure.message }, 'Receiver event failed; it will be retried');
       throw new RetryLater(failure.message, { cause: error });
     }
     ctx.logger.info({ eventId, error: failure.message }, 'Receiver event failed');

@@ -23,6 +23,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
+import { waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund, wavBytes } from '../../../test/uploads.ts';
 import {
   blacklistEntries,
@@ -60,6 +61,9 @@ const seenByMedia: Seen[] = [];
 const seenByStorage: Seen[] = [];
 /** Paths the media server answers 503 once. */
 const busyOnce = new Set<string>();
+/** Paths whose first request the media server holds until the test answers it (audio, or 503 when busy). */
+const heldOnce = new Set<string>();
+const held: Array<(busy: boolean) => void> = [];
 /** A different tone per path, so that every recording is new bytes (not a duplicate of another test's). */
 const tones = new Map<string, number>();
 
@@ -86,9 +90,14 @@ function startMedia(): Server {
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     seenByMedia.push({ path: url.pathname, authorization: request.headers.authorization });
-    if (busyOnce.delete(url.pathname)) {
+    const busy = () => {
       response.writeHead(503);
-      return response.end('busy');
+      response.end('busy');
+    };
+    if (busyOnce.delete(url.pathname)) return busy();
+    if (heldOnce.delete(url.pathname)) {
+      held.push((answerBusy) => (answerBusy ? busy() : sendAudio(response, url.pathname)));
+      return;
     }
     const wants = url.pathname.startsWith('/twilio/')
       ? twilioBasic
@@ -745,6 +754,50 @@ describe('a generic receiver', () => {
     const text = await post(receiver.url, 'recording_url=x', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(415);
     expect(await eventCount(receiver.id)).toBe(before);
+  });
+
+  it("keeps an event as the attempt that settled it left it: a cut-off worker's late failure changes nothing", async () => {
+    heldOnce.add('/generic/g-held.mp3');
+    const { payload, headers } = genericSigned(call('g-held'), receiver.secret!);
+    const eventId: number = (await post(receiver.url, payload, headers)).json().data.event_id;
+    const [job] = await t.ctx.boss.fetch<{ eventId: number }>(QUEUES.receiverEvents);
+    expect(job!.data.eventId).toBe(eventId);
+    // The job's attempt hangs on the download (its worker cut off) while its next attempt takes the call.
+    const late = processReceiverEvent(t.ctx, eventId, { lastAttempt: false });
+    await waitUntil(
+      async () => held.length,
+      (n) => n === 1,
+      10_000,
+    );
+    await processReceiverEvent(t.ctx, eventId, { lastAttempt: false });
+    const settled = await eventRow(eventId);
+    expect(settled).toMatchObject({ status: 'queued', reason: null });
+
+    // The late download fails for a passing reason: nothing is left to retry, and the event keeps its outcome.
+    held.shift()!(true);
+    await late;
+    expect(await eventRow(eventId)).toMatchObject({ status: 'queued', reason: null, taskId: settled.taskId });
+    await t.ctx.boss.complete(QUEUES.receiverEvents, job!.id);
+  });
+
+  it('settles an event whose attempt made its analysis and stopped before saying so, without downloading again', async () => {
+    const { payload, headers } = genericSigned(call('g-linked'), receiver.secret!);
+    const eventId: number = (await post(receiver.url, payload, headers)).json().data.event_id;
+    const { download } = await eventRow(eventId);
+    expect(await work()).toBe(1);
+    const made = await eventRow(eventId);
+    expect(made).toMatchObject({ status: 'queued' });
+    // As a worker cut off right after the analysis's transaction leaves the event: linked, not settled.
+    await t.ctx.db
+      .update(receiverEvents)
+      .set({ status: 'received', download })
+      .where(eq(receiverEvents.id, eventId));
+    const downloads = seenByMedia.length;
+    await processReceiverEvent(t.ctx, eventId, { lastAttempt: false });
+    expect(await eventRow(eventId)).toMatchObject({ status: 'queued', taskId: made.taskId, download: null });
+    expect(seenByMedia.length).toBe(downloads);
+    const { mediaId } = await taskRow(made.taskId!);
+    expect(await t.ctx.db.select().from(tasks).where(eq(tasks.mediaId, mediaId))).toHaveLength(1);
   });
 
   it('fails the event with the reason when the project has no balance left', async () => {

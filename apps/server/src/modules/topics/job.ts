@@ -145,10 +145,13 @@ export async function runTopics(ctx: AppContext, runId: number, attempt: Attempt
     attempt.signal.throwIfAborted();
     if (current === 0)
       return await failTopicRun(ctx, runId, { code: 'nothing_to_group', message: TOPIC_JOB_TEXTS.nothing });
-    await ctx.db
+    const [naming] = await ctx.db
       .update(topicRuns)
       .set({ stage: 'naming', conversations: current, previousConversations: previous })
-      .where(eq(topicRuns.id, runId));
+      .where(and(eq(topicRuns.id, runId), eq(topicRuns.status, 'running')))
+      .returning({ id: topicRuns.id });
+    // Another attempt ended the run meanwhile (this one's worker was cut off and its job taken over).
+    if (!naming) return;
     const samples = await conversationTexts(
       ctx.db,
       clusters.flatMap((cluster) => cluster.typical.slice(0, SAMPLES_PER_CLUSTER)),

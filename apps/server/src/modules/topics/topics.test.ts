@@ -1,10 +1,12 @@
 import { repRoutes, TOPIC_TEXTS, type TopicRunDetail, topicRoutes } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_CONTENT, seedPrompt } from '../../../test/analytics.ts';
 import { answer, failure, type RecordedRequest, slow } from '../../../test/fake-upstreams/scripted.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
+import { waitUntil } from '../../../test/tasks.ts';
 import { insertSummarised, settledRun, shownClusters, startTopicsApp } from '../../../test/topics.ts';
+import { generationTarget } from '../../ai/catalog.ts';
 import { billingHolds, invoices, tasks, topicExamples, topicRuns } from '../../db/schema/index.ts';
 import { ledgerMismatches } from '../billing/ledger.ts';
 import { runTopics } from './job.ts';
@@ -199,6 +201,58 @@ describe('a topic run', () => {
     await runTopics(s.t.ctx, run.id, { lastAttempt: false, signal: new AbortController().signal } as never);
     expect(s.anthropic.requests).toHaveLength(before);
     expect(await chargesOf(run.id)).toHaveLength(1);
+  });
+
+  it("leaves a run another attempt ended as it is: a cut-off worker's late attempt neither relabels it nor asks the model", async () => {
+    const lateProjectId = await createProject(owner, 'Late');
+    await seed(lateProjectId, { Billing: 3, Delivery: 0, Password: 0 }, '2026-03-10T12:00:00Z', null);
+    const [late] = await s.t.ctx.db
+      .insert(topicRuns)
+      .values({
+        projectId: lateProjectId,
+        trigger: 'manual',
+        status: 'running',
+        stage: 'grouping',
+        startDate: '2026-03-01',
+        endDate: '2026-03-31',
+        previousStartDate: '2026-01-29',
+        previousEndDate: '2026-02-28',
+        ...generationTarget(s.t.ctx.config),
+        unitsMilli: 10_000,
+      })
+      .returning();
+    const before = s.anthropic.requests.length;
+    // The attempt is held while it gathers the conversations (their table is locked) and another ends the run.
+    const attempt = await s.t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE tasks IN ACCESS EXCLUSIVE MODE`);
+      const held = runTopics(s.t.ctx, late!.id, {
+        lastAttempt: false,
+        signal: new AbortController().signal,
+      } as never);
+      await waitUntil(
+        async () =>
+          (
+            await s.t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+          ).rows[0]!.n,
+        (n) => n === 1,
+        10_000,
+      );
+      await tx
+        .update(topicRuns)
+        .set({ status: 'failed', stage: 'done', errorCode: 'interrupted', completedAt: new Date() })
+        .where(eq(topicRuns.id, late!.id));
+      return { held }; // (not the promise itself: the transaction would wait for it)
+    });
+    await attempt.held;
+    const [row] = await s.t.ctx.db.select().from(topicRuns).where(eq(topicRuns.id, late!.id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      stage: 'done',
+      errorCode: 'interrupted',
+      conversations: null,
+    });
+    expect(s.anthropic.requests).toHaveLength(before);
   });
 
   it('lists the runs to every member, with whether the project runs them monthly', async () => {

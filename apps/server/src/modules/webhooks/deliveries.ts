@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AUTOMATION_WEBHOOK_EVENT, type WebhookEvent } from '@parley/contracts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import {
   projectMembers,
@@ -118,11 +119,20 @@ async function waitForEarlier(ctx: AppContext, deliveryId: number): Promise<void
  * delivery not yet due; an older job of a delivery resent meanwhile finds it not due and does nothing. A failure schedules the next
  * attempt after the configured retry delays (WEBHOOK_RETRY_DELAYS_SECONDS); after the last one the delivery fails
  * for good, the endpoint is disabled and the project's owners are emailed.
+ *
+ * The claim gives the attempt an id of its own, and the attempt records its outcome only while the delivery is
+ * still pending under that id: a worker cut off mid-post whose job another worker took over (and settled, or
+ * claimed again) posts at most once more, with the same webhook-id, and changes nothing of the delivery.
  */
 export async function attemptDelivery(ctx: AppContext, deliveryId: number): Promise<void> {
   const [claimed] = await ctx.db
     .update(webhookDeliveries)
-    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: null, updatedAt: new Date() })
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      nextAttemptAt: null,
+      attemptId: randomUUID(),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
@@ -164,32 +174,39 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number): Prom
           `${result.status === null ? result.body : `HTTP ${result.status}`} (delivery ${deliveryId}).`,
         )
       : undefined;
+  const own = and(
+    eq(webhookDeliveries.id, deliveryId),
+    eq(webhookDeliveries.status, 'pending'),
+    eq(webhookDeliveries.attemptId, claimed.attemptId!),
+  );
+  const record = async (tx: Transaction, values: PgUpdateSetSource<typeof webhookDeliveries>) =>
+    (await tx.update(webhookDeliveries).set(values).where(own).returning({ id: webhookDeliveries.id }))
+      .length > 0;
   const outcome = await ctx.db.transaction(async (tx) => {
     if (result.ok) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...answer, status: 'succeeded' })
-        .where(eq(webhookDeliveries.id, deliveryId));
+      if (!(await record(tx, { ...answer, status: 'succeeded' }))) return 'superseded';
       await settleAction(tx, 'sent');
       return 'succeeded';
     }
     // A disabled endpoint gets no more retries (it is only tried when someone asks: a test or a resend).
     if (delay !== undefined && endpoint.enabled) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...answer, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
-        .where(eq(webhookDeliveries.id, deliveryId));
+      const scheduled = await record(tx, {
+        ...answer,
+        nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+      });
+      if (!scheduled) return 'superseded';
       await webhookDeliveryJob.send(ctx, { deliveryId }, { tx, startAfter: delay });
       return 'retrying';
     }
-    await tx
-      .update(webhookDeliveries)
-      .set({ ...answer, status: 'failed' })
-      .where(eq(webhookDeliveries.id, deliveryId));
+    if (!(await record(tx, { ...answer, status: 'failed' }))) return 'superseded';
     await settleAction(tx, 'failed');
     if (delay === undefined) await disableEndpoint(ctx, tx, endpoint.id);
     return 'failed';
   });
+  if (outcome === 'superseded') {
+    ctx.logger.info({ deliveryId }, 'Webhook attempt superseded by a later one; its outcome is not recorded');
+    return;
+  }
   webhookDeliveryOutcomes.inc({ outcome });
 }
 

@@ -21,7 +21,7 @@ import { addMember, type Client, createProject, signUp } from '../../../test/har
 import { takeQueuedEmails } from '../../../test/mail.ts';
 import { type Received, type Receiver, startReceiver } from '../../../test/receiver.ts';
 import { createKey, keyClient } from '../../../test/settings.ts';
-import { answered, GREETING_ANSWER, insertTextTask } from '../../../test/tasks.ts';
+import { answered, GREETING_ANSWER, insertTextTask, waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund, META, multipart } from '../../../test/uploads.ts';
 import {
   batchItems,
@@ -98,6 +98,20 @@ const delivery = async (id: number) =>
 /** Verifies a received request with the standardwebhooks package: answers the body, read as the contract says. */
 const verified = (request: Received, secret: string) =>
   WebhookEvent.parse(new Webhook(secret).verify(request.body, request.headers as Record<string, string>));
+
+/** A new endpoint's test delivery, due again as if every retry of the schedule had failed: its next attempt is the last. */
+async function lastAttemptDue() {
+  const endpoint = await createEndpoint(admin);
+  const params = { id: projectId, endpointId: endpoint.id };
+  const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
+  await drain();
+  await takeQueuedEmails(app.t.ctx.boss);
+  await app.t.ctx.db
+    .update(webhookDeliveries)
+    .set({ attempts: WEBHOOKS.retryDelaysSeconds.length, status: 'pending', nextAttemptAt: new Date() })
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return { endpoint, params, deliveryId };
+}
 
 describe('webhook endpoints', () => {
   it('are managed by admins, owners and full keys; others 403, other projects and strangers 404', async () => {
@@ -526,16 +540,7 @@ describe('deliveries', () => {
   });
 
   it('after the last retry fails, disables the endpoint and emails the owners; resend-failed sends again', async () => {
-    const endpoint = await createEndpoint(admin);
-    const params = { id: projectId, endpointId: endpoint.id };
-    const deliveryId: number = (await admin.call(webhookRoutes.test, { params })).json().data.id;
-    await drain();
-    await takeQueuedEmails(app.t.ctx.boss);
-    // As if every retry of the schedule had failed already: this attempt is the last.
-    await app.t.ctx.db
-      .update(webhookDeliveries)
-      .set({ attempts: WEBHOOKS.retryDelaysSeconds.length, status: 'pending', nextAttemptAt: new Date() })
-      .where(eq(webhookDeliveries.id, deliveryId));
+    const { endpoint, params, deliveryId } = await lastAttemptDue();
     answers.push(503);
     await attemptDelivery(app.t.ctx, deliveryId);
     expect(await delivery(deliveryId)).toMatchObject({
@@ -562,6 +567,45 @@ describe('deliveries', () => {
     expect(resent.json().data).toEqual({ resent: 1 });
     await drain();
     expect(await delivery(deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it("records only the attempt that holds the delivery: a cut-off worker's late failure relabels nothing", async () => {
+    // A failure of its attempt would end the delivery for good.
+    const { endpoint, deliveryId } = await lastAttemptDue();
+    const before = received.length;
+    // The first attempt's post hangs (its worker cut off) while the job's next attempt delivers.
+    receiver.hold = true;
+    const late = attemptDelivery(app.t.ctx, deliveryId);
+    await waitUntil(
+      async () => received.length,
+      (n) => n === before + 1,
+      10_000,
+    );
+    receiver.hold = false;
+    await attemptDelivery(app.t.ctx, deliveryId);
+    const settled = await delivery(deliveryId);
+    expect(settled).toMatchObject({ status: 'succeeded', responseStatus: 200 });
+    const jobs = async () => app.t.ctx.boss.findJobs(QUEUES.webhookDeliveries, { data: { deliveryId } });
+    const jobsBefore = (await jobs()).length;
+
+    receiver.waiting.shift()!(503);
+    await late;
+    expect(await delivery(deliveryId)).toMatchObject({
+      status: 'succeeded',
+      responseStatus: 200,
+      attempts: settled.attempts,
+      nextAttemptAt: null,
+    });
+    const [row] = await app.t.ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({ enabled: true, disabledReason: null });
+    expect(await takeQueuedEmails(app.t.ctx.boss)).toEqual([]);
+    expect((await jobs()).length).toBe(jobsBefore);
+    // The receiver got the event twice, under one webhook-id: it drops the second by it.
+    const ids = received.slice(before).map((request) => request.headers['webhook-id']);
+    expect(ids).toEqual([settled.eventId, settled.eventId]);
   });
 
   it('retries after the delays of WEBHOOK_RETRY_DELAYS_SECONDS, then fails for good after the last', async () => {
