@@ -42,6 +42,7 @@ import { RetryLater } from '../../jobs/retries.ts';
 import { storageOf } from '../../storage/index.ts';
 import { TASK_EVENTS_CHANNEL } from '../tasks/notify.ts';
 import { enqueueTask, taskJobKey } from '../tasks/queue.ts';
+import { onTaskSettled, type SettledTask } from '../tasks/settled.ts';
 import { failInterruptedTask } from '../tasks/state.ts';
 import { analysisJob } from './jobs.ts';
 import { runTask } from './run.ts';
@@ -409,8 +410,18 @@ describe('analysis pipeline', () => {
       [...mine.map((event) => event.progress)].sort((a, b) => a - b),
     );
 
-    // Running the job again changes nothing.
-    expect(await run(taskId)).toBe('already_done');
+    // Running the job again changes nothing, but tells the 'task settled' listeners again: the worker that
+    // settled the task may have stopped before they ran (a batch would then never finish).
+    const told: SettledTask[] = [];
+    const stop = onTaskSettled(async (_, settled) => {
+      told.push(settled);
+    });
+    try {
+      expect(await run(taskId)).toBe('already_done');
+    } finally {
+      stop();
+    }
+    expect(told).toEqual([{ id: taskId, projectId, status: 'completed' }]);
     expect(await chargesOf(projectId)).toHaveLength(1);
   });
 

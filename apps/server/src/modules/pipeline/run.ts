@@ -1,4 +1,4 @@
-import { ANALYSIS_CHECK_UNITS, taskError, taskErrorText } from '@parley/contracts';
+import { ANALYSIS_CHECK_UNITS, type TaskStatus, taskError, taskErrorText } from '@parley/contracts';
 import type { AppContext } from '../../context.ts';
 import { reportOutage } from '../../db/outage.ts';
 import { RetryLater } from '../../jobs/retries.ts';
@@ -9,6 +9,7 @@ import { canProcess } from '../billing/holds.ts';
 import { skipIfBlacklisted } from '../blacklist/enforce.ts';
 import { privacySettings } from '../privacy/settings.ts';
 import { findTaskWithMedia } from '../tasks/rows.ts';
+import { emitTaskSettled } from '../tasks/settled.ts';
 import { failTask, startTask, waitForRetry } from '../tasks/state.ts';
 import { classifyFailure, PipelineFailure } from './failures.ts';
 import { analysisStage } from './stages/analysis.ts';
@@ -28,6 +29,8 @@ import {
   type WorkFiles,
   write,
 } from './task-run.ts';
+
+const SETTLED: TaskStatus[] = ['completed', 'skipped', 'failed'];
 
 export type RunOutcome = 'completed' | 'failed' | 'skipped' | 'not_found' | 'already_done';
 
@@ -82,7 +85,13 @@ async function execute(
 ): Promise<RunOutcome> {
   const row = await findTaskWithMedia(ctx.db, taskId);
   if (!row) return 'not_found';
-  if (row.task.status === 'completed' || row.task.status === 'skipped') return 'already_done';
+  if (SETTLED.includes(row.task.status)) {
+    // An earlier attempt settled the task, and its worker may have stopped (or lost the database) between
+    // that commit and the 'task settled' listeners, such as a batch's progress: they run again (each is
+    // idempotent), or a batch whose last analysis settled so would never finish.
+    await emitTaskSettled(ctx, { id: taskId, projectId: row.task.projectId, status: row.task.status });
+    return 'already_done';
+  }
   // The blacklist may have changed since the upload: a blacklisted number is never analysed nor charged.
   if (await skipIfBlacklisted(ctx, row.task)) return 'skipped';
   const run: TaskRun = {
