@@ -1,5 +1,5 @@
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
-import { listenForJobs } from './wakeup.ts';
+import { listenForJobs, watchBacklog } from './wakeup.ts';
 
 /**
  * The name of every queue the platform uses. Each is created from its job's declaration (jobs/registry.ts,
@@ -94,7 +94,8 @@ const BULK_POLL_SECONDS = 10;
  * queue's stats, refreshed every SUPERVISE_SECONDS). While idle, QUICK_WORKERS of them look every half
  * second and the rest every BULK_POLL_SECONDS, so that a process's idle workers ask the database some 30
  * times a second however many there are; jobs sent meanwhile wake as many idle workers as there are jobs
- * (announceJobs), so that a burst of work starts at once on every worker it needs, not only on the quick ones.
+ * (announceJobs), so that a burst of work starts at once on every worker it needs, not only on the quick ones;
+ * jobs that become ready unannounced (a crashed worker's, given back) wake them too (watchBacklog).
  */
 export async function workMany<T extends object>(
   boss: PgBoss,
@@ -104,6 +105,7 @@ export async function workMany<T extends object>(
   handler: (job: JobWithMetadata<T>) => Promise<void>,
 ): Promise<void> {
   await listenForJobs(boss);
+  if (concurrency > QUICK_WORKERS) watchBacklog(boss, name);
   const groups = [
     { workers: Math.min(concurrency, QUICK_WORKERS), pollingIntervalSeconds: QUICK_POLL_SECONDS },
     { workers: concurrency - QUICK_WORKERS, pollingIntervalSeconds: BULK_POLL_SECONDS },
