@@ -3,6 +3,7 @@ import { authRequestJob } from '../modules/auth/jobs.ts';
 import { automationActionJob } from '../modules/automations/jobs.ts';
 import { backtestJob } from '../modules/backtests/job.ts';
 import { batchItemJob } from '../modules/batches/jobs.ts';
+import { batchRecountJob } from '../modules/batches/recount-job.ts';
 import { driveSyncJob, driveSyncTickJob } from '../modules/google-drive/jobs.ts';
 import { insightJob } from '../modules/insights/jobs.ts';
 import { emailJob } from '../modules/mail/jobs.ts';
@@ -26,6 +27,7 @@ export const JOBS: readonly DeclaredJob[] = [
   maintenanceJob,
   retentionJob,
   batchItemJob,
+  batchRecountJob,
   analyticsBackfillJob,
   insightJob,
   backtestJob,

@@ -22,6 +22,8 @@ export const QUEUES = {
   batchItemsGivenUp: 'batch_items_given_up',
   /** One row of a bulk upload: download its link, store it, create and queue its analysis. Data {itemId}. */
   batchItems: 'batch_items',
+  /** Every minute: unfinished batches whose refresh was lost are brought up to date (batches/progress.ts). */
+  batchRecount: 'batch_recount',
   /** Copies analyses completed before analytics existed into its table (modules/analytics/backfill.ts). */
   analyticsBackfill: 'analytics_backfill',
   /** Insight jobs given up (the worker stopped on their last attempt); their insights are marked failed. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { batchItems, projects, tasks, uploadBatches } from '../../db/schema/index.ts';
-import { type BatchRefresh, refreshBatchItem } from './progress.ts';
+import { type BatchRefresh, recountUnfinishedBatches, refreshBatchItem } from './progress.ts';
 
 let t: TestApp;
 /** A pool as wide as a busy worker's, so that refreshes really run at the same time. */
@@ -159,5 +159,36 @@ describe('batch progress', () => {
       processedItems: 40,
       failedItems: 40,
     });
+  });
+
+  it('catches up a batch whose refresh was lost: counts behind, or counts complete and status not settled', async () => {
+    // Every analysis settled, and no 'task settled' listener refreshed the batch (it failed, or its process stopped).
+    const lost = await batchOf([
+      ['task_created', 'completed'],
+      ['task_created', 'failed'],
+      ['task_created', 'queued'],
+    ]);
+    await t.ctx.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, lost.taskIds[2]!));
+    // Counted to the end, but its process stopped before it settled the status.
+    const unsettled = await batchOf([['task_created', 'completed']]);
+    await t.ctx.db
+      .update(batchItems)
+      .set({ countedAs: 'processed' })
+      .where(eq(batchItems.id, unsettled.itemIds[0]!));
+    await t.ctx.db
+      .update(uploadBatches)
+      .set({ processedItems: 1 })
+      .where(eq(uploadBatches.id, unsettled.batchId));
+
+    const changed = await recountUnfinishedBatches(t.ctx);
+    expect(changed).toEqual({ items: 3, batches: 1 });
+    expect(await batchRow(lost.batchId)).toMatchObject({
+      status: 'partially_completed',
+      processedItems: 2,
+      failedItems: 1,
+    });
+    expect(await batchRow(unsettled.batchId)).toMatchObject({ status: 'completed', processedItems: 1 });
+    // Nothing is left to catch up: a second recount changes nothing.
+    expect(await recountUnfinishedBatches(t.ctx)).toEqual({ items: 0, batches: 0 });
   });
 });

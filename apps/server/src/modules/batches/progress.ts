@@ -1,5 +1,5 @@
 import { type BatchStatus, batchStatusFromCounts } from '@parley/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { batchItems, tasks, uploadBatches } from '../../db/schema/index.ts';
@@ -153,6 +153,47 @@ async function announce(tx: Executor, itemId: number) {
     .innerJoin(batchItems, eq(batchItems.batchId, uploadBatches.id))
     .where(eq(batchItems.id, itemId));
   if (batch) await notifyBatchEvent(tx, { project_id: batch.projectId, batch_id: batch.id });
+}
+
+/** How many items one recount brings up to date at most (the next recount takes the rest). */
+const RECOUNT_LIMIT = 1000;
+
+/**
+ * Brings unfinished batches in line with their items' analyses when a refresh was lost: a batch is refreshed by
+ * a 'task settled' listener after the task's commit, and a listener that fails (the database cut for a moment)
+ * is only logged, so a batch whose last analysis settled then would stay 'processing' forever. Items whose
+ * count is behind are refreshed; a batch whose counts are complete but whose status was not settled (its
+ * process stopped between the two) is settled. Returns how many items and batches it changed.
+ */
+export async function recountUnfinishedBatches(ctx: Refresher): Promise<{ items: number; batches: number }> {
+  const behind = await ctx.db
+    .select({ id: batchItems.id })
+    .from(batchItems)
+    .innerJoin(uploadBatches, eq(uploadBatches.id, batchItems.batchId))
+    .leftJoin(tasks, eq(tasks.id, batchItems.taskId))
+    .where(and(notInArray(uploadBatches.status, FINISHED), sql`${batchItems.countedAs} <> ${itemCountsAs}`))
+    .limit(RECOUNT_LIMIT);
+  let items = 0;
+  for (const { id } of behind) if (await refreshBatchItem(ctx, id)) items += 1;
+  const complete = await ctx.db
+    .select({
+      id: uploadBatches.id,
+      project_id: uploadBatches.projectId,
+      status: uploadBatches.status,
+      total_items: uploadBatches.totalItems,
+      processed_items: uploadBatches.processedItems,
+      failed_items: uploadBatches.failedItems,
+    })
+    .from(uploadBatches)
+    .where(
+      and(
+        notInArray(uploadBatches.status, FINISHED),
+        sql`${uploadBatches.processedItems} + ${uploadBatches.failedItems} >= ${uploadBatches.totalItems}`,
+      ),
+    );
+  let batches = 0;
+  for (const counts of complete) if ((await settleStatus(ctx, ctx.db, counts)).changed) batches += 1;
+  return { items, batches };
 }
 
 /** A batch whose first item starts is processing. */
