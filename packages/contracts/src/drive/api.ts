@@ -54,7 +54,10 @@ export const FolderIntegration = z.object({
   error_count: z.number().int(),
   last_error: z.string().nullable(),
   last_check_at: timestamp,
-  /** A sync of this folder is running now. */
+  /**
+   * A sync of this folder is queued or running (one whose worker stopped counts until its last heartbeat is a
+   * minute old).
+   */
   syncing: z.boolean(),
 });
 export type FolderIntegration = z.infer<typeof FolderIntegration>;

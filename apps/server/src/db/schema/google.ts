@@ -104,8 +104,10 @@ export const driveIntegrations = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     lastError: text('last_error'),
     lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
-    /** Set while a sync runs (a sync that died long ago does not block the next). */
+    /** Set while a sync is claimed (queued or running); google-drive/claim.ts says when a claim is dead. */
     syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    /** The claimed sync's last sign of life, every SYNC_HEARTBEAT_MS while it runs; null before its job. */
+    syncHeartbeatAt: timestamp('sync_heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

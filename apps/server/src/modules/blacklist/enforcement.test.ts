@@ -4,11 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   analysisRoutes,
   BLACKLIST_TEXTS,
   batchRoutes,
   blacklistRoutes,
+  DEFAULT_PRIORITY,
   projectRoutes,
   SKIPPED_BLACKLISTED,
   taskError,
@@ -29,10 +31,13 @@ import {
   usersSeeAll,
 } from '../../../test/harness.ts';
 import { createPrompt, fund, META, multipart, wavBytes } from '../../../test/uploads.ts';
+import type { AppContext } from '../../context.ts';
 import {
   batchItems,
+  billingHolds,
   invoices,
   mediaFiles,
+  projects,
   tasks,
   unitBundles,
   uploadBatches,
@@ -42,6 +47,8 @@ import { mediaDir } from '../../storage/index.ts';
 import { batchItemJob } from '../batches/jobs.ts';
 import { runTask } from '../pipeline/run.ts';
 import { taskJobKey } from '../tasks/queue.ts';
+import { ingest, validateUpload } from '../uploads/service.ts';
+import { stageFile } from '../uploads/stage.ts';
 
 let server: Server;
 let port: number;
@@ -147,6 +154,30 @@ const charges = (projectId: number) =>
 const unitsLeft = async (projectId: number) =>
   (await t.ctx.db.select().from(unitBundles).where(eq(unitBundles.projectId, projectId)))[0]!.leftMilli;
 
+const CUT_OFF = 'The worker was cut off';
+
+/** The context of a worker that is cut off once its first transaction commits: every later query fails. */
+function cutOffAfterFirstCommit(ctx: AppContext): AppContext {
+  let cut = false;
+  const db = new Proxy(ctx.db, {
+    get(target, property) {
+      if (cut) throw new Error(CUT_OFF);
+      if (property === 'transaction') {
+        return async (...args: Parameters<typeof target.transaction>) => {
+          try {
+            return await target.transaction(...args);
+          } finally {
+            cut = true;
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...ctx, db };
+}
+
 describe('blacklist enforcement at upload', () => {
   it('skips a blacklisted number: task skipped, nothing queued, not charged, media deleted', async () => {
     const { projectId, promptId } = await newProject();
@@ -217,6 +248,28 @@ describe('blacklist enforcement at upload', () => {
     const back = await mediaRow(gone.audio.id);
     expect(back.removedAt).toBeNull();
     expect(stored(back.storageKey)).toBe(true);
+  });
+
+  it('skips in the transaction that records the analysis: a worker cut off right after leaves no task queued', async () => {
+    const { projectId, promptId } = await newProject();
+    await blacklist(projectId, '+1 555 987 6543');
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const access = { project: project!, role: 'user' as const };
+    const metadata = { ...META, Phone: '(555) 987-6543' };
+    const input = { prompt_id: promptId, priority: DEFAULT_PRIORITY, metadata, force: false };
+    const valid = await validateUpload(t.ctx, access, input);
+    const staged = await stageFile(t.ctx, projectId, Readable.from(wavBytes(0.25, 4321)), {
+      fileName: 'call.wav',
+      declaredType: 'audio/wav',
+      maxBytes: t.ctx.config.uploads.maxBytes,
+    });
+
+    await expect(ingest(cutOffAfterFirstCommit(t.ctx), access, null, valid, staged)).rejects.toThrow(CUT_OFF);
+    const made = await t.ctx.db.select().from(tasks).where(eq(tasks.projectId, projectId));
+    expect(made).toMatchObject([{ status: 'skipped', errorReason: taskError('blacklisted') }]);
+    const taskId = made[0]!.id;
+    expect(await t.ctx.boss.findJobs(QUEUES.analysis, { key: taskJobKey(taskId) })).toEqual([]);
+    expect(await t.ctx.db.select().from(billingHolds).where(eq(billingHolds.taskId, taskId))).toEqual([]);
   });
 
   it("reads the project's phone field (any case); other fields are not checked", async () => {

@@ -1,13 +1,11 @@
 import type { DriveConnection, FolderIntegration, SyncHistoryItem } from '@parley/contracts';
 import { readStructureConfig } from '@parley/contracts';
 import type { driveConnections, driveIntegrations, driveSyncRuns } from '../../db/schema/index.ts';
+import { isSyncing } from './claim.ts';
 
 export type ConnectionRow = typeof driveConnections.$inferSelect;
 export type IntegrationRow = typeof driveIntegrations.$inferSelect;
 export type SyncRunRow = typeof driveSyncRuns.$inferSelect;
-
-/** A sync whose start is older than this is taken for dead (its process stopped) and no longer blocks. */
-export const SYNC_STALE_MS = 60 * 60 * 1000;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -22,10 +20,6 @@ export function toConnectionDto(row: ConnectionRow): DriveConnection {
     last_error: row.lastError,
     connected_at: iso(row.connectedAt),
   };
-}
-
-export function isSyncing(row: IntegrationRow, now = Date.now()): boolean {
-  return row.syncStartedAt !== null && now - row.syncStartedAt.getTime() < SYNC_STALE_MS;
 }
 
 export function toIntegrationDto(row: IntegrationRow, connection: ConnectionRow): FolderIntegration {

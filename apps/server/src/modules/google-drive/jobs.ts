@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { defineJob } from '../../jobs/registry.ts';
-import { claimSync, dueIntegrations, runSync, type SyncTrigger, startRun } from './sync.ts';
+import { claimSync } from './claim.ts';
+import { dueIntegrations, runSync, type SyncTrigger, startRun } from './sync.ts';
 
 const DriveSyncJob = z.object({ integrationId: z.number().int(), runId: z.number().int() });
 export type DriveSyncJob = z.infer<typeof DriveSyncJob>;

@@ -16,6 +16,7 @@ import { googleAnswer } from '../google/failed-call.ts';
 import { googleConfigured } from '../google/oauth.ts';
 import { ownOrigins } from '../google/routes.ts';
 import { connectionFor, driveAccess, integrationFor } from './access.ts';
+import { isSyncing } from './claim.ts';
 import { driveApi, listFolders, walkFolder } from './client.ts';
 import {
   accessTokenFor,
@@ -25,7 +26,7 @@ import {
   startConsent,
 } from './connections.ts';
 import { encryptionProblem } from './crypto.ts';
-import { isSyncing, toConnectionDto, toIntegrationDto, toSyncRunDto } from './dto.ts';
+import { toConnectionDto, toIntegrationDto, toSyncRunDto } from './dto.ts';
 import { createIntegration, listIntegrations, updateIntegration } from './integrations.ts';
 import { queueSync } from './jobs.ts';
 import { isMedia } from './sync.ts';

@@ -1,14 +1,15 @@
-import { googleDriveRoutes, healthRoutes } from '@parley/contracts';
+import { DRIVE, googleDriveRoutes, healthRoutes } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepare } from '../../../test/client.ts';
 import { connectDrive, type DriveApp, startDriveApp } from '../../../test/drive.ts';
 import { fakeMp3 } from '../../../test/fake-upstreams/google-drive.ts';
 import { addMember, type Client, createProject, signUp } from '../../../test/harness.ts';
 import { waitUntil } from '../../../test/tasks.ts';
 import { createPrompt, fund } from '../../../test/uploads.ts';
-import { driveFiles, driveIntegrations, tasks } from '../../db/schema/index.ts';
+import { driveFiles, driveIntegrations, driveSyncRuns, tasks } from '../../db/schema/index.ts';
 import { QUEUES } from '../../jobs/boss.ts';
+import { claimSync, SYNC_HEARTBEAT_MS } from './claim.ts';
 import { type DriveSyncJob, queueSync, syncDueIntegrations } from './jobs.ts';
 import { runSync, startRun } from './sync.ts';
 
@@ -311,6 +312,133 @@ describe('Drive sync', () => {
     const fresh = await owner.call(googleDriveRoutes.sync, { body: { integration_id: integration.id } });
     expect(fresh.json().data.status).toBe('skipped');
     expect(await queueSync(d.t.ctx, integration.id, 'manual', true)).toEqual(expect.any(Number));
+  });
+});
+
+describe('Sync heartbeat', () => {
+  // The figures the README gives: a heartbeat a minute old is dead; a claim whose job has not started, an hour.
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  /** Moves the integration's heartbeat (or, with `column: 'start'`, its claim) back by `ms`. */
+  const setBack = (integrationId: number, ms: number, column: 'heartbeat' | 'start' = 'heartbeat') =>
+    d.t.ctx.db
+      .update(driveIntegrations)
+      .set(
+        column === 'heartbeat'
+          ? { syncHeartbeatAt: new Date(Date.now() - ms) }
+          : { syncStartedAt: new Date(Date.now() - ms) },
+      )
+      .where(eq(driveIntegrations.id, integrationId));
+  const heartbeatOf = async (integrationId: number) =>
+    (await d.t.ctx.db.select().from(driveIntegrations).where(eq(driveIntegrations.id, integrationId)))[0]!
+      .syncHeartbeatAt;
+  const syncingShown = async (integrationId: number) =>
+    (await owner.call(googleDriveRoutes.getIntegration, { params: { id: integrationId } })).json().data
+      .syncing as boolean;
+  const startRefused = async (integrationId: number) =>
+    (await owner.call(googleDriveRoutes.sync, { body: { integration_id: integrationId, force_sync: true } }))
+      .statusCode === 409;
+
+  it('keeps a beating sync its folder; takes over one whose heartbeat stopped, which then takes no further file', async () => {
+    const root = d.drive.folder(`Heartbeat ${Math.random()}`);
+    const fileIds = Array.from({ length: DRIVE.syncParallelFiles + 1 }, (_, i) =>
+      d.drive.file(`beat-${i}-${root}.mp3`, root),
+    );
+    const integration = await createIntegration(root, { structure_type: 'simple' });
+    expect(await claimSync(d.t.ctx, integration.id, { force: true })).not.toBeNull();
+    const firstRun = await startRun(d.t.ctx, integration.id, 'manual');
+    // The first sync's downloads hang, one per slot; the last file waits for a slot.
+    for (const id of fileIds) d.drive.holdNextDownload.add(id);
+    const warn = vi.spyOn(d.t.ctx.logger, 'warn');
+    // Its heartbeat's timer runs only when the test moves it: a worker cut off beats no more.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const first = runSync(d.t.ctx, integration.id, firstRun);
+      await waitUntil(
+        async () => d.drive.held.length,
+        (n) => n === DRIVE.syncParallelFiles,
+        10_000,
+      );
+      const [waiting] = [...d.drive.holdNextDownload];
+
+      // Beating: the claim holds, the panel shows it syncing and a new start is refused.
+      expect(await heartbeatOf(integration.id)).not.toBeNull();
+      expect(await syncingShown(integration.id)).toBe(true);
+      expect(await startRefused(integration.id)).toBe(true);
+      await setBack(integration.id, MINUTE - 5_000);
+      vi.advanceTimersByTime(SYNC_HEARTBEAT_MS);
+      await waitUntil(
+        () => heartbeatOf(integration.id),
+        (beat) => beat !== null && Date.now() - beat.getTime() < 5_000,
+        10_000,
+      );
+      expect(await claimSync(d.t.ctx, integration.id, { force: true })).toBeNull();
+
+      // Cut off: no beat for the stale time. The folder no longer shows syncing and the next sync takes over.
+      await setBack(integration.id, MINUTE + 1_000);
+      expect(await syncingShown(integration.id)).toBe(false);
+      expect(await claimSync(d.t.ctx, integration.id, { force: true })).not.toBeNull();
+      const secondRun = await startRun(d.t.ctx, integration.id, 'manual');
+
+      // The first sync comes back: its next beat finds its run taken over.
+      vi.advanceTimersByTime(SYNC_HEARTBEAT_MS);
+      await waitUntil(
+        async () =>
+          warn.mock.calls.some(
+            ([, message]) => message === 'Drive sync stopped: a later sync took its folder over',
+          ),
+        (stopped) => stopped,
+        10_000,
+      );
+      d.drive.holdNextDownload.clear();
+      for (const release of d.drive.held.splice(0)) release();
+      await first;
+      // The files it was downloading are its own still (the run_id guard); the one waiting for a slot it never took.
+      const [untaken] = await d.t.ctx.db.select().from(driveFiles).where(eq(driveFiles.fileId, waiting!));
+      expect(untaken).toBeUndefined();
+
+      await runSync(d.t.ctx, integration.id, secondRun);
+      const made = await tasksOf(integration.id);
+      expect(made).toHaveLength(fileIds.length);
+      expect(made.find((row) => row.file.fileId === waiting)?.file.runId).toBe(secondRun);
+      const runs = await d.t.ctx.db
+        .select()
+        .from(driveSyncRuns)
+        .where(eq(driveSyncRuns.integrationId, integration.id))
+        .orderBy(driveSyncRuns.id);
+      expect(runs).toMatchObject([
+        { status: 'failed', errors: ['The sync was interrupted (its worker stopped).'] },
+        { status: 'completed', found: fileIds.length, queued: 1, failed: 0 },
+      ]);
+      expect(await syncingShown(integration.id)).toBe(false);
+      expect(await heartbeatOf(integration.id)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      warn.mockRestore();
+    }
+  });
+
+  it('keeps a claim whose job waits in the queue for the hour; a run taken over before it began takes nothing', async () => {
+    const root = d.drive.folder(`Queued ${Math.random()}`);
+    d.drive.file(`queued-${root}.mp3`, root);
+    const integration = await createIntegration(root, { structure_type: 'simple' });
+    expect(await claimSync(d.t.ctx, integration.id, { force: true })).not.toBeNull();
+    const waitingRun = await startRun(d.t.ctx, integration.id, 'schedule');
+    // Other syncs hold the worker's slots: the job has not started, so there is no heartbeat yet.
+    await setBack(integration.id, 5 * MINUTE, 'start');
+    expect(await heartbeatOf(integration.id)).toBeNull();
+    expect(await syncingShown(integration.id)).toBe(true);
+    expect(await claimSync(d.t.ctx, integration.id, { force: true })).toBeNull();
+
+    await setBack(integration.id, HOUR + 1_000, 'start');
+    expect(await claimSync(d.t.ctx, integration.id, { force: true })).not.toBeNull();
+    const nextRun = await startRun(d.t.ctx, integration.id, 'schedule');
+    await runSync(d.t.ctx, integration.id, waitingRun);
+    expect(
+      await d.t.ctx.db.select().from(driveFiles).where(eq(driveFiles.integrationId, integration.id)),
+    ).toEqual([]);
+    await runSync(d.t.ctx, integration.id, nextRun);
+    expect(await tasksOf(integration.id)).toMatchObject([{ file: { runId: nextRun } }]);
   });
 });
 

@@ -25,9 +25,10 @@ import { checkPromptAndFunds } from '../tasks/request.ts';
 import { classifyFile } from '../uploads/file-type.ts';
 import { ingest } from '../uploads/service.ts';
 import { stageFile } from '../uploads/stage.ts';
+import { type SyncHeartbeat, syncHeartbeat } from './claim.ts';
 import { type DriveItem, downloadFile, type driveApi, walkFolder } from './client.ts';
 import { recordConnectionError, renewingDrive } from './connections.ts';
-import { type IntegrationRow, SYNC_STALE_MS } from './dto.ts';
+import type { IntegrationRow } from './dto.ts';
 
 export type SyncTrigger = 'schedule' | 'manual';
 
@@ -41,44 +42,14 @@ interface Counts {
   errors: string[];
 }
 
-/**
- * Marks an integration as syncing unless a sync of it runs (a start older than SYNC_STALE_MS is dead) or,
- * without force, it was checked within the sync interval. The row, or null when not claimed.
- */
-export async function claimSync(
-  ctx: AppContext,
-  integrationId: number,
-  options: { force: boolean; activeOnly?: boolean },
-): Promise<IntegrationRow | null> {
-  const now = Date.now();
-  const due = new Date(now - ctx.config.driveSyncIntervalMinutes * 60_000);
-  const [row] = await ctx.db
-    .update(driveIntegrations)
-    .set({ syncStartedAt: new Date(now) })
-    .where(
-      and(
-        eq(driveIntegrations.id, integrationId),
-        or(
-          isNull(driveIntegrations.syncStartedAt),
-          lt(driveIntegrations.syncStartedAt, new Date(now - SYNC_STALE_MS)),
-        ),
-        options.force
-          ? undefined
-          : or(isNull(driveIntegrations.lastCheckAt), lt(driveIntegrations.lastCheckAt, due)),
-        options.activeOnly ? eq(driveIntegrations.isActive, true) : undefined,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
 /** A claimed sync's history row (status running). */
 export async function startRun(
   ctx: AppContext,
   integrationId: number,
   trigger: SyncTrigger,
 ): Promise<number> {
-  // A run still 'running' here belonged to a sync that died (its claim went stale): it ends as failed.
+  // A run still 'running' here belonged to a sync that died (its claim went stale): it ends as failed, and its
+  // heartbeat, if its worker comes back, finds it so and stops it.
   await ctx.db
     .update(driveSyncRuns)
     .set({ status: 'failed', finishedAt: new Date(), errors: [SYNC_INTERRUPTED] })
@@ -93,17 +64,21 @@ export function isMedia(file: DriveItem): boolean {
   return type !== null && type.kind !== 'text';
 }
 
-/** What every file of one sync shares: its run, the Drive client and the structure, its regex compiled once. */
+/**
+ * What every file of one sync shares: its run and its heartbeat, the Drive client and the structure, its
+ * regex compiled once.
+ */
 interface SyncContext {
   runId: number;
+  heartbeat: Pick<SyncHeartbeat, 'lost'>;
   drive: () => Promise<ReturnType<typeof driveApi>>;
   structure: StructureReader;
 }
 
 /**
  * A file the run took and has not settled (or only linked to `madeTaskId`, the analysis it just made): the only
- * rows a run changes. A run given up while it worked on a file (its worker cut off past SYNC_STALE_MS, the next
- * sync took the file) changes nothing when it comes back.
+ * rows a run changes. A run given up while it worked on a file (its worker cut off past its heartbeat's stale
+ * time, the next sync took the file) changes nothing when it comes back.
  */
 const OPEN_FILE = (fileRowId: number, runId: number, madeTaskId?: number) =>
   and(
@@ -197,6 +172,8 @@ async function syncFile(
   entry: { file: DriveItem; path: string[] },
   counts: Counts,
 ): Promise<void> {
+  // The run was taken over (its heartbeat says so): the files it has not reached are the next sync's.
+  if (sync.heartbeat.lost) return;
   const { file, path } = entry;
   counts.found += 1;
   const media = isMedia(file);
@@ -243,7 +220,8 @@ async function syncFile(
 /**
  * Syncs a claimed integration: walks its folder and two levels of subfolders, takes the files not
  * taken yet, and records the run and the integration's state (error_count and last_error after a sync with
- * failures, cleared after a clean one). Never throws: a failure is the run's.
+ * failures, cleared after a clean one). Never throws: a failure is the run's. While it runs, its heartbeat
+ * keeps the claim (claim.ts); a run whose heartbeat finds it taken over takes no further file.
  */
 export async function runSync(ctx: AppContext, integrationId: number, runId: number): Promise<void> {
   const counts: Counts = { found: 0, queued: 0, skipped: 0, failed: 0, errors: [] };
@@ -256,7 +234,10 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
     .where(eq(driveIntegrations.id, integrationId));
   if (!row) return;
   const { integration, connection, project } = row;
+  const heartbeat = syncHeartbeat(ctx, integrationId, runId);
   try {
+    // Taken over while its job waited in the queue: the run was ended as interrupted, the folder is another's.
+    if (!(await heartbeat.start())) return;
     if (!connection.isActive) throw new Error(DRIVE_TEXTS.connectionNotReady);
     // A regex stored before RE2 ran them may be one it refuses: the sync says why instead of guessing.
     const structure = structureReader(integration.structureType, integration.structureConfig);
@@ -272,18 +253,30 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
       throw error;
     }
     const access: ProjectAccess = { project, role: 'user' };
+    const sync: SyncContext = { runId, heartbeat, drive, structure };
     // Several files download side by side (a folder of thousands would take hours one by one).
     const slots = pLimit(DRIVE.syncParallelFiles);
     await Promise.all(
-      entries.map((entry) =>
-        slots(() => syncFile(ctx, access, integration, { runId, drive, structure }, entry, counts)),
-      ),
+      entries.map((entry) => slots(() => syncFile(ctx, access, integration, sync, entry, counts))),
     );
   } catch (error) {
     fatal = messageOf(error);
     counts.errors.unshift(fatal);
     ctx.logger.warn({ integrationId, err: error }, 'Drive sync failed');
+  } finally {
+    await heartbeat.stop();
   }
+  await endRun(ctx, integrationId, runId, counts, fatal);
+}
+
+/** Records a run's end and the integration's state, only while the run is still running (not taken over). */
+async function endRun(
+  ctx: AppContext,
+  integrationId: number,
+  runId: number,
+  counts: Counts,
+  fatal: string | null,
+): Promise<void> {
   const problem = fatal ?? counts.errors[0] ?? null;
   await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
@@ -297,6 +290,7 @@ export async function runSync(ctx: AppContext, integrationId: number, runId: num
       .update(driveIntegrations)
       .set({
         syncStartedAt: null,
+        syncHeartbeatAt: null,
         lastCheckAt: new Date(),
         errorCount: problem ? sql`${driveIntegrations.errorCount} + 1` : 0,
         lastError: problem,

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import type { Transaction } from '../../jobs/connection.ts';
 import { taskRetries, tasksFinished } from '../../metrics/metrics.ts';
 import { endUnpaid } from '../billing/paid-job.ts';
 import { recordTrackerHits } from '../trackers/hits.ts';
@@ -139,7 +140,7 @@ export async function completeTask(
     }
     return done;
   });
-  if (row) await settled(ctx, row);
+  if (row) await taskSettled(ctx, row);
   return row;
 }
 
@@ -152,29 +153,41 @@ function bounded(reason: TaskError): TaskError {
   return { ...reason, params: Object.fromEntries(params) } as TaskError;
 }
 
+type EndValues = {
+  status: 'failed' | 'skipped';
+  errorReason: TaskError;
+  completedAt?: Date;
+  stage?: TaskStage;
+};
+
 /**
- * Ends a task in `from` (failed or skipped), releasing its hold in the same transaction, then tells the live
- * view and the 'task settled' listeners. Null when the task was not in `from`.
+ * Ends a task in `from` (failed or skipped) in the caller's transaction, releasing its hold there too. Null
+ * when the task was not in `from`. Once it commits, the caller tells `taskSettled` the row.
  */
-async function end(
+async function endIn(
   ctx: AppContext,
+  tx: Transaction,
   taskId: number,
   from: SQL,
-  values: { status: 'failed' | 'skipped'; errorReason: TaskError; completedAt?: Date; stage?: TaskStage },
+  values: EndValues,
 ): Promise<TaskRow | null> {
-  const row = await ctx.db.transaction((tx) =>
-    endUnpaid(tx, { taskId }, async () => {
-      const [ended] = await tx
-        .update(tasks)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(tasks.id, taskId), from))
-        .returning();
-      if (ended?.status === 'failed') await queueAnalysisEvent(ctx, tx, ended, 'analysis.failed');
-      return ended;
-    }),
-  );
-  if (row) await settled(ctx, row);
+  const row = await endUnpaid(tx, { taskId }, async () => {
+    const [ended] = await tx
+      .update(tasks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), from))
+      .returning();
+    if (ended?.status === 'failed') await queueAnalysisEvent(ctx, tx, ended, 'analysis.failed');
+    return ended;
+  });
   return row ?? null;
+}
+
+/** endIn in a transaction of its own, then the live view and the 'task settled' listeners. */
+async function end(ctx: AppContext, taskId: number, from: SQL, values: EndValues): Promise<TaskRow | null> {
+  const row = await ctx.db.transaction((tx) => endIn(ctx, tx, taskId, from, values));
+  if (row) await taskSettled(ctx, row);
+  return row;
 }
 
 /** Fails a task that has not completed, with the reason and, when it was not the one running, the stage. */
@@ -203,16 +216,26 @@ export async function waitForRetry(ctx: AppContext, taskId: number, reason: Task
   await notifyTask(ctx, row);
 }
 
+const skipped = (): EndValues => ({
+  status: 'skipped',
+  errorReason: taskError('blacklisted'),
+  completedAt: new Date(),
+});
+
 /**
  * Ends a queued or running task as skipped (not analysed, not charged) with the reason 'skipped:
  * blacklisted'. Null when it was not queued or running.
  */
 export async function skipTask(ctx: AppContext, taskId: number): Promise<TaskRow | null> {
-  return end(ctx, taskId, queuedOrRunning, {
-    status: 'skipped',
-    errorReason: taskError('blacklisted'),
-    completedAt: new Date(),
-  });
+  return end(ctx, taskId, queuedOrRunning, skipped());
+}
+
+/**
+ * skipTask in the caller's transaction (the one that records the task, so that no worker stopping between the
+ * two leaves it queued with no job); the caller tells `taskSettled` the row once the transaction commits.
+ */
+export async function skipTaskIn(ctx: AppContext, tx: Transaction, taskId: number): Promise<TaskRow | null> {
+  return endIn(ctx, tx, taskId, queuedOrRunning, skipped());
 }
 
 /**
@@ -232,7 +255,8 @@ export async function failInterruptedTask(
   });
 }
 
-async function settled(ctx: AppContext, task: TaskRow): Promise<void> {
+/** Tells the live view and the 'task settled' listeners that a task ended, once its transaction committed. */
+export async function taskSettled(ctx: AppContext, task: TaskRow): Promise<void> {
   const reason = task.errorReason?.code;
   tasksFinished.inc(reason ? { status: task.status, reason } : { status: task.status });
   await notifyTask(ctx, task);

@@ -14,7 +14,7 @@ import { createTask, restartTask, type TaskRequest } from '../tasks/create.ts';
 import { announceTask, cancelLiveJobs, queueTaskIn } from '../tasks/queue.ts';
 import { analysisUrl, checkPromptAndFunds, type PromptRow } from '../tasks/request.ts';
 import { findBySha, type TaskRow } from '../tasks/rows.ts';
-import { skipTask } from '../tasks/state.ts';
+import { skipTaskIn, taskSettled } from '../tasks/state.ts';
 import { taskVisibilityCondition } from '../tasks/visibility.ts';
 import type { UploadInput } from './fields.ts';
 import type { StagedFile } from './stage.ts';
@@ -59,8 +59,9 @@ export type UploadResult = z.output<typeof UploadResult>;
  * a completed (or skipped) analysis answers `duplicate`, a queued or running one `in_progress`; with force
  * the first gets a new analysis of the stored file and the second is reset and queued again. A failed
  * analysis does not block: the file is analysed again. The bytes of a duplicate are not kept. A new analysis
- * of a conversation whose phone metadata is on the project's blacklist is not queued: its task ends
- * 'skipped' at once, and its new file is deleted unless the project keeps skipped media.
+ * of a conversation whose phone metadata is on the project's blacklist is not queued: its task is recorded
+ * 'skipped' in the transaction that makes it, and its new file is deleted unless the project keeps skipped
+ * media.
  */
 export async function ingest(
   ctx: AppContext,
@@ -148,30 +149,28 @@ export async function ingest(
     return { kind: 'created', task: created, mediaId: media!.id, keepFile: true };
   };
   let outcome: Outcome;
-  let blacklisted: boolean;
   try {
-    ({ outcome, blacklisted } = await ctx.db.transaction(async (tx) => {
+    outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
       const recorded = await record(tx);
-      if (recorded.kind !== 'created' && recorded.kind !== 'restarted')
-        return { outcome: recorded, blacklisted: false };
+      if (recorded.kind !== 'created' && recorded.kind !== 'restarted') return recorded;
       await linkTask?.(tx, recorded.task.id);
-      // A new analysis of a blacklisted number is never queued: it ends 'skipped' below, before any work.
+      // A new analysis of a blacklisted number is never queued: it ends 'skipped' in this transaction, so a
+      // worker that stops once it commits leaves no task queued without a job.
       if (await blacklistedNumber(tx, access.project, input.metadata)) {
         if (recorded.kind === 'restarted') await cancelLiveJobs(ctx, recorded.task.id, tx);
-        return { outcome: recorded, blacklisted: true };
+        // The task was written queued above, in this transaction: there is one to skip.
+        const skipped = await skipTaskIn(ctx, tx, recorded.task.id);
+        return { ...recorded, kind: 'skipped', task: skipped! };
       }
       await queueTaskIn(ctx, tx, recorded.task);
-      return { outcome: recorded, blacklisted: false };
-    }));
+      return recorded;
+    });
   } catch (error) {
     await discard(ctx, staged);
     throw error;
   }
   if (!outcome.keepFile) await discard(ctx, staged);
-  if (blacklisted && (outcome.kind === 'created' || outcome.kind === 'restarted')) {
-    const skipped = await skipTask(ctx, outcome.task.id);
-    if (skipped) outcome = { ...outcome, kind: 'skipped', task: skipped };
-  }
+  if (outcome.kind === 'skipped') await taskSettled(ctx, outcome.task);
 
   const taskId = outcome.task.id;
   switch (outcome.kind) {
