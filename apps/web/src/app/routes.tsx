@@ -46,9 +46,9 @@ const invitePage = lazyComponent(async () => {
 });
 /**
  * The signed-in layout is a plain React lazy component, not a lazyComponent route: the router fetches a lazy
- * route's chunk as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an anonymous first
- * visit to '/' would download the shell (sidebar, header, help drawer and the API modules they use) only to
- * be sent to /login. This way the shell loads once RequireAuth has seen a session, and with it the texts
+ * route's chunk as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an
+ * anonymous first visit to '/' would download the shell (sidebar, header, help drawer and the API modules they
+ * use) only to be sent to /login. This way the shell loads once RequireAuth has seen a session, and with it the texts
  * beyond those of the public pages and TanStack Query's cache, which takes the session over (session.ts).
  */
 const LazyAppShell = lazy(async () => {
