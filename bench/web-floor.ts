@@ -2,7 +2,8 @@
  * Web floor bench: the JavaScript the web app's stack costs before any of Parley's own code. It builds, with
  * the app's Vite and its installed libraries, the smallest sign-in page those libraries allow — React 19 and
  * react-dom, MUI's theme, baseline, a paper, a title, one outlined input and a button, i18next with one text —
- * once with React Router rendering it and once without, and prints each page's JavaScript raw and
+ * without a router, with React Router's data router (createBrowserRouter + RouterProvider) and with its
+ * declarative mode (BrowserRouter + useRoutes), and prints each page's JavaScript raw and
  * brotli-compressed (quality 11, as the app's assets are precompressed). It shows how much of a first visit
  * (`npm run bench:web`) is the stack itself and what any budget for that visit has to leave room for.
  *
@@ -16,9 +17,24 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { REPO_ROOT } from './support/app-server.ts';
 
-const page = (withRouter: boolean) => `
+/** How the page is routed: not at all, by React Router's data router or by its declarative mode. */
+type Routing = 'none' | 'data' | 'declarative';
+
+const ROUTER_IMPORTS: Record<Routing, string> = {
+  none: '',
+  data: "import { createBrowserRouter, RouterProvider } from 'react-router';",
+  declarative: "import { BrowserRouter, useRoutes } from 'react-router';",
+};
+
+const ROUTED_CONTENT: Record<Routing, string> = {
+  none: '<SignIn />',
+  data: "<RouterProvider router={createBrowserRouter([{ path: '*', element: <SignIn /> }])} />",
+  declarative: '<BrowserRouter><Routed /></BrowserRouter>',
+};
+
+const page = (routing: Routing) => `
 import { createRoot } from 'react-dom/client';
-${withRouter ? "import { createBrowserRouter, RouterProvider } from 'react-router';" : ''}
+${ROUTER_IMPORTS[routing]}
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import Button from '@mui/material/Button';
@@ -46,7 +62,9 @@ function SignIn() {
   );
 }
 
-const content = ${withRouter ? "<RouterProvider router={createBrowserRouter([{ path: '*', element: <SignIn /> }])} />" : '<SignIn />'};
+${routing === 'declarative' ? "const Routed = () => useRoutes([{ path: '*', element: <SignIn /> }]);" : ''}
+
+const content = ${ROUTED_CONTENT[routing]};
 createRoot(document.getElementById('root')!).render(
   <ThemeProvider theme={createTheme()}>
     <CssBaseline />
@@ -55,7 +73,7 @@ createRoot(document.getElementById('root')!).render(
 );
 `;
 
-async function measure(withRouter: boolean): Promise<{ raw: number; br: number }> {
+async function measure(routing: Routing): Promise<{ raw: number; br: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'parley-web-floor-'));
   try {
     await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
@@ -63,7 +81,7 @@ async function measure(withRouter: boolean): Promise<{ raw: number; br: number }
       path.join(dir, 'index.html'),
       '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
     );
-    await writeFile(path.join(dir, 'main.tsx'), page(withRouter));
+    await writeFile(path.join(dir, 'main.tsx'), page(routing));
     await build({
       root: dir,
       configFile: false,
@@ -87,8 +105,12 @@ async function measure(withRouter: boolean): Promise<{ raw: number; br: number }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-for (const withRouter of [false, true]) {
-  const { raw, br } = await measure(withRouter);
-  const label = withRouter ? 'React, MUI, i18next and React Router' : 'React, MUI and i18next';
-  console.log(`${label.padEnd(38)} ${kb(br).padStart(9)} brotli  (${kb(raw)} raw)`);
+const LABELS: Record<Routing, string> = {
+  none: 'React, MUI and i18next',
+  data: 'and React Router (data router)',
+  declarative: 'and React Router (declarative mode)',
+};
+for (const routing of ['none', 'data', 'declarative'] as const) {
+  const { raw, br } = await measure(routing);
+  console.log(`${LABELS[routing].padEnd(38)} ${kb(br).padStart(9)} brotli  (${kb(raw)} raw)`);
 }

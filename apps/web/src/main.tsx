@@ -3,13 +3,13 @@ import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppRouter, preloadRoutes } from './app/AppRouter';
 import { Providers } from './app/Providers';
 import { routes } from './app/routes';
 import { i18nReady } from './shared/i18n';
 
-// The router starts loading the code of the opened page at once, while the language's texts load.
-const router = createBrowserRouter(routes);
+// The code of the opened page starts loading at once, while the language's texts load.
+preloadRoutes(routes, window.location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
@@ -18,7 +18,7 @@ void i18nReady.then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter routes={routes} />
       </Providers>
     </StrictMode>,
   ),

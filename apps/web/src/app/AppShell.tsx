@@ -12,16 +12,18 @@ import {
   useTheme,
 } from '@mui/material';
 import { LAYOUT } from '@parley/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { HelpDrawer } from '../features/help/HelpDrawer';
 import { ProjectSelector } from '../features/projects/ProjectSelector';
 import { useMe } from '../shared/api/auth';
 import { useOpenChangeRequestCount } from '../shared/api/changeRequests';
 import { useSelectedProject } from '../shared/app/selection';
 import { LanguageMenu } from '../shared/components/LanguageMenu';
+import { LoadingState } from '../shared/components/States';
 import { AccountMenu } from './AccountMenu';
+import { useNavigationPending } from './AppRouter';
 import { Sidebar } from './Sidebar';
 
 /** Signed-in layout (spec 1 §2.1): sidebar, header, page content and the help drawer. */
@@ -37,15 +39,15 @@ export function AppShell() {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const openRequests = useOpenChangeRequestCount(project?.id ?? null);
   // The next page's code is loading: the current page stays until it is in.
-  const navigating = useNavigation().state === 'loading';
+  const navigating = useNavigationPending();
+  // The page's code may still be loading when the shell shows first.
+  const page = (
+    <Suspense fallback={<LoadingState minHeight={400} />}>
+      <Outlet />
+    </Suspense>
+  );
 
-  if (params.get('pdf') === '1') {
-    return (
-      <Box sx={{ p: 3 }}>
-        <Outlet />
-      </Box>
-    );
-  }
+  if (params.get('pdf') === '1') return <Box sx={{ p: 3 }}>{page}</Box>;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -106,9 +108,7 @@ export function AppShell() {
       />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
         <Toolbar />
-        <Box sx={{ p: { xs: 2, md: 3 } }}>
-          <Outlet />
-        </Box>
+        <Box sx={{ p: { xs: 2, md: 3 } }}>{page}</Box>
       </Box>
       <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} path={pathname} />
     </Box>

@@ -70,7 +70,7 @@ describe('invite page', () => {
     fireEvent.click(signIn);
     // The login form has the email filled in and comes back to the invitation afterwards.
     expect(await screen.findByLabelText(/Email/)).toHaveValue('new@example.com');
-    expect(router.state.location.state).toEqual({
+    expect(router.location.state).toEqual({
       from: { pathname: '/invite', search: '?token=tok123', hash: '' },
     });
   });

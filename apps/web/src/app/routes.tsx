@@ -1,18 +1,26 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingState } from '../shared/components/States';
 import { loadAllTexts } from '../shared/i18n';
+import type { LazyRouteHandle } from './AppRouter';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { RequireAuth } from './RequireAuth';
-import { RouteError } from './RouteError';
 
 /**
- * A route whose component is a chunk of its own. The router fetches the chunks of all the routes a URL
- * matches at once (the shell's and the page's together) and shows the page when they are in. (The lazy
- * function form: the router never changes it, so one route list serves many routers, as in the tests.)
+ * A route whose component is a chunk of its own. The app's router fetches the chunks of all the routes a URL
+ * matches at once (preloadRoutes: a page's and the guards' above it together); any other router (the tests')
+ * when the route first renders. Meanwhile the nearest Suspense shows a loading state, or on a navigation the
+ * current page stays.
  */
-const lazyComponent = (load: () => Promise<ComponentType>) => ({
-  lazy: async () => ({ Component: await load() }),
-});
+const lazyComponent = (load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then((Component) => ({ default: Component }));
+    return loading;
+  };
+  const Component = lazy(preload);
+  return { element: <Component />, handle: { preload } satisfies LazyRouteHandle };
+};
 const page = (load: () => Promise<{ default: ComponentType }>) =>
   lazyComponent(async () => (await load()).default);
 
@@ -37,10 +45,10 @@ const invitePage = lazyComponent(async () => {
   );
 });
 /**
- * The signed-in layout is a React lazy component, not a lazy route: the router fetches a lazy route's chunk
- * as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an anonymous first
- * visit to '/' would download the shell (sidebar, header, help drawer and the API modules they use) only to
- * be sent to /login. This way the shell loads once RequireAuth has seen a session, and with it the texts
+ * The signed-in layout is a plain React lazy component, not a lazyComponent route: the router fetches a lazy
+ * route's chunk as soon as the URL matches it, before RequireAuth knows whether anyone is signed in, so an
+ * anonymous first visit to '/' would download the shell (sidebar, header, help drawer and the API modules they
+ * use) only to be sent to /login. This way the shell loads once RequireAuth has seen a session, and with it the texts
  * beyond those of the public pages and TanStack Query's cache, which takes the session over (session.ts).
  */
 const LazyAppShell = lazy(async () => {
@@ -144,8 +152,13 @@ const managerPages: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingState minHeight={400} />,
+    element: (
+      <PageErrorBoundary>
+        <Suspense fallback={<LoadingState minHeight={400} />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    ),
     children: [
       { path: '/login', ...loginPage },
       { path: '/login/two-factor', ...twoFactorSignInPage },

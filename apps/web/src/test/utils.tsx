@@ -7,11 +7,21 @@ import {
   type User,
 } from '@parley/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { type ReactElement, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  Outlet,
+  type RouteObject,
+  type To,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import { RouteList } from '../app/AppRouter';
 import { Providers } from '../app/Providers';
 import { takeOverSession } from '../shared/api/auth';
 
@@ -88,20 +98,57 @@ export function TestProviders({ client, children }: { client: QueryClient; child
 }
 
 /**
- * Renders routes in a memory router with the app's providers; every page also renders a LocationProbe. The
- * first entry is a path, or a location with router state (as a navigate() with state leaves it).
+ * A handle on the router a test renders (render its Probe inside the router): navigate as a link would, and
+ * the location on screen.
+ */
+export function testRouter() {
+  const seen: { navigate?: NavigateFunction; location?: Location } = {};
+  function Probe() {
+    const navigate = useNavigate();
+    const location = useLocation();
+    useLayoutEffect(() => {
+      seen.navigate = navigate;
+      seen.location = location;
+    });
+    return null;
+  }
+  const rendered = () => {
+    if (!seen.navigate || !seen.location) throw new Error('The router has not rendered');
+    return { navigate: seen.navigate, location: seen.location };
+  };
+  return {
+    Probe,
+    /** Navigates inside act(), as a click on a link would. */
+    navigate: (to: To | number) =>
+      act(async () => {
+        const { navigate } = rendered();
+        if (typeof to === 'number') await navigate(to);
+        else await navigate(to);
+      }),
+    get location(): Location {
+      return rendered().location;
+    },
+  };
+}
+
+/**
+ * Renders routes in a memory router with the app's providers, as the app renders its own (declarative mode);
+ * every page also renders a LocationProbe. The first entry is a path, or a location with router state (as a
+ * navigate() with state leaves it).
  */
 export function renderRoutes(
   routes: RouteObject[],
   initialPath: string | { pathname: string; state: unknown },
   client = testQueryClient(),
 ) {
-  const router = createMemoryRouter([{ element: <Probed />, children: routes }], {
-    initialEntries: [initialPath],
-  });
+  const router = testRouter();
+  const probed = [{ element: <Probed />, children: routes }];
   const result = render(
     <TestProviders client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]}>
+        <router.Probe />
+        <RouteList routes={probed} />
+      </MemoryRouter>
     </TestProviders>,
   );
   return { ...result, router, client };
@@ -111,7 +158,9 @@ function Probed(): ReactElement {
   return (
     <>
       <LocationProbe />
-      <Outlet />
+      <Suspense>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -6,7 +6,7 @@ import {
   trackerRoutes,
   uploadRoutes,
 } from '@parley/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProjectGuard } from '../../shared/app/ProjectGuard';
@@ -231,7 +231,7 @@ describe('search page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(location()).toContain('q=money+back');
     await waitFor(() => expect(searches(fetch).at(-1)).toContain('q=money+back'));
-    await act(() => router.navigate(-1));
+    await router.navigate(-1);
     expect(location()).toContain('q=refund');
     expect(screen.getByRole('searchbox', { name: 'Word or phrase' })).toHaveValue('refund');
 

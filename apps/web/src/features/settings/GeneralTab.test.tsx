@@ -1,5 +1,6 @@
 import { memberRoutes, projectRoutes, promptRoutes } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { projectsQueryKey } from '../../shared/app/projects';
 import { LAST_PROJECT_STORAGE_KEY } from '../../shared/app/selection';
@@ -166,14 +167,12 @@ describe('general tab', () => {
         return routeAnswer(projectRoutes.remove, { data: { ok: true } });
       },
     });
-    // The dashboard's code loads on the way (a lazy route, as in the app), so the project's pages stay a moment.
-    const dashboard = {
-      path: '/dashboard',
-      lazy: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return { Component: () => <div>dashboard</div> };
-      },
-    };
+    // The dashboard's code loads on the way (a lazy page, as in the app), so the project's pages stay a moment.
+    const Dashboard = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { default: () => <div>dashboard</div> };
+    });
+    const dashboard = { path: '/dashboard', element: <Dashboard /> };
     const { client } = renderRoutes([dashboard, ...settingsRoutes], '/projects/5/settings/general');
     await screen.findByRole('heading', { name: 'Project details' });
     fireEvent.click(

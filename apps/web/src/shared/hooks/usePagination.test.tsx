@@ -1,18 +1,21 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { testRouter } from '../../test/utils';
 import { lastPageOf, pageOfRows, usePagination } from './usePagination';
 
 const OPTIONS = { pageSizes: [10, 25, 50], defaultPageSize: 25 } as const;
 
 function inRouter(path: string) {
-  let router: ReturnType<typeof createMemoryRouter> | undefined;
-  const wrapper = ({ children }: { children: ReactNode }) => {
-    router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [path] });
-    return <RouterProvider router={router} />;
-  };
-  return { wrapper, search: () => router?.state.location.search };
+  const router = testRouter();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <router.Probe />
+      {children}
+    </MemoryRouter>
+  );
+  return { wrapper, search: () => router.location.search };
 }
 
 describe('usePagination', () => {

@@ -1,8 +1,8 @@
 import { TIMINGS } from '@parley/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocationProbe } from '../../test/utils';
+import { LocationProbe, testRouter } from '../../test/utils';
 import { useGuardedClick, useSafeNavigate } from './useSafeNavigate';
 
 function Harness({ onClick }: { onClick: () => void }) {
@@ -29,10 +29,13 @@ function Harness({ onClick }: { onClick: () => void }) {
 
 function setup() {
   const onClick = vi.fn();
-  const router = createMemoryRouter([{ path: '*', element: <Harness onClick={onClick} /> }], {
-    initialEntries: ['/start'],
-  });
-  render(<RouterProvider router={router} />);
+  const router = testRouter();
+  render(
+    <MemoryRouter initialEntries={['/start']}>
+      <router.Probe />
+      <Harness onClick={onClick} />
+    </MemoryRouter>,
+  );
   return { router, onClick };
 }
 
@@ -48,19 +51,19 @@ describe('navigation helper', () => {
     fireEvent.click(screen.getByText('to a'));
     await flush();
     expect(location()).toBe('/a');
-    const firstKey = router.state.location.key;
+    const firstKey = router.location.key;
 
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.navigationDebounceMs - 1));
     fireEvent.click(screen.getByText('to a'));
     await flush();
     // within 1 s of the first: ignored, no new history entry
-    expect(router.state.location.key).toBe(firstKey);
+    expect(router.location.key).toBe(firstKey);
 
     await act(() => vi.advanceTimersByTimeAsync(1));
     fireEvent.click(screen.getByText('to a'));
     await flush();
     expect(location()).toBe('/a');
-    expect(router.state.location.key).not.toBe(firstKey);
+    expect(router.location.key).not.toBe(firstKey);
   });
 
   it('lets a different destination through', async () => {
