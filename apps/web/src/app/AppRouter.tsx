@@ -26,6 +26,7 @@ export const useNavigationPending = () => useContext(NavigationPending);
  * React Router in declarative mode (its BrowserRouter, without the data router's core: about 15 KB brotli less
  * on a first visit), rendering `routes`. Each navigation is a transition, so the current page stays until the
  * next one's code is in; meanwhile useNavigationPending() is true. Every new location preloads its routes' code.
+ * The history is React Router's own (`UNSAFE_`: an export it may change; check it when upgrading React Router).
  */
 export function AppRouter({ routes }: { routes: RouteObject[] }) {
   const [history] = useState(() => UNSAFE_createBrowserHistory({ v5Compat: true }));
