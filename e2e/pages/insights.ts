@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { AppShell } from './shell.ts';
+import { AppShell, openList } from './shell.ts';
 
 /** /projects/{id}/analytics/insights: the question form, the field-context panel and the insights asked. */
 export class InsightsPage extends AppShell {
@@ -30,7 +30,7 @@ export class InsightsPage extends AppShell {
 
   /** Picks an option of a multi-select of the form ('Departments', 'Representatives', 'Analysis fields'). */
   async choose(label: string, option: string): Promise<void> {
-    await this.form.getByRole('combobox', { name: label }).click();
+    await openList(this.page, this.form.getByRole('combobox', { name: label }));
     await this.page.getByRole('option', { name: option, exact: true }).click();
     await this.page.keyboard.press('Escape');
   }

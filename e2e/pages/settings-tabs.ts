@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ConfirmDialog, choose } from './shell.ts';
+import { ConfirmDialog, choose, openList } from './shell.ts';
 
 /** API Keys: the keys of the project, the create dialog and the secret shown once. */
 export class ApiKeysTab {
@@ -96,9 +96,7 @@ export class TeamLeadersTab {
 
   /** Picks a suggested department (from the rep mapping) for a leader. */
   async addDepartment(userId: number, name: string, department: string): Promise<void> {
-    await this.card(userId)
-      .getByRole('combobox', { name: `Departments of ${name}` })
-      .click();
+    await openList(this.page, this.card(userId).getByRole('combobox', { name: `Departments of ${name}` }));
     await this.page.getByRole('option', { name: department, exact: true }).click();
   }
 

@@ -70,9 +70,28 @@ export class AppShell {
   }
 }
 
+/**
+ * Opens the list of a MUI select (or autocomplete) with a click. A select's menu opens with its chosen item over
+ * the field, and MUI takes a mouseup that comes 400 ms after the mousedown as picking that item, which closes the
+ * list again: on a busy machine the click's two halves can be that far apart, so the click is repeated until the
+ * list shows.
+ */
+export async function openList(page: Page, combobox: Locator): Promise<void> {
+  const listbox = page.getByRole('listbox');
+  await expect(async () => {
+    if (!(await listbox.isVisible())) await combobox.click();
+    await expect(listbox).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+}
+
 /** Picks `option` in a MUI select (or autocomplete) and waits until its list has closed. */
-export async function choose(page: Page, combobox: Locator, option: string, exact = true): Promise<void> {
-  await combobox.click();
+export async function choose(
+  page: Page,
+  combobox: Locator,
+  option: string | RegExp,
+  exact = true,
+): Promise<void> {
+  await openList(page, combobox);
   await page.getByRole('option', { name: option, exact }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
 }

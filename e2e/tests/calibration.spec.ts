@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { choose, openList } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { expectNoViolations } from '../support/axe.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
@@ -13,8 +14,8 @@ test.describe.configure({ timeout: 180_000 });
 /** The reviewer submits their review from the review form, Needs answered with the given mark (else the AI's). */
 async function submitReview(page: Page, needs?: string) {
   if (needs) {
-    await page.getByTestId('review-field-Needs').getByRole('combobox', { name: 'Your answer' }).click();
-    await page.getByRole('option', { name: new RegExp(`^${needs} – `) }).click();
+    const answer = page.getByTestId('review-field-Needs').getByRole('combobox', { name: 'Your answer' });
+    await choose(page, answer, new RegExp(`^${needs} – `));
   }
   await page.getByRole('button', { name: 'Submit review' }).click();
   await page
@@ -60,7 +61,7 @@ test('an owner starts a calibration session; two reviewers review blind, then se
   await page.getByTestId('reviews-card').getByTestId('calibration-start').click();
   const dialog = page.getByRole('dialog', { name: 'Start a calibration session' });
   await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('Roof calls');
-  await dialog.getByRole('combobox', { name: /Reviewers/ }).click();
+  await openList(page, dialog.getByRole('combobox', { name: /Reviewers/ }));
   await page.getByRole('option', { name: new RegExp(first.user.email) }).click();
   await page.getByRole('option', { name: new RegExp(second.user.email) }).click();
   await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import { ChecklistReportPage } from '../pages/analytics.ts';
 import { ProjectDashboard } from '../pages/projects.ts';
+import { choose, openList } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
 import { freshPage, signInViaApi } from '../support/flows.ts';
@@ -64,11 +65,11 @@ test('a user disputes a field, a team leader approves with an edit, the analysis
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog.getByText('This is the AI’s value; propose a different one.')).toBeVisible();
     // Each transcript line names its speaker.
-    await dialog.getByRole('combobox', { name: 'Transcript moment (optional)' }).click();
+    const moment = dialog.getByRole('combobox', { name: 'Transcript moment (optional)' });
+    await openList(userPage, moment);
     await expect(userPage.getByRole('option', { name: /Agent: Good morning/ })).toBeVisible();
-    await userPage.getByRole('option', { name: /(Client|Customer): I would like panels/ }).click();
-    await dialog.getByRole('combobox', { name: 'Proposed value' }).click();
-    await userPage.getByRole('option', { name: /^3 – / }).click();
+    await choose(userPage, moment, /(Client|Customer): I would like panels/);
+    await choose(userPage, dialog.getByRole('combobox', { name: 'Proposed value' }), /^3 – /);
     await expect(dialog.getByText('This is the AI’s value; propose a different one.')).toBeHidden();
     await shoot(userPage, 'change-requests-dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
@@ -88,8 +89,7 @@ test('a user disputes a field, a team leader approves with an edit, the analysis
     await expect(drawer.getByText('Ann asked about the roof, the usage and the budget.')).toBeVisible();
     const value = drawer.getByRole('combobox', { name: 'Value to set for Needs' });
     await expect(value).toContainText('3');
-    await value.click();
-    await leaderPage.getByRole('option', { name: /^1 – / }).click();
+    await choose(leaderPage, value, /^1 – /);
     await expect(value).toContainText('1');
     await shoot(leaderPage, 'change-requests-drawer');
     await drawer.getByRole('button', { name: 'Approve' }).click();

@@ -1,5 +1,6 @@
 import { AnalysisPage } from '../pages/analyses.ts';
 import { PromptEditor, PromptListPage } from '../pages/prompts.ts';
+import { choose } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { answer, said, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
 import { shoot } from '../support/screenshots.ts';
@@ -60,16 +61,14 @@ test.describe('knockout answers', () => {
       `/projects/${project.id}/analytics?prompt_id=${prompt.id}&field=Discovery.Budget&group_by=representative&range=all`,
     );
     const version = page.getByRole('combobox', { name: 'Version' });
-    await version.click();
-    await page.getByRole('option', { name: 'Version 2', exact: true }).click();
+    await choose(page, version, 'Version 2');
     await expect(page).toHaveURL(/prompt_version=2/);
     const ann = page.getByRole('row', { name: /Ann/ });
     await expect(ann.getByRole('cell').last()).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Knockouts' })).toBeVisible();
     await shoot(page, 'analytics-version-filter');
     await expect(page.getByRole('listbox')).toHaveCount(0);
-    await version.click();
-    await page.getByRole('option', { name: 'Version 1', exact: true }).click();
+    await choose(page, version, 'Version 1');
     await expect(page).toHaveURL(/prompt_version=1/);
     await expect(page.getByRole('row', { name: /Ann/ })).toHaveCount(0);
   });

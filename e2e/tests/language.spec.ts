@@ -1,5 +1,5 @@
 import { SignInPage, SignUpPage } from '../pages/auth.ts';
-import { AppShell } from '../pages/shell.ts';
+import { AppShell, choose } from '../pages/shell.ts';
 import { freshPage, newUser, registerUser, signedInPage } from '../support/flows.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -116,8 +116,7 @@ test.describe('interface language', () => {
     await signedInPage(page, { path: '/profile' });
     await expect(shell.heading('Profile')).toBeVisible();
     const saved = languageSaved(page);
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'Language' }), 'Deutsch');
 
     await expect(shell.heading('Profil')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveText('Deutsch');

@@ -1,6 +1,7 @@
 import type { Receiver, ReceiverEvent } from '@parley/contracts';
 import { Webhook } from 'standardwebhooks';
 import { AnalysesListPage, statusOf } from '../pages/analyses.ts';
+import { choose } from '../pages/shell.ts';
 import { projectWithScorecard, removeSpeechFixtures } from '../support/analyses.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
 import { isolatedApi } from '../support/flows.ts';
@@ -51,11 +52,9 @@ test.describe('phone systems', () => {
     await expect(page.getByRole('heading', { name: TEXTS.emptyTitle })).toBeVisible();
     await page.getByRole('button', { name: 'Set up a phone system' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a phone-system receiver' });
-    await dialog.getByRole('combobox', { name: 'Phone system' }).click();
-    await page.getByRole('option', { name: /^Generic \(signed JSON\)/ }).click();
+    await choose(page, dialog.getByRole('combobox', { name: 'Phone system' }), /^Generic \(signed JSON\)/);
     await dialog.getByLabel('Name').fill('Office PBX');
-    await dialog.getByRole('combobox', { name: /^Prompt/ }).click();
-    await page.getByRole('option', { name: prompt.scriptName }).click();
+    await choose(page, dialog.getByRole('combobox', { name: /^Prompt/ }), prompt.scriptName);
     // The generic kind's usual fields, agent and queue among them.
     await expect(dialog.getByTestId('mapping-row-0').getByLabel('Field of the call')).toHaveValue('agent');
     await expect(dialog.getByTestId('mapping-row-0').getByLabel('Metadata field')).toHaveValue(

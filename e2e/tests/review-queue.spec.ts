@@ -1,3 +1,4 @@
+import { choose, openList } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
 import { freshPage, signInViaApi } from '../support/flows.ts';
@@ -48,7 +49,7 @@ test('a sampling rule assigns a reviewer, who reviews from their queue; the owne
   const dialog = page.getByRole('dialog', { name: 'Add sampling rule' });
   await dialog.getByTestId('rule-name').fill('One of each rep');
   await dialog.getByTestId('rule-per-representative').fill('1');
-  await dialog.getByTestId('rule-reviewers').click();
+  await openList(page, dialog.getByTestId('rule-reviewers'));
   await page.getByRole('option', { name: new RegExp(reviewer.user.email) }).click();
   await page.keyboard.press('Escape');
   await shoot(page, 'review-queue-rule-dialog');
@@ -83,8 +84,7 @@ test('a sampling rule assigns a reviewer, who reviews from their queue; the owne
     await row.getByTestId(/^assignment-review-\d+$/).click();
     await expect(reviewerPage).toHaveURL(/\/analysis\/\d+\/review$/);
     const needs = reviewerPage.getByTestId('review-field-Needs');
-    await needs.getByRole('combobox', { name: 'Your answer' }).click();
-    await reviewerPage.getByRole('option', { name: /^3 – / }).click();
+    await choose(reviewerPage, needs.getByRole('combobox', { name: 'Your answer' }), /^3 – /);
     await reviewerPage.getByRole('button', { name: 'Submit review' }).click();
     await reviewerPage
       .getByRole('dialog', { name: 'Submit the review?' })

@@ -1,3 +1,4 @@
+import { choose } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { uniqueMarker } from '../support/fake-llm.ts';
 import { freshPage, signInViaApi } from '../support/flows.ts';
@@ -60,8 +61,7 @@ test('an admin makes a member reviewer, who reviews an analysis; the page shows 
     await expect(reviewerPage).toHaveURL(new RegExp(`/analysis/${taskId}/review$`));
     const needs = reviewerPage.getByTestId('review-field-Needs');
     await expect(needs).toContainText('AI answer: 2');
-    await needs.getByRole('combobox', { name: 'Your answer' }).click();
-    await reviewerPage.getByRole('option', { name: /^3 – / }).click();
+    await choose(reviewerPage, needs.getByRole('combobox', { name: 'Your answer' }), /^3 – /);
     await expect(needs.getByText('Changed')).toBeVisible();
     await needs
       .getByRole('textbox', { name: 'Comment (optional)' })

@@ -1,5 +1,6 @@
 import { SESSION_LIFETIME_DEFAULTS } from '@parley/contracts';
 import { SuperAdminPage } from '../pages/admin.ts';
+import { choose } from '../pages/shell.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import { asSuperAdmin } from '../support/billing.ts';
 import { signInViaApi } from '../support/flows.ts';
@@ -31,8 +32,7 @@ test('the super admin sets the idle timeout and the maximum lifetime of sessions
   await expect(card.getByRole('button', { name: 'Save session lifetimes' })).toBeDisabled();
 
   await idle.fill('12');
-  await card.getByRole('combobox', { name: 'Unit' }).click();
-  await page.getByRole('option', { name: 'hours' }).click();
+  await choose(page, card.getByRole('combobox', { name: 'Unit' }), 'hours');
   await card.getByRole('button', { name: 'Save session lifetimes' }).click();
   await expect(admin.toast).toHaveText('Session lifetimes saved.');
   await card.scrollIntoViewIfNeeded();

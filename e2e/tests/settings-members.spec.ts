@@ -1,6 +1,6 @@
 import { SignUpPage } from '../pages/auth.ts';
 import { InvitePage, SettingsPage, SHOWN } from '../pages/settings.ts';
-import { ConfirmDialog } from '../pages/shell.ts';
+import { ConfirmDialog, openList } from '../pages/shell.ts';
 import {
   createProjectViaApi,
   freshPage,
@@ -78,7 +78,7 @@ test.describe('team members and invitations', () => {
     await expect(dialog.root).toContainText(TEXTS.inviteDescription);
     // An owner may give every role; the first is preselected.
     await expect(dialog.role).toHaveText('User');
-    await dialog.role.click();
+    await openList(page, dialog.role);
     await expect(page.getByRole('option')).toHaveText(['User', 'Team Leader', 'Admin', 'Owner']);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('listbox')).toBeHidden();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { choose } from '../pages/shell.ts';
 import { SUPER_ADMIN } from '../support/accounts.ts';
 import { addOidcAccount, fakeOidc } from '../support/fake-oidc.ts';
 import { createProjectViaApi, freshPage, signInViaApi, uniqueName } from '../support/flows.ts';
@@ -41,10 +42,8 @@ test.describe('Single sign-on', () => {
     await expect(row).toContainText('Verified');
 
     await card.getByLabel('Group', { exact: true }).fill('engineers');
-    await card.getByLabel('Project', { exact: true }).click();
-    await page.getByRole('option', { name: projectName }).click();
-    await card.getByLabel('Role', { exact: true }).click();
-    await page.getByRole('option', { name: 'Admin' }).click();
+    await choose(page, card.getByLabel('Project', { exact: true }), projectName);
+    await choose(page, card.getByLabel('Role', { exact: true }), 'Admin');
     await card.getByRole('button', { name: 'Add mapping' }).click();
     await expect(card.getByRole('row', { name: /engineers/ })).toContainText(projectName);
     await shoot(page, 'sso-settings');

@@ -1,4 +1,5 @@
 import { AnalysisPage } from '../pages/analyses.ts';
+import { choose } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { answer, said, scriptLlm, uniqueMarker } from '../support/fake-llm.ts';
 import { shoot } from '../support/screenshots.ts';
@@ -47,10 +48,8 @@ test('the model says it is unsure of a field: the analysis shows it, and an unsu
   await dialog.getByTestId('rule-name').fill('Unsure of the budget');
   await dialog.getByTestId('rule-kind').click();
   await page.getByTestId('rule-kind-unsure').click();
-  await dialog.getByTestId('rule-prompt').click();
-  await page.getByRole('option', { name: prompt.scriptName }).click();
-  await dialog.getByTestId('rule-field').click();
-  await page.getByRole('option', { name: 'Discovery - Budget' }).click();
+  await choose(page, dialog.getByTestId('rule-prompt'), prompt.scriptName);
+  await choose(page, dialog.getByTestId('rule-field'), 'Discovery - Budget');
   await shoot(page, 'unsure-rule-dialog');
   await dialog.getByRole('button', { name: 'Add rule' }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@parley/contracts';
 import { Webhook } from 'standardwebhooks';
 import { SettingsPage } from '../pages/settings.ts';
+import { choose } from '../pages/shell.ts';
 import { projectWithScorecard, uploadViaApi, waitForStatus } from '../support/analyses.ts';
 import { createProjectViaApi, freshPage, signedInPage, signInViaApi, uniqueName } from '../support/flows.ts';
 import { addMemberViaApi } from '../support/members.ts';
@@ -151,8 +152,7 @@ test.describe('webhooks', () => {
     await dialog.getByRole('combobox', { name: 'Department' }).fill('Sales');
     await dialog.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: 'Send a webhook' }).click();
-    await dialog.getByRole('combobox', { name: 'Webhook endpoint' }).click();
-    await page.getByRole('option', { name: receiver.url(hookPath) }).click();
+    await choose(page, dialog.getByRole('combobox', { name: 'Webhook endpoint' }), receiver.url(hookPath));
     await dialog.getByRole('button', { name: 'Add action' }).click();
     await page.getByRole('menuitem', { name: 'Post to Slack' }).click();
     await dialog.getByLabel('Slack incoming-webhook URL').fill(receiver.url(slackPath));
