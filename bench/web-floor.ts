@@ -15,6 +15,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { muiWithoutCssVariables } from '../apps/web/scripts/muiWithoutCssVariables.ts';
 import { REPO_ROOT } from './support/app-server.ts';
 
 /** How the page is routed: not at all, by React Router's data router or by its declarative mode. */
@@ -86,7 +87,7 @@ async function measure(routing: Routing): Promise<{ raw: number; br: number }> {
       root: dir,
       configFile: false,
       logLevel: 'warn',
-      plugins: [react()],
+      plugins: [muiWithoutCssVariables(), react()],
       build: { outDir: path.join(dir, 'dist'), chunkSizeWarningLimit: 5000 },
     });
     const assets = path.join(dir, 'dist/assets');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { localeBundleOf, localeBundles, localePartOf } from './scripts/localeBundles.ts';
+import { muiWithoutCssVariables } from './scripts/muiWithoutCssVariables.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** A language's public texts and the rest (the bundles of scripts/localeBundles.ts and their files). */
@@ -19,7 +20,7 @@ function localeChunk(moduleId: string): string | null {
  * its pages use (3.8 KB less).
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion|stylis|react-is|clsx|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion|stylis|react-is|clsx|hoist-non-react-statics|@babel[\\/]runtime)[\\/]|^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/;
 
 /**
  * TanStack Query and the app's cache of it (shared/api/queryCache.tsx, and auth.ts, which takes the session
@@ -48,7 +49,12 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const apiTarget = env.VITE_API_PROXY ?? process.env.VITE_API_PROXY ?? 'http://localhost:3000';
   return {
-    plugins: [react(), localeBundles(path.resolve(import.meta.dirname, 'src/locales')), precompress()],
+    plugins: [
+      muiWithoutCssVariables(),
+      react(),
+      localeBundles(path.resolve(import.meta.dirname, 'src/locales')),
+      precompress(),
+    ],
     server: {
       port: Number(env.WEB_PORT ?? 5173),
       proxy: {

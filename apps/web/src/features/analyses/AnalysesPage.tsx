@@ -34,11 +34,12 @@ import {
   withFilters,
 } from '../../shared/api/analysisListQuery';
 import { useCurrentProject } from '../../shared/app/ProjectGuard';
+import { FetchingBar } from '../../shared/components/FetchingBar';
 import { ListPagination } from '../../shared/components/ListPagination';
 import { LiveIndicator } from '../../shared/components/LiveIndicator';
 import { Page } from '../../shared/components/Page';
 import { ScrollRegion } from '../../shared/components/ScrollRegion';
-import { EmptyState, FetchingBar, QueryContent } from '../../shared/components/States';
+import { EmptyState, QueryContent } from '../../shared/components/States';
 import { TaskStatusCell } from '../../shared/components/TaskStatus';
 import { formatDuration, formatScore } from '../../shared/format/numbers';
 import { formatDateTime } from '../../shared/utils/displayDates';

@@ -1,7 +1,7 @@
 import { Box, Grid, List, ListItem, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FetchingBar } from '../../shared/components/FetchingBar';
 import { IdSelect } from '../../shared/components/IdSelect';
-import { FetchingBar } from '../../shared/components/States';
 import { AssignmentsTable } from './AssignmentsTable';
 import { useAssignments, useSamplingRules } from './api';
 import { ProgressBar } from './Progress';

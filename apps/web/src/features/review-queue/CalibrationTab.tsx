@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { calibrationPath, useCalibrations } from '../../shared/api/calibrations';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
-import { FetchingBar } from '../../shared/components/States';
+import { FetchingBar } from '../../shared/components/FetchingBar';
 import { formatDate } from '../../shared/utils/displayDates';
 import { analysisPath, PAGE_SIZES, reviewPath } from './api';
 import { CalibrationStatusChip } from './CalibrationStatusChip';

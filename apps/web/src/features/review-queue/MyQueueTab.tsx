@@ -1,6 +1,6 @@
 import { Paper, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FetchingBar } from '../../shared/components/States';
+import { FetchingBar } from '../../shared/components/FetchingBar';
 import { AssignmentsTable } from './AssignmentsTable';
 import { useReviewQueue } from './api';
 import { ProgressBar } from './Progress';

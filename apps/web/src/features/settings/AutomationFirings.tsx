@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { analysisPath } from '../../shared/api/analyses';
 import { useAutomationFirings } from '../../shared/api/automations';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
-import { FetchingBar } from '../../shared/components/States';
+import { FetchingBar } from '../../shared/components/FetchingBar';
 import { usePagination } from '../../shared/hooks/usePagination';
 import { formatDateTime } from '../../shared/utils/displayDates';
 

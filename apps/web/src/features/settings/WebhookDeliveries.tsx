@@ -17,8 +17,8 @@ import { WEBHOOKS, type WebhookDelivery, type WebhookEndpoint } from '@parley/co
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, useQueryTableState } from '../../shared/components/DataTable';
+import { FetchingBar } from '../../shared/components/FetchingBar';
 import { SettingsSection } from '../../shared/components/SettingsSection';
-import { FetchingBar } from '../../shared/components/States';
 import { formatNumber } from '../../shared/format/numbers';
 import { usePagination } from '../../shared/hooks/usePagination';
 import { formatDateTime } from '../../shared/utils/displayDates';

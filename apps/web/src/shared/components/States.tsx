@@ -1,14 +1,4 @@
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  CircularProgress,
-  LinearProgress,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,16 +16,6 @@ export function LoadingState({ label, minHeight = 160 }: { label?: ReactNode; mi
       <CircularProgress size={32} />
       <Typography color="textSecondary">{label ?? t('common.loading')}</Typography>
     </Stack>
-  );
-}
-
-/** A thin bar above a list while it is read again; its height stays, so the list does not jump. */
-export function FetchingBar({ active, label }: { active: boolean; label?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ height: 4 }}>
-      {active ? <LinearProgress aria-label={label ?? t('common.loading')} /> : null}
-    </Box>
   );
 }
 
