@@ -2,7 +2,7 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Button } from '@mui/material';
 import { isNavItemVisible, isProjectManager, NAV_ITEMS } from '@parley/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackfillBanner } from '../../features/analytics/BackfillBanner';
@@ -41,6 +41,9 @@ export default function ProjectDashboardPage() {
     prompt_id: view.prompt_id,
     prompt_version: view.prompt_id ? view.prompt_version : undefined,
   });
+  // The figures and charts render in a background render React splits into short tasks, instead of at once in
+  // the task that brought the answer (TanStack Query's store updates render synchronously): no long task.
+  const shownDashboard = useDeferredValue(dashboard);
   const readOnly = Boolean(project.read_only);
   const viewer = {
     isSuperAdmin: user?.is_super_admin ?? false,
@@ -103,7 +106,7 @@ export default function ProjectDashboardPage() {
           onRange={setRange}
         />
         <QueryContent
-          query={dashboard}
+          query={shownDashboard}
           loadingLabel={t('analytics.loading')}
           errorTitle={t('analytics.loadError')}
         >
@@ -126,7 +129,7 @@ export default function ProjectDashboardPage() {
       <BackfillBanner projectId={project.id} />
       {content}
       {/* Below the figures: shown once they are in, so it is not pushed down while on screen. */}
-      {hasAnalyses.isPending || (hasAnalyses.data && dashboard.isPending) ? null : (
+      {hasAnalyses.isPending || (hasAnalyses.data && shownDashboard.isPending) ? null : (
         <ProjectDetails project={project} />
       )}
     </Page>

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -61,6 +61,9 @@ export default function AnalysesPage() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readListView(params), [params]);
   const list = useAnalysisList(project.id, view);
+  // The rows and filters render in a background render React splits into short tasks, instead of at once in the
+  // task that brought the answer (TanStack Query's store updates render synchronously): no long task.
+  const shownList = useDeferredValue(list);
   const prompts = usePromptChoices(project.id);
   const uploadPath = `/projects/${project.id}/analysis/upload`;
 
@@ -118,7 +121,7 @@ export default function AnalysesPage() {
   );
 
   const filtered = hasFilters(view.filters);
-  const showFilters = filtered || (list.data?.total ?? 0) > 0;
+  const showFilters = filtered || (shownList.data?.total ?? 0) > 0;
 
   return (
     <Page
@@ -127,7 +130,9 @@ export default function AnalysesPage() {
       actions={
         <>
           <LiveIndicator state={live} />
-          {(list.data?.total ?? 0) > 0 ? <ListExport projectId={project.id} filters={view.filters} /> : null}
+          {(shownList.data?.total ?? 0) > 0 ? (
+            <ListExport projectId={project.id} filters={view.filters} />
+          ) : null}
           {uploadButton}
         </>
       }
@@ -142,7 +147,7 @@ export default function AnalysesPage() {
         />
       ) : null}
       <QueryContent
-        query={list}
+        query={shownList}
         loadingLabel={t('analyses.list.loading')}
         errorTitle={t('analyses.list.loadError')}
         isEmpty={(data) => data.total === 0 && data.items.length === 0}
