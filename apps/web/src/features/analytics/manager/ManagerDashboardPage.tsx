@@ -2,7 +2,7 @@ import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { type PeriodClock, weekStartOf } from '@parley/contracts';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { usePromptChoices } from '../../../shared/api/analyses';
@@ -74,11 +74,8 @@ export default function ManagerDashboardPage() {
     setGenerated(config);
   };
 
-  // The table renders in a background render React splits into short tasks, instead of at once in the task that
-  // brought the answer (TanStack Query's store updates render synchronously): no long task.
-  const shownComparison = useDeferredValue(comparison);
   // Another comparison's figures (kept while this one loads) would not match these periods' names.
-  const data = shownComparison.isPlaceholderData ? undefined : shownComparison.data;
+  const data = comparison.isPlaceholderData ? undefined : comparison.data;
   const periods = shownConfig?.periods ?? [];
   const labels = periods.map((period) => periodLabel(period, t, language));
   const shown = useMemo(() => params.getAll('show'), [params]);
