@@ -15,7 +15,8 @@ function localeChunk(moduleId: string): string | null {
 }
 
 /**
- * The libraries every page runs, anonymous ones included: one file. Not MUI's styling (@mui/system, utils): in
+ * The libraries every page runs, anonymous ones included, and Vite's preload helper (a file of its own otherwise):
+ * one file. Not MUI's styling (@mui/system, utils): in
  * this file it would carry every part of it any page uses; left to the bundler, a first visit loads the parts
  * its pages use (3.8 KB less).
  */
